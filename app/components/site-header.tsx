@@ -1,0 +1,147 @@
+import { ArrowLeftIcon, HomeIcon, MenuIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+} from "~/components/ui/sheet";
+import { cn } from "~/lib/cn";
+import { doctorLoginLink, publicNavItems } from "./site-navigation.ts";
+import { Wordmark } from "./wordmark.tsx";
+
+/** Signed-in state shown in the header; null for visitors. */
+export interface HeaderAccount {
+  home: string;
+}
+
+function useScrolledPast(threshold: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+/**
+ * Goes back when this tab has in-app history, else home. Before hydration it is a plain link home,
+ * so it works without JavaScript. React Router keeps the history index in history.state.idx.
+ */
+function BackControl() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [canGoBack, setCanGoBack] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the history index on every navigation
+  useEffect(() => {
+    setCanGoBack((window.history.state?.idx ?? 0) > 0);
+  }, [location.key]);
+  if (location.pathname === "/") return null;
+  if (!canGoBack) {
+    return (
+      <Button asChild variant="ghost" size="sm" className="gap-1">
+        <Link to="/">
+          <HomeIcon aria-hidden="true" className="size-4" />
+          Home
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button variant="ghost" size="sm" className="gap-1" onClick={() => navigate(-1)}>
+      <ArrowLeftIcon aria-hidden="true" className="size-4" />
+      Back
+    </Button>
+  );
+}
+
+export function SiteHeader({ account }: { account: HeaderAccount | null }) {
+  const scrolled = useScrolledPast(20);
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every route change
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  const items = [
+    ...publicNavItems,
+    account ? { to: account.home, label: "My Account" } : { to: "/login", label: "Sign In" },
+  ];
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={cn(
+        "fixed inset-x-0 top-0 z-40 h-16 transition-[background-color,box-shadow] duration-200",
+        scrolled ? "bg-white/85 shadow-sm backdrop-blur-md" : "bg-transparent",
+      )}
+    >
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Link to="/" className="shrink-0 rounded-md text-foreground" aria-label="ReferOH home">
+          <Wordmark className="h-8 w-auto" />
+        </Link>
+        <BackControl />
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2 font-medium text-sm hover:bg-muted",
+                  isActive && "text-primary",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+          <Link
+            to={doctorLoginLink.to}
+            className="ml-2 rounded-md px-3 py-2 text-muted-foreground text-sm underline-offset-4 hover:underline"
+          >
+            {doctorLoginLink.label}
+          </Link>
+        </nav>
+        <div className="ml-auto md:hidden">
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="Open menu">
+                <MenuIcon aria-hidden="true" className="size-6" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="right" className="w-72">
+              <SheetTitle>Menu</SheetTitle>
+              <SheetDescription className="sr-only">Site navigation</SheetDescription>
+              <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
+                {items.map((item) => (
+                  <Link
+                    key={item.to}
+                    to={item.to}
+                    onClick={() => setMenuOpen(false)}
+                    className="rounded-md px-3 py-3 font-medium hover:bg-muted"
+                  >
+                    {item.label}
+                  </Link>
+                ))}
+                <Link
+                  to={doctorLoginLink.to}
+                  onClick={() => setMenuOpen(false)}
+                  className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted"
+                >
+                  {doctorLoginLink.label}
+                </Link>
+              </nav>
+            </SheetContent>
+          </Sheet>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { ChevronDownIcon } from "lucide-react";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+import { fieldStyles } from "./focus-ring";
+
+export type NativeSelectProps = ComponentProps<"select"> & {
+  /** Classes for the wrapper that positions the chevron (use it for width, e.g. `w-auto`). */
+  wrapperClassName?: string;
+};
+
+/** A styled native `<select>`: works, posts and is keyboard accessible without JavaScript. */
+export function NativeSelect({
+  className,
+  wrapperClassName,
+  multiple,
+  ...props
+}: NativeSelectProps) {
+  return (
+    <div
+      data-slot="native-select-wrapper"
+      className={cn("relative w-full has-disabled:opacity-60", wrapperClassName)}
+    >
+      <select
+        data-slot="native-select"
+        multiple={multiple}
+        className={cn(
+          "w-full min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-background py-2 pr-10 pl-3 text-base text-foreground",
+          multiple ? "h-auto min-h-24 pr-3" : "h-10",
+          "disabled:cursor-not-allowed disabled:bg-muted",
+          fieldStyles,
+          className,
+        )}
+        {...props}
+      />
+      {multiple ? null : (
+        <ChevronDownIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+      )}
+    </div>
+  );
+}
+
+export function NativeSelectOption(props: ComponentProps<"option">) {
+  return <option data-slot="native-select-option" {...props} />;
+}
+
+export function NativeSelectOptGroup(props: ComponentProps<"optgroup">) {
+  return <optgroup data-slot="native-select-optgroup" {...props} />;
+}

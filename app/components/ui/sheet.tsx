@@ -1,0 +1,144 @@
+import { cva } from "class-variance-authority";
+import { Dialog as SheetPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+import { CloseIconButton, overlayClassName } from "./dialog";
+
+export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
+  return <SheetPrimitive.Root data-slot="sheet" {...props} />;
+}
+
+export function SheetTrigger(props: ComponentProps<typeof SheetPrimitive.Trigger>) {
+  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
+}
+
+export function SheetClose(props: ComponentProps<typeof SheetPrimitive.Close>) {
+  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
+}
+
+export function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
+  return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
+}
+
+export function SheetOverlay({
+  className,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Overlay>) {
+  return (
+    <SheetPrimitive.Overlay
+      data-slot="sheet-overlay"
+      className={cn(overlayClassName, className)}
+      {...props}
+    />
+  );
+}
+
+const sheetVariants = cva(
+  "fixed z-50 flex flex-col gap-4 overflow-y-auto overscroll-contain bg-background text-foreground shadow-lg outline-hidden motion-safe:transition-transform motion-safe:duration-300 motion-safe:ease-out",
+  {
+    variants: {
+      side: {
+        right:
+          "inset-y-0 right-0 h-full w-full border-border border-l sm:max-w-md starting:translate-x-full",
+        left: "inset-y-0 left-0 h-full w-full border-border border-r sm:max-w-md starting:-translate-x-full",
+        top: "inset-x-0 top-0 max-h-[85dvh] rounded-b-xl border-border border-b starting:-translate-y-full",
+        bottom:
+          "inset-x-0 bottom-0 max-h-[85dvh] rounded-t-xl border-border border-t pb-[env(safe-area-inset-bottom)] starting:translate-y-full",
+      },
+    },
+    defaultVariants: { side: "right" },
+  },
+);
+
+export type SheetSide = "right" | "left" | "top" | "bottom";
+
+export type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
+  /** Edge the panel slides from; `bottom` is the mobile drawer (max 85% of the viewport high). */
+  side?: SheetSide;
+  /** Show the "X" close button in the corner (default true). */
+  showCloseButton?: boolean;
+};
+
+export function SheetContent({
+  className,
+  children,
+  side = "right",
+  showCloseButton = true,
+  ...props
+}: SheetContentProps) {
+  return (
+    <SheetPortal>
+      <SheetOverlay />
+      <SheetPrimitive.Content
+        data-slot="sheet-content"
+        data-side={side}
+        className={cn(sheetVariants({ side }), className)}
+        {...props}
+      >
+        {side === "bottom" ? (
+          // A visual grab handle so the panel reads as a drawer; it is not interactive.
+          <div
+            aria-hidden="true"
+            className="mx-auto mt-2 h-1.5 w-12 shrink-0 rounded-full bg-border"
+          />
+        ) : null}
+        {children}
+        {showCloseButton ? (
+          <SheetPrimitive.Close asChild>
+            <CloseIconButton />
+          </SheetPrimitive.Close>
+        ) : null}
+      </SheetPrimitive.Content>
+    </SheetPortal>
+  );
+}
+
+export function SheetHeader({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="sheet-header"
+      className={cn("flex flex-col gap-1.5 p-6 pr-14 pb-0", className)}
+      {...props}
+    />
+  );
+}
+
+export function SheetBody({ className, ...props }: ComponentProps<"div">) {
+  return <div data-slot="sheet-body" className={cn("flex-1 px-6", className)} {...props} />;
+}
+
+export function SheetFooter({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="sheet-footer"
+      className={cn(
+        "mt-auto flex flex-col-reverse gap-2 border-border border-t p-6 sm:flex-row sm:justify-end",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
+  return (
+    <SheetPrimitive.Title
+      data-slot="sheet-title"
+      className={cn("font-semibold text-lg leading-tight", className)}
+      {...props}
+    />
+  );
+}
+
+export function SheetDescription({
+  className,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Description>) {
+  return (
+    <SheetPrimitive.Description
+      data-slot="sheet-description"
+      className={cn("text-muted-foreground text-sm", className)}
+      {...props}
+    />
+  );
+}

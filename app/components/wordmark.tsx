@@ -1,0 +1,26 @@
+/** The ReferOH wordmark: a cross in a rounded square and the name, as inline SVG (no request, crisp at any size). */
+export function Wordmark({ className }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 132 32"
+      role="img"
+      aria-label="ReferOH"
+      className={className}
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <rect width="32" height="32" rx="7" fill="var(--primary)" />
+      <path d="M16 8v16M8 16h16" stroke="#fff" strokeWidth="4.5" strokeLinecap="round" />
+      <text
+        x="40"
+        y="23"
+        fill="currentColor"
+        fontFamily="Inter Variable, ui-sans-serif, system-ui, sans-serif"
+        fontSize="21"
+        fontWeight="700"
+        letterSpacing="-0.5"
+      >
+        Refer<tspan fill="var(--primary)">OH</tspan>
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDirectoryLock } from "./lock.server.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The one type domain code sees, whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** Present on the embedded engine: pg-boss runs on the same instance. */
+  pglite?: PGlite;
+  connectionString?: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "memory" };
+
+export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+    });
+    // An idle client can die with the server; without a handler that error would crash the process.
+    pool.on("error", () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      engine: "postgres",
+      connectionString: location.url,
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (location.kind === "pglite") {
+    fs.mkdirSync(location.dataDir, { recursive: true });
+    dataDir = path.join(location.dataDir, "db");
+    release = acquireDirectoryLock(`${dataDir}.lock`);
+  }
+  try {
+    const pglite = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+    let closed = false;
+    return {
+      db,
+      engine: "pglite",
+      pglite,
+      async ping() {
+        if (closed) throw new Error("database closed");
+        await pglite.query("select 1");
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === "pglite") {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the engine-specific type
+    await migratePglite(handle.db as any, { migrationsFolder });
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the engine-specific type
+    await migrateNodePg(handle.db as any, { migrationsFolder });
+  }
+}
+
+export function databaseLocationFromConfig(config: {
+  DATABASE_URL?: string;
+  dataDir: string;
+}): DatabaseLocation {
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "pglite", dataDir: config.dataDir };
+}

@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, inet, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Append-only record of who did what to which object (DESIGN.md §4, §8). */
+export const auditEvent = pgTable(
+  "audit_event",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorRole: text("actor_role"),
+    organisationId: text("organisation_id"),
+    action: text("action").notNull(),
+    objectType: text("object_type"),
+    objectId: text("object_id"),
+    outcome: text("outcome", { enum: ["success", "failure", "denied"] }).notNull(),
+    ip: inet("ip"),
+    requestId: text("request_id"),
+    /** Never secrets, tokens or health answers. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index("audit_event_occurred_at_idx").on(t.occurredAt),
+    index("audit_event_actor_idx").on(t.actorId, t.occurredAt),
+    index("audit_event_organisation_idx").on(t.organisationId, t.occurredAt),
+    index("audit_event_object_idx").on(t.objectType, t.objectId),
+  ],
+);

@@ -1,0 +1,14 @@
+import type { Database } from "../client.server.ts";
+
+/** One idempotent step of the sample data: it creates what is missing and says what it did. */
+export type SeedStep = (db: Database) => Promise<string>;
+
+/** Later features add their steps here, in dependency order. */
+export const seedSteps: SeedStep[] = [];
+
+export async function seedDatabase(db: Database): Promise<string[]> {
+  if (seedSteps.length === 0) return ["Nothing to seed yet."];
+  const report: string[] = [];
+  for (const step of seedSteps) report.push(await step(db));
+  return report;
+}

@@ -1,0 +1,31 @@
+import type { Database } from "~/db/client.server.ts";
+import { auditEvent } from "~/db/schema/index.ts";
+
+export interface AuditEntry {
+  action: string;
+  outcome: "success" | "failure" | "denied";
+  actor?: { id: string; role: string; organisationId?: string | null } | null;
+  object?: { type: string; id: string };
+  request?: { ip: string | null; requestId: string };
+  /** Never secrets, tokens or health answers. */
+  details?: Record<string, unknown>;
+}
+
+/** Appends one event; the table refuses updates and deletes (migration 0001). */
+export async function recordAuditEvent(
+  db: Pick<Database, "insert">,
+  entry: AuditEntry,
+): Promise<void> {
+  await db.insert(auditEvent).values({
+    action: entry.action,
+    outcome: entry.outcome,
+    actorId: entry.actor?.id ?? null,
+    actorRole: entry.actor?.role ?? null,
+    organisationId: entry.actor?.organisationId ?? null,
+    objectType: entry.object?.type ?? null,
+    objectId: entry.object?.id ?? null,
+    ip: entry.request?.ip ?? null,
+    requestId: entry.request?.requestId ?? null,
+    details: entry.details ?? {},
+  });
+}

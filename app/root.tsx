@@ -1,0 +1,107 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigate,
+} from "react-router";
+import { Toaster } from "~/components/ui/toaster";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/**
+ * Smooth scrolling for same-page hash links only; route changes jump to the top (ScrollRestoration),
+ * which a global `scroll-behavior: smooth` would animate instead.
+ */
+function useSmoothHashLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
+      const anchor = (event.target as Element | null)?.closest?.("a[href*='#']");
+      if (!(anchor instanceof HTMLAnchorElement)) return;
+      const url = new URL(anchor.href);
+      if (
+        url.origin !== window.location.origin ||
+        url.pathname !== window.location.pathname ||
+        !url.hash
+      )
+        return;
+      const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+      if (!target) return;
+      event.preventDefault();
+      target.scrollIntoView({ behavior: "smooth", block: "start" });
+      navigate({ hash: url.hash, search: url.search }, { preventScrollReset: true, replace: true });
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground">
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useSmoothHashLinks();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let message =
+    "An unexpected error occurred. Please try again, or contact us if it keeps happening.";
+  if (isRouteErrorResponse(error)) {
+    heading =
+      error.status === 404
+        ? "404 Oops! Page not found"
+        : `${error.status} ${error.statusText || "Error"}`;
+    if (error.status === 404)
+      message = "The page you were looking for does not exist or has moved.";
+  }
+  // Stack traces are shown only while developing, never in production.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16">
+      <h1 className="font-semibold text-3xl">{heading}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <p>
+        <Link to="/" className="font-medium text-primary underline underline-offset-4">
+          Return to the home page
+        </Link>
+      </p>
+      {stack ? <pre className="overflow-auto rounded bg-muted p-4 text-xs">{stack}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Logger } from "../logger.server.ts";
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobQueue {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: { retryLimit?: number; retryDelay?: number; startAfter?: Date | number },
+  ): Promise<string | null>;
+  register<T extends object>(name: string, handler: JobHandler<T>): void;
+}
+
+/**
+ * pg-boss on the product's own database: on PGlite through its built-in adapter on the same
+ * instance (a second connection would break the single-process rule), on PostgreSQL through its pool.
+ */
+export function createJobQueue(options: {
+  pglite?: PGlite;
+  connectionString?: string;
+  logger: Logger;
+}): JobQueue {
+  const boss = options.pglite
+    ? new PgBoss({ db: fromPglite(options.pglite) })
+    : new PgBoss({ connectionString: options.connectionString, max: 4 });
+  boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
+
+  const handlers = new Map<string, JobHandler<object>>();
+  let started = false;
+
+  async function attach(name: string, handler: JobHandler<object>) {
+    await boss.createQueue(name);
+    await boss.work<object>(name, async (jobs) => {
+      for (const job of jobs) await handler(job.data);
+    });
+  }
+
+  return {
+    async start() {
+      await boss.start();
+      started = true;
+      for (const [name, handler] of handlers) await attach(name, handler);
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 3000 });
+    },
+    async send(name, data, sendOptions) {
+      await boss.createQueue(name);
+      return boss.send(name, data, {
+        retryLimit: 5,
+        retryDelay: 60,
+        retryBackoff: true,
+        ...sendOptions,
+      });
+    },
+    register(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+      if (started) void attach(name, handler as JobHandler<object>);
+    },
+  };
+}

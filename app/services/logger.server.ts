@@ -1,0 +1,17 @@
+import pino from "pino";
+
+/** Fields that must never reach a log line, whatever object is logged. */
+const redact = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.token",
+  "*.secret",
+];
+
+export function createLogger(level: string) {
+  return pino({ level, redact: { paths: redact, censor: "[redacted]" } });
+}
+
+export type Logger = ReturnType<typeof createLogger>;

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/config.server.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { type Runtime, startRuntime } from "./runtime.server.ts";
+
+describe("runtime", () => {
+  let runtime: Runtime;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-runtime-"));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", JOBS: "on" });
+    runtime = await startRuntime(config, { database: await createTestDatabase() });
+  });
+  afterAll(async () => {
+    await runtime.shutdown();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("runs queued jobs on the product's own database", async () => {
+    const received: unknown[] = [];
+    const done = new Promise<void>((resolve) => {
+      runtime.jobs.register<{ n: number }>("test-echo", async (data) => {
+        received.push(data);
+        resolve();
+      });
+    });
+    await runtime.jobs.send("test-echo", { n: 42 });
+    await done;
+    expect(received).toEqual([{ n: 42 }]);
+  });
+
+  it("writes mail to the embedded outbox as a complete RFC 5322 message", async () => {
+    await runtime.mailer.send({
+      to: "someone@example.org",
+      subject: "Hello from the outbox",
+      text: "Body text",
+    });
+    const dir = runtime.mailer.outboxDir;
+    expect(dir).toBe(path.join(dataDir, "mail"));
+    const files = fs.readdirSync(dir!).filter((f) => f.endsWith(".eml"));
+    expect(files).toHaveLength(1);
+    const raw = fs.readFileSync(path.join(dir!, files[0]!), "utf8");
+    expect(raw).toMatch(/^To: someone@example\.org$/m);
+    expect(raw).toMatch(/^Subject: Hello from the outbox$/m);
+    expect(raw).toMatch(/^Message-ID: </m);
+    expect(raw).toContain("Body text");
+  });
+
+  it("shuts down once, however often it is asked", async () => {
+    const again = startRuntime(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", JOBS: "off" }),
+      {
+        database: await createTestDatabase(),
+      },
+    );
+    const second = await again;
+    await Promise.all([second.shutdown(), second.shutdown()]);
+    await expect(second.database.ping()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Config } from "~/config.server.ts";
+import {
+  type DatabaseHandle,
+  databaseLocationFromConfig,
+  migrateDatabase,
+  openDatabase,
+} from "~/db/client.server.ts";
+import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
+import { createLogger, type Logger } from "./logger.server.ts";
+import { createMailer, type Mailer } from "./mail/mailer.server.ts";
+
+/** Everything a request or a job needs from the outside world, created once per process. */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  jobs: JobQueue;
+  /** Stops the job worker, then closes the database. Safe to call twice. */
+  shutdown(): Promise<void>;
+}
+
+export async function startRuntime(
+  config: Config,
+  /** Tests pass a database they made; the runtime then owns and closes it. */
+  options: { database?: DatabaseHandle } = {},
+): Promise<Runtime> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = options.database ?? (await openDatabase(databaseLocationFromConfig(config)));
+  try {
+    await migrateDatabase(database);
+    // The first queries on a fresh PGlite are slow; pay that before the first visitor does.
+    await database.ping();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const jobs = createJobQueue({
+    pglite: database.pglite,
+    connectionString: database.connectionString,
+    logger,
+  });
+  if (config.JOBS === "on") await jobs.start();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    config,
+    logger,
+    database,
+    mailer,
+    jobs,
+    shutdown() {
+      stopping ??= (async () => {
+        try {
+          await jobs.stop();
+        } finally {
+          await database.close();
+        }
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { loadConfig } from "~/config.server.ts";
+import { requestContext, runtimeContext } from "~/context.ts";
+import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
+
+export type { Runtime };
+export { loadConfig, startRuntime };
+
+declare global {
+  namespace Express {
+    interface Locals {
+      cspNonce: string;
+      requestId: string;
+    }
+  }
+}
+
+export interface AppOptions {
+  /** The built client assets; absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Development only: Vite injects inline scripts that carry no nonce. */
+  relaxedCsp?: boolean;
+}
+
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  if (value === "true") return true;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}
+
+export function createApp(runtime: Runtime, options: AppOptions = {}) {
+  const { config, logger } = runtime;
+  const app = express();
+  app.disable("x-powered-by");
+  // Without TRUST_PROXY, req.ip is the socket address and X-Forwarded-For is ignored (DESIGN.md §8).
+  app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        res.locals.requestId = id;
+        return id;
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      serializers: {
+        // The query string can carry tokens: log the path only.
+        req: (req: { method: string; url: string; id: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split("?")[0],
+        }),
+      },
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: options.relaxedCsp
+            ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+            : [(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'"],
+          // Server-rendered style attributes (Radix positioning) and sonner's injected sheet need inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: options.relaxedCsp ? ["'self'", "ws:"] : ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+        },
+      },
+      // Sent only over https, below; over plain http it would be ignored or, behind a misconfigured proxy, harmful.
+      strictTransportSecurity: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use((req, res, next) => {
+    if (req.secure)
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  });
+  app.use(compression());
+
+  if (options.clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: config.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(runtimeContext, runtime);
+        context.set(requestContext, {
+          requestId: res.locals.requestId,
+          ip: req.ip ?? null,
+          nonce: res.locals.cspNonce,
+        });
+        return context;
+      },
+    }),
+  );
+
+  // Anything React Router did not answer and that threw: a plain message, never a stack trace.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log?.error({ err: error }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  });
+
+  return app;
+}

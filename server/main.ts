@@ -1,0 +1,27 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "./serve.ts";
+
+// The production entry: the server bundle (server/app.ts plus every route) built by `npm run build`.
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const bundle = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+
+const config = bundle.loadConfig();
+let runtime: { shutdown(): Promise<void>; logger: { info(msg: string): void } };
+try {
+  runtime = await bundle.startRuntime(config);
+} catch (error) {
+  const err = error as Error;
+  // A second process on the same embedded database gets one clear line, not a stack trace.
+  console.error((err as { code?: string }).code === "DATA_DIR_LOCKED" ? err.message : err);
+  process.exit(1);
+}
+const app = bundle.createApp(runtime, { clientDir: path.join(buildDir, "client") });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  publicUrl: config.PUBLIC_URL,
+  shutdown: () => runtime.shutdown(),
+  log: (message) => console.log(message),
+});

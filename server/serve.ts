@@ -1,0 +1,54 @@
+import type { Server } from "node:http";
+import type { Express } from "express";
+
+interface Serveable {
+  app: Express;
+  port: number;
+  host: string;
+  publicUrl: string;
+  shutdown(): Promise<void>;
+  log(message: string): void;
+}
+
+/**
+ * Listens, and on SIGTERM/SIGINT stops taking requests, lets open ones finish, stops the job
+ * worker and closes the database (PGlite must be closed or it recovers at the next start),
+ * then exits 0 — all within 5 seconds.
+ */
+export function serve(options: Serveable): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = options.app.listen(options.port, options.host, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : options.port;
+      const url = options.publicUrl.replace(/:\d+$/, `:${port}`);
+      options.log(`ReferOH is running at ${url}`);
+      resolve(server);
+    });
+    server.on("error", reject);
+    server.keepAliveTimeout = 5000;
+
+    let closing = false;
+    const stop = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      options.log(`${signal} received, shutting down`);
+      const force = setTimeout(() => {
+        options.log("shutdown took too long; exiting");
+        process.exit(1);
+      }, 4500);
+      force.unref();
+      server.close();
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 2000).unref();
+      try {
+        await options.shutdown();
+        process.exit(0);
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+    };
+    process.once("SIGTERM", () => void stop("SIGTERM"));
+    process.once("SIGINT", () => void stop("SIGINT"));
+  });
+}

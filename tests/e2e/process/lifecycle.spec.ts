@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { openDatabase } from "../../../app/db/client.server.ts";
+import { auditEvent } from "../../../app/db/schema/index.ts";
+
+// These start their own servers from the production build; no browser is needed.
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(dataDir: string, port: number): Started {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitUntilHealthy(port: number) {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 30_000, intervals: [200] },
+    )
+    .toBe(200);
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a second server on the same data directory is refused while the first keeps serving", async () => {
+  test.setTimeout(60_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
+  const first = startServer(dataDir, 3291);
+  try {
+    await waitUntilHealthy(3291);
+    expect(first.output()).toContain("ReferOH is running at http://localhost:3291");
+    const second = startServer(dataDir, 3292);
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.output()).toContain("is in use by another ReferOH process");
+    expect(second.output()).not.toMatch(/\n\s+at /); // one clear line, no stack trace
+    expect((await fetch("http://127.0.0.1:3291/healthz")).status).toBe(200);
+  } finally {
+    first.child.kill("SIGTERM");
+    await first.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("SIGTERM exits 0 within 5 seconds and a restart serves the same data", async () => {
+  test.setTimeout(90_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
+  try {
+    const first = startServer(dataDir, 3293);
+    await waitUntilHealthy(3293);
+    const stopAt = Date.now();
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - stopAt).toBeLessThan(5000);
+
+    // The directory was closed cleanly and unlocked: another opener may write to it.
+    const direct = await openDatabase({ kind: "pglite", dataDir });
+    await direct.db.insert(auditEvent).values({ action: "test.persisted", outcome: "success" });
+    await direct.close();
+
+    const second = startServer(dataDir, 3294);
+    await waitUntilHealthy(3294);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+
+    const check = await openDatabase({ kind: "pglite", dataDir });
+    const rows = await check.db.select().from(auditEvent);
+    await check.close();
+    expect(rows.map((r) => r.action)).toContain("test.persisted");
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

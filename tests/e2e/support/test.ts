@@ -1,0 +1,60 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Pages already scanned by this worker: each distinct path is checked once per run. */
+const scanned = new Set<string>();
+
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  const summary = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
+  expect(summary, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Every test records the HTML pages its browser visited; afterwards each one not yet checked is
+ * opened again in the same context (same cookies) and scanned with axe-core.
+ */
+export const test = base.extend<{ a11yScan: undefined }>({
+  a11yScan: [
+    async ({ page, context }, use, testInfo) => {
+      const visited = new Set<string>();
+      page.on("response", (response) => {
+        const request = response.request();
+        const status = response.status();
+        if (request.resourceType() !== "document" || request.frame() !== page.mainFrame()) return;
+        if (!(response.headers()["content-type"] ?? "").includes("text/html")) return;
+        if (status !== 200 && status !== 404) return;
+        const url = new URL(response.url());
+        visited.add(url.origin + url.pathname);
+      });
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      for (const url of visited) {
+        const key = new URL(url).pathname;
+        if (scanned.has(key)) continue;
+        scanned.add(key);
+        const scanPage = await context.newPage();
+        try {
+          await scanPage.goto(url);
+          await expectNoSeriousA11yViolations(scanPage, key);
+        } finally {
+          await scanPage.close();
+        }
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -205,15 +205,22 @@ function toItems(errors: ErrorSummaryProps["errors"]): ErrorSummaryItem[] {
   });
 }
 
+const FOCUSABLE =
+  "input:not([type=hidden]), select, textarea, button, [tabindex]:not([tabindex='-1'])";
+
 function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const target = document.getElementById(id);
   if (!target) return;
   event.preventDefault();
+  // A link may point at a group (e.g. a fieldset): focus its first control instead.
+  const control = target.matches(FOCUSABLE)
+    ? target
+    : (target.querySelector<HTMLElement>(FOCUSABLE) ?? target);
   // As GOV.UK does: bring the question (legend or label) into view, not just the bare control.
-  const legend = target.closest("fieldset")?.querySelector("legend");
-  const label = document.querySelector(`label[for="${CSS.escape(id)}"]`);
-  (legend ?? label ?? target).scrollIntoView();
-  target.focus({ preventScroll: true });
+  const legend = control.closest("fieldset")?.querySelector("legend");
+  const label = document.querySelector(`label[for="${CSS.escape(control.id || id)}"]`);
+  (legend ?? label ?? control).scrollIntoView();
+  control.focus({ preventScroll: true });
 }
 
 /** "There is a problem" box for the top of a form; renders nothing when there are no errors. */

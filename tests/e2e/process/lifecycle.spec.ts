@@ -53,19 +53,22 @@ async function waitUntilHealthy(port: number) {
 
 test.describe.configure({ mode: "serial" });
 
+// Next to the suite's own server port, so suites run side by side (E2E_PORT) never collide.
+const basePort = Number(process.env.E2E_PORT ?? 3210) + 80;
+
 test("a second server on the same data directory is refused while the first keeps serving", async () => {
   test.setTimeout(60_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
-  const first = startServer(dataDir, 3291);
+  const first = startServer(dataDir, basePort + 1);
   try {
-    await waitUntilHealthy(3291);
-    expect(first.output()).toContain("ReferOH is running at http://localhost:3291");
-    const second = startServer(dataDir, 3292);
+    await waitUntilHealthy(basePort + 1);
+    expect(first.output()).toContain(`ReferOH is running at http://localhost:${basePort + 1}`);
+    const second = startServer(dataDir, basePort + 2);
     const code = await second.exited;
     expect(code).not.toBe(0);
     expect(second.output()).toContain("is in use by another ReferOH process");
     expect(second.output()).not.toMatch(/\n\s+at /); // one clear line, no stack trace
-    expect((await fetch("http://127.0.0.1:3291/healthz")).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${basePort + 1}/healthz`)).status).toBe(200);
   } finally {
     first.child.kill("SIGTERM");
     await first.exited;
@@ -77,8 +80,8 @@ test("SIGTERM exits 0 within 5 seconds and a restart serves the same data", asyn
   test.setTimeout(90_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
   try {
-    const first = startServer(dataDir, 3293);
-    await waitUntilHealthy(3293);
+    const first = startServer(dataDir, basePort + 3);
+    await waitUntilHealthy(basePort + 3);
     const stopAt = Date.now();
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
@@ -89,8 +92,8 @@ test("SIGTERM exits 0 within 5 seconds and a restart serves the same data", asyn
     await direct.db.insert(auditEvent).values({ action: "test.persisted", outcome: "success" });
     await direct.close();
 
-    const second = startServer(dataDir, 3294);
-    await waitUntilHealthy(3294);
+    const second = startServer(dataDir, basePort + 4);
+    await waitUntilHealthy(basePort + 4);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
 

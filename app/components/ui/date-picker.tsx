@@ -215,7 +215,9 @@ export function DatePicker(props: DatePickerProps) {
           Clear
         </Button>
       ) : null}
-      {name ? <input type="hidden" name={name} form={form} value={toIso(selected)} /> : null}
+      {name ? (
+        <input type="hidden" name={name} form={form} disabled={disabled} value={toIso(selected)} />
+      ) : null}
     </div>
   );
 }

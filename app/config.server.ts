@@ -21,6 +21,15 @@ const schema = z.object({
   /** Only then is X-Forwarded-For believed; a number is the count of trusted hops. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** demo: our own payment page, no card network (refused in production unless allowed). */
+  PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+  ALLOW_DEMO_PAYMENTS: z.enum(["true", "false"]).default("false"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The seller named on invoices. */
+  SELLER_NAME: z.string().default("ReferOH Ltd"),
+  SELLER_ADDRESS: z.string().default(""),
+  SELLER_VAT_NUMBER: z.string().default(""),
   /** Off in tests and benchmarks that need a quiet database. */
   JOBS: z.enum(["on", "off"]).default("on"),
 });
@@ -33,5 +42,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const config = parsed.data;
+  if (
+    config.PAYMENT_PROVIDER === "stripe" &&
+    !(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)
+  ) {
+    throw new Error(
+      "Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+    );
+  }
+  if (
+    config.NODE_ENV === "production" &&
+    config.PAYMENT_PROVIDER === "demo" &&
+    config.ALLOW_DEMO_PAYMENTS !== "true"
+  ) {
+    throw new Error(
+      "Invalid configuration: the demo payment provider takes no real payments; in production set PAYMENT_PROVIDER=stripe, or ALLOW_DEMO_PAYMENTS=true for a demonstration.",
+    );
+  }
+  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
 }

@@ -7,7 +7,8 @@ import { ensureBuild } from "./lib/build.ts";
 // `npm test`: every check in order, stopping at the first that fails, then one plain closing line.
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
-const results = path.join(root, "test-results");
+// Not test-results/: Playwright empties that folder when it starts.
+const results = path.join(root, ".reports");
 fs.mkdirSync(results, { recursive: true });
 
 function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {

@@ -8,6 +8,7 @@ import {
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
+import { createPaymentProvider, type PaymentProvider } from "./payments/index.server.ts";
 
 /** Everything a request or a job needs from the outside world, created once per process. */
 export interface Runtime {
@@ -16,6 +17,7 @@ export interface Runtime {
   database: DatabaseHandle;
   mailer: Mailer;
   jobs: JobQueue;
+  payments: PaymentProvider;
   /** Stops the job worker, then closes the database. Safe to call twice. */
   shutdown(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startRuntime(
     connectionString: database.connectionString,
     logger,
   });
+  const payments = createPaymentProvider(config);
   if (config.JOBS === "on") await jobs.start();
 
   let stopping: Promise<void> | undefined;
@@ -55,6 +58,7 @@ export async function startRuntime(
     database,
     mailer,
     jobs,
+    payments,
     shutdown() {
       stopping ??= (async () => {
         try {

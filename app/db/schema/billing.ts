@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** One membership per organisation; its history lives in orders and the audit log. */
+export const membership = pgTable(
+  "membership",
+  {
+    organisationId: text("organisation_id").primaryKey(),
+    interval: text("interval", { enum: ["monthly", "annual"] }).notNull(),
+    status: text("status", { enum: ["active", "cancelled", "pending_change"] }).notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    /** The interval that takes effect at currentPeriodEnd (status pending_change). */
+    pendingInterval: text("pending_interval", { enum: ["monthly", "annual"] }),
+    provider: text("provider", { enum: ["demo", "stripe"] }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("membership_period_end_idx").on(t.currentPeriodEnd)],
+);
+
+/**
+ * A batch of credits from one purchase. Spending draws from the lots that expire first; the
+ * check constraint is the last line of defence against a negative balance.
+ */
+export const creditLot = pgTable(
+  "credit_lot",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organisationId: text("organisation_id").notNull(),
+    creditsGranted: integer("credits_granted").notNull(),
+    creditsRemaining: integer("credits_remaining").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    orderId: uuid("order_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_lot_spendable_idx").on(t.organisationId, t.expiresAt),
+    check(
+      "credit_lot_remaining_in_range",
+      sql`${t.creditsRemaining} >= 0 and ${t.creditsRemaining} <= ${t.creditsGranted}`,
+    ),
+  ],
+);
+
+/** Every movement of credits, append-only: grants, spends, refunds, expiries, adjustments. */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    organisationId: text("organisation_id").notNull(),
+    lotId: uuid("lot_id").notNull(),
+    amount: integer("amount").notNull(),
+    reason: text("reason", {
+      enum: ["purchase", "spend", "refund", "expiry", "adjustment"],
+    }).notNull(),
+    referralId: text("referral_id"),
+    orderId: uuid("order_id"),
+    actorId: text("actor_id"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_ledger_organisation_idx").on(t.organisationId, t.createdAt),
+    index("credit_ledger_referral_idx").on(t.referralId),
+  ],
+);
+
+export interface OrderItem {
+  sku: string;
+  description: string;
+  quantity: number;
+  unitPence: number;
+  netPence: number;
+  vatPence: number;
+}
+
+export const paymentOrder = pgTable(
+  "payment_order",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organisationId: text("organisation_id").notNull(),
+    kind: text("kind", { enum: ["membership", "credit_pack", "referral", "renewal"] }).notNull(),
+    /** What confirmation grants, e.g. { interval } or { packId } or { referralId }. */
+    grants: jsonb("grants").$type<Record<string, string>>().notNull(),
+    items: jsonb("items").$type<OrderItem[]>().notNull(),
+    netPence: integer("net_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+    currency: text("currency").notNull().default("GBP"),
+    provider: text("provider", { enum: ["demo", "stripe"] }).notNull(),
+    providerReference: text("provider_reference"),
+    status: text("status", { enum: ["pending", "paid", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payment_order_organisation_idx").on(t.organisationId, t.createdAt),
+    uniqueIndex("payment_order_provider_reference_idx").on(t.provider, t.providerReference),
+  ],
+);
+
+/** Provider events already handled: a webhook delivered five times grants once. */
+export const paymentEvent = pgTable("payment_event", {
+  provider: text("provider", { enum: ["demo", "stripe"] }).notNull(),
+  eventId: text("event_id").notNull().primaryKey(),
+  type: text("type").notNull(),
+  orderId: uuid("order_id"),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWith: 1 });
+
+export const invoice = pgTable(
+  "invoice",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** INV-000001, from invoice_number_seq: gap-free within a transaction that commits. */
+    number: text("number").notNull().unique(),
+    orderId: uuid("order_id").notNull().unique(),
+    organisationId: text("organisation_id").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Seller and buyer as they were on the day: an invoice never changes afterwards. */
+    seller: jsonb("seller").$type<Record<string, string>>().notNull(),
+    buyer: jsonb("buyer").$type<Record<string, string>>().notNull(),
+    pdf: bytea("pdf"),
+    pdfSha256: text("pdf_sha256"),
+  },
+  (t) => [index("invoice_organisation_idx").on(t.organisationId, t.issuedAt)],
+);

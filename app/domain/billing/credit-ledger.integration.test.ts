@@ -1,0 +1,134 @@
+import { addMonths, subDays } from "date-fns";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { creditLedger, creditLot } from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { BillingError } from "./actor.ts";
+import {
+  expireCredits,
+  getCreditBalance,
+  getCreditUsage,
+  grantCredits,
+  refundCredits,
+  spendCredits,
+} from "./credit-ledger.server.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const org = (name: string) => `org-${name}-${Math.random().toString(36).slice(2, 8)}`;
+
+describe("credit ledger", () => {
+  it("never goes below zero when 20 spends race against a balance of 4", async () => {
+    const { db } = database;
+    const organisationId = org("race");
+    await grantCredits(db, { organisationId, credits: 4 });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction((tx) =>
+          spendCredits(tx, { organisationId, credits: 4, referralId: `ref-${i}`, actorId: "u1" }),
+        ),
+      ),
+    );
+    const paid = outcomes.filter((o) => o.status === "fulfilled");
+    const refused = outcomes.filter((o) => o.status === "rejected") as PromiseRejectedResult[];
+    expect(paid).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect((r.reason as BillingError).code).toBe("insufficient_credits");
+    expect(await getCreditBalance(db, organisationId)).toBe(0);
+    const spends = await db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.organisationId, organisationId));
+    expect(spends.filter((e) => e.reason === "spend").map((e) => e.amount)).toEqual([-4]);
+  });
+
+  it("spends the oldest-expiring credits first, across lots", async () => {
+    const { db } = database;
+    const organisationId = org("order");
+    const now = new Date();
+    const older = await grantCredits(db, { organisationId, credits: 3, now: subDays(now, 100) });
+    const newer = await grantCredits(db, { organisationId, credits: 10, now });
+    await db.transaction((tx) =>
+      spendCredits(tx, { organisationId, credits: 4, referralId: "r1", actorId: "u1", now }),
+    );
+    const lots = await db
+      .select()
+      .from(creditLot)
+      .where(eq(creditLot.organisationId, organisationId));
+    expect(lots.find((l) => l.id === older)?.creditsRemaining).toBe(0);
+    expect(lots.find((l) => l.id === newer)?.creditsRemaining).toBe(9);
+    expect(await getCreditBalance(db, organisationId, now)).toBe(9);
+    expect(await getCreditUsage(db, organisationId, now)).toEqual({
+      total: 13,
+      remaining: 9,
+      used: 4,
+    });
+  });
+
+  it("refunds a cancelled referral's credits once, to the lots they came from", async () => {
+    const { db } = database;
+    const organisationId = org("refund");
+    await grantCredits(db, { organisationId, credits: 5 });
+    await db.transaction((tx) =>
+      spendCredits(tx, { organisationId, credits: 4, referralId: "r-cancel", actorId: "u1" }),
+    );
+    expect(await getCreditBalance(db, organisationId)).toBe(1);
+    expect(
+      await db.transaction((tx) =>
+        refundCredits(tx, { organisationId, referralId: "r-cancel", actorId: "u1" }),
+      ),
+    ).toBe(4);
+    expect(
+      await db.transaction((tx) =>
+        refundCredits(tx, { organisationId, referralId: "r-cancel", actorId: "u1" }),
+      ),
+    ).toBe(0);
+    expect(await getCreditBalance(db, organisationId)).toBe(5);
+  });
+
+  it("takes expired credits out of the balance with a ledger entry, once", async () => {
+    const { db } = database;
+    const organisationId = org("expiry");
+    const bought = new Date("2025-01-10T10:00:00Z");
+    await grantCredits(db, { organisationId, credits: 20, now: bought });
+    await db.transaction((tx) =>
+      spendCredits(tx, {
+        organisationId,
+        credits: 4,
+        referralId: "r1",
+        actorId: "u1",
+        now: bought,
+      }),
+    );
+    const dayBefore = subDays(addMonths(bought, 12), 1);
+    expect(await getCreditBalance(db, organisationId, dayBefore)).toBe(16);
+    const after = addMonths(bought, 12);
+    expect(await getCreditBalance(db, organisationId, after)).toBe(0);
+    await expireCredits(db, after);
+    await expireCredits(db, after);
+    const entries = await db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.organisationId, organisationId));
+    expect(entries.filter((e) => e.reason === "expiry").map((e) => e.amount)).toEqual([-16]);
+  });
+
+  it("refuses a spend larger than the balance and changes nothing", async () => {
+    const { db } = database;
+    const organisationId = org("short");
+    await grantCredits(db, { organisationId, credits: 3 });
+    await expect(
+      db.transaction((tx) =>
+        spendCredits(tx, { organisationId, credits: 4, referralId: "r1", actorId: "u1" }),
+      ),
+    ).rejects.toBeInstanceOf(BillingError);
+    expect(await getCreditBalance(db, organisationId)).toBe(3);
+  });
+});

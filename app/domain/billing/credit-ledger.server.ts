@@ -1,0 +1,197 @@
+import { addMonths } from "date-fns";
+import { and, asc, eq, gt, lte, sql, sum } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { creditLedger, creditLot } from "~/db/schema/index.ts";
+import { BillingError } from "./actor.ts";
+import { creditValidityMonths } from "./catalogue.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+/** Credits an organisation can spend now: unexpired lots only. */
+export async function getCreditBalance(
+  db: Executor,
+  organisationId: string,
+  now = new Date(),
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(creditLot.creditsRemaining).mapWith(Number) })
+    .from(creditLot)
+    .where(and(eq(creditLot.organisationId, organisationId), gt(creditLot.expiresAt, now)));
+  return row?.total ?? 0;
+}
+
+/** A new lot valid for 12 months, recorded in the ledger. Call inside the order's transaction. */
+export async function grantCredits(
+  tx: Executor,
+  grant: {
+    organisationId: string;
+    credits: number;
+    orderId?: string;
+    actorId?: string;
+    reason?: "purchase" | "adjustment";
+    note?: string;
+    now?: Date;
+  },
+): Promise<string> {
+  const now = grant.now ?? new Date();
+  const [lot] = await tx
+    .insert(creditLot)
+    .values({
+      organisationId: grant.organisationId,
+      creditsGranted: grant.credits,
+      creditsRemaining: grant.credits,
+      expiresAt: addMonths(now, creditValidityMonths),
+      orderId: grant.orderId ?? null,
+      createdAt: now,
+    })
+    .returning({ id: creditLot.id });
+  await tx.insert(creditLedger).values({
+    organisationId: grant.organisationId,
+    lotId: lot!.id,
+    amount: grant.credits,
+    reason: grant.reason ?? "purchase",
+    orderId: grant.orderId ?? null,
+    actorId: grant.actorId ?? null,
+    note: grant.note ?? null,
+    createdAt: now,
+  });
+  return lot!.id;
+}
+
+/**
+ * Spends credits for a referral, oldest-expiring lot first. Must run inside the transaction that
+ * creates the referral, so both happen or neither. The lots are locked FOR UPDATE: concurrent
+ * spends queue behind each other and re-read what is left, so the balance never goes below zero.
+ */
+export async function spendCredits(
+  tx: Tx,
+  spend: {
+    organisationId: string;
+    credits: number;
+    referralId: string;
+    actorId: string;
+    now?: Date;
+  },
+): Promise<void> {
+  const now = spend.now ?? new Date();
+  const lots = await tx
+    .select({ id: creditLot.id, remaining: creditLot.creditsRemaining })
+    .from(creditLot)
+    .where(
+      and(
+        eq(creditLot.organisationId, spend.organisationId),
+        gt(creditLot.expiresAt, now),
+        gt(creditLot.creditsRemaining, 0),
+      ),
+    )
+    .orderBy(asc(creditLot.expiresAt), asc(creditLot.createdAt))
+    .for("update");
+  const available = lots.reduce((total, lot) => total + lot.remaining, 0);
+  if (available < spend.credits) {
+    throw new BillingError(
+      "insufficient_credits",
+      `This needs ${spend.credits} credits; ${available} are available.`,
+    );
+  }
+  let owed = spend.credits;
+  for (const lot of lots) {
+    if (owed === 0) break;
+    const take = Math.min(owed, lot.remaining);
+    owed -= take;
+    await tx
+      .update(creditLot)
+      .set({ creditsRemaining: sql`${creditLot.creditsRemaining} - ${take}` })
+      .where(eq(creditLot.id, lot.id));
+    await tx.insert(creditLedger).values({
+      organisationId: spend.organisationId,
+      lotId: lot.id,
+      amount: -take,
+      reason: "spend",
+      referralId: spend.referralId,
+      actorId: spend.actorId,
+      createdAt: now,
+    });
+  }
+}
+
+/**
+ * Returns a cancelled referral's credits to the lots they came from (net of earlier refunds, so
+ * a second cancel returns nothing). Credits whose lot has since expired stay expired.
+ */
+export async function refundCredits(
+  tx: Tx,
+  refund: { organisationId: string; referralId: string; actorId: string; now?: Date },
+): Promise<number> {
+  const now = refund.now ?? new Date();
+  const movements = await tx
+    .select({ lotId: creditLedger.lotId, net: sum(creditLedger.amount).mapWith(Number) })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.organisationId, refund.organisationId),
+        eq(creditLedger.referralId, refund.referralId),
+      ),
+    )
+    .groupBy(creditLedger.lotId);
+  let returned = 0;
+  for (const { lotId, net } of movements) {
+    if (net >= 0) continue;
+    const credits = -net;
+    await tx
+      .update(creditLot)
+      .set({ creditsRemaining: sql`${creditLot.creditsRemaining} + ${credits}` })
+      .where(eq(creditLot.id, lotId));
+    await tx.insert(creditLedger).values({
+      organisationId: refund.organisationId,
+      lotId,
+      amount: credits,
+      reason: "refund",
+      referralId: refund.referralId,
+      actorId: refund.actorId,
+      createdAt: now,
+    });
+    returned += credits;
+  }
+  return returned;
+}
+
+/** The daily job: what is left in an expired lot leaves the balance with a ledger entry. */
+export async function expireCredits(db: Database, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .select({
+        id: creditLot.id,
+        organisationId: creditLot.organisationId,
+        remaining: creditLot.creditsRemaining,
+      })
+      .from(creditLot)
+      .where(and(lte(creditLot.expiresAt, now), gt(creditLot.creditsRemaining, 0)))
+      .for("update");
+    for (const lot of expired) {
+      await tx.update(creditLot).set({ creditsRemaining: 0 }).where(eq(creditLot.id, lot.id));
+      await tx.insert(creditLedger).values({
+        organisationId: lot.organisationId,
+        lotId: lot.id,
+        amount: -lot.remaining,
+        reason: "expiry",
+        createdAt: now,
+      });
+    }
+    return expired.reduce((total, lot) => total + lot.remaining, 0);
+  });
+}
+
+/** Credits spent and granted over the lots that are still valid: the subscription page's usage bar. */
+export async function getCreditUsage(db: Executor, organisationId: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      granted: sum(creditLot.creditsGranted).mapWith(Number),
+      remaining: sum(creditLot.creditsRemaining).mapWith(Number),
+    })
+    .from(creditLot)
+    .where(and(eq(creditLot.organisationId, organisationId), gt(creditLot.expiresAt, now)));
+  const granted = row?.granted ?? 0;
+  const remaining = row?.remaining ?? 0;
+  return { total: granted, remaining, used: granted - remaining };
+}

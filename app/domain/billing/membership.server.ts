@@ -1,0 +1,161 @@
+import { addMonths, addYears } from "date-fns";
+import { and, eq, inArray, lte } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { membership } from "~/db/schema/index.ts";
+import { type BillingActor, BillingError } from "./actor.ts";
+import type { MembershipInterval } from "./catalogue.ts";
+import type { MembershipStanding } from "./price-order.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+export type Membership = typeof membership.$inferSelect;
+
+export function periodEndFrom(start: Date, interval: MembershipInterval): Date {
+  return interval === "annual" ? addYears(start, 1) : addMonths(start, 1);
+}
+
+/** Paid-for access lasts to the end of the period, whatever the status (a cancelled one included). */
+export function isMembershipInForce(
+  m: Pick<Membership, "currentPeriodEnd"> | null | undefined,
+  now = new Date(),
+): boolean {
+  return !!m && m.currentPeriodEnd.getTime() > now.getTime();
+}
+
+export function membershipStanding(
+  m: Membership | null | undefined,
+  now = new Date(),
+): MembershipStanding {
+  if (!isMembershipInForce(m, now)) return "none";
+  return m!.status === "cancelled" ? "cancelled" : "active";
+}
+
+export async function getMembership(
+  db: Executor,
+  organisationId: string,
+): Promise<Membership | null> {
+  const [row] = await db
+    .select()
+    .from(membership)
+    .where(eq(membership.organisationId, organisationId));
+  return row ?? null;
+}
+
+/** A first membership, or a new one after a lapsed one; called when its order is confirmed. */
+export async function activateMembership(
+  tx: Tx,
+  grant: {
+    organisationId: string;
+    interval: MembershipInterval;
+    provider: "demo" | "stripe";
+    providerSubscriptionId?: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  const values = {
+    interval: grant.interval,
+    status: "active" as const,
+    currentPeriodStart: grant.now,
+    currentPeriodEnd: periodEndFrom(grant.now, grant.interval),
+    pendingInterval: null,
+    provider: grant.provider,
+    providerSubscriptionId: grant.providerSubscriptionId ?? null,
+    cancelledAt: null,
+    updatedAt: grant.now,
+  };
+  await tx
+    .insert(membership)
+    .values({ organisationId: grant.organisationId, ...values })
+    .onConflictDoUpdate({ target: membership.organisationId, set: values });
+}
+
+/** The next period, in the pending interval if one was chosen. */
+export async function renewMembership(tx: Tx, organisationId: string, now: Date): Promise<void> {
+  const current = await getMembership(tx, organisationId);
+  if (!current) throw new BillingError("no_membership", "There is no membership to renew.");
+  const interval = current.pendingInterval ?? current.interval;
+  const start = current.currentPeriodEnd.getTime() > now.getTime() ? current.currentPeriodEnd : now;
+  await tx
+    .update(membership)
+    .set({
+      interval,
+      status: "active",
+      pendingInterval: null,
+      currentPeriodStart: start,
+      currentPeriodEnd: periodEndFrom(start, interval),
+      updatedAt: now,
+    })
+    .where(eq(membership.organisationId, organisationId));
+}
+
+/**
+ * Switching takes effect at the end of the paid period (DESIGN.md §6): until then the status is
+ * pending_change. Choosing the current interval again withdraws a pending change.
+ */
+export async function changeMembershipInterval(
+  db: Database,
+  {
+    actor,
+    interval,
+    now = new Date(),
+  }: { actor: BillingActor; interval: MembershipInterval; now?: Date },
+): Promise<Membership> {
+  return db.transaction(async (tx) => {
+    const current = await getMembership(tx, actor.organisationId);
+    if (!current || !isMembershipInForce(current, now)) {
+      throw new BillingError("no_membership", "You do not have a membership to change.");
+    }
+    if (current.status === "cancelled") {
+      throw new BillingError(
+        "invalid_state",
+        "This membership is cancelled; it cannot change interval.",
+      );
+    }
+    const withdraw = interval === current.interval;
+    const [updated] = await tx
+      .update(membership)
+      .set({
+        status: withdraw ? "active" : "pending_change",
+        pendingInterval: withdraw ? null : interval,
+        updatedAt: now,
+      })
+      .where(eq(membership.organisationId, actor.organisationId))
+      .returning();
+    return updated!;
+  });
+}
+
+/** Cancelling keeps access to the end of the paid period; nothing renews after it. */
+export async function cancelMembership(
+  db: Database,
+  { actor, now = new Date() }: { actor: BillingActor; now?: Date },
+): Promise<Membership> {
+  const current = await getMembership(db, actor.organisationId);
+  if (!current || current.status === "cancelled" || !isMembershipInForce(current, now)) {
+    throw new BillingError("invalid_state", "There is no active membership to cancel.");
+  }
+  const [updated] = await db
+    .update(membership)
+    .set({ status: "cancelled", pendingInterval: null, cancelledAt: now, updatedAt: now })
+    .where(eq(membership.organisationId, actor.organisationId))
+    .returning();
+  return updated!;
+}
+
+/** Memberships whose period has ended and that should renew (not cancelled). */
+export async function membershipsDueForRenewal(
+  db: Database,
+  now: Date,
+  provider: "demo" | "stripe",
+) {
+  return db
+    .select()
+    .from(membership)
+    .where(
+      and(
+        lte(membership.currentPeriodEnd, now),
+        inArray(membership.status, ["active", "pending_change"]),
+        eq(membership.provider, provider),
+      ),
+    );
+}

@@ -1,0 +1,199 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { invoice, invoiceNumberSequence, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
+import { type BillingActor, BillingError } from "./actor.ts";
+import type { CreditPackId, MembershipInterval } from "./catalogue.ts";
+import { creditPack } from "./catalogue.ts";
+import { grantCredits } from "./credit-ledger.server.ts";
+import {
+  activateMembership,
+  getMembership,
+  membershipStanding,
+  renewMembership,
+} from "./membership.server.ts";
+import { type OrderRequest, priceOrder } from "./price-order.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type PaymentOrder = typeof paymentOrder.$inferSelect;
+export type ProviderId = "demo" | "stripe";
+
+/** Creates a pending order priced from the catalogue; the provider then takes the payment. */
+export async function createOrder(
+  db: Database,
+  {
+    actor,
+    request,
+    provider,
+    now = new Date(),
+  }: { actor: BillingActor; request: OrderRequest; provider: ProviderId; now?: Date },
+): Promise<PaymentOrder> {
+  const current = await getMembership(db, actor.organisationId);
+  const priced = priceOrder(request, { membership: membershipStanding(current, now) });
+  const [order] = await db
+    .insert(paymentOrder)
+    .values({
+      organisationId: actor.organisationId,
+      kind: priced.kind,
+      grants: priced.grants,
+      items: priced.items,
+      netPence: priced.netPence,
+      vatPence: priced.vatPence,
+      totalPence: priced.totalPence,
+      provider,
+      createdBy: actor.userId,
+      createdAt: now,
+    })
+    .returning();
+  return order!;
+}
+
+export async function getOrder(
+  db: Database | Tx,
+  { actor, orderId }: { actor: BillingActor; orderId: string },
+) {
+  const [order] = await db
+    .select()
+    .from(paymentOrder)
+    .where(
+      and(eq(paymentOrder.id, orderId), eq(paymentOrder.organisationId, actor.organisationId)),
+    );
+  if (!order) throw new BillingError("not_found", "Order not found.");
+  return order;
+}
+
+export async function setProviderReference(
+  db: Database,
+  orderId: string,
+  providerReference: string,
+) {
+  await db.update(paymentOrder).set({ providerReference }).where(eq(paymentOrder.id, orderId));
+}
+
+export async function listOrders(
+  db: Database,
+  { actor, limit = 25 }: { actor: BillingActor; limit?: number },
+) {
+  return db
+    .select({
+      id: paymentOrder.id,
+      kind: paymentOrder.kind,
+      items: paymentOrder.items,
+      totalPence: paymentOrder.totalPence,
+      status: paymentOrder.status,
+      createdAt: paymentOrder.createdAt,
+      paidAt: paymentOrder.paidAt,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+    })
+    .from(paymentOrder)
+    .leftJoin(invoice, eq(invoice.orderId, paymentOrder.id))
+    .where(eq(paymentOrder.organisationId, actor.organisationId))
+    .orderBy(desc(paymentOrder.createdAt))
+    .limit(limit);
+}
+
+/** A payment provider's verdict on an order, from a webhook or the demo provider's confirm step. */
+export interface PaymentEvent {
+  provider: ProviderId;
+  eventId: string;
+  type: "order.paid" | "order.failed";
+  orderId: string;
+  providerReference?: string | null;
+  providerSubscriptionId?: string | null;
+}
+
+export interface ConfirmationHooks {
+  /** Moves a paid referral on (issued by the referral domain). */
+  onReferralPaid?: (tx: Tx, referralId: string, order: PaymentOrder) => Promise<void>;
+  /** Who the invoice is made out to, as it stands today. */
+  describeBuyer?: (tx: Tx, organisationId: string) => Promise<Record<string, string>>;
+  seller: Record<string, string>;
+}
+
+export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order";
+
+/**
+ * The one path by which an order becomes paid. The event id is recorded first, in the same
+ * transaction: a delivery repeated (even concurrently) finds it and grants nothing again.
+ */
+export async function handlePaymentEvent(
+  db: Database,
+  event: PaymentEvent,
+  hooks: ConfirmationHooks,
+  now = new Date(),
+): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvent)
+      .values({
+        provider: event.provider,
+        eventId: event.eventId,
+        type: event.type,
+        orderId: event.orderId,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvent.eventId });
+    if (recorded.length === 0) return "duplicate";
+
+    const [order] = await tx
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.id, event.orderId))
+      .for("update");
+    if (!order || order.provider !== event.provider) return "unknown_order";
+    if (order.status === "paid") return "duplicate";
+    if (event.type === "order.failed") {
+      await tx.update(paymentOrder).set({ status: "failed" }).where(eq(paymentOrder.id, order.id));
+      return "failed";
+    }
+
+    await tx
+      .update(paymentOrder)
+      .set({
+        status: "paid",
+        paidAt: now,
+        providerReference: event.providerReference ?? order.providerReference,
+      })
+      .where(eq(paymentOrder.id, order.id));
+
+    const { interval, packId, referralId } = order.grants;
+    if (interval && order.kind === "membership") {
+      await activateMembership(tx, {
+        organisationId: order.organisationId,
+        interval: interval as MembershipInterval,
+        provider: order.provider,
+        providerSubscriptionId: event.providerSubscriptionId,
+        now,
+      });
+    }
+    if (order.kind === "renewal") await renewMembership(tx, order.organisationId, now);
+    if (packId) {
+      await grantCredits(tx, {
+        organisationId: order.organisationId,
+        credits: creditPack(packId as CreditPackId).credits,
+        orderId: order.id,
+        actorId: order.createdBy ?? undefined,
+        now,
+      });
+    }
+    if (referralId && hooks.onReferralPaid) await hooks.onReferralPaid(tx, referralId, order);
+
+    const buyer = hooks.describeBuyer
+      ? await hooks.describeBuyer(tx, order.organisationId)
+      : { organisationId: order.organisationId };
+    const next = await tx.execute(
+      sql`select nextval(${sql.raw(`'${invoiceNumberSequence.seqName}'`)}) as n`,
+    );
+    const n = Number((next as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+    await tx.insert(invoice).values({
+      number: `INV-${String(n).padStart(6, "0")}`,
+      orderId: order.id,
+      organisationId: order.organisationId,
+      issuedAt: now,
+      seller: hooks.seller,
+      buyer,
+    });
+    return "granted";
+  });
+}

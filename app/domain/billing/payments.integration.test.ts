@@ -1,0 +1,281 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/config.server.ts";
+import { runtimeContext } from "~/context.ts";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { invoice, membership, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { action as stripeWebhook } from "~/routes/resources/stripe-webhook.ts";
+import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { getCreditBalance } from "./credit-ledger.server.ts";
+import { cancelMembership, changeMembershipInterval, getMembership } from "./membership.server.ts";
+import { createOrder, handlePaymentEvent } from "./orders.server.ts";
+
+const webhookSecret = "whsec_test_secret";
+const seller = { name: "ReferOH Ltd" };
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+function actorFor(name: string) {
+  return {
+    userId: `user-${name}`,
+    organisationId: `org-${name}-${Math.random().toString(36).slice(2, 8)}`,
+  };
+}
+
+async function becomeMember(actor: ReturnType<typeof actorFor>) {
+  const demo = createDemoProvider();
+  const order = await createOrder(database.db, {
+    actor,
+    request: { kind: "membership", interval: "monthly" },
+    provider: "demo",
+  });
+  expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order), { seller })).toBe(
+    "granted",
+  );
+}
+
+function callWebhook(body: string, signature: string | null) {
+  const provider = createStripeProvider({ secretKey: "sk_test_x", webhookSecret });
+  const context = new RouterContextProvider();
+  const config = loadConfig({ LOG_LEVEL: "silent" });
+  context.set(runtimeContext, {
+    payments: provider,
+    database,
+    config,
+    logger: { warn() {}, info() {} },
+  } as unknown as Runtime);
+  const headers = new Headers({ "content-type": "application/json" });
+  if (signature) headers.set("stripe-signature", signature);
+  const request = new Request("http://localhost/webhooks/stripe", {
+    method: "POST",
+    body,
+    headers,
+  });
+  return stripeWebhook({ request, context } as unknown as Parameters<typeof stripeWebhook>[0]);
+}
+
+function checkoutCompleted(orderId: string, eventId: string) {
+  return JSON.stringify({
+    id: eventId,
+    object: "event",
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        id: `cs_${eventId}`,
+        object: "checkout.session",
+        client_reference_id: orderId,
+        payment_status: "paid",
+        subscription: null,
+      },
+    },
+  });
+}
+
+describe("demo provider", () => {
+  it("confirms a membership with the Value pack once, with an invoice, through the webhook code path", async () => {
+    const actor = actorFor("demo");
+    const demo = createDemoProvider();
+    const order = await createOrder(database.db, {
+      actor,
+      request: { kind: "membership", interval: "monthly", packId: "value" },
+      provider: "demo",
+    });
+    expect(order).toMatchObject({
+      status: "pending",
+      netPence: 12500 + 170000,
+      totalPence: (12500 + 170000) * 1.2,
+    });
+    const event = demo.confirmationEvent(order);
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => handlePaymentEvent(database.db, event, { seller })),
+    );
+    expect(outcomes.sort()).toEqual(["duplicate", "duplicate", "granted"]);
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(20);
+    const m = await getMembership(database.db, actor.organisationId);
+    expect(m).toMatchObject({ status: "active", interval: "monthly", provider: "demo" });
+    const invoices = await database.db.select().from(invoice).where(eq(invoice.orderId, order.id));
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]!.number).toMatch(/^INV-\d{6}$/);
+  });
+
+  it("switches interval at the period end and cancels keeping access", async () => {
+    const actor = actorFor("interval");
+    await becomeMember(actor);
+    const switched = await changeMembershipInterval(database.db, { actor, interval: "annual" });
+    expect(switched).toMatchObject({
+      status: "pending_change",
+      interval: "monthly",
+      pendingInterval: "annual",
+    });
+    const cancelled = await cancelMembership(database.db, { actor });
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now());
+    await expect(
+      createOrder(database.db, {
+        actor,
+        request: { kind: "credit_pack", packId: "starter" },
+        provider: "demo",
+      }),
+    ).rejects.toThrow(/members/);
+  });
+});
+
+describe("stripe webhooks", () => {
+  it("grants once when the same event arrives five times at once", async () => {
+    const actor = actorFor("stripe");
+    await becomeMember(actor);
+    const order = await createOrder(database.db, {
+      actor,
+      request: { kind: "credit_pack", packId: "value" },
+      provider: "stripe",
+    });
+    const body = checkoutCompleted(order.id, `evt_${order.id.slice(0, 8)}`);
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: webhookSecret,
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => callWebhook(body, signature)),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const outcomes = await Promise.all(responses.map(async (r) => (await r.json()).outcome));
+    expect(outcomes.filter((o) => o === "granted")).toHaveLength(1);
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(20);
+    const [paid] = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.id, order.id));
+    expect(paid?.status).toBe("paid");
+    expect(await database.db.$count(invoice, eq(invoice.orderId, order.id))).toBe(1);
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const actor = actorFor("forged");
+    await becomeMember(actor);
+    const order = await createOrder(database.db, {
+      actor,
+      request: { kind: "credit_pack", packId: "plus" },
+      provider: "stripe",
+    });
+    const body = checkoutCompleted(order.id, "evt_forged");
+    const forged = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: "whsec_wrong",
+    });
+    const eventsBefore = await database.db.$count(paymentEvent);
+    expect((await callWebhook(body, forged)).status).toBe(400);
+    expect((await callWebhook(body, null)).status).toBe(400);
+    expect(await database.db.$count(paymentEvent)).toBe(eventsBefore);
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(0);
+    const [pending] = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.id, order.id));
+    expect(pending?.status).toBe("pending");
+  });
+
+  it("refuses an event signed more than 5 minutes ago", async () => {
+    const actor = actorFor("replay");
+    await becomeMember(actor);
+    const order = await createOrder(database.db, {
+      actor,
+      request: { kind: "credit_pack", packId: "starter" },
+      provider: "stripe",
+    });
+    const body = checkoutCompleted(order.id, "evt_old");
+    const old = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    expect((await callWebhook(body, old)).status).toBe(400);
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(0);
+  });
+
+  it("creates a Checkout Session from the order's catalogue amounts", async () => {
+    const received: { path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
+    const server = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (chunk) => {
+        raw += chunk;
+      });
+      req.on("end", () => {
+        received.push({
+          path: req.url ?? "",
+          body: new URLSearchParams(raw),
+          idempotencyKey: req.headers["idempotency-key"] as string,
+        });
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            id: "cs_test_123",
+            object: "checkout.session",
+            url: "https://checkout.stripe.test/cs_test_123",
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const provider = createStripeProvider({
+        secretKey: "sk_test_x",
+        webhookSecret,
+        api: { host: "127.0.0.1", port, protocol: "http" },
+      });
+      const actor = actorFor("session");
+      const order = await createOrder(database.db, {
+        actor,
+        request: { kind: "membership", interval: "annual" },
+        provider: "stripe",
+      });
+      const started = await provider.startCheckout(order, {
+        success: "http://localhost/s",
+        cancel: "http://localhost/c",
+      });
+      expect(started).toEqual({
+        redirectUrl: "https://checkout.stripe.test/cs_test_123",
+        providerReference: "cs_test_123",
+      });
+      expect(received).toHaveLength(1);
+      const { path, body, idempotencyKey } = received[0]!;
+      expect(path).toBe("/v1/checkout/sessions");
+      expect(idempotencyKey).toBe(`checkout-${order.id}`);
+      expect(body.get("mode")).toBe("subscription");
+      expect(body.get("client_reference_id")).toBe(order.id);
+      expect(body.get("line_items[0][price_data][unit_amount]")).toBe(String(135000 * 1.2));
+      expect(body.get("line_items[0][price_data][recurring][interval]")).toBe("year");
+      expect(body.get("line_items[0][price_data][currency]")).toBe("gbp");
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("membership is required for packs", () => {
+  it("is enforced on the server, not only on the page", async () => {
+    const actor = actorFor("nonmember");
+    await expect(
+      createOrder(database.db, {
+        actor,
+        request: { kind: "credit_pack", packId: "value" },
+        provider: "demo",
+      }),
+    ).rejects.toThrow(/members/);
+    expect(
+      await database.db.$count(membership, eq(membership.organisationId, actor.organisationId)),
+    ).toBe(0);
+  });
+});

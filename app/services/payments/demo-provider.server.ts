@@ -1,0 +1,32 @@
+import type { PaymentEvent, PaymentOrder } from "~/domain/billing/orders.server.ts";
+import type { PaymentProvider } from "./provider.ts";
+import { WebhookVerificationError } from "./provider.ts";
+
+/**
+ * Records real orders and invoices and skips only the card network (DESIGN.md §1): checkout is our
+ * own /payment page, and its confirm step becomes the same PaymentEvent a Stripe webhook would.
+ */
+export function createDemoProvider(): PaymentProvider & {
+  confirmationEvent(order: PaymentOrder): PaymentEvent;
+} {
+  return {
+    id: "demo",
+    async startCheckout(order) {
+      return { redirectUrl: `/payment?order=${order.id}`, providerReference: `demo_${order.id}` };
+    },
+    async parseWebhook() {
+      // The demo provider has no webhooks; anything posted as one is refused.
+      throw new WebhookVerificationError("The demo payment provider does not send webhooks.");
+    },
+    confirmationEvent(order) {
+      // One event id per order: pressing "Pay" twice, or in two tabs, grants once.
+      return {
+        provider: "demo",
+        eventId: `demo_${order.id}`,
+        type: "order.paid",
+        orderId: order.id,
+        providerReference: `demo_${order.id}`,
+      };
+    },
+  };
+}

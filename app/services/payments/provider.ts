@@ -1,0 +1,24 @@
+import type { PaymentEvent, PaymentOrder } from "~/domain/billing/orders.server.ts";
+
+export interface CheckoutStart {
+  /** Where to send the employer to pay. */
+  redirectUrl: string;
+  /** The provider's id for this checkout, kept on the order. */
+  providerReference: string;
+}
+
+/** Anything that can take a payment for an order and later tell us, verifiably, that it was paid. */
+export interface PaymentProvider {
+  readonly id: "demo" | "stripe";
+  startCheckout(
+    order: PaymentOrder,
+    urls: { success: string; cancel: string },
+  ): Promise<CheckoutStart>;
+  /**
+   * Verifies a webhook delivery and translates it. Throws WebhookVerificationError when the
+   * signature or its age is wrong; returns null for events we do not act on.
+   */
+  parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>;
+}
+
+export class WebhookVerificationError extends Error {}

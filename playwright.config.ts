@@ -53,6 +53,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      ALLOW_DEMO_PAYMENTS: "true",
     },
   },
 });

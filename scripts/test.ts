@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureChromium } from "./ensure-chromium.ts";
+import { ensureTestTools } from "./ensure-test-tools.ts";
 import { ensureBuild } from "./lib/build.ts";
 
 // `npm test`: every check in order, stopping at the first that fails, then one plain closing line.
@@ -27,7 +27,7 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
   console.log(`✔ ${title} (${seconds}s)`);
 }
 
-ensureChromium();
+ensureTestTools();
 step("Lint and format (Biome)", bin("biome"), ["check", "."]);
 step("Route types", bin("react-router"), ["typegen"]);
 step("Type check", bin("tsc"), ["--noEmit"]);

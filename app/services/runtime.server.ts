@@ -5,6 +5,7 @@ import {
   migrateDatabase,
   openDatabase,
 } from "~/db/client.server.ts";
+import { registerJobHandlers } from "./jobs/handlers.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
@@ -49,10 +50,9 @@ export async function startRuntime(
     logger,
   });
   const payments = createPaymentProvider(config);
-  if (config.JOBS === "on") await jobs.start();
 
   let stopping: Promise<void> | undefined;
-  return {
+  const runtime: Runtime = {
     config,
     logger,
     database,
@@ -70,4 +70,7 @@ export async function startRuntime(
       return stopping;
     },
   };
+  registerJobHandlers(runtime);
+  if (config.JOBS === "on") await jobs.start();
+  return runtime;
 }

@@ -16,6 +16,7 @@ import type { Runtime } from "~/services/runtime.server.ts";
 import { getCreditBalance } from "./credit-ledger.server.ts";
 import { cancelMembership, changeMembershipInterval, getMembership } from "./membership.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
+import { renewDemoMemberships } from "./renew-memberships.server.ts";
 
 const webhookSecret = "whsec_test_secret";
 const seller = { name: "ReferOH Ltd" };
@@ -129,6 +130,43 @@ describe("demo provider", () => {
         provider: "demo",
       }),
     ).rejects.toThrow(/members/);
+  });
+});
+
+describe("demo renewals", () => {
+  it("renew at the period end in the pending interval, and leave cancelled memberships to lapse", async () => {
+    const demo = createDemoProvider();
+    const switching = actorFor("renew");
+    const leaving = actorFor("leave");
+    await becomeMember(switching);
+    await becomeMember(leaving);
+    await changeMembershipInterval(database.db, { actor: switching, interval: "annual" });
+    await cancelMembership(database.db, { actor: leaving });
+    const before = await getMembership(database.db, switching.organisationId);
+    const later = new Date(before!.currentPeriodEnd.getTime() + 60_000);
+
+    await renewDemoMemberships(database.db, { seller }, demo.confirmationEvent, later);
+    const renewed = await getMembership(database.db, switching.organisationId);
+    expect(renewed).toMatchObject({ status: "active", interval: "annual", pendingInterval: null });
+    expect(renewed!.currentPeriodStart.getTime()).toBe(later.getTime());
+    expect(renewed!.currentPeriodEnd.getFullYear()).toBe(later.getFullYear() + 1);
+    const orders = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.organisationId, switching.organisationId));
+    expect(orders.filter((o) => o.kind === "renewal").map((o) => [o.status, o.netPence])).toEqual([
+      ["paid", 135000],
+    ]);
+
+    const lapsed = await getMembership(database.db, leaving.organisationId);
+    expect(lapsed?.status).toBe("cancelled");
+    // Running again renews nothing twice.
+    await renewDemoMemberships(database.db, { seller }, demo.confirmationEvent, later);
+    const again = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.organisationId, switching.organisationId));
+    expect(again.filter((o) => o.kind === "renewal")).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,8 @@ export interface JobQueue {
     options?: { retryLimit?: number; retryDelay?: number; startAfter?: Date | number },
   ): Promise<string | null>;
   register<T extends object>(name: string, handler: JobHandler<T>): void;
+  /** A recurring job (cron, Europe/London): every process may declare it; it runs once per slot. */
+  schedule(name: string, cron: string): void;
 }
 
 /**
@@ -30,6 +32,7 @@ export function createJobQueue(options: {
   boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
 
   const handlers = new Map<string, JobHandler<object>>();
+  const schedules = new Map<string, string>();
   let started = false;
 
   async function attach(name: string, handler: JobHandler<object>) {
@@ -44,6 +47,10 @@ export function createJobQueue(options: {
       await boss.start();
       started = true;
       for (const [name, handler] of handlers) await attach(name, handler);
+      for (const [name, cron] of schedules) {
+        await boss.createQueue(name);
+        await boss.schedule(name, cron, {}, { tz: "Europe/London" });
+      }
     },
     async stop() {
       if (!started) return;
@@ -58,6 +65,9 @@ export function createJobQueue(options: {
         retryBackoff: true,
         ...sendOptions,
       });
+    },
+    schedule(name, cron) {
+      schedules.set(name, cron);
     },
     register(name, handler) {
       handlers.set(name, handler as JobHandler<object>);

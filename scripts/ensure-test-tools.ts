@@ -1,0 +1,42 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+// Browser tests drive Debian's Chromium (a downloaded browser cannot work on these machines);
+// PDF tests read text back with poppler's pdftotext.
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const tools = [
+  { path: chromiumPath, debianPackage: "chromium" },
+  { path: "/usr/bin/pdftotext", debianPackage: "poppler-utils" },
+];
+
+export function ensureTestTools(): void {
+  const missing = tools.filter((tool) => !fs.existsSync(tool.path));
+  if (missing.length === 0) return;
+  const packages = missing.map((tool) => tool.debianPackage);
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !fs.existsSync("/usr/bin/apt-get")) {
+    console.error(
+      `Missing ${missing.map((t) => t.path).join(" and ")}: install with 'sudo apt-get install -y ${packages.join(" ")}' (Debian/Ubuntu) and run the tests again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing Debian's ${packages.join(" and ")} for the tests (about a minute)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", ...packages], {
+    stdio: "inherit",
+    env,
+  });
+  if (
+    update.status !== 0 ||
+    install.status !== 0 ||
+    missing.some((tool) => !fs.existsSync(tool.path))
+  ) {
+    console.error(
+      `Installing ${packages.join(" ")} failed; install with 'apt-get install -y ${packages.join(" ")}' and run the tests again.`,
+    );
+    process.exit(1);
+  }
+}
+
+if (import.meta.main) ensureTestTools();

@@ -1,2 +1,3 @@
 export * from "./audit.ts";
 export * from "./billing.ts";
+export * from "./referrals.ts";

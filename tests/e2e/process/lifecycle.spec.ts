@@ -22,6 +22,7 @@ function startServer(dataDir: string, port: number): Started {
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: "warn",
+      ALLOW_DEMO_PAYMENTS: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -36,19 +37,24 @@ function startServer(dataDir: string, port: number): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitUntilHealthy(port: number) {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 30_000, intervals: [200] },
-    )
-    .toBe(200);
+async function waitUntilHealthy(server: Started, port: number) {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  // First start creates the PGlite cluster: seconds normally, longer on a loaded 2-core machine.
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined)
+      throw new Error(`server exited with ${exitCode} before it was healthy:\n${server.output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server on port ${port} was not healthy within 90 s:\n${server.output()}`);
 }
 
 test.describe.configure({ mode: "serial" });
@@ -57,11 +63,11 @@ test.describe.configure({ mode: "serial" });
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 80;
 
 test("a second server on the same data directory is refused while the first keeps serving", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
   const first = startServer(dataDir, basePort + 1);
   try {
-    await waitUntilHealthy(basePort + 1);
+    await waitUntilHealthy(first, basePort + 1);
     expect(first.output()).toContain(`ReferOH is running at http://localhost:${basePort + 1}`);
     const second = startServer(dataDir, basePort + 2);
     const code = await second.exited;
@@ -77,11 +83,11 @@ test("a second server on the same data directory is refused while the first keep
 });
 
 test("SIGTERM exits 0 within 5 seconds and a restart serves the same data", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
   try {
     const first = startServer(dataDir, basePort + 3);
-    await waitUntilHealthy(basePort + 3);
+    await waitUntilHealthy(first, basePort + 3);
     const stopAt = Date.now();
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
@@ -93,7 +99,7 @@ test("SIGTERM exits 0 within 5 seconds and a restart serves the same data", asyn
     await direct.close();
 
     const second = startServer(dataDir, basePort + 4);
-    await waitUntilHealthy(basePort + 4);
+    await waitUntilHealthy(second, basePort + 4);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
 

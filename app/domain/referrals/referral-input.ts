@@ -1,0 +1,155 @@
+import { z } from "zod";
+
+/** The seed's job roles for pre-employment checks; the questionnaire modules follow from them. */
+export const jobRoles = [
+  "Office Worker",
+  "Driver",
+  "Healthcare Worker",
+  "Warehouse Operative",
+  "Security Officer",
+  "Construction Worker",
+  "IT Professional",
+  "Retail Worker",
+  "Manager",
+  "Other",
+] as const;
+export type JobRole = (typeof jobRoles)[number];
+
+/** The seven assessment questions of a management referral, with the drawer's wording. */
+export const referralQuestionText = {
+  fitForWork: "Is the employee fit for their current role, with or without adjustments?",
+  underlyingCondition:
+    "Is there an underlying health condition affecting their attendance or performance?",
+  timeToFitness: "What is the estimated timescale for the employee to regain fitness for work?",
+  recommendedAdjustments: "What workplace adjustments do you recommend?",
+  engageInProcesses:
+    "Is the employee able to engage in formal processes (e.g. meetings, investigations)?",
+  equalityAct: "Is the condition likely to be considered a disability under the Equality Act 2010?",
+  followUp: "Do you recommend a follow-up appointment or review?",
+} as const;
+export type ReferralQuestionKey = keyof typeof referralQuestionText;
+export const referralQuestionKeys = Object.keys(referralQuestionText) as ReferralQuestionKey[];
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.boolean()])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+const trimmed = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
+
+const email = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, invalid)
+    .pipe(z.email({ error: invalid }))
+    .transform((v) => v.toLowerCase());
+
+function isoDateNotAfterToday(value: string, today: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && value <= today;
+}
+
+export function preEmploymentReferralSchema(today = new Date().toISOString().slice(0, 10)) {
+  return z.object({
+    candidateName: z
+      .string({ error: "Candidate name is required" })
+      .trim()
+      .min(1, "Candidate name is required")
+      .max(200, "Candidate name must be 200 characters or fewer"),
+    candidateEmail: email("Email address is required", "Invalid email address"),
+    jobRole: z.enum(jobRoles, { error: "Job role is required" }),
+    drivingRequired: checkbox,
+    nightShifts: checkbox,
+    loneWorking: checkbox,
+    safetyCritical: checkbox,
+    conditionalOfferDate: z
+      .string({ error: "Enter the date of the conditional job offer" })
+      .trim()
+      .min(1, "Enter the date of the conditional job offer")
+      .refine(
+        (v) => isoDateNotAfterToday(v, today),
+        "The conditional offer date must be a real date, today or earlier",
+      ),
+    additionalNotes: trimmed(2000, "Additional notes must be 2,000 characters or fewer")
+      .optional()
+      .default(""),
+  });
+}
+export type PreEmploymentReferralInput = z.infer<ReturnType<typeof preEmploymentReferralSchema>>;
+
+const questionsShape = Object.fromEntries(referralQuestionKeys.map((k) => [k, checkbox])) as Record<
+  ReferralQuestionKey,
+  typeof checkbox
+>;
+
+const managementFields = {
+  employeeName: z
+    .string({ error: "Employee name is required" })
+    .trim()
+    .min(1, "Employee name is required")
+    .max(200, "Employee name must be 200 characters or fewer"),
+  employeeEmail: email(
+    "Employee email is required",
+    "Please provide a valid employee email address",
+  ),
+  referralReason: z
+    .string({ error: "Reason for referral is required" })
+    .trim()
+    .min(1, "Reason for referral is required")
+    .max(5000, "Reason for referral must be 5,000 characters or fewer"),
+  jobDetails: z
+    .string({ error: "Job details are required" })
+    .trim()
+    .min(1, "Job details are required")
+    .max(5000, "Job details must be 5,000 characters or fewer"),
+  existingAdjustments: trimmed(5000, "Existing adjustments must be 5,000 characters or fewer")
+    .optional()
+    .default(""),
+  questions: z.object(questionsShape),
+};
+
+/** Submitting: every required field and the employer's confirmation of consent. */
+export const managementReferralSchema = z.object({
+  ...managementFields,
+  consentToProcessing: checkbox.refine(
+    (v) => v,
+    "You must consent to the processing of health data to proceed.",
+  ),
+});
+export type ManagementReferralInput = z.infer<typeof managementReferralSchema>;
+
+/** Saving a draft: whatever has been typed, as long as what is there is valid. */
+export const managementDraftSchema = z.object({
+  employeeName: managementFields.employeeName,
+  employeeEmail: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .default("")
+    .refine(
+      (v) => v === "" || z.email().safeParse(v).success,
+      "Please provide a valid employee email address",
+    )
+    .transform((v) => v.toLowerCase()),
+  referralReason: trimmed(5000, "Reason for referral must be 5,000 characters or fewer")
+    .optional()
+    .default(""),
+  jobDetails: trimmed(5000, "Job details must be 5,000 characters or fewer").optional().default(""),
+  existingAdjustments: managementFields.existingAdjustments,
+  questions: z.object(questionsShape),
+  consentToProcessing: checkbox,
+});
+export type ManagementDraftInput = z.infer<typeof managementDraftSchema>;
+
+/** Form fields arrive flat (questions.fitForWork=on); nest them for the schema. */
+export function nestQuestionFields(form: Record<string, unknown>): Record<string, unknown> {
+  const questions: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (key.startsWith("questions.")) questions[key.slice("questions.".length)] = value;
+    else rest[key] = value;
+  }
+  return { ...rest, questions };
+}

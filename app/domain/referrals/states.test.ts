@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import {
+  canTransition,
+  finalStatuses,
+  type ReferralActorKind,
+  type ReferralEvent,
+  referralStatuses,
+  referralTransitionRules,
+  statusLabels,
+  statusTone,
+  TransitionError,
+  transition,
+} from "./states.ts";
+
+const actors: ReferralActorKind[] = ["employer", "subject", "doctor", "admin", "system"];
+const events = Object.keys(referralTransitionRules) as ReferralEvent[];
+
+describe("referral state machine", () => {
+  it("follows the main journey of DESIGN.md §5", () => {
+    let status = transition("draft", "submit_for_payment", "employer");
+    expect(status).toBe("awaiting_payment");
+    status = transition(status, "payment_confirmed", "system");
+    expect(status).toBe("invited");
+    status = transition(status, "subject_started", "subject");
+    status = transition(status, "subject_submitted", "subject");
+    expect(status).toBe("submitted");
+    status = transition(status, "doctor_took", "doctor");
+    status = transition(status, "report_sent", "doctor");
+    expect(status).toBe("awaiting_subject");
+    status = transition(status, "subject_requested_correction", "subject");
+    expect(status).toBe("in_review");
+    status = transition(transition(status, "report_sent", "doctor"), "subject_approved", "subject");
+    expect(status).toBe("complete");
+  });
+
+  it("pays with credits straight to invited", () => {
+    expect(transition("draft", "submit_with_credits", "employer")).toBe("invited");
+  });
+
+  it("lets the employer cancel only before the subject submits", () => {
+    for (const from of [
+      "draft",
+      "awaiting_payment",
+      "invited",
+      "in_progress",
+      "expired",
+    ] as const) {
+      expect(transition(from, "cancelled", "employer")).toBe("cancelled");
+    }
+    for (const from of [
+      "submitted",
+      "in_review",
+      "awaiting_subject",
+      "complete",
+      "withheld",
+    ] as const) {
+      expect(() => transition(from, "cancelled", "employer")).toThrow(TransitionError);
+    }
+  });
+
+  it("keeps final states final, for every event and actor", () => {
+    for (const from of finalStatuses) {
+      for (const event of events) {
+        for (const actor of actors) expect(canTransition(from, event, actor)).toBe(false);
+      }
+    }
+  });
+
+  it("refuses every event to an actor it does not name, whatever the state", () => {
+    for (const event of events) {
+      const rule = referralTransitionRules[event];
+      for (const actor of actors) {
+        for (const from of referralStatuses) {
+          const allowed = rule.from.includes(from) && rule.by.includes(actor);
+          expect(canTransition(from, event, actor), `${actor} ${event} from ${from}`).toBe(allowed);
+          if (!allowed) expect(() => transition(from, event, actor)).toThrow(TransitionError);
+        }
+      }
+    }
+  });
+
+  it("never lets an employer or doctor act as the subject", () => {
+    for (const event of [
+      "subject_started",
+      "subject_submitted",
+      "subject_approved",
+      "subject_withheld",
+    ] as const) {
+      expect(
+        canTransition(
+          event === "subject_started"
+            ? "invited"
+            : event === "subject_submitted"
+              ? "in_progress"
+              : "awaiting_subject",
+          event,
+          "employer",
+        ),
+      ).toBe(false);
+      expect(
+        canTransition(
+          event === "subject_started"
+            ? "invited"
+            : event === "subject_submitted"
+              ? "in_progress"
+              : "awaiting_subject",
+          event,
+          "doctor",
+        ),
+      ).toBe(false);
+    }
+  });
+
+  it("labels statuses as the seed does, with its colours", () => {
+    expect(statusLabels.awaiting_payment).toBe("Pending");
+    expect(statusLabels.invited).toBe("Employee invited");
+    expect(statusLabels.in_progress).toBe("in-progress");
+    expect(statusLabels.complete).toBe("Complete");
+    expect(statusLabels.draft).toBe("Draft");
+    expect(statusTone("complete")).toBe("complete");
+    expect(statusTone("awaiting_payment")).toBe("pending");
+    expect(statusTone("invited")).toBe("info");
+  });
+});

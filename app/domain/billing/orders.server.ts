@@ -14,12 +14,13 @@ import {
 import { type OrderRequest, priceOrder } from "./price-order.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
 export type PaymentOrder = typeof paymentOrder.$inferSelect;
 export type ProviderId = "demo" | "stripe";
 
 /** Creates a pending order priced from the catalogue; the provider then takes the payment. */
 export async function createOrder(
-  db: Database,
+  db: Executor,
   {
     actor,
     request,

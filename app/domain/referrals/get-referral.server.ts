@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { referral } from "~/db/schema/index.ts";
+import { type EmployerActor, ReferralError } from "./actor.ts";
+
+/**
+ * What an employer may see of one of their referrals: what they wrote and where it stands, never
+ * the subject's answers. Another organisation's id is not found.
+ */
+export async function getReferralForEmployer(
+  db: Database,
+  { actor, referralId }: { actor: EmployerActor; referralId: string },
+) {
+  if (!/^[0-9a-f-]{36}$/i.test(referralId))
+    throw new ReferralError("not_found", "Referral not found.");
+  const [row] = await db
+    .select({
+      id: referral.id,
+      reference: referral.reference,
+      type: referral.type,
+      status: referral.status,
+      subjectName: referral.subjectName,
+      subjectEmail: referral.subjectEmail,
+      jobRole: referral.jobRole,
+      drivingRequired: referral.drivingRequired,
+      nightShifts: referral.nightShifts,
+      loneWorking: referral.loneWorking,
+      safetyCritical: referral.safetyCritical,
+      conditionalOfferDate: referral.conditionalOfferDate,
+      additionalNotes: referral.additionalNotes,
+      reason: referral.reason,
+      jobDetails: referral.jobDetails,
+      existingAdjustments: referral.existingAdjustments,
+      questions: referral.questions,
+      employerConsentConfirmed: referral.employerConsentConfirmed,
+      paymentMethod: referral.paymentMethod,
+      orderId: referral.orderId,
+      createdAt: referral.createdAt,
+      invitedAt: referral.invitedAt,
+      lastReminderAt: referral.lastReminderAt,
+    })
+    .from(referral)
+    .where(and(eq(referral.id, referralId), eq(referral.organisationId, actor.organisationId)));
+  if (!row) throw new ReferralError("not_found", "Referral not found.");
+  return row;
+}

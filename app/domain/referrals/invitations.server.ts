@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from "node:crypto";
+import { addDays } from "date-fns";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** An assessment link works for 14 days from the first invitation; reminders do not extend it. */
+export const invitationValidityDays = 14;
+
+export function hashInvitationToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/**
+ * A fresh 256-bit token for the referral's subject. Only its hash is stored; the token itself
+ * exists only in the e-mail we are about to send.
+ */
+export async function issueInvitationToken(
+  tx: Database | Tx,
+  { referralId, invitedAt, now = new Date() }: { referralId: string; invitedAt: Date; now?: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = addDays(invitedAt, invitationValidityDays);
+  await tx
+    .insert(assessmentInvitation)
+    .values({ referralId, tokenHash: hashInvitationToken(token), expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+export type InvitationLookup =
+  | { found: true; referral: typeof referral.$inferSelect; invitationId: string }
+  | { found: false; reason: "unknown" | "expired" | "revoked" };
+
+/** The referral a token opens, if the link is still good. Callers show one neutral page for every failure. */
+export async function findReferralByInvitationToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<InvitationLookup> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { found: false, reason: "unknown" };
+  const [row] = await db
+    .select({ invitation: assessmentInvitation, referral })
+    .from(assessmentInvitation)
+    .innerJoin(referral, eq(referral.id, assessmentInvitation.referralId))
+    .where(eq(assessmentInvitation.tokenHash, hashInvitationToken(token)));
+  if (!row) return { found: false, reason: "unknown" };
+  if (row.invitation.revokedAt) return { found: false, reason: "revoked" };
+  if (row.invitation.expiresAt.getTime() <= now.getTime())
+    return { found: false, reason: "expired" };
+  return { found: true, referral: row.referral, invitationId: row.invitation.id };
+}
+
+/** Cancelling a referral stops every link to it at once. */
+export async function revokeInvitations(
+  tx: Database | Tx,
+  referralId: string,
+  now = new Date(),
+): Promise<void> {
+  await tx
+    .update(assessmentInvitation)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(assessmentInvitation.referralId, referralId), isNull(assessmentInvitation.revokedAt)),
+    );
+}
+
+export async function latestInvitation(db: Database | Tx, referralId: string) {
+  const [row] = await db
+    .select()
+    .from(assessmentInvitation)
+    .where(eq(assessmentInvitation.referralId, referralId))
+    .orderBy(desc(assessmentInvitation.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,385 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { addHours } from "date-fns";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { auditEvent, referral } from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
+import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
+import { createLogger } from "~/services/logger.server.ts";
+import { createMailer } from "~/services/mail/mailer.server.ts";
+import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import type { EmployerActor } from "./actor.ts";
+import { cancelReferral } from "./cancel-referral.server.ts";
+import { confirmReferralPayment } from "./confirm-referral-payment.server.ts";
+import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
+import { getReferralForEmployer } from "./get-referral.server.ts";
+import { findReferralByInvitationToken } from "./invitations.server.ts";
+import { listReferrals } from "./list-referrals.server.ts";
+import { claimReferralReminder } from "./remind-referral.server.ts";
+import { saveManagementReferral } from "./save-management-referral.server.ts";
+import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
+
+let database: DatabaseHandle;
+let outbox: string;
+const demo = createDemoProvider();
+const seller = { name: "ReferOH Ltd" };
+const noQuestions = {
+  fitForWork: true,
+  underlyingCondition: false,
+  timeToFitness: false,
+  recommendedAdjustments: true,
+  engageInProcesses: false,
+  equalityAct: false,
+  followUp: false,
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  outbox = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-mail-"));
+});
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(outbox, { recursive: true, force: true });
+});
+
+function employer(name: string): EmployerActor {
+  return {
+    userId: `user-${name}`,
+    organisationId: `org-${name}-${Math.random().toString(36).slice(2, 8)}`,
+    organisationName: `${name} Ltd`,
+  };
+}
+
+async function withCredits(actor: EmployerActor, packId: "starter" | "value" = "starter") {
+  const order = await createOrder(database.db, {
+    actor,
+    request: { kind: "membership", interval: "monthly", packId },
+    provider: "demo",
+  });
+  await handlePaymentEvent(database.db, demo.confirmationEvent(order), { seller });
+}
+
+const candidate = {
+  candidateName: "Sam Patel",
+  candidateEmail: "sam.patel@example.org",
+  jobRole: "Driver" as const,
+  drivingRequired: true,
+  nightShifts: false,
+  loneWorking: false,
+  safetyCritical: false,
+  conditionalOfferDate: "2026-11-01",
+  additionalNotes: "",
+};
+
+const managementInput = {
+  employeeName: "Jo Bloggs",
+  employeeEmail: "jo.bloggs@example.org",
+  referralReason: "Recurring back pain affecting lifting duties",
+  jobDetails: "Warehouse team leader, 37.5 hours a week",
+  existingAdjustments: "",
+  questions: noQuestions,
+  consentToProcessing: true,
+};
+
+describe("pre-employment referral paid by credit", () => {
+  it("spends 1 credit in the same transaction, invites the candidate and e-mails a working link", async () => {
+    const actor = employer("acme");
+    await withCredits(actor);
+    const { referral: created, placement } = await createPreEmploymentReferral(database.db, {
+      actor,
+      input: candidate,
+      provider: "demo",
+    });
+    expect(placement).toEqual({ method: "credits", credits: 1 });
+    expect(created.reference).toMatch(/^OCC-[A-Z0-9]{5}$/);
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(9);
+    const stored = await getReferralForEmployer(database.db, { actor, referralId: created.id });
+    expect(stored.status).toBe("invited");
+
+    const mailer = createMailer({
+      from: "ReferOH <no-reply@referoh.test>",
+      dataDir: outbox,
+      logger: createLogger("silent"),
+    });
+    const [full] = await database.db.select().from(referral).where(eq(referral.id, created.id));
+    await sendReferralInvitation(
+      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
+      { referral: full!, organisationName: actor.organisationName, kind: "initial" },
+    );
+    const files = fs.readdirSync(path.join(outbox, "mail"));
+    const raw = fs
+      .readFileSync(path.join(outbox, "mail", files.at(-1)!), "utf8")
+      .replace(/=\r?\n/g, "");
+    expect(raw).toMatch(/^To: sam\.patel@example\.org$/m);
+    const token = raw.match(/\/assessment\/([A-Za-z0-9_-]{43})/)?.[1];
+    expect(token).toBeDefined();
+    const found = await findReferralByInvitationToken(database.db, token!);
+    expect(found.found && found.referral.id).toBe(created.id);
+    expect(
+      (await findReferralByInvitationToken(database.db, `${token!.slice(0, -1)}A`)).found,
+    ).toBe(false);
+  });
+});
+
+describe("management referral", () => {
+  it("without credits opens an order and is invited once the order is paid", async () => {
+    const actor = employer("nocredit");
+    const { referral: created, placement } = await saveManagementReferral(database.db, {
+      actor,
+      intent: "submit",
+      input: managementInput,
+      provider: "demo",
+    });
+    expect(created.reference).toMatch(/^REF-\d{6}$/);
+    expect(placement?.method).toBe("order");
+    const before = await getReferralForEmployer(database.db, { actor, referralId: created.id });
+    expect(before.status).toBe("awaiting_payment");
+    const orderId = placement?.method === "order" ? placement.orderId : "";
+    const [order] = await database.db.query.paymentOrder.findMany({
+      where: (o, { eq: e }) => e(o.id, orderId),
+    });
+    expect(order?.totalPence).toBe(38000 * 1.2);
+    const outcome = await handlePaymentEvent(database.db, demo.confirmationEvent(order!), {
+      seller,
+      onReferralPaid: (tx, referralId, paid) => confirmReferralPayment(tx, referralId, paid),
+    });
+    expect(outcome).toBe("granted");
+    expect(
+      (await getReferralForEmployer(database.db, { actor, referralId: created.id })).status,
+    ).toBe("invited");
+  });
+
+  it("saves a draft, edits it, then submits with 4 credits; another company cannot touch it", async () => {
+    const actor = employer("drafts");
+    const other = employer("other");
+    await withCredits(actor);
+    const { referral: draft, placement } = await saveManagementReferral(database.db, {
+      actor,
+      intent: "draft",
+      input: { ...managementInput, referralReason: "", consentToProcessing: false },
+      provider: "demo",
+    });
+    expect(placement).toBeNull();
+    expect(draft.status).toBe("draft");
+    await expect(
+      saveManagementReferral(database.db, {
+        actor: other,
+        referralId: draft.id,
+        intent: "submit",
+        input: managementInput,
+        provider: "demo",
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      getReferralForEmployer(database.db, { actor: other, referralId: draft.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      cancelReferral(database.db, { actor: other, referralId: draft.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      claimReferralReminder(database.db, { actor: other, referralId: draft.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+
+    const submitted = await saveManagementReferral(database.db, {
+      actor,
+      referralId: draft.id,
+      intent: "submit",
+      input: managementInput,
+      provider: "demo",
+    });
+    expect(submitted.placement).toEqual({ method: "credits", credits: 4 });
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
+    const stored = await getReferralForEmployer(database.db, { actor, referralId: draft.id });
+    expect(stored).toMatchObject({
+      status: "invited",
+      reason: managementInput.referralReason,
+      employerConsentConfirmed: true,
+    });
+    await expect(
+      saveManagementReferral(database.db, {
+        actor,
+        referralId: draft.id,
+        intent: "draft",
+        input: managementInput,
+        provider: "demo",
+      }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+  });
+
+  it("pays four racing submissions with 4 credits once and orders for the rest", async () => {
+    const actor = employer("race");
+    const order = await createOrder(database.db, {
+      actor,
+      request: { kind: "membership", interval: "monthly" },
+      provider: "demo",
+    });
+    await handlePaymentEvent(database.db, demo.confirmationEvent(order), { seller });
+    const { grantCredits } = await import("~/domain/billing/credit-ledger.server.ts");
+    await grantCredits(database.db, {
+      organisationId: actor.organisationId,
+      credits: 4,
+      reason: "adjustment",
+    });
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        saveManagementReferral(database.db, {
+          actor,
+          intent: "submit",
+          input: managementInput,
+          provider: "demo",
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.placement?.method === "credits")).toHaveLength(1);
+    expect(results.filter((r) => r.placement?.method === "order")).toHaveLength(3);
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(0);
+  });
+});
+
+describe("reminders", () => {
+  it("sends at most one per 24 hours per referral", async () => {
+    const actor = employer("remind");
+    await withCredits(actor);
+    const { referral: created } = await createPreEmploymentReferral(database.db, {
+      actor,
+      input: candidate,
+      provider: "demo",
+    });
+    const now = new Date();
+    await claimReferralReminder(database.db, { actor, referralId: created.id, now });
+    await expect(
+      claimReferralReminder(database.db, { actor, referralId: created.id, now: addHours(now, 23) }),
+    ).rejects.toMatchObject({ code: "too_soon" });
+    await claimReferralReminder(database.db, {
+      actor,
+      referralId: created.id,
+      now: addHours(now, 24),
+    });
+    const both = await Promise.allSettled([
+      claimReferralReminder(database.db, { actor, referralId: created.id, now: addHours(now, 49) }),
+      claimReferralReminder(database.db, { actor, referralId: created.id, now: addHours(now, 49) }),
+    ]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+  });
+});
+
+describe("cancelling", () => {
+  it("returns the credits, stops the link and is audited; not possible once submitted", async () => {
+    const actor = employer("cancel");
+    await withCredits(actor);
+    const { referral: created } = await saveManagementReferral(database.db, {
+      actor,
+      intent: "submit",
+      input: managementInput,
+      provider: "demo",
+    });
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
+    const mailer = createMailer({
+      from: "x <x@referoh.test>",
+      dataDir: outbox,
+      logger: createLogger("silent"),
+    });
+    const [full] = await database.db.select().from(referral).where(eq(referral.id, created.id));
+    await sendReferralInvitation(
+      { db: database.db, mailer, publicUrl: "http://localhost" },
+      { referral: full!, organisationName: "x", kind: "initial" },
+    );
+    const latest = fs.readdirSync(path.join(outbox, "mail")).sort().at(-1)!;
+    const token = fs
+      .readFileSync(path.join(outbox, "mail", latest), "utf8")
+      .replace(/=\r?\n/g, "")
+      .match(/\/assessment\/([A-Za-z0-9_-]{43})/)![1]!;
+    expect((await findReferralByInvitationToken(database.db, token)).found).toBe(true);
+
+    expect(await cancelReferral(database.db, { actor, referralId: created.id })).toEqual({
+      creditsReturned: 4,
+    });
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(10);
+    expect(await findReferralByInvitationToken(database.db, token)).toEqual({
+      found: false,
+      reason: "revoked",
+    });
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.objectId, created.id));
+    expect(events.map((e) => e.action)).toContain("referral.cancel");
+    await expect(
+      cancelReferral(database.db, { actor, referralId: created.id }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+
+    const { referral: second } = await saveManagementReferral(database.db, {
+      actor,
+      intent: "submit",
+      input: managementInput,
+      provider: "demo",
+    });
+    await database.db
+      .update(referral)
+      .set({ status: "submitted" })
+      .where(eq(referral.id, second.id));
+    await expect(
+      cancelReferral(database.db, { actor, referralId: second.id }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+    expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
+  });
+});
+
+describe("the referrals list", () => {
+  it("searches, filters and pages in the database, within the organisation only", async () => {
+    const actor = employer("list");
+    const other = employer("nosy");
+    for (let i = 0; i < 27; i++) {
+      await saveManagementReferral(database.db, {
+        actor,
+        intent: "draft",
+        input: {
+          ...managementInput,
+          employeeName: i === 3 ? "Priya Shah" : `Employee ${i}`,
+          referralReason: i === 5 ? "Stress at WORK after a restructure" : "Back pain",
+          consentToProcessing: false,
+        },
+        provider: "demo",
+      });
+    }
+    await createPreEmploymentReferral(database.db, { actor, input: candidate, provider: "demo" });
+
+    const first = await listReferrals(database.db, { actor, query: {} });
+    expect(first.total).toBe(28);
+    expect(first.rows).toHaveLength(25);
+    expect(first.pageCount).toBe(2);
+    expect((await listReferrals(database.db, { actor, query: { page: 2 } })).rows).toHaveLength(3);
+
+    expect(
+      (await listReferrals(database.db, { actor, query: { search: "priya" } })).rows.map(
+        (r) => r.subjectName,
+      ),
+    ).toEqual(["Priya Shah"]);
+    expect(
+      (await listReferrals(database.db, { actor, query: { search: "stress at work" } })).rows.map(
+        (r) => r.issue,
+      ),
+    ).toEqual(["Stress at WORK after a restructure"]);
+    const byReference = first.rows[0]!.reference.toLowerCase();
+    expect(
+      (await listReferrals(database.db, { actor, query: { search: byReference } })).rows.map((r) =>
+        r.reference.toLowerCase(),
+      ),
+    ).toEqual([byReference]);
+    expect((await listReferrals(database.db, { actor, query: { search: "100%_" } })).total).toBe(0);
+
+    expect((await listReferrals(database.db, { actor, query: { status: "draft" } })).total).toBe(
+      27,
+    );
+    expect(
+      (await listReferrals(database.db, { actor, query: { status: "awaiting_payment" } })).rows.map(
+        (r) => r.issue,
+      ),
+    ).toEqual(["Pre-employment check: Driver"]);
+    expect((await listReferrals(database.db, { actor: other, query: {} })).total).toBe(0);
+  });
+});

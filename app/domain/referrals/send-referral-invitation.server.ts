@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { assessmentInvitation } from "~/db/schema/index.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { invitationEmail } from "./invitation-email.ts";
+import { hashInvitationToken, issueInvitationToken } from "./invitations.server.ts";
+import type { Referral } from "./place-referral.server.ts";
+
+/**
+ * Mints a new link and e-mails it. The token exists only in this message: a retry mints another
+ * rather than keeping a usable secret in a job queue.
+ */
+export async function sendReferralInvitation(
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  {
+    referral,
+    organisationName,
+    kind,
+    now = new Date(),
+  }: { referral: Referral; organisationName: string; kind: "initial" | "reminder"; now?: Date },
+): Promise<void> {
+  if (!referral.invitedAt) throw new Error(`Referral ${referral.id} has not been invited.`);
+  const { token, expiresAt } = await issueInvitationToken(deps.db, {
+    referralId: referral.id,
+    invitedAt: referral.invitedAt,
+    now,
+  });
+  const link = new URL(`/assessment/${token}`, deps.publicUrl).toString();
+  const mail = invitationEmail({
+    kind,
+    type: referral.type,
+    subjectName: referral.subjectName,
+    organisationName,
+    jobRole: referral.jobRole,
+    reference: referral.reference,
+    link,
+    expiresAt,
+  });
+  try {
+    await deps.mailer.send({ to: referral.subjectEmail, ...mail });
+  } catch (error) {
+    // An unsent link must not stay valid: nobody could ever have received it.
+    await deps.db
+      .update(assessmentInvitation)
+      .set({ revokedAt: now })
+      .where(eq(assessmentInvitation.tokenHash, hashInvitationToken(token)));
+    throw error;
+  }
+}

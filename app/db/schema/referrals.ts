@@ -71,6 +71,8 @@ export const referral = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
+    /** Automatic reminders sent for an unopened invitation (at 3 and 7 days). */
+    autoRemindersSent: integer("auto_reminders_sent").notNull().default(0),
   },
   (t) => [
     index("referral_organisation_created_idx").on(t.organisationId, t.createdAt.desc()),

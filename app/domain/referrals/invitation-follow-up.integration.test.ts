@@ -1,0 +1,92 @@
+import { addDays } from "date-fns";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
+import { claimAutomaticReminders, expireInvitations } from "./invitation-follow-up.server.ts";
+import { issueInvitationToken } from "./invitations.server.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function invitedReferral(invitedAt: Date) {
+  const actor = {
+    userId: "u1",
+    organisationId: `org-${Math.random().toString(36).slice(2, 8)}`,
+    organisationName: "Acme Ltd",
+  };
+  await grantCredits(database.db, {
+    organisationId: actor.organisationId,
+    credits: 1,
+    reason: "adjustment",
+    now: invitedAt,
+  });
+  const { referral: created } = await createPreEmploymentReferral(database.db, {
+    actor,
+    provider: "demo",
+    now: invitedAt,
+    input: {
+      candidateName: "Alex",
+      candidateEmail: "alex@example.org",
+      jobRole: "Office Worker",
+      drivingRequired: false,
+      nightShifts: false,
+      loneWorking: false,
+      safetyCritical: false,
+      conditionalOfferDate: "2026-01-01",
+      additionalNotes: "",
+    },
+  });
+  await issueInvitationToken(database.db, { referralId: created.id, invitedAt, now: invitedAt });
+  return created.id;
+}
+
+describe("automatic reminders", () => {
+  it("follow an unopened invitation at 3 and 7 days, once each", async () => {
+    const invitedAt = new Date("2026-03-02T09:00:00Z");
+    const unopened = await invitedReferral(invitedAt);
+    const opened = await invitedReferral(invitedAt);
+    await database.db
+      .update(assessmentInvitation)
+      .set({ lastOpenedAt: addDays(invitedAt, 1) })
+      .where(eq(assessmentInvitation.referralId, opened));
+
+    const ids = async (at: Date) =>
+      (await claimAutomaticReminders(database.db, at))
+        .map((r) => r.id)
+        .filter((id) => id === unopened || id === opened);
+    expect(await ids(addDays(invitedAt, 2))).toEqual([]);
+    expect(await ids(addDays(invitedAt, 3))).toEqual([unopened]);
+    expect(await ids(addDays(invitedAt, 4))).toEqual([]);
+    expect(await ids(addDays(invitedAt, 7))).toEqual([unopened]);
+    expect(await ids(addDays(invitedAt, 12))).toEqual([]);
+  });
+});
+
+describe("invitation expiry", () => {
+  it("expires invitations 14 days after they were sent and revokes their links", async () => {
+    const invitedAt = new Date("2026-04-01T09:00:00Z");
+    const id = await invitedReferral(invitedAt);
+    await expireInvitations(database.db, addDays(invitedAt, 13));
+    expect((await database.db.select().from(referral).where(eq(referral.id, id)))[0]?.status).toBe(
+      "invited",
+    );
+    await expireInvitations(database.db, addDays(invitedAt, 14));
+    expect((await database.db.select().from(referral).where(eq(referral.id, id)))[0]?.status).toBe(
+      "expired",
+    );
+    const links = await database.db
+      .select()
+      .from(assessmentInvitation)
+      .where(eq(assessmentInvitation.referralId, id));
+    expect(links.every((l) => l.revokedAt)).toBe(true);
+  });
+});

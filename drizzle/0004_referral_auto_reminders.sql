@@ -1,0 +1,1 @@
+ALTER TABLE "referral" ADD COLUMN "auto_reminders_sent" integer DEFAULT 0 NOT NULL;

@@ -62,14 +62,12 @@ export async function expireInvitations(db: Database, now = new Date()): Promise
         .set({ status: transition(r.status, "invitation_expired", "system"), updatedAt: now })
         .where(eq(referral.id, r.id));
       await revokeInvitations(tx, r.id, now);
-      await tx
-        .insert(referralActivity)
-        .values({
-          referralId: r.id,
-          organisationId: r.organisationId,
-          kind: "expired",
-          createdAt: now,
-        });
+      await tx.insert(referralActivity).values({
+        referralId: r.id,
+        organisationId: r.organisationId,
+        kind: "expired",
+        createdAt: now,
+      });
       await recordAuditEvent(tx, {
         action: "referral.expire",
         outcome: "success",

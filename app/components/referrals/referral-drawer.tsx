@@ -1,0 +1,271 @@
+import { DownloadIcon, MailIcon } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from "~/components/ui/sheet";
+import { toast } from "~/components/ui/toaster";
+import type { ReferralQuestions } from "~/db/schema/referrals.ts";
+import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/referral-input.ts";
+import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import { formatLongDate } from "~/lib/dates.ts";
+import { ReferralStatusBadge } from "./status-badge.tsx";
+
+/** What the employer's drawer shows: what they wrote and where the case stands, never answers. */
+export interface ReferralDrawerData {
+  id: string;
+  reference: string;
+  type: "pre_employment" | "management";
+  status: ReferralStatus;
+  subjectName: string;
+  subjectEmail: string;
+  issue: string;
+  createdAt: string | Date;
+  jobRole: string | null;
+  drivingRequired: boolean;
+  nightShifts: boolean;
+  loneWorking: boolean;
+  safetyCritical: boolean;
+  conditionalOfferDate: string | null;
+  reason: string | null;
+  jobDetails: string | null;
+  existingAdjustments: string | null;
+  questions: ReferralQuestions | null;
+  canRemind: boolean;
+  /** Present once a released report exists (doctor portal issue). */
+  report: null | {
+    summary: string;
+    diagnosis: string | null;
+    recommendations: string[];
+    fitForWork: string;
+    doctor: string;
+    pdfUrl: string;
+  };
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="font-semibold text-base">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Field({
+  label,
+  value,
+  empty = "N/A",
+}: {
+  label: string;
+  value: string | null | undefined;
+  empty?: string;
+}) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-muted-foreground text-sm">{label}</dt>
+      <dd className="whitespace-pre-line break-words">{value?.trim() ? value : empty}</dd>
+    </div>
+  );
+}
+
+function ReminderButton({ referral }: { referral: ReferralDrawerData }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const sending = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok)
+      toast.success("Reminder Sent", {
+        description: `Reminder email sent to ${referral.subjectName} with assessment code and link`,
+      });
+    else toast.error("Reminder not sent", { description: fetcher.data.message });
+  }, [fetcher.state, fetcher.data, referral.subjectName]);
+  return (
+    <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/remind`}>
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={sending || !referral.canRemind}
+        className="w-full sm:w-auto"
+      >
+        <MailIcon aria-hidden="true" />
+        {sending ? "Sending..." : "Send Reminder"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function ReferralDrawer({
+  referral,
+  onClose,
+}: {
+  referral: ReferralDrawerData | null;
+  onClose: () => void;
+}) {
+  return (
+    <Sheet open={referral !== null} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent side="bottom" className="mx-auto w-full max-w-3xl">
+        {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function DrawerContent({
+  referral,
+  onClose,
+}: {
+  referral: ReferralDrawerData;
+  onClose: () => void;
+}) {
+  const selected = referralQuestionKeys.filter((key) => referral.questions?.[key]);
+  const risks = [
+    referral.drivingRequired && "Driving",
+    referral.nightShifts && "Night shifts",
+    referral.loneWorking && "Lone working",
+    referral.safetyCritical && "Safety-critical duties",
+  ].filter(Boolean) as string[];
+  return (
+    <>
+      <SheetHeader>
+        <SheetTitle>
+          {referral.report
+            ? `Assessment Report: ${referral.reference}`
+            : `Referral Details: ${referral.reference}`}
+        </SheetTitle>
+        <SheetDescription>
+          {referral.subjectName} · {referral.issue}
+        </SheetDescription>
+        <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
+          <ReferralStatusBadge status={referral.status} />
+          <span className="text-muted-foreground">
+            Created on {formatLongDate(referral.createdAt)}
+          </span>
+        </div>
+      </SheetHeader>
+      <SheetBody className="space-y-6">
+        {referral.report ? (
+          <>
+            <Section title="Summary">
+              <p className="whitespace-pre-line">{referral.report.summary}</p>
+            </Section>
+            {referral.report.diagnosis ? (
+              <Section title="Diagnosis">
+                <p className="whitespace-pre-line">{referral.report.diagnosis}</p>
+              </Section>
+            ) : null}
+            <Section title="Recommendations">
+              <ul className="list-disc space-y-1 pl-5">
+                {referral.report.recommendations.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </Section>
+            <Section title="Fit for Work">
+              <p>{referral.report.fitForWork}</p>
+            </Section>
+            <Section title="Consulting Doctor">
+              <p>{referral.report.doctor}</p>
+            </Section>
+          </>
+        ) : (
+          <>
+            <Section title="Employee Details">
+              <dl className="space-y-2">
+                <Field label="Referral ID" value={referral.reference} />
+                <Field
+                  label={referral.type === "pre_employment" ? "Candidate Name" : "Employee Name"}
+                  value={referral.subjectName}
+                />
+                <Field
+                  label={referral.type === "pre_employment" ? "Candidate Email" : "Employee Email"}
+                  value={referral.subjectEmail}
+                />
+              </dl>
+            </Section>
+            {referral.type === "pre_employment" ? (
+              <Section title="Role Details">
+                <dl className="space-y-2">
+                  <Field label="Job Role" value={referral.jobRole} empty="Not provided" />
+                  <Field label="Role Requirements" value={risks.join(", ")} empty="None" />
+                  <Field
+                    label="Conditional Offer Date"
+                    value={
+                      referral.conditionalOfferDate
+                        ? formatLongDate(referral.conditionalOfferDate)
+                        : null
+                    }
+                    empty="Not provided"
+                  />
+                </dl>
+              </Section>
+            ) : (
+              <>
+                <Section title="Referral Details">
+                  <dl className="space-y-2">
+                    <Field
+                      label="Reason for Referral"
+                      value={referral.reason}
+                      empty="Not provided"
+                    />
+                    <Field label="Job Details" value={referral.jobDetails} empty="Not provided" />
+                    <Field
+                      label="Existing Adjustments"
+                      value={referral.existingAdjustments}
+                      empty="None"
+                    />
+                  </dl>
+                </Section>
+                <Section title="Assessment Questions">
+                  {selected.length === 0 ? (
+                    <p className="text-muted-foreground">No assessment questions were selected.</p>
+                  ) : (
+                    <ul className="list-disc space-y-1 pl-5">
+                      {selected.map((key) => (
+                        <li key={key}>{referralQuestionText[key]}</li>
+                      ))}
+                    </ul>
+                  )}
+                </Section>
+              </>
+            )}
+            <Section title="Assessment Progress">
+              {referral.status === "invited" ? (
+                <p>Employee has been invited to complete the assessment.</p>
+              ) : (
+                <>
+                  <p>Waiting for assessment to be completed.</p>
+                  <p className="text-muted-foreground text-sm">
+                    You will receive a notification when the employee completes the assessment and
+                    the doctor has reviewed it.
+                  </p>
+                </>
+              )}
+            </Section>
+          </>
+        )}
+      </SheetBody>
+      <SheetFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {referral.report ? null : <ReminderButton referral={referral} />}
+        <Button type="button" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+        {referral.report ? (
+          <Button asChild>
+            <a href={referral.report.pdfUrl} download>
+              <DownloadIcon aria-hidden="true" />
+              Download PDF
+            </a>
+          </Button>
+        ) : null}
+      </SheetFooter>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { Badge } from "~/components/ui/badge";
+import { type ReferralStatus, statusLabels, statusTone } from "~/domain/referrals/states.ts";
+
+/** Complete green, Pending amber, every other state blue (seed: referral detail drawer). */
+export function ReferralStatusBadge({ status }: { status: ReferralStatus }) {
+  return <Badge variant={statusTone(status)}>{statusLabels[status]}</Badge>;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { buildManagementAssessment } from "./build-management-assessment.ts";
+import { gad7Band, phq9Band, scoreGad7, scorePhq9 } from "./score-instruments.ts";
+
+describe("phq9Band at every boundary", () => {
+  it.each([
+    [0, "minimal"],
+    [4, "minimal"],
+    [5, "mild"],
+    [9, "mild"],
+    [10, "moderate"],
+    [14, "moderate"],
+    [15, "moderately-severe"],
+    [19, "moderately-severe"],
+    [20, "severe"],
+    [27, "severe"],
+  ] as const)("%d is %s", (total, band) => expect(phq9Band(total)).toBe(band));
+
+  it("refuses a total outside 0–27", () => {
+    expect(() => phq9Band(-1)).toThrow(RangeError);
+    expect(() => phq9Band(28)).toThrow(RangeError);
+    expect(() => phq9Band(3.5)).toThrow(RangeError);
+  });
+});
+
+describe("gad7Band at every boundary", () => {
+  it.each([
+    [0, "minimal"],
+    [4, "minimal"],
+    [5, "mild"],
+    [9, "mild"],
+    [10, "moderate"],
+    [14, "moderate"],
+    [15, "severe"],
+    [21, "severe"],
+  ] as const)("%d is %s", (total, band) => expect(gad7Band(total)).toBe(band));
+
+  it("refuses a total outside 0–21", () => {
+    expect(() => gad7Band(22)).toThrow(RangeError);
+  });
+});
+
+describe("scoring a guided assessment", () => {
+  const definition = buildManagementAssessment({ referralReason: "Stress" });
+  const gate = { "mental-health.affected": "yes" };
+  const phq = (scores: number[]) =>
+    Object.fromEntries(scores.map((s, i) => [`phq9.${i + 1}`, String(s)]));
+  const gad = (scores: number[]) =>
+    Object.fromEntries(scores.map((s, i) => [`gad7.${i + 1}`, String(s)]));
+
+  it("sums the option ordinal values of all nine PHQ-9 items", () => {
+    const score = scorePhq9(definition, { ...gate, ...phq([3, 3, 2, 2, 1, 1, 1, 1, 0]) });
+    expect(score).toMatchObject({
+      instrument: "PHQ-9",
+      total: 14,
+      band: "moderate",
+      item9: 0,
+      answeredItems: 9,
+    });
+  });
+
+  it("scores the extremes 0 and 27, 0 and 21", () => {
+    expect(scorePhq9(definition, { ...gate, ...phq(Array(9).fill(0)) })?.total).toBe(0);
+    expect(scorePhq9(definition, { ...gate, ...phq(Array(9).fill(3)) })).toMatchObject({
+      total: 27,
+      band: "severe",
+      item9: 3,
+    });
+    expect(scoreGad7(definition, { ...gate, ...gad(Array(7).fill(0)) })).toMatchObject({
+      total: 0,
+      band: "minimal",
+    });
+    expect(scoreGad7(definition, { ...gate, ...gad(Array(7).fill(3)) })).toMatchObject({
+      total: 21,
+      band: "severe",
+    });
+  });
+
+  it("gives no total until every item is answered (no prorating)", () => {
+    const score = scoreGad7(definition, { ...gate, ...gad([2, 2, 2]) });
+    expect(score).toMatchObject({ total: null, band: null, answeredItems: 3, itemCount: 7 });
+  });
+
+  it("does not score the unscored difficulty question", () => {
+    const score = scorePhq9(definition, {
+      ...gate,
+      ...phq(Array(9).fill(1)),
+      "phq9.difficulty": "extremely",
+    });
+    expect(score?.total).toBe(9);
+    expect(score?.linkIds).not.toContain("phq9.difficulty");
+  });
+
+  it("is null when the instruments are not enabled", () => {
+    expect(
+      scorePhq9(definition, { "mental-health.affected": "no", ...phq(Array(9).fill(3)) }),
+    ).toBeNull();
+    expect(scoreGad7(definition, {})).toBeNull();
+  });
+
+  it("opens the instruments when mental health is among the conditions, even if the gate says no", () => {
+    const answers = {
+      "condition.categories": ["mental-health"],
+      "mental-health.affected": "no",
+      ...gad([1, 1, 1, 1, 1, 1, 1]),
+    };
+    expect(scoreGad7(definition, answers)?.total).toBe(7);
+  });
+});

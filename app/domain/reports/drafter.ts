@@ -1,0 +1,130 @@
+import type { SafetyAssessment } from "~/domain/assessments/assess-safety.ts";
+import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
+import type { Gad7Band, Phq9Band } from "~/domain/assessments/score-instruments.ts";
+import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
+
+/** The seven questions an employer can ask on a management referral (seed formData.questions). */
+export const REFERRAL_QUESTIONS = [
+  "fitForWork",
+  "underlyingCondition",
+  "timeToFitness",
+  "recommendedAdjustments",
+  "engageInProcesses",
+  "equalityAct",
+  "followUp",
+] as const;
+export type ReferralQuestion = (typeof REFERRAL_QUESTIONS)[number];
+export type SelectedQuestions = Partial<Record<ReferralQuestion, boolean>>;
+
+/** The seed's wording of each question, as the referral detail drawer lists them. */
+export const REFERRAL_QUESTION_LABELS: Record<ReferralQuestion, string> = {
+  fitForWork: "Is the employee fit for their current role, with or without adjustments?",
+  underlyingCondition: "Is there an underlying health condition?",
+  timeToFitness: "What is the estimated timescale to regain fitness?",
+  recommendedAdjustments: "What workplace adjustments are recommended?",
+  engageInProcesses: "Is the employee able to engage in formal processes?",
+  equalityAct: "Is the condition likely to fall under the Equality Act 2010?",
+  followUp: "Is follow-up or review recommended?",
+};
+
+export type ManagementOutcome =
+  | "fit"
+  | "fit-with-adjustments"
+  | "temporarily-unfit"
+  | "unfit-for-current-role";
+export type PreEmploymentOutcome =
+  | "fit"
+  | "fit-with-adjustments"
+  | "further-assessment-needed"
+  | "unfit";
+
+export const OUTCOME_LABELS: Record<ManagementOutcome | PreEmploymentOutcome, string> = {
+  fit: "Fit",
+  "fit-with-adjustments": "Fit with adjustments",
+  "temporarily-unfit": "Temporarily unfit",
+  "unfit-for-current-role": "Unfit for current role",
+  "further-assessment-needed": "Further assessment needed",
+  unfit: "Unfit",
+};
+
+/**
+ * One sentence of the draft and the answers it rests on (`basis`: linkIds of enabled, answered
+ * items of the response). A statement that rests on the referral itself (the employer's reason,
+ * the job role) says so in `source` instead; the doctor can check every claim against the
+ * transcript.
+ */
+export interface DraftStatement {
+  text: string;
+  basis: string[];
+  source?: "referral";
+}
+
+export interface DraftSection {
+  question: ReferralQuestion;
+  statements: DraftStatement[];
+}
+
+export interface DraftReport {
+  drafter: { id: string; model: string; version: string };
+  referralType: "management" | "pre_employment";
+  /** True when a safety flag is urgent: the case goes to the top of the doctor queue. */
+  urgent: boolean;
+  /** Shown above everything else in the doctor's view (safety first). */
+  prominentNotes: DraftStatement[];
+  summary: DraftStatement[];
+  /** Present when the employer asked about fitness (always for pre-employment). */
+  outcome?: DraftSection & {
+    suggested: ManagementOutcome | PreEmploymentOutcome;
+    label: string;
+  };
+  underlyingCondition?: DraftSection & { present: "yes" | "no" | "unclear" };
+  timescale?: DraftSection & { estimate: string };
+  adjustments?: DraftSection;
+  /** Advisory only: whether the Act applies is a legal question, not a medical one. */
+  equalityAct?: DraftSection & {
+    likelihood: "likely" | "possible" | "unlikely" | "unclear";
+    advisory: true;
+  };
+  formalProcesses?: DraftSection & {
+    ability: "able" | "able-with-support" | "not-currently-able" | "unclear";
+  };
+  followUp?: DraftSection;
+  scores: {
+    phq9: { total: number; band: Phq9Band } | null;
+    gad7: { total: number; band: Gad7Band } | null;
+  };
+  caveats: string[];
+}
+
+interface DraftInputBase {
+  /** The definition instance the response was made on (as stored with the response). */
+  definition: Questionnaire;
+  answers: Answers;
+  /**
+   * Safety flags stored on the response so far. Flags are sticky: a flag raised on an earlier
+   * save stays even if the answer was later changed, so the drafter merges these with its own.
+   */
+  safety?: SafetyAssessment;
+}
+
+export interface ManagementDraftInput extends DraftInputBase {
+  referralType: "management";
+  selectedQuestions: SelectedQuestions;
+  referralReason: string;
+  jobDetails?: string;
+}
+
+export interface PreEmploymentDraftInput extends DraftInputBase {
+  referralType: "pre_employment";
+  role: PreEmploymentRole;
+}
+
+export type DraftInput = ManagementDraftInput | PreEmploymentDraftInput;
+
+/** DESIGN.md §2: `rules` (deterministic, offline) and, later, `openai-compatible`. */
+export interface Drafter {
+  id: string;
+  model: string;
+  version: string;
+  draft(input: DraftInput): Promise<DraftReport>;
+}

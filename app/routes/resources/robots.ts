@@ -1,0 +1,3 @@
+export function loader() {
+  return new Response("todo", { headers: { "Content-Type": "application/xml" } });
+}

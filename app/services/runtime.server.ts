@@ -6,6 +6,7 @@ import {
   openDatabase,
 } from "~/db/client.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
+import { registerJobHandlers } from "./jobs/register-job-handlers.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
 
@@ -46,6 +47,7 @@ export async function startRuntime(
     connectionString: database.connectionString,
     logger,
   });
+  registerJobHandlers({ config, logger, database, mailer, jobs });
   if (config.JOBS === "on") await jobs.start();
 
   let stopping: Promise<void> | undefined;

@@ -90,8 +90,8 @@ export default function TermsOfService() {
                 for cash.
               </li>
               <li>
-                If you cancel a referral before the person has submitted their answers, any credits
-                used are returned to your balance; a pay-per-referral payment is refunded.
+                If you cancel a referral before the person has submitted their answers, the credits
+                used are returned to your balance.
               </li>
               <li>
                 All prices exclude VAT, which is added at the prevailing rate on each invoice.

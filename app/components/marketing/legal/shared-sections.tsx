@@ -125,9 +125,9 @@ export const breachSection: LegalSection = {
       </p>
       <p>
         If a personal data breach is likely to put people's rights at risk, we report it to the
-        Information Commissioner's Office within {breachNotificationHours} hours of becoming aware
-        of it, and tell the people affected without undue delay where the risk is high. Where an
-        employer's data is involved we tell the employer at the same time.
+        Information Commissioner's Office {`within ${breachNotificationHours} hours`} of becoming
+        aware of it, and tell the people affected without undue delay where the risk is high. Where
+        an employer's data is involved we tell the employer at the same time.
       </p>
     </>
   ),

@@ -146,7 +146,7 @@ export function PackageCalculator() {
             {best.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-4 py-2">
                 <span>
-                  {line.quantity} × {line.label} at {formatPence(line.unitPence)}
+                  {line.quantity} × {line.label} ({formatPence(line.unitPence)} each)
                 </span>
                 <span className="font-medium">{formatPence(line.totalPence)}</span>
               </li>

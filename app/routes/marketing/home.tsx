@@ -57,7 +57,9 @@ export default function Home() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <Link to="/how-it-works">Learn More</Link>
+              <Link to="/how-it-works">
+                Learn More<span className="sr-only"> about how ReferOH works</span>
+              </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/pricing">View Pricing</Link>
@@ -134,7 +136,9 @@ export default function Home() {
         />
         <div className="mt-8 flex flex-wrap gap-3">
           <Button asChild variant="outline">
-            <Link to="/pre-employment-info">Learn More</Link>
+            <Link to="/pre-employment-info">
+              Learn More<span className="sr-only"> about pre-employment checks</span>
+            </Link>
           </Button>
           <Button asChild variant="ghost">
             <Link to="/how-it-works">See Full Process</Link>

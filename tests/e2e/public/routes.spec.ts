@@ -189,3 +189,35 @@ test.describe("pre-rendered pages", () => {
     await expect(tabs.getByText("Request the check")).toBeVisible();
   });
 });
+
+test("the home page's calls to action go where the seed says", async ({ page }) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+  await expect(
+    main.getByRole("link", { name: /^Learn More about how ReferOH works$/ }),
+  ).toHaveAttribute("href", "/how-it-works");
+  await expect(main.getByRole("link", { name: "View Pricing", exact: true })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
+  await expect(main.getByRole("link", { name: "Register Now" })).toHaveAttribute(
+    "href",
+    "/register",
+  );
+  await expect(main.getByRole("link", { name: "View Pricing Plans" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
+  await expect(main.getByRole("link", { name: "See Full Process" })).toHaveAttribute(
+    "href",
+    "/how-it-works",
+  );
+  await expect(main.getByRole("link", { name: "About pre-employment checks" })).toHaveAttribute(
+    "href",
+    "/pre-employment-info",
+  );
+  await expect(main.getByRole("link", { name: "About management referrals" })).toHaveAttribute(
+    "href",
+    "/management-referral-info",
+  );
+});

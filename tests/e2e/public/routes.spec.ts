@@ -212,10 +212,9 @@ test("the home page's calls to action go where the seed says", async ({ page }) 
     "href",
     "/how-it-works",
   );
-  await expect(main.getByRole("link", { name: "About pre-employment checks" })).toHaveAttribute(
-    "href",
-    "/pre-employment-info",
-  );
+  await expect(
+    main.getByRole("link", { name: "About pre-employment checks", exact: true }),
+  ).toHaveAttribute("href", "/pre-employment-info");
   await expect(main.getByRole("link", { name: "About management referrals" })).toHaveAttribute(
     "href",
     "/management-referral-info",

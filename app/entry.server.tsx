@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "~/context.ts";
+import { PRERENDER_NONCE_PLACEHOLDER } from "~/lib/prerender.ts";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +21,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The CSP nonce made for this response in server/app.ts; every inline script must carry it.
-  const nonce = loadContext.get(requestContext).nonce;
+  // Pre-rendering at build time has no Express request: it gets a placeholder that the server
+  // replaces with a fresh nonce on every response (server/prerendered.ts).
+  const nonce = nonceOf(loadContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -65,4 +68,12 @@ export default function handleRequest(
       },
     );
   });
+}
+
+function nonceOf(loadContext: RouterContextProvider): string {
+  try {
+    return loadContext.get(requestContext).nonce;
+  } catch {
+    return PRERENDER_NONCE_PLACEHOLDER;
+  }
 }

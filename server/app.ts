@@ -8,8 +8,13 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/config.server.ts";
 import { requestContext, runtimeContext } from "~/context.ts";
+import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
+import { prerenderedPages } from "./prerendered.ts";
 
+// The bundle is also a React Router server build, so `react-router build` can pre-render pages
+// through it (its preview server imports build/server/index.js as the server build).
+export * from "virtual:react-router/server-build";
 export type { Runtime };
 export { loadConfig, startRuntime };
 
@@ -38,6 +43,7 @@ function trustProxySetting(value: string | undefined): boolean | number | string
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const { config, logger } = runtime;
+  setPublicOrigin(config.PUBLIC_URL);
   const app = express();
   app.disable("x-powered-by");
   // Without TRUST_PROXY, req.ip is the socket address and X-Forwarded-For is ignored (DESIGN.md §8).
@@ -111,7 +117,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
         index: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    const prerendered = prerenderedPages(options.clientDir, config.PUBLIC_URL);
+    app.use(prerendered.pages);
+    // Pre-rendered pages live in the client directory as <path>/index.html: never served raw
+    // (no nonce), and a directory never redirects to a trailing slash.
+    app.use(
+      prerendered.guardStatic(
+        express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }),
+      ),
+    );
   }
 
   app.use(

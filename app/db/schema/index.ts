@@ -1,3 +1,4 @@
 export * from "./audit.ts";
 export * from "./billing.ts";
+export * from "./enquiries.ts";
 export * from "./referrals.ts";

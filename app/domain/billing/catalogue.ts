@@ -139,14 +139,20 @@ export function vatOn(netPence: number): number {
   return Math.round(netPence * vatRate);
 }
 
-const pounds = new Intl.NumberFormat("en-GB", {
+const wholePounds = new Intl.NumberFormat("en-GB", {
   style: "currency",
   currency,
   minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const poundsAndPence = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency,
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
-/** "£1,350" for whole pounds, "£12.50" otherwise. */
+/** "£1,350" for whole pounds, "£12.50" otherwise (never "£12.5"). */
 export function formatPence(pence: number): string {
-  return pounds.format(pence / 100);
+  return (pence % 100 === 0 ? wholePounds : poundsAndPence).format(pence / 100);
 }

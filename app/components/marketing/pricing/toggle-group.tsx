@@ -1,0 +1,42 @@
+import { focusRing } from "~/components/ui/focus-ring";
+import { cn } from "~/lib/cn";
+
+/** A small segmented control: a labelled group of pressed/unpressed buttons, one always pressed. */
+export function ToggleGroup<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would not lay out as a segmented control
+    <div
+      role="group"
+      aria-label={label}
+      className={cn("inline-flex rounded-lg bg-muted p-1", className)}
+    >
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            "min-h-9 cursor-pointer rounded-md px-4 py-1 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground",
+            option.value === value && "bg-background text-foreground shadow-sm",
+            focusRing,
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}

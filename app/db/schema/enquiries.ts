@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { index, inet, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * Messages from the public contact form (DESIGN.md §4, §9). Stored first, then e-mailed to the
+ * service inbox; `emailedAt` stays null until a delivery succeeds (a job retries it).
+ */
+export const contactMessage = pgTable(
+  "contact_message",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    message: text("message").notNull(),
+    /** Kept for the per-IP rate limit and abuse handling. */
+    ip: inet("ip"),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    lastEmailError: text("last_email_error"),
+  },
+  (t) => [
+    index("contact_message_created_at_idx").on(t.createdAt),
+    index("contact_message_ip_idx").on(t.ip, t.createdAt),
+    index("contact_message_unsent_idx").on(t.createdAt).where(sql`${t.emailedAt} is null`),
+  ],
+);
+
+/** "Register Your Interest" submissions; same storage-then-e-mail pattern as contact messages. */
+export const interestRegistration = pgTable(
+  "interest_registration",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    companyName: text("company_name").notNull(),
+    role: text("role").notNull(),
+    ip: inet("ip"),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    lastEmailError: text("last_email_error"),
+  },
+  (t) => [
+    index("interest_registration_created_at_idx").on(t.createdAt),
+    index("interest_registration_ip_idx").on(t.ip, t.createdAt),
+    index("interest_registration_unsent_idx").on(t.createdAt).where(sql`${t.emailedAt} is null`),
+  ],
+);

@@ -1,0 +1,35 @@
+import { deliverEnquiryEmail } from "./deliver-enquiry-email.server.ts";
+import {
+  ENQUIRY_EMAIL_JOB,
+  type EnquiryRef,
+  type EnquiryServices,
+  enquiryRetry,
+} from "./enquiry-services.ts";
+
+/**
+ * Tries to e-mail a stored enquiry now; when the mail service fails, queues a job that retries.
+ * Returns whether the e-mail went now (the page tells the visitor which, seed §8).
+ */
+export async function sendOrQueueEnquiryEmail(
+  services: EnquiryServices,
+  ref: EnquiryRef,
+  retry: { startAfterSeconds: number } = enquiryRetry,
+): Promise<boolean> {
+  try {
+    await deliverEnquiryEmail(services, ref);
+    return true;
+  } catch (error) {
+    services.logger.warn({ err: error, enquiry: ref }, "enquiry e-mail failed; queued for retry");
+    try {
+      await services.jobs.send(ENQUIRY_EMAIL_JOB, ref, {
+        startAfter: retry.startAfterSeconds,
+        retryLimit: enquiryRetry.retryLimit,
+        retryDelay: enquiryRetry.retryDelaySeconds,
+      });
+    } catch (queueError) {
+      // Still stored, with emailed_at null: the unsent index finds it for a manual resend.
+      services.logger.error({ err: queueError, enquiry: ref }, "could not queue enquiry e-mail");
+    }
+    return false;
+  }
+}

@@ -1,0 +1,184 @@
+import { MailIcon } from "lucide-react";
+import { useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import {
+  type EnquiryOutcome,
+  EnquiryOutcomeMessage,
+  useEnquiryOutcomeToast,
+} from "~/components/marketing/enquiry-outcome.tsx";
+import { PageHero } from "~/components/marketing/section.tsx";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { requestContext, runtimeContext } from "~/context.ts";
+import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
+import {
+  type ContactForm,
+  contactFormSchema,
+  type FieldErrors,
+  parseForm,
+} from "~/domain/enquiries/enquiry-forms.ts";
+import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
+import { pageMeta } from "~/lib/page-meta.ts";
+import type { Route } from "./+types/contact";
+
+export const meta = () =>
+  pageMeta({
+    title: "Contact Us | ReferOH",
+    description:
+      "Questions about occupational health for your business? Send the ReferOH team a message and we will reply within 24–48 hours.",
+    path: "/contact",
+  });
+
+// The inbox address is deployment configuration, so this page is rendered per request.
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: context.get(runtimeContext).config.SERVICE_INBOX };
+}
+
+type ActionResult =
+  | { outcome: EnquiryOutcome; errors?: undefined; values?: undefined }
+  | {
+      outcome?: undefined;
+      errors: FieldErrors<ContactForm>;
+      values: Partial<Record<keyof ContactForm, string>>;
+    };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const { ip } = context.get(requestContext);
+  const email = runtime.config.SERVICE_INBOX;
+  const formData = await request.formData();
+  const parsed = parseForm(contactFormSchema, formData);
+  if (!parsed.ok) {
+    const values = Object.fromEntries(
+      ["name", "email", "company", "message"].map((k) => [k, String(formData.get(k) ?? "")]),
+    );
+    return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
+  }
+  const failed = (description: string, status: number) =>
+    data<ActionResult>(
+      { outcome: { status: "failure", title: "Failed to send message", description } },
+      { status },
+    );
+  try {
+    if (await isEnquiryRateLimited(runtime, ip))
+      return failed(
+        `You have sent several messages in the last few minutes. Please try again later or contact us directly via ${email}`,
+        429,
+      );
+    const { emailSent } = await submitContactMessage(runtime, parsed.data, { ip });
+    return data<ActionResult>({
+      outcome: emailSent
+        ? {
+            status: "success",
+            title: "Message sent successfully",
+            description: "We'll get back to you within 24-48 hours.",
+          }
+        : {
+            status: "success",
+            title: "Message saved successfully",
+            description: "Your message has been received. We'll get back to you shortly.",
+          },
+    });
+  } catch (error) {
+    runtime.logger.error({ err: error }, "contact message could not be stored");
+    return failed(`Please try again or contact us directly via ${email}`, 500);
+  }
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  useEnquiryOutcomeToast(actionData?.outcome, () => formRef.current?.reset());
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const summary = (["name", "email", "company", "message"] as const).flatMap((field) =>
+    errors[field] ? [{ id: `contact-${field}`, message: errors[field]! }] : [],
+  );
+
+  return (
+    <>
+      <PageHero eyebrow="Contact" title="Get in touch">
+        <p>
+          Whether you are weighing up occupational health for the first time or have a question
+          about a referral, we are happy to help.
+        </p>
+      </PageHero>
+      <section id="contact" className="scroll-mt-20">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 md:grid-cols-[1fr_1.4fr]">
+          <div className="space-y-6">
+            <div>
+              <h2 className="font-bold text-2xl">E-mail us</h2>
+              <p className="mt-2 text-muted-foreground">
+                Write to us directly and one of the team will reply within 24–48 hours.
+              </p>
+              <a
+                href={`mailto:${loaderData.email}`}
+                className="mt-3 inline-flex items-center gap-2 font-medium text-primary underline underline-offset-4"
+              >
+                <MailIcon aria-hidden="true" className="size-5" />
+                {loaderData.email}
+              </a>
+            </div>
+            <div>
+              <h2 className="font-bold text-2xl">Please do not send health details</h2>
+              <p className="mt-2 text-muted-foreground">
+                This form is for general enquiries. If you are an employee with a question about
+                your own assessment, use the link in your invitation e-mail so your information
+                stays in your confidential case record.
+              </p>
+            </div>
+          </div>
+
+          <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
+            <h2 className="font-bold text-2xl">Get in Touch</h2>
+            <Form
+              ref={formRef}
+              method="post"
+              noValidate
+              className="mt-6 grid gap-6"
+              aria-describedby={actionData?.outcome ? "contact-outcome" : undefined}
+            >
+              {actionData?.outcome ? (
+                <div id="contact-outcome">
+                  <EnquiryOutcomeMessage outcome={actionData.outcome} />
+                </div>
+              ) : null}
+              <ErrorSummary errors={summary} />
+              <FormField id="contact-name" label="Name" error={errors.name}>
+                <Input name="name" autoComplete="name" defaultValue={values.name} />
+              </FormField>
+              <FormField id="contact-email" label="Email" error={errors.email}>
+                <Input
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  spellCheck={false}
+                  defaultValue={values.email}
+                />
+              </FormField>
+              <FormField id="contact-company" label="Company" optional error={errors.company}>
+                <Input name="company" autoComplete="organization" defaultValue={values.company} />
+              </FormField>
+              <FormField id="contact-message" label="Message" error={errors.message}>
+                <Textarea name="message" rows={6} defaultValue={values.message} />
+              </FormField>
+              <p className="text-muted-foreground text-sm">
+                We use your details only to answer your message. See our{" "}
+                <a href="/privacy-policy" className="text-primary underline underline-offset-4">
+                  Privacy Policy
+                </a>
+                .
+              </p>
+              <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-fit">
+                {sending ? "Sending..." : "Send message"}
+              </Button>
+            </Form>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

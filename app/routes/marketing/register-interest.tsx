@@ -1,0 +1,162 @@
+import { useRef } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import {
+  type EnquiryOutcome,
+  EnquiryOutcomeMessage,
+  useEnquiryOutcomeToast,
+} from "~/components/marketing/enquiry-outcome.tsx";
+import { PageHero } from "~/components/marketing/section.tsx";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { requestContext, runtimeContext } from "~/context.ts";
+import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
+import {
+  type FieldErrors,
+  type InterestForm,
+  interestFormSchema,
+  parseForm,
+} from "~/domain/enquiries/enquiry-forms.ts";
+import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
+import { pageMeta } from "~/lib/page-meta.ts";
+import type { Route } from "./+types/register-interest";
+
+export const meta = () =>
+  pageMeta({
+    title: "Register Your Interest | ReferOH",
+    description:
+      "Register your interest in ReferOH's online occupational health service and we will be in touch about getting your business set up.",
+    path: "/register-interest",
+  });
+
+const fields = ["fullName", "email", "companyName", "role"] as const;
+
+type ActionResult =
+  | { outcome: EnquiryOutcome; errors?: undefined; values?: undefined }
+  | {
+      outcome?: undefined;
+      errors: FieldErrors<InterestForm>;
+      values: Partial<Record<keyof InterestForm, string>>;
+    };
+
+const failure: EnquiryOutcome = {
+  status: "failure",
+  title: "Something went wrong",
+  description: "There was a problem submitting your information. Please try again.",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const { ip } = context.get(requestContext);
+  const formData = await request.formData();
+  const parsed = parseForm(interestFormSchema, formData);
+  if (!parsed.ok) {
+    const values = Object.fromEntries(fields.map((k) => [k, String(formData.get(k) ?? "")]));
+    return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
+  }
+  try {
+    if (await isEnquiryRateLimited(runtime, ip))
+      return data<ActionResult>({ outcome: failure }, { status: 429 });
+    // Stored either way; if the e-mail to our inbox fails now, a job sends it later.
+    await registerInterest(runtime, parsed.data, { ip });
+    return data<ActionResult>({
+      outcome: {
+        status: "success",
+        title: "Interest registered!",
+        description: "Thank you for your interest. We'll be in touch soon.",
+      },
+    });
+  } catch (error) {
+    runtime.logger.error({ err: error }, "interest registration could not be stored");
+    return data<ActionResult>({ outcome: failure }, { status: 500 });
+  }
+}
+
+export default function RegisterInterest({ actionData }: Route.ComponentProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction === "/register-interest";
+  useEnquiryOutcomeToast(actionData?.outcome, () => {
+    formRef.current?.reset();
+    navigate("/");
+  });
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const summary = fields.flatMap((field) =>
+    errors[field] ? [{ id: `interest-${field}`, message: errors[field]! }] : [],
+  );
+  const done = actionData?.outcome?.status === "success";
+
+  return (
+    <>
+      <PageHero eyebrow="Register your interest" title="Find out how ReferOH could work for you">
+        <p>
+          Leave your details and we will be in touch to talk through your needs, answer questions
+          and help you set up your account.
+        </p>
+      </PageHero>
+      <section className="mx-auto max-w-2xl px-4 pb-16 sm:px-6">
+        <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
+          <h2 className="font-bold text-2xl">Your details</h2>
+          {done ? (
+            // Seen without JavaScript; with it, the page has already moved on to the home page.
+            <div className="mt-6 space-y-6">
+              <EnquiryOutcomeMessage outcome={actionData!.outcome!} />
+              <Button asChild>
+                <Link to="/">Return to the home page</Link>
+              </Button>
+            </div>
+          ) : (
+            <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6">
+              {actionData?.outcome ? <EnquiryOutcomeMessage outcome={actionData.outcome} /> : null}
+              <ErrorSummary errors={summary} />
+              <FormField id="interest-fullName" label="Full Name" error={errors.fullName}>
+                <Input name="fullName" autoComplete="name" defaultValue={values.fullName} />
+              </FormField>
+              <FormField id="interest-email" label="Email Address" error={errors.email}>
+                <Input
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  spellCheck={false}
+                  defaultValue={values.email}
+                />
+              </FormField>
+              <FormField id="interest-companyName" label="Company Name" error={errors.companyName}>
+                <Input
+                  name="companyName"
+                  autoComplete="organization"
+                  defaultValue={values.companyName}
+                />
+              </FormField>
+              <FormField
+                id="interest-role"
+                label="Your Role"
+                hint="For example: owner, HR manager, operations director"
+                error={errors.role}
+              >
+                <Input name="role" autoComplete="organization-title" defaultValue={values.role} />
+              </FormField>
+              <p className="text-muted-foreground text-sm">
+                By registering you agree to our{" "}
+                <Link to="/terms-of-service" className="text-primary underline underline-offset-4">
+                  Terms of Service
+                </Link>{" "}
+                and confirm you have read our{" "}
+                <Link to="/privacy-policy" className="text-primary underline underline-offset-4">
+                  Privacy Policy
+                </Link>
+                .
+              </p>
+              <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-fit">
+                {submitting ? "Submitting..." : "Register Interest"}
+              </Button>
+            </Form>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "~/lib/prerender.ts";
+
+/**
+ * A signed-in visitor's header differs from the pre-rendered one, so requests that carry a
+ * session cookie are rendered on demand instead (better-auth's cookie, with or without the
+ * __Secure- prefix used over https).
+ */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
+
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader && sessionCookie.test(cookieHeader);
+}
+
+/** Every `index.html` the build pre-rendered under the client directory, by URL path. */
+export function findPrerenderedPages(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(clientDir, "assets")) walk(full);
+      } else if (entry.name === "index.html") {
+        const relative = path.relative(clientDir, dir).split(path.sep).join("/");
+        pages.set(relative ? `/${relative}` : "/", fs.readFileSync(full, "utf8"));
+      }
+    }
+  };
+  if (fs.existsSync(clientDir)) walk(clientDir);
+  return pages;
+}
+
+export interface PrerenderedMiddleware {
+  /** Serves a pre-rendered page with a fresh nonce, or passes on. */
+  pages: RequestHandler;
+  /** Wraps the static file handler: never the raw .html, and no cached .data for signed-in visitors. */
+  guardStatic(handler: RequestHandler): RequestHandler;
+  paths: string[];
+}
+
+/**
+ * Pre-rendered pages are held in memory, already pointing at PUBLIC_URL, split at the nonce
+ * placeholder so each response only joins the parts with this response's nonce (ADR 0003, 0004).
+ * Everything else about the response — security headers, compression, logging — is the same
+ * as for a server-rendered page, because this runs after those middlewares.
+ */
+export function prerenderedPages(clientDir: string, publicUrl: string): PrerenderedMiddleware {
+  const origin = publicUrl.replace(/\/+$/, "");
+  const pages = new Map<string, string[]>();
+  for (const [urlPath, html] of findPrerenderedPages(clientDir)) {
+    pages.set(
+      urlPath,
+      html.replaceAll(PRERENDER_ORIGIN_PLACEHOLDER, origin).split(PRERENDER_NONCE_PLACEHOLDER),
+    );
+  }
+
+  return {
+    paths: [...pages.keys()],
+    pages(req, res, next) {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      const parts = pages.get(req.path);
+      if (!parts || hasSessionCookie(req.headers.cookie)) return next();
+      res.status(200);
+      res.type("html");
+      // Revalidate every time: the nonce in the page must match this response's CSP header.
+      res.setHeader("Cache-Control", "no-cache");
+      res.send(parts.join(res.locals.cspNonce));
+    },
+    guardStatic(handler) {
+      return (req, res, next) => {
+        if (req.path.endsWith(".html") || req.path.endsWith("/")) return next();
+        if (req.path.endsWith(".data") && hasSessionCookie(req.headers.cookie)) return next();
+        return handler(req, res, next);
+      };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { expect, test } from "../support/test.ts";
+import { builtElsewhere, publicRoutes } from "./public-pages.ts";
+
+/** Internal hrefs in a region of the page, without hash or query. */
+async function internalLinks(page: import("@playwright/test").Page, selector: string) {
+  const hrefs = await page
+    .locator(`${selector} a[href]`)
+    .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  const origin = new URL(page.url()).origin;
+  return hrefs
+    .map((href) => new URL(href))
+    .filter((url) => url.origin === origin)
+    .map((url) => url.pathname);
+}
+
+test("every link in the header, footer and home page reaches a page that answers 200", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const paths = new Set([
+    ...(await internalLinks(page, "header")),
+    ...(await internalLinks(page, "footer")),
+    ...(await internalLinks(page, "main")),
+  ]);
+  expect(paths.size).toBeGreaterThan(10);
+  const checked: string[] = [];
+  for (const path of paths) {
+    if (builtElsewhere.has(path)) continue;
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    checked.push(path);
+  }
+  expect(checked).toEqual(expect.arrayContaining(["/", "/pricing", "/contact", "/how-it-works"]));
+});
+
+test("no public page links to a page that answers 404", async ({ page, request }) => {
+  // Thirteen pages visited, then each scanned by axe afterwards.
+  test.setTimeout(120_000);
+  const seen = new Map<string, string>();
+  for (const route of publicRoutes) {
+    await page.goto(route.path);
+    for (const path of await internalLinks(page, "body"))
+      if (!seen.has(path)) seen.set(path, route.path);
+  }
+  for (const [path, from] of seen) {
+    if (builtElsewhere.has(path)) continue;
+    expect((await request.get(path)).status(), `${path} (linked from ${from})`).toBe(200);
+  }
+});

@@ -1,0 +1,193 @@
+import { expect, test } from "../support/test.ts";
+
+const paths = [
+  {
+    answers: ["1–50 employees", "1–5 a year", "0–2 a year", "Somewhat important"],
+    plan: "Pay Per Referral",
+  },
+  {
+    answers: ["1–50 employees", "6–20 a year", "0–2 a year", /Very important/],
+    plan: "Membership + Starter credit pack",
+  },
+  {
+    answers: ["51–250 employees", "6–20 a year", "3–10 a year", /Very important/],
+    plan: "Membership + Value credit pack",
+  },
+  {
+    answers: [
+      "More than 250 employees",
+      "More than 20 a year",
+      "More than 10 a year",
+      "Somewhat important",
+    ],
+    plan: "Membership + Plus credit pack",
+  },
+] as const;
+
+test.describe("Find Your Ideal Plan", () => {
+  for (const path of paths) {
+    test(`recommends ${path.plan}`, async ({ page }) => {
+      await page.goto("/pricing");
+      const quiz = page.locator("#quiz");
+      const counter = quiz.getByTestId("quiz-counter");
+      await expect(counter).toHaveText("1 of 4");
+      await expect(quiz.getByRole("button", { name: "Start Over" })).toBeDisabled();
+      await expect(quiz.getByRole("button", { name: "Next" })).toBeDisabled();
+      for (const [i, answer] of path.answers.entries()) {
+        await expect(counter).toHaveText(`${i + 1} of 4`);
+        await expect(quiz.getByRole("progressbar")).toHaveAttribute(
+          "aria-valuenow",
+          String(i * 25),
+        );
+        if (i === 3)
+          await expect(quiz.getByRole("button", { name: "See Recommendation" })).toBeDisabled();
+        else if (i > 0)
+          await expect(quiz.getByRole("button", { name: "Start Over" })).toBeEnabled();
+        await quiz.getByRole("button", { name: answer }).click();
+      }
+      await expect(quiz.getByText("Your Recommended Plan")).toBeVisible();
+      await expect(quiz.getByRole("heading", { level: 3 })).toHaveText(path.plan);
+      await expect(quiz.getByRole("link", { name: "Get Started" })).toHaveAttribute(
+        "href",
+        "/package-selection",
+      );
+      await quiz.getByRole("button", { name: "Retake Quiz" }).click();
+      await expect(counter).toHaveText("1 of 4");
+    });
+  }
+
+  test("Previous keeps the answer, so Next is enabled; Start Over clears everything", async ({
+    page,
+  }) => {
+    await page.goto("/pricing");
+    const quiz = page.locator("#quiz");
+    await quiz.getByRole("button", { name: "51–250 employees" }).click();
+    await quiz.getByRole("button", { name: "Previous" }).click();
+    await expect(quiz.getByTestId("quiz-counter")).toHaveText("1 of 4");
+    await expect(quiz.getByRole("button", { name: "51–250 employees" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await quiz.getByRole("button", { name: "Next" }).click();
+    await expect(quiz.getByTestId("quiz-counter")).toHaveText("2 of 4");
+    await quiz.getByRole("button", { name: "Start Over" }).click();
+    await expect(quiz.getByTestId("quiz-counter")).toHaveText("1 of 4");
+    await expect(quiz.getByRole("button", { name: "51–250 employees" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+  });
+});
+
+test.describe("pricing section", () => {
+  test("membership toggles between monthly and annual; credit packs are the default tab", async ({
+    page,
+  }) => {
+    await page.goto("/pricing#pricing");
+    const pricing = page.locator("#pricing");
+    await expect(pricing.getByTestId("membership-price")).toHaveText("£125");
+    await pricing.getByRole("button", { name: "Annual" }).click();
+    await expect(pricing.getByTestId("membership-price")).toHaveText("£1,350");
+    await expect(pricing.getByText("Save 10% (£150)")).toBeVisible();
+    await pricing.getByRole("button", { name: "Monthly" }).click();
+    await expect(pricing.getByTestId("membership-price")).toHaveText("£125");
+    await expect(pricing.getByRole("link", { name: "Subscribe Now" })).toHaveAttribute(
+      "href",
+      "/package-selection",
+    );
+
+    await expect(pricing.getByRole("tab", { name: "Credit Packs" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    for (const price of ["£850", "£1,700", "£3,400", "£8,000"])
+      await expect(pricing.getByText(price, { exact: true })).toBeVisible();
+    await pricing.getByRole("tab", { name: "Pay Per Referral" }).click();
+    await expect(pricing.getByText("£95", { exact: true })).toBeVisible();
+    await expect(pricing.getByText("£380", { exact: true })).toBeVisible();
+    await expect(pricing.getByText("£850", { exact: true })).toBeHidden();
+    await expect(pricing.getByText("Credit usage")).toBeVisible();
+    await expect(pricing.getByText("Our clinician-led commitment")).toBeVisible();
+  });
+});
+
+test.describe("savings calculator", () => {
+  test("includes the membership fee, computes break-even and shows savings only when positive", async ({
+    page,
+  }) => {
+    await page.goto("/pricing#roi");
+    const roi = page.locator("#roi");
+    const slider = roi.getByRole("slider");
+    await expect(slider).toHaveValue("3");
+    await expect(slider).toHaveAttribute("min", "1");
+    await expect(slider).toHaveAttribute("max", "10");
+    await expect(roi.getByTestId("roi-payg-total")).toHaveText("£1,140");
+    await expect(roi.getByTestId("roi-member-total")).toHaveText("£1,145");
+    await expect(roi.getByTestId("roi-savings")).toHaveCount(0);
+    await expect(roi.getByTestId("roi-no-savings")).toContainText("£5 more");
+    await expect(roi.getByTestId("roi-break-even")).toContainText("4 management referrals a month");
+
+    await slider.fill("4");
+    await expect(roi.getByTestId("roi-count")).toHaveText("4");
+    await expect(roi.getByTestId("roi-payg-total")).toHaveText("£1,520");
+    await expect(roi.getByTestId("roi-member-total")).toHaveText("£1,485");
+    await expect(roi.getByTestId("roi-monthly-savings")).toContainText("£35");
+    await expect(roi.getByTestId("roi-percent")).toHaveText("2%");
+    await expect(roi.getByTestId("roi-annual")).toHaveText("£420");
+
+    await slider.press("End");
+    await expect(roi.getByTestId("roi-count")).toHaveText("10");
+    await expect(roi.getByTestId("roi-monthly-savings")).toContainText("£275");
+    await expect(roi.getByTestId("roi-percent")).toHaveText("7%");
+    await expect(roi.getByTestId("roi-annual")).toHaveText("£3,300");
+
+    await roi.getByRole("button", { name: "Pre-employment checks" }).click();
+    await expect(roi.getByTestId("roi-payg-total")).toHaveText("£950");
+    await expect(roi.getByTestId("roi-member-total")).toHaveText("£975");
+    await expect(roi.getByTestId("roi-savings")).toHaveCount(0);
+    await expect(roi.getByTestId("roi-break-even")).toContainText(
+      "13 pre-employment checks a month",
+    );
+  });
+});
+
+test.describe("package price calculator", () => {
+  test("finds the cheapest way to buy from the catalogue, and copies the quote", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/pricing#package-calculator");
+    const calc = page.locator("#package-calculator");
+    const quantity = calc.getByRole("textbox", { name: /How many/ });
+    await expect(quantity).toHaveValue("3");
+    await expect(calc.getByTestId("package-best-name")).toHaveText("Pay per referral");
+    await expect(calc.getByTestId("package-best-total")).toHaveText("£285");
+
+    await calc.getByRole("button", { name: "Management referral" }).click();
+    await expect(calc.getByTestId("package-best-total")).toHaveText("£1,140");
+    await calc.getByRole("button", { name: "Increase" }).click();
+    await expect(quantity).toHaveValue("4");
+    await expect(calc.getByTestId("package-best-name")).toHaveText("Membership and member prices");
+    await expect(calc.getByTestId("package-best-total")).toHaveText("£1,485");
+
+    await quantity.fill("25");
+    await expect(calc.getByTestId("package-best-name")).toHaveText("Membership and credit packs");
+    await expect(calc.getByTestId("package-best-total")).toHaveText("£8,125");
+    await expect(calc.getByTestId("package-alternatives")).toContainText("£8,625");
+    await expect(calc.getByTestId("package-alternatives")).toContainText("£9,500");
+
+    await quantity.fill("0");
+    await expect(calc.getByText("Enter a whole number from 1 to 500")).toBeVisible();
+    await expect(quantity).toHaveAttribute("aria-invalid", "true");
+    await quantity.fill("25");
+
+    await calc.getByRole("button", { name: "Copy this quote" }).click();
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toContainText("Copied to clipboard");
+    await expect(toast).toContainText("Assessment count copied to clipboard");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      "25 × Management Referral: Membership and credit packs, £8,125 + VAT",
+    );
+  });
+});

@@ -1,0 +1,222 @@
+import { expect, test } from "../support/test.ts";
+import { publicRoutes } from "./public-pages.ts";
+
+test.describe("public routes", () => {
+  for (const route of publicRoutes) {
+    test(`${route.path} answers 200 with its heading, title, description, canonical and Open Graph tags`, async ({
+      page,
+      baseURL,
+    }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
+      const title = await page.title();
+      expect(title.length).toBeGreaterThan(10);
+      const canonical = `${baseURL}${route.path}`;
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description?.length).toBeGreaterThan(50);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+        "content",
+        description!,
+      );
+    });
+  }
+
+  test("every page has its own title and description", async ({ request }) => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const route of publicRoutes) {
+      const html = await (await request.get(route.path)).text();
+      titles.add(html.match(/<title>([^<]*)<\/title>/)![1]!);
+      descriptions.add(html.match(/<meta name="description" content="([^"]*)"/)![1]!);
+    }
+    expect(titles.size).toBe(publicRoutes.length);
+    expect(descriptions.size).toBe(publicRoutes.length);
+  });
+
+  test("the legal pages state a last-updated date and the 72-hour breach notice", async ({
+    request,
+  }) => {
+    for (const path of [
+      "/privacy-policy",
+      "/terms-of-service",
+      "/consent-confidentiality",
+      "/gdpr-compliance",
+    ]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(/Last updated: <time dateTime="\d{4}-\d{2}-\d{2}">/);
+      expect(html, path).toContain("within 72 hours");
+    }
+    const privacy = await (await request.get("/privacy-policy")).text();
+    for (const phrase of [
+      "Article 9(2)(h)",
+      "Schedule 1, paragraph 2",
+      "12 months after the outcome is issued",
+      "6 years after the referral is completed",
+      "90 days after the invitation was sent",
+    ])
+      expect(privacy).toContain(phrase);
+  });
+});
+
+test.describe("findable", () => {
+  test("the SME landing page has its title, description and Organization JSON-LD in the server HTML", async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get("/sme-occupational-health");
+    const html = await response.text();
+    expect(html).toContain(
+      "<title>Expert UK Occupational Health Services for SMEs | ReferOH</title>",
+    );
+    expect(html).toMatch(/<meta name="description" content="Affordable, doctor-led/);
+    const json = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1];
+    expect(json).toBeTruthy();
+    const data = JSON.parse(json!);
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      name: "ReferOH",
+      legalName: "ReferOH Ltd",
+      url: `${baseURL}/`,
+    });
+    expect(["Organization", "MedicalOrganization"]).toContain(data["@type"]);
+  });
+
+  test("the JSON-LD does not trip the CSP", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.goto("/sme-occupational-health");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  });
+
+  test("sitemap.xml lists every public page with absolute URLs", async ({ request, baseURL }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const xml = await response.text();
+    for (const route of publicRoutes) expect(xml).toContain(`<loc>${baseURL}${route.path}</loc>`);
+  });
+
+  test("robots.txt allows the site and points at the sitemap", async ({ request, baseURL }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Disallow: /assessment/");
+    expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test("the favicon is linked and served", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toMatch(/<link [^>]*rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"\/>/);
+    const icon = await request.get("/favicon.svg");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  });
+});
+
+test.describe("pre-rendered pages", () => {
+  test("are served with a fresh nonce that matches the CSP header, never a placeholder", async ({
+    request,
+  }) => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await request.get("/pricing");
+      const csp = response.headers()["content-security-policy"]!;
+      const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
+      const html = await response.text();
+      expect(html).not.toContain("prerender-nonce");
+      expect(html).not.toContain("prerender-origin");
+      const inPage = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+      expect(inPage.length).toBeGreaterThan(0);
+      expect(new Set(inPage)).toEqual(new Set([nonce]));
+      nonces.push(nonce);
+      expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  test("the raw pre-rendered files are not served", async ({ request }) => {
+    for (const path of ["/index.html", "/pricing/index.html", "/about/index.html"]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+  });
+
+  test("client-side navigation between pre-rendered pages works", async ({ page }) => {
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About" })
+      .click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(publicRoutes[1].heading);
+    await expect(page).toHaveTitle(/About ReferOH/);
+  });
+
+  test("the FAQ opens and closes, and has the three groups", async ({ page }) => {
+    await page.goto("/#faq");
+    const faq = page.locator("#faq");
+    for (const group of ["What We Do", "What We Don't Do", "Additional Questions"])
+      await expect(faq.getByRole("heading", { name: group, exact: true })).toBeVisible();
+    const summary = faq.getByText("Do you carry out physical examinations?");
+    const answer = faq.getByText(/Our assessments are questionnaire-based/);
+    await expect(answer).toBeHidden();
+    await summary.click();
+    await expect(answer).toBeVisible();
+    await summary.click();
+    await expect(answer).toBeHidden();
+  });
+
+  test("the home page's process tabs default to Pre-Employment and switch", async ({ page }) => {
+    await page.goto("/");
+    const tabs = page.locator("#process");
+    await expect(tabs.getByRole("tab", { name: "Pre-Employment" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(tabs.getByText("Request the check")).toBeVisible();
+    await tabs.getByRole("tab", { name: "Management Referrals" }).click();
+    await expect(tabs.getByText("Make the referral")).toBeVisible();
+    await expect(tabs.getByText("Request the check")).toBeHidden();
+    await tabs.getByRole("tab", { name: "Management Referrals" }).press("ArrowLeft");
+    await expect(tabs.getByRole("tab", { name: "Pre-Employment" })).toBeFocused();
+    await expect(tabs.getByText("Request the check")).toBeVisible();
+  });
+});
+
+test("the home page's calls to action go where the seed says", async ({ page }) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+  await expect(
+    main.getByRole("link", { name: /^Learn More about how ReferOH works$/ }),
+  ).toHaveAttribute("href", "/how-it-works");
+  await expect(main.getByRole("link", { name: "View Pricing", exact: true })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
+  await expect(main.getByRole("link", { name: "Register Now" })).toHaveAttribute(
+    "href",
+    "/register",
+  );
+  await expect(main.getByRole("link", { name: "View Pricing Plans" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
+  await expect(main.getByRole("link", { name: "See Full Process" })).toHaveAttribute(
+    "href",
+    "/how-it-works",
+  );
+  await expect(
+    main.getByRole("link", { name: "About pre-employment checks", exact: true }),
+  ).toHaveAttribute("href", "/pre-employment-info");
+  await expect(main.getByRole("link", { name: "About management referrals" })).toHaveAttribute(
+    "href",
+    "/management-referral-info",
+  );
+});

@@ -8,10 +8,11 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/config.server.ts";
 import { requestContext, runtimeContext } from "~/context.ts";
+import { prepareAccounts, setupLinkMessage } from "~/domain/accounts/prepare-accounts.server.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
 
 export type { Runtime };
-export { loadConfig, startRuntime };
+export { loadConfig, prepareAccounts, setupLinkMessage, startRuntime };
 
 declare global {
   namespace Express {

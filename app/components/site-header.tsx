@@ -8,7 +8,7 @@ import {
   WalletIcon,
 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -48,6 +48,7 @@ function SignOutForm({ children, className }: { children: React.ReactNode; class
 
 /** The signed-in account menu: My Account with Subscription (employers) and Logout. */
 function AccountMenu({ account }: { account: HeaderAccount }) {
+  const submit = useSubmit();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -76,14 +77,11 @@ function AccountMenu({ account }: { account: HeaderAccount }) {
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
-        <SignOutForm>
-          <DropdownMenuItem asChild>
-            <button type="submit" className="w-full">
-              <LogOutIcon aria-hidden="true" />
-              Logout
-            </button>
-          </DropdownMenuItem>
-        </SignOutForm>
+        {/* The menu lives in a portal that closes on select: submit through the router instead of a nested form. */}
+        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+          <LogOutIcon aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -24,9 +24,9 @@ export function destinationAfterSignIn(role: PlatformRole, redirectTo: string | 
 
 const registeredEmailCookie = "referoh.registered_email";
 
-/** The address just registered, for /registration-confirmation only, for an hour. */
+/** The address just registered, shown by /registration-confirmation, for an hour (Path=/ so client-side data requests carry it too). */
 export function registeredEmailSetCookie(email: string, secure: boolean) {
-  return `${registeredEmailCookie}=${encodeURIComponent(email)}; Path=/registration-confirmation; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? "; Secure" : ""}`;
+  return `${registeredEmailCookie}=${encodeURIComponent(email)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? "; Secure" : ""}`;
 }
 
 export function readRegisteredEmail(request: Request): string | null {

@@ -51,9 +51,23 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
   return value;
 }
 
-export function loginRedirect(request: Request, notice: "auth-required" | "session-expired") {
+/**
+ * The page a request is for, as the visitor sees it: client navigations fetch `/page.data`
+ * (React Router's single fetch), sometimes with `_routes`; both are dropped here.
+ */
+export function pagePath(request: Request): { pathname: string; search: string } {
   const url = new URL(request.url);
-  const params = new URLSearchParams({ redirectTo: url.pathname + url.search, notice });
+  let pathname = url.pathname;
+  if (pathname === "/_root.data") pathname = "/";
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return { pathname, search: search ? `?${search}` : "" };
+}
+
+export function loginRedirect(request: Request, notice: "auth-required" | "session-expired") {
+  const { pathname, search } = pagePath(request);
+  const params = new URLSearchParams({ redirectTo: pathname + search, notice });
   return redirect(`/login?${params.toString()}`);
 }
 
@@ -129,7 +143,7 @@ export function requireArea(area: Area): MiddlewareFunction<Response> {
         action: "access.denied",
         outcome: "denied",
         actor: { id: actor.userId, role: actor.role, organisationId: actor.organisationId },
-        details: { area, path: new URL(request.url).pathname },
+        details: { area, path: pagePath(request).pathname },
       });
       throw data({ home: roleHome[actor.role] }, { status: 403 });
     }

@@ -2,7 +2,13 @@ import { Outlet } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
 import { roleHome } from "~/domain/access/permissions.ts";
-import { currentSession, noStore, requireArea, sameOrigin } from "~/middleware/session.server.ts";
+import {
+  currentSession,
+  noStore,
+  pagePath,
+  requireArea,
+  sameOrigin,
+} from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
 
 const enrolmentPath = "/account/two-factor";
@@ -15,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   sameOrigin,
   noStore,
   (args, next) =>
-    requireArea(new URL(args.request.url).pathname === enrolmentPath ? "enrolment" : "account")(
+    requireArea(pagePath(args.request).pathname === enrolmentPath ? "enrolment" : "account")(
       args,
       next,
     ),

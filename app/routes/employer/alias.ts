@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { pagePath } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/alias";
 
 /** The seed's short aliases, inside the employer area so the guard applies first. */
@@ -9,6 +10,6 @@ const targets: Record<string, string> = {
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect((targets[url.pathname] ?? "/employer-dashboard") + url.search);
+  const { pathname, search } = pagePath(request);
+  throw redirect((targets[pathname] ?? "/employer-dashboard") + search);
 }

@@ -46,8 +46,7 @@ export function lookupSession(
 
 /** A same-site path to return to after signing in; anything else (other hosts, `//x`) is dropped. */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
-    return null;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   return value;
 }
 

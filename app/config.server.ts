@@ -32,6 +32,12 @@ const schema = z.object({
   SELLER_VAT_NUMBER: z.string().default(""),
   /** Off in tests and benchmarks that need a quiet database. */
   JOBS: z.enum(["on", "off"]).default("on"),
+  /**
+   * Signs session cookies and encrypts TOTP secrets: at least 32 characters. Required in production
+   * when the service is reached over https or runs on a PostgreSQL server; otherwise generated once
+   * into DATA_DIR/auth-secret.
+   */
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -11,3 +11,12 @@ export interface RequestInfo {
   nonce: string;
 }
 export const requestContext = createContext<RequestInfo>();
+
+/**
+ * The signed-in user, their organisation and the actor domain functions take. Set by the area
+ * middleware (app/middleware/session.server.ts); null on public pages.
+ */
+export type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
+export const sessionContext = createContext<
+  import("~/domain/accounts/load-session.server.ts").CurrentSession | null
+>(null);

@@ -7,6 +7,9 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 
+  route("logout", "routes/auth/logout.ts"),
+  route("verify-email", "routes/auth/verify-email.ts"),
+
   layout("routes/marketing/layout.tsx", [
     index("routes/marketing/home.tsx"),
     route("about", "routes/marketing/about.tsx"),
@@ -21,6 +24,40 @@ export default [
     route("terms-of-service", "routes/marketing/terms-of-service.tsx"),
     route("consent-confidentiality", "routes/marketing/consent-confidentiality.tsx"),
     route("gdpr-compliance", "routes/marketing/gdpr-compliance.tsx"),
+    // Sign-in, registration and the other account pages: public, with the site header, never cached.
+    layout("routes/auth/layout.tsx", [
+      route("login", "routes/auth/login.tsx"),
+      route("register", "routes/auth/register.tsx"),
+      route("registration-confirmation", "routes/auth/registration-confirmation.tsx"),
+      route("doctor-login", "routes/auth/doctor-login.tsx"),
+      route("forgot-password", "routes/auth/forgot-password.tsx"),
+      route("reset-password", "routes/auth/reset-password.tsx"),
+      route("two-factor", "routes/auth/two-factor.tsx"),
+      route("setup", "routes/auth/setup.tsx"),
+    ]),
     route("*", "routes/marketing/not-found.tsx"),
+  ]),
+
+  // Employers (signed in, role employer, member of an organisation).
+  layout("routes/employer/layout.tsx", [
+    route("employer-dashboard", "routes/employer/dashboard.tsx"),
+    route("referrals", "routes/employer/alias.ts", { id: "employer-alias-referrals" }),
+    route("subscriptions", "routes/employer/alias.ts", { id: "employer-alias-subscriptions" }),
+    route("reports", "routes/employer/alias.ts", { id: "employer-alias-reports" }),
+  ]),
+
+  // Doctors (role doctor, access granted, second factor verified).
+  layout("routes/doctor/layout.tsx", [route("doctor-dashboard", "routes/doctor/dashboard.tsx")]),
+
+  // Administrators (second factor verified).
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/doctors", "routes/admin/doctors.tsx"),
+  ]),
+
+  // Any signed-in user: their own account, and two-factor enrolment.
+  layout("routes/account/layout.tsx", [
+    route("account", "routes/account/index.tsx"),
+    route("account/two-factor", "routes/account/two-factor.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/config.server.ts";
 import { requestContext, runtimeContext } from "~/context.ts";
 import { setPublicOrigin } from "~/lib/public-origin.ts";
+import { prepareAccounts, setupLinkMessage } from "~/domain/accounts/prepare-accounts.server.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
 import { prerenderedPages } from "./prerendered.ts";
 
@@ -16,7 +17,7 @@ import { prerenderedPages } from "./prerendered.ts";
 // through it (its preview server imports build/server/index.js as the server build).
 export * from "virtual:react-router/server-build";
 export type { Runtime };
-export { loadConfig, startRuntime };
+export { loadConfig, prepareAccounts, setupLinkMessage, startRuntime };
 
 declare global {
   namespace Express {

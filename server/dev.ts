@@ -8,6 +8,8 @@ const vite = await createServer({ server: { middlewareMode: true } });
 const bundle = await vite.ssrLoadModule("./server/app.ts");
 const config = bundle.loadConfig();
 const runtime = await bundle.startRuntime(config);
+const { setupLink } = await bundle.prepareAccounts(runtime);
+if (setupLink) console.log(bundle.setupLinkMessage(setupLink));
 const app = express();
 app.use(vite.middlewares);
 app.use(bundle.createApp(runtime, { relaxedCsp: true }));

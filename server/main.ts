@@ -13,9 +13,13 @@ try {
 } catch (error) {
   const err = error as Error;
   // A second process on the same embedded database gets one clear line, not a stack trace.
-  console.error((err as { code?: string }).code === "DATA_DIR_LOCKED" ? err.message : err);
+  const code = (err as { code?: string }).code;
+  console.error(code === "DATA_DIR_LOCKED" || code === "AUTH_SECRET_MISSING" ? err.message : err);
   process.exit(1);
 }
+// While no administrator exists, a one-time link to create the first one (there are no default accounts).
+const { setupLink } = await bundle.prepareAccounts(runtime);
+if (setupLink) console.log(bundle.setupLinkMessage(setupLink));
 const app = bundle.createApp(runtime, { clientDir: path.join(buildDir, "client") });
 await serve({
   app,

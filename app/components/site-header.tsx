@@ -1,7 +1,23 @@
-import { ArrowLeftIcon, HomeIcon, MenuIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  ChevronDownIcon,
+  HomeIcon,
+  LogOutIcon,
+  MenuIcon,
+  SettingsIcon,
+  WalletIcon,
+} from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import {
   Sheet,
   SheetContent,
@@ -10,12 +26,65 @@ import {
   SheetTrigger,
 } from "~/components/ui/sheet";
 import { cn } from "~/lib/cn";
-import { doctorLoginLink, publicNavItems } from "./site-navigation.ts";
+import { areaNavItems, doctorLoginLink, publicNavItems } from "./site-navigation.ts";
 import { Wordmark } from "./wordmark.tsx";
 
 /** Signed-in state shown in the header; null for visitors. */
 export interface HeaderAccount {
+  /** Where "My Account" and the role's Dashboard lead. */
   home: string;
+  role: "employer" | "doctor" | "admin";
+  name: string;
+}
+
+/** Signs out by POST (works without JavaScript); the server clears the session and cookies. */
+function SignOutForm({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <Form method="post" action="/logout" className={className}>
+      {children}
+    </Form>
+  );
+}
+
+/** The signed-in account menu: My Account with Subscription (employers) and Logout. */
+function AccountMenu({ account }: { account: HeaderAccount }) {
+  const submit = useSubmit();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="gap-1">
+          My Account
+          <ChevronDownIcon aria-hidden="true" className="size-4" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="font-normal text-muted-foreground">
+          {account.name}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <SettingsIcon aria-hidden="true" />
+            Account settings
+          </Link>
+        </DropdownMenuItem>
+        {account.role === "employer" ? (
+          <DropdownMenuItem asChild>
+            <Link to="/employer-subscription">
+              <WalletIcon aria-hidden="true" />
+              Subscription
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        {/* The menu lives in a portal that closes on select: submit through the router instead of a nested form. */}
+        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+          <LogOutIcon aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
 }
 
 function useScrolledPast(threshold: number) {
@@ -60,7 +129,18 @@ function BackControl() {
   );
 }
 
-export function SiteHeader({ account }: { account: HeaderAccount | null }) {
+/**
+ * The fixed site header. `variant="public"` (marketing and auth pages): the public items, then My
+ * Account (signed in) or Sign In. `variant="area"` (signed-in pages): the role's navigation and the
+ * account menu; on mobile the menu ends with Sign out.
+ */
+export function SiteHeader({
+  account,
+  variant = "public",
+}: {
+  account: HeaderAccount | null;
+  variant?: "public" | "area";
+}) {
   const scrolled = useScrolledPast(20);
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -69,10 +149,13 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
     setMenuOpen(false);
   }, [location.pathname]);
 
-  const items = [
-    ...publicNavItems,
-    account ? { to: account.home, label: "My Account" } : { to: "/login", label: "Sign In" },
-  ];
+  const inArea = variant === "area" && account !== null;
+  const items: ReadonlyArray<{ to: string; label: string }> = inArea
+    ? areaNavItems[account.role]
+    : [
+        ...publicNavItems,
+        account ? { to: account.home, label: "My Account" } : { to: "/login", label: "Sign In" },
+      ];
 
   return (
     <header
@@ -92,6 +175,7 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
             <NavLink
               key={item.to}
               to={item.to}
+              end
               className={({ isActive }) =>
                 cn(
                   "rounded-md px-3 py-2 font-medium text-sm hover:bg-muted",
@@ -102,12 +186,18 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
               {item.label}
             </NavLink>
           ))}
-          <Link
-            to={doctorLoginLink.to}
-            className="ml-2 rounded-md px-3 py-2 text-muted-foreground text-sm underline-offset-4 hover:underline"
-          >
-            {doctorLoginLink.label}
-          </Link>
+          {inArea ? (
+            <div className="ml-2">
+              <AccountMenu account={account} />
+            </div>
+          ) : (
+            <Link
+              to={doctorLoginLink.to}
+              className="ml-2 rounded-md px-3 py-2 text-muted-foreground text-sm underline-offset-4 hover:underline"
+            >
+              {doctorLoginLink.label}
+            </Link>
+          )}
         </nav>
         <div className="ml-auto md:hidden">
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
@@ -119,6 +209,7 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
             <SheetContent side="right" className="w-72">
               <SheetTitle>Menu</SheetTitle>
               <SheetDescription className="sr-only">Site navigation</SheetDescription>
+              {inArea ? <p className="mt-1 text-muted-foreground text-sm">{account.name}</p> : null}
               <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
                 {items.map((item) => (
                   <Link
@@ -130,13 +221,35 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
                     {item.label}
                   </Link>
                 ))}
-                <Link
-                  to={doctorLoginLink.to}
-                  onClick={() => setMenuOpen(false)}
-                  className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted"
-                >
-                  {doctorLoginLink.label}
-                </Link>
+                {inArea ? (
+                  <>
+                    <Link
+                      to="/account"
+                      onClick={() => setMenuOpen(false)}
+                      className="rounded-md px-3 py-3 font-medium hover:bg-muted"
+                    >
+                      Account settings
+                    </Link>
+                    <SignOutForm className="mt-4 border-t pt-4">
+                      <Button
+                        type="submit"
+                        variant="outline"
+                        className="w-full justify-start gap-2"
+                      >
+                        <LogOutIcon aria-hidden="true" className="size-4" />
+                        Sign out
+                      </Button>
+                    </SignOutForm>
+                  </>
+                ) : (
+                  <Link
+                    to={doctorLoginLink.to}
+                    onClick={() => setMenuOpen(false)}
+                    className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted"
+                  >
+                    {doctorLoginLink.label}
+                  </Link>
+                )}
               </nav>
             </SheetContent>
           </Sheet>

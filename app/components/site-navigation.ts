@@ -19,6 +19,25 @@ export const footerLinks = [
   { to: "/gdpr-compliance", label: "GDPR Compliance" },
 ] as const;
 
+/**
+ * The signed-in navigation of each role (seed: employer Dashboard, Referrals, Reports,
+ * Subscription; doctor only Dashboard). Referrals, Reports and Subscription pages come with
+ * later issues.
+ */
+export const areaNavItems = {
+  employer: [
+    { to: "/employer-dashboard", label: "Dashboard" },
+    { to: "/employer-referrals", label: "Referrals" },
+    { to: "/employer-reports", label: "Reports" },
+    { to: "/employer-subscription", label: "Subscription" },
+  ],
+  doctor: [{ to: "/doctor-dashboard", label: "Dashboard" }],
+  admin: [
+    { to: "/admin", label: "Dashboard" },
+    { to: "/admin/doctors", label: "Doctors" },
+  ],
+} as const;
+
 export const doctorLoginLink = {
   to: "/doctor-login",
   label: "Medical Professional Login",

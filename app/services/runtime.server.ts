@@ -6,6 +6,8 @@ import {
   openDatabase,
 } from "~/db/client.server.ts";
 import { registerJobHandlers } from "./jobs/handlers.server.ts";
+import { type Auth, createAuth } from "./auth/auth.server.ts";
+import { resolveAuthSecret } from "./auth/secret.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
@@ -19,6 +21,8 @@ export interface Runtime {
   mailer: Mailer;
   jobs: JobQueue;
   payments: PaymentProvider;
+  /** better-auth, on this database; our route actions call `auth.api.*` (its HTTP handler is not mounted). */
+  auth: Auth;
   /** Stops the job worker, then closes the database. Safe to call twice. */
   shutdown(): Promise<void>;
 }
@@ -29,6 +33,8 @@ export async function startRuntime(
   options: { database?: DatabaseHandle } = {},
 ): Promise<Runtime> {
   const logger = createLogger(config.LOG_LEVEL);
+  // Before the database opens: a production server without its secret refuses to start.
+  const authSecret = resolveAuthSecret(config);
   const database = options.database ?? (await openDatabase(databaseLocationFromConfig(config)));
   try {
     await migrateDatabase(database);
@@ -44,6 +50,7 @@ export async function startRuntime(
     dataDir: config.dataDir,
     logger,
   });
+  const auth = createAuth({ config, db: database.db, secret: authSecret, mailer, logger });
   const jobs = createJobQueue({
     pglite: database.pglite,
     connectionString: database.connectionString,
@@ -59,6 +66,7 @@ export async function startRuntime(
     mailer,
     jobs,
     payments,
+    auth,
     shutdown() {
       stopping ??= (async () => {
         try {

@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  inet,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/*
+ * better-auth's tables (user, session, account, verification, two_factor), written by hand from
+ * its documented fields, plus the columns we add: the platform role, first/last name, whether a
+ * session passed a second factor, and the last TOTP time step used (codes work once).
+ * Then our own: organisation, member, doctor_profile, and the throttle table for auth attempts.
+ */
+
+export const platformRoles = ["employer", "doctor", "admin"] as const;
+export type PlatformRole = (typeof platformRoles)[number];
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  role: text("role", { enum: platformRoles }).notNull().default("employer"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** True only when this session was created by a TOTP or backup-code check. */
+    twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** scrypt hash written by better-auth; never the password. */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+/** Reset-password tokens and other one-time values; identifiers are stored hashed. */
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    /** Encrypted with the auth secret by better-auth. */
+    secret: text("secret").notNull(),
+    /** Encrypted list of the unused backup codes. */
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The highest RFC 6238 time step accepted so far: a code works once. */
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("two_factor_user_idx").on(t.userId),
+    index("two_factor_secret_idx").on(t.secret),
+  ],
+);
+
+/** An employer company (DESIGN.md §4). */
+export const organisation = pgTable("organisation", {
+  id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+  name: text("name").notNull(),
+  industry: text("industry"),
+  phone: text("phone"),
+  address: text("address"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const memberRoles = ["owner", "manager"] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+export const member = pgTable(
+  "member",
+  {
+    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: memberRoles }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("member_organisation_user_idx").on(t.organisationId, t.userId),
+    index("member_user_idx").on(t.userId),
+  ],
+);
+
+/** A doctor's professional record; `active` is the access an administrator grants or revokes. */
+export const doctorProfile = pgTable("doctor_profile", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  gmcNumber: text("gmc_number").notNull().unique(),
+  specialty: text("specialty"),
+  active: boolean("active").notNull().default(true),
+  invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per attempt at sign-in, sign-up, reset or a second factor, for the per-IP and
+ * per-account limits. The account key is a hash of the normalised e-mail address, so the
+ * table never holds an address, and unknown addresses are limited exactly like known ones.
+ */
+export const authAttempt = pgTable(
+  "auth_attempt",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    action: text("action").notNull(),
+    ip: inet("ip"),
+    accountKey: text("account_key"),
+    succeeded: boolean("succeeded").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("auth_attempt_ip_idx").on(t.action, t.ip, t.occurredAt),
+    index("auth_attempt_account_idx").on(t.accountKey, t.occurredAt),
+  ],
+);
+
+/** An account key locked after too many failures, whatever IPs they came from. */
+export const authLockout = pgTable("auth_lockout", {
+  accountKey: text("account_key").primaryKey(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,13 @@
+import { isAPIError } from "better-auth/api";
+
+/** better-auth's error code for a failed `auth.api.*` call, or null for any other error. */
+export function authErrorCode(error: unknown): string | null {
+  if (!isAPIError(error)) return null;
+  const body = (error as { body?: { code?: string } }).body;
+  return body?.code ?? String((error as { status?: unknown }).status ?? "UNKNOWN");
+}
+
+export function authErrorMessage(error: unknown): string | null {
+  if (!isAPIError(error)) return null;
+  return (error as { body?: { message?: string } }).body?.message ?? null;
+}

@@ -1,0 +1,133 @@
+import { desc, eq } from "drizzle-orm";
+import { doctorProfile, session, user } from "~/db/schema/index.ts";
+import { type Actor, can } from "~/domain/access/permissions.ts";
+import { normaliseEmail } from "./account-key.ts";
+import { auditAuthEvent } from "./audit.server.ts";
+import { doctorInvitationEmail } from "./emails.ts";
+import { createSetPasswordLink } from "./set-password-link.server.ts";
+import type { AccountsDeps, RequestMeta } from "./types.ts";
+import { ForbiddenError } from "./update-account.server.ts";
+
+export const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface DoctorRow {
+  userId: string;
+  name: string;
+  email: string;
+  gmcNumber: string;
+  active: boolean;
+  passwordSet: boolean;
+  twoFactorEnabled: boolean;
+  createdAt: Date;
+}
+
+function requireAdmin(actor: Actor) {
+  if (!can(actor, "doctors:manage")) throw new ForbiddenError();
+}
+
+/** Every doctor, newest first (a small list: doctors are invited one by one). */
+export async function listDoctors(
+  deps: AccountsDeps,
+  input: { actor: Actor },
+): Promise<DoctorRow[]> {
+  requireAdmin(input.actor);
+  const rows = await deps.database.db
+    .select({
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      gmcNumber: doctorProfile.gmcNumber,
+      active: doctorProfile.active,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: doctorProfile.createdAt,
+    })
+    .from(doctorProfile)
+    .innerJoin(user, eq(user.id, doctorProfile.userId))
+    .orderBy(desc(doctorProfile.createdAt))
+    .limit(500);
+  return rows.map(({ emailVerified, ...row }) => ({ ...row, passwordSet: emailVerified }));
+}
+
+export type InviteResult =
+  | { status: "invited"; userId: string }
+  | { status: "email-taken" }
+  | { status: "gmc-taken" };
+
+/** Creates the doctor's account (no password yet) and e-mails a set-password link valid 7 days. */
+export async function inviteDoctor(
+  deps: AccountsDeps,
+  input: { actor: Actor; name: string; email: string; gmcNumber: string; request: RequestMeta },
+): Promise<InviteResult> {
+  requireAdmin(input.actor);
+  const { db } = deps.database;
+  const email = normaliseEmail(input.email);
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) return { status: "email-taken" };
+  const [gmcTaken] = await db
+    .select({ id: doctorProfile.userId })
+    .from(doctorProfile)
+    .where(eq(doctorProfile.gmcNumber, input.gmcNumber));
+  if (gmcTaken) return { status: "gmc-taken" };
+
+  const { internalAdapter } = await deps.auth.$context;
+  const name = input.name.trim().replace(/\s+/g, " ");
+  const space = name.indexOf(" ");
+  const created = await internalAdapter.createUser(
+    {
+      email,
+      name,
+      emailVerified: false,
+      role: "doctor",
+      firstName: space < 0 ? name : name.slice(0, space),
+      lastName: space < 0 ? "" : name.slice(space + 1),
+    },
+    { method: "admin" },
+  );
+  await db.insert(doctorProfile).values({
+    userId: created.id,
+    gmcNumber: input.gmcNumber,
+    active: true,
+    invitedBy: input.actor.userId,
+  });
+  const link = await createSetPasswordLink(deps, {
+    userId: created.id,
+    validForMs: INVITATION_VALID_MS,
+    purpose: "invite",
+  });
+  await deps.mailer.send(doctorInvitationEmail(email, name, link));
+  await auditAuthEvent(db, input.request, {
+    action: "doctor.invited",
+    outcome: "success",
+    actor: { id: input.actor.userId, role: input.actor.role },
+    object: { type: "user", id: created.id },
+    details: { role: "doctor", gmcNumber: input.gmcNumber },
+  });
+  return { status: "invited", userId: created.id };
+}
+
+/**
+ * Revokes or restores a doctor's access. Revoking also ends their sessions, and every request
+ * checks the flag, so it takes effect on their next request.
+ */
+export async function setDoctorAccess(
+  deps: AccountsDeps,
+  input: { actor: Actor; doctorUserId: string; active: boolean; request: RequestMeta },
+): Promise<"ok" | "not-found"> {
+  requireAdmin(input.actor);
+  const { db } = deps.database;
+  const updated = await db
+    .update(doctorProfile)
+    .set({ active: input.active, updatedAt: new Date() })
+    .where(eq(doctorProfile.userId, input.doctorUserId))
+    .returning({ userId: doctorProfile.userId });
+  if (updated.length === 0) return "not-found";
+  if (!input.active) await db.delete(session).where(eq(session.userId, input.doctorUserId));
+  await auditAuthEvent(db, input.request, {
+    action: input.active ? "doctor.access_restored" : "doctor.access_revoked",
+    outcome: "success",
+    actor: { id: input.actor.userId, role: input.actor.role },
+    object: { type: "user", id: input.doctorUserId },
+  });
+  return "ok";
+}

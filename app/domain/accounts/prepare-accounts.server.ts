@@ -1,0 +1,22 @@
+import { issueFirstAdminSetupLink } from "./admin-setup.server.ts";
+import { purgeOldAttempts } from "./throttle.server.ts";
+import type { AccountsDeps } from "./types.ts";
+
+/**
+ * At server start: drop throttle rows no limit needs any more, and while no administrator exists
+ * issue the one-time set-up link (24 hours) for the server to print.
+ */
+export async function prepareAccounts(deps: AccountsDeps): Promise<{ setupLink: string | null }> {
+  await purgeOldAttempts(deps.database.db);
+  return { setupLink: await issueFirstAdminSetupLink(deps) };
+}
+
+export function setupLinkMessage(link: string): string {
+  return [
+    "",
+    "No administrator account exists yet. Open this one-time link to create the first one",
+    "(valid for 24 hours; a new link is printed at each start until an administrator exists):",
+    `  ${link}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "~/config.server.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { authHeaders } from "~/services/auth/auth.server.ts";
+import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
+import type { RequestMeta } from "../types.ts";
+
+/** A real runtime (database, better-auth, outbox mailer) on a fresh test database. */
+export async function startTestRuntime(): Promise<{
+  runtime: Runtime;
+  dataDir: string;
+  stop(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-accounts-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    JOBS: "off",
+    NODE_ENV: "test",
+  });
+  const runtime = await startRuntime(config, { database: await createTestDatabase() });
+  return {
+    runtime,
+    dataDir,
+    async stop() {
+      await runtime.shutdown();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser's cookie jar, fed from Set-Cookie headers. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  absorb(setCookies: string[]) {
+    for (const line of setCookies) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return this;
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  clear() {
+    this.cookies.clear();
+  }
+}
+
+let requestCounter = 0;
+
+export function requestFrom(ip: string, jar?: CookieJar): RequestMeta {
+  const request = new Request("http://localhost:3000/", {
+    headers: jar ? { cookie: jar.header(), "user-agent": "vitest" } : { "user-agent": "vitest" },
+  });
+  return { headers: authHeaders(request, ip), ip, requestId: `test-${++requestCounter}` };
+}

@@ -1,0 +1,22 @@
+import type { Config } from "~/config.server.ts";
+import type { Database } from "~/db/client.server.ts";
+import type { Auth } from "~/services/auth/auth.server.ts";
+import type { Logger } from "~/services/logger.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+
+/** What the account functions need from the runtime; the Runtime itself fits. */
+export interface AccountsDeps {
+  config: Config;
+  database: { db: Database };
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** The HTTP request an account function acts for: its headers for better-auth, and audit facts. */
+export interface RequestMeta {
+  /** Built by authHeaders(): cookie, user agent, the client address Express derived. */
+  headers: Headers;
+  ip: string | null;
+  requestId: string;
+}

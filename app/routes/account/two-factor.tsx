@@ -1,0 +1,225 @@
+import { AlertCircleIcon, ShieldCheckIcon } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { PasswordInput } from "~/components/account/password-input.tsx";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { runtimeContext } from "~/context.ts";
+import { needsSecondFactor, roleHome } from "~/domain/access/permissions.ts";
+import { currentPasswordSchema, parseForm, totpCodeSchema } from "~/domain/accounts/schemas.ts";
+import {
+  confirmTwoFactorEnrolment,
+  type EnrolmentStart,
+  pendingEnrolment,
+  startTwoFactorEnrolment,
+} from "~/domain/accounts/two-factor.server.ts";
+import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
+import { currentSession, requestMeta } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/two-factor";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Set up two-factor authentication | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const current = currentSession(context);
+  if (current.user.twoFactorEnabled) throw redirect("/account");
+  const pending = await pendingEnrolment(
+    context.get(runtimeContext),
+    current.actor,
+    current.user.email,
+  );
+  return { required: needsSecondFactor(current.user.role), pending };
+}
+
+type ActionData = {
+  step: "password" | "code";
+  error?: string;
+  enrolment?: EnrolmentStart;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const current = currentSession(context);
+  const meta = requestMeta(context, request);
+  const form = await request.formData();
+  if (form.get("intent") === "start") {
+    const parsed = parseForm(currentPasswordSchema, form);
+    if (parsed.errors)
+      return data<ActionData>({ step: "password", error: parsed.errors.password }, { status: 400 });
+    const result = await startTwoFactorEnrolment(runtime, {
+      actor: current.actor,
+      email: current.user.email,
+      password: parsed.data.password,
+      request: meta,
+    });
+    if (result.status === "wrong-password") {
+      return data<ActionData>(
+        { step: "password", error: "Your password is incorrect" },
+        { status: 400 },
+      );
+    }
+    if (result.status === "already-enabled") throw redirect("/account");
+    return data<ActionData>({ step: "code", enrolment: result.enrolment });
+  }
+  const backupCodes = String(form.get("backupCodes") ?? "")
+    .split(",")
+    .filter((c) => /^[A-Za-z0-9-]{4,32}$/.test(c));
+  const parsed = parseForm(totpCodeSchema, form);
+  const retry = async (error: string) => {
+    const pending = await pendingEnrolment(runtime, current.actor, current.user.email);
+    return data<ActionData>(
+      { step: "code", error, enrolment: pending ? { ...pending, backupCodes } : undefined },
+      { status: 400 },
+    );
+  };
+  if (parsed.errors) return retry(parsed.errors.code ?? "Enter the 6-digit code");
+  const result = await confirmTwoFactorEnrolment(runtime, {
+    actor: current.actor,
+    email: current.user.email,
+    code: parsed.data.code,
+    request: meta,
+  });
+  if (result.status === "invalid") {
+    return retry(
+      "That code is not valid. Check the time on your phone is right, then enter the newest code.",
+    );
+  }
+  return redirectWithCookies(
+    withNotice(roleHome[current.user.role], "two-factor-enabled"),
+    result.setCookies,
+  );
+}
+
+export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const enrolment = actionData?.enrolment ?? loaderData.pending ?? undefined;
+  const onCodeStep = actionData?.step === "code" || (!actionData && loaderData.pending);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="flex items-center gap-3 font-semibold text-3xl tracking-tight">
+        <ShieldCheckIcon aria-hidden="true" className="size-8 text-primary" />
+        Set up two-factor authentication
+      </h1>
+      {loaderData.required ? (
+        <Alert className="mt-6">
+          <AlertTitle>Required for your account</AlertTitle>
+          <AlertDescription>
+            Doctors and administrators work with health data, so ReferOH asks for a code from an
+            authenticator app each time you sign in. You cannot open any other page until this is
+            set up.
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <p className="mt-3 text-muted-foreground">
+          Protect your account with a code from an authenticator app each time you sign in.
+        </p>
+      )}
+      {actionData?.error ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>There is a problem</AlertTitle>
+          <AlertDescription>{actionData.error}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {onCodeStep && enrolment ? (
+        <div className="mt-8 grid gap-8 rounded-xl border bg-card p-6 shadow-sm">
+          <section
+            aria-labelledby="scan-heading"
+            className="grid gap-4 md:grid-cols-[auto_1fr] md:items-start"
+          >
+            <div
+              role="img"
+              aria-label="QR code for your authenticator app"
+              className="size-48 rounded-lg border bg-white p-1 [&_svg]:size-full"
+              // The SVG comes from the qrcode library on the server, from our own otpauth URI.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated QR code SVG
+              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+            />
+            <div className="grid gap-2">
+              <h2 id="scan-heading" className="font-semibold text-lg">
+                1. Scan this QR code
+              </h2>
+              <p className="text-muted-foreground">
+                Use an authenticator app such as Microsoft Authenticator, Google Authenticator or
+                1Password. If you cannot scan, enter this key instead:
+              </p>
+              <code
+                data-testid="totp-secret"
+                className="break-all rounded bg-muted px-3 py-2 font-mono text-sm"
+              >
+                {enrolment.secret}
+              </code>
+            </div>
+          </section>
+          {enrolment.backupCodes && enrolment.backupCodes.length > 0 ? (
+            <section aria-labelledby="backup-heading" className="grid gap-2">
+              <h2 id="backup-heading" className="font-semibold text-lg">
+                2. Save your backup codes
+              </h2>
+              <p className="text-muted-foreground">
+                Each code works once if you lose your phone. Keep them somewhere safe; they are
+                shown only now.
+              </p>
+              <ul
+                data-testid="backup-codes"
+                className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5"
+              >
+                {enrolment.backupCodes.map((code) => (
+                  <li key={code} className="rounded bg-muted px-2 py-1 text-center">
+                    {code}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <Form method="post" noValidate className="grid max-w-sm gap-4">
+            <input type="hidden" name="intent" value="confirm" />
+            <input
+              type="hidden"
+              name="backupCodes"
+              value={(enrolment.backupCodes ?? []).join(",")}
+            />
+            <FormField id="code" label="3. Enter the 6-digit code from the app">
+              <Input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="font-mono text-lg tracking-widest"
+              />
+            </FormField>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "Verifying..." : "Turn on two-factor authentication"}
+            </Button>
+          </Form>
+        </div>
+      ) : (
+        <Form
+          method="post"
+          noValidate
+          className="mt-8 grid max-w-sm gap-4 rounded-xl border bg-card p-6 shadow-sm"
+        >
+          <input type="hidden" name="intent" value="start" />
+          <FormField
+            id="password"
+            label="Confirm your password"
+            hint="For your security, enter your password to begin."
+          >
+            {(control) => (
+              <PasswordInput {...control} name="password" autoComplete="current-password" />
+            )}
+          </FormField>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Checking..." : "Continue"}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { UserPlusIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/toaster";
+import { runtimeContext } from "~/context.ts";
+import { inviteDoctor, listDoctors, setDoctorAccess } from "~/domain/accounts/doctors.server.ts";
+import { type FieldErrors, inviteDoctorSchema, parseForm } from "~/domain/accounts/schemas.ts";
+import { currentActor, requestMeta } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/doctors";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Doctors | ReferOH administration" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const doctors = await listDoctors(context.get(runtimeContext), { actor: currentActor(context) });
+  return { doctors };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const actor = currentActor(context);
+  const meta = requestMeta(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "revoke" || intent === "restore") {
+    const doctorUserId = String(form.get("userId") ?? "");
+    const result = await setDoctorAccess(runtime, {
+      actor,
+      doctorUserId,
+      active: intent === "restore",
+      request: meta,
+    });
+    if (result === "not-found") throw data("Doctor not found", { status: 404 });
+    return { intent, ok: true as const, errors: null };
+  }
+  const parsed = parseForm(inviteDoctorSchema, form);
+  if (parsed.errors)
+    return data({ intent: "invite", ok: false as const, errors: parsed.errors }, { status: 400 });
+  const result = await inviteDoctor(runtime, { actor, ...parsed.data, request: meta });
+  if (result.status === "email-taken") {
+    return data(
+      {
+        intent: "invite",
+        ok: false as const,
+        errors: { email: "An account with this email address already exists" },
+      },
+      { status: 400 },
+    );
+  }
+  if (result.status === "gmc-taken") {
+    return data(
+      {
+        intent: "invite",
+        ok: false as const,
+        errors: { gmcNumber: "A doctor with this GMC number already exists" },
+      },
+      { status: 400 },
+    );
+  }
+  return { intent: "invite", ok: true as const, errors: null };
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+export default function AdminDoctors({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors: FieldErrors = actionData?.errors ?? {};
+  useEffect(() => {
+    if (!actionData?.ok) return;
+    if (actionData.intent === "invite") {
+      formRef.current?.reset();
+      toast("Invitation sent", {
+        description: "The doctor will receive an email with a link to set their password.",
+      });
+    } else {
+      toast(actionData.intent === "revoke" ? "Access revoked" : "Access restored");
+    }
+  }, [actionData]);
+  const inviting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
+      <div>
+        <h1 className="font-semibold text-3xl tracking-tight">Doctors</h1>
+        <p className="mt-2 text-muted-foreground">
+          Invite doctors to the Medical Professional Portal, and revoke or restore their access. A
+          change takes effect on the doctor's next request.
+        </p>
+      </div>
+
+      <section aria-labelledby="invite-heading" className="rounded-xl border bg-card p-6 shadow-sm">
+        <h2 id="invite-heading" className="flex items-center gap-2 font-semibold text-lg">
+          <UserPlusIcon aria-hidden="true" className="size-5" />
+          Invite a doctor
+        </h2>
+        <ErrorSummary errors={errors} className="mt-4" />
+        <Form ref={formRef} method="post" noValidate className="mt-4 grid gap-5 md:grid-cols-3">
+          <input type="hidden" name="intent" value="invite" />
+          <FormField id="name" label="Full name" error={errors.name}>
+            <Input name="name" autoComplete="off" />
+          </FormField>
+          <FormField id="email" label="Email" error={errors.email}>
+            <Input name="email" type="email" autoComplete="off" />
+          </FormField>
+          <FormField id="gmcNumber" label="GMC number" hint="7 digits" error={errors.gmcNumber}>
+            <Input name="gmcNumber" inputMode="numeric" maxLength={7} autoComplete="off" />
+          </FormField>
+          <div className="md:col-span-3">
+            <Button type="submit" disabled={inviting}>
+              {inviting ? "Sending invitation..." : "Send invitation"}
+            </Button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="list-heading">
+        <h2 id="list-heading" className="font-semibold text-lg">
+          All doctors
+        </h2>
+        {loaderData.doctors.length === 0 ? (
+          <p className="mt-4 rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
+            No doctors yet. Invite the first one above.
+          </p>
+        ) : (
+          <ul className="mt-4 grid gap-3">
+            {loaderData.doctors.map((doctor) => (
+              <li
+                key={doctor.userId}
+                className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm md:flex-row md:items-center md:justify-between"
+              >
+                <div>
+                  <p className="font-semibold">{doctor.name}</p>
+                  <p className="break-all text-muted-foreground text-sm">{doctor.email}</p>
+                  <p className="text-muted-foreground text-sm">
+                    GMC {doctor.gmcNumber} · invited {dateFormat.format(new Date(doctor.createdAt))}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  {doctor.active ? (
+                    <Badge variant="outline">Active</Badge>
+                  ) : (
+                    <Badge variant="outline" className="border-destructive text-destructive">
+                      Access revoked
+                    </Badge>
+                  )}
+                  {!doctor.passwordSet ? <Badge variant="outline">Invitation pending</Badge> : null}
+                  {doctor.passwordSet && !doctor.twoFactorEnabled ? (
+                    <Badge variant="outline">Two-factor not set up</Badge>
+                  ) : null}
+                  <Form method="post">
+                    <input type="hidden" name="userId" value={doctor.userId} />
+                    <input
+                      type="hidden"
+                      name="intent"
+                      value={doctor.active ? "revoke" : "restore"}
+                    />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant={doctor.active ? "destructive" : "outline"}
+                      aria-label={`${doctor.active ? "Revoke access for" : "Restore access for"} ${doctor.name}`}
+                    >
+                      {doctor.active ? "Revoke access" : "Restore access"}
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

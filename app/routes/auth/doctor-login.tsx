@@ -1,0 +1,145 @@
+import { AlertCircleIcon, CheckCircle2Icon, StethoscopeIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/account/auth-card.tsx";
+import { isNoticeKey, notices } from "~/components/account/notices.tsx";
+import { PasswordInput } from "~/components/account/password-input.tsx";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toaster";
+import { runtimeContext } from "~/context.ts";
+import { roleHome } from "~/domain/access/permissions.ts";
+import { parseForm, signInSchema } from "~/domain/accounts/schemas.ts";
+import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
+import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
+import { lookupSession, requestMeta } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/doctor-login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Medical Professional Portal | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lookup = await lookupSession(context, request);
+  if (lookup.status === "active") throw redirect(roleHome[lookup.current.user.role]);
+  const notice = new URL(request.url).searchParams.get("notice");
+  return { notice: isNoticeKey(notice) ? notice : null };
+}
+
+const failure = "Invalid email or password. Please try again.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(signInSchema, form);
+  const email = String(form.get("email") ?? "");
+  if (parsed.errors) return data({ error: failure, email }, { status: 400 });
+  const result = await signInWithPassword(context.get(runtimeContext), {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    portal: "doctor",
+    request: requestMeta(context, request),
+  });
+  switch (result.status) {
+    case "signed-in":
+      // First sign-in: the doctor area sends them on to set up two-factor authentication.
+      return redirectWithCookies(
+        withNotice("/doctor-dashboard", "doctor-signed-in"),
+        result.setCookies,
+      );
+    case "second-factor":
+      return redirectWithCookies("/two-factor?portal=doctor", result.setCookies);
+    case "revoked":
+      return data(
+        { error: "Your access has been revoked. Contact administrator for access.", email },
+        { status: 403 },
+      );
+    case "locked":
+      return data(
+        {
+          error:
+            "Too many failed attempts. For your security this account is locked for 15 minutes.",
+          email,
+        },
+        { status: 429 },
+      );
+    case "throttled":
+      return data(
+        { error: "Too many attempts from your network. Please wait a few minutes.", email },
+        { status: 429 },
+      );
+    default:
+      return data({ error: failure, email }, { status: 401 });
+  }
+}
+
+export default function DoctorLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    setDismissed(false);
+    if (actionData?.error) toast.error("Login failed", { description: actionData.error });
+  }, [actionData]);
+  const error = dismissed ? undefined : actionData?.error;
+  const notice = loaderData.notice ? notices[loaderData.notice] : null;
+  return (
+    <AuthCard
+      icon={<StethoscopeIcon aria-hidden="true" className="size-6" />}
+      title="Medical Professional Portal"
+      description="For medical professionals only. Contact administrator for access."
+      footer={
+        <Link to="/login" className="font-medium text-primary underline underline-offset-4">
+          Return to main login
+        </Link>
+      }
+    >
+      {notice && !error ? (
+        <Alert role="status" className="mb-6">
+          <CheckCircle2Icon aria-hidden="true" />
+          <AlertTitle>{notice.title}</AlertTitle>
+          <AlertDescription>{notice.description}</AlertDescription>
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert variant="destructive" className="mb-6">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>Login failed</AlertTitle>
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Form method="post" noValidate className="grid gap-5" onChange={() => setDismissed(true)}>
+        <FormField id="email" label="Email">
+          <Input
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.email}
+          />
+        </FormField>
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="password" className="text-base">
+              Password
+            </Label>
+            <Link
+              to="/forgot-password?portal=doctor"
+              className="text-primary text-sm underline underline-offset-4"
+              aria-label="Forgot your password?"
+            >
+              Forgot?
+            </Link>
+          </div>
+          <PasswordInput id="password" name="password" autoComplete="current-password" required />
+        </div>
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting ? "Verifying..." : "Access Portal"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

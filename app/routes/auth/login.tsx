@@ -1,0 +1,351 @@
+import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/account/auth-card.tsx";
+import { isNoticeKey, notices } from "~/components/account/notices.tsx";
+import { PasswordInput } from "~/components/account/password-input.tsx";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/toaster";
+import { runtimeContext } from "~/context.ts";
+import { roleHome } from "~/domain/access/permissions.ts";
+import { resendVerificationEmail } from "~/domain/accounts/email-verification.server.ts";
+import { registerEmployer } from "~/domain/accounts/register-employer.server.ts";
+import {
+  emailOnlySchema,
+  type FieldErrors,
+  loginRegisterSchema,
+  parseForm,
+  signInSchema,
+} from "~/domain/accounts/schemas.ts";
+import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
+import {
+  destinationAfterSignIn,
+  redirectWithCookies,
+  registeredEmailSetCookie,
+  withNotice,
+} from "~/middleware/responses.server.ts";
+import { lookupSession, requestMeta, safeRedirectPath } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in or register | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const lookup = await lookupSession(context, request);
+  // Already signed in: straight on, as after signing in.
+  if (lookup.status === "active") {
+    throw redirect(redirectTo ?? roleHome[lookup.current.user.role]);
+  }
+  const notice = url.searchParams.get("notice");
+  return {
+    mode:
+      url.searchParams.get("mode") === "register" ? ("register" as const) : ("sign-in" as const),
+    redirectTo,
+    notice: isNoticeKey(notice) ? notice : null,
+  };
+}
+
+type ActionData = {
+  intent: "sign-in" | "register" | "resend";
+  formError?: string;
+  errors?: FieldErrors;
+  unverifiedEmail?: string;
+  resent?: boolean;
+  values?: Record<string, string>;
+};
+
+const messages = {
+  invalid: "Invalid email or password",
+  unverified:
+    "Please verify your email address before signing in. Use the link in the email we sent you, or send a new one below.",
+  revoked: "Your access has been revoked. Contact the administrator for access.",
+  locked:
+    "Too many failed sign-in attempts. For your security this account is locked for 15 minutes. You can reset your password meanwhile.",
+  throttled: "Too many attempts from your network. Please wait a few minutes and try again.",
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "sign-in");
+  const meta = requestMeta(context, request);
+
+  if (intent === "resend") {
+    const parsed = parseForm(emailOnlySchema, form);
+    if (parsed.data)
+      await resendVerificationEmail(runtime, { email: parsed.data.email, request: meta });
+    return data<ActionData>({ intent: "resend", resent: true });
+  }
+
+  if (intent === "register") {
+    const parsed = parseForm(loginRegisterSchema, form);
+    const values = {
+      companyName: String(form.get("companyName") ?? ""),
+      contactName: String(form.get("contactName") ?? ""),
+      email: String(form.get("email") ?? ""),
+    };
+    if (parsed.errors) {
+      return data<ActionData>(
+        {
+          intent: "register",
+          errors: parsed.errors,
+          formError: Object.values(parsed.errors)[0],
+          values,
+        },
+        { status: 400 },
+      );
+    }
+    const result = await registerEmployer(runtime, { ...parsed.data, request: meta });
+    if (result.status === "weak-password") {
+      return data<ActionData>(
+        {
+          intent: "register",
+          errors: { password: result.message },
+          formError: result.message,
+          values,
+        },
+        { status: 400 },
+      );
+    }
+    if (result.status === "throttled") {
+      return data<ActionData>(
+        { intent: "register", formError: messages.throttled, values },
+        { status: 429 },
+      );
+    }
+    const secure = new URL(runtime.config.PUBLIC_URL).protocol === "https:";
+    return redirectWithCookies(withNotice("/registration-confirmation", "signed-up"), [
+      registeredEmailSetCookie(result.email, secure),
+    ]);
+  }
+
+  const parsed = parseForm(signInSchema, form);
+  const values = { email: String(form.get("email") ?? "") };
+  if (parsed.errors) {
+    return data<ActionData>(
+      {
+        intent: "sign-in",
+        errors: parsed.errors,
+        formError: Object.values(parsed.errors)[0],
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await signInWithPassword(runtime, {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    portal: "main",
+    request: meta,
+  });
+  const redirectTo = safeRedirectPath(parsed.data.redirectTo);
+  switch (result.status) {
+    case "signed-in":
+      return redirectWithCookies(
+        withNotice(destinationAfterSignIn(result.role, redirectTo), "signed-in"),
+        result.setCookies,
+      );
+    case "second-factor": {
+      const next = new URLSearchParams(redirectTo ? { redirectTo } : {});
+      return redirectWithCookies(`/two-factor${next.size ? `?${next}` : ""}`, result.setCookies);
+    }
+    case "unverified":
+      return data<ActionData>(
+        {
+          intent: "sign-in",
+          formError: messages.unverified,
+          unverifiedEmail: parsed.data.email,
+          values,
+        },
+        { status: 403 },
+      );
+    default:
+      return data<ActionData>(
+        { intent: "sign-in", formError: messages[result.status], values },
+        { status: result.status === "invalid" ? 401 : result.status === "revoked" ? 403 : 429 },
+      );
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, redirectTo, notice } = loaderData;
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  const result = actionData as ActionData | undefined;
+  const current =
+    result &&
+    result.intent !== "resend" &&
+    result.intent === (mode === "register" ? "register" : "sign-in")
+      ? result
+      : undefined;
+  // The alert clears as soon as a field is edited (seed), and comes back with the next answer.
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    setDismissed(false);
+    if (!current?.formError) return;
+    if (current.intent === "register")
+      toast.error("Sign up failed", { description: current.formError });
+    else toast.error("Sign in failed", { description: current.formError });
+  }, [current]);
+  const errors = dismissed ? {} : (current?.errors ?? {});
+  const formError = dismissed ? undefined : current?.formError;
+  const clearError = () => {
+    if (!dismissed) setDismissed(true);
+  };
+
+  const toggle = new URLSearchParams(searchParams);
+  toggle.delete("notice");
+  if (mode === "register") toggle.delete("mode");
+  else toggle.set("mode", "register");
+  const noticeText = notice ? notices[notice] : null;
+
+  return (
+    <AuthCard
+      title={mode === "register" ? "Register your company" : "Sign in to your account"}
+      description={
+        mode === "register"
+          ? "Create an employer account to refer candidates and employees for occupational health assessments."
+          : "Employers, doctors and administrators sign in here."
+      }
+      footer={
+        <div className="flex flex-col gap-3">
+          <p>
+            {mode === "register" ? "Already have an account? " : "New to ReferOH? "}
+            <Link
+              to={`/login${toggle.size ? `?${toggle}` : ""}`}
+              className="font-medium text-primary underline underline-offset-4"
+              replace
+            >
+              {mode === "register" ? "Sign in" : "Register your company"}
+            </Link>
+          </p>
+          <p className="text-muted-foreground">
+            Medical professional?{" "}
+            <Link
+              to="/doctor-login"
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              Use the Medical Professional Portal
+            </Link>
+          </p>
+        </div>
+      }
+    >
+      {noticeText && !formError ? (
+        <Alert role="status" className="mb-6">
+          <CheckCircle2Icon aria-hidden="true" />
+          <AlertTitle>{noticeText.title}</AlertTitle>
+          <AlertDescription>{noticeText.description}</AlertDescription>
+        </Alert>
+      ) : null}
+      {formError ? (
+        <Alert variant="destructive" className="mb-6">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>{mode === "register" ? "Registration failed" : "Sign in failed"}</AlertTitle>
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      {result?.intent === "resend" ? (
+        <Alert role="status" className="mb-6">
+          <CheckCircle2Icon aria-hidden="true" />
+          <AlertTitle>Check your email</AlertTitle>
+          <AlertDescription>
+            If that account still needs verifying, we have sent a new verification link.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Form key={mode} method="post" noValidate className="grid gap-5" onChange={clearError}>
+        <input type="hidden" name="intent" value={mode === "register" ? "register" : "sign-in"} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        {mode === "register" ? (
+          <>
+            <FormField id="companyName" label="Company name" error={errors.companyName}>
+              <Input
+                name="companyName"
+                autoComplete="organization"
+                defaultValue={current?.values?.companyName}
+              />
+            </FormField>
+            <FormField id="contactName" label="Contact name" error={errors.contactName}>
+              <Input
+                name="contactName"
+                autoComplete="name"
+                defaultValue={current?.values?.contactName}
+              />
+            </FormField>
+          </>
+        ) : null}
+        <FormField id="email" label="Email" error={errors.email}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete={mode === "register" ? "email" : "username"}
+            required
+            defaultValue={current?.values?.email}
+          />
+        </FormField>
+        <FormField
+          id="password"
+          label="Password"
+          hint={
+            mode === "register"
+              ? "At least 8 characters. A few random words make a strong password."
+              : undefined
+          }
+          error={errors.password}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="password"
+              required
+              autoComplete={mode === "register" ? "new-password" : "current-password"}
+            />
+          )}
+        </FormField>
+        {mode === "register" ? (
+          <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword}>
+            {(control) => (
+              <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
+            )}
+          </FormField>
+        ) : (
+          <p className="-mt-2 text-sm">
+            <Link to="/forgot-password" className="text-primary underline underline-offset-4">
+              Forgotten your password?
+            </Link>
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting
+            ? mode === "register"
+              ? "Creating account..."
+              : "Signing in..."
+            : mode === "register"
+              ? "Create account"
+              : "Sign In"}
+        </Button>
+      </Form>
+
+      {current?.unverifiedEmail ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={current.unverifiedEmail} />
+          <Button type="submit" variant="outline" className="w-full">
+            Resend verification email
+          </Button>
+        </Form>
+      ) : null}
+    </AuthCard>
+  );
+}

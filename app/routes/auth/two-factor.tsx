@@ -1,0 +1,134 @@
+import { AlertCircleIcon, ShieldCheckIcon } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/account/auth-card.tsx";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { runtimeContext } from "~/context.ts";
+import { readPendingSecondFactor } from "~/domain/accounts/pending-second-factor.server.ts";
+import { codeSchema, parseForm } from "~/domain/accounts/schemas.ts";
+import { verifySignInSecondFactor } from "~/domain/accounts/two-factor.server.ts";
+import {
+  destinationAfterSignIn,
+  redirectWithCookies,
+  withNotice,
+} from "~/middleware/responses.server.ts";
+import { requestMeta, safeRedirectPath } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/two-factor";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Two-factor authentication | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const portal = url.searchParams.get("portal") === "doctor" ? "doctor" : "main";
+  const pending = await readPendingSecondFactor(
+    context.get(runtimeContext),
+    request.headers.get("cookie"),
+  );
+  if (!pending) throw redirect(portal === "doctor" ? "/doctor-login" : "/login");
+  return {
+    portal,
+    method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+  };
+}
+
+const messages = {
+  invalid: "That code is not valid. Codes work once; wait for the next one and try again.",
+  expired: "Your sign-in has expired. Please sign in again.",
+  locked: "Too many failed attempts. For your security this account is locked for 15 minutes.",
+  throttled: "Too many attempts from your network. Please wait a few minutes.",
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(codeSchema, form);
+  if (parsed.errors)
+    return data({ error: parsed.errors.code ?? messages.invalid }, { status: 400 });
+  const result = await verifySignInSecondFactor(context.get(runtimeContext), {
+    code: parsed.data.code.replace(/\s+/g, ""),
+    method: parsed.data.method,
+    request: requestMeta(context, request),
+  });
+  const portal = form.get("portal") === "doctor" ? "doctor" : "main";
+  if (result.status === "signed-in") {
+    const destination = destinationAfterSignIn(
+      result.role,
+      safeRedirectPath(String(form.get("redirectTo") ?? "")),
+    );
+    return redirectWithCookies(
+      withNotice(destination, portal === "doctor" ? "doctor-signed-in" : "signed-in"),
+      result.setCookies,
+    );
+  }
+  if (result.status === "expired") throw redirect(portal === "doctor" ? "/doctor-login" : "/login");
+  return data(
+    { error: messages[result.status] },
+    { status: result.status === "invalid" ? 401 : 429 },
+  );
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const { portal, method, redirectTo } = loaderData;
+  const navigation = useNavigation();
+  const other = new URLSearchParams({ portal, ...(redirectTo ? { redirectTo } : {}) });
+  if (method === "totp") other.set("method", "backup");
+  return (
+    <AuthCard
+      icon={<ShieldCheckIcon aria-hidden="true" className="size-6" />}
+      title="Two-factor authentication"
+      description={
+        method === "totp"
+          ? "Enter the 6-digit code from your authenticator app."
+          : "Enter one of the backup codes you saved when you set up two-factor authentication. Each works once."
+      }
+      footer={
+        <div className="flex flex-col gap-2">
+          <Link
+            to={`/two-factor?${other}`}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            {method === "totp" ? "Use a backup code instead" : "Use your authenticator app instead"}
+          </Link>
+          <Link
+            to={portal === "doctor" ? "/doctor-login" : "/login"}
+            className="text-muted-foreground underline underline-offset-4"
+          >
+            Cancel and start again
+          </Link>
+        </div>
+      }
+    >
+      {actionData?.error ? (
+        <Alert variant="destructive" className="mb-6">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>Verification failed</AlertTitle>
+          <AlertDescription>{actionData.error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Form method="post" noValidate className="grid gap-5">
+        <input type="hidden" name="method" value={method} />
+        <input type="hidden" name="portal" value={portal} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <FormField id="code" label={method === "totp" ? "Authentication code" : "Backup code"}>
+          <Input
+            name="code"
+            autoComplete="one-time-code"
+            inputMode={method === "totp" ? "numeric" : "text"}
+            pattern={method === "totp" ? "[0-9]*" : undefined}
+            maxLength={method === "totp" ? 6 : 32}
+            className="font-mono text-lg tracking-widest"
+            autoFocus
+          />
+        </FormField>
+        <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Verifying..." : "Verify"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,146 @@
+import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { expect, test } from "../support/test.ts";
+import { PASSWORD, registerVerifiedEmployer, signIn } from "./helpers.ts";
+
+test.describe("guard and sign-in", () => {
+  test("an anonymous visitor goes to /login, and after signing in returns to the page", async ({
+    page,
+  }) => {
+    const email = await registerVerifiedEmployer(page);
+    for (const path of [
+      "/employer-dashboard",
+      "/referrals",
+      "/subscriptions",
+      "/reports",
+      "/doctor-dashboard",
+      "/admin",
+      "/account",
+    ]) {
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toBe(
+        `/login?redirectTo=${encodeURIComponent(path)}&notice=auth-required`,
+      );
+    }
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount/);
+    await expect(page.getByText("Authentication required").first()).toBeVisible();
+    await expect(page.getByText("Please sign in to access this page").first()).toBeVisible();
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+
+    // Signed in: /login sends them on, and public pages show My Account.
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/employer-dashboard/);
+    await page.goto("/");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Account" }),
+    ).toHaveAttribute("href", "/employer-dashboard");
+  });
+
+  test("signed-in header, pages are not cached, and sign out", async ({ page }) => {
+    const email = await registerVerifiedEmployer(page);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/employer-dashboard/);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Dashboard",
+      "Referrals",
+      "Reports",
+      "Subscription",
+    ]);
+    const response = await page.request.get("/employer-dashboard");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+
+    await nav.getByRole("button", { name: "My Account" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: "Subscription" })).toHaveAttribute(
+      "href",
+      "/employer-subscription",
+    );
+    await menu.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText("Sign out successful").first()).toBeVisible();
+    await expect(page.getByText("You have been logged out").first()).toBeVisible();
+    await page.goto("/employer-dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo/);
+  });
+
+  test("mobile menu signs out", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const email = await registerVerifiedEmployer(page);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/employer-dashboard/);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: "Referrals" })).toBeVisible();
+    await menu.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("forgotten password: reset link works once and signs out everywhere", async ({
+    page,
+    browser,
+  }) => {
+    const email = await registerVerifiedEmployer(page);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/employer-dashboard/);
+
+    const other = await browser.newContext();
+    const resetPage = await other.newPage();
+    await resetPage.goto("/login");
+    await resetPage.getByRole("link", { name: "Forgotten your password?" }).click();
+    await expect(resetPage.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await resetPage.getByLabel("Email").fill(email);
+    await resetPage.getByRole("button", { name: "Send reset link" }).click();
+    await expect(resetPage.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+    const message = await waitForMessage(email, "Reset your ReferOH password");
+    const link = linkTo(message, "/reset-password");
+    await resetPage.goto(link);
+    const newPassword = "Copper-Meadow-Violin-7";
+    await resetPage.getByLabel("New password", { exact: true }).fill(newPassword);
+    await resetPage.getByLabel("Confirm new password").fill(newPassword);
+    await resetPage.getByRole("button", { name: "Change password" }).click();
+    await expect(resetPage).toHaveURL(/\/login/);
+    await signIn(resetPage, email, newPassword);
+    await expect(resetPage).toHaveURL(/\/employer-dashboard/);
+
+    // The first browser's session ended with the reset.
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+    // The link works once.
+    await resetPage.goto(link);
+    await resetPage.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await resetPage.getByLabel("Confirm new password").fill(PASSWORD);
+    await resetPage.getByRole("button", { name: "Change password" }).click();
+    await expect(resetPage.getByText("The link has expired or was already used")).toBeVisible();
+    await other.close();
+  });
+
+  test("account page updates the profile", async ({ page }) => {
+    const email = await registerVerifiedEmployer(page);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/employer-dashboard/);
+    await page.goto("/account");
+    await page.getByLabel("Full name").fill("Priya R Shah");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByText("Update successful")).toBeVisible();
+    await expect(page.getByText("Your profile has been updated")).toBeVisible();
+    await page.getByLabel("Company name").fill("Northwind Freight Ltd");
+    await page.getByRole("button", { name: "Save company details" }).click();
+    await page.reload();
+    await expect(page.getByLabel("Company name")).toHaveValue("Northwind Freight Ltd");
+    await expect(page.getByLabel("Full name")).toHaveValue("Priya R Shah");
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/login", {
+      headers: { Origin: "https://evil.example" },
+      form: { intent: "sign-in", email: "a@example.org", password: "whatever-123" },
+      maxRedirects: 0,
+    });
+    expect([400, 403]).toContain(response.status());
+  });
+});

@@ -8,8 +8,8 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/config.server.ts";
 import { requestContext, runtimeContext } from "~/context.ts";
-import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { prepareAccounts, setupLinkMessage } from "~/domain/accounts/prepare-accounts.server.ts";
+import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
 import { prerenderedPages } from "./prerendered.ts";
 

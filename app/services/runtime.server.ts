@@ -5,9 +5,9 @@ import {
   migrateDatabase,
   openDatabase,
 } from "~/db/client.server.ts";
-import { registerJobHandlers } from "./jobs/handlers.server.ts";
 import { type Auth, createAuth } from "./auth/auth.server.ts";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
+import { registerJobHandlers } from "./jobs/handlers.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";

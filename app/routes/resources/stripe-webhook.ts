@@ -1,6 +1,5 @@
 import { runtimeContext } from "~/context.ts";
-import { handlePaymentEvent } from "~/domain/billing/orders.server.ts";
-import { paymentConfirmationHooks } from "~/services/payments/confirmation.server.ts";
+import { confirmPayment } from "~/services/payments/confirmation.server.ts";
 import { WebhookVerificationError } from "~/services/payments/provider.ts";
 import type { Route } from "./+types/stripe-webhook";
 
@@ -20,11 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   if (!event) return Response.json({ received: true, handled: false });
-  const outcome = await handlePaymentEvent(
-    runtime.database.db,
-    event,
-    paymentConfirmationHooks(runtime),
-  );
+  const outcome = await confirmPayment(runtime, event);
   runtime.logger.info({ eventId: event.eventId, outcome }, "stripe webhook handled");
   return Response.json({ received: true, outcome });
 }

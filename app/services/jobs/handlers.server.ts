@@ -1,6 +1,12 @@
 import { expireCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { renewDemoMemberships } from "~/domain/billing/renew-memberships.server.ts";
 import { registerEnquiryJobs } from "~/domain/enquiries/register-enquiry-jobs.server.ts";
+import {
+  claimAutomaticReminders,
+  expireInvitations,
+} from "~/domain/referrals/invitation-follow-up.server.ts";
+import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import { sendReferralInvitation } from "~/domain/referrals/send-referral-invitation.server.ts";
 import { paymentConfirmationHooks } from "../payments/confirmation.server.ts";
 import { createDemoProvider } from "../payments/demo-provider.server.ts";
 import type { Runtime } from "../runtime.server.ts";
@@ -15,6 +21,35 @@ export function registerJobHandlers(runtime: Runtime): void {
     logger.info({ expired }, "expired credits removed from balances");
   });
   jobs.schedule("billing-expire-credits", "10 0 * * *");
+
+  // Retries of invitation e-mails: each attempt mints a fresh link (no secret waits in the queue).
+  jobs.register<{ referralId: string; kind: "initial" | "reminder" }>(
+    "referral-send-invitation",
+    async ({ referralId, kind }) => {
+      const { referral } = await import("~/db/schema/index.ts");
+      const { eq } = await import("drizzle-orm");
+      const [row] = await database.db.select().from(referral).where(eq(referral.id, referralId));
+      if (!row || (row.status !== "invited" && row.status !== "in_progress")) return;
+      await sendReferralInvitation(
+        { db: database.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+        {
+          referral: row,
+          organisationName: await organisationDisplayName(database.db, row.organisationId),
+          kind,
+        },
+      );
+    },
+  );
+
+  jobs.register("referral-follow-up", async () => {
+    const expired = await expireInvitations(database.db);
+    const due = await claimAutomaticReminders(database.db);
+    for (const r of due)
+      await jobs.send("referral-send-invitation", { referralId: r.id, kind: "reminder" });
+    if (expired + due.length > 0)
+      logger.info({ expired, reminded: due.length }, "invitation follow-up");
+  });
+  jobs.schedule("referral-follow-up", "5 * * * *");
 
   if (runtime.payments.id === "demo") {
     const demo = createDemoProvider();

@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { organisation } from "~/db/schema/index.ts";
+
+/** The employer's name as e-mails and the assessment pages show it. */
+export async function organisationDisplayName(
+  db: Database,
+  organisationId: string,
+): Promise<string> {
+  const [row] = await db
+    .select({ name: organisation.name })
+    .from(organisation)
+    .where(eq(organisation.id, organisationId));
+  return row?.name ?? "your employer";
+}

@@ -90,6 +90,14 @@ export default function About() {
         intro="Published figures on work-related ill health and access to occupational health in Great Britain."
       >
         <ResearchFigures />
+        <p className="mt-8">
+          <Link
+            to="/sme-occupational-health"
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            Read more about occupational health for small and medium businesses
+          </Link>
+        </p>
       </Section>
     </>
   );

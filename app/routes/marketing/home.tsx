@@ -253,6 +253,16 @@ export default function Home() {
               Register your company in a few minutes. You only pay when you make a referral or
               choose a membership.
             </p>
+            <p className="mt-3 text-background/85">
+              Not ready yet?{" "}
+              <Link
+                to="/register-interest"
+                className="font-medium text-background underline underline-offset-4"
+              >
+                Register your interest
+              </Link>{" "}
+              and we will be in touch.
+            </p>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg" className="bg-background text-foreground hover:bg-accent">

@@ -2,6 +2,9 @@ import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 import { PASSWORD, signIn, uniqueEmail } from "./helpers.ts";
 
+// Each journey hashes several passwords (scrypt) and waits for e-mail: give it room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe("employer registration on /register", () => {
   test("register → verification e-mail → verify → sign in → dashboard", async ({ page }) => {
     const email = uniqueEmail("register");

@@ -16,7 +16,7 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // The one-time set-up link the server printed at start-up (also kept in DATA_DIR while valid).
   const file = path.join(process.env.E2E_DATA_DIR!, "first-admin-setup-link.txt");
   const setupLink = fs.readFileSync(file, "utf8").trim();

@@ -2,6 +2,9 @@ import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 import { PASSWORD, registerVerifiedEmployer, signIn } from "./helpers.ts";
 
+// Each journey hashes several passwords (scrypt) and waits for e-mail: give it room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe("guard and sign-in", () => {
   test("an anonymous visitor goes to /login, and after signing in returns to the page", async ({
     page,

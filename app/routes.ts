@@ -41,6 +41,16 @@ export default [
   // Employers (signed in, role employer, member of an organisation).
   layout("routes/employer/layout.tsx", [
     route("employer-dashboard", "routes/employer/dashboard.tsx"),
+    route("employer-referrals", "routes/employer/referrals.tsx"),
+    route("employer-referrals/:referralId/remind", "routes/employer/referral-remind.ts"),
+    route("employer-referrals/:referralId/cancel", "routes/employer/referral-cancel.ts"),
+    route("pre-employment-referral", "routes/employer/pre-employment-referral.tsx"),
+    route("employer-referral", "routes/employer/management-referral.tsx", {
+      id: "management-referral-new",
+    }),
+    route("employer-referral/:referralId", "routes/employer/management-referral.tsx", {
+      id: "management-referral-edit",
+    }),
     route("referrals", "routes/employer/alias.ts", { id: "employer-alias-referrals" }),
     route("subscriptions", "routes/employer/alias.ts", { id: "employer-alias-subscriptions" }),
     route("reports", "routes/employer/alias.ts", { id: "employer-alias-reports" }),

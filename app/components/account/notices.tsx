@@ -39,6 +39,18 @@ export const notices = {
     title: "Two-factor authentication is on",
     description: "You will be asked for a code each time you sign in.",
   },
+  "referral-invited": {
+    title: "Assessment requested",
+    description: "We have e-mailed the invitation and the link to complete the assessment.",
+  },
+  "referral-draft-saved": {
+    title: "Draft saved",
+    description: "You can finish and submit it later.",
+  },
+  "referral-cancelled": {
+    title: "Referral cancelled",
+    description: "The link no longer works. Any credits used have been returned to your balance.",
+  },
 } as const;
 
 export type NoticeKey = keyof typeof notices;

@@ -1,6 +1,17 @@
 import { DownloadIcon, MailIcon } from "lucide-react";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useState } from "react";
+import { useFetcher, useLocation, useNavigate } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import {
   Sheet,
@@ -39,6 +50,8 @@ export interface ReferralDrawerData {
   existingAdjustments: string | null;
   questions: ReferralQuestions | null;
   canRemind: boolean;
+  /** Before the subject submits (DESIGN.md §4). */
+  canCancel: boolean;
   /** Present once a released report exists (doctor portal issue). */
   report: null | {
     summary: string;
@@ -100,6 +113,68 @@ function ReminderButton({ referral }: { referral: ReferralDrawerData }) {
       </Button>
     </fetcher.Form>
   );
+}
+
+function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
+      toast.error("Referral not cancelled", { description: fetcher.data.message });
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="ghost" className="text-destructive">
+          Cancel referral
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Cancel referral {referral.reference}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {referral.subjectName}'s link will stop working at once. Any credits used are returned
+            to your balance. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep referral</AlertDialogCancel>
+          <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/cancel`}>
+            <AlertDialogAction
+              type="submit"
+              variant="destructive"
+              disabled={fetcher.state !== "idle"}
+            >
+              {fetcher.state !== "idle" ? "Cancelling..." : "Cancel referral"}
+            </AlertDialogAction>
+          </fetcher.Form>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * The seed's ?viewReferral= / ?viewReport= links: the loader's drawer data is kept in state, then
+ * the query is removed with a replace navigation, as the seed describes.
+ */
+export function useReferralDrawer(loaded: ReferralDrawerData | null) {
+  const [open, setOpen] = useState<ReferralDrawerData | null>(loaded);
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!loaded) return;
+    setOpen(loaded);
+    const params = new URLSearchParams(location.search);
+    if (!params.has("viewReferral") && !params.has("viewReport")) return;
+    params.delete("viewReferral");
+    params.delete("viewReport");
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [loaded, location.pathname, location.search, navigate]);
+  return { referral: open, close: () => setOpen(null) };
 }
 
 export function ReferralDrawer({
@@ -253,7 +328,8 @@ function DrawerContent({
         )}
       </SheetBody>
       <SheetFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {referral.report ? null : <ReminderButton referral={referral} />}
+        {referral.canCancel ? <CancelReferralButton referral={referral} /> : null}
+        {referral.report || !referral.canRemind ? null : <ReminderButton referral={referral} />}
         <Button type="button" variant="ghost" onClick={onClose}>
           Close
         </Button>

@@ -1,41 +1,84 @@
-import { ClipboardListIcon, FileTextIcon, WalletIcon } from "lucide-react";
+import {
+  BriefcaseMedicalIcon,
+  ClipboardCheckIcon,
+  ClipboardListIcon,
+  CoinsIcon,
+  FileTextIcon,
+  UserCheckIcon,
+} from "lucide-react";
 import { Link } from "react-router";
-import { currentSession } from "~/middleware/session.server.ts";
+import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
+import { Button } from "~/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card";
+import { runtimeContext } from "~/context.ts";
+import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { employerActor } from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/dashboard";
+import { loadReferralDrawer } from "./referral-drawer.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Dashboard | ReferOH" },
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { user, organisation } = currentSession(context);
-  return { firstName: user.firstName || user.name, organisationName: organisation?.name ?? "" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = employerActor(context);
+  const runtime = context.get(runtimeContext);
+  const [summary, drawer] = await Promise.all([
+    getEmployerDashboard(runtime.database.db, { actor }),
+    loadReferralDrawer(context, new URL(request.url)),
+  ]);
+  return { organisationName: actor.organisationName, summary, drawer };
 }
 
-const sections = [
-  {
-    to: "/employer-referrals",
-    label: "Referrals",
-    icon: ClipboardListIcon,
-    text: "Pre-employment assessments and management referrals",
-  },
-  {
-    to: "/employer-reports",
-    label: "Reports",
-    icon: FileTextIcon,
-    text: "Reports released to you by our doctors",
-  },
-  {
-    to: "/employer-subscription",
-    label: "Subscription",
-    icon: WalletIcon,
-    text: "Membership, credits and invoices",
-  },
-];
+/** What each activity means to an employer, in words (never any health content). */
+const activityText: Record<string, string> = {
+  created: "Referral created",
+  invited: "Invitation sent",
+  awaiting_payment: "Awaiting payment",
+  reminded: "Reminder sent",
+  cancelled: "Referral cancelled",
+  expired: "Invitation expired",
+  started: "Assessment started",
+  submitted: "Assessment completed",
+  declined: "Assessment could not go ahead",
+  released: "Report released",
+  withheld: "Consent to release withheld",
+};
 
-/** The dashboard's shell; its counters and cards arrive with the referrals issue. */
+function Counter({
+  label,
+  value,
+  icon: Icon,
+}: {
+  label: string;
+  value: number;
+  icon: typeof CoinsIcon;
+}) {
+  return (
+    <div className="flex items-center gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div>
+        <p className="text-muted-foreground text-sm">{label}</p>
+        <p className="font-semibold text-3xl tabular-nums">{value}</p>
+      </div>
+    </div>
+  );
+}
+
 export default function EmployerDashboard({ loaderData }: Route.ComponentProps) {
+  const { summary } = loaderData;
+  const drawer = useReferralDrawer(loaderData.drawer);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <p className="text-muted-foreground text-sm">{loaderData.organisationName}</p>
@@ -43,23 +86,111 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
       <p className="mt-2 text-lg text-muted-foreground">
         Manage your occupational health assessments
       </p>
-      <nav aria-label="Dashboard" className="mt-8 grid gap-4 md:grid-cols-3">
-        {sections.map(({ to, label, icon: Icon, text }) => (
-          <Link
-            key={to}
-            to={to}
-            className="group flex items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary"
-          >
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <span>
-              <span className="block font-semibold group-hover:text-primary">{label}</span>
-              <span className="text-muted-foreground text-sm">{text}</span>
-            </span>
-          </Link>
-        ))}
-      </nav>
+
+      <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
+        <Counter
+          label="Active Assessments"
+          value={summary.activeAssessments}
+          icon={ClipboardListIcon}
+        />
+        <Counter
+          label="Completed Reports"
+          value={summary.completedReports}
+          icon={ClipboardCheckIcon}
+        />
+        <Counter label="Available Credits" value={summary.availableCredits} icon={CoinsIcon} />
+      </section>
+
+      <section className="mt-8 grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Pre-Employment Assessments</h2>
+            </CardTitle>
+            <CardDescription>
+              After a conditional job offer, the candidate completes a health questionnaire for the
+              role and a doctor confirms their fitness for work.
+            </CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild>
+              <Link to="/pre-employment-referral">
+                <UserCheckIcon aria-hidden="true" />
+                New Pre-Employment Assessment
+              </Link>
+            </Button>
+          </CardFooter>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Management Referrals</h2>
+            </CardTitle>
+            <CardDescription>
+              Ask an occupational health doctor for advice about an employee's health and work:
+              fitness, adjustments and return to work.
+            </CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild>
+              <Link to="/employer-referral?type=management">
+                <BriefcaseMedicalIcon aria-hidden="true" />
+                New Management Referral
+              </Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      </section>
+
+      <Card className="mt-8">
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Recent Activity</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {summary.recentActivity.length === 0 ? (
+            <p className="text-muted-foreground">
+              No activity yet. Referrals you make will appear here.
+            </p>
+          ) : (
+            <ul className="divide-y">
+              {summary.recentActivity.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+                  <span>
+                    <Link
+                      to={`?viewReferral=${a.referralId}`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                      preventScrollReset
+                    >
+                      {a.reference}
+                    </Link>{" "}
+                    · {a.subjectName} · {activityText[a.kind] ?? a.kind}
+                  </span>
+                  <span className="text-muted-foreground text-sm">
+                    {formatDateTime(a.createdAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+        <CardFooter className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/employer-referrals">View All Referrals</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/employer-reports">
+              <FileTextIcon aria-hidden="true" />
+              View All Reports
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/employer-subscription">Manage Subscription</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+      <ReferralDrawer referral={drawer.referral} onClose={drawer.close} />
     </div>
   );
 }

@@ -1,0 +1,179 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { CheckboxField } from "~/components/checkbox-field.tsx";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { runtimeContext } from "~/context.ts";
+import { services, turnaroundHours } from "~/domain/billing/catalogue.ts";
+import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
+import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
+import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
+import { fieldErrors } from "~/lib/form-errors.ts";
+import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
+import type { Route } from "./+types/pre-employment-referral";
+import { continueAfterPlacement } from "./referral-placement.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "New pre-employment assessment | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext);
+  const actor = employerActor(context);
+  const credits = await getCreditBalance(runtime.database.db, actor.organisationId);
+  return {
+    credits,
+    creditCost: services.pre_employment.creditCost,
+    today: new Date().toISOString().slice(0, 10),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const actor = employerActor(context);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = preEmploymentReferralSchema().safeParse(form);
+  if (!parsed.success)
+    return data(
+      { errors: fieldErrors(parsed.error), values: form as Record<string, string> },
+      { status: 400 },
+    );
+  const { referral, placement } = await createPreEmploymentReferral(runtime.database.db, {
+    actor,
+    input: parsed.data,
+    origin: requestOrigin(context),
+    provider: runtime.payments.id,
+  });
+  return continueAfterPlacement(runtime, { actor, referralId: referral.id, placement });
+}
+
+const riskFlags = [
+  { name: "drivingRequired", label: "Driving is part of the role" },
+  { name: "nightShifts", label: "Night shifts" },
+  { name: "loneWorking", label: "Lone working" },
+  { name: "safetyCritical", label: "Safety-critical duties" },
+] as const;
+
+export default function PreEmploymentReferral({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const submitting = useNavigation().state === "submitting";
+  const paidByCredit = loaderData.credits >= loaderData.creditCost;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link
+        to="/employer-dashboard"
+        className="text-primary text-sm underline-offset-4 hover:underline"
+      >
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-3 font-semibold text-3xl tracking-tight">New Pre-Employment Assessment</h1>
+      <p className="mt-2 text-muted-foreground">
+        The candidate receives an e-mail with a link to a health questionnaire for the role. A
+        GMC-registered doctor reviews it and you receive a fitness-for-work certificate, with no
+        clinical detail.
+      </p>
+      <p className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm">
+        {paidByCredit
+          ? `This uses ${loaderData.creditCost} credit of your ${loaderData.credits}.`
+          : `You have no credits available, so you will pay for this assessment on the next page. Members receive the report within ${turnaroundHours.member} hours, pay-per-referral within ${turnaroundHours.payPerReferral} hours.`}
+      </p>
+      {Object.keys(errors).length > 0 ? <ErrorSummary errors={errors} className="mt-6" /> : null}
+      <Form method="post" noValidate className="mt-6 space-y-6 rounded-xl border bg-card p-6">
+        <FormField id="candidateName" label="Candidate name" error={errors.candidateName}>
+          <Input
+            name="candidateName"
+            autoComplete="off"
+            defaultValue={values.candidateName}
+            maxLength={200}
+          />
+        </FormField>
+        <FormField
+          id="candidateEmail"
+          label="Candidate email address"
+          hint="The invitation goes to this address."
+          error={errors.candidateEmail}
+        >
+          <Input
+            name="candidateEmail"
+            type="email"
+            autoComplete="off"
+            defaultValue={values.candidateEmail}
+          />
+        </FormField>
+        <FormField id="jobRole" label="Job role" error={errors.jobRole}>
+          <NativeSelect name="jobRole" defaultValue={values.jobRole ?? ""}>
+            <NativeSelectOption value="" disabled>
+              Select a job role
+            </NativeSelectOption>
+            {jobRoles.map((role) => (
+              <NativeSelectOption key={role} value={role}>
+                {role}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormFieldset
+          id="riskFlags"
+          legend="Role requirements"
+          hint="Tick any that apply. They decide which health questions the candidate is asked."
+        >
+          <div className="space-y-3">
+            {riskFlags.map((flag) => (
+              <CheckboxField
+                key={flag.name}
+                id={flag.name}
+                name={flag.name}
+                label={flag.label}
+                defaultChecked={values[flag.name] === "on"}
+              />
+            ))}
+          </div>
+        </FormFieldset>
+        <FormField
+          id="conditionalOfferDate"
+          label="Date of the conditional job offer"
+          hint="Under the Equality Act 2010 (section 60), health questions may only be asked after a job offer has been made, conditional on them."
+          error={errors.conditionalOfferDate}
+        >
+          <Input
+            name="conditionalOfferDate"
+            type="date"
+            max={loaderData.today}
+            defaultValue={values.conditionalOfferDate}
+            className="sm:w-56"
+          />
+        </FormField>
+        <FormField
+          id="additionalNotes"
+          label="Additional notes"
+          optional
+          hint="Anything about the role the doctor should know. Do not include health information."
+          error={errors.additionalNotes}
+        >
+          <Textarea
+            name="additionalNotes"
+            rows={4}
+            maxLength={2000}
+            defaultValue={values.additionalNotes}
+          />
+        </FormField>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={submitting}>
+            {submitting
+              ? "Submitting..."
+              : paidByCredit
+                ? "Send invitation"
+                : "Continue to payment"}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/employer-dashboard">Cancel</Link>
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

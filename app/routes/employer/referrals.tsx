@@ -1,0 +1,207 @@
+import { SearchIcon } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
+import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { runtimeContext } from "~/context.ts";
+import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
+import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
+import { formatShortDate } from "~/lib/dates.ts";
+import { employerActor } from "~/middleware/employer.server.ts";
+import type { Route } from "./+types/referrals";
+import { loadReferralDrawer } from "./referral-drawer.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Referrals | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseReferralListQuery(url.searchParams);
+  const runtime = context.get(runtimeContext);
+  const [list, drawer] = await Promise.all([
+    listReferrals(runtime.database.db, { actor: employerActor(context), query }),
+    loadReferralDrawer(context, url),
+  ]);
+  return { query, list, drawer };
+}
+
+/** The seed's filter names first (Pending, Invited, Draft), then every other state. */
+const statusOptions = [
+  { value: "all", label: "All Statuses" },
+  { value: "awaiting_payment", label: "Pending" },
+  { value: "invited", label: "Invited" },
+  { value: "draft", label: "Draft" },
+  ...referralStatuses
+    .filter((s) => !["awaiting_payment", "invited", "draft"].includes(s))
+    .map((s) => ({ value: s, label: statusLabels[s] })),
+];
+
+function pageLink(query: { search: string; status: string }, page: number) {
+  const params = new URLSearchParams();
+  if (query.search) params.set("q", query.search);
+  if (query.status !== "all") params.set("status", query.status);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : ".";
+}
+
+export default function EmployerReferrals({ loaderData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  const drawer = useReferralDrawer(loaderData.drawer);
+  const navigation = useNavigation();
+  const filtered = query.search !== "" || query.status !== "all";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-semibold text-3xl tracking-tight">Occupational Health Referrals</h1>
+          <p className="mt-2 text-muted-foreground">
+            Every pre-employment assessment and management referral of your organisation.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/pre-employment-referral">New Pre-Employment Assessment</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/employer-referral?type=management">New Management Referral</Link>
+          </Button>
+        </div>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        className="mt-8 flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-end"
+        key={`${query.search}|${query.status}`}
+      >
+        <div className="flex-1 space-y-1.5">
+          <Label htmlFor="q">Search</Label>
+          <Input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.search}
+            placeholder="Employee name, reference or issue"
+            maxLength={100}
+          />
+        </div>
+        <div className="space-y-1.5 sm:w-56">
+          <Label htmlFor="status">Status</Label>
+          <NativeSelect id="status" name="status" defaultValue={query.status}>
+            {statusOptions.map((o) => (
+              <NativeSelectOption key={o.value} value={o.value}>
+                {o.label}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit">
+            <SearchIcon aria-hidden="true" />
+            Search
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to=".">Clear</Link>
+          </Button>
+        </div>
+      </Form>
+
+      <div className="mt-6" aria-busy={navigation.state === "loading"}>
+        {list.rows.length === 0 ? (
+          <div className="rounded-xl border bg-card p-10 text-center">
+            <p className="font-semibold text-lg">No OH referrals found</p>
+            <p className="mt-1 text-muted-foreground">
+              {filtered
+                ? "Try adjusting your search criteria"
+                : "Referrals you make will appear here."}
+            </p>
+          </div>
+        ) : (
+          <>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Reference</TableHead>
+                  <TableHead>Employee</TableHead>
+                  <TableHead>Issue</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Date Created</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell label="Reference" className="font-medium">
+                      {r.reference}
+                    </TableCell>
+                    <TableCell label="Employee">{r.subjectName}</TableCell>
+                    <TableCell label="Issue" className="max-w-xs truncate">
+                      {r.issue}
+                    </TableCell>
+                    <TableCell label="Type">
+                      {r.type === "management" ? "Management" : "Pre-Employment"}
+                    </TableCell>
+                    <TableCell label="Date Created">{formatShortDate(r.createdAt)}</TableCell>
+                    <TableCell label="Status">
+                      <ReferralStatusBadge status={r.status} />
+                    </TableCell>
+                    <TableCell label="Actions">
+                      <Button asChild variant="outline" size="sm">
+                        <Link
+                          to={`/employer-referral/${r.id}`}
+                          aria-label={`${r.status === "draft" ? "Edit" : "View"} ${r.reference}`}
+                        >
+                          {r.status === "draft" ? "Edit" : "View"}
+                        </Link>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <nav
+              aria-label="Pages"
+              className="mt-4 flex items-center justify-between gap-4 text-sm"
+            >
+              <span className="text-muted-foreground">
+                Page {list.page} of {list.pageCount} · {list.total} referral
+                {list.total === 1 ? "" : "s"}
+              </span>
+              <span className="flex gap-2">
+                {list.page > 1 ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={pageLink(query, list.page - 1)}>Previous</Link>
+                  </Button>
+                ) : null}
+                {list.page < list.pageCount ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={pageLink(query, list.page + 1)}>Next</Link>
+                  </Button>
+                ) : null}
+              </span>
+            </nav>
+          </>
+        )}
+      </div>
+      <ReferralDrawer referral={drawer.referral} onClose={drawer.close} />
+    </div>
+  );
+}

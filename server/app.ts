@@ -36,6 +36,11 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   return Number.isInteger(hops) ? hops : value;
 }
 
+/** `/assessment/<token>/…` with the token replaced, for logs. */
+export function redactPath(path: string): string {
+  return path.replace(/^\/assessment\/[^/]+/, "/assessment/[token]");
+}
+
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const { config, logger } = runtime;
   const app = express();
@@ -59,11 +64,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
-        // The query string can carry tokens: log the path only.
+        // The query string can carry tokens: log the path only, and never an assessment link's token.
         req: (req: { method: string; url: string; id: string }) => ({
           id: req.id,
           method: req.method,
-          path: req.url.split("?")[0],
+          path: redactPath(req.url.split("?")[0] ?? ""),
         }),
       },
     }),
@@ -98,6 +103,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   app.use((req, res, next) => {
     if (req.secure)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  });
+  // The assessment link's token is in the address: no referrer to any other site, no copy in a
+  // shared cache or the back/forward cache, and no search-engine indexing (issue 7).
+  app.use("/assessment", (_req, res, next) => {
+    res.setHeader("Referrer-Policy", "no-referrer");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    res.setHeader("Cache-Control", "no-store");
     next();
   });
   app.use(compression());

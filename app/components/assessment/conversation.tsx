@@ -11,7 +11,7 @@ export function Conversation({ lines }: { lines: readonly ConversationLine[] }) 
   useEffect(() => {
     const node = ref.current;
     if (node) node.scrollTop = node.scrollHeight;
-  }, []);
+  }, [lines]);
   if (lines.length === 0) return null;
   return (
     <div className="grid gap-2">

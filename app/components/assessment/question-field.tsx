@@ -71,7 +71,10 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
       <FormFieldset
         id={base}
         legend={label}
-        hint={hint ?? (multiple ? "Select all that apply." : undefined)}
+        hint={
+          hint ??
+          (multiple && !item.text?.includes("Select all") ? "Select all that apply." : undefined)
+        }
         error={error}
         optional={optional && !asPageHeading}
         legendClassName={legendClassName}

@@ -84,5 +84,17 @@ describe("management steps", () => {
     expect(lines.at(-1)).toEqual({ type: "user", content: "Partly", linkId: "reason.agree" });
     expect(lines.some((l) => l.content.includes("Back pain"))).toBe(true);
     expect(stepContent(management, "management", {}, "phq9.1").group?.linkId).toBe("phq9");
+    // The opening texts lead into the first question; the question's own group is its caption.
+    const first = conversationBefore(management, {}, "reason.agree");
+    expect(first.map((l) => l.linkId)).toEqual(["intro", "reason.intro", "reason.employer"]);
+    // A section skipped entirely leaves no heading in the chat.
+    const jumped = conversationBefore(
+      management,
+      { "condition.categories": ["mental-health"], "phq9.1": "1" },
+      "phq9.2",
+    );
+    expect(jumped.map((l) => l.linkId)).not.toContain("treatment");
+    expect(jumped.map((l) => l.linkId)).not.toContain("phq9");
+    expect(jumped.at(-1)).toMatchObject({ type: "user", content: "Several days" });
   });
 });

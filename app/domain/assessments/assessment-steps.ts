@@ -147,13 +147,33 @@ export function conversationBefore(
   step: string,
 ): ConversationLine[] {
   const enabled = enabledLinkIds(definition, answers);
+  const walked = walkItems(definition);
+  const at = walked.findIndex(({ item }) => item.linkId === step);
+  const before = (at < 0 ? walked : walked.slice(0, at)).filter(({ item }) =>
+    enabled.has(item.linkId),
+  );
+  // The current question's own groups are shown above it as its caption, not in the chat.
+  const ownGroups = new Set(at < 0 ? [] : walked[at]!.ancestors);
+  const answered = (linkId: string) =>
+    isAnswered(answers[linkId]) && enabled.has(linkId) && !ownGroups.has(linkId);
+  const hasAnsweredUnder = (groupId: string) =>
+    before.some(({ item, ancestors }) => ancestors.includes(groupId) && answered(item.linkId));
+
   const lines: ConversationLine[] = [];
-  for (const { item } of walkItems(definition)) {
-    if (item.linkId === step) break;
-    if (!enabled.has(item.linkId)) continue;
-    if (item.type === "group" || item.type === "display") {
-      if (item.text) lines.push({ type: "assistant", content: item.text, linkId: item.linkId });
-    } else if (isAnswered(answers[item.linkId])) {
+  // Display texts wait until the person answers something after them (or reaches the current
+  // question): the prompts of a section that was skipped entirely are noise.
+  let pending: ConversationLine[] = [];
+  for (const { item } of before) {
+    if (item.type === "group") {
+      if (ownGroups.has(item.linkId)) continue;
+      pending = [];
+      if (item.text && hasAnsweredUnder(item.linkId))
+        lines.push({ type: "assistant", content: item.text, linkId: item.linkId });
+    } else if (item.type === "display") {
+      if (item.text) pending.push({ type: "assistant", content: item.text, linkId: item.linkId });
+    } else if (answered(item.linkId)) {
+      lines.push(...pending);
+      pending = [];
       lines.push({ type: "assistant", content: item.text ?? item.linkId, linkId: item.linkId });
       lines.push({
         type: "user",
@@ -162,8 +182,7 @@ export function conversationBefore(
       });
     }
   }
-  // A heading or text that leads straight into the question on screen stays in the chat; a
-  // heading of a section that was skipped entirely (nothing answered under it) is noise.
+  lines.push(...pending);
   return lines;
 }
 

@@ -9,7 +9,7 @@ import { CONSENT_VERSION, consentNotice } from "./consent-notice.ts";
  */
 const PINNED: Record<string, string> = {
   version: "2026-06-v1",
-  pre_employment: "471a6895d6348a534b73e993ea7274a4847863d2d1efb53f993b31be50844c42",
+  pre_employment: "4daef2451350ecb0efa7213971a34caf1a752dbd4d6b693a7b5db8bd8b990bfb",
   management: "2000368086f3503eaff18b9d830c8aa8d92fb1a992557ccc9dde34cdca22fd31",
 };
 

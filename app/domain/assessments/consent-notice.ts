@@ -33,7 +33,7 @@ export function consentNotice(input: ConsentNoticeInput): ConsentNotice {
   const org = input.organisationName;
   const preEmployment = input.type === "pre_employment";
   const why = preEmployment
-    ? `${capitalise(org)} has offered you a job${input.jobRole ? ` as ${input.jobRole}` : ""}, subject to a health check, and has asked ReferOH, an independent occupational health service, to find out whether you may need any adjustments or support to do the job safely. Health questions are asked only after a conditional job offer (Equality Act 2010, section 60).`
+    ? `${capitalise(org)} has offered you ${input.jobRole ? `the role of ${input.jobRole}` : "a job"}, subject to a health check, and has asked ReferOH, an independent occupational health service, to find out whether you may need any adjustments or support to do the job safely. Health questions are asked only after a conditional job offer (Equality Act 2010, section 60).`
     : `${capitalise(org)} has referred you to ReferOH, an independent occupational health service, for medical advice about your health and your work, so that they can support you.`;
   const what: ConsentSection = preEmployment
     ? {

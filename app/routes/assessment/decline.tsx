@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
 import type { Route } from "./+types/decline";
-import { assessmentPath, requireAssessmentLink } from "./link.server.ts";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Not taking part | ReferOH" }];
 

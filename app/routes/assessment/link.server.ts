@@ -33,7 +33,3 @@ export async function requireAssessmentLink(
   }
   return { runtime, origin, link: opened.link, referral: opened.referral };
 }
-
-export function assessmentPath(token: string, ...rest: string[]): string {
-  return `/assessment/${token}${rest.map((part) => `/${part}`).join("")}`;
-}

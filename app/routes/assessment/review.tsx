@@ -6,6 +6,7 @@ import { ErrorSummary } from "~/components/ui/form-field";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import {
   type AssessmentKind,
+  firstIncompleteStep,
   previousStep,
   REVIEW_STEP,
   reviewSections,
@@ -16,7 +17,8 @@ import { slaHours } from "~/domain/assessments/sla.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
 import type { Route } from "./+types/review";
-import { assessmentPath, requireAssessmentLink } from "./link.server.ts";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Check your answers | ReferOH" }];
 
@@ -33,8 +35,11 @@ async function open(context: Route.LoaderArgs["context"], token: string) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { referral, response, kind, definition } = await open(context, params.token);
   const previous = previousStep(definition, kind, response.answers, REVIEW_STEP);
+  const incomplete = firstIncompleteStep(definition, kind, response.answers);
   return {
     sections: reviewSections(definition, kind, response.answers),
+    continueAt:
+      incomplete === REVIEW_STEP ? null : assessmentPath(params.token, "questions", incomplete),
     back: previous ? assessmentPath(params.token, "questions", previous) : null,
     crisis: response.safetyLevel !== "none",
     hours: slaHours(referral.memberTurnaround),
@@ -71,9 +76,14 @@ export async function action({ params, context }: Route.ActionArgs) {
 export default function Review({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   const missing = new Map((actionData?.missing ?? []).map((m) => [m.linkId, m.message]));
-  const summary = (actionData?.missing ?? []).map((m) => ({
+  const questionOf = new Map(
+    loaderData.sections.flatMap((s) => s.rows.map((r) => [r.linkId, r.question] as const)),
+  );
+  // Five named questions at most: a summary of forty identical lines helps nobody.
+  const allMissing = actionData?.missing ?? [];
+  const summary = allMissing.slice(0, 5).map((m) => ({
     id: `row-${m.linkId.replaceAll(".", "-")}`,
-    message: m.message,
+    message: `${m.message}: ${shorten(questionOf.get(m.linkId) ?? m.linkId)}`,
   }));
   return (
     <div className="grid gap-8">
@@ -86,7 +96,14 @@ export default function Review({ loaderData, actionData, params }: Route.Compone
           Back
         </Link>
       ) : null}
-      <ErrorSummary errors={summary} />
+      <ErrorSummary
+        errors={summary}
+        description={
+          allMissing.length > 5
+            ? `${allMissing.length} questions still need an answer. The first ones are:`
+            : undefined
+        }
+      />
       {loaderData.crisis ? <CrisisSupport /> : null}
       <div className="grid gap-2">
         <h1 className="font-semibold text-3xl leading-tight">Check your answers</h1>
@@ -136,18 +153,37 @@ export default function Review({ loaderData, actionData, params }: Route.Compone
         method="post"
         className="grid gap-4 rounded-lg border border-border bg-surface p-5 sm:p-6"
       >
-        <h2 className="font-semibold text-xl">Now send your answers</h2>
+        <h2 className="font-semibold text-xl">
+          {loaderData.continueAt ? "Before you send" : "Now send your answers"}
+        </h2>
         <p className="max-w-prose">
           By sending, you confirm your answers are true to the best of your knowledge. An
           occupational health doctor reviews them within {loaderData.hours} hours. Your employer
           does not see them.
         </p>
-        <div>
-          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
-            Send my answers
-          </Button>
-        </div>
+        {loaderData.continueAt ? (
+          <>
+            <p className="font-semibold">
+              Some questions are not answered yet. Answer them first, then come back here to send.
+            </p>
+            <div>
+              <Button asChild size="lg">
+                <Link to={loaderData.continueAt}>Continue answering</Link>
+              </Button>
+            </div>
+          </>
+        ) : (
+          <div>
+            <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+              Send my answers
+            </Button>
+          </div>
+        )}
       </Form>
     </div>
   );
+}
+
+function shorten(text: string): string {
+  return text.length > 90 ? `${text.slice(0, 87).trimEnd()}…` : text;
 }

@@ -12,7 +12,8 @@ import { slaHours } from "~/domain/assessments/sla.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import type { Route } from "./+types/start";
-import { assessmentPath, requireAssessmentLink } from "./link.server.ts";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {

@@ -30,7 +30,8 @@ import {
 import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
 import type { Route } from "./+types/step";
-import { assessmentPath, requireAssessmentLink } from "./link.server.ts";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Your health assessment"} | ReferOH` },
@@ -163,17 +164,22 @@ export default function Step({ loaderData, actionData, params }: Route.Component
   const navigation = useNavigation();
   const errors: Record<string, string> = actionData?.errors ?? {};
   // After an error, show what the person typed, not what was saved before.
+  // Typed values decide which follow-ups show; raw text keeps what could not be read (e.g. "abc").
   const values: Answers = actionData
-    ? ({ ...loaderData.answers, ...rawValues(actionData.raw) } as Answers)
+    ? ({ ...loaderData.answers, ...rawValues(actionData.raw), ...actionData.posted } as Answers)
     : loaderData.answers;
   const byId = new Map<string, QuestionnaireItem>();
   if (loaderData.group)
     for (const w of walkItems({ item: [loaderData.group] })) byId.set(w.item.linkId, w.item);
   if (loaderData.item) byId.set(loaderData.item.linkId, loaderData.item);
-  const summary = Object.entries(errors).map(([linkId, message]) => ({
-    id: byId.get(linkId) ? controlId(byId.get(linkId)!) : linkId,
-    message,
-  }));
+  // The summary names the question, as the message beside it cannot be read out of context.
+  const summary = Object.entries(errors).map(([linkId, message]) => {
+    const item = byId.get(linkId);
+    return {
+      id: item ? controlId(item) : linkId,
+      message: item?.text ? `${message}: ${shorten(item.text)}` : message,
+    };
+  });
   const { progress } = loaderData;
   const progressText =
     loaderData.kind === "management"
@@ -242,6 +248,10 @@ export default function Step({ loaderData, actionData, params }: Route.Component
       ) : null}
     </div>
   );
+}
+
+function shorten(text: string): string {
+  return text.length > 90 ? `${text.slice(0, 87).trimEnd()}…` : text;
 }
 
 function rawValues(raw: Record<string, unknown>): Answers {

@@ -8,10 +8,13 @@ import { cn } from "~/lib/cn";
  */
 export function Conversation({ lines }: { lines: readonly ConversationLine[] }) {
   const ref = useRef<HTMLElement>(null);
+  // Scroll to the newest line whenever the conversation changes (a new question on the same route).
+  const latest = lines.length;
   useEffect(() => {
+    if (latest === 0) return;
     const node = ref.current;
     if (node) node.scrollTop = node.scrollHeight;
-  }, [lines]);
+  }, [latest]);
   if (lines.length === 0) return null;
   return (
     <div className="grid gap-2">

@@ -107,8 +107,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   });
   // The assessment link's token is in the address: no referrer to any other site, no copy in a
   // shared cache or the back/forward cache, and no search-engine indexing (issue 7).
+  // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with a form
+  // posted without JavaScript, which the origin check (rightly) refuses; `same-origin` still sends
+  // nothing at all to any other site.
   app.use("/assessment", (_req, res, next) => {
-    res.setHeader("Referrer-Policy", "no-referrer");
+    res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Cache-Control", "no-store");
     next();

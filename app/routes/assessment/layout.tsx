@@ -5,14 +5,14 @@ import type { Route } from "./+types/layout";
 /*
  * The person being assessed has no account and arrives from an e-mail: no site navigation, no
  * links that would lead away mid-assessment, nothing for search engines. The server adds
- * `X-Robots-Tag: noindex`, `Cache-Control: no-store` and `Referrer-Policy: no-referrer` to every
- * /assessment response (server/app.ts), so the token in the address never leaks.
+ * `X-Robots-Tag: noindex`, `Cache-Control: no-store` and `Referrer-Policy: same-origin` to every
+ * /assessment response (server/app.ts), so the token in the address never leaks to another site.
  */
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <>
       <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
+      <meta name="referrer" content="same-origin" />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-4 focus:py-2"

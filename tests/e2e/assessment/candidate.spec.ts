@@ -31,13 +31,13 @@ test.describe("candidate's pre-employment questionnaire", () => {
     await expect(
       page.getByLabel("What is the condition, and how does it affect you day to day?"),
     ).toBeVisible();
-    await condition.getByLabel("No").check();
+    await condition.getByLabel("No", { exact: true }).check();
     for (const name of [
       /receiving treatment/,
       /mental health condition/,
       /caused or made worse by work/,
     ])
-      await page.getByRole("group", { name }).getByLabel("No").check();
+      await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
     await page.getByRole("button", { name: "Save and continue" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Working at a screen");
 
@@ -47,7 +47,7 @@ test.describe("candidate's pre-employment questionnaire", () => {
     await resumed.goto(link);
     await expect(resumed.getByRole("heading", { level: 1 })).toHaveText("Working at a screen");
     for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
-      await resumed.getByRole("group", { name }).getByLabel("No").check();
+      await resumed.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
     await resumed.getByRole("button", { name: "Save and continue" }).click();
     await resumed
       .getByRole("group", { name: /adjustments or support/ })

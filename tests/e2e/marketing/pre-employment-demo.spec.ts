@@ -28,13 +28,13 @@ test.describe("public pre-employment demo", () => {
     await expect(
       page.getByLabel("What is the condition, and how does it affect you day to day?"),
     ).toBeVisible();
-    await core.getByLabel("No").check();
+    await core.getByLabel("No", { exact: true }).check();
     for (const name of [
       /receiving treatment/,
       /mental health condition/,
       /caused or made worse by work/,
     ])
-      await page.getByRole("group", { name }).getByLabel("No").check();
+      await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Part 2 of 4")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Driving" })).toBeVisible();

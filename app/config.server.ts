@@ -18,6 +18,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default("ReferOH <no-reply@referoh.co.uk>"),
   /** Where contact and interest messages go. */
   SERVICE_INBOX: z.string().email().default("hello@referoh.co.uk"),
+  /** Alerted when an assessment answer raises an urgent safety flag (no health data in the mail). */
+  CLINICAL_ONCALL_EMAIL: z.string().email().default("clinical-oncall@referoh.co.uk"),
   /** Only then is X-Forwarded-For believed; a number is the count of trusted hops. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

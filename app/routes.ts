@@ -10,6 +10,14 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("verify-email", "routes/auth/verify-email.ts"),
 
+  // The person being assessed: no account, no app chrome, the link's token is the key.
+  layout("routes/assessment/layout.tsx", [
+    route("assessment/:token", "routes/assessment/start.tsx"),
+    route("assessment/:token/decline", "routes/assessment/decline.tsx"),
+    route("assessment/:token/questions/:step", "routes/assessment/step.tsx"),
+    route("assessment/:token/review", "routes/assessment/review.tsx"),
+  ]),
+
   layout("routes/marketing/layout.tsx", [
     index("routes/marketing/home.tsx"),
     route("about", "routes/marketing/about.tsx"),
@@ -35,6 +43,7 @@ export default [
       route("two-factor", "routes/auth/two-factor.tsx"),
       route("setup", "routes/auth/setup.tsx"),
     ]),
+    route("pre-employment-demo", "routes/marketing/pre-employment-demo.tsx"),
     route("*", "routes/marketing/not-found.tsx"),
   ]),
 

@@ -42,6 +42,11 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   return Number.isInteger(hops) ? hops : value;
 }
 
+/** `/assessment/<token>/…` with the token replaced, for logs. */
+export function redactPath(path: string): string {
+  return path.replace(/^\/assessment\/[^/]+/, "/assessment/[token]");
+}
+
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const { config, logger } = runtime;
   setPublicOrigin(config.PUBLIC_URL);
@@ -66,11 +71,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
-        // The query string can carry tokens: log the path only.
+        // The query string can carry tokens: log the path only, and never an assessment link's token.
         req: (req: { method: string; url: string; id: string }) => ({
           id: req.id,
           method: req.method,
-          path: req.url.split("?")[0],
+          path: redactPath(req.url.split("?")[0] ?? ""),
         }),
       },
     }),
@@ -105,6 +110,17 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   app.use((req, res, next) => {
     if (req.secure)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  });
+  // The assessment link's token is in the address: no referrer to any other site, no copy in a
+  // shared cache or the back/forward cache, and no search-engine indexing (issue 7).
+  // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with a form
+  // posted without JavaScript, which the origin check (rightly) refuses; `same-origin` still sends
+  // nothing at all to any other site.
+  app.use("/assessment", (_req, res, next) => {
+    res.setHeader("Referrer-Policy", "same-origin");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    res.setHeader("Cache-Control", "no-store");
     next();
   });
   app.use(compression());

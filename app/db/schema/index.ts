@@ -1,3 +1,4 @@
+export * from "./assessments.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";

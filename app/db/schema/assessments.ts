@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { SafetyReason } from "~/domain/assessments/assess-safety.ts";
+import type { TranscriptItem } from "~/domain/assessments/build-transcript.ts";
+import type { Answers } from "~/domain/assessments/questionnaire-types.ts";
+import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
+import type { DraftReport } from "~/domain/reports/drafter.ts";
+import { assessmentInvitation, referral } from "./referrals.ts";
+
+/*
+ * Health data (UK GDPR Art. 9) lives only in this file's tables, and within them only in the
+ * columns marked HEALTH PAYLOAD. Each payload has a column of its own, so encryption at rest
+ * (issue 9) can swap it for ciphertext + key id without touching the columns the queues and
+ * pages filter on (status, safety level, timestamps).
+ */
+
+/**
+ * The subject's decision on the consent notice, with the version of the text they were shown.
+ * `withdrawn`: they gave consent, then stopped; their answers were erased.
+ */
+export const assessmentConsent = pgTable(
+  "assessment_consent",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referral.id),
+    invitationId: uuid("invitation_id").references(() => assessmentInvitation.id),
+    decision: text("decision", { enum: ["given", "declined", "withdrawn"] }).notNull(),
+    consentVersion: text("consent_version").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("assessment_consent_referral_idx").on(t.referralId, t.decidedAt)],
+);
+
+/** What is needed to rebuild the exact definition instance a response was made on. */
+export type ResponseBuildContext =
+  | { kind: "pre_employment"; role: PreEmploymentRole; versions: Record<string, string> }
+  | { kind: "management"; referralReason: string; version: string };
+
+/** One questionnaire response per referral (FHIR QuestionnaireResponse). */
+export const questionnaireResponse = pgTable(
+  "questionnaire_response",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referral.id),
+    /** The instance served: its canonical url and version, and the published `url|version`s used. */
+    definitionUrl: text("definition_url").notNull(),
+    definitionVersion: text("definition_version").notNull(),
+    derivedFrom: jsonb("derived_from").$type<string[]>().notNull(),
+    /** HEALTH PAYLOAD (the employer's reason for a management referral). */
+    buildContext: jsonb("build_context").$type<ResponseBuildContext>().notNull(),
+    status: text("status", { enum: ["in-progress", "completed"] }).notNull(),
+    /** HEALTH PAYLOAD: answers by linkId, cleaned by the generated validator. */
+    answers: jsonb("answers").$type<Answers>().notNull().default(sql`'{}'::jsonb`),
+    /** HEALTH PAYLOAD: the readable transcript (seed chatHistory shape). */
+    transcript: jsonb("transcript").$type<TranscriptItem[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Where the person is: a step id, or `review`. Resuming opens it. */
+    cursor: text("cursor"),
+    /** Highest level ever raised; never lowered (a flag stays until the doctor has seen it). */
+    safetyLevel: text("safety_level", { enum: ["none", "review", "urgent"] })
+      .notNull()
+      .default("none"),
+    /** HEALTH PAYLOAD: why the flags were raised, in words for the doctor. */
+    safetyReasons: jsonb("safety_reasons")
+      .$type<SafetyReason[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    safetyAlertedAt: timestamp("safety_alerted_at", { withTimezone: true }),
+    saveCount: integer("save_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("questionnaire_response_referral_idx").on(t.referralId)],
+);
+
+/** The AI-assisted draft for the doctor. Never shown to the employer or the employee. */
+export const draftReport = pgTable(
+  "draft_report",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referral.id),
+    responseId: uuid("response_id")
+      .notNull()
+      .references(() => questionnaireResponse.id),
+    drafterId: text("drafter_id").notNull(),
+    drafterModel: text("drafter_model").notNull(),
+    drafterVersion: text("drafter_version").notNull(),
+    /** HEALTH PAYLOAD: the structured draft with the answers each statement rests on. */
+    draft: jsonb("draft").$type<DraftReport>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("draft_report_referral_idx").on(t.referralId, t.createdAt.desc()),
+    // One draft per response and drafter version: a retried job finds its own earlier draft.
+    uniqueIndex("draft_report_response_drafter_idx").on(
+      t.responseId,
+      t.drafterId,
+      t.drafterModel,
+      t.drafterVersion,
+    ),
+  ],
+);
+
+/**
+ * Failed assessment-link lookups per client, in fixed windows. In the database, not in memory,
+ * so every app process sees the same count (DESIGN.md §1).
+ */
+export const assessmentLinkThrottle = pgTable("assessment_link_throttle", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  failures: integer("failures").notNull().default(0),
+});

@@ -1,0 +1,464 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { addDays } from "date-fns";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import {
+  assessmentConsent,
+  auditEvent,
+  draftReport,
+  questionnaireResponse,
+  referral,
+  referralActivity,
+} from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
+import { createLogger } from "~/services/logger.server.ts";
+import { createMailer } from "~/services/mail/mailer.server.ts";
+import { LINK_FAILURE_LIMIT } from "./assessment-link-throttle.server.ts";
+import { CONSENT_VERSION } from "./consent-notice.ts";
+import { declineConsent } from "./decline-consent.server.ts";
+import { draftAssessmentReport } from "./draft-assessment-report.server.ts";
+import { giveConsent } from "./give-consent.server.ts";
+import { loadResponse } from "./load-response.server.ts";
+import { openAssessmentLink } from "./open-assessment-link.server.ts";
+import { SAFETY_ALERT_JOB, saveAnswers } from "./save-answers.server.ts";
+import { sendSafetyAlert } from "./send-safety-alert.server.ts";
+import type { SubjectLink } from "./subject.ts";
+import { DRAFT_JOB, submitAssessment } from "./submit-assessment.server.ts";
+import { createInvitedReferralForTest } from "./test-support.server.ts";
+
+let database: DatabaseHandle;
+let dataDir: string;
+const sent: { name: string; data: object }[] = [];
+const jobs = {
+  async send(name: string, data: object) {
+    sent.push({ name, data });
+    return "job-id";
+  },
+};
+let ipCounter = 0;
+/** A fresh client address per test, so the link throttle of one test never affects another. */
+function origin() {
+  ipCounter += 1;
+  return {
+    ip: `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+    requestId: `req-${ipCounter}`,
+  };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-assess-"));
+});
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(token: string, now?: Date): Promise<SubjectLink> {
+  const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
+  if (!opened.ok) throw new Error(`link refused: ${opened.reason}`);
+  return opened.link;
+}
+
+async function referralRow(id: string) {
+  const [row] = await database.db.select().from(referral).where(eq(referral.id, id));
+  return row!;
+}
+
+// A complete pre-employment answer set for an office worker (core, screen work, adjustments).
+const officeCore = {
+  "core.condition": "false",
+  "core.treatment": "false",
+  "core.mental-health": "false",
+  "core.work-related": "false",
+};
+const officeDse = {
+  "dse.eyes": "false",
+  "dse.musculoskeletal": "false",
+  "dse.equipment": "false",
+};
+const officeAdjustments = {
+  "adjustments.needed": "no",
+  "adjustments.speak-to-doctor": "false",
+};
+
+describe("opening a link", () => {
+  it("records lastOpenedAt and audits the visit, without the token", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+    });
+    const link = await open(token);
+    expect(link.referralId).toBe(r.id);
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.objectId, r.id), eq(auditEvent.action, "assessment.link_open")));
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events)).not.toContain(token);
+  });
+
+  it("refuses tampered, expired and revoked links with neutral reasons", async () => {
+    const {
+      token,
+      referral: r,
+      actor,
+    } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+    });
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect(await openAssessmentLink(database.db, { token: tampered, origin: origin() })).toEqual({
+      ok: false,
+      reason: "unknown",
+    });
+    expect(await openAssessmentLink(database.db, { token: "nonsense", origin: origin() })).toEqual({
+      ok: false,
+      reason: "unknown",
+    });
+    expect(
+      await openAssessmentLink(database.db, {
+        token,
+        origin: origin(),
+        now: addDays(new Date(), 15),
+      }),
+    ).toEqual({ ok: false, reason: "gone" });
+    await cancelReferral(database.db, { actor, referralId: r.id });
+    expect(await openAssessmentLink(database.db, { token, origin: origin() })).toEqual({
+      ok: false,
+      reason: "gone",
+    });
+  });
+
+  it("throttles a client after too many failed tries, even for a good link", async () => {
+    const { token } = await createInvitedReferralForTest(database.db, { type: "pre_employment" });
+    const client = { ip: "192.0.2.77", requestId: "r" };
+    for (let i = 0; i < LINK_FAILURE_LIMIT; i++)
+      await openAssessmentLink(database.db, { token: `x${i}`.padEnd(43, "x"), origin: client });
+    expect(await openAssessmentLink(database.db, { token, origin: client })).toEqual({
+      ok: false,
+      reason: "throttled",
+    });
+    // Another client is unaffected; the first is let in again when the window ends.
+    expect((await openAssessmentLink(database.db, { token, origin: origin() })).ok).toBe(true);
+    const later = new Date(Date.now() + 16 * 60 * 1000);
+    expect((await openAssessmentLink(database.db, { token, origin: client, now: later })).ok).toBe(
+      true,
+    );
+  });
+});
+
+describe("consent", () => {
+  it("given: records the version and time, starts the response and moves the referral to in progress", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    const link = await open(token);
+    const now = new Date("2026-06-01T09:00:00Z");
+    const { cursor } = await giveConsent(database.db, { link, origin: origin(), now });
+    expect(cursor).toBe("core");
+    const row = await referralRow(r.id);
+    expect(row.status).toBe("in_progress");
+    expect(row.startedAt?.toISOString()).toBe(now.toISOString());
+    const consents = await database.db
+      .select()
+      .from(assessmentConsent)
+      .where(eq(assessmentConsent.referralId, r.id));
+    expect(consents).toMatchObject([
+      { decision: "given", consentVersion: CONSENT_VERSION, invitationId: link.invitationId },
+    ]);
+    const response = await loadResponse(database.db, r.id);
+    expect(response).toMatchObject({ status: "in-progress", cursor: "core", answers: {} });
+    expect(response?.derivedFrom).toContain(
+      "urn:referoh:questionnaire:pre-employment-display-screen|1",
+    );
+    // A second consent (another tab) is refused by the state machine.
+    await expect(giveConsent(database.db, { link })).rejects.toMatchObject({
+      code: "invalid_state",
+    });
+  });
+
+  it("declined: ends the case with no response, and tells the employer only that it could not go ahead", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "management",
+    });
+    const link = await open(token);
+    expect(await declineConsent(database.db, { link, origin: origin() })).toEqual({
+      decision: "declined",
+    });
+    expect((await referralRow(r.id)).status).toBe("declined");
+    expect(await loadResponse(database.db, r.id)).toBeNull();
+    const activity = await database.db
+      .select({ kind: referralActivity.kind })
+      .from(referralActivity)
+      .where(eq(referralActivity.referralId, r.id));
+    expect(activity.map((a) => a.kind)).toContain("declined");
+    await expect(giveConsent(database.db, { link })).rejects.toMatchObject({
+      code: "invalid_state",
+    });
+  });
+
+  it("stopping after starting erases the saved answers", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    const link = await open(token);
+    await giveConsent(database.db, { link });
+    await saveAnswers({ db: database.db, jobs }, { link, step: "core", answers: officeCore });
+    expect(await declineConsent(database.db, { link })).toEqual({ decision: "withdrawn" });
+    expect(await loadResponse(database.db, r.id)).toBeNull();
+  });
+});
+
+describe("save, resume and submit (pre-employment)", () => {
+  it("saves each page, resumes where it left off, validates in full on submit and starts the SLA clock", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    const link = await open(token);
+    await expect(
+      saveAnswers({ db: database.db, jobs }, { link, step: "core", answers: officeCore }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+    await giveConsent(database.db, { link });
+
+    // An answer that opens a follow-up keeps the person on the page.
+    const opened = await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "core", answers: { ...officeCore, "core.condition": "true" } },
+    );
+    expect(opened).toMatchObject({ ok: true, cursor: "core", incomplete: [] });
+    // Shown and left blank: reported, and still saved.
+    const blank = await saveAnswers(
+      { db: database.db, jobs },
+      {
+        link,
+        step: "core",
+        answers: {
+          ...officeCore,
+          "core.condition": "true",
+          "core.condition.details": "",
+          "core.condition.effect": "",
+        },
+      },
+    );
+    expect(blank).toMatchObject({
+      ok: true,
+      cursor: "core",
+      incomplete: ["core.condition.details", "core.condition.effect"],
+    });
+    // Changing the gate answer drops the follow-up and moves on.
+    const saved = await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "core", answers: officeCore },
+    );
+    expect(saved).toMatchObject({ ok: true, cursor: "dse", safety: { level: "none" } });
+
+    // Resume: a new open of the same link (another browser) finds the answers and the cursor.
+    await open(token);
+    const resumed = await loadResponse(database.db, r.id);
+    expect(resumed?.cursor).toBe("dse");
+    expect(resumed?.answers).toEqual({
+      "core.condition": false,
+      "core.treatment": false,
+      "core.mental-health": false,
+      "core.work-related": false,
+    });
+
+    // An invalid answer is refused and nothing is saved.
+    const invalid = await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "dse", answers: { ...officeDse, "dse.eyes": "maybe" } },
+    );
+    expect(invalid.ok).toBe(false);
+    // A question from another page is refused.
+    const elsewhere = await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "dse", answers: { "core.condition": "true" } },
+    );
+    expect(elsewhere.ok).toBe(false);
+
+    // Submitting before everything is answered lists what is missing.
+    const early = await submitAssessment({ db: database.db, jobs }, { link });
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.issues.map((i) => i.linkId)).toContain("dse.eyes");
+
+    await saveAnswers({ db: database.db, jobs }, { link, step: "dse", answers: officeDse });
+    const last = await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "adjustments", answers: officeAdjustments },
+    );
+    expect(last).toMatchObject({ ok: true, cursor: "review" });
+
+    const now = new Date("2026-06-02T10:00:00Z");
+    const submitted = await submitAssessment({ db: database.db, jobs }, { link, now });
+    expect(submitted).toMatchObject({ ok: true });
+    const row = await referralRow(r.id);
+    expect(row.status).toBe("submitted");
+    expect(row.submittedAt?.toISOString()).toBe(now.toISOString());
+    expect(row.slaDueAt?.toISOString()).toBe("2026-06-04T10:00:00.000Z");
+    const response = await loadResponse(database.db, r.id);
+    expect(response).toMatchObject({ status: "completed" });
+    expect(response?.transcript.length).toBeGreaterThan(0);
+    const job = sent.find(
+      (j) => j.name === DRAFT_JOB && (j.data as { responseId: string }).responseId === response?.id,
+    );
+    expect(job).toBeDefined();
+
+    // Nothing moves after submission.
+    await expect(
+      saveAnswers({ db: database.db, jobs }, { link, step: "dse", answers: officeDse }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+    await expect(submitAssessment({ db: database.db, jobs }, { link })).rejects.toMatchObject({
+      code: "invalid_state",
+    });
+    await expect(declineConsent(database.db, { link })).rejects.toMatchObject({
+      code: "invalid_state",
+    });
+
+    // The draft job stores the rules drafter's draft, once, however often it runs.
+    const first = await draftAssessmentReport(database.db, { responseId: response!.id });
+    expect(first?.created).toBe(true);
+    expect(first?.draft.draft.referralType).toBe("pre_employment");
+    expect(first?.draft.draft.outcome?.suggested).toBe("fit");
+    const again = await draftAssessmentReport(database.db, { responseId: response!.id });
+    expect(again).toMatchObject({ created: false, draft: { id: first?.draft.id } });
+    const drafts = await database.db
+      .select()
+      .from(draftReport)
+      .where(eq(draftReport.referralId, r.id));
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]).toMatchObject({ drafterId: "rules", drafterModel: "rules" });
+  });
+
+  it("gives members a 24-hour SLA", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+      memberTurnaround: true,
+    });
+    const link = await open(token);
+    await giveConsent(database.db, { link });
+    for (const [step, answers] of [
+      ["core", officeCore],
+      ["dse", officeDse],
+      ["adjustments", officeAdjustments],
+    ] as const)
+      await saveAnswers({ db: database.db, jobs }, { link, step, answers });
+    const now = new Date("2026-06-02T10:00:00Z");
+    await submitAssessment({ db: database.db, jobs }, { link, now });
+    expect((await referralRow(r.id)).slaDueAt?.toISOString()).toBe("2026-06-03T10:00:00.000Z");
+  });
+
+  it("does not draft a response that was never completed", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+    });
+    const link = await open(token);
+    await giveConsent(database.db, { link });
+    const response = await loadResponse(database.db, r.id);
+    expect(await draftAssessmentReport(database.db, { responseId: response!.id })).toBeNull();
+  });
+});
+
+describe("safety (management guided assessment)", () => {
+  it("PHQ-9 item 9 above 0 flags the case urgent and e-mails the on-call without any answers", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "management",
+    });
+    const link = await open(token);
+    await giveConsent(database.db, { link });
+    const planted = "PLANTED-ANSWER-7f3a: panic on the night bus";
+    await saveAnswers(
+      { db: database.db, jobs },
+      {
+        link,
+        step: "condition.categories",
+        answers: { "condition.categories": ["mental-health"] },
+      },
+    );
+    await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "condition.description", answers: { "condition.description": planted } },
+    );
+    const before = sent.length;
+    const flagged = await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "phq9.9", answers: { "phq9.9": "2" } },
+    );
+    expect(flagged).toMatchObject({
+      ok: true,
+      raisedUrgent: true,
+      safety: { level: "urgent", showCrisisSupport: true },
+    });
+    expect((await referralRow(r.id)).urgent).toBe(true);
+    expect(sent.slice(before)).toEqual([{ name: SAFETY_ALERT_JOB, data: { referralId: r.id } }]);
+
+    // The flag is sticky: changing the answer back does not clear it, and no second alert is queued.
+    const changed = await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "phq9.9", answers: { "phq9.9": "0" } },
+    );
+    expect(changed).toMatchObject({ ok: true, raisedUrgent: false, safety: { level: "urgent" } });
+    expect(sent.length).toBe(before + 1);
+
+    const mailer = createMailer({
+      from: "ReferOH <no-reply@referoh.test>",
+      dataDir,
+      logger: createLogger("silent"),
+    });
+    const deps = {
+      db: database.db,
+      mailer,
+      onCallEmail: "clinical-oncall@referoh.test",
+      publicUrl: "http://localhost:3000",
+    };
+    expect(await sendSafetyAlert(deps, { referralId: r.id })).toBe("sent");
+    expect(await sendSafetyAlert(deps, { referralId: r.id })).toBe("already_sent");
+    const files = fs.readdirSync(path.join(dataDir, "mail"));
+    expect(files).toHaveLength(1);
+    const raw = fs
+      .readFileSync(path.join(dataDir, "mail", files[0]!), "utf8")
+      .replace(/=\r?\n/g, "");
+    expect(raw).toMatch(/^To: clinical-oncall@referoh\.test$/m);
+    expect(raw).toContain(r.reference);
+    expect(raw).toContain("http://localhost:3000/doctor-dashboard");
+    for (const secret of ["PLANTED", "panic", "PHQ", "Several days", "More than half", token])
+      expect(raw).not.toContain(secret);
+
+    // The audit trail records the flag by code only.
+    const flags = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.objectId, r.id), eq(auditEvent.action, "assessment.safety_flag")));
+    expect(flags).toHaveLength(1);
+    expect(JSON.stringify(flags)).not.toContain("PLANTED");
+  });
+
+  it("stores nothing about health outside the assessment tables", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "management",
+    });
+    const link = await open(token);
+    await giveConsent(database.db, { link });
+    const planted = "PLANTED-ANSWER-b91c";
+    await saveAnswers(
+      { db: database.db, jobs },
+      { link, step: "condition.description", answers: { "condition.description": planted } },
+    );
+    const tables = [referral, referralActivity, auditEvent, assessmentConsent] as const;
+    for (const table of tables) {
+      const rows = await database.db.select().from(table);
+      expect(JSON.stringify(rows)).not.toContain(planted);
+    }
+    const [response] = await database.db
+      .select({ answers: questionnaireResponse.answers })
+      .from(questionnaireResponse)
+      .where(eq(questionnaireResponse.referralId, r.id));
+    expect(JSON.stringify(response)).toContain(planted);
+  });
+});

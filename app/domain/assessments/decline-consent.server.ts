@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import {
+  assessmentConsent,
+  questionnaireResponse,
+  referral,
+  referralActivity,
+} from "~/db/schema/index.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { transition } from "~/domain/referrals/states.ts";
+import { CONSENT_VERSION } from "./consent-notice.ts";
+import { lockSubjectReferral, refuseTransition } from "./lock-referral.server.ts";
+import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
+
+/**
+ * The person does not agree (before starting) or stops (after starting, before sending). The
+ * referral ends as `declined`; the employer's activity says only that it could not go ahead.
+ *
+ * Stopping erases the answers saved so far. If a safety flag was raised, the response row stays
+ * with its level only (no answers, transcript or reasons), so the case stays marked for the
+ * clinician who was alerted (the person's vital interests, UK GDPR Art. 9(2)(c)).
+ */
+export async function declineConsent(
+  db: Database,
+  {
+    link,
+    consentVersion = CONSENT_VERSION,
+    origin,
+    now = new Date(),
+  }: { link: SubjectLink; consentVersion?: string; origin?: RequestOrigin; now?: Date },
+): Promise<{ decision: "declined" | "withdrawn" }> {
+  return db.transaction(async (tx) => {
+    const current = await lockSubjectReferral(tx, link);
+    let status: ReturnType<typeof transition>;
+    try {
+      status = transition(current.status, "subject_declined", "subject");
+    } catch (error) {
+      refuseTransition(error);
+    }
+    const decision = current.status === "in_progress" ? "withdrawn" : "declined";
+    const [response] = await tx
+      .select({ id: questionnaireResponse.id, safetyLevel: questionnaireResponse.safetyLevel })
+      .from(questionnaireResponse)
+      .where(eq(questionnaireResponse.referralId, current.id))
+      .for("update");
+    if (response) {
+      if (response.safetyLevel === "none")
+        await tx.delete(questionnaireResponse).where(eq(questionnaireResponse.id, response.id));
+      else
+        await tx
+          .update(questionnaireResponse)
+          .set({ answers: {}, transcript: [], safetyReasons: [], cursor: null, updatedAt: now })
+          .where(eq(questionnaireResponse.id, response.id));
+    }
+    await tx.insert(assessmentConsent).values({
+      referralId: current.id,
+      invitationId: link.invitationId,
+      decision,
+      consentVersion,
+      decidedAt: now,
+    });
+    await tx
+      .update(referral)
+      .set({ status, closedAt: now, updatedAt: now })
+      .where(eq(referral.id, current.id));
+    await tx.insert(referralActivity).values({
+      referralId: current.id,
+      organisationId: current.organisationId,
+      kind: "declined",
+      createdAt: now,
+    });
+    await recordAuditEvent(tx, {
+      action:
+        decision === "withdrawn" ? "assessment.consent_withdrawn" : "assessment.consent_declined",
+      outcome: "success",
+      actor: subjectAuditActor(link),
+      object: { type: "referral", id: current.id },
+      request: origin,
+      details: { consentVersion, answersErased: Boolean(response) },
+    });
+    return { decision };
+  });
+}

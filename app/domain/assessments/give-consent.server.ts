@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import {
+  assessmentConsent,
+  questionnaireResponse,
+  referral,
+  referralActivity,
+} from "~/db/schema/index.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { transition } from "~/domain/referrals/states.ts";
+import { newAssessmentInstance } from "./assessment-instance.ts";
+import { firstStep } from "./assessment-steps.ts";
+import { CONSENT_VERSION } from "./consent-notice.ts";
+import { lockSubjectReferral, refuseTransition } from "./lock-referral.server.ts";
+import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
+
+/**
+ * Explicit consent (UK GDPR Art. 9(2)(a)): records the decision with its time and the version of
+ * the notice shown, moves the referral from invited to in progress, and starts the response on
+ * the newest published questionnaire versions. Returns the first step.
+ */
+export async function giveConsent(
+  db: Database,
+  {
+    link,
+    consentVersion = CONSENT_VERSION,
+    origin,
+    now = new Date(),
+  }: { link: SubjectLink; consentVersion?: string; origin?: RequestOrigin; now?: Date },
+): Promise<{ cursor: string }> {
+  return db.transaction(async (tx) => {
+    const current = await lockSubjectReferral(tx, link);
+    let status: ReturnType<typeof transition>;
+    try {
+      status = transition(current.status, "subject_started", "subject");
+    } catch (error) {
+      refuseTransition(error);
+    }
+    await tx.insert(assessmentConsent).values({
+      referralId: current.id,
+      invitationId: link.invitationId,
+      decision: "given",
+      consentVersion,
+      decidedAt: now,
+    });
+    const instance = newAssessmentInstance(current);
+    const cursor = firstStep(
+      instance.definition,
+      current.type === "management" ? "management" : "pre_employment",
+      {},
+    );
+    // A person invited again after their link lapsed keeps the answers they had saved.
+    const [created] = await tx
+      .insert(questionnaireResponse)
+      .values({
+        referralId: current.id,
+        definitionUrl: instance.definition.url,
+        definitionVersion: instance.definition.version,
+        derivedFrom: instance.definition.derivedFrom ?? [],
+        buildContext: instance.buildContext,
+        status: "in-progress",
+        cursor,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: questionnaireResponse.referralId })
+      .returning({ cursor: questionnaireResponse.cursor });
+    let resumeAt = created?.cursor ?? cursor;
+    if (!created) {
+      const [existing] = await tx
+        .select({ cursor: questionnaireResponse.cursor })
+        .from(questionnaireResponse)
+        .where(eq(questionnaireResponse.referralId, current.id));
+      resumeAt = existing?.cursor ?? cursor;
+    }
+    await tx
+      .update(referral)
+      .set({ status, startedAt: current.startedAt ?? now, updatedAt: now })
+      .where(eq(referral.id, current.id));
+    await tx.insert(referralActivity).values({
+      referralId: current.id,
+      organisationId: current.organisationId,
+      kind: "started",
+      createdAt: now,
+    });
+    await recordAuditEvent(tx, {
+      action: "assessment.consent_given",
+      outcome: "success",
+      actor: subjectAuditActor(link),
+      object: { type: "referral", id: current.id },
+      request: origin,
+      details: { consentVersion, definitionVersion: instance.definition.version },
+    });
+    return { cursor: resumeAt };
+  });
+}

@@ -1,0 +1,20 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { questionnaireResponse } from "~/db/schema/index.ts";
+import type { Tx } from "./lock-referral.server.ts";
+
+export type ResponseRow = typeof questionnaireResponse.$inferSelect;
+
+/** The subject's response, optionally locked for update inside a transaction. */
+export async function loadResponse(
+  db: Database | Tx,
+  referralId: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<ResponseRow | null> {
+  const query = db
+    .select()
+    .from(questionnaireResponse)
+    .where(eq(questionnaireResponse.referralId, referralId));
+  const [row] = forUpdate ? await query.for("update") : await query;
+  return row ?? null;
+}

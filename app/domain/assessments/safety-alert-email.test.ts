@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { safetyAlertEmail } from "./safety-alert-email.ts";
+import { slaDueAt } from "./sla.ts";
+
+describe("safety alert e-mail", () => {
+  it("names the case and the portal, and says nothing the person answered", () => {
+    const mail = safetyAlertEmail({
+      reference: "REF-000123",
+      type: "management",
+      portalUrl: "https://referoh.example/doctor-dashboard",
+    });
+    expect(mail.subject).toBe("URGENT safety flag: REF-000123");
+    expect(mail.text).toContain("https://referoh.example/doctor-dashboard");
+    expect(mail.html).toContain("REF-000123");
+    expect(mail.text).not.toMatch(/PHQ|item 9|better off dead/i);
+  });
+});
+
+describe("SLA", () => {
+  it("is 24 hours for members and 48 hours otherwise", () => {
+    const at = new Date("2026-03-28T12:00:00Z");
+    expect(slaDueAt(at, true).toISOString()).toBe("2026-03-29T12:00:00.000Z");
+    expect(slaDueAt(at, false).toISOString()).toBe("2026-03-30T12:00:00.000Z");
+  });
+});

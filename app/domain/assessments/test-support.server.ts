@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { referral } from "~/db/schema/index.ts";
+import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import type { EmployerActor } from "~/domain/referrals/actor.ts";
+import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import type { Referral } from "~/domain/referrals/place-referral.server.ts";
+import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+
+/**
+ * Test fixture: a real referral made through the employer's own domain functions (credits granted,
+ * referral placed, invitation token issued), for tests of the subject's side. Organisation ids are
+ * made up: the organisation table is not part of these tests.
+ */
+export async function createInvitedReferralForTest(
+  db: Database,
+  {
+    type,
+    jobRole = "Driver",
+    flags = {},
+    reason = "Low mood and time off work since March; help us support a return.",
+    questions = {},
+    memberTurnaround = false,
+    now = new Date(),
+  }: {
+    type: "pre_employment" | "management";
+    jobRole?: string;
+    flags?: Partial<
+      Record<"drivingRequired" | "nightShifts" | "loneWorking" | "safetyCritical", boolean>
+    >;
+    reason?: string;
+    questions?: Partial<Record<string, boolean>>;
+    memberTurnaround?: boolean;
+    now?: Date;
+  },
+): Promise<{ referral: Referral; token: string; actor: EmployerActor }> {
+  const actor: EmployerActor = {
+    userId: `user-${Math.random().toString(36).slice(2, 8)}`,
+    organisationId: `org-${Math.random().toString(36).slice(2, 10)}`,
+    organisationName: "Test Employer Ltd",
+  };
+  await grantCredits(db, { organisationId: actor.organisationId, credits: 10, now });
+  let created: Referral;
+  if (type === "pre_employment") {
+    ({ referral: created } = await createPreEmploymentReferral(db, {
+      actor,
+      provider: "demo",
+      now,
+      input: {
+        candidateName: "Sam Patel",
+        candidateEmail: "sam.patel@example.org",
+        jobRole: jobRole as "Driver",
+        drivingRequired: flags.drivingRequired ?? false,
+        nightShifts: flags.nightShifts ?? false,
+        loneWorking: flags.loneWorking ?? false,
+        safetyCritical: flags.safetyCritical ?? false,
+        conditionalOfferDate: now.toISOString().slice(0, 10),
+        additionalNotes: "",
+      },
+    }));
+  } else {
+    ({ referral: created } = await saveManagementReferral(db, {
+      actor,
+      provider: "demo",
+      intent: "submit",
+      now,
+      input: {
+        employeeName: "Jo Bloggs",
+        employeeEmail: "jo.bloggs@example.org",
+        referralReason: reason,
+        jobDetails: "Customer service adviser, 37.5 hours a week",
+        existingAdjustments: "",
+        questions: {
+          fitForWork: true,
+          underlyingCondition: false,
+          timeToFitness: false,
+          recommendedAdjustments: true,
+          engageInProcesses: false,
+          equalityAct: false,
+          followUp: false,
+          ...questions,
+        },
+        consentToProcessing: true,
+      },
+    }));
+  }
+  // Member turnaround follows the employer's membership; set directly so both SLAs can be tested.
+  const [row] = await db
+    .update(referral)
+    .set({ memberTurnaround })
+    .where(eq(referral.id, created.id))
+    .returning();
+  if (row?.status !== "invited") throw new Error(`Referral not invited: ${row?.status}`);
+  const { token } = await issueInvitationToken(db, {
+    referralId: row.id,
+    invitedAt: row.invitedAt ?? now,
+    now,
+  });
+  return { referral: row, token, actor };
+}

@@ -1,0 +1,122 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestContext, runtimeContext } from "~/context.ts";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import * as review from "./review.tsx";
+import * as start from "./start.tsx";
+import * as step from "./step.tsx";
+
+let database: DatabaseHandle;
+const sent: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+function contextFor(ip: string) {
+  const context = new RouterContextProvider();
+  context.set(runtimeContext, {
+    database,
+    jobs: {
+      async send(name: string) {
+        sent.push(name);
+        return null;
+      },
+    },
+  } as unknown as Runtime);
+  context.set(requestContext, { ip, requestId: "test", nonce: "n" });
+  return context;
+}
+
+function post(url: string, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields))
+    for (const value of Array.isArray(v) ? v : [v]) body.append(k, value);
+  return new Request(url, { method: "POST", body });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to throw");
+}
+
+describe("assessment routes", () => {
+  it("answer an unknown link with the neutral 404, whatever the page", async () => {
+    const args = {
+      params: { token: "B".repeat(43), step: "core" },
+      request: new Request("http://x/assessment/x"),
+      context: contextFor("203.0.113.1"),
+    } as never;
+    for (const loader of [start.loader, step.loader, review.loader]) {
+      // Thrown as `data(…, { status })`; the router turns it into the error boundary's response.
+      const error = (await thrown(loader(args))) as { init?: { status?: number } };
+      expect(error.init?.status).toBe(404);
+    }
+  });
+
+  it("take a person from consent through a page to the review, without JavaScript", async () => {
+    const { token } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    const context = contextFor("203.0.113.2");
+    const base = `http://x/assessment/${token}`;
+    const consent = await start.loader({ params: { token }, context } as never);
+    expect(consent).toMatchObject({ view: "consent", notice: { version: "2026-06-v1" } });
+
+    const refused = await start.action({
+      params: { token },
+      request: post(base, {}),
+      context,
+    } as never);
+    expect(refused).toMatchObject({ init: { status: 400 } });
+
+    const started = (await thrown(
+      start.action({ params: { token }, request: post(base, { agree: "yes" }), context } as never),
+    )) as Response;
+    expect(started.headers.get("Location")).toBe(`/assessment/${token}/questions/core`);
+
+    const page = await step.loader({
+      params: { token, step: "core" },
+      request: new Request(`${base}/questions/core`),
+      context,
+    } as never);
+    expect(page).toMatchObject({ kind: "pre_employment", step: "core", back: null });
+
+    const saved = (await thrown(
+      step.action({
+        params: { token, step: "core" },
+        request: post(`${base}/questions/core`, {
+          shown: "core.condition,core.treatment,core.mental-health,core.work-related",
+          "a:core.condition": "false",
+          "a:core.treatment": "false",
+          "a:core.mental-health": "false",
+          "a:core.work-related": "false",
+        }),
+        context,
+      } as never),
+    )) as Response;
+    expect(saved.headers.get("Location")).toBe(`/assessment/${token}/questions/dse`);
+
+    // Reopening the bare link resumes on the next page.
+    const resumed = (await thrown(
+      start.loader({ params: { token }, context } as never),
+    )) as Response;
+    expect(resumed.headers.get("Location")).toBe(`/assessment/${token}/questions/dse`);
+
+    // Submitting too early lists the missing answers instead of sending.
+    const early = await review.action({ params: { token }, context } as never);
+    expect(early).toMatchObject({ init: { status: 400 } });
+    expect(sent).not.toContain("assessment-draft");
+  });
+});

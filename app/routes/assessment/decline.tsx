@@ -1,0 +1,58 @@
+import { Form, Link, redirect } from "react-router";
+import { Button } from "~/components/ui/button";
+import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
+import { AssessmentError } from "~/domain/assessments/subject.ts";
+import type { Route } from "./+types/decline";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Not taking part | ReferOH" }];
+
+/** The confirmation before not agreeing (or stopping): ending the case cannot be undone here. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { referral } = await requireAssessmentLink(context, params.token);
+  if (referral.status !== "invited" && referral.status !== "in_progress")
+    throw redirect(assessmentPath(params.token));
+  return { started: referral.status === "in_progress" };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  try {
+    await declineConsent(runtime.database.db, { link, origin });
+  } catch (error) {
+    if (!(error instanceof AssessmentError)) throw error;
+  }
+  throw redirect(assessmentPath(params.token));
+}
+
+export default function Decline({ loaderData, params }: Route.ComponentProps) {
+  const { started } = loaderData;
+  return (
+    <div className="grid max-w-prose gap-6">
+      <h1 className="font-semibold text-3xl leading-tight">
+        {started ? "Are you sure you want to stop?" : "Are you sure you do not want to take part?"}
+      </h1>
+      <p>
+        {started
+          ? "If you stop, the answers you have saved are deleted and the assessment ends."
+          : "If you do not agree, the assessment ends and no health information is collected."}{" "}
+        Your employer is told only that the assessment could not go ahead, not why.
+      </p>
+      <p>
+        Without an occupational health assessment your employer may have to make decisions about
+        your work without medical advice. You may want to talk to them first.
+      </p>
+      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" variant="destructive" size="lg">
+          {started ? "Yes, stop and delete my answers" : "Yes, I do not want to take part"}
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to={assessmentPath(params.token)}>
+            {started ? "No, go back to my answers" : "No, go back"}
+          </Link>
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { Wordmark } from "~/components/wordmark";
+import type { Route } from "./+types/layout";
+
+/*
+ * The person being assessed has no account and arrives from an e-mail: no site navigation, no
+ * links that would lead away mid-assessment, nothing for search engines. The server adds
+ * `X-Robots-Tag: noindex`, `Cache-Control: no-store` and `Referrer-Policy: same-origin` to every
+ * /assessment response (server/app.ts), so the token in the address never leaks to another site.
+ */
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="same-origin" />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-4 focus:py-2"
+      >
+        Skip to main content
+      </a>
+      <header className="border-border border-b bg-background">
+        <div className="mx-auto flex h-16 max-w-3xl items-center px-4 sm:px-6">
+          <Wordmark className="h-8 w-auto text-foreground" />
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+        {children}
+      </main>
+      <footer className="border-border border-t bg-surface">
+        <div className="mx-auto max-w-3xl px-4 py-6 text-muted-foreground text-sm sm:px-6">
+          ReferOH Ltd: independent occupational health. Questions about this assessment:{" "}
+          <a
+            className="text-primary underline underline-offset-4"
+            href="mailto:hello@referoh.co.uk"
+          >
+            hello@referoh.co.uk
+          </a>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+export default function AssessmentLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * One page for every link that does not work (unknown, tampered, expired, revoked, cancelled, too
+ * many tries): the same words whatever the reason, so it says nothing about any referral.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const linkProblem = isRouteErrorResponse(error) && [404, 410, 429].includes(error.status);
+  return (
+    <Shell>
+      <title>This link does not work | ReferOH</title>
+      {linkProblem ? (
+        <div className="grid max-w-prose gap-4" data-testid="link-unavailable">
+          <h1 className="font-semibold text-3xl leading-tight">This link does not work</h1>
+          <p>
+            The link may be incomplete, it may have expired, or the assessment may no longer be
+            needed.
+          </p>
+          <p>
+            If you were asked to complete a health assessment, contact the person who asked you and
+            ask them to send a new link, or e-mail us at{" "}
+            <a
+              className="text-primary underline underline-offset-4"
+              href="mailto:hello@referoh.co.uk"
+            >
+              hello@referoh.co.uk
+            </a>
+            .
+          </p>
+        </div>
+      ) : (
+        <div className="grid max-w-prose gap-4">
+          <h1 className="font-semibold text-3xl leading-tight">Sorry, there is a problem</h1>
+          <p>
+            Something went wrong on our side. Your saved answers are safe. Please try again in a few
+            minutes.
+          </p>
+        </div>
+      )}
+    </Shell>
+  );
+}

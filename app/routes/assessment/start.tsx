@@ -1,0 +1,217 @@
+import { CheckCircle2Icon } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { NativeCheckbox } from "~/components/ui/checkbox";
+import { ErrorSummary, FormErrorMessage } from "~/components/ui/form-field";
+import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
+import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
+import { CONSENT_VERSION, consentNotice } from "~/domain/assessments/consent-notice.ts";
+import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
+import { loadResponse } from "~/domain/assessments/load-response.server.ts";
+import { slaHours } from "~/domain/assessments/sla.ts";
+import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import type { Route } from "./+types/start";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.view === "consent" ? loaderData.notice.title : "Your health assessment"} | ReferOH`,
+  },
+];
+
+/** Where a link lands: the consent notice, the current step, or where the case now stands. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { runtime, referral } = await requireAssessmentLink(context, params.token);
+  const db = runtime.database.db;
+  switch (referral.status) {
+    case "invited": {
+      const organisationName = await organisationDisplayName(db, referral.organisationId);
+      const notice = consentNotice({
+        type: referral.type,
+        organisationName,
+        jobRole: referral.jobRole,
+        moduleReasons: moduleReasonsOf(referral).map((m) => m.reason),
+      });
+      return { view: "consent" as const, notice };
+    }
+    case "in_progress": {
+      const response = await loadResponse(db, referral.id);
+      const cursor = response?.cursor ?? REVIEW_STEP;
+      throw redirect(
+        cursor === REVIEW_STEP
+          ? assessmentPath(params.token, REVIEW_STEP)
+          : assessmentPath(params.token, "questions", cursor),
+      );
+    }
+    case "declined":
+      return { view: "declined" as const };
+    default:
+      return {
+        view: "submitted" as const,
+        hours: slaHours(referral.memberTurnaround),
+        type: referral.type,
+      };
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  const form = await request.formData();
+  if (form.get("agree") !== "yes")
+    return data(
+      { error: "Select the box to confirm you consent, or choose “I do not agree”" },
+      { status: 400 },
+    );
+  try {
+    const { cursor } = await giveConsent(runtime.database.db, {
+      link,
+      consentVersion: String(form.get("consentVersion") ?? CONSENT_VERSION),
+      origin,
+    });
+    throw redirect(
+      cursor === REVIEW_STEP
+        ? assessmentPath(params.token, REVIEW_STEP)
+        : assessmentPath(params.token, "questions", cursor),
+    );
+  } catch (error) {
+    // Already started (a second tab, a double click): the entry page knows where to go.
+    if (error instanceof AssessmentError) throw redirect(assessmentPath(params.token));
+    throw error;
+  }
+}
+
+export default function AssessmentStart({ loaderData, actionData, params }: Route.ComponentProps) {
+  if (loaderData.view === "declined") return <Declined />;
+  if (loaderData.view === "submitted")
+    return <WhatHappensNext hours={loaderData.hours} type={loaderData.type} />;
+  return <Consent notice={loaderData.notice} error={actionData?.error} token={params.token} />;
+}
+
+function Consent({
+  notice,
+  error,
+  token,
+}: {
+  notice: ReturnType<typeof consentNotice>;
+  error?: string;
+  token: string;
+}) {
+  const navigation = useNavigation();
+  return (
+    <div className="grid gap-8">
+      <ErrorSummary errors={error ? [{ id: "agree", message: error }] : []} />
+      <div className="grid gap-3">
+        <h1 className="font-semibold text-3xl leading-tight">{notice.title}</h1>
+        <p className="text-lg text-muted-foreground">
+          Please read this before you start. It takes about 2 minutes.
+        </p>
+      </div>
+      {notice.sections.map((section) => (
+        <section key={section.heading} className="grid max-w-prose gap-3">
+          <h2 className="font-semibold text-xl">{section.heading}</h2>
+          {section.paragraphs.map((p) => (
+            <p key={p} className="leading-relaxed">
+              {p}
+            </p>
+          ))}
+          {section.list && section.list.length > 0 ? (
+            <ul className="grid list-disc gap-1.5 pl-6">
+              {section.list.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+      <Form
+        method="post"
+        className="grid gap-6 rounded-lg border border-border bg-surface p-5 sm:p-6"
+      >
+        <input type="hidden" name="consentVersion" value={notice.version} />
+        <fieldset className="grid gap-3" aria-describedby={error ? "agree-error" : undefined}>
+          <legend className="mb-2 font-semibold text-xl">Your consent</legend>
+          {error ? <FormErrorMessage id="agree-error">{error}</FormErrorMessage> : null}
+          <div className="flex items-start gap-3">
+            <NativeCheckbox
+              id="agree"
+              name="agree"
+              value="yes"
+              aria-invalid={error ? true : undefined}
+              wrapperClassName="mt-0.5"
+            />
+            <label htmlFor="agree" className="cursor-pointer leading-snug">
+              {notice.agreement}
+            </label>
+          </div>
+        </fieldset>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+            I agree and start
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link to={assessmentPath(token, "decline")}>I do not agree</Link>
+          </Button>
+        </div>
+        <p className="text-muted-foreground text-sm">Consent notice version {notice.version}.</p>
+      </Form>
+    </div>
+  );
+}
+
+function WhatHappensNext({
+  hours,
+  type,
+}: {
+  hours: number;
+  type: "pre_employment" | "management";
+}) {
+  return (
+    <div className="grid max-w-prose gap-6">
+      <div className="rounded-lg bg-primary p-6 text-primary-foreground">
+        <CheckCircle2Icon aria-hidden="true" className="size-8" />
+        <h1 className="mt-3 font-semibold text-3xl leading-tight">Your answers have been sent</h1>
+      </div>
+      <h2 className="font-semibold text-xl">What happens next</h2>
+      <ol className="grid list-decimal gap-3 pl-6 leading-relaxed">
+        <li>
+          An occupational health doctor reviews your answers within {hours} hours. They may contact
+          you if they need to know more, or offer you a phone or video appointment.
+        </li>
+        <li>
+          The doctor writes a report
+          {type === "pre_employment"
+            ? " about the job and any support you may need"
+            : " with advice about your work"}
+          . It does not include your answers.
+        </li>
+        <li>
+          We will e-mail you a link to read the report before your employer sees it. You can agree
+          to its release, ask for a correction, or refuse its release.
+        </li>
+      </ol>
+      <p>You can close this page. Your employer has been told only that your answers were sent.</p>
+    </div>
+  );
+}
+
+function Declined() {
+  return (
+    <div className="grid max-w-prose gap-4">
+      <h1 className="font-semibold text-3xl leading-tight">You have chosen not to take part</h1>
+      <p>
+        Any answers you saved have been deleted. Your employer will be told only that the assessment
+        could not go ahead, not why.
+      </p>
+      <p>
+        If you change your mind, ask your employer to send you a new link. If you have questions,
+        e-mail us at{" "}
+        <a className="text-primary underline underline-offset-4" href="mailto:hello@referoh.co.uk">
+          hello@referoh.co.uk
+        </a>
+        .
+      </p>
+    </div>
+  );
+}

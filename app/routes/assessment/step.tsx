@@ -1,0 +1,284 @@
+import { ChevronLeftIcon } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Conversation } from "~/components/assessment/conversation";
+import { CrisisSupport } from "~/components/assessment/crisis-support";
+import { GroupQuestions } from "~/components/assessment/group-questions";
+import { controlId, QuestionField } from "~/components/assessment/question-field";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/form-field";
+import { Progress } from "~/components/ui/progress";
+import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
+import {
+  type AssessmentKind,
+  conversationBefore,
+  isStep,
+  previousStep,
+  REVIEW_STEP,
+  stepContent,
+  stepProgress,
+  stepQuestionIds,
+} from "~/domain/assessments/assessment-steps.ts";
+import { loadResponse } from "~/domain/assessments/load-response.server.ts";
+import type { Answers, QuestionnaireItem } from "~/domain/assessments/questionnaire-types.ts";
+import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
+import {
+  coerceLoosely,
+  formValuesOf,
+  readStepAnswers,
+  SHOWN_FIELD,
+} from "~/domain/assessments/step-form.ts";
+import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { walkItems } from "~/domain/assessments/walk-items.ts";
+import type { Route } from "./+types/step";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Your health assessment"} | ReferOH` },
+];
+
+function stepPath(token: string, step: string): string {
+  return step === REVIEW_STEP
+    ? assessmentPath(token, REVIEW_STEP)
+    : assessmentPath(token, "questions", step);
+}
+
+async function loadOpenResponse(context: Route.LoaderArgs["context"], token: string) {
+  const opened = await requireAssessmentLink(context, token);
+  if (opened.referral.status !== "in_progress") throw redirect(assessmentPath(token));
+  const response = await loadResponse(opened.runtime.database.db, opened.referral.id);
+  if (response?.status !== "in-progress") throw redirect(assessmentPath(token));
+  const kind: AssessmentKind =
+    opened.referral.type === "management" ? "management" : "pre_employment";
+  return { ...opened, response, kind, definition: definitionOfResponse(response) };
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { response, kind, definition } = await loadOpenResponse(context, params.token);
+  const answers = response.answers;
+  // A step closed by a changed answer, or a made-up one: back to where the person is.
+  if (!isStep(definition, kind, answers, params.step))
+    throw redirect(stepPath(params.token, response.cursor ?? REVIEW_STEP));
+  const returnToReview = new URL(request.url).searchParams.get("return") === REVIEW_STEP;
+  const previous = previousStep(definition, kind, answers, params.step);
+  const back = returnToReview
+    ? stepPath(params.token, REVIEW_STEP)
+    : previous
+      ? stepPath(params.token, previous)
+      : null;
+  const common = {
+    kind,
+    step: params.step,
+    progress: stepProgress(definition, kind, answers, params.step),
+    back,
+    returnToReview,
+    crisis: response.safetyLevel !== "none",
+  };
+  if (kind === "pre_employment") {
+    const group = definition.item.find((i) => i.linkId === params.step)!;
+    const ids = new Set(walkItems({ item: [group] }).map((w) => w.item.linkId));
+    const groupAnswers = Object.fromEntries(
+      Object.entries(answers).filter(([linkId]) => ids.has(linkId)),
+    ) as Answers;
+    return {
+      ...common,
+      title: group.text ?? "Health questionnaire",
+      group,
+      answers: groupAnswers,
+      item: null,
+      caption: null,
+      conversation: [],
+    };
+  }
+  const content = stepContent(definition, kind, answers, params.step);
+  const item = content.items[0]!;
+  return {
+    ...common,
+    title: item.text ?? "Your health assessment",
+    group: null,
+    answers: params.step in answers ? ({ [params.step]: answers[params.step]! } as Answers) : {},
+    item,
+    caption: content.group?.text ?? null,
+    conversation: conversationBefore(definition, answers, params.step),
+  };
+}
+
+function missingMessage(item: QuestionnaireItem | undefined): string {
+  return item && (item.type === "choice" || item.type === "boolean")
+    ? "Select an answer"
+    : "Answer this question";
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { runtime, origin, link, response, kind, definition } = await loadOpenResponse(
+    context,
+    params.token,
+  );
+  const form = await request.formData();
+  const returnToReview = form.get("return") === REVIEW_STEP;
+  const onStep = new Set(stepQuestionIds(definition, kind, params.step));
+  const shownIds =
+    kind === "management"
+      ? [...onStep]
+      : String(form.get(SHOWN_FIELD) ?? "")
+          .split(",")
+          .filter((id) => onStep.has(id));
+  const byId = new Map(walkItems(definition).map((w) => [w.item.linkId, w.item]));
+  const shownItems = shownIds.map((id) => byId.get(id)!).filter(Boolean);
+  const posted = readStepAnswers(shownItems, formValuesOf(form));
+
+  let result: Awaited<ReturnType<typeof saveAnswers>>;
+  try {
+    result = await saveAnswers(
+      { db: runtime.database.db, jobs: runtime.jobs },
+      { link, step: params.step, answers: posted, returnToReview, origin },
+    );
+  } catch (error) {
+    if (error instanceof AssessmentError) throw redirect(assessmentPath(params.token));
+    throw error;
+  }
+  if (!result.ok) {
+    const errors = Object.fromEntries(result.issues.map((i) => [i.linkId, i.message]));
+    return data(
+      { errors, posted: coerceLoosely(shownItems, posted), raw: posted },
+      { status: 400 },
+    );
+  }
+  if (result.incomplete.length > 0) {
+    const errors = Object.fromEntries(
+      result.incomplete.map((id) => [id, missingMessage(byId.get(id))]),
+    );
+    return data(
+      { errors, posted: coerceLoosely(shownItems, posted), raw: posted },
+      { status: 400 },
+    );
+  }
+  void response;
+  const target = stepPath(params.token, result.cursor);
+  throw redirect(
+    result.cursor === params.step && returnToReview ? `${target}?return=${REVIEW_STEP}` : target,
+  );
+}
+
+export default function Step({ loaderData, actionData, params }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  // After an error, show what the person typed, not what was saved before.
+  // Typed values decide which follow-ups show; raw text keeps what could not be read (e.g. "abc").
+  const values: Answers = actionData
+    ? ({ ...loaderData.answers, ...rawValues(actionData.raw), ...actionData.posted } as Answers)
+    : loaderData.answers;
+  const byId = new Map<string, QuestionnaireItem>();
+  if (loaderData.group)
+    for (const w of walkItems({ item: [loaderData.group] })) byId.set(w.item.linkId, w.item);
+  if (loaderData.item) byId.set(loaderData.item.linkId, loaderData.item);
+  // The summary names the question, as the message beside it cannot be read out of context.
+  const summary = Object.entries(errors).map(([linkId, message]) => {
+    const item = byId.get(linkId);
+    return {
+      id: item ? controlId(item) : linkId,
+      message: item?.text ? `${message}: ${shorten(item.text)}` : message,
+    };
+  });
+  const { progress } = loaderData;
+  const progressText =
+    loaderData.kind === "management"
+      ? `Question ${progress.index} of about ${progress.total - 1}`
+      : `Part ${progress.index} of ${progress.total - 1}`;
+
+  return (
+    <div className="grid gap-6">
+      {loaderData.back ? (
+        <Link
+          to={loaderData.back}
+          className="inline-flex w-fit items-center gap-1 font-medium text-primary underline underline-offset-4"
+        >
+          <ChevronLeftIcon aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+      ) : null}
+      <ErrorSummary errors={summary} />
+      {loaderData.crisis ? <CrisisSupport /> : null}
+      <div className="grid gap-2">
+        <p id="progress-label" className="text-muted-foreground text-sm">
+          {progressText}
+        </p>
+        <Progress
+          aria-labelledby="progress-label"
+          value={progress.index - 1}
+          max={progress.total}
+          getValueLabel={() => progressText}
+        />
+      </div>
+      {loaderData.kind === "management" && loaderData.item ? (
+        <>
+          <Conversation lines={loaderData.conversation} />
+          <Form method="post" className="grid gap-6" key={params.step}>
+            {loaderData.returnToReview ? (
+              <input type="hidden" name="return" value={REVIEW_STEP} />
+            ) : null}
+            <div className="grid gap-2">
+              {loaderData.caption ? (
+                <p className="text-muted-foreground">{loaderData.caption}</p>
+              ) : null}
+              <QuestionField
+                item={loaderData.item}
+                value={values[loaderData.item.linkId]}
+                error={errors[loaderData.item.linkId]}
+                asPageHeading
+              />
+            </div>
+            <Actions submitting={navigation.state === "submitting"} token={params.token} />
+          </Form>
+        </>
+      ) : loaderData.group ? (
+        <Form method="post" className="grid gap-8" key={params.step}>
+          {loaderData.returnToReview ? (
+            <input type="hidden" name="return" value={REVIEW_STEP} />
+          ) : null}
+          <h1 className="font-semibold text-3xl leading-tight">{loaderData.group.text}</h1>
+          <GroupQuestions
+            key={JSON.stringify(values)}
+            group={loaderData.group}
+            initial={values}
+            errors={errors}
+          />
+          <Actions submitting={navigation.state === "submitting"} token={params.token} />
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function shorten(text: string): string {
+  return text.length > 90 ? `${text.slice(0, 87).trimEnd()}…` : text;
+}
+
+function rawValues(raw: Record<string, unknown>): Answers {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(raw))
+    out[k] = Array.isArray(v) ? v.map(String) : String(v ?? "");
+  return out as Answers;
+}
+
+function Actions({ submitting, token }: { submitting: boolean; token: string }) {
+  return (
+    <div className="grid gap-4">
+      <div>
+        <Button type="submit" size="lg" disabled={submitting}>
+          Save and continue
+        </Button>
+      </div>
+      <p className="text-muted-foreground text-sm">
+        Your answers are saved each time you continue. You can close this page and come back with
+        the same link, on any device.{" "}
+        <Link
+          to={assessmentPath(token, "decline")}
+          className="text-primary underline underline-offset-4"
+        >
+          Stop the assessment
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { signedInEmployer } from "../support/employer.ts";
+import { expect, test } from "../support/test.ts";
+
+test.describe("employer referrals", () => {
+  test("dashboard shows the seed's counters and cards from the database", async ({ page }) => {
+    await signedInEmployer(page, "dash");
+    await expect(page.getByRole("heading", { name: "Welcome to your Dashboard" })).toBeVisible();
+    const summary = page.getByRole("region", { name: "Summary" });
+    await expect(summary.getByText("Active Assessments")).toBeVisible();
+    await expect(summary.getByText("Available Credits")).toBeVisible();
+    await expect(summary).toContainText("0");
+    await expect(page.getByText("No activity yet.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "New Pre-Employment Assessment" })).toHaveAttribute(
+      "href",
+      "/pre-employment-referral",
+    );
+    await expect(page.getByRole("link", { name: "New Management Referral" })).toHaveAttribute(
+      "href",
+      "/employer-referral?type=management",
+    );
+  });
+
+  test("a management referral is saved as a draft, edited, and submitted towards payment", async ({
+    page,
+  }) => {
+    await signedInEmployer(page, "draft");
+    await page.goto("/employer-referral?type=management");
+    await page.getByRole("button", { name: "Submit and pay" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toContainText("Employee name is required");
+    await expect(summary).toContainText(
+      "You must consent to the processing of health data to proceed.",
+    );
+
+    await page.getByLabel("Employee name").fill("Jordan Ellis");
+    await page.getByLabel("Employee email address").fill("not-an-email");
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Please provide a valid employee email address",
+    );
+    await page.getByLabel("Employee email address").fill("jordan.ellis@example.org");
+    await page
+      .getByLabel("Reason for referral")
+      .fill("Long-term back pain affecting lifting duties");
+    await page.getByRole("button", { name: "Save as draft" }).click();
+
+    await expect(page).toHaveURL(/\/employer-referrals\?status=draft/);
+    const row = page.getByRole("row", { name: /Jordan Ellis/ });
+    await expect(row).toContainText("Draft");
+    await row.getByRole("link", { name: /^Edit REF-\d{6}$/ }).click();
+    await expect(page.getByLabel("Reason for referral")).toHaveValue(
+      "Long-term back pain affecting lifting duties",
+    );
+    await page.getByLabel("Job details").fill("Warehouse team leader, 37.5 hours a week");
+    await page
+      .getByLabel("Is the employee fit for their current role, with or without adjustments?")
+      .check();
+    await page.getByLabel(/I confirm the employee has been told/).check();
+    await page.getByRole("button", { name: "Submit and pay" }).click();
+    // No credits: the referral waits for payment at the provider's checkout.
+    await expect(page).toHaveURL(/\/payment\?order=[0-9a-f-]{36}/);
+    await page.goto("/employer-referrals");
+    await expect(page.getByRole("row", { name: /Jordan Ellis/ })).toContainText("Pending");
+  });
+
+  test("search and status filter run on the server and survive a reload", async ({ page }) => {
+    await signedInEmployer(page, "search");
+    for (const name of ["Amelia Hart", "Benjamin Cole"]) {
+      await page.goto("/employer-referral?type=management");
+      await page.getByLabel("Employee name").fill(name);
+      await page.getByRole("button", { name: "Save as draft" }).click();
+      await expect(page).toHaveURL(/\/employer-referrals/);
+    }
+    await page.goto("/employer-referrals");
+    await page.getByLabel("Search").fill("AMELIA");
+    await page.getByLabel("Status").selectOption("draft");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=AMELIA/);
+    await expect(page).toHaveURL(/status=draft/);
+    await page.reload();
+    await expect(page.getByLabel("Search")).toHaveValue("AMELIA");
+    await expect(page.getByRole("row", { name: /Amelia Hart/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toHaveCount(0);
+    await page.getByLabel("Status").selectOption("invited");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("No OH referrals found")).toBeVisible();
+    await expect(page.getByText("Try adjusting your search criteria")).toBeVisible();
+    await page.getByRole("link", { name: "Clear" }).click();
+    await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toBeVisible();
+  });
+
+  test("another company's user gets 404 for the referral, its drawer and its actions", async ({
+    page,
+    browser,
+  }) => {
+    await signedInEmployer(page, "owner");
+    await page.goto("/employer-referral?type=management");
+    await page.getByLabel("Employee name").fill("Casey Morgan");
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page).toHaveURL(/\/employer-referrals/);
+    const href = await page
+      .getByRole("row", { name: /Casey Morgan/ })
+      .getByRole("link", { name: /^Edit/ })
+      .getAttribute("href");
+    const referralId = href!.split("/").at(-1)!;
+
+    // The drawer opens from the query for the owner, and the query is then removed.
+    await page.goto(`/employer-referrals?viewReferral=${referralId}`);
+    await expect(page.getByRole("dialog", { name: /Referral Details: REF-\d{6}/ })).toBeVisible();
+    await expect(page).not.toHaveURL(/viewReferral/);
+
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signedInEmployer(other, "intruder");
+    expect((await other.goto(`/employer-referral/${referralId}`))?.status()).toBe(404);
+    expect((await other.goto(`/employer-referrals?viewReferral=${referralId}`))?.status()).toBe(
+      404,
+    );
+    expect((await other.goto(`/employer-dashboard?viewReferral=${referralId}`))?.status()).toBe(
+      404,
+    );
+    for (const action of ["remind", "cancel"]) {
+      const response = await other.request.post(`/employer-referrals/${referralId}/${action}`, {
+        headers: { Origin: new URL(other.url()).origin },
+      });
+      expect(response.status(), action).toBe(404);
+    }
+    await otherContext.close();
+  });
+});

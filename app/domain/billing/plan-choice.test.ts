@@ -13,7 +13,10 @@ describe("parsePlanChoice", () => {
       kind: "membership",
       interval: "monthly",
     });
-    expect(parsePlanChoice("membership-annual")).toEqual({ kind: "membership", interval: "annual" });
+    expect(parsePlanChoice("membership-annual")).toEqual({
+      kind: "membership",
+      interval: "annual",
+    });
     expect(parsePlanChoice("pack-value")).toEqual({ kind: "credit_pack", packId: "value" });
     expect(parsePlanChoice("pack-enterprise")).toEqual({
       kind: "credit_pack",

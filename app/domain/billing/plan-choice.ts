@@ -49,9 +49,7 @@ export function referralFormPath(referralType: ReferralType): string {
 }
 
 /** The order a membership or pack choice becomes (referrals are ordered from their form). */
-export function orderRequestFor(
-  choice: Exclude<PlanChoice, { kind: "referral" }>,
-): OrderRequest {
+export function orderRequestFor(choice: Exclude<PlanChoice, { kind: "referral" }>): OrderRequest {
   return choice.kind === "membership"
     ? { kind: "membership", interval: choice.interval }
     : { kind: "credit_pack", packId: choice.packId };

@@ -1,6 +1,6 @@
-import { afterPaymentPath } from "~/domain/billing/plan-choice.ts";
 import type { BillingActor } from "~/domain/billing/actor.ts";
 import { createOrder, setProviderReference } from "~/domain/billing/orders.server.ts";
+import { afterPaymentPath } from "~/domain/billing/plan-choice.ts";
 import type { OrderRequest } from "~/domain/billing/price-order.ts";
 import type { Runtime } from "../runtime.server.ts";
 

@@ -79,7 +79,10 @@ const tabs: ReadonlyArray<{ value: PlanTab; label: string }> = [
 export default function PackageSelection({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, standing } = loaderData;
   const hydrated = useHydrated();
-  const [selected, setSelected] = useState<string | null>(null);
+  // A choice belongs to the tab it was made on: changing tab clears it (the form remounts too).
+  const [choice, setChoice] = useState<{ tab: PlanTab; value: string } | null>(null);
+  const selected = choice?.tab === tab ? choice.value : null;
+  const setSelected = (value: string) => setChoice({ tab, value });
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const error = actionData?.error;

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import {
   AlertDialog,
-  AlertDialogAction,
   AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
@@ -225,7 +224,8 @@ function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confi
         <Form method="post" action="/employer-subscription" onSubmit={() => setOpen(false)}>
           <AlertDialogFooter>
             <AlertDialogCancel type="button">Keep membership</AlertDialogCancel>
-            <AlertDialogAction
+            {/* A plain submit button: Radix's Action would close (unmount) the form before it submits. */}
+            <Button
               type="submit"
               name="intent"
               value="cancel"
@@ -233,7 +233,7 @@ function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confi
               disabled={navigation.state !== "idle"}
             >
               Yes, cancel membership
-            </AlertDialogAction>
+            </Button>
           </AlertDialogFooter>
         </Form>
       </AlertDialogContent>

@@ -93,15 +93,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           }
         : null,
     usage,
-    orders: orders.map((order) => ({
-      id: order.id,
-      date: ukDate.format(order.paidAt ?? order.createdAt),
-      description: order.items.map((item) => item.description).join(" + "),
-      totalPence: order.totalPence,
-      status: order.status,
-      invoiceId: order.invoiceId,
-      invoiceNumber: order.invoiceNumber,
-    })),
+    // Checkouts that were started and left (e.g. replaced by a membership + pack order) are not
+    // billing history: only orders a provider has ruled on are listed.
+    orders: orders
+      .filter((order) => order.status !== "pending")
+      .map((order) => ({
+        id: order.id,
+        date: ukDate.format(order.paidAt ?? order.createdAt),
+        description: order.items.map((item) => item.description).join(" + "),
+        totalPence: order.totalPence,
+        status: order.status,
+        invoiceId: order.invoiceId,
+        invoiceNumber: order.invoiceNumber,
+      })),
   };
 }
 

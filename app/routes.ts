@@ -63,6 +63,10 @@ export default [
     route("referrals", "routes/employer/alias.ts", { id: "employer-alias-referrals" }),
     route("subscriptions", "routes/employer/alias.ts", { id: "employer-alias-subscriptions" }),
     route("reports", "routes/employer/alias.ts", { id: "employer-alias-reports" }),
+    route("package-selection", "routes/employer/package-selection.tsx"),
+    route("payment", "routes/employer/payment.tsx"),
+    route("employer-subscription", "routes/employer/subscription.tsx"),
+    route("invoices/:file", "routes/employer/invoice-pdf.ts"),
   ]),
 
   // Doctors (role doctor, access granted, second factor verified).

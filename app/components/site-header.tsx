@@ -1,6 +1,7 @@
 import {
   ArrowLeftIcon,
   ChevronDownIcon,
+  CoinsIcon,
   HomeIcon,
   LogOutIcon,
   MenuIcon,
@@ -35,6 +36,25 @@ export interface HeaderAccount {
   home: string;
   role: "employer" | "doctor" | "admin";
   name: string;
+  /** An employer member's credit balance; absent for non-members (no badge). */
+  credits?: number;
+}
+
+/** The credit balance next to My Account; it leads to the subscription page. */
+function CreditsBadge({ credits }: { credits: number }) {
+  const label = `${credits} ${credits === 1 ? "credit" : "credits"}`;
+  return (
+    <Link
+      to="/employer-subscription"
+      aria-label={label}
+      title={label}
+      data-testid="credits-badge"
+      className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-1 font-semibold text-accent-foreground text-xs hover:bg-accent/80"
+    >
+      <CoinsIcon aria-hidden="true" className="size-3.5" />
+      <span aria-hidden="true">{credits}</span>
+    </Link>
+  );
 }
 
 /** Signs out by POST (works without JavaScript); the server clears the session and cookies. */
@@ -187,7 +207,8 @@ export function SiteHeader({
             </NavLink>
           ))}
           {inArea ? (
-            <div className="ml-2">
+            <div className="ml-2 flex items-center gap-2">
+              {account.credits !== undefined ? <CreditsBadge credits={account.credits} /> : null}
               <AccountMenu account={account} />
             </div>
           ) : (
@@ -199,7 +220,10 @@ export function SiteHeader({
             </Link>
           )}
         </nav>
-        <div className="ml-auto md:hidden">
+        <div className="ml-auto flex items-center gap-2 md:hidden">
+          {inArea && account.credits !== undefined ? (
+            <CreditsBadge credits={account.credits} />
+          ) : null}
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" aria-label="Open menu">

@@ -35,6 +35,18 @@ export const notices = {
     title: "Administrator account created",
     description: "Sign in, then set up two-factor authentication.",
   },
+  "membership-created": {
+    title: "Membership active",
+    description: "Your payment was confirmed and your membership has started.",
+  },
+  "credits-purchased": {
+    title: "Credits purchased",
+    description: "Your payment was confirmed and the credits are in your balance.",
+  },
+  "payment-cancelled": {
+    title: "Payment cancelled",
+    description: "Nothing was charged. Choose a plan when you are ready.",
+  },
   "two-factor-enabled": {
     title: "Two-factor authentication is on",
     description: "You will be asked for a code each time you sign in.",

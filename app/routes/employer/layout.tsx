@@ -1,7 +1,10 @@
 import { Outlet } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
+import { runtimeContext } from "~/context.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
+import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
+import { getMembership, isMembershipInForce } from "~/domain/billing/membership.server.ts";
 import { currentSession, noStore, requireArea, sameOrigin } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -11,11 +14,18 @@ export const middleware: Route.MiddlewareFunction[] = [
   requireArea("employer"),
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { user, organisation } = currentSession(context);
+  const { db } = context.get(runtimeContext).database;
+  // The credits badge is for members (seed: credits, default 0); others see no badge at all.
+  const membership = organisation ? await getMembership(db, organisation.id) : null;
+  const credits =
+    organisation && isMembershipInForce(membership)
+      ? await getCreditBalance(db, organisation.id)
+      : undefined;
   return {
     year: new Date().getFullYear(),
-    account: { home: roleHome.employer, role: "employer" as const, name: user.name },
+    account: { home: roleHome.employer, role: "employer" as const, name: user.name, credits },
     organisationName: organisation?.name ?? null,
   };
 }

@@ -1,0 +1,126 @@
+import type { ReactNode } from "react";
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { NativeRadio } from "~/components/ui/radio-group";
+import { cn } from "~/lib/cn";
+
+/** True after hydration: controls that need JavaScript stay usable without it until then. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** A selectable card: a real radio inside its label, so it works without JavaScript. */
+export function PlanCard({
+  name,
+  value,
+  title,
+  price,
+  period,
+  badge,
+  children,
+  onSelect,
+  defaultChecked,
+}: {
+  name: string;
+  value: string;
+  title: string;
+  price: string;
+  period?: string;
+  badge?: string;
+  children?: ReactNode;
+  onSelect?: (value: string) => void;
+  defaultChecked?: boolean;
+}) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className={cn(
+        "relative flex cursor-pointer flex-col gap-3 rounded-xl border-2 bg-card p-5 shadow-sm transition-colors",
+        "hover:border-primary/60 has-[:checked]:border-primary has-[:checked]:bg-accent/40",
+        "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2",
+      )}
+    >
+      <span className="flex items-start justify-between gap-3">
+        <span className="font-semibold text-lg">{title}</span>
+        <NativeRadio
+          id={id}
+          name={name}
+          value={value}
+          defaultChecked={defaultChecked}
+          onChange={() => onSelect?.(value)}
+        />
+      </span>
+      {badge ? (
+        <span className="w-fit rounded-full bg-primary px-2.5 py-0.5 font-medium text-primary-foreground text-xs">
+          {badge}
+        </span>
+      ) : null}
+      <span>
+        <span className="font-semibold text-3xl tracking-tight">{price}</span>
+        {period ? <span className="text-muted-foreground text-sm"> {period}</span> : null}
+      </span>
+      {children ? <span className="text-muted-foreground text-sm">{children}</span> : null}
+    </label>
+  );
+}
+
+/**
+ * Tabs that are links: each tab is its own URL (`?tab=`), so they work without JavaScript and
+ * the server knows which one is showing.
+ */
+export function LinkTabs<T extends string>({
+  tabs,
+  current,
+  label,
+  hrefFor,
+}: {
+  tabs: ReadonlyArray<{ value: T; label: string; disabled?: boolean; hint?: string }>;
+  current: T;
+  label: string;
+  hrefFor: (value: T) => string;
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className="inline-flex w-fit max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground">
+        {tabs.map((tab) => {
+          const base =
+            "inline-flex h-9 items-center justify-center whitespace-nowrap rounded-md px-3 font-medium text-sm";
+          if (tab.disabled) {
+            return (
+              <li key={tab.value}>
+                <span
+                  aria-disabled="true"
+                  title={tab.hint}
+                  className={cn(base, "cursor-not-allowed opacity-50")}
+                >
+                  {tab.label}
+                </span>
+              </li>
+            );
+          }
+          const active = tab.value === current;
+          return (
+            <li key={tab.value}>
+              <Link
+                to={hrefFor(tab.value)}
+                replace
+                preventScrollReset
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  base,
+                  "hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+                  active && "bg-background text-foreground shadow-sm",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

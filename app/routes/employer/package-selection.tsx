@@ -1,0 +1,245 @@
+import { InfoIcon } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.tsx";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/form-field";
+import { BillingError } from "~/domain/billing/actor.ts";
+import {
+  creditPacks,
+  creditValidityMonths,
+  formatPence,
+  membership,
+  services,
+  turnaroundHours,
+} from "~/domain/billing/catalogue.ts";
+import { getMembership, membershipStanding } from "~/domain/billing/membership.server.ts";
+import {
+  orderRequestFor,
+  type PlanTab,
+  parsePlanChoice,
+  planTabFrom,
+  referralFormPath,
+} from "~/domain/billing/plan-choice.ts";
+import { startPurchase } from "~/services/payments/checkout.server.ts";
+import type { Route } from "./+types/package-selection";
+import { billingRequest } from "./billing.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose Your Plan | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { runtime, actor } = billingRequest(context);
+  const current = await getMembership(runtime.database.db, actor.organisationId);
+  return {
+    tab: planTabFrom(new URL(request.url).searchParams.get("tab")),
+    standing: membershipStanding(current),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { runtime, actor, audit } = billingRequest(context);
+  const form = await request.formData();
+  const choice = parsePlanChoice(form.get("plan"));
+  if (!choice) {
+    return data(
+      { error: { title: "No plan selected", message: "Please select a plan to continue" } },
+      { status: 400 },
+    );
+  }
+  if (choice.kind === "referral") throw redirect(referralFormPath(choice.referralType));
+  try {
+    const started = await startPurchase(runtime, actor, orderRequestFor(choice));
+    await audit({
+      action: "billing.order_created",
+      outcome: "success",
+      object: { type: "payment_order", id: started.orderId },
+      details: { choice },
+    });
+    throw redirect(started.redirectUrl);
+  } catch (error) {
+    if (error instanceof BillingError) {
+      const title =
+        error.code === "membership_required" ? "Membership required" : "This plan is not available";
+      return data({ error: { title, message: error.message } }, { status: 409 });
+    }
+    throw error;
+  }
+}
+
+const tabs: ReadonlyArray<{ value: PlanTab; label: string }> = [
+  { value: "membership", label: "Membership" },
+  { value: "packs", label: "Credit Packs" },
+  { value: "referral", label: "Pay Per Referral" },
+];
+
+export default function PackageSelection({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, standing } = loaderData;
+  const hydrated = useHydrated();
+  // A choice belongs to the tab it was made on: changing tab clears it (the form remounts too).
+  const [choice, setChoice] = useState<{ tab: PlanTab; value: string } | null>(null);
+  const selected = choice?.tab === tab ? choice.value : null;
+  const setSelected = (value: string) => setChoice({ tab, value });
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const error = actionData?.error;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="font-semibold text-3xl tracking-tight">Choose Your Plan</h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        A membership, a pack of credits, or pay for each referral as you go. All prices exclude VAT.
+      </p>
+
+      {error ? (
+        <ErrorSummary
+          className="mt-6"
+          title={error.title}
+          errors={[{ id: "plan-options", message: error.message }]}
+        />
+      ) : null}
+
+      <div className="mt-8">
+        <LinkTabs
+          label="Plan type"
+          tabs={tabs}
+          current={tab}
+          hrefFor={(value) => `/package-selection?tab=${value}`}
+        />
+      </div>
+
+      {/* Keyed by tab: changing tab clears the selection. */}
+      <Form method="post" key={tab} className="mt-6">
+        <fieldset id="plan-options" aria-describedby="plan-hint">
+          <legend className="sr-only">{tabs.find((t) => t.value === tab)?.label}</legend>
+          {tab === "membership" ? (
+            <>
+              <p id="plan-hint" className="mb-4 text-muted-foreground">
+                {membership.perks.join(" · ")}
+              </p>
+              {standing !== "none" ? (
+                <Alert className="mb-4">
+                  <InfoIcon aria-hidden="true" />
+                  <AlertTitle>You already have a membership</AlertTitle>
+                  <AlertDescription>
+                    Change or cancel it on{" "}
+                    <Link to="/employer-subscription" className="underline">
+                      your subscription page
+                    </Link>
+                    .
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              <div className="grid gap-4 md:grid-cols-2">
+                <PlanCard
+                  name="plan"
+                  value="membership-monthly"
+                  title="Monthly membership"
+                  price={formatPence(membership.monthly.pricePence)}
+                  period="per month"
+                  onSelect={setSelected}
+                >
+                  Cancel at any time; access lasts to the end of the month you paid for.
+                </PlanCard>
+                <PlanCard
+                  name="plan"
+                  value="membership-annual"
+                  title="Annual membership"
+                  price={formatPence(membership.annual.pricePence)}
+                  period="per year"
+                  badge="Save 10%"
+                  onSelect={setSelected}
+                >
+                  Twelve months for the price of {formatPence(membership.annual.pricePence / 12)} a
+                  month.
+                </PlanCard>
+              </div>
+            </>
+          ) : null}
+
+          {tab === "packs" ? (
+            <>
+              <p id="plan-hint" className="mb-4 text-muted-foreground">
+                Credits are valid for {creditValidityMonths} months. A pre-employment check uses{" "}
+                {services.pre_employment.creditCost} credit, a management referral{" "}
+                {services.management.creditCost}.
+              </p>
+              {standing !== "active" ? (
+                <Alert className="mb-4">
+                  <InfoIcon aria-hidden="true" />
+                  <AlertTitle>Credit packs need an active membership</AlertTitle>
+                  <AlertDescription>
+                    Choose a membership first; on the payment page you can add a credit pack to it
+                    (Credit Pack + Membership).
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {creditPacks.map((pack) => (
+                  <PlanCard
+                    key={pack.id}
+                    name="plan"
+                    value={`pack-${pack.id}`}
+                    title={pack.name}
+                    price={formatPence(pack.pricePence)}
+                    period={`for ${pack.credits} credits`}
+                    badge={pack.recommended ? "Popular" : undefined}
+                    onSelect={setSelected}
+                  >
+                    {pack.description}
+                  </PlanCard>
+                ))}
+              </div>
+            </>
+          ) : null}
+
+          {tab === "referral" ? (
+            <>
+              <p id="plan-hint" className="mb-4 text-muted-foreground">
+                No commitment: you pay when you submit each referral.{" "}
+                {standing === "none"
+                  ? `Reports within ${turnaroundHours.payPerReferral} hours.`
+                  : `Member prices apply; reports within ${turnaroundHours.member} hours.`}
+              </p>
+              <div className="grid gap-4 md:grid-cols-2">
+                {(["pre_employment", "management"] as const).map((type) => {
+                  const service = services[type];
+                  const price =
+                    standing === "none" ? service.standardPricePence : service.memberPricePence;
+                  return (
+                    <PlanCard
+                      key={type}
+                      name="plan"
+                      value={`referral-${type}`}
+                      title={service.name}
+                      price={formatPence(price)}
+                      period="per referral"
+                      onSelect={setSelected}
+                    >
+                      {standing === "none"
+                        ? `Members pay ${formatPence(service.memberPricePence)}.`
+                        : `Member price (standard ${formatPence(service.standardPricePence)}).`}
+                    </PlanCard>
+                  );
+                })}
+              </div>
+            </>
+          ) : null}
+        </fieldset>
+
+        <div className="mt-8 flex flex-wrap items-center gap-4">
+          {/* Disabled until a card is chosen once JavaScript runs; the server checks it either way. */}
+          <Button type="submit" size="lg" disabled={(hydrated && !selected) || submitting}>
+            {submitting ? "Please wait…" : "Continue"}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/employer-dashboard">Back</Link>
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,521 @@
+import { ArrowLeftIcon, BarChart3Icon, CoinsIcon, DownloadIcon, InfoIcon } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ErrorSummary } from "~/components/ui/form-field";
+import { Progress } from "~/components/ui/progress";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { BillingError } from "~/domain/billing/actor.ts";
+import {
+  creditPacks,
+  creditValidityMonths,
+  formatPence,
+  membership as membershipPlans,
+  services,
+} from "~/domain/billing/catalogue.ts";
+import { getCreditUsage } from "~/domain/billing/credit-ledger.server.ts";
+import {
+  cancelMembership,
+  changeMembershipInterval,
+  getMembership,
+  isMembershipInForce,
+} from "~/domain/billing/membership.server.ts";
+import { listOrders } from "~/domain/billing/orders.server.ts";
+import { startPurchase } from "~/services/payments/checkout.server.ts";
+import type { Route } from "./+types/subscription";
+import { billingRequest } from "./billing.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Subscription Management | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+// Formatted on the server, in UK time, so the page reads the same with or without JavaScript.
+const ukDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+const statusLabels = {
+  active: "Active",
+  cancelled: "Cancelled",
+  pending_change: "Pending Change",
+} as const;
+
+const orderStatusLabels = {
+  pending: "Awaiting payment",
+  paid: "Paid",
+  failed: "Failed",
+  cancelled: "Cancelled",
+} as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { runtime, actor } = billingRequest(context);
+  const { db } = runtime.database;
+  const [current, usage, orders] = await Promise.all([
+    getMembership(db, actor.organisationId),
+    getCreditUsage(db, actor.organisationId),
+    listOrders(db, { actor }),
+  ]);
+  const inForce = isMembershipInForce(current);
+  return {
+    confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
+    membership:
+      current && inForce
+        ? {
+            interval: current.interval,
+            status: current.status,
+            pendingInterval: current.pendingInterval,
+            pricePence: membershipPlans[current.interval].pricePence,
+            periodEnd: ukDate.format(current.currentPeriodEnd),
+          }
+        : null,
+    usage,
+    // Checkouts that were started and left (e.g. replaced by a membership + pack order) are not
+    // billing history: only orders a provider has ruled on are listed.
+    orders: orders
+      .filter((order) => order.status !== "pending")
+      .map((order) => ({
+        id: order.id,
+        date: ukDate.format(order.paidAt ?? order.createdAt),
+        description: order.items.map((item) => item.description).join(" + "),
+        totalPence: order.totalPence,
+        status: order.status,
+        invoiceId: order.invoiceId,
+        invoiceNumber: order.invoiceNumber,
+      })),
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("interval"), interval: z.enum(["monthly", "annual"]) }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({
+    intent: z.literal("purchase"),
+    packId: z.enum(["starter", "value", "plus", "enterprise"]),
+  }),
+]);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { runtime, actor, audit } = billingRequest(context);
+  const { db } = runtime.database;
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: "Choose an option and try again." }, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "interval": {
+        const before = await getMembership(db, actor.organisationId);
+        const updated = await changeMembershipInterval(db, { actor, interval: input.interval });
+        await audit({
+          action: "membership.interval_changed",
+          outcome: "success",
+          object: { type: "membership", id: actor.organisationId },
+          details: {
+            from: before?.interval,
+            to: input.interval,
+            status: updated.status,
+            appliesAt: updated.currentPeriodEnd.toISOString(),
+          },
+        });
+        return { done: "interval" as const };
+      }
+      case "cancel": {
+        const updated = await cancelMembership(db, { actor });
+        await audit({
+          action: "membership.cancelled",
+          outcome: "success",
+          object: { type: "membership", id: actor.organisationId },
+          details: { accessUntil: updated.currentPeriodEnd.toISOString() },
+        });
+        throw redirect("/employer-subscription");
+      }
+      case "purchase": {
+        const started = await startPurchase(runtime, actor, {
+          kind: "credit_pack",
+          packId: input.packId,
+        });
+        await audit({
+          action: "billing.order_created",
+          outcome: "success",
+          object: { type: "payment_order", id: started.orderId },
+          details: { packId: input.packId },
+        });
+        throw redirect(started.redirectUrl);
+      }
+    }
+  } catch (error) {
+    if (error instanceof BillingError) return data({ error: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
+function StatusBadge({ status }: { status: keyof typeof statusLabels }) {
+  const variant =
+    status === "active" ? "complete" : status === "pending_change" ? "pending" : "info";
+  return (
+    <Badge variant={variant} data-testid="membership-status">
+      {statusLabels[status]}
+    </Badge>
+  );
+}
+
+function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confirmOpen: boolean }) {
+  const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+  const explanation = `Your membership will not renew. You keep member access, prices and your credits until ${periodEnd}.`;
+  if (confirmOpen) {
+    // Without JavaScript the confirmation is a page of its own (?confirm=cancel).
+    return (
+      <Alert>
+        <AlertTitle>Cancel your membership?</AlertTitle>
+        <AlertDescription>
+          <p>{explanation}</p>
+          <Form method="post" action="/employer-subscription" className="mt-3 flex gap-3">
+            <Button type="submit" name="intent" value="cancel" variant="destructive">
+              Cancel Membership
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/employer-subscription">Keep membership</Link>
+            </Button>
+          </Form>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <Button asChild variant="outline" className="text-destructive">
+        <Link
+          to="?confirm=cancel"
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          Cancel Membership
+        </Link>
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Cancel your membership?</AlertDialogTitle>
+          <AlertDialogDescription>{explanation}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <Form method="post" action="/employer-subscription" onSubmit={() => setOpen(false)}>
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Keep membership</AlertDialogCancel>
+            {/* A plain submit button: Radix's Action would close (unmount) the form before it submits. */}
+            <Button
+              type="submit"
+              name="intent"
+              value="cancel"
+              variant="destructive"
+              disabled={navigation.state !== "idle"}
+            >
+              Yes, cancel membership
+            </Button>
+          </AlertDialogFooter>
+        </Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
+  const { membership, usage, orders, confirmCancel } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const active = membership?.status !== "cancelled" && membership !== null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-3 gap-1">
+        <Link to="/employer-dashboard">
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+      </Button>
+      <h1 className="mt-2 font-semibold text-3xl tracking-tight">Subscription Management</h1>
+      <p className="mt-2 text-lg text-muted-foreground">Your membership, credits and invoices.</p>
+
+      {error ? (
+        <ErrorSummary
+          className="mt-6"
+          title="That did not work"
+          errors={[{ id: "membership", message: error }]}
+        />
+      ) : null}
+
+      {membership ? (
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+          <Card id="membership">
+            <CardHeader>
+              <div className="flex items-center justify-between gap-3">
+                <CardTitle asChild>
+                  <h2>{membershipPlans[membership.interval].label} membership</h2>
+                </CardTitle>
+                <StatusBadge status={membership.status} />
+              </div>
+              <CardDescription>
+                {formatPence(membership.pricePence)}{" "}
+                {membership.interval === "annual" ? "per year" : "per month"} (excluding VAT)
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              <dl className="grid gap-1 text-sm">
+                {membership.status === "cancelled" ? (
+                  <>
+                    <dt className="text-muted-foreground">Access until</dt>
+                    <dd className="font-medium" data-testid="access-until">
+                      {membership.periodEnd} (it will not renew)
+                    </dd>
+                  </>
+                ) : (
+                  <>
+                    <dt className="text-muted-foreground">Next payment date</dt>
+                    <dd className="font-medium" data-testid="next-payment">
+                      {membership.periodEnd}
+                    </dd>
+                  </>
+                )}
+              </dl>
+              {membership.status === "pending_change" && membership.pendingInterval ? (
+                <Alert>
+                  <InfoIcon aria-hidden="true" />
+                  <AlertTitle>Pending change</AlertTitle>
+                  <AlertDescription>
+                    Your membership switches to{" "}
+                    {membershipPlans[membership.pendingInterval].label.toLowerCase()} billing (
+                    {formatPence(membershipPlans[membership.pendingInterval].pricePence)}{" "}
+                    {membership.pendingInterval === "annual" ? "per year" : "per month"}) on{" "}
+                    {membership.periodEnd}.
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+
+              {active ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="interval" />
+                  <fieldset>
+                    <legend className="mb-2 font-medium text-sm">Billing interval</legend>
+                    <div className="inline-flex rounded-lg bg-muted p-1">
+                      {(["monthly", "annual"] as const).map((interval) => {
+                        const chosen =
+                          (membership.pendingInterval ?? membership.interval) === interval;
+                        return (
+                          <Button
+                            key={interval}
+                            type="submit"
+                            name="interval"
+                            value={interval}
+                            size="sm"
+                            variant={chosen ? "default" : "ghost"}
+                            aria-pressed={chosen}
+                            disabled={busy}
+                          >
+                            {interval === "monthly" ? "Monthly" : "Annual"}
+                            {interval === "annual" ? (
+                              <span className="rounded bg-accent px-1 text-accent-foreground text-xs">
+                                -10%
+                              </span>
+                            ) : null}
+                          </Button>
+                        );
+                      })}
+                    </div>
+                    <p className="mt-2 text-muted-foreground text-sm">
+                      A change takes effect at the end of the current period.
+                    </p>
+                  </fieldset>
+                </Form>
+              ) : null}
+
+              {active ? (
+                <CancelMembership periodEnd={membership.periodEnd} confirmOpen={confirmCancel} />
+              ) : null}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Credits</h2>
+              </CardTitle>
+              <CardDescription>Credits from packs bought in the last 12 months.</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <div>
+                <div className="mb-2 flex justify-between text-sm">
+                  <span id="credits-used-label">Used credits</span>
+                  <span data-testid="credits-used">
+                    {usage.used} of {usage.total}
+                  </span>
+                </div>
+                <Progress
+                  aria-labelledby="credits-used-label"
+                  value={usage.used}
+                  max={Math.max(usage.total, 1)}
+                  getValueLabel={() => `${usage.used} of ${usage.total} credits used`}
+                />
+              </div>
+              <p className="flex items-center gap-2 text-lg">
+                <CoinsIcon aria-hidden="true" className="size-5 text-primary" />
+                <span>
+                  <span className="font-semibold" data-testid="credits-remaining">
+                    {usage.remaining}
+                  </span>{" "}
+                  credits remaining
+                </span>
+              </p>
+              <Button asChild variant="outline" className="gap-2">
+                <Link to="/reports">
+                  <BarChart3Icon aria-hidden="true" />
+                  View Usage Reports
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      ) : (
+        <Card className="mt-8">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>You do not have a membership</h2>
+            </CardTitle>
+            <CardDescription>
+              Members get priority scheduling, 24-hour turnaround, member prices and credit packs.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild>
+              <Link to="/package-selection">Choose a plan</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+
+      <section aria-labelledby="purchase-credits" className="mt-12">
+        <h2 id="purchase-credits" className="font-semibold text-2xl">
+          Purchase Credits
+        </h2>
+        {membership?.status === "cancelled" || !membership ? (
+          <p className="mt-2 text-muted-foreground">Credit packs need an active membership.</p>
+        ) : null}
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {creditPacks.map((pack) => (
+            <Card key={pack.id} className={pack.recommended ? "border-primary" : undefined}>
+              <CardHeader>
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle asChild>
+                    <h3>{pack.name}</h3>
+                  </CardTitle>
+                  {pack.recommended ? <Badge>Popular</Badge> : null}
+                </div>
+                <CardDescription>{pack.credits} credits</CardDescription>
+              </CardHeader>
+              <CardContent className="space-y-4">
+                <p className="font-semibold text-2xl">{formatPence(pack.pricePence)}</p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="purchase" />
+                  <input type="hidden" name="packId" value={pack.id} />
+                  <Button
+                    type="submit"
+                    className="w-full"
+                    disabled={busy || !active}
+                    aria-label={`Purchase Now: ${pack.name}, ${pack.credits} credits`}
+                  >
+                    Purchase Now
+                  </Button>
+                </Form>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="how-credits-work" className="mt-12 rounded-xl border bg-card p-6">
+        <h2 id="how-credits-work" className="flex items-center gap-2 font-semibold text-xl">
+          <InfoIcon aria-hidden="true" className="size-5 text-primary" />
+          How Credits Work
+        </h2>
+        <ul className="mt-4 list-disc space-y-2 pl-6 text-muted-foreground">
+          <li>A pre-employment check uses {services.pre_employment.creditCost} credit.</li>
+          <li>A management referral uses {services.management.creditCost} credits.</li>
+          <li>Credits are valid for {creditValidityMonths} months from purchase.</li>
+          <li>The oldest credits are used first, so none expire while newer ones wait.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="billing-history" className="mt-12">
+        <h2 id="billing-history" className="font-semibold text-2xl">
+          Billing history
+        </h2>
+        {orders.length === 0 ? (
+          <p className="mt-2 text-muted-foreground">No payments yet.</p>
+        ) : (
+          <Table className="mt-4">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead>Description</TableHead>
+                <TableHead>Total (inc. VAT)</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Invoice</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {orders.map((order) => (
+                <TableRow key={order.id}>
+                  <TableCell label="Date">{order.date}</TableCell>
+                  <TableCell label="Description">{order.description}</TableCell>
+                  <TableCell label="Total (inc. VAT)">{formatPence(order.totalPence)}</TableCell>
+                  <TableCell label="Status">{orderStatusLabels[order.status]}</TableCell>
+                  <TableCell label="Invoice">
+                    {order.invoiceId ? (
+                      <a
+                        href={`/invoices/${order.invoiceId}.pdf`}
+                        download
+                        className="inline-flex items-center gap-1 text-primary underline"
+                      >
+                        <DownloadIcon aria-hidden="true" className="size-4" />
+                        {order.invoiceNumber}
+                        <span className="sr-only"> (PDF)</span>
+                      </a>
+                    ) : (
+                      <span className="text-muted-foreground">None</span>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -2,11 +2,10 @@ import { createInvitedReferral } from "../support/assessment-link.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("candidate's pre-employment questionnaire", () => {
-  test.fixme("from the link through consent to submit, resuming halfway in a new browser", async ({
+  test("from the link through consent to submit, resuming halfway in a new browser", async ({
     page,
     browser,
   }) => {
-    // fixme: needs createInvitedReferral (employer referral pages not merged yet).
     const { link } = await createInvitedReferral(page, {
       type: "pre_employment",
       jobRole: "Office Worker",
@@ -27,7 +26,7 @@ test.describe("candidate's pre-employment questionnaire", () => {
     // Page 1: the core questions; "Yes" opens its follow-up questions.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your health");
     const condition = page.getByRole("group", { name: /health condition or disability/ });
-    await condition.getByLabel("Yes").check();
+    await condition.getByLabel("Yes", { exact: true }).check();
     await expect(
       page.getByLabel("What is the condition, and how does it affect you day to day?"),
     ).toBeVisible();
@@ -51,11 +50,11 @@ test.describe("candidate's pre-employment questionnaire", () => {
     await resumed.getByRole("button", { name: "Save and continue" }).click();
     await resumed
       .getByRole("group", { name: /adjustments or support/ })
-      .getByLabel("No")
+      .getByLabel("No", { exact: true })
       .check();
     await resumed
       .getByRole("group", { name: /speak to one of our doctors/ })
-      .getByLabel("No")
+      .getByLabel("No", { exact: true })
       .check();
     await resumed.getByRole("button", { name: "Save and continue" }).click();
 
@@ -72,10 +71,9 @@ test.describe("candidate's pre-employment questionnaire", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
   });
 
-  test.fixme("declining consent ends the case and says the employer learns only that", async ({
+  test("declining consent ends the case and says the employer learns only that", async ({
     page,
   }) => {
-    // fixme: needs createInvitedReferral (employer referral pages not merged yet).
     const { link } = await createInvitedReferral(page, { type: "pre_employment" });
     await page.goto(link);
     await page.getByRole("link", { name: "I do not agree" }).click();

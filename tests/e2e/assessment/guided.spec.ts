@@ -2,10 +2,9 @@ import { createInvitedReferral } from "../support/assessment-link.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("employee's guided assessment", () => {
-  test.fixme("one question at a time with the chat so far; PHQ-9 item 9 above 0 shows crisis support", async ({
+  test("one question at a time with the chat so far; PHQ-9 item 9 above 0 shows crisis support", async ({
     page,
   }) => {
-    // fixme: needs createInvitedReferral (employer referral pages not merged yet).
     const { link } = await createInvitedReferral(page, {
       type: "management",
       referralReason: "Time off with low mood since March",
@@ -21,7 +20,7 @@ test.describe("employee's guided assessment", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Does that describe the situation as you see it?",
     );
-    await page.getByLabel("Yes").check();
+    await page.getByLabel("Yes", { exact: true }).check();
     await page.getByRole("button", { name: "Save and continue" }).click();
     await expect(page.getByTestId("conversation")).toContainText("Yes");
 

@@ -30,19 +30,19 @@ test.describe("links that do not work", () => {
     expect([403, 404]).toContain(posted.status());
   });
 
+  // fixme: an invitation lapses 14 days after it was sent; this needs the server's clock moved,
+  // which the shared browser-test server cannot do. The expiry itself is covered by
+  // app/domain/referrals/invitation-follow-up.integration.test.ts and the 410 page by integration tests.
   test.fixme("an expired link gets the same page with 410", async ({ page }) => {
-    // fixme: needs createInvitedReferral (employer referral pages not merged yet).
     const { link } = await createInvitedReferral(page, {
       type: "pre_employment",
-      state: "expired",
     });
     const response = await page.goto(link);
     expect(response?.status()).toBe(410);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(NEUTRAL);
   });
 
-  test.fixme("a link altered by one character is refused", async ({ page }) => {
-    // fixme: needs createInvitedReferral (employer referral pages not merged yet).
+  test("a link altered by one character is refused", async ({ page }) => {
     const { link } = await createInvitedReferral(page, { type: "pre_employment" });
     const tampered = link.slice(0, -1) + (link.endsWith("A") ? "B" : "A");
     const response = await page.goto(tampered);

@@ -1,4 +1,4 @@
-import { payOnDemoPage, registerAndSignIn } from "../support/employer-billing.ts";
+import { payOnDemoPage, signedInEmployer as registerAndSignIn } from "../support/employer.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("billing", () => {

@@ -1,4 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { payOnDemoPage, signedInEmployer } from "./employer.ts";
+import { linkTo, waitForMessage } from "./outbox.ts";
+import { expect } from "./test.ts";
 
 export interface InvitedReferralOptions {
   type: "pre_employment" | "management";
@@ -10,21 +14,78 @@ export interface InvitedReferralOptions {
   safetyCritical?: boolean;
   /** Management: the employer's reason for referral (default: a neutral sentence). */
   referralReason?: string;
-  /** `expired`: the invitation has lapsed (14 days) by the time the link is opened. */
-  state?: "invited" | "expired";
 }
 
+const riskLabels = {
+  drivingRequired: "Driving is part of the role",
+  nightShifts: "Night shifts",
+  loneWorking: "Lone working",
+  safetyCritical: "Safety-critical duties",
+} as const;
+
 /**
- * A referral placed through the employer's own pages (register or sign in, credits, referral
- * form), invited, and the assessment link read from the invitation e-mail (the outbox, /dev/mail).
- *
- * Not implemented yet: the browser tests' server runs on its own PGlite directory, which a test
- * process must not open, and the employer pages that create referrals are not merged. The
- * assessment specs that need a link are `test.fixme` until this is written.
+ * A referral placed the way an employer does it — a new company, the referral form, the demo
+ * payment page — and the assessment link read from the invitation e-mail in the outbox. The
+ * employer works in a browser context of its own, so the caller's page stays the subject's.
  */
 export async function createInvitedReferral(
-  _page: Page,
-  _options: InvitedReferralOptions,
+  page: Page,
+  options: InvitedReferralOptions,
 ): Promise<{ link: string; reference: string }> {
-  throw new Error("createInvitedReferral needs the employer referral pages; not implemented yet");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("createInvitedReferral needs a browser-backed page");
+  // The same origin as playwright.config.ts's server.
+  const employerContext = await browser.newContext({
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 3210}`,
+  });
+  const employer = await employerContext.newPage();
+  try {
+    await signedInEmployer(employer, "referrer");
+    const subjectEmail = `subject-${randomUUID().slice(0, 8)}@example.org`;
+    if (options.type === "pre_employment") {
+      await employer.goto("/pre-employment-referral");
+      await employer.getByLabel("Candidate name").fill("Robin Taylor");
+      await employer.getByLabel("Candidate email address").fill(subjectEmail);
+      await employer.getByLabel("Job role").selectOption(options.jobRole ?? "Office Worker");
+      for (const [flag, label] of Object.entries(riskLabels)) {
+        if (options[flag as keyof typeof riskLabels]) await employer.getByLabel(label).check();
+      }
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      await employer.getByLabel("Date of the conditional job offer").fill(yesterday);
+      await employer.getByRole("button", { name: "Continue to payment" }).click();
+    } else {
+      await employer.goto("/employer-referral?type=management");
+      await employer.getByLabel("Employee name").fill("Robin Taylor");
+      await employer.getByLabel("Employee email address").fill(subjectEmail);
+      await employer
+        .getByLabel("Reason for referral")
+        .fill(
+          options.referralReason ??
+            "Frequent short absences over the last three months; we want to know how best to support Robin.",
+        );
+      await employer
+        .getByLabel("Job details")
+        .fill("Customer service adviser, 37.5 hours a week, office based");
+      await employer
+        .getByLabel("Is the employee fit for their current role, with or without adjustments?")
+        .check();
+      await employer.getByLabel("What workplace adjustments do you recommend?").check();
+      await employer.getByLabel(/I confirm the employee has been told/).check();
+      await employer.getByRole("button", { name: "Submit and pay" }).click();
+    }
+    await payOnDemoPage(employer);
+    await expect(employer).toHaveURL(/\/review-referral\?referral=/);
+    await expect(employer.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+    const reference = (await employer
+      .locator("dt", { hasText: "Reference" })
+      .locator("+ dd")
+      .textContent())!.trim();
+    const message = await waitForMessage(
+      subjectEmail,
+      "has asked you to complete a health assessment",
+    );
+    return { link: linkTo(message, "/assessment/"), reference };
+  } finally {
+    await employerContext.close();
+  }
 }

@@ -26,7 +26,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Journeys register a whole employer company first (about 10 s on a loaded 2-core machine).
+  timeout: 90_000,
   expect: { timeout: 5_000 },
   // scripts/test.ts reads the JSON report for its closing line.
   reporter: [["list"], ["json", { outputFile: ".reports/e2e.json" }]],

@@ -180,21 +180,31 @@ export async function handlePaymentEvent(
     }
     if (referralId && hooks.onReferralPaid) await hooks.onReferralPaid(tx, referralId, order);
 
-    const buyer = hooks.describeBuyer
-      ? await hooks.describeBuyer(tx, order.organisationId)
-      : { organisationId: order.organisationId };
-    const next = await tx.execute(
-      sql`select nextval(${sql.raw(`'${invoiceNumberSequence.seqName}'`)}) as n`,
-    );
-    const n = Number((next as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
-    await tx.insert(invoice).values({
-      number: `INV-${String(n).padStart(6, "0")}`,
-      orderId: order.id,
-      organisationId: order.organisationId,
-      issuedAt: now,
-      seller: hooks.seller,
-      buyer,
-    });
+    await issueInvoice(tx, order, hooks, now);
     return "granted";
+  });
+}
+
+/** The next invoice number, from a sequence, in the transaction that records the payment. */
+export async function issueInvoice(
+  tx: Tx,
+  order: PaymentOrder,
+  hooks: ConfirmationHooks,
+  now: Date,
+): Promise<void> {
+  const buyer = hooks.describeBuyer
+    ? await hooks.describeBuyer(tx, order.organisationId)
+    : { organisationId: order.organisationId };
+  const next = await tx.execute(
+    sql`select nextval(${sql.raw(`'${invoiceNumberSequence.seqName}'`)}) as n`,
+  );
+  const n = Number((next as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+  await tx.insert(invoice).values({
+    number: `INV-${String(n).padStart(6, "0")}`,
+    orderId: order.id,
+    organisationId: order.organisationId,
+    issuedAt: now,
+    seller: hooks.seller,
+    buyer,
   });
 }

@@ -302,6 +302,98 @@ describe("stripe webhooks", () => {
   });
 });
 
+describe("stripe subscription events", () => {
+  it("renew a Stripe membership once per paid invoice and end it when the subscription is deleted", async () => {
+    const actor = actorFor("stripe-sub");
+    const order = await createOrder(database.db, {
+      actor,
+      request: { kind: "membership", interval: "monthly" },
+      provider: "stripe",
+    });
+    const completed = JSON.stringify({
+      id: "evt_sub_start",
+      object: "event",
+      type: "checkout.session.completed",
+      data: {
+        object: {
+          id: "cs_sub",
+          object: "checkout.session",
+          client_reference_id: order.id,
+          payment_status: "paid",
+          subscription: "sub_123",
+        },
+      },
+    });
+    await callWebhook(
+      completed,
+      Stripe.webhooks.generateTestHeaderString({ payload: completed, secret: webhookSecret }),
+    );
+    const started = await getMembership(database.db, actor.organisationId);
+    expect(started).toMatchObject({
+      status: "active",
+      provider: "stripe",
+      providerSubscriptionId: "sub_123",
+    });
+
+    const renewal = JSON.stringify({
+      id: "evt_sub_renew",
+      object: "event",
+      type: "invoice.paid",
+      data: {
+        object: {
+          id: "in_1",
+          object: "invoice",
+          billing_reason: "subscription_cycle",
+          parent: {
+            type: "subscription_details",
+            subscription_details: { subscription: "sub_123" },
+          },
+        },
+      },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: renewal,
+      secret: webhookSecret,
+    });
+    const outcomes = await Promise.all([
+      callWebhook(renewal, signature),
+      callWebhook(renewal, signature),
+    ]).then((rs) => Promise.all(rs.map(async (r) => (await r.json()).outcome)));
+    expect(outcomes.sort()).toEqual(["duplicate", "renewed"]);
+    const renewed = await getMembership(database.db, actor.organisationId);
+    expect(renewed!.currentPeriodEnd.getTime()).toBeGreaterThan(
+      started!.currentPeriodEnd.getTime(),
+    );
+    const orders = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.organisationId, actor.organisationId));
+    expect(
+      orders
+        .filter((o) => o.kind === "renewal")
+        .map((o) => [o.status, o.providerReference, o.totalPence]),
+    ).toEqual([["paid", "in_1", 15000]]);
+    expect(
+      await database.db.$count(invoice, eq(invoice.organisationId, actor.organisationId)),
+    ).toBe(2);
+
+    const deleted = JSON.stringify({
+      id: "evt_sub_end",
+      object: "event",
+      type: "customer.subscription.deleted",
+      data: { object: { id: "sub_123", object: "subscription" } },
+    });
+    const response = await callWebhook(
+      deleted,
+      Stripe.webhooks.generateTestHeaderString({ payload: deleted, secret: webhookSecret }),
+    );
+    expect((await response.json()).outcome).toBe("ended");
+    const ended = await getMembership(database.db, actor.organisationId);
+    expect(ended?.status).toBe("cancelled");
+    expect(ended!.currentPeriodEnd.getTime()).toBe(renewed!.currentPeriodEnd.getTime());
+  });
+});
+
 describe("membership is required for packs", () => {
   it("is enforced on the server, not only on the page", async () => {
     const actor = actorFor("nonmember");

@@ -6,11 +6,20 @@ import {
   handlePaymentEvent,
   type PaymentEvent,
 } from "~/domain/billing/orders.server.ts";
+import {
+  handleSubscriptionEvent,
+  type SubscriptionEvent,
+  type SubscriptionOutcome,
+} from "~/domain/billing/subscription-events.server.ts";
 import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { sendReferralInvitation } from "~/domain/referrals/send-referral-invitation.server.ts";
 import type { Runtime } from "../runtime.server.ts";
 import { invoiceSeller } from "./index.server.ts";
+
+function isSubscriptionEvent(event: PaymentEvent | SubscriptionEvent): event is SubscriptionEvent {
+  return event.type === "membership.renewed" || event.type === "membership.ended";
+}
 
 /** What confirming an order touches beyond billing. */
 export function paymentConfirmationHooks(runtime: Pick<Runtime, "config">): ConfirmationHooks {
@@ -33,7 +42,13 @@ export function paymentConfirmationHooks(runtime: Pick<Runtime, "config">): Conf
  * The one way a provider's verdict is applied, for webhooks and the demo page alike. After the
  * transaction commits, a paid referral's subject is invited (an e-mail that fails is retried by a job).
  */
-export async function confirmPayment(runtime: Runtime, event: PaymentEvent): Promise<EventOutcome> {
+export async function confirmPayment(
+  runtime: Runtime,
+  event: PaymentEvent | SubscriptionEvent,
+): Promise<EventOutcome | SubscriptionOutcome> {
+  if (isSubscriptionEvent(event)) {
+    return handleSubscriptionEvent(runtime.database.db, event, paymentConfirmationHooks(runtime));
+  }
   const outcome = await handlePaymentEvent(
     runtime.database.db,
     event,

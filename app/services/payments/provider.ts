@@ -1,4 +1,5 @@
 import type { PaymentEvent, PaymentOrder } from "~/domain/billing/orders.server.ts";
+import type { SubscriptionEvent } from "~/domain/billing/subscription-events.server.ts";
 
 export interface CheckoutStart {
   /** Where to send the employer to pay. */
@@ -18,7 +19,7 @@ export interface PaymentProvider {
    * Verifies a webhook delivery and translates it. Throws WebhookVerificationError when the
    * signature or its age is wrong; returns null for events we do not act on.
    */
-  parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>;
+  parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | SubscriptionEvent | null>;
 }
 
 export class WebhookVerificationError extends Error {}

@@ -100,6 +100,31 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             }
           : null;
       }
+      // Memberships bought through Stripe renew and end through its subscription events.
+      if (event.type === "invoice.paid") {
+        const invoice = event.data.object as Stripe.Invoice;
+        if (invoice.billing_reason !== "subscription_cycle") return null;
+        const subscription = invoice.parent?.subscription_details?.subscription;
+        const subscriptionId = typeof subscription === "string" ? subscription : subscription?.id;
+        return subscriptionId
+          ? {
+              provider: "stripe",
+              eventId: event.id,
+              type: "membership.renewed",
+              subscriptionId,
+              providerReference: invoice.id ?? null,
+            }
+          : null;
+      }
+      if (event.type === "customer.subscription.deleted") {
+        const subscription = event.data.object as Stripe.Subscription;
+        return {
+          provider: "stripe",
+          eventId: event.id,
+          type: "membership.ended",
+          subscriptionId: subscription.id,
+        };
+      }
       return null;
     },
   };

@@ -111,6 +111,29 @@ export interface ConfirmationHooks {
   seller: Record<string, string>;
 }
 
+/**
+ * Records a provider's event id; false when it was seen before. Called first in the transaction
+ * that acts on the event, so a delivery repeated (even concurrently) acts once.
+ */
+export async function recordProviderEvent(
+  tx: Tx,
+  event: { provider: ProviderId; eventId: string; type: string; orderId?: string | null },
+  now: Date,
+): Promise<boolean> {
+  const recorded = await tx
+    .insert(paymentEvent)
+    .values({
+      provider: event.provider,
+      eventId: event.eventId,
+      type: event.type,
+      orderId: event.orderId ?? null,
+      receivedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvent.eventId });
+  return recorded.length > 0;
+}
+
 export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order";
 
 /**
@@ -124,18 +147,7 @@ export async function handlePaymentEvent(
   now = new Date(),
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(paymentEvent)
-      .values({
-        provider: event.provider,
-        eventId: event.eventId,
-        type: event.type,
-        orderId: event.orderId,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvent.eventId });
-    if (recorded.length === 0) return "duplicate";
+    if (!(await recordProviderEvent(tx, event, now))) return "duplicate";
 
     const [order] = await tx
       .select()

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { membership, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
+import { membership, paymentOrder } from "~/db/schema/index.ts";
 import type { MembershipInterval } from "./catalogue.ts";
 import { renewMembership } from "./membership.server.ts";
-import { type ConfirmationHooks, issueInvoice } from "./orders.server.ts";
+import { type ConfirmationHooks, issueInvoice, recordProviderEvent } from "./orders.server.ts";
 import { priceOrder } from "./price-order.ts";
 
 /** Stripe's word on a membership it bills: a period paid, or the subscription over. */
@@ -30,17 +30,7 @@ export async function handleSubscriptionEvent(
   now = new Date(),
 ): Promise<SubscriptionOutcome> {
   return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(paymentEvent)
-      .values({
-        provider: event.provider,
-        eventId: event.eventId,
-        type: event.type,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvent.eventId });
-    if (recorded.length === 0) return "duplicate";
+    if (!(await recordProviderEvent(tx, event, now))) return "duplicate";
     const [current] = await tx
       .select()
       .from(membership)

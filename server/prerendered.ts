@@ -42,7 +42,7 @@ export interface PrerenderedMiddleware {
 
 /**
  * Pre-rendered pages are held in memory, already pointing at PUBLIC_URL, split at the nonce
- * placeholder so each response only joins the parts with this response's nonce (ADR 0003, 0004).
+ * placeholder so each response only joins the parts with this response's nonce (ADR 0003, 0007).
  * Everything else about the response — security headers, compression, logging — is the same
  * as for a server-rendered page, because this runs after those middlewares.
  */

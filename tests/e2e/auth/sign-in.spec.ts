@@ -132,7 +132,12 @@ test.describe("guard and sign-in", () => {
     await expect(page.getByText("Update successful")).toBeVisible();
     await expect(page.getByText("Your profile has been updated")).toBeVisible();
     await page.getByLabel("Company name").fill("Northwind Freight Ltd");
+    // Reloading before the action has answered would abort the save.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/account"),
+    );
     await page.getByRole("button", { name: "Save company details" }).click();
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(page.getByLabel("Company name")).toHaveValue("Northwind Freight Ltd");
     await expect(page.getByLabel("Full name")).toHaveValue("Priya R Shah");

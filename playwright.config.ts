@@ -45,7 +45,8 @@ export default defineConfig({
     command: "node server/main.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database initialises and migrates first: over a minute on a busy 2-core box.
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
@@ -55,6 +56,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       ALLOW_DEMO_PAYMENTS: "true",
+      // Journeys register many companies in one run; each registration says it comes from a
+      // client of its own through X-Forwarded-For (tests/e2e/auth/helpers.ts), which the server
+      // believes only from loopback, as it would behind a local reverse proxy.
+      TRUST_PROXY: "loopback",
     },
   },
 });

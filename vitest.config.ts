@@ -12,6 +12,11 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          // Unit tests are pure functions without mocks or global state: one module graph per
+          // worker thread instead of a fresh one per file saves re-importing zod, drizzle's schema
+          // and React for every file.
+          pool: "threads",
+          isolate: false,
         },
       },
       {
@@ -19,7 +24,11 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
-          // Each file gets its own database; PGlite start-up and migrations take a second or two.
+          // Migrated once into a template; each file then gets its own copy of it. Files share a
+          // module graph per worker (each still opens its own database): re-importing PGlite,
+          // drizzle and the PDF renderer for every file cost more than the tests themselves.
+          isolate: false,
+          globalSetup: ["tests/vitest-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

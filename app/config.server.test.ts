@@ -12,6 +12,14 @@ describe("configuration", () => {
     expect(config.TRUST_PROXY).toBeUndefined();
   });
 
+  it("takes the public address from the port unless one is given", () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "3990" }).PUBLIC_URL).toBe("http://localhost:3990");
+    expect(loadConfig({ PORT: "3990", PUBLIC_URL: "https://referoh.co.uk" }).PUBLIC_URL).toBe(
+      "https://referoh.co.uk",
+    );
+  });
+
   it("refuses a malformed value with the variable's name", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);

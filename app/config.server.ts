@@ -20,6 +20,8 @@ const schema = z.object({
   SERVICE_INBOX: z.string().email().default("hello@referoh.co.uk"),
   /** Alerted when an assessment answer raises an urgent safety flag (no health data in the mail). */
   CLINICAL_ONCALL_EMAIL: z.string().email().default("clinical-oncall@referoh.co.uk"),
+  /** The subject's window to review a signed report, in working days (Monday to Friday). */
+  REPORT_REVIEW_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   /** Only then is X-Forwarded-For believed; a number is the count of trusted hops. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -40,12 +42,39 @@ const schema = z.object({
    * into DATA_DIR/auth-secret.
    */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * Keys sealing health data at rest (AES-256-GCM): comma-separated `keyid:base64key` (32 bytes),
+   * the first one current. Required in production; otherwise generated into DATA_DIR/data-keys.json.
+   */
+  DATA_ENCRYPTION_KEYS: z.string().optional(),
+  /** Retention periods (issue 9): pre-employment health data after the outcome, in months. */
+  RETENTION_PRE_EMPLOYMENT_MONTHS: z.coerce.number().int().min(1).default(12),
+  /** A management referral's health data after completion, in months (6 years). */
+  RETENTION_MANAGEMENT_MONTHS: z.coerce.number().int().min(1).default(72),
+  /** An invitation nobody finished (expired or cancelled case), in days. */
+  RETENTION_ABANDONED_INVITATION_DAYS: z.coerce.number().int().min(1).default(90),
+  /**
+   * Video consultations: STUN and TURN servers the browsers use to reach each other, comma
+   * separated (`stun:turn.example.org:3478,turn:turn.example.org:3478?transport=udp`). Unset: no
+   * ICE servers, which works only on one network. See docs/video-consultations.md (coturn).
+   */
+  ICE_SERVER_URLS: z.string().default(""),
+  /** coturn's `static-auth-secret`: each room gets short-lived TURN credentials (TURN REST API). */
+  TURN_SECRET: z.string().optional(),
+  /** Fixed TURN credentials, when the TURN server has no shared secret. */
+  TURN_USERNAME: z.string().optional(),
+  TURN_CREDENTIAL: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // Unset, the public address is this machine on the chosen port: links in e-mails and the video
+  // room's WebSocket origin then work for `PORT=… npm start` without a second setting.
+  const parsed = schema.safeParse({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`,
+  });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);

@@ -16,6 +16,8 @@ export default [
     route("assessment/:token/decline", "routes/assessment/decline.tsx"),
     route("assessment/:token/questions/:step", "routes/assessment/step.tsx"),
     route("assessment/:token/review", "routes/assessment/review.tsx"),
+    route("assessment/:token/report", "routes/assessment/report.tsx"),
+    route("assessment/:token/consultation", "routes/assessment/consultation.tsx"),
   ]),
 
   layout("routes/marketing/layout.tsx", [
@@ -68,15 +70,35 @@ export default [
     route("payment", "routes/employer/payment.tsx"),
     route("employer-subscription", "routes/employer/subscription.tsx"),
     route("invoices/:file", "routes/employer/invoice-pdf.ts"),
+    route("employer-reports", "routes/employer/reports.tsx"),
+    route("employer-reports/:file", "routes/employer/report-pdf.ts"),
+    route("employer-report/:reference", "routes/employer/report.tsx"),
   ]),
 
   // Doctors (role doctor, access granted, second factor verified).
-  layout("routes/doctor/layout.tsx", [route("doctor-dashboard", "routes/doctor/dashboard.tsx")]),
+  layout("routes/doctor/layout.tsx", [
+    route("doctor-dashboard", "routes/doctor/dashboard.tsx"),
+    route("doctor-referrals/:referralId/report", "routes/doctor/report-editor.tsx"),
+    route("doctor/availability", "routes/doctor/availability.tsx"),
+    route("doctor/cases/:referralId/consultation", "routes/doctor/case-consultation.tsx"),
+  ]),
+
+  // The video room: the assigned doctor (session) or the subject (their link); no site chrome.
+  route("consultation/:consultationId", "routes/consultation/room.tsx"),
 
   // Administrators (second factor verified).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/doctors", "routes/admin/doctors.tsx"),
+    route("admin/organisations", "routes/admin/organisations.tsx"),
+    route("admin/organisations/:organisationId", "routes/admin/organisation.tsx"),
+    route("admin/cases", "routes/admin/cases.tsx"),
+    route("admin/inbox", "routes/admin/inbox.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/audit.csv", "routes/admin/audit-csv.ts"),
+    route("admin/access-review", "routes/admin/access-review.tsx"),
+    route("admin/subject-access", "routes/admin/subject-access.tsx"),
+    route("admin/subject-access/export", "routes/admin/subject-access-export.ts"),
   ]),
 
   // Any signed-in user: their own account, and two-factor enrolment.

@@ -1,11 +1,10 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "~/config.server.ts";
-import { databaseLocationFromConfig, migrateDatabase, openDatabase } from "~/db/client.server.ts";
 import { createAdminWithSetPasswordLink } from "~/domain/accounts/admin-setup.server.ts";
 import { createAuth } from "~/services/auth/auth.server.ts";
 import { resolveAuthSecret } from "~/services/auth/secret.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
+import { openConfiguredDatabase } from "./lib/open-configured-database.ts";
 
 // `npm run admin:create -- --email someone@example.org --name "Full Name"`: a new administrator and
 // a one-time link (24 hours) to set their password. Two-factor is set up at their first sign-in.
@@ -18,22 +17,8 @@ if (!values.email || !values.name) {
   process.exit(2);
 }
 
-const config = loadConfig();
-let database: Awaited<ReturnType<typeof openDatabase>>;
+const { config, database } = await openConfiguredDatabase();
 try {
-  database = await openDatabase(databaseLocationFromConfig(config));
-} catch (error) {
-  if ((error as { code?: string }).code === "DATA_DIR_LOCKED") {
-    console.error(
-      `The embedded database in ${config.dataDir} is in use by a running server. Stop the server first ` +
-        "(Ctrl-C), run this command, then start it again. (On PostgreSQL, with DATABASE_URL, it works at any time.)",
-    );
-    process.exit(1);
-  }
-  throw error;
-}
-try {
-  await migrateDatabase(database);
   const logger = createLogger("warn");
   const auth = createAuth({
     config,

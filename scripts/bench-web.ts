@@ -1,43 +1,22 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ensureBuild } from "./lib/build.ts";
+import { freePort, waitFor } from "./lib/local-server.ts";
 
 /*
  * `npm run bench:web`: builds if needed, serves the production build on a throwaway database,
  * runs Lighthouse (mobile, its default) on the public pages of DESIGN.md §7 and measures the
- * gzipped JavaScript each page loads. Writes bench/results/web.json and prints a table.
+ * gzipped JavaScript each page loads. Each page is measured BENCH_RUNS times (3) and the median
+ * run reported. Writes bench/results/web.json and prints a table.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const pages = ["/", "/pricing", "/contact", "/sme-occupational-health"];
 const budgets = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100, jsKb: 140 };
 const chromeFlags =
   "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
 
 /** Gzip size of a built asset as the server's compression middleware sends it (level 6). */
 function gzipSize(file: string): number {
@@ -52,7 +31,13 @@ interface PageResult {
   jsTransferKb: number;
   chunks: { file: string; gzipKb: number }[];
   failedAudits: string[];
+  /** The performance score of every run, lowest first; the figures above are the median run's. */
+  performanceRuns: number[];
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: Lighthouse's result JSON, read field by field
+type LighthouseResult = any;
+const runsPerPage = Number(process.env.BENCH_RUNS ?? 3);
 
 ensureBuild();
 const port = await freePort();
@@ -69,36 +54,51 @@ const server = spawn(path.join(root, "node_modules/.bin/node"), ["server/main.ts
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     LOG_LEVEL: "warn",
+    // The production config refuses the demo payment provider unless told it is a demonstration.
+    ALLOW_DEMO_PAYMENTS: "true",
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
 const results: PageResult[] = [];
 try {
-  await waitFor(`${base}/healthz`);
+  await waitFor(`${base}/healthz`, 180_000);
   // Warm up: the first render of each page pays for module loading.
   for (const page of pages) await fetch(`${base}${page}`);
 
   for (const page of pages) {
-    const run = spawnSync(
-      path.join(root, "node_modules/.bin/lighthouse"),
-      [
-        `${base}${page}`,
-        `--chrome-flags=${chromeFlags}`,
-        "--output=json",
-        "--output-path=stdout",
-        "--quiet",
-        "--only-categories=performance,accessibility,best-practices,seo",
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-        maxBuffer: 256 * 1024 * 1024,
-        encoding: "utf8",
-      },
-    );
-    if (run.status !== 0) throw new Error(`lighthouse failed on ${page}:\n${run.stderr}`);
-    const lhr = JSON.parse(run.stdout);
+    const lighthouse = () =>
+      spawnSync(
+        path.join(root, "node_modules/.bin/lighthouse"),
+        [
+          `${base}${page}`,
+          `--chrome-flags=${chromeFlags}`,
+          "--output=json",
+          "--output-path=stdout",
+          "--quiet",
+          "--only-categories=performance,accessibility,best-practices,seo",
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+          maxBuffer: 256 * 1024 * 1024,
+          encoding: "utf8",
+        },
+      );
+    // Simulated throttling replays the trace of one real load, and which requests happened to
+    // finish before the first paint on this machine moves the estimate by a second either way:
+    // Lighthouse's own advice is to take the median of several runs.
+    const runs: LighthouseResult[] = [];
+    for (let i = 0; i < runsPerPage; i++) {
+      // On a loaded machine Chromium's trace sometimes misses the navigation start: one retry.
+      let run = lighthouse();
+      if (run.status !== 0) run = lighthouse();
+      if (run.status !== 0) throw new Error(`lighthouse failed on ${page}:\n${run.stderr}`);
+      runs.push(JSON.parse(run.stdout));
+    }
+    const performanceOf = (r: LighthouseResult) => r.categories.performance?.score ?? 0;
+    runs.sort((a, b) => performanceOf(a) - performanceOf(b));
+    const lhr = runs[Math.floor(runs.length / 2)]!;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const requests: { url: string; resourceType: string; transferSize: number }[] =
       lhr.audits["network-requests"].details.items;
@@ -134,6 +134,7 @@ try {
       jsTransferKb: Number((scripts.reduce((s, r) => s + r.transferSize, 0) / 1024).toFixed(1)),
       chunks: chunks.map((c) => ({ file: c.file, gzipKb: Number(c.gzipKb.toFixed(1)) })),
       failedAudits,
+      performanceRuns: runs.map((r) => Math.round(performanceOf(r) * 100)),
     });
     console.log(`measured ${page}`);
   }
@@ -152,7 +153,7 @@ const withinBudget = (r: PageResult) =>
 
 const out = {
   measuredAt: new Date().toISOString(),
-  tool: "lighthouse (mobile, simulated throttling)",
+  tool: `lighthouse (mobile, simulated throttling), median of ${runsPerPage} runs per page`,
   budgets,
   pages: results.map((r) => ({ ...r, withinBudget: withinBudget(r) })),
 };

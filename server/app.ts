@@ -11,13 +11,20 @@ import { requestContext, runtimeContext } from "~/context.ts";
 import { prepareAccounts, setupLinkMessage } from "~/domain/accounts/prepare-accounts.server.ts";
 import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
+import { attachConsultationSignalling } from "~/services/signalling/consultation-signalling.server.ts";
 import { prerenderedPages } from "./prerendered.ts";
 
 // The bundle is also a React Router server build, so `react-router build` can pre-render pages
 // through it (its preview server imports build/server/index.js as the server build).
 export * from "virtual:react-router/server-build";
 export type { Runtime };
-export { loadConfig, prepareAccounts, setupLinkMessage, startRuntime };
+export {
+  attachConsultationSignalling,
+  loadConfig,
+  prepareAccounts,
+  setupLinkMessage,
+  startRuntime,
+};
 
 declare global {
   namespace Express {
@@ -45,6 +52,12 @@ function trustProxySetting(value: string | undefined): boolean | number | string
 /** `/assessment/<token>/…` with the token replaced, for logs. */
 export function redactPath(path: string): string {
   return path.replace(/^\/assessment\/[^/]+/, "/assessment/[token]");
+}
+
+/** `wss://host` for an https site, `ws://host` otherwise. */
+export function signallingOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
@@ -94,7 +107,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:"],
           fontSrc: ["'self'"],
-          connectSrc: options.relaxedCsp ? ["'self'", "ws:"] : ["'self'"],
+          // The video room's signalling WebSocket is on this origin; CSP2 browsers do not count
+          // ws:/wss: as 'self', so it is named.
+          connectSrc: options.relaxedCsp
+            ? ["'self'", "ws:", signallingOrigin(config.PUBLIC_URL)]
+            : ["'self'", signallingOrigin(config.PUBLIC_URL)],
+          // Camera and microphone streams are attached as objects; blob: covers fallbacks.
+          mediaSrc: ["'self'", "blob:"],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           frameAncestors: ["'none'"],
@@ -107,6 +126,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Only the video room may ask for the camera and microphone; nothing may ask for anything else.
+  app.use((req, res, next) => {
+    const room = req.path.startsWith("/consultation/");
+    res.setHeader(
+      "Permissions-Policy",
+      `camera=${room ? "(self)" : "()"}, microphone=${room ? "(self)" : "()"}`,
+    );
+    next();
+  });
   app.use((req, res, next) => {
     if (req.secure)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

@@ -23,4 +23,5 @@ await serve({
     await runtime.shutdown();
   },
   log: (message) => console.log(message),
+  attach: (server) => bundle.attachConsultationSignalling(server, runtime),
 });

@@ -28,4 +28,5 @@ await serve({
   publicUrl: config.PUBLIC_URL,
   shutdown: () => runtime.shutdown(),
   log: (message) => console.log(message),
+  attach: (server) => bundle.attachConsultationSignalling(server, runtime),
 });

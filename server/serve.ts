@@ -8,6 +8,8 @@ interface Serveable {
   publicUrl: string;
   shutdown(): Promise<void>;
   log(message: string): void;
+  /** Called once with the HTTP server before it accepts connections (WebSocket upgrades). */
+  attach?(server: Server): void;
 }
 
 /**
@@ -24,6 +26,7 @@ export function serve(options: Serveable): Promise<Server> {
       options.log(`ReferOH is running at ${url}`);
       resolve(server);
     });
+    options.attach?.(server);
     server.on("error", reject);
     server.keepAliveTimeout = 5000;
 

@@ -5,27 +5,12 @@ import {
   HomeIcon,
   LogOutIcon,
   MenuIcon,
-  SettingsIcon,
-  WalletIcon,
+  XIcon,
 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigate, useSubmit } from "react-router";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from "~/components/ui/sheet";
+import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
 import { areaNavItems, doctorLoginLink, publicNavItems } from "./site-navigation.ts";
 import { Wordmark } from "./wordmark.tsx";
@@ -66,46 +51,11 @@ function SignOutForm({ children, className }: { children: React.ReactNode; class
   );
 }
 
-/** The signed-in account menu: My Account with Subscription (employers) and Logout. */
-function AccountMenu({ account }: { account: HeaderAccount }) {
-  const submit = useSubmit();
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="gap-1">
-          My Account
-          <ChevronDownIcon aria-hidden="true" className="size-4" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel className="font-normal text-muted-foreground">
-          {account.name}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <SettingsIcon aria-hidden="true" />
-            Account settings
-          </Link>
-        </DropdownMenuItem>
-        {account.role === "employer" ? (
-          <DropdownMenuItem asChild>
-            <Link to="/employer-subscription">
-              <WalletIcon aria-hidden="true" />
-              Subscription
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        {/* The menu lives in a portal that closes on select: submit through the router instead of a nested form. */}
-        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
-          <LogOutIcon aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
+/*
+ * The account menu (Radix dropdown and its positioning code) only appears in the signed-in areas:
+ * loaded on demand so visitors to public pages do not download it.
+ */
+const AccountMenu = lazy(() => import("./account-menu.tsx"));
 
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
@@ -133,7 +83,7 @@ function BackControl() {
   if (location.pathname === "/") return null;
   if (!canGoBack) {
     return (
-      <Button asChild variant="ghost" size="sm" className="gap-1">
+      <Button asChild variant="ghost" size="sm">
         <Link to="/">
           <HomeIcon aria-hidden="true" className="size-4" />
           Home
@@ -142,10 +92,75 @@ function BackControl() {
     );
   }
   return (
-    <Button variant="ghost" size="sm" className="gap-1" onClick={() => navigate(-1)}>
+    <Button variant="ghost" size="sm" onClick={() => navigate(-1)}>
       <ArrowLeftIcon aria-hidden="true" className="size-4" />
       Back
     </Button>
+  );
+}
+
+/**
+ * The mobile menu: a native modal <dialog> sliding in from the right. showModal() makes the rest
+ * of the page inert, moves focus into the menu, closes on Escape and gives focus back to the
+ * button that opened it, without shipping a dialog library to every public page.
+ */
+function MobileMenu({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => onOpenChange(true)}
+      >
+        <MenuIcon aria-hidden="true" className="size-6" />
+      </Button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; Escape closes it for keyboards */}
+      <dialog
+        ref={dialog}
+        aria-labelledby="mobile-menu-title"
+        onClose={() => onOpenChange(false)}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) onOpenChange(false);
+        }}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-full overflow-y-auto overscroll-contain border-border border-l bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50 open:motion-safe:transition-transform open:motion-safe:duration-300 open:motion-safe:ease-out open:starting:translate-x-full"
+      >
+        <div className="flex min-h-full flex-col p-6">
+          <h2 id="mobile-menu-title" className="font-semibold text-foreground text-lg">
+            Menu
+          </h2>
+          {children}
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className={cn(
+              "absolute top-3 right-3 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground",
+              focusRing,
+            )}
+          >
+            <XIcon aria-hidden="true" className="size-5" />
+            <span className="sr-only">Close</span>
+          </button>
+        </div>
+      </dialog>
+    </>
   );
 }
 
@@ -209,7 +224,16 @@ export function SiteHeader({
           {inArea ? (
             <div className="ml-2 flex items-center gap-2">
               {account.credits !== undefined ? <CreditsBadge credits={account.credits} /> : null}
-              <AccountMenu account={account} />
+              <Suspense
+                fallback={
+                  <Button variant="outline" size="sm" disabled>
+                    My Account
+                    <ChevronDownIcon aria-hidden="true" className="size-4" />
+                  </Button>
+                }
+              >
+                <AccountMenu account={account} />
+              </Suspense>
             </div>
           ) : (
             <Link
@@ -224,59 +248,46 @@ export function SiteHeader({
           {inArea && account.credits !== undefined ? (
             <CreditsBadge credits={account.credits} />
           ) : null}
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Open menu">
-                <MenuIcon aria-hidden="true" className="size-6" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right" className="w-72">
-              <SheetTitle>Menu</SheetTitle>
-              <SheetDescription className="sr-only">Site navigation</SheetDescription>
-              {inArea ? <p className="mt-1 text-muted-foreground text-sm">{account.name}</p> : null}
-              <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
-                {items.map((item) => (
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
+            {inArea ? <p className="mt-1 text-muted-foreground text-sm">{account.name}</p> : null}
+            <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
+              {items.map((item) => (
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  onClick={() => setMenuOpen(false)}
+                  className="rounded-md px-3 py-3 font-medium hover:bg-muted"
+                >
+                  {item.label}
+                </Link>
+              ))}
+              {inArea ? (
+                <>
                   <Link
-                    key={item.to}
-                    to={item.to}
+                    to="/account"
                     onClick={() => setMenuOpen(false)}
                     className="rounded-md px-3 py-3 font-medium hover:bg-muted"
                   >
-                    {item.label}
+                    Account settings
                   </Link>
-                ))}
-                {inArea ? (
-                  <>
-                    <Link
-                      to="/account"
-                      onClick={() => setMenuOpen(false)}
-                      className="rounded-md px-3 py-3 font-medium hover:bg-muted"
-                    >
-                      Account settings
-                    </Link>
-                    <SignOutForm className="mt-4 border-t pt-4">
-                      <Button
-                        type="submit"
-                        variant="outline"
-                        className="w-full justify-start gap-2"
-                      >
-                        <LogOutIcon aria-hidden="true" className="size-4" />
-                        Sign out
-                      </Button>
-                    </SignOutForm>
-                  </>
-                ) : (
-                  <Link
-                    to={doctorLoginLink.to}
-                    onClick={() => setMenuOpen(false)}
-                    className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted"
-                  >
-                    {doctorLoginLink.label}
-                  </Link>
-                )}
-              </nav>
-            </SheetContent>
-          </Sheet>
+                  <SignOutForm className="mt-4 border-t pt-4">
+                    <Button type="submit" variant="outline" className="w-full">
+                      <LogOutIcon aria-hidden="true" className="size-4" />
+                      Sign out
+                    </Button>
+                  </SignOutForm>
+                </>
+              ) : (
+                <Link
+                  to={doctorLoginLink.to}
+                  onClick={() => setMenuOpen(false)}
+                  className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted"
+                >
+                  {doctorLoginLink.label}
+                </Link>
+              )}
+            </nav>
+          </MobileMenu>
         </div>
       </div>
     </header>

@@ -31,10 +31,14 @@ export const areaNavItems = {
     { to: "/employer-reports", label: "Reports" },
     { to: "/employer-subscription", label: "Subscription" },
   ],
-  doctor: [{ to: "/doctor-dashboard", label: "Dashboard" }],
+  doctor: [
+    { to: "/doctor-dashboard", label: "Dashboard" },
+    { to: "/doctor/availability", label: "Availability" },
+  ],
   admin: [
     { to: "/admin", label: "Dashboard" },
     { to: "/admin/doctors", label: "Doctors" },
+    { to: "/admin/subject-access", label: "Subject access" },
   ],
 } as const;
 

@@ -14,10 +14,13 @@ export function Wordmark({ className }: { className?: string }) {
         x="40"
         y="23"
         fill="currentColor"
-        fontFamily="Inter Variable, ui-sans-serif, system-ui, sans-serif"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
         fontSize="21"
         fontWeight="700"
         letterSpacing="-0.5"
+        // The name always spans the same 90 units, whatever system font draws it.
+        textLength="90"
+        lengthAdjust="spacingAndGlyphs"
       >
         Refer<tspan fill="var(--primary)">OH</tspan>
       </text>

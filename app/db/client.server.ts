@@ -29,7 +29,8 @@ export interface DatabaseHandle {
 export type DatabaseLocation =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "memory" };
+  /** loadDataDir: a dumped data directory to start from (test templates) instead of initdb. */
+  | { kind: "memory"; loadDataDir?: Blob };
 
 export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
@@ -63,7 +64,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     release = acquireDirectoryLock(`${dataDir}.lock`);
   }
   try {
-    const pglite = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(dataDir ?? "memory://", {
+      extensions: { pg_trgm },
+      loadDataDir: location.kind === "memory" ? location.loadDataDir : undefined,
+    });
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     let closed = false;
     return {

@@ -1,44 +1,154 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "./client.server.ts";
+import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
+import {
+  type DatabaseHandle,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+} from "./client.server.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when
  * DATABASE_URL names a PostgreSQL server — a new database created on that server and dropped
  * on close, so the same tests prove every migration and query on both engines.
+ *
+ * Both start from a template migrated once per set of migrations (vitest's globalSetup builds
+ * it; the first caller builds it otherwise): a PGlite cluster costs an initdb of several seconds
+ * on every start, which loading a dumped data directory skips, and on PostgreSQL
+ * `CREATE DATABASE … TEMPLATE` copies the migrated schema instead of replaying every migration.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({
+  questionnaires = true,
+}: {
+  /** Load the questionnaire files as the server does at start-up (off to test that load itself). */
+  questionnaires?: boolean;
+} = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: "memory" });
-    await migrateDatabase(handle);
+    const handle = await openFromPgliteTemplate(await prepareTestDatabaseTemplate());
+    if (questionnaires) await syncQuestionnaireDefinitions(handle.db);
     return handle;
   }
 
+  const template = await prepareServerTemplate(serverUrl);
   const name = `referoh_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
-  await migrateDatabase(handle);
+  await withAdmin(serverUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
+  );
+  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(serverUrl, name) });
+  if (questionnaires) await syncQuestionnaireDefinitions(handle.db);
   const close = handle.close;
   return {
     ...handle,
     async close() {
       await close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
+      await withAdmin(serverUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   };
+}
+
+/** Builds (once per set of migrations) the template the engine in use clones; returns its name. */
+export async function prepareTestDatabaseTemplate(): Promise<string> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) return prepareServerTemplate(serverUrl);
+  const file = path.join(templateCache, `pglite-${migrationsFingerprint()}.tar`);
+  if (fs.existsSync(file)) return file;
+  const handle = await openDatabase({ kind: "memory" });
+  try {
+    await migrateDatabase(handle);
+    const dump = await handle.pglite!.dumpDataDir("none");
+    fs.mkdirSync(templateCache, { recursive: true });
+    // Written aside and renamed: a parallel worker never reads half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  } finally {
+    await handle.close();
+  }
+  for (const old of fs.readdirSync(templateCache)) {
+    if (old.startsWith("pglite-") && old.endsWith(".tar") && path.join(templateCache, old) !== file)
+      fs.rmSync(path.join(templateCache, old), { force: true });
+  }
+  return file;
+}
+
+// Inside node_modules: per checkout, ignored by git, and gone with a clean install.
+const templateCache = path.resolve("node_modules/.cache/referoh-test-database");
+
+/** Changes whenever a migration (or the embedded engine) does, so a stale template is never used. */
+function migrationsFingerprint(): string {
+  const hash = createHash("sha256");
+  const pgliteVersion = path.resolve("node_modules/@electric-sql/pglite/package.json");
+  if (fs.existsSync(pgliteVersion)) hash.update(fs.readFileSync(pgliteVersion));
+  const walk = (dir: string) => {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(path.relative(migrationsFolder, full)).update(fs.readFileSync(full));
+    }
+  };
+  walk(migrationsFolder);
+  return hash.digest("hex").slice(0, 16);
+}
+
+function openFromPgliteTemplate(file: string): Promise<DatabaseHandle> {
+  return openDatabase({ kind: "memory", loadDataDir: new Blob([fs.readFileSync(file)]) });
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The migrated template database on the server. Built under an advisory lock so parallel test
+ * files wait for one builder, and migrated under a temporary name: a run that dies half-way
+ * never leaves a template that looks finished.
+ */
+async function prepareServerTemplate(serverUrl: string): Promise<string> {
+  const name = `referoh_template_${migrationsFingerprint()}`;
+  return withAdmin(serverUrl, async (admin) => {
+    const exists = async () =>
+      ((await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount ?? 0) >
+      0;
+    if (await exists()) return name;
+    await admin.query("select pg_advisory_lock(hashtext('referoh_test_template'))");
+    try {
+      if (await exists()) return name;
+      const building = `${name}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${building}`);
+      const handle = await openDatabase({
+        kind: "postgres",
+        url: databaseUrl(serverUrl, building),
+      });
+      try {
+        await migrateDatabase(handle);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      return name;
+    } finally {
+      await admin.query("select pg_advisory_unlock(hashtext('referoh_test_template'))");
+    }
+  });
 }

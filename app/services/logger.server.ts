@@ -8,6 +8,14 @@ const redact = [
   "*.password",
   "*.token",
   "*.secret",
+  // Health payloads (issue 9): if a row is ever logged whole, its health columns still are not.
+  "*.answers",
+  "*.transcript",
+  "*.safetyReasons",
+  "*.buildContext",
+  "*.draft",
+  "*.body",
+  "*.subjectComment",
 ];
 
 export function createLogger(level: string) {

@@ -5,8 +5,12 @@ import {
   migrateDatabase,
   openDatabase,
 } from "~/db/client.server.ts";
+import { installDataKeyring } from "~/db/encryption/keyring.ts";
+import { resealEncryptedColumns } from "~/db/encryption/reseal.server.ts";
+import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
 import { type Auth, createAuth } from "./auth/auth.server.ts";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
+import { resolveDataKeyring } from "./encryption/data-keyring.server.ts";
 import { registerJobHandlers } from "./jobs/handlers.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
@@ -35,9 +39,16 @@ export async function startRuntime(
   const logger = createLogger(config.LOG_LEVEL);
   // Before the database opens: a production server without its secret refuses to start.
   const authSecret = resolveAuthSecret(config);
+  // Likewise the data keyring: health columns seal and open through it from here on.
+  const { keyring } = resolveDataKeyring(config);
+  installDataKeyring(keyring);
   const database = options.database ?? (await openDatabase(databaseLocationFromConfig(config)));
   try {
     await migrateDatabase(database);
+    // Rows written before encryption at rest (an older data directory) are sealed now.
+    await resealEncryptedColumns(database.db, keyring, "plaintext");
+    // Refuses to start when a published questionnaire file was edited in place.
+    await syncQuestionnaireDefinitions(database.db);
     // The first queries on a fresh PGlite are slow; pay that before the first visitor does.
     await database.ping();
   } catch (error) {

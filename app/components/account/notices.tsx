@@ -2,75 +2,6 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toaster";
 
-/**
- * Toasts that follow a redirect, named by `?notice=` (the seed's texts, section 8). The page also
- * shows the important ones inline, so nothing depends on the toast alone or on JavaScript.
- */
-export const notices = {
-  "signed-in": { title: "Sign in successful", description: "You are now logged in." },
-  "doctor-signed-in": { title: "Login successful!", description: "Welcome back, Doctor" },
-  "signed-out": { title: "Sign out successful", description: "You have been logged out" },
-  "auth-required": {
-    title: "Authentication required",
-    description: "Please sign in to access this page",
-  },
-  "session-expired": {
-    title: "Your session has ended",
-    description: "For your security you were signed out. Please sign in again.",
-  },
-  "email-verified": {
-    title: "Email verified",
-    description: "Your email address is verified. You can now sign in.",
-  },
-  "verify-failed": {
-    title: "Verification link not valid",
-    description: "The link has expired or was already used. Sign in to get a new one.",
-  },
-  "password-reset": { title: "Password changed", description: "Sign in with your new password." },
-  "access-revoked": {
-    title: "Access revoked",
-    description: "Your access to the portal has been revoked. Contact the administrator.",
-  },
-  "admin-created": {
-    title: "Administrator account created",
-    description: "Sign in, then set up two-factor authentication.",
-  },
-  "membership-created": {
-    title: "Membership active",
-    description: "Your payment was confirmed and your membership has started.",
-  },
-  "credits-purchased": {
-    title: "Credits purchased",
-    description: "Your payment was confirmed and the credits are in your balance.",
-  },
-  "payment-cancelled": {
-    title: "Payment cancelled",
-    description: "Nothing was charged. Choose a plan when you are ready.",
-  },
-  "two-factor-enabled": {
-    title: "Two-factor authentication is on",
-    description: "You will be asked for a code each time you sign in.",
-  },
-  "referral-invited": {
-    title: "Assessment requested",
-    description: "We have e-mailed the invitation and the link to complete the assessment.",
-  },
-  "referral-draft-saved": {
-    title: "Draft saved",
-    description: "You can finish and submit it later.",
-  },
-  "referral-cancelled": {
-    title: "Referral cancelled",
-    description: "The link no longer works. Any credits used have been returned to your balance.",
-  },
-} as const;
-
-export type NoticeKey = keyof typeof notices;
-
-export function isNoticeKey(value: string | null): value is NoticeKey {
-  return value !== null && Object.hasOwn(notices, value);
-}
-
 /** Shows the notice's toast once, then removes `notice` from the address (replace navigation). */
 export function NoticeToasts() {
   const location = useLocation();
@@ -78,15 +9,22 @@ export function NoticeToasts() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const key = params.get("notice");
-    if (!isNoticeKey(key)) return;
-    const notice = notices[key];
-    toast(notice.title, { description: notice.description });
-    params.delete("notice");
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
-      { replace: true, preventScrollReset: true },
-    );
+    if (!key) return;
+    let cancelled = false;
+    void import("./notice-texts.ts").then(({ isNoticeKey, notices }) => {
+      if (cancelled || !isNoticeKey(key)) return;
+      const notice = notices[key];
+      toast(notice.title, { description: notice.description });
+      params.delete("notice");
+      const search = params.toString();
+      navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [location, navigate]);
   return null;
 }

@@ -50,7 +50,8 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
   ) : (
     item.text
   );
-  const legendClassName = asPageHeading ? "mb-3" : "font-semibold";
+  // Replaces the legend's default margin and weight (form-field.tsx).
+  const legendClassName = asPageHeading ? "mb-3 font-medium" : "mb-2 font-semibold";
 
   if (item.type === "display") {
     return <p className="max-w-prose text-base leading-relaxed">{item.text}</p>;
@@ -97,7 +98,7 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
                   aria-invalid={error ? true : undefined}
                   wrapperClassName="mt-0.5"
                 />
-                <Label htmlFor={id} className="cursor-pointer font-normal text-base leading-snug">
+                <Label htmlFor={id} size="base" weight="normal" className="cursor-pointer">
                   {option.display}
                 </Label>
               </div>
@@ -131,7 +132,7 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
             ] as const
           ).map(([part, text, width, defaultValue]) => (
             <div key={part} className="grid gap-1">
-              <Label htmlFor={`${base}-${part}`} className="font-normal text-base">
+              <Label htmlFor={`${base}-${part}`} size="base" weight="normal">
                 {text}
               </Label>
               <Input
@@ -158,7 +159,7 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
       hint={hint}
       error={error}
       optional={optional && !asPageHeading}
-      labelClassName={asPageHeading ? undefined : "font-semibold"}
+      labelWeight={asPageHeading ? undefined : "semibold"}
     >
       {item.type === "text" ? (
         <Textarea

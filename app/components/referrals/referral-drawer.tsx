@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import {
   AlertDialog,
-  AlertDialogAction,
   AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
@@ -12,6 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   Sheet,
@@ -50,6 +50,8 @@ export interface ReferralDrawerData {
   existingAdjustments: string | null;
   questions: ReferralQuestions | null;
   canRemind: boolean;
+  /** A video consultation is booked; the employer learns nothing more about it. */
+  consultationBooked?: boolean;
   /** Before the subject submits (DESIGN.md §4). */
   canCancel: boolean;
   /** Present once a released report exists (doctor portal issue). */
@@ -124,7 +126,7 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button type="button" variant="ghost" className="text-destructive">
+        <Button type="button" variant="ghostDestructive">
           Cancel referral
         </Button>
       </AlertDialogTrigger>
@@ -139,13 +141,11 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
         <AlertDialogFooter>
           <AlertDialogCancel>Keep referral</AlertDialogCancel>
           <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/cancel`}>
-            <AlertDialogAction
-              type="submit"
-              variant="destructive"
-              disabled={fetcher.state !== "idle"}
-            >
+            {/* A plain submit button: AlertDialogAction closes the dialog on click, which
+                unmounts this form before the browser submits it, and nothing is sent. */}
+            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
               {fetcher.state !== "idle" ? "Cancelling..." : "Cancel referral"}
-            </AlertDialogAction>
+            </Button>
           </fetcher.Form>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -220,6 +220,11 @@ function DrawerContent({
         </SheetDescription>
         <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
           <ReferralStatusBadge status={referral.status} />
+          {referral.consultationBooked ? (
+            <Badge variant="info" data-testid="consultation-booked">
+              Consultation booked
+            </Badge>
+          ) : null}
           <span className="text-muted-foreground">
             Created on {formatLongDate(referral.createdAt)}
           </span>

@@ -8,6 +8,7 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: "border-border bg-card text-card-foreground",
+        pending: "border-status-pending bg-status-pending-bg text-card-foreground",
         destructive:
           "border-destructive border-l-4 bg-background text-destructive *:data-[slot=alert-description]:text-foreground",
       },

@@ -11,6 +11,7 @@ export const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         outline: "border-border text-foreground",
+        outlineDestructive: "border-destructive text-destructive",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
         // Status colours are for referral/case status only (DESIGN.md 3a).
         complete: "border-transparent bg-status-complete-bg text-status-complete",

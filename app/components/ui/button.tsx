@@ -6,7 +6,7 @@ import { focusRing } from "./focus-ring";
 
 export const buttonVariants = cva(
   [
-    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-colors",
+    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors",
     "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
     "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
     focusRing,
@@ -22,12 +22,19 @@ export const buttonVariants = cva(
         ghost: "text-foreground hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline underline-offset-4 hover:text-primary-hover hover:decoration-2",
         destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
+        outlineDestructive:
+          "border border-input bg-background text-destructive hover:bg-destructive/10",
+        ghostDestructive: "text-destructive hover:bg-destructive/10",
+        /** On a dark band: a light button, and a light outline. */
+        inverse: "bg-background text-foreground hover:bg-accent",
+        inverseOutline:
+          "border border-background bg-transparent text-background hover:bg-background/10",
       },
       size: {
-        sm: "h-9 px-3",
-        default: "h-10 px-4 py-2",
+        sm: "h-9 px-3 text-sm",
+        default: "h-10 px-4 py-2 text-sm",
         lg: "h-12 px-6 text-base",
-        icon: "size-10",
+        icon: "size-10 text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

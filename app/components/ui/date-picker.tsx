@@ -179,7 +179,7 @@ export function DatePicker(props: DatePickerProps) {
         </PopoverTrigger>
         <PopoverContent
           align="start"
-          className="w-auto p-0"
+          fit
           aria-label={calendarLabel}
           // Let the calendar focus the selected day (or today) instead of the first button.
           onOpenAutoFocus={(event) => event.preventDefault()}

@@ -139,7 +139,7 @@ export function DropdownMenuLabel({
     <DropdownMenuPrimitive.Label
       data-slot="dropdown-menu-label"
       data-inset={inset}
-      className={cn("px-2 py-1.5 font-medium text-sm data-inset:pl-8", className)}
+      className={cn("px-2 py-1.5 text-sm data-inset:pl-8", className)}
       {...props}
     />
   );

@@ -75,7 +75,7 @@ export type FormFieldProps = Omit<ComponentProps<"div">, "children"> & {
   error?: FieldError;
   /** Adds " (optional)" to the label (GOV.UK marks optional fields, not required ones). */
   optional?: boolean;
-  labelClassName?: string;
+  labelWeight?: "medium" | "semibold";
   /**
    * Either the control element itself (it receives id, aria-describedby and aria-invalid), or a
    * function of those props for composite controls, e.g. `(control) => <Input {...control} />`.
@@ -90,7 +90,7 @@ export function FormField({
   error,
   optional = false,
   className,
-  labelClassName,
+  labelWeight,
   children,
   ...props
 }: FormFieldProps) {
@@ -113,7 +113,7 @@ export function FormField({
       className={cn("grid gap-2", message && "border-destructive border-l-4 pl-4", className)}
       {...props}
     >
-      <Label id={ids.labelId} htmlFor={id} className={cn("text-base", labelClassName)}>
+      <Label id={ids.labelId} htmlFor={id} size="base" weight={labelWeight}>
         {label}
         {optional ? <span className="font-normal text-muted-foreground">(optional)</span> : null}
       </Label>
@@ -135,6 +135,7 @@ export type FormFieldsetProps = Omit<ComponentProps<"fieldset">, "children"> & {
   hint?: ReactNode;
   error?: FieldError;
   optional?: boolean;
+  /** Replaces the legend's margin and weight (default "mb-2 font-medium"). */
   legendClassName?: string;
   children: ReactNode;
 };
@@ -169,7 +170,9 @@ export function FormFieldset({
         className="m-0 grid min-w-0 gap-2 border-0 p-0"
         {...props}
       >
-        <legend className={cn("mb-2 p-0 font-medium text-base text-foreground", legendClassName)}>
+        <legend
+          className={cn("p-0 text-base text-foreground", legendClassName ?? "mb-2 font-medium")}
+        >
           {legend}
           {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
         </legend>

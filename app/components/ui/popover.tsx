@@ -22,8 +22,12 @@ export function PopoverContent({
   className,
   align = "center",
   sideOffset = 4,
+  fit = false,
   ...props
-}: ComponentProps<typeof PopoverPrimitive.Content>) {
+}: ComponentProps<typeof PopoverPrimitive.Content> & {
+  /** Size to the content with no padding (a calendar) instead of a padded 18rem panel. */
+  fit?: boolean;
+}) {
   return (
     <PopoverPrimitive.Portal>
       <PopoverPrimitive.Content
@@ -31,7 +35,8 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          "z-50 w-72 max-w-[calc(100vw-1rem)] origin-(--radix-popover-content-transform-origin) rounded-md border border-border bg-popover p-4 text-popover-foreground shadow-md outline-hidden",
+          "z-50 max-w-[calc(100vw-1rem)] origin-(--radix-popover-content-transform-origin) rounded-md border border-border bg-popover text-popover-foreground shadow-md outline-hidden",
+          fit ? "w-auto p-0" : "w-72 p-4",
           className,
         )}
         {...props}

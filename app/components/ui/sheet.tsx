@@ -38,9 +38,8 @@ const sheetVariants = cva(
   {
     variants: {
       side: {
-        right:
-          "inset-y-0 right-0 h-full w-full border-border border-l sm:max-w-md starting:translate-x-full",
-        left: "inset-y-0 left-0 h-full w-full border-border border-r sm:max-w-md starting:-translate-x-full",
+        right: "inset-y-0 right-0 h-full w-full border-border border-l starting:translate-x-full",
+        left: "inset-y-0 left-0 h-full w-full border-border border-r starting:-translate-x-full",
         top: "inset-x-0 top-0 max-h-[85dvh] rounded-b-xl border-border border-b starting:-translate-y-full",
         bottom:
           "inset-x-0 bottom-0 max-h-[85dvh] rounded-t-xl border-border border-t pb-[env(safe-area-inset-bottom)] starting:translate-y-full",
@@ -57,6 +56,8 @@ export type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & 
   side?: SheetSide;
   /** Show the "X" close button in the corner (default true). */
   showCloseButton?: boolean;
+  /** Largest width of a left or right panel from the `sm` breakpoint up. */
+  width?: "default" | "wide";
 };
 
 export function SheetContent({
@@ -64,15 +65,22 @@ export function SheetContent({
   children,
   side = "right",
   showCloseButton = true,
+  width = "default",
   ...props
 }: SheetContentProps) {
+  const sideWidth =
+    side === "left" || side === "right"
+      ? width === "wide"
+        ? "sm:max-w-2xl"
+        : "sm:max-w-md"
+      : undefined;
   return (
     <SheetPortal>
       <SheetOverlay />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         data-side={side}
-        className={cn(sheetVariants({ side }), className)}
+        className={cn(sheetVariants({ side }), sideWidth, className)}
         {...props}
       >
         {side === "bottom" ? (

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   index,
   integer,
@@ -11,16 +10,17 @@ import {
 } from "drizzle-orm/pg-core";
 import type { SafetyReason } from "~/domain/assessments/assess-safety.ts";
 import type { TranscriptItem } from "~/domain/assessments/build-transcript.ts";
-import type { Answers } from "~/domain/assessments/questionnaire-types.ts";
+import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import type { DraftReport } from "~/domain/reports/drafter.ts";
+import { encryptedJson } from "../encryption/column-types.ts";
 import { assessmentInvitation, referral } from "./referrals.ts";
 
 /*
  * Health data (UK GDPR Art. 9) lives only in this file's tables, and within them only in the
- * columns marked HEALTH PAYLOAD. Each payload has a column of its own, so encryption at rest
- * (issue 9) can swap it for ciphertext + key id without touching the columns the queues and
- * pages filter on (status, safety level, timestamps).
+ * columns marked HEALTH PAYLOAD. Each payload has a column of its own, sealed with AES-256-GCM
+ * (encryptedJson, ADR 0008) while the columns the queues and pages filter on (status, safety
+ * level, timestamps) stay plain.
  */
 
 /**
@@ -42,6 +42,41 @@ export const assessmentConsent = pgTable(
   (t) => [index("assessment_consent_referral_idx").on(t.referralId, t.decidedAt)],
 );
 
+/**
+ * A published questionnaire version, loaded from its file in the repository at start-up
+ * (`syncQuestionnaireDefinitions`). Immutable: the start-up sync refuses to run when a file's
+ * content no longer matches its row, and a trigger (migration) refuses UPDATE and DELETE.
+ */
+export const questionnaireDefinition = pgTable(
+  "questionnaire_definition",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    version: text("version").notNull(),
+    /** The FHIR Questionnaire's canonical url, as recorded in responses' `derived_from`. */
+    url: text("url").notNull(),
+    definition: jsonb("definition").$type<Questionnaire>().notNull(),
+    /** SHA-256 of the canonical JSON (canonical-json.ts): the identity of the published content. */
+    sha256: text("sha256").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("questionnaire_definition_key_version_idx").on(t.key, t.version)],
+);
+
+/** Which stored definitions a response's questionnaire was built from (core + modules). */
+export const questionnaireResponseDefinition = pgTable(
+  "questionnaire_response_definition",
+  {
+    responseId: uuid("response_id")
+      .notNull()
+      .references(() => questionnaireResponse.id, { onDelete: "cascade" }),
+    definitionId: uuid("definition_id")
+      .notNull()
+      .references(() => questionnaireDefinition.id),
+  },
+  (t) => [uniqueIndex("questionnaire_response_definition_idx").on(t.responseId, t.definitionId)],
+);
+
 /** What is needed to rebuild the exact definition instance a response was made on. */
 export type ResponseBuildContext =
   | { kind: "pre_employment"; role: PreEmploymentRole; versions: Record<string, string> }
@@ -60,12 +95,19 @@ export const questionnaireResponse = pgTable(
     definitionVersion: text("definition_version").notNull(),
     derivedFrom: jsonb("derived_from").$type<string[]>().notNull(),
     /** HEALTH PAYLOAD (the employer's reason for a management referral). */
-    buildContext: jsonb("build_context").$type<ResponseBuildContext>().notNull(),
+    buildContext: encryptedJson<ResponseBuildContext>(
+      "build_context",
+      "questionnaire_response.build_context",
+    ).notNull(),
     status: text("status", { enum: ["in-progress", "completed"] }).notNull(),
     /** HEALTH PAYLOAD: answers by linkId, cleaned by the generated validator. */
-    answers: jsonb("answers").$type<Answers>().notNull().default(sql`'{}'::jsonb`),
+    answers: encryptedJson<Answers>("answers", "questionnaire_response.answers")
+      .notNull()
+      .$defaultFn(() => ({})),
     /** HEALTH PAYLOAD: the readable transcript (seed chatHistory shape). */
-    transcript: jsonb("transcript").$type<TranscriptItem[]>().notNull().default(sql`'[]'::jsonb`),
+    transcript: encryptedJson<TranscriptItem[]>("transcript", "questionnaire_response.transcript")
+      .notNull()
+      .$defaultFn(() => []),
     /** Where the person is: a step id, or `review`. Resuming opens it. */
     cursor: text("cursor"),
     /** Highest level ever raised; never lowered (a flag stays until the doctor has seen it). */
@@ -73,10 +115,12 @@ export const questionnaireResponse = pgTable(
       .notNull()
       .default("none"),
     /** HEALTH PAYLOAD: why the flags were raised, in words for the doctor. */
-    safetyReasons: jsonb("safety_reasons")
-      .$type<SafetyReason[]>()
+    safetyReasons: encryptedJson<SafetyReason[]>(
+      "safety_reasons",
+      "questionnaire_response.safety_reasons",
+    )
       .notNull()
-      .default(sql`'[]'::jsonb`),
+      .$defaultFn(() => []),
     safetyAlertedAt: timestamp("safety_alerted_at", { withTimezone: true }),
     saveCount: integer("save_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -101,7 +145,7 @@ export const draftReport = pgTable(
     drafterModel: text("drafter_model").notNull(),
     drafterVersion: text("drafter_version").notNull(),
     /** HEALTH PAYLOAD: the structured draft with the answers each statement rests on. */
-    draft: jsonb("draft").$type<DraftReport>().notNull(),
+    draft: encryptedJson<DraftReport>("draft", "draft_report.draft").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, inet, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  inet,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** Append-only record of who did what to which object (DESIGN.md §4, §8). */
 export const auditEvent = pgTable(
@@ -18,11 +28,20 @@ export const auditEvent = pgTable(
     requestId: text("request_id"),
     /** Never secrets, tokens or health answers. */
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /*
+     * The hash chain (ADR 0008), filled by the insert trigger of the audit_hash_chain migration under a
+     * transaction-scoped advisory lock, so concurrent inserts line up instead of forking:
+     * `chainSeq` is the position, `hash` = SHA-256(prevHash + canonical row).
+     */
+    chainSeq: bigint("chain_seq", { mode: "number" }),
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
   },
   (t) => [
     index("audit_event_occurred_at_idx").on(t.occurredAt),
     index("audit_event_actor_idx").on(t.actorId, t.occurredAt),
     index("audit_event_organisation_idx").on(t.organisationId, t.occurredAt),
     index("audit_event_object_idx").on(t.objectType, t.objectId),
+    uniqueIndex("audit_event_chain_seq_idx").on(t.chainSeq),
   ],
 );

@@ -19,6 +19,9 @@ export const contactMessage = pgTable(
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
     emailAttempts: integer("email_attempts").notNull().default(0),
     lastEmailError: text("last_email_error"),
+    /** Set by an administrator in the admin inbox once someone has dealt with it. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by"),
   },
   (t) => [
     index("contact_message_created_at_idx").on(t.createdAt),
@@ -41,6 +44,8 @@ export const interestRegistration = pgTable(
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
     emailAttempts: integer("email_attempts").notNull().default(0),
     lastEmailError: text("last_email_error"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by"),
   },
   (t) => [
     index("interest_registration_created_at_idx").on(t.createdAt),

@@ -118,5 +118,12 @@ export const referralActivity = pgTable(
     actorId: text("actor_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("referral_activity_organisation_idx").on(t.organisationId, t.createdAt.desc())],
+  // Matches Recent Activity's ORDER BY (created_at, id) so the latest 8 are read from the index.
+  (t) => [
+    index("referral_activity_organisation_idx").on(
+      t.organisationId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+  ],
 );

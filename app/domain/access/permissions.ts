@@ -19,6 +19,7 @@ export const permissions = [
   "doctor-area:view",
   "admin-area:view",
   "doctors:manage",
+  "subject-access:export",
   "account:update-own",
   "two-factor:disable",
 ] as const;
@@ -43,6 +44,7 @@ export const permissionRules: Record<Permission, Rule> = {
   "doctor-area:view": (a) => a.role === "doctor" && a.doctorActive === true && a.twoFactorVerified,
   "admin-area:view": (a) => a.role === "admin" && a.twoFactorVerified,
   "doctors:manage": (a) => a.role === "admin" && a.twoFactorVerified,
+  "subject-access:export": (a) => a.role === "admin" && a.twoFactorVerified,
   "account:update-own": (a) =>
     fullyAuthenticated(a) && (a.role !== "doctor" || a.doctorActive === true),
   // Two-factor is mandatory for doctors and administrators.

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { doctorProfile, session, user } from "~/db/schema/index.ts";
 import { type Actor, can } from "~/domain/access/permissions.ts";
+import { lastSignIns } from "~/domain/admin/last-sign-in.server.ts";
 import { normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { doctorInvitationEmail } from "./emails.ts";
@@ -19,6 +20,7 @@ export interface DoctorRow {
   passwordSet: boolean;
   twoFactorEnabled: boolean;
   createdAt: Date;
+  lastSignInAt: Date | null;
 }
 
 function requireAdmin(actor: Actor) {
@@ -46,7 +48,15 @@ export async function listDoctors(
     .innerJoin(user, eq(user.id, doctorProfile.userId))
     .orderBy(desc(doctorProfile.createdAt))
     .limit(500);
-  return rows.map(({ emailVerified, ...row }) => ({ ...row, passwordSet: emailVerified }));
+  const seen = await lastSignIns(
+    deps.database.db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map(({ emailVerified, ...row }) => ({
+    ...row,
+    passwordSet: emailVerified,
+    lastSignInAt: seen.get(row.userId) ?? null,
+  }));
 }
 
 export type InviteResult =

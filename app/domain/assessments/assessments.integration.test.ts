@@ -9,7 +9,9 @@ import {
   assessmentConsent,
   auditEvent,
   draftReport,
+  questionnaireDefinition,
   questionnaireResponse,
+  questionnaireResponseDefinition,
   referral,
   referralActivity,
 } from "~/db/schema/index.ts";
@@ -174,6 +176,22 @@ describe("consent", () => {
     expect(response).toMatchObject({ status: "in-progress", cursor: "core", answers: {} });
     expect(response?.derivedFrom).toContain(
       "urn:referoh:questionnaire:pre-employment-display-screen|1",
+    );
+    // The response references the stored rows of exactly the published versions it was built from.
+    const linked = await database.db
+      .select({ url: questionnaireDefinition.url, version: questionnaireDefinition.version })
+      .from(questionnaireResponseDefinition)
+      .innerJoin(
+        questionnaireDefinition,
+        eq(questionnaireDefinition.id, questionnaireResponseDefinition.definitionId),
+      )
+      .innerJoin(
+        questionnaireResponse,
+        eq(questionnaireResponse.id, questionnaireResponseDefinition.responseId),
+      )
+      .where(eq(questionnaireResponse.referralId, r.id));
+    expect(linked.map((d) => `${d.url}|${d.version}`).sort()).toEqual(
+      [...(response?.derivedFrom ?? [])].sort(),
     );
     // A second consent (another tab) is refused by the state machine.
     await expect(giveConsent(database.db, { link })).rejects.toMatchObject({

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import {
   assessmentConsent,
+  questionnaireDefinition,
   questionnaireResponse,
+  questionnaireResponseDefinition,
   referral,
   referralActivity,
 } from "~/db/schema/index.ts";
@@ -64,7 +66,8 @@ export async function giveConsent(
         updatedAt: now,
       })
       .onConflictDoNothing({ target: questionnaireResponse.referralId })
-      .returning({ cursor: questionnaireResponse.cursor });
+      .returning({ id: questionnaireResponse.id, cursor: questionnaireResponse.cursor });
+    if (created) await linkStoredDefinitions(tx, created.id, instance.definition.derivedFrom ?? []);
     let resumeAt = created?.cursor ?? cursor;
     if (!created) {
       const [existing] = await tx
@@ -93,4 +96,31 @@ export async function giveConsent(
     });
     return { cursor: resumeAt };
   });
+}
+
+/**
+ * Ties the response to the stored rows of the published versions it was built from, so the
+ * questions a person answered can always be read back exactly as they were published.
+ */
+async function linkStoredDefinitions(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  responseId: string,
+  derivedFrom: string[],
+) {
+  const canonical = sql<string>`${questionnaireDefinition.url} || '|' || ${questionnaireDefinition.version}`;
+  const rows = derivedFrom.length
+    ? await tx
+        .select({ id: questionnaireDefinition.id, canonical })
+        .from(questionnaireDefinition)
+        .where(inArray(canonical, derivedFrom))
+    : [];
+  const missing = derivedFrom.filter((c) => !rows.some((r) => r.canonical === c));
+  if (missing.length > 0)
+    throw new Error(
+      `Questionnaire definitions not loaded into the database: ${missing.join(", ")}`,
+    );
+  if (rows.length > 0)
+    await tx
+      .insert(questionnaireResponseDefinition)
+      .values(rows.map((r) => ({ responseId, definitionId: r.id })));
 }

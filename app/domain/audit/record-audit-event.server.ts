@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server.ts";
 import { auditEvent } from "~/db/schema/index.ts";
+import { auditDetailsProblem } from "./audit-details-guard.ts";
 
 export interface AuditEntry {
   action: string;
@@ -11,11 +12,16 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Appends one event; the table refuses updates and deletes (migration 0001). */
+/**
+ * Appends one event; the table refuses updates and deletes (migration 0001) and a trigger links it
+ * into the hash chain (ADR 0008). Details that look like a secret or health content are refused.
+ */
 export async function recordAuditEvent(
   db: Pick<Database, "insert">,
   entry: AuditEntry,
 ): Promise<void> {
+  const problem = auditDetailsProblem(entry.details ?? {});
+  if (problem) throw new Error(`Audit event ${entry.action} refused: ${problem}.`);
   await db.insert(auditEvent).values({
     action: entry.action,
     outcome: entry.outcome,

@@ -74,45 +74,13 @@ export async function spendCredits(
     now?: Date;
   },
 ): Promise<void> {
-  const now = spend.now ?? new Date();
-  const lots = await tx
-    .select({ id: creditLot.id, remaining: creditLot.creditsRemaining })
-    .from(creditLot)
-    .where(
-      and(
-        eq(creditLot.organisationId, spend.organisationId),
-        gt(creditLot.expiresAt, now),
-        gt(creditLot.creditsRemaining, 0),
-      ),
-    )
-    .orderBy(asc(creditLot.expiresAt), asc(creditLot.createdAt))
-    .for("update");
-  const available = lots.reduce((total, lot) => total + lot.remaining, 0);
-  if (available < spend.credits) {
-    throw new BillingError(
-      "insufficient_credits",
-      `This needs ${spend.credits} credits; ${available} are available.`,
-    );
-  }
-  let owed = spend.credits;
-  for (const lot of lots) {
-    if (owed === 0) break;
-    const take = Math.min(owed, lot.remaining);
-    owed -= take;
-    await tx
-      .update(creditLot)
-      .set({ creditsRemaining: sql`${creditLot.creditsRemaining} - ${take}` })
-      .where(eq(creditLot.id, lot.id));
-    await tx.insert(creditLedger).values({
-      organisationId: spend.organisationId,
-      lotId: lot.id,
-      amount: -take,
-      reason: "spend",
-      referralId: spend.referralId,
-      actorId: spend.actorId,
-      createdAt: now,
-    });
-  }
+  await takeFromLots(tx, {
+    organisationId: spend.organisationId,
+    credits: spend.credits,
+    now: spend.now ?? new Date(),
+    shortfall: (available) => `This needs ${spend.credits} credits; ${available} are available.`,
+    entry: { reason: "spend", referralId: spend.referralId, actorId: spend.actorId },
+  });
 }
 
 /**
@@ -194,4 +162,77 @@ export async function getCreditUsage(db: Executor, organisationId: string, now =
   const granted = row?.granted ?? 0;
   const remaining = row?.remaining ?? 0;
   return { total: granted, remaining, used: granted - remaining };
+}
+
+/**
+ * An administrator's negative adjustment: takes credits from the lots that expire first, like a
+ * spend, with the lots locked so it cannot race a referral into a negative balance.
+ */
+export async function withdrawCredits(
+  tx: Tx,
+  withdrawal: {
+    organisationId: string;
+    credits: number;
+    actorId: string;
+    note: string;
+    now?: Date;
+  },
+): Promise<void> {
+  await takeFromLots(tx, {
+    organisationId: withdrawal.organisationId,
+    credits: withdrawal.credits,
+    now: withdrawal.now ?? new Date(),
+    shortfall: (available) =>
+      `Only ${available} credits can be removed; the balance cannot go below zero.`,
+    entry: { reason: "adjustment", actorId: withdrawal.actorId, note: withdrawal.note },
+  });
+}
+
+/**
+ * Takes credits from the organisation's live lots, oldest-expiring first, with a ledger entry per
+ * lot. The lots are locked FOR UPDATE: concurrent takers queue and re-read what is left, so the
+ * balance never goes below zero.
+ */
+async function takeFromLots(
+  tx: Tx,
+  take: {
+    organisationId: string;
+    credits: number;
+    now: Date;
+    shortfall: (available: number) => string;
+    entry: Pick<typeof creditLedger.$inferInsert, "reason" | "referralId" | "actorId" | "note">;
+  },
+): Promise<void> {
+  const lots = await tx
+    .select({ id: creditLot.id, remaining: creditLot.creditsRemaining })
+    .from(creditLot)
+    .where(
+      and(
+        eq(creditLot.organisationId, take.organisationId),
+        gt(creditLot.expiresAt, take.now),
+        gt(creditLot.creditsRemaining, 0),
+      ),
+    )
+    .orderBy(asc(creditLot.expiresAt), asc(creditLot.createdAt))
+    .for("update");
+  const available = lots.reduce((total, lot) => total + lot.remaining, 0);
+  if (available < take.credits)
+    throw new BillingError("insufficient_credits", take.shortfall(available));
+  let owed = take.credits;
+  for (const lot of lots) {
+    if (owed === 0) break;
+    const taken = Math.min(owed, lot.remaining);
+    owed -= taken;
+    await tx
+      .update(creditLot)
+      .set({ creditsRemaining: sql`${creditLot.creditsRemaining} - ${taken}` })
+      .where(eq(creditLot.id, lot.id));
+    await tx.insert(creditLedger).values({
+      organisationId: take.organisationId,
+      lotId: lot.id,
+      amount: -taken,
+      createdAt: take.now,
+      ...take.entry,
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { referral, referralActivity } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
@@ -10,21 +10,24 @@ export async function getEmployerDashboard(
   db: Database,
   { actor, now = new Date() }: { actor: EmployerActor; now?: Date },
 ) {
-  const [[active], [completed], credits, activity] = await Promise.all([
+  // Both counters in one pass over the organisation's (organisation, status) index entries.
+  const [[counters], credits, activity] = await Promise.all([
     db
-      .select({ n: count() })
+      .select({
+        active:
+          sql<number>`count(*) filter (where ${inArray(referral.status, [...activeStatuses])})`.mapWith(
+            Number,
+          ),
+        completed: sql<number>`count(*) filter (where ${eq(referral.status, "complete")})`.mapWith(
+          Number,
+        ),
+      })
       .from(referral)
       .where(
         and(
           eq(referral.organisationId, actor.organisationId),
-          inArray(referral.status, [...activeStatuses]),
+          inArray(referral.status, [...activeStatuses, "complete"]),
         ),
-      ),
-    db
-      .select({ n: count() })
-      .from(referral)
-      .where(
-        and(eq(referral.organisationId, actor.organisationId), eq(referral.status, "complete")),
       ),
     getCreditBalance(db, actor.organisationId, now),
     db
@@ -44,8 +47,8 @@ export async function getEmployerDashboard(
       .limit(8),
   ]);
   return {
-    activeAssessments: active?.n ?? 0,
-    completedReports: completed?.n ?? 0,
+    activeAssessments: counters?.active ?? 0,
+    completedReports: counters?.completed ?? 0,
     availableCredits: credits,
     recentActivity: activity,
   };

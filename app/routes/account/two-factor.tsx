@@ -191,7 +191,8 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                className="font-mono text-lg tracking-widest"
+                fieldText="text-lg"
+                className="font-mono tracking-widest"
               />
             </FormField>
             <Button type="submit" disabled={submitting}>

@@ -1,6 +1,6 @@
 import { UserPlusIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -9,8 +9,9 @@ import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { inviteDoctor, listDoctors, setDoctorAccess } from "~/domain/accounts/doctors.server.ts";
 import { type FieldErrors, inviteDoctorSchema, parseForm } from "~/domain/accounts/schemas.ts";
-import { currentActor, requestMeta } from "~/middleware/session.server.ts";
+import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctors";
+import { adminRequest } from "./admin-request.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Doctors | ReferOH administration" },
@@ -18,18 +19,23 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const doctors = await listDoctors(context.get(runtimeContext), { actor: currentActor(context) });
+  const { actor } = adminRequest(context);
+  const doctors = await listDoctors(context.get(runtimeContext), { actor });
   return { doctors };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = adminRequest(context);
   const runtime = context.get(runtimeContext);
-  const actor = currentActor(context);
   const meta = requestMeta(context, request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "revoke" || intent === "restore") {
     const doctorUserId = String(form.get("userId") ?? "");
+    // Revoking ends the doctor's sessions at once: ask first.
+    if (intent === "revoke" && form.get("confirm") !== "yes") {
+      return { intent: "confirm-revoke" as const, ok: false as const, errors: null, doctorUserId };
+    }
     const result = await setDoctorAccess(runtime, {
       actor,
       doctorUserId,
@@ -87,6 +93,10 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
       toast(actionData.intent === "revoke" ? "Access revoked" : "Access restored");
     }
   }, [actionData]);
+  const confirmRevoke =
+    actionData?.intent === "confirm-revoke" && "doctorUserId" in actionData
+      ? actionData.doctorUserId
+      : null;
   const inviting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
 
@@ -146,35 +156,60 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
                   <p className="text-muted-foreground text-sm">
                     GMC {doctor.gmcNumber} · invited {dateFormat.format(new Date(doctor.createdAt))}
                   </p>
+                  <p className="text-muted-foreground text-sm">
+                    Last sign-in:{" "}
+                    {doctor.lastSignInAt
+                      ? dateFormat.format(new Date(doctor.lastSignInAt))
+                      : "never"}
+                  </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   {doctor.active ? (
                     <Badge variant="outline">Active</Badge>
                   ) : (
-                    <Badge variant="outline" className="border-destructive text-destructive">
-                      Access revoked
-                    </Badge>
+                    <Badge variant="outlineDestructive">Access revoked</Badge>
                   )}
                   {!doctor.passwordSet ? <Badge variant="outline">Invitation pending</Badge> : null}
                   {doctor.passwordSet && !doctor.twoFactorEnabled ? (
                     <Badge variant="outline">Two-factor not set up</Badge>
                   ) : null}
-                  <Form method="post">
-                    <input type="hidden" name="userId" value={doctor.userId} />
-                    <input
-                      type="hidden"
-                      name="intent"
-                      value={doctor.active ? "revoke" : "restore"}
-                    />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant={doctor.active ? "destructive" : "outline"}
-                      aria-label={`${doctor.active ? "Revoke access for" : "Restore access for"} ${doctor.name}`}
+                  {confirmRevoke === doctor.userId ? (
+                    <Form
+                      method="post"
+                      role="alert"
+                      className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive p-2"
                     >
-                      {doctor.active ? "Revoke access" : "Restore access"}
-                    </Button>
-                  </Form>
+                      <span className="font-medium text-sm">
+                        Revoke {doctor.name}'s access and end their sessions?
+                      </span>
+                      <input type="hidden" name="userId" value={doctor.userId} />
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="confirm" value="yes" />
+                      <Button type="submit" size="sm" variant="destructive">
+                        Yes, revoke access
+                      </Button>
+                      <Button asChild size="sm" variant="outline">
+                        <Link to=".">Cancel</Link>
+                      </Button>
+                    </Form>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="userId" value={doctor.userId} />
+                      <input
+                        type="hidden"
+                        name="intent"
+                        value={doctor.active ? "revoke" : "restore"}
+                      />
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant={doctor.active ? "destructive" : "outline"}
+                        aria-label={`${doctor.active ? "Revoke access for" : "Restore access for"} ${doctor.name}`}
+                      >
+                        {doctor.active ? "Revoke access" : "Restore access"}
+                      </Button>
+                    </Form>
+                  )}
                 </div>
               </li>
             ))}

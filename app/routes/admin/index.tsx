@@ -1,33 +1,96 @@
-import { StethoscopeIcon } from "lucide-react";
+import { AlertTriangleIcon, InboxIcon, SirenIcon } from "lucide-react";
 import { Link } from "react-router";
+import { AdminPageHeader } from "~/components/admin/pagination.tsx";
+import { getAdminOverview } from "~/domain/admin/overview.server.ts";
+import { statusLabels } from "~/domain/referrals/states.ts";
 import type { Route } from "./+types/index";
+import { adminRequest } from "./admin-request.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Administration | ReferOH" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function AdminHome() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, actor } = adminRequest(context);
+  return { overview: await getAdminOverview(db, { actor }) };
+}
+
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+  const { overview } = loaderData;
+  const alerts = [
+    {
+      label: "SLA breaches",
+      hint: "Submitted or in review past their due time",
+      count: overview.slaBreaches,
+      to: "/admin/cases?flag=sla-breached",
+      icon: AlertTriangleIcon,
+    },
+    {
+      label: "Urgent cases",
+      hint: "Open cases marked urgent",
+      count: overview.urgent,
+      to: "/admin/cases?flag=urgent",
+      icon: SirenIcon,
+    },
+    {
+      label: "Inbox",
+      hint: "Contact messages and interest registrations not yet handled",
+      count: overview.unhandledEnquiries,
+      to: "/admin/inbox",
+      icon: InboxIcon,
+    },
+  ];
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="font-semibold text-3xl tracking-tight">Administration</h1>
-      <p className="mt-2 text-lg text-muted-foreground">Manage who can use the ReferOH portals.</p>
-      <nav aria-label="Administration" className="mt-8 grid gap-4 md:grid-cols-3">
-        <Link
-          to="/admin/doctors"
-          className="group flex items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary"
-        >
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <StethoscopeIcon aria-hidden="true" className="size-5" />
-          </span>
-          <span>
-            <span className="block font-semibold group-hover:text-primary">Doctors</span>
-            <span className="text-muted-foreground text-sm">
-              Invite doctors, revoke and restore their access
-            </span>
-          </span>
-        </Link>
-      </nav>
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
+      <AdminPageHeader
+        title="Administration"
+        description="The state of every case, and what needs attention now."
+      />
+      <section aria-labelledby="attention-heading">
+        <h2 id="attention-heading" className="font-semibold text-lg">
+          Needs attention
+        </h2>
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          {alerts.map((alert) => (
+            <li key={alert.label}>
+              <Link
+                to={alert.to}
+                className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary"
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+                  <alert.icon aria-hidden="true" className="size-5" />
+                </span>
+                <span>
+                  <span className="block font-semibold text-3xl">{alert.count}</span>
+                  <span className="block font-semibold group-hover:text-primary">
+                    {alert.label}
+                  </span>
+                  <span className="text-muted-foreground text-sm">{alert.hint}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="status-heading">
+        <h2 id="status-heading" className="font-semibold text-lg">
+          Cases by status
+        </h2>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {overview.byStatus.map((row) => (
+            <li key={row.status}>
+              <Link
+                to={`/admin/cases?status=${row.status}`}
+                className="flex items-baseline justify-between gap-2 rounded-lg border bg-card px-4 py-3 hover:border-primary"
+              >
+                <span className="text-sm">{statusLabels[row.status]}</span>
+                <span className="font-semibold text-lg">{row.count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }

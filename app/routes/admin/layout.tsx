@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
+import { AdminNav } from "~/components/admin/admin-nav.tsx";
 import { roleHome } from "~/domain/access/permissions.ts";
 import { currentSession, noStore, requireArea, sameOrigin } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
@@ -19,6 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SignedInShell account={loaderData.account} year={loaderData.year}>
+      <AdminNav />
       <Outlet />
     </SignedInShell>
   );

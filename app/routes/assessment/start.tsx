@@ -47,6 +47,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }
     case "declined":
       return { view: "declined" as const };
+    // Once a report has been sent, the person's link leads to it (and to what they decided).
+    case "awaiting_subject":
+    case "complete":
+    case "withheld":
+      throw redirect(assessmentPath(params.token, "report"));
     default:
       return {
         view: "submitted" as const,

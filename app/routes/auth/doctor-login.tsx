@@ -2,7 +2,7 @@ import { AlertCircleIcon, CheckCircle2Icon, StethoscopeIcon } from "lucide-react
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
-import { isNoticeKey, notices } from "~/components/account/notices.tsx";
+import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
 import { PasswordInput } from "~/components/account/password-input.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -123,7 +123,7 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
         </FormField>
         <div className="grid gap-2">
           <div className="flex items-center justify-between">
-            <Label htmlFor="password" className="text-base">
+            <Label htmlFor="password" size="base">
               Password
             </Label>
             <Link

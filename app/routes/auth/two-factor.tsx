@@ -121,7 +121,8 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
             inputMode={method === "totp" ? "numeric" : "text"}
             pattern={method === "totp" ? "[0-9]*" : undefined}
             maxLength={method === "totp" ? 6 : 32}
-            className="font-mono text-lg tracking-widest"
+            fieldText="text-lg"
+            className="font-mono tracking-widest"
             autoFocus
           />
         </FormField>

@@ -1,30 +1,593 @@
-import { InboxIcon } from "lucide-react";
-import { currentSession } from "~/middleware/session.server.ts";
+import {
+  AlertTriangleIcon,
+  ClipboardCheckIcon,
+  FileTextIcon,
+  InboxIcon,
+  MailIcon,
+  SearchIcon,
+} from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { StatementList } from "~/components/doctor/draft-evidence.tsx";
+import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from "~/components/ui/sheet";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { toast } from "~/components/ui/toaster";
+import { runtimeContext } from "~/context.ts";
+import {
+  type DoctorListQuery,
+  getDoctorCase,
+  listDoctorCases,
+  parseDoctorListQuery,
+  takeReferral,
+} from "~/domain/doctor/doctor-cases.server.ts";
+import { type DoctorTab, doctorRowAction } from "~/domain/doctor/doctor-queue.ts";
+import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
+import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
+import { cn } from "~/lib/cn";
+import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
+import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
+import { caseErrorMessage } from "./case-errors.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Doctor dashboard | ReferOH" },
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { name: currentSession(context).user.name };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseDoctorListQuery(url.searchParams);
+  const { db } = context.get(runtimeContext).database;
+  const actor = currentActor(context);
+  const caseId = url.searchParams.get("case");
+  const meta = requestMeta(context, request);
+  const [list, detail] = await Promise.all([
+    listDoctorCases(db, { actor, query }),
+    caseId
+      ? getDoctorCase(db, {
+          actor,
+          referralId: caseId,
+          purpose: "queue",
+          request: { ip: meta.ip, requestId: meta.requestId },
+        }).catch((error) => {
+          caseErrorMessage(error);
+          return null;
+        })
+      : null,
+  ]);
+  return {
+    name: currentSession(context).user.name,
+    query,
+    list,
+    detail,
+    completed: url.searchParams.get("completed"),
+  };
 }
 
-/** The shell of the doctor dashboard; the referral queue arrives with the referrals issue. */
-export default function DoctorDashboard({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const referralId = String(form.get("referralId") ?? "");
+  const runtime = context.get(runtimeContext);
+  const actor = currentActor(context);
+  const meta = requestMeta(context, request);
+  const origin = { ip: meta.ip, requestId: meta.requestId };
+  try {
+    if (intent === "take") {
+      await takeReferral(runtime.database.db, { actor, referralId, request: origin });
+      return redirect(`/doctor-referrals/${referralId}/report`);
+    }
+    if (intent === "remind") {
+      await remindSubjectOfReport(
+        {
+          db: runtime.database.db,
+          mailer: runtime.mailer,
+          publicUrl: runtime.config.PUBLIC_URL,
+          reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+        },
+        { actor, referralId, request: origin },
+      );
+      return { ok: true as const, intent, referralId };
+    }
+  } catch (error) {
+    return { ok: false as const, intent, referralId, message: caseErrorMessage(error) };
+  }
+  return { ok: false as const, intent, referralId, message: "Unknown action." };
+}
+
+const tabLabels: Record<DoctorTab, string> = {
+  all: "All Referrals",
+  pending: "Pending",
+  completed: "Completed",
+};
+
+function listLink(query: DoctorListQuery, changes: Partial<DoctorListQuery> & { case?: string }) {
+  const next = { ...query, page: 1, ...changes };
+  const params = new URLSearchParams();
+  if (next.tab !== "all") params.set("tab", next.tab);
+  if (next.search) params.set("q", next.search);
+  if (next.page > 1) params.set("page", String(next.page));
+  if (changes.case) params.set("case", changes.case);
+  const search = params.toString();
+  return search ? `?${search}` : ".";
+}
+
+export default function DoctorDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, list, detail, completed } = loaderData;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  // The editor returns here with ?completed=REF after sending: the seed's toast, sheet closed.
+  useEffect(() => {
+    if (!completed) return;
+    toast.success("Review completed", {
+      description: `Referral ${completed} has been marked as completed.`,
+    });
+    const params = new URLSearchParams(location.search);
+    params.delete("completed");
+    const search = params.toString();
+    navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  }, [completed, location.search, navigate]);
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (!actionData.ok) toast.error("Not done", { description: actionData.message });
+    else if (actionData.intent === "remind")
+      toast.success("Reminder sent", {
+        description: "The employee has been e-mailed a fresh link to their report.",
+      });
+  }, [actionData]);
+
+  const closeSheet = () =>
+    navigate(listLink(query, { page: query.page }), { preventScrollReset: true });
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="font-semibold text-3xl tracking-tight">Doctor Dashboard</h1>
       <p className="mt-2 text-lg text-muted-foreground">Signed in as {loaderData.name}</p>
-      <section className="mt-8 flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-        <InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h2 className="mt-4 font-semibold text-lg">No referrals to review</h2>
-        <p className="mt-1 max-w-md text-muted-foreground">
-          Referrals assigned to you will appear here when employees have completed their
-          assessments.
-        </p>
-      </section>
+
+      <div className="mt-8 grid gap-4 sm:grid-cols-3">
+        <CounterCard
+          title="Pending Review"
+          value={list.counts.pending}
+          icon={<InboxIcon aria-hidden="true" className="size-5 text-muted-foreground" />}
+          note={
+            list.counts.needsAttention > 0
+              ? `${list.counts.needsAttention} need${list.counts.needsAttention === 1 ? "s" : ""} attention`
+              : "Nothing at risk"
+          }
+        />
+        <CounterCard
+          title="Completed Reports"
+          value={list.counts.completed}
+          icon={<ClipboardCheckIcon aria-hidden="true" className="size-5 text-muted-foreground" />}
+          note="Sent to the employee"
+        />
+        <CounterCard
+          title="Drafts"
+          value={list.counts.drafts}
+          icon={<FileTextIcon aria-hidden="true" className="size-5 text-muted-foreground" />}
+          note="Cases you are reviewing"
+        />
+      </div>
+
+      <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <nav aria-label="Referral tabs" className="inline-flex rounded-lg bg-muted p-1">
+          {(["all", "pending", "completed"] as const).map((tab) => (
+            <Link
+              key={tab}
+              to={listLink(query, { tab })}
+              aria-current={query.tab === tab ? "page" : undefined}
+              className={cn(
+                "rounded-md px-3 py-1.5 font-medium text-sm",
+                query.tab === tab
+                  ? "bg-background text-foreground shadow-sm"
+                  : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {tabLabels[tab]}
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" role="search" className="flex gap-2" key={query.search}>
+          {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+          <Label htmlFor="q" className="sr-only">
+            Search referrals
+          </Label>
+          <Input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.search}
+            placeholder="Search referrals..."
+            maxLength={100}
+            className="sm:w-72"
+          />
+          <Button type="submit" variant="outline">
+            <SearchIcon aria-hidden="true" />
+            Search
+          </Button>
+        </Form>
+      </div>
+
+      <div className="mt-4" aria-busy={navigation.state === "loading"}>
+        {list.rows.length === 0 ? (
+          <div className="rounded-xl border border-dashed bg-card p-10 text-center">
+            <p className="font-semibold text-lg">No referrals found matching your criteria</p>
+            <p className="mt-1 text-muted-foreground">
+              Cases appear here when employees have completed their assessments.
+            </p>
+          </div>
+        ) : (
+          <>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>ID</TableHead>
+                  <TableHead>Employee Name</TableHead>
+                  <TableHead>Issue</TableHead>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((r) => {
+                  const action = doctorRowAction(r.status);
+                  return (
+                    <TableRow
+                      key={r.id}
+                      className={cn(
+                        r.urgent && r.sla !== "none" && "bg-destructive/5",
+                        !r.urgent && r.needsAttention && "bg-amber-50",
+                      )}
+                    >
+                      <TableCell label="ID" className="font-medium">
+                        {r.reference}
+                        <span className="mt-1 flex flex-wrap gap-1">
+                          {r.urgent && r.sla !== "none" ? (
+                            <Badge variant="destructive">Urgent</Badge>
+                          ) : null}
+                          {r.sla === "breached" ? (
+                            <Badge variant="destructive">SLA breached</Badge>
+                          ) : r.sla === "at-risk" ? (
+                            <Badge variant="pending">SLA at risk</Badge>
+                          ) : null}
+                          {r.reportStatus === "correction_requested" ? (
+                            <Badge variant="pending">Correction requested</Badge>
+                          ) : null}
+                        </span>
+                      </TableCell>
+                      <TableCell label="Employee Name">{r.subjectName}</TableCell>
+                      <TableCell label="Issue" className="max-w-xs truncate">
+                        {r.issue}
+                      </TableCell>
+                      <TableCell label="Date">
+                        {r.submittedAt ? formatShortDate(r.submittedAt) : "—"}
+                      </TableCell>
+                      <TableCell label="Status">
+                        <span className="flex flex-col items-start gap-1">
+                          <ReferralStatusBadge status={r.status} />
+                          {r.status === "submitted" ? (
+                            <span className="text-muted-foreground text-xs">In the queue</span>
+                          ) : r.mine && r.status === "in_review" ? (
+                            <span className="text-muted-foreground text-xs">Taken by you</span>
+                          ) : null}
+                        </span>
+                      </TableCell>
+                      <TableCell label="Actions">
+                        {action === "review" || action === "report" ? (
+                          <Button asChild variant="outline" size="sm">
+                            <Link
+                              to={listLink(query, { page: query.page, case: r.id })}
+                              preventScrollReset
+                              aria-label={`${action === "review" ? "Review" : "Report"} ${r.reference}`}
+                            >
+                              {action === "review" ? "Review" : "Report"}
+                            </Link>
+                          </Button>
+                        ) : action === "remind" ? (
+                          <Form method="post" preventScrollReset>
+                            <input type="hidden" name="intent" value="remind" />
+                            <input type="hidden" name="referralId" value={r.id} />
+                            <Button
+                              type="submit"
+                              variant="outline"
+                              size="sm"
+                              aria-label={`Remind ${r.subjectName} about ${r.reference}`}
+                            >
+                              <MailIcon aria-hidden="true" />
+                              Remind
+                            </Button>
+                          </Form>
+                        ) : (
+                          <Button asChild variant="ghost" size="sm">
+                            <Link
+                              to={listLink(query, { page: query.page, case: r.id })}
+                              preventScrollReset
+                              aria-label={`View ${r.reference}`}
+                            >
+                              View
+                            </Link>
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+            <nav
+              aria-label="Pages"
+              className="mt-4 flex items-center justify-between gap-4 text-sm"
+            >
+              <span className="text-muted-foreground">
+                Page {list.page} of {list.pageCount} · {list.total} referral
+                {list.total === 1 ? "" : "s"}
+              </span>
+              <span className="flex gap-2">
+                {list.page > 1 ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={listLink(query, { page: list.page - 1 })}>Previous</Link>
+                  </Button>
+                ) : null}
+                {list.page < list.pageCount ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={listLink(query, { page: list.page + 1 })}>Next</Link>
+                  </Button>
+                ) : null}
+              </span>
+            </nav>
+          </>
+        )}
+      </div>
+
+      <Sheet open={detail !== null} onOpenChange={(open) => !open && closeSheet()}>
+        <SheetContent side="right" width="wide">
+          {detail ? <CaseSheet detail={detail} /> : null}
+        </SheetContent>
+      </Sheet>
+    </div>
+  );
+}
+
+function CounterCard({
+  title,
+  value,
+  icon,
+  note,
+}: {
+  title: string;
+  value: number;
+  icon: React.ReactNode;
+  note: string;
+}) {
+  return (
+    <Card>
+      <div className="flex items-center justify-between gap-2 px-6">
+        <h3 className="font-medium text-sm">{title}</h3>
+        {icon}
+      </div>
+      <CardContent>
+        <p className="font-semibold text-3xl">{value}</p>
+        <p className="text-muted-foreground text-sm">{note}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
+
+function CaseSheet({ detail }: { detail: Detail }) {
+  const r = detail.referral;
+  const draft = detail.draft;
+  const open = r.status === "submitted" || (detail.mine && r.status === "in_review");
+  const questions = REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]);
+  return (
+    <>
+      <SheetHeader>
+        <SheetTitle>Referral Details: {r.reference}</SheetTitle>
+        <SheetDescription>
+          {r.subjectName} · {r.issue}
+        </SheetDescription>
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <ReferralStatusBadge status={r.status} />
+          {r.urgent ? <Badge variant="destructive">Urgent</Badge> : null}
+          {r.submittedAt ? (
+            <span className="text-muted-foreground text-sm">
+              Submitted {formatDateTime(r.submittedAt)}
+            </span>
+          ) : null}
+          {r.slaDueAt && open ? (
+            <span className="text-muted-foreground text-sm">
+              · Due {formatDateTime(r.slaDueAt)}
+            </span>
+          ) : null}
+        </div>
+      </SheetHeader>
+      <SheetBody className="space-y-6">
+        {detail.safety && detail.safety.level !== "none" ? (
+          <Alert variant="destructive">
+            <AlertTriangleIcon aria-hidden="true" />
+            <AlertTitle>
+              Safety flag: {detail.safety.level === "urgent" ? "urgent" : "review"}
+            </AlertTitle>
+            <AlertDescription>
+              <ul className="list-disc pl-5">
+                {detail.safety.reasons.map((reason) => (
+                  <li key={reason.linkId}>{reason.message}</li>
+                ))}
+              </ul>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+
+        <section className="space-y-2">
+          <h3 className="font-semibold text-base">Referral</h3>
+          <dl className="space-y-2 text-sm">
+            <DetailRow
+              label="Type"
+              value={r.type === "management" ? "Management referral" : "Pre-employment check"}
+            />
+            {r.type === "pre_employment" ? (
+              <DetailRow label="Job role" value={r.jobRole} />
+            ) : (
+              <>
+                <DetailRow label="Reason for referral" value={r.reason} />
+                <DetailRow label="Job details" value={r.jobDetails} />
+                <DetailRow
+                  label="Existing adjustments"
+                  value={r.existingAdjustments}
+                  empty="None"
+                />
+              </>
+            )}
+          </dl>
+          {r.type === "management" ? (
+            questions.length === 0 ? (
+              <p className="text-muted-foreground text-sm">
+                No assessment questions were selected.
+              </p>
+            ) : (
+              <ul className="list-disc space-y-1 pl-5 text-sm">
+                {questions.map((q) => (
+                  <li key={q}>{REFERRAL_QUESTION_LABELS[q]}</li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </section>
+
+        <section className="space-y-2" aria-labelledby="ai-draft-heading">
+          <h3 id="ai-draft-heading" className="font-semibold text-base">
+            AI draft report
+          </h3>
+          {draft ? (
+            <div className="space-y-3 rounded-lg border bg-muted/40 p-4 text-sm">
+              <p className="text-muted-foreground text-xs">
+                Drafted by {draft.drafter.id} ({draft.drafter.model}, {draft.drafter.version}). A
+                suggestion only: the report is yours.
+              </p>
+              <StatementList statements={draft.prominentNotes} answers={detail.answers} />
+              {draft.outcome ? (
+                <p>
+                  <span className="font-medium">Suggested outcome:</span> {draft.outcome.label}
+                </p>
+              ) : null}
+              <StatementList statements={draft.summary} answers={detail.answers} />
+              {draft.caveats.length > 0 ? (
+                <ul className="list-disc pl-5 text-muted-foreground text-xs">
+                  {draft.caveats.map((c) => (
+                    <li key={c}>{c}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : (
+            <p className="text-muted-foreground text-sm">No AI report available.</p>
+          )}
+        </section>
+
+        <section className="space-y-2" aria-labelledby="transcript-heading">
+          <h3 id="transcript-heading" className="font-semibold text-base">
+            Assessment transcript
+          </h3>
+          {detail.transcript.length > 0 ? (
+            <section
+              aria-labelledby="transcript-heading"
+              className="max-h-[400px] space-y-2 overflow-y-auto rounded-lg border p-3 text-sm"
+              data-testid="transcript"
+            >
+              {detail.transcript.map((item, i) => (
+                <p
+                  key={i}
+                  className={cn(
+                    "max-w-[85%] whitespace-pre-line rounded-lg px-3 py-2",
+                    item.type === "assistant" ? "bg-muted" : "ml-auto bg-primary/10",
+                  )}
+                >
+                  {item.content}
+                </p>
+              ))}
+            </section>
+          ) : (
+            <p className="text-muted-foreground text-sm">
+              No chat transcript available for this assessment.
+            </p>
+          )}
+        </section>
+      </SheetBody>
+      <SheetFooter className="flex-col gap-2 sm:flex-row sm:justify-end">
+        {r.status === "submitted" ? (
+          <Form method="post" className="contents">
+            <input type="hidden" name="intent" value="take" />
+            <input type="hidden" name="referralId" value={r.id} />
+            <TakeAndOpen />
+          </Form>
+        ) : open ? (
+          <Button asChild>
+            <Link to={`/doctor-referrals/${r.id}/report`}>Review &amp; Create Report</Link>
+          </Button>
+        ) : r.status !== "complete" && detail.report ? (
+          <p className="text-muted-foreground text-sm">
+            Report {detail.report.reference}:{" "}
+            {detail.report.status === "awaiting_subject"
+              ? `with the employee for review until ${formatShortDate(detail.report.reviewDueAt ?? new Date())}`
+              : detail.report.status.replaceAll("_", " ")}
+          </p>
+        ) : null}
+      </SheetFooter>
+    </>
+  );
+}
+
+/** Taking the case and opening the editor are one step for the doctor. */
+function TakeAndOpen() {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <Button type="submit" disabled={busy}>
+      {busy ? "Taking the case..." : "Review & Create Report"}
+    </Button>
+  );
+}
+
+function DetailRow({
+  label,
+  value,
+  empty = "Not provided",
+}: {
+  label: string;
+  value: string | null | undefined;
+  empty?: string;
+}) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[11rem_1fr] sm:gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="whitespace-pre-line break-words">{value?.trim() ? value : empty}</dd>
     </div>
   );
 }

@@ -170,7 +170,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Alert className="border-status-pending bg-status-pending-bg">
+      <Alert variant="pending">
         <FlaskConicalIcon aria-hidden="true" />
         <AlertTitle>Demo mode</AlertTitle>
         <AlertDescription>

@@ -106,9 +106,8 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
         </FormField>
         <FormField id="jobRole" label="Job role" error={errors.jobRole}>
           <NativeSelect name="jobRole" defaultValue={values.jobRole ?? ""}>
-            <NativeSelectOption value="" disabled>
-              Select a job role
-            </NativeSelectOption>
+            {/* Not `disabled`: browsers grey a selected disabled option below contrast (axe). */}
+            <NativeSelectOption value="">Select a job role</NativeSelectOption>
             {jobRoles.map((role) => (
               <NativeSelectOption key={role} value={role}>
                 {role}

@@ -209,7 +209,7 @@ function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confi
   }
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
-      <Button asChild variant="outline" className="text-destructive">
+      <Button asChild variant="outlineDestructive">
         <Link
           to="?confirm=cancel"
           onClick={(event) => {
@@ -254,7 +254,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 gap-1">
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
         <Link to="/employer-dashboard">
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           Back

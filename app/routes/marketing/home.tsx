@@ -265,15 +265,10 @@ export default function Home() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg" className="bg-background text-foreground hover:bg-accent">
+            <Button asChild size="lg" variant="inverse">
               <Link to="/register">Register Now</Link>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-background bg-transparent text-background hover:bg-background/10 hover:text-background"
-            >
+            <Button asChild size="lg" variant="inverseOutline">
               <Link to="/pricing">View Pricing Plans</Link>
             </Button>
           </div>

@@ -5,13 +5,36 @@ import { sendSafetyAlert } from "~/domain/assessments/send-safety-alert.server.t
 import { DRAFT_JOB } from "~/domain/assessments/submit-assessment.server.ts";
 import { expireCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { renewDemoMemberships } from "~/domain/billing/renew-memberships.server.ts";
+import {
+  CONSULTATION_REMINDER_JOB,
+  sendDueConsultationReminders,
+} from "~/domain/consultations/reminders.server.ts";
+import {
+  CASE_SUBMITTED_JOB,
+  notifyDoctorsOfSubmission,
+  SLA_WARNING_JOB,
+  sendSlaWarnings,
+} from "~/domain/doctor/notify-doctors.server.ts";
 import { registerEnquiryJobs } from "~/domain/enquiries/register-enquiry-jobs.server.ts";
+import { eraseExpiredHealthData } from "~/domain/governance/erase-expired-health-data.server.ts";
 import {
   claimAutomaticReminders,
   expireInvitations,
 } from "~/domain/referrals/invitation-follow-up.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { sendReferralInvitation } from "~/domain/referrals/send-referral-invitation.server.ts";
+import {
+  claimReviewReminders,
+  sendReviewReminder,
+} from "~/domain/reports/remind-report-review.server.ts";
+import {
+  REPORT_NOTIFICATION_JOB,
+  REPORT_REVIEW_REMINDER_JOB,
+  REPORT_REVIEW_REMINDERS_JOB,
+  type ReportNotification,
+  type ReportReviewReminder,
+} from "~/domain/reports/report-jobs.ts";
+import { sendReportNotification } from "~/domain/reports/send-report-notification.server.ts";
 import { paymentConfirmationHooks } from "../payments/confirmation.server.ts";
 import { createDemoProvider } from "../payments/demo-provider.server.ts";
 import type { Runtime } from "../runtime.server.ts";
@@ -77,6 +100,19 @@ export function registerJobHandlers(runtime: Runtime): void {
       { responseId, draftId: result?.draft.id, created: result?.created ?? false },
       result ? "assessment draft ready" : "assessment draft skipped: response not completed",
     );
+    // The case is in the doctor queue once its draft exists; a retried draft job tells nobody twice.
+    if (result?.created)
+      await jobs.send(CASE_SUBMITTED_JOB, { referralId: result.draft.referralId });
+  });
+
+  const doctorMail = {
+    db: database.db,
+    mailer: runtime.mailer,
+    publicUrl: runtime.config.PUBLIC_URL,
+  };
+  jobs.register<{ referralId: string }>(CASE_SUBMITTED_JOB, async ({ referralId }) => {
+    const told = await notifyDoctorsOfSubmission(doctorMail, { referralId });
+    logger.info({ referralId, doctors: told }, "doctors told of a new case");
   });
 
   jobs.register<{ referralId: string }>(SAFETY_ALERT_JOB, async ({ referralId }) => {
@@ -92,9 +128,63 @@ export function registerJobHandlers(runtime: Runtime): void {
     logger.warn({ referralId, outcome }, "assessment safety alert");
   });
 
+  jobs.register(SLA_WARNING_JOB, async () => {
+    const warned = await sendSlaWarnings(doctorMail);
+    if (warned > 0) logger.warn({ warned }, "SLA warnings sent");
+  });
+  jobs.schedule(SLA_WARNING_JOB, "*/10 * * * *");
+
+  // Every five minutes: the 24-hour and 1-hour reminders claim themselves, so reruns send nothing twice.
+  jobs.register(CONSULTATION_REMINDER_JOB, async () => {
+    const sent = await sendDueConsultationReminders({
+      db: database.db,
+      mailer: runtime.mailer,
+      publicUrl: runtime.config.PUBLIC_URL,
+    });
+    if (sent.sent24h + sent.sent1h > 0) logger.info(sent, "consultation reminders sent");
+  });
+  jobs.schedule(CONSULTATION_REMINDER_JOB, "*/5 * * * *");
+
   jobs.register("assessment-link-throttle-prune", async () => {
     const pruned = await pruneLinkThrottle(database.db);
     if (pruned > 0) logger.info({ pruned }, "ended link-throttle windows removed");
   });
   jobs.schedule("assessment-link-throttle-prune", "40 3 * * *");
+
+  // Retention (issue 9): erase health data whose period has run out; the case record stays.
+  jobs.register("governance-retention-purge", async () => {
+    const erased = await eraseExpiredHealthData(database.db, {
+      periods: {
+        preEmploymentMonths: runtime.config.RETENTION_PRE_EMPLOYMENT_MONTHS,
+        managementMonths: runtime.config.RETENTION_MANAGEMENT_MONTHS,
+        abandonedInvitationDays: runtime.config.RETENTION_ABANDONED_INVITATION_DAYS,
+      },
+    });
+    if (erased.length > 0)
+      logger.info({ erased: erased.length }, "retention: expired health data erased");
+  });
+  jobs.schedule("governance-retention-purge", "20 2 * * *");
+
+  // The review and release of reports: outcome e-mails (retried until delivered) and the one
+  // reminder before the person's review window ends.
+  const mailDeps = () => ({
+    db: database.db,
+    mailer: runtime.mailer,
+    publicUrl: runtime.config.PUBLIC_URL,
+  });
+  jobs.register<ReportNotification>(REPORT_NOTIFICATION_JOB, async (notification) => {
+    const { sent } = await sendReportNotification(mailDeps(), notification);
+    logger.info({ ...notification, sent }, "report notification");
+  });
+  jobs.register(REPORT_REVIEW_REMINDERS_JOB, async () => {
+    const due = await claimReviewReminders(database.db);
+    for (const reportId of due)
+      await jobs.send(REPORT_REVIEW_REMINDER_JOB, { reportId } satisfies ReportReviewReminder);
+    if (due.length > 0) logger.info({ reminded: due.length }, "report review reminders");
+  });
+  jobs.schedule(REPORT_REVIEW_REMINDERS_JOB, "20 * * * *");
+  jobs.register<ReportReviewReminder>(REPORT_REVIEW_REMINDER_JOB, async ({ reportId }) => {
+    const outcome = await sendReviewReminder(mailDeps(), { reportId });
+    logger.info({ reportId, outcome }, "report review reminder");
+  });
 }

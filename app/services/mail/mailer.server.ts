@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Calendar invitations and the like; never health data. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import path from "node:path";
+import { signedInAdmin } from "../support/admin.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 import {
@@ -17,27 +17,9 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
   browser,
 }) => {
   test.setTimeout(180_000);
-  // The one-time set-up link the server printed at start-up (also kept in DATA_DIR while valid).
-  const file = path.join(process.env.E2E_DATA_DIR!, "first-admin-setup-link.txt");
-  const setupLink = fs.readFileSync(file, "utf8").trim();
-  const adminEmail = uniqueEmail("admin");
-  await page.goto(setupLink);
-  await page.getByLabel("Full name").fill("Morgan Admin");
-  await page.getByLabel("Email").fill(adminEmail);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create administrator" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  // The link works once.
-  expect((await page.request.get(setupLink)).status()).toBe(404);
-
-  // First sign-in forces two-factor enrolment; nothing else opens before it.
-  await signIn(page, adminEmail);
-  await expect(page).toHaveURL(/\/account\/two-factor/);
-  await page.goto("/admin/doctors");
-  await expect(page).toHaveURL(/\/account\/two-factor/);
-  await enrolTwoFactor(page);
-  await expect(page).toHaveURL(/\/admin/);
+  // The first administrator: created through the one-time set-up link by whichever spec needs
+  // one first (tests/e2e/support/admin.ts), with forced two-factor enrolment.
+  await signedInAdmin(page);
 
   await page.goto("/admin/doctors");
   const doctorEmail = uniqueEmail("doctor");
@@ -82,10 +64,11 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
   await expect(doctor.getByRole("heading", { name: "Doctor Dashboard" })).toBeVisible();
   await expect(doctor.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
     "Dashboard",
+    "Availability",
   ]);
 
   // A doctor cannot open employer or admin pages.
-  for (const pathName of ["/employer-dashboard", "/admin/doctors"]) {
+  for (const pathName of ["/employer-dashboard", "/admin/doctors", "/admin/subject-access"]) {
     const response = await doctor.goto(pathName);
     expect(response?.status(), pathName).toBe(403);
     await expect(
@@ -99,7 +82,12 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
   const employerEmail = await registerVerifiedEmployer(employer);
   await signIn(employer, employerEmail);
   await expect(employer).toHaveURL(/\/employer-dashboard/);
-  for (const pathName of ["/doctor-dashboard", "/admin", "/admin/doctors"]) {
+  for (const pathName of [
+    "/doctor-dashboard",
+    "/admin",
+    "/admin/doctors",
+    "/admin/subject-access",
+  ]) {
     const response = await employer.goto(pathName);
     expect(response?.status(), pathName).toBe(403);
     await expect(
@@ -115,10 +103,25 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
     employer.getByText("Invalid email or password. Please try again.").first(),
   ).toBeVisible();
 
+  // Subject access: the administrator downloads one person's data as a ZIP.
+  await page.goto("/admin/subject-access");
+  await page.getByRole("button", { name: "Download ZIP" }).click();
+  await expect(page.getByText("Enter the person's email address").first()).toBeVisible();
+  await page.getByLabel("Email address").fill(employerEmail);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download ZIP" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^subject-access-\d{4}-\d{2}-\d{2}\.zip$/);
+  const zip = fs.readFileSync((await download.path())!);
+  expect(zip.subarray(0, 2).toString()).toBe("PK");
+  expect(zip.includes(Buffer.from("account/account.json"))).toBe(true);
+
   // Revoking access ends the doctor's access on their next request; restoring gives it back.
-  await page.reload();
+  await page.goto("/admin/doctors");
   const row = page.getByRole("listitem").filter({ hasText: doctorEmail });
   await row.getByRole("button", { name: /Revoke access/ }).click();
+  await row.getByRole("button", { name: "Yes, revoke access" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: doctorEmail })).toContainText(
     "Access revoked",
   );

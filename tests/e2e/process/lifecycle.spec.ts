@@ -62,46 +62,39 @@ test.describe.configure({ mode: "serial" });
 // Next to the suite's own server port, so suites run side by side (E2E_PORT) never collide.
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 80;
 
-test("a second server on the same data directory is refused while the first keeps serving", async () => {
-  test.setTimeout(150_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
-  const first = startServer(dataDir, basePort + 1);
-  try {
-    await waitUntilHealthy(first, basePort + 1);
-    expect(first.output()).toContain(`ReferOH is running at http://localhost:${basePort + 1}`);
-    const second = startServer(dataDir, basePort + 2);
-    const code = await second.exited;
-    expect(code).not.toBe(0);
-    expect(second.output()).toContain("is in use by another ReferOH process");
-    expect(second.output()).not.toMatch(/\n\s+at /); // one clear line, no stack trace
-    expect((await fetch(`http://127.0.0.1:${basePort + 1}/healthz`)).status).toBe(200);
-  } finally {
-    first.child.kill("SIGTERM");
-    await first.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
-test("SIGTERM exits 0 within 5 seconds and a restart serves the same data", async () => {
+// One data directory for the whole life cycle: a fresh PGlite cluster costs an initdb each time.
+test("a second server on the same directory is refused; SIGTERM exits 0 within 5 seconds; a restart serves the same data", async () => {
   test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
   try {
-    const first = startServer(dataDir, basePort + 3);
-    await waitUntilHealthy(first, basePort + 3);
-    const stopAt = Date.now();
-    first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
-    expect(Date.now() - stopAt).toBeLessThan(5000);
+    const first = startServer(dataDir, basePort + 1);
+    try {
+      await waitUntilHealthy(first, basePort + 1);
+      expect(first.output()).toContain(`ReferOH is running at http://localhost:${basePort + 1}`);
+      const second = startServer(dataDir, basePort + 2);
+      const code = await second.exited;
+      expect(code).not.toBe(0);
+      expect(second.output()).toContain("is in use by another ReferOH process");
+      expect(second.output()).not.toMatch(/\n\s+at /); // one clear line, no stack trace
+      expect((await fetch(`http://127.0.0.1:${basePort + 1}/healthz`)).status).toBe(200);
+
+      const stopAt = Date.now();
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(Date.now() - stopAt).toBeLessThan(5000);
+    } finally {
+      first.child.kill("SIGTERM");
+    }
 
     // The directory was closed cleanly and unlocked: another opener may write to it.
     const direct = await openDatabase({ kind: "pglite", dataDir });
     await direct.db.insert(auditEvent).values({ action: "test.persisted", outcome: "success" });
     await direct.close();
 
-    const second = startServer(dataDir, basePort + 4);
-    await waitUntilHealthy(second, basePort + 4);
-    second.child.kill("SIGTERM");
-    expect(await second.exited).toBe(0);
+    const restarted = startServer(dataDir, basePort + 3);
+    await waitUntilHealthy(restarted, basePort + 3);
+    restarted.child.kill("SIGTERM");
+    expect(await restarted.exited).toBe(0);
 
     const check = await openDatabase({ kind: "pglite", dataDir });
     const rows = await check.db.select().from(auditEvent);

@@ -48,6 +48,9 @@ test.describe("employer referrals", () => {
     const row = page.getByRole("row", { name: /Jordan Ellis/ });
     await expect(row).toContainText("Draft");
     await row.getByRole("link", { name: /^Edit REF-\d{6}$/ }).click();
+    // A client navigation keeps the list on screen until the form's loader answers, which on a
+    // loaded machine has taken longer than the default 5 s.
+    await expect(page).toHaveURL(/\/employer-referral\/[\w-]+$/, { timeout: 20_000 });
     await expect(page.getByLabel("Reason for referral")).toHaveValue(
       "Long-term back pain affecting lifting duties",
     );

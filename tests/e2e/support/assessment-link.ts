@@ -31,7 +31,7 @@ const riskLabels = {
 export async function createInvitedReferral(
   page: Page,
   options: InvitedReferralOptions,
-): Promise<{ link: string; reference: string }> {
+): Promise<{ link: string; reference: string; subjectEmail: string; employerEmail: string }> {
   const browser = page.context().browser();
   if (!browser) throw new Error("createInvitedReferral needs a browser-backed page");
   // The same origin as playwright.config.ts's server.
@@ -40,7 +40,7 @@ export async function createInvitedReferral(
   });
   const employer = await employerContext.newPage();
   try {
-    await signedInEmployer(employer, "referrer");
+    const employerEmail = await signedInEmployer(employer, "referrer");
     const subjectEmail = `subject-${randomUUID().slice(0, 8)}@example.org`;
     if (options.type === "pre_employment") {
       await employer.goto("/pre-employment-referral");
@@ -84,7 +84,7 @@ export async function createInvitedReferral(
       subjectEmail,
       "has asked you to complete a health assessment",
     );
-    return { link: linkTo(message, "/assessment/"), reference };
+    return { link: linkTo(message, "/assessment/"), reference, subjectEmail, employerEmail };
   } finally {
     await employerContext.close();
   }

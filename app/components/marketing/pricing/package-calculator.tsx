@@ -1,7 +1,7 @@
 import { CopyIcon, MinusIcon, PlusIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { inputClassName } from "~/components/ui/input";
+import { inputFrameClassName } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import {
   formatPence,
@@ -107,7 +107,7 @@ export function PackageCalculator() {
             onChange={(event) => update(event.target.value)}
             aria-describedby={`${quantityId}-hint${valid ? "" : ` ${quantityId}-error`}`}
             aria-invalid={valid ? undefined : true}
-            className={cn(inputClassName, "w-24 text-center font-semibold text-lg")}
+            className={cn(inputFrameClassName, "w-24 text-center font-semibold text-lg")}
           />
           <Button
             variant="outline"

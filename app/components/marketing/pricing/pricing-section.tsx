@@ -74,8 +74,8 @@ function CreditPacks() {
         <div
           key={pack.id}
           className={cn(
-            "relative flex flex-col rounded-xl border bg-card p-6 shadow-xs",
-            pack.recommended && "border-2 border-primary",
+            "relative flex flex-col rounded-xl bg-card p-6 shadow-xs",
+            pack.recommended ? "border-2 border-primary" : "border",
           )}
         >
           {pack.recommended ? (

@@ -29,8 +29,10 @@ export function ToggleGroup<T extends string>({
           aria-pressed={option.value === value}
           onClick={() => onChange(option.value)}
           className={cn(
-            "min-h-9 cursor-pointer rounded-md px-4 py-1 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground",
-            option.value === value && "bg-background text-foreground shadow-sm",
+            "min-h-9 cursor-pointer rounded-md px-4 py-1 font-medium text-sm transition-colors hover:text-foreground",
+            option.value === value
+              ? "bg-background text-foreground shadow-sm"
+              : "text-muted-foreground",
             focusRing,
           )}
         >

@@ -1,0 +1,74 @@
+import { Link, useLocation } from "react-router";
+
+/** Previous / next links that keep the current filters; pages are counted on the server. */
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  noun,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  noun: string;
+}) {
+  const location = useLocation();
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(target));
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav
+      aria-label="Pages"
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
+      <p className="text-muted-foreground">
+        {total.toLocaleString("en-GB")} {noun} · page {page} of {pageCount}
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link
+            className="rounded-md border bg-card px-3 py-1.5 hover:border-primary"
+            to={hrefFor(page - 1)}
+          >
+            Previous page
+          </Link>
+        ) : null}
+        {page < pageCount ? (
+          <Link
+            className="rounded-md border bg-card px-3 py-1.5 hover:border-primary"
+            to={hrefFor(page + 1)}
+          >
+            Next page
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export function AdminPageHeader({ title, description }: { title: string; description: string }) {
+  return (
+    <div>
+      <h1 className="font-semibold text-3xl tracking-tight">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{description}</p>
+    </div>
+  );
+}
+
+export const adminDateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+export const adminDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Europe/London",
+});

@@ -1,0 +1,47 @@
+import type { ReportSection } from "~/domain/reports/report-sections.ts";
+
+/**
+ * A report's sections as plain text. React escapes every string, and `whitespace-pre-line` keeps
+ * the doctor's line breaks: nothing in a report is ever interpreted as markup or turned into a link.
+ */
+export function ReportSections({
+  sections,
+  headingLevel = 2,
+}: {
+  sections: ReportSection[];
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="grid gap-6">
+      {sections.map((section) => (
+        <section key={section.id} className="grid gap-2" data-section={section.id}>
+          <Heading className="font-semibold text-lg">{section.heading}</Heading>
+          {section.note ? <p className="text-muted-foreground text-sm">{section.note}</p> : null}
+          {section.text ? (
+            <p className="whitespace-pre-line leading-relaxed">{section.text}</p>
+          ) : null}
+          {section.items && section.items.length > 0 ? (
+            <ul className="grid list-disc gap-1.5 pl-6">
+              {section.items.map((item, i) => (
+                <li key={i} className="whitespace-pre-line">
+                  {item}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {section.answers ? (
+            <dl className="grid gap-3">
+              {section.answers.map((a) => (
+                <div key={a.question} className="grid gap-1">
+                  <dt className="font-medium">{a.question}</dt>
+                  <dd className="whitespace-pre-line leading-relaxed">{a.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  );
+}

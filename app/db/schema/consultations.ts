@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { encryptedText } from "../encryption/column-types.ts";
+import { referral } from "./referrals.ts";
+
+/**
+ * A doctor's weekly consultation hours, in Europe/London wall-clock time: "Mondays 09:00–12:00"
+ * stays 09:00 in London across the clock changes, so times are kept as minutes after local
+ * midnight and turned into instants only when slots are generated.
+ */
+export const consultationAvailability = pgTable(
+  "consultation_availability",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    doctorId: text("doctor_id").notNull(),
+    /** ISO weekday: 1 Monday … 7 Sunday. */
+    weekday: integer("weekday").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    endMinute: integer("end_minute").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consultation_availability_doctor_idx").on(t.doctorId, t.weekday)],
+);
+
+/** Days (London dates) a doctor takes no consultations: holidays, training, leave. */
+export const consultationException = pgTable(
+  "consultation_exception",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    doctorId: text("doctor_id").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    label: text("label").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consultation_exception_doctor_idx").on(t.doctorId, t.startDate)],
+);
+
+/**
+ * - `offered`: the doctor offered times; waiting for the subject to pick one.
+ * - `times_requested`: the subject asked for other times; the doctor offers again.
+ * - `booked`: a time is agreed; reminders go out and the room opens shortly before.
+ * - `completed`: the call took place (the doctor's notes are on the case).
+ * - `no_show`: the subject did not join; they are offered a new time in a new consultation.
+ * - `cancelled`: by either side; a new consultation may be offered.
+ */
+export const consultationStatuses = [
+  "offered",
+  "times_requested",
+  "booked",
+  "completed",
+  "no_show",
+  "cancelled",
+] as const;
+export type ConsultationStatus = (typeof consultationStatuses)[number];
+
+export const consultation = pgTable(
+  "consultation",
+  {
+    /** Also the video room's id: /consultation/:id. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referral.id),
+    doctorId: text("doctor_id").notNull(),
+    status: text("status", { enum: consultationStatuses }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    durationMinutes: integer("duration_minutes").notNull().default(30),
+    /** Bumped on every booking change so calendar clients replace the old event (.ics SEQUENCE). */
+    sequence: integer("sequence").notNull().default(0),
+    cancelledBy: text("cancelled_by", { enum: ["doctor", "subject"] }),
+    reminder24hSentAt: timestamp("reminder_24h_sent_at", { withTimezone: true }),
+    reminder1hSentAt: timestamp("reminder_1h_sent_at", { withTimezone: true }),
+    /** HEALTH PAYLOAD (sealed): the doctor's consultation notes. */
+    notes: encryptedText("notes", "consultation.notes"),
+    notesUpdatedAt: timestamp("notes_updated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    bookedAt: timestamp("booked_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("consultation_referral_idx").on(t.referralId, t.createdAt.desc()),
+    index("consultation_doctor_idx").on(t.doctorId, t.startsAt),
+    index("consultation_reminder_idx").on(t.status, t.startsAt),
+    // At most one consultation in play per case: the next one is offered after this one ends.
+    uniqueIndex("consultation_one_open_per_referral")
+      .on(t.referralId)
+      .where(sql`${t.status} in ('offered', 'times_requested', 'booked')`),
+  ],
+);
+
+/** The times the doctor offered for one round; the subject picks one of them. */
+export const consultationOffer = pgTable(
+  "consultation_offer",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    consultationId: uuid("consultation_id")
+      .notNull()
+      .references(() => consultation.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** Offers of earlier rounds stay for the record but can no longer be picked. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [index("consultation_offer_consultation_idx").on(t.consultationId)],
+);

@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { referral } from "./referrals.ts";
+
+/**
+ * One row per case whose health data the retention job erased (issue 9): the case record and its
+ * audit trail stay; this says when and under which rule the rest went, so the job never repeats.
+ */
+export const retentionErasure = pgTable(
+  "retention_erasure",
+  {
+    referralId: uuid("referral_id")
+      .primaryKey()
+      .references(() => referral.id),
+    rule: text("rule", {
+      enum: ["pre_employment_outcome", "management_completion", "abandoned_invitation"],
+    }).notNull(),
+    erasedAt: timestamp("erased_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("retention_erasure_erased_at_idx").on(t.erasedAt)],
+);

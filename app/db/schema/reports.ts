@@ -1,0 +1,96 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { ReportBody } from "~/domain/reports/report-body.ts";
+import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
+import { bytea } from "./billing.ts";
+import { referral } from "./referrals.ts";
+
+/**
+ * The doctor's report on a referral (DESIGN.md §4). One report per referral; its text lives in
+ * numbered versions so a correction never overwrites what the subject already read.
+ *
+ * - `draft`: the doctor is writing (no version sent yet, or a correction being revised).
+ * - `awaiting_subject`: the current version was signed and sent to the subject for review.
+ * - `correction_requested`: the subject asked for a factual correction of the current version;
+ *   the doctor revises into a new version and sends it again.
+ * - `released`: the subject approved; the current version is frozen with its PDF.
+ * - `withheld`: the subject withheld consent; the employer learns only that.
+ */
+export const reportStatuses = [
+  "draft",
+  "awaiting_subject",
+  "correction_requested",
+  "released",
+  "withheld",
+] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const report = pgTable(
+  "report",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Public id the employer sees: `REP-` + 6 upper-case letters/digits, unique with retry. */
+    reference: text("reference").notNull().unique(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .unique()
+      .references(() => referral.id),
+    organisationId: text("organisation_id").notNull(),
+    type: text("type", { enum: ["pre_employment", "management"] }).notNull(),
+    status: text("status", { enum: reportStatuses }).notNull().default("draft"),
+    /** The doctor who writes and signs it (the referral's assigned doctor). */
+    doctorId: text("doctor_id").notNull(),
+    currentVersion: integer("current_version").notNull().default(1),
+    /** The end of the subject's review window for the version now with them. */
+    reviewDueAt: timestamp("review_due_at", { withTimezone: true }),
+    reviewReminderSentAt: timestamp("review_reminder_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    withheldAt: timestamp("withheld_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The employer's reports list: released reports of one organisation, newest first.
+    index("report_organisation_released_idx").on(t.organisationId, t.status, t.releasedAt.desc()),
+    index("report_doctor_status_idx").on(t.doctorId, t.status),
+  ],
+);
+
+export const reportVersion = pgTable(
+  "report_version",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => report.id),
+    version: integer("version").notNull(),
+    /** HEALTH PAYLOAD: the report's sections (see ReportBody). */
+    body: encryptedJson<ReportBody>("body", "report_version.body").notNull(),
+    /** Signature: the doctor's name and GMC number as they were when signed. */
+    authorDoctorId: text("author_doctor_id").notNull(),
+    authorName: text("author_name").notNull(),
+    authorGmcNumber: text("author_gmc_number").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    subjectDecision: text("subject_decision", { enum: ["approved", "correction", "withheld"] }),
+    /** HEALTH PAYLOAD: the subject's correction request in their own words. */
+    subjectComment: encryptedText("subject_comment", "report_version.subject_comment"),
+    /** Whether the subject agreed that the diagnosis section may be shown to the employer. */
+    diagnosisReleased: boolean("diagnosis_released").notNull().default(false),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Set when released: the frozen version's rendered PDF and its SHA-256 (hex). */
+    pdf: bytea("pdf"),
+    pdfSha256: text("pdf_sha256"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("report_version_report_version_idx").on(t.reportId, t.version)],
+);

@@ -1,0 +1,620 @@
+import { randomUUID } from "node:crypto";
+import { subDays, subHours } from "date-fns";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import {
+  auditEvent,
+  contactMessage,
+  creditLedger,
+  doctorProfile,
+  interestRegistration,
+  member,
+  organisation,
+  referral,
+  session,
+  user,
+} from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { getCreditBalance, grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import { listPrivilegedAccounts } from "./access-review.server.ts";
+import { exportAuditLogCsv, parseAuditFilter, searchAuditLog } from "./audit-log.server.ts";
+import { listCases, parseCaseFilter, reassignCase } from "./cases.server.ts";
+import { ForbiddenError } from "./guard.ts";
+import { listInbox, markInboxItemHandled, parseInboxFilter } from "./inbox.server.ts";
+import {
+  adjustOrganisationCredits,
+  getOrganisationDetail,
+  listOrganisations,
+} from "./organisations.server.ts";
+import { getAdminOverview } from "./overview.server.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const request = { ip: "203.0.113.9", requestId: "req-admin" };
+
+function actorFor(role: Actor["role"], extra: Partial<Actor> = {}): Actor {
+  return {
+    userId: `u-${randomUUID()}`,
+    role,
+    organisationId: null,
+    memberRole: null,
+    doctorActive: role === "doctor" ? true : null,
+    twoFactorVerified: true,
+    ...extra,
+  };
+}
+
+async function createUser(role: "admin" | "doctor" | "employer", opts: { createdAt?: Date } = {}) {
+  const id = randomUUID();
+  await database.db.insert(user).values({
+    id,
+    name: `${role} ${id.slice(0, 4)}`,
+    email: `${role}-${id.slice(0, 8)}@example.org`,
+    role,
+    twoFactorEnabled: role !== "employer",
+    emailVerified: true,
+    createdAt: opts.createdAt ?? new Date(),
+  });
+  return id;
+}
+
+async function createDoctor(active = true, opts: { createdAt?: Date } = {}) {
+  const id = await createUser("doctor", opts);
+  await database.db.insert(doctorProfile).values({
+    userId: id,
+    gmcNumber: String(Math.floor(1_000_000 + Math.random() * 8_999_999)),
+    active,
+  });
+  return id;
+}
+
+async function createOrganisation(name: string) {
+  const [org] = await database.db
+    .insert(organisation)
+    .values({ name })
+    .returning({ id: organisation.id });
+  const owner = await createUser("employer");
+  await database.db
+    .insert(member)
+    .values({ organisationId: org!.id, userId: owner, role: "owner" });
+  return org!.id;
+}
+
+async function createCase(
+  organisationId: string,
+  status: ReferralStatus,
+  extra: Partial<typeof referral.$inferInsert> = {},
+) {
+  const [row] = await database.db
+    .insert(referral)
+    .values({
+      reference: `REF-${Math.floor(Math.random() * 1e9)}`,
+      organisationId,
+      type: "management",
+      status,
+      subjectName: "Sam Subject",
+      subjectEmail: "sam@example.org",
+      createdBy: "someone",
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+const admin = actorFor("admin");
+const refusedActors: Actor[] = [
+  actorFor("employer", { organisationId: "org-x", memberRole: "owner", twoFactorVerified: false }),
+  actorFor("doctor"),
+  actorFor("admin", { twoFactorVerified: false }),
+];
+
+describe("credit adjustment", () => {
+  it("adds and removes credits through the ledger with the reason, and audits both", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Ledger Ltd");
+    await grantCredits(db, { organisationId: org, credits: 3 });
+    const added = await adjustOrganisationCredits(db, {
+      actor: admin,
+      organisationId: org,
+      credits: 5,
+      reason: "Goodwill after outage",
+      request,
+    });
+    expect(added).toEqual({ status: "adjusted", balance: 8 });
+    const removed = await adjustOrganisationCredits(db, {
+      actor: admin,
+      organisationId: org,
+      credits: -6,
+      reason: "Duplicate purchase refunded",
+      request,
+    });
+    expect(removed).toEqual({ status: "adjusted", balance: 2 });
+    const adjustments = await db
+      .select({
+        amount: creditLedger.amount,
+        note: creditLedger.note,
+        actorId: creditLedger.actorId,
+      })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.organisationId, org), eq(creditLedger.reason, "adjustment")));
+    expect(adjustments.reduce((sum, a) => sum + a.amount, 0)).toBe(-1);
+    expect(new Set(adjustments.map((a) => a.note))).toEqual(
+      new Set(["Goodwill after outage", "Duplicate purchase refunded"]),
+    );
+    expect(adjustments.every((a) => a.actorId === admin.userId)).toBe(true);
+    const events = await db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.action, "admin.credits_adjusted"), eq(auditEvent.objectId, org)));
+    expect(events.map((e) => [e.outcome, e.details.credits, e.organisationId])).toEqual([
+      ["success", 5, org],
+      ["success", -6, org],
+    ]);
+    expect(events[0]).toMatchObject({
+      actorId: admin.userId,
+      ip: "203.0.113.9",
+      requestId: "req-admin",
+    });
+  });
+
+  it("refuses to take the balance below zero, changes nothing and audits the refusal", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Small Balance Ltd");
+    await grantCredits(db, { organisationId: org, credits: 2 });
+    const result = await adjustOrganisationCredits(db, {
+      actor: admin,
+      organisationId: org,
+      credits: -3,
+      reason: "Too much taken",
+      request,
+    });
+    expect(result).toEqual({ status: "insufficient", balance: 2 });
+    expect(await getCreditBalance(db, org)).toBe(2);
+    const [refusal] = await db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.action, "admin.credits_adjusted"), eq(auditEvent.objectId, org)));
+    expect(refusal).toMatchObject({ outcome: "failure" });
+  });
+
+  it("requires a reason and a non-zero whole number, and an administrator", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Rules Ltd");
+    const base = { organisationId: org, request };
+    await expect(
+      adjustOrganisationCredits(db, { ...base, actor: admin, credits: 2, reason: "" }),
+    ).rejects.toThrow(/reason/);
+    await expect(
+      adjustOrganisationCredits(db, {
+        ...base,
+        actor: admin,
+        credits: 0,
+        reason: "Nothing at all",
+      }),
+    ).rejects.toThrow(/other than 0/);
+    await expect(
+      adjustOrganisationCredits(db, {
+        ...base,
+        actor: admin,
+        credits: 1.5,
+        reason: "Half a credit",
+      }),
+    ).rejects.toThrow(/whole number/);
+    for (const actor of refusedActors) {
+      await expect(
+        adjustOrganisationCredits(db, { ...base, actor, credits: 5, reason: "Sneaky grant" }),
+      ).rejects.toBeInstanceOf(ForbiddenError);
+    }
+    expect(await getCreditBalance(db, org)).toBe(0);
+    expect(
+      await adjustOrganisationCredits(db, {
+        ...base,
+        organisationId: "no-such-org",
+        actor: admin,
+        credits: 1,
+        reason: "Nobody home",
+      }),
+    ).toEqual({ status: "not-found" });
+  });
+
+  it("lists organisations by name with balance and members, and shows one in detail", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Zebra Searchable Widgets");
+    await grantCredits(db, { organisationId: org, credits: 7 });
+    const page = await listOrganisations(db, { actor: admin, search: "zebra widgets", page: 1 });
+    expect(page.rows).toHaveLength(0);
+    const found = await listOrganisations(db, { actor: admin, search: "Searchable", page: 1 });
+    expect(found.rows).toEqual([
+      expect.objectContaining({
+        id: org,
+        name: "Zebra Searchable Widgets",
+        members: 1,
+        credits: 7,
+      }),
+    ]);
+    // A `%` typed into the search is a character, not a wildcard.
+    expect((await listOrganisations(db, { actor: admin, search: "%", page: 1 })).rows).toEqual([]);
+    const detail = await getOrganisationDetail(db, { actor: admin, organisationId: org });
+    expect(detail?.credits).toBe(7);
+    expect(detail?.members.map((m) => m.role)).toEqual(["owner"]);
+  });
+});
+
+describe("case reassignment", () => {
+  it("moves a submitted or in-review case to an active doctor, audited", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Cases Ltd");
+    const from = await createDoctor();
+    const to = await createDoctor();
+    const c = await createCase(org, "in_review", { assignedDoctorId: from });
+    expect(
+      await reassignCase(db, { actor: admin, referralId: c.id, doctorUserId: to, request }),
+    ).toEqual({
+      status: "reassigned",
+    });
+    const [after] = await db.select().from(referral).where(eq(referral.id, c.id));
+    expect(after?.assignedDoctorId).toBe(to);
+    expect(after?.status).toBe("in_review");
+    const [event] = await db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.action, "admin.case_reassigned"), eq(auditEvent.objectId, c.id)));
+    expect(event).toMatchObject({
+      outcome: "success",
+      objectType: "referral",
+      organisationId: org,
+      details: { fromDoctorId: from, toDoctorId: to },
+    });
+  });
+
+  it("refuses other states, revoked doctors and non-doctors, and non-administrators", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Refusals Ltd");
+    const active = await createDoctor();
+    const revoked = await createDoctor(false);
+    const employer = await createUser("employer");
+    for (const status of [
+      "draft",
+      "invited",
+      "in_progress",
+      "awaiting_subject",
+      "complete",
+      "cancelled",
+    ] as const) {
+      const c = await createCase(org, status);
+      expect(
+        await reassignCase(db, { actor: admin, referralId: c.id, doctorUserId: active, request }),
+      ).toEqual({ status: "invalid-state", current: status });
+    }
+    const c = await createCase(org, "submitted");
+    for (const doctorUserId of [revoked, employer, "nobody"]) {
+      expect(
+        await reassignCase(db, { actor: admin, referralId: c.id, doctorUserId, request }),
+      ).toEqual({
+        status: "doctor-unavailable",
+      });
+    }
+    for (const actor of refusedActors) {
+      await expect(
+        reassignCase(db, { actor, referralId: c.id, doctorUserId: active, request }),
+      ).rejects.toBeInstanceOf(ForbiddenError);
+    }
+    const [unchanged] = await db.select().from(referral).where(eq(referral.id, c.id));
+    expect(unchanged?.assignedDoctorId).toBeNull();
+    expect(
+      await reassignCase(db, {
+        actor: admin,
+        referralId: randomUUID(),
+        doctorUserId: active,
+        request,
+      }),
+    ).toEqual({ status: "not-found" });
+  });
+
+  it("filters the case list in SQL and counts SLA breaches and urgent cases", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Filter Ltd");
+    const other = await createOrganisation("Other Filter Ltd");
+    const before = await getAdminOverview(db, { actor: admin });
+    const late = await createCase(org, "submitted", {
+      slaDueAt: subHours(new Date(), 2),
+      subjectName: "Lateisha Latecomer",
+    });
+    await createCase(org, "in_review", { slaDueAt: subHours(new Date(), -5) });
+    await createCase(other, "invited", { urgent: true, type: "pre_employment" });
+    await createCase(other, "complete", { urgent: true, slaDueAt: subHours(new Date(), 9) });
+    const after = await getAdminOverview(db, { actor: admin });
+    expect(after.slaBreaches - before.slaBreaches).toBe(1);
+    expect(after.urgent - before.urgent).toBe(1);
+    const submitted = (s: typeof after) => s.byStatus.find((r) => r.status === "submitted")!.count;
+    expect(submitted(after) - submitted(before)).toBe(1);
+
+    const list = (query: string) =>
+      listCases(db, { actor: admin, filter: parseCaseFilter(new URLSearchParams(query)) });
+    expect((await list(`organisation=${org}`)).total).toBe(2);
+    expect((await list(`organisation=${other}&type=pre_employment`)).total).toBe(1);
+    expect((await list(`organisation=${org}&status=submitted`)).rows.map((r) => r.id)).toEqual([
+      late.id,
+    ]);
+    expect((await list("q=latecomer")).rows.map((r) => r.id)).toEqual([late.id]);
+    expect((await list(`q=${late.reference.toLowerCase()}`)).rows.map((r) => r.id)).toEqual([
+      late.id,
+    ]);
+    expect((await list(`organisation=${org}&flag=sla-breached`)).rows.map((r) => r.id)).toEqual([
+      late.id,
+    ]);
+    expect((await list(`organisation=${other}&flag=urgent`)).total).toBe(1);
+    const row = (await list("q=latecomer")).rows[0]!;
+    // Metadata only: nothing from the questionnaire or the report reaches the list.
+    expect(Object.keys(row).sort()).toEqual(
+      [
+        "assignedDoctorId",
+        "assignedDoctorName",
+        "createdAt",
+        "id",
+        "organisationId",
+        "organisationName",
+        "reference",
+        "slaDueAt",
+        "status",
+        "subjectName",
+        "type",
+        "urgent",
+      ].sort(),
+    );
+  });
+});
+
+describe("inbox", () => {
+  it("marks a contact message and an interest registration handled once, audited", async () => {
+    const { db } = database;
+    const [message] = await db
+      .insert(contactMessage)
+      .values({ name: "Ava", email: "ava@example.org", message: "Please call me" })
+      .returning();
+    const [interest] = await db
+      .insert(interestRegistration)
+      .values({ fullName: "Ben", email: "ben@example.org", companyName: "Ben Co", role: "HR" })
+      .returning();
+    const open = await listInbox(db, {
+      actor: admin,
+      filter: parseInboxFilter(new URLSearchParams()),
+    });
+    expect(open.rows.map((r) => r.id)).toContain(message!.id);
+
+    expect(
+      await markInboxItemHandled(db, { actor: admin, kind: "contact", id: message!.id, request }),
+    ).toBe("handled");
+    expect(
+      await markInboxItemHandled(db, { actor: admin, kind: "contact", id: message!.id, request }),
+    ).toBe("already-handled");
+    expect(
+      await markInboxItemHandled(db, { actor: admin, kind: "interest", id: interest!.id, request }),
+    ).toBe("handled");
+    // The id of a contact message is not an interest registration.
+    expect(
+      await markInboxItemHandled(db, { actor: admin, kind: "interest", id: message!.id, request }),
+    ).toBe("not-found");
+    expect(
+      await markInboxItemHandled(db, { actor: admin, kind: "contact", id: "not-a-uuid", request }),
+    ).toBe("not-found");
+    for (const actor of refusedActors) {
+      await expect(
+        markInboxItemHandled(db, { actor, kind: "contact", id: message!.id, request }),
+      ).rejects.toBeInstanceOf(ForbiddenError);
+    }
+
+    const [stored] = await db
+      .select()
+      .from(contactMessage)
+      .where(eq(contactMessage.id, message!.id));
+    expect(stored?.handledBy).toBe(admin.userId);
+    expect(stored?.handledAt).toBeInstanceOf(Date);
+    const stillOpen = await listInbox(db, {
+      actor: admin,
+      filter: parseInboxFilter(new URLSearchParams()),
+    });
+    expect(stillOpen.rows.map((r) => r.id)).not.toContain(message!.id);
+    const handled = await listInbox(db, {
+      actor: admin,
+      filter: parseInboxFilter(new URLSearchParams("kind=interest&state=handled")),
+    });
+    expect(handled.rows.map((r) => r.id)).toContain(interest!.id);
+    const events = await db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "admin.enquiry_handled"));
+    expect(events.map((e) => e.objectId).sort()).toEqual([message!.id, interest!.id].sort());
+  });
+});
+
+describe("audit log", () => {
+  it("filters by actor, organisation, referral, action and UTC date range, paginated", async () => {
+    const { db } = database;
+    const org = await createOrganisation("Audit Org Ltd");
+    const c = await createCase(org, "in_review");
+    const actorId = await createUser("admin");
+    const [someone] = await db.select().from(user).where(eq(user.id, actorId));
+    const at = (iso: string) => new Date(iso);
+    const rows = [
+      {
+        occurredAt: at("2026-03-01T10:00:00Z"),
+        actorId,
+        action: "audit-test.alpha",
+        organisationId: org,
+      },
+      {
+        occurredAt: at("2026-03-02T23:59:59Z"),
+        actorId,
+        action: "audit-test.beta",
+        objectType: "referral",
+        objectId: c.id,
+      },
+      {
+        occurredAt: at("2026-03-03T00:00:00Z"),
+        actorId: "someone-else",
+        action: "audit-test.alpha",
+      },
+      {
+        occurredAt: at("2026-03-04T12:00:00Z"),
+        actorId: "someone-else",
+        action: "audit-test.gamma",
+        objectType: "organisation",
+        objectId: org,
+      },
+    ];
+    for (const r of rows) await db.insert(auditEvent).values({ outcome: "success", ...r });
+    const search = async (query: string) =>
+      (
+        await searchAuditLog(db, {
+          actor: admin,
+          filter: parseAuditFilter(new URLSearchParams(query)),
+        })
+      ).rows.map((r) => r.action);
+    expect(
+      await search(`actor=${encodeURIComponent(someone!.email.toUpperCase())}&action=audit-test.`),
+    ).toEqual(["audit-test.beta", "audit-test.alpha"]);
+    expect(await search(`organisation=${org}&action=audit-test`)).toEqual([
+      "audit-test.gamma",
+      "audit-test.alpha",
+    ]);
+    expect(await search(`referral=${c.reference.toLowerCase()}`)).toEqual(["audit-test.beta"]);
+    expect(await search("action=audit-test.alpha")).toEqual([
+      "audit-test.alpha",
+      "audit-test.alpha",
+    ]);
+    expect(await search("action=audit-test.&from=2026-03-02&to=2026-03-03")).toEqual([
+      "audit-test.alpha",
+      "audit-test.beta",
+    ]);
+    expect(await search("actor=nobody@example.org")).toEqual([]);
+    expect(await search("referral=REF-DOES-NOT-EXIST")).toEqual([]);
+    // `_` is literal in an action prefix, not "any character".
+    expect(await search("action=audit_test")).toEqual([]);
+
+    for (let i = 0; i < 55; i++)
+      await recordAuditEvent(db, { action: "audit-test.bulk", outcome: "success" });
+    const first = await searchAuditLog(db, {
+      actor: admin,
+      filter: parseAuditFilter(new URLSearchParams("action=audit-test.bulk")),
+    });
+    const second = await searchAuditLog(db, {
+      actor: admin,
+      filter: parseAuditFilter(new URLSearchParams("action=audit-test.bulk&page=2")),
+    });
+    expect([first.total, first.rows.length, second.rows.length, first.pageCount]).toEqual([
+      55, 50, 5, 2,
+    ]);
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(55);
+    for (const actor of refusedActors) {
+      await expect(
+        searchAuditLog(db, { actor, filter: parseAuditFilter(new URLSearchParams()) }),
+      ).rejects.toBeInstanceOf(ForbiddenError);
+    }
+  });
+
+  it("exports the filtered log as escaped, formula-safe CSV, and audits the export", async () => {
+    const { db } = database;
+    await recordAuditEvent(db, {
+      action: "audit-test.csv",
+      outcome: "denied",
+      actor: { id: "=cmd|' /C calc'!A0", role: "employer" },
+      details: { note: 'comma, "quote"\nnewline' },
+    });
+    const filter = parseAuditFilter(new URLSearchParams("action=audit-test.csv"));
+    const { csv, rows } = await exportAuditLogCsv(db, { actor: admin, filter, request });
+    expect(rows).toBe(1);
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe(
+      "id,occurred_at_utc,actor_id,actor_role,organisation_id,action,object_type,object_id,outcome,ip,request_id,details",
+    );
+    expect(csv).toContain(`,'=cmd|' /C calc'!A0,employer,`);
+    expect(csv).toContain('"{""note"":""comma, \\""quote\\""\\nnewline""}"');
+    expect(lines).toHaveLength(3);
+    const [exported] = await db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(eq(auditEvent.action, "admin.audit_exported"), eq(auditEvent.actorId, admin.userId)),
+      );
+    expect(exported).toMatchObject({
+      outcome: "success",
+      requestId: "req-admin",
+      details: { rows: 1, filter: expect.objectContaining({ action: "audit-test.csv" }) },
+    });
+    for (const actor of refusedActors) {
+      await expect(exportAuditLogCsv(db, { actor, filter, request })).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+    }
+  });
+});
+
+describe("privileged-access review", () => {
+  it("lists admins and doctors with their last sign-in, flagging 90 days without one", async () => {
+    const { db } = database;
+    const now = new Date();
+    const recentAdmin = await createUser("admin", { createdAt: subDays(now, 400) });
+    const staleDoctor = await createDoctor(true, { createdAt: subDays(now, 400) });
+    const neverDoctor = await createDoctor(true, { createdAt: subDays(now, 100) });
+    const newDoctor = await createDoctor(true, { createdAt: subDays(now, 3) });
+    const employer = await createUser("employer", { createdAt: subDays(now, 400) });
+    await db.insert(auditEvent).values([
+      {
+        actorId: recentAdmin,
+        action: "auth.second_factor",
+        outcome: "success",
+        occurredAt: subDays(now, 2),
+      },
+      {
+        actorId: staleDoctor,
+        action: "auth.second_factor",
+        outcome: "success",
+        occurredAt: subDays(now, 120),
+      },
+      // A password step that still awaited its second factor is not a sign-in.
+      {
+        actorId: staleDoctor,
+        action: "auth.sign_in",
+        outcome: "success",
+        occurredAt: subDays(now, 1),
+        details: { step: "password", next: "second_factor" },
+      },
+      {
+        actorId: staleDoctor,
+        action: "auth.second_factor",
+        outcome: "failure",
+        occurredAt: subDays(now, 1),
+      },
+    ]);
+    await db.insert(session).values({
+      id: randomUUID(),
+      token: randomUUID(),
+      userId: newDoctor,
+      expiresAt: subDays(now, -1),
+      createdAt: subDays(now, 1),
+    });
+    const accounts = await listPrivilegedAccounts(db, { actor: admin, now });
+    const byId = new Map(accounts.map((a) => [a.userId, a]));
+    expect(byId.has(employer)).toBe(false);
+    expect(byId.get(recentAdmin)).toMatchObject({ role: "admin", inactive: false });
+    expect(byId.get(recentAdmin)?.lastSignInAt?.getTime()).toBe(subDays(now, 2).getTime());
+    expect(byId.get(staleDoctor)).toMatchObject({ role: "doctor", inactive: true });
+    expect(byId.get(staleDoctor)?.lastSignInAt?.getTime()).toBe(subDays(now, 120).getTime());
+    expect(byId.get(neverDoctor)).toMatchObject({ lastSignInAt: null, inactive: true });
+    expect(byId.get(newDoctor)).toMatchObject({ inactive: false });
+    for (const actor of refusedActors) {
+      await expect(listPrivilegedAccounts(db, { actor })).rejects.toBeInstanceOf(ForbiddenError);
+    }
+  });
+});

@@ -1,0 +1,559 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { consultation, consultationOffer, referral, user } from "~/db/schema/index.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { offerableSlots } from "./availability.server.ts";
+import {
+  type ConsultationDeps,
+  ConsultationError,
+  doctorAudit,
+  MAX_OFFERED_TIMES,
+  type RequestOrigin,
+  requireDoctor,
+  subjectAudit,
+} from "./deps.ts";
+import {
+  bookedEmail,
+  cancelledEmail,
+  offeredTimesEmail,
+  otherTimesRequestedEmail,
+} from "./emails.ts";
+import { buildConsultationIcs } from "./ics.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Consultation = typeof consultation.$inferSelect;
+type Referral = typeof referral.$inferSelect;
+
+const OPEN = ["offered", "times_requested", "booked"] as const;
+
+/** The case this doctor may book for: assigned to them and in review (DESIGN.md §4). */
+async function caseInReview(
+  db: Database | Tx,
+  actor: Actor,
+  referralId: string,
+): Promise<Referral> {
+  const [row] = await db
+    .select()
+    .from(referral)
+    .where(and(eq(referral.id, referralId), eq(referral.assignedDoctorId, actor.userId)));
+  if (!row) throw new ConsultationError("not_found", "No such case.");
+  if (row.status !== "in_review")
+    throw new ConsultationError(
+      "invalid_state",
+      "A consultation can be booked only while the case is in review.",
+    );
+  return row;
+}
+
+async function doctorContact(db: Database | Tx, doctorId: string) {
+  const [row] = await db
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, doctorId));
+  return row ?? { name: "Your doctor", email: "" };
+}
+
+export function roomUrl(publicUrl: string, consultationId: string, token?: string): string {
+  const url = new URL(`/consultation/${consultationId}`, publicUrl);
+  if (token) url.searchParams.set("token", token);
+  return url.toString();
+}
+
+async function subjectLink(tx: Database | Tx, referralId: string, now: Date) {
+  // A fresh link of its own: the old assessment e-mail's link may have lapsed.
+  const { token } = await issueInvitationToken(tx, { referralId, invitedAt: now, now });
+  return token;
+}
+
+function calendar(
+  c: Consultation,
+  r: Referral,
+  doctor: { name: string; email: string },
+  publicUrl: string,
+  method: "REQUEST" | "CANCEL",
+  now: Date,
+) {
+  return {
+    filename: method === "CANCEL" ? "consultation-cancelled.ics" : "consultation.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: buildConsultationIcs({
+      uid: `${c.id}@referoh`,
+      sequence: c.sequence,
+      method,
+      start: c.startsAt!,
+      durationMinutes: c.durationMinutes,
+      summary: `ReferOH video consultation (${r.reference})`,
+      description: "Occupational health video consultation with ReferOH. Nothing is recorded.",
+      roomUrl: roomUrl(publicUrl, c.id),
+      organizer: { name: "ReferOH", email: "no-reply@referoh.co.uk" },
+      attendees: [
+        { name: doctor.name, email: doctor.email },
+        { name: r.subjectName, email: r.subjectEmail },
+      ].filter((a) => a.email),
+      now,
+    }),
+  };
+}
+
+/**
+ * The doctor offers times for a case in review. A new round replaces the open one's times; a
+ * booked consultation is released first (the doctor's rebooking), and a no-show or a
+ * cancellation leaves room for a new consultation. The subject is e-mailed a fresh link.
+ */
+export async function offerConsultation(
+  deps: ConsultationDeps,
+  {
+    actor,
+    referralId,
+    times,
+    origin,
+    kind = "offer",
+    now = new Date(),
+  }: {
+    actor: Actor;
+    referralId: string;
+    times: Date[];
+    origin?: RequestOrigin;
+    kind?: "offer" | "no_show";
+    now?: Date;
+  },
+): Promise<Consultation> {
+  requireDoctor(actor);
+  const unique = [...new Set(times.map((t) => t.getTime()))].sort((a, b) => a - b);
+  if (unique.length === 0) throw new ConsultationError("no_times", "Choose at least one time.");
+  if (unique.length > MAX_OFFERED_TIMES)
+    throw new ConsultationError("no_times", `Offer at most ${MAX_OFFERED_TIMES} times.`);
+  const available = new Set(
+    (await offerableSlots(deps.db, { doctorId: actor.userId, now })).map((d) => d.getTime()),
+  );
+  if (!unique.every((t) => available.has(t)))
+    throw new ConsultationError("slot_unavailable", "One of those times is no longer available.");
+
+  const result = await deps.db.transaction(async (tx) => {
+    const r = await caseInReview(tx, actor, referralId);
+    const [open] = await tx
+      .select()
+      .from(consultation)
+      .where(and(eq(consultation.referralId, referralId), inArray(consultation.status, [...OPEN])))
+      .for("update");
+    let row: Consultation;
+    let wasBooked: Consultation | null = null;
+    if (open) {
+      if (open.doctorId !== actor.userId)
+        throw new ConsultationError("not_found", "No such consultation.");
+      if (open.status === "booked") wasBooked = open;
+      await tx
+        .update(consultationOffer)
+        .set({ withdrawnAt: now })
+        .where(
+          and(eq(consultationOffer.consultationId, open.id), isNull(consultationOffer.withdrawnAt)),
+        );
+      [row] = (await tx
+        .update(consultation)
+        .set({
+          status: "offered",
+          startsAt: null,
+          bookedAt: null,
+          reminder24hSentAt: null,
+          reminder1hSentAt: null,
+          sequence: open.sequence + 1,
+          updatedAt: now,
+        })
+        .where(eq(consultation.id, open.id))
+        .returning()) as [Consultation];
+    } else {
+      [row] = (await tx
+        .insert(consultation)
+        .values({
+          referralId,
+          doctorId: actor.userId,
+          status: "offered",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()) as [Consultation];
+    }
+    await tx
+      .insert(consultationOffer)
+      .values(unique.map((t) => ({ consultationId: row.id, startsAt: new Date(t) })));
+    const token = await subjectLink(tx, referralId, now);
+    await recordAuditEvent(tx, {
+      action: wasBooked ? "consultation.rebooked_by_doctor" : "consultation.offered",
+      outcome: "success",
+      actor: doctorAudit(actor),
+      object: { type: "consultation", id: row.id },
+      request: origin,
+      details: { referralId, times: unique.length, kind },
+    });
+    return { row, r, token, wasBooked };
+  });
+
+  const doctor = await doctorContact(deps.db, actor.userId);
+  if (result.wasBooked) {
+    const cancel = calendar(result.wasBooked, result.r, doctor, deps.publicUrl, "CANCEL", now);
+    await deps.mailer.send({
+      to: doctor.email,
+      ...cancelledEmail({
+        recipientName: doctor.name,
+        reference: result.r.reference,
+        start: result.wasBooked.startsAt,
+        by: "doctor",
+        forDoctor: true,
+        otherTimesRequested: false,
+      }),
+      attachments: [cancel],
+    });
+  }
+  await deps.mailer.send({
+    to: result.r.subjectEmail,
+    ...offeredTimesEmail({
+      subjectName: result.r.subjectName,
+      doctorName: doctor.name,
+      reference: result.r.reference,
+      times: unique.map((t) => new Date(t)),
+      link: new URL(`/assessment/${result.token}/consultation`, deps.publicUrl).toString(),
+      kind: result.wasBooked ? "rebook" : kind,
+    }),
+    attachments: result.wasBooked
+      ? [calendar(result.wasBooked, result.r, doctor, deps.publicUrl, "CANCEL", now)]
+      : undefined,
+  });
+  return result.row;
+}
+
+/** The consultation in play on a referral, for the subject holding its link. */
+export async function openConsultationForReferral(db: Database, referralId: string) {
+  const [row] = await db
+    .select()
+    .from(consultation)
+    .where(and(eq(consultation.referralId, referralId), inArray(consultation.status, [...OPEN])));
+  if (!row) return null;
+  const offers = await db
+    .select()
+    .from(consultationOffer)
+    .where(and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)))
+    .orderBy(consultationOffer.startsAt);
+  return { consultation: row, offers };
+}
+
+async function lockSubjectConsultation(tx: Tx, referralId: string, consultationId: string) {
+  const [row] = await tx
+    .select()
+    .from(consultation)
+    .where(and(eq(consultation.id, consultationId), eq(consultation.referralId, referralId)))
+    .for("update");
+  if (!row) throw new ConsultationError("not_found", "No such consultation.");
+  const [r] = await tx.select().from(referral).where(eq(referral.id, referralId));
+  if (r?.status !== "in_review")
+    throw new ConsultationError("invalid_state", "This consultation can no longer be changed.");
+  return { row, r };
+}
+
+/** The subject books one of the offered times; both sides get the calendar invitation. */
+export async function pickConsultationTime(
+  deps: ConsultationDeps,
+  {
+    referralId,
+    consultationId,
+    offerId,
+    origin,
+    now = new Date(),
+  }: {
+    referralId: string;
+    consultationId: string;
+    offerId: string;
+    origin?: RequestOrigin;
+    now?: Date;
+  },
+): Promise<Consultation> {
+  const result = await deps.db.transaction(async (tx) => {
+    const { row, r } = await lockSubjectConsultation(tx, referralId, consultationId);
+    if (row.status !== "offered")
+      throw new ConsultationError("invalid_state", "There is no offer to choose from any more.");
+    const [offer] = await tx
+      .select()
+      .from(consultationOffer)
+      .where(
+        and(
+          eq(consultationOffer.id, offerId),
+          eq(consultationOffer.consultationId, row.id),
+          isNull(consultationOffer.withdrawnAt),
+        ),
+      );
+    if (!offer) throw new ConsultationError("slot_unavailable", "That time is no longer offered.");
+    if (offer.startsAt.getTime() <= now.getTime())
+      throw new ConsultationError("slot_unavailable", "That time has passed.");
+    const [clash] = await tx
+      .select({ id: consultation.id })
+      .from(consultation)
+      .where(
+        and(
+          eq(consultation.doctorId, row.doctorId),
+          eq(consultation.status, "booked"),
+          eq(consultation.startsAt, offer.startsAt),
+        ),
+      );
+    if (clash)
+      throw new ConsultationError(
+        "slot_unavailable",
+        "That time has just been taken. Please choose another.",
+      );
+    const [booked] = (await tx
+      .update(consultation)
+      .set({
+        status: "booked",
+        startsAt: offer.startsAt,
+        bookedAt: now,
+        sequence: row.sequence + 1,
+        updatedAt: now,
+      })
+      .where(eq(consultation.id, row.id))
+      .returning()) as [Consultation];
+    await tx
+      .update(consultationOffer)
+      .set({ withdrawnAt: now })
+      .where(
+        and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)),
+      );
+    const token = await subjectLink(tx, referralId, now);
+    await recordAuditEvent(tx, {
+      action: "consultation.booked",
+      outcome: "success",
+      actor: subjectAudit(r),
+      object: { type: "consultation", id: row.id },
+      request: origin,
+      details: { referralId },
+    });
+    return { booked, r, token };
+  });
+  await sendBookedEmails(deps, result.booked, result.r, result.token, now);
+  return result.booked;
+}
+
+async function sendBookedEmails(
+  deps: ConsultationDeps,
+  c: Consultation,
+  r: Referral,
+  token: string,
+  now: Date,
+) {
+  const doctor = await doctorContact(deps.db, c.doctorId);
+  const ics = calendar(c, r, doctor, deps.publicUrl, "REQUEST", now);
+  await deps.mailer.send({
+    to: r.subjectEmail,
+    ...bookedEmail({
+      recipientName: r.subjectName,
+      reference: r.reference,
+      start: c.startsAt!,
+      joinUrl: roomUrl(deps.publicUrl, c.id, token),
+      manageUrl: new URL(`/assessment/${token}/consultation`, deps.publicUrl).toString(),
+      forDoctor: false,
+    }),
+    attachments: [ics],
+  });
+  if (doctor.email)
+    await deps.mailer.send({
+      to: doctor.email,
+      ...bookedEmail({
+        recipientName: doctor.name,
+        reference: r.reference,
+        start: c.startsAt!,
+        joinUrl: roomUrl(deps.publicUrl, c.id),
+        forDoctor: true,
+      }),
+      attachments: [ics],
+    });
+}
+
+/**
+ * The subject asks for other times: from an offer (none suit) or from a booking (their rebooking).
+ * A booked time is released and both calendars get a cancellation.
+ */
+export async function requestOtherTimes(
+  deps: ConsultationDeps,
+  {
+    referralId,
+    consultationId,
+    origin,
+    now = new Date(),
+  }: { referralId: string; consultationId: string; origin?: RequestOrigin; now?: Date },
+): Promise<Consultation> {
+  const result = await deps.db.transaction(async (tx) => {
+    const { row, r } = await lockSubjectConsultation(tx, referralId, consultationId);
+    if (row.status !== "offered" && row.status !== "booked")
+      throw new ConsultationError("invalid_state", "Other times have already been asked for.");
+    const [updated] = (await tx
+      .update(consultation)
+      .set({
+        status: "times_requested",
+        startsAt: null,
+        bookedAt: null,
+        sequence: row.sequence + 1,
+        updatedAt: now,
+      })
+      .where(eq(consultation.id, row.id))
+      .returning()) as [Consultation];
+    await tx
+      .update(consultationOffer)
+      .set({ withdrawnAt: now })
+      .where(
+        and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)),
+      );
+    await recordAuditEvent(tx, {
+      action: "consultation.other_times_requested",
+      outcome: "success",
+      actor: subjectAudit(r),
+      object: { type: "consultation", id: row.id },
+      request: origin,
+      details: { referralId, wasBooked: row.status === "booked" },
+    });
+    return { previous: row, updated, r };
+  });
+  const doctor = await doctorContact(deps.db, result.previous.doctorId);
+  const caseUrl = new URL(`/doctor/cases/${referralId}/consultation`, deps.publicUrl).toString();
+  if (doctor.email)
+    await deps.mailer.send({
+      to: doctor.email,
+      ...otherTimesRequestedEmail({
+        doctorName: doctor.name,
+        reference: result.r.reference,
+        caseUrl,
+      }),
+      attachments:
+        result.previous.status === "booked"
+          ? [calendar(result.previous, result.r, doctor, deps.publicUrl, "CANCEL", now)]
+          : undefined,
+    });
+  return result.updated;
+}
+
+export type CancelBy = { kind: "doctor"; actor: Actor } | { kind: "subject"; referralId: string };
+
+/** Either side cancels; the other side is told, and a booked time leaves both calendars. */
+export async function cancelConsultation(
+  deps: ConsultationDeps,
+  {
+    by,
+    consultationId,
+    origin,
+    now = new Date(),
+  }: { by: CancelBy; consultationId: string; origin?: RequestOrigin; now?: Date },
+): Promise<Consultation> {
+  if (by.kind === "doctor") requireDoctor(by.actor);
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(consultation)
+      .where(eq(consultation.id, consultationId))
+      .for("update");
+    if (!row) throw new ConsultationError("not_found", "No such consultation.");
+    if (by.kind === "doctor" && row.doctorId !== by.actor.userId)
+      throw new ConsultationError("not_found", "No such consultation.");
+    if (by.kind === "subject" && row.referralId !== by.referralId)
+      throw new ConsultationError("not_found", "No such consultation.");
+    if (!(OPEN as readonly string[]).includes(row.status))
+      throw new ConsultationError("invalid_state", "This consultation is already closed.");
+    const [r] = await tx.select().from(referral).where(eq(referral.id, row.referralId));
+    const [cancelled] = (await tx
+      .update(consultation)
+      .set({
+        status: "cancelled",
+        cancelledBy: by.kind,
+        sequence: row.sequence + 1,
+        updatedAt: now,
+        endedAt: now,
+      })
+      .where(eq(consultation.id, row.id))
+      .returning()) as [Consultation];
+    await tx
+      .update(consultationOffer)
+      .set({ withdrawnAt: now })
+      .where(
+        and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)),
+      );
+    await recordAuditEvent(tx, {
+      action: "consultation.cancelled",
+      outcome: "success",
+      actor: by.kind === "doctor" ? doctorAudit(by.actor) : subjectAudit(r!),
+      object: { type: "consultation", id: row.id },
+      request: origin,
+      details: { referralId: row.referralId, by: by.kind, wasBooked: row.status === "booked" },
+    });
+    return { previous: row, cancelled, r: r! };
+  });
+  const doctor = await doctorContact(deps.db, result.previous.doctorId);
+  const attachments =
+    result.previous.status === "booked"
+      ? [calendar(result.cancelled, result.r, doctor, deps.publicUrl, "CANCEL", now)]
+      : undefined;
+  for (const recipient of [
+    { to: result.r.subjectEmail, name: result.r.subjectName, forDoctor: false },
+    { to: doctor.email, name: doctor.name, forDoctor: true },
+  ]) {
+    if (!recipient.to) continue;
+    await deps.mailer.send({
+      to: recipient.to,
+      ...cancelledEmail({
+        recipientName: recipient.name,
+        reference: result.r.reference,
+        start: result.previous.startsAt,
+        by: by.kind,
+        forDoctor: recipient.forDoctor,
+        otherTimesRequested: false,
+      }),
+      attachments,
+    });
+  }
+  return result.cancelled;
+}
+
+/** Every consultation of a case, newest first, with the times on offer: the doctor's view. */
+export async function consultationsForDoctorCase(
+  db: Database,
+  { actor, referralId }: { actor: Actor; referralId: string },
+) {
+  requireDoctor(actor);
+  const [r] = await db
+    .select()
+    .from(referral)
+    .where(and(eq(referral.id, referralId), eq(referral.assignedDoctorId, actor.userId)));
+  if (!r) throw new ConsultationError("not_found", "No such case.");
+  const rows = await db
+    .select()
+    .from(consultation)
+    .where(eq(consultation.referralId, referralId))
+    .orderBy(desc(consultation.createdAt));
+  const open = rows.find((c) => (OPEN as readonly string[]).includes(c.status));
+  const offers = open
+    ? await db
+        .select()
+        .from(consultationOffer)
+        .where(
+          and(eq(consultationOffer.consultationId, open.id), isNull(consultationOffer.withdrawnAt)),
+        )
+        .orderBy(consultationOffer.startsAt)
+    : [];
+  return { referral: r, consultations: rows, open: open ?? null, offers };
+}
+
+/** For the employer: which of these referrals have a consultation booked, and nothing more. */
+export async function bookedConsultationReferralIds(
+  db: Database,
+  { organisationId, referralIds }: { organisationId: string; referralIds: string[] },
+): Promise<Set<string>> {
+  if (referralIds.length === 0) return new Set();
+  const rows = await db
+    .select({ referralId: consultation.referralId })
+    .from(consultation)
+    .innerJoin(referral, eq(referral.id, consultation.referralId))
+    .where(
+      and(
+        eq(referral.organisationId, organisationId),
+        inArray(consultation.referralId, referralIds),
+        eq(consultation.status, "booked"),
+      ),
+    );
+  return new Set(rows.map((r) => r.referralId));
+}

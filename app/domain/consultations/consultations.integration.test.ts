@@ -1,0 +1,474 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { auditEvent, consultation } from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
+import { readConsultationNotes, recordNoShow, saveConsultationNotes } from "./after-call.server.ts";
+import { addDaysOff, addWeeklyHours, offerableSlots } from "./availability.server.ts";
+import {
+  bookedConsultationReferralIds,
+  cancelConsultation,
+  consultationsForDoctorCase,
+  offerConsultation,
+  openConsultationForReferral,
+  pickConsultationTime,
+  requestOtherTimes,
+} from "./booking.server.ts";
+import { type ConsultationDeps, ConsultationError } from "./deps.ts";
+import { parseIcs, parseIcsUtc } from "./ics.ts";
+import { authoriseRoomJoin } from "./join.server.ts";
+import { sendDueConsultationReminders } from "./reminders.server.ts";
+import {
+  bookConsultationForTest,
+  createDoctorForTest,
+  referralInReviewForTest,
+} from "./test-support.server.ts";
+
+let handle: DatabaseHandle;
+let deps: ConsultationDeps;
+const sent: MailMessage[] = [];
+const mailer: Mailer = {
+  async send(message) {
+    sent.push(message);
+    return { messageId: String(sent.length) };
+  },
+};
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  deps = { db: handle.db, mailer, publicUrl: "https://referoh.example" };
+});
+afterAll(async () => handle.close());
+
+// Monday 23 March 2026, 10:00 UTC: the week the clocks go forward.
+const monday = new Date("2026-03-23T10:00:00Z");
+
+async function doctorWithHours() {
+  const doctor = await createDoctorForTest(handle.db);
+  // Every weekday 09:00–12:00 London.
+  for (let weekday = 1; weekday <= 5; weekday++)
+    await addWeeklyHours(handle.db, {
+      actor: doctor,
+      hours: { weekday, startMinute: 540, endMinute: 720 },
+    });
+  return doctor;
+}
+
+async function expectError(promise: Promise<unknown>, code: string) {
+  await expect(promise).rejects.toBeInstanceOf(ConsultationError);
+  await promise.catch((e: ConsultationError) => expect(e.code).toBe(code));
+}
+
+describe("consultation booking", () => {
+  it("offers slots from the doctor's hours, less days off, across the March clock change", async () => {
+    const doctor = await doctorWithHours();
+    await addDaysOff(handle.db, {
+      actor: doctor,
+      daysOff: { startDate: "2026-03-25", endDate: "2026-03-26" },
+      label: "Leave",
+    });
+    const slots = await offerableSlots(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+      days: 8,
+    });
+    const iso = slots.map((s) => s.toISOString());
+    expect(iso).not.toContain("2026-03-25T09:00:00.000Z");
+    expect(iso).toContain("2026-03-24T09:00:00.000Z"); // GMT
+    expect(iso).toContain("2026-03-30T08:00:00.000Z"); // BST: still 09:00 in London
+    expect(iso[0]).toBe("2026-03-24T09:00:00.000Z"); // Monday's morning has passed the 2-hour notice
+  });
+
+  it("offer → pick → rebook by the subject → pick → cancel; e-mails and .ics follow", async () => {
+    const doctor = await doctorWithHours();
+    const { referral } = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+    });
+    sent.length = 0;
+    const times = [new Date("2026-03-27T09:00:00Z"), new Date("2026-03-30T08:00:00Z")];
+    const offered = await offerConsultation(deps, {
+      actor: doctor,
+      referralId: referral.id,
+      times,
+      now: monday,
+    });
+    expect(offered.status).toBe("offered");
+    const offerMail = sent.find((m) => m.to === referral.subjectEmail)!;
+    expect(offerMail.text).toContain("Friday 27 March 2026 at 09:00 (UK time)");
+    expect(offerMail.text).toContain("Monday 30 March 2026 at 09:00 (UK time)");
+    const link = /https:\/\/referoh\.example\/assessment\/([\w-]{43})\/consultation/.exec(
+      offerMail.text,
+    );
+    expect(link).not.toBeNull();
+
+    // The second offer is after the clock change: 09:00 London is 08:00 UTC in the .ics.
+    const open = await openConsultationForReferral(handle.db, referral.id);
+    sent.length = 0;
+    const booked = await pickConsultationTime(deps, {
+      referralId: referral.id,
+      consultationId: offered.id,
+      offerId: open!.offers[1]!.id,
+      now: monday,
+    });
+    expect(booked.status).toBe("booked");
+    expect(booked.startsAt?.toISOString()).toBe("2026-03-30T08:00:00.000Z");
+    expect(sent.map((m) => m.to).sort()).toHaveLength(2);
+    for (const mail of sent) {
+      const ics = mail.attachments![0]!.content.replace(/\r\n /g, "");
+      const dtstart = parseIcs(ics).find((p) => p.name === "DTSTART")!.value;
+      expect(parseIcsUtc(dtstart).toISOString()).toBe("2026-03-30T08:00:00.000Z");
+      expect(ics).toContain(`/consultation/${offered.id}`);
+      expect(ics).not.toContain(referral.reason!.slice(0, 10));
+      expect(mail.text).not.toContain(referral.reason!.slice(0, 10));
+    }
+    // A booked offer cannot be picked twice, nor a withdrawn one.
+    await expectError(
+      pickConsultationTime(deps, {
+        referralId: referral.id,
+        consultationId: offered.id,
+        offerId: open!.offers[0]!.id,
+        now: monday,
+      }),
+      "invalid_state",
+    );
+
+    // The employer sees only "booked".
+    expect(
+      await bookedConsultationReferralIds(handle.db, {
+        organisationId: referral.organisationId,
+        referralIds: [referral.id],
+      }),
+    ).toEqual(new Set([referral.id]));
+    expect(
+      await bookedConsultationReferralIds(handle.db, {
+        organisationId: "another-org",
+        referralIds: [referral.id],
+      }),
+    ).toEqual(new Set());
+
+    // The subject rebooks: the time is released, the doctor is told, calendars get a CANCEL.
+    sent.length = 0;
+    const released = await requestOtherTimes(deps, {
+      referralId: referral.id,
+      consultationId: offered.id,
+      now: monday,
+    });
+    expect(released.status).toBe("times_requested");
+    expect(released.startsAt).toBeNull();
+    const doctorMail = sent[0]!;
+    expect(doctorMail.subject).toContain("Other consultation times requested");
+    expect(
+      parseIcs(doctorMail.attachments![0]!.content).find((p) => p.name === "METHOD")!.value,
+    ).toBe("CANCEL");
+    // A second request changes nothing.
+    await expectError(
+      requestOtherTimes(deps, { referralId: referral.id, consultationId: offered.id, now: monday }),
+      "invalid_state",
+    );
+
+    // The doctor offers again; the subject picks; the doctor then rebooks (offers new times).
+    await offerConsultation(deps, {
+      actor: doctor,
+      referralId: referral.id,
+      times: [new Date("2026-03-31T08:30:00Z")],
+      now: monday,
+    });
+    const again = await openConsultationForReferral(handle.db, referral.id);
+    expect(again!.offers).toHaveLength(1);
+    await pickConsultationTime(deps, {
+      referralId: referral.id,
+      consultationId: offered.id,
+      offerId: again!.offers[0]!.id,
+      now: monday,
+    });
+    sent.length = 0;
+    const rebooked = await offerConsultation(deps, {
+      actor: doctor,
+      referralId: referral.id,
+      times: [new Date("2026-04-01T08:00:00Z")],
+      now: monday,
+    });
+    expect(rebooked.id).toBe(offered.id);
+    expect(rebooked.status).toBe("offered");
+    expect(sent.find((m) => m.to === referral.subjectEmail)!.text).toContain(
+      "needs to move your video consultation",
+    );
+
+    // Another subject's link cannot touch this consultation; the subject cancels.
+    const other = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+    });
+    await expectError(
+      cancelConsultation(deps, {
+        by: { kind: "subject", referralId: other.referral.id },
+        consultationId: offered.id,
+        now: monday,
+      }),
+      "not_found",
+    );
+    const cancelled = await cancelConsultation(deps, {
+      by: { kind: "subject", referralId: referral.id },
+      consultationId: offered.id,
+      now: monday,
+    });
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.cancelledBy).toBe("subject");
+    await expectError(
+      cancelConsultation(deps, {
+        by: { kind: "doctor", actor: doctor },
+        consultationId: offered.id,
+        now: monday,
+      }),
+      "invalid_state",
+    );
+    // After a cancellation a new consultation can be offered.
+    const next = await offerConsultation(deps, {
+      actor: doctor,
+      referralId: referral.id,
+      times: [new Date("2026-04-02T08:00:00Z")],
+      now: new Date(monday.getTime() + 60_000),
+    });
+    expect(next.id).not.toBe(offered.id);
+    const view = await consultationsForDoctorCase(handle.db, {
+      actor: doctor,
+      referralId: referral.id,
+    });
+    expect(view.consultations.map((c) => c.status)).toEqual(["offered", "cancelled"]);
+  });
+
+  it("refuses another doctor, a case not in review, and times outside the doctor's hours", async () => {
+    const doctor = await doctorWithHours();
+    const stranger = await doctorWithHours();
+    const { referral } = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+    });
+    const times = [new Date("2026-03-27T09:00:00Z")];
+    await expectError(
+      offerConsultation(deps, { actor: stranger, referralId: referral.id, times, now: monday }),
+      "not_found",
+    );
+    await expectError(
+      offerConsultation(deps, {
+        actor: doctor,
+        referralId: referral.id,
+        times: [new Date("2026-03-27T15:00:00Z")],
+        now: monday,
+      }),
+      "slot_unavailable",
+    );
+    await expectError(
+      offerConsultation(deps, { actor: doctor, referralId: referral.id, times: [], now: monday }),
+      "no_times",
+    );
+    await expectError(
+      consultationsForDoctorCase(handle.db, { actor: stranger, referralId: referral.id }),
+      "not_found",
+    );
+  });
+
+  it("keeps two subjects from booking the same doctor at the same time", async () => {
+    const doctor = await doctorWithHours();
+    const a = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
+    const b = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
+    const time = [new Date("2026-03-27T10:00:00Z")];
+    const ca = await offerConsultation(deps, {
+      actor: doctor,
+      referralId: a.referral.id,
+      times: time,
+      now: monday,
+    });
+    const cb = await offerConsultation(deps, {
+      actor: doctor,
+      referralId: b.referral.id,
+      times: time,
+      now: monday,
+    });
+    const oa = (await openConsultationForReferral(handle.db, a.referral.id))!.offers[0]!;
+    const ob = (await openConsultationForReferral(handle.db, b.referral.id))!.offers[0]!;
+    await pickConsultationTime(deps, {
+      referralId: a.referral.id,
+      consultationId: ca.id,
+      offerId: oa.id,
+      now: monday,
+    });
+    await expectError(
+      pickConsultationTime(deps, {
+        referralId: b.referral.id,
+        consultationId: cb.id,
+        offerId: ob.id,
+        now: monday,
+      }),
+      "slot_unavailable",
+    );
+  });
+});
+
+describe("reminders", () => {
+  it("sends the 24-hour and the 1-hour reminder once each, however often the job runs", async () => {
+    const doctor = await doctorWithHours();
+    const { referral } = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+    });
+    const c = await offerConsultation(deps, {
+      actor: doctor,
+      referralId: referral.id,
+      times: [new Date("2026-04-02T08:30:00Z")],
+      now: monday,
+    });
+    const offer = (await openConsultationForReferral(handle.db, referral.id))!.offers[0]!;
+    await pickConsultationTime(deps, {
+      referralId: referral.id,
+      consultationId: c.id,
+      offerId: offer.id,
+      now: monday,
+    });
+    // No other test books this time, so the counts below are this booking's alone.
+    const start = new Date("2026-04-02T08:30:00Z");
+    const at = (hoursBefore: number) => new Date(start.getTime() - hoursBefore * 3_600_000);
+
+    sent.length = 0;
+    const early = await sendDueConsultationReminders(deps, at(30));
+    expect(sent.filter((m) => m.subject.startsWith("Reminder")).length).toBe(0);
+    expect(early).toEqual({ sent24h: 0, sent1h: 0 });
+    const first = await Promise.all([
+      sendDueConsultationReminders(deps, at(23)),
+      sendDueConsultationReminders(deps, at(23)),
+    ]);
+    expect(first.reduce((n, r) => n + r.sent24h, 0)).toBe(1);
+    expect(await sendDueConsultationReminders(deps, at(20))).toEqual({ sent24h: 0, sent1h: 0 });
+    expect(await sendDueConsultationReminders(deps, at(0.5))).toEqual({ sent24h: 0, sent1h: 1 });
+    expect(await sendDueConsultationReminders(deps, at(0.25))).toEqual({ sent24h: 0, sent1h: 0 });
+    const reminders = sent.filter((m) => m.subject.startsWith("Reminder"));
+    expect(reminders.map((m) => m.to).filter((to) => to === referral.subjectEmail)).toHaveLength(2);
+    expect(reminders).toHaveLength(4);
+  });
+});
+
+describe("joining the room", () => {
+  it("lets in only the assigned doctor and the subject's valid link, while the room is open", async () => {
+    const doctor = await createDoctorForTest(handle.db);
+    const stranger = await createDoctorForTest(handle.db, "Dr Other");
+    const { referral, token } = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+    });
+    const booked = await bookConsultationForTest(deps, { doctor, referralId: referral.id });
+    const join = (args: Partial<Parameters<typeof authoriseRoomJoin>[1]>, now = new Date()) =>
+      authoriseRoomJoin(handle.db, {
+        consultationId: booked.id,
+        channel: "signalling",
+        now,
+        ...args,
+      });
+
+    expect(await join({ actor: doctor })).toMatchObject({ ok: true, role: "doctor" });
+    expect(await join({ subjectToken: token })).toMatchObject({ ok: true, role: "subject" });
+    expect(await join({ actor: stranger })).toEqual({ ok: false, reason: "refused" });
+    expect(await join({ actor: { ...doctor, twoFactorVerified: false } })).toEqual({
+      ok: false,
+      reason: "refused",
+    });
+    expect(await join({})).toEqual({ ok: false, reason: "refused" });
+    expect(await join({ subjectToken: "x".repeat(43) })).toEqual({ ok: false, reason: "refused" });
+    // Another referral's valid link opens nothing here.
+    const other = await referralInReviewForTest(handle.db, { doctorId: doctor.userId });
+    expect(await join({ subjectToken: other.token })).toEqual({ ok: false, reason: "refused" });
+    // An expired link: issued 15 days ago.
+    const old = await issueInvitationToken(handle.db, {
+      referralId: referral.id,
+      invitedAt: new Date(Date.now() - 15 * 86_400_000),
+    });
+    expect(await join({ subjectToken: old.token })).toEqual({ ok: false, reason: "refused" });
+    // Too early and too late.
+    const start = booked.startsAt!.getTime();
+    expect(await join({ actor: doctor }, new Date(start - 2 * 3_600_000))).toEqual({
+      ok: false,
+      reason: "not_open",
+    });
+    expect(await join({ actor: doctor }, new Date(start + 3 * 3_600_000))).toEqual({
+      ok: false,
+      reason: "closed",
+    });
+    expect(await join({ consultationId: "not-a-uuid", actor: doctor })).toEqual({
+      ok: false,
+      reason: "refused",
+    });
+
+    const denied = await handle.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.objectId, booked.id));
+    expect(denied.some((e) => e.action === "consultation.join" && e.outcome === "denied")).toBe(
+      true,
+    );
+    expect(JSON.stringify(denied)).not.toContain(token);
+  });
+});
+
+describe("after the call", () => {
+  it("saves audited notes, and records a no-show with new times offered", async () => {
+    const doctor = await createDoctorForTest(handle.db);
+    const { referral } = await referralInReviewForTest(handle.db, { doctorId: doctor.userId });
+    const booked = await bookConsultationForTest(deps, { doctor, referralId: referral.id });
+    const later = new Date(booked.startsAt!.getTime() + 40 * 60_000);
+    const saved = await saveConsultationNotes(deps, {
+      actor: doctor,
+      consultationId: booked.id,
+      notes: "Discussed return to work; phased hours advised.",
+      now: later,
+    });
+    expect(saved.status).toBe("completed");
+    expect(
+      await readConsultationNotes(deps, { actor: doctor, consultationId: booked.id }),
+    ).toContain("phased hours");
+    const stranger = await createDoctorForTest(handle.db, "Dr Other");
+    await expectError(
+      readConsultationNotes(deps, { actor: stranger, consultationId: booked.id }),
+      "not_found",
+    );
+    const audits = await handle.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.objectId, booked.id));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["consultation.notes_saved", "consultation.notes_viewed"]),
+    );
+    expect(JSON.stringify(audits)).not.toContain("phased hours");
+
+    // A second case: the subject does not come.
+    const second = await referralInReviewForTest(handle.db, { doctorId: doctor.userId });
+    const missed = await bookConsultationForTest(deps, { doctor, referralId: second.referral.id });
+    await expectError(
+      recordNoShow(deps, { actor: doctor, consultationId: missed.id, newTimes: [], now: later }),
+      "no_times",
+    );
+    await expectError(
+      recordNoShow(deps, {
+        actor: doctor,
+        consultationId: missed.id,
+        newTimes: [new Date(missed.startsAt!.getTime() + 86_400_000)],
+        now: new Date(missed.startsAt!.getTime() - 60_000),
+      }),
+      "too_early",
+    );
+    sent.length = 0;
+    const newTime = new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 1_800_000) * 1_800_000);
+    const { next } = await recordNoShow(deps, {
+      actor: doctor,
+      consultationId: missed.id,
+      newTimes: [newTime],
+      now: new Date(Math.max(Date.now(), missed.startsAt!.getTime() + 60_000)),
+    });
+    const [row] = await handle.db.select().from(consultation).where(eq(consultation.id, missed.id));
+    expect(row!.status).toBe("no_show");
+    expect(next.status).toBe("offered");
+    expect(sent.find((m) => m.to === second.referral.subjectEmail)!.text).toContain(
+      "sorry we missed you",
+    );
+  });
+});

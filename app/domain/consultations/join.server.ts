@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { consultation, referral, user } from "~/db/schema/index.ts";
+import { type Actor, can } from "~/domain/access/permissions.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import {
+  doctorAudit,
+  type RequestOrigin,
+  ROOM_CLOSES_AFTER_MS,
+  ROOM_OPENS_BEFORE_MS,
+  subjectAudit,
+} from "./deps.ts";
+
+export type RoomRole = "doctor" | "subject";
+
+export type JoinDecision =
+  | {
+      ok: true;
+      role: RoomRole;
+      consultationId: string;
+      startsAt: Date;
+      durationMinutes: number;
+      reference: string;
+      peerName: string;
+      selfName: string;
+    }
+  | { ok: false; reason: "refused" | "not_open" | "closed" };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Who may enter a consultation's video room: the assigned doctor, signed in with a second factor,
+ * or the person being assessed holding a valid link to that same referral — and only while the
+ * consultation is booked and the room is open (30 minutes before the start to an hour after the
+ * end). Every answer is audited; refusals say nothing about whether the room exists.
+ */
+export async function authoriseRoomJoin(
+  db: Database,
+  {
+    consultationId,
+    actor,
+    subjectToken,
+    origin,
+    channel,
+    now = new Date(),
+  }: {
+    consultationId: string;
+    actor?: Actor | null;
+    subjectToken?: string | null;
+    origin?: RequestOrigin;
+    /** `page` for opening the room, `signalling` for the WebSocket. */
+    channel: "page" | "signalling";
+    now?: Date;
+  },
+): Promise<JoinDecision> {
+  const refuse = async (
+    reason: "refused" | "not_open" | "closed",
+    details: Record<string, unknown>,
+  ) => {
+    await recordAuditEvent(db, {
+      action: "consultation.join",
+      outcome: "denied",
+      actor: actor ? { id: actor.userId, role: actor.role } : null,
+      object: uuidPattern.test(consultationId)
+        ? { type: "consultation", id: consultationId }
+        : undefined,
+      request: origin,
+      details: { channel, ...details },
+    });
+    return { ok: false as const, reason };
+  };
+  if (!uuidPattern.test(consultationId)) return refuse("refused", { why: "malformed" });
+  const [row] = await db
+    .select({ consultation, referral })
+    .from(consultation)
+    .innerJoin(referral, eq(referral.id, consultation.referralId))
+    .where(eq(consultation.id, consultationId));
+  if (!row) return refuse("refused", { why: "unknown" });
+
+  let role: RoomRole | null = null;
+  if (actor && actor.role === "doctor") {
+    if (
+      can(actor, "doctor-area:view") &&
+      row.consultation.doctorId === actor.userId &&
+      row.referral.assignedDoctorId === actor.userId
+    )
+      role = "doctor";
+  } else if (subjectToken) {
+    const found = await findReferralByInvitationToken(db, subjectToken, now);
+    if (found.found && found.referral.id === row.referral.id) role = "subject";
+  }
+  if (!role)
+    return refuse("refused", {
+      why: actor ? "not_assigned" : subjectToken ? "bad_token" : "no_credentials",
+    });
+
+  const c = row.consultation;
+  if (c.status !== "booked" || !c.startsAt || row.referral.status !== "in_review")
+    return refuse("closed", { role, status: c.status });
+  const start = c.startsAt.getTime();
+  if (now.getTime() < start - ROOM_OPENS_BEFORE_MS) return refuse("not_open", { role });
+  if (now.getTime() > start + c.durationMinutes * 60_000 + ROOM_CLOSES_AFTER_MS)
+    return refuse("closed", { role });
+
+  const [doctor] = await db.select({ name: user.name }).from(user).where(eq(user.id, c.doctorId));
+  await recordAuditEvent(db, {
+    action: "consultation.join",
+    outcome: "success",
+    actor: role === "doctor" && actor ? doctorAudit(actor) : subjectAudit(row.referral),
+    object: { type: "consultation", id: c.id },
+    request: origin,
+    details: { channel, role },
+  });
+  return {
+    ok: true,
+    role,
+    consultationId: c.id,
+    startsAt: c.startsAt,
+    durationMinutes: c.durationMinutes,
+    reference: row.referral.reference,
+    selfName: role === "doctor" ? (doctor?.name ?? "Doctor") : row.referral.subjectName,
+    peerName: role === "doctor" ? row.referral.subjectName : (doctor?.name ?? "Your doctor"),
+  };
+}

@@ -1,0 +1,85 @@
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { consultation, referral, user } from "~/db/schema/index.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { roomUrl } from "./booking.server.ts";
+import type { ConsultationDeps } from "./deps.ts";
+import { reminderEmail } from "./emails.ts";
+
+export const CONSULTATION_REMINDER_JOB = "consultation-reminders";
+
+const HOUR = 3_600_000;
+
+/**
+ * Sends the 24-hour and 1-hour reminders that are due. Each reminder is claimed by setting its
+ * timestamp in the same UPDATE that finds it, so a second run — or a second worker — finds
+ * nothing to send. A booking made less than an hour ahead gets only the 1-hour reminder.
+ */
+export async function sendDueConsultationReminders(
+  deps: ConsultationDeps,
+  now = new Date(),
+): Promise<{ sent24h: number; sent1h: number }> {
+  const claimed1h = await deps.db
+    .update(consultation)
+    .set({ reminder1hSentAt: now, reminder24hSentAt: now })
+    .where(
+      and(
+        eq(consultation.status, "booked"),
+        isNull(consultation.reminder1hSentAt),
+        gt(consultation.startsAt, now),
+        lte(consultation.startsAt, new Date(now.getTime() + HOUR)),
+      ),
+    )
+    .returning();
+  const claimed24h = await deps.db
+    .update(consultation)
+    .set({ reminder24hSentAt: now })
+    .where(
+      and(
+        eq(consultation.status, "booked"),
+        isNull(consultation.reminder24hSentAt),
+        gt(consultation.startsAt, new Date(now.getTime() + HOUR)),
+        lte(consultation.startsAt, new Date(now.getTime() + 24 * HOUR)),
+      ),
+    )
+    .returning();
+  for (const [rows, lead] of [
+    [claimed24h, "24h"],
+    [claimed1h, "1h"],
+  ] as const) {
+    for (const c of rows) {
+      const [r] = await deps.db.select().from(referral).where(eq(referral.id, c.referralId));
+      const [doctor] = await deps.db
+        .select({ name: user.name, email: user.email })
+        .from(user)
+        .where(eq(user.id, c.doctorId));
+      if (!r || !c.startsAt) continue;
+      const { token } = await issueInvitationToken(deps.db, {
+        referralId: r.id,
+        invitedAt: now,
+        now,
+      });
+      await deps.mailer.send({
+        to: r.subjectEmail,
+        ...reminderEmail({
+          recipientName: r.subjectName,
+          reference: r.reference,
+          start: c.startsAt,
+          joinUrl: roomUrl(deps.publicUrl, c.id, token),
+          lead,
+        }),
+      });
+      if (doctor?.email)
+        await deps.mailer.send({
+          to: doctor.email,
+          ...reminderEmail({
+            recipientName: doctor.name,
+            reference: r.reference,
+            start: c.startsAt,
+            joinUrl: roomUrl(deps.publicUrl, c.id),
+            lead,
+          }),
+        });
+    }
+  }
+  return { sent24h: claimed24h.length, sent1h: claimed1h.length };
+}

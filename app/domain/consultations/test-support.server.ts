@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { doctorProfile, referral, user } from "~/db/schema/index.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { transition } from "~/domain/referrals/states.ts";
+import type { Auth } from "~/services/auth/auth.server.ts";
+import { addWeeklyHours } from "./availability.server.ts";
+import {
+  offerConsultation,
+  openConsultationForReferral,
+  pickConsultationTime,
+} from "./booking.server.ts";
+import type { ConsultationDeps } from "./deps.ts";
+
+/**
+ * Test fixtures. A doctor record with access granted (tests that need a real sign-in create the
+ * account through the accounts domain instead and pass its id), and a referral walked through the
+ * real state machine — invited, started, submitted, taken by the doctor — until it is in review.
+ */
+export async function createDoctorForTest(db: Database, name = "Dr Ada Lovelace"): Promise<Actor> {
+  const id = randomUUID();
+  await db.insert(user).values({
+    id,
+    name,
+    email: `doctor-${id.slice(0, 8)}@example.org`,
+    emailVerified: true,
+    role: "doctor",
+    twoFactorEnabled: true,
+  });
+  await db
+    .insert(doctorProfile)
+    .values({ userId: id, gmcNumber: String(Math.floor(Math.random() * 9e6) + 1e6) });
+  return doctorActor(id);
+}
+
+export function doctorActor(userId: string): Actor {
+  return {
+    userId,
+    role: "doctor",
+    organisationId: null,
+    memberRole: null,
+    doctorActive: true,
+    twoFactorVerified: true,
+  };
+}
+
+export async function referralInReviewForTest(
+  db: Database,
+  { doctorId, now = new Date() }: { doctorId: string; now?: Date },
+) {
+  const invited = await createInvitedReferralForTest(db, { type: "management", now });
+  let status = invited.referral.status;
+  status = transition(status, "subject_started", "subject");
+  status = transition(status, "subject_submitted", "subject");
+  status = transition(status, "doctor_took", "doctor");
+  const [row] = await db
+    .update(referral)
+    .set({
+      status,
+      startedAt: now,
+      submittedAt: now,
+      reviewStartedAt: now,
+      assignedDoctorId: doctorId,
+      updatedAt: now,
+    })
+    .where(eq(referral.id, invited.referral.id))
+    .returning();
+  return { referral: row!, token: invited.token, employer: invited.actor };
+}
+
+/**
+ * A consultation booked through the real offer-and-pick functions, starting at the first slot
+ * after `startsAfter` (the whole week is made available). The offer is made "as of" three hours
+ * earlier, as a doctor would have made it, so a booking starting in the next half hour is
+ * possible — what a browser test of the room needs.
+ */
+export async function bookConsultationForTest(
+  deps: ConsultationDeps,
+  {
+    doctor,
+    referralId,
+    startsAfter = new Date(),
+  }: { doctor: Actor; referralId: string; startsAfter?: Date },
+) {
+  for (let weekday = 1; weekday <= 7; weekday++)
+    await addWeeklyHours(deps.db, {
+      actor: doctor,
+      hours: { weekday, startMinute: 0, endMinute: 24 * 60 },
+    });
+  const offeredAt = new Date(startsAfter.getTime() - 3 * 3_600_000);
+  const halfHour = 30 * 60_000;
+  const first = new Date(Math.ceil(startsAfter.getTime() / halfHour) * halfHour);
+  const offered = await offerConsultation(deps, {
+    actor: doctor,
+    referralId,
+    times: [first, new Date(first.getTime() + halfHour)],
+    now: offeredAt,
+  });
+  const open = await openConsultationForReferral(deps.db, referralId);
+  const booked = await pickConsultationTime(deps, {
+    referralId,
+    consultationId: offered.id,
+    offerId: open!.offers[0]!.id,
+    now: offeredAt,
+  });
+  return booked;
+}
+
+/**
+ * A doctor who can sign in with a password (browser tests): the account as an administrator's
+ * invitation makes it, with the password the set-password link would have set. Two-factor
+ * enrolment is left to the browser, as on a real first sign-in.
+ */
+export async function createDoctorAccountForTest(
+  deps: { auth: Auth; database: { db: Database } },
+  { email, name, password }: { email: string; name: string; password: string },
+): Promise<string> {
+  const { internalAdapter, password: hasher } = await deps.auth.$context;
+  const space = name.indexOf(" ");
+  const created = await internalAdapter.createUser(
+    {
+      email,
+      name,
+      emailVerified: true,
+      role: "doctor",
+      firstName: name.slice(0, space),
+      lastName: name.slice(space + 1),
+    },
+    { method: "admin" },
+  );
+  await deps.database.db.insert(doctorProfile).values({
+    userId: created.id,
+    gmcNumber: String(Math.floor(Math.random() * 9e6) + 1e6),
+    active: true,
+  });
+  await internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await hasher.hash(password),
+  });
+  return created.id;
+}

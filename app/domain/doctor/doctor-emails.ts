@@ -1,0 +1,108 @@
+import { escapeHtml } from "~/lib/html.ts";
+
+/*
+ * The doctor side's e-mails. None carries health content: a reference, a name where the
+ * recipient already knows it, and a link to sign in.
+ */
+
+interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function mail(subject: string, paragraphs: string[], link?: { label: string; href: string }): Mail {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), "ReferOH"].join(
+    "\n\n",
+  );
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : "",
+    "<p>ReferOH</p>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+export function caseSubmittedEmail(input: { reference: string; dashboardUrl: string }): Mail {
+  return mail(
+    `New case ready for review: ${input.reference}`,
+    [
+      `An assessment has been completed and the case ${input.reference} is waiting in the doctor queue.`,
+      "The first doctor to take it from the queue becomes the doctor on the case.",
+    ],
+    { label: "Open the doctor dashboard", href: input.dashboardUrl },
+  );
+}
+
+export function slaWarningEmail(input: {
+  reference: string;
+  dueAt: Date;
+  dashboardUrl: string;
+  assigned: boolean;
+}): Mail {
+  const due = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  }).format(input.dueAt);
+  return mail(
+    `Turnaround at risk: ${input.reference}`,
+    [
+      `Three quarters of the turnaround time of case ${input.reference} has passed. The report is due by ${due}.`,
+      input.assigned
+        ? "The case is with a doctor but no report has been sent yet."
+        : "No doctor has taken the case yet.",
+    ],
+    { label: "Open the dashboard", href: input.dashboardUrl },
+  );
+}
+
+export function reportReadyEmail(input: {
+  subjectName: string;
+  reference: string;
+  link: string;
+  reviewDueAt: Date;
+  kind: "ready" | "revised" | "reminder";
+}): Mail {
+  const due = new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  }).format(input.reviewDueAt);
+  const first =
+    input.kind === "revised"
+      ? "The doctor has revised your occupational health report after your comments. It is ready for you to review again."
+      : input.kind === "reminder"
+        ? "This is a reminder: your occupational health report is waiting for your review."
+        : "Your occupational health report is ready to review.";
+  return mail(
+    input.kind === "reminder"
+      ? "Reminder: your report is waiting for your review"
+      : "Your report is ready to review",
+    [
+      `Dear ${input.subjectName},`,
+      first,
+      "Nothing is sent to your employer until you have read it. You can approve it, ask for a factual correction, or withhold your consent to its release.",
+      `Please review it by ${due}. Do not forward this link: it is personal to you.`,
+      `Reference: ${input.reference}`,
+    ],
+    { label: "Review your report", href: input.link },
+  );
+}
+
+export function informationRequestEmail(input: {
+  subjectName: string;
+  reference: string;
+  question: string;
+  replyTo: string;
+}): Mail {
+  return mail(`A question from your occupational health doctor (${input.reference})`, [
+    `Dear ${input.subjectName},`,
+    "The doctor writing your occupational health report needs a little more information before finishing it:",
+    input.question,
+    `Please reply to this e-mail (it goes to ${input.replyTo}). Your reply goes only to ReferOH's clinical team, never to your employer.`,
+    `Reference: ${input.reference}`,
+  ]);
+}

@@ -1,0 +1,449 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import {
+  auditEvent,
+  doctorProfile,
+  referral,
+  report,
+  reportVersion,
+  slaWarning,
+  user,
+} from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
+import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
+import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
+import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import type { MailMessage } from "~/services/mail/mailer.server.ts";
+import {
+  getDoctorCase,
+  listDoctorCases,
+  parseDoctorListQuery,
+  takeReferral,
+} from "./doctor-cases.server.ts";
+import { notifyDoctorsOfSubmission, sendSlaWarnings } from "./notify-doctors.server.ts";
+import { reassignReferral } from "./reassign-referral.server.ts";
+import { reportBodyFromDraft } from "./report-from-draft.ts";
+import { saveReportDraft } from "./save-report.server.ts";
+import { askSubjectForInformation, signAndSendReport } from "./send-report.server.ts";
+
+let database: DatabaseHandle;
+const outbox: MailMessage[] = [];
+const mailer = {
+  async send(message: MailMessage) {
+    outbox.push(message);
+    return { messageId: randomUUID() };
+  },
+};
+const jobs = { send: async () => "job-id" };
+let ip = 0;
+const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function createDoctor(name: string, { active = true } = {}): Promise<Actor> {
+  const id = `doc-${randomUUID().slice(0, 8)}`;
+  await database.db.insert(user).values({
+    id,
+    name,
+    email: `${id}@example.org`,
+    emailVerified: true,
+    role: "doctor",
+    twoFactorEnabled: true,
+  });
+  await database.db.insert(doctorProfile).values({
+    userId: id,
+    gmcNumber: String(Math.floor(1_000_000 + Math.random() * 8_999_999)),
+    active,
+  });
+  return {
+    userId: id,
+    role: "doctor",
+    organisationId: null,
+    memberRole: null,
+    doctorActive: active,
+    twoFactorVerified: true,
+  };
+}
+
+/** A pre-employment case the subject has completed, with its draft: what a doctor's queue holds. */
+async function submittedCase(now = new Date()) {
+  const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+    now,
+  });
+  const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
+  if (!opened.ok) throw new Error("link refused");
+  const link = opened.link;
+  await giveConsent(database.db, { link });
+  for (const [step, answers] of [
+    [
+      "core",
+      {
+        "core.condition": "false",
+        "core.treatment": "false",
+        "core.mental-health": "false",
+        "core.work-related": "false",
+      },
+    ],
+    ["dse", { "dse.eyes": "false", "dse.musculoskeletal": "false", "dse.equipment": "false" }],
+    ["adjustments", { "adjustments.needed": "no", "adjustments.speak-to-doctor": "false" }],
+  ] as const)
+    await saveAnswers({ db: database.db, jobs }, { link, step, answers });
+  const submitted = await submitAssessment({ db: database.db, jobs }, { link, now });
+  if (!submitted.ok) throw new Error("not submitted");
+  const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+  const { questionnaireResponse } = await import("~/db/schema/index.ts");
+  const [response] = await database.db
+    .select()
+    .from(questionnaireResponse)
+    .where(eq(questionnaireResponse.referralId, r.id));
+  await draftAssessmentReport(database.db, { responseId: response!.id });
+  return row!;
+}
+
+const sendDeps = () => ({
+  db: database.db,
+  mailer,
+  publicUrl: "http://localhost:3000",
+  reviewWorkingDays: 5,
+});
+
+describe("taking a case", () => {
+  it("lets exactly one of two doctors take a case at once; the other then cannot see it", async () => {
+    const a = await createDoctor("Dr Ada Stone");
+    const b = await createDoctor("Dr Ben Hale");
+    const r = await submittedCase();
+    const results = await Promise.allSettled([
+      takeReferral(database.db, { actor: a, referralId: r.id }),
+      takeReferral(database.db, { actor: b, referralId: r.id }),
+    ]);
+    const won = results.filter((x) => x.status === "fulfilled");
+    const lost = results.filter((x) => x.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ code: "taken" });
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    expect(row?.status).toBe("in_review");
+    const winner = row?.assignedDoctorId === a.userId ? a : b;
+    const loser = winner === a ? b : a;
+    await expect(
+      takeReferral(database.db, { actor: loser, referralId: r.id }),
+    ).rejects.toMatchObject({
+      code: "taken",
+    });
+    // The loser no longer sees it, in the list or directly (404, not 403).
+    const list = await listDoctorCases(database.db, {
+      actor: loser,
+      query: parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
+    });
+    expect(list.rows).toHaveLength(0);
+    await expect(
+      getDoctorCase(database.db, { actor: loser, referralId: r.id, purpose: "queue" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    const mine = await listDoctorCases(database.db, {
+      actor: winner,
+      query: parseDoctorListQuery(new URLSearchParams(`q=${r.reference.toLowerCase()}`)),
+    });
+    expect(mine.rows.map((x) => x.id)).toEqual([r.id]);
+    expect(mine.rows[0]).toMatchObject({ mine: true, status: "in_review" });
+  });
+
+  it("refuses a doctor whose access was revoked in the database", async () => {
+    const d = await createDoctor("Dr Cy Revoked");
+    await database.db
+      .update(doctorProfile)
+      .set({ active: false })
+      .where(eq(doctorProfile.userId, d.userId));
+    const r = await submittedCase();
+    await expect(takeReferral(database.db, { actor: d, referralId: r.id })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+  });
+});
+
+describe("the queue", () => {
+  it("shows unassigned submitted cases and the doctor's own, searched case-insensitively, urgent and at-risk first", async () => {
+    const d = await createDoctor("Dr Queue Order");
+    const now = new Date();
+    const old = await submittedCase(new Date(now.getTime() - 40 * 3_600_000)); // 83 % of 48 h
+    const fresh = await submittedCase(now);
+    const urgent = await submittedCase(now);
+    await database.db.update(referral).set({ urgent: true }).where(eq(referral.id, urgent.id));
+    const list = await listDoctorCases(database.db, {
+      actor: d,
+      query: parseDoctorListQuery(new URLSearchParams("tab=pending")),
+      now,
+    });
+    const ids = list.rows.map((x) => x.id);
+    expect(ids.indexOf(urgent.id)).toBeLessThan(ids.indexOf(old.id));
+    expect(ids.indexOf(old.id)).toBeLessThan(ids.indexOf(fresh.id));
+    expect(list.rows.find((x) => x.id === old.id)).toMatchObject({
+      needsAttention: true,
+      sla: "at-risk",
+    });
+    expect(list.counts.needsAttention).toBeGreaterThanOrEqual(1);
+    // Search by name, any case; LIKE wildcards are literal.
+    const upper = await listDoctorCases(database.db, {
+      actor: d,
+      query: parseDoctorListQuery(new URLSearchParams("q=SAM%20PATEL&tab=pending")),
+      now,
+    });
+    expect(upper.rows.map((x) => x.id)).toContain(fresh.id);
+    const byName = await listDoctorCases(database.db, {
+      actor: d,
+      query: parseDoctorListQuery(new URLSearchParams("q=ROBIN%25")),
+    });
+    expect(byName.rows).toHaveLength(0);
+    const completed = await listDoctorCases(database.db, {
+      actor: d,
+      query: parseDoctorListQuery(new URLSearchParams("tab=completed")),
+    });
+    expect(completed.rows.every((x) => x.mine)).toBe(true);
+  });
+
+  it("audits every read of a case's health data", async () => {
+    const d = await createDoctor("Dr Audit");
+    const r = await submittedCase();
+    const detail = await getDoctorCase(database.db, {
+      actor: d,
+      referralId: r.id,
+      purpose: "queue",
+      request: origin(),
+    });
+    expect(detail.draft?.referralType).toBe("pre_employment");
+    expect(detail.transcript.length).toBeGreaterThan(0);
+    expect(Object.keys(detail.answers).length).toBeGreaterThan(0);
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.action, "doctor.case_read"), eq(auditEvent.objectId, r.id)));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.actorId).toBe(d.userId);
+  });
+});
+
+describe("writing, signing and sending the report", () => {
+  it("saves a draft, signs and sends it in a two-factor session, then revises after a correction into version 2", async () => {
+    const d = await createDoctor("Dr Gwen Morgan");
+    const r = await submittedCase();
+    await takeReferral(database.db, { actor: d, referralId: r.id });
+    const detail = await getDoctorCase(database.db, {
+      actor: d,
+      referralId: r.id,
+      purpose: "editor",
+    });
+    const body = reportBodyFromDraft(detail.draft, r);
+    expect(body).toMatchObject({ kind: "pre_employment", outcome: "fit" });
+
+    // Sending before saving is refused.
+    await expect(
+      signAndSendReport(sendDeps(), { actor: d, referralId: r.id }),
+    ).rejects.toMatchObject({
+      code: "invalid_state",
+    });
+    const invalid = await saveReportDraft(database.db, {
+      actor: d,
+      referralId: r.id,
+      body: { ...body, outcome: "maybe" },
+    });
+    expect(invalid.ok).toBe(false);
+    const saved = await saveReportDraft(database.db, { actor: d, referralId: r.id, body });
+    expect(saved).toMatchObject({ ok: true, version: 1 });
+    const again = await saveReportDraft(database.db, {
+      actor: d,
+      referralId: r.id,
+      body: { ...body, recommendations: ["A chair with lumbar support"] },
+    });
+    expect(again).toMatchObject({ ok: true, version: 1 });
+    const [rep] = await database.db.select().from(report).where(eq(report.referralId, r.id));
+    expect(rep).toMatchObject({ status: "draft", currentVersion: 1, doctorId: d.userId });
+    expect(rep?.reference).toMatch(/^REP-[A-Z0-9]{6}$/);
+
+    // No second factor in this session: refused, nothing changes.
+    await expect(
+      signAndSendReport(sendDeps(), {
+        actor: { ...d, twoFactorVerified: false },
+        referralId: r.id,
+      }),
+    ).rejects.toMatchObject({ code: "second_factor" });
+
+    const before = outbox.length;
+    const now = new Date("2026-06-04T10:00:00Z"); // a Thursday
+    const sent = await signAndSendReport(sendDeps(), { actor: d, referralId: r.id, now });
+    expect(sent.reviewDueAt.toISOString()).toBe("2026-06-11T10:00:00.000Z");
+    const [afterSend] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    expect(afterSend?.status).toBe("awaiting_subject");
+    const [v1] = await database.db
+      .select()
+      .from(reportVersion)
+      .where(eq(reportVersion.reportId, rep!.id));
+    expect(v1).toMatchObject({ authorName: "Dr Gwen Morgan", signedAt: now });
+    expect(v1?.authorGmcNumber).toMatch(/^\d{7}$/);
+    const mail = outbox.slice(before);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({
+      to: r.subjectEmail,
+      subject: "Your report is ready to review",
+    });
+    const token = /\/assessment\/([A-Za-z0-9_-]{43})\/report/.exec(mail[0]!.text)?.[1];
+    expect(token).toBeDefined();
+    const lookup = await findReferralByInvitationToken(database.db, token!, now);
+    expect(lookup).toMatchObject({ found: true, referral: { id: r.id } });
+
+    // A signed version is frozen.
+    await expect(
+      saveReportDraft(database.db, { actor: d, referralId: r.id, body }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+
+    // The subject asks for a correction (the review side does this; simulated here).
+    await database.db
+      .update(reportVersion)
+      .set({ subjectDecision: "correction", subjectComment: "I work 30 hours, not 37.5." })
+      .where(eq(reportVersion.id, v1!.id));
+    await database.db
+      .update(report)
+      .set({ status: "correction_requested" })
+      .where(eq(report.id, rep!.id));
+    await database.db
+      .update(referral)
+      .set({ status: "in_review", correctionRequested: true })
+      .where(eq(referral.id, r.id));
+
+    const revising = await getDoctorCase(database.db, {
+      actor: d,
+      referralId: r.id,
+      purpose: "editor",
+    });
+    expect(revising.correction?.subjectComment).toBe("I work 30 hours, not 37.5.");
+    const list = await listDoctorCases(database.db, {
+      actor: d,
+      query: parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
+    });
+    expect(list.rows[0]?.needsAttention).toBe(true);
+    await expect(
+      signAndSendReport(sendDeps(), { actor: d, referralId: r.id }),
+    ).rejects.toMatchObject({
+      code: "invalid_state",
+    });
+    const v2 = await saveReportDraft(database.db, {
+      actor: d,
+      referralId: r.id,
+      body: { ...body, summary: "Works 30 hours a week." },
+    });
+    expect(v2).toMatchObject({ ok: true, version: 2 });
+    const revised = await getDoctorCase(database.db, {
+      actor: d,
+      referralId: r.id,
+      purpose: "editor",
+    });
+    expect(revised.correction?.version).toBe(1);
+    const resent = await signAndSendReport(sendDeps(), { actor: d, referralId: r.id });
+    expect(resent.version).toBe(2);
+    const versions = await database.db
+      .select()
+      .from(reportVersion)
+      .where(eq(reportVersion.reportId, rep!.id));
+    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
+    expect(versions.find((v) => v.version === 1)?.subjectComment).toBe(
+      "I work 30 hours, not 37.5.",
+    );
+    expect(outbox.at(-1)?.text).toContain("revised");
+  });
+
+  it("asks the subject for more information by e-mail and keeps the question on the case", async () => {
+    const d = await createDoctor("Dr Ask");
+    const r = await submittedCase();
+    await takeReferral(database.db, { actor: d, referralId: r.id });
+    const result = await askSubjectForInformation(
+      { db: database.db, mailer, replyTo: "clinical@referoh.co.uk" },
+      { actor: d, referralId: r.id, question: "How many hours a day do you use a screen?" },
+    );
+    expect(result.ok).toBe(true);
+    expect(outbox.at(-1)).toMatchObject({ to: r.subjectEmail, replyTo: "clinical@referoh.co.uk" });
+    const detail = await getDoctorCase(database.db, {
+      actor: d,
+      referralId: r.id,
+      purpose: "editor",
+    });
+    expect(detail.informationRequests).toHaveLength(1);
+  });
+});
+
+describe("notifications", () => {
+  it("tells active doctors of a new case, and warns once when 75 % of the SLA is used", async () => {
+    const d = await createDoctor("Dr Notify");
+    await createDoctor("Dr Inactive", { active: false });
+    const now = new Date();
+    const r = await submittedCase(new Date(now.getTime() - 37 * 3_600_000));
+    const before = outbox.length;
+    const told = await notifyDoctorsOfSubmission(
+      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
+      { referralId: r.id },
+    );
+    expect(told).toBeGreaterThanOrEqual(1);
+    const toldMail = outbox.slice(before);
+    expect(toldMail.some((m) => m.to === `${d.userId}@example.org`)).toBe(true);
+    expect(toldMail.every((m) => !m.to.includes("inactive"))).toBe(true);
+    expect(toldMail[0]?.subject).toBe(`New case ready for review: ${r.reference}`);
+
+    await takeReferral(database.db, { actor: d, referralId: r.id });
+    await database.db.insert(user).values({
+      id: `adm-${randomUUID().slice(0, 8)}`,
+      name: "Admin",
+      email: `admin-${randomUUID().slice(0, 8)}@example.org`,
+      role: "admin",
+    });
+    const deps = { db: database.db, mailer, publicUrl: "http://localhost:3000" };
+    const mark = outbox.length;
+    const first = await sendSlaWarnings(deps, { now });
+    expect(first).toBeGreaterThanOrEqual(1);
+    const warnings = outbox.slice(mark).filter((m) => m.subject.includes(r.reference));
+    expect(warnings.map((m) => m.to)).toContain(`${d.userId}@example.org`);
+    expect(warnings.some((m) => m.to.startsWith("admin-"))).toBe(true);
+    const mark2 = outbox.length;
+    await sendSlaWarnings(deps, { now });
+    await sendSlaWarnings(deps, { now: new Date(now.getTime() + 3_600_000) });
+    expect(outbox.slice(mark2).filter((m) => m.subject.includes(r.reference))).toHaveLength(0);
+    const claims = await database.db
+      .select()
+      .from(slaWarning)
+      .where(eq(slaWarning.referralId, r.id));
+    expect(claims).toHaveLength(1);
+  });
+});
+
+describe("reassignment", () => {
+  it("lets an administrator move a case to another active doctor", async () => {
+    const a = await createDoctor("Dr From");
+    const b = await createDoctor("Dr To");
+    const r = await submittedCase();
+    await takeReferral(database.db, { actor: a, referralId: r.id });
+    await expect(
+      reassignReferral(database.db, { actor: a, referralId: r.id, doctorId: b.userId }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    const admin: Actor = { ...a, userId: "admin-x", role: "admin", doctorActive: null };
+    await reassignReferral(database.db, { actor: admin, referralId: r.id, doctorId: b.userId });
+    await expect(
+      getDoctorCase(database.db, { actor: a, referralId: r.id, purpose: "queue" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    const detail = await getDoctorCase(database.db, {
+      actor: b,
+      referralId: r.id,
+      purpose: "queue",
+    });
+    expect(detail.mine).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { doctorProfile, referral, slaWarning, user } from "~/db/schema/index.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { caseSubmittedEmail, slaWarningEmail } from "./doctor-emails.ts";
+import { SLA_AT_RISK_FRACTION } from "./doctor-queue.ts";
+
+export const CASE_SUBMITTED_JOB = "doctor-case-submitted";
+export const SLA_WARNING_JOB = "doctor-sla-warnings";
+
+interface NotifyDeps {
+  db: Database;
+  mailer: Pick<Mailer, "send">;
+  publicUrl: string;
+}
+
+/** Active doctors who have set a password (verified address): the people who can take a case. */
+async function activeDoctorEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(doctorProfile)
+    .innerJoin(user, eq(user.id, doctorProfile.userId))
+    .where(
+      and(eq(doctorProfile.active, true), eq(user.emailVerified, true), eq(user.role, "doctor")),
+    );
+  return rows.map((r) => r.email);
+}
+
+/** A case entered the queue (its draft is ready): every active doctor hears of it. */
+export async function notifyDoctorsOfSubmission(
+  deps: NotifyDeps,
+  { referralId }: { referralId: string },
+): Promise<number> {
+  const [row] = await deps.db
+    .select({ reference: referral.reference, status: referral.status })
+    .from(referral)
+    .where(eq(referral.id, referralId));
+  // Someone may have taken it already; then there is nobody left to tell.
+  if (row?.status !== "submitted") return 0;
+  const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
+  const recipients = await activeDoctorEmails(deps.db);
+  for (const to of recipients)
+    await deps.mailer.send({
+      to,
+      ...caseSubmittedEmail({ reference: row.reference, dashboardUrl }),
+    });
+  return recipients.length;
+}
+
+/**
+ * The SLA warning: each open case that has used 75 % of its turnaround is claimed once in
+ * `sla_warning`, and its doctor (if any) and the administrators are e-mailed in the same
+ * transaction, so a failed e-mail leaves the case unclaimed for the next run and a repeated run
+ * sends nothing twice.
+ */
+export async function sendSlaWarnings(
+  deps: NotifyDeps,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<number> {
+  const iso = now.toISOString();
+  const due = await deps.db
+    .select({
+      id: referral.id,
+      reference: referral.reference,
+      slaDueAt: referral.slaDueAt,
+      assignedDoctorId: referral.assignedDoctorId,
+      organisationId: referral.organisationId,
+    })
+    .from(referral)
+    .leftJoin(slaWarning, eq(slaWarning.referralId, referral.id))
+    .where(
+      and(
+        inArray(referral.status, ["submitted", "in_review"]),
+        isNotNull(referral.slaDueAt),
+        isNotNull(referral.submittedAt),
+        isNull(slaWarning.referralId),
+        sql`${iso}::timestamptz >= ${referral.submittedAt} + (${referral.slaDueAt} - ${referral.submittedAt}) * ${SLA_AT_RISK_FRACTION}::float8`,
+      ),
+    )
+    .limit(200);
+  if (due.length === 0) return 0;
+  const admins = await deps.db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.role, "admin"));
+  const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
+  const adminUrl = new URL("/admin", deps.publicUrl).toString();
+  let sent = 0;
+  for (const c of due) {
+    await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(slaWarning)
+        .values({ referralId: c.id, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ id: slaWarning.referralId });
+      if (claimed.length === 0) return;
+      const mail = {
+        reference: c.reference,
+        dueAt: c.slaDueAt!,
+        assigned: c.assignedDoctorId !== null,
+      };
+      if (c.assignedDoctorId) {
+        const [doctor] = await tx
+          .select({ email: user.email })
+          .from(user)
+          .where(eq(user.id, c.assignedDoctorId));
+        if (doctor)
+          await deps.mailer.send({
+            to: doctor.email,
+            ...slaWarningEmail({ ...mail, dashboardUrl }),
+          });
+      }
+      for (const admin of admins)
+        await deps.mailer.send({
+          to: admin.email,
+          ...slaWarningEmail({ ...mail, dashboardUrl: adminUrl }),
+        });
+      await recordAuditEvent(tx, {
+        action: "referral.sla_warning",
+        outcome: "success",
+        actor: { id: "system", role: "system", organisationId: c.organisationId },
+        object: { type: "referral", id: c.id },
+        details: { assigned: c.assignedDoctorId !== null, admins: admins.length },
+      });
+      sent += 1;
+    });
+  }
+  return sent;
+}

@@ -1,0 +1,250 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import {
+  referral,
+  referralActivity,
+  report,
+  reportVersion,
+  subjectInformationRequest,
+} from "~/db/schema/index.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { transition } from "~/domain/referrals/states.ts";
+import { reportBody } from "~/domain/reports/report-body.ts";
+import { addWorkingDays, reviewDueAt } from "~/domain/reports/review-window.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
+import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
+import { doctorSignature, lockOwnCaseInReview } from "./save-report.server.ts";
+
+type RequestOrigin = { ip: string | null; requestId: string };
+
+export interface SendReportDeps {
+  db: Database;
+  mailer: Pick<Mailer, "send">;
+  publicUrl: string;
+  reviewWorkingDays: number;
+}
+
+/**
+ * Signs the current version with the doctor's name and GMC number and sends it to the subject
+ * for review: the report waits for them (with its review window), the referral moves to
+ * awaiting_subject, and the subject gets a fresh personal link to /assessment/{token}/report.
+ * Only in a session that passed the second factor. The e-mail is sent inside the transaction:
+ * if it cannot be sent, nothing changes and no usable link exists.
+ */
+export async function signAndSendReport(
+  deps: SendReportDeps,
+  {
+    actor,
+    referralId,
+    request,
+    now = new Date(),
+  }: { actor: Actor; referralId: string; request?: RequestOrigin; now?: Date },
+): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
+  assertDoctor(actor);
+  if (!actor.twoFactorVerified)
+    throw new DoctorCaseError("second_factor", "Signing needs a two-factor session.");
+  return deps.db.transaction(async (tx) => {
+    const current = await lockOwnCaseInReview(tx, actor, referralId);
+    const signature = await doctorSignature(tx, actor.userId);
+    const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
+    if (!existing) throw new DoctorCaseError("invalid_state", "Save the report before sending it.");
+    if (existing.status === "correction_requested")
+      throw new DoctorCaseError(
+        "invalid_state",
+        "Revise the report after the employee's comments, then save it before sending it again.",
+      );
+    if (existing.status !== "draft")
+      throw new DoctorCaseError("invalid_state", "This report has already been sent.");
+    const [version] = await tx
+      .select()
+      .from(reportVersion)
+      .where(
+        and(
+          eq(reportVersion.reportId, existing.id),
+          eq(reportVersion.version, existing.currentVersion),
+        ),
+      );
+    if (!version || version.signedAt)
+      throw new DoctorCaseError("invalid_state", "Save the report before sending it.");
+    // The stored text must still satisfy the schema (a save may predate a rule).
+    const body = reportBody.safeParse(version.body);
+    if (!body.success)
+      throw new DoctorCaseError("invalid_state", "Complete the report before sending it.");
+
+    const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
+    await tx
+      .update(reportVersion)
+      .set({
+        authorDoctorId: actor.userId,
+        authorName: signature.name,
+        authorGmcNumber: signature.gmcNumber,
+        signedAt: now,
+        sentAt: now,
+        updatedAt: now,
+      })
+      .where(eq(reportVersion.id, version.id));
+    await tx
+      .update(report)
+      .set({
+        status: "awaiting_subject",
+        reviewDueAt: dueAt,
+        reviewReminderSentAt: null,
+        updatedAt: now,
+      })
+      .where(eq(report.id, existing.id));
+    const status = transition(current.status, "report_sent", "doctor");
+    await tx
+      .update(referral)
+      .set({ status, reportSentAt: now, correctionRequested: false, updatedAt: now })
+      .where(eq(referral.id, current.id));
+    await tx.insert(referralActivity).values({
+      referralId: current.id,
+      organisationId: current.organisationId,
+      kind: "report_sent_to_subject",
+      actorId: actor.userId,
+      createdAt: now,
+    });
+    await recordAuditEvent(tx, {
+      action: "doctor.report_sign_send",
+      outcome: "success",
+      actor: auditActor(actor),
+      object: { type: "referral", id: current.id },
+      request,
+      details: { reportId: existing.id, version: version.version, reviewDueAt: dueAt },
+    });
+    await mailReportLink(tx, deps, {
+      referral: current,
+      reviewDueAt: dueAt,
+      kind: version.version > 1 ? "revised" : "ready",
+      now,
+    });
+    return { reportId: existing.id, version: version.version, reviewDueAt: dueAt };
+  });
+}
+
+async function mailReportLink(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  deps: Pick<SendReportDeps, "mailer" | "publicUrl">,
+  {
+    referral: r,
+    reviewDueAt,
+    kind,
+    now,
+  }: {
+    referral: typeof referral.$inferSelect;
+    reviewDueAt: Date;
+    kind: "ready" | "revised" | "reminder";
+    now: Date;
+  },
+) {
+  // The link lasts the invitation validity from now, beyond the review window.
+  const { token } = await issueInvitationToken(tx, { referralId: r.id, invitedAt: now, now });
+  const link = new URL(`/assessment/${token}/report`, deps.publicUrl).toString();
+  await deps.mailer.send({
+    to: r.subjectEmail,
+    ...reportReadyEmail({
+      subjectName: r.subjectName,
+      reference: r.reference,
+      link,
+      reviewDueAt,
+      kind,
+    }),
+  });
+}
+
+/** The seed's Remind on a report waiting with the subject: the same e-mail with a fresh link. */
+export async function remindSubjectOfReport(
+  deps: SendReportDeps,
+  {
+    actor,
+    referralId,
+    request,
+    now = new Date(),
+  }: { actor: Actor; referralId: string; request?: RequestOrigin; now?: Date },
+) {
+  assertDoctor(actor);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ referral, report })
+      .from(referral)
+      .innerJoin(report, eq(report.referralId, referral.id))
+      .where(and(eq(referral.id, referralId), eq(referral.assignedDoctorId, actor.userId)))
+      .for("update");
+    if (!row) throw new DoctorCaseError("not_found", "Case not found.");
+    if (row.referral.status !== "awaiting_subject" || row.report.status !== "awaiting_subject")
+      throw new DoctorCaseError("invalid_state", "The report is not waiting for the employee.");
+    await tx
+      .update(report)
+      .set({ reviewReminderSentAt: now, updatedAt: now })
+      .where(eq(report.id, row.report.id));
+    await recordAuditEvent(tx, {
+      action: "doctor.report_remind",
+      outcome: "success",
+      actor: auditActor(actor),
+      object: { type: "referral", id: referralId },
+      request,
+    });
+    await mailReportLink(tx, deps, {
+      referral: row.referral,
+      reviewDueAt: row.report.reviewDueAt ?? addWorkingDays(now, 1),
+      kind: "reminder",
+      now,
+    });
+  });
+}
+
+/**
+ * The doctor asks the subject a question by e-mail. The subject replies to the clinical inbox;
+ * the case shows that the question was sent and when.
+ */
+export async function askSubjectForInformation(
+  deps: { db: Database; mailer: Pick<Mailer, "send">; replyTo: string },
+  {
+    actor,
+    referralId,
+    question,
+    request,
+    now = new Date(),
+  }: {
+    actor: Actor;
+    referralId: string;
+    question: string;
+    request?: RequestOrigin;
+    now?: Date;
+  },
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  assertDoctor(actor);
+  const text = question.trim();
+  if (text.length < 5) return { ok: false, message: "Write the question for the employee." };
+  if (text.length > 2000) return { ok: false, message: "Keep the question under 2000 characters." };
+  return deps.db.transaction(async (tx) => {
+    const current = await lockOwnCaseInReview(tx, actor, referralId);
+    await tx.insert(subjectInformationRequest).values({
+      referralId: current.id,
+      doctorId: actor.userId,
+      question: text,
+      sentAt: now,
+    });
+    await recordAuditEvent(tx, {
+      action: "doctor.information_request",
+      outcome: "success",
+      actor: auditActor(actor),
+      object: { type: "referral", id: current.id },
+      request,
+    });
+    await deps.mailer.send({
+      to: current.subjectEmail,
+      replyTo: deps.replyTo,
+      ...informationRequestEmail({
+        subjectName: current.subjectName,
+        reference: current.reference,
+        question: text,
+        replyTo: deps.replyTo,
+      }),
+    });
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,139 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import {
+  consultation,
+  draftReport,
+  questionnaireResponse,
+  referral,
+  report,
+  reportVersion,
+  retentionErasure,
+  subjectInformationRequest,
+} from "~/db/schema/index.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import {
+  ABANDONED_STATUSES,
+  OUTCOME_STATUSES,
+  type RetentionPeriods,
+  type RetentionRule,
+  retentionCutoffs,
+  ruleFor,
+} from "./retention-policy.ts";
+
+const BATCH = 100;
+
+export interface ErasureSummary {
+  referralId: string;
+  rule: RetentionRule;
+}
+
+/**
+ * The daily retention purge (issue 9). For every case whose retention period has run out it
+ * erases the health data — questionnaire answers, transcript, safety reasons, the AI draft, every
+ * report version (body, subject's comment, released PDF) and the employer's free-text reason — and
+ * keeps the bare case record (reference, status, dates), its consents and the audit trail. Each
+ * case gets an `erased` audit event that names the rule and counts, never content.
+ * `now` is a parameter so tests can move the clock.
+ */
+export async function eraseExpiredHealthData(
+  db: Database,
+  { periods, now = new Date() }: { periods: RetentionPeriods; now?: Date },
+): Promise<ErasureSummary[]> {
+  const cut = retentionCutoffs(periods, now);
+  const erased: ErasureSummary[] = [];
+  for (;;) {
+    const clock = sql`case when ${referral.status} in ('expired', 'cancelled')
+        then coalesce(${referral.closedAt}, ${referral.updatedAt})
+        else coalesce(${report.releasedAt}, ${report.withheldAt}, ${referral.completedAt}, ${referral.closedAt}, ${referral.updatedAt}) end`;
+    const due = await db
+      .select({
+        id: referral.id,
+        type: referral.type,
+        status: referral.status,
+        organisationId: referral.organisationId,
+        clockStartedAt: sql<string>`${clock}`.mapWith((v: string | Date) => new Date(v)),
+      })
+      .from(referral)
+      .leftJoin(report, eq(report.referralId, referral.id))
+      .leftJoin(retentionErasure, eq(retentionErasure.referralId, referral.id))
+      .where(
+        sql`${retentionErasure.referralId} is null and (
+          (${inArray(referral.status, [...ABANDONED_STATUSES])} and ${clock} <= ${cut.abandoned.toISOString()}::timestamptz)
+          or (${inArray(referral.status, [...OUTCOME_STATUSES])} and ${referral.type} = 'pre_employment' and ${clock} <= ${cut.preEmployment.toISOString()}::timestamptz)
+          or (${inArray(referral.status, [...OUTCOME_STATUSES])} and ${referral.type} = 'management' and ${clock} <= ${cut.management.toISOString()}::timestamptz))`,
+      )
+      .limit(BATCH);
+    if (due.length === 0) break;
+    for (const c of due) {
+      const rule = ruleFor(c, periods, now);
+      if (!rule) throw new Error(`retention: SQL and policy disagree on referral ${c.id}`);
+      await eraseCase(db, { ...c, rule, now });
+      erased.push({ referralId: c.id, rule });
+    }
+    if (due.length < BATCH) break;
+  }
+  return erased;
+}
+
+async function eraseCase(
+  db: Database,
+  c: { id: string; status: string; organisationId: string; rule: RetentionRule; now: Date },
+) {
+  await db.transaction(async (tx) => {
+    // A re-invitation racing the purge wins: the case is left for a later run.
+    const [locked] = await tx
+      .select({ status: referral.status })
+      .from(referral)
+      .where(eq(referral.id, c.id))
+      .for("update");
+    if (locked?.status !== c.status) return;
+
+    const drafts = await tx
+      .delete(draftReport)
+      .where(eq(draftReport.referralId, c.id))
+      .returning({ id: draftReport.id });
+    const responses = await tx
+      .delete(questionnaireResponse)
+      .where(eq(questionnaireResponse.referralId, c.id))
+      .returning({ id: questionnaireResponse.id });
+    const reports = await tx
+      .select({ id: report.id })
+      .from(report)
+      .where(eq(report.referralId, c.id));
+    // Released versions are frozen by a trigger that yields only to erasure under retention.
+    await tx.execute(sql`select set_config('referoh.retention_erasure', 'on', true)`);
+    const versions = reports.length
+      ? await tx
+          .delete(reportVersion)
+          .where(
+            inArray(
+              reportVersion.reportId,
+              reports.map((r) => r.id),
+            ),
+          )
+          .returning({ id: reportVersion.id })
+      : [];
+    // The doctor's consultation notes and questions to the person are health data too.
+    await tx.update(consultation).set({ notes: null }).where(eq(consultation.referralId, c.id));
+    await tx
+      .delete(subjectInformationRequest)
+      .where(eq(subjectInformationRequest.referralId, c.id));
+    await tx
+      .update(referral)
+      .set({ reason: null, existingAdjustments: null, additionalNotes: null })
+      .where(eq(referral.id, c.id));
+    await tx.insert(retentionErasure).values({ referralId: c.id, rule: c.rule, erasedAt: c.now });
+    await recordAuditEvent(tx, {
+      action: "retention.erased",
+      outcome: "success",
+      actor: { id: "system:retention", role: "system", organisationId: c.organisationId },
+      object: { type: "referral", id: c.id },
+      details: {
+        rule: c.rule,
+        questionnaireResponses: responses.length,
+        drafts: drafts.length,
+        reportVersions: versions.length,
+      },
+    });
+  });
+}

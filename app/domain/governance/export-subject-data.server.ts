@@ -1,0 +1,320 @@
+import { createHash } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
+import type { Database } from "~/db/client.server.ts";
+import {
+  assessmentConsent,
+  assessmentInvitation,
+  auditEvent,
+  contactMessage,
+  doctorProfile,
+  draftReport,
+  interestRegistration,
+  member,
+  organisation,
+  questionnaireResponse,
+  referral,
+  report,
+  reportVersion,
+  retentionErasure,
+  session,
+  user,
+} from "~/db/schema/index.ts";
+import { type Actor, can } from "~/domain/access/permissions.ts";
+import { ForbiddenError } from "~/domain/accounts/update-account.server.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+
+export function normaliseSubjectEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The audit trail outlives erasure, so it names the person by a hash of the address only. */
+export function subjectKey(email: string): string {
+  return createHash("sha256").update(normaliseSubjectEmail(email)).digest("hex");
+}
+
+export interface SubjectExport {
+  zip: Uint8Array;
+  fileName: string;
+  summary: { referrals: number; pdfs: number; account: boolean; enquiries: number };
+}
+
+const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+
+/**
+ * A subject access export (UK GDPR Art. 15, issue 9): everything held about one person, found by
+ * e-mail address, as a ZIP of JSON files and the released report PDFs. It is built from explicit
+ * field lists, never whole rows, so nothing about anyone else goes in: no employer staff ids, no
+ * other person's contact details, no token hashes, session tokens or password data. Audited.
+ */
+export async function exportSubjectData(
+  db: Database,
+  input: {
+    actor: Actor;
+    email: string;
+    request: { ip: string | null; requestId: string };
+    now?: Date;
+  },
+): Promise<SubjectExport> {
+  if (!can(input.actor, "subject-access:export")) throw new ForbiddenError();
+  const email = normaliseSubjectEmail(input.email);
+  const now = input.now ?? new Date();
+  const files: Record<string, Uint8Array> = {};
+  let pdfs = 0;
+
+  const referrals = await db
+    .select({
+      id: referral.id,
+      reference: referral.reference,
+      type: referral.type,
+      status: referral.status,
+      subjectName: referral.subjectName,
+      subjectEmail: referral.subjectEmail,
+      employer: organisation.name,
+      jobRole: referral.jobRole,
+      drivingRequired: referral.drivingRequired,
+      nightShifts: referral.nightShifts,
+      loneWorking: referral.loneWorking,
+      safetyCritical: referral.safetyCritical,
+      conditionalOfferDate: referral.conditionalOfferDate,
+      additionalNotes: referral.additionalNotes,
+      reason: referral.reason,
+      jobDetails: referral.jobDetails,
+      existingAdjustments: referral.existingAdjustments,
+      questions: referral.questions,
+      createdAt: referral.createdAt,
+      invitedAt: referral.invitedAt,
+      startedAt: referral.startedAt,
+      submittedAt: referral.submittedAt,
+      reportSentAt: referral.reportSentAt,
+      completedAt: referral.completedAt,
+      closedAt: referral.closedAt,
+      healthDataErasedAt: retentionErasure.erasedAt,
+    })
+    .from(referral)
+    .leftJoin(organisation, eq(organisation.id, referral.organisationId))
+    .leftJoin(retentionErasure, eq(retentionErasure.referralId, referral.id))
+    .where(sql`lower(trim(${referral.subjectEmail})) = ${email}`)
+    .orderBy(asc(referral.createdAt));
+
+  for (const r of referrals) {
+    const dir = `referrals/${r.reference}`;
+    const { id, ...referralFields } = r;
+    files[`${dir}/referral.json`] = json(referralFields);
+
+    files[`${dir}/invitations.json`] = json(
+      await db
+        .select({
+          createdAt: assessmentInvitation.createdAt,
+          expiresAt: assessmentInvitation.expiresAt,
+          lastOpenedAt: assessmentInvitation.lastOpenedAt,
+          remindersSent: assessmentInvitation.remindersSent,
+          revokedAt: assessmentInvitation.revokedAt,
+        })
+        .from(assessmentInvitation)
+        .where(eq(assessmentInvitation.referralId, id))
+        .orderBy(asc(assessmentInvitation.createdAt)),
+    );
+    files[`${dir}/consents.json`] = json(
+      await db
+        .select({
+          decision: assessmentConsent.decision,
+          consentVersion: assessmentConsent.consentVersion,
+          decidedAt: assessmentConsent.decidedAt,
+        })
+        .from(assessmentConsent)
+        .where(eq(assessmentConsent.referralId, id))
+        .orderBy(asc(assessmentConsent.decidedAt)),
+    );
+
+    const [response] = await db
+      .select({
+        definitionUrl: questionnaireResponse.definitionUrl,
+        definitionVersion: questionnaireResponse.definitionVersion,
+        status: questionnaireResponse.status,
+        buildContext: questionnaireResponse.buildContext,
+        answers: questionnaireResponse.answers,
+        transcript: questionnaireResponse.transcript,
+        safetyLevel: questionnaireResponse.safetyLevel,
+        safetyReasons: questionnaireResponse.safetyReasons,
+        createdAt: questionnaireResponse.createdAt,
+        updatedAt: questionnaireResponse.updatedAt,
+        completedAt: questionnaireResponse.completedAt,
+      })
+      .from(questionnaireResponse)
+      .where(eq(questionnaireResponse.referralId, id));
+    if (response) files[`${dir}/questionnaire-response.json`] = json(response);
+
+    const drafts = await db
+      .select({
+        drafter: draftReport.drafterId,
+        model: draftReport.drafterModel,
+        version: draftReport.drafterVersion,
+        draft: draftReport.draft,
+        createdAt: draftReport.createdAt,
+      })
+      .from(draftReport)
+      .where(eq(draftReport.referralId, id))
+      .orderBy(asc(draftReport.createdAt));
+    if (drafts.length > 0) files[`${dir}/draft-reports.json`] = json(drafts);
+
+    const [rep] = await db
+      .select({
+        id: report.id,
+        reference: report.reference,
+        status: report.status,
+        createdAt: report.createdAt,
+        releasedAt: report.releasedAt,
+        withheldAt: report.withheldAt,
+      })
+      .from(report)
+      .where(eq(report.referralId, id));
+    if (rep) {
+      const versions = await db
+        .select({
+          version: reportVersion.version,
+          body: reportVersion.body,
+          authorName: reportVersion.authorName,
+          authorGmcNumber: reportVersion.authorGmcNumber,
+          signedAt: reportVersion.signedAt,
+          sentAt: reportVersion.sentAt,
+          subjectDecision: reportVersion.subjectDecision,
+          subjectComment: reportVersion.subjectComment,
+          diagnosisReleased: reportVersion.diagnosisReleased,
+          decidedAt: reportVersion.decidedAt,
+          pdf: reportVersion.pdf,
+          pdfSha256: reportVersion.pdfSha256,
+        })
+        .from(reportVersion)
+        .where(eq(reportVersion.reportId, rep.id))
+        .orderBy(asc(reportVersion.version));
+      const { id: _reportId, ...reportFields } = rep;
+      files[`${dir}/report.json`] = json({
+        ...reportFields,
+        versions: versions.map(({ pdf, ...v }) => ({
+          ...v,
+          pdfFile: pdf ? `report-${rep.reference}-v${v.version}.pdf` : null,
+        })),
+      });
+      for (const v of versions) {
+        if (!v.pdf) continue;
+        files[`${dir}/report-${rep.reference}-v${v.version}.pdf`] = new Uint8Array(v.pdf);
+        pdfs += 1;
+      }
+    }
+  }
+
+  const [account] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      role: user.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
+  if (account) {
+    const memberships = await db
+      .select({ organisation: organisation.name, role: member.role, since: member.createdAt })
+      .from(member)
+      .innerJoin(organisation, eq(organisation.id, member.organisationId))
+      .where(eq(member.userId, account.id));
+    const [doctor] = await db
+      .select({
+        gmcNumber: doctorProfile.gmcNumber,
+        specialty: doctorProfile.specialty,
+        active: doctorProfile.active,
+        createdAt: doctorProfile.createdAt,
+      })
+      .from(doctorProfile)
+      .where(eq(doctorProfile.userId, account.id));
+    const sessions = await db
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, account.id));
+    // Their own actions as recorded; details are left out because they can name other people.
+    const activity = await db
+      .select({
+        occurredAt: auditEvent.occurredAt,
+        action: auditEvent.action,
+        outcome: auditEvent.outcome,
+        ip: auditEvent.ip,
+      })
+      .from(auditEvent)
+      .where(eq(auditEvent.actorId, account.id))
+      .orderBy(asc(auditEvent.occurredAt))
+      .limit(10_000);
+    files["account/account.json"] = json({
+      ...account,
+      memberships,
+      doctorProfile: doctor ?? null,
+    });
+    files["account/sessions.json"] = json(sessions);
+    files["account/activity.json"] = json(activity);
+  }
+
+  const contacts = await db
+    .select({
+      name: contactMessage.name,
+      email: contactMessage.email,
+      company: contactMessage.company,
+      message: contactMessage.message,
+      createdAt: contactMessage.createdAt,
+    })
+    .from(contactMessage)
+    .where(sql`lower(${contactMessage.email}) = ${email}`);
+  const interests = await db
+    .select({
+      fullName: interestRegistration.fullName,
+      email: interestRegistration.email,
+      companyName: interestRegistration.companyName,
+      role: interestRegistration.role,
+      createdAt: interestRegistration.createdAt,
+    })
+    .from(interestRegistration)
+    .where(sql`lower(${interestRegistration.email}) = ${email}`);
+  if (contacts.length + interests.length > 0) {
+    files["enquiries.json"] = json({ contactMessages: contacts, interestRegistrations: interests });
+  }
+
+  const summary = {
+    referrals: referrals.length,
+    pdfs,
+    account: Boolean(account),
+    enquiries: contacts.length + interests.length,
+  };
+  files["README.json"] = json({
+    subjectEmail: email,
+    exportedAt: now.toISOString(),
+    contents: summary,
+    note:
+      "Everything ReferOH holds about this person, found by e-mail address. Health data erased " +
+      "under the retention policy is no longer held; its case shows healthDataErasedAt.",
+  });
+
+  await recordAuditEvent(db, {
+    action: "subject-access.exported",
+    outcome: "success",
+    actor: { id: input.actor.userId, role: input.actor.role, organisationId: null },
+    object: { type: "subject", id: subjectKey(email) },
+    request: input.request,
+    details: summary,
+  });
+
+  return {
+    zip: zipSync(files, { level: 6, mtime: now }),
+    fileName: `subject-access-${now.toISOString().slice(0, 10)}.zip`,
+    summary,
+  };
+}

@@ -1,0 +1,187 @@
+import { subDays, subMonths } from "date-fns";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import {
+  auditEvent,
+  draftReport,
+  questionnaireResponse,
+  referral,
+  report,
+  reportVersion,
+  retentionErasure,
+} from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
+import { eraseExpiredHealthData } from "./erase-expired-health-data.server.ts";
+import { DEFAULT_RETENTION } from "./retention-policy.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const NOW = new Date("2033-03-15T09:00:00Z");
+
+/** A case with answers, a draft and a released report, put into `status` at `at`. */
+async function caseWithHealthData(
+  type: "pre_employment" | "management",
+  status: "complete" | "withheld" | "expired" | "in_progress",
+  at: Date,
+) {
+  const { referral: r } = await createInvitedReferralForTest(database.db, { type });
+  const [response] = await database.db
+    .insert(questionnaireResponse)
+    .values({
+      referralId: r.id,
+      definitionUrl: "urn:test",
+      definitionVersion: "1",
+      derivedFrom: [],
+      buildContext: { kind: "management", referralReason: "Knee injury", version: "1" },
+      status: "completed",
+      answers: { pain: "Severe knee pain" },
+      transcript: [],
+    })
+    .returning();
+  await database.db.insert(draftReport).values({
+    referralId: r.id,
+    responseId: response!.id,
+    drafterId: "rules",
+    drafterModel: "rules",
+    drafterVersion: "1",
+    draft: { sections: [], note: "Knee pain draft" } as never,
+  });
+  const [rep] = await database.db
+    .insert(report)
+    .values({
+      reference: `REP-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+      referralId: r.id,
+      organisationId: r.organisationId,
+      type,
+      status: status === "complete" ? "released" : "draft",
+      doctorId: "doctor-1",
+      releasedAt: status === "complete" ? at : null,
+    })
+    .returning();
+  await database.db.insert(reportVersion).values({
+    reportId: rep!.id,
+    version: 1,
+    body: { kind: "management" } as never,
+    authorDoctorId: "doctor-1",
+    authorName: "Dr Test",
+    authorGmcNumber: "1234567",
+    subjectComment: "Please correct my knee history",
+    pdf: Buffer.from("%PDF-1.4 test"),
+  });
+  await database.db
+    .update(referral)
+    .set({
+      status,
+      closedAt: status === "expired" || status === "withheld" ? at : null,
+      updatedAt: at,
+    })
+    .where(eq(referral.id, r.id));
+  return r.id;
+}
+
+async function healthRows(referralId: string) {
+  const responses = await database.db
+    .select({ id: questionnaireResponse.id })
+    .from(questionnaireResponse)
+    .where(eq(questionnaireResponse.referralId, referralId));
+  const drafts = await database.db
+    .select({ id: draftReport.id })
+    .from(draftReport)
+    .where(eq(draftReport.referralId, referralId));
+  const versions = await database.db
+    .select({ id: reportVersion.id })
+    .from(reportVersion)
+    .innerJoin(report, eq(report.id, reportVersion.reportId))
+    .where(eq(report.referralId, referralId));
+  const [row] = await database.db.select().from(referral).where(eq(referral.id, referralId));
+  return {
+    responses: responses.length,
+    drafts: drafts.length,
+    versions: versions.length,
+    referral: row,
+  };
+}
+
+describe("the retention purge with a moved clock", () => {
+  it("erases exactly the cases whose period has run out, and audits each without content", async () => {
+    const cases = {
+      preEmploymentExpired: await caseWithHealthData(
+        "pre_employment",
+        "complete",
+        subMonths(NOW, 13),
+      ),
+      preEmploymentKept: await caseWithHealthData("pre_employment", "complete", subMonths(NOW, 11)),
+      managementExpired: await caseWithHealthData("management", "withheld", subMonths(NOW, 73)),
+      managementKept: await caseWithHealthData("management", "complete", subMonths(NOW, 60)),
+      abandonedExpired: await caseWithHealthData("management", "expired", subDays(NOW, 91)),
+      abandonedKept: await caseWithHealthData("pre_employment", "expired", subDays(NOW, 89)),
+      stillOpen: await caseWithHealthData("management", "in_progress", subMonths(NOW, 100)),
+    };
+
+    const erased = await eraseExpiredHealthData(database.db, {
+      periods: DEFAULT_RETENTION,
+      now: NOW,
+    });
+    expect(new Map(erased.map((e) => [e.referralId, e.rule]))).toEqual(
+      new Map([
+        [cases.preEmploymentExpired, "pre_employment_outcome"],
+        [cases.managementExpired, "management_completion"],
+        [cases.abandonedExpired, "abandoned_invitation"],
+      ]),
+    );
+
+    for (const id of [
+      cases.preEmploymentExpired,
+      cases.managementExpired,
+      cases.abandonedExpired,
+    ]) {
+      const left = await healthRows(id);
+      expect(left).toMatchObject({ responses: 0, drafts: 0, versions: 0 });
+      // The bare case record stays.
+      expect(left.referral).toMatchObject({ id, reason: null });
+      expect(left.referral?.reference).toBeTruthy();
+    }
+    for (const id of [
+      cases.preEmploymentKept,
+      cases.managementKept,
+      cases.abandonedKept,
+      cases.stillOpen,
+    ]) {
+      expect(await healthRows(id)).toMatchObject({ responses: 1, drafts: 1, versions: 1 });
+    }
+
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "retention.erased"));
+    expect(events.map((e) => e.objectId).sort()).toEqual(erased.map((e) => e.referralId).sort());
+    for (const e of events) {
+      expect(e.actorRole).toBe("system");
+      expect(JSON.stringify(e.details)).not.toMatch(/knee/i);
+      expect(e.details).toMatchObject({ questionnaireResponses: 1, drafts: 1, reportVersions: 1 });
+    }
+    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+
+    // A second run the same day finds nothing more to do.
+    expect(
+      await eraseExpiredHealthData(database.db, { periods: DEFAULT_RETENTION, now: NOW }),
+    ).toEqual([]);
+    const recorded = await database.db.select().from(retentionErasure);
+    expect(recorded).toHaveLength(3);
+    const raw = (await database.db.execute(
+      sql`select count(*)::int as n from audit_event`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(raw.rows[0]?.n).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import {
+  auditEvent,
+  contactMessage,
+  questionnaireResponse,
+  referral,
+  report,
+  reportVersion,
+  user,
+} from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { exportSubjectData, subjectKey } from "./export-subject-data.server.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const admin: Actor = {
+  userId: "admin-1",
+  role: "admin",
+  organisationId: null,
+  memberRole: null,
+  doctorActive: null,
+  twoFactorVerified: true,
+};
+const request = { ip: "198.51.100.4", requestId: "req-sar" };
+
+/** One person's case with answers and a released report with its PDF. */
+async function personWithCase(name: string, email: string, secret: string) {
+  const { referral: r } = await createInvitedReferralForTest(database.db, { type: "management" });
+  await database.db
+    .update(referral)
+    .set({ subjectName: name, subjectEmail: email, reason: `Reason: ${secret}` })
+    .where(eq(referral.id, r.id));
+  await database.db.insert(questionnaireResponse).values({
+    referralId: r.id,
+    definitionUrl: "urn:test",
+    definitionVersion: "1",
+    derivedFrom: [],
+    buildContext: { kind: "management", referralReason: `Reason: ${secret}`, version: "1" },
+    status: "completed",
+    answers: { condition: secret },
+  });
+  const [rep] = await database.db
+    .insert(report)
+    .values({
+      reference: `REP-${r.reference.slice(-6)}`,
+      referralId: r.id,
+      organisationId: r.organisationId,
+      type: "management",
+      status: "released",
+      doctorId: "doctor-1",
+    })
+    .returning();
+  await database.db.insert(reportVersion).values({
+    reportId: rep!.id,
+    version: 1,
+    body: { kind: "management", summary: `Opinion on ${secret}` } as never,
+    authorDoctorId: "doctor-1",
+    authorName: "Dr Ada Clinician",
+    authorGmcNumber: "7654321",
+    pdf: Buffer.from(`%PDF-1.4 report about ${secret}`),
+    pdfSha256: "x",
+  });
+  return r;
+}
+
+describe("subject access export", () => {
+  it("holds everything about the requested person and nothing about anyone else", async () => {
+    const alice = await personWithCase("Alice Example", "Alice@Example.org", "ALICE-ASTHMA");
+    await personWithCase("Bob Other", "bob@example.org", "BOB-BACKPAIN");
+    await database.db.insert(user).values({
+      id: "user-alice",
+      name: "Alice Example",
+      email: "alice@example.org",
+      role: "employer",
+    });
+    await database.db.insert(contactMessage).values([
+      { name: "Alice Example", email: "alice@example.org", message: "ALICE-QUESTION" },
+      { name: "Bob Other", email: "bob@example.org", message: "BOB-QUESTION" },
+    ]);
+
+    const result = await exportSubjectData(database.db, {
+      actor: admin,
+      email: " alice@EXAMPLE.org ",
+      request,
+    });
+    const files = unzipSync(result.zip);
+    const names = Object.keys(files).sort();
+    expect(names).toEqual(
+      [
+        "README.json",
+        "account/account.json",
+        "account/activity.json",
+        "account/sessions.json",
+        "enquiries.json",
+        `referrals/${alice.reference}/consents.json`,
+        `referrals/${alice.reference}/invitations.json`,
+        `referrals/${alice.reference}/questionnaire-response.json`,
+        `referrals/${alice.reference}/referral.json`,
+        `referrals/${alice.reference}/report.json`,
+        `referrals/${alice.reference}/report-REP-${alice.reference.slice(-6)}-v1.pdf`,
+      ].sort(),
+    );
+    const everything = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
+    // Alice's health data, decrypted, and her PDF.
+    expect(everything).toContain("ALICE-ASTHMA");
+    expect(everything).toContain("ALICE-QUESTION");
+    expect(everything).toContain("%PDF-1.4 report about ALICE-ASTHMA");
+    // Nothing about Bob, nothing secret.
+    expect(everything).not.toMatch(/bob/i);
+    expect(everything).not.toContain("BOB-");
+    expect(everything).not.toMatch(/token|tokenHash|enc:v1:/);
+    expect(result.summary).toEqual({ referrals: 1, pdfs: 1, account: true, enquiries: 1 });
+
+    const [event] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "subject-access.exported"));
+    expect(event).toMatchObject({
+      actorId: "admin-1",
+      actorRole: "admin",
+      objectType: "subject",
+      objectId: subjectKey("alice@example.org"),
+      requestId: "req-sar",
+    });
+    expect(JSON.stringify(event?.details)).not.toMatch(/alice/i);
+  });
+
+  it("is refused to anyone but an administrator with a second factor", async () => {
+    for (const actor of [
+      { ...admin, twoFactorVerified: false },
+      { ...admin, role: "doctor" as const, doctorActive: true },
+      {
+        ...admin,
+        role: "employer" as const,
+        organisationId: "org-1",
+        memberRole: "owner" as const,
+      },
+    ]) {
+      await expect(
+        exportSubjectData(database.db, { actor, email: "alice@example.org", request }),
+      ).rejects.toThrow(/permission/);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { referral, report } from "~/db/schema/index.ts";
+import type { EmployerActor } from "~/domain/referrals/actor.ts";
+import { REPORT_TYPE_TITLES } from "./report-sections.ts";
+
+export const employerReportPageSize = 25;
+
+export type ReportTypeFilter = "all" | "management" | "pre-employment";
+
+export interface EmployerReportListQuery {
+  search: string;
+  type: ReportTypeFilter;
+  /** A generation (release) date, yyyy-MM-dd in UK time, or null for any. */
+  date: string | null;
+  page: number;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function parseEmployerReportListQuery(params: URLSearchParams): EmployerReportListQuery {
+  const type = params.get("type");
+  const date = params.get("date") ?? "";
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const validDate =
+    /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
+  return {
+    search: (params.get("q") ?? "").trim().slice(0, 100),
+    type: type === "management" || type === "pre-employment" ? type : "all",
+    date: validDate ? date : null,
+    page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** The title as the list shows and searches it: the same words in SQL and on screen. */
+const titleSql = sql<string>`case ${report.type} when 'management' then ${REPORT_TYPE_TITLES.management} else ${REPORT_TYPE_TITLES.pre_employment} end`;
+
+/**
+ * One page of the organisation's released reports, newest first, searched and filtered in the
+ * database. Drafts, versions with the person and withheld reports are never listed.
+ */
+export async function listEmployerReports(
+  db: Database,
+  { actor, query }: { actor: EmployerActor; query: EmployerReportListQuery },
+) {
+  const conditions: SQL[] = [
+    eq(report.organisationId, actor.organisationId),
+    eq(report.status, "released"),
+  ];
+  if (query.type !== "all")
+    conditions.push(eq(report.type, query.type === "management" ? "management" : "pre_employment"));
+  if (query.date)
+    conditions.push(
+      sql`(${report.releasedAt} at time zone 'Europe/London')::date = ${query.date}::date`,
+    );
+  const term = query.search.toLowerCase();
+  if (term)
+    conditions.push(
+      sql`lower(${titleSql} || ' ' || ${report.reference} || ' ' || ${referral.subjectName}) like ${`%${escapeLike(term)}%`}`,
+    );
+  const where = and(...conditions);
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        reference: report.reference,
+        type: report.type,
+        title: titleSql,
+        subjectName: referral.subjectName,
+        releasedAt: report.releasedAt,
+      })
+      .from(report)
+      .innerJoin(referral, eq(referral.id, report.referralId))
+      .where(where)
+      .orderBy(desc(report.releasedAt), desc(report.id))
+      .limit(employerReportPageSize)
+      .offset((query.page - 1) * employerReportPageSize),
+    db
+      .select({ n: count() })
+      .from(report)
+      .innerJoin(referral, eq(referral.id, report.referralId))
+      .where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return {
+    rows: rows.map((r) => ({ ...r, format: "PDF" as const })),
+    total: totalCount,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(totalCount / employerReportPageSize)),
+  };
+}

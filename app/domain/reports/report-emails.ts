@@ -1,0 +1,103 @@
+import { formatLongDate } from "~/lib/dates.ts";
+
+/*
+ * The e-mails of the review and release. None carries health content: no answers, no report
+ * text, no comment. They name the case by its references and point to a page that checks who
+ * is asking.
+ */
+
+export interface ReportEmail {
+  subject: string;
+  text: string;
+}
+
+export function correctionRequestedEmail(input: {
+  doctorName: string;
+  reportReference: string;
+  referralReference: string;
+  link: string;
+}): ReportEmail {
+  return {
+    subject: `Correction requested: ${input.referralReference}`,
+    text: [
+      `Dear ${input.doctorName},`,
+      "",
+      `The person who was assessed has read report ${input.reportReference} (referral ${input.referralReference}) and asked for a factual correction.`,
+      "",
+      "Read their comment, revise the report and send the new version back to them in the doctor portal:",
+      input.link,
+      "",
+      "Nothing has been released to the employer.",
+      "",
+      "ReferOH",
+    ].join("\n"),
+  };
+}
+
+export function reportReleasedEmail(input: {
+  organisationName: string;
+  reportReference: string;
+  referralReference: string;
+  link: string;
+}): ReportEmail {
+  return {
+    subject: `Occupational health report ready: ${input.referralReference}`,
+    text: [
+      `Hello ${input.organisationName},`,
+      "",
+      `The occupational health report for referral ${input.referralReference} has been approved for release by the person it is about.`,
+      "",
+      `Read and download report ${input.reportReference} after signing in:`,
+      input.link,
+      "",
+      "The report is confidential health information: share it only with the people who need it to support the employee.",
+      "",
+      "ReferOH",
+    ].join("\n"),
+  };
+}
+
+export function consentWithheldEmail(input: {
+  organisationName: string;
+  referralReference: string;
+  link: string;
+}): ReportEmail {
+  return {
+    subject: `Consent to release withheld: ${input.referralReference}`,
+    text: [
+      `Hello ${input.organisationName},`,
+      "",
+      `The person assessed for referral ${input.referralReference} has withheld their consent to release the occupational health report. The report will not be shared with you, and we cannot tell you what it says.`,
+      "",
+      "You may want to talk with them about the support they need, or make a new referral later.",
+      input.link,
+      "",
+      "ReferOH",
+    ].join("\n"),
+  };
+}
+
+export function reviewReminderEmail(input: {
+  subjectName: string;
+  organisationName: string;
+  link: string;
+  dueAt: Date;
+}): ReportEmail {
+  return {
+    subject: "Reminder: please read your occupational health report",
+    text: [
+      `Dear ${input.subjectName},`,
+      "",
+      `Your occupational health report is waiting for you to read. ${input.organisationName} will not see it unless you agree.`,
+      "",
+      `Please read it and tell us what you decide by ${formatLongDate(input.dueAt)}:`,
+      input.link,
+      "",
+      "You can approve its release, ask the doctor to correct a factual error, or withhold your consent.",
+      "",
+      "The link is personal to you: please do not forward this e-mail.",
+      "",
+      "ReferOH",
+    ].join("\n"),
+  };
+}

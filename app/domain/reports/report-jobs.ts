@@ -1,0 +1,17 @@
+/** Background jobs of the review and release (registered in services/jobs/handlers.server.ts). */
+
+/** One e-mail about a report's outcome; a failure throws and pg-boss retries with backoff. */
+export const REPORT_NOTIFICATION_JOB = "report-notification";
+export type ReportNotificationKind = "correction_requested" | "released" | "withheld";
+export interface ReportNotification {
+  reportId: string;
+  kind: ReportNotificationKind;
+}
+
+/** Hourly: claims the reports whose one review reminder is due. */
+export const REPORT_REVIEW_REMINDERS_JOB = "report-review-reminders";
+/** One reminder e-mail with a fresh link (no usable secret waits in the queue). */
+export const REPORT_REVIEW_REMINDER_JOB = "report-review-reminder";
+export interface ReportReviewReminder {
+  reportId: string;
+}

@@ -1,0 +1,105 @@
+import { OUTCOME_LABELS, REFERRAL_QUESTION_LABELS } from "./drafter.ts";
+import type { ReportBody } from "./report-body.ts";
+
+/**
+ * The sections of a signed report in the seed's reading order (Summary, Diagnosis,
+ * Recommendations, Fit for Work, then the rest), as plain text: the subject's review page, the
+ * employer's page and the PDF all render these, so the three never disagree about what a report says.
+ */
+export interface ReportSection {
+  id:
+    | "fitness"
+    | "summary"
+    | "diagnosis"
+    | "answers"
+    | "recommendations"
+    | "equality-act"
+    | "formal-processes"
+    | "follow-up";
+  heading: string;
+  /** Free text exactly as the doctor wrote it (line breaks kept; never interpreted as markup). */
+  text?: string;
+  items?: string[];
+  answers?: { question: string; answer: string }[];
+  /** Shown beside the heading, e.g. that an opinion is advisory. */
+  note?: string;
+}
+
+export interface SectionOptions {
+  /**
+   * Whether the diagnosis (and the answer to "Is there an underlying health condition?") is
+   * included: always for the person it is about, for the employer only if they agreed.
+   */
+  includeDiagnosis: boolean;
+}
+
+export const REPORT_TYPE_TITLES = {
+  management: "Management Referral Report",
+  pre_employment: "Pre-Employment Health Certificate",
+} as const;
+
+export function fitnessLabel(body: ReportBody): string {
+  return body.kind === "management" ? OUTCOME_LABELS[body.fitness] : OUTCOME_LABELS[body.outcome];
+}
+
+/** Whether the report has anything the person may choose to keep from the employer. */
+export function hasDiagnosis(body: ReportBody): boolean {
+  return (
+    body.kind === "management" &&
+    (Boolean(body.diagnosis) || body.answers.some((a) => a.question === "underlyingCondition"))
+  );
+}
+
+export function reportSections(
+  body: ReportBody,
+  { includeDiagnosis }: SectionOptions,
+): ReportSection[] {
+  const sections: ReportSection[] = [];
+  if (body.kind === "pre_employment") {
+    if (body.summary) sections.push({ id: "summary", heading: "Summary", text: body.summary });
+    sections.push({
+      id: "recommendations",
+      heading: "Recommendations",
+      items: body.recommendations,
+      text: body.recommendations.length === 0 ? "No recommendations." : undefined,
+    });
+    sections.push({ id: "fitness", heading: "Fit for Work", text: OUTCOME_LABELS[body.outcome] });
+    return sections;
+  }
+
+  const fitness =
+    body.fitness === "temporarily-unfit" && body.timescale
+      ? `${OUTCOME_LABELS[body.fitness]}. Estimated time to regain fitness: ${body.timescale}`
+      : OUTCOME_LABELS[body.fitness];
+  sections.push({ id: "summary", heading: "Summary", text: body.summary });
+  if (includeDiagnosis && body.diagnosis)
+    sections.push({ id: "diagnosis", heading: "Diagnosis", text: body.diagnosis });
+  sections.push({
+    id: "recommendations",
+    heading: "Recommendations",
+    items: body.adjustments,
+    text: body.adjustments.length === 0 ? "No workplace adjustments recommended." : undefined,
+  });
+  sections.push({ id: "fitness", heading: "Fit for Work", text: fitness });
+  const answers = body.answers
+    .filter((a) => includeDiagnosis || a.question !== "underlyingCondition")
+    .map((a) => ({ question: REFERRAL_QUESTION_LABELS[a.question], answer: a.answer }));
+  if (answers.length > 0)
+    sections.push({ id: "answers", heading: "Answers to the referral questions", answers });
+  if (body.equalityActOpinion)
+    sections.push({
+      id: "equality-act",
+      heading: "Equality Act 2010",
+      note: "Advisory opinion: whether the Act applies is a legal decision, not a medical one.",
+      text: body.equalityActOpinion,
+    });
+  if (body.formalProcesses)
+    sections.push({
+      id: "formal-processes",
+      heading: "Ability to engage in formal processes",
+      text: body.formalProcesses,
+    });
+  if (body.followUp)
+    sections.push({ id: "follow-up", heading: "Follow-up or review", text: body.followUp });
+  return sections;
+}

@@ -1,0 +1,80 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { member, organisation, referral, report, user } from "~/db/schema/index.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+import {
+  consentWithheldEmail,
+  correctionRequestedEmail,
+  type ReportEmail,
+  reportReleasedEmail,
+} from "./report-emails.ts";
+import type { ReportNotification } from "./report-jobs.ts";
+
+/** The addresses of an organisation's owners and managers: who may read its reports. */
+export async function employerRecipients(db: Database, organisationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(
+      and(eq(member.organisationId, organisationId), inArray(member.role, ["owner", "manager"])),
+    );
+  return rows.map((r) => r.email);
+}
+
+/**
+ * Sends the e-mail for one outcome of the review, if the report is still in that state (a retry
+ * after the state moved on sends nothing). Returns who was written to, for the job's log.
+ */
+export async function sendReportNotification(
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  { reportId, kind }: ReportNotification,
+): Promise<{ sent: number }> {
+  const [row] = await deps.db
+    .select({
+      report,
+      referralReference: referral.reference,
+      organisationName: organisation.name,
+    })
+    .from(report)
+    .innerJoin(referral, eq(referral.id, report.referralId))
+    .leftJoin(organisation, eq(organisation.id, report.organisationId))
+    .where(eq(report.id, reportId));
+  if (!row || row.report.status !== kind) return { sent: 0 };
+  const organisationName = row.organisationName ?? "there";
+  const url = (path: string) => new URL(path, deps.publicUrl).toString();
+
+  let recipients: string[];
+  let mail: ReportEmail;
+  if (kind === "correction_requested") {
+    const [doctor] = await deps.db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, row.report.doctorId));
+    if (!doctor) return { sent: 0 };
+    recipients = [doctor.email];
+    mail = correctionRequestedEmail({
+      doctorName: doctor.name,
+      reportReference: row.report.reference,
+      referralReference: row.referralReference,
+      link: url("/doctor-dashboard"),
+    });
+  } else {
+    recipients = await employerRecipients(deps.db, row.report.organisationId);
+    mail =
+      kind === "released"
+        ? reportReleasedEmail({
+            organisationName,
+            reportReference: row.report.reference,
+            referralReference: row.referralReference,
+            link: url(`/employer-report/${row.report.reference}`),
+          })
+        : consentWithheldEmail({
+            organisationName,
+            referralReference: row.referralReference,
+            link: url("/employer-referrals"),
+          });
+  }
+  for (const to of recipients) await deps.mailer.send({ to, ...mail });
+  return { sent: recipients.length };
+}

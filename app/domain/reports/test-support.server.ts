@@ -1,0 +1,213 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import {
+  doctorProfile,
+  member,
+  organisation,
+  referral,
+  report,
+  reportVersion,
+  user,
+} from "~/db/schema/index.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { type ReferralStatus, transition } from "~/domain/referrals/states.ts";
+import type { ReportBody } from "./report-body.ts";
+import { reviewDueAt } from "./review-window.ts";
+
+/*
+ * Test fixtures for the review and release. The doctor's side (taking the case, writing and
+ * signing the report, sending it) is another part of the product; these stand in for it by
+ * writing the rows it writes, with every referral move checked by the real state machine.
+ */
+
+export const managementBodyForTest: ReportBody = {
+  kind: "management",
+  answers: [
+    { question: "fitForWork", answer: "Yes, with a phased return over four weeks." },
+    { question: "underlyingCondition", answer: "Yes: a moderate depressive episode, improving." },
+  ],
+  fitness: "fit-with-adjustments",
+  adjustments: ["Phased return over four weeks", "Fortnightly check-ins with the line manager"],
+  equalityActOpinion: "The condition may meet the definition of disability; this is advisory.",
+  formalProcesses: "Able to take part in a meeting with a companion present.",
+  followUp: "Review in eight weeks.",
+  diagnosis: "Moderate depressive episode",
+  summary: "Jo has been off work since March with low mood and is now improving with treatment.",
+};
+
+export const preEmploymentBodyForTest: ReportBody = {
+  kind: "pre_employment",
+  outcome: "fit",
+  recommendations: ["No restrictions for the role of driver."],
+  summary: "Fit for the role as offered.",
+};
+
+function randomCode(length: number): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  let code = "";
+  for (let i = 0; i < length; i++) code += alphabet[randomInt(alphabet.length)];
+  return code;
+}
+
+/** An employer organisation with an owner, under an id already used by referrals. */
+export async function createEmployerOrganisationForTest(
+  db: Database,
+  { organisationId, name = "Test Employer Ltd" }: { organisationId: string; name?: string },
+) {
+  const ownerId = `owner-${randomBytes(6).toString("hex")}`;
+  const ownerEmail = `${ownerId}@employer.example`;
+  await db.insert(organisation).values({ id: organisationId, name });
+  await db
+    .insert(user)
+    .values({ id: ownerId, name: "Olive Owner", email: ownerEmail, emailVerified: true });
+  await db.insert(member).values({ organisationId, userId: ownerId, role: "owner" });
+  return { ownerId, ownerEmail, name };
+}
+
+export async function createDoctorForTest(db: Database) {
+  const id = `doctor-${randomBytes(6).toString("hex")}`;
+  const doctor = {
+    id,
+    name: "Dr Amira Shah",
+    email: `${id}@referoh.example`,
+    gmcNumber: String(randomInt(1_000_000, 9_999_999)),
+  };
+  await db.insert(user).values({
+    id,
+    name: doctor.name,
+    email: doctor.email,
+    emailVerified: true,
+    role: "doctor",
+    twoFactorEnabled: true,
+  });
+  await db.insert(doctorProfile).values({ userId: id, gmcNumber: doctor.gmcNumber });
+  return doctor;
+}
+
+/**
+ * A referral whose signed report version 1 has been sent to the person: referral
+ * `awaiting_subject`, report `awaiting_subject` with its review window, and a fresh link to
+ * /assessment/{token}/report.
+ */
+export async function createSentReport(
+  db: Database,
+  {
+    type = "management",
+    body = type === "management" ? managementBodyForTest : preEmploymentBodyForTest,
+    organisationName = "Test Employer Ltd",
+    reviewWorkingDays = 5,
+    now = new Date(),
+  }: {
+    type?: "management" | "pre_employment";
+    body?: ReportBody;
+    organisationName?: string;
+    reviewWorkingDays?: number;
+    now?: Date;
+  } = {},
+) {
+  const invited = await createInvitedReferralForTest(db, { type, now });
+  const employer = await createEmployerOrganisationForTest(db, {
+    organisationId: invited.actor.organisationId,
+    name: organisationName,
+  });
+  const doctor = await createDoctorForTest(db);
+  let status: ReferralStatus = invited.referral.status;
+  status = transition(status, "subject_started", "subject");
+  status = transition(status, "subject_submitted", "subject");
+  status = transition(status, "doctor_took", "doctor");
+  status = transition(status, "report_sent", "doctor");
+  const [moved] = await db
+    .update(referral)
+    .set({
+      status,
+      assignedDoctorId: doctor.id,
+      startedAt: now,
+      submittedAt: now,
+      reviewStartedAt: now,
+      reportSentAt: now,
+      updatedAt: now,
+    })
+    .where(eq(referral.id, invited.referral.id))
+    .returning();
+  if (!moved) throw new Error("referral vanished");
+  const [created] = await db
+    .insert(report)
+    .values({
+      reference: `REP-${randomCode(6)}`,
+      referralId: moved.id,
+      organisationId: moved.organisationId,
+      type,
+      status: "awaiting_subject",
+      doctorId: doctor.id,
+      currentVersion: 1,
+      reviewDueAt: reviewDueAt(now, reviewWorkingDays),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!created) throw new Error("report not created");
+  await db.insert(reportVersion).values({
+    reportId: created.id,
+    version: 1,
+    body,
+    authorDoctorId: doctor.id,
+    authorName: doctor.name,
+    authorGmcNumber: doctor.gmcNumber,
+    signedAt: now,
+    sentAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const { token } = await issueInvitationToken(db, { referralId: moved.id, invitedAt: now, now });
+  return {
+    referral: moved,
+    report: created,
+    token,
+    actor: { ...invited.actor, organisationName },
+    employer,
+    doctor,
+  };
+}
+
+/**
+ * The doctor's revision after a correction: version n+1 signed and sent, the report and the
+ * referral back with the person, and a fresh link.
+ */
+export async function sendRevisedVersionForTest(
+  db: Database,
+  { reportId, body, now = new Date() }: { reportId: string; body: ReportBody; now?: Date },
+) {
+  const [current] = await db.select().from(report).where(eq(report.id, reportId));
+  if (current?.status !== "correction_requested") throw new Error(`report is ${current?.status}`);
+  const [doctor] = await db
+    .select({ name: user.name, gmcNumber: doctorProfile.gmcNumber })
+    .from(user)
+    .innerJoin(doctorProfile, eq(doctorProfile.userId, user.id))
+    .where(eq(user.id, current.doctorId));
+  if (!doctor) throw new Error("doctor missing");
+  const version = current.currentVersion + 1;
+  await db.insert(reportVersion).values({
+    reportId,
+    version,
+    body,
+    authorDoctorId: current.doctorId,
+    authorName: doctor.name,
+    authorGmcNumber: doctor.gmcNumber,
+    signedAt: now,
+    sentAt: now,
+  });
+  await db
+    .update(report)
+    .set({ status: "awaiting_subject", currentVersion: version, reviewDueAt: reviewDueAt(now, 5) })
+    .where(eq(report.id, reportId));
+  const [ref] = await db.select().from(referral).where(eq(referral.id, current.referralId));
+  if (!ref) throw new Error("referral missing");
+  await db
+    .update(referral)
+    .set({ status: transition(ref.status, "report_sent", "doctor"), correctionRequested: false })
+    .where(eq(referral.id, ref.id));
+  const { token } = await issueInvitationToken(db, { referralId: ref.id, invitedAt: now, now });
+  return { token, version };
+}

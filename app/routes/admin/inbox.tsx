@@ -1,0 +1,145 @@
+import { useEffect } from "react";
+import { data, Form, Link } from "react-router";
+import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/toaster";
+import { listInbox, markInboxItemHandled, parseInboxFilter } from "~/domain/admin/inbox.server.ts";
+import { type InboxKind, inboxKinds } from "~/domain/admin/inbox.ts";
+import { cn } from "~/lib/cn";
+import type { Route } from "./+types/inbox";
+import { adminRequest } from "./admin-request.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Inbox | ReferOH administration" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, actor } = adminRequest(context);
+  const filter = parseInboxFilter(new URL(request.url).searchParams);
+  return { filter, inbox: await listInbox(db, { actor, filter }) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = adminRequest(context);
+  const form = await request.formData();
+  const kind = String(form.get("kind") ?? "");
+  if (!inboxKinds.includes(kind as InboxKind)) throw data("Unknown inbox", { status: 400 });
+  const result = await markInboxItemHandled(admin.db, {
+    actor: admin.actor,
+    kind: kind as InboxKind,
+    id: String(form.get("id") ?? ""),
+    request: admin.request,
+  });
+  if (result === "not-found") throw data("Message not found", { status: 404 });
+  return { ok: true as const };
+}
+
+const kindLabels: Record<InboxKind, string> = {
+  contact: "Contact messages",
+  interest: "Interest registrations",
+};
+
+export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, inbox } = loaderData;
+  useEffect(() => {
+    if (actionData?.ok) toast("Marked as handled");
+  }, [actionData]);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+      <AdminPageHeader
+        title="Inbox"
+        description="Messages from the contact form and registrations of interest. Mark each one handled once someone has replied."
+      />
+      <nav aria-label="Inbox" className="flex flex-wrap gap-2">
+        {inboxKinds.map((kind) => (
+          <Link
+            key={kind}
+            to={`?kind=${kind}&state=${filter.state}`}
+            aria-current={filter.kind === kind ? "page" : undefined}
+            className={cn(
+              "rounded-full border px-4 py-1.5 text-sm",
+              filter.kind === kind
+                ? "border-primary bg-primary text-primary-foreground"
+                : "bg-card",
+            )}
+          >
+            {kindLabels[kind]} ({inbox.open[kind]} open)
+          </Link>
+        ))}
+      </nav>
+      <nav aria-label="Show" className="flex flex-wrap gap-3 text-sm">
+        {(["open", "handled", "all"] as const).map((state) => (
+          <Link
+            key={state}
+            to={`?kind=${filter.kind}&state=${state}`}
+            aria-current={filter.state === state ? "page" : undefined}
+            className={cn(
+              "underline-offset-4 hover:underline",
+              filter.state === state ? "font-semibold" : "text-primary",
+            )}
+          >
+            {state === "open" ? "Not handled" : state === "handled" ? "Handled" : "All"}
+          </Link>
+        ))}
+      </nav>
+      {inbox.rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
+          Nothing here.
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {inbox.rows.map((item) => (
+            <li key={item.id} className="rounded-xl border bg-card p-4 shadow-sm">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <p className="font-semibold">
+                    {item.name}
+                    {item.company ? (
+                      <span className="font-normal text-muted-foreground"> · {item.company}</span>
+                    ) : null}
+                  </p>
+                  <p className="break-all text-sm">
+                    <a
+                      className="text-primary underline-offset-4 hover:underline"
+                      href={`mailto:${item.email}`}
+                    >
+                      {item.email}
+                    </a>{" "}
+                    ·{" "}
+                    <span className="text-muted-foreground">
+                      {adminDateTime.format(new Date(item.createdAt))}
+                    </span>
+                  </p>
+                </div>
+                {item.handledAt ? (
+                  <Badge variant="outline">
+                    Handled {adminDateTime.format(new Date(item.handledAt))}
+                  </Badge>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="kind" value={item.kind} />
+                    <input type="hidden" name="id" value={item.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Mark the message from ${item.name} as handled`}
+                    >
+                      Mark handled
+                    </Button>
+                  </Form>
+                )}
+              </div>
+              <p className="mt-3 whitespace-pre-wrap text-sm">
+                {item.kind === "interest" ? `Role: ${item.body}` : item.body}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={inbox.page} pageCount={inbox.pageCount} total={inbox.total} noun="items" />
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import { useEffect } from "react";
+import { data, Form, Link } from "react-router";
+import { AdminPageHeader, adminDate, adminDateTime } from "~/components/admin/pagination.tsx";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toaster";
+import {
+  adjustOrganisationCredits,
+  creditAdjustmentSchema,
+  getOrganisationDetail,
+} from "~/domain/admin/organisations.server.ts";
+import type { Route } from "./+types/organisation";
+import { adminRequest } from "./admin-request.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.organisation.name ?? "Organisation"} | ReferOH administration`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, actor } = adminRequest(context);
+  const detail = await getOrganisationDetail(db, { actor, organisationId: params.organisationId });
+  if (!detail) throw data("Organisation not found", { status: 404 });
+  return detail;
+}
+
+type Errors = { credits?: string; reason?: string; form?: string };
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const admin = adminRequest(context);
+  const form = await request.formData();
+  const parsed = creditAdjustmentSchema.safeParse({
+    credits: String(form.get("credits") ?? "").trim() || undefined,
+    reason: form.get("reason") ?? "",
+  });
+  if (!parsed.success) {
+    const errors: Errors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof Errors;
+      errors[key] ??= issue.message;
+    }
+    return data({ ok: false as const, errors, confirm: null }, { status: 400 });
+  }
+  // Taking credits away is destructive: it needs a second, explicit confirmation.
+  if (parsed.data.credits < 0 && form.get("confirm") !== "yes") {
+    return { ok: false as const, errors: null, confirm: parsed.data };
+  }
+  const result = await adjustOrganisationCredits(admin.db, {
+    actor: admin.actor,
+    organisationId: params.organisationId,
+    ...parsed.data,
+    request: admin.request,
+  });
+  if (result.status === "not-found") throw data("Organisation not found", { status: 404 });
+  if (result.status === "insufficient") {
+    return data(
+      {
+        ok: false as const,
+        errors: {
+          credits: `The balance is ${result.balance}: you can remove at most ${result.balance} credits.`,
+        } satisfies Errors,
+        confirm: null,
+      },
+      { status: 400 },
+    );
+  }
+  return { ok: true as const, errors: null, confirm: null, balance: result.balance };
+}
+
+export default function AdminOrganisation({ loaderData, actionData }: Route.ComponentProps) {
+  const { organisation, members, membership, credits, ledger } = loaderData;
+  const errors: Errors = actionData?.errors ?? {};
+  const confirm = actionData?.confirm ?? null;
+  useEffect(() => {
+    if (actionData?.ok)
+      toast("Credits adjusted", { description: `New balance: ${actionData.balance}` });
+  }, [actionData]);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
+      <div>
+        <Link
+          to="/admin/organisations"
+          className="text-primary text-sm underline-offset-4 hover:underline"
+        >
+          All organisations
+        </Link>
+        <div className="mt-2">
+          <AdminPageHeader
+            title={organisation.name}
+            description={
+              [organisation.industry, organisation.phone, organisation.address]
+                .filter(Boolean)
+                .join(" · ") || "No contact details given."
+            }
+          />
+        </div>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="membership-heading"
+          className="rounded-xl border bg-card p-6 shadow-sm"
+        >
+          <h2 id="membership-heading" className="font-semibold text-lg">
+            Membership and credits
+          </h2>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Membership</dt>
+            <dd>
+              {membership
+                ? `${membership.interval === "annual" ? "Annual" : "Monthly"}, ${membership.status.replace("_", " ")}, until ${adminDate.format(new Date(membership.currentPeriodEnd))}`
+                : "No membership"}
+            </dd>
+            <dt className="text-muted-foreground">Credit balance</dt>
+            <dd className="font-semibold text-base" data-testid="credit-balance">
+              {credits}
+            </dd>
+          </dl>
+        </section>
+
+        <section
+          aria-labelledby="members-heading"
+          className="rounded-xl border bg-card p-6 shadow-sm"
+        >
+          <h2 id="members-heading" className="font-semibold text-lg">
+            Members
+          </h2>
+          <ul className="mt-4 grid gap-2 text-sm">
+            {members.map((m) => (
+              <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  <span className="font-medium">{m.name}</span>{" "}
+                  <span className="break-all text-muted-foreground">{m.email}</span>
+                </span>
+                <Badge variant="outline">{m.role === "owner" ? "Owner" : "Manager"}</Badge>
+              </li>
+            ))}
+            {members.length === 0 ? <li className="text-muted-foreground">No members.</li> : null}
+          </ul>
+        </section>
+      </div>
+
+      <section aria-labelledby="adjust-heading" className="rounded-xl border bg-card p-6 shadow-sm">
+        <h2 id="adjust-heading" className="font-semibold text-lg">
+          Adjust credits
+        </h2>
+        <p className="mt-1 text-muted-foreground text-sm">
+          A positive number adds a lot valid for 12 months; a negative number removes credits,
+          soonest-expiring first. The balance cannot go below zero. Every adjustment is recorded in
+          the ledger and the audit log.
+        </p>
+        {confirm ? (
+          <div role="alert" className="mt-4 rounded-lg border border-destructive bg-background p-4">
+            <p className="font-semibold">
+              Remove {-confirm.credits} credits from {organisation.name}?
+            </p>
+            <p className="mt-1 text-sm">Reason: {confirm.reason}</p>
+            <Form method="post" className="mt-3 flex flex-wrap gap-2">
+              <input type="hidden" name="credits" value={confirm.credits} />
+              <input type="hidden" name="reason" value={confirm.reason} />
+              <input type="hidden" name="confirm" value="yes" />
+              <Button type="submit" variant="destructive">
+                Yes, remove {-confirm.credits} credits
+              </Button>
+              <Button asChild variant="outline">
+                <Link to=".">Cancel</Link>
+              </Button>
+            </Form>
+          </div>
+        ) : (
+          <>
+            <ErrorSummary errors={errors} className="mt-4" />
+            <Form method="post" noValidate className="mt-4 grid gap-5 md:grid-cols-[12rem_1fr]">
+              <FormField
+                id="credits"
+                label="Credits"
+                hint="For example 5 or -2"
+                error={errors.credits}
+              >
+                <Input name="credits" inputMode="numeric" autoComplete="off" />
+              </FormField>
+              <FormField
+                id="reason"
+                label="Reason"
+                hint="Shown in the ledger and the audit log"
+                error={errors.reason}
+              >
+                <Textarea name="reason" rows={2} />
+              </FormField>
+              <div className="md:col-span-2">
+                <Button type="submit">Adjust credits</Button>
+              </div>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="ledger-heading">
+        <h2 id="ledger-heading" className="font-semibold text-lg">
+          Recent credit movements
+        </h2>
+        {ledger.length === 0 ? (
+          <p className="mt-4 text-muted-foreground">No credit movements yet.</p>
+        ) : (
+          <ul className="mt-4 grid gap-2 text-sm">
+            {ledger.map((entry) => (
+              <li
+                key={entry.id}
+                className="flex flex-wrap gap-x-4 rounded-lg border bg-card px-4 py-2"
+              >
+                <span className="w-40 text-muted-foreground">
+                  {adminDateTime.format(new Date(entry.createdAt))}
+                </span>
+                <span className="w-12 font-semibold">
+                  {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                </span>
+                <span className="w-24">{entry.reason}</span>
+                {entry.note ? <span className="text-muted-foreground">{entry.note}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { FileArchiveIcon } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import {
+  type SubjectAccessError,
+  subjectAccessErrors,
+} from "~/domain/governance/subject-access-form.ts";
+import type { Route } from "./+types/subject-access";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Subject access | ReferOH administration" },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const error = new URL(request.url).searchParams.get("error");
+  return {
+    error:
+      error && error in subjectAccessErrors
+        ? subjectAccessErrors[error as SubjectAccessError]
+        : null,
+  };
+}
+
+export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps) {
+  const errors: Record<string, string> = loaderData.error ? { email: loaderData.error } : {};
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
+      <div>
+        <h1 className="font-semibold text-3xl tracking-tight">Subject access request</h1>
+        <p className="mt-2 text-muted-foreground">
+          Download everything ReferOH holds about one person: their referrals, consent decisions,
+          questionnaire answers, assessment transcripts, reports and released report PDFs, and their
+          account if they have one. The file contains nothing about anyone else.
+        </p>
+      </div>
+      <section aria-labelledby="export-heading" className="rounded-xl border bg-card p-6 shadow-sm">
+        <h2 id="export-heading" className="flex items-center gap-2 font-semibold text-lg">
+          <FileArchiveIcon aria-hidden="true" className="size-5" />
+          Export a person's data
+        </h2>
+        <ErrorSummary errors={errors} className="mt-4" />
+        {/* A native form post: the answer is a file download, not a page. */}
+        <Form
+          method="post"
+          action="/admin/subject-access/export"
+          reloadDocument
+          noValidate
+          className="mt-4 grid gap-5"
+        >
+          <FormField
+            id="email"
+            label="Email address"
+            hint="The address the person gave, or was referred under. Letter case does not matter."
+            error={errors.email}
+          >
+            <Input name="email" type="email" autoComplete="off" />
+          </FormField>
+          <p className="text-muted-foreground text-sm">
+            The export is recorded in the audit log. Check the requester's identity before you send
+            the file, and send it securely.
+          </p>
+          <div>
+            <Button type="submit">Download ZIP</Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { CalendarClockIcon } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import { formatConsultationTime } from "~/components/consultations/consultation-time.ts";
+import { Button } from "~/components/ui/button";
+import {
+  cancelConsultation,
+  openConsultationForReferral,
+  pickConsultationTime,
+  requestOtherTimes,
+} from "~/domain/consultations/booking.server.ts";
+import { ConsultationError, ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
+import type { Route } from "./+types/consultation";
+import { requireAssessmentLink } from "./link.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your video consultation | ReferOH" }];
+
+/** The subject's side of the consultation, through their link: choose a time, change or cancel, join. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { runtime, referral } = await requireAssessmentLink(context, params.token);
+  const open = await openConsultationForReferral(runtime.database.db, referral.id);
+  const now = Date.now();
+  return {
+    consultation: open
+      ? {
+          id: open.consultation.id,
+          status: open.consultation.status,
+          startsAt: open.consultation.startsAt?.toISOString() ?? null,
+          roomOpen:
+            open.consultation.status === "booked" &&
+            !!open.consultation.startsAt &&
+            now >= open.consultation.startsAt.getTime() - ROOM_OPENS_BEFORE_MS,
+        }
+      : null,
+    offers:
+      open?.offers
+        .filter((o) => o.startsAt.getTime() > now)
+        .map((o) => ({ id: o.id, startsAt: o.startsAt.toISOString() })) ?? [],
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { runtime, origin, referral } = await requireAssessmentLink(context, params.token);
+  const deps = {
+    db: runtime.database.db,
+    mailer: runtime.mailer,
+    publicUrl: runtime.config.PUBLIC_URL,
+  };
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const consultationId = String(form.get("consultationId") ?? "");
+  try {
+    if (intent === "pick") {
+      const offerId = String(form.get("offerId") ?? "");
+      if (!offerId) return data({ error: "Choose one of the times." }, { status: 400 });
+      await pickConsultationTime(deps, {
+        referralId: referral.id,
+        consultationId,
+        offerId,
+        origin,
+      });
+    } else if (intent === "other-times")
+      await requestOtherTimes(deps, { referralId: referral.id, consultationId, origin });
+    else if (intent === "cancel")
+      await cancelConsultation(deps, {
+        by: { kind: "subject", referralId: referral.id },
+        consultationId,
+        origin,
+      });
+    else return data({ error: "Unknown action." }, { status: 400 });
+  } catch (error) {
+    if (!(error instanceof ConsultationError)) throw error;
+    return data({ error: error.message }, { status: 400 });
+  }
+  throw redirect(`/assessment/${params.token}/consultation`);
+}
+
+export default function SubjectConsultation({
+  loaderData,
+  actionData,
+  params,
+}: Route.ComponentProps) {
+  const { consultation, offers } = loaderData;
+  return (
+    <div className="grid max-w-prose gap-6">
+      <h1 className="font-semibold text-3xl leading-tight">Your video consultation</h1>
+      {actionData?.error ? (
+        <p role="alert" className="rounded-md border border-destructive border-l-4 px-3 py-2">
+          {actionData.error}
+        </p>
+      ) : null}
+      {!consultation ? (
+        <p data-testid="consultation-state">
+          There is no video consultation arranged at the moment. If your doctor offers one, we will
+          e-mail you.
+        </p>
+      ) : consultation.status === "offered" ? (
+        <>
+          <p>
+            The occupational health doctor would like to speak with you by video for about 30
+            minutes. Choose the time that suits you. All times are UK time.
+          </p>
+          <Form method="post" className="grid gap-4">
+            <input type="hidden" name="consultationId" value={consultation.id} />
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 font-medium">Times offered</legend>
+              {offers.map((o, i) => (
+                <label
+                  key={o.id}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border px-4 py-3 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+                >
+                  <input
+                    type="radio"
+                    name="offerId"
+                    value={o.id}
+                    defaultChecked={i === 0}
+                    className="accent-primary"
+                  />
+                  {formatConsultationTime(new Date(o.startsAt))}
+                </label>
+              ))}
+            </fieldset>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button type="submit" name="intent" value="pick" size="lg">
+                Book this time
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value="other-times"
+                variant="outline"
+                size="lg"
+                formNoValidate
+              >
+                None of these suit me
+              </Button>
+            </div>
+          </Form>
+        </>
+      ) : consultation.status === "times_requested" ? (
+        <p data-testid="consultation-state">
+          We have asked the doctor for other times. We will e-mail you when new times are offered.
+        </p>
+      ) : consultation.startsAt ? (
+        <>
+          <p className="flex items-center gap-2 text-lg" data-testid="consultation-state">
+            <CalendarClockIcon aria-hidden="true" className="size-5" />
+            Booked for {formatConsultationTime(new Date(consultation.startsAt))}
+          </p>
+          <p>
+            Join from a quiet, private place on a device with a camera and microphone. The room
+            opens 30 minutes before the start. Nothing is recorded.
+          </p>
+          {consultation.roomOpen ? (
+            <Button asChild size="lg" className="w-fit">
+              <Link
+                to={`/consultation/${consultation.id}?token=${encodeURIComponent(params.token)}`}
+                reloadDocument
+              >
+                Join the video consultation
+              </Link>
+            </Button>
+          ) : null}
+          <Form method="post" className="flex flex-col gap-3 sm:flex-row">
+            <input type="hidden" name="consultationId" value={consultation.id} />
+            <Button type="submit" name="intent" value="other-times" variant="outline">
+              Change the time
+            </Button>
+            <Button type="submit" name="intent" value="cancel" variant="outline">
+              Cancel the consultation
+            </Button>
+          </Form>
+        </>
+      ) : null}
+    </div>
+  );
+}

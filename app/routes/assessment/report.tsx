@@ -1,0 +1,340 @@
+import { CheckCircle2Icon } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ReportSections } from "~/components/reports/report-sections.tsx";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
+import { NativeRadio } from "~/components/ui/radio-group";
+import { Textarea } from "~/components/ui/textarea";
+import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import { approveReport } from "~/domain/reports/approve-report.server.ts";
+import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
+import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
+import { requestReportCorrection } from "~/domain/reports/request-report-correction.server.ts";
+import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
+import { formatLongDate } from "~/lib/dates.ts";
+import type { Route } from "./+types/report";
+import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentPath } from "./paths.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.confirmWithhold ? "Withhold your consent" : "Your occupational health report"} | ReferOH`,
+  },
+];
+
+/** The person reads the report sent to them and decides; every read is audited. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { runtime, origin, link, referral } = await requireAssessmentLink(context, params.token);
+  const db = runtime.database.db;
+  const view = await loadReportForSubject(db, { link, referral, origin });
+  // No report has been sent on this link: the same neutral page as any link that does not work.
+  if (!view) throw data({ reason: "unknown" }, { status: 404 });
+  const confirmWithhold =
+    view.state === "awaiting_decision" &&
+    new URL(request.url).searchParams.get("step") === "withhold";
+  return {
+    view,
+    confirmWithhold,
+    organisationName: await organisationDisplayName(db, referral.organisationId),
+  };
+}
+
+type Errors = Partial<Record<"releaseDiagnosis" | "comment", string>>;
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const version = Number.parseInt(String(form.get("version") ?? ""), 10);
+  const deps = { db: runtime.database.db, jobs: runtime.jobs };
+  const errors: Errors = {};
+  try {
+    if (intent === "approve") {
+      const choice = form.get("releaseDiagnosis");
+      const needsChoice = form.get("hasDiagnosis") === "yes";
+      if (needsChoice && choice !== "yes" && choice !== "no")
+        errors.releaseDiagnosis = "Choose whether your employer may see the diagnosis";
+      else await approveReport(deps, { link, origin, version, releaseDiagnosis: choice === "yes" });
+    } else if (intent === "correction") {
+      const comment = String(form.get("comment") ?? "").trim();
+      if (!comment) errors.comment = "Tell the doctor what is factually wrong";
+      else if (comment.length > CORRECTION_COMMENT_MAX)
+        errors.comment = `Keep your comment under ${CORRECTION_COMMENT_MAX} characters`;
+      else await requestReportCorrection(deps, { link, origin, version, comment });
+    } else if (intent === "withhold") {
+      await withholdReportConsent(deps, { link, origin, version });
+    }
+  } catch (error) {
+    // Already decided (a second tab) or a newer version sent: the page shows where it stands.
+    if (!(error instanceof AssessmentError)) throw error;
+  }
+  if (Object.keys(errors).length > 0) return data({ errors }, { status: 400 });
+  throw redirect(assessmentPath(params.token, "report"));
+}
+
+export default function SubjectReport({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { view, organisationName } = loaderData;
+  const reportPath = assessmentPath(params.token, "report");
+  if (view.state === "awaiting_decision" && loaderData.confirmWithhold)
+    return <ConfirmWithhold view={view} organisationName={organisationName} back={reportPath} />;
+  if (view.state === "awaiting_decision")
+    return (
+      <ReadAndDecide
+        view={view}
+        organisationName={organisationName}
+        errors={actionData?.errors ?? {}}
+        withholdPath={`${reportPath}?step=withhold`}
+      />
+    );
+  return <Decided view={view} organisationName={organisationName} />;
+}
+
+type Awaiting = Extract<Route.ComponentProps["loaderData"]["view"], { state: "awaiting_decision" }>;
+
+function ReadAndDecide({
+  view,
+  organisationName,
+  errors,
+  withholdPath,
+}: {
+  view: Awaiting;
+  organisationName: string;
+  errors: Errors;
+  withholdPath: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const summary = [
+    errors.releaseDiagnosis
+      ? { id: "releaseDiagnosis-yes", message: errors.releaseDiagnosis }
+      : null,
+    errors.comment ? { id: "comment", message: errors.comment } : null,
+  ].filter((e): e is { id: string; message: string } => e !== null);
+  return (
+    <div className="grid gap-8">
+      <ErrorSummary errors={summary} />
+      <div className="grid gap-3">
+        <h1 className="font-semibold text-3xl leading-tight">Your occupational health report</h1>
+        <p className="max-w-prose text-lg text-muted-foreground">
+          {view.authorName} has written this report about you. {organisationName} will not see it
+          unless you agree.
+          {view.reviewDueAt
+            ? ` Please read it and tell us your decision by ${formatLongDate(view.reviewDueAt)}.`
+            : " Please read it and tell us your decision."}
+        </p>
+      </div>
+
+      <article
+        aria-labelledby="report-heading"
+        className="grid gap-6 rounded-lg border border-border bg-card p-5 sm:p-8"
+      >
+        <div className="grid gap-1 border-border border-b pb-4">
+          <h2 id="report-heading" className="font-semibold text-2xl">
+            {view.type === "management"
+              ? "Management Referral Report"
+              : "Pre-Employment Health Certificate"}
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            Report {view.reference} · version {view.version} · signed{" "}
+            {formatLongDate(view.signedAt)}
+          </p>
+        </div>
+        <ReportSections sections={view.sections} headingLevel={3} />
+        <section className="grid gap-1 border-border border-t pt-4">
+          <h3 className="font-semibold text-lg">Consulting Doctor</h3>
+          <p>{view.authorName}</p>
+          <p className="text-muted-foreground text-sm">GMC number {view.authorGmcNumber}</p>
+        </section>
+      </article>
+
+      <section aria-labelledby="decision-heading" className="grid gap-6">
+        <div className="grid gap-2">
+          <h2 id="decision-heading" className="font-semibold text-2xl">
+            Your decision
+          </h2>
+          <p className="max-w-prose">
+            You can agree to its release, ask the doctor to correct a factual error, or withhold
+            your consent. Nothing is sent to {organisationName} until you approve it.
+          </p>
+        </div>
+
+        <Form
+          method="post"
+          className="grid gap-5 rounded-lg border border-border bg-surface p-5 sm:p-6"
+          aria-labelledby="approve-heading"
+        >
+          <h3 id="approve-heading" className="font-semibold text-xl">
+            Approve the report
+          </h3>
+          <input type="hidden" name="intent" value="approve" />
+          <input type="hidden" name="version" value={view.version} />
+          <input type="hidden" name="hasDiagnosis" value={view.hasDiagnosis ? "yes" : "no"} />
+          {view.hasDiagnosis ? (
+            <FormFieldset
+              id="releaseDiagnosis"
+              legend={`May ${organisationName} see the diagnosis?`}
+              hint="The diagnosis section, and the doctor's answer about an underlying health condition, are shown to your employer only if you say yes. The rest of the report is released either way."
+              error={errors.releaseDiagnosis}
+            >
+              <div className="grid gap-3">
+                <label
+                  htmlFor="releaseDiagnosis-yes"
+                  className="flex cursor-pointer items-start gap-3"
+                >
+                  <NativeRadio
+                    id="releaseDiagnosis-yes"
+                    name="releaseDiagnosis"
+                    value="yes"
+                    wrapperClassName="mt-0.5"
+                  />
+                  <span>Yes, my employer may see the diagnosis</span>
+                </label>
+                <label
+                  htmlFor="releaseDiagnosis-no"
+                  className="flex cursor-pointer items-start gap-3"
+                >
+                  <NativeRadio
+                    id="releaseDiagnosis-no"
+                    name="releaseDiagnosis"
+                    value="no"
+                    wrapperClassName="mt-0.5"
+                  />
+                  <span>No, keep the diagnosis from my employer</span>
+                </label>
+              </div>
+            </FormFieldset>
+          ) : null}
+          <div>
+            <Button type="submit" size="lg" disabled={busy}>
+              Approve and release the report
+            </Button>
+          </div>
+        </Form>
+
+        <Form
+          method="post"
+          className="grid gap-5 rounded-lg border border-border p-5 sm:p-6"
+          aria-labelledby="correction-heading"
+        >
+          <h3 id="correction-heading" className="font-semibold text-xl">
+            Ask for a factual correction
+          </h3>
+          <input type="hidden" name="intent" value="correction" />
+          <input type="hidden" name="version" value={view.version} />
+          <FormField
+            id="comment"
+            label="What is factually wrong?"
+            hint="For example a wrong date, job title or treatment. The doctor reads this, corrects the report if they agree, and sends you the new version. Your employer does not see your comment."
+            error={errors.comment}
+          >
+            <Textarea name="comment" rows={5} maxLength={CORRECTION_COMMENT_MAX} />
+          </FormField>
+          <div>
+            <Button type="submit" variant="outline" size="lg" disabled={busy}>
+              Ask for a correction
+            </Button>
+          </div>
+        </Form>
+
+        <div className="grid gap-3 rounded-lg border border-border p-5 sm:p-6">
+          <h3 className="font-semibold text-xl">Withhold your consent</h3>
+          <p className="max-w-prose">
+            If you withhold consent, the report is not released. {organisationName} is told only
+            that you withheld consent, not what the report says.
+          </p>
+          <div>
+            <Button asChild variant="outlineDestructive" size="lg">
+              <Link to={withholdPath}>Withhold my consent</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ConfirmWithhold({
+  view,
+  organisationName,
+  back,
+}: {
+  view: Awaiting;
+  organisationName: string;
+  back: string;
+}) {
+  return (
+    <div className="grid max-w-prose gap-6">
+      <h1 className="font-semibold text-3xl leading-tight">
+        Are you sure you want to withhold your consent?
+      </h1>
+      <p>
+        The report will not be released, and this cannot be undone on this page. {organisationName}{" "}
+        will be told only that you withheld consent.
+      </p>
+      <p>
+        Without the report, your employer may have to make decisions about your work without medical
+        advice. If something in it is wrong, you can ask the doctor for a correction instead.
+      </p>
+      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <input type="hidden" name="intent" value="withhold" />
+        <input type="hidden" name="version" value={view.version} />
+        <Button type="submit" variant="destructive" size="lg">
+          Yes, withhold my consent
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to={back}>No, go back to the report</Link>
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function Decided({
+  view,
+  organisationName,
+}: {
+  view: Exclude<Route.ComponentProps["loaderData"]["view"], { state: "awaiting_decision" }>;
+  organisationName: string;
+}) {
+  const when = view.decidedAt ? ` on ${formatLongDate(view.decidedAt)}` : "";
+  const content = {
+    released: {
+      title: "You approved your report",
+      lines: [
+        `You approved its release${when}. ${organisationName} has been told it is ready and can now read it.`,
+        view.state === "released" && view.hadDiagnosis
+          ? view.diagnosisReleased
+            ? "You agreed that the diagnosis may be shown to your employer."
+            : "The diagnosis is not shown to your employer, as you asked."
+          : null,
+      ],
+    },
+    correction_requested: {
+      title: "You asked for a correction",
+      lines: [
+        `You asked the doctor to correct the report${when}. Nothing has been sent to ${organisationName}.`,
+        "The doctor will check what you wrote and e-mail you a link to the revised report to read again.",
+      ],
+    },
+    withheld: {
+      title: "You withheld your consent",
+      lines: [
+        `You withheld your consent${when}. The report will not be released.`,
+        `${organisationName} has been told only that you withheld consent, not what the report says.`,
+      ],
+    },
+  }[view.state];
+  return (
+    <div className="grid max-w-prose gap-6" data-testid="report-decision">
+      <div className="rounded-lg bg-primary p-6 text-primary-foreground">
+        <CheckCircle2Icon aria-hidden="true" className="size-8" />
+        <h1 className="mt-3 font-semibold text-3xl leading-tight">{content.title}</h1>
+      </div>
+      {content.lines.filter(Boolean).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <p>You can close this page.</p>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { VideoRoom } from "~/components/consultations/video-room.tsx";
+import { Wordmark } from "~/components/wordmark";
+import { requestContext, runtimeContext } from "~/context.ts";
+import { iceServersFor } from "~/domain/consultations/ice-servers.ts";
+import { authoriseRoomJoin } from "~/domain/consultations/join.server.ts";
+import { formatConsultationTime } from "~/domain/consultations/london-time.ts";
+import {
+  readCookie,
+  SUBJECT_ROOM_COOKIE,
+  signallingPath,
+} from "~/domain/consultations/signal-messages.ts";
+import { lookupSession } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/room";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Video consultation | ReferOH" },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "same-origin" },
+];
+
+export function headers() {
+  return {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "same-origin",
+    "X-Robots-Tag": "noindex, nofollow",
+  };
+}
+
+/**
+ * The room admits the assigned doctor by their session, or the subject by their link. The link
+ * arrives once as ?token=…, is moved into an HttpOnly cookie for the room's paths (where the
+ * signalling WebSocket finds it), and the address is cleaned so the token is not left on screen
+ * or in the history.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext);
+  const info = context.get(requestContext);
+  const origin = { ip: info.ip, requestId: info.requestId };
+  const db = runtime.database.db;
+  const consultationId = params.consultationId;
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token) {
+    const decision = await authoriseRoomJoin(db, {
+      consultationId,
+      subjectToken: token,
+      channel: "page",
+      origin,
+    });
+    if (!decision.ok) throw data({ reason: decision.reason }, { status: 403 });
+    const secure = new URL(runtime.config.PUBLIC_URL).protocol === "https:";
+    throw redirect(`/consultation/${consultationId}`, {
+      headers: {
+        "Set-Cookie": `${SUBJECT_ROOM_COOKIE}=${encodeURIComponent(token)}; Path=/consultation; HttpOnly; SameSite=Lax; Max-Age=14400${secure ? "; Secure" : ""}`,
+        "Cache-Control": "no-store",
+      },
+    });
+  }
+  const lookup = await lookupSession(context, request);
+  const actor = lookup.status === "active" ? lookup.current.actor : null;
+  const decision = await authoriseRoomJoin(db, {
+    consultationId,
+    actor,
+    subjectToken: actor ? null : readCookie(request.headers.get("cookie"), SUBJECT_ROOM_COOKIE),
+    channel: "page",
+    origin,
+  });
+  if (!decision.ok) throw data({ reason: decision.reason }, { status: 403 });
+  return {
+    role: decision.role,
+    selfName: decision.selfName,
+    peerName: decision.peerName,
+    reference: decision.reference,
+    startsAt: decision.startsAt.toISOString(),
+    signalPath: signallingPath(consultationId),
+    iceServers: iceServersFor(runtime.config, { roomId: consultationId }),
+  };
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <header className="border-border border-b bg-background">
+        <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6">
+          <Wordmark className="h-8 w-auto text-foreground" />
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6">
+        {children}
+      </main>
+    </>
+  );
+}
+
+export default function ConsultationRoom({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell>
+      <h1 className="font-semibold text-2xl tracking-tight">Video consultation</h1>
+      <p className="mt-1 mb-4 text-muted-foreground">
+        {formatConsultationTime(new Date(loaderData.startsAt))} · {loaderData.reference}
+      </p>
+      <VideoRoom
+        role={loaderData.role}
+        selfName={loaderData.selfName}
+        peerName={loaderData.peerName}
+        signalPath={loaderData.signalPath}
+        iceServers={loaderData.iceServers}
+      />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const reason =
+    isRouteErrorResponse(error) && error.status === 403
+      ? (error.data as { reason?: string } | undefined)?.reason
+      : undefined;
+  const message =
+    reason === "not_open"
+      ? "The room is not open yet. It opens 30 minutes before the start of the consultation."
+      : reason === "closed"
+        ? "This consultation has ended, was cancelled or has moved to another time. Check your latest e-mail from ReferOH."
+        : reason === "refused"
+          ? "You cannot join this consultation. If you are the person being assessed, use the link in your latest e-mail from ReferOH. If you are the doctor, sign in first."
+          : "Something went wrong on our side. Please try again.";
+  return (
+    <Shell>
+      <h1 className="font-semibold text-2xl tracking-tight">Video consultation</h1>
+      <p className="mt-4 max-w-prose" data-testid="room-refused">
+        {message}
+      </p>
+      {reason === "refused" ? (
+        <p className="mt-4">
+          <Link className="text-primary underline underline-offset-4" to="/doctor-login">
+            Doctor sign-in
+          </Link>
+        </p>
+      ) : null}
+    </Shell>
+  );
+}

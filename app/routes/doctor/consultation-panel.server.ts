@@ -1,0 +1,78 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { ConsultationPanelData } from "~/components/consultations/consultation-panel.tsx";
+import { requestContext, runtimeContext } from "~/context.ts";
+import { readConsultationNotes } from "~/domain/consultations/after-call.server.ts";
+import { offerableSlots } from "~/domain/consultations/availability.server.ts";
+import { consultationsForDoctorCase } from "~/domain/consultations/booking.server.ts";
+import {
+  ConsultationError,
+  ROOM_CLOSES_AFTER_MS,
+  ROOM_OPENS_BEFORE_MS,
+} from "~/domain/consultations/deps.ts";
+import { currentActor } from "~/middleware/session.server.ts";
+
+/**
+ * Everything the ConsultationPanel shows for one case, for the signed-in doctor; another doctor's
+ * case is a 404. Any doctor page about a case can call this from its loader.
+ */
+export async function loadConsultationPanel(
+  context: Readonly<RouterContextProvider>,
+  referralId: string,
+  now = new Date(),
+): Promise<ConsultationPanelData & { reference: string; subjectName: string; caseStatus: string }> {
+  const runtime = context.get(runtimeContext);
+  const request = context.get(requestContext);
+  const actor = currentActor(context);
+  const db = runtime.database.db;
+  try {
+    const view = await consultationsForDoctorCase(db, { actor, referralId });
+    const slots = await offerableSlots(db, { doctorId: actor.userId, now });
+    const completed = view.consultations.find((c) => c.status === "completed" && c.notes !== null);
+    const notes = completed
+      ? await readConsultationNotes(
+          { db },
+          {
+            actor,
+            consultationId: completed.id,
+            origin: { ip: request.ip, requestId: request.requestId },
+          },
+        )
+      : null;
+    const open = view.open;
+    const start = open?.startsAt?.getTime() ?? null;
+    return {
+      referralId,
+      reference: view.referral.reference,
+      subjectName: view.referral.subjectName,
+      caseStatus: view.referral.status,
+      open: open
+        ? {
+            id: open.id,
+            status: open.status,
+            startsAt: open.startsAt?.toISOString() ?? null,
+            roomOpen:
+              open.status === "booked" &&
+              start !== null &&
+              now.getTime() >= start - ROOM_OPENS_BEFORE_MS &&
+              now.getTime() <= start + open.durationMinutes * 60_000 + ROOM_CLOSES_AFTER_MS,
+            started: start !== null && now.getTime() >= start,
+          }
+        : null,
+      offers: view.offers.map((o) => ({ id: o.id, startsAt: o.startsAt.toISOString() })),
+      history: view.consultations
+        .filter((c) => c.id !== open?.id)
+        .map((c) => ({
+          id: c.id,
+          status: c.status,
+          startsAt: c.startsAt?.toISOString() ?? null,
+          hasNotes: c.notes !== null,
+        })),
+      slots: slots.map((s) => s.toISOString()),
+      notes: completed && notes ? { consultationId: completed.id, text: notes } : null,
+    };
+  } catch (error) {
+    if (error instanceof ConsultationError && error.code === "not_found")
+      throw data("Not found", { status: 404 });
+    throw error;
+  }
+}

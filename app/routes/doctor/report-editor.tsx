@@ -1,0 +1,512 @@
+import { ArrowLeftIcon, MailQuestionIcon, ShieldCheckIcon, VideoIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { StatementList } from "~/components/doctor/draft-evidence.tsx";
+import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeRadio } from "~/components/ui/radio-group";
+import { Textarea } from "~/components/ui/textarea";
+import { runtimeContext } from "~/context.ts";
+import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
+import { type AnswerEvidence, getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import { fieldIdOfIssue, reportBodyFromForm } from "~/domain/doctor/report-form.ts";
+import {
+  draftSectionFor,
+  reportBodyFromDraft,
+  selectedQuestionList,
+} from "~/domain/doctor/report-from-draft.ts";
+import { doctorSignature, saveReportDraft } from "~/domain/doctor/save-report.server.ts";
+import { askSubjectForInformation, signAndSendReport } from "~/domain/doctor/send-report.server.ts";
+import {
+  type DraftStatement,
+  OUTCOME_LABELS,
+  REFERRAL_QUESTION_LABELS,
+} from "~/domain/reports/drafter.ts";
+import {
+  managementFitness,
+  preEmploymentOutcomes,
+  type ReportBody,
+} from "~/domain/reports/report-body.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { currentActor, requestMeta } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/report-editor";
+import { caseErrorMessage } from "./case-errors.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Review & Create Report ${loaderData?.referral.reference ?? ""} | ReferOH` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext);
+  const actor = currentActor(context);
+  const meta = requestMeta(context, request);
+  let detail: Awaited<ReturnType<typeof getDoctorCase>>;
+  try {
+    detail = await getDoctorCase(runtime.database.db, {
+      actor,
+      referralId: params.referralId,
+      purpose: "editor",
+      request: { ip: meta.ip, requestId: meta.requestId },
+    });
+  } catch (error) {
+    caseErrorMessage(error);
+    throw error;
+  }
+  // Only the doctor on the case writes; a queued case is taken from the dashboard first.
+  if (!detail.mine || detail.referral.status !== "in_review")
+    throw redirect(`/doctor-dashboard?case=${detail.referral.id}`);
+  const current = detail.versions[0];
+  const body: ReportBody = current?.body ?? reportBodyFromDraft(detail.draft, detail.referral);
+  const signature = await doctorSignature(runtime.database.db, actor.userId);
+  const consultationNotes = await readCaseConsultationNotes(
+    { db: runtime.database.db },
+    { actor, referralId: detail.referral.id, origin: { ip: meta.ip, requestId: meta.requestId } },
+  );
+  return {
+    consultationNotes,
+    ...detail,
+    questions: selectedQuestionList(detail.referral.questions),
+    body,
+    signature: { name: signature.name, gmcNumber: signature.gmcNumber },
+    reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const { db } = runtime.database;
+  const actor = currentActor(context);
+  const meta = requestMeta(context, request);
+  const origin = { ip: meta.ip, requestId: meta.requestId };
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const referralId = params.referralId;
+  try {
+    if (intent === "ask") {
+      const result = await askSubjectForInformation(
+        { db, mailer: runtime.mailer, replyTo: runtime.config.CLINICAL_ONCALL_EMAIL },
+        { actor, referralId, question: String(form.get("question") ?? ""), request: origin },
+      );
+      return result.ok
+        ? { intent, ok: true as const }
+        : { intent, ok: false as const, message: result.message };
+    }
+    if (intent !== "save" && intent !== "send")
+      return { intent, ok: false as const, message: "Unknown action." };
+    const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
+    const questions = selectedQuestionList(detail.referral.questions);
+    const body = reportBodyFromForm(detail.referral.type, questions, form);
+    const saved = await saveReportDraft(db, { actor, referralId, body, request: origin });
+    if (!saved.ok)
+      return {
+        intent,
+        ok: false as const,
+        body,
+        errors: Object.fromEntries(
+          saved.issues.map((i) => [fieldIdOfIssue(i.path, questions), i.message]),
+        ),
+      };
+    if (intent === "save") return { intent, ok: true as const, version: saved.version };
+    await signAndSendReport(
+      {
+        db,
+        mailer: runtime.mailer,
+        publicUrl: runtime.config.PUBLIC_URL,
+        reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+      },
+      { actor, referralId, request: origin },
+    );
+    return redirect(`/doctor-dashboard?completed=${encodeURIComponent(detail.referral.reference)}`);
+  } catch (error) {
+    return { intent, ok: false as const, message: caseErrorMessage(error) };
+  }
+}
+
+export default function ReportEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { referral: r, draft, answers, questions, signature } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const body: ReportBody =
+    failed && "body" in failed && failed.body ? failed.body : loaderData.body;
+  const errors: Record<string, string> =
+    failed && "errors" in failed && failed.errors ? failed.errors : {};
+  const version = loaderData.report
+    ? loaderData.report.status === "correction_requested"
+      ? loaderData.report.currentVersion + 1
+      : loaderData.report.currentVersion
+    : 1;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <Link
+        to={`/doctor-dashboard?case=${r.id}`}
+        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        Back to the dashboard
+      </Link>
+      <h1 className="mt-4 font-semibold text-3xl tracking-tight">Review &amp; Create Report</h1>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-muted-foreground">
+        <span>
+          {r.reference} · {r.subjectName} ·{" "}
+          {r.type === "management" ? "Management referral" : "Pre-employment certificate"} · version{" "}
+          {version}
+        </span>
+        <ReferralStatusBadge status={r.status} />
+      </p>
+
+      {loaderData.correction ? (
+        <Alert className="mt-6">
+          <AlertTitle>The employee asked for a factual correction</AlertTitle>
+          <AlertDescription>
+            <p className="whitespace-pre-line">“{loaderData.correction.subjectComment}”</p>
+            <p className="mt-1 text-xs">
+              On version {loaderData.correction.version}
+              {loaderData.correction.decidedAt
+                ? `, ${formatDateTime(loaderData.correction.decidedAt)}`
+                : ""}
+              . Saving starts version {version}; the employee reviews it again.
+            </p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      {failed && "message" in failed && failed.message && failed.intent !== "ask" ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertTitle>Not done</AlertTitle>
+          <AlertDescription>{failed.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {actionData?.ok && actionData.intent === "save" ? (
+        <output className="mt-6 block rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm">
+          Draft saved (version {"version" in actionData ? actionData.version : version}).
+        </output>
+      ) : null}
+
+      <Form method="post" className="mt-6 space-y-8" key={JSON.stringify(body)}>
+        <ErrorSummary errors={summaryErrors(errors)} />
+        {body.kind === "management" ? (
+          <>
+            {questions.length > 0 ? (
+              <fieldset className="space-y-6">
+                <legend className="font-semibold text-xl">The employer's questions</legend>
+                {questions.map((q, i) => (
+                  <EvidenceRow
+                    key={q}
+                    statements={draftSectionFor(draft, q)?.statements}
+                    answers={answers}
+                  >
+                    <FormField
+                      id={`answer.${q}`}
+                      label={REFERRAL_QUESTION_LABELS[q]}
+                      error={errors[`answer.${q}`]}
+                    >
+                      <Textarea
+                        name={`answer.${q}`}
+                        rows={4}
+                        defaultValue={body.answers.find((a) => a.question === q)?.answer ?? ""}
+                        data-index={i}
+                      />
+                    </FormField>
+                  </EvidenceRow>
+                ))}
+              </fieldset>
+            ) : null}
+
+            <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
+              <FormFieldset id="fitness" legend="Fitness for work" error={errors.fitness}>
+                <div className="grid gap-2">
+                  {managementFitness.map((value) => (
+                    <label
+                      key={value}
+                      htmlFor={`fitness-${value}`}
+                      className="flex items-center gap-3"
+                    >
+                      <NativeRadio
+                        id={`fitness-${value}`}
+                        name="fitness"
+                        value={value}
+                        defaultChecked={body.fitness === value}
+                      />
+                      {value === "temporarily-unfit"
+                        ? "Temporarily unfit (give a timescale)"
+                        : OUTCOME_LABELS[value]}
+                    </label>
+                  ))}
+                </div>
+              </FormFieldset>
+              <FormField
+                id="timescale"
+                label="Estimated timescale to regain fitness"
+                hint="Required when temporarily unfit, for example “about 6 weeks”."
+                error={errors.timescale}
+                optional
+                className="mt-4"
+              >
+                <Input name="timescale" defaultValue={body.timescale ?? ""} />
+              </FormField>
+            </EvidenceRow>
+
+            <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
+              <FormField
+                id="adjustments"
+                label="Recommended adjustments"
+                hint="One adjustment a line."
+                error={errors.adjustments}
+                optional
+              >
+                <Textarea name="adjustments" rows={4} defaultValue={body.adjustments.join("\n")} />
+              </FormField>
+            </EvidenceRow>
+
+            <EvidenceRow statements={draft?.equalityAct?.statements} answers={answers}>
+              <FormField
+                id="equalityActOpinion"
+                label="Equality Act 2010 opinion (advisory)"
+                hint="Advisory only: whether the Act applies is ultimately a legal decision, not a medical one."
+                error={errors.equalityActOpinion}
+                optional
+              >
+                <Textarea
+                  name="equalityActOpinion"
+                  rows={3}
+                  defaultValue={body.equalityActOpinion ?? ""}
+                />
+              </FormField>
+            </EvidenceRow>
+
+            <EvidenceRow statements={draft?.formalProcesses?.statements} answers={answers}>
+              <FormField
+                id="formalProcesses"
+                label="Ability to engage in formal processes"
+                error={errors.formalProcesses}
+                optional
+              >
+                <Textarea
+                  name="formalProcesses"
+                  rows={3}
+                  defaultValue={body.formalProcesses ?? ""}
+                />
+              </FormField>
+            </EvidenceRow>
+
+            <EvidenceRow statements={draft?.followUp?.statements} answers={answers}>
+              <FormField id="followUp" label="Follow-up or review" error={errors.followUp} optional>
+                <Textarea name="followUp" rows={3} defaultValue={body.followUp ?? ""} />
+              </FormField>
+            </EvidenceRow>
+
+            <EvidenceRow statements={draft?.underlyingCondition?.statements} answers={answers}>
+              <FormField
+                id="diagnosis"
+                label="Diagnosis or underlying condition"
+                hint="The employer sees this only if the employee agrees when reviewing the report."
+                error={errors.diagnosis}
+                optional
+              >
+                <Textarea name="diagnosis" rows={3} defaultValue={body.diagnosis ?? ""} />
+              </FormField>
+            </EvidenceRow>
+
+            <EvidenceRow
+              statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
+              answers={answers}
+            >
+              <FormField id="summary" label="Summary" error={errors.summary}>
+                <Textarea name="summary" rows={6} defaultValue={body.summary} />
+              </FormField>
+            </EvidenceRow>
+          </>
+        ) : (
+          <>
+            <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
+              <FormFieldset
+                id="outcome"
+                legend="Outcome certificate"
+                hint="The employer receives the outcome and recommendations only: no clinical detail."
+                error={errors.outcome}
+              >
+                <div className="grid gap-2">
+                  {preEmploymentOutcomes.map((value) => (
+                    <label
+                      key={value}
+                      htmlFor={`outcome-${value}`}
+                      className="flex items-center gap-3"
+                    >
+                      <NativeRadio
+                        id={`outcome-${value}`}
+                        name="outcome"
+                        value={value}
+                        defaultChecked={body.outcome === value}
+                      />
+                      {OUTCOME_LABELS[value]}
+                    </label>
+                  ))}
+                </div>
+              </FormFieldset>
+            </EvidenceRow>
+            <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
+              <FormField
+                id="recommendations"
+                label="Recommendations"
+                hint="One recommendation a line, in words an employer can act on."
+                error={errors.recommendations}
+                optional
+              >
+                <Textarea
+                  name="recommendations"
+                  rows={4}
+                  defaultValue={body.recommendations.join("\n")}
+                />
+              </FormField>
+            </EvidenceRow>
+            <EvidenceRow
+              statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
+              answers={answers}
+            >
+              <FormField
+                id="summary"
+                label="Note for the employer"
+                hint="Non-clinical: no diagnosis or health detail."
+                error={errors.summary}
+                optional
+              >
+                <Textarea name="summary" rows={3} defaultValue={body.summary ?? ""} />
+              </FormField>
+            </EvidenceRow>
+          </>
+        )}
+
+        <section className="rounded-xl border bg-card p-5">
+          <h2 className="font-semibold text-lg">Consulting doctor</h2>
+          <p className="mt-1">
+            {signature.name} · GMC number {signature.gmcNumber}
+          </p>
+          <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
+            <ShieldCheckIcon aria-hidden="true" className="size-4" />
+            Signed in with two-factor authentication. Signing sends the report to {r.subjectName},
+            who has {loaderData.reviewWorkingDays} working days to review it before anything reaches
+            the employer.
+          </p>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Button type="submit" name="intent" value="save" variant="outline" disabled={!!busy}>
+              {busy === "save" ? "Saving..." : "Save draft"}
+            </Button>
+            <Button type="submit" name="intent" value="send" disabled={!!busy}>
+              {busy === "send" ? "Signing and sending..." : "Sign and send to the employee"}
+            </Button>
+          </div>
+        </section>
+      </Form>
+
+      <section
+        className="mt-10 rounded-xl border bg-card p-5"
+        aria-labelledby="consultation-notes-heading"
+      >
+        <h2
+          id="consultation-notes-heading"
+          className="flex items-center gap-2 font-semibold text-lg"
+        >
+          <VideoIcon aria-hidden="true" className="size-5" />
+          Video consultation
+        </h2>
+        {loaderData.consultationNotes.length > 0 ? (
+          <ul className="mt-3 space-y-2 text-sm">
+            {loaderData.consultationNotes.map((n) => (
+              <li key={n.consultationId} className="rounded-lg bg-muted/50 p-3">
+                <p className="text-muted-foreground text-xs">
+                  {n.startsAt
+                    ? `Notes of the call on ${formatDateTime(n.startsAt)}`
+                    : "Notes of the call"}
+                </p>
+                <p className="mt-1 whitespace-pre-line">{n.notes}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-muted-foreground text-sm">
+            No consultation notes yet. For a complex case, offer the employee a video call.
+          </p>
+        )}
+        <Button asChild variant="outline" className="mt-3">
+          <a href={`/doctor/cases/${r.id}/consultation`}>Offer or manage a video consultation</a>
+        </Button>
+      </section>
+
+      <section className="mt-10 rounded-xl border bg-card p-5" aria-labelledby="ask-heading">
+        <h2 id="ask-heading" className="flex items-center gap-2 font-semibold text-lg">
+          <MailQuestionIcon aria-hidden="true" className="size-5" />
+          Ask the employee for more information
+        </h2>
+        <p className="mt-1 text-muted-foreground text-sm">
+          The employee is e-mailed your question and replies by e-mail to the clinical team.
+        </p>
+        {loaderData.informationRequests.length > 0 ? (
+          <ul className="mt-3 space-y-2 text-sm">
+            {loaderData.informationRequests.map((q) => (
+              <li key={q.id} className="rounded-lg bg-muted/50 p-3">
+                <p className="whitespace-pre-line">{q.question}</p>
+                <p className="mt-1 text-muted-foreground text-xs">
+                  Sent {formatDateTime(q.sentAt)} ·{" "}
+                  {q.answeredAt
+                    ? `answered ${formatDateTime(q.answeredAt)}`
+                    : "waiting for the employee's reply by e-mail"}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" className="mt-4 space-y-3" key={loaderData.informationRequests.length}>
+          <FormField
+            id="question"
+            label="Your question"
+            error={failed?.intent === "ask" && "message" in failed ? failed.message : undefined}
+          >
+            <Textarea name="question" rows={3} maxLength={2000} />
+          </FormField>
+          <Button type="submit" name="intent" value="ask" variant="outline" disabled={!!busy}>
+            {busy === "ask" ? "Sending..." : "Send question"}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+/** A field of the report beside the draft's statements for it and the answers they rest on. */
+function EvidenceRow({
+  children,
+  statements,
+  answers,
+}: {
+  children: ReactNode;
+  statements: readonly DraftStatement[] | undefined;
+  answers: Record<string, AnswerEvidence>;
+}) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div>{children}</div>
+      <aside className="rounded-lg border bg-muted/40 p-3 text-sm" aria-label="From the AI draft">
+        <p className="mb-2 font-medium text-muted-foreground text-xs uppercase tracking-wide">
+          From the AI draft
+        </p>
+        {statements?.length ? (
+          <StatementList statements={statements} answers={answers} />
+        ) : (
+          <p className="text-muted-foreground">The draft says nothing here.</p>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+/** Radio groups are reached through their first option. */
+function summaryErrors(errors: Record<string, string>): Record<string, string> {
+  const ids: Record<string, string> = { fitness: "fitness-fit", outcome: "outcome-fit" };
+  return Object.fromEntries(Object.entries(errors).map(([id, m]) => [ids[id] ?? id, m]));
+}

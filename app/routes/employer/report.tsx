@@ -1,0 +1,124 @@
+import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
+import { data, Link } from "react-router";
+import { ReportSections } from "~/components/reports/report-sections.tsx";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { runtimeContext } from "~/context.ts";
+import { ReferralError } from "~/domain/referrals/actor.ts";
+import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
+import { formatLongDate } from "~/lib/dates.ts";
+import { employerActor } from "~/middleware/employer.server.ts";
+import type { Route } from "./+types/report";
+import { auditEmployerReportAccess } from "./report-audit.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.report.reference ?? "Report"} | ReferOH` },
+  { name: "robots", content: "noindex" },
+];
+
+/** One released report of the organisation, or only that consent was withheld. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const actor = employerActor(context);
+  const runtime = context.get(runtimeContext);
+  try {
+    const report = await getEmployerReport(runtime.database.db, {
+      actor,
+      reference: params.reference,
+    });
+    await auditEmployerReportAccess(context, actor, {
+      action: "report.employer_viewed",
+      outcome: "success",
+      object: { type: "report", id: report.id },
+      details: { reference: report.reference, state: report.state },
+    });
+    return { report };
+  } catch (error) {
+    if (error instanceof ReferralError && error.code === "not_found") {
+      await auditEmployerReportAccess(context, actor, {
+        action: "report.employer_viewed",
+        outcome: "denied",
+        details: { reference: params.reference.slice(0, 40) },
+      });
+      throw data("Not found", { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export default function EmployerReport({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to="/employer-reports">
+          <ArrowLeftIcon aria-hidden="true" />
+          All reports
+        </Link>
+      </Button>
+      {report.state === "withheld" ? (
+        <div className="mt-4 grid max-w-prose gap-4" data-testid="report-withheld">
+          <h1 className="font-semibold text-3xl tracking-tight">
+            Consent withheld: {report.referralReference}
+          </h1>
+          <p className="text-muted-foreground">{report.subjectName}</p>
+          <Badge variant="info" className="w-fit">
+            Consent withheld
+          </Badge>
+          <p>
+            {report.subjectName} withheld their consent to release the occupational health report
+            {report.withheldAt ? ` on ${formatLongDate(report.withheldAt)}` : ""}. The report is not
+            shared with you.
+          </p>
+          <p>
+            You may want to talk with them about the support they need at work, or make a new
+            referral later.
+          </p>
+        </div>
+      ) : (
+        <article className="mt-4 grid gap-8">
+          <header className="flex flex-wrap items-start justify-between gap-4">
+            <div className="grid gap-2">
+              <h1 className="font-semibold text-3xl tracking-tight">
+                Assessment Report: {report.reference}
+              </h1>
+              <p className="text-muted-foreground">
+                {report.title} · {report.subjectName} · referral {report.referralReference}
+              </p>
+              <div className="flex flex-wrap items-center gap-3 text-sm">
+                <Badge variant="complete">Complete</Badge>
+                {report.releasedAt ? (
+                  <span className="text-muted-foreground">
+                    Released on {formatLongDate(report.releasedAt)}
+                  </span>
+                ) : null}
+              </div>
+            </div>
+            <Button asChild>
+              <a href={`/employer-reports/${report.reference}.pdf`} download>
+                <DownloadIcon aria-hidden="true" />
+                Download PDF
+              </a>
+            </Button>
+          </header>
+          <div className="rounded-xl border bg-card p-5 sm:p-8">
+            <ReportSections sections={report.sections} />
+            <section className="mt-6 grid gap-1 border-t pt-6">
+              <h2 className="font-semibold text-lg">Consulting Doctor</h2>
+              <p>{report.doctor.name}</p>
+              <p className="text-muted-foreground text-sm">
+                GMC number {report.doctor.gmcNumber}
+                {report.doctor.signedAt
+                  ? ` · signed ${formatLongDate(report.doctor.signedAt)}`
+                  : ""}
+              </p>
+            </section>
+          </div>
+          <p className="text-muted-foreground text-sm">
+            Confidential health information, released with the employee's consent. Share it only
+            with the people who need it to support them.
+          </p>
+        </article>
+      )}
+    </div>
+  );
+}

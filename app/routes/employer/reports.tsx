@@ -1,0 +1,249 @@
+import { DownloadIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DatePicker } from "~/components/ui/date-picker";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { runtimeContext } from "~/context.ts";
+import {
+  type EmployerReportListQuery,
+  listEmployerReports,
+  parseEmployerReportListQuery,
+  type ReportTypeFilter,
+} from "~/domain/reports/list-employer-reports.server.ts";
+import { cn } from "~/lib/cn";
+import { formatShortDate } from "~/lib/dates.ts";
+import { employerActor } from "~/middleware/employer.server.ts";
+import type { Route } from "./+types/reports";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Reports | ReferOH" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseEmployerReportListQuery(new URL(request.url).searchParams);
+  const runtime = context.get(runtimeContext);
+  const list = await listEmployerReports(runtime.database.db, {
+    actor: employerActor(context),
+    query,
+  });
+  return { query, list };
+}
+
+const tableHeadings: Record<ReportTypeFilter, string> = {
+  all: "All Reports",
+  management: "Management Referral Reports",
+  "pre-employment": "Pre-Employment Reports",
+};
+
+function listLink(query: EmployerReportListQuery, changes: Partial<EmployerReportListQuery>) {
+  const next = { ...query, page: 1, ...changes };
+  const params = new URLSearchParams();
+  if (next.search) params.set("q", next.search);
+  if (next.type !== "all") params.set("type", next.type);
+  if (next.date) params.set("date", next.date);
+  if (next.page > 1) params.set("page", String(next.page));
+  const search = params.toString();
+  return search ? `?${search}` : ".";
+}
+
+export default function EmployerReports({ loaderData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  const navigation = useNavigation();
+  const filtered = query.search !== "" || query.type !== "all" || query.date !== null;
+  const newReferral =
+    query.type === "pre-employment"
+      ? "/pre-employment-referral"
+      : "/employer-referral?type=management";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-semibold text-3xl tracking-tight">Reports</h1>
+          <p className="mt-2 text-muted-foreground">
+            View and download occupational health reports
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={newReferral}>
+            <PlusIcon aria-hidden="true" />
+            Generate New Report
+          </Link>
+        </Button>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        className="mt-8 grid gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end"
+        key={`${query.search}|${query.type}|${query.date}`}
+      >
+        <div className="space-y-1.5">
+          <Label htmlFor="q">Search</Label>
+          <Input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.search}
+            placeholder="Title, report ID or employee name"
+            maxLength={100}
+          />
+        </div>
+        <fieldset className="space-y-1.5">
+          <legend className="mb-1.5 font-medium text-sm">Type</legend>
+          {/* Each toggle submits the form with its type, or with "all" to switch it off again. */}
+          <div className="flex gap-2">
+            {(["management", "pre-employment"] as const).map((type) => {
+              const on = query.type === type;
+              return (
+                <Button
+                  key={type}
+                  type="submit"
+                  name="type"
+                  value={on ? "all" : type}
+                  variant={on ? "default" : "outline"}
+                  aria-pressed={on}
+                  className={cn(!on && "bg-background")}
+                >
+                  {type === "management" ? "Management" : "Pre-Employment"}
+                </Button>
+              );
+            })}
+          </div>
+          {query.type !== "all" ? <input type="hidden" name="type" value={query.type} /> : null}
+        </fieldset>
+        <div className="space-y-1.5 lg:w-52">
+          <Label id="date-label" htmlFor="date">
+            Date generated
+          </Label>
+          <DatePicker
+            id="date"
+            name="date"
+            defaultValue={query.date}
+            placeholder="Any date"
+            clearLabel="Clear the date"
+            calendarLabel="Choose the date a report was generated"
+            aria-labelledby="date-label"
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            <SearchIcon aria-hidden="true" />
+            Search
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to=".">Clear</Link>
+          </Button>
+        </div>
+      </Form>
+
+      <section
+        className="mt-6"
+        aria-labelledby="reports-heading"
+        aria-busy={navigation.state === "loading"}
+      >
+        <h2 id="reports-heading" className="mb-3 font-semibold text-xl">
+          {tableHeadings[query.type]}
+        </h2>
+        {list.rows.length === 0 ? (
+          <div className="rounded-xl border bg-card p-10 text-center">
+            <p className="font-semibold text-lg">No reports found</p>
+            <p className="mt-1 text-muted-foreground">
+              {filtered
+                ? "Try adjusting your search or filter criteria"
+                : "A report appears here once the employee has read it and agreed to its release."}
+            </p>
+          </div>
+        ) : (
+          <>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Report ID</TableHead>
+                  <TableHead>Title</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Employee/Candidate</TableHead>
+                  <TableHead>Format</TableHead>
+                  <TableHead>Date Generated</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((r) => (
+                  <TableRow key={r.reference}>
+                    <TableCell label="Report ID" className="font-medium">
+                      {r.reference}
+                    </TableCell>
+                    <TableCell label="Title">{r.title}</TableCell>
+                    <TableCell label="Type">
+                      {r.type === "management" ? "Management" : "Pre-Employment"}
+                    </TableCell>
+                    <TableCell label="Employee/Candidate">{r.subjectName}</TableCell>
+                    <TableCell label="Format">{r.format}</TableCell>
+                    <TableCell label="Date Generated">
+                      {r.releasedAt ? formatShortDate(r.releasedAt) : ""}
+                    </TableCell>
+                    <TableCell label="Actions">
+                      <span className="flex gap-2">
+                        <Button asChild variant="outline" size="sm">
+                          <Link
+                            to={`/employer-report/${r.reference}`}
+                            aria-label={`View ${r.reference}`}
+                          >
+                            View
+                          </Link>
+                        </Button>
+                        <Button asChild variant="ghost" size="sm">
+                          <a
+                            href={`/employer-reports/${r.reference}.pdf`}
+                            download
+                            aria-label={`Download ${r.reference} as PDF`}
+                          >
+                            <DownloadIcon aria-hidden="true" />
+                            Download
+                          </a>
+                        </Button>
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <nav
+              aria-label="Pages"
+              className="mt-4 flex items-center justify-between gap-4 text-sm"
+            >
+              <span className="text-muted-foreground">
+                Page {list.page} of {list.pageCount} · {list.total} report
+                {list.total === 1 ? "" : "s"}
+              </span>
+              <span className="flex gap-2">
+                {list.page > 1 ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={listLink(query, { page: list.page - 1 })}>Previous</Link>
+                  </Button>
+                ) : null}
+                {list.page < list.pageCount ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={listLink(query, { page: list.page + 1 })}>Next</Link>
+                  </Button>
+                ) : null}
+              </span>
+            </nav>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { registerVerifiedEmployer } from "../auth/helpers.ts";
+import { signedInAdmin } from "../support/admin.ts";
+import { expect, test } from "../support/test.ts";
+
+test("an administrator works through every admin page: credits, inbox, audit export, access review", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const marker = randomUUID().slice(0, 8);
+  const company = `Admin Console Test ${marker} Ltd`;
+
+  // What the administrator will act on: an organisation and a contact message.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await registerVerifiedEmployer(visitor, undefined, company);
+  await visitor.goto("/contact");
+  await visitor.getByRole("textbox", { name: "Name" }).fill(`Casey ${marker}`);
+  await visitor.getByRole("textbox", { name: "Email" }).fill("casey@example.org");
+  await visitor.getByRole("textbox", { name: "Message" }).fill(`Please call me back ${marker}`);
+  await visitor.getByRole("button", { name: "Send message" }).click();
+  await expect(visitor.locator("[data-sonner-toast]")).toContainText("Message sent successfully");
+  await visitorContext.close();
+
+  const adminEmail = await signedInAdmin(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Administration", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cases by status" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Administration" });
+  await expect(nav.getByRole("link")).toHaveText([
+    "Overview",
+    "Doctors",
+    "Organisations",
+    "Cases",
+    "Inbox",
+    "Audit log",
+    "Access review",
+    "Subject access",
+  ]);
+  await page.screenshot({ path: testInfo.outputPath("overview.png"), fullPage: true });
+
+  await nav.getByRole("link", { name: "Doctors" }).click();
+  await expect(page.getByRole("heading", { name: "Doctors", level: 1 })).toBeVisible();
+
+  // Organisations: find the new company, add credits, then remove some after confirming.
+  await nav.getByRole("link", { name: "Organisations" }).click();
+  await page.getByLabel("Search by name").fill(marker);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: company }).click();
+  await expect(page.getByRole("heading", { name: company })).toBeVisible();
+  await expect(page.getByTestId("credit-balance")).toHaveText("0");
+  await page.getByRole("textbox", { name: "Credits" }).fill("5");
+  await page
+    .getByRole("textbox", { name: "Reason" })
+    .fill("Goodwill credits after a delayed report");
+  await page.getByRole("button", { name: "Adjust credits" }).click();
+  await expect(page.getByTestId("credit-balance")).toHaveText("5");
+  await page.getByRole("textbox", { name: "Credits" }).fill("-2");
+  await page.getByRole("textbox", { name: "Reason" }).fill("Correcting a duplicate grant");
+  await page.getByRole("button", { name: "Adjust credits" }).click();
+  await expect(page.getByText(`Remove 2 credits from ${company}?`)).toBeVisible();
+  await expect(page.getByTestId("credit-balance")).toHaveText("5");
+  await page.screenshot({ path: testInfo.outputPath("organisation-confirm.png"), fullPage: true });
+  await page.getByRole("button", { name: "Yes, remove 2 credits" }).click();
+  await expect(page.getByTestId("credit-balance")).toHaveText("3");
+  await expect(page.getByText("Correcting a duplicate grant")).toBeVisible();
+
+  // Cases: filtered to the organisation (which has none yet).
+  await nav.getByRole("link", { name: "Cases" }).click();
+  await page.getByLabel("Organisation").selectOption({ label: company });
+  await page.getByRole("button", { name: "Filter cases" }).click();
+  await expect(page.getByText("No cases match these filters.")).toBeVisible();
+
+  // Inbox: the message, marked handled, leaves the open list.
+  await nav.getByRole("link", { name: "Inbox" }).click();
+  const message = page.getByRole("listitem").filter({ hasText: `Please call me back ${marker}` });
+  await expect(message).toBeVisible();
+  await message.getByRole("button", { name: /as handled/ }).click();
+  await expect(message).toHaveCount(0);
+  await page.getByRole("link", { name: "Handled", exact: true }).click();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: `Please call me back ${marker}` }),
+  ).toContainText("Handled");
+
+  // Audit log: filtered to this organisation, then downloaded as CSV.
+  await nav.getByRole("link", { name: "Audit log" }).click();
+  await page.getByLabel("Organisation").selectOption({ label: company });
+  await page.getByLabel(/^Action/).fill("admin.credits");
+  await page.getByRole("button", { name: "Filter the log" }).click();
+  await expect(page.getByRole("cell", { name: "admin.credits_adjusted" })).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath("audit.png"), fullPage: true });
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^audit-log-.*\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  const lines = csv.trim().split("\r\n");
+  expect(lines[0]).toMatch(/^id,occurred_at_utc,actor_id,/);
+  expect(lines).toHaveLength(3);
+  expect(csv).toContain("Correcting a duplicate grant");
+
+  // Access review: the administrator, just signed in, is not flagged.
+  await nav.getByRole("link", { name: "Access review" }).click();
+  await expect(page).toHaveURL(/\/admin\/access-review/);
+  const me = page.getByRole("row").filter({ hasText: adminEmail });
+  await expect(me).toContainText("Administrator");
+  await expect(me).toContainText("Active");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath("access-review-mobile.png"), fullPage: true });
+});

@@ -1,0 +1,178 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium, type Page } from "@playwright/test";
+import {
+  bookConsultationForTest,
+  createDoctorAccountForTest,
+  doctorActor,
+  referralInReviewForTest,
+} from "../../../app/domain/consultations/test-support.server.ts";
+import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts";
+
+/*
+ * The room needs a case in review with a booked consultation and a doctor assigned, which the
+ * shared test server's database cannot be given from outside (PGlite allows one process). So this
+ * spec runs the same production build in its own process, on its own port and data directory,
+ * and prepares the case through the domain functions (app/domain/consultations/test-support).
+ */
+const port = Number(process.env.ROOM_E2E_PORT ?? 3355);
+const origin = `http://localhost:${port}`;
+
+// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
+let runtime: any;
+let server: http.Server;
+let media: Browser;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-room-e2e-"));
+  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
+  const config = bundle.loadConfig({
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    JOBS: "off",
+    ALLOW_DEMO_PAYMENTS: "true",
+  });
+  runtime = await bundle.startRuntime(config);
+  server = http.createServer(
+    bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
+  );
+  bundle.attachConsultationSignalling(server, runtime);
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Chromium's fake camera (a test pattern) and microphone (a tone), allowed without a prompt.
+  media = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
+  });
+});
+
+test.afterAll(async () => {
+  await media?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await runtime?.shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function inboundVideoBytes(page: Page): Promise<number> {
+  return Number(await page.getByTestId("video-room").getAttribute("data-inbound-video-bytes"));
+}
+
+/** Video is arriving: the receiver's getStats() inbound-rtp bytes grow between two readings. */
+async function expectVideoArriving(page: Page) {
+  await expect.poll(() => inboundVideoBytes(page), { timeout: 15_000 }).toBeGreaterThan(0);
+  const before = await inboundVideoBytes(page);
+  await expect.poll(() => inboundVideoBytes(page), { timeout: 10_000 }).toBeGreaterThan(before);
+}
+
+test("doctor and subject meet in the video room; anyone else is refused before signalling", async () => {
+  // About 30 s on an idle machine; the journeys' budget allows for a loaded one.
+  test.setTimeout(90_000);
+  const db = runtime.database.db;
+  const doctorEmail = uniqueEmail("doctor");
+  const doctorId = await createDoctorAccountForTest(runtime, {
+    email: doctorEmail,
+    name: "Dr Amara Okafor",
+    password: PASSWORD,
+  });
+  const { referral, token } = await referralInReviewForTest(db, { doctorId });
+  const booked = await bookConsultationForTest(
+    { db, mailer: runtime.mailer, publicUrl: origin },
+    { doctor: doctorActor(doctorId), referralId: referral.id },
+  );
+
+  // The doctor signs in with two factors and opens the case's consultation.
+  const doctorContext = await media.newContext({
+    baseURL: origin,
+    viewport: { width: 1280, height: 900 },
+  });
+  const doctor = await doctorContext.newPage();
+  await doctor.goto("/doctor-login");
+  await doctor.getByLabel("Email").fill(doctorEmail);
+  await doctor.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await doctor.getByRole("button", { name: "Access Portal" }).click();
+  await enrolTwoFactor(doctor);
+  await doctor.goto(`/doctor/cases/${referral.id}/consultation`);
+  await expect(doctor.getByTestId("consultation-status")).toHaveText("Booked");
+  await doctor.getByRole("link", { name: "Join the video room" }).click();
+  await expect(doctor).toHaveURL(`${origin}/consultation/${booked.id}`);
+  await expect(doctor.getByTestId("room-status")).toHaveText(/Waiting for Jo Bloggs/);
+
+  // The subject comes through their link: the token moves into a cookie and leaves the address.
+  const subjectContext = await media.newContext({
+    baseURL: origin,
+    viewport: { width: 390, height: 844 },
+  });
+  const subject = await subjectContext.newPage();
+  await subject.goto(`/assessment/${token}/consultation`);
+  await expect(subject.getByTestId("consultation-state")).toContainText("Booked for");
+  await subject.getByRole("link", { name: "Join the video consultation" }).click();
+  await expect(subject).toHaveURL(`${origin}/consultation/${booked.id}`);
+
+  for (const page of [doctor, subject]) {
+    await expect(page.getByTestId("video-room")).toHaveAttribute("data-connection", "connected", {
+      timeout: 20_000,
+    });
+    await expectVideoArriving(page);
+  }
+  await expect(doctor.getByTestId("room-status")).toHaveText("Connected · receiving video");
+  await doctor.screenshot({ path: test.info().outputPath("doctor-in-call.png") });
+  await subject.screenshot({ path: test.info().outputPath("subject-in-call.png") });
+  await expectNoSeriousA11yViolations(subject);
+
+  // Mute and camera off are the sender's own switches.
+  await subject.getByRole("button", { name: "Mute" }).click();
+  await expect(subject.getByRole("button", { name: "Unmute" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await subject.getByRole("button", { name: "Turn camera off" }).click();
+  await expect(subject.getByText("(you) · camera off")).toBeVisible();
+
+  // A third browser with neither a session nor a link: the page and the WebSocket are refused.
+  const strangerContext = await media.newContext({ baseURL: origin });
+  const stranger = await strangerContext.newPage();
+  const response = await stranger.goto(`/consultation/${booked.id}`);
+  expect(response?.status()).toBe(403);
+  await expect(stranger.getByTestId("room-refused")).toContainText(
+    "You cannot join this consultation",
+  );
+  expect(
+    (await stranger.goto(`/consultation/${booked.id}?token=${"x".repeat(43)}`))?.status(),
+  ).toBe(403);
+  const socket = await stranger.evaluate(
+    (signalPath) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`ws://${location.host}${signalPath}`);
+        ws.onopen = () => resolve("open");
+        ws.onmessage = () => resolve("message");
+        ws.onclose = (event) => resolve(`closed ${event.code}`);
+      }),
+    `/consultation/${booked.id}/signal`,
+  );
+  expect(socket).toBe("closed 1006");
+  // The call was not disturbed.
+  await expectVideoArriving(doctor);
+
+  // The subject leaves; the doctor is told and waits.
+  await subject.getByRole("button", { name: "Leave" }).click();
+  await expect(subject.getByTestId("room-status")).toHaveText("You have left the consultation.");
+  await expect(doctor.getByTestId("room-status")).toHaveText(/Waiting for Jo Bloggs/);
+
+  await Promise.all([doctorContext.close(), subjectContext.close(), strangerContext.close()]);
+});

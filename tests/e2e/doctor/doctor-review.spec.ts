@@ -1,0 +1,180 @@
+import { signIn } from "../auth/helpers.ts";
+import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { createInvitedReferral } from "../support/assessment-link.ts";
+import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
+import {
+  approveReport,
+  downloadReportPdf,
+  openEmployerReport,
+  requestCorrection,
+} from "../support/report-review.ts";
+import { expect, test } from "../support/test.ts";
+
+/*
+ * DESIGN.md §5 across roles: the employer refers, the candidate consents and answers, the doctor
+ * takes the case, edits and signs; the candidate asks for a correction, the doctor revises, the
+ * candidate approves; the employer reads the released report and downloads its PDF.
+ */
+test("referral to released report: doctor signs, candidate corrects then approves, employer downloads the PDF", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+
+  // The candidate completes a pre-employment questionnaire (the employer places it in its own context).
+  const { link, reference, subjectEmail, employerEmail } = await createInvitedReferral(page, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+  });
+  await page.goto(link);
+  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await page.getByRole("button", { name: "I agree and start" }).click();
+  for (const name of [
+    /health condition or disability/,
+    /receiving treatment/,
+    /mental health condition/,
+    /caused or made worse by work/,
+  ])
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await page
+    .getByRole("group", { name: /adjustments or support/ })
+    .getByLabel("No", { exact: true })
+    .check();
+  await page
+    .getByRole("group", { name: /speak to one of our doctors/ })
+    .getByLabel("No", { exact: true })
+    .check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+
+  // An administrator grants two doctors access.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signedInAdmin(admin);
+  const gmcNumber = String(7_000_000 + Math.floor(Math.random() * 999_999));
+  const first = await invitedDoctor(admin, browser, { name: "Dr Ada Lovelace", gmcNumber });
+  const second = await invitedDoctor(admin, browser, {
+    name: "Dr Ben Carter",
+    gmcNumber: String(8_000_000 + Math.floor(Math.random() * 999_999)),
+  });
+
+  // The first doctor finds the case in the queue and opens it.
+  const doctor = first.page;
+  await doctor.goto(`/doctor-dashboard?q=${reference.toLowerCase()}`);
+  await expect(doctor.getByRole("heading", { name: "Doctor Dashboard" })).toBeVisible();
+  await expect(doctor.getByText("Pending Review")).toBeVisible();
+  const row = doctor.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("Robin Taylor");
+  await row.getByRole("link", { name: `Review ${reference}` }).click();
+  await expect(doctor).toHaveURL(/case=/);
+  const sheet = doctor.getByRole("dialog");
+  await expect(sheet).toBeVisible({ timeout: 15_000 });
+  // The draft job runs in the background: reload (the sheet stays open) until its draft shows.
+  await expect(async () => {
+    if (!(await sheet.getByText("Suggested outcome").isVisible())) await doctor.reload();
+    await expect(sheet).toContainText("Suggested outcome", { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(
+    sheet.getByRole("heading", { name: `Referral Details: ${reference}` }),
+  ).toBeVisible();
+  await expect(sheet.getByTestId("transcript")).toContainText("No");
+  await doctor.screenshot({ path: "test-results/doctor-dashboard.png" });
+  await sheet.getByRole("button", { name: "Review & Create Report" }).click();
+
+  // The editor: pre-filled from the draft, each statement beside its answers.
+  await expect(doctor.getByRole("heading", { name: "Review & Create Report" })).toBeVisible();
+  const editorUrl = doctor.url();
+  expect(editorUrl).toMatch(/\/doctor-referrals\/[0-9a-f-]{36}\/report$/);
+  await expect(doctor.getByLabel("Fit", { exact: true })).toBeChecked();
+  await expect(doctor.getByRole("complementary").first()).toContainText("From the AI draft");
+  await doctor.getByLabel("Fit with adjustments").check();
+  await doctor.getByLabel("Recommendations").fill("A display screen assessment in the first week");
+  await doctor.getByLabel("Note for the employer").fill("<b>Plain text</b> stays plain text.");
+  await doctor.getByRole("button", { name: "Save draft" }).click();
+  await expect(doctor.getByText("Draft saved (version 1).")).toBeVisible();
+  await expect(doctor.getByLabel("Recommendations")).toHaveValue(
+    "A display screen assessment in the first week",
+  );
+  await expect(doctor.getByText(/GMC number \d{7}/)).toBeVisible();
+  await doctor.screenshot({ path: "test-results/doctor-editor.png", fullPage: true });
+
+  // Sign and send: back on the dashboard with the seed's toast, the sheet closed.
+  await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
+  await expect(doctor).toHaveURL(/\/doctor-dashboard/);
+  await expect(doctor.getByText("Review completed")).toBeVisible();
+  await expect(
+    doctor.getByText(`Referral ${reference} has been marked as completed.`),
+  ).toBeVisible();
+  await expect(doctor.getByRole("dialog")).toHaveCount(0);
+  await doctor.goto(`/doctor-dashboard?tab=completed&q=${reference}`);
+  await expect(doctor.getByRole("row").filter({ hasText: reference })).toContainText(
+    "With employee for review",
+  );
+
+  // The candidate is e-mailed a personal link to review the report.
+  const ready = await waitForMessage(subjectEmail, "Your report is ready to review");
+  expect(linkTo(ready, "/assessment/")).toMatch(/\/assessment\/[A-Za-z0-9_-]{43}\/report$/);
+
+  // The second doctor cannot see or open the first doctor's case.
+  const other = second.page;
+  await other.goto(`/doctor-dashboard?q=${reference}`);
+  await expect(other.getByText("No referrals found matching your criteria")).toBeVisible();
+  const caseId = editorUrl.split("/").at(-2)!;
+  expect((await other.goto(`/doctor-dashboard?case=${caseId}`))?.status()).toBe(404);
+  expect((await other.goto(`/doctor-referrals/${caseId}/report`))?.status()).toBe(404);
+
+  // The candidate asks for a factual correction; the doctor is told and revises into version 2.
+  await requestCorrection(
+    page,
+    linkTo(ready, "/assessment/"),
+    "My role is part-time, not full-time.",
+  );
+  await waitForMessage(first.email, `Correction requested: ${reference}`);
+  await doctor.goto(editorUrl);
+  await expect(doctor.getByText("The employee asked for a factual correction")).toBeVisible();
+  await expect(doctor.getByText("My role is part-time, not full-time.")).toBeVisible();
+  await doctor
+    .getByLabel("Recommendations")
+    .fill("A display screen assessment in the first week\nPart-time hours suit the role");
+  await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
+  await expect(doctor.getByText("Review completed")).toBeVisible();
+  let revised: ReturnType<typeof readOutbox>[number] | undefined;
+  await expect
+    .poll(() => {
+      revised = readOutbox().find((m) => m.to.includes(subjectEmail) && /revised/.test(m.text));
+      return Boolean(revised);
+    })
+    .toBe(true);
+
+  // The candidate approves version 2; the employer is told and finds the released report.
+  await approveReport(page, linkTo(revised!, "/assessment/"));
+  await waitForMessage(employerEmail, `Occupational health report ready: ${reference}`, {
+    timeoutMs: 30_000,
+  });
+  const employerContext = await browser.newContext();
+  const employer = await employerContext.newPage();
+  await employer.goto("/login");
+  await signIn(employer, employerEmail);
+  await expect(employer).toHaveURL(/\/employer-dashboard/, { timeout: 20_000 });
+  await openEmployerReport(employer, "Robin Taylor");
+  await expect(employer.getByRole("main")).toContainText("Part-time hours suit the role");
+  // The employer sees the report, never the AI draft or the candidate's answers.
+  await expect(employer.getByRole("main")).not.toContainText("AI draft");
+  await expect(employer.getByRole("main")).not.toContainText("Suggested outcome");
+  const pdf = await downloadReportPdf(employer);
+  expect(pdf.text).toContain(reference);
+  expect(pdf.text).toContain("Fit with adjustments");
+  expect(pdf.text).toContain(gmcNumber);
+  // Free text reaches the PDF literally, markup and all.
+  expect(pdf.text).toContain("<b>Plain text</b> stays plain text.");
+
+  await employerContext.close();
+  await adminContext.close();
+  await first.page.context().close();
+  await second.page.context().close();
+});

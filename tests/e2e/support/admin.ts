@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { codeFor, enrolTwoFactor, PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
+import { linkTo, waitForMessage } from "./outbox.ts";
+import { expect } from "./test.ts";
+
+/*
+ * The run has one first-admin set-up link, so every spec that needs an administrator shares the
+ * one account: whichever spec comes first creates it through the real set-up journey, and records
+ * its e-mail and TOTP secret in the run's data directory for the others. A TOTP code works once,
+ * so sign-ins take turns under a lock and wait for a fresh 30-second step.
+ */
+interface AdminState {
+  email: string;
+  secret: string;
+  lastStep: number;
+}
+
+const dataDir = () => process.env.E2E_DATA_DIR!;
+const stateFile = () => path.join(dataDir(), "e2e-admin.json");
+const lockDir = () => path.join(dataDir(), "e2e-admin.lock");
+const step = () => Math.floor(Date.now() / 30_000);
+
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir());
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error("timed out waiting for the e2e admin lock");
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockDir(), { recursive: true, force: true });
+  }
+}
+
+async function createFirstAdmin(page: Page): Promise<AdminState> {
+  // The one-time set-up link the server printed at start-up (also kept in DATA_DIR while valid).
+  const setupLink = fs
+    .readFileSync(path.join(dataDir(), "first-admin-setup-link.txt"), "utf8")
+    .trim();
+  const email = uniqueEmail("admin");
+  await page.goto(setupLink);
+  await page.getByLabel("Full name").fill("Morgan Admin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create administrator" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // The link works once.
+  expect((await page.request.get(setupLink)).status()).toBe(404);
+
+  // First sign-in forces two-factor enrolment; nothing else opens before it.
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/account\/two-factor/);
+  await page.goto("/admin/doctors");
+  await expect(page).toHaveURL(/\/account\/two-factor/);
+  const secret = await enrolTwoFactor(page);
+  await expect(page).toHaveURL(/\/admin/);
+  return { email, secret, lastStep: step() };
+}
+
+/** Signs `page` in as the run's administrator (creating it first if no spec has yet). */
+export async function signedInAdmin(page: Page): Promise<string> {
+  return withLock(async () => {
+    const existing = fs.existsSync(stateFile())
+      ? (JSON.parse(fs.readFileSync(stateFile(), "utf8")) as AdminState)
+      : null;
+    if (!existing) {
+      const created = await createFirstAdmin(page);
+      fs.writeFileSync(stateFile(), JSON.stringify(created));
+      return created.email;
+    }
+    await page.goto("/login");
+    await signIn(page, existing.email);
+    await expect(page).toHaveURL(/\/two-factor/);
+    while (step() <= existing.lastStep) await new Promise((r) => setTimeout(r, 500));
+    const at = new Date();
+    await page.getByLabel("Authentication code").fill(codeFor(existing.secret, at));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/admin/);
+    fs.writeFileSync(stateFile(), JSON.stringify({ ...existing, lastStep: step() }));
+    return existing.email;
+  });
+}
+/**
+ * A doctor invited by the administrator, with a password set and TOTP enrolled, signed in at
+ * /doctor-login in a browser context of their own.
+ */
+export async function invitedDoctor(
+  admin: Page,
+  browser: Browser,
+  { name, gmcNumber }: { name: string; gmcNumber: string },
+): Promise<{ page: Page; email: string }> {
+  const email = uniqueEmail("doctor");
+  await admin.goto("/admin/doctors");
+  await admin.getByLabel("Full name").fill(name);
+  await admin.getByLabel("Email").fill(email);
+  await admin.getByLabel("GMC number").fill(gmcNumber);
+  await admin.getByRole("button", { name: "Send invitation" }).click();
+  await expect(admin.getByText("Invitation sent")).toBeVisible();
+  const context = await browser.newContext({
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 3210}`,
+  });
+  const page = await context.newPage();
+  const invitation = await waitForMessage(email, "Medical Professional Portal");
+  await page.goto(linkTo(invitation, "/reset-password"));
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm new password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/doctor-login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Access Portal" }).click();
+  await expect(page).toHaveURL(/\/account\/two-factor/, { timeout: 20_000 });
+  await enrolTwoFactor(page);
+  await expect(page).toHaveURL(/\/doctor-dashboard/);
+  return { page, email };
+}

@@ -1,0 +1,6 @@
+import { prepareTestDatabaseTemplate } from "../app/db/test-database.server.ts";
+
+// Migrates the template database once, before any integration test file clones it.
+export default async function setup() {
+  await prepareTestDatabaseTemplate();
+}

@@ -104,6 +104,11 @@ test("an administrator works through every admin page: credits, inbox, audit exp
   // Access review: the administrator, just signed in, is not flagged.
   await nav.getByRole("link", { name: "Access review" }).click();
   await expect(page).toHaveURL(/\/admin\/access-review/);
+  // The URL changes before React commits the new page, and the audit page's
+  // rows also name the administrator; wait for the review page itself.
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Privileged-access review" }),
+  ).toBeVisible();
   const me = page.getByRole("row").filter({ hasText: adminEmail });
   await expect(me).toContainText("Administrator");
   await expect(me).toContainText("Active");

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -175,7 +176,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Given a function, React Router rebuilds its route tables on every request; that is what
+      // development's hot reload needs, and a fixed cost of every request in production.
+      build:
+        config.NODE_ENV === "production"
+          ? serverBuild
+          : () => import("virtual:react-router/server-build"),
       mode: config.NODE_ENV === "production" ? "production" : "development",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();

@@ -5,13 +5,20 @@ import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import type { EmployerActor } from "./actor.ts";
 import { activeStatuses } from "./states.ts";
 
-/** The dashboard's counters and Recent Activity, from the database (seed: Employer dashboard). */
+/**
+ * The dashboard's counters and Recent Activity, from the database (seed: Employer dashboard).
+ * `credits` is the balance when the caller has already asked for it (the page's layout does).
+ */
 export async function getEmployerDashboard(
   db: Database,
-  { actor, now = new Date() }: { actor: EmployerActor; now?: Date },
+  {
+    actor,
+    now = new Date(),
+    credits = getCreditBalance(db, actor.organisationId, now),
+  }: { actor: EmployerActor; now?: Date; credits?: Promise<number> },
 ) {
   // Both counters in one pass over the organisation's (organisation, status) index entries.
-  const [[counters], credits, activity] = await Promise.all([
+  const [[counters], availableCredits, activity] = await Promise.all([
     db
       .select({
         active:
@@ -29,7 +36,7 @@ export async function getEmployerDashboard(
           inArray(referral.status, [...activeStatuses, "complete"]),
         ),
       ),
-    getCreditBalance(db, actor.organisationId, now),
+    credits,
     db
       .select({
         id: referralActivity.id,
@@ -49,7 +56,7 @@ export async function getEmployerDashboard(
   return {
     activeAssessments: counters?.active ?? 0,
     completedReports: counters?.completed ?? 0,
-    availableCredits: credits,
+    availableCredits,
     recentActivity: activity,
   };
 }

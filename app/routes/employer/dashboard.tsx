@@ -20,7 +20,7 @@ import {
 import { runtimeContext } from "~/context.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { employerActor, organisationCredits } from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/dashboard";
 import { loadReferralDrawer } from "./referral-drawer.server.ts";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = employerActor(context);
   const runtime = context.get(runtimeContext);
   const [summary, drawer] = await Promise.all([
-    getEmployerDashboard(runtime.database.db, { actor }),
+    getEmployerDashboard(runtime.database.db, { actor, credits: organisationCredits(context) }),
     loadReferralDrawer(context, new URL(request.url)),
   ]);
   return { organisationName: actor.organisationName, summary, drawer };

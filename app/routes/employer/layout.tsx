@@ -3,8 +3,8 @@ import { AreaError } from "~/components/account/area-error.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
 import { runtimeContext } from "~/context.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
-import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { getMembership, isMembershipInForce } from "~/domain/billing/membership.server.ts";
+import { organisationCredits } from "~/middleware/employer.server.ts";
 import { currentSession, noStore, requireArea, sameOrigin } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const membership = organisation ? await getMembership(db, organisation.id) : null;
   const credits =
     organisation && isMembershipInForce(membership)
-      ? await getCreditBalance(db, organisation.id)
+      ? await organisationCredits(context)
       : undefined;
   return {
     year: new Date().getFullYear(),

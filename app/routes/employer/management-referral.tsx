@@ -6,7 +6,6 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { services } from "~/domain/billing/catalogue.ts";
-import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import {
@@ -20,6 +19,7 @@ import { saveManagementReferral } from "~/domain/referrals/save-management-refer
 import { fieldErrors } from "~/lib/form-errors.ts";
 import {
   employerActor,
+  organisationCredits,
   referralErrorResponse,
   requestOrigin,
 } from "~/middleware/employer.server.ts";
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const actor = employerActor(context);
-  const credits = await getCreditBalance(runtime.database.db, actor.organisationId);
+  const credits = await organisationCredits(context);
   const base = { credits, creditCost: services.management.creditCost };
   if (!params.referralId) return { ...base, draft: null };
   const referral = await getReferralForEmployer(runtime.database.db, {

@@ -7,11 +7,10 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { services, turnaroundHours } from "~/domain/billing/catalogue.ts";
-import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
 import { fieldErrors } from "~/lib/form-errors.ts";
-import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
+import { employerActor, organisationCredits, requestOrigin } from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/pre-employment-referral";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
@@ -21,9 +20,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = employerActor(context);
-  const credits = await getCreditBalance(runtime.database.db, actor.organisationId);
+  const credits = await organisationCredits(context);
   return {
     credits,
     creditCost: services.pre_employment.creditCost,

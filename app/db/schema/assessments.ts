@@ -149,7 +149,7 @@ export const draftReport = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("draft_report_referral_idx").on(t.referralId, t.createdAt.desc()),
+    index("draft_report_referral_idx").on(t.referralId, t.createdAt.desc().nullsFirst()),
     // One draft per response and drafter version: a retried job finds its own earlier draft.
     uniqueIndex("draft_report_response_drafter_idx").on(
       t.responseId,

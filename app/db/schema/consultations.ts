@@ -89,7 +89,7 @@ export const consultation = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (t) => [
-    index("consultation_referral_idx").on(t.referralId, t.createdAt.desc()),
+    index("consultation_referral_idx").on(t.referralId, t.createdAt.desc().nullsFirst()),
     index("consultation_doctor_idx").on(t.doctorId, t.startsAt),
     index("consultation_reminder_idx").on(t.status, t.startsAt),
     // At most one consultation in play per case: the next one is offered after this one ends.

@@ -21,7 +21,12 @@ export const subjectInformationRequest = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
-  (t) => [index("subject_information_request_referral_idx").on(t.referralId, t.sentAt.desc())],
+  (t) => [
+    index("subject_information_request_referral_idx").on(
+      t.referralId,
+      t.sentAt.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**

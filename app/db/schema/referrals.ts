@@ -75,7 +75,10 @@ export const referral = pgTable(
     autoRemindersSent: integer("auto_reminders_sent").notNull().default(0),
   },
   (t) => [
-    index("referral_organisation_created_idx").on(t.organisationId, t.createdAt.desc()),
+    index("referral_organisation_created_idx").on(
+      t.organisationId,
+      t.createdAt.desc().nullsFirst(),
+    ),
     index("referral_organisation_status_idx").on(t.organisationId, t.status),
     index("referral_queue_idx").on(t.status, t.slaDueAt),
     index("referral_doctor_idx").on(t.assignedDoctorId, t.status),
@@ -119,11 +122,13 @@ export const referralActivity = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Matches Recent Activity's ORDER BY (created_at, id) so the latest 8 are read from the index.
+  // NULLS FIRST on every DESC index column of the schema: that is what `ORDER BY x DESC` means,
+  // and drizzle writes DESC NULLS LAST unless told, an order PostgreSQL cannot read such a query in.
   (t) => [
     index("referral_activity_organisation_idx").on(
       t.organisationId,
-      t.createdAt.desc(),
-      t.id.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
   ],
 );

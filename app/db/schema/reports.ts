@@ -59,7 +59,11 @@ export const report = pgTable(
   },
   (t) => [
     // The employer's reports list: released reports of one organisation, newest first.
-    index("report_organisation_released_idx").on(t.organisationId, t.status, t.releasedAt.desc()),
+    index("report_organisation_released_idx").on(
+      t.organisationId,
+      t.status,
+      t.releasedAt.desc().nullsFirst(),
+    ),
     index("report_doctor_status_idx").on(t.doctorId, t.status),
   ],
 );

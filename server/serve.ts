@@ -31,6 +31,11 @@ export function serve(options: Serveable): Promise<Server> {
     server.keepAliveTimeout = 5000;
 
     let closing = false;
+    // While shutting down, each kept-alive connection gets one last answer and is then closed,
+    // so the open connections drain instead of taking new requests until they are cut off.
+    server.on("request", (_req, res) => {
+      if (closing && !res.headersSent) res.setHeader("Connection", "close");
+    });
     const stop = async (signal: string) => {
       if (closing) return;
       closing = true;
@@ -40,10 +45,17 @@ export function serve(options: Serveable): Promise<Server> {
         process.exit(1);
       }, 4500);
       force.unref();
-      server.close();
+      // The database closes only after the requests in progress have answered (or 2.5 s have
+      // passed): closing it under them turned their queries into server errors.
+      const drained = new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Upgraded (WebSocket) connections can keep the server open: do not wait on them.
+        setTimeout(resolve, 2500).unref();
+      });
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 2000).unref();
       try {
+        await drained;
         await options.shutdown();
         process.exit(0);
       } catch (error) {

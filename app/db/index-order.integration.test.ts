@@ -42,3 +42,16 @@ describe("indexes that serve a newest-first order", () => {
     expect(plan).not.toMatch(/Sort/);
   });
 });
+
+describe("the subject access lookup", () => {
+  it("finds a person's referrals by e-mail through an index, not by reading every referral", async () => {
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(
+        sql`explain select id from referral where lower(trim(subject_email)) = 'someone@example.org'`,
+      )) as unknown as { rows: { "QUERY PLAN": string }[] };
+      return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toMatch(/Index.* Scan (using|on) referral_subject_email_idx/);
+  });
+});

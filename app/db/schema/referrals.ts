@@ -82,6 +82,8 @@ export const referral = pgTable(
     index("referral_organisation_status_idx").on(t.organisationId, t.status),
     index("referral_queue_idx").on(t.status, t.slaDueAt),
     index("referral_doctor_idx").on(t.assignedDoctorId, t.status),
+    // A subject access request finds every referral of one person across organisations.
+    index("referral_subject_email_idx").on(sql`lower(trim(${t.subjectEmail}))`),
     // Case-insensitive search by name, reference or reason within an organisation's list.
     index("referral_search_trgm_idx").using(
       "gin",

@@ -1,0 +1,1 @@
+CREATE INDEX "referral_subject_email_idx" ON "referral" USING btree (lower(trim("subject_email")));

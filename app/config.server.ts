@@ -20,7 +20,7 @@ const schema = z.object({
   SERVICE_INBOX: z.string().email().default("hello@referoh.co.uk"),
   /** Alerted when an assessment answer raises an urgent safety flag (no health data in the mail). */
   CLINICAL_ONCALL_EMAIL: z.string().email().default("clinical-oncall@referoh.co.uk"),
-  /** The subject's window to review a signed report, in working days (Monday to Friday). */
+  /** The subject's window to review a signed report, in working days (England and Wales). */
   REPORT_REVIEW_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   /** Only then is X-Forwarded-For believed; a number is the count of trusted hops. */
   TRUST_PROXY: z.string().optional(),

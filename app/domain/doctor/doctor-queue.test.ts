@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays } from "~/domain/reports/review-window.ts";
 import {
   compareQueueCases,
   doctorRowAction,
@@ -67,22 +66,5 @@ describe("doctorRowAction", () => {
     expect(doctorRowAction("complete")).toBe("report");
     expect(doctorRowAction("awaiting_subject")).toBe("remind");
     expect(doctorRowAction("withheld")).toBeNull();
-  });
-});
-
-describe("addWorkingDays", () => {
-  it("skips weekends", () => {
-    // Thursday 4 June 2026 + 5 working days = Thursday 11 June.
-    expect(addWorkingDays(new Date("2026-06-04T10:00:00Z"), 5).toISOString()).toBe(
-      "2026-06-11T10:00:00.000Z",
-    );
-    // Saturday + 1 working day = Monday.
-    expect(addWorkingDays(new Date("2026-06-06T10:00:00Z"), 1).toISOString()).toBe(
-      "2026-06-08T10:00:00.000Z",
-    );
-    // Friday + 1 = Monday.
-    expect(addWorkingDays(new Date("2026-06-05T10:00:00Z"), 1).toISOString()).toBe(
-      "2026-06-08T10:00:00.000Z",
-    );
   });
 });

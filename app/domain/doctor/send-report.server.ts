@@ -9,10 +9,11 @@ import {
 } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { addWorkingDays } from "~/domain/calendar/working-days.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
 import { reportBody } from "~/domain/reports/report-body.ts";
-import { addWorkingDays, reviewDueAt } from "~/domain/reports/review-window.ts";
+import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";

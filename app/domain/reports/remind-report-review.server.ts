@@ -16,9 +16,9 @@ import { REMINDER_WORKING_DAYS_BEFORE_DUE, reviewReminderAt } from "./review-win
  * the hourly job twice (or in two processes) reminds each report once.
  */
 export async function claimReviewReminders(db: Database, now = new Date()): Promise<string[]> {
-  // Two working days before the due date is at most four calendar days before it (a weekend in
-  // between); the exact working-day rule is checked per row below.
-  const horizon = new Date(now.getTime() + (REMINDER_WORKING_DAYS_BEFORE_DUE + 2) * 86_400_000);
+  // Two working days before the due date is at most eight calendar days before it (Christmas,
+  // its substitute days and a weekend in between); the exact rule is checked per row below.
+  const horizon = new Date(now.getTime() + (REMINDER_WORKING_DAYS_BEFORE_DUE + 6) * 86_400_000);
   const candidates = await db
     .select({ id: report.id, reviewDueAt: report.reviewDueAt })
     .from(report)

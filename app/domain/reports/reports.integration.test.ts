@@ -293,6 +293,19 @@ describe("the person's review", () => {
 });
 
 describe("the review reminder", () => {
+  it("over Christmas, goes out two working days before the end: six calendar days before", async () => {
+    // Sent Friday 18 December 2026; 25 and 28 December are bank holidays, so the five working
+    // days end on Tuesday 29th and the reminder is due on Wednesday 23rd.
+    const sent = await createSentReport(database.db, { now: new Date("2026-12-18T10:00:00Z") });
+    expect(sent.report.reviewDueAt?.toISOString()).toBe("2026-12-29T10:00:00.000Z");
+    expect(await claimReviewReminders(database.db, new Date("2026-12-22T12:00:00Z"))).not.toContain(
+      sent.report.id,
+    );
+    expect(await claimReviewReminders(database.db, new Date("2026-12-23T12:00:00Z"))).toContain(
+      sent.report.id,
+    );
+  });
+
   it("claims each report once, two working days before the end, and mails a fresh link", async () => {
     const monday = new Date("2030-01-07T09:00:00Z");
     const sent = await createSentReport(database.db, { now: monday });

@@ -50,6 +50,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React moves a finished Suspense boundary that lands past this many bytes out of line and
+        // reveals it by script after paint (up to 300 ms later): the header's account menu, some
+        // 13 KB in, showed its disabled placeholder first on every signed-in page. Our pages
+        // stream nothing late, so finished boundaries stay in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

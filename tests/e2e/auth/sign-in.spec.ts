@@ -55,6 +55,11 @@ test.describe("guard and sign-in", () => {
     ]);
     const response = await page.request.get("/employer-dashboard");
     expect(response.headers()["cache-control"]).toBe("no-store");
+    // The account menu arrives in place in the HTML, not as a placeholder that a script swaps
+    // for it after the first paint. (Only a process's very first signed-in page waits for the
+    // menu's module to load; sign-in navigated on the client, so this may be that first one.)
+    const html = await (await page.request.get("/employer-dashboard")).text();
+    expect(html.slice(0, html.indexOf("</header>"))).toContain('data-slot="dropdown-menu-trigger"');
 
     await nav.getByRole("button", { name: "My Account" }).click();
     const menu = page.getByRole("menu");

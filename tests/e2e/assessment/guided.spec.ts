@@ -33,6 +33,9 @@ test.describe("employee's guided assessment", () => {
 
     await page.getByLabel(/Stress, low mood, anxiety/).check();
     await page.getByRole("button", { name: "Save and continue" }).click();
+    // Saved once the answer is in the chat: jumping ahead before that aborts the save, and the
+    // link then (rightly) sends the person back to the unanswered question.
+    await expect(page.getByTestId("conversation")).toContainText("Stress, low mood, anxiety");
     await expect(page.getByTestId("crisis-support")).toHaveCount(0);
 
     // Straight to PHQ-9 item 9 (the link resumes wherever the person is; here we jump).

@@ -9,6 +9,7 @@ import {
 import { useEffect } from "react";
 import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { StatementList } from "~/components/doctor/draft-evidence.tsx";
+import { ListPagination } from "~/components/list-pagination.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -340,27 +341,13 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                 })}
               </TableBody>
             </Table>
-            <nav
-              aria-label="Pages"
-              className="mt-4 flex items-center justify-between gap-4 text-sm"
-            >
-              <span className="text-muted-foreground">
-                Page {list.page} of {list.pageCount} · {list.total} referral
-                {list.total === 1 ? "" : "s"}
-              </span>
-              <span className="flex gap-2">
-                {list.page > 1 ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={listLink(query, { page: list.page - 1 })}>Previous</Link>
-                  </Button>
-                ) : null}
-                {list.page < list.pageCount ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={listLink(query, { page: list.page + 1 })}>Next</Link>
-                  </Button>
-                ) : null}
-              </span>
-            </nav>
+            <ListPagination
+              page={list.page}
+              pageCount={list.pageCount}
+              total={list.total}
+              noun="referral"
+              hrefFor={(page) => listLink(query, { page })}
+            />
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { SearchIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { ListPagination } from "~/components/list-pagination.tsx";
 import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Button } from "~/components/ui/button";
@@ -177,27 +178,13 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                 ))}
               </TableBody>
             </Table>
-            <nav
-              aria-label="Pages"
-              className="mt-4 flex items-center justify-between gap-4 text-sm"
-            >
-              <span className="text-muted-foreground">
-                Page {list.page} of {list.pageCount} · {list.total} referral
-                {list.total === 1 ? "" : "s"}
-              </span>
-              <span className="flex gap-2">
-                {list.page > 1 ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={pageLink(query, list.page - 1)}>Previous</Link>
-                  </Button>
-                ) : null}
-                {list.page < list.pageCount ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={pageLink(query, list.page + 1)}>Next</Link>
-                  </Button>
-                ) : null}
-              </span>
-            </nav>
+            <ListPagination
+              page={list.page}
+              pageCount={list.pageCount}
+              total={list.total}
+              noun="referral"
+              hrefFor={(page) => pageLink(query, page)}
+            />
           </>
         )}
       </div>

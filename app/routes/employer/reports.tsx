@@ -1,5 +1,6 @@
 import { DownloadIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { ListPagination } from "~/components/list-pagination.tsx";
 import { Button } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
 import { Input } from "~/components/ui/input";
@@ -220,27 +221,13 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
                 ))}
               </TableBody>
             </Table>
-            <nav
-              aria-label="Pages"
-              className="mt-4 flex items-center justify-between gap-4 text-sm"
-            >
-              <span className="text-muted-foreground">
-                Page {list.page} of {list.pageCount} · {list.total} report
-                {list.total === 1 ? "" : "s"}
-              </span>
-              <span className="flex gap-2">
-                {list.page > 1 ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={listLink(query, { page: list.page - 1 })}>Previous</Link>
-                  </Button>
-                ) : null}
-                {list.page < list.pageCount ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={listLink(query, { page: list.page + 1 })}>Next</Link>
-                  </Button>
-                ) : null}
-              </span>
-            </nav>
+            <ListPagination
+              page={list.page}
+              pageCount={list.pageCount}
+              total={list.total}
+              noun="report"
+              hrefFor={(page) => listLink(query, { page })}
+            />
           </>
         )}
       </section>

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/**
+ * Previous / Next under a list whose pages are counted on the server (the employer's referrals
+ * and reports, the doctor's queue). `hrefFor` builds a page's address with the list's filters.
+ */
+export function ListPagination({
+  page,
+  pageCount,
+  total,
+  noun,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Singular; an "s" is added for any other count. */
+  noun: string;
+  hrefFor: (page: number) => string;
+}) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-4 text-sm">
+      <span className="text-muted-foreground">
+        Page {page} of {pageCount} · {total} {noun}
+        {total === 1 ? "" : "s"}
+      </span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={hrefFor(page - 1)}>Previous</Link>
+          </Button>
+        ) : null}
+        {page < pageCount ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={hrefFor(page + 1)}>Next</Link>
+          </Button>
+        ) : null}
+      </span>
+    </nav>
+  );
+}

@@ -28,6 +28,19 @@ type Referral = typeof referral.$inferSelect;
 
 const OPEN = ["offered", "times_requested", "booked"] as const;
 
+/** The times still on offer for a consultation stop being offered (rebooked, cancelled, …). */
+async function withdrawOpenOffers(tx: Tx, consultationId: string, now: Date) {
+  await tx
+    .update(consultationOffer)
+    .set({ withdrawnAt: now })
+    .where(
+      and(
+        eq(consultationOffer.consultationId, consultationId),
+        isNull(consultationOffer.withdrawnAt),
+      ),
+    );
+}
+
 /** The case this doctor may book for: assigned to them and in review (DESIGN.md §4). */
 async function caseInReview(
   db: Database | Tx,
@@ -144,12 +157,7 @@ export async function offerConsultation(
       if (open.doctorId !== actor.userId)
         throw new ConsultationError("not_found", "No such consultation.");
       if (open.status === "booked") wasBooked = open;
-      await tx
-        .update(consultationOffer)
-        .set({ withdrawnAt: now })
-        .where(
-          and(eq(consultationOffer.consultationId, open.id), isNull(consultationOffer.withdrawnAt)),
-        );
+      await withdrawOpenOffers(tx, open.id, now);
       [row] = (await tx
         .update(consultation)
         .set({
@@ -311,12 +319,7 @@ export async function pickConsultationTime(
       })
       .where(eq(consultation.id, row.id))
       .returning()) as [Consultation];
-    await tx
-      .update(consultationOffer)
-      .set({ withdrawnAt: now })
-      .where(
-        and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)),
-      );
+    await withdrawOpenOffers(tx, row.id, now);
     const token = await subjectLink(tx, referralId, now);
     await recordAuditEvent(tx, {
       action: "consultation.booked",
@@ -395,12 +398,7 @@ export async function requestOtherTimes(
       })
       .where(eq(consultation.id, row.id))
       .returning()) as [Consultation];
-    await tx
-      .update(consultationOffer)
-      .set({ withdrawnAt: now })
-      .where(
-        and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)),
-      );
+    await withdrawOpenOffers(tx, row.id, now);
     await recordAuditEvent(tx, {
       action: "consultation.other_times_requested",
       outcome: "success",
@@ -467,12 +465,7 @@ export async function cancelConsultation(
       })
       .where(eq(consultation.id, row.id))
       .returning()) as [Consultation];
-    await tx
-      .update(consultationOffer)
-      .set({ withdrawnAt: now })
-      .where(
-        and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)),
-      );
+    await withdrawOpenOffers(tx, row.id, now);
     await recordAuditEvent(tx, {
       action: "consultation.cancelled",
       outcome: "success",

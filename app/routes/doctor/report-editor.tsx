@@ -220,25 +220,16 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
 
             <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
               <FormFieldset id="fitness" legend="Fitness for work" error={errors.fitness}>
-                <div className="grid gap-2">
-                  {managementFitness.map((value) => (
-                    <label
-                      key={value}
-                      htmlFor={`fitness-${value}`}
-                      className="flex items-center gap-3"
-                    >
-                      <NativeRadio
-                        id={`fitness-${value}`}
-                        name="fitness"
-                        value={value}
-                        defaultChecked={body.fitness === value}
-                      />
-                      {value === "temporarily-unfit"
-                        ? "Temporarily unfit (give a timescale)"
-                        : OUTCOME_LABELS[value]}
-                    </label>
-                  ))}
-                </div>
+                <RadioChoices
+                  name="fitness"
+                  values={managementFitness}
+                  checked={body.fitness}
+                  label={(value) =>
+                    value === "temporarily-unfit"
+                      ? "Temporarily unfit (give a timescale)"
+                      : OUTCOME_LABELS[value]
+                  }
+                />
               </FormFieldset>
               <FormField
                 id="timescale"
@@ -331,23 +322,12 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 hint="The employer receives the outcome and recommendations only: no clinical detail."
                 error={errors.outcome}
               >
-                <div className="grid gap-2">
-                  {preEmploymentOutcomes.map((value) => (
-                    <label
-                      key={value}
-                      htmlFor={`outcome-${value}`}
-                      className="flex items-center gap-3"
-                    >
-                      <NativeRadio
-                        id={`outcome-${value}`}
-                        name="outcome"
-                        value={value}
-                        defaultChecked={body.outcome === value}
-                      />
-                      {OUTCOME_LABELS[value]}
-                    </label>
-                  ))}
-                </div>
+                <RadioChoices
+                  name="outcome"
+                  values={preEmploymentOutcomes}
+                  checked={body.outcome}
+                  label={(value) => OUTCOME_LABELS[value]}
+                />
               </FormFieldset>
             </EvidenceRow>
             <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
@@ -479,6 +459,35 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
 }
 
 /** A field of the report beside the draft's statements for it and the answers they rest on. */
+/** One radio button per value, the saved one checked. */
+function RadioChoices<V extends string>({
+  name,
+  values,
+  checked,
+  label,
+}: {
+  name: string;
+  values: readonly V[];
+  checked: string | undefined;
+  label: (value: V) => string;
+}) {
+  return (
+    <div className="grid gap-2">
+      {values.map((value) => (
+        <label key={value} htmlFor={`${name}-${value}`} className="flex items-center gap-3">
+          <NativeRadio
+            id={`${name}-${value}`}
+            name={name}
+            value={value}
+            defaultChecked={checked === value}
+          />
+          {label(value)}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 function EvidenceRow({
   children,
   statements,

@@ -142,9 +142,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                   <TableHead>Type</TableHead>
                   <TableHead>Date Created</TableHead>
                   <TableHead>Status</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  <TableHead>Actions</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>

@@ -175,9 +175,7 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
                   <TableHead>Employee/Candidate</TableHead>
                   <TableHead>Format</TableHead>
                   <TableHead>Date Generated</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  <TableHead>Actions</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>

@@ -84,6 +84,15 @@ test.describe("employer referrals", () => {
     await expect(page.getByLabel("Search")).toHaveValue("AMELIA");
     await expect(page.getByRole("row", { name: /Amelia Hart/ })).toBeVisible();
     await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toHaveCount(0);
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Reference",
+      "Employee",
+      "Issue",
+      "Type",
+      "Date Created",
+      "Status",
+      "Actions",
+    ]);
     await page.getByLabel("Status").selectOption("invited");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("No OH referrals found")).toBeVisible();

@@ -23,8 +23,11 @@ describe("pre-rendered pages", () => {
     fs.writeFileSync(path.join(dir, "about.data"), "data");
     fs.mkdirSync(path.join(dir, "assets"));
     fs.writeFileSync(path.join(dir, "assets", "index.html"), "never a page");
+    fs.writeFileSync(path.join(dir, "favicon one.svg"), "<svg/>");
 
     const prerendered = prerenderedPages(dir, "https://referoh.example/");
+    // Written after start-up: the build's files are listed once, not looked up per request.
+    fs.writeFileSync(path.join(dir, "late.txt"), "late");
     const app = express();
     app.use((_req, res, next) => {
       res.locals.cspNonce = `nonce${++nonceCounter}`;
@@ -64,6 +67,17 @@ describe("pre-rendered pages", () => {
       const response = await fetch(`${base}${p}`, { redirect: "manual" });
       expect(response.status, p).toBe(404);
       expect(await response.text()).toBe(`dynamic ${p}`);
+    }
+  });
+
+  it("serves the build's own files and passes everything else on without a lookup", async () => {
+    const icon = await fetch(`${base}/favicon%20one.svg`);
+    expect(icon.status).toBe(200);
+    expect(await icon.text()).toBe("<svg/>");
+    for (const p of ["/late.txt", "/employer-dashboard", "/%E0%A4%A"]) {
+      const response = await fetch(`${base}${p}`);
+      expect(response.status, p).toBe(404);
+      expect(await response.text(), p).toMatch(/^dynamic /);
     }
   });
 

@@ -14,28 +14,49 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return !!cookieHeader && sessionCookie.test(cookieHeader);
 }
 
-/** Every `index.html` the build pre-rendered under the client directory, by URL path. */
-export function findPrerenderedPages(clientDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
+/** Every file under the client directory outside assets/, by URL path (`/about/index.html`). */
+function findClientFiles(clientDir: string): string[] {
+  const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (full !== path.join(clientDir, "assets")) walk(full);
-      } else if (entry.name === "index.html") {
-        const relative = path.relative(clientDir, dir).split(path.sep).join("/");
-        pages.set(relative ? `/${relative}` : "/", fs.readFileSync(full, "utf8"));
+      } else {
+        files.push(`/${path.relative(clientDir, full).split(path.sep).join("/")}`);
       }
     }
   };
   if (fs.existsSync(clientDir)) walk(clientDir);
+  return files;
+}
+
+/** Every `index.html` the build pre-rendered under the client directory, by URL path. */
+export function findPrerenderedPages(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const file of findClientFiles(clientDir)) {
+    if (!file.endsWith("/index.html")) continue;
+    const urlPath = file.slice(0, -"/index.html".length) || "/";
+    pages.set(urlPath, fs.readFileSync(path.join(clientDir, file), "utf8"));
+  }
   return pages;
+}
+
+function decodedPath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return "";
+  }
 }
 
 export interface PrerenderedMiddleware {
   /** Serves a pre-rendered page with a fresh nonce, or passes on. */
   pages: RequestHandler;
-  /** Wraps the static file handler: never the raw .html, and no cached .data for signed-in visitors. */
+  /**
+   * Wraps the static file handler: only the files the build wrote (so a dynamic page costs no
+   * file-system lookup), never the raw .html, and no cached .data for signed-in visitors.
+   */
   guardStatic(handler: RequestHandler): RequestHandler;
   paths: string[];
 }
@@ -48,6 +69,8 @@ export interface PrerenderedMiddleware {
  */
 export function prerenderedPages(clientDir: string, publicUrl: string): PrerenderedMiddleware {
   const origin = publicUrl.replace(/\/+$/, "");
+  // The client directory is fixed once built; URLs are decoded the way serve-static decodes them.
+  const staticFiles = new Set(findClientFiles(clientDir).filter((file) => !file.endsWith(".html")));
   const pages = new Map<string, string[]>();
   for (const [urlPath, html] of findPrerenderedPages(clientDir)) {
     pages.set(
@@ -70,7 +93,7 @@ export function prerenderedPages(clientDir: string, publicUrl: string): Prerende
     },
     guardStatic(handler) {
       return (req, res, next) => {
-        if (req.path.endsWith(".html") || req.path.endsWith("/")) return next();
+        if (!staticFiles.has(decodedPath(req.path))) return next();
         if (req.path.endsWith(".data") && hasSessionCookie(req.headers.cookie)) return next();
         return handler(req, res, next);
       };

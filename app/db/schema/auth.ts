@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -77,6 +77,21 @@ export const account = pgTable(
   },
   (t) => [index("account_user_idx").on(t.userId)],
 );
+
+/*
+ * The joins better-auth makes (advanced.database.joins): a session with its user in one query on
+ * every signed-in request instead of two, and a user with their accounts at sign-in.
+ */
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 /** Reset-password tokens and other one-time values; identifiers are stored hashed. */
 export const verification = pgTable(

@@ -134,6 +134,8 @@ export function createAuth({ config, db, secret, mailer, logger }: AuthDependenc
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       // Never X-Forwarded-For: the address comes from Express (socket, or a trusted proxy only).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The session and its user in one query (relations in app/db/schema/auth.ts).
+      database: { joins: true },
     },
     plugins: [
       twoFactor({

@@ -1,6 +1,6 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { requestContext, runtimeContext } from "~/context.ts";
-import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
+import { getMembershipAndCredits, type Membership } from "~/domain/billing/membership.server.ts";
 import { type EmployerActor, ReferralError, type RequestOrigin } from "~/domain/referrals/actor.ts";
 import { currentSession } from "./session.server.ts";
 
@@ -11,21 +11,35 @@ export function employerActor(context: Readonly<RouterContextProvider>): Employe
   return { userId: user.id, organisationId: organisation.id, organisationName: organisation.name };
 }
 
-/** This request's read of the organisation's credit balance, shared by the layout and the page. */
-const creditsContext = createContext<Promise<number> | null>(null);
+interface OrganisationStanding {
+  membership: Membership | null;
+  credits: number;
+}
+
+/** This request's read of the organisation's membership and credits, shared by layout and page. */
+const standingContext = createContext<Promise<OrganisationStanding> | null>(null);
 
 /**
- * The signed-in employer's available credits, read once per request: the header's badge and the
- * page (dashboard counter, referral forms) would otherwise each run the same ledger query.
+ * The signed-in employer's membership and available credits, read once per request in one query:
+ * the header's badge and the page (dashboard counter, referral forms) would otherwise each run
+ * their own.
  */
-export function organisationCredits(context: Readonly<RouterContextProvider>): Promise<number> {
-  let pending = context.get(creditsContext);
+export function organisationStanding(
+  context: Readonly<RouterContextProvider>,
+): Promise<OrganisationStanding> {
+  let pending = context.get(standingContext);
   if (!pending) {
     const { db } = context.get(runtimeContext).database;
-    pending = getCreditBalance(db, employerActor(context).organisationId);
-    context.set(creditsContext, pending);
+    pending = getMembershipAndCredits(db, employerActor(context).organisationId).then(
+      (standing) => standing ?? { membership: null, credits: 0 },
+    );
+    context.set(standingContext, pending);
   }
   return pending;
+}
+
+export function organisationCredits(context: Readonly<RouterContextProvider>): Promise<number> {
+  return organisationStanding(context).then((standing) => standing.credits);
 }
 
 export function requestOrigin(context: Readonly<RouterContextProvider>): RequestOrigin {

@@ -2,7 +2,7 @@ import { addMonths, subDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
-import { creditLedger, creditLot } from "~/db/schema/index.ts";
+import { creditLedger, creditLot, membership, organisation } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { BillingError } from "./actor.ts";
 import {
@@ -13,6 +13,7 @@ import {
   refundCredits,
   spendCredits,
 } from "./credit-ledger.server.ts";
+import { getMembershipAndCredits } from "./membership.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -130,5 +131,44 @@ describe("credit ledger", () => {
       ),
     ).rejects.toBeInstanceOf(BillingError);
     expect(await getCreditBalance(db, organisationId)).toBe(3);
+  });
+
+  it("reads an organisation's membership and unexpired credits together", async () => {
+    const { db } = database;
+    const now = new Date();
+    const [created] = await db
+      .insert(organisation)
+      .values({ name: "Standing Ltd" })
+      .returning({ id: organisation.id });
+    const organisationId = created!.id;
+    expect(await getMembershipAndCredits(db, organisationId, now)).toEqual({
+      membership: null,
+      credits: 0,
+    });
+
+    await grantCredits(db, { organisationId, credits: 3, now: subDays(now, 400) }); // expired
+    await grantCredits(db, { organisationId, credits: 5, now: subDays(now, 10) });
+    await grantCredits(db, { organisationId, credits: 4, now });
+    await grantCredits(db, { organisationId: org("other"), credits: 9, now });
+    expect(await getMembershipAndCredits(db, organisationId, now)).toEqual({
+      membership: null,
+      credits: 9,
+    });
+
+    const periodEnd = addMonths(now, 1);
+    await db.insert(membership).values({
+      organisationId,
+      interval: "monthly",
+      status: "active",
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEnd,
+      provider: "demo",
+    });
+    const standing = await getMembershipAndCredits(db, organisationId, now);
+    expect(standing?.credits).toBe(9);
+    expect(standing?.membership).toMatchObject({ organisationId, status: "active" });
+    expect(standing?.membership?.currentPeriodEnd).toEqual(periodEnd);
+
+    expect(await getMembershipAndCredits(db, "no-such-organisation", now)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { addMonths, addYears } from "date-fns";
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { membership } from "~/db/schema/index.ts";
+import { creditLot, membership, organisation } from "~/db/schema/index.ts";
 import { type BillingActor, BillingError } from "./actor.ts";
 import type { MembershipInterval } from "./catalogue.ts";
 import type { MembershipStanding } from "./price-order.ts";
@@ -38,6 +38,31 @@ export async function getMembership(
     .select()
     .from(membership)
     .where(eq(membership.organisationId, organisationId));
+  return row ?? null;
+}
+
+/**
+ * The organisation's membership (or null) and its unexpired credit balance, in one query: the
+ * signed-in employer's header shows one and the pages use the other on every request.
+ * Null when there is no such organisation.
+ */
+export async function getMembershipAndCredits(
+  db: Executor,
+  organisationId: string,
+  now = new Date(),
+): Promise<{ membership: Membership | null; credits: number } | null> {
+  const balance = db
+    .select({ total: sql`coalesce(sum(${creditLot.creditsRemaining}), 0)` })
+    .from(creditLot)
+    .where(and(eq(creditLot.organisationId, organisation.id), gt(creditLot.expiresAt, now)));
+  const [row] = await db
+    .select({
+      membership: getTableColumns(membership),
+      credits: sql<number>`(${balance})`.mapWith(Number),
+    })
+    .from(organisation)
+    .leftJoin(membership, eq(membership.organisationId, organisation.id))
+    .where(eq(organisation.id, organisationId));
   return row ?? null;
 }
 

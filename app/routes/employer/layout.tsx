@@ -1,10 +1,9 @@
 import { Outlet } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
-import { runtimeContext } from "~/context.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
-import { getMembership, isMembershipInForce } from "~/domain/billing/membership.server.ts";
-import { organisationCredits } from "~/middleware/employer.server.ts";
+import { isMembershipInForce } from "~/domain/billing/membership.server.ts";
+import { organisationStanding } from "~/middleware/employer.server.ts";
 import { currentSession, noStore, requireArea, sameOrigin } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -16,13 +15,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, organisation } = currentSession(context);
-  const { db } = context.get(runtimeContext).database;
   // The credits badge is for members (seed: credits, default 0); others see no badge at all.
-  const membership = organisation ? await getMembership(db, organisation.id) : null;
+  const standing = organisation ? await organisationStanding(context) : null;
   const credits =
-    organisation && isMembershipInForce(membership)
-      ? await organisationCredits(context)
-      : undefined;
+    standing && isMembershipInForce(standing.membership) ? standing.credits : undefined;
   return {
     year: new Date().getFullYear(),
     account: { home: roleHome.employer, role: "employer" as const, name: user.name, credits },

@@ -44,28 +44,31 @@ export async function listReferrals(
   const where = and(...conditions);
   const page = query.page ?? 1;
 
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: referral.id,
-        reference: referral.reference,
-        type: referral.type,
-        status: referral.status,
-        subjectName: referral.subjectName,
-        reason: referral.reason,
-        jobRole: referral.jobRole,
-        createdAt: referral.createdAt,
-      })
-      .from(referral)
-      .where(where)
-      .orderBy(desc(referral.createdAt), desc(referral.id))
-      .limit(referralPageSize)
-      .offset((page - 1) * referralPageSize),
-    db.select({ n: count() }).from(referral).where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
+  // The page and the total in one query: the window count is taken over every matching row
+  // before LIMIT, so it costs the same scan the separate count would.
+  const found = await db
+    .select({
+      id: referral.id,
+      reference: referral.reference,
+      type: referral.type,
+      status: referral.status,
+      subjectName: referral.subjectName,
+      reason: referral.reason,
+      jobRole: referral.jobRole,
+      createdAt: referral.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(referral)
+    .where(where)
+    .orderBy(desc(referral.createdAt), desc(referral.id))
+    .limit(referralPageSize)
+    .offset((page - 1) * referralPageSize);
+  // A page past the end has no rows to carry the total: count them apart then.
+  const totalCount =
+    found[0]?.total ??
+    (page > 1 ? ((await db.select({ n: count() }).from(referral).where(where))[0]?.n ?? 0) : 0);
   return {
-    rows: rows.map((r) => ({ ...r, issue: referralIssue(r) })),
+    rows: found.map(({ total: _total, ...r }) => ({ ...r, issue: referralIssue(r) })),
     total: totalCount,
     page,
     pageCount: Math.max(1, Math.ceil(totalCount / referralPageSize)),

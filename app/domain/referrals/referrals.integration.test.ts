@@ -354,7 +354,16 @@ describe("the referrals list", () => {
     expect(first.total).toBe(28);
     expect(first.rows).toHaveLength(25);
     expect(first.pageCount).toBe(2);
-    expect((await listReferrals(database.db, { actor, query: { page: 2 } })).rows).toHaveLength(3);
+    const second = await listReferrals(database.db, { actor, query: { page: 2 } });
+    expect(second.rows).toHaveLength(3);
+    expect(second).toMatchObject({ total: 28, page: 2, pageCount: 2 });
+    expect(second.rows[0]).not.toHaveProperty("total");
+    // Past the last page: no rows, and still the true total for the pagination.
+    expect(await listReferrals(database.db, { actor, query: { page: 5 } })).toMatchObject({
+      rows: [],
+      total: 28,
+      pageCount: 2,
+    });
 
     expect(
       (await listReferrals(database.db, { actor, query: { search: "priya" } })).rows.map(

@@ -387,9 +387,27 @@ async function measure(
   return out;
 }
 
+/**
+ * How fast this machine's cores are right now, in ms for a fixed piece of JavaScript (best of 5).
+ * The same code measured on two days can differ threefold on a shared host even with little
+ * steal (a busy sibling hyper-thread is not counted as steal), so runs are compared with this.
+ */
+function cpuCalibrationMs(): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 5; run++) {
+    const start = performance.now();
+    let x = 0;
+    for (let i = 0; i < 50_000_000; i++) x += i % 7;
+    if (x < 0) throw new Error("unreachable");
+    best = Math.min(best, performance.now() - start);
+  }
+  return Math.round(best);
+}
+
 ensureBuild();
 // This machine is shared: the load around the run says how much of its 2 cores the server had.
 const loadAtStart = os.loadavg();
+const calibrationAtStart = cpuCalibrationMs();
 const database = await freshDatabase();
 const results: EndpointResult[] = [];
 try {
@@ -486,6 +504,7 @@ const out = {
   database: process.env.DATABASE_URL ? "postgres" : "pglite",
   data: { organisations, referrals, signedInEmployers: measuredOrganisations },
   cpus: os.cpus().length,
+  cpuCalibrationMs: { atStart: calibrationAtStart, atEnd: cpuCalibrationMs() },
   loadAverage: {
     atStart: loadAtStart.map((l) => Number(l.toFixed(2))),
     atEnd: os.loadavg().map((l) => Number(l.toFixed(2))),
@@ -513,5 +532,8 @@ for (const r of results)
   );
 console.log(
   `\nbudget: p95 ≤ ${budgetP95Ms} ms with no errors; written to bench/results/${resultFile}`,
+);
+console.log(
+  `CPU calibration (lower is faster): ${out.cpuCalibrationMs.atStart} ms at start, ${out.cpuCalibrationMs.atEnd} ms at end`,
 );
 if (results.some((r) => r.judged && !r.withinBudget)) process.exitCode = 1;

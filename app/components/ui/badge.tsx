@@ -4,7 +4,8 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 export const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 font-medium text-xs [&>svg]:pointer-events-none [&>svg]:size-3",
+  // The base is the .ui-badge rule in app.css (one class per badge in long lists).
+  "ui-badge",
   {
     variants: {
       variant: {

@@ -2,15 +2,11 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
-import { focusRing } from "./focus-ring";
 
 export const buttonVariants = cva(
-  [
-    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors",
-    "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
-    "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-    focusRing,
-  ],
+  // The base, with the shared focus ring, is the .ui-button rule in app.css: a list page repeats
+  // it once per row.
+  "ui-button",
   {
     variants: {
       variant: {

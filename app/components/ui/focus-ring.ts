@@ -2,6 +2,7 @@
  * The one focus style every interactive primitive shares: a 3 px ring in the `ring` token, offset
  * from the control so it stays visible on any surface. `outline-hidden` leaves a transparent
  * outline behind, which Windows High Contrast mode paints, so focus never disappears there.
+ * The .ui-button rule in app.css spells the same classes out: change both together.
  */
 export const focusRing =
   "outline-hidden focus-visible:ring-3 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background";

@@ -105,12 +105,7 @@ export function TableRow({ className, role, ...props }: ComponentProps<"tr">) {
     <tr
       data-slot="table-row"
       role={role ?? (stack ? "row" : undefined)}
-      className={cn(
-        "border-border border-b transition-colors hover:bg-surface data-[state=selected]:bg-muted",
-        stack &&
-          "max-md:block max-md:rounded-lg max-md:border max-md:bg-card max-md:p-4 max-md:shadow-xs max-md:hover:bg-card",
-        className,
-      )}
+      className={cn(stack ? "ui-tr-stacked" : "ui-tr", className)}
       {...props}
     />
   );
@@ -146,21 +141,16 @@ export function TableCell({ className, label, children, role, ...props }: TableC
       data-slot="table-cell"
       data-label={typeof label === "string" ? label : undefined}
       role={role ?? (stack ? "cell" : undefined)}
-      className={cn(
-        "px-3 py-3 align-middle",
-        stack &&
-          "max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5",
-        className,
-      )}
+      className={cn(stack ? "ui-td-stacked" : "ui-td", className)}
       {...props}
     >
       {showLabel ? (
         <>
           {/* Hidden from assistive tech: the column header already names the cell. */}
-          <span aria-hidden="true" className="shrink-0 font-medium text-muted-foreground md:hidden">
+          <span aria-hidden="true" className="ui-td-label">
             {label}
           </span>
-          <span className="min-w-0 max-md:text-right">{children}</span>
+          <span className="ui-td-value">{children}</span>
         </>
       ) : (
         children

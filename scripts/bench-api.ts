@@ -271,6 +271,8 @@ interface EndpointResult {
   machineCpuStealPercent: number | null;
   /** CPU time the app server process spent per response. */
   serverCpuMsPerRequest: number | null;
+  /** Bytes per response (headers and body, uncompressed: autocannon asks for no encoding). */
+  bytesPerResponse: number;
   /** Reference points say where the time goes; only the pages the issue names are judged. */
   judged: boolean;
   withinBudget: boolean;
@@ -379,6 +381,8 @@ async function measure(
       serverBefore === null || serverAfter === null || result.requests.total === 0
         ? null
         : Number(((serverAfter - serverBefore) / result.requests.total).toFixed(2)),
+    bytesPerResponse:
+      result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
     judged,
     withinBudget: false,
   };
@@ -524,11 +528,11 @@ fs.writeFileSync(path.join(root, "bench/results", resultFile), `${JSON.stringify
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
-  `\n${pad("path", 46)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p99 ms", 9)}${pad("req/s", 9)}${pad("non-2xx", 9)}${pad("cpu %", 7)}${pad("steal %", 9)}${pad("srv ms", 8)}budget`,
+  `\n${pad("path", 46)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p99 ms", 9)}${pad("req/s", 9)}${pad("non-2xx", 9)}${pad("cpu %", 7)}${pad("steal %", 9)}${pad("srv ms", 8)}${pad("KB", 7)}budget`,
 );
 for (const r of results)
   console.log(
-    `${pad(r.path, 46)}${pad(r.p50Ms, 9)}${pad(r.p95Ms, 9)}${pad(r.p99Ms, 9)}${pad(r.throughputRps, 9)}${pad(r.non2xx + r.errors, 9)}${pad(r.machineCpuBusyPercent, 7)}${pad(r.machineCpuStealPercent ?? "-", 9)}${pad(r.serverCpuMsPerRequest ?? "-", 8)}${r.judged ? (r.withinBudget ? "ok" : "OVER") : "(reference)"}`,
+    `${pad(r.path, 46)}${pad(r.p50Ms, 9)}${pad(r.p95Ms, 9)}${pad(r.p99Ms, 9)}${pad(r.throughputRps, 9)}${pad(r.non2xx + r.errors, 9)}${pad(r.machineCpuBusyPercent, 7)}${pad(r.machineCpuStealPercent ?? "-", 9)}${pad(r.serverCpuMsPerRequest ?? "-", 8)}${pad((r.bytesPerResponse / 1024).toFixed(1), 7)}${r.judged ? (r.withinBudget ? "ok" : "OVER") : "(reference)"}`,
   );
 console.log(
   `\nbudget: p95 ≤ ${budgetP95Ms} ms with no errors; written to bench/results/${resultFile}`,

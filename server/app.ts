@@ -1,11 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/config.server.ts";
 import { requestContext, runtimeContext } from "~/context.ts";
@@ -14,6 +13,7 @@ import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
 import { attachConsultationSignalling } from "~/services/signalling/consultation-signalling.server.ts";
 import { prerenderedPages } from "./prerendered.ts";
+import { requestLogger } from "./request-log.ts";
 
 // The bundle is also a React Router server build, so `react-router build` can pre-render pages
 // through it (its preview server imports build/server/index.js as the server build).
@@ -50,11 +50,6 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   return Number.isInteger(hops) ? hops : value;
 }
 
-/** `/assessment/<token>/…` with the token replaced, for logs. */
-export function redactPath(path: string): string {
-  return path.replace(/^\/assessment\/[^/]+/, "/assessment/[token]");
-}
-
 /** `wss://host` for an https site, `ws://host` otherwise. */
 export function signallingOrigin(publicUrl: string): string {
   const url = new URL(publicUrl);
@@ -73,27 +68,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => {
-        const id = randomUUID();
-        res.setHeader("X-Request-Id", id);
-        res.locals.requestId = id;
-        return id;
-      },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      serializers: {
-        // The query string can carry tokens: log the path only, and never an assessment link's token.
-        req: (req: { method: string; url: string; id: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: redactPath(req.url.split("?")[0] ?? ""),
-        }),
-      },
-    }),
-  );
+  app.use(requestLogger(logger));
 
   app.use(
     helmet({

@@ -1,0 +1,63 @@
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import express from "express";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redactPath, requestLogger } from "./request-log.ts";
+
+describe("request log", () => {
+  const lines: Record<string, unknown>[] = [];
+  let base: string;
+  let close: () => void;
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = express();
+    app.use(requestLogger(pino({ level: "info" }, sink)));
+    app.get("/missing", (_req, res) => {
+      res.status(404).send("no");
+    });
+    app.use((_req, res) => {
+      res.setHeader("Set-Cookie", "referoh.session_token=secret");
+      res.send("ok");
+    });
+    const server = app.listen(0);
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("logs id, method, path and status: no query, no token, no headers", async () => {
+    const response = await fetch(`${base}/assessment/abc123token/start?code=42`);
+    const id = response.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => lines.length).toBeGreaterThan(0);
+    const line = lines.at(-1)!;
+    expect(line).toMatchObject({
+      level: 30,
+      msg: "request completed",
+      req: { id, method: "GET", path: "/assessment/[token]/start" },
+      res: { statusCode: 200 },
+    });
+    expect(line.res).toEqual({ statusCode: 200 });
+    expect(JSON.stringify(line)).not.toMatch(/abc123token|code=42|secret/);
+  });
+
+  it("logs a 4xx as a warning", async () => {
+    await fetch(`${base}/missing`);
+    await expect.poll(() => lines.at(-1)?.res).toEqual({ statusCode: 404 });
+    expect(lines.at(-1)!.level).toBe(40);
+  });
+
+  it("replaces only an assessment link's token", () => {
+    expect(redactPath("/assessment/tok/guided")).toBe("/assessment/[token]/guided");
+    expect(redactPath("/assessment/tok")).toBe("/assessment/[token]");
+    expect(redactPath("/employer-dashboard")).toBe("/employer-dashboard");
+  });
+});

@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "~/services/logger.server.ts";
+
+/** `/assessment/<token>/…` with the token replaced, for logs. */
+export function redactPath(path: string): string {
+  return path.replace(/^\/assessment\/[^/]+/, "/assessment/[token]");
+}
+
+/**
+ * One line per response: its id (also sent as X-Request-Id), method, path, status and time.
+ * The query string can carry tokens, so only the path is logged, and never an assessment link's
+ * token. Response headers are left out: they were a kilobyte per line and said nothing new.
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (_req, res) => {
+      const id = randomUUID();
+      res.setHeader("X-Request-Id", id);
+      res.locals.requestId = id;
+      return id;
+    },
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: redactPath(req.url.split("?")[0] ?? ""),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { addDays } from "date-fns";
+import { addDays, addMinutes } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
@@ -28,6 +28,7 @@ import { loadResponse } from "./load-response.server.ts";
 import { openAssessmentLink } from "./open-assessment-link.server.ts";
 import { SAFETY_ALERT_JOB, saveAnswers } from "./save-answers.server.ts";
 import { sendSafetyAlert } from "./send-safety-alert.server.ts";
+import { findStalledAssessments } from "./stalled-assessments.server.ts";
 import type { SubjectLink } from "./subject.ts";
 import { DRAFT_JOB, submitAssessment } from "./submit-assessment.server.ts";
 import { createInvitedReferralForTest } from "./test-support.server.ts";
@@ -338,6 +339,13 @@ describe("save, resume and submit (pre-employment)", () => {
       code: "invalid_state",
     });
 
+    // Had that job been lost, the follow-up finds the response once the job is overdue.
+    const undrafted = async (at: Date) =>
+      (await findStalledAssessments(database.db, at)).undraftedResponseIds;
+    expect(await undrafted(addMinutes(now, 5))).not.toContain(response!.id);
+    expect(await undrafted(addMinutes(now, 11))).toContain(response!.id);
+    expect(await undrafted(addDays(now, 15))).not.toContain(response!.id);
+
     // The draft job stores the rules drafter's draft, once, however often it runs.
     const first = await draftAssessmentReport(database.db, { responseId: response!.id });
     expect(first?.created).toBe(true);
@@ -345,6 +353,7 @@ describe("save, resume and submit (pre-employment)", () => {
     expect(first?.draft.draft.outcome?.suggested).toBe("fit");
     const again = await draftAssessmentReport(database.db, { responseId: response!.id });
     expect(again).toMatchObject({ created: false, draft: { id: first?.draft.id } });
+    expect(await undrafted(addMinutes(now, 11))).not.toContain(response!.id);
     const drafts = await database.db
       .select()
       .from(draftReport)
@@ -435,8 +444,14 @@ describe("safety (management guided assessment)", () => {
       onCallEmail: "clinical-oncall@referoh.test",
       publicUrl: "http://localhost:3000",
     };
+    // Had the alert job been lost, the follow-up finds the case a couple of minutes on.
+    const unalerted = async (at: Date) =>
+      (await findStalledAssessments(database.db, at)).unalertedReferralIds;
+    expect(await unalerted(new Date())).not.toContain(r.id);
+    expect(await unalerted(addMinutes(new Date(), 3))).toContain(r.id);
     expect(await sendSafetyAlert(deps, { referralId: r.id })).toBe("sent");
     expect(await sendSafetyAlert(deps, { referralId: r.id })).toBe("already_sent");
+    expect(await unalerted(addMinutes(new Date(), 3))).not.toContain(r.id);
     const files = fs.readdirSync(path.join(dataDir, "mail"));
     expect(files).toHaveLength(1);
     const raw = fs

@@ -2,6 +2,7 @@ import { pruneLinkThrottle } from "~/domain/assessments/assessment-link-throttle
 import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
 import { SAFETY_ALERT_JOB } from "~/domain/assessments/save-answers.server.ts";
 import { sendSafetyAlert } from "~/domain/assessments/send-safety-alert.server.ts";
+import { findStalledAssessments } from "~/domain/assessments/stalled-assessments.server.ts";
 import { DRAFT_JOB } from "~/domain/assessments/submit-assessment.server.ts";
 import { expireCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { renewDemoMemberships } from "~/domain/billing/renew-memberships.server.ts";
@@ -114,6 +115,24 @@ export function registerJobHandlers(runtime: Runtime): void {
     const told = await notifyDoctorsOfSubmission(doctorMail, { referralId });
     logger.info({ referralId, doctors: told }, "doctors told of a new case");
   });
+
+  // Drafts and safety alerts whose jobs were lost between a commit and the queue: queued again.
+  jobs.register("assessment-follow-up", async () => {
+    const stalled = await findStalledAssessments(database.db);
+    for (const responseId of stalled.undraftedResponseIds)
+      await jobs.send(DRAFT_JOB, { responseId });
+    for (const referralId of stalled.unalertedReferralIds)
+      await jobs.send(SAFETY_ALERT_JOB, { referralId });
+    if (stalled.undraftedResponseIds.length + stalled.unalertedReferralIds.length > 0)
+      logger.warn(
+        {
+          drafts: stalled.undraftedResponseIds.length,
+          alerts: stalled.unalertedReferralIds.length,
+        },
+        "assessment jobs queued again",
+      );
+  });
+  jobs.schedule("assessment-follow-up", "*/10 * * * *");
 
   jobs.register<{ referralId: string }>(SAFETY_ALERT_JOB, async ({ referralId }) => {
     const outcome = await sendSafetyAlert(

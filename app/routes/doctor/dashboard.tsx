@@ -283,7 +283,7 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                         </span>
                       </TableCell>
                       <TableCell label="Employee Name">{r.subjectName}</TableCell>
-                      <TableCell label="Issue" className="max-w-xs truncate">
+                      <TableCell label="Issue" className="md:max-w-xs md:truncate">
                         {r.issue}
                       </TableCell>
                       <TableCell label="Date">

@@ -152,7 +152,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                       {r.reference}
                     </TableCell>
                     <TableCell label="Employee">{r.subjectName}</TableCell>
-                    <TableCell label="Issue" className="max-w-xs truncate">
+                    <TableCell label="Issue" className="md:max-w-xs md:truncate">
                       {r.issue}
                     </TableCell>
                     <TableCell label="Type">

@@ -68,9 +68,11 @@ test.describe("employer referrals", () => {
 
   test("search and status filter run on the server and survive a reload", async ({ page }) => {
     await signedInEmployer(page, "search");
+    const longReason = "Stress-related absence after a long restructure of the warehouse team";
     for (const name of ["Amelia Hart", "Benjamin Cole"]) {
       await page.goto("/employer-referral?type=management");
       await page.getByLabel("Employee name").fill(name);
+      if (name === "Amelia Hart") await page.getByLabel("Reason for referral").fill(longReason);
       await page.getByRole("button", { name: "Save as draft" }).click();
       await expect(page).toHaveURL(/\/employer-referrals/);
     }
@@ -84,6 +86,16 @@ test.describe("employer referrals", () => {
     await expect(page.getByLabel("Search")).toHaveValue("AMELIA");
     await expect(page.getByRole("row", { name: /Amelia Hart/ })).toBeVisible();
     await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toHaveCount(0);
+    // On a phone each row is a card with room to wrap: the issue is shown whole, not clipped.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 800 });
+    const issue = page
+      .getByRole("row", { name: /Amelia Hart/ })
+      .getByRole("cell")
+      .nth(2);
+    await expect(issue).toContainText(longReason);
+    expect(await issue.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    await page.setViewportSize(desktop);
     await expect(page.getByRole("columnheader")).toHaveText([
       "Reference",
       "Employee",

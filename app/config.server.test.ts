@@ -24,4 +24,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
   });
+
+  it("runs several web processes only on a PostgreSQL server", () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY above 1 needs DATABASE_URL",
+    );
+    expect(
+      loadConfig({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://127.0.0.1/referoh" })
+        .WEB_CONCURRENCY,
+    ).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  });
 });

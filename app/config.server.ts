@@ -37,6 +37,11 @@ const schema = z.object({
   /** Off in tests and benchmarks that need a quiet database. */
   JOBS: z.enum(["on", "off"]).default("on"),
   /**
+   * Web server processes on this machine (server/cluster.ts), each with its own database pool of
+   * DB_POOL_MAX connections. More than one needs DATABASE_URL: PGlite lives inside one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
    * Signs session cookies and encrypts TOTP secrets: at least 32 characters. Required in production
    * when the service is reached over https or runs on a PostgreSQL server; otherwise generated once
    * into DATA_DIR/auth-secret.
@@ -86,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error(
       "Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+    );
+  }
+  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL; the embedded database (PGlite) lives inside one process.",
     );
   }
   if (

@@ -8,6 +8,8 @@ interface Serveable {
   publicUrl: string;
   shutdown(): Promise<void>;
   log(message: string): void;
+  /** Say where it runs once listening; in a cluster the primary says it for all its workers. */
+  announce?: boolean;
   /** Called once with the HTTP server before it accepts connections (WebSocket upgrades). */
   attach?(server: Server): void;
 }
@@ -23,7 +25,7 @@ export function serve(options: Serveable): Promise<Server> {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : options.port;
       const url = options.publicUrl.replace(/:\d+$/, `:${port}`);
-      options.log(`ReferOH is running at ${url}`);
+      if (options.announce ?? true) options.log(`ReferOH is running at ${url}`);
       resolve(server);
     });
     options.attach?.(server);

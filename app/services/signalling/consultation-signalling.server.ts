@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -7,10 +8,17 @@ import { authoriseRoomJoin, type RoomRole } from "~/domain/consultations/join.se
 import {
   parsePeerMessage,
   readCookie,
-  type ServerMessage,
   SUBJECT_ROOM_COOKIE,
 } from "~/domain/consultations/signal-messages.ts";
 import type { Runtime } from "../runtime.server.ts";
+import {
+  createRemoteRoomHub,
+  createRoomHub,
+  isHubMessage,
+  type RelayedMessage,
+  type RoomConnections,
+  type RoomHub,
+} from "./room-hub.ts";
 
 const PATH = /^\/consultation\/([^/?#]+)\/signal(?:\?.*)?$/;
 /** Per connection: enough for ICE trickle, far too little to use the relay for anything else. */
@@ -26,18 +34,38 @@ function refuse(socket: Duplex, status: 403 | 400) {
 /**
  * The WebSocket relay for the video room's signalling. Who may connect is decided on the upgrade
  * request, before a WebSocket exists: the Origin must be ours, and the doctor's session or the
- * subject's link cookie must admit them to this room (authoriseRoomJoin). A room holds at most
- * its two people, one per role; a second connection of the same role (a reload) replaces the
- * first. Only validated messages are passed on, and nothing is stored: media flows browser to
- * browser and is never recorded.
+ * subject's link cookie must admit them to this room (authoriseRoomJoin). Room membership (one
+ * person per role, a reload replaces the earlier window) is the hub's (room-hub.ts). Only
+ * validated messages are passed on, and nothing is stored: media flows browser to browser and is
+ * never recorded.
  *
- * Rooms live in this process's memory: with several app processes, the load balancer must send
- * a room's two connections to the same process (sticky on the path).
+ * One process keeps its hub in memory. In a cluster (WEB_CONCURRENCY, server/cluster.ts) the two
+ * people of a room may be connected to different workers, so each worker hands membership and
+ * messages to the primary's one hub over the cluster's IPC channel and sends on what it is told.
+ * Across machines, the load balancer must still send a room's connections to one machine.
  */
 export function attachConsultationSignalling(server: Server, runtime: Runtime): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const rooms = new Map<string, Map<RoomRole, WebSocket>>();
   const allowedOrigin = new URL(runtime.config.PUBLIC_URL).origin;
+  /** This process's open connections, by the id the hub knows them by. */
+  const sockets = new Map<string, WebSocket>();
+  const connectionPrefix = cluster.isWorker ? `${cluster.worker?.id}:` : "local:";
+  const here: RoomConnections = {
+    deliver: (connection, message) => send(sockets.get(connection), message),
+    close: (connection, code, reason) => sockets.get(connection)?.close(code, reason),
+  };
+  let hub: RoomHub;
+  if (cluster.isWorker && process.send) {
+    const toPrimary = process.send.bind(process);
+    hub = createRemoteRoomHub((request) => toPrimary(request));
+    process.on("message", (message: unknown) => {
+      if (!isHubMessage(message)) return;
+      if (message.op === "deliver") here.deliver(message.connection, message.message);
+      else if (message.op === "close") here.close(message.connection, message.code, message.reason);
+    });
+  } else {
+    hub = createRoomHub(here);
+  }
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const match = PATH.exec(req.url ?? "");
@@ -76,23 +104,14 @@ export function attachConsultationSignalling(server: Server, runtime: Runtime): 
     wss.handleUpgrade(req, socket, head, (ws) => join(ws, consultationId, decision.role));
   }
 
-  function send(ws: WebSocket | undefined, message: ServerMessage | object) {
+  function send(ws: WebSocket | undefined, message: RelayedMessage) {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   }
 
   function join(ws: WebSocket, roomId: string, role: RoomRole) {
-    let room = rooms.get(roomId);
-    if (!room) {
-      room = new Map();
-      rooms.set(roomId, room);
-    }
-    const previous = room.get(role);
-    room.set(role, ws);
-    if (previous) previous.close(4000, "Joined from another window");
-    const otherRole: RoomRole = role === "doctor" ? "subject" : "doctor";
-    const other = () => room.get(otherRole);
-    send(ws, { type: "welcome", role, peerPresent: Boolean(other()) } satisfies ServerMessage);
-    send(other(), { type: "peer-joined" } satisfies ServerMessage);
+    const connection = connectionPrefix + randomUUID();
+    sockets.set(connection, ws);
+    hub.join(roomId, role, connection);
 
     let windowStart = Date.now();
     let count = 0;
@@ -107,13 +126,11 @@ export function attachConsultationSignalling(server: Server, runtime: Runtime): 
         ws.close(1008, "Message refused");
         return;
       }
-      send(other(), message);
+      hub.relay(roomId, role, connection, message);
     });
     ws.on("close", () => {
-      if (room.get(role) !== ws) return;
-      room.delete(role);
-      send(other(), { type: "peer-left" } satisfies ServerMessage);
-      if (room.size === 0) rooms.delete(roomId);
+      sockets.delete(connection);
+      hub.leave(roomId, role, connection);
     });
     ws.on("error", () => ws.terminate());
   }

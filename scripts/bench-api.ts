@@ -57,6 +57,8 @@ async function freshDatabase(): Promise<{
         BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
         // A deployment on PostgreSQL refuses to start without its data key (ADR 0008).
         DATA_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+        // One server process per core, as a deployment on this machine would run (ADR 0009).
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(os.availableParallelism()),
       },
       async drop() {
         const c = new pg.Client({ connectionString: admin.toString() });
@@ -69,7 +71,7 @@ async function freshDatabase(): Promise<{
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-api-"));
   return {
     location: { kind: "pglite", dataDir },
-    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: "" },
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: "", WEB_CONCURRENCY: "1" },
     async drop() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -255,6 +257,7 @@ async function signIn(base: string, email: string): Promise<string> {
 interface EndpointResult {
   name: string;
   path: string;
+  connections: number;
   requests: number;
   non2xx: number;
   errors: number;
@@ -305,14 +308,32 @@ function machineCpu(): { busy: number; steal: number | null; total: number } {
   }
 }
 
-/** User and system CPU time of a process so far, in ms (Linux /proc; null elsewhere). */
+/**
+ * User and system CPU time so far of a process and its children (a cluster's workers), in ms
+ * (Linux /proc; null elsewhere).
+ */
 function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  // Fields after the command name (which may hold spaces): ppid is the 4th, utime and stime the
+  // 14th and 15th.
+  const fieldsOf = (id: string) => {
+    const stat = fs.readFileSync(`/proc/${id}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  };
+  const ticksPerSecond = 100;
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticksPerSecond = 100;
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    let ticks = 0;
+    for (const id of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(id)) continue;
+      try {
+        const fields = fieldsOf(id);
+        if (id === String(pid) || fields[1] === String(pid))
+          ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended while we looked
+      }
+    }
+    return (ticks * 1000) / ticksPerSecond;
   } catch {
     return null;
   }
@@ -328,7 +349,11 @@ async function measure(
   cookies: string[],
   name: string,
   path: string,
-  { serverPid, judged = true }: { serverPid: number | undefined; judged?: boolean },
+  {
+    serverPid,
+    judged = true,
+    clients = connections,
+  }: { serverPid: number | undefined; judged?: boolean; clients?: number },
 ): Promise<EndpointResult> {
   const run = (duration: number, latencies?: number[]) =>
     new Promise<autocannon.Result>((resolve, reject) => {
@@ -336,7 +361,7 @@ async function measure(
       const instance = autocannon(
         {
           url: `${base}${path}`,
-          connections,
+          connections: clients,
           duration,
           // Each connection is one employer's browser: its own session cookie.
           setupClient: (client) => {
@@ -361,6 +386,7 @@ async function measure(
   const out = {
     name,
     path,
+    connections: clients,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -437,10 +463,19 @@ try {
       JOBS: "off",
       ...database.serverEnv,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Said once every server process listens (a cluster's workers start one, then the rest).
+  const running = new Promise<void>((resolve) => {
+    let output = "";
+    server.stdout?.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("ReferOH is running")) resolve();
+    });
   });
   try {
     await waitFor(`${base}/healthz`, 90_000);
+    await running;
     const cookies: string[] = [];
     for (const email of emails) cookies.push(await signIn(base, email));
     const judged = { serverPid: server.pid };
@@ -462,6 +497,14 @@ try {
         "/employer-referrals?q=ref-0",
         judged,
       ),
+    );
+    // The same page with nobody queueing: how long one response takes on its own.
+    results.push(
+      await measure(base, cookies, "reference: dashboard, one connection", "/employer-dashboard", {
+        serverPid: server.pid,
+        judged: false,
+        clients: 1,
+      }),
     );
     // Where the time goes: the dashboard's data alone (what a client-side navigation fetches:
     // session, queries, no rendering), and a server-rendered page with no session and no query.
@@ -508,6 +551,7 @@ const out = {
   database: process.env.DATABASE_URL ? "postgres" : "pglite",
   data: { organisations, referrals, signedInEmployers: measuredOrganisations },
   cpus: os.cpus().length,
+  serverProcesses: Number(database.serverEnv.WEB_CONCURRENCY),
   cpuCalibrationMs: { atStart: calibrationAtStart, atEnd: cpuCalibrationMs() },
   loadAverage: {
     atStart: loadAtStart.map((l) => Number(l.toFixed(2))),
@@ -528,14 +572,14 @@ fs.writeFileSync(path.join(root, "bench/results", resultFile), `${JSON.stringify
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log(
-  `\n${pad("path", 46)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p99 ms", 9)}${pad("req/s", 9)}${pad("non-2xx", 9)}${pad("cpu %", 7)}${pad("steal %", 9)}${pad("srv ms", 8)}${pad("KB", 7)}budget`,
+  `\n${pad("path", 46)}${pad("conns", 7)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p99 ms", 9)}${pad("req/s", 9)}${pad("non-2xx", 9)}${pad("cpu %", 7)}${pad("steal %", 9)}${pad("srv ms", 8)}${pad("KB", 7)}budget`,
 );
 for (const r of results)
   console.log(
-    `${pad(r.path, 46)}${pad(r.p50Ms, 9)}${pad(r.p95Ms, 9)}${pad(r.p99Ms, 9)}${pad(r.throughputRps, 9)}${pad(r.non2xx + r.errors, 9)}${pad(r.machineCpuBusyPercent, 7)}${pad(r.machineCpuStealPercent ?? "-", 9)}${pad(r.serverCpuMsPerRequest ?? "-", 8)}${pad((r.bytesPerResponse / 1024).toFixed(1), 7)}${r.judged ? (r.withinBudget ? "ok" : "OVER") : "(reference)"}`,
+    `${pad(r.path, 46)}${pad(r.connections, 7)}${pad(r.p50Ms, 9)}${pad(r.p95Ms, 9)}${pad(r.p99Ms, 9)}${pad(r.throughputRps, 9)}${pad(r.non2xx + r.errors, 9)}${pad(r.machineCpuBusyPercent, 7)}${pad(r.machineCpuStealPercent ?? "-", 9)}${pad(r.serverCpuMsPerRequest ?? "-", 8)}${pad((r.bytesPerResponse / 1024).toFixed(1), 7)}${r.judged ? (r.withinBudget ? "ok" : "OVER") : "(reference)"}`,
   );
 console.log(
-  `\nbudget: p95 ≤ ${budgetP95Ms} ms with no errors; written to bench/results/${resultFile}`,
+  `\nbudget: p95 ≤ ${budgetP95Ms} ms with no errors; ${out.serverProcesses} server process(es); written to bench/results/${resultFile}`,
 );
 console.log(
   `CPU calibration (lower is faster): ${out.cpuCalibrationMs.atStart} ms at start, ${out.cpuCalibrationMs.atEnd} ms at end`,

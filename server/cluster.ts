@@ -60,9 +60,10 @@ export async function runCluster({ processes, publicUrl, log }: ClusterOptions):
       });
       worker.once("exit", (code, signal) => {
         // Its rooms' peers hear "peer-left" and can wait for a reconnect to a live worker.
-        hub.leaveWhere((connection) => workerOf(connection) === undefined);
+        hub.leaveWhere((connection) => connection.startsWith(`${worker.id}:`));
         if (stopping) {
-          exitCodes.push(code ?? 1);
+          // One still starting has no handler yet, and SIGTERM ends it at once: a clean stop too.
+          exitCodes.push(!serving && signal === "SIGTERM" ? 0 : (code ?? 1));
           return;
         }
         if (!serving) {

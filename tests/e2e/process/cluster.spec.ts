@@ -49,6 +49,22 @@ function startServer(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
+/** The ids of a process's children (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const id of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(id)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${id}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] === String(pid))
+        children.push(Number(id));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
 /** The next message a socket receives, parsed. */
 function nextMessage(socket: WebSocket): Promise<{ type: string; [key: string]: unknown }> {
   return new Promise((resolve, reject) => {
@@ -89,7 +105,7 @@ test("several web processes are refused on the embedded database, with one clear
   }
 });
 
-test("two processes on PostgreSQL serve the app, put a room's two people in touch across processes, and stop together", async ({
+test("two processes on PostgreSQL serve the app, put a room's two people in touch across processes, replace one that dies, and stop together", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -169,6 +185,16 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
     subject.socket.close();
     expect(await left).toEqual({ type: "peer-left" });
     doctor.socket.close();
+
+    // A worker that dies is replaced, and the others serve meanwhile.
+    const workers = childrenOf(server.child.pid!);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[1]!, "SIGKILL");
+    await expect
+      .poll(() => server.output(), { timeout: 10_000 })
+      .toMatch(/server process \d exited with SIGKILL; starting another/);
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+    await expect.poll(() => childrenOf(server.child.pid!).length, { timeout: 60_000 }).toBe(2);
 
     await runtime.shutdown();
     runtime = undefined;

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +14,7 @@ import {
   referralInReviewForTest,
 } from "../../../app/domain/consultations/test-support.server.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { spawnServer } from "../support/server-process.ts";
 
 /*
  * WEB_CONCURRENCY: several server processes on one PostgreSQL server (server/cluster.ts). The
@@ -26,28 +26,6 @@ test.describe.configure({ mode: "serial" });
 const adminUrl = process.env.CI_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const port = Number(process.env.E2E_PORT ?? 3210) + 90;
 const origin = `http://localhost:${port}`;
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
 
 /** The ids of a process's children (Linux /proc). */
 function childrenOf(pid: number): number[] {
@@ -91,7 +69,7 @@ async function openSocket(consultationId: string, cookie: string) {
 test("several web processes are refused on the embedded database, with one clear line", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-cluster-"));
   try {
-    const server = startServer({
+    const server = spawnServer({
       WEB_CONCURRENCY: "2",
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -123,7 +101,7 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
     PUBLIC_URL: origin,
     ALLOW_DEMO_PAYMENTS: "true",
   };
-  const server = startServer({ ...env, WEB_CONCURRENCY: "2" });
+  const server = spawnServer({ ...env, WEB_CONCURRENCY: "2" });
   // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
   let runtime: any;
   try {

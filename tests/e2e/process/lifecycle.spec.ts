@@ -1,40 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../../app/db/client.server.ts";
 import { auditEvent } from "../../../app/db/schema/index.ts";
+import { spawnServer } from "../support/server-process.ts";
 
 // These start their own servers from the production build; no browser is needed.
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = ReturnType<typeof spawnServer>;
 
 function startServer(dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      ALLOW_DEMO_PAYMENTS: "true",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return spawnServer({ DATA_DIR: dataDir, PORT: String(port), ALLOW_DEMO_PAYMENTS: "true" });
 }
 
 async function waitUntilHealthy(server: Started, port: number) {

@@ -9,19 +9,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(dataDir: string, port: number): Promise<ServerProcess> {
-  const baseURL = `http://localhost:${port}`;
+/** `node server/main.ts` in production mode with these settings; its output is kept. */
+export function spawnServer(
+  env: Record<string, string>,
+): Pick<ServerProcess, "child" | "output" | "exited"> {
   const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: "warn",
-      ALLOW_DEMO_PAYMENTS: "true",
-    },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -31,17 +24,27 @@ export async function startServerProcess(dataDir: string, port: number): Promise
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export async function startServerProcess(dataDir: string, port: number): Promise<ServerProcess> {
+  const baseURL = `http://localhost:${port}`;
+  const { child, output, exited } = spawnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+    ALLOW_DEMO_PAYMENTS: "true",
+  });
   let exitCode: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("exit", (code) => {
-      exitCode = code;
-      resolve(code);
-    }),
-  );
+  void exited.then((code) => {
+    exitCode = code;
+  });
   const server: ServerProcess = {
     child,
     baseURL,
-    output: () => output,
+    output,
     exited,
     async stop() {
       if (exitCode === undefined) child.kill("SIGTERM");
@@ -52,7 +55,7 @@ export async function startServerProcess(dataDir: string, port: number): Promise
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (exitCode !== undefined)
-      throw new Error(`server exited with ${exitCode} before it was healthy:\n${output}`);
+      throw new Error(`server exited with ${exitCode} before it was healthy:\n${output()}`);
     try {
       if ((await fetch(`${baseURL}/healthz`)).status === 200) return server;
     } catch {
@@ -61,5 +64,5 @@ export async function startServerProcess(dataDir: string, port: number): Promise
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await server.stop();
-  throw new Error(`server on port ${port} was not healthy within 90 s:\n${output}`);
+  throw new Error(`server on port ${port} was not healthy within 90 s:\n${output()}`);
 }

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { fileURLToPath } from "node:url";
 import {
   applyHubRequest,
   createRoomHub,
@@ -28,6 +29,9 @@ const STOP_DEADLINE_MS = 6_000;
  *   to different workers (services/signalling/consultation-signalling.server.ts).
  */
 export async function runCluster({ processes, publicUrl, log }: ClusterOptions): Promise<void> {
+  // Workers run the server entry itself, not whatever started this process (`npm start` runs
+  // scripts/start.ts, which builds first: once is enough).
+  cluster.setupPrimary({ exec: fileURLToPath(new URL("./main.ts", import.meta.url)) });
   const workerOf = (connection: string) => cluster.workers?.[connection.split(":", 1)[0]!];
   const tell = (connection: string, event: HubEvent) => {
     const worker = workerOf(connection);

@@ -51,6 +51,9 @@ afterAll(async () => {
 describe("upgrading a pre-encryption database", () => {
   it("converts jsonb answers to sealed text and chains earlier audit events", async () => {
     // Written as the old code wrote them: raw SQL, since today's schema has columns they lack.
+    await database.db.execute(
+      sql`insert into organisation (id, name) values ('org-old', 'Old Ltd')`,
+    );
     const created = (await database.db.execute(sql`
         insert into referral (reference, organisation_id, type, status, subject_name, subject_email, created_by)
         values ('REF-LEGACY', 'org-old', 'management', 'in_progress', 'Old Subject', 'old@example.org', 'user-old')

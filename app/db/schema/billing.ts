@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { organisation } from "./auth.ts";
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -23,7 +24,9 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 export const membership = pgTable(
   "membership",
   {
-    organisationId: text("organisation_id").primaryKey(),
+    organisationId: text("organisation_id")
+      .primaryKey()
+      .references(() => organisation.id),
     interval: text("interval", { enum: ["monthly", "annual"] }).notNull(),
     status: text("status", { enum: ["active", "cancelled", "pending_change"] }).notNull(),
     currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
@@ -47,7 +50,9 @@ export const creditLot = pgTable(
   "credit_lot",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organisationId: text("organisation_id").notNull(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
     creditsGranted: integer("credits_granted").notNull(),
     creditsRemaining: integer("credits_remaining").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -68,7 +73,9 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    organisationId: text("organisation_id").notNull(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
     lotId: uuid("lot_id").notNull(),
     amount: integer("amount").notNull(),
     reason: text("reason", {
@@ -99,7 +106,9 @@ export const paymentOrder = pgTable(
   "payment_order",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organisationId: text("organisation_id").notNull(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
     kind: text("kind", { enum: ["membership", "credit_pack", "referral", "renewal"] }).notNull(),
     /** What confirmation grants, e.g. { interval } or { packId } or { referralId }. */
     grants: jsonb("grants").$type<Record<string, string>>().notNull(),
@@ -141,7 +150,9 @@ export const invoice = pgTable(
     /** INV-000001, from invoice_number_seq: gap-free within a transaction that commits. */
     number: text("number").notNull().unique(),
     orderId: uuid("order_id").notNull().unique(),
-    organisationId: text("organisation_id").notNull(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     /** Seller and buyer as they were on the day: an invoice never changes afterwards. */
     seller: jsonb("seller").$type<Record<string, string>>().notNull(),

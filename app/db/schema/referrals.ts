@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { referralStatuses } from "~/domain/referrals/states.ts";
+import { organisation } from "./auth.ts";
 
 export const managementReferenceSequence = pgSequence("referral_reference_seq", { startWith: 1 });
 
@@ -32,7 +33,9 @@ export const referral = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     reference: text("reference").notNull().unique(),
-    organisationId: text("organisation_id").notNull(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
     type: text("type", { enum: ["pre_employment", "management"] }).notNull(),
     status: text("status", { enum: referralStatuses }).notNull(),
     subjectName: text("subject_name").notNull(),
@@ -118,7 +121,9 @@ export const referralActivity = pgTable(
     referralId: uuid("referral_id")
       .notNull()
       .references(() => referral.id),
-    organisationId: text("organisation_id").notNull(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
     kind: text("kind").notNull(),
     actorId: text("actor_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

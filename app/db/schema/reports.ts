@@ -10,6 +10,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
+import { organisation } from "./auth.ts";
 import { bytea } from "./billing.ts";
 import { referral } from "./referrals.ts";
 
@@ -43,7 +44,9 @@ export const report = pgTable(
       .notNull()
       .unique()
       .references(() => referral.id),
-    organisationId: text("organisation_id").notNull(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
     type: text("type", { enum: ["pre_employment", "management"] }).notNull(),
     status: text("status", { enum: reportStatuses }).notNull().default("draft"),
     /** The doctor who writes and signs it (the referral's assigned doctor). */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { referral } from "~/db/schema/index.ts";
+import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import type { EmployerActor } from "~/domain/referrals/actor.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
@@ -37,7 +38,7 @@ export async function createInvitedReferralForTest(
 ): Promise<{ referral: Referral; token: string; actor: EmployerActor }> {
   const actor: EmployerActor = {
     userId: `user-${Math.random().toString(36).slice(2, 8)}`,
-    organisationId: `org-${Math.random().toString(36).slice(2, 10)}`,
+    organisationId: await insertOrganisationForTest(db),
     organisationName: "Test Employer Ltd",
   };
   await grantCredits(db, { organisationId: actor.organisationId, credits: 10, now });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { creditLedger, creditLot, membership, organisation } from "~/db/schema/index.ts";
+import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { BillingError } from "./actor.ts";
 import {
@@ -23,12 +24,12 @@ afterAll(async () => {
   await database.close();
 });
 
-const org = (name: string) => `org-${name}-${Math.random().toString(36).slice(2, 8)}`;
+const org = (name: string) => insertOrganisationForTest(database.db, { name: `${name} Ltd` });
 
 describe("credit ledger", () => {
   it("never goes below zero when 20 spends race against a balance of 4", async () => {
     const { db } = database;
-    const organisationId = org("race");
+    const organisationId = await org("race");
     await grantCredits(db, { organisationId, credits: 4 });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
@@ -52,7 +53,7 @@ describe("credit ledger", () => {
 
   it("spends the oldest-expiring credits first, across lots", async () => {
     const { db } = database;
-    const organisationId = org("order");
+    const organisationId = await org("order");
     const now = new Date();
     const older = await grantCredits(db, { organisationId, credits: 3, now: subDays(now, 100) });
     const newer = await grantCredits(db, { organisationId, credits: 10, now });
@@ -75,7 +76,7 @@ describe("credit ledger", () => {
 
   it("refunds a cancelled referral's credits once, to the lots they came from", async () => {
     const { db } = database;
-    const organisationId = org("refund");
+    const organisationId = await org("refund");
     await grantCredits(db, { organisationId, credits: 5 });
     await db.transaction((tx) =>
       spendCredits(tx, { organisationId, credits: 4, referralId: "r-cancel", actorId: "u1" }),
@@ -96,7 +97,7 @@ describe("credit ledger", () => {
 
   it("takes expired credits out of the balance with a ledger entry, once", async () => {
     const { db } = database;
-    const organisationId = org("expiry");
+    const organisationId = await org("expiry");
     const bought = new Date("2025-01-10T10:00:00Z");
     await grantCredits(db, { organisationId, credits: 20, now: bought });
     await db.transaction((tx) =>
@@ -123,7 +124,7 @@ describe("credit ledger", () => {
 
   it("refuses a spend larger than the balance and changes nothing", async () => {
     const { db } = database;
-    const organisationId = org("short");
+    const organisationId = await org("short");
     await grantCredits(db, { organisationId, credits: 3 });
     await expect(
       db.transaction((tx) =>
@@ -131,6 +132,17 @@ describe("credit ledger", () => {
       ),
     ).rejects.toBeInstanceOf(BillingError);
     expect(await getCreditBalance(db, organisationId)).toBe(3);
+  });
+
+  it("grants no credits to an organisation that does not exist", async () => {
+    const { db } = database;
+    await expect(grantCredits(db, { organisationId: "org-nobody", credits: 5 })).rejects.toThrow();
+    expect(
+      await db.select().from(creditLot).where(eq(creditLot.organisationId, "org-nobody")),
+    ).toEqual([]);
+    expect(
+      await db.select().from(creditLedger).where(eq(creditLedger.organisationId, "org-nobody")),
+    ).toEqual([]);
   });
 
   it("reads an organisation's membership and unexpired credits together", async () => {
@@ -149,7 +161,7 @@ describe("credit ledger", () => {
     await grantCredits(db, { organisationId, credits: 3, now: subDays(now, 400) }); // expired
     await grantCredits(db, { organisationId, credits: 5, now: subDays(now, 10) });
     await grantCredits(db, { organisationId, credits: 4, now });
-    await grantCredits(db, { organisationId: org("other"), credits: 9, now });
+    await grantCredits(db, { organisationId: await org("other"), credits: 9, now });
     expect(await getMembershipAndCredits(db, organisationId, now)).toEqual({
       membership: null,
       credits: 9,

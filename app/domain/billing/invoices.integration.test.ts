@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { invoice } from "~/db/schema/index.ts";
+import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { getInvoicePdf } from "./invoices.server.ts";
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe("invoices", () => {
   it("renders a real PDF for the buyer's organisation only, and serves the same bytes again", async () => {
-    const actor = { userId: "u1", organisationId: "org-invoice" };
+    const actor = { userId: "u1", organisationId: await insertOrganisationForTest(database.db) };
     const order = await createOrder(database.db, {
       actor,
       request: { kind: "membership", interval: "annual", packId: "starter" },

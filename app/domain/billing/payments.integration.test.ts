@@ -8,6 +8,7 @@ import { loadConfig } from "~/config.server.ts";
 import { runtimeContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { invoice, membership, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
+import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { action as stripeWebhook } from "~/routes/resources/stripe-webhook.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
@@ -28,14 +29,14 @@ afterAll(async () => {
   await database.close();
 });
 
-function actorFor(name: string) {
+async function actorFor(name: string) {
   return {
     userId: `user-${name}`,
-    organisationId: `org-${name}-${Math.random().toString(36).slice(2, 8)}`,
+    organisationId: await insertOrganisationForTest(database.db, { name: `${name} Ltd` }),
   };
 }
 
-async function becomeMember(actor: ReturnType<typeof actorFor>) {
+async function becomeMember(actor: Awaited<ReturnType<typeof actorFor>>) {
   const demo = createDemoProvider();
   const order = await createOrder(database.db, {
     actor,
@@ -86,7 +87,7 @@ function checkoutCompleted(orderId: string, eventId: string) {
 
 describe("demo provider", () => {
   it("confirms a membership with the Value pack once, with an invoice, through the webhook code path", async () => {
-    const actor = actorFor("demo");
+    const actor = await actorFor("demo");
     const demo = createDemoProvider();
     const order = await createOrder(database.db, {
       actor,
@@ -112,7 +113,7 @@ describe("demo provider", () => {
   });
 
   it("switches interval at the period end and cancels keeping access", async () => {
-    const actor = actorFor("interval");
+    const actor = await actorFor("interval");
     await becomeMember(actor);
     const switched = await changeMembershipInterval(database.db, { actor, interval: "annual" });
     expect(switched).toMatchObject({
@@ -136,8 +137,8 @@ describe("demo provider", () => {
 describe("demo renewals", () => {
   it("renew at the period end in the pending interval, and leave cancelled memberships to lapse", async () => {
     const demo = createDemoProvider();
-    const switching = actorFor("renew");
-    const leaving = actorFor("leave");
+    const switching = await actorFor("renew");
+    const leaving = await actorFor("leave");
     await becomeMember(switching);
     await becomeMember(leaving);
     await changeMembershipInterval(database.db, { actor: switching, interval: "annual" });
@@ -172,7 +173,7 @@ describe("demo renewals", () => {
 
 describe("stripe webhooks", () => {
   it("grants once when the same event arrives five times at once", async () => {
-    const actor = actorFor("stripe");
+    const actor = await actorFor("stripe");
     await becomeMember(actor);
     const order = await createOrder(database.db, {
       actor,
@@ -200,7 +201,7 @@ describe("stripe webhooks", () => {
   });
 
   it("refuses a bad signature with 400 and changes nothing", async () => {
-    const actor = actorFor("forged");
+    const actor = await actorFor("forged");
     await becomeMember(actor);
     const order = await createOrder(database.db, {
       actor,
@@ -225,7 +226,7 @@ describe("stripe webhooks", () => {
   });
 
   it("refuses an event signed more than 5 minutes ago", async () => {
-    const actor = actorFor("replay");
+    const actor = await actorFor("replay");
     await becomeMember(actor);
     const order = await createOrder(database.db, {
       actor,
@@ -273,7 +274,7 @@ describe("stripe webhooks", () => {
         webhookSecret,
         api: { host: "127.0.0.1", port, protocol: "http" },
       });
-      const actor = actorFor("session");
+      const actor = await actorFor("session");
       const order = await createOrder(database.db, {
         actor,
         request: { kind: "membership", interval: "annual" },
@@ -304,7 +305,7 @@ describe("stripe webhooks", () => {
 
 describe("stripe subscription events", () => {
   it("renew a Stripe membership once per paid invoice and end it when the subscription is deleted", async () => {
-    const actor = actorFor("stripe-sub");
+    const actor = await actorFor("stripe-sub");
     const order = await createOrder(database.db, {
       actor,
       request: { kind: "membership", interval: "monthly" },
@@ -396,7 +397,7 @@ describe("stripe subscription events", () => {
 
 describe("membership is required for packs", () => {
   it("is enforced on the server, not only on the page", async () => {
-    const actor = actorFor("nonmember");
+    const actor = await actorFor("nonmember");
     await expect(
       createOrder(database.db, {
         actor,

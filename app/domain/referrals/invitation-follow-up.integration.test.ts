@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
@@ -20,7 +21,7 @@ afterAll(async () => {
 async function invitedReferral(invitedAt: Date) {
   const actor = {
     userId: "u1",
-    organisationId: `org-${Math.random().toString(36).slice(2, 8)}`,
+    organisationId: await insertOrganisationForTest(database.db, { name: "Acme Ltd" }),
     organisationName: "Acme Ltd",
   };
   await grantCredits(database.db, {

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, referral } from "~/db/schema/index.ts";
+import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
@@ -47,10 +48,10 @@ afterAll(async () => {
   fs.rmSync(outbox, { recursive: true, force: true });
 });
 
-function employer(name: string): EmployerActor {
+async function employer(name: string): Promise<EmployerActor> {
   return {
     userId: `user-${name}`,
-    organisationId: `org-${name}-${Math.random().toString(36).slice(2, 8)}`,
+    organisationId: await insertOrganisationForTest(database.db, { name: `${name} Ltd` }),
     organisationName: `${name} Ltd`,
   };
 }
@@ -88,7 +89,7 @@ const managementInput = {
 
 describe("pre-employment referral paid by credit", () => {
   it("spends 1 credit in the same transaction, invites the candidate and e-mails a working link", async () => {
-    const actor = employer("acme");
+    const actor = await employer("acme");
     await withCredits(actor);
     const { referral: created, placement } = await createPreEmploymentReferral(database.db, {
       actor,
@@ -129,7 +130,7 @@ describe("pre-employment referral paid by credit", () => {
 
 describe("management referral", () => {
   it("without credits opens an order and is invited once the order is paid", async () => {
-    const actor = employer("nocredit");
+    const actor = await employer("nocredit");
     const { referral: created, placement } = await saveManagementReferral(database.db, {
       actor,
       intent: "submit",
@@ -156,8 +157,8 @@ describe("management referral", () => {
   });
 
   it("saves a draft, edits it, then submits with 4 credits; another company cannot touch it", async () => {
-    const actor = employer("drafts");
-    const other = employer("other");
+    const actor = await employer("drafts");
+    const other = await employer("other");
     await withCredits(actor);
     const { referral: draft, placement } = await saveManagementReferral(database.db, {
       actor,
@@ -213,7 +214,7 @@ describe("management referral", () => {
   });
 
   it("pays four racing submissions with 4 credits once and orders for the rest", async () => {
-    const actor = employer("race");
+    const actor = await employer("race");
     const order = await createOrder(database.db, {
       actor,
       request: { kind: "membership", interval: "monthly" },
@@ -244,7 +245,7 @@ describe("management referral", () => {
 
 describe("reminders", () => {
   it("sends at most one per 24 hours per referral", async () => {
-    const actor = employer("remind");
+    const actor = await employer("remind");
     await withCredits(actor);
     const { referral: created } = await createPreEmploymentReferral(database.db, {
       actor,
@@ -271,7 +272,7 @@ describe("reminders", () => {
 
 describe("cancelling", () => {
   it("returns the credits, stops the link and is audited; not possible once submitted", async () => {
-    const actor = employer("cancel");
+    const actor = await employer("cancel");
     await withCredits(actor);
     const { referral: created } = await saveManagementReferral(database.db, {
       actor,
@@ -333,8 +334,8 @@ describe("cancelling", () => {
 
 describe("the referrals list", () => {
   it("searches, filters and pages in the database, within the organisation only", async () => {
-    const actor = employer("list");
-    const other = employer("nosy");
+    const actor = await employer("list");
+    const other = await employer("nosy");
     for (let i = 0; i < 27; i++) {
       await saveManagementReferral(database.db, {
         actor,
@@ -397,8 +398,8 @@ describe("the referrals list", () => {
 
 describe("the employer dashboard", () => {
   it("counts active and completed referrals of the organisation only, with the credit balance", async () => {
-    const actor = employer("dashboard");
-    const other = employer("elsewhere");
+    const actor = await employer("dashboard");
+    const other = await employer("elsewhere");
     await withCredits(actor);
     await withCredits(other);
     const placed: { id: string }[] = [];

@@ -58,7 +58,11 @@ export async function createEmployerOrganisationForTest(
 ) {
   const ownerId = `owner-${randomBytes(6).toString("hex")}`;
   const ownerEmail = `${ownerId}@employer.example`;
-  await db.insert(organisation).values({ id: organisationId, name });
+  // The organisation may exist already (the invited referral's): it takes this name.
+  await db
+    .insert(organisation)
+    .values({ id: organisationId, name })
+    .onConflictDoUpdate({ target: organisation.id, set: { name } });
   await db
     .insert(user)
     .values({ id: ownerId, name: "Olive Owner", email: ownerEmail, emailVerified: true });

@@ -89,7 +89,11 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
   test.setTimeout(180_000);
   const database = `referoh_cluster_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  await admin.connect().catch((error: Error) => {
+    throw new Error(
+      `This test needs a PostgreSQL server at ${adminUrl} (set CI_POSTGRES_URL): ${error.message}`,
+    );
+  });
   await admin.query(`create database ${database}`);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;

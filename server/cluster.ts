@@ -20,8 +20,9 @@ const STOP_DEADLINE_MS = 6_000;
  * WEB_CONCURRENCY > 1 on a PostgreSQL server: this process only supervises. Each worker is a
  * whole server (server/main.ts) on the shared port; Node's cluster hands connections round-robin.
  *
- * - The first worker starts alone, so migrations, the reseal scan and the questionnaire check run
- *   once before the others open the database; the others then start together.
+ * - The first worker starts alone, so migrations, the reseal scan and the questionnaire check have
+ *   done their work before the others start (they run them too and find nothing to do); the
+ *   others then start together.
  * - A worker that dies after it was serving is replaced; one that dies before it ever listened is
  *   a start-up failure (bad configuration, port in use), and the whole server exits 1.
  * - SIGTERM/SIGINT stops every worker gracefully, then exits 0 if they all did.

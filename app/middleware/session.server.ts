@@ -44,11 +44,8 @@ export function lookupSession(
   return pending;
 }
 
-/** A same-site path to return to after signing in; anything else (other hosts, `//x`) is dropped. */
-export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
-}
+/** Every redirect whose target comes from the request goes through this one check. */
+export { safeRedirectPath } from "~/lib/safe-redirect.ts";
 
 /**
  * The page a request is for, as the visitor sees it: client navigations fetch `/page.data`

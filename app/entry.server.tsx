@@ -5,8 +5,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { requestContext } from "~/context.ts";
+import { requestContext, runtimeContext } from "~/context.ts";
+import { errorForLog } from "~/db/database-errors.ts";
 import { PRERENDER_NONCE_PLACEHOLDER } from "~/lib/prerender.ts";
+import { noteRequestError } from "~/middleware/database-unavailable.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -14,11 +16,33 @@ export const streamTimeout = 5_000;
  * A 403 or 404 thrown by a loader is an answer, not a fault: only real errors reach the log
  * (request logs already record every status).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  noteRequestError(context, error);
+  // Codes and names only: a failed query's message quotes its parameter values.
+  const logged = { err: errorForLog(error), requestId: requestIdOf(context) };
+  const logger = loggerOf(context);
+  if (logger) logger.error(logged, "request failed");
+  else console.error(JSON.stringify(logged));
 };
+
+function loggerOf(context: Readonly<RouterContextProvider>) {
+  try {
+    return context.get(runtimeContext).logger;
+  } catch {
+    // Pre-rendering at build time runs without the server's runtime.
+    return null;
+  }
+}
+
+function requestIdOf(context: Readonly<RouterContextProvider>) {
+  try {
+    return context.get(requestContext).requestId;
+  } catch {
+    return undefined;
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -78,7 +102,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(JSON.stringify({ err: errorForLog(error) }));
         },
       },
     );

@@ -10,8 +10,16 @@ import {
 } from "react-router";
 import { HydrationScripts } from "~/components/hydration-scripts.tsx";
 import { Toaster } from "~/components/ui/toaster";
+import { databaseUnavailable } from "~/middleware/database-unavailable.server.ts";
+import { edgeChecks } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+
+/**
+ * First, a lost database turns the request's 500 into a 503 with Retry-After; then malformed ids,
+ * NUL bytes and bodies that are not forms are refused before any route runs.
+ */
+export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable, edgeChecks];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -8,10 +8,13 @@ import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/config.server.ts";
 import { requestContext, runtimeContext } from "~/context.ts";
+import { isDatabaseUnavailable } from "~/db/database-errors.ts";
 import { prepareAccounts, setupLinkMessage } from "~/domain/accounts/prepare-accounts.server.ts";
 import { setPublicOrigin } from "~/lib/public-origin.ts";
+import { RETRY_AFTER_SECONDS } from "~/middleware/database-unavailable.server.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
 import { attachConsultationSignalling } from "~/services/signalling/consultation-signalling.server.ts";
+import { edgeGuard } from "./edge.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { requestLogger } from "./request-log.ts";
 
@@ -69,6 +72,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     next();
   });
   app.use(requestLogger(logger));
+  // Unknown methods, NUL bytes or broken escapes in the address, oversized bodies: a 4xx here.
+  app.use(edgeGuard);
 
   app.use(
     helmet({
@@ -175,6 +180,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     req.log?.error({ err: error }, "unhandled error");
     if (res.headersSent) return;
+    // A lost database is not the request's fault and passes: say when to try again.
+    if (isDatabaseUnavailable(error)) {
+      res
+        .status(503)
+        .set("Retry-After", String(RETRY_AFTER_SECONDS))
+        .type("text/plain")
+        .send("The service is briefly unavailable. Please try again in a few seconds.");
+      return;
+    }
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import type { Logger } from "~/services/logger.server.ts";
+import { type Logger, logSerializers } from "~/services/logger.server.ts";
 
 /** `/assessment/<token>/…` with the token replaced, for logs. */
 export function redactPath(path: string): string {
@@ -25,6 +25,7 @@ export function requestLogger(logger: Logger): RequestHandler {
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     serializers: {
+      ...logSerializers,
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,

@@ -139,7 +139,9 @@ export function requireArea(area: Area): MiddlewareFunction<Response> {
         action: "access.denied",
         outcome: "denied",
         actor: { id: actor.userId, role: actor.role, organisationId: actor.organisationId },
-        details: { area, path: pagePath(request).pathname },
+        // The audit refuses long strings (free text is where health content would hide): an
+        // address can be any length, so only its start is kept.
+        details: { area, path: pagePath(request).pathname.slice(0, 120) },
       });
       throw data({ home: roleHome[actor.role] }, { status: 403 });
     }

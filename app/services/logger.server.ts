@@ -1,4 +1,5 @@
-import pino from "pino";
+import pino, { type DestinationStream } from "pino";
+import { errorForLog } from "~/db/database-errors.ts";
 
 /** Fields that must never reach a log line, whatever object is logged. */
 const redact = [
@@ -18,8 +19,22 @@ const redact = [
   "*.subjectComment",
 ];
 
-export function createLogger(level: string) {
-  return pino({ level, redact: { paths: redact, censor: "[redacted]" } });
+/**
+ * Every `{ err }` goes through errorForLog: a failed query's message and fields quote the values
+ * it was given (names, e-mail addresses, health text), so a database error keeps only its codes
+ * and the statement's name.
+ */
+export const logSerializers = { err: errorForLog, error: errorForLog };
+
+export function createLogger(level: string, destination?: DestinationStream) {
+  return pino(
+    {
+      level,
+      redact: { paths: redact, censor: "[redacted]" },
+      serializers: logSerializers,
+    },
+    destination,
+  );
 }
 
 export type Logger = ReturnType<typeof createLogger>;

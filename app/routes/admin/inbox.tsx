@@ -7,6 +7,7 @@ import { toast } from "~/components/ui/toaster";
 import { listInbox, markInboxItemHandled, parseInboxFilter } from "~/domain/admin/inbox.server.ts";
 import { type InboxKind, inboxKinds } from "~/domain/admin/inbox.ts";
 import { cn } from "~/lib/cn";
+import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/inbox";
 import { adminRequest } from "./admin-request.server.ts";
 
@@ -29,7 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const result = await markInboxItemHandled(admin.db, {
     actor: admin.actor,
     kind: kind as InboxKind,
-    id: String(form.get("id") ?? ""),
+    id: formUuid(form, "id"),
     request: admin.request,
   });
   if (result === "not-found") throw data("Message not found", { status: 404 });

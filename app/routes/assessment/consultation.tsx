@@ -9,6 +9,7 @@ import {
   requestOtherTimes,
 } from "~/domain/consultations/booking.server.ts";
 import { ConsultationError, ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
+import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/consultation";
 import { requireAssessmentLink } from "./link.server.ts";
 
@@ -47,11 +48,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const consultationId = String(form.get("consultationId") ?? "");
+  const consultationId = formUuid(form, "consultationId");
   try {
     if (intent === "pick") {
       const offerId = String(form.get("offerId") ?? "");
       if (!offerId) return data({ error: "Choose one of the times." }, { status: 400 });
+      formUuid(form, "offerId");
       await pickConsultationTime(deps, {
         referralId: referral.id,
         consultationId,

@@ -16,6 +16,7 @@ import {
 } from "~/domain/consultations/availability.server.ts";
 import { ConsultationError } from "~/domain/consultations/deps.ts";
 import { formatMinute, parseMinute } from "~/domain/consultations/london-time.ts";
+import { formUuid } from "~/middleware/edge.server.ts";
 import { currentActor } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/availability";
 
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         hours: { weekday: Number(form.get("weekday")), startMinute, endMinute },
       });
     } else if (intent === "remove-hours")
-      await removeWeeklyHours(db, { actor, id: String(form.get("id")) });
+      await removeWeeklyHours(db, { actor, id: formUuid(form, "id") });
     else if (intent === "add-days-off") {
       const startDate = String(form.get("startDate") ?? "");
       const endDate = String(form.get("endDate") ?? "") || startDate;
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         label: String(form.get("label") ?? ""),
       });
     } else if (intent === "remove-days-off")
-      await removeDaysOff(db, { actor, id: String(form.get("id")) });
+      await removeDaysOff(db, { actor, id: formUuid(form, "id") });
     else return data({ error: "Unknown action." }, { status: 400 });
   } catch (error) {
     if (error instanceof ConsultationError) return data({ error: error.message }, { status: 400 });

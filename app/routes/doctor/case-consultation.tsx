@@ -5,6 +5,7 @@ import { requestContext, runtimeContext } from "~/context.ts";
 import { recordNoShow, saveConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { cancelConsultation, offerConsultation } from "~/domain/consultations/booking.server.ts";
 import { ConsultationError } from "~/domain/consultations/deps.ts";
+import { formUuid } from "~/middleware/edge.server.ts";
 import { currentActor } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/case-consultation";
 import { loadConsultationPanel } from "./consultation-panel.server.ts";
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const consultationId = String(form.get("consultationId") ?? "");
+  const consultationId = intent === "offer" ? "" : formUuid(form, "consultationId");
   try {
     if (intent === "offer")
       await offerConsultation(deps, {

@@ -48,6 +48,7 @@ import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
+import { formUuid } from "~/middleware/edge.server.ts";
 import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
 import { caseErrorMessage } from "./case-errors.server.ts";
@@ -90,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const referralId = String(form.get("referralId") ?? "");
+  const referralId = intent === "take" || intent === "remind" ? formUuid(form, "referralId") : "";
   const runtime = context.get(runtimeContext);
   const actor = currentActor(context);
   const meta = requestMeta(context, request);

@@ -1,0 +1,92 @@
+import { data, type MiddlewareFunction } from "react-router";
+import { isOpaqueId, isPublicReference, isUuid } from "~/lib/ids.ts";
+
+/**
+ * The first check every route's request passes (root middleware): input that cannot be one of
+ * ours is answered with a 4xx here, before any loader, action or query sees it. The server in
+ * front (server/app.ts) has already refused unknown methods, NUL bytes and broken percent-encoding
+ * in the address, and oversized bodies.
+ */
+
+/** URL parameters by name (app/routes.ts) and the identifier each must be. */
+const paramFormats: Record<string, (value: string) => boolean> = {
+  referralId: isUuid,
+  consultationId: isUuid,
+  organisationId: isOpaqueId,
+  reference: isPublicReference,
+};
+
+/**
+ * Form fields that carry an id, by name, across every form of the app. A field that is present
+ * must have its shape (a select's empty "choose one" option is allowed where there is one); an
+ * absent one is left to the action, which answers with the form's message.
+ */
+const formIdFormats: Record<string, (value: string) => boolean> = {
+  id: isUuid,
+  referralId: isUuid,
+  consultationId: isUuid,
+  offerId: (value) => value === "" || isUuid(value),
+  userId: isOpaqueId,
+  doctorUserId: (value) => value === "" || isOpaqueId(value),
+};
+
+/** Routes whose body is not a form: the payment provider's webhook reads raw JSON and checks its signature. */
+const rawBodyPaths = new Set(["/webhooks/stripe"]);
+
+const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+function notFound(): never {
+  throw data("Not found", { status: 404 });
+}
+
+function badRequest(message: string): never {
+  throw data(message, { status: 400 });
+}
+
+export function checkParams(params: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(params)) {
+    const format = paramFormats[name];
+    if (format && value !== undefined && !format(value)) notFound();
+  }
+}
+
+/** The form's values as strings; files are named only to be skipped. */
+export async function checkForm(request: Request): Promise<void> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!formTypes.includes(type)) {
+    throw data("This address accepts only form submissions.", { status: 415 });
+  }
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    badRequest("The form could not be read. Please try again.");
+  }
+  for (const [name, value] of form.entries()) {
+    if (name.includes("\u0000")) badRequest("The form contains characters that are not allowed.");
+    if (typeof value !== "string") continue;
+    // PostgreSQL text cannot hold NUL, and no field of ours needs it.
+    if (value.includes("\u0000")) badRequest("The form contains characters that are not allowed.");
+    const format = formIdFormats[name];
+    if (format && !format(value)) notFound();
+  }
+}
+
+export const edgeChecks: MiddlewareFunction<Response> = async ({ request, params }, next) => {
+  checkParams(params);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const { pathname } = new URL(request.url);
+    if (!rawBodyPaths.has(pathname)) await checkForm(request);
+  }
+  return next();
+};
+
+/**
+ * A form's id field for an action that needs one: absent or malformed means no such record, so
+ * 404 before any query (an empty value would otherwise reach a `uuid` column and fail there).
+ */
+export function formUuid(form: FormData, name: string): string {
+  const value = form.get(name);
+  if (typeof value !== "string" || !isUuid(value)) notFound();
+  return value;
+}

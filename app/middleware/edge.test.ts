@@ -1,0 +1,66 @@
+import { isRouteErrorResponse } from "react-router";
+import { describe, expect, it } from "vitest";
+import { checkForm, checkParams } from "./edge.server.ts";
+
+async function statusOf(work: () => unknown): Promise<number | "passed"> {
+  try {
+    await work();
+    return "passed";
+  } catch (error) {
+    // `data(…, { status })` thrown from middleware is a DataWithResponseInit.
+    const init = (error as { init?: { status?: number } }).init;
+    if (init?.status) return init.status;
+    if (isRouteErrorResponse(error)) return error.status;
+    throw error;
+  }
+}
+
+function post(body: BodyInit, type: string | null) {
+  const headers = new Headers();
+  if (type) headers.set("content-type", type);
+  return new Request("http://x/form", { method: "POST", body, headers });
+}
+
+describe("edge checks", () => {
+  it("answers ids that cannot be ours with 404 before any query", async () => {
+    const id = "0b7e8f52-3c1a-4c6e-9a55-2f6f0f6f9b11";
+    expect(await statusOf(() => checkParams({ referralId: id }))).toBe("passed");
+    expect(await statusOf(() => checkParams({ referralId: "1' OR '1'='1" }))).toBe(404);
+    expect(await statusOf(() => checkParams({ consultationId: `${id}x` }))).toBe(404);
+    expect(await statusOf(() => checkParams({ reference: "REP-AB12" }))).toBe("passed");
+    expect(await statusOf(() => checkParams({ reference: "../etc" }))).toBe(404);
+    expect(await statusOf(() => checkParams({ organisationId: "a b" }))).toBe(404);
+    expect(await statusOf(() => checkParams({ token: "anything", step: "x" }))).toBe("passed");
+  });
+
+  it("refuses bodies that are not forms with 415, and broken forms with 400", async () => {
+    expect(await statusOf(() => checkForm(post('{"a":1}', "application/json")))).toBe(415);
+    expect(await statusOf(() => checkForm(post("a=1", "text/plain")))).toBe(415);
+    expect(await statusOf(() => checkForm(post("a=1", null)))).toBe(415);
+    expect(
+      await statusOf(() => checkForm(post("--x\r\nbroken", "multipart/form-data; boundary=x"))),
+    ).toBe(400);
+    expect(
+      await statusOf(() => checkForm(post("a=1&b=2", "application/x-www-form-urlencoded"))),
+    ).toBe("passed");
+  });
+
+  it("refuses NUL in a field with 400 and a malformed id field with 404", async () => {
+    const form = "application/x-www-form-urlencoded";
+    expect(await statusOf(() => checkForm(post("name=a%00b", form)))).toBe(400);
+    expect(await statusOf(() => checkForm(post("referralId=nope", form)))).toBe(404);
+    expect(await statusOf(() => checkForm(post("id=", form)))).toBe(404);
+    expect(await statusOf(() => checkForm(post("doctorUserId=", form)))).toBe("passed");
+    const multipart = new FormData();
+    multipart.set("consultationId", "../../x");
+    expect(
+      await statusOf(() => checkForm(new Request("http://x", { method: "POST", body: multipart }))),
+    ).toBe(404);
+  });
+
+  it("leaves the body for the action to read", async () => {
+    const request = post("a=1", "application/x-www-form-urlencoded");
+    await checkForm(request);
+    expect((await request.formData()).get("a")).toBe("1");
+  });
+});

@@ -1,0 +1,325 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../../app/routes.ts";
+import { signInByRequest } from "../auth/helpers.ts";
+import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { createInvitedReferral } from "../support/assessment-link.ts";
+import { expect, test } from "../support/test.ts";
+
+/*
+ * Walks every route and action of app/routes.ts with malformed input, as an anonymous visitor and
+ * as each role, and fails on any 5xx. Malformed ids, NUL bytes, broken escapes, arrays where one
+ * value is expected, oversized fields, bodies that are not forms and methods no route serves must
+ * all get a 4xx (or the page, when the input is merely odd), never a server error.
+ */
+
+const appDir = path.resolve(import.meta.dirname, "../../../app");
+
+interface FuzzRoute {
+  /** The pattern, e.g. /employer-referrals/:referralId/remind */
+  pattern: string;
+  file: string;
+  hasAction: boolean;
+  /** Form field names and intents the route's module (and its components) use. */
+  intents: string[];
+}
+
+function flatten(entries: RouteConfigEntry[], parent = ""): FuzzRoute[] {
+  const out: FuzzRoute[] = [];
+  for (const entry of entries) {
+    const joined = entry.index
+      ? parent || "/"
+      : entry.path !== undefined
+        ? `${parent.replace(/\/$/, "")}/${entry.path}`
+        : parent;
+    if (entry.path !== undefined || entry.index) {
+      const source = fs.readFileSync(path.join(appDir, entry.file), "utf8");
+      out.push({
+        pattern: joined,
+        file: entry.file,
+        hasAction: /export (async )?function action\b|export const action\b/.test(source),
+        intents: [
+          ...new Set(
+            [...source.matchAll(/intent"?\)?\s*={2,3}\s*"([a-z0-9-]+)"|case "([a-z0-9-]+)"/g)].map(
+              (m) => m[1] ?? m[2]!,
+            ),
+          ),
+        ],
+      });
+    }
+    if (entry.children) out.push(...flatten(entry.children, joined));
+  }
+  return out;
+}
+
+/** Every field name any form of the app posts: each action gets all of them, with bad values. */
+function formFieldNames(): string[] {
+  const names = new Set<string>(["intent", "redirectTo", "id", "referralId", "consultationId"]);
+  const walk = (dir: string) => {
+    for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, item.name);
+      if (item.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(item.name) && !item.name.includes(".test.")) {
+        const source = fs.readFileSync(full, "utf8");
+        for (const m of source.matchAll(/name="([A-Za-z][\w.-]*)"|\.get\("([A-Za-z][\w.-]*)"\)/g))
+          names.add(m[1] ?? m[2]!);
+      }
+    }
+  };
+  walk(path.join(appDir, "routes"));
+  walk(path.join(appDir, "components"));
+  return [...names].sort();
+}
+
+const allRoutes = flatten(routes as RouteConfigEntry[]);
+const fieldNames = formFieldNames();
+
+const long = "x".repeat(5000);
+/** Values put where an id, a token or a step belongs. */
+const badParams = [
+  "not-an-id",
+  randomUUID(),
+  "00000000-0000-0000-0000-00000000000z",
+  "REF-000001",
+  "OCC-ZZZZZ",
+  "%00",
+  "%FF%FE",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%E2%80%AE",
+  "1'%20OR%20'1'%3D'1",
+  long,
+];
+/** Query strings: hostile redirects, NUL, invalid UTF-8, repeated keys, oversized values. */
+const badQueries = [
+  "",
+  "?redirectTo=/%09/evil.example",
+  "?redirectTo=%0D%0ASet-Cookie:%20x%3D1",
+  "?redirectTo=/caf%C3%A9%C2%85",
+  "?q=%00&search=%00",
+  "?q=%FF",
+  "?page=-1&page=abc&cursor=%00&cursor=zz&order=x&order=y&status=nope&tab=%3Cscript%3E",
+  `?q=${long}&referral=${long}&token=${long}`,
+  "?referral=not-a-uuid&order=not-a-uuid&notice=%3Cb%3E&return=review&step=../../x",
+];
+const unknownMethods = ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"];
+
+function fill(pattern: string, value: string, token?: string): string {
+  return pattern
+    .replace(/:token\b/, token ?? value)
+    .replace(/:[A-Za-z]+\??/g, value)
+    .replace(/\*$/, `no-such-page/${value}`);
+}
+
+type Body =
+  | { form: Record<string, string> }
+  | { multipart: Record<string, string> }
+  | { raw: string; type: string };
+
+function formBodies(route: FuzzRoute): { label: string; body: Body }[] {
+  const intents = route.intents.length ? route.intents : [""];
+  const bodies: { label: string; body: Body }[] = [
+    { label: "json", body: { raw: '{"intent":"x","email":{"$ne":1}}', type: "application/json" } },
+    { label: "text", body: { raw: "intent=x", type: "text/plain" } },
+    {
+      label: "broken multipart",
+      body: {
+        raw: "--zz\r\nContent-Disposition: form-data\r\n\r\nx",
+        type: "multipart/form-data; boundary=zz",
+      },
+    },
+    { label: "no content type", body: { raw: "intent=x", type: "" } },
+    { label: "over the size limit", body: { form: { intent: "x", big: "y".repeat(1_100_000) } } },
+  ];
+  const fields = (value: (name: string) => string) =>
+    Object.fromEntries(fieldNames.map((name) => [name, value(name)]));
+  for (const intent of intents) {
+    bodies.push(
+      { label: `${intent}: only the intent`, body: { form: { intent } } },
+      { label: `${intent}: empty`, body: { form: { ...fields(() => ""), intent } } },
+      { label: `${intent}: NUL`, body: { form: { ...fields(() => "a\u0000b"), intent } } },
+      { label: `${intent}: bad ids`, body: { form: { ...fields(() => "zz'; --"), intent } } },
+      {
+        label: `${intent}: oversized`,
+        body: { form: { ...fields(() => "w".repeat(20_000)), intent } },
+      },
+      {
+        label: `${intent}: multipart`,
+        body: { multipart: { ...fields(() => "\u202e\u00e9\ud83d\ude00 \u0085"), intent } },
+      },
+    );
+  }
+  return bodies;
+}
+
+interface Tally {
+  requests: number;
+  methods: Set<string>;
+  routes: Set<string>;
+  statuses: Map<number, number>;
+  failures: string[];
+}
+
+async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+async function fuzz(
+  request: APIRequestContext,
+  role: string,
+  options: { token?: string } = {},
+): Promise<Tally> {
+  const origin = test.info().project.use.baseURL!;
+  const tally: Tally = {
+    requests: 0,
+    methods: new Set(),
+    routes: new Set(),
+    statuses: new Map(),
+    failures: [],
+  };
+  // Sign-in and sign-up throttles are per client: each request says it comes from a client of
+  // its own (TEST-NET addresses; the server believes X-Forwarded-For from loopback, see
+  // playwright.config.ts), so the forms' own validation is reached rather than the throttle.
+  const client = () =>
+    `${Math.random() < 0.5 ? "203.0.113" : "192.0.2"}.${1 + Math.floor(Math.random() * 254)}`;
+
+  async function send(route: FuzzRoute, method: string, url: string, body?: Body): Promise<void> {
+    const options: Parameters<APIRequestContext["fetch"]>[1] = {
+      method,
+      headers: { origin, "x-forwarded-for": client() },
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      timeout: 60_000,
+    };
+    if (body && "form" in body) options.form = body.form;
+    else if (body && "multipart" in body) options.multipart = body.multipart;
+    else if (body) {
+      options.data = body.raw;
+      if (body.type) options.headers!["content-type"] = body.type;
+    }
+    let status: number;
+    try {
+      const response = await request.fetch(url, options);
+      status = response.status();
+      await response.dispose();
+    } catch (error) {
+      // A connection the server closed on purpose (the oversized body) is an answer, not a crash.
+      if (body && "form" in body && body.form.big) status = 413;
+      else throw new Error(`${role} ${method} ${url.slice(0, 120)}: ${(error as Error).message}`);
+    }
+    tally.requests++;
+    tally.methods.add(method);
+    tally.routes.add(route.pattern);
+    tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
+    if (status >= 500) {
+      const what = body
+        ? ` [${"raw" in body ? body.type || "no type" : "form" in body ? "form" : "multipart"}]`
+        : "";
+      tally.failures.push(`${status} ${role} ${method} ${url.slice(0, 160)}${what}`);
+    }
+  }
+
+  // Sign-out last: it would end this role's session for the rest of the walk.
+  const ordered = [...allRoutes].sort(
+    (a, b) => Number(a.pattern === "/logout") - Number(b.pattern === "/logout"),
+  );
+  for (const route of ordered) {
+    const hasParams = /[:*]/.test(route.pattern);
+    const paths = hasParams
+      ? badParams.map((value) => fill(route.pattern, value))
+      : [route.pattern];
+    if (options.token && route.pattern.includes(":token")) {
+      paths.push(...badParams.map((value) => fill(route.pattern, value, options.token)));
+    }
+    const jobs: (() => Promise<void>)[] = [];
+    for (const p of paths) jobs.push(() => send(route, "GET", p));
+    for (const query of badQueries.slice(1)) jobs.push(() => send(route, "GET", paths[0] + query));
+    jobs.push(() => send(route, "HEAD", `${paths[0]}?q=%00x`));
+    for (const method of unknownMethods) jobs.push(() => send(route, method, paths[0]!));
+    // Routes without an action still get one form post: they must say 405, not fail.
+    const bodies = route.hasAction ? formBodies(route) : formBodies(route).slice(0, 1);
+    const actionPaths =
+      options.token && route.pattern.includes(":token")
+        ? [fill(route.pattern, "1", options.token), paths[0]!]
+        : [paths[0]!, ...(hasParams ? [paths[1]!] : [])];
+    for (const p of actionPaths) {
+      for (const { body } of bodies) jobs.push(() => send(route, "POST", p, body));
+    }
+    await runPool(jobs, 4, (job) => job());
+  }
+  return tally;
+}
+
+function report(role: string, tally: Tally) {
+  const statuses = [...tally.statuses.entries()].sort(([a], [b]) => a - b);
+  const line = `${role}: ${tally.requests} requests, ${tally.routes.size} routes, ${tally.methods.size} methods (${[...tally.methods].join(", ")}); statuses ${statuses.map(([s, n]) => `${s}×${n}`).join(" ")}`;
+  console.log(`route fuzz — ${line}`);
+  test.info().annotations.push({ type: "route fuzz", description: line });
+  fs.mkdirSync(".reports", { recursive: true });
+  fs.writeFileSync(
+    path.join(".reports", `route-fuzz-${role}.json`),
+    JSON.stringify(
+      {
+        role,
+        requests: tally.requests,
+        routes: tally.routes.size,
+        methods: [...tally.methods],
+        statuses: Object.fromEntries(statuses),
+        failures: tally.failures,
+      },
+      null,
+      2,
+    ),
+  );
+  expect(tally.failures, `${role}: responses with status 5xx`).toEqual([]);
+  // Every route of app/routes.ts was walked.
+  expect(tally.routes.size).toBe(allRoutes.length);
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  expect(await signInByRequest(page, email)).toMatch(/^\//);
+}
+
+test.describe("route fuzz: no input makes the server fail", () => {
+  test.describe.configure({ timeout: 900_000 });
+
+  test("as an anonymous visitor", async ({ request }) => {
+    report("anonymous", await fuzz(request, "anonymous"));
+  });
+
+  test("as an employer and as the person on their assessment link", async ({ page, browser }) => {
+    const { link, employerEmail } = await createInvitedReferral(page, { type: "management" });
+    const token = new URL(link).pathname.split("/")[2]!;
+    report("person", await fuzz(page.request, "person", { token }));
+
+    const employerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const employer = await employerContext.newPage();
+    try {
+      await signInWithPassword(employer, employerEmail);
+      report("employer", await fuzz(employer.request, "employer", { token }));
+    } finally {
+      await employerContext.close();
+    }
+  });
+
+  test("as an administrator and as a doctor", async ({ page, browser }) => {
+    await signedInAdmin(page);
+    const doctor = await invitedDoctor(page, browser, {
+      name: "Dr Fuzz Tester",
+      gmcNumber: String(7_000_000 + Math.floor(Math.random() * 999_999)),
+    });
+    try {
+      report("doctor", await fuzz(doctor.page.request, "doctor"));
+    } finally {
+      await doctor.page.context().close();
+    }
+    report("admin", await fuzz(page.request, "admin"));
+  });
+});

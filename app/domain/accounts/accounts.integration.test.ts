@@ -8,6 +8,7 @@ import { inviteDoctor } from "./doctors.server.ts";
 import { verifyEmailAddress } from "./email-verification.server.ts";
 import { loadSession } from "./load-session.server.ts";
 import { requestPasswordReset, resetPasswordWithToken } from "./password-reset.server.ts";
+import { passwordMessages } from "./password-rules.ts";
 import { registerEmployer } from "./register-employer.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "./testing/harness.server.ts";
@@ -121,6 +122,31 @@ describe("employer registration", () => {
       request: requestFrom("198.51.100.3"),
     });
     expect(result).toMatchObject({ status: "weak-password" });
+  });
+
+  it("refuses passwords a guesser tries first, and says why", async () => {
+    const attempt = (password: string) =>
+      registerEmployer(runtime, {
+        companyName: "Harbourside Freight Ltd",
+        contactName: "Sam Okafor",
+        email: "sam.okafor@harbourside.example",
+        password,
+        request: requestFrom("198.51.100.4"),
+      });
+    // The probe's two: not on the shipped deny list, but in zxcvbn's common passwords.
+    expect(await attempt("Password123")).toEqual({
+      status: "weak-password",
+      message: passwordMessages.common,
+    });
+    expect(await attempt("baseball1")).toEqual({
+      status: "weak-password",
+      message: passwordMessages.common,
+    });
+    // Strong for a stranger, not for someone who knows the company.
+    expect(await attempt("Harbourside2024!")).toEqual({
+      status: "weak-password",
+      message: passwordMessages.personal,
+    });
   });
 });
 
@@ -254,6 +280,14 @@ describe("password reset", () => {
     const stored = await runtime.database.db.execute(`select identifier from verification`);
     expect(JSON.stringify(stored)).not.toContain(token);
 
+    // The reset link's account is known: its company name makes a weak password.
+    expect(
+      await resetPasswordWithToken(runtime, {
+        token,
+        newPassword: "ResetLtd2024",
+        request: requestFrom("198.51.100.20"),
+      }),
+    ).toEqual({ status: "weak-password", message: passwordMessages.personal });
     const newPassword = "Copper-Meadow-Violin-7";
     expect(
       await resetPasswordWithToken(runtime, {

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { user, verification } from "~/db/schema/index.ts";
-import { passwordProblem } from "~/services/auth/common-passwords.server.ts";
 import { normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
+import { passwordProblem } from "./check-password.server.ts";
 import { createSetPasswordLink } from "./set-password-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -69,7 +69,10 @@ export async function createFirstAdmin(
   deps: AccountsDeps,
   input: { token: string; name: string; email: string; password: string; request: RequestMeta },
 ): Promise<FirstAdminResult> {
-  const problem = await passwordProblem(input.password);
+  const problem = await passwordProblem(input.password, {
+    email: input.email,
+    name: input.name,
+  });
   if (problem) return { status: "weak-password", message: problem };
   if (!(await setupTokenIsValid(deps, input.token))) return { status: "invalid-token" };
   const { internalAdapter, password } = await deps.auth.$context;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { user } from "~/db/schema/index.ts";
-import { passwordProblem } from "~/services/auth/common-passwords.server.ts";
 import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
+import { passwordOwnerOf, passwordProblem } from "./check-password.server.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -64,11 +64,13 @@ export async function resetPasswordWithToken(
   input: { token: string; newPassword: string; request: RequestMeta },
 ): Promise<ResetResult> {
   const { db } = deps.database;
-  const problem = await passwordProblem(input.newPassword);
-  if (problem) return { status: "weak-password", message: problem };
   const { internalAdapter } = await deps.auth.$context;
   const verification = await internalAdapter.findVerificationValue(`reset-password:${input.token}`);
   const userId = verification && verification.expiresAt > new Date() ? verification.value : null;
+  // Judged against the account's own name, address and company (an invalid link has none).
+  const owner = userId ? await passwordOwnerOf(db, userId) : {};
+  const problem = await passwordProblem(input.newPassword, owner);
+  if (problem) return { status: "weak-password", message: problem };
   try {
     await deps.auth.api.resetPassword({
       body: { newPassword: input.newPassword, token: input.token },

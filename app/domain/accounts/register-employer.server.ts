@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { member, organisation, user } from "~/db/schema/index.ts";
-import { passwordProblem } from "~/services/auth/common-passwords.server.ts";
 import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
+import { passwordProblem } from "./check-password.server.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -43,7 +43,8 @@ export async function registerEmployer(
   const { db } = deps.database;
   const email = normaliseEmail(input.email);
   const key = accountKey(email);
-  const problem = await passwordProblem(input.password);
+  const owner = { email, name: input.contactName, company: input.companyName };
+  const problem = await passwordProblem(input.password, owner);
   if (problem) return { status: "weak-password", message: problem };
 
   const verdict = await checkThrottle(db, {
@@ -82,7 +83,10 @@ export async function registerEmployer(
     returnedId = response.user.id;
   } catch (error) {
     if (authErrorCode(error) === "WEAK_PASSWORD") {
-      return { status: "weak-password", message: (await passwordProblem(input.password)) ?? "" };
+      return {
+        status: "weak-password",
+        message: (await passwordProblem(input.password, owner)) ?? "",
+      };
     }
     throw error;
   }

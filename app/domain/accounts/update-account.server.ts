@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { organisation, user } from "~/db/schema/index.ts";
 import { type Actor, can } from "~/domain/access/permissions.ts";
-import { passwordProblem } from "~/services/auth/common-passwords.server.ts";
 import { accountKey } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
+import { passwordOwnerOf, passwordProblem } from "./check-password.server.ts";
 import { passwordChangedEmail } from "./emails.ts";
 import { splitContactName } from "./register-employer.server.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
@@ -110,7 +110,10 @@ export async function changePassword(
     role: input.actor.role,
     organisationId: input.actor.organisationId,
   };
-  const problem = await passwordProblem(input.newPassword);
+  const problem = await passwordProblem(
+    input.newPassword,
+    await passwordOwnerOf(db, input.actor.userId),
+  );
   if (problem) return { status: "weak-password", message: problem };
   const key = accountKey(input.email);
   const verdict = await checkThrottle(db, {

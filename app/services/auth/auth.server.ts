@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server.ts";
 import type { Database } from "~/db/client.server.ts";
 import * as schema from "~/db/schema/index.ts";
+import { passwordProblem } from "~/domain/accounts/check-password.server.ts";
 import {
   existingAccountEmail,
   resetPasswordEmail,
@@ -15,7 +16,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/pass
 import { sessionPolicy } from "~/domain/accounts/session-lifetime.ts";
 import type { Logger } from "../logger.server.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.server.ts";
-import { passwordProblem } from "./common-passwords.server.ts";
 
 /** The only header better-auth reads a client address from; we set it from the socket (see authHeaders). */
 export const CLIENT_IP_HEADER = "x-referoh-client-ip";
@@ -53,7 +53,14 @@ export function createAuth({ config, db, secret, mailer, logger }: AuthDependenc
     logger: {
       level: "error",
       log: (level, message, ...args) => {
-        if (level === "error") logger.error({ args }, `better-auth: ${message}`);
+        // Its arguments can be a failed query (with the values it was given) or a request body:
+        // only errors are kept, through the logger's redacting serializer, and nothing else.
+        if (level !== "error") return;
+        const errors = args.filter((arg) => arg instanceof Error);
+        logger.error(
+          { err: errors[0], errorCount: errors.length },
+          `better-auth: ${message.slice(0, 200)}`,
+        );
       },
     },
     baseURL: config.PUBLIC_URL,
@@ -148,10 +155,20 @@ export function createAuth({ config, db, secret, mailer, logger }: AuthDependenc
       // Defence in depth: the deny list also guards any path that sets a password.
       before: createAuthMiddleware(async (ctx) => {
         if (!["/sign-up/email", "/reset-password", "/change-password"].includes(ctx.path)) return;
-        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+        const body = (ctx.body ?? {}) as {
+          password?: unknown;
+          newPassword?: unknown;
+          email?: unknown;
+          name?: unknown;
+        };
         const candidate = ctx.path === "/sign-up/email" ? body.password : body.newPassword;
         if (typeof candidate !== "string") return;
-        const problem = await passwordProblem(candidate);
+        // Our own actions checked the password against the account's details already; this
+        // knows only what the request carries.
+        const problem = await passwordProblem(candidate, {
+          email: typeof body.email === "string" ? body.email : null,
+          name: typeof body.name === "string" ? body.name : null,
+        });
         if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "WEAK_PASSWORD" });
       }),
     },

@@ -1,15 +1,10 @@
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordMessages,
-} from "~/domain/accounts/password-rules.ts";
-
 let commonPasswords: Promise<Set<string>> | undefined;
 
 /**
  * The shipped deny list (common-passwords.txt), loaded on first use. Bundled into the server only,
  * never sent to browsers; imported lazily so command-line scripts that never check a password
- * (run by tsx, which has no `?raw` imports) do not load it.
+ * (run by tsx, which has no `?raw` imports) do not load it. The full check of a new password is
+ * app/domain/accounts/check-password.server.ts.
  */
 function denyList(): Promise<Set<string>> {
   commonPasswords ??= import("./common-passwords.txt?raw").then(
@@ -27,12 +22,4 @@ function denyList(): Promise<Set<string>> {
 /** Case-insensitive: "Password1" is as guessable as "password1". */
 export async function isCommonPassword(password: string): Promise<boolean> {
   return (await denyList()).has(password.toLowerCase());
-}
-
-/** The first problem with a new password, or null. */
-export async function passwordProblem(password: string): Promise<string | null> {
-  if (password.length < PASSWORD_MIN_LENGTH) return passwordMessages.tooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return passwordMessages.tooLong;
-  if (await isCommonPassword(password)) return passwordMessages.common;
-  return null;
 }

@@ -39,8 +39,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const pool = new pg.Pool({
       connectionString: location.url,
       max: Number(process.env.DB_POOL_MAX ?? 10),
+      // While the server is unreachable a request waits this long for a connection, then gets
+      // 503 (app/middleware/database-unavailable.server.ts) instead of hanging.
+      connectionTimeoutMillis: 5_000,
     });
-    // An idle client can die with the server; without a handler that error would crash the process.
+    // An idle client can die with the server; without a handler that error would crash the
+    // process. The pool drops that client and opens a new one on the next query: that is the
+    // reconnection.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {

@@ -39,6 +39,8 @@ const unavailableMessages = [
   /PGlite is closed/i,
   /database closed/i,
   /Cannot use a pool after calling end/i,
+  // SQLSTATE 55000 is broader; with this message it is a database closed to connections.
+  /not currently accepting connections/i,
 ];
 
 interface ErrorLike {

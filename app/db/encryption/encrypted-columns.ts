@@ -9,4 +9,8 @@ export const ENCRYPTED_COLUMNS = [
   { table: "report_version", column: "subject_comment", kind: "text" },
   { table: "consultation", column: "notes", kind: "text" },
   { table: "subject_information_request", column: "question", kind: "text" },
+  { table: "referral", column: "reason", kind: "text" },
+  { table: "referral", column: "job_details", kind: "text" },
+  { table: "referral", column: "existing_adjustments", kind: "text" },
+  { table: "referral", column: "additional_notes", kind: "text" },
 ] as const satisfies ReadonlyArray<{ table: string; column: string; kind: "json" | "text" }>;

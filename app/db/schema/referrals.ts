@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { referralStatuses } from "~/domain/referrals/states.ts";
+import { encryptedText } from "../encryption/column-types.ts";
 import { organisation } from "./auth.ts";
 
 export const managementReferenceSequence = pgSequence("referral_reference_seq", { startWith: 1 });
@@ -48,11 +49,13 @@ export const referral = pgTable(
     safetyCritical: boolean("safety_critical").notNull().default(false),
     /** Equality Act 2010 s.60: health questions only after a conditional offer. */
     conditionalOfferDate: date("conditional_offer_date", { mode: "string" }),
-    additionalNotes: text("additional_notes"),
+    // The employer's free text about the person is health data (docs/decisions/0008): sealed at
+    // rest like the answers, so it cannot be searched in SQL.
+    additionalNotes: encryptedText("additional_notes", "referral.additional_notes"),
     // management
-    reason: text("reason"),
-    jobDetails: text("job_details"),
-    existingAdjustments: text("existing_adjustments"),
+    reason: encryptedText("reason", "referral.reason"),
+    jobDetails: encryptedText("job_details", "referral.job_details"),
+    existingAdjustments: encryptedText("existing_adjustments", "referral.existing_adjustments"),
     questions: jsonb("questions").$type<ReferralQuestions>(),
     employerConsentConfirmed: boolean("employer_consent_confirmed").notNull().default(false),
     // care and payment
@@ -87,10 +90,11 @@ export const referral = pgTable(
     index("referral_doctor_idx").on(t.assignedDoctorId, t.status),
     // A subject access request finds every referral of one person across organisations.
     index("referral_subject_email_idx").on(sql`lower(trim(${t.subjectEmail}))`),
-    // Case-insensitive search by name, reference or reason within an organisation's list.
+    // Case-insensitive search by name, reference or job role within an organisation's list (the
+    // reason is sealed, so neither searched nor copied into an index in the clear).
     index("referral_search_trgm_idx").using(
       "gin",
-      sql`(lower(${t.subjectName} || ' ' || ${t.reference} || ' ' || coalesce(${t.reason}, '') || ' ' || coalesce(${t.jobRole}, ''))) gin_trgm_ops`,
+      sql`(lower(${t.subjectName} || ' ' || ${t.reference} || ' ' || coalesce(${t.jobRole}, ''))) gin_trgm_ops`,
     ),
   ],
 );

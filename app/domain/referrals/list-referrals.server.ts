@@ -13,7 +13,8 @@ export interface ReferralListQuery {
 }
 
 /** The same expression as the trigram index (migration 0003), so the planner can use it. */
-const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.reason}, '') || ' ' || coalesce(${referral.jobRole}, ''))`;
+/** The expression referral_search_trgm_idx indexes; the sealed reason is not searchable. */
+const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`;
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);

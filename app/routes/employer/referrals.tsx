@@ -96,7 +96,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
             name="q"
             type="search"
             defaultValue={query.search}
-            placeholder="Employee name, reference or issue"
+            placeholder="Employee name, reference or job role"
             maxLength={100}
           />
         </div>

@@ -1,0 +1,2 @@
+DROP INDEX "referral_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "referral_search_trgm_idx" ON "referral" USING gin ((lower("subject_name" || ' ' || "reference" || ' ' || coalesce("job_role", ''))) gin_trgm_ops);

@@ -24,6 +24,7 @@ import {
 import { reassignableStatuses } from "~/domain/admin/cases.ts";
 import { organisationOptions } from "~/domain/admin/organisations.server.ts";
 import { referralStatuses, statusLabels, statusTone } from "~/domain/referrals/states.ts";
+import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/cases";
 import { adminRequest } from "./admin-request.server.ts";
 
@@ -54,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await reassignCase(admin.db, {
     actor: admin.actor,
-    referralId: String(form.get("referralId") ?? ""),
+    referralId: formUuid(form, "referralId"),
     doctorUserId: String(form.get("doctorUserId") ?? ""),
     request: admin.request,
   });

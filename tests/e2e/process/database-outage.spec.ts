@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { spawnServer } from "../support/server-process.ts";
+
+/*
+ * Losing the database: a request whose connection is terminated mid-query gets 503 with
+ * Retry-After (never 500), /healthz says the database is down while it is, and the server
+ * recovers on its own once the database is back. Runs on the PostgreSQL server CI and this
+ * machine run (CI_POSTGRES_URL, else 127.0.0.1:5432), in a database of its own.
+ */
+const adminUrl = process.env.CI_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const port = Number(process.env.E2E_PORT ?? 3210) + 91;
+const origin = `http://localhost:${port}`;
+
+test("a lost database gives 503 with Retry-After, /healthz says so, and the server recovers", async () => {
+  test.setTimeout(180_000);
+  const database = `referoh_outage_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect().catch((error: Error) => {
+    throw new Error(
+      `This test needs a PostgreSQL server at ${adminUrl} (set CI_POSTGRES_URL): ${error.message}`,
+    );
+  });
+  await admin.query(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const server = spawnServer({
+    DATABASE_URL: url.toString(),
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    DATA_ENCRYPTION_KEYS: `outage:${randomBytes(32).toString("base64")}`,
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    ALLOW_DEMO_PAYMENTS: "true",
+  });
+  const locker = new pg.Client({ connectionString: url.toString() });
+  /** The app's connections: everything on its database but ours. */
+  const terminateAppConnections = () =>
+    admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and pid <> $2`,
+      [database, (locker as unknown as { processID: number }).processID ?? 0],
+    );
+  // An assessment link the database has never seen: the page reads the invitations table.
+  const link = `${origin}/assessment/${randomBytes(32).toString("base64url")}`;
+  const page = { headers: { accept: "text/html" } };
+  try {
+    await expect
+      .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, {
+        timeout: 120_000,
+      })
+      .toBe(200);
+    const healthy = await (await fetch(`${origin}/healthz`)).json();
+    expect(healthy).toMatchObject({ status: "ok", database: { status: "up", engine: "postgres" } });
+    const before = await fetch(link, page);
+    expect(before.status, "an unknown link is a neutral 404 page").toBe(404);
+
+    // Mid-request: the page's query waits on a lock we hold, and then its connection is cut.
+    await locker.connect();
+    await locker.query("begin");
+    await locker.query("lock table assessment_invitation in access exclusive mode");
+    const pending = fetch(link, page);
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.query(
+              `select count(*)::int as n from pg_stat_activity
+                where datname = $1 and wait_event_type = 'Lock'`,
+              [database],
+            )
+          ).rows[0].n,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await terminateAppConnections();
+    const cut = await pending;
+    expect(cut.status).toBe(503);
+    expect(cut.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await cut.text()).toContain("Service briefly unavailable");
+    await locker.query("rollback");
+
+    // Recovery: the pool opens new connections by itself.
+    expect((await fetch(link, page)).status).toBe(404);
+
+    // The database refuses every connection for a while.
+    await admin.query(`alter database ${database} allow_connections false`);
+    await terminateAppConnections();
+    const down = await fetch(`${origin}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ database: { status: "down" } });
+    const refused = await fetch(link, page);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const data = await fetch(link, { headers: { accept: "application/json" } });
+    expect(data.status).toBe(503);
+    expect(await data.json()).toMatchObject({ error: "database_unavailable" });
+
+    // And back.
+    await admin.query(`alter database ${database} allow_connections true`);
+    await expect
+      .poll(async () => (await fetch(`${origin}/healthz`)).status, { timeout: 20_000 })
+      .toBe(200);
+    expect((await fetch(link, page)).status).toBe(404);
+    // Never a 500, and no stack trace in the server's output.
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  } finally {
+    await locker.end().catch(() => {});
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await admin.query(`alter database ${database} allow_connections true`).catch(() => {});
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
+});

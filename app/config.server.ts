@@ -11,6 +11,12 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   /** Unset: embedded PGlite under DATA_DIR. Set: a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * PostgreSQL only: the owner role's connection, used to apply migrations and grant the role of
+   * DATABASE_URL its privileges; the app then runs as that restricted role (docs/decisions/0010).
+   * Unset: migrations run through DATABASE_URL.
+   */
+  DATABASE_MIGRATION_URL: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   /** Unset: e-mail is written as .eml files under DATA_DIR/mail (the embedded outbox). */

@@ -5,6 +5,7 @@ import {
   migrateDatabase,
   openDatabase,
 } from "~/db/client.server.ts";
+import { migrateAsOwner } from "~/db/database-roles.server.ts";
 import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { resealEncryptedColumns } from "~/db/encryption/reseal.server.ts";
 import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
@@ -42,9 +43,13 @@ export async function startRuntime(
   // Likewise the data keyring: health columns seal and open through it from here on.
   const { keyring } = resolveDataKeyring(config);
   installDataKeyring(keyring);
+  // With an owner role of its own, migrations (and the app role's grants) go through it, and the
+  // app's connections never own a table (docs/decisions/0010).
+  const migrationUrl = config.DATABASE_URL ? config.DATABASE_MIGRATION_URL : undefined;
+  if (migrationUrl && !options.database) await migrateAsOwner(migrationUrl, config.DATABASE_URL!);
   const database = options.database ?? (await openDatabase(databaseLocationFromConfig(config)));
   try {
-    await migrateDatabase(database);
+    if (!migrationUrl) await migrateDatabase(database);
     // Rows written before encryption at rest (an older data directory) are sealed now.
     await resealEncryptedColumns(database.db, keyring, "plaintext");
     // Refuses to start when a published questionnaire file was edited in place.

@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/config.server.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { createJobQueue } from "~/services/jobs/queue.server.ts";
+import { createLogger } from "~/services/logger.server.ts";
+import { startRuntime } from "~/services/runtime.server.ts";
+import { type DatabaseHandle, openDatabase } from "./client.server.ts";
+import { migrateAsOwner, provisionDatabaseRoles } from "./database-roles.server.ts";
+import { organisation } from "./schema/index.ts";
+
+/*
+ * PostgreSQL only (roles do not exist in the embedded engine): the server runs as a role that
+ * owns nothing, so it cannot change or remove audit events nor switch off their trigger. CI's
+ * PostgreSQL pass runs this file with DATABASE_URL.
+ */
+const serverUrl = process.env.DATABASE_URL;
+const suffix = randomBytes(4).toString("hex");
+const database = `referoh_roles_${suffix}`;
+const roles = { owner: `referoh_owner_${suffix}`, app: `referoh_app_${suffix}` };
+
+function urlAs(role: string): string {
+  const url = new URL(serverUrl!);
+  url.username = role;
+  url.password = "";
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function refusal(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const cause = (error as { cause?: Error }).cause;
+    return String(cause?.message ?? (error as Error).message);
+  }
+  return "no error";
+}
+
+describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
+  let app: DatabaseHandle;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await provisionDatabaseRoles(serverUrl!, { database, roles });
+    await migrateAsOwner(urlAs(roles.owner), urlAs(roles.app));
+    app = await openDatabase({ kind: "postgres", url: urlAs(roles.app) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    for (const role of [roles.app, roles.owner]) await admin.query(`drop role if exists ${role}`);
+    await admin.end();
+  });
+
+  it("lets the app role write rows and audit events", async () => {
+    expect(
+      (await app.db.execute(sql`select current_user as role`)).rows[0] as { role: string },
+    ).toEqual({ role: roles.app });
+    await app.db.insert(organisation).values({ id: "org-roles", name: "Roles Ltd" });
+    await app.db.execute(
+      sql`update organisation set name = 'Roles Limited' where id = 'org-roles'`,
+    );
+    await recordAuditEvent(app.db, {
+      action: "test.recorded",
+      outcome: "success",
+      object: { type: "test", id: "1" },
+      request: { ip: "203.0.113.9", requestId: "req-roles" },
+    });
+    const count = await app.db.execute(sql`select count(*)::int as n from audit_event`);
+    expect((count.rows[0] as { n: number }).n).toBeGreaterThan(0);
+  });
+
+  it("refuses the app role any change to audit events, or to the table and its trigger", async () => {
+    expect(await refusal(app.db.execute(sql`update audit_event set action = 'x'`))).toMatch(
+      /permission denied/,
+    );
+    expect(await refusal(app.db.execute(sql`delete from audit_event`))).toMatch(
+      /permission denied/,
+    );
+    expect(await refusal(app.db.execute(sql`truncate audit_event`))).toMatch(/permission denied/);
+    expect(await refusal(app.db.execute(sql`alter table audit_event disable trigger all`))).toMatch(
+      /must be owner/,
+    );
+    expect(await refusal(app.db.execute(sql`drop table audit_event`))).toMatch(/must be owner/);
+    expect(await refusal(app.db.execute(sql`create table intruder (id int)`))).toMatch(
+      /permission denied/,
+    );
+  });
+
+  it("starts the whole server runtime as the app role, migrating as the owner", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-roles-"));
+    const runtime = await startRuntime(
+      loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        JOBS: "on",
+        DATABASE_URL: urlAs(roles.app),
+        DATABASE_MIGRATION_URL: urlAs(roles.owner),
+      }),
+    );
+    try {
+      await runtime.database.ping();
+      expect((await runtime.database.db.execute(sql`select current_user as role`)).rows[0]).toEqual(
+        { role: roles.app },
+      );
+    } finally {
+      await runtime.shutdown();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("runs the job queue as the app role in a schema of its own", async () => {
+    const jobs = createJobQueue({
+      connectionString: urlAs(roles.app),
+      logger: createLogger("silent"),
+    });
+    await jobs.start();
+    try {
+      expect(await jobs.send("roles-check", { ok: true })).toMatch(/[0-9a-f-]{36}/);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

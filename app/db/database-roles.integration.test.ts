@@ -24,6 +24,8 @@ const suffix = randomBytes(4).toString("hex");
 const database = `referoh_roles_${suffix}`;
 const roles = { owner: `referoh_owner_${suffix}`, app: `referoh_app_${suffix}` };
 
+type Rows = { rows: Record<string, unknown>[] };
+
 function urlAs(role: string): string {
   const url = new URL(serverUrl!);
   url.username = role;
@@ -63,7 +65,7 @@ describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
 
   it("lets the app role write rows and audit events", async () => {
     expect(
-      (await app.db.execute(sql`select current_user as role`)).rows[0] as { role: string },
+      ((await app.db.execute(sql`select current_user as role`)) as unknown as Rows).rows[0],
     ).toEqual({ role: roles.app });
     await app.db.insert(organisation).values({ id: "org-roles", name: "Roles Ltd" });
     await app.db.execute(
@@ -75,8 +77,10 @@ describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
       object: { type: "test", id: "1" },
       request: { ip: "203.0.113.9", requestId: "req-roles" },
     });
-    const count = await app.db.execute(sql`select count(*)::int as n from audit_event`);
-    expect((count.rows[0] as { n: number }).n).toBeGreaterThan(0);
+    const count = (await app.db.execute(
+      sql`select count(*)::int as n from audit_event`,
+    )) as unknown as Rows;
+    expect(count.rows[0]?.n).toBeGreaterThan(0);
   });
 
   it("refuses the app role any change to audit events, or to the table and its trigger", async () => {
@@ -109,9 +113,10 @@ describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
     );
     try {
       await runtime.database.ping();
-      expect((await runtime.database.db.execute(sql`select current_user as role`)).rows[0]).toEqual(
-        { role: roles.app },
-      );
+      const who = (await runtime.database.db.execute(
+        sql`select current_user as role`,
+      )) as unknown as Rows;
+      expect(who.rows[0]).toEqual({ role: roles.app });
     } finally {
       await runtime.shutdown();
       fs.rmSync(dataDir, { recursive: true, force: true });

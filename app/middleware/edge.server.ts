@@ -43,6 +43,12 @@ function badRequest(message: string): never {
   throw data(message, { status: 400 });
 }
 
+function isEmptyBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (length !== null) return length.trim() === "0";
+  return request.body === null || !request.headers.has("transfer-encoding");
+}
+
 export function checkParams(params: Record<string, string | undefined>): void {
   for (const [name, value] of Object.entries(params)) {
     const format = paramFormats[name];
@@ -53,6 +59,12 @@ export function checkParams(params: Record<string, string | undefined>): void {
 /** The form's values as strings; files are named only to be skipped. */
 export async function checkForm(request: Request): Promise<void> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!type && isEmptyBody(request)) {
+    // A POST with nothing in it (a button's fetch, a script) is an empty form: say so, so an
+    // action that reads the form gets an empty one instead of a parse error.
+    request.headers.set("content-type", "application/x-www-form-urlencoded");
+    return;
+  }
   if (!formTypes.includes(type)) {
     throw data("This address accepts only form submissions.", { status: 415 });
   }

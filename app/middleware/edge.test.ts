@@ -58,6 +58,12 @@ describe("edge checks", () => {
     ).toBe(404);
   });
 
+  it("takes an empty POST without a type as an empty form", async () => {
+    const request = new Request("http://x/logout", { method: "POST" });
+    expect(await statusOf(() => checkForm(request))).toBe("passed");
+    expect([...(await request.formData()).entries()]).toEqual([]);
+  });
+
   it("leaves the body for the action to read", async () => {
     const request = post("a=1", "application/x-www-form-urlencoded");
     await checkForm(request);

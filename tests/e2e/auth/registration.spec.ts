@@ -108,8 +108,8 @@ test.describe("register mode of /login", () => {
     await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
     await expect(page.getByText("Company name is required")).toBeVisible();
 
-    await page.getByLabel("Password", { exact: true }).fill("abcdefgh-long");
-    await page.getByLabel("Confirm password").fill("abcdefgh-long");
+    await page.getByLabel("Password", { exact: true }).fill("Quiet-Lantern-Harbour");
+    await page.getByLabel("Confirm password").fill("Quiet-Lantern-Harbour");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(alert).toContainText("Company name is required");
     // Editing a field clears the error.

@@ -292,9 +292,17 @@ export async function getDoctorCase(
 export type DoctorCase = Awaited<ReturnType<typeof getDoctorCase>>;
 
 /**
+ * One refusal for every case a doctor cannot take — another doctor's, one not yet submitted or
+ * already closed, one that does not exist — so the answer says nothing about the case.
+ */
+function caseUnavailable() {
+  return new DoctorCaseError("taken", "This case is not available to take.");
+}
+
+/**
  * A doctor takes a submitted case from the queue. The update is conditional on the case still
  * being submitted and unassigned, so of two doctors taking at once exactly one wins; the other
- * is told it has been taken.
+ * gets the neutral refusal.
  */
 export async function takeReferral(
   db: Database,
@@ -323,10 +331,15 @@ export async function takeReferral(
       .where(eq(referral.id, referralId))
       .for("update");
     if (!current || (current.assignedDoctorId && current.assignedDoctorId !== actor.userId))
-      throw new DoctorCaseError("taken", "Another doctor has already taken this case.");
+      throw caseUnavailable();
     if (current.assignedDoctorId === actor.userId && current.status === "in_review")
       return { taken: false as const, alreadyYours: true };
-    const status = transition(current.status, "doctor_took", "doctor");
+    let status: ReturnType<typeof transition>;
+    try {
+      status = transition(current.status, "doctor_took", "doctor");
+    } catch {
+      throw caseUnavailable();
+    }
     const updated = await tx
       .update(referral)
       .set({ status, assignedDoctorId: actor.userId, reviewStartedAt: now, updatedAt: now })
@@ -338,8 +351,7 @@ export async function takeReferral(
         ),
       )
       .returning({ id: referral.id });
-    if (updated.length === 0)
-      throw new DoctorCaseError("taken", "Another doctor has already taken this case.");
+    if (updated.length === 0) throw caseUnavailable();
     await recordAuditEvent(tx, {
       action: "doctor.case_take",
       outcome: "success",

@@ -161,6 +161,20 @@ describe("taking a case", () => {
     expect(mine.rows[0]).toMatchObject({ mine: true, status: "in_review" });
   });
 
+  it("refuses every case it cannot take with the same words, whatever the case's state", async () => {
+    const [a, b] = [await createDoctor("Dr Neutral One"), await createDoctor("Dr Neutral Two")];
+    const theirs = await submittedCase();
+    await takeReferral(database.db, { actor: a, referralId: theirs.id });
+    const refusal = { code: "taken", message: "This case is not available to take." };
+    await expect(
+      takeReferral(database.db, { actor: b, referralId: theirs.id }),
+    ).rejects.toMatchObject(refusal);
+    // A case that does not exist gets exactly the same answer.
+    await expect(
+      takeReferral(database.db, { actor: b, referralId: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toMatchObject(refusal);
+  });
+
   it("refuses a doctor whose access was revoked in the database", async () => {
     const d = await createDoctor("Dr Cy Revoked");
     await database.db

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { currentDataKeyring, decryptString, encryptString } from "~/db/encryption/keyring.ts";
 import type { PlatformRole } from "~/db/schema/auth.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
 import { safeRedirectPath } from "./session.server.ts";
@@ -23,13 +24,26 @@ export function destinationAfterSignIn(role: PlatformRole, redirectTo: string | 
 }
 
 const registeredEmailCookie = "referoh.registered_email";
+/** The sealed value names its purpose, so no other sealed value can pass for it. */
+const cookiePurpose = "cookie:registered_email";
+const cookieSeconds = 3600;
 
-/** The address just registered, shown by /registration-confirmation, for an hour (Path=/ so client-side data requests carry it too). */
-export function registeredEmailSetCookie(email: string, secure: boolean) {
-  return `${registeredEmailCookie}=${encodeURIComponent(email)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? "; Secure" : ""}`;
+/**
+ * The address just registered, shown by /registration-confirmation, for an hour (Path=/ so
+ * client-side data requests carry it too). Sealed with the data key (AES-256-GCM): the browser
+ * holds an opaque value it can neither read nor forge, and the address never sits in clear text
+ * in a cookie jar or a proxy's log.
+ */
+export function registeredEmailSetCookie(email: string, secure: boolean, now = Date.now()) {
+  const sealed = encryptString(
+    currentDataKeyring(),
+    JSON.stringify({ email, at: now }),
+    cookiePurpose,
+  );
+  return `${registeredEmailCookie}=${encodeURIComponent(sealed)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${cookieSeconds}${secure ? "; Secure" : ""}`;
 }
 
-export function readRegisteredEmail(request: Request): string | null {
+export function readRegisteredEmail(request: Request, now = Date.now()): string | null {
   const header = request.headers.get("cookie") ?? "";
   const raw = header
     .split(";")
@@ -38,9 +52,14 @@ export function readRegisteredEmail(request: Request): string | null {
     ?.slice(registeredEmailCookie.length + 1);
   if (!raw) return null;
   try {
-    const value = decodeURIComponent(raw);
-    return /^[^\s@]+@[^\s@]+$/.test(value) ? value : null;
+    const opened = JSON.parse(
+      decryptString(currentDataKeyring(), decodeURIComponent(raw), cookiePurpose),
+    ) as { email?: unknown; at?: unknown };
+    if (typeof opened.email !== "string" || typeof opened.at !== "number") return null;
+    if (now - opened.at > cookieSeconds * 1000 || opened.at > now + 60_000) return null;
+    return /^[^\s@]+@[^\s@]+$/.test(opened.email) ? opened.email : null;
   } catch {
+    // Tampered, sealed under a retired key, or from before the value was sealed.
     return null;
   }
 }

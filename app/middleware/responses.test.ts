@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { readRegisteredEmail, registeredEmailSetCookie } from "./responses.server.ts";
+
+function requestWith(setCookie: string) {
+  const pair = setCookie.split(";")[0]!;
+  return new Request("http://x/registration-confirmation", { headers: { cookie: pair } });
+}
+
+describe("the registration cookie", () => {
+  it("holds the address sealed, and gives it back for an hour", () => {
+    const now = Date.now();
+    const cookie = registeredEmailSetCookie("priya.shah@example.org", true, now);
+    expect(cookie).not.toContain("priya");
+    expect(cookie).not.toContain("example.org");
+    expect(cookie).toMatch(/HttpOnly; SameSite=Lax; Max-Age=3600; Secure$/);
+    expect(readRegisteredEmail(requestWith(cookie), now + 1000)).toBe("priya.shah@example.org");
+    expect(readRegisteredEmail(requestWith(cookie), now + 3_601_000)).toBeNull();
+  });
+
+  it("refuses a forged or tampered value", () => {
+    const cookie = registeredEmailSetCookie("priya.shah@example.org", false);
+    const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
+    const tampered = `${name}=${value.slice(0, -4)}AAAA`;
+    expect(readRegisteredEmail(requestWith(tampered))).toBeNull();
+    expect(
+      readRegisteredEmail(requestWith("referoh.registered_email=attacker%40example.org")),
+    ).toBeNull();
+  });
+});

@@ -32,6 +32,28 @@ describe("runtime", () => {
     expect(received).toEqual([{ n: 42 }]);
   });
 
+  it("queues a job in the caller's transaction: rolled back, it never runs; committed, it runs once", async () => {
+    const received: number[] = [];
+    runtime.jobs.register<{ n: number }>("test-transactional", async ({ n }) => {
+      received.push(n);
+    });
+    // Creates the queue (as start-up does for every handler) outside any transaction.
+    await runtime.jobs.send("test-transactional", { n: 0 });
+    const { db } = runtime.database;
+    await expect(
+      db.transaction(async (tx) => {
+        await runtime.jobs.send("test-transactional", { n: 1 }, { tx });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    await db.transaction(async (tx) => {
+      await runtime.jobs.send("test-transactional", { n: 2 }, { tx });
+    });
+    await expect.poll(() => received.includes(2), { timeout: 20_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received.sort()).toEqual([0, 2]);
+  });
+
   it("writes mail to the embedded outbox as a complete RFC 5322 message", async () => {
     await runtime.mailer.send({
       to: "someone@example.org",

@@ -153,6 +153,9 @@ export async function saveAnswers(
         // Codes and levels only: the reasons quote answers and stay with the response.
         details: { level: safety.level, codes: [...new Set(safety.reasons.map((r) => r.code))] },
       });
+    // In the same transaction as the flag: the job becomes visible to the worker only when the
+    // flag it reports does, and a crash after the commit can no longer lose the alert.
+    if (raisedUrgent) await deps.jobs.send(SAFETY_ALERT_JOB, { referralId: current.id }, { tx });
     return {
       ok: true,
       cursor,
@@ -161,9 +164,6 @@ export async function saveAnswers(
       raisedUrgent,
     };
   });
-  // After commit: the job must never run before the flag it reports is visible.
-  if (result.ok && result.raisedUrgent)
-    await deps.jobs.send(SAFETY_ALERT_JOB, { referralId: link.referralId });
   return result;
 }
 

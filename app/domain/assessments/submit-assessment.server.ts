@@ -77,10 +77,11 @@ export async function submitAssessment(
       request: origin,
       details: { responseId: response.id, slaDueAt: due.toISOString() },
     });
+    // Queued with the submission (pg-boss retries a failed draft 5 times, backing off): a crash
+    // after the commit can no longer leave a submitted case without its draft.
+    await deps.jobs.send(DRAFT_JOB, { responseId: response.id }, { tx });
     return { ok: true as const, submittedAt: now, slaDueAt: due, responseId: response.id };
   });
   if (!result.ok) return result;
-  // pg-boss retries a failed draft (5 times, backing off); the answers are already committed.
-  await deps.jobs.send(DRAFT_JOB, { responseId: result.responseId });
   return { ok: true, submittedAt: result.submittedAt, slaDueAt: result.slaDueAt };
 }

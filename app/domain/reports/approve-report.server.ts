@@ -106,11 +106,13 @@ export async function approveReport(
       request: origin,
       details: { version: locked.version.version, diagnosisReleased, pdfSha256: sha256 },
     });
+    // In the same transaction: the employer's e-mail is queued exactly when the release commits.
+    await deps.jobs.send(
+      REPORT_NOTIFICATION_JOB,
+      { reportId: locked.report.id, kind: "released" } satisfies ReportNotification,
+      { tx },
+    );
     return { reportId: locked.report.id, pdfSha256: sha256 };
   });
-  await deps.jobs.send(REPORT_NOTIFICATION_JOB, {
-    reportId: result.reportId,
-    kind: "released",
-  } satisfies ReportNotification);
   return result;
 }

@@ -61,11 +61,13 @@ export async function requestReportCorrection(
       request: origin,
       details: { version: locked.version.version, commentLength: text.length },
     });
+    // In the same transaction: the doctor hears of it exactly when the request is recorded.
+    await deps.jobs.send(
+      REPORT_NOTIFICATION_JOB,
+      { reportId: locked.report.id, kind: "correction_requested" } satisfies ReportNotification,
+      { tx },
+    );
     return { reportId: locked.report.id };
   });
-  await deps.jobs.send(REPORT_NOTIFICATION_JOB, {
-    reportId: result.reportId,
-    kind: "correction_requested",
-  } satisfies ReportNotification);
   return result;
 }

@@ -60,11 +60,13 @@ export async function withholdReportConsent(
       request: origin,
       details: { version: locked.version.version },
     });
+    // In the same transaction: the notification exists exactly when the decision does.
+    await deps.jobs.send(
+      REPORT_NOTIFICATION_JOB,
+      { reportId: locked.report.id, kind: "withheld" } satisfies ReportNotification,
+      { tx },
+    );
     return { reportId: locked.report.id };
   });
-  await deps.jobs.send(REPORT_NOTIFICATION_JOB, {
-    reportId: result.reportId,
-    kind: "withheld",
-  } satisfies ReportNotification);
   return result;
 }

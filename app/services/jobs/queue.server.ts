@@ -1,6 +1,11 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { fromPglite, PgBoss } from "pg-boss";
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { Database } from "~/db/client.server.ts";
 import type { Logger } from "../logger.server.ts";
+
+/** A Drizzle transaction (or the database itself) the job's row is written through. */
+export type JobTransaction = Pick<Database, "execute">;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -10,7 +15,18 @@ export interface JobQueue {
   send<T extends object>(
     name: string,
     data: T,
-    options?: { retryLimit?: number; retryDelay?: number; startAfter?: Date | number },
+    options?: {
+      retryLimit?: number;
+      retryDelay?: number;
+      startAfter?: Date | number;
+      /**
+       * Queue the job in this transaction: it exists exactly when the change that causes it
+       * commits, so a crash between the commit and the queueing can no longer lose it. The
+       * queue must already exist (every queue with a handler is created at start): creating one
+       * here would need a second connection, which on PGlite waits for this transaction.
+       */
+      tx?: JobTransaction;
+    },
   ): Promise<string | null>;
   register<T extends object>(name: string, handler: JobHandler<T>): void;
   /** A recurring job (cron, Europe/London): every process may declare it; it runs once per slot. */
@@ -57,14 +73,15 @@ export function createJobQueue(options: {
       started = false;
       await boss.stop({ graceful: true, timeout: 3000 });
     },
-    async send(name, data, sendOptions) {
+    async send(name, data, sendOptions = {}) {
+      const { tx, ...rest } = sendOptions;
+      const options = { retryLimit: 5, retryDelay: 60, retryBackoff: true, ...rest };
+      if (tx) {
+        // biome-ignore lint/suspicious/noExplicitAny: pg-boss's adapter takes drizzle's transaction loosely
+        return boss.send(name, data, { ...options, db: fromDrizzle(tx as any, sql as any) });
+      }
       await boss.createQueue(name);
-      return boss.send(name, data, {
-        retryLimit: 5,
-        retryDelay: 60,
-        retryBackoff: true,
-        ...sendOptions,
-      });
+      return boss.send(name, data, options);
     },
     schedule(name, cron) {
       schedules.set(name, cron);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
@@ -52,6 +53,15 @@ describe("runtime", () => {
     await expect.poll(() => received.includes(2), { timeout: 20_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received.sort()).toEqual([0, 2]);
+  });
+
+  it("sweeps for work a crash may have dropped as soon as it starts", async () => {
+    const queued = (await runtime.database.db.execute(
+      sql`select name from pgboss.job where name in ('assessment-follow-up', 'referral-follow-up')`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(new Set(queued.rows.map((r) => r.name))).toEqual(
+      new Set(["assessment-follow-up", "referral-follow-up"]),
+    );
   });
 
   it("writes mail to the embedded outbox as a complete RFC 5322 message", async () => {

@@ -18,6 +18,9 @@ import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "./payments/index.server.ts";
 
+/** The periodic sweeps (app/services/jobs/handlers.server.ts) also run once at start-up. */
+const startupSweeps = ["assessment-follow-up", "referral-follow-up"] as const;
+
 /** Everything a request or a job needs from the outside world, created once per process. */
 export interface Runtime {
   config: Config;
@@ -95,6 +98,14 @@ export async function startRuntime(
     },
   };
   registerJobHandlers(runtime);
-  if (config.JOBS === "on") await jobs.start();
+  if (config.JOBS === "on") {
+    await jobs.start();
+    // Work a crash dropped between a commit and its queueing (before jobs were queued in the
+    // same transaction): drafts, safety alerts and invitations are looked for at once, not at
+    // the sweeps' next slot. One process of a cluster is enough.
+    if ((process.env.REFEROH_WORKER_INDEX ?? "0") === "0") {
+      for (const sweep of startupSweeps) await jobs.send(sweep, {});
+    }
+  }
   return runtime;
 }

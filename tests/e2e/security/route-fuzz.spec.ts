@@ -82,13 +82,10 @@ const long = "x".repeat(5000);
 const badParams = [
   "not-an-id",
   randomUUID(),
-  "00000000-0000-0000-0000-00000000000z",
   "REF-000001",
-  "OCC-ZZZZZ",
   "%00",
   "%FF%FE",
   "..%2F..%2Fetc%2Fpasswd",
-  "%E2%80%AE",
   "1'%20OR%20'1'%3D'1",
   long,
 ];
@@ -96,13 +93,10 @@ const badParams = [
 const badQueries = [
   "",
   "?redirectTo=/%09/evil.example",
-  "?redirectTo=%0D%0ASet-Cookie:%20x%3D1",
-  "?redirectTo=/caf%C3%A9%C2%85",
-  "?q=%00&search=%00",
-  "?q=%FF",
+  "?redirectTo=%0D%0ASet-Cookie:%20x%3D1&q=%00",
+  "?q=%FF&redirectTo=/caf%C3%A9%C2%85",
   "?page=-1&page=abc&cursor=%00&cursor=zz&order=x&order=y&status=nope&tab=%3Cscript%3E",
-  `?q=${long}&referral=${long}&token=${long}`,
-  "?referral=not-a-uuid&order=not-a-uuid&notice=%3Cb%3E&return=review&step=../../x",
+  `?q=${long}&referral=not-a-uuid&order=not-a-uuid&notice=%3Cb%3E&return=review&step=../../x`,
 ];
 const unknownMethods = ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"];
 

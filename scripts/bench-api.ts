@@ -434,7 +434,7 @@ function cpuCalibrationMs(): number {
   return Math.round(best);
 }
 
-ensureBuild();
+await ensureBuild();
 // This machine is shared: the load around the run says how much of its 2 cores the server had.
 const loadAtStart = os.loadavg();
 const calibrationAtStart = cpuCalibrationMs();

@@ -39,7 +39,7 @@ interface PageResult {
 type LighthouseResult = any;
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 3);
 
-ensureBuild();
+await ensureBuild();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-web-"));

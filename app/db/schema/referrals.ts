@@ -97,9 +97,13 @@ export const referral = pgTable(
     index("referral_doctor_idx").on(t.assignedDoctorId, t.status),
     // A subject access request finds every referral of one person across organisations.
     index("referral_subject_email_idx").on(sql`lower(trim(${t.subjectEmail}))`),
-    // Case-insensitive search by name, reference or reason within an organisation's list.
-    index("referral_search_trgm_idx").using(
+    // Case-insensitive search by name, reference, reason or role within an organisation's list.
+    // The organisation is in the index beside the trigrams (btree_gin), so a search reads only
+    // that organisation's matches; trigrams alone read every organisation's matches and then
+    // dropped the others' (15 ms for a 1,000-referral organisation in a 200,000-row table).
+    index("referral_organisation_search_idx").using(
       "gin",
+      t.organisationId,
       sql`(lower(${t.subjectName} || ' ' || ${t.reference} || ' ' || coalesce(${t.reason}, '') || ' ' || coalesce(${t.jobRole}, ''))) gin_trgm_ops`,
     ),
   ],

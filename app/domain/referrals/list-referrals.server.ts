@@ -15,7 +15,7 @@ export interface ReferralListQuery {
   before?: string;
 }
 
-/** The same expression as the trigram index (migration 0003), so the planner can use it. */
+/** The same expression as the search index (referral_organisation_search_idx), so the planner can use it. */
 const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.reason}, '') || ' ' || coalesce(${referral.jobRole}, ''))`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

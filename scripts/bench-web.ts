@@ -174,6 +174,8 @@ async function compareWithNginx(
     return skipped;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-nginx-"));
+  // Started as root, nginx's workers run as an unprivileged user, who must be able to read it.
+  fs.chmodSync(dir, 0o755);
   const docroot = path.join(dir, "root");
   const locations: string[] = [];
   for (const page of staticPages) {
@@ -184,7 +186,7 @@ async function compareWithNginx(
         `${page}: expected gzip and identity, got ${gzip.encoding}, ${identity.encoding}`,
       );
     const file = path.join(docroot, page === "/" ? "" : page.slice(1), "index.html");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
     fs.writeFileSync(file, identity.body);
     fs.writeFileSync(`${file}.gz`, gzip.body);
     locations.push(`location = ${page} { try_files /${path.relative(docroot, file)} =404; }`);
@@ -220,7 +222,13 @@ http {
   });
   try {
     const nginxBase = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(`${nginxBase}/`, 10_000);
+    try {
+      await waitFor(`${nginxBase}/`, 10_000);
+    } catch (error) {
+      const log = path.join(dir, "error.log");
+      if (fs.existsSync(log)) console.error(fs.readFileSync(log, "utf8"));
+      throw error;
+    }
     const comparisons: StaticComparison[] = [];
     for (const page of staticPages) {
       const served = await rawBody(`${nginxBase}${page}`, "gzip");

@@ -56,7 +56,7 @@ export default function handleRequest(
   }
   // The CSP nonce made for this response in server/app.ts; every inline script must carry it.
   // Pre-rendering at build time has no Express request: it gets a placeholder that the server
-  // replaces with a fresh nonce on every response (server/prerendered.ts).
+  // removes, since pre-rendered pages name their scripts by hash instead (server/prerendered.ts).
   const nonce = nonceOf(loadContext);
 
   return new Promise((resolve, reject) => {

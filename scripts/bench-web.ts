@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -8,7 +9,7 @@ import { freePort, waitFor } from "./lib/local-server.ts";
 
 /*
  * `npm run bench:web`: builds if needed, serves the production build on a throwaway database,
- * runs Lighthouse (mobile, its default) on the public pages of DESIGN.md §7 and measures the
+ * compares its pre-rendered pages with nginx serving the same bytes (compareWithNginx), runs Lighthouse (mobile, its default) on the public pages of DESIGN.md §7 and measures the
  * gzipped JavaScript each page loads. Each page is measured BENCH_RUNS times (3) and the median
  * run reported. Writes bench/results/web.json and prints a table.
  */
@@ -39,7 +40,231 @@ interface PageResult {
 type LighthouseResult = any;
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 3);
 
-ensureBuild();
+/**
+ * Pre-rendered pages against a static server (DESIGN.md §7): nginx with `gzip_static` serving the
+ * very bytes the product sends (fetched from it, gzip and identity), alternating product and
+ * nginx with wrk at the same connections, one process each. Goal: the product answers at least a
+ * quarter as many requests a second.
+ */
+const staticPages = ["/", "/pricing"];
+const staticConnections = 20;
+const staticRounds = 3;
+const staticSeconds = Number(process.env.BENCH_STATIC_DURATION ?? 5);
+const staticBudgetRatio = 0.25;
+
+interface WrkRun {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  serverCpuMsPerRequest: number | null;
+}
+
+interface StaticComparison {
+  path: string;
+  product: WrkRun[];
+  nginx: WrkRun[];
+  /** Product req/s over nginx's, medians of the alternating rounds (goal ≥ 0.25). */
+  ratio: number;
+  withinBudget: boolean;
+}
+
+/** nginx-light and wrk, from Debian (installed when running as root, as the test tools are). */
+function ensureStaticTools(): string | null {
+  const tools = [
+    { path: "/usr/sbin/nginx", debianPackage: "nginx-light" },
+    { path: "/usr/bin/wrk", debianPackage: "wrk" },
+  ];
+  let missing = tools.filter((tool) => !fs.existsSync(tool.path));
+  if (missing.length > 0 && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    spawnSync("apt-get", ["install", "-y", "-qq", ...missing.map((t) => t.debianPackage)], {
+      stdio: "inherit",
+      env,
+    });
+    missing = tools.filter((tool) => !fs.existsSync(tool.path));
+  }
+  if (missing.length === 0) return null;
+  return `skipped: ${missing.map((t) => t.path).join(" and ")} missing; install with 'apt-get install -y ${missing.map((t) => t.debianPackage).join(" ")}'`;
+}
+
+/** The response body exactly as sent, not decoded. */
+function rawBody(url: string, acceptEncoding: string) {
+  return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/** CPU time so far of a process and its children, in ms (Linux /proc; null elsewhere). */
+function processTreeCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    let ticks = 0;
+    for (const id of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(id)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${id}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        if (id === String(pid) || fields[1] === String(pid))
+          ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended while we looked
+      }
+    }
+    return ticks * 10;
+  } catch {
+    return null;
+  }
+}
+
+const wrkDuration = (value: string, unit: string) =>
+  Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
+
+function wrk(url: string, pid: number | undefined): WrkRun {
+  const before = processTreeCpuMs(pid);
+  const run = spawnSync(
+    "/usr/bin/wrk",
+    [
+      "-t1",
+      `-c${staticConnections}`,
+      `-d${staticSeconds}s`,
+      "--latency",
+      "-H",
+      "Accept-Encoding: gzip",
+      url,
+    ],
+    { encoding: "utf8" },
+  );
+  const after = processTreeCpuMs(pid);
+  if (run.status !== 0) throw new Error(`wrk failed on ${url}:\n${run.stderr}`);
+  const out = run.stdout;
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const percentile = (p: string) => {
+    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(out);
+    return m ? Number(wrkDuration(m[1]!, m[2]!).toFixed(2)) : Number.NaN;
+  };
+  return {
+    requestsPerSecond: Number(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0).toFixed(0)),
+    p50Ms: percentile("50"),
+    p99Ms: percentile("99"),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    serverCpuMsPerRequest:
+      before === null || after === null || requests === 0
+        ? null
+        : Number(((after - before) / requests).toFixed(3)),
+  };
+}
+
+async function compareWithNginx(
+  productBase: string,
+  productPid: number | undefined,
+): Promise<StaticComparison[] | string> {
+  const skipped = ensureStaticTools();
+  if (skipped) {
+    console.log(`static comparison ${skipped}`);
+    return skipped;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-nginx-"));
+  // Started as root, nginx's workers run as an unprivileged user, who must be able to read it.
+  fs.chmodSync(dir, 0o755);
+  const docroot = path.join(dir, "root");
+  const locations: string[] = [];
+  for (const page of staticPages) {
+    const gzip = await rawBody(`${productBase}${page}`, "gzip");
+    const identity = await rawBody(`${productBase}${page}`, "identity");
+    if (gzip.encoding !== "gzip" || identity.encoding !== undefined)
+      throw new Error(
+        `${page}: expected gzip and identity, got ${gzip.encoding}, ${identity.encoding}`,
+      );
+    const file = path.join(docroot, page === "/" ? "" : page.slice(1), "index.html");
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
+    fs.writeFileSync(file, identity.body);
+    fs.writeFileSync(`${file}.gz`, gzip.body);
+    locations.push(`location = ${page} { try_files /${path.relative(docroot, file)} =404; }`);
+  }
+  const nginxPort = await freePort();
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  default_type "text/html; charset=utf-8";
+  gzip_static on;
+  etag on;
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${docroot};
+    ${locations.join("\n    ")}
+  }
+}
+`,
+  );
+  const nginx = spawn("/usr/sbin/nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const nginxBase = `http://127.0.0.1:${nginxPort}`;
+    try {
+      await waitFor(`${nginxBase}/`, 10_000);
+    } catch (error) {
+      const log = path.join(dir, "error.log");
+      if (fs.existsSync(log)) console.error(fs.readFileSync(log, "utf8"));
+      throw error;
+    }
+    const comparisons: StaticComparison[] = [];
+    for (const page of staticPages) {
+      const served = await rawBody(`${nginxBase}${page}`, "gzip");
+      const own = await rawBody(`${productBase}${page}`, "gzip");
+      if (served.encoding !== "gzip" || !served.body.equals(own.body))
+        throw new Error(`nginx does not send the product's gzip bytes for ${page}`);
+      const runs = { product: [] as WrkRun[], nginx: [] as WrkRun[] };
+      for (let round = 0; round < staticRounds; round++) {
+        runs.product.push(wrk(`${productBase}${page}`, productPid));
+        runs.nginx.push(wrk(`${nginxBase}${page}`, nginx.pid));
+      }
+      const median = (values: number[]) =>
+        values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const ratio = Number(
+        (
+          median(runs.product.map((r) => r.requestsPerSecond)) /
+          median(runs.nginx.map((r) => r.requestsPerSecond))
+        ).toFixed(3),
+      );
+      comparisons.push({
+        path: page,
+        ...runs,
+        ratio,
+        withinBudget: ratio >= staticBudgetRatio && runs.product.every((r) => r.non2xx === 0),
+      });
+      console.log(`compared ${page} with nginx`);
+    }
+    return comparisons;
+  } finally {
+    nginx.kill("SIGTERM");
+    await new Promise((r) => nginx.once("exit", r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await ensureBuild();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-web-"));
@@ -61,12 +286,16 @@ const server = spawn(path.join(root, "node_modules/.bin/node"), ["server/main.ts
 });
 
 const results: PageResult[] = [];
+let staticComparison: StaticComparison[] | string = "not measured";
 try {
   await waitFor(`${base}/healthz`, 180_000);
   // Warm up: the first render of each page pays for module loading.
   for (const page of pages) await fetch(`${base}${page}`);
 
-  for (const page of pages) {
+  staticComparison = await compareWithNginx(base, server.pid);
+
+  // BENCH_RUNS=0 measures only the static comparison.
+  for (const page of runsPerPage > 0 ? pages : []) {
     const lighthouse = () =>
       spawnSync(
         path.join(root, "node_modules/.bin/lighthouse"),
@@ -153,6 +382,11 @@ const withinBudget = (r: PageResult) =>
 
 const out = {
   measuredAt: new Date().toISOString(),
+  staticComparison: {
+    tool: `wrk, ${staticConnections} connections, ${staticRounds} alternating rounds of ${staticSeconds} s per server, Accept-Encoding: gzip; nginx gzip_static and the product one process each`,
+    budgetRatio: staticBudgetRatio,
+    pages: staticComparison,
+  },
   tool: `lighthouse (mobile, simulated throttling), median of ${runsPerPage} runs per page`,
   budgets,
   pages: results.map((r) => ({ ...r, withinBudget: withinBudget(r) })),
@@ -176,4 +410,16 @@ for (const r of results) {
   for (const c of r.chunks) console.log(`  ${pad(c.gzipKb, 7)}${c.file}`);
   if (r.failedAudits.length) console.log(`  failed audits: ${r.failedAudits.join(", ")}`);
 }
+if (typeof staticComparison === "string") console.log(`\nstatic comparison: ${staticComparison}`);
+else {
+  console.log(
+    `\npre-rendered pages against nginx gzip_static (goal ≥ ${staticBudgetRatio * 100} %):`,
+  );
+  for (const c of staticComparison)
+    console.log(
+      `  ${pad(c.path, 12)}product ${pad(c.product.map((r) => r.requestsPerSecond).join("/"), 22)}nginx ${pad(c.nginx.map((r) => r.requestsPerSecond).join("/"), 24)}req/s  ${(c.ratio * 100).toFixed(1)} %  ${c.withinBudget ? "ok" : "UNDER"}`,
+    );
+}
 console.log("\nwritten to bench/results/web.json");
+if (typeof staticComparison !== "string" && staticComparison.some((c) => !c.withinBudget))
+  process.exitCode = 1;

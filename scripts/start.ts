@@ -10,5 +10,5 @@ if (!process.env.PAYMENT_PROVIDER && process.env.ALLOW_DEMO_PAYMENTS === undefin
     "Payments: demo provider (orders and invoices are real; no card is charged). Set PAYMENT_PROVIDER=stripe for real payments.",
   );
 }
-ensureBuild();
+await ensureBuild();
 await import("../server/main.ts");

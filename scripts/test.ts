@@ -39,7 +39,7 @@ step("Unit and integration tests (Vitest)", bin("vitest"), [
   `--outputFile.json=${path.join(results, "vitest.json")}`,
 ]);
 console.log("\n▶ Production build");
-ensureBuild();
+await ensureBuild();
 step("Browser tests (Playwright, Debian Chromium)", bin("playwright"), ["test"], {
   // The browser tests run their own server on a temporary embedded database.
   DATABASE_URL: "",

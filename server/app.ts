@@ -14,6 +14,7 @@ import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { RETRY_AFTER_SECONDS } from "~/middleware/database-unavailable.server.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
 import { attachConsultationSignalling } from "~/services/signalling/consultation-signalling.server.ts";
+import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
 import { edgeGuard } from "./edge.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { requestLogger } from "./request-log.ts";
@@ -53,12 +54,6 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   return Number.isInteger(hops) ? hops : value;
 }
 
-/** `wss://host` for an https site, `ws://host` otherwise. */
-export function signallingOrigin(publicUrl: string): string {
-  const url = new URL(publicUrl);
-  return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
-}
-
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const { config, logger } = runtime;
   setPublicOrigin(config.PUBLIC_URL);
@@ -75,30 +70,16 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   // Unknown methods, NUL bytes or broken escapes in the address, oversized bodies: a 4xx here.
   app.use(edgeGuard);
 
+  const directives = cspDirectives(config.PUBLIC_URL, { relaxed: options.relaxedCsp });
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: options.relaxedCsp
+          ...directives,
+          "script-src": options.relaxedCsp
             ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
             : [(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'"],
-          // Server-rendered style attributes (Radix positioning) and sonner's injected sheet need inline styles.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'"],
-          // The video room's signalling WebSocket is on this origin; CSP2 browsers do not count
-          // ws:/wss: as 'self', so it is named.
-          connectSrc: options.relaxedCsp
-            ? ["'self'", "ws:", signallingOrigin(config.PUBLIC_URL)]
-            : ["'self'", signallingOrigin(config.PUBLIC_URL)],
-          // Camera and microphone streams are attached as objects; blob: covers fallbacks.
-          mediaSrc: ["'self'", "blob:"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
         },
       },
       // Sent only over https, below; over plain http it would be ignored or, behind a misconfigured proxy, harmful.
@@ -132,9 +113,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  app.use(compression());
-
   if (options.clientDir) {
+    // Pre-rendered pages are compressed once, when loaded, and sent ahead of the compression
+    // middleware. Their scripts are named by hash: same-origin files by 'self', with no
+    // 'strict-dynamic', so the modulepreload links need no nonce (ADR 0003, 0007).
+    const prerendered = prerenderedPages(options.clientDir, config.PUBLIC_URL, (hashes) =>
+      serializeCsp({ ...directives, "script-src": ["'self'", ...hashes] }),
+    );
+    app.use(prerendered.pages);
+    app.use(compression());
     app.use(
       "/assets",
       express.static(path.join(options.clientDir, "assets"), {
@@ -143,15 +130,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
         index: false,
       }),
     );
-    const prerendered = prerenderedPages(options.clientDir, config.PUBLIC_URL);
-    app.use(prerendered.pages);
     // Pre-rendered pages live in the client directory as <path>/index.html: never served raw
-    // (no nonce), and a directory never redirects to a trailing slash.
+    // (placeholders unreplaced), and a directory never redirects to a trailing slash.
     app.use(
       prerendered.guardStatic(
         express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }),
       ),
     );
+  } else {
+    app.use(compression());
   }
 
   app.use(

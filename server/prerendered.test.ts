@@ -1,22 +1,37 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "~/lib/prerender.ts";
-import { hasSessionCookie, prerenderedPages } from "./prerendered.ts";
+import {
+  compressionCacheDir,
+  finishPrerenderedHtml,
+  hasSessionCookie,
+  inlineScriptHashes,
+  prerenderedCacheControl,
+  prerenderedPages,
+} from "./prerendered.ts";
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("pre-rendered pages", () => {
   let dir: string;
   let base: string;
   let close: () => void;
-  let nonceCounter = 0;
+  let clientDir: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-prerendered-"));
+    // build/client, so the compressed copies go to build/prerendered.
+    const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-prerendered-"));
+    dir = path.join(buildDir, "client");
+    clientDir = dir;
+    fs.mkdirSync(dir);
     const page = (title: string) =>
-      `<html><head><link rel="canonical" href="${PRERENDER_ORIGIN_PLACEHOLDER}/x"/></head><body>${title}<script nonce="${PRERENDER_NONCE_PLACEHOLDER}">1</script><script nonce="${PRERENDER_NONCE_PLACEHOLDER}">2</script></body></html>`;
+      `<html><head><link rel="canonical" href="${PRERENDER_ORIGIN_PLACEHOLDER}/x"/></head><body>${title}<script nonce="${PRERENDER_NONCE_PLACEHOLDER}">1</script><script nonce="${PRERENDER_NONCE_PLACEHOLDER}">${title}()</script>${"<p>long enough to compress</p>".repeat(50)}</body></html>`;
     fs.writeFileSync(path.join(dir, "index.html"), page("home"));
     fs.mkdirSync(path.join(dir, "about"));
     fs.writeFileSync(path.join(dir, "about", "index.html"), page("about"));
@@ -26,13 +41,10 @@ describe("pre-rendered pages", () => {
     fs.writeFileSync(path.join(dir, "favicon one.svg"), "<svg/>");
 
     const prerendered = prerenderedPages(dir, "https://referoh.example/");
+    await prerendered.brotliReady;
     // Written after start-up: the build's files are listed once, not looked up per request.
     fs.writeFileSync(path.join(dir, "late.txt"), "late");
     const app = express();
-    app.use((_req, res, next) => {
-      res.locals.cspNonce = `nonce${++nonceCounter}`;
-      next();
-    });
     app.use(prerendered.pages);
     app.use(prerendered.guardStatic(express.static(dir, { index: false, redirect: false })));
     app.use((req, res) => res.status(404).send(`dynamic ${req.path}`));
@@ -43,23 +55,93 @@ describe("pre-rendered pages", () => {
   });
   afterAll(() => {
     close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
-  it("serves each page with this response's nonce and the configured origin", async () => {
-    const first = await (await fetch(`${base}/about`)).text();
-    const second = await (await fetch(`${base}/about`)).text();
-    expect(first).toContain('<link rel="canonical" href="https://referoh.example/x"/>');
-    expect(first).not.toContain("prerender-");
-    expect(first.match(/nonce="([^"]+)"/g)).toEqual([
-      expect.stringMatching(/nonce="nonce\d+"/),
-      expect.stringMatching(/nonce="nonce\d+"/),
-    ]);
-    expect(new Set(first.match(/nonce\d+/g)).size).toBe(1);
-    expect(first.match(/nonce\d+/)![0]).not.toBe(second.match(/nonce\d+/)![0]);
-    const home = await fetch(`${base}/`);
-    expect(await home.text()).toContain("home");
-    expect(home.headers.get("cache-control")).toBe("no-cache");
+  it("serves each page finished for PUBLIC_URL, with no nonce and a CSP naming its scripts by hash", async () => {
+    const response = await fetch(`${base}/about`, { headers: { "accept-encoding": "identity" } });
+    const html = await response.text();
+    expect(html).toContain('<link rel="canonical" href="https://referoh.example/x"/>');
+    expect(html).not.toContain("prerender-");
+    expect(html).not.toContain("nonce");
+    expect(response.headers.get("content-security-policy")).toBe(
+      `script-src 'self' ${sha256("1")} ${sha256("about()")}`,
+    );
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe(prerenderedCacheControl);
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await (await fetch(`${base}/`)).text()).toContain("home");
+  });
+
+  it("sends brotli or gzip as the client accepts, each with its own ETag, and 304 when unchanged", async () => {
+    const raw = (encoding: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
+        (resolve, reject) => {
+          // fetch() would decode the body and hide the encoding, and it adds `Cache-Control:
+          // no-cache` to a conditional request: ask with node:http.
+          import("node:http").then(({ get }) =>
+            get(
+              `${base}/about`,
+              { headers: { "accept-encoding": encoding, ...headers } },
+              (res) => {
+                const chunks: Buffer[] = [];
+                res.on("data", (c) => chunks.push(c));
+                res.on("end", () =>
+                  resolve({
+                    status: res.statusCode!,
+                    headers: res.headers as Record<string, string>,
+                    body: Buffer.concat(chunks),
+                  }),
+                );
+              },
+            ).on("error", reject),
+          );
+        },
+      );
+    const identity = await raw("identity");
+    const br = await raw("gzip, deflate, br, zstd");
+    const gzip = await raw("gzip;q=1, br;q=0");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(identity.body);
+    expect(br.body.length).toBeLessThan(identity.body.length);
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body)).toEqual(identity.body);
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
+    const tags = [identity, br, gzip].map((r) => r.headers.etag);
+    expect(new Set(tags).size).toBe(3);
+
+    const again = await raw("gzip", { "if-none-match": gzip.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    // Another encoding's tag names other bytes.
+    expect((await raw("gzip", { "if-none-match": br.headers.etag! })).status).toBe(200);
+    const head = await fetch(`${base}/about`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("keeps the compressed pages beside the build, so the next start reads them", () => {
+    const cached = fs.readdirSync(compressionCacheDir(clientDir)).sort();
+    expect(cached.filter((f) => f.endsWith(".br"))).toHaveLength(2);
+    expect(cached.filter((f) => f.endsWith(".gz"))).toHaveLength(2);
+    expect(cached.some((f) => f.endsWith(".tmp"))).toBe(false);
+    const brFile = path.join(
+      compressionCacheDir(clientDir),
+      cached.find((f) => f.endsWith(".br"))!,
+    );
+    fs.writeFileSync(brFile, zlib.brotliCompressSync("from the cache"));
+    const reloaded = prerenderedPages(clientDir, "https://referoh.example/");
+    expect(reloaded.paths.sort()).toEqual(["/", "/about"]);
+    fs.rmSync(brFile);
+  });
+
+  it("hashes inline scripts only, not script files or JSON data blocks", () => {
+    const html = finishPrerenderedHtml(
+      `<script nonce="${PRERENDER_NONCE_PLACEHOLDER}">a()</script><script src="/x.js"></script><script type="application/ld+json">{"@id":"${PRERENDER_ORIGIN_PLACEHOLDER}/"}</script><script type="module" async="">import "/y.js";</script><script>a()</script>`,
+      "https://referoh.example",
+    );
+    expect(html).toContain('{"@id":"https://referoh.example/"}');
+    expect(inlineScriptHashes(html)).toEqual([sha256("a()"), sha256('import "/y.js";')]);
   });
 
   it("never serves the raw files, and does not redirect directories", async () => {

@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { RequestHandler } from "express";
-import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "~/lib/prerender.ts";
+// Relative, not "~/": the build script (scripts/lib/build.ts) runs this file outside the bundle.
+import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "../app/lib/prerender.ts";
 
 /**
  * A signed-in visitor's header differs from the pre-rendered one, so requests that carry a
@@ -13,6 +17,13 @@ const sessionCookie = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return !!cookieHeader && sessionCookie.test(cookieHeader);
 }
+
+/**
+ * Browsers revalidate on every visit (a sign-in must show at once), each time with the ETag, so
+ * an unchanged page costs a 304; a CDN may keep the page for five minutes. A CDN must pass
+ * requests that carry the session cookie through (docs/decisions/0007-prerendered-pages.md).
+ */
+export const prerenderedCacheControl = "public, max-age=0, s-maxage=300, must-revalidate";
 
 /** Every file under the client directory outside assets/, by URL path (`/about/index.html`). */
 function findClientFiles(clientDir: string): string[] {
@@ -42,6 +53,122 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
   return pages;
 }
 
+/** Script elements the browser runs as code: not JSON data blocks such as JSON-LD. */
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const dataBlockType = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
+
+/** CSP source expressions (`'sha256-…'`) for every inline script of a page, in page order. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
+    if (/\bsrc\s*=/i.test(attributes) || dataBlockType.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The page as every visitor gets it: absolute URLs on PUBLIC_URL, and no nonce attributes (the
+ * policy names the scripts by hash, docs/decisions/0003-csp.md).
+ */
+export function finishPrerenderedHtml(html: string, publicUrl: string): string {
+  const origin = publicUrl.replace(/\/+$/, "");
+  return html
+    .replaceAll(PRERENDER_ORIGIN_PLACEHOLDER, origin)
+    .replaceAll(` nonce="${PRERENDER_NONCE_PLACEHOLDER}"`, "");
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const brotliOptions = (size: number) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+
+export interface PrerenderedPage {
+  identity: Buffer;
+  gzip: Buffer;
+  /** Null until compressed: brotli at its best quality takes some 80 ms a page. */
+  brotli: Buffer | null;
+  /** A hash of the identity bytes; each encoding's ETag adds its own suffix. */
+  tag: string;
+  scriptHashes: string[];
+}
+
+/**
+ * The compressed copies of one page, kept beside the build (`build/prerendered/<hash>.br|.gz`)
+ * and keyed by the finished bytes, so a restart, or another process of a cluster, reads them
+ * instead of compressing again. The build writes them for the PUBLIC_URL it is given; a server
+ * on another address makes its own on the first start. A read-only build directory only means
+ * compressing at every start.
+ */
+function cachedCompression(cacheDir: string, tag: string, encoding: "br" | "gz"): Buffer | null {
+  try {
+    return fs.readFileSync(path.join(cacheDir, `${tag}.${encoding}`));
+  } catch {
+    return null;
+  }
+}
+
+function storeCompression(cacheDir: string, tag: string, encoding: "br" | "gz", bytes: Buffer) {
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const file = path.join(cacheDir, `${tag}.${encoding}`);
+    // Written aside and renamed, so a concurrent reader never sees half a file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, bytes);
+    fs.renameSync(temporary, file);
+  } catch {
+    // read-only build directory: compressed again at the next start
+  }
+}
+
+/** The build's directory of compressed pages, beside build/client. */
+export function compressionCacheDir(clientDir: string): string {
+  return path.join(path.dirname(clientDir), "prerendered");
+}
+
+/**
+ * Loads every pre-rendered page, finished for PUBLIC_URL, with gzip at once and brotli when it
+ * is ready (off the main thread). Resolves `brotliReady` once every page has both.
+ */
+export function loadPrerenderedPages(
+  clientDir: string,
+  publicUrl: string,
+): { pages: Map<string, PrerenderedPage>; brotliReady: Promise<void> } {
+  const cacheDir = compressionCacheDir(clientDir);
+  const pages = new Map<string, PrerenderedPage>();
+  const pending: Promise<void>[] = [];
+  for (const [urlPath, raw] of findPrerenderedPages(clientDir)) {
+    const html = finishPrerenderedHtml(raw, publicUrl);
+    const identity = Buffer.from(html, "utf8");
+    const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+    let gzip = cachedCompression(cacheDir, tag, "gz");
+    if (!gzip) {
+      gzip = zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION });
+      storeCompression(cacheDir, tag, "gz", gzip);
+    }
+    const page: PrerenderedPage = {
+      identity,
+      gzip,
+      brotli: cachedCompression(cacheDir, tag, "br"),
+      tag,
+      scriptHashes: inlineScriptHashes(html),
+    };
+    pages.set(urlPath, page);
+    if (!page.brotli)
+      pending.push(
+        brotliCompress(identity, brotliOptions(identity.length)).then((brotli) => {
+          page.brotli = brotli;
+          storeCompression(cacheDir, tag, "br", brotli);
+        }),
+      );
+  }
+  return { pages, brotliReady: Promise.all(pending).then(() => undefined) };
+}
+
 function decodedPath(urlPath: string): string {
   try {
     return decodeURIComponent(urlPath);
@@ -51,7 +178,7 @@ function decodedPath(urlPath: string): string {
 }
 
 export interface PrerenderedMiddleware {
-  /** Serves a pre-rendered page with a fresh nonce, or passes on. */
+  /** Serves a pre-rendered page from memory, or passes on. */
   pages: RequestHandler;
   /**
    * Wraps the static file handler: only the files the build wrote (so a dynamic page costs no
@@ -59,37 +186,59 @@ export interface PrerenderedMiddleware {
    */
   guardStatic(handler: RequestHandler): RequestHandler;
   paths: string[];
+  brotliReady: Promise<void>;
 }
 
 /**
- * Pre-rendered pages are held in memory, already pointing at PUBLIC_URL, split at the nonce
- * placeholder so each response only joins the parts with this response's nonce (ADR 0003, 0007).
- * Everything else about the response — security headers, compression, logging — is the same
- * as for a server-rendered page, because this runs after those middlewares.
+ * Pre-rendered pages are held in memory, finished for PUBLIC_URL and compressed once, and sent
+ * with a CSP naming their inline scripts by hash (ADR 0003, 0007). This runs after the security
+ * headers and the request log, and before the compression middleware, which it never needs.
+ * `csp` makes the page's Content-Security-Policy from its script hashes.
  */
-export function prerenderedPages(clientDir: string, publicUrl: string): PrerenderedMiddleware {
-  const origin = publicUrl.replace(/\/+$/, "");
+export function prerenderedPages(
+  clientDir: string,
+  publicUrl: string,
+  csp: (scriptHashes: string[]) => string = (hashes) => `script-src 'self' ${hashes.join(" ")}`,
+): PrerenderedMiddleware {
   // The client directory is fixed once built; URLs are decoded the way serve-static decodes them.
   const staticFiles = new Set(findClientFiles(clientDir).filter((file) => !file.endsWith(".html")));
-  const pages = new Map<string, string[]>();
-  for (const [urlPath, html] of findPrerenderedPages(clientDir)) {
-    pages.set(
-      urlPath,
-      html.replaceAll(PRERENDER_ORIGIN_PLACEHOLDER, origin).split(PRERENDER_NONCE_PLACEHOLDER),
-    );
-  }
+  const { pages, brotliReady } = loadPrerenderedPages(clientDir, publicUrl);
+  const policies = new Map([...pages].map(([urlPath, page]) => [urlPath, csp(page.scriptHashes)]));
 
   return {
     paths: [...pages.keys()],
+    brotliReady,
     pages(req, res, next) {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
-      const parts = pages.get(req.path);
-      if (!parts || hasSessionCookie(req.headers.cookie)) return next();
-      res.status(200);
-      res.type("html");
-      // Revalidate every time: the nonce in the page must match this response's CSP header.
-      res.setHeader("Cache-Control", "no-cache");
-      res.send(parts.join(res.locals.cspNonce));
+      const page = pages.get(req.path);
+      if (!page || hasSessionCookie(req.headers.cookie)) return next();
+      // Brotli wherever it is accepted: browsers list gzip first with equal weight.
+      const encoding =
+        page.brotli && req.acceptsEncodings("br") === "br"
+          ? "br"
+          : req.acceptsEncodings("gzip") === "gzip"
+            ? "gzip"
+            : "identity";
+      const body =
+        encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip : page.identity;
+      res.setHeader("Content-Security-Policy", policies.get(req.path)!);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Cache-Control", prerenderedCacheControl);
+      res.setHeader("Vary", "Accept-Encoding");
+      // A strong ETag names exact bytes, so each encoding has its own.
+      res.setHeader(
+        "ETag",
+        `"${page.tag}${encoding === "br" ? "-br" : encoding === "gzip" ? "-gz" : ""}"`,
+      );
+      if (req.fresh) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.statusCode = 200;
+      if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", body.length);
+      res.end(req.method === "HEAD" ? undefined : body);
     },
     guardStatic(handler) {
       return (req, res, next) => {

@@ -40,3 +40,38 @@ export function ListPagination({
     </nav>
   );
 }
+
+/**
+ * Previous / Next under a list paged by key (the employer's referrals): each link names the row
+ * the next page starts after or the previous page ends before, so any page costs what the first
+ * does. There are no page numbers, since numbering a page means counting every row before it.
+ */
+export function KeysetPagination({
+  summary,
+  previousHref,
+  nextHref,
+}: {
+  /** What the list holds, such as "123 referrals"; omitted when not known cheaply. */
+  summary?: string;
+  previousHref: string | null;
+  nextHref: string | null;
+}) {
+  if (!summary && !previousHref && !nextHref) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-4 text-sm">
+      <span className="text-muted-foreground">{summary}</span>
+      <span className="flex gap-2">
+        {previousHref ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={previousHref}>Previous</Link>
+          </Button>
+        ) : null}
+        {nextHref ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={nextHref}>Next</Link>
+          </Button>
+        ) : null}
+      </span>
+    </nav>
+  );
+}

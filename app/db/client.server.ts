@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -70,7 +71,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   try {
     const pglite = await PGlite.create(dataDir ?? "memory://", {
-      extensions: { pg_trgm },
+      // btree_gin lets one GIN index hold the organisation beside the search trigrams.
+      extensions: { btree_gin, pg_trgm },
       loadDataDir: location.kind === "memory" ? location.loadDataDir : undefined,
     });
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;

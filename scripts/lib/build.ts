@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { compressionCacheDir, loadPrerenderedPages } from "../../server/prerendered.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const inputs = [
@@ -37,7 +38,7 @@ export function sourceHash(): string {
 }
 
 /** Builds only when the sources changed since the last build, so `npm start` is fast the second time. */
-export function ensureBuild({ force = false } = {}): void {
+export async function ensureBuild({ force = false } = {}): Promise<void> {
   const current = sourceHash();
   const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8") : "";
   if (!force && previous === current && fs.existsSync(path.join(root, "build/server/index.js")))
@@ -52,5 +53,22 @@ export function ensureBuild({ force = false } = {}): void {
     console.error("The build failed; see the messages above.");
     process.exit(result.status ?? 1);
   }
+  await precompressPrerenderedPages();
   fs.writeFileSync(stampFile, current);
+}
+
+/**
+ * Writes the pre-rendered pages compressed (gzip and brotli) for the address the server will
+ * have, so it starts without compressing them; one on another PUBLIC_URL compresses its own once
+ * (server/prerendered.ts). The address is worked out as app/config.server.ts does.
+ */
+export async function precompressPrerenderedPages(): Promise<void> {
+  const clientDir = path.join(root, "build", "client");
+  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
+  const started = performance.now();
+  const { pages, brotliReady } = loadPrerenderedPages(clientDir, publicUrl);
+  await brotliReady;
+  console.log(
+    `Compressed ${pages.size} pre-rendered pages for ${publicUrl} in ${Math.round(performance.now() - started)} ms (${path.relative(root, compressionCacheDir(clientDir))}/)`,
+  );
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { referral, referralActivity } from "~/db/schema/index.ts";
+import { organisationReferralCount, referral, referralActivity } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import type { EmployerActor } from "./actor.ts";
 import { activeStatuses } from "./states.ts";
@@ -17,25 +17,22 @@ export async function getEmployerDashboard(
     credits = getCreditBalance(db, actor.organisationId, now),
   }: { actor: EmployerActor; now?: Date; credits?: Promise<number> },
 ) {
-  // Both counters in one pass over the organisation's (organisation, status) index entries.
+  // Both counters from the maintained per-status counts: a dozen rows at most, however long the
+  // organisation's history (organisation_referral_count).
   const [[counters], availableCredits, activity] = await Promise.all([
     db
       .select({
         active:
-          sql<number>`count(*) filter (where ${inArray(referral.status, [...activeStatuses])})`.mapWith(
+          sql<number>`coalesce(sum(${organisationReferralCount.referrals}) filter (where ${inArray(organisationReferralCount.status, [...activeStatuses])}), 0)`.mapWith(
             Number,
           ),
-        completed: sql<number>`count(*) filter (where ${eq(referral.status, "complete")})`.mapWith(
-          Number,
-        ),
+        completed:
+          sql<number>`coalesce(sum(${organisationReferralCount.referrals}) filter (where ${eq(organisationReferralCount.status, "complete")}), 0)`.mapWith(
+            Number,
+          ),
       })
-      .from(referral)
-      .where(
-        and(
-          eq(referral.organisationId, actor.organisationId),
-          inArray(referral.status, [...activeStatuses, "complete"]),
-        ),
-      ),
+      .from(organisationReferralCount)
+      .where(eq(organisationReferralCount.organisationId, actor.organisationId)),
     credits,
     db
       .select({

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { referral } from "~/db/schema/index.ts";
+import { organisationReferralCount, referral } from "~/db/schema/index.ts";
 import type { EmployerActor } from "./actor.ts";
 import { type ReferralStatus, referralStatuses } from "./states.ts";
 
@@ -9,31 +9,52 @@ export const referralPageSize = 25;
 export interface ReferralListQuery {
   search?: string;
   status?: ReferralStatus | "all";
-  page?: number;
+  /** The id of the last row of the page before: the next page starts after it. */
+  after?: string;
+  /** The id of the first row of the page after: the previous page ends before it. */
+  before?: string;
 }
 
-/** The same expression as the trigram index (migration 0003), so the planner can use it. */
-/** The expression referral_search_trgm_idx indexes; the sealed reason is not searchable. */
+/** The same expression as the search index (referral_organisation_search_idx), so the planner can
+ * use it; the sealed reason is not searchable. */
 const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function parseReferralListQuery(params: URLSearchParams): Required<ReferralListQuery> {
+export function parseReferralListQuery(params: URLSearchParams): ReferralListQuery & {
+  search: string;
+  status: ReferralStatus | "all";
+} {
   const status = params.get("status");
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const cursor = (name: string) => {
+    const value = params.get(name);
+    return value && uuidPattern.test(value) ? value.toLowerCase() : undefined;
+  };
+  const after = cursor("after");
   return {
     search: (params.get("q") ?? "").trim().slice(0, 100),
     status:
       status && (referralStatuses as readonly string[]).includes(status)
         ? (status as ReferralStatus)
         : "all",
-    page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    after,
+    // Both at once cannot come from our links; the next page wins.
+    before: after ? undefined : cursor("before"),
   };
 }
 
-/** One page of the organisation's referrals, filtered and searched in the database. */
+/**
+ * One page of the organisation's referrals, newest first, filtered and searched in the database.
+ *
+ * Pages are found by key, not by offset: "Next" asks for the rows after the last one shown
+ * (by created_at, then id), read straight from the (organisation, [status,] created_at, id)
+ * index, so page 400 costs what page 1 does. A search is not counted, since counting its matches
+ * means reading every one of them; the unsearched list's total comes from the maintained counts.
+ */
 export async function listReferrals(
   db: Database,
   { actor, query }: { actor: EmployerActor; query: ReferralListQuery },
@@ -42,38 +63,73 @@ export async function listReferrals(
   if (query.status && query.status !== "all") conditions.push(eq(referral.status, query.status));
   const term = query.search?.trim().toLowerCase();
   if (term) conditions.push(sql`${searchText} like ${`%${escapeLike(term)}%`}`);
-  const where = and(...conditions);
-  const page = query.page ?? 1;
+  // The cursor row is looked up within the organisation: another organisation's id finds nothing,
+  // and the comparison with NULL then matches no row (an empty page, never someone else's rows).
+  const cursor = query.after ?? query.before;
+  const backwards = !query.after && !!query.before;
+  if (cursor)
+    conditions.push(
+      sql`(${referral.createdAt}, ${referral.id}) ${sql.raw(backwards ? ">" : "<")} (select c.created_at, c.id from ${referral} c where c.id = ${cursor} and c.organisation_id = ${actor.organisationId})`,
+    );
 
-  // The page and the total in one query: the window count is taken over every matching row
-  // before LIMIT, so it costs the same scan the separate count would.
-  const found = await db
-    .select({
-      id: referral.id,
-      reference: referral.reference,
-      type: referral.type,
-      status: referral.status,
-      subjectName: referral.subjectName,
-      reason: referral.reason,
-      jobRole: referral.jobRole,
-      createdAt: referral.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(referral)
-    .where(where)
-    .orderBy(desc(referral.createdAt), desc(referral.id))
-    .limit(referralPageSize)
-    .offset((page - 1) * referralPageSize);
-  // A page past the end has no rows to carry the total: count them apart then.
-  const totalCount =
-    found[0]?.total ??
-    (page > 1 ? ((await db.select({ n: count() }).from(referral).where(where))[0]?.n ?? 0) : 0);
+  const order = backwards
+    ? [asc(referral.createdAt), asc(referral.id)]
+    : [desc(referral.createdAt), desc(referral.id)];
+  const [found, total] = await Promise.all([
+    db
+      .select({
+        id: referral.id,
+        reference: referral.reference,
+        type: referral.type,
+        status: referral.status,
+        subjectName: referral.subjectName,
+        reason: referral.reason,
+        jobRole: referral.jobRole,
+        createdAt: referral.createdAt,
+      })
+      .from(referral)
+      .where(and(...conditions))
+      .orderBy(...order)
+      // One more than a page says whether there is another page beyond it.
+      .limit(referralPageSize + 1),
+    term ? Promise.resolve(null) : countReferrals(db, actor.organisationId, query.status),
+  ]);
+  const more = found.length > referralPageSize;
+  // Back at the newest rows: show a whole first page, as a visitor arriving fresh would see it.
+  if (backwards && !more)
+    return listReferrals(db, { actor, query: { ...query, before: undefined } });
+  const page = found.slice(0, referralPageSize);
+  if (backwards) page.reverse();
+  const rows = page.map((r) => ({ ...r, issue: referralIssue(r) }));
   return {
-    rows: found.map(({ total: _total, ...r }) => ({ ...r, issue: referralIssue(r) })),
-    total: totalCount,
-    page,
-    pageCount: Math.max(1, Math.ceil(totalCount / referralPageSize)),
+    rows,
+    /** The organisation's referrals in this status (or all), or null for a search. */
+    total,
+    // Going back, the rows we came from are after this page; going forward (or from the first
+    // page), there are earlier rows only if we arrived by "Next".
+    previousCursor: (backwards ? more : !!query.after) ? (rows[0]?.id ?? null) : null,
+    nextCursor: (backwards ? !!query.before : more) ? (rows.at(-1)?.id ?? null) : null,
   };
+}
+
+/** From the maintained counts (organisation_referral_count), never by counting referrals. */
+async function countReferrals(
+  db: Database,
+  organisationId: string,
+  status: ReferralStatus | "all" | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sum(organisationReferralCount.referrals).mapWith(Number) })
+    .from(organisationReferralCount)
+    .where(
+      and(
+        eq(organisationReferralCount.organisationId, organisationId),
+        status && status !== "all"
+          ? inArray(organisationReferralCount.status, [status])
+          : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The seed's "Issue" column: the reason for a management referral, the role for a pre-employment check. */

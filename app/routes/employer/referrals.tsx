@@ -1,6 +1,6 @@
 import { SearchIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { ListPagination } from "~/components/list-pagination.tsx";
+import { KeysetPagination } from "~/components/list-pagination.tsx";
 import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Button } from "~/components/ui/button";
@@ -50,11 +50,16 @@ const statusOptions = [
     .map((s) => ({ value: s, label: statusLabels[s] })),
 ];
 
-function pageLink(query: { search: string; status: string }, page: number) {
+/** The list with the same filters, from a row on (`after`), up to a row (`before`), or from the top. */
+function pageLink(
+  query: { search: string; status: string },
+  cursor: { after: string } | { before: string } | null,
+) {
   const params = new URLSearchParams();
   if (query.search) params.set("q", query.search);
   if (query.status !== "all") params.set("status", query.status);
-  if (page > 1) params.set("page", String(page));
+  if (cursor && "after" in cursor) params.set("after", cursor.after);
+  if (cursor && "before" in cursor) params.set("before", cursor.before);
   const search = params.toString();
   return search ? `?${search}` : ".";
 }
@@ -176,12 +181,16 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                 ))}
               </TableBody>
             </Table>
-            <ListPagination
-              page={list.page}
-              pageCount={list.pageCount}
-              total={list.total}
-              noun="referral"
-              hrefFor={(page) => pageLink(query, page)}
+            <KeysetPagination
+              summary={
+                list.total === null
+                  ? undefined
+                  : `${list.total.toLocaleString("en-GB")} referral${list.total === 1 ? "" : "s"}`
+              }
+              previousHref={
+                list.previousCursor ? pageLink(query, { before: list.previousCursor }) : null
+              }
+              nextHref={list.nextCursor ? pageLink(query, { after: list.nextCursor }) : null}
             />
           </>
         )}

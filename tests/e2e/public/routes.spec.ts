@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { get } from "node:http";
+import { publicPages } from "../../../app/routes/marketing/public-pages.ts";
 import { expect, test } from "../support/test.ts";
 import { publicRoutes } from "./public-pages.ts";
 
@@ -122,24 +125,64 @@ test.describe("findable", () => {
 });
 
 test.describe("pre-rendered pages", () => {
-  test("are served with a fresh nonce that matches the CSP header, never a placeholder", async ({
-    request,
-  }) => {
-    const nonces: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const response = await request.get("/pricing");
+  // Pre-rendered pages carry no nonce: their CSP names each inline script by its SHA-256
+  // (docs/decisions/0003-csp.md). A script changed without its hash would be blocked, and the
+  // page would stay without JavaScript.
+  for (const { path } of publicPages.filter((p) => p.prerender)) {
+    test(`${path}: every inline script matches a hash in the CSP, and Chromium reports no violation`, async ({
+      page,
+      request,
+    }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
       const csp = response.headers()["content-security-policy"]!;
-      const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
+      const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src "))!;
+      expect(scriptSrc).not.toContain("nonce");
+      expect(scriptSrc).not.toContain("unsafe-inline");
       const html = await response.text();
-      expect(html).not.toContain("prerender-nonce");
-      expect(html).not.toContain("prerender-origin");
-      const inPage = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
-      expect(inPage.length).toBeGreaterThan(0);
-      expect(new Set(inPage)).toEqual(new Set([nonce]));
-      nonces.push(nonce);
-      expect(response.headers()["x-content-type-options"]).toBe("nosniff");
-    }
-    expect(nonces[0]).not.toBe(nonces[1]);
+      expect(html).not.toContain("prerender-");
+      expect(html).not.toContain("nonce=");
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\bsrc=|application\/(ld\+)?json/.test(attributes!),
+      );
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, , body] of inline)
+        expect(scriptSrc).toContain(
+          `'sha256-${createHash("sha256").update(body!).digest("base64")}'`,
+        );
+
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(
+            `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+          );
+        });
+      });
+      await page.goto(path);
+      // Hydrated: React Router's client ran, which needs every inline script to have run.
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.waitForLoadState("networkidle");
+      expect(violations).toEqual([]);
+    });
+  }
+
+  test("are sent pre-compressed with an ETag, and answer 304 when unchanged", async ({
+    baseURL,
+  }) => {
+    const first = await fetchRaw(`${baseURL}/pricing`, { "accept-encoding": "gzip, deflate, br" });
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers["cache-control"]).toContain("public");
+    expect(first.headers.vary).toBe("Accept-Encoding");
+    expect(first.headers["x-content-type-options"]).toBe("nosniff");
+    const again = await fetchRaw(`${baseURL}/pricing`, {
+      "accept-encoding": "gzip, deflate, br",
+      "if-none-match": first.headers.etag!,
+    });
+    expect(again.status).toBe(304);
   });
 
   test("the raw pre-rendered files are not served", async ({ request }) => {
@@ -220,3 +263,17 @@ test("the home page's calls to action go where the seed says", async ({ page }) 
     "/management-referral-info",
   );
 });
+
+/** One GET as sent, without the decoding and cache headers that fetch() adds. */
+function fetchRaw(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | undefined> }>(
+    (resolve, reject) => {
+      get(url, { headers }, (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, headers: res.headers as Record<string, string> }),
+        );
+      }).on("error", reject);
+    },
+  );
+}

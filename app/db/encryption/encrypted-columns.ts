@@ -9,4 +9,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "report_version", column: "subject_comment", kind: "text" },
   { table: "consultation", column: "notes", kind: "text" },
   { table: "subject_information_request", column: "question", kind: "text" },
+  { table: "subject_information_request", column: "reply", kind: "text" },
+  { table: "referral", column: "subject_phone", kind: "text" },
+  { table: "safety_contact_attempt", column: "note", kind: "text" },
 ] as const satisfies ReadonlyArray<{ table: string; column: string; kind: "json" | "text" }>;

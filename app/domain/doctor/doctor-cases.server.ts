@@ -371,9 +371,10 @@ export async function getDoctorCase(
 export type DoctorCase = Awaited<ReturnType<typeof getDoctorCase>>;
 
 /**
- * A doctor takes a submitted case from the queue. The update is conditional on the case still
- * being submitted and unassigned, so of two doctors taking at once exactly one wins; the other
- * is told it has been taken.
+ * A doctor takes a case and opens its editor. One conditional update covers every legal
+ * from-state: a submitted case nobody holds (from the queue), a submitted case an administrator
+ * gave to this doctor, or this doctor's own case already in review (opening it again). So of two
+ * doctors taking at once exactly one wins, and a case reassigned to a doctor opens at once.
  */
 export async function takeReferral(
   db: Database,
@@ -385,6 +386,8 @@ export async function takeReferral(
   }: { actor: Actor; referralId: string; request?: RequestOrigin; now?: Date },
 ) {
   assertDoctor(actor);
+  if (!/^[0-9a-f-]{36}$/i.test(referralId))
+    throw new DoctorCaseError("not_found", "Case not found.");
   return db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ active: doctorProfile.active })
@@ -392,40 +395,56 @@ export async function takeReferral(
       .where(eq(doctorProfile.userId, actor.userId));
     if (!profile?.active)
       throw new DoctorCaseError("forbidden", "Your access as a doctor has been revoked.");
-    const [current] = await tx
-      .select({
-        id: referral.id,
-        status: referral.status,
-        assignedDoctorId: referral.assignedDoctorId,
-      })
-      .from(referral)
-      .where(eq(referral.id, referralId))
-      .for("update");
-    if (!current || (current.assignedDoctorId && current.assignedDoctorId !== actor.userId))
-      throw new DoctorCaseError("taken", "Another doctor has already taken this case.");
-    if (current.assignedDoctorId === actor.userId && current.status === "in_review")
-      return { taken: false as const, alreadyYours: true };
-    const status = transition(current.status, "doctor_took", "doctor");
+    // The transition table says a submitted case may be taken; in review stays in review.
+    const taken = transition("submitted", "doctor_took", "doctor");
     const updated = await tx
       .update(referral)
-      .set({ status, assignedDoctorId: actor.userId, reviewStartedAt: now, updatedAt: now })
+      .set({
+        status: taken,
+        assignedDoctorId: actor.userId,
+        reviewStartedAt: sql`coalesce(${referral.reviewStartedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(referral.id, referralId),
-          eq(referral.status, "submitted"),
-          isNull(referral.assignedDoctorId),
+          or(
+            and(
+              eq(referral.status, "submitted"),
+              or(isNull(referral.assignedDoctorId), eq(referral.assignedDoctorId, actor.userId)),
+            ),
+            and(eq(referral.status, "in_review"), eq(referral.assignedDoctorId, actor.userId)),
+          ),
         ),
       )
-      .returning({ id: referral.id });
-    if (updated.length === 0)
+      .returning({ id: referral.id, reviewStartedAt: referral.reviewStartedAt });
+    if (updated.length === 0) {
+      const [current] = await tx
+        .select({ status: referral.status, assignedDoctorId: referral.assignedDoctorId })
+        .from(referral)
+        .where(eq(referral.id, referralId));
+      if (
+        current &&
+        (current.status === "invited" || current.status === "in_progress") &&
+        (current.assignedDoctorId === actor.userId || current.assignedDoctorId === null)
+      )
+        throw new DoctorCaseError(
+          "invalid_state",
+          "The person has not sent their answers yet. You can write the report once they do.",
+        );
       throw new DoctorCaseError("taken", "Another doctor has already taken this case.");
-    await recordAuditEvent(tx, {
-      action: "doctor.case_take",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: referralId },
-      request,
-    });
-    return { taken: true as const, alreadyYours: false };
+    }
+    const alreadyYours = updated[0]!.reviewStartedAt!.getTime() !== now.getTime();
+    if (!alreadyYours)
+      await recordAuditEvent(tx, {
+        action: "doctor.case_take",
+        outcome: "success",
+        actor: auditActor(actor),
+        object: { type: "referral", id: referralId },
+        request,
+      });
+    return alreadyYours
+      ? { taken: false as const, alreadyYours: true }
+      : { taken: true as const, alreadyYours: false };
   });
 }

@@ -2,10 +2,12 @@ import type { ReportStatus } from "~/db/schema/reports.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
 
 /**
- * The statuses a doctor's queue shows: from submission to the end of the case, and `in_progress`
- * for a case whose answers raised an urgent safety flag before the person sent them.
+ * The statuses a doctor's queue shows: from submission to the end of the case; before submission
+ * only a case an administrator assigned to the doctor, or one whose answers raised an urgent
+ * safety flag before the person sent them.
  */
 export const doctorVisibleStatuses = [
+  "invited",
   "in_progress",
   "submitted",
   "in_review",
@@ -20,7 +22,7 @@ export const doctorTabs: readonly DoctorTab[] = ["all", "pending", "completed"];
 /** Pending: still the doctor's to act on. Completed: the doctor's report has gone out. */
 export const tabStatuses: Record<DoctorTab, readonly ReferralStatus[]> = {
   all: doctorVisibleStatuses,
-  pending: ["in_progress", "submitted", "in_review"],
+  pending: ["invited", "in_progress", "submitted", "in_review"],
   completed: ["awaiting_subject", "complete", "withheld"],
 };
 

@@ -141,14 +141,16 @@ export function reportReadyEmail(input: {
 export function informationRequestEmail(input: {
   subjectName: string;
   reference: string;
-  question: string;
-  replyTo: string;
+  link: string;
 }): Mail {
-  return mail(`A question from your occupational health doctor (${input.reference})`, [
-    `Dear ${input.subjectName},`,
-    "The doctor writing your occupational health report needs a little more information before finishing it:",
-    input.question,
-    `Please reply to this e-mail (it goes to ${input.replyTo}). Your reply goes only to ReferOH's clinical team, never to your employer.`,
-    `Reference: ${input.reference}`,
-  ]);
+  return mail(
+    `A question from your occupational health doctor (${input.reference})`,
+    [
+      `Dear ${input.subjectName},`,
+      "The doctor writing your occupational health report needs a little more information before finishing it.",
+      "Open your personal link to read the question and answer it there. Your answer goes only to the doctor, never to your employer. Please do not reply to this e-mail: replies are not read.",
+      `Reference: ${input.reference}`,
+    ],
+    { label: "Read and answer the question", href: input.link },
+  );
 }

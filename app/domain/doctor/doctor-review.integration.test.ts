@@ -14,6 +14,7 @@ import {
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { reassignCase } from "~/domain/admin/cases.server.ts";
+import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
 import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
@@ -363,22 +364,60 @@ describe("writing, signing and sending the report", () => {
     expect(outbox.at(-1)?.text).toContain("revised");
   });
 
-  it("asks the subject for more information by e-mail and keeps the question on the case", async () => {
+  it("asks the person on the case: they answer on their link page, the reply lands on the case and the doctor is e-mailed", async () => {
     const d = await createDoctor("Dr Ask");
     const r = await submittedCase();
     await takeReferral(database.db, { actor: d, referralId: r.id });
+    const question = "How many hours a day do you use a screen?";
     const result = await askSubjectForInformation(
-      { db: database.db, mailer, replyTo: "clinical@referoh.co.uk" },
-      { actor: d, referralId: r.id, question: "How many hours a day do you use a screen?" },
+      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
+      { actor: d, referralId: r.id, question },
     );
     expect(result.ok).toBe(true);
-    expect(outbox.at(-1)).toMatchObject({ to: r.subjectEmail, replyTo: "clinical@referoh.co.uk" });
+    const asked = outbox.at(-1)!;
+    expect(asked.to).toBe(r.subjectEmail);
+    expect(asked.replyTo).toBeUndefined();
+    // The e-mail carries a fresh link, not the question.
+    expect(asked.text).not.toContain(question);
+    const token = /\/assessment\/([A-Za-z0-9_-]+)/.exec(asked.text)?.[1];
+    expect(token).toBeTruthy();
+    const opened = await openAssessmentLink(database.db, { token: token!, origin: origin() });
+    if (!opened.ok) throw new Error("link refused");
+    const thread = await listSubjectMessages(database.db, opened.link);
+    expect(thread.map((m) => [m.question, m.reply])).toEqual([[question, null]]);
+
+    const replyDeps = { db: database.db, mailer, publicUrl: "http://localhost:3000" };
+    expect(
+      await replyToDoctor(replyDeps, { link: opened.link, messageId: thread[0]!.id, reply: " " }),
+    ).toMatchObject({ ok: false });
+    const before = outbox.length;
+    expect(
+      await replyToDoctor(replyDeps, {
+        link: opened.link,
+        messageId: thread[0]!.id,
+        reply: "About six hours, with breaks.",
+      }),
+    ).toEqual({ ok: true });
+    expect(outbox.slice(before).map((m) => [m.to, m.subject])).toEqual([
+      [`${d.userId}@example.org`, `The person replied on case ${r.reference}`],
+    ]);
+    expect(outbox.at(-1)?.text).not.toContain("six hours");
+    // One answer per question: a second (another tab) is refused and changes nothing.
+    expect(
+      await replyToDoctor(replyDeps, {
+        link: opened.link,
+        messageId: thread[0]!.id,
+        reply: "Changed my mind",
+      }),
+    ).toMatchObject({ ok: false });
     const detail = await getDoctorCase(database.db, {
       actor: d,
       referralId: r.id,
       purpose: "editor",
     });
-    expect(detail.informationRequests).toHaveLength(1);
+    expect(detail.informationRequests.map((m) => m.reply)).toEqual([
+      "About six hours, with breaks.",
+    ]);
   });
 });
 

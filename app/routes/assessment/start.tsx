@@ -5,14 +5,17 @@ import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
 import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
+import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
 import { CONSENT_VERSION, consentNotice } from "~/domain/assessments/consent-notice.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import { formatDateTime } from "~/lib/dates.ts";
 import { normalisePhone } from "~/lib/phone.ts";
 import { PHONE_EXAMPLE } from "~/lib/phone-hint.ts";
 import type { Route } from "./+types/start";
@@ -27,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Where a link lands: the consent notice, the current step, or where the case now stands. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { runtime, referral } = await requireAssessmentLink(context, params.token);
+  const { runtime, referral, link } = await requireAssessmentLink(context, params.token);
   const db = runtime.database.db;
   switch (referral.status) {
     case "invited": {
@@ -64,6 +67,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         // After an urgent answer the last page keeps the crisis panel and says what happens now.
         urgent: referral.urgent,
         crisis: referral.urgent || (await loadResponse(db, referral.id))?.safetyLevel !== "none",
+        // The doctor's questions on the case, answered here (never by e-mail).
+        messages: await listSubjectMessages(db, link),
       };
   }
 }
@@ -71,6 +76,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
   const form = await request.formData();
+  if (form.get("intent") === "reply") {
+    const messageId = String(form.get("messageId") ?? "");
+    const reply = String(form.get("reply") ?? "");
+    const result = await replyToDoctor(
+      { db: runtime.database.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+      { link, messageId, reply, origin },
+    );
+    // A refused answer comes back with what was typed, so nothing is lost.
+    if (!result.ok) return data({ replyError: result.message, messageId, reply }, { status: 400 });
+    throw redirect(`${assessmentPath(params.token)}?replied=1`);
+  }
   const typedPhone = String(form.get("phone") ?? "");
   const agreed = form.get("agree") === "yes";
   const phone = normalisePhone(typedPhone);
@@ -110,20 +126,36 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
   if (loaderData.view === "declined") return <Declined crisis={loaderData.crisis} />;
   if (loaderData.view === "submitted")
     return (
-      <WhatHappensNext
-        hours={loaderData.hours}
-        type={loaderData.type}
-        urgent={loaderData.urgent}
-        crisis={loaderData.crisis}
-      />
+      <>
+        <WhatHappensNext
+          hours={loaderData.hours}
+          type={loaderData.type}
+          urgent={loaderData.urgent}
+          crisis={loaderData.crisis}
+        />
+        <DoctorQuestions
+          messages={loaderData.messages}
+          failed={
+            actionData && "replyError" in actionData
+              ? {
+                  messageId: actionData.messageId,
+                  message: actionData.replyError,
+                  reply: actionData.reply,
+                }
+              : null
+          }
+        />
+      </>
     );
   return (
     <Consent
       notice={loaderData.notice}
-      error={actionData?.error}
-      phoneError={actionData?.phoneError}
-      phone={actionData?.phone ?? loaderData.phone}
-      agreed={actionData?.agreed ?? false}
+      error={actionData && "error" in actionData ? actionData.error : undefined}
+      phoneError={actionData && "phoneError" in actionData ? actionData.phoneError : undefined}
+      phone={
+        (actionData && "phone" in actionData ? actionData.phone : undefined) ?? loaderData.phone
+      }
+      agreed={actionData && "agreed" in actionData ? actionData.agreed : false}
       token={params.token}
     />
   );
@@ -280,6 +312,69 @@ function WhatHappensNext({
       </ol>
       <p>You can close this page. Your employer has been told only that your answers were sent.</p>
     </div>
+  );
+}
+
+type Message = {
+  id: string;
+  question: string;
+  sentAt: Date | string;
+  reply: string | null;
+  answeredAt: Date | string | null;
+};
+
+function DoctorQuestions({
+  messages,
+  failed,
+}: {
+  messages: Message[];
+  failed: { messageId: string; message: string; reply: string } | null;
+}) {
+  const navigation = useNavigation();
+  if (messages.length === 0) return null;
+  return (
+    <section className="mt-10 grid max-w-prose gap-4" aria-labelledby="questions-heading">
+      <h2 id="questions-heading" className="font-semibold text-xl">
+        Questions from your doctor
+      </h2>
+      <p className="text-muted-foreground">
+        Your answers go only to the doctor writing your report, never to your employer.
+      </p>
+      {messages.map((m) => (
+        <div key={m.id} className="grid gap-3 rounded-lg border border-border bg-surface p-5">
+          <p className="whitespace-pre-line font-medium">{m.question}</p>
+          <p className="text-muted-foreground text-sm">Asked {formatDateTime(m.sentAt)}</p>
+          {m.reply ? (
+            <div className="grid gap-1">
+              <p className="font-medium text-sm">Your answer</p>
+              <p className="whitespace-pre-line">{m.reply}</p>
+            </div>
+          ) : (
+            <Form method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value="reply" />
+              <input type="hidden" name="messageId" value={m.id} />
+              <FormField
+                id={`reply-${m.id}`}
+                label="Your answer"
+                error={failed?.messageId === m.id ? failed.message : undefined}
+              >
+                <Textarea
+                  name="reply"
+                  rows={4}
+                  maxLength={4000}
+                  defaultValue={failed?.messageId === m.id ? failed.reply : undefined}
+                />
+              </FormField>
+              <div>
+                <Button type="submit" disabled={navigation.state === "submitting"}>
+                  Send my answer
+                </Button>
+              </div>
+            </Form>
+          )}
+        </div>
+      ))}
+    </section>
   );
 }
 

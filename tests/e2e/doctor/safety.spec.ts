@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
-import { waitForMessage } from "../support/outbox.ts";
+import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -140,7 +140,7 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { link, reference } = await createInvitedReferral(page, {
+  const { link, reference, subjectEmail } = await createInvitedReferral(page, {
     type: "pre_employment",
     jobRole: "Office Worker",
   });
@@ -213,5 +213,28 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   await expect(doctor.page).toHaveURL(/\/doctor-referrals\/[0-9a-f-]+\/report$/);
   await expect(doctor.page.getByText("Another doctor has already taken this case")).toHaveCount(0);
   await expect(doctor.page.getByRole("heading", { level: 1 })).toHaveText("Review & Create Report");
+
+  // The doctor asks the person a question on the case; they answer on their link page.
+  const question = "How many hours a day do you spend at a screen?";
+  await doctor.page.getByLabel("Your question").fill(question);
+  await doctor.page.getByRole("button", { name: "Send question" }).click();
+  await expect(doctor.page.getByText(question)).toBeVisible();
+  const asked = await waitForMessage(
+    subjectEmail,
+    "A question from your occupational health doctor",
+  );
+  expect(asked.text).not.toContain(question);
+  await page.goto(linkTo(asked, "/assessment/"));
+  await expect(page.getByRole("heading", { name: "Questions from your doctor" })).toBeVisible();
+  await expect(page.getByText(question)).toBeVisible();
+  await page.getByLabel("Your answer").fill("About six hours, with breaks.");
+  await page.getByRole("button", { name: "Send my answer" }).click();
+  await expect(page.getByText("About six hours, with breaks.")).toBeVisible();
+  const replied = await waitForMessage(doctor.email, "The person replied");
+  expect(replied.subject).toBe(`URGENT The person replied on case ${reference}`);
+  await doctor.page.reload();
+  await expect(doctor.page.getByTestId("subject-reply")).toHaveText(
+    "About six hours, with breaks.",
+  );
   await adminContext.close();
 });

@@ -769,7 +769,13 @@ function ContactLog({
         </ol>
       )}
       {canRecord ? (
-        <Form method="post" preventScrollReset className="space-y-3 rounded-lg border p-3">
+        <Form
+          method="post"
+          preventScrollReset
+          className="space-y-3 rounded-lg border p-3"
+          // A fresh, empty form once an attempt is logged; a refused one keeps what was typed.
+          key={attempts.length}
+        >
           <input type="hidden" name="intent" value="contact-attempt" />
           <input type="hidden" name="referralId" value={referralId} />
           <p className="font-medium text-sm">Record a contact attempt</p>

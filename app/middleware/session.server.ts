@@ -16,7 +16,11 @@ import {
   roleHome,
 } from "~/domain/access/permissions.ts";
 import { auditAuthEvent } from "~/domain/accounts/audit.server.ts";
-import { loadSession, type SessionLookup } from "~/domain/accounts/load-session.server.ts";
+import {
+  hasSessionCookie,
+  loadSession,
+  type SessionLookup,
+} from "~/domain/accounts/load-session.server.ts";
 import type { RequestMeta } from "~/domain/accounts/types.ts";
 import { authHeaders } from "~/services/auth/auth.server.ts";
 
@@ -61,10 +65,14 @@ export function pagePath(request: Request): { pathname: string; search: string }
   return { pathname, search: search ? `?${search}` : "" };
 }
 
-export function loginRedirect(request: Request, notice: "auth-required" | "session-expired") {
+export function loginRedirect(
+  request: Request,
+  notice: "auth-required" | "session-expired" | "doctor-session-ended",
+  signInPage: "/login" | "/doctor-login" = "/login",
+) {
   const { pathname, search } = pagePath(request);
   const params = new URLSearchParams({ redirectTo: pathname + search, notice });
-  return redirect(`/login?${params.toString()}`);
+  return redirect(`${signInPage}?${params.toString()}`);
 }
 
 /** Signed-in pages are never stored by the browser or a proxy. */
@@ -112,6 +120,16 @@ export function requireArea(area: Area): MiddlewareFunction<Response> {
     const runtime = context.get(runtimeContext);
     const lookup = await lookupSession(context, request);
     if (lookup.status !== "active") {
+      // Doctors sign in on their own page. Revoking access deletes the doctor's sessions, so a
+      // request that still carries the cookie is told why it may have ended.
+      if (area === "doctor")
+        throw loginRedirect(
+          request,
+          hasSessionCookie(request.headers.get("cookie"))
+            ? "doctor-session-ended"
+            : "auth-required",
+          "/doctor-login",
+        );
       throw loginRedirect(
         request,
         lookup.status === "expired" ? "session-expired" : "auth-required",

@@ -13,4 +13,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "referral", column: "job_details", kind: "text" },
   { table: "referral", column: "existing_adjustments", kind: "text" },
   { table: "referral", column: "additional_notes", kind: "text" },
+  { table: "subject_information_request", column: "reply", kind: "text" },
+  { table: "referral", column: "subject_phone", kind: "text" },
+  { table: "safety_contact_attempt", column: "note", kind: "text" },
 ] as const satisfies ReadonlyArray<{ table: string; column: string; kind: "json" | "text" }>;

@@ -3,9 +3,9 @@ import { encryptedText } from "../encryption/column-types.ts";
 import { referral } from "./referrals.ts";
 
 /**
- * The doctor's question to the subject when the answers are not enough to write the report.
- * The subject answers by replying to the e-mail (the clinical inbox), so the status we can
- * honestly show is only "sent on …"; the doctor records the answer when it arrives.
+ * A message thread on the case: the doctor's question to the person and the person's reply. The
+ * person is e-mailed a link and answers on their own link page, so the reply lands on the case,
+ * never in a mailbox outside it.
  */
 export const subjectInformationRequest = pgTable(
   "subject_information_request",
@@ -15,10 +15,11 @@ export const subjectInformationRequest = pgTable(
       .notNull()
       .references(() => referral.id),
     doctorId: text("doctor_id").notNull(),
-    /** HEALTH PAYLOAD: the doctor's question may name the condition. */
     /** HEALTH PAYLOAD (sealed): the doctor may name the condition in the question. */
     question: encryptedText("question", "subject_information_request.question").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** HEALTH PAYLOAD (sealed): the person's answer, given on their link page. */
+    reply: encryptedText("reply", "subject_information_request.reply"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (t) => [
@@ -39,3 +40,39 @@ export const slaWarning = pgTable("sla_warning", {
     .references(() => referral.id),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const contactMethods = ["phone", "sms", "email", "video", "other"] as const;
+export const contactOutcomes = [
+  "reached",
+  "no_answer",
+  "left_message",
+  "wrong_number",
+  "other",
+] as const;
+
+/**
+ * The safety contact log of an urgent case: each attempt a doctor made to reach the person. One
+ * `reached` attempt ends "not yet contacted" and the on-call re-alerts.
+ */
+export const safetyContactAttempt = pgTable(
+  "safety_contact_attempt",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referral.id),
+    doctorId: text("doctor_id").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    method: text("method", { enum: contactMethods }).notNull(),
+    outcome: text("outcome", { enum: contactOutcomes }).notNull(),
+    /** HEALTH PAYLOAD (sealed): what was said may be clinical. */
+    note: encryptedText("note", "safety_contact_attempt.note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("safety_contact_attempt_referral_idx").on(
+      t.referralId,
+      t.attemptedAt.desc().nullsFirst(),
+    ),
+  ],
+);

@@ -42,6 +42,8 @@ export const referral = pgTable(
     status: text("status", { enum: referralStatuses }).notNull(),
     subjectName: text("subject_name").notNull(),
     subjectEmail: text("subject_email").notNull(),
+    /** The person's mobile in E.164 (sealed, ADR 0008): how a doctor reaches them after a safety flag. */
+    subjectPhone: encryptedText("subject_phone", "referral.subject_phone"),
     // pre-employment
     jobRole: text("job_role"),
     drivingRequired: boolean("driving_required").notNull().default(false),
@@ -66,6 +68,12 @@ export const referral = pgTable(
     memberTurnaround: boolean("member_turnaround").notNull().default(false),
     slaDueAt: timestamp("sla_due_at", { withTimezone: true }),
     urgent: boolean("urgent").notNull().default(false),
+    /** When an answer first raised the urgent safety flag: the queue shows the time since. */
+    urgentAt: timestamp("urgent_at", { withTimezone: true }),
+    /** The first successful contact recorded after the flag; until then "not yet contacted". */
+    safetyContactedAt: timestamp("safety_contacted_at", { withTimezone: true }),
+    /** The last e-mail to the clinical on-call about this flag (first alert and every re-alert). */
+    safetyLastAlertAt: timestamp("safety_last_alert_at", { withTimezone: true }),
     correctionRequested: boolean("correction_requested").notNull().default(false),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -98,6 +106,8 @@ export const referral = pgTable(
     ),
     index("referral_queue_idx").on(t.status, t.slaDueAt),
     index("referral_doctor_idx").on(t.assignedDoctorId, t.status),
+    // Urgent cases are few; the queue and the re-alert job read them without scanning the rest.
+    index("referral_urgent_idx").on(t.urgentAt).where(sql`${t.urgent}`),
     // A subject access request finds every referral of one person across organisations.
     index("referral_subject_email_idx").on(sql`lower(trim(${t.subjectEmail}))`),
     // Case-insensitive search by name, reference or job role within an organisation's list (the

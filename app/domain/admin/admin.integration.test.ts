@@ -285,11 +285,13 @@ describe("case reassignment", () => {
     const employer = await createUser("employer");
     for (const status of [
       "draft",
-      "invited",
-      "in_progress",
+      "awaiting_payment",
       "awaiting_subject",
       "complete",
+      "withheld",
+      "declined",
       "cancelled",
+      "expired",
     ] as const) {
       const c = await createCase(org, status);
       expect(

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, ilike, inArray, lt, notInArray, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server.ts";
-import { doctorProfile, organisation, referral, user } from "~/db/schema/index.ts";
+import { doctorProfile, organisation, referral, report, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { caseReassignedEmail } from "~/domain/doctor/doctor-emails.ts";
 import { finalStatuses, type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { reassignableStatuses } from "./cases.ts";
 import {
   type AdminRequest,
@@ -136,16 +138,32 @@ export type ReassignResult =
   | { status: "invalid-state"; current: ReferralStatus }
   | { status: "doctor-unavailable" };
 
+/**
+ * An administrator gives a case that is not yet signed to an active doctor, in whatever state it
+ * is. The status stays as it is (the administrator does no doctor's work): a submitted case waits
+ * for the new doctor, who takes it by opening it (`takeReferral` accepts a submitted case assigned
+ * to them), and an unsigned report moves with the case. The new doctor is e-mailed after commit.
+ */
 export async function reassignCase(
   db: Database,
-  input: { actor: Actor; referralId: string; doctorUserId: string; request: AdminRequest },
+  input: {
+    actor: Actor;
+    referralId: string;
+    doctorUserId: string;
+    request: AdminRequest;
+    notify?: { mailer: Pick<Mailer, "send">; publicUrl: string };
+    now?: Date;
+  },
 ): Promise<ReassignResult> {
   requireAdministrator(input.actor);
   const actor = { id: input.actor.userId, role: input.actor.role };
-  return db.transaction(async (tx) => {
+  const now = input.now ?? new Date();
+  const result = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
         id: referral.id,
+        reference: referral.reference,
+        urgent: referral.urgent,
         status: referral.status,
         organisationId: referral.organisationId,
         assignedDoctorId: referral.assignedDoctorId,
@@ -168,7 +186,7 @@ export async function reassignCase(
       return { status: "invalid-state", current: current.status } as const;
     }
     const [doctor] = await tx
-      .select({ userId: doctorProfile.userId })
+      .select({ userId: doctorProfile.userId, email: user.email })
       .from(doctorProfile)
       .innerJoin(user, eq(user.id, doctorProfile.userId))
       .where(
@@ -184,8 +202,13 @@ export async function reassignCase(
     }
     await tx
       .update(referral)
-      .set({ assignedDoctorId: doctor.userId, updatedAt: new Date() })
+      .set({ assignedDoctorId: doctor.userId, updatedAt: now })
       .where(eq(referral.id, current.id));
+    // The unsigned report goes with the case, so the new doctor can edit and sign it.
+    await tx
+      .update(report)
+      .set({ doctorId: doctor.userId, updatedAt: now })
+      .where(eq(report.referralId, current.id));
     await recordAuditEvent(tx, {
       action: "admin.case_reassigned",
       outcome: "success",
@@ -194,6 +217,24 @@ export async function reassignCase(
       request: input.request,
       details: { fromDoctorId: current.assignedDoctorId, toDoctorId: doctor.userId },
     });
-    return { status: "reassigned" } as const;
+    return {
+      status: "reassigned",
+      mail: { to: doctor.email, reference: current.reference, urgent: current.urgent },
+      referralId: current.id,
+    } as const;
   });
+  if (result.status !== "reassigned") return result;
+  if (input.notify)
+    await input.notify.mailer.send({
+      to: result.mail.to,
+      ...caseReassignedEmail({
+        reference: result.mail.reference,
+        urgent: result.mail.urgent,
+        caseUrl: new URL(
+          `/doctor-dashboard?case=${result.referralId}`,
+          input.notify.publicUrl,
+        ).toString(),
+      }),
+    });
+  return { status: "reassigned" };
 }

@@ -69,12 +69,18 @@ describe("assessSafety", () => {
     ).toBe("none");
   });
 
-  it("raises review (not urgent) for self-harm wording in free text, which cannot read negation", () => {
-    const result = assessSafety(definition, {
-      "closing.other": "Some days I think about ending my life",
-    });
-    expect(result).toMatchObject({ level: "review", urgent: false, showCrisisSupport: true });
-    expect(result.reasons[0]).toMatchObject({ code: "free-text", linkId: "closing.other" });
+  it("raises urgent for free text that says the person may be at risk now, indirect wording too", () => {
+    for (const text of [
+      "Some days I think about ending my life",
+      "Everyone would be better off without me",
+    ]) {
+      const result = assessSafety(definition, { "closing.other": text });
+      expect(result).toMatchObject({ level: "urgent", urgent: true, showCrisisSupport: true });
+      expect(result.reasons[0]).toMatchObject({ code: "free-text", linkId: "closing.other" });
+    }
+    expect(assessSafety(definition, { "closing.other": "self-harm years ago" }).level).toBe(
+      "review",
+    );
     expect(
       assessSafety(definition, { "condition.description": "Sore knee after a fall" }).level,
     ).toBe("none");

@@ -5,6 +5,7 @@ import {
   type Questionnaire,
   SAFETY_EXTENSION,
 } from "./questionnaire-types.ts";
+import { screenFreeText } from "./safety-phrases.ts";
 import { scorePhq9 } from "./score-instruments.ts";
 import { answerList, walkItems } from "./walk-items.ts";
 
@@ -25,29 +26,12 @@ export interface SafetyAssessment {
   reasons: SafetyReason[];
 }
 
-/*
- * Free-text wording that suggests thoughts of suicide or self-harm. A keyword match cannot read
- * negation ("I have never wanted to hurt myself"), so it only ever raises `review`: the doctor
- * reads the answer first, and the person sees crisis support, which does no harm if unneeded.
- */
-const FREE_TEXT_PATTERNS: readonly RegExp[] = [
-  /\bsuicid/i,
-  /\bkill(ing)?\s+my\s*self\b/i,
-  /\bend(ing)?\s+(my|it)\s+(life|all)\b/i,
-  /\bend\s+it\s+all\b/i,
-  /\bself[-\s]?harm/i,
-  /\b(hurt|harm|cut)(ing)?\s+my\s*self\b/i,
-  /\bbetter\s+off\s+dead\b/i,
-  /\bwant(ed)?\s+to\s+die\b/i,
-  /\bno\s+(reason|point)\s+(in\s+)?(living|to\s+live)\b/i,
-  /\boverdose/i,
-];
-
 /**
  * The safety flags of a response. `urgent` when PHQ-9 item 9 scores above 0, or when any enabled
  * safety question has an answer whose option carries the `urgent` safety flag (intent, plans,
- * recent self-harm, frequent thoughts); `review` for flagged-`review` options (fleeting thoughts,
- * declining to say) and for self-harm wording in free text.
+ * recent self-harm, frequent thoughts) or free text says the person may be at risk now
+ * (`safety-phrases.ts`); `review` for flagged-`review` options (fleeting thoughts, declining to
+ * say) and free text that names self-harm without saying the risk is current.
  *
  * Callers run it on every save, not only on submit, and keep flags once raised: changing an
  * answer afterwards must not clear a flag the doctor has not yet seen.
@@ -85,13 +69,16 @@ export function assessSafety(
           });
       }
     } else if (item.type === "text" || item.type === "string") {
-      const text = values.join(" ");
-      if (FREE_TEXT_PATTERNS.some((p) => p.test(text)))
+      const match = screenFreeText(values.join(" "));
+      if (match)
         reasons.push({
           code: "free-text",
-          level: "review",
+          level: match.level,
           linkId: item.linkId,
-          message: `Free-text answer to "${item.text}" mentions suicide or self-harm; read it in full.`,
+          message:
+            match.level === "urgent"
+              ? `Free-text answer to "${item.text}" may say the person is at risk now (${match.label}); read it in full.`
+              : `Free-text answer to "${item.text}" mentions self-harm (${match.label}); read it in full.`,
         });
     }
   }

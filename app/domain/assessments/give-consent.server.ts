@@ -26,9 +26,20 @@ export async function giveConsent(
   {
     link,
     consentVersion = CONSENT_VERSION,
+    phone,
     origin,
     now = new Date(),
-  }: { link: SubjectLink; consentVersion?: string; origin?: RequestOrigin; now?: Date },
+  }: {
+    link: SubjectLink;
+    consentVersion?: string;
+    /**
+     * The person's own phone number as they confirmed it on the consent page, already in E.164
+     * (`normalisePhone`): null clears it, undefined leaves what the employer entered.
+     */
+    phone?: string | null;
+    origin?: RequestOrigin;
+    now?: Date;
+  },
 ): Promise<{ cursor: string }> {
   return db.transaction(async (tx) => {
     const current = await lockSubjectReferral(tx, link);
@@ -78,7 +89,12 @@ export async function giveConsent(
     }
     await tx
       .update(referral)
-      .set({ status, startedAt: current.startedAt ?? now, updatedAt: now })
+      .set({
+        status,
+        startedAt: current.startedAt ?? now,
+        updatedAt: now,
+        ...(phone === undefined ? {} : { subjectPhone: phone }),
+      })
       .where(eq(referral.id, current.id));
     await tx.insert(referralActivity).values({
       referralId: current.id,
@@ -92,7 +108,12 @@ export async function giveConsent(
       actor: subjectAuditActor(link),
       object: { type: "referral", id: current.id },
       request: origin,
-      details: { consentVersion, definitionVersion: instance.definition.version },
+      details: {
+        consentVersion,
+        definitionVersion: instance.definition.version,
+        // Whether the person changed their number, never the number.
+        phoneChanged: phone !== undefined && phone !== current.subjectPhone,
+      },
     });
     return { cursor: resumeAt };
   });

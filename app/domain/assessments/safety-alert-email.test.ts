@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safetyAlertEmail } from "./safety-alert-email.ts";
+import { safetyAlertEmail, safetyRealertEmail } from "./safety-alert-email.ts";
 import { slaDueAt } from "./sla.ts";
 
 describe("safety alert e-mail", () => {
@@ -13,6 +13,19 @@ describe("safety alert e-mail", () => {
     expect(mail.text).toContain("https://referoh.example/doctor-dashboard");
     expect(mail.html).toContain("REF-000123");
     expect(mail.text).not.toMatch(/PHQ|item 9|better off dead/i);
+  });
+
+  it("re-alerts with URGENT first, the hours since the flag, and no health detail", () => {
+    const mail = safetyRealertEmail({
+      reference: "REF-000123",
+      type: "management",
+      portalUrl: "https://referoh.example/doctor-dashboard",
+      flaggedAt: new Date("2026-03-28T10:00:00Z"),
+      now: new Date("2026-03-28T12:05:00Z"),
+    });
+    expect(mail.subject).toMatch(/^URGENT /);
+    expect(mail.text).toContain("2 hours ago");
+    expect(mail.text).not.toMatch(/PHQ|item 9|better off dead|suicid/i);
   });
 });
 

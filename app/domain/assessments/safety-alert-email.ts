@@ -19,11 +19,40 @@ export function safetyAlertEmail(input: SafetyAlertEmailInput): {
   const kind = input.type === "management" ? "management referral" : "pre-employment check";
   const paragraphs = [
     `An answer in the assessment for ${kind} ${input.reference} raised an urgent safety flag.`,
-    "The person has been shown crisis support (Samaritans 116 123, NHS 111, 999 in an emergency) and can carry on with the assessment. The case is marked urgent at the top of the doctor queue.",
-    "Please sign in to the doctor portal, read the answers there and contact the person today.",
+    "The person has been shown crisis support (Samaritans 116 123, NHS 111, 999 in an emergency) and can carry on with the assessment. The case is marked urgent at the top of every doctor's queue now, whether or not the person sends their answers, with their phone number and e-mail address.",
+    "Please sign in to the doctor portal, contact the person today and record each attempt in the case's contact log. If no successful contact is recorded within 2 hours, this address is e-mailed again.",
   ];
   return {
     subject: `URGENT safety flag: ${input.reference}`,
+    text: [...paragraphs, `Doctor portal: ${input.portalUrl}`, "ReferOH"].join("\n\n"),
+    html: [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p><a href="${escapeHtml(input.portalUrl)}">Open the doctor portal</a></p>`,
+      "<p>ReferOH</p>",
+    ].join("\n"),
+  };
+}
+
+/**
+ * The reminder to the clinical on-call when nobody has recorded reaching the person 2 hours after
+ * the last alert. Like the first alert: the reference and where to act, no health detail.
+ */
+export function safetyRealertEmail(input: SafetyAlertEmailInput & { flaggedAt: Date; now: Date }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const kind = input.type === "management" ? "management referral" : "pre-employment check";
+  const hours = Math.max(
+    1,
+    Math.floor((input.now.getTime() - input.flaggedAt.getTime()) / 3_600_000),
+  );
+  const paragraphs = [
+    `The urgent safety flag on ${kind} ${input.reference} was raised ${hours} hour${hours === 1 ? "" : "s"} ago and no doctor has yet recorded reaching the person.`,
+    "Please sign in to the doctor portal, contact the person now and record the attempt in the case's contact log. This reminder repeats every 2 hours until a successful contact is recorded.",
+  ];
+  return {
+    subject: `URGENT not yet contacted: ${input.reference}`,
     text: [...paragraphs, `Doctor portal: ${input.portalUrl}`, "ReferOH"].join("\n\n"),
     html: [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),

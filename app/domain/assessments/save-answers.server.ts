@@ -46,8 +46,9 @@ export type SaveAnswersResult =
  * the whole set is validated as `in-progress`: any answer given must be valid, nothing is
  * required yet, answers behind a closed branch are dropped.
  *
- * Safety runs on every save. A newly raised `urgent` flag marks the referral urgent in the doctor
- * queue in the same transaction, and queues the e-mail to the clinical on-call after commit.
+ * Safety runs on every save. A newly raised `urgent` flag marks the referral urgent (with the time
+ * of the flag) in the same transaction as the answer, so it is at the top of every doctor's queue
+ * whether or not the person ever submits; the e-mail to the clinical on-call is queued after commit.
  */
 export async function saveAnswers(
   deps: { db: Database; jobs: Pick<JobQueue, "send"> },
@@ -133,7 +134,7 @@ export async function saveAnswers(
     if (raisedUrgent)
       await tx
         .update(referral)
-        .set({ urgent: true, updatedAt: now })
+        .set({ urgent: true, urgentAt: now, updatedAt: now })
         .where(eq(referral.id, current.id));
     await recordAuditEvent(tx, {
       action: "assessment.answers_save",

@@ -1,9 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { safetyAlertEmail } from "./safety-alert-email.ts";
+import { safetyAlertEmail, safetyRealertEmail } from "./safety-alert-email.ts";
+
+/** With no successful contact this long after the last alert, the on-call is e-mailed again. */
+export const SAFETY_REALERT_AFTER_MS = 2 * 60 * 60 * 1000;
+export const SAFETY_REALERT_JOB = "assessment-safety-realert";
+
+/** The states in which someone can still act on a flag: from the answers to the report going out. */
+export const safetyOpenStatuses = ["in_progress", "submitted", "in_review"] as const;
 
 /**
  * The safety alert job: e-mails the clinical on-call once per case (the first urgent flag). The
@@ -35,6 +42,11 @@ export async function sendSafetyAlert(
     portalUrl: new URL("/doctor-dashboard", deps.publicUrl).toString(),
   });
   await deps.mailer.send({ to: deps.onCallEmail, ...mail });
+  // The re-alert clock (sendSafetyRealerts) runs from this e-mail.
+  await deps.db
+    .update(referral)
+    .set({ safetyLastAlertAt: now })
+    .where(and(eq(referral.id, referralId), isNull(referral.safetyLastAlertAt)));
   if (row.responseId)
     await deps.db
       .update(questionnaireResponse)
@@ -53,4 +65,73 @@ export async function sendSafetyAlert(
     details: { to: "clinical-on-call" },
   });
   return "sent";
+}
+
+/**
+ * The re-alert job: every urgent case still open with no successful contact 2 hours after its
+ * last on-call e-mail is e-mailed again (and again every 2 hours until someone reaches the
+ * person). Each case is claimed by a conditional update of `safety_last_alert_at` inside the
+ * transaction that sends, so concurrent runs or processes send once, and a failed send leaves
+ * the case for the next run.
+ */
+export async function sendSafetyRealerts(
+  deps: { db: Database; mailer: Pick<Mailer, "send">; onCallEmail: string; publicUrl: string },
+  { now = new Date() }: { now?: Date } = {},
+): Promise<number> {
+  const due = await deps.db
+    .select({
+      id: referral.id,
+      reference: referral.reference,
+      type: referral.type,
+      organisationId: referral.organisationId,
+      urgentAt: referral.urgentAt,
+      lastAlertAt: referral.safetyLastAlertAt,
+    })
+    .from(referral)
+    .where(
+      and(
+        eq(referral.urgent, true),
+        inArray(referral.status, [...safetyOpenStatuses]),
+        isNull(referral.safetyContactedAt),
+        lte(referral.safetyLastAlertAt, new Date(now.getTime() - SAFETY_REALERT_AFTER_MS)),
+      ),
+    )
+    .limit(200);
+  const portalUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
+  let sent = 0;
+  for (const c of due) {
+    await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(referral)
+        .set({ safetyLastAlertAt: now })
+        .where(
+          and(
+            eq(referral.id, c.id),
+            eq(referral.safetyLastAlertAt, c.lastAlertAt as Date),
+            isNull(referral.safetyContactedAt),
+          ),
+        )
+        .returning({ id: referral.id });
+      if (claimed.length === 0) return;
+      await deps.mailer.send({
+        to: deps.onCallEmail,
+        ...safetyRealertEmail({
+          reference: c.reference,
+          type: c.type,
+          portalUrl,
+          flaggedAt: c.urgentAt ?? c.lastAlertAt ?? now,
+          now,
+        }),
+      });
+      await recordAuditEvent(tx, {
+        action: "assessment.safety_realert_sent",
+        outcome: "success",
+        actor: { id: "system", role: "system", organisationId: c.organisationId },
+        object: { type: "referral", id: c.id },
+        details: { to: "clinical-on-call" },
+      });
+      sent += 1;
+    });
+  }
+  return sent;
 }

@@ -16,6 +16,7 @@ import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
+import { formatPhoneForDisplay } from "~/lib/phone.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 import {
   type DoctorTab,
@@ -25,15 +26,22 @@ import {
   SLA_AT_RISK_FRACTION,
   slaState,
   tabStatuses,
+  timeSinceFlag,
+  urgentOpen,
 } from "./doctor-queue.ts";
+import { listContactAttempts } from "./list-contact-attempts.server.ts";
 
 export const doctorPageSize = 20;
 
 type RequestOrigin = { ip: string | null; requestId: string };
 
+/** An urgent safety flag on a case someone can still act on (doctor-queue.ts `urgentOpen`). */
+const urgentOpenSql = sql`(${referral.urgent} and ${referral.status} in ('in_progress', 'submitted', 'in_review'))`;
+
 /**
- * What a doctor may see: cases waiting in the queue (submitted, nobody on them) and their own.
- * Another doctor's case does not exist for them.
+ * What a doctor may see: cases waiting in the queue (submitted, nobody on them), their own, and
+ * every open case with an urgent safety flag (so any doctor can reach the person while the one
+ * on the case is away). Any other doctor's case does not exist for them.
  */
 export function visibleToDoctor(doctorId: string): SQL {
   return or(
@@ -42,7 +50,13 @@ export function visibleToDoctor(doctorId: string): SQL {
       eq(referral.assignedDoctorId, doctorId),
       inArray(referral.status, [...doctorVisibleStatuses]),
     ),
+    urgentOpenSql,
   ) as SQL;
+}
+
+/** How to reach the person: formatted here, so no page ships phone-number metadata. */
+function contactOf(email: string, phone: string | null) {
+  return { email, phone, phoneDisplay: phone ? formatPhoneForDisplay(phone) : null };
 }
 
 export interface DoctorListQuery {
@@ -66,7 +80,7 @@ function escapeLike(term: string): string {
 }
 
 const running = sql`${referral.status} in ('submitted', 'in_review')`;
-const isUrgent = sql`(${referral.urgent} or coalesce(${questionnaireResponse.safetyLevel}, 'none') = 'urgent')`;
+const notContacted = sql`${referral.safetyContactedAt} is null`;
 
 /** The same rule as `needsAttention` in doctor-queue.ts, in SQL so the database sorts and pages. */
 function attentionSql(now: Date): SQL {
@@ -79,7 +93,12 @@ function attentionSql(now: Date): SQL {
 /** The doctor's queue, counters and one page of rows, searched and ordered in the database. */
 export async function listDoctorCases(
   db: Database,
-  { actor, query, now = new Date() }: { actor: Actor; query: DoctorListQuery; now?: Date },
+  {
+    actor,
+    query,
+    request,
+    now = new Date(),
+  }: { actor: Actor; query: DoctorListQuery; request?: RequestOrigin; now?: Date },
 ) {
   assertDoctor(actor);
   const visible = visibleToDoctor(actor.userId);
@@ -91,7 +110,8 @@ export async function listDoctorCases(
     );
   const where = and(...conditions);
   const attention = attentionSql(now);
-  const rank = sql`case when ${isUrgent} and ${running} then 0 when ${attention} then 1 when ${running} then 2 else 3 end`;
+  // queueRank in doctor-queue.ts, in SQL.
+  const rank = sql`case when ${urgentOpenSql} and ${notContacted} then 0 when ${urgentOpenSql} then 1 when ${attention} then 2 when ${running} then 3 else 4 end`;
 
   const base = () =>
     db
@@ -103,14 +123,19 @@ export async function listDoctorCases(
         subjectName: referral.subjectName,
         reason: referral.reason,
         jobRole: referral.jobRole,
-        urgent: sql<boolean>`${isUrgent}`,
+        urgent: referral.urgent,
+        urgentAt: sql<Date | null>`coalesce(${referral.urgentAt}, ${referral.updatedAt})`.mapWith(
+          referral.urgentAt,
+        ),
+        contactedAt: referral.safetyContactedAt,
+        subjectEmail: referral.subjectEmail,
+        subjectPhone: referral.subjectPhone,
         assignedDoctorId: referral.assignedDoctorId,
         submittedAt: referral.submittedAt,
         slaDueAt: referral.slaDueAt,
         reportStatus: report.status,
       })
       .from(referral)
-      .leftJoin(questionnaireResponse, eq(questionnaireResponse.referralId, referral.id))
       .leftJoin(report, eq(report.referralId, referral.id));
 
   const [rows, [total], counters] = await Promise.all([
@@ -118,7 +143,8 @@ export async function listDoctorCases(
       .where(where)
       .orderBy(
         rank,
-        sql`case when ${rank} < 3 then ${referral.slaDueAt} end asc nulls last`,
+        sql`case when ${rank} < 2 then coalesce(${referral.urgentAt}, ${referral.updatedAt}) end asc nulls last`,
+        sql`case when ${rank} < 4 then ${referral.slaDueAt} end asc nulls last`,
         desc(referral.submittedAt),
         desc(referral.id),
       )
@@ -131,10 +157,12 @@ export async function listDoctorCases(
       .where(where),
     db
       .select({
-        pending: sql<number>`count(*) filter (where ${referral.status} in ('submitted', 'in_review'))`,
+        pending: sql<number>`count(*) filter (where ${referral.status} in ('in_progress', 'submitted', 'in_review'))`,
         drafts: sql<number>`count(*) filter (where ${referral.status} = 'in_review' and ${referral.assignedDoctorId} = ${actor.userId})`,
         completed: sql<number>`count(*) filter (where ${referral.status} in ('awaiting_subject', 'complete', 'withheld'))`,
         attention: sql<number>`count(*) filter (where ${attention})`,
+        urgent: sql<number>`count(*) filter (where ${urgentOpenSql})`,
+        urgentNotContacted: sql<number>`count(*) filter (where ${urgentOpenSql} and ${notContacted})`,
       })
       .from(referral)
       .leftJoin(report, eq(report.referralId, referral.id))
@@ -142,22 +170,42 @@ export async function listDoctorCases(
   ]);
   const totalCount = total?.n ?? 0;
   const c = counters[0];
+  const shaped = rows.map(({ subjectEmail, subjectPhone, ...r }) => {
+    const queued = { ...r, contacted: r.contactedAt !== null };
+    const flagged = urgentOpen(queued);
+    return {
+      ...queued,
+      urgentOpen: flagged,
+      flagAge: flagged && r.urgentAt ? timeSinceFlag(r.urgentAt, now) : null,
+      // The way to reach the person sits on the row itself for an open urgent flag not yet
+      // answered by a successful contact; every other case shows it only on the case.
+      contact: flagged && !queued.contacted ? contactOf(subjectEmail, subjectPhone) : null,
+      issue: referralIssue(r),
+      mine: r.assignedDoctorId === actor.userId,
+      needsAttention: needsAttention(queued, now),
+      sla: slaState(queued, now),
+    };
+  });
+  // Each case whose contact details were shown is one audited read (urgent cases are few).
+  for (const r of shaped)
+    if (r.contact)
+      await recordAuditEvent(db, {
+        action: "doctor.contact_details_read",
+        outcome: "success",
+        actor: auditActor(actor),
+        object: { type: "referral", id: r.id },
+        request,
+        details: { purpose: "urgent-queue", phoneShown: r.contact.phone !== null },
+      });
   return {
-    rows: rows.map((r) => {
-      const queued = { ...r, urgent: Boolean(r.urgent) };
-      return {
-        ...queued,
-        issue: referralIssue(r),
-        mine: r.assignedDoctorId === actor.userId,
-        needsAttention: needsAttention(queued, now),
-        sla: slaState(queued, now),
-      };
-    }),
+    rows: shaped,
     counts: {
       pending: Number(c?.pending ?? 0),
       drafts: Number(c?.drafts ?? 0),
       completed: Number(c?.completed ?? 0),
       needsAttention: Number(c?.attention ?? 0),
+      urgent: Number(c?.urgent ?? 0),
+      urgentNotContacted: Number(c?.urgentNotContacted ?? 0),
     },
     total: totalCount,
     page: query.page,
@@ -203,6 +251,19 @@ export async function getDoctorCase(
 ) {
   assertDoctor(actor);
   const row = await findVisibleReferral(db, actor, referralId);
+  const mine = row.assignedDoctorId === actor.userId;
+  const flagged = urgentOpen(row);
+  /*
+   * holder: the doctor on the case; queue: a submitted case nobody has taken (anyone may take it);
+   * urgent: another doctor's case, visible only for its open safety flag, so this doctor sees the
+   * flag, the way to reach the person and the contact log, not the draft or the report.
+   */
+  const access: "holder" | "queue" | "urgent" = mine
+    ? "holder"
+    : row.status === "submitted" && row.assignedDoctorId === null
+      ? "queue"
+      : "urgent";
+  const clinical = access !== "urgent";
   const [response] = await db
     .select()
     .from(questionnaireResponse)
@@ -234,6 +295,7 @@ export async function getDoctorCase(
       id: subjectInformationRequest.id,
       question: subjectInformationRequest.question,
       sentAt: subjectInformationRequest.sentAt,
+      reply: subjectInformationRequest.reply,
       answeredAt: subjectInformationRequest.answeredAt,
     })
     .from(subjectInformationRequest)
@@ -241,7 +303,7 @@ export async function getDoctorCase(
     .orderBy(desc(subjectInformationRequest.sentAt));
 
   const answers: Record<string, AnswerEvidence> = {};
-  if (response?.status === "completed") {
+  if (clinical && response?.status === "completed") {
     const definition = definitionOfResponse(response);
     for (const { item } of walkItems(definition)) {
       const value = response.answers[item.linkId];
@@ -253,7 +315,9 @@ export async function getDoctorCase(
       };
     }
   }
-  const mine = row.assignedDoctorId === actor.userId;
+  // The doctor on the case, and every doctor while an urgent flag is open, can reach the person.
+  const contactShown = mine || flagged;
+  const attempts = flagged || row.urgent ? await listContactAttempts(db, row.id) : [];
   await recordAuditEvent(db, {
     action: "doctor.case_read",
     outcome: "success",
@@ -263,29 +327,44 @@ export async function getDoctorCase(
     details: {
       purpose,
       // What was shown, never its content (the guard refuses health-named keys).
-      draftShown: Boolean(draft),
-      transcriptShown: Boolean(response?.transcript.length),
+      access,
+      draftShown: clinical && Boolean(draft),
+      transcriptShown: clinical && Boolean(response?.transcript.length),
       answersShown: Object.keys(answers).length,
     },
   });
+  if (contactShown)
+    await recordAuditEvent(db, {
+      action: "doctor.contact_details_read",
+      outcome: "success",
+      actor: auditActor(actor),
+      object: { type: "referral", id: row.id },
+      request,
+      details: { purpose, access, phoneShown: row.subjectPhone !== null },
+    });
   // While the doctor revises (correction requested, or the new version saved but not sent), the
   // subject's comment on the version they read stays in view.
   const correction =
     existing && (existing.status === "correction_requested" || existing.status === "draft")
       ? (versions.find((v) => v.subjectDecision === "correction") ?? null)
       : null;
+  const { subjectPhone, subjectEmail, ...referralRow } = row;
   return {
-    referral: { ...row, issue: referralIssue(row) },
+    referral: { ...referralRow, issue: referralIssue(row) },
     mine,
-    draft: draft?.draft ?? null,
-    transcript: response?.status === "completed" ? response.transcript : [],
+    access,
+    urgentOpen: flagged,
+    contact: contactShown ? contactOf(subjectEmail, subjectPhone) : null,
+    contactAttempts: attempts,
+    draft: clinical ? (draft?.draft ?? null) : null,
+    transcript: clinical && response?.status === "completed" ? response.transcript : [],
     safety: response ? { level: response.safetyLevel, reasons: response.safetyReasons } : null,
     answers,
-    report: existing ?? null,
-    versions,
+    report: clinical ? (existing ?? null) : null,
+    versions: clinical ? versions : [],
     /** The subject's latest correction request, shown to the doctor while revising. */
-    correction,
-    informationRequests: requests,
+    correction: clinical ? correction : null,
+    informationRequests: clinical ? requests : [],
   };
 }
 
@@ -300,9 +379,10 @@ function caseUnavailable() {
 }
 
 /**
- * A doctor takes a submitted case from the queue. The update is conditional on the case still
- * being submitted and unassigned, so of two doctors taking at once exactly one wins; the other
- * gets the neutral refusal.
+ * A doctor takes a case and opens its editor. One conditional update covers every legal
+ * from-state: a submitted case nobody holds (from the queue), a submitted case an administrator
+ * gave to this doctor, or this doctor's own case already in review (opening it again). So of two
+ * doctors taking at once exactly one wins, and a case reassigned to a doctor opens at once.
  */
 export async function takeReferral(
   db: Database,
@@ -314,6 +394,8 @@ export async function takeReferral(
   }: { actor: Actor; referralId: string; request?: RequestOrigin; now?: Date },
 ) {
   assertDoctor(actor);
+  if (!/^[0-9a-f-]{36}$/i.test(referralId))
+    throw new DoctorCaseError("not_found", "Case not found.");
   return db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ active: doctorProfile.active })
@@ -321,44 +403,56 @@ export async function takeReferral(
       .where(eq(doctorProfile.userId, actor.userId));
     if (!profile?.active)
       throw new DoctorCaseError("forbidden", "Your access as a doctor has been revoked.");
-    const [current] = await tx
-      .select({
-        id: referral.id,
-        status: referral.status,
-        assignedDoctorId: referral.assignedDoctorId,
-      })
-      .from(referral)
-      .where(eq(referral.id, referralId))
-      .for("update");
-    if (!current || (current.assignedDoctorId && current.assignedDoctorId !== actor.userId))
-      throw caseUnavailable();
-    if (current.assignedDoctorId === actor.userId && current.status === "in_review")
-      return { taken: false as const, alreadyYours: true };
-    let status: ReturnType<typeof transition>;
-    try {
-      status = transition(current.status, "doctor_took", "doctor");
-    } catch {
-      throw caseUnavailable();
-    }
+    // The transition table says a submitted case may be taken; in review stays in review.
+    const taken = transition("submitted", "doctor_took", "doctor");
     const updated = await tx
       .update(referral)
-      .set({ status, assignedDoctorId: actor.userId, reviewStartedAt: now, updatedAt: now })
+      .set({
+        status: taken,
+        assignedDoctorId: actor.userId,
+        reviewStartedAt: sql`coalesce(${referral.reviewStartedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(referral.id, referralId),
-          eq(referral.status, "submitted"),
-          isNull(referral.assignedDoctorId),
+          or(
+            and(
+              eq(referral.status, "submitted"),
+              or(isNull(referral.assignedDoctorId), eq(referral.assignedDoctorId, actor.userId)),
+            ),
+            and(eq(referral.status, "in_review"), eq(referral.assignedDoctorId, actor.userId)),
+          ),
         ),
       )
-      .returning({ id: referral.id });
-    if (updated.length === 0) throw caseUnavailable();
-    await recordAuditEvent(tx, {
-      action: "doctor.case_take",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: referralId },
-      request,
-    });
-    return { taken: true as const, alreadyYours: false };
+      .returning({ id: referral.id, reviewStartedAt: referral.reviewStartedAt });
+    if (updated.length === 0) {
+      const [current] = await tx
+        .select({ status: referral.status, assignedDoctorId: referral.assignedDoctorId })
+        .from(referral)
+        .where(eq(referral.id, referralId));
+      if (
+        current &&
+        (current.status === "invited" || current.status === "in_progress") &&
+        current.assignedDoctorId === actor.userId
+      )
+        throw new DoctorCaseError(
+          "invalid_state",
+          "The person has not sent their answers yet. You can write the report once they do.",
+        );
+      throw caseUnavailable();
+    }
+    const alreadyYours = updated[0]!.reviewStartedAt!.getTime() !== now.getTime();
+    if (!alreadyYours)
+      await recordAuditEvent(tx, {
+        action: "doctor.case_take",
+        outcome: "success",
+        actor: auditActor(actor),
+        object: { type: "referral", id: referralId },
+        request,
+      });
+    return alreadyYours
+      ? { taken: false as const, alreadyYours: true }
+      : { taken: true as const, alreadyYours: false };
   });
 }

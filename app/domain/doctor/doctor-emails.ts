@@ -23,14 +23,59 @@ function mail(subject: string, paragraphs: string[], link?: { label: string; hre
   return { subject, text, html };
 }
 
-export function caseSubmittedEmail(input: { reference: string; dashboardUrl: string }): Mail {
+/**
+ * Every doctor notification about a case with an urgent safety flag starts its subject with
+ * "URGENT", so it stands out in an inbox; the reason stays behind sign-in.
+ */
+export function doctorSubject(subject: string, urgent: boolean): string {
+  return urgent ? `URGENT ${subject}` : subject;
+}
+
+const URGENT_LINE =
+  "This case carries an urgent safety flag: please contact the person today and record each attempt in the case's contact log.";
+
+export function caseSubmittedEmail(input: {
+  reference: string;
+  dashboardUrl: string;
+  urgent?: boolean;
+}): Mail {
   return mail(
-    `New case ready for review: ${input.reference}`,
+    doctorSubject(`New case ready for review: ${input.reference}`, input.urgent ?? false),
     [
       `An assessment has been completed and the case ${input.reference} is waiting in the doctor queue.`,
+      ...(input.urgent ? [URGENT_LINE] : []),
       "The first doctor to take it from the queue becomes the doctor on the case.",
     ],
     { label: "Open the doctor dashboard", href: input.dashboardUrl },
+  );
+}
+
+export function caseReassignedEmail(input: {
+  reference: string;
+  caseUrl: string;
+  urgent: boolean;
+}): Mail {
+  return mail(
+    doctorSubject(`Case assigned to you: ${input.reference}`, input.urgent),
+    [
+      `An administrator has made you the doctor on case ${input.reference}. You can open it now.`,
+      ...(input.urgent ? [URGENT_LINE] : []),
+    ],
+    { label: "Open the case", href: input.caseUrl },
+  );
+}
+
+export function subjectReplyEmail(input: {
+  reference: string;
+  caseUrl: string;
+  urgent: boolean;
+}): Mail {
+  return mail(
+    doctorSubject(`The person replied on case ${input.reference}`, input.urgent),
+    [
+      `The person on case ${input.reference} has answered your question. Read the reply on the case.`,
+    ],
+    { label: "Open the case", href: input.caseUrl },
   );
 }
 
@@ -39,6 +84,7 @@ export function slaWarningEmail(input: {
   dueAt: Date;
   dashboardUrl: string;
   assigned: boolean;
+  urgent?: boolean;
 }): Mail {
   const due = new Intl.DateTimeFormat("en-GB", {
     dateStyle: "long",
@@ -46,7 +92,7 @@ export function slaWarningEmail(input: {
     timeZone: "Europe/London",
   }).format(input.dueAt);
   return mail(
-    `Turnaround at risk: ${input.reference}`,
+    doctorSubject(`Turnaround at risk: ${input.reference}`, input.urgent ?? false),
     [
       `Three quarters of the turnaround time of case ${input.reference} has passed. The report is due by ${due}.`,
       input.assigned
@@ -95,14 +141,16 @@ export function reportReadyEmail(input: {
 export function informationRequestEmail(input: {
   subjectName: string;
   reference: string;
-  question: string;
-  replyTo: string;
+  link: string;
 }): Mail {
-  return mail(`A question from your occupational health doctor (${input.reference})`, [
-    `Dear ${input.subjectName},`,
-    "The doctor writing your occupational health report needs a little more information before finishing it:",
-    input.question,
-    `Please reply to this e-mail (it goes to ${input.replyTo}). Your reply goes only to ReferOH's clinical team, never to your employer.`,
-    `Reference: ${input.reference}`,
-  ]);
+  return mail(
+    `A question from your occupational health doctor (${input.reference})`,
+    [
+      `Dear ${input.subjectName},`,
+      "The doctor writing your occupational health report needs a little more information before finishing it.",
+      "Open your personal link to read the question and answer it there. Your answer goes only to the doctor, never to your employer. Please do not reply to this e-mail: replies are not read.",
+      `Reference: ${input.reference}`,
+    ],
+    { label: "Read and answer the question", href: input.link },
+  );
 }

@@ -1,8 +1,14 @@
 import type { ReportStatus } from "~/db/schema/reports.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
 
-/** The statuses a doctor's queue shows: from submission to the end of the case. */
+/**
+ * The statuses a doctor's queue shows: from submission to the end of the case; before submission
+ * only a case an administrator assigned to the doctor, or one whose answers raised an urgent
+ * safety flag before the person sent them.
+ */
 export const doctorVisibleStatuses = [
+  "invited",
+  "in_progress",
   "submitted",
   "in_review",
   "awaiting_subject",
@@ -16,16 +22,45 @@ export const doctorTabs: readonly DoctorTab[] = ["all", "pending", "completed"];
 /** Pending: still the doctor's to act on. Completed: the doctor's report has gone out. */
 export const tabStatuses: Record<DoctorTab, readonly ReferralStatus[]> = {
   all: doctorVisibleStatuses,
-  pending: ["submitted", "in_review"],
+  pending: ["invited", "in_progress", "submitted", "in_review"],
   completed: ["awaiting_subject", "complete", "withheld"],
 };
 
 /** The SLA warning goes out when three quarters of the turnaround has been used. */
 export const SLA_AT_RISK_FRACTION = 0.75;
 
+/**
+ * An urgent safety flag keeps a case in front of every doctor from the answer that raised it,
+ * whether or not the person sends their answers, until the report has gone out.
+ */
+export const urgentOpenStatuses = [
+  "in_progress",
+  "submitted",
+  "in_review",
+] as const satisfies readonly ReferralStatus[];
+
+export function urgentOpen(c: Pick<QueueCase, "status" | "urgent">): boolean {
+  return c.urgent && (urgentOpenStatuses as readonly ReferralStatus[]).includes(c.status);
+}
+
+/** "Flagged 25 minutes ago", for the queue: the time since the flag is what the doctor acts on. */
+export function timeSinceFlag(urgentAt: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - urgentAt.getTime()) / 60_000));
+  if (minutes < 1) return "Flagged just now";
+  if (minutes < 60) return `Flagged ${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours < 24)
+    return `Flagged ${hours} hour${hours === 1 ? "" : "s"}${rest ? ` ${rest} min` : ""} ago`;
+  const days = Math.floor(hours / 24);
+  return `Flagged ${days} day${days === 1 ? "" : "s"} ago`;
+}
+
 export interface QueueCase {
   status: ReferralStatus;
   urgent: boolean;
+  /** A successful contact with the person has been recorded since the flag. */
+  contacted?: boolean;
   submittedAt: Date | null;
   slaDueAt: Date | null;
   reportStatus: ReportStatus | null;
@@ -61,15 +96,22 @@ export function needsAttention(c: QueueCase, now: Date): boolean {
 }
 
 /**
- * Queue order: urgent safety flags first, then cases needing attention, then the earliest SLA;
- * cases without a running SLA (already sent) after every open one, newest first.
+ * Queue order (the SQL in doctor-cases.server.ts follows the same rule): open urgent flags nobody
+ * has yet reached the person about, then other open urgent cases, then cases needing attention,
+ * then the earliest SLA; cases without a running SLA (already sent) after every open one.
  */
+export function queueRank(c: QueueCase, now: Date): number {
+  if (urgentOpen(c) && !c.contacted) return 0;
+  if (urgentOpen(c)) return 1;
+  if (needsAttention(c, now)) return 2;
+  if (slaRunning(c)) return 3;
+  return 4;
+}
+
 export function compareQueueCases(a: QueueCase, b: QueueCase, now: Date): number {
-  const rank = (c: QueueCase) =>
-    c.urgent && slaRunning(c) ? 0 : needsAttention(c, now) ? 1 : slaRunning(c) ? 2 : 3;
-  const byRank = rank(a) - rank(b);
+  const byRank = queueRank(a, now) - queueRank(b, now);
   if (byRank !== 0) return byRank;
-  if (rank(a) < 3) return (a.slaDueAt?.getTime() ?? 0) - (b.slaDueAt?.getTime() ?? 0);
+  if (queueRank(a, now) < 4) return (a.slaDueAt?.getTime() ?? 0) - (b.slaDueAt?.getTime() ?? 0);
   return (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0);
 }
 
@@ -80,7 +122,7 @@ export type DoctorRowAction = "review" | "report" | "remind" | null;
  * released one gives Report, a report waiting with the subject gives Remind.
  */
 export function doctorRowAction(status: ReferralStatus): DoctorRowAction {
-  if (status === "submitted" || status === "in_review") return "review";
+  if (status === "in_progress" || status === "submitted" || status === "in_review") return "review";
   if (status === "complete") return "report";
   if (status === "awaiting_subject") return "remind";
   return null;

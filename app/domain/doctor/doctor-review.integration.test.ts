@@ -13,6 +13,8 @@ import {
 } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
+import { reassignCase } from "~/domain/admin/cases.server.ts";
+import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
 import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
@@ -28,7 +30,6 @@ import {
   takeReferral,
 } from "./doctor-cases.server.ts";
 import { notifyDoctorsOfSubmission, sendSlaWarnings } from "./notify-doctors.server.ts";
-import { reassignReferral } from "./reassign-referral.server.ts";
 import { reportBodyFromDraft } from "./report-from-draft.ts";
 import { saveReportDraft } from "./save-report.server.ts";
 import { askSubjectForInformation, signAndSendReport } from "./send-report.server.ts";
@@ -377,22 +378,60 @@ describe("writing, signing and sending the report", () => {
     expect(outbox.at(-1)?.text).toContain("revised");
   });
 
-  it("asks the subject for more information by e-mail and keeps the question on the case", async () => {
+  it("asks the person on the case: they answer on their link page, the reply lands on the case and the doctor is e-mailed", async () => {
     const d = await createDoctor("Dr Ask");
     const r = await submittedCase();
     await takeReferral(database.db, { actor: d, referralId: r.id });
+    const question = "How many hours a day do you use a screen?";
     const result = await askSubjectForInformation(
-      { db: database.db, mailer, replyTo: "clinical@referoh.co.uk" },
-      { actor: d, referralId: r.id, question: "How many hours a day do you use a screen?" },
+      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
+      { actor: d, referralId: r.id, question },
     );
     expect(result.ok).toBe(true);
-    expect(outbox.at(-1)).toMatchObject({ to: r.subjectEmail, replyTo: "clinical@referoh.co.uk" });
+    const asked = outbox.at(-1)!;
+    expect(asked.to).toBe(r.subjectEmail);
+    expect(asked.replyTo).toBeUndefined();
+    // The e-mail carries a fresh link, not the question.
+    expect(asked.text).not.toContain(question);
+    const token = /\/assessment\/([A-Za-z0-9_-]+)/.exec(asked.text)?.[1];
+    expect(token).toBeTruthy();
+    const opened = await openAssessmentLink(database.db, { token: token!, origin: origin() });
+    if (!opened.ok) throw new Error("link refused");
+    const thread = await listSubjectMessages(database.db, opened.link);
+    expect(thread.map((m) => [m.question, m.reply])).toEqual([[question, null]]);
+
+    const replyDeps = { db: database.db, mailer, publicUrl: "http://localhost:3000" };
+    expect(
+      await replyToDoctor(replyDeps, { link: opened.link, messageId: thread[0]!.id, reply: " " }),
+    ).toMatchObject({ ok: false });
+    const before = outbox.length;
+    expect(
+      await replyToDoctor(replyDeps, {
+        link: opened.link,
+        messageId: thread[0]!.id,
+        reply: "About six hours, with breaks.",
+      }),
+    ).toEqual({ ok: true });
+    expect(outbox.slice(before).map((m) => [m.to, m.subject])).toEqual([
+      [`${d.userId}@example.org`, `The person replied on case ${r.reference}`],
+    ]);
+    expect(outbox.at(-1)?.text).not.toContain("six hours");
+    // One answer per question: a second (another tab) is refused and changes nothing.
+    expect(
+      await replyToDoctor(replyDeps, {
+        link: opened.link,
+        messageId: thread[0]!.id,
+        reply: "Changed my mind",
+      }),
+    ).toMatchObject({ ok: false });
     const detail = await getDoctorCase(database.db, {
       actor: d,
       referralId: r.id,
       purpose: "editor",
     });
-    expect(detail.informationRequests).toHaveLength(1);
+    expect(detail.informationRequests.map((m) => m.reply)).toEqual([
+      "About six hours, with breaks.",
+    ]);
   });
 });
 
@@ -445,11 +484,17 @@ describe("reassignment", () => {
     const b = await createDoctor("Dr To");
     const r = await submittedCase();
     await takeReferral(database.db, { actor: a, referralId: r.id });
+    const request = { ip: null, requestId: "req-reassign" };
     await expect(
-      reassignReferral(database.db, { actor: a, referralId: r.id, doctorId: b.userId }),
-    ).rejects.toMatchObject({ code: "forbidden" });
+      reassignCase(database.db, { actor: a, referralId: r.id, doctorUserId: b.userId, request }),
+    ).rejects.toThrow();
     const admin: Actor = { ...a, userId: "admin-x", role: "admin", doctorActive: null };
-    await reassignReferral(database.db, { actor: admin, referralId: r.id, doctorId: b.userId });
+    await reassignCase(database.db, {
+      actor: admin,
+      referralId: r.id,
+      doctorUserId: b.userId,
+      request,
+    });
     await expect(
       getDoctorCase(database.db, { actor: a, referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
@@ -459,5 +504,145 @@ describe("reassignment", () => {
       purpose: "queue",
     });
     expect(detail.mine).toBe(true);
+  });
+});
+
+describe("reassign, then the new doctor opens the case, in every state", () => {
+  const request = { ip: null, requestId: "req-table" };
+  const admin = (): Actor => ({
+    userId: "admin-table",
+    role: "admin",
+    organisationId: null,
+    memberRole: null,
+    doctorActive: null,
+    twoFactorVerified: true,
+  });
+
+  /** A case in each state an administrator may meet, made through the real domain functions. */
+  const states: Record<string, (a: Actor) => Promise<{ id: string }>> = {
+    invited: async () =>
+      (await createInvitedReferralForTest(database.db, { type: "pre_employment" })).referral,
+    in_progress: async () => {
+      const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+        type: "pre_employment",
+      });
+      const opened = await openAssessmentLink(database.db, { token, origin: origin() });
+      if (!opened.ok) throw new Error("link refused");
+      await giveConsent(database.db, { link: opened.link });
+      return r;
+    },
+    "submitted, in the queue": async () => submittedCase(),
+    "submitted, already given to another doctor": async (a) => {
+      const r = await submittedCase();
+      await reassignCase(database.db, {
+        actor: admin(),
+        referralId: r.id,
+        doctorUserId: a.userId,
+        request,
+      });
+      return r;
+    },
+    "in review, report not yet saved": async (a) => {
+      const r = await submittedCase();
+      await takeReferral(database.db, { actor: a, referralId: r.id });
+      return r;
+    },
+    "in review, unsigned report draft saved": async (a) => {
+      const r = await submittedCase();
+      await takeReferral(database.db, { actor: a, referralId: r.id });
+      const detail = await getDoctorCase(database.db, {
+        actor: a,
+        referralId: r.id,
+        purpose: "editor",
+      });
+      const saved = await saveReportDraft(database.db, {
+        actor: a,
+        referralId: r.id,
+        body: reportBodyFromDraft(detail.draft, r),
+      });
+      expect(saved.ok).toBe(true);
+      return r;
+    },
+  };
+
+  it.each(Object.keys(states))("%s", async (state) => {
+    const a = await createDoctor("Dr First");
+    const b = await createDoctor("Dr Second");
+    const c = await states[state]!(a);
+    expect(
+      await reassignCase(database.db, {
+        actor: admin(),
+        referralId: c.id,
+        doctorUserId: b.userId,
+        request,
+      }),
+    ).toEqual({ status: "reassigned" });
+    const [moved] = await database.db.select().from(referral).where(eq(referral.id, c.id));
+    expect(moved?.assignedDoctorId).toBe(b.userId);
+
+    // The new doctor sees it in their list at once, marked theirs.
+    const list = await listDoctorCases(database.db, {
+      actor: b,
+      query: parseDoctorListQuery(new URLSearchParams(`q=${moved!.reference}`)),
+    });
+    expect(list.rows.map((x) => [x.id, x.mine])).toEqual([[c.id, true]]);
+
+    if (moved!.status === "invited" || moved!.status === "in_progress") {
+      // Nothing to write yet: the case is visible and says why it cannot be opened for a report.
+      const detail = await getDoctorCase(database.db, {
+        actor: b,
+        referralId: c.id,
+        purpose: "queue",
+      });
+      expect(detail).toMatchObject({ mine: true, access: "holder" });
+      await expect(takeReferral(database.db, { actor: b, referralId: c.id })).rejects.toMatchObject(
+        { code: "invalid_state", message: expect.stringMatching(/not sent their answers/) },
+      );
+    } else {
+      // Opening the editor: one conditional update takes it (or finds it already in review).
+      await takeReferral(database.db, { actor: b, referralId: c.id });
+      const detail = await getDoctorCase(database.db, {
+        actor: b,
+        referralId: c.id,
+        purpose: "editor",
+      });
+      expect(detail).toMatchObject({ mine: true, access: "holder" });
+      expect(detail.referral.status).toBe("in_review");
+      if (detail.report) expect(detail.report.doctorId).toBe(b.userId);
+      const saved = await saveReportDraft(database.db, {
+        actor: b,
+        referralId: c.id,
+        body: reportBodyFromDraft(detail.draft, moved!),
+      });
+      expect(saved.ok).toBe(true);
+    }
+    // The first doctor no longer has it, and cannot take it back.
+    await expect(
+      getDoctorCase(database.db, { actor: a, referralId: c.id, purpose: "queue" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(takeReferral(database.db, { actor: a, referralId: c.id })).rejects.toMatchObject({
+      code: expect.stringMatching(/taken|invalid_state/),
+    });
+  });
+
+  it.each([
+    "awaiting_subject",
+    "complete",
+    "withheld",
+    "declined",
+    "cancelled",
+    "expired",
+  ] as const)("refuses a case %s (signed, or over)", async (status) => {
+    const b = await createDoctor("Dr Refused");
+    const r = await submittedCase();
+    await database.db.update(referral).set({ status }).where(eq(referral.id, r.id));
+    expect(
+      await reassignCase(database.db, {
+        actor: admin(),
+        referralId: r.id,
+        doctorUserId: b.userId,
+        request,
+      }),
+    ).toEqual({ status: "invalid-state", current: status });
   });
 });

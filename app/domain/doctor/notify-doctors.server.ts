@@ -33,7 +33,7 @@ export async function notifyDoctorsOfSubmission(
   { referralId }: { referralId: string },
 ): Promise<number> {
   const [row] = await deps.db
-    .select({ reference: referral.reference, status: referral.status })
+    .select({ reference: referral.reference, status: referral.status, urgent: referral.urgent })
     .from(referral)
     .where(eq(referral.id, referralId));
   // Someone may have taken it already; then there is nobody left to tell.
@@ -43,7 +43,7 @@ export async function notifyDoctorsOfSubmission(
   for (const to of recipients)
     await deps.mailer.send({
       to,
-      ...caseSubmittedEmail({ reference: row.reference, dashboardUrl }),
+      ...caseSubmittedEmail({ reference: row.reference, dashboardUrl, urgent: row.urgent }),
     });
   return recipients.length;
 }
@@ -66,6 +66,7 @@ export async function sendSlaWarnings(
       slaDueAt: referral.slaDueAt,
       assignedDoctorId: referral.assignedDoctorId,
       organisationId: referral.organisationId,
+      urgent: referral.urgent,
     })
     .from(referral)
     .leftJoin(slaWarning, eq(slaWarning.referralId, referral.id))
@@ -99,6 +100,7 @@ export async function sendSlaWarnings(
         reference: c.reference,
         dueAt: c.slaDueAt!,
         assigned: c.assignedDoctorId !== null,
+        urgent: c.urgent,
       };
       if (c.assignedDoctorId) {
         const [doctor] = await tx

@@ -198,11 +198,12 @@ export async function remindSubjectOfReport(
 }
 
 /**
- * The doctor asks the subject a question by e-mail. The subject replies to the clinical inbox;
- * the case shows that the question was sent and when.
+ * The doctor asks the person a question on the case. The person is e-mailed a fresh link (the
+ * question itself stays behind it: e-mail is no place for health detail) and answers on their
+ * link page; the reply lands on the case (`replyToDoctor`), never in a mailbox outside it.
  */
 export async function askSubjectForInformation(
-  deps: { db: Database; mailer: Pick<Mailer, "send">; replyTo: string },
+  deps: { db: Database; mailer: Pick<Mailer, "send">; publicUrl: string },
   {
     actor,
     referralId,
@@ -236,14 +237,17 @@ export async function askSubjectForInformation(
       object: { type: "referral", id: current.id },
       request,
     });
+    const { token } = await issueInvitationToken(tx, {
+      referralId: current.id,
+      invitedAt: now,
+      now,
+    });
     await deps.mailer.send({
       to: current.subjectEmail,
-      replyTo: deps.replyTo,
       ...informationRequestEmail({
         subjectName: current.subjectName,
         reference: current.reference,
-        question: text,
-        replyTo: deps.replyTo,
+        link: new URL(`/assessment/${token}`, deps.publicUrl).toString(),
       }),
     });
     return { ok: true as const };

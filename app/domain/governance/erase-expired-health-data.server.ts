@@ -8,6 +8,7 @@ import {
   report,
   reportVersion,
   retentionErasure,
+  safetyContactAttempt,
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
@@ -118,9 +119,10 @@ async function eraseCase(
     await tx
       .delete(subjectInformationRequest)
       .where(eq(subjectInformationRequest.referralId, c.id));
+    await tx.delete(safetyContactAttempt).where(eq(safetyContactAttempt.referralId, c.id));
     await tx
       .update(referral)
-      .set({ reason: null, existingAdjustments: null, additionalNotes: null })
+      .set({ reason: null, existingAdjustments: null, additionalNotes: null, subjectPhone: null })
       .where(eq(referral.id, c.id));
     await tx.insert(retentionErasure).values({ referralId: c.id, rule: c.rule, erasedAt: c.now });
     await recordAuditEvent(tx, {

@@ -18,10 +18,13 @@ export async function createPreEmploymentReferral(
     input,
     origin,
     provider,
+    subjectPhone = null,
     now = new Date(),
   }: {
     actor: EmployerActor;
     input: PreEmploymentReferralInput;
+    /** The candidate's mobile in E.164 (`normalisePhone`), or null when not given. */
+    subjectPhone?: string | null;
     origin?: RequestOrigin;
     provider: "demo" | "stripe";
     now?: Date;
@@ -35,6 +38,7 @@ export async function createPreEmploymentReferral(
       values: {
         subjectName: input.candidateName,
         subjectEmail: input.candidateEmail,
+        subjectPhone,
         jobRole: input.jobRole,
         drivingRequired: input.drivingRequired,
         nightShifts: input.nightShifts,

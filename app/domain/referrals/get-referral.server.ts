@@ -44,3 +44,24 @@ export async function getReferralForEmployer(
   if (!row) throw new ReferralError("not_found", "Referral not found.");
   return row;
 }
+
+/**
+ * The phone number the employer typed on a draft they are still editing. Only for drafts: once
+ * the person has the link the number is theirs to correct, and it is for the doctors only.
+ */
+export async function getDraftPhoneForEmployer(
+  db: Database,
+  { actor, referralId }: { actor: EmployerActor; referralId: string },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ phone: referral.subjectPhone })
+    .from(referral)
+    .where(
+      and(
+        eq(referral.id, referralId),
+        eq(referral.organisationId, actor.organisationId),
+        eq(referral.status, "draft"),
+      ),
+    );
+  return row?.phone ?? null;
+}

@@ -11,10 +11,14 @@ import {
 } from "./place-referral.server.ts";
 import type { ManagementDraftInput, ManagementReferralInput } from "./referral-input.ts";
 
-function fields(input: ManagementDraftInput | ManagementReferralInput) {
+function fields(
+  input: ManagementDraftInput | ManagementReferralInput,
+  subjectPhone: string | null,
+) {
   return {
     subjectName: input.employeeName,
     subjectEmail: input.employeeEmail,
+    subjectPhone,
     reason: input.referralReason || null,
     jobDetails: input.jobDetails || null,
     existingAdjustments: input.existingAdjustments || null,
@@ -34,13 +38,15 @@ export async function saveManagementReferral(
     referralId?: string;
     origin?: RequestOrigin;
     provider: "demo" | "stripe";
+    /** The person's mobile in E.164 (`normalisePhone`), or null when not given. */
+    subjectPhone?: string | null;
     now?: Date;
   } & (
     | { intent: "draft"; input: ManagementDraftInput }
     | { intent: "submit"; input: ManagementReferralInput }
   ),
 ): Promise<{ referral: Referral; placement: PlacementOutcome | null }> {
-  const { actor, referralId, origin, provider, now = new Date() } = params;
+  const { actor, referralId, origin, provider, subjectPhone = null, now = new Date() } = params;
   return db.transaction(async (tx) => {
     let draft: Referral;
     if (referralId) {
@@ -54,7 +60,7 @@ export async function saveManagementReferral(
         throw new ReferralError("invalid_state", "Only a draft referral can be edited.");
       const [updated] = await tx
         .update(referral)
-        .set({ ...fields(params.input), updatedAt: now })
+        .set({ ...fields(params.input, subjectPhone), updatedAt: now })
         .where(eq(referral.id, existing.id))
         .returning();
       draft = updated!;
@@ -62,7 +68,7 @@ export async function saveManagementReferral(
       draft = await insertReferral(tx, {
         actor,
         type: "management",
-        values: fields(params.input),
+        values: fields(params.input, subjectPhone),
         now,
       });
       await tx.insert(referralActivity).values({

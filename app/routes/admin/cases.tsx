@@ -15,6 +15,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
+import { runtimeContext } from "~/context.ts";
 import {
   assignableDoctors,
   listCases,
@@ -46,23 +47,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const refusals = {
   "not-found": "That case no longer exists.",
-  "invalid-state": "Only a submitted case or one in review can be reassigned.",
+  "invalid-state": "Only a case whose report is not yet signed can be reassigned.",
   "doctor-unavailable": "Choose a doctor whose access is active.",
 } as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = adminRequest(context);
   const form = await request.formData();
+  const runtime = context.get(runtimeContext);
   const result = await reassignCase(admin.db, {
     actor: admin.actor,
     referralId: formUuid(form, "referralId"),
     doctorUserId: String(form.get("doctorUserId") ?? ""),
     request: admin.request,
+    notify: { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
   });
   if (result.status !== "reassigned") {
     return data({ ok: false as const, message: refusals[result.status] }, { status: 400 });
   }
-  return { ok: true as const, message: "Case reassigned" };
+  return {
+    ok: true as const,
+    message: "Case reassigned. The doctor has been e-mailed and can open it now.",
+  };
 }
 
 export default function AdminCases({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,16 +1,23 @@
 import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/checkbox";
-import { ErrorSummary, FormErrorMessage } from "~/components/ui/form-field";
+import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
 import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
+import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
 import { CONSENT_VERSION, consentNotice } from "~/domain/assessments/consent-notice.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { normalisePhone } from "~/lib/phone.ts";
+import { PHONE_EXAMPLE } from "~/lib/phone-hint.ts";
 import type { Route } from "./+types/start";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -23,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Where a link lands: the consent notice, the current step, or where the case now stands. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { runtime, referral } = await requireAssessmentLink(context, params.token);
+  const { runtime, referral, link } = await requireAssessmentLink(context, params.token);
   const db = runtime.database.db;
   switch (referral.status) {
     case "invited": {
@@ -34,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         jobRole: referral.jobRole,
         moduleReasons: moduleReasonsOf(referral).map((m) => m.reason),
       });
-      return { view: "consent" as const, notice };
+      return { view: "consent" as const, notice, phone: referral.subjectPhone ?? "" };
     }
     case "in_progress": {
       const response = await loadResponse(db, referral.id);
@@ -46,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       );
     }
     case "declined":
-      return { view: "declined" as const };
+      return { view: "declined" as const, crisis: referral.urgent };
     // Once a report has been sent, the person's link leads to it (and to what they decided).
     case "awaiting_subject":
     case "complete":
@@ -57,6 +64,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         view: "submitted" as const,
         hours: slaHours(referral.memberTurnaround),
         type: referral.type,
+        // After an urgent answer the last page keeps the crisis panel and says what happens now.
+        urgent: referral.urgent,
+        crisis: referral.urgent || (await loadResponse(db, referral.id))?.safetyLevel !== "none",
+        // The doctor's questions on the case, answered here (never by e-mail).
+        messages: await listSubjectMessages(db, link),
       };
   }
 }
@@ -64,15 +76,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
   const form = await request.formData();
-  if (form.get("agree") !== "yes")
+  if (form.get("intent") === "reply") {
+    const messageId = String(form.get("messageId") ?? "");
+    const reply = String(form.get("reply") ?? "");
+    const result = await replyToDoctor(
+      { db: runtime.database.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+      { link, messageId, reply, origin },
+    );
+    // A refused answer comes back with what was typed, so nothing is lost.
+    if (!result.ok) return data({ replyError: result.message, messageId, reply }, { status: 400 });
+    throw redirect(`${assessmentPath(params.token)}?replied=1`);
+  }
+  const typedPhone = String(form.get("phone") ?? "");
+  const agreed = form.get("agree") === "yes";
+  const phone = normalisePhone(typedPhone);
+  if (!agreed || !phone.ok)
+    // What the person typed comes back with the message, so nothing is lost.
     return data(
-      { error: "Select the box to confirm you consent, or choose “I do not agree”" },
+      {
+        error: agreed
+          ? undefined
+          : "Select the box to confirm you consent, or choose “I do not agree”",
+        phoneError: phone.ok ? undefined : phone.message,
+        phone: typedPhone,
+        agreed,
+      },
       { status: 400 },
     );
   try {
     const { cursor } = await giveConsent(runtime.database.db, {
       link,
       consentVersion: String(form.get("consentVersion") ?? CONSENT_VERSION),
+      phone: phone.e164,
       origin,
     });
     throw redirect(
@@ -88,25 +123,67 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AssessmentStart({ loaderData, actionData, params }: Route.ComponentProps) {
-  if (loaderData.view === "declined") return <Declined />;
+  if (loaderData.view === "declined") return <Declined crisis={loaderData.crisis} />;
   if (loaderData.view === "submitted")
-    return <WhatHappensNext hours={loaderData.hours} type={loaderData.type} />;
-  return <Consent notice={loaderData.notice} error={actionData?.error} token={params.token} />;
+    return (
+      <>
+        <WhatHappensNext
+          hours={loaderData.hours}
+          type={loaderData.type}
+          urgent={loaderData.urgent}
+          crisis={loaderData.crisis}
+        />
+        <DoctorQuestions
+          messages={loaderData.messages}
+          failed={
+            actionData && "replyError" in actionData
+              ? {
+                  messageId: actionData.messageId,
+                  message: actionData.replyError,
+                  reply: actionData.reply,
+                }
+              : null
+          }
+        />
+      </>
+    );
+  return (
+    <Consent
+      notice={loaderData.notice}
+      error={actionData && "error" in actionData ? actionData.error : undefined}
+      phoneError={actionData && "phoneError" in actionData ? actionData.phoneError : undefined}
+      phone={
+        (actionData && "phone" in actionData ? actionData.phone : undefined) ?? loaderData.phone
+      }
+      agreed={actionData && "agreed" in actionData ? actionData.agreed : false}
+      token={params.token}
+    />
+  );
 }
 
 function Consent({
   notice,
   error,
+  phoneError,
+  phone,
+  agreed,
   token,
 }: {
   notice: ReturnType<typeof consentNotice>;
   error?: string;
+  phoneError?: string;
+  phone: string;
+  agreed: boolean;
   token: string;
 }) {
   const navigation = useNavigation();
+  const errors = [
+    ...(phoneError ? [{ id: "phone", message: phoneError }] : []),
+    ...(error ? [{ id: "agree", message: error }] : []),
+  ];
   return (
     <div className="grid gap-8">
-      <ErrorSummary errors={error ? [{ id: "agree", message: error }] : []} />
+      <ErrorSummary errors={errors} />
       <div className="grid gap-3">
         <h1 className="font-semibold text-3xl leading-tight">{notice.title}</h1>
         <p className="text-lg text-muted-foreground">
@@ -135,6 +212,29 @@ function Consent({
         className="grid gap-6 rounded-lg border border-border bg-surface p-5 sm:p-6"
       >
         <input type="hidden" name="consentVersion" value={notice.version} />
+        <FormField
+          id="phone"
+          label="Your mobile number"
+          optional
+          error={phoneError}
+          hint={
+            <>
+              So that a doctor can reach you quickly if your answers suggest you may need support
+              soon. It is used for nothing else and is never given to your employer. Correct it if
+              it is wrong, or leave it empty. For example {PHONE_EXAMPLE}.
+            </>
+          }
+        >
+          <Input
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={phone}
+            maxLength={30}
+            className="max-w-xs"
+          />
+        </FormField>
         <fieldset className="grid gap-3" aria-describedby={error ? "agree-error" : undefined}>
           <legend className="mb-2 font-semibold text-xl">Your consent</legend>
           {error ? <FormErrorMessage id="agree-error">{error}</FormErrorMessage> : null}
@@ -143,6 +243,7 @@ function Consent({
               id="agree"
               name="agree"
               value="yes"
+              defaultChecked={agreed}
               aria-invalid={error ? true : undefined}
               wrapperClassName="mt-0.5"
             />
@@ -168,9 +269,13 @@ function Consent({
 function WhatHappensNext({
   hours,
   type,
+  urgent,
+  crisis,
 }: {
   hours: number;
   type: "pre_employment" | "management";
+  urgent: boolean;
+  crisis: boolean;
 }) {
   return (
     <div className="grid max-w-prose gap-6">
@@ -178,12 +283,21 @@ function WhatHappensNext({
         <CheckCircle2Icon aria-hidden="true" className="size-8" />
         <h1 className="mt-3 font-semibold text-3xl leading-tight">Your answers have been sent</h1>
       </div>
+      {crisis ? <CrisisSupport /> : null}
       <h2 className="font-semibold text-xl">What happens next</h2>
       <ol className="grid list-decimal gap-3 pl-6 leading-relaxed">
-        <li>
-          An occupational health doctor reviews your answers within {hours} hours. They may contact
-          you if they need to know more, or offer you a phone or video appointment.
-        </li>
+        {urgent ? (
+          <li>
+            Because of what you told us, a doctor will try to reach you today, by phone if you gave
+            us a number, or by e-mail. This does not wait for the usual review. If you feel unsafe
+            before then, do not wait for us: use the numbers above.
+          </li>
+        ) : (
+          <li>
+            An occupational health doctor reviews your answers within {hours} hours. They may
+            contact you if they need to know more, or offer you a phone or video appointment.
+          </li>
+        )}
         <li>
           The doctor writes a report
           {type === "pre_employment"
@@ -201,9 +315,73 @@ function WhatHappensNext({
   );
 }
 
-function Declined() {
+type Message = {
+  id: string;
+  question: string;
+  sentAt: Date | string;
+  reply: string | null;
+  answeredAt: Date | string | null;
+};
+
+function DoctorQuestions({
+  messages,
+  failed,
+}: {
+  messages: Message[];
+  failed: { messageId: string; message: string; reply: string } | null;
+}) {
+  const navigation = useNavigation();
+  if (messages.length === 0) return null;
+  return (
+    <section className="mt-10 grid max-w-prose gap-4" aria-labelledby="questions-heading">
+      <h2 id="questions-heading" className="font-semibold text-xl">
+        Questions from your doctor
+      </h2>
+      <p className="text-muted-foreground">
+        Your answers go only to the doctor writing your report, never to your employer.
+      </p>
+      {messages.map((m) => (
+        <div key={m.id} className="grid gap-3 rounded-lg border border-border bg-surface p-5">
+          <p className="whitespace-pre-line font-medium">{m.question}</p>
+          <p className="text-muted-foreground text-sm">Asked {formatDateTime(m.sentAt)}</p>
+          {m.reply ? (
+            <div className="grid gap-1">
+              <p className="font-medium text-sm">Your answer</p>
+              <p className="whitespace-pre-line">{m.reply}</p>
+            </div>
+          ) : (
+            <Form method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value="reply" />
+              <input type="hidden" name="messageId" value={m.id} />
+              <FormField
+                id={`reply-${m.id}`}
+                label="Your answer"
+                error={failed?.messageId === m.id ? failed.message : undefined}
+              >
+                <Textarea
+                  name="reply"
+                  rows={4}
+                  maxLength={4000}
+                  defaultValue={failed?.messageId === m.id ? failed.reply : undefined}
+                />
+              </FormField>
+              <div>
+                <Button type="submit" disabled={navigation.state === "submitting"}>
+                  Send my answer
+                </Button>
+              </div>
+            </Form>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function Declined({ crisis }: { crisis: boolean }) {
   return (
     <div className="grid max-w-prose gap-4">
+      {crisis ? <CrisisSupport /> : null}
       <h1 className="font-semibold text-3xl leading-tight">You have chosen not to take part</h1>
       <p>
         Any answers you saved have been deleted. Your employer will be told only that the assessment

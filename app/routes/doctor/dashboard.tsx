@@ -4,6 +4,7 @@ import {
   FileTextIcon,
   InboxIcon,
   MailIcon,
+  PhoneIcon,
   SearchIcon,
 } from "lucide-react";
 import { useEffect } from "react";
@@ -15,8 +16,10 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import {
   Sheet,
   SheetBody,
@@ -34,6 +37,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import {
@@ -44,6 +48,8 @@ import {
   takeReferral,
 } from "~/domain/doctor/doctor-cases.server.ts";
 import { type DoctorTab, doctorRowAction } from "~/domain/doctor/doctor-queue.ts";
+import { recordContactAttempt } from "~/domain/doctor/safety-contact.server.ts";
+import { contactMethodLabels, contactOutcomeLabels } from "~/domain/doctor/safety-contact-form.ts";
 import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { cn } from "~/lib/cn";
@@ -66,7 +72,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const caseId = url.searchParams.get("case");
   const meta = requestMeta(context, request);
   const [list, detail] = await Promise.all([
-    listDoctorCases(db, { actor, query }),
+    listDoctorCases(db, {
+      actor,
+      query,
+      request: { ip: meta.ip, requestId: meta.requestId },
+    }),
     caseId
       ? getDoctorCase(db, {
           actor,
@@ -100,6 +110,35 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "take") {
       await takeReferral(runtime.database.db, { actor, referralId, request: origin });
       return redirect(`/doctor-referrals/${referralId}/report`);
+    }
+    if (intent === "contact-attempt") {
+      const result = await recordContactAttempt(runtime.database.db, {
+        actor,
+        referralId,
+        input: {
+          method: form.get("method") ?? undefined,
+          outcome: form.get("outcome") ?? undefined,
+          attemptedAt: form.get("attemptedAt") ?? undefined,
+          note: form.get("note") ?? undefined,
+        },
+        request: origin,
+      });
+      if (!result.ok)
+        return {
+          ok: false as const,
+          intent,
+          referralId,
+          message: "Check the contact attempt.",
+          fieldErrors: result.fieldErrors,
+          // Nothing the doctor typed is lost: the form is filled again from this.
+          values: {
+            method: String(form.get("method") ?? ""),
+            outcome: String(form.get("outcome") ?? ""),
+            attemptedAt: String(form.get("attemptedAt") ?? ""),
+            note: String(form.get("note") ?? ""),
+          },
+        };
+      return { ok: true as const, intent, referralId, contacted: result.contacted };
     }
     if (intent === "remind") {
       await remindSubjectOfReport(
@@ -157,6 +196,12 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
   useEffect(() => {
     if (!actionData) return;
     if (!actionData.ok) toast.error("Not done", { description: actionData.message });
+    else if (actionData.intent === "contact-attempt")
+      toast.success("Contact attempt recorded", {
+        description: actionData.contacted
+          ? "The case no longer shows \u201cnot yet contacted\u201d."
+          : "Keep trying: the case stays \u201cnot yet contacted\u201d until someone reaches the person.",
+      });
     else if (actionData.intent === "remind")
       toast.success("Reminder sent", {
         description: "The employee has been e-mailed a fresh link to their report.",
@@ -171,16 +216,26 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       <h1 className="font-semibold text-3xl tracking-tight">Doctor Dashboard</h1>
       <p className="mt-2 text-lg text-muted-foreground">Signed in as {loaderData.name}</p>
 
+      {list.counts.urgent > 0 ? (
+        <Alert variant="destructive" className="mt-6" data-testid="urgent-banner">
+          <AlertTriangleIcon aria-hidden="true" />
+          <AlertTitle>
+            {list.counts.urgent} urgent safety flag{list.counts.urgent === 1 ? "" : "s"}
+          </AlertTitle>
+          <AlertDescription>
+            {list.counts.urgentNotContacted > 0
+              ? `${list.counts.urgentNotContacted} not yet contacted. Contact the person today and record each attempt on the case.`
+              : "Each person has been reached; the cases stay at the top of the queue until their reports go out."}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
       <div className="mt-8 grid gap-4 sm:grid-cols-3">
         <CounterCard
           title="Pending Review"
           value={list.counts.pending}
           icon={<InboxIcon aria-hidden="true" className="size-5 text-muted-foreground" />}
-          note={
-            list.counts.needsAttention > 0
-              ? `${list.counts.needsAttention} need${list.counts.needsAttention === 1 ? "s" : ""} attention`
-              : "Nothing at risk"
-          }
+          note={pendingNote(list.counts)}
         />
         <CounterCard
           title="Completed Reports"
@@ -262,16 +317,18 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                   return (
                     <TableRow
                       key={r.id}
+                      data-urgent={r.urgentOpen ? "true" : undefined}
                       className={cn(
-                        r.urgent && r.sla !== "none" && "bg-destructive/5",
-                        !r.urgent && r.needsAttention && "bg-amber-50",
+                        r.urgentOpen && "bg-destructive/5",
+                        !r.urgentOpen && r.needsAttention && "bg-amber-50",
                       )}
                     >
                       <TableCell label="ID" className="font-medium">
                         {r.reference}
                         <span className="mt-1 flex flex-wrap gap-1">
-                          {r.urgent && r.sla !== "none" ? (
-                            <Badge variant="destructive">Urgent</Badge>
+                          {r.urgentOpen ? <Badge variant="destructive">Urgent</Badge> : null}
+                          {r.urgentOpen && !r.contacted ? (
+                            <Badge variant="destructive">Not yet contacted</Badge>
                           ) : null}
                           {r.sla === "breached" ? (
                             <Badge variant="destructive">SLA breached</Badge>
@@ -283,18 +340,36 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                           ) : null}
                         </span>
                       </TableCell>
-                      <TableCell label="Employee Name">{r.subjectName}</TableCell>
+                      <TableCell label="Employee Name">
+                        {r.subjectName}
+                        {r.flagAge ? (
+                          <span className="block font-medium text-destructive text-xs">
+                            {r.flagAge}
+                          </span>
+                        ) : null}
+                        {r.contact ? <ContactLinks contact={r.contact} compact /> : null}
+                      </TableCell>
                       <TableCell label="Issue" className="md:max-w-xs md:truncate">
                         {r.issue}
                       </TableCell>
                       <TableCell label="Date">
-                        {r.submittedAt ? formatShortDate(r.submittedAt) : "—"}
+                        {r.submittedAt
+                          ? formatShortDate(r.submittedAt)
+                          : r.status === "in_progress"
+                            ? "Not sent yet"
+                            : "—"}
                       </TableCell>
                       <TableCell label="Status">
                         <span className="flex flex-col items-start gap-1">
                           <ReferralStatusBadge status={r.status} />
-                          {r.status === "submitted" ? (
+                          {r.status === "in_progress" ? (
+                            <span className="text-muted-foreground text-xs">
+                              Answers not sent yet
+                            </span>
+                          ) : r.status === "submitted" && !r.assignedDoctorId ? (
                             <span className="text-muted-foreground text-xs">In the queue</span>
+                          ) : r.mine && r.status === "submitted" ? (
+                            <span className="text-muted-foreground text-xs">Assigned to you</span>
                           ) : r.mine && r.status === "in_review" ? (
                             <span className="text-muted-foreground text-xs">Taken by you</span>
                           ) : null}
@@ -355,11 +430,37 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
 
       <Sheet open={detail !== null} onOpenChange={(open) => !open && closeSheet()}>
         <SheetContent side="right" width="wide">
-          {detail ? <CaseSheet detail={detail} /> : null}
+          {detail ? (
+            <CaseSheet
+              detail={detail}
+              attemptError={
+                actionData &&
+                !actionData.ok &&
+                actionData.intent === "contact-attempt" &&
+                actionData.referralId === detail.referral.id &&
+                "fieldErrors" in actionData &&
+                actionData.fieldErrors &&
+                actionData.values
+                  ? { fieldErrors: actionData.fieldErrors, values: actionData.values }
+                  : null
+              }
+            />
+          ) : null}
         </SheetContent>
       </Sheet>
     </div>
   );
+}
+
+/** "Nothing at risk" only when there is no urgent flag and no case needing attention. */
+function pendingNote(counts: { urgent: number; needsAttention: number }): string {
+  const parts: string[] = [];
+  if (counts.urgent > 0) parts.push(`${counts.urgent} urgent`);
+  if (counts.needsAttention > 0)
+    parts.push(
+      `${counts.needsAttention} need${counts.needsAttention === 1 && parts.length === 0 ? "s" : ""} attention`,
+    );
+  return parts.length > 0 ? parts.join(", ") : "Nothing at risk";
 }
 
 function CounterCard({
@@ -389,10 +490,16 @@ function CounterCard({
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 
-function CaseSheet({ detail }: { detail: Detail }) {
+type AttemptError = {
+  fieldErrors: Record<string, string>;
+  values: { method: string; outcome: string; attemptedAt: string; note: string };
+} | null;
+
+function CaseSheet({ detail, attemptError }: { detail: Detail; attemptError: AttemptError }) {
   const r = detail.referral;
   const draft = detail.draft;
-  const open = r.status === "submitted" || (detail.mine && r.status === "in_review");
+  const takeable = r.status === "submitted" && (r.assignedDoctorId === null || detail.mine);
+  const open = takeable || (detail.mine && r.status === "in_review");
   const questions = REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]);
   return (
     <>
@@ -404,6 +511,9 @@ function CaseSheet({ detail }: { detail: Detail }) {
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <ReferralStatusBadge status={r.status} />
           {r.urgent ? <Badge variant="destructive">Urgent</Badge> : null}
+          {detail.urgentOpen && !r.safetyContactedAt ? (
+            <Badge variant="destructive">Not yet contacted</Badge>
+          ) : null}
           {r.submittedAt ? (
             <span className="text-muted-foreground text-sm">
               Submitted {formatDateTime(r.submittedAt)}
@@ -433,103 +543,134 @@ function CaseSheet({ detail }: { detail: Detail }) {
           </Alert>
         ) : null}
 
-        <section className="space-y-2">
-          <h3 className="font-semibold text-base">Referral</h3>
-          <dl className="space-y-2 text-sm">
-            <DetailRow
-              label="Type"
-              value={r.type === "management" ? "Management referral" : "Pre-employment check"}
-            />
-            {r.type === "pre_employment" ? (
-              <DetailRow label="Job role" value={r.jobRole} />
-            ) : (
-              <>
-                <DetailRow label="Reason for referral" value={r.reason} />
-                <DetailRow label="Job details" value={r.jobDetails} />
+        {detail.contact ? (
+          <section className="space-y-2" aria-labelledby="contact-heading">
+            <h3 id="contact-heading" className="font-semibold text-base">
+              Contact the person
+            </h3>
+            <ContactLinks contact={detail.contact} />
+          </section>
+        ) : null}
+
+        {r.urgent ? (
+          <ContactLog
+            referralId={r.id}
+            attempts={detail.contactAttempts}
+            contactedAt={r.safetyContactedAt}
+            canRecord={detail.urgentOpen}
+            error={attemptError}
+          />
+        ) : null}
+
+        {detail.access === "urgent" ? (
+          <p className="rounded-lg border bg-muted/40 p-3 text-sm">
+            {r.status === "in_progress"
+              ? "The person has not sent their answers yet. You see this case because of its urgent safety flag: reach the person and record each attempt. The case enters the queue for a report when they send their answers."
+              : "Another doctor is on this case. You see it because of its urgent safety flag: the draft and the report stay with the doctor on the case."}
+          </p>
+        ) : null}
+
+        {detail.access === "urgent" ? null : (
+          <>
+            <section className="space-y-2">
+              <h3 className="font-semibold text-base">Referral</h3>
+              <dl className="space-y-2 text-sm">
                 <DetailRow
-                  label="Existing adjustments"
-                  value={r.existingAdjustments}
-                  empty="None"
+                  label="Type"
+                  value={r.type === "management" ? "Management referral" : "Pre-employment check"}
                 />
-              </>
-            )}
-          </dl>
-          {r.type === "management" ? (
-            questions.length === 0 ? (
-              <p className="text-muted-foreground text-sm">
-                No assessment questions were selected.
-              </p>
-            ) : (
-              <ul className="list-disc space-y-1 pl-5 text-sm">
-                {questions.map((q) => (
-                  <li key={q}>{REFERRAL_QUESTION_LABELS[q]}</li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </section>
-
-        <section className="space-y-2" aria-labelledby="ai-draft-heading">
-          <h3 id="ai-draft-heading" className="font-semibold text-base">
-            AI draft report
-          </h3>
-          {draft ? (
-            <div className="space-y-3 rounded-lg border bg-muted/40 p-4 text-sm">
-              <p className="text-muted-foreground text-xs">
-                Drafted by {draft.drafter.id} ({draft.drafter.model}, {draft.drafter.version}). A
-                suggestion only: the report is yours.
-              </p>
-              <StatementList statements={draft.prominentNotes} answers={detail.answers} />
-              {draft.outcome ? (
-                <p>
-                  <span className="font-medium">Suggested outcome:</span> {draft.outcome.label}
-                </p>
+                {r.type === "pre_employment" ? (
+                  <DetailRow label="Job role" value={r.jobRole} />
+                ) : (
+                  <>
+                    <DetailRow label="Reason for referral" value={r.reason} />
+                    <DetailRow label="Job details" value={r.jobDetails} />
+                    <DetailRow
+                      label="Existing adjustments"
+                      value={r.existingAdjustments}
+                      empty="None"
+                    />
+                  </>
+                )}
+              </dl>
+              {r.type === "management" ? (
+                questions.length === 0 ? (
+                  <p className="text-muted-foreground text-sm">
+                    No assessment questions were selected.
+                  </p>
+                ) : (
+                  <ul className="list-disc space-y-1 pl-5 text-sm">
+                    {questions.map((q) => (
+                      <li key={q}>{REFERRAL_QUESTION_LABELS[q]}</li>
+                    ))}
+                  </ul>
+                )
               ) : null}
-              <StatementList statements={draft.summary} answers={detail.answers} />
-              {draft.caveats.length > 0 ? (
-                <ul className="list-disc pl-5 text-muted-foreground text-xs">
-                  {draft.caveats.map((c) => (
-                    <li key={c}>{c}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ) : (
-            <p className="text-muted-foreground text-sm">No AI report available.</p>
-          )}
-        </section>
-
-        <section className="space-y-2" aria-labelledby="transcript-heading">
-          <h3 id="transcript-heading" className="font-semibold text-base">
-            Assessment transcript
-          </h3>
-          {detail.transcript.length > 0 ? (
-            <section
-              aria-labelledby="transcript-heading"
-              className="max-h-[400px] space-y-2 overflow-y-auto rounded-lg border p-3 text-sm"
-              data-testid="transcript"
-            >
-              {detail.transcript.map((item, i) => (
-                <p
-                  key={i}
-                  className={cn(
-                    "max-w-[85%] whitespace-pre-line rounded-lg px-3 py-2",
-                    item.type === "assistant" ? "bg-muted" : "ml-auto bg-primary/10",
-                  )}
-                >
-                  {item.content}
-                </p>
-              ))}
             </section>
-          ) : (
-            <p className="text-muted-foreground text-sm">
-              No chat transcript available for this assessment.
-            </p>
-          )}
-        </section>
+
+            <section className="space-y-2" aria-labelledby="ai-draft-heading">
+              <h3 id="ai-draft-heading" className="font-semibold text-base">
+                AI draft report
+              </h3>
+              {draft ? (
+                <div className="space-y-3 rounded-lg border bg-muted/40 p-4 text-sm">
+                  <p className="text-muted-foreground text-xs">
+                    Drafted by {draft.drafter.id} ({draft.drafter.model}, {draft.drafter.version}).
+                    A suggestion only: the report is yours.
+                  </p>
+                  <StatementList statements={draft.prominentNotes} answers={detail.answers} />
+                  {draft.outcome ? (
+                    <p>
+                      <span className="font-medium">Suggested outcome:</span> {draft.outcome.label}
+                    </p>
+                  ) : null}
+                  <StatementList statements={draft.summary} answers={detail.answers} />
+                  {draft.caveats.length > 0 ? (
+                    <ul className="list-disc pl-5 text-muted-foreground text-xs">
+                      {draft.caveats.map((c) => (
+                        <li key={c}>{c}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="text-muted-foreground text-sm">No AI report available.</p>
+              )}
+            </section>
+
+            <section className="space-y-2" aria-labelledby="transcript-heading">
+              <h3 id="transcript-heading" className="font-semibold text-base">
+                Assessment transcript
+              </h3>
+              {detail.transcript.length > 0 ? (
+                <section
+                  aria-labelledby="transcript-heading"
+                  className="max-h-[400px] space-y-2 overflow-y-auto rounded-lg border p-3 text-sm"
+                  data-testid="transcript"
+                >
+                  {detail.transcript.map((item, i) => (
+                    <p
+                      key={i}
+                      className={cn(
+                        "max-w-[85%] whitespace-pre-line rounded-lg px-3 py-2",
+                        item.type === "assistant" ? "bg-muted" : "ml-auto bg-primary/10",
+                      )}
+                    >
+                      {item.content}
+                    </p>
+                  ))}
+                </section>
+              ) : (
+                <p className="text-muted-foreground text-sm">
+                  No chat transcript available for this assessment.
+                </p>
+              )}
+            </section>
+          </>
+        )}
       </SheetBody>
       <SheetFooter className="flex-col gap-2 sm:flex-row sm:justify-end">
-        {r.status === "submitted" ? (
+        {takeable ? (
           <Form method="post" className="contents">
             <input type="hidden" name="intent" value="take" />
             <input type="hidden" name="referralId" value={r.id} />
@@ -549,6 +690,137 @@ function CaseSheet({ detail }: { detail: Detail }) {
         ) : null}
       </SheetFooter>
     </>
+  );
+}
+
+function ContactLinks({
+  contact,
+  compact = false,
+}: {
+  contact: { email: string; phone: string | null; phoneDisplay: string | null };
+  compact?: boolean;
+}) {
+  return (
+    <span
+      className={cn("flex flex-col gap-1", compact ? "mt-1 text-xs" : "text-sm")}
+      data-testid="contact-details"
+    >
+      <a className="inline-flex items-center gap-1 underline" href={`mailto:${contact.email}`}>
+        <MailIcon aria-hidden="true" className="size-3.5" />
+        {contact.email}
+      </a>
+      {contact.phone ? (
+        <a className="inline-flex items-center gap-1 underline" href={`tel:${contact.phone}`}>
+          <PhoneIcon aria-hidden="true" className="size-3.5" />
+          {contact.phoneDisplay ?? contact.phone}
+        </a>
+      ) : (
+        <span className="text-muted-foreground">No phone number given</span>
+      )}
+    </span>
+  );
+}
+
+type Attempt = Detail["contactAttempts"][number];
+
+function ContactLog({
+  referralId,
+  attempts,
+  contactedAt,
+  canRecord,
+  error,
+}: {
+  referralId: string;
+  attempts: Attempt[];
+  contactedAt: Date | string | null;
+  canRecord: boolean;
+  error: AttemptError;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "contact-attempt";
+  const values = error?.values;
+  const errors = error?.fieldErrors ?? {};
+  return (
+    <section className="space-y-3" aria-labelledby="contact-log-heading">
+      <h3 id="contact-log-heading" className="font-semibold text-base">
+        Safety contact log
+      </h3>
+      <p
+        className={cn("font-medium text-sm", contactedAt ? "text-foreground" : "text-destructive")}
+      >
+        {contactedAt
+          ? `Contacted: the person was reached on ${formatDateTime(contactedAt)}.`
+          : "Not yet contacted."}
+      </p>
+      {attempts.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No contact attempts recorded yet.</p>
+      ) : (
+        <ol className="space-y-2 text-sm" data-testid="contact-attempts">
+          {attempts.map((a) => (
+            <li key={a.id} className="rounded-md border p-2">
+              <span className="font-medium">{formatDateTime(a.attemptedAt)}</span> ·{" "}
+              {contactMethodLabels[a.method]} · {contactOutcomeLabels[a.outcome]}
+              {a.doctorName ? (
+                <span className="text-muted-foreground"> · {a.doctorName}</span>
+              ) : null}
+              {a.note ? <p className="mt-1 whitespace-pre-line">{a.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {canRecord ? (
+        <Form
+          method="post"
+          preventScrollReset
+          className="space-y-3 rounded-lg border p-3"
+          // A fresh, empty form once an attempt is logged; a refused one keeps what was typed.
+          key={attempts.length}
+        >
+          <input type="hidden" name="intent" value="contact-attempt" />
+          <input type="hidden" name="referralId" value={referralId} />
+          <p className="font-medium text-sm">Record a contact attempt</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField id="contact-method" label="How" error={errors.method}>
+              <NativeSelect name="method" defaultValue={values?.method ?? "phone"}>
+                {Object.entries(contactMethodLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id="contact-outcome" label="Outcome" error={errors.outcome}>
+              <NativeSelect name="outcome" defaultValue={values?.outcome ?? ""}>
+                <option value="" disabled>
+                  Choose…
+                </option>
+                {Object.entries(contactOutcomeLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField
+            id="contact-time"
+            label="When"
+            optional
+            hint="UK time. Leave empty for now."
+            error={errors.attemptedAt}
+          >
+            <Input type="datetime-local" name="attemptedAt" defaultValue={values?.attemptedAt} />
+          </FormField>
+          <FormField id="contact-note" label="Note" optional error={errors.note}>
+            <Textarea name="note" rows={3} maxLength={2000} defaultValue={values?.note} />
+          </FormField>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Recording..." : "Record attempt"}
+          </Button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

@@ -88,7 +88,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     if (intent === "ask") {
       const result = await askSubjectForInformation(
-        { db, mailer: runtime.mailer, replyTo: runtime.config.CLINICAL_ONCALL_EMAIL },
+        { db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
         { actor, referralId, question: String(form.get("question") ?? ""), request: origin },
       );
       return result.ok
@@ -424,7 +424,8 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
           Ask the employee for more information
         </h2>
         <p className="mt-1 text-muted-foreground text-sm">
-          The employee is e-mailed your question and replies by e-mail to the clinical team.
+          The employee is e-mailed a link and answers on their own page; the reply appears here and
+          you are e-mailed when it arrives.
         </p>
         {loaderData.informationRequests.length > 0 ? (
           <ul className="mt-3 space-y-2 text-sm">
@@ -435,8 +436,16 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   Sent {formatDateTime(q.sentAt)} ·{" "}
                   {q.answeredAt
                     ? `answered ${formatDateTime(q.answeredAt)}`
-                    : "waiting for the employee's reply by e-mail"}
+                    : "waiting for the employee's answer"}
                 </p>
+                {q.reply ? (
+                  <blockquote
+                    className="mt-2 whitespace-pre-line border-primary border-l-4 pl-3"
+                    data-testid="subject-reply"
+                  >
+                    {q.reply}
+                  </blockquote>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -7,7 +7,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { services } from "~/domain/billing/catalogue.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
-import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
+import {
+  getDraftPhoneForEmployer,
+  getReferralForEmployer,
+} from "~/domain/referrals/get-referral.server.ts";
 import {
   managementDraftSchema,
   managementReferralSchema,
@@ -17,6 +20,8 @@ import {
 } from "~/domain/referrals/referral-input.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import { fieldErrors } from "~/lib/form-errors.ts";
+import { normalisePhone } from "~/lib/phone.ts";
+import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
 import {
   employerActor,
   organisationCredits,
@@ -47,6 +52,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const values: Record<string, string> = {
     employeeName: referral.subjectName,
     employeeEmail: referral.subjectEmail,
+    employeePhone:
+      (await getDraftPhoneForEmployer(runtime.database.db, { actor, referralId: referral.id })) ??
+      "",
     referralReason: referral.reason ?? "",
     jobDetails: referral.jobDetails ?? "",
     existingAdjustments: referral.existingAdjustments ?? "",
@@ -69,21 +77,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     origin: requestOrigin(context),
     provider: runtime.payments.id,
   };
+  // Checked on the server only, so the form's page ships no phone-number metadata.
+  const phone = normalisePhone(form.employeePhone ?? "");
+  const phoneErrors: Record<string, string> = phone.ok ? {} : { employeePhone: phone.message };
+  const subjectPhone = phone.ok ? phone.e164 : null;
   try {
     if (intent === "draft") {
       const parsed = managementDraftSchema.safeParse(nested);
-      if (!parsed.success)
-        return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
-      await saveManagementReferral(runtime.database.db, { ...common, intent, input: parsed.data });
+      if (!parsed.success || !phone.ok)
+        return data(
+          {
+            errors: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...phoneErrors },
+            values: form,
+          },
+          { status: 400 },
+        );
+      await saveManagementReferral(runtime.database.db, {
+        ...common,
+        intent,
+        input: parsed.data,
+        subjectPhone,
+      });
       return redirect("/employer-referrals?status=draft&notice=referral-draft-saved");
     }
     const parsed = managementReferralSchema.safeParse(nested);
-    if (!parsed.success)
-      return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+    if (!parsed.success || !phone.ok)
+      return data(
+        {
+          errors: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...phoneErrors },
+          values: form,
+        },
+        { status: 400 },
+      );
     const { referral, placement } = await saveManagementReferral(runtime.database.db, {
       ...common,
       intent,
       input: parsed.data,
+      subjectPhone,
     });
     return continueAfterPlacement(runtime, {
       actor,
@@ -148,6 +178,23 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
             type="email"
             autoComplete="off"
             defaultValue={values.employeeEmail}
+          />
+        </FormField>
+        <FormField
+          id="employeePhone"
+          label="Employee mobile number"
+          optional
+          hint={REFERRAL_PHONE_HINT}
+          error={errors.employeePhone}
+        >
+          <Input
+            name="employeePhone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={30}
+            defaultValue={values.employeePhone}
+            className="max-w-xs"
           />
         </FormField>
         <FormField

@@ -10,6 +10,8 @@ import { services, turnaroundHours } from "~/domain/billing/catalogue.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
 import { fieldErrors } from "~/lib/form-errors.ts";
+import { normalisePhone } from "~/lib/phone.ts";
+import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
 import { employerActor, organisationCredits, requestOrigin } from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/pre-employment-referral";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
@@ -33,14 +35,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = employerActor(context);
   const form = Object.fromEntries(await request.formData());
   const parsed = preEmploymentReferralSchema().safeParse(form);
-  if (!parsed.success)
+  const phone = normalisePhone(String(form.candidatePhone ?? ""));
+  if (!parsed.success || !phone.ok)
     return data(
-      { errors: fieldErrors(parsed.error), values: form as Record<string, string> },
+      {
+        errors: {
+          ...(parsed.success ? {} : fieldErrors(parsed.error)),
+          ...(phone.ok ? {} : { candidatePhone: phone.message }),
+        } as Record<string, string>,
+        values: form as Record<string, string>,
+      },
       { status: 400 },
     );
   const { referral, placement } = await createPreEmploymentReferral(runtime.database.db, {
     actor,
     input: parsed.data,
+    subjectPhone: phone.e164,
     origin: requestOrigin(context),
     provider: runtime.payments.id,
   });
@@ -99,6 +109,23 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
             type="email"
             autoComplete="off"
             defaultValue={values.candidateEmail}
+          />
+        </FormField>
+        <FormField
+          id="candidatePhone"
+          label="Candidate mobile number"
+          optional
+          hint={REFERRAL_PHONE_HINT}
+          error={errors.candidatePhone}
+        >
+          <Input
+            name="candidatePhone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={30}
+            defaultValue={values.candidatePhone}
+            className="max-w-xs"
           />
         </FormField>
         <FormField id="jobRole" label="Job role" error={errors.jobRole}>

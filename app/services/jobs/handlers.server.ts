@@ -1,7 +1,11 @@
 import { pruneLinkThrottle } from "~/domain/assessments/assessment-link-throttle.server.ts";
 import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
 import { SAFETY_ALERT_JOB } from "~/domain/assessments/save-answers.server.ts";
-import { sendSafetyAlert } from "~/domain/assessments/send-safety-alert.server.ts";
+import {
+  SAFETY_REALERT_JOB,
+  sendSafetyAlert,
+  sendSafetyRealerts,
+} from "~/domain/assessments/send-safety-alert.server.ts";
 import { findStalledAssessments } from "~/domain/assessments/stalled-assessments.server.ts";
 import { DRAFT_JOB } from "~/domain/assessments/submit-assessment.server.ts";
 import { expireCredits } from "~/domain/billing/credit-ledger.server.ts";
@@ -146,6 +150,18 @@ export function registerJobHandlers(runtime: Runtime): void {
     );
     logger.warn({ referralId, outcome }, "assessment safety alert");
   });
+
+  // Every five minutes, so a case waits at most 2 h 5 min for its reminder to the on-call.
+  jobs.register(SAFETY_REALERT_JOB, async () => {
+    const sent = await sendSafetyRealerts({
+      db: database.db,
+      mailer: runtime.mailer,
+      onCallEmail: runtime.config.CLINICAL_ONCALL_EMAIL,
+      publicUrl: runtime.config.PUBLIC_URL,
+    });
+    if (sent > 0) logger.warn({ sent }, "safety re-alerts sent: urgent cases not yet contacted");
+  });
+  jobs.schedule(SAFETY_REALERT_JOB, "*/5 * * * *");
 
   jobs.register(SLA_WARNING_JOB, async () => {
     const warned = await sendSlaWarnings(doctorMail);

@@ -125,9 +125,12 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
   await expect(page.getByRole("listitem").filter({ hasText: doctorEmail })).toContainText(
     "Access revoked",
   );
+  // Their session ends on the doctors' own sign-in page, saying why it may have ended.
   await doctor.goto("/doctor-dashboard");
-  await expect(doctor).not.toHaveURL(/\/doctor-dashboard/);
-  await doctor.goto("/doctor-login");
+  await expect(doctor).toHaveURL(/\/doctor-login\?/);
+  await expect(
+    doctor.getByText(/If an administrator has revoked your access to the doctor portal/).first(),
+  ).toBeVisible();
   await doctor.getByLabel("Email").fill(doctorEmail);
   await doctor.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await doctor.getByRole("button", { name: "Access Portal" }).click();

@@ -14,6 +14,8 @@ export interface InvitedReferralOptions {
   safetyCritical?: boolean;
   /** Management: the employer's reason for referral (default: a neutral sentence). */
   referralReason?: string;
+  /** The person's mobile number, typed into the referral form's optional field. */
+  subjectPhone?: string;
 }
 
 const riskLabels = {
@@ -47,6 +49,8 @@ export async function createInvitedReferral(
       await employer.getByLabel("Candidate name").fill("Robin Taylor");
       await employer.getByLabel("Candidate email address").fill(subjectEmail);
       await employer.getByLabel("Job role").selectOption(options.jobRole ?? "Office Worker");
+      if (options.subjectPhone)
+        await employer.getByLabel(/Candidate mobile number/).fill(options.subjectPhone);
       for (const [flag, label] of Object.entries(riskLabels)) {
         if (options[flag as keyof typeof riskLabels]) await employer.getByLabel(label).check();
       }
@@ -57,6 +61,8 @@ export async function createInvitedReferral(
       await employer.goto("/employer-referral?type=management");
       await employer.getByLabel("Employee name").fill("Robin Taylor");
       await employer.getByLabel("Employee email address").fill(subjectEmail);
+      if (options.subjectPhone)
+        await employer.getByLabel(/Employee mobile number/).fill(options.subjectPhone);
       await employer
         .getByLabel("Reason for referral")
         .fill(

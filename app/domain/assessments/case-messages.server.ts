@@ -1,0 +1,92 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { referral, subjectInformationRequest, user } from "~/db/schema/index.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { subjectReplyEmail } from "~/domain/doctor/doctor-emails.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { lockSubjectReferral } from "./lock-referral.server.ts";
+import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
+
+/** The doctor's questions on the person's case and their answers, oldest first, for their page. */
+export async function listSubjectMessages(db: Pick<Database, "select">, link: SubjectLink) {
+  return db
+    .select({
+      id: subjectInformationRequest.id,
+      question: subjectInformationRequest.question,
+      sentAt: subjectInformationRequest.sentAt,
+      reply: subjectInformationRequest.reply,
+      answeredAt: subjectInformationRequest.answeredAt,
+    })
+    .from(subjectInformationRequest)
+    .where(eq(subjectInformationRequest.referralId, link.referralId))
+    .orderBy(asc(subjectInformationRequest.sentAt));
+}
+
+export type ReplyResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * The person answers a doctor's question on their link page. The answer is sealed on the case
+ * (never audited), each question takes one answer, and the doctor who asked is e-mailed after
+ * commit that a reply is waiting (URGENT first on a flagged case, no health detail).
+ */
+export async function replyToDoctor(
+  deps: { db: Database; mailer: Pick<Mailer, "send">; publicUrl: string },
+  {
+    link,
+    messageId,
+    reply,
+    origin,
+    now = new Date(),
+  }: { link: SubjectLink; messageId: string; reply: string; origin?: RequestOrigin; now?: Date },
+): Promise<ReplyResult> {
+  const text = reply.trim();
+  if (text.length === 0) return { ok: false, message: "Write your answer before you send it." };
+  if (text.length > 4000) return { ok: false, message: "Keep your answer under 4000 characters." };
+  if (!/^[0-9a-f-]{36}$/i.test(messageId))
+    return { ok: false, message: "This question is no longer open." };
+  const notify = await deps.db.transaction(async (tx) => {
+    const current = await lockSubjectReferral(tx, link);
+    const answered = await tx
+      .update(subjectInformationRequest)
+      .set({ reply: text, answeredAt: now })
+      .where(
+        and(
+          eq(subjectInformationRequest.id, messageId),
+          eq(subjectInformationRequest.referralId, current.id),
+          isNull(subjectInformationRequest.answeredAt),
+        ),
+      )
+      .returning({ doctorId: subjectInformationRequest.doctorId });
+    if (answered.length === 0) return "already_answered" as const;
+    await recordAuditEvent(tx, {
+      action: "assessment.message_reply",
+      outcome: "success",
+      actor: subjectAuditActor(link),
+      object: { type: "referral", id: current.id },
+      request: origin,
+      details: { messageId },
+    });
+    const [doctor] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, answered[0]!.doctorId));
+    const [r] = await tx
+      .select({ reference: referral.reference, urgent: referral.urgent })
+      .from(referral)
+      .where(eq(referral.id, current.id));
+    return doctor && r ? { to: doctor.email, ...r, referralId: current.id } : null;
+  });
+  // A second tab, or a question of another case: nothing is overwritten.
+  if (notify === "already_answered")
+    return { ok: false, message: "This question has already been answered." };
+  if (notify === null) return { ok: true };
+  await deps.mailer.send({
+    to: notify.to,
+    ...subjectReplyEmail({
+      reference: notify.reference,
+      urgent: notify.urgent,
+      caseUrl: new URL(`/doctor-referrals/${notify.referralId}/report`, deps.publicUrl).toString(),
+    }),
+  });
+  return { ok: true };
+}

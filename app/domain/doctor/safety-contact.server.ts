@@ -1,0 +1,88 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { referral, safetyContactAttempt } from "~/db/schema/index.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
+import { findVisibleReferral } from "./doctor-cases.server.ts";
+import { contactAttemptSchema } from "./safety-contact-form.ts";
+
+type RequestOrigin = { ip: string | null; requestId: string };
+
+export type ContactAttemptResult =
+  | { ok: true; contacted: boolean }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+/**
+ * A doctor records one attempt to reach the person on an urgent case. Any doctor who can see the
+ * case may (every doctor, while the flag is open). The first `reached` attempt sets
+ * `safety_contacted_at`, which ends "not yet contacted" and the on-call re-alerts. The note is
+ * sealed and never audited.
+ */
+export async function recordContactAttempt(
+  db: Database,
+  {
+    actor,
+    referralId,
+    input,
+    request,
+    now = new Date(),
+  }: {
+    actor: Actor;
+    referralId: string;
+    input: Record<string, unknown>;
+    request?: RequestOrigin;
+    now?: Date;
+  },
+): Promise<ContactAttemptResult> {
+  assertDoctor(actor);
+  const parsed = contactAttemptSchema(now).safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      fieldErrors[key] ??= issue.message;
+    }
+    return { ok: false, fieldErrors };
+  }
+  const attempt = parsed.data;
+  return db.transaction(async (tx) => {
+    const visible = await findVisibleReferral(tx, actor, referralId);
+    const [current] = await tx
+      .select({ id: referral.id, urgent: referral.urgent })
+      .from(referral)
+      .where(eq(referral.id, visible.id))
+      .for("update");
+    if (!current?.urgent)
+      throw new DoctorCaseError("invalid_state", "Only an urgent case keeps a contact log.");
+    await tx.insert(safetyContactAttempt).values({
+      referralId: current.id,
+      doctorId: actor.userId,
+      attemptedAt: attempt.attemptedAt,
+      method: attempt.method,
+      outcome: attempt.outcome,
+      note: attempt.note,
+      createdAt: now,
+    });
+    const reached = attempt.outcome === "reached";
+    if (reached)
+      await tx
+        .update(referral)
+        .set({ safetyContactedAt: attempt.attemptedAt, updatedAt: now })
+        .where(and(eq(referral.id, current.id), isNull(referral.safetyContactedAt)));
+    await recordAuditEvent(tx, {
+      action: "doctor.safety_contact_attempt",
+      outcome: "success",
+      actor: auditActor(actor),
+      object: { type: "referral", id: current.id },
+      request,
+      details: {
+        method: attempt.method,
+        result: attempt.outcome,
+        attemptedAt: attempt.attemptedAt.toISOString(),
+        noted: attempt.note !== null,
+      },
+    });
+    return { ok: true as const, contacted: reached };
+  });
+}

@@ -1,0 +1,320 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { auditEvent, doctorProfile, referral, user } from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
+import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
+import {
+  SAFETY_REALERT_AFTER_MS,
+  sendSafetyAlert,
+  sendSafetyRealerts,
+} from "~/domain/assessments/send-safety-alert.server.ts";
+import type { SubjectLink } from "~/domain/assessments/subject.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import type { MailMessage } from "~/services/mail/mailer.server.ts";
+import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
+import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
+import { recordContactAttempt } from "./safety-contact.server.ts";
+
+let database: DatabaseHandle;
+const outbox: MailMessage[] = [];
+const mailer = {
+  async send(message: MailMessage) {
+    outbox.push(message);
+    return { messageId: randomUUID() };
+  },
+};
+const jobs = { send: async () => "job-id" };
+const alertDeps = () => ({
+  db: database.db,
+  mailer,
+  onCallEmail: "oncall@referoh.test",
+  publicUrl: "http://localhost:3000",
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function createDoctor(name: string): Promise<Actor> {
+  const id = `doc-${randomUUID().slice(0, 8)}`;
+  await database.db
+    .insert(user)
+    .values({ id, name, email: `${id}@example.org`, emailVerified: true, role: "doctor" });
+  await database.db.insert(doctorProfile).values({
+    userId: id,
+    gmcNumber: String(Math.floor(1_000_000 + Math.random() * 8_999_999)),
+    active: true,
+  });
+  return {
+    userId: id,
+    role: "doctor",
+    organisationId: null,
+    memberRole: null,
+    doctorActive: true,
+    twoFactorVerified: true,
+  };
+}
+
+/** A management case the person has started: consent given, nothing sent. */
+async function startedCase(): Promise<{ id: string; reference: string; link: SubjectLink }> {
+  const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    type: "management",
+  });
+  const opened = await openAssessmentLink(database.db, {
+    token,
+    origin: { ip: "10.1.1.1", requestId: randomUUID() },
+  });
+  if (!opened.ok) throw new Error("link refused");
+  await giveConsent(database.db, { link: opened.link });
+  await database.db
+    .update(referral)
+    .set({ subjectPhone: "+447911123456" })
+    .where(eq(referral.id, r.id));
+  return { id: r.id, reference: r.reference, link: opened.link };
+}
+
+async function row(id: string) {
+  const [r] = await database.db.select().from(referral).where(eq(referral.id, id));
+  return r!;
+}
+
+describe("an urgent answer raises the case at once", () => {
+  it("puts an unsent case at the top of every doctor's queue with the time since the flag and the way to reach the person", async () => {
+    const holderless = await createDoctor("Dr Second");
+    const quiet = await startedCase();
+    const c = await startedCase();
+    const flaggedAt = new Date(Date.now() - 12 * 60_000);
+    await saveAnswers(
+      { db: database.db, jobs },
+      {
+        link: c.link,
+        step: "condition.categories",
+        answers: { "condition.categories": ["mental-health"] },
+        now: flaggedAt,
+      },
+    );
+    const flagged = await saveAnswers(
+      { db: database.db, jobs },
+      { link: c.link, step: "phq9.9", answers: { "phq9.9": "2" }, now: flaggedAt },
+    );
+    expect(flagged).toMatchObject({ ok: true, raisedUrgent: true });
+    // Same transaction as the answer: the referral is urgent, with the time, still in progress.
+    expect(await row(c.id)).toMatchObject({
+      status: "in_progress",
+      urgent: true,
+      urgentAt: flaggedAt,
+      safetyContactedAt: null,
+    });
+
+    const list = await listDoctorCases(database.db, {
+      actor: holderless,
+      query: parseDoctorListQuery(new URLSearchParams()),
+      request: { ip: "10.0.0.1", requestId: "r1" },
+    });
+    expect(list.rows[0]).toMatchObject({
+      id: c.id,
+      status: "in_progress",
+      urgentOpen: true,
+      contacted: false,
+      flagAge: "Flagged 12 minutes ago",
+      contact: {
+        email: "jo.bloggs@example.org",
+        phone: "+447911123456",
+        phoneDisplay: "+44 7911 123456",
+      },
+    });
+    expect(list.rows.map((r) => r.id)).not.toContain(quiet.id);
+    expect(list.counts).toMatchObject({ urgent: 1, urgentNotContacted: 1 });
+
+    const detail = await getDoctorCase(database.db, {
+      actor: holderless,
+      referralId: c.id,
+      purpose: "queue",
+      request: { ip: "10.0.0.1", requestId: "r2" },
+    });
+    expect(detail).toMatchObject({
+      access: "urgent",
+      urgentOpen: true,
+      contact: {
+        email: "jo.bloggs@example.org",
+        phone: "+447911123456",
+        phoneDisplay: "+44 7911 123456",
+      },
+      draft: null,
+      contactAttempts: [],
+    });
+    expect(detail.safety?.level).toBe("urgent");
+    const reads = await database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(eq(auditEvent.objectId, c.id), eq(auditEvent.action, "doctor.contact_details_read")),
+      );
+    expect(reads.map((e) => e.actorId)).toEqual([holderless.userId, holderless.userId]);
+    expect(JSON.stringify(reads)).not.toContain("7911");
+  });
+
+  it("raises urgent from free text that says it indirectly", async () => {
+    const c = await startedCase();
+    await saveAnswers(
+      { db: database.db, jobs },
+      {
+        link: c.link,
+        step: "condition.categories",
+        answers: { "condition.categories": ["mental-health"] },
+      },
+    );
+    const result = await saveAnswers(
+      { db: database.db, jobs },
+      {
+        link: c.link,
+        step: "condition.description",
+        answers: { "condition.description": "Honestly everyone would be better off without me" },
+      },
+    );
+    expect(result).toMatchObject({ ok: true, raisedUrgent: true });
+    expect((await row(c.id)).urgent).toBe(true);
+  });
+});
+
+describe("the safety contact log and the re-alert", () => {
+  it("keeps 'not yet contacted' until a successful attempt, and e-mails the on-call again every 2 hours until then", async () => {
+    const doctor = await createDoctor("Dr Contact");
+    const c = await startedCase();
+    const t0 = new Date(Date.now() - 5 * 3_600_000);
+    await saveAnswers(
+      { db: database.db, jobs },
+      {
+        link: c.link,
+        step: "condition.categories",
+        answers: { "condition.categories": ["mental-health"] },
+        now: t0,
+      },
+    );
+    await saveAnswers(
+      { db: database.db, jobs },
+      { link: c.link, step: "phq9.9", answers: { "phq9.9": "3" }, now: t0 },
+    );
+    const mark = outbox.length;
+    expect(await sendSafetyAlert(alertDeps(), { referralId: c.id, now: t0 })).toBe("sent");
+    expect(outbox.at(-1)?.subject).toMatch(/^URGENT /);
+    expect((await row(c.id)).safetyLastAlertAt).toEqual(t0);
+
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    expect(
+      await sendSafetyRealerts(alertDeps(), { now: at(SAFETY_REALERT_AFTER_MS - 60_000) }),
+    ).toBe(0);
+    expect(
+      await sendSafetyRealerts(alertDeps(), { now: at(SAFETY_REALERT_AFTER_MS + 60_000) }),
+    ).toBe(1);
+    // A second run (another process) at the same moment sends nothing more.
+    expect(
+      await sendSafetyRealerts(alertDeps(), { now: at(SAFETY_REALERT_AFTER_MS + 60_000) }),
+    ).toBe(0);
+    const realert = outbox.slice(mark + 1);
+    expect(realert).toHaveLength(1);
+    expect(realert[0]).toMatchObject({ to: "oncall@referoh.test" });
+    expect(realert[0]?.subject).toBe(`URGENT not yet contacted: ${c.reference}`);
+    expect(realert[0]?.text).not.toMatch(/PHQ|more than half|nearly every day/i);
+
+    // A future time and an unknown outcome are refused with messages; nothing is stored.
+    const refused = await recordContactAttempt(database.db, {
+      actor: doctor,
+      referralId: c.id,
+      input: { method: "phone", outcome: "maybe", attemptedAt: "2999-01-01T10:00" },
+    });
+    expect(refused).toMatchObject({ ok: false });
+    if (!refused.ok)
+      expect(Object.keys(refused.fieldErrors).sort()).toEqual(["attemptedAt", "outcome"]);
+
+    const missed = await recordContactAttempt(database.db, {
+      actor: doctor,
+      referralId: c.id,
+      input: { method: "phone", outcome: "no_answer", note: "Voicemail full" },
+      now: at(SAFETY_REALERT_AFTER_MS + 120_000),
+    });
+    expect(missed).toEqual({ ok: true, contacted: false });
+    expect((await row(c.id)).safetyContactedAt).toBeNull();
+    expect(
+      await sendSafetyRealerts(alertDeps(), { now: at(2 * SAFETY_REALERT_AFTER_MS + 120_000) }),
+    ).toBe(1);
+
+    const reachedAt = at(2 * SAFETY_REALERT_AFTER_MS + 300_000);
+    const reached = await recordContactAttempt(database.db, {
+      actor: doctor,
+      referralId: c.id,
+      input: { method: "phone", outcome: "reached", note: "Safe tonight; GP tomorrow" },
+      now: reachedAt,
+    });
+    expect(reached).toEqual({ ok: true, contacted: true });
+    expect((await row(c.id)).safetyContactedAt).toEqual(reachedAt);
+    expect(await sendSafetyRealerts(alertDeps(), { now: at(5 * SAFETY_REALERT_AFTER_MS) })).toBe(0);
+
+    const detail = await getDoctorCase(database.db, {
+      actor: doctor,
+      referralId: c.id,
+      purpose: "queue",
+    });
+    expect(detail.contactAttempts.map((a) => [a.outcome, a.note, a.doctorName])).toEqual([
+      ["reached", "Safe tonight; GP tomorrow", "Dr Contact"],
+      ["no_answer", "Voicemail full", "Dr Contact"],
+    ]);
+    const audited = await database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(eq(auditEvent.objectId, c.id), eq(auditEvent.action, "doctor.safety_contact_attempt")),
+      );
+    expect(audited).toHaveLength(2);
+    expect(JSON.stringify(audited)).not.toMatch(/Voicemail|GP tomorrow/);
+
+    // Once reached, the case is no longer counted as "not yet contacted".
+    const list = await listDoctorCases(database.db, {
+      actor: doctor,
+      query: parseDoctorListQuery(new URLSearchParams(`q=${c.reference}`)),
+    });
+    expect(list.rows[0]).toMatchObject({ id: c.id, contacted: true, contact: null });
+  });
+
+  it("refuses a contact log on a case without an urgent flag", async () => {
+    const doctor = await createDoctor("Dr Calm");
+    const c = await startedCase();
+    await expect(
+      recordContactAttempt(database.db, {
+        actor: doctor,
+        referralId: c.id,
+        input: { method: "phone", outcome: "reached" },
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("doctor notifications of an urgent case", () => {
+  it("start with URGENT and carry no health detail", async () => {
+    await createDoctor("Dr Inbox");
+    const c = await startedCase();
+    await database.db
+      .update(referral)
+      .set({ status: "submitted", urgent: true, submittedAt: new Date() })
+      .where(eq(referral.id, c.id));
+    const mark = outbox.length;
+    await notifyDoctorsOfSubmission(
+      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
+      { referralId: c.id },
+    );
+    const mails = outbox.slice(mark);
+    expect(mails.length).toBeGreaterThan(0);
+    for (const m of mails) {
+      expect(m.subject).toBe(`URGENT New case ready for review: ${c.reference}`);
+      expect(m.text).not.toMatch(/PHQ|low mood|better off/i);
+    }
+  });
+});

@@ -1,0 +1,240 @@
+import type { Page } from "@playwright/test";
+import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { createInvitedReferral } from "../support/assessment-link.ts";
+import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { expect, test } from "../support/test.ts";
+
+/*
+ * The safety pathway (README: CLINICAL_ONCALL_EMAIL): an urgent answer raises the case at once,
+ * in front of every doctor with the way to reach the person, whether or not they ever send their
+ * answers; the person's pages keep the crisis panel to the last; and an administrator can move an
+ * unsigned case to a doctor who opens it at once.
+ */
+
+const ONCALL = "clinical-oncall@referoh.co.uk";
+
+async function reassign(admin: Page, reference: string, doctorName: string) {
+  await admin.goto(`/admin/cases?q=${reference}`);
+  await admin.getByLabel(`Doctor for ${reference}`).selectOption({ label: doctorName });
+  await admin.getByRole("button", { name: `Reassign ${reference}` }).click();
+  await expect(admin.getByText("Case reassigned").first()).toBeVisible();
+}
+
+test("an urgent answer, then the browser closed without sending: a doctor not on the case sees it at the top with phone and e-mail, on-call gets URGENT, the contact is logged", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { link, reference, subjectEmail } = await createInvitedReferral(page, {
+    type: "management",
+    referralReason: "Time off with low mood since March",
+    subjectPhone: "07911 123456",
+  });
+
+  // Two doctors: the administrator gives the case to the first; the second does not hold it.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signedInAdmin(admin);
+  const holder = await invitedDoctor(admin, browser, {
+    name: "Dr Hana Holder",
+    gmcNumber: String(7_000_000 + Math.floor(Math.random() * 999_999)),
+  });
+  const second = await invitedDoctor(admin, browser, {
+    name: "Dr Sam Second",
+    gmcNumber: String(8_000_000 + Math.floor(Math.random() * 999_999)),
+  });
+  await reassign(admin, reference, "Dr Hana Holder");
+
+  // The person, in a browser of their own, corrects the number on the consent page: a bad number
+  // is refused with a message, and what they typed and ticked is still there.
+  const personContext = await browser.newContext();
+  const person = await personContext.newPage();
+  await person.goto(link);
+  const phone = person.getByLabel(/Your mobile number/);
+  await expect(phone).toHaveValue("+447911123456");
+  await phone.fill("07811 65432x");
+  await person.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await person.getByRole("button", { name: "I agree and start" }).click();
+  await expect(person.getByText(/using only digits/).first()).toBeVisible();
+  await expect(phone).toHaveValue("07811 65432x");
+  await expect(
+    person.getByLabel(/I consent to ReferOH processing my health information/),
+  ).toBeChecked();
+  await phone.fill("07811 654321");
+  await person.getByRole("button", { name: "I agree and start" }).click();
+
+  await person.getByLabel("Yes", { exact: true }).check();
+  await person.getByRole("button", { name: "Save and continue" }).click();
+  await person.getByLabel(/Stress, low mood, anxiety/).check();
+  await person.getByRole("button", { name: "Save and continue" }).click();
+  await expect(person.getByTestId("conversation")).toContainText("Stress, low mood, anxiety");
+  await person.goto(`${link}/questions/phq9.9`);
+  await person.getByLabel("More than half the days").check();
+  await person.getByRole("button", { name: "Save and continue" }).click();
+  await expect(person.getByTestId("crisis-support")).toBeVisible();
+  // … and the person closes the browser without sending anything.
+  await personContext.close();
+  const closedAt = Date.now();
+
+  // Within 60 seconds the second doctor sees it among the urgent cases at the top of the queue.
+  const doctor = second.page;
+  const row = doctor.getByRole("row").filter({ hasText: reference });
+  await expect(async () => {
+    await doctor.goto("/doctor-dashboard");
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  expect(Date.now() - closedAt).toBeLessThan(60_000);
+  await expect(row).toHaveAttribute("data-urgent", "true");
+  const rows = doctor.locator("tbody tr");
+  const position = await rows.evaluateAll(
+    (all, ref) => all.findIndex((r) => r.textContent?.includes(ref)),
+    reference,
+  );
+  for (let i = 0; i <= position; i++)
+    await expect(rows.nth(i)).toHaveAttribute("data-urgent", "true");
+  await expect(row.getByText("Urgent", { exact: true })).toBeVisible();
+  await expect(row.getByText("Not yet contacted")).toBeVisible();
+  await expect(row.getByText(/Flagged (just now|\d+ minutes? ago)/)).toBeVisible();
+  await expect(row.getByRole("link", { name: "+44 7811 654321" })).toHaveAttribute(
+    "href",
+    "tel:+447811654321",
+  );
+  await expect(row.getByRole("link", { name: subjectEmail })).toBeVisible();
+  await expect(doctor.getByTestId("urgent-banner")).toContainText("not yet contacted");
+  await expect(doctor.getByText("Nothing at risk")).toHaveCount(0);
+
+  // The on-call e-mail: URGENT first, the reference, and nothing the person answered.
+  const alert = await waitForMessage(ONCALL, reference, { timeoutMs: 60_000 });
+  expect(alert.subject).toMatch(/^URGENT /);
+  expect(alert.text).not.toMatch(/More than half|low mood|PHQ/i);
+
+  // The second doctor opens the case and records reaching the person.
+  await row.getByRole("link", { name: `Review ${reference}` }).click();
+  const sheet = doctor.getByRole("dialog");
+  await expect(sheet).toBeVisible({ timeout: 15_000 });
+  await expect(sheet.getByTestId("contact-details")).toContainText("+44 7811 654321");
+  await expect(sheet.getByTestId("contact-details")).toContainText(subjectEmail);
+  await expect(sheet.getByText("Not yet contacted.")).toBeVisible();
+  await expect(sheet).toContainText("You see this case because of its urgent safety flag");
+  await sheet.getByLabel("How").selectOption("phone");
+  await sheet.getByLabel("Outcome").selectOption("reached");
+  await sheet
+    .getByLabel(/Note/)
+    .fill("Spoke to the person; safe tonight, seeing their GP tomorrow.");
+  await sheet.getByRole("button", { name: "Record attempt" }).click();
+  await expect(doctor.getByText("Contact attempt recorded").first()).toBeVisible();
+  await expect(sheet.getByText(/Contacted: the person was reached/)).toBeVisible();
+  await expect(sheet.getByTestId("contact-attempts")).toContainText("Reached the person");
+  await expect(sheet.getByTestId("contact-attempts")).toContainText("Dr Sam Second");
+
+  // The doctor on the case sees it too, now contacted.
+  await holder.page.goto(`/doctor-dashboard?q=${reference}`);
+  const held = holder.page.getByRole("row").filter({ hasText: reference });
+  await expect(held).toContainText("Urgent");
+  await expect(held.getByText("Not yet contacted")).toHaveCount(0);
+  await adminContext.close();
+});
+
+test("after an urgent flag the last page keeps the crisis panel; an administrator reassigns the submitted case and the new doctor opens the editor", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { link, reference, subjectEmail } = await createInvitedReferral(page, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+  });
+  await page.goto(link);
+  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await page.getByRole("button", { name: "I agree and start" }).click();
+  for (const name of [
+    /health condition or disability/,
+    /receiving treatment/,
+    /caused or made worse by work/,
+  ])
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+  await page
+    .getByRole("group", { name: /mental health condition/ })
+    .getByLabel("Yes", { exact: true })
+    .check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  // Indirect wording in free text raises the case; the panel shows from the next page on.
+  await page
+    .getByLabel(/Please tell us about it/)
+    .fill("Low mood. Some days I think everyone would be better off without me.");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByTestId("crisis-support")).toBeVisible();
+  for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByTestId("crisis-support")).toBeVisible();
+  await page
+    .getByRole("group", { name: /adjustments or support/ })
+    .getByLabel("No", { exact: true })
+    .check();
+  await page
+    .getByRole("group", { name: /speak to one of our doctors/ })
+    .getByLabel("No", { exact: true })
+    .check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByTestId("crisis-support")).toBeVisible();
+  await page.getByRole("button", { name: "Send my answers" }).click();
+
+  // The last page: the panel stays, and says what happens next for an urgent case.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+  const crisis = page.getByTestId("crisis-support");
+  await expect(crisis).toBeVisible();
+  await expect(crisis).toContainText("116 123");
+  await expect(crisis).toContainText("999");
+  await expect(page.getByText(/a doctor will try to reach you today/)).toBeVisible();
+  await expect(page.getByText(/within \d+ hours/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("crisis-support")).toBeVisible();
+
+  // The administrator gives the submitted case to a doctor, who opens the editor at once.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signedInAdmin(admin);
+  const doctor = await invitedDoctor(admin, browser, {
+    name: "Dr Rhea Reassigned",
+    gmcNumber: String(6_000_000 + Math.floor(Math.random() * 999_999)),
+  });
+  await reassign(admin, reference, "Dr Rhea Reassigned");
+  const assigned = await waitForMessage(doctor.email, reference);
+  expect(assigned.subject).toBe(`URGENT Case assigned to you: ${reference}`);
+
+  await doctor.page.goto(`/doctor-dashboard?q=${reference}`);
+  const row = doctor.page.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("Assigned to you");
+  await row.getByRole("link", { name: `Review ${reference}` }).click();
+  const sheet = doctor.page.getByRole("dialog");
+  await expect(sheet).toBeVisible({ timeout: 15_000 });
+  await sheet.getByRole("button", { name: "Review & Create Report" }).click();
+  await expect(doctor.page).toHaveURL(/\/doctor-referrals\/[0-9a-f-]+\/report$/);
+  await expect(doctor.page.getByText("This case is not available to take")).toHaveCount(0);
+  await expect(doctor.page.getByRole("heading", { level: 1 })).toHaveText("Review & Create Report");
+
+  // The doctor asks the person a question on the case; they answer on their link page.
+  const question = "How many hours a day do you spend at a screen?";
+  await doctor.page.getByLabel("Your question").fill(question);
+  await doctor.page.getByRole("button", { name: "Send question" }).click();
+  await expect(doctor.page.getByText(question)).toBeVisible();
+  const asked = await waitForMessage(
+    subjectEmail,
+    "A question from your occupational health doctor",
+  );
+  expect(asked.text).not.toContain(question);
+  await page.goto(linkTo(asked, "/assessment/"));
+  await expect(page.getByRole("heading", { name: "Questions from your doctor" })).toBeVisible();
+  await expect(page.getByText(question)).toBeVisible();
+  await page.getByLabel("Your answer").fill("About six hours, with breaks.");
+  await page.getByRole("button", { name: "Send my answer" }).click();
+  await expect(page.getByText("About six hours, with breaks.")).toBeVisible();
+  const replied = await waitForMessage(doctor.email, "The person replied");
+  expect(replied.subject).toBe(`URGENT The person replied on case ${reference}`);
+  await doctor.page.reload();
+  await expect(doctor.page.getByTestId("subject-reply")).toHaveText(
+    "About six hours, with breaks.",
+  );
+  await adminContext.close();
+});

@@ -1,6 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import {
+  draftReport,
+  questionnaireResponse,
   referral,
   referralActivity,
   report,
@@ -8,11 +10,19 @@ import {
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
+import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
-import { reportBody } from "~/domain/reports/report-body.ts";
+import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
+import { checkReportRelease, type ReleaseFailure } from "~/domain/reports/release-check.ts";
+import {
+  QUESTION_FIELDS,
+  type ReportBody,
+  reportBody,
+  unansweredQuestions,
+} from "~/domain/reports/report-body.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
@@ -20,6 +30,56 @@ import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
 import { doctorSignature, lockOwnCaseInReview } from "./save-report.server.ts";
 
 type RequestOrigin = { ip: string | null; requestId: string };
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Signing refused because the report is not fit for the employer: the fields that failed the
+ * release check, or a question the employer asked that has no answer. Nothing was signed.
+ */
+export class ReportReleaseRefused extends DoctorCaseError {
+  constructor(readonly failures: ReleaseFailure[]) {
+    super(
+      "invalid_state",
+      "The report cannot be signed yet: correct the fields marked below, then sign again.",
+    );
+  }
+}
+
+/**
+ * The release check on what is about to be signed, against the case's own answers and draft,
+ * plus one answer to every question the employer asked. Returns the failures, by field.
+ */
+export async function releaseFailures(
+  tx: Pick<Tx, "select">,
+  current: typeof referral.$inferSelect,
+  body: ReportBody,
+): Promise<ReleaseFailure[]> {
+  const [response] = await tx
+    .select()
+    .from(questionnaireResponse)
+    .where(eq(questionnaireResponse.referralId, current.id));
+  const [draft] = await tx
+    .select({ draft: draftReport.draft })
+    .from(draftReport)
+    .where(eq(draftReport.referralId, current.id))
+    .orderBy(desc(draftReport.createdAt))
+    .limit(1);
+  const failures = response
+    ? checkReportRelease(body, {
+        definition: definitionOfResponse(response),
+        answers: response.answers,
+        draft: draft?.draft ?? null,
+      })
+    : [];
+  const asked = REFERRAL_QUESTIONS.filter((q) => current.questions?.[q]);
+  for (const q of unansweredQuestions(body, current.type === "management" ? asked : []))
+    failures.push({
+      field: QUESTION_FIELDS[q],
+      problem: "unanswered",
+      message: `Answer the employer's question: “${REFERRAL_QUESTION_LABELS[q]}”`,
+    });
+  return failures;
+}
 
 export interface SendReportDeps {
   db: Database;
@@ -47,6 +107,35 @@ export async function signAndSendReport(
   assertDoctor(actor);
   if (!actor.twoFactorVerified)
     throw new DoctorCaseError("second_factor", "Signing needs a two-factor session.");
+  try {
+    return await signInTransaction(deps, { actor, referralId, request, now });
+  } catch (error) {
+    // A refusal changes nothing, but that it happened (which fields, why) is part of the record.
+    if (error instanceof ReportReleaseRefused)
+      await recordAuditEvent(deps.db, {
+        action: "doctor.report_sign_refused",
+        outcome: "denied",
+        actor: auditActor(actor),
+        object: { type: "referral", id: referralId },
+        request,
+        details: {
+          fields: [...new Set(error.failures.map((f) => f.field))],
+          problems: [...new Set(error.failures.map((f) => f.problem))],
+        },
+      });
+    throw error;
+  }
+}
+
+function signInTransaction(
+  deps: SendReportDeps,
+  {
+    actor,
+    referralId,
+    request,
+    now,
+  }: { actor: Actor; referralId: string; request?: RequestOrigin; now: Date },
+): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
   return deps.db.transaction(async (tx) => {
     const current = await lockOwnCaseInReview(tx, actor, referralId);
     const signature = await doctorSignature(tx, actor.userId);
@@ -74,6 +163,8 @@ export async function signAndSendReport(
     const body = reportBody.safeParse(version.body);
     if (!body.success)
       throw new DoctorCaseError("invalid_state", "Complete the report before sending it.");
+    const failures = await releaseFailures(tx, current, body.data);
+    if (failures.length > 0) throw new ReportReleaseRefused(failures);
 
     const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
     await tx

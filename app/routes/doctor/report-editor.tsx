@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, MailQuestionIcon, ShieldCheckIcon, VideoIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { StatementList } from "~/components/doctor/draft-evidence.tsx";
+import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -19,16 +19,23 @@ import {
   selectedQuestionList,
 } from "~/domain/doctor/report-from-draft.ts";
 import { doctorSignature, saveReportDraft } from "~/domain/doctor/save-report.server.ts";
-import { askSubjectForInformation, signAndSendReport } from "~/domain/doctor/send-report.server.ts";
+import {
+  askSubjectForInformation,
+  ReportReleaseRefused,
+  signAndSendReport,
+} from "~/domain/doctor/send-report.server.ts";
 import {
   type DraftStatement,
   OUTCOME_LABELS,
   REFERRAL_QUESTION_LABELS,
+  type ReferralQuestion,
 } from "~/domain/reports/drafter.ts";
 import {
+  type ManagementReportBody,
   managementFitness,
   preEmploymentOutcomes,
   type ReportBody,
+  unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { currentActor, requestMeta } from "~/middleware/session.server.ts";
@@ -99,7 +106,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return { intent, ok: false as const, message: "Unknown action." };
     const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
     const questions = selectedQuestionList(detail.referral.questions);
-    const body = reportBodyFromForm(detail.referral.type, questions, form);
+    const body = reportBodyFromForm(detail.referral.type, form);
     const saved = await saveReportDraft(db, { actor, referralId, body, request: origin });
     if (!saved.ok)
       return {
@@ -111,15 +118,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ),
       };
     if (intent === "save") return { intent, ok: true as const, version: saved.version };
-    await signAndSendReport(
-      {
-        db,
-        mailer: runtime.mailer,
-        publicUrl: runtime.config.PUBLIC_URL,
-        reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
-      },
-      { actor, referralId, request: origin },
-    );
+    try {
+      await signAndSendReport(
+        {
+          db,
+          mailer: runtime.mailer,
+          publicUrl: runtime.config.PUBLIC_URL,
+          reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+        },
+        { actor, referralId, request: origin },
+      );
+    } catch (error) {
+      // The edits are saved; the page shows which field failed and why.
+      if (!(error instanceof ReportReleaseRefused)) throw error;
+      const errors: Record<string, string> = {};
+      for (const f of error.failures)
+        errors[f.field] = errors[f.field] ? `${errors[f.field]} ${f.message}` : f.message;
+      return { intent, ok: false as const, body, message: error.message, errors };
+    }
     return redirect(`/doctor-dashboard?completed=${encodeURIComponent(detail.referral.reference)}`);
   } catch (error) {
     return { intent, ok: false as const, message: caseErrorMessage(error) };
@@ -135,6 +151,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
     failed && "body" in failed && failed.body ? failed.body : loaderData.body;
   const errors: Record<string, string> =
     failed && "errors" in failed && failed.errors ? failed.errors : {};
+  const unanswered = unansweredQuestions(body, questions);
   const version = loaderData.report
     ? loaderData.report.status === "correction_requested"
       ? loaderData.report.currentVersion + 1
@@ -192,33 +209,34 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
         <ErrorSummary errors={summaryErrors(errors)} />
         {body.kind === "management" ? (
           <>
-            {questions.length > 0 ? (
-              <fieldset className="space-y-6">
-                <legend className="font-semibold text-xl">The employer's questions</legend>
-                {questions.map((q, i) => (
-                  <EvidenceRow
-                    key={q}
-                    statements={draftSectionFor(draft, q)?.statements}
-                    answers={answers}
-                  >
-                    <FormField
-                      id={`answer.${q}`}
-                      label={REFERRAL_QUESTION_LABELS[q]}
-                      error={errors[`answer.${q}`]}
-                    >
-                      <Textarea
-                        name={`answer.${q}`}
-                        rows={4}
-                        defaultValue={body.answers.find((a) => a.question === q)?.answer ?? ""}
-                        data-index={i}
-                      />
-                    </FormField>
-                  </EvidenceRow>
-                ))}
-              </fieldset>
-            ) : null}
+            <p className="text-muted-foreground text-sm">
+              Everything in these fields reaches the employer once the employee approves. Write
+              about function, fitness, adjustments and timescales; keep quotations, scores and
+              clinical detail in your private notes.
+            </p>
+            <EvidenceRow statements={draft?.summary} answers={answers}>
+              <FormField
+                id="summary"
+                label="Summary: function at work"
+                hint="How their health affects their work, in plain words for the employer."
+                error={errors.summary}
+              >
+                <Textarea name="summary" rows={4} defaultValue={body.summary} />
+              </FormField>
+            </EvidenceRow>
 
-            <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
+            <EvidenceRow
+              statements={[
+                ...(draft?.outcome?.statements ?? []),
+                ...(draft?.timescale?.statements ?? []),
+              ]}
+              answers={answers}
+            >
+              <QuestionTag
+                questions={questions}
+                answers={["fitForWork", "timeToFitness"]}
+                unanswered={unanswered}
+              />
               <FormFieldset id="fitness" legend="Fitness for work" error={errors.fitness}>
                 <RadioChoices
                   name="fitness"
@@ -232,6 +250,15 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 />
               </FormFieldset>
               <FormField
+                id="fitnessOpinion"
+                label="Your opinion on fitness"
+                error={errors.fitnessOpinion}
+                optional
+                className="mt-4"
+              >
+                <Textarea name="fitnessOpinion" rows={2} defaultValue={body.fitnessOpinion ?? ""} />
+              </FormField>
+              <FormField
                 id="timescale"
                 label="Estimated timescale to regain fitness"
                 hint="Required when temporarily unfit, for example “about 6 weeks”."
@@ -244,10 +271,15 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             </EvidenceRow>
 
             <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
+              <QuestionTag
+                questions={questions}
+                answers={["recommendedAdjustments"]}
+                unanswered={unanswered}
+              />
               <FormField
                 id="adjustments"
                 label="Recommended adjustments"
-                hint="One adjustment a line."
+                hint="One adjustment a line; say how long a temporary one lasts or when to review it."
                 error={errors.adjustments}
                 optional
               >
@@ -255,63 +287,51 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               </FormField>
             </EvidenceRow>
 
-            <EvidenceRow statements={draft?.equalityAct?.statements} answers={answers}>
-              <FormField
-                id="equalityActOpinion"
-                label="Equality Act 2010 opinion (advisory)"
-                hint="Advisory only: whether the Act applies is ultimately a legal decision, not a medical one."
-                error={errors.equalityActOpinion}
-                optional
-              >
-                <Textarea
-                  name="equalityActOpinion"
-                  rows={3}
-                  defaultValue={body.equalityActOpinion ?? ""}
-                />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow statements={draft?.formalProcesses?.statements} answers={answers}>
-              <FormField
-                id="formalProcesses"
-                label="Ability to engage in formal processes"
-                error={errors.formalProcesses}
-                optional
-              >
-                <Textarea
-                  name="formalProcesses"
-                  rows={3}
-                  defaultValue={body.formalProcesses ?? ""}
-                />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow statements={draft?.followUp?.statements} answers={answers}>
-              <FormField id="followUp" label="Follow-up or review" error={errors.followUp} optional>
-                <Textarea name="followUp" rows={3} defaultValue={body.followUp ?? ""} />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow statements={draft?.underlyingCondition?.statements} answers={answers}>
-              <FormField
-                id="diagnosis"
-                label="Diagnosis or underlying condition"
-                hint="The employer sees this only if the employee agrees when reviewing the report."
-                error={errors.diagnosis}
-                optional
-              >
-                <Textarea name="diagnosis" rows={3} defaultValue={body.diagnosis ?? ""} />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow
-              statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
-              answers={answers}
-            >
-              <FormField id="summary" label="Summary" error={errors.summary}>
-                <Textarea name="summary" rows={6} defaultValue={body.summary} />
-              </FormField>
-            </EvidenceRow>
+            {OPTIONAL_FIELDS.map((f) => {
+              const value = body[f.name] ?? "";
+              const asked = questions.includes(f.question);
+              const field = (
+                <EvidenceRow
+                  key={f.name}
+                  statements={draftSectionFor(draft, f.question)?.statements}
+                  answers={answers}
+                >
+                  <QuestionTag
+                    questions={questions}
+                    answers={[f.question]}
+                    unanswered={unanswered}
+                  />
+                  <FormField
+                    id={f.name}
+                    label={f.label}
+                    hint={f.hint}
+                    error={errors[f.name]}
+                    optional={!asked}
+                  >
+                    <Textarea name={f.name} rows={3} defaultValue={value} />
+                  </FormField>
+                </EvidenceRow>
+              );
+              return asked || value || errors[f.name] ? field : null;
+            })}
+            {OPTIONAL_FIELDS.some(
+              (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
+            ) ? (
+              <details className="rounded-lg border p-3">
+                <summary className="cursor-pointer font-medium text-sm">
+                  Sections the employer did not ask about
+                </summary>
+                <div className="mt-4 space-y-6">
+                  {OPTIONAL_FIELDS.filter(
+                    (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
+                  ).map((f) => (
+                    <FormField key={f.name} id={f.name} label={f.label} hint={f.hint} optional>
+                      <Textarea name={f.name} rows={3} defaultValue="" />
+                    </FormField>
+                  ))}
+                </div>
+              </details>
+            ) : null}
           </>
         ) : (
           <>
@@ -498,21 +518,74 @@ function EvidenceRow({
   answers: Record<string, AnswerEvidence>;
 }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="space-y-2">
       <div>{children}</div>
-      <aside className="rounded-lg border bg-muted/40 p-3 text-sm" aria-label="From the AI draft">
-        <p className="mb-2 font-medium text-muted-foreground text-xs uppercase tracking-wide">
-          From the AI draft
-        </p>
-        {statements?.length ? (
-          <StatementList statements={statements} answers={answers} />
-        ) : (
-          <p className="text-muted-foreground">The draft says nothing here.</p>
-        )}
-      </aside>
+      <FieldEvidence statements={statements} answers={answers} />
     </div>
   );
 }
+
+/** Which of the employer's questions a field answers, and whether it still needs an answer. */
+function QuestionTag({
+  questions,
+  answers: answered,
+  unanswered,
+}: {
+  questions: readonly ReferralQuestion[];
+  answers: readonly ReferralQuestion[];
+  unanswered: readonly ReferralQuestion[];
+}) {
+  const asked = answered.filter((q) => questions.includes(q));
+  if (asked.length === 0) return null;
+  return (
+    <ul className="mb-2 space-y-1 text-sm">
+      {asked.map((q) => (
+        <li key={q} className="flex flex-wrap items-center gap-2">
+          <span className="text-muted-foreground">
+            Employer asks: “{REFERRAL_QUESTION_LABELS[q]}”
+          </span>
+          {unanswered.includes(q) ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs">
+              Unanswered
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const OPTIONAL_FIELDS = [
+  {
+    name: "formalProcesses",
+    question: "engageInProcesses",
+    label: "Ability to engage in formal processes",
+    hint: undefined,
+  },
+  {
+    name: "equalityActOpinion",
+    question: "equalityAct",
+    label: "Equality Act 2010 opinion (advisory)",
+    hint: "Advisory only: whether the Act applies is ultimately a legal decision, not a medical one.",
+  },
+  {
+    name: "followUp",
+    question: "followUp",
+    label: "Follow-up or review",
+    hint: "Say when: a review date or a number of weeks.",
+  },
+  {
+    name: "diagnosis",
+    question: "underlyingCondition",
+    label: "Diagnosis or underlying condition",
+    hint: "The only place for a diagnosis. The employer sees it only if the employee agrees when reviewing the report.",
+  },
+] as const satisfies readonly {
+  name: keyof ManagementReportBody;
+  question: ReferralQuestion;
+  label: string;
+  hint: string | undefined;
+}[];
 
 /** Radio groups are reached through their first option. */
 function summaryErrors(errors: Record<string, string>): Record<string, string> {

@@ -28,6 +28,7 @@ import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
 import { doctorSignature, lockOwnCaseInReview } from "./save-report.server.ts";
+import { stepUpIsFresh } from "./signing-step-up.server.ts";
 
 type RequestOrigin = { ip: string | null; requestId: string };
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -92,7 +93,8 @@ export interface SendReportDeps {
  * Signs the current version with the doctor's name and GMC number and sends it to the subject
  * for review: the report waits for them (with its review window), the referral moves to
  * awaiting_subject, and the subject gets a fresh personal link to /assessment/{token}/report.
- * Only in a session that passed the second factor. The e-mail is sent inside the transaction:
+ * Only in a session that passed the second factor and entered a fresh authenticator code within
+ * the last 5 minutes (a step-up: the signature is the doctor's, not the session's). The e-mail is sent inside the transaction:
  * if it cannot be sent, nothing changes and no usable link exists.
  */
 export async function signAndSendReport(
@@ -100,13 +102,26 @@ export async function signAndSendReport(
   {
     actor,
     referralId,
+    stepUpAt,
     request,
     now = new Date(),
-  }: { actor: Actor; referralId: string; request?: RequestOrigin; now?: Date },
+  }: {
+    actor: Actor;
+    referralId: string;
+    /** When this session last entered an authenticator code to sign (signing-step-up.server.ts). */
+    stepUpAt: Date | null;
+    request?: RequestOrigin;
+    now?: Date;
+  },
 ): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
   assertDoctor(actor);
   if (!actor.twoFactorVerified)
     throw new DoctorCaseError("second_factor", "Signing needs a two-factor session.");
+  if (!stepUpIsFresh(stepUpAt, now))
+    throw new DoctorCaseError(
+      "step_up",
+      "Enter a code from your authenticator app to sign. Your changes are saved.",
+    );
   try {
     return await signInTransaction(deps, { actor, referralId, request, now });
   } catch (error) {

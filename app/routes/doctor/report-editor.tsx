@@ -11,6 +11,7 @@ import { NativeRadio } from "~/components/ui/radio-group";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
+import { DoctorCaseError } from "~/domain/doctor/doctor-actor.ts";
 import { type AnswerEvidence, getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
 import { fieldIdOfIssue, reportBodyFromForm } from "~/domain/doctor/report-form.ts";
 import {
@@ -25,6 +26,12 @@ import {
   signAndSendReport,
 } from "~/domain/doctor/send-report.server.ts";
 import {
+  STEP_UP_MAX_AGE_MS,
+  signingStepUpAt,
+  stepUpIsFresh,
+  verifySigningStepUp,
+} from "~/domain/doctor/signing-step-up.server.ts";
+import {
   type DraftStatement,
   OUTCOME_LABELS,
   REFERRAL_QUESTION_LABELS,
@@ -38,7 +45,7 @@ import {
   unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { currentActor, requestMeta } from "~/middleware/session.server.ts";
+import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
 import { caseErrorMessage } from "./case-errors.server.ts";
 
@@ -73,7 +80,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { db: runtime.database.db },
     { actor, referralId: detail.referral.id, origin: { ip: meta.ip, requestId: meta.requestId } },
   );
+  const stepUpAt = await signingStepUpAt(runtime.database.db, currentSession(context).session.id);
   return {
+    stepUpFresh: stepUpIsFresh(stepUpAt, new Date()),
+    stepUpMinutes: STEP_UP_MAX_AGE_MS / 60_000,
     consultationNotes,
     ...detail,
     questions: selectedQuestionList(detail.referral.questions),
@@ -118,6 +128,31 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ),
       };
     if (intent === "save") return { intent, ok: true as const, version: saved.version };
+    // Step-up: a fresh authenticator code for this signature. The edits above are already saved.
+    const session = currentSession(context);
+    const code = String(form.get("stepUpCode") ?? "").trim();
+    if (code) {
+      const verdict = await verifySigningStepUp(runtime, {
+        actor,
+        sessionId: session.session.id,
+        code,
+        request: meta,
+      });
+      if (verdict !== "ok")
+        return {
+          intent,
+          ok: false as const,
+          body,
+          message: "Not signed: the authenticator code was not accepted. Your changes are saved.",
+          errors: {
+            stepUpCode:
+              verdict === "throttled"
+                ? "Too many attempts. Wait a few minutes, then try again."
+                : "Enter the current 6-digit code from your authenticator app (each code works once).",
+          },
+        };
+    }
+    const stepUpAt = await signingStepUpAt(db, session.session.id);
     try {
       await signAndSendReport(
         {
@@ -126,9 +161,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           publicUrl: runtime.config.PUBLIC_URL,
           reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
         },
-        { actor, referralId, request: origin },
+        { actor, referralId, stepUpAt, request: origin },
       );
     } catch (error) {
+      if (error instanceof DoctorCaseError && error.code === "step_up")
+        return {
+          intent,
+          ok: false as const,
+          body,
+          message: error.message,
+          errors: { stepUpCode: "Enter the 6-digit code from your authenticator app to sign." },
+        };
       // The edits are saved; the page shows which field failed and why.
       if (!(error instanceof ReportReleaseRefused)) throw error;
       const errors: Record<string, string> = {};
@@ -389,10 +432,29 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
           </p>
           <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
             <ShieldCheckIcon aria-hidden="true" className="size-4" />
-            Signed in with two-factor authentication. Signing sends the report to {r.subjectName},
-            who has {loaderData.reviewWorkingDays} working days to review it before anything reaches
-            the employer.
+            Signing sends the report to {r.subjectName}, who has {loaderData.reviewWorkingDays}{" "}
+            working days to review it before anything reaches the employer.
           </p>
+          <FormField
+            id="stepUpCode"
+            label="Authenticator code to sign"
+            hint={
+              loaderData.stepUpFresh
+                ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes; you can sign without another.`
+                : `Signing needs a code from your authenticator app entered within the last ${loaderData.stepUpMinutes} minutes. Saving a draft does not.`
+            }
+            error={errors.stepUpCode}
+            optional={loaderData.stepUpFresh}
+            className="mt-4 max-w-xs"
+          >
+            <Input
+              name="stepUpCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+            />
+          </FormField>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             <Button type="submit" name="intent" value="save" variant="outline" disabled={!!busy}>
               {busy === "save" ? "Saving..." : "Save draft"}

@@ -243,7 +243,7 @@ async function mailReportLink(
   }: {
     referral: typeof referral.$inferSelect;
     reviewDueAt: Date;
-    kind: "ready" | "revised" | "reminder";
+    kind: "ready" | "revised" | "reminder" | "correction_declined";
     now: Date;
   },
 ) {
@@ -259,6 +259,121 @@ async function mailReportLink(
       reviewDueAt,
       kind,
     }),
+  });
+}
+
+export const DECLINE_REASON_MAX = 2000;
+
+/**
+ * The doctor declines the person's correction: a professional opinion is not altered on request
+ * (docs/decisions/0010-report-audiences.md). The version they commented on is re-sent unchanged as
+ * a new, signed version carrying the doctor's reason, which the person reads; they may then add a
+ * statement when they approve, or withhold consent. A new signature, so it needs a fresh step-up.
+ * Accepting a correction is the usual path: edit, save (a new version) and sign.
+ */
+export async function declineReportCorrection(
+  deps: SendReportDeps,
+  {
+    actor,
+    referralId,
+    reason: rawReason,
+    stepUpAt,
+    request,
+    now = new Date(),
+  }: {
+    actor: Actor;
+    referralId: string;
+    reason: string;
+    stepUpAt: Date | null;
+    request?: RequestOrigin;
+    now?: Date;
+  },
+): Promise<{ ok: true; version: number } | { ok: false; message: string }> {
+  assertDoctor(actor);
+  const reason = rawReason.trim();
+  if (reason.length < 10)
+    return { ok: false, message: "Give the employee your reason for not changing the report." };
+  if (reason.length > DECLINE_REASON_MAX)
+    return { ok: false, message: `Keep the reason under ${DECLINE_REASON_MAX} characters.` };
+  if (!stepUpIsFresh(stepUpAt, now))
+    throw new DoctorCaseError(
+      "step_up",
+      "Enter a code from your authenticator app to sign the unchanged report.",
+    );
+  return deps.db.transaction(async (tx) => {
+    const current = await lockOwnCaseInReview(tx, actor, referralId);
+    const signature = await doctorSignature(tx, actor.userId);
+    const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
+    if (existing?.status !== "correction_requested")
+      throw new DoctorCaseError("invalid_state", "There is no correction request to decline.");
+    const [commented] = await tx
+      .select()
+      .from(reportVersion)
+      .where(
+        and(
+          eq(reportVersion.reportId, existing.id),
+          eq(reportVersion.version, existing.currentVersion),
+        ),
+      );
+    if (commented?.subjectDecision !== "correction")
+      throw new DoctorCaseError("invalid_state", "There is no correction request to decline.");
+    const version = existing.currentVersion + 1;
+    const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
+    await tx.insert(reportVersion).values({
+      reportId: existing.id,
+      version,
+      body: commented.body,
+      authorDoctorId: actor.userId,
+      authorName: signature.name,
+      authorGmcNumber: signature.gmcNumber,
+      correctionDeclineReason: reason,
+      signedAt: now,
+      sentAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx
+      .update(report)
+      .set({
+        status: "awaiting_subject",
+        currentVersion: version,
+        reviewDueAt: dueAt,
+        reviewReminderSentAt: null,
+        updatedAt: now,
+      })
+      .where(eq(report.id, existing.id));
+    const status = transition(current.status, "report_sent", "doctor");
+    await tx
+      .update(referral)
+      .set({ status, reportSentAt: now, correctionRequested: false, updatedAt: now })
+      .where(eq(referral.id, current.id));
+    await tx.insert(referralActivity).values({
+      referralId: current.id,
+      organisationId: current.organisationId,
+      kind: "report_sent_to_subject",
+      actorId: actor.userId,
+      createdAt: now,
+    });
+    await recordAuditEvent(tx, {
+      action: "doctor.report_correction_declined",
+      outcome: "success",
+      actor: auditActor(actor),
+      object: { type: "referral", id: current.id },
+      request,
+      details: {
+        reportId: existing.id,
+        declinedVersion: commented.version,
+        version,
+        reasonLength: reason.length,
+      },
+    });
+    await mailReportLink(tx, deps, {
+      referral: current,
+      reviewDueAt: dueAt,
+      kind: "correction_declined",
+      now,
+    });
+    return { ok: true as const, version };
   });
 }
 

@@ -15,7 +15,8 @@ export interface ReportSection {
     | "recommendations"
     | "equality-act"
     | "formal-processes"
-    | "follow-up";
+    | "follow-up"
+    | "subject-statement";
   heading: string;
   /** Free text exactly as the doctor wrote it (line breaks kept; never interpreted as markup). */
   text?: string;
@@ -35,6 +36,11 @@ export interface SectionOptions {
   includeDiagnosis: boolean;
   /** The questions the employer asked: each is named once, on the section that answers it. */
   questions?: readonly ReferralQuestion[];
+  /**
+   * The person's statement, attached after the doctor declined their correction: shown last, in
+   * their words, apart from the doctor's unchanged opinion.
+   */
+  subjectStatement?: string | null;
 }
 
 export const REPORT_TYPE_TITLES = {
@@ -55,7 +61,19 @@ export function hasDiagnosis(body: ReportBody): boolean {
   );
 }
 
-export function reportSections(
+export function reportSections(body: ReportBody, options: SectionOptions): ReportSection[] {
+  const sections = doctorSections(body, options);
+  if (options.subjectStatement)
+    sections.push({
+      id: "subject-statement",
+      heading: "Statement by the person this report is about",
+      note: "Added by them after the doctor considered and declined their correction. The doctor's opinion above is unchanged.",
+      text: options.subjectStatement,
+    });
+  return sections;
+}
+
+function doctorSections(
   body: ReportBody,
   { includeDiagnosis, questions = [] }: SectionOptions,
 ): ReportSection[] {

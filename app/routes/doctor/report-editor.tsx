@@ -22,6 +22,8 @@ import {
 import { doctorSignature, saveReportDraft } from "~/domain/doctor/save-report.server.ts";
 import {
   askSubjectForInformation,
+  DECLINE_REASON_MAX,
+  declineReportCorrection,
   ReportReleaseRefused,
   signAndSendReport,
 } from "~/domain/doctor/send-report.server.ts";
@@ -112,6 +114,64 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ? { intent, ok: true as const }
         : { intent, ok: false as const, message: result.message };
     }
+    if (intent === "decline") {
+      const session = currentSession(context);
+      const code = String(form.get("stepUpCode") ?? "").trim();
+      if (code) {
+        const verdict = await verifySigningStepUp(runtime, {
+          actor,
+          sessionId: session.session.id,
+          code,
+          request: meta,
+        });
+        if (verdict !== "ok")
+          return {
+            intent,
+            ok: false as const,
+            message: "The authenticator code was not accepted.",
+            errors: {
+              declineStepUpCode: "Enter the current 6-digit code from your authenticator app.",
+            },
+          };
+      }
+      try {
+        const declined = await declineReportCorrection(
+          {
+            db,
+            mailer: runtime.mailer,
+            publicUrl: runtime.config.PUBLIC_URL,
+            reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+          },
+          {
+            actor,
+            referralId,
+            reason: String(form.get("declineReason") ?? ""),
+            stepUpAt: await signingStepUpAt(db, session.session.id),
+            request: origin,
+          },
+        );
+        if (!declined.ok)
+          return {
+            intent,
+            ok: false as const,
+            message: declined.message,
+            errors: { declineReason: declined.message },
+          };
+      } catch (error) {
+        if (error instanceof DoctorCaseError && error.code === "step_up")
+          return {
+            intent,
+            ok: false as const,
+            message: error.message,
+            errors: { declineStepUpCode: "Enter the 6-digit code from your authenticator app." },
+          };
+        throw error;
+      }
+      const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
+      return redirect(
+        `/doctor-dashboard?completed=${encodeURIComponent(detail.referral.reference)}`,
+      );
+    }
     if (intent !== "save" && intent !== "send")
       return { intent, ok: false as const, message: "Unknown action." };
     const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
@@ -192,7 +252,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
   const failed = actionData && !actionData.ok ? actionData : null;
   const body: ReportBody =
     failed && "body" in failed && failed.body ? failed.body : loaderData.body;
-  const errors: Record<string, string> =
+  const errors: Record<string, string | undefined> =
     failed && "errors" in failed && failed.errors ? failed.errors : {};
   const unanswered = unansweredQuestions(body, questions);
   const version = loaderData.report
@@ -230,10 +290,54 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               {loaderData.correction.decidedAt
                 ? `, ${formatDateTime(loaderData.correction.decidedAt)}`
                 : ""}
-              . Saving starts version {version}; the employee reviews it again.
+              . To accept it, correct the report below: saving starts version {version}, and the
+              employee reviews it again.
             </p>
           </AlertDescription>
         </Alert>
+      ) : null}
+      {loaderData.report?.status === "correction_requested" ? (
+        <details className="mt-4 rounded-lg border p-4" open={failed?.intent === "decline"}>
+          <summary className="cursor-pointer font-medium">
+            Decline the correction, with your reason
+          </summary>
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="decline" />
+            <p className="text-muted-foreground text-sm">
+              The report is re-sent unchanged as version {version}, signed by you, with your reason.
+              The employee may attach their own statement when they approve it.
+            </p>
+            <FormField
+              id="declineReason"
+              label="Your reason, shown to the employee"
+              error={errors.declineReason}
+            >
+              <Textarea name="declineReason" rows={3} maxLength={DECLINE_REASON_MAX} />
+            </FormField>
+            <FormField
+              id="declineStepUpCode"
+              label="Authenticator code to sign"
+              hint={
+                loaderData.stepUpFresh
+                  ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes.`
+                  : "Needed: a code from your authenticator app."
+              }
+              error={errors.declineStepUpCode}
+              optional={loaderData.stepUpFresh}
+              className="max-w-xs"
+            >
+              <Input
+                name="stepUpCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+            </FormField>
+            <Button type="submit" variant="outline" disabled={!!busy}>
+              {busy === "decline" ? "Sending..." : "Decline and re-send unchanged"}
+            </Button>
+          </Form>
+        </details>
       ) : null}
 
       {failed && "message" in failed && failed.message && failed.intent !== "ask" ? (
@@ -650,7 +754,11 @@ const OPTIONAL_FIELDS = [
 }[];
 
 /** Radio groups are reached through their first option. */
-function summaryErrors(errors: Record<string, string>): Record<string, string> {
+function summaryErrors(errors: Record<string, string | undefined>): Record<string, string> {
   const ids: Record<string, string> = { fitness: "fitness-fit", outcome: "outcome-fit" };
-  return Object.fromEntries(Object.entries(errors).map(([id, m]) => [ids[id] ?? id, m]));
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter((e): e is [string, string] => Boolean(e[1]))
+      .map(([id, m]) => [ids[id] ?? id, m]),
+  );
 }

@@ -24,6 +24,7 @@ import {
   unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
+import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
@@ -262,7 +263,7 @@ async function mailReportLink(
   });
 }
 
-export const DECLINE_REASON_MAX = 2000;
+export { DECLINE_REASON_MAX };
 
 /**
  * The doctor declines the person's correction: a professional opinion is not altered on request

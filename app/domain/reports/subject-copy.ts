@@ -13,5 +13,8 @@ export function subjectCopyAvailable(releasedAt: Date | null, now: Date): boolea
   return until !== null && now.getTime() < until.getTime();
 }
 
+/** The doctor's reason for declining a correction, shown to the person. */
+export const DECLINE_REASON_MAX = 2000;
+
 /** The person's statement after a declined correction: their words, attached, never edited. */
 export const SUBJECT_STATEMENT_MAX = 2000;

@@ -22,7 +22,6 @@ import {
 import { doctorSignature, saveReportDraft } from "~/domain/doctor/save-report.server.ts";
 import {
   askSubjectForInformation,
-  DECLINE_REASON_MAX,
   declineReportCorrection,
   ReportReleaseRefused,
   signAndSendReport,
@@ -46,6 +45,7 @@ import {
   type ReportBody,
   unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
+import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";

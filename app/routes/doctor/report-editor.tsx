@@ -316,7 +316,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             </FormField>
             <FormField
               id="declineStepUpCode"
-              label="Authenticator code to sign"
+              label="Authenticator code to re-sign unchanged"
               hint={
                 loaderData.stepUpFresh
                   ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes.`

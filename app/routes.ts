@@ -10,6 +10,8 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("verify-email", "routes/auth/verify-email.ts"),
 
+  // The person's copy of their released report (a file, so outside the page layout).
+  route("assessment/:token/report.pdf", "routes/assessment/report-pdf.ts"),
   // The person being assessed: no account, no app chrome, the link's token is the key.
   layout("routes/assessment/layout.tsx", [
     route("assessment/:token", "routes/assessment/start.tsx"),
@@ -79,6 +81,8 @@ export default [
   layout("routes/doctor/layout.tsx", [
     route("doctor-dashboard", "routes/doctor/dashboard.tsx"),
     route("doctor-referrals/:referralId/report", "routes/doctor/report-editor.tsx"),
+    route("doctor-referrals/:referralId/versions", "routes/doctor/report-versions.tsx"),
+    route("doctor-referrals/:referralId/versions/:file", "routes/doctor/report-version-pdf.ts"),
     route("doctor/availability", "routes/doctor/availability.tsx"),
     route("doctor/cases/:referralId/consultation", "routes/doctor/case-consultation.tsx"),
   ]),

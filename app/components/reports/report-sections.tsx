@@ -17,6 +17,9 @@ export function ReportSections({
       {sections.map((section) => (
         <section key={section.id} className="grid gap-2" data-section={section.id}>
           <Heading className="font-semibold text-lg">{section.heading}</Heading>
+          {section.question ? (
+            <p className="text-muted-foreground text-sm">Your question: {section.question}</p>
+          ) : null}
           {section.note ? <p className="text-muted-foreground text-sm">{section.note}</p> : null}
           {section.text ? (
             <p className="whitespace-pre-line leading-relaxed">{section.text}</p>

@@ -7,6 +7,8 @@ export const ENCRYPTED_COLUMNS = [
   { table: "draft_report", column: "draft", kind: "json" },
   { table: "report_version", column: "body", kind: "json" },
   { table: "report_version", column: "subject_comment", kind: "text" },
+  { table: "report_version", column: "correction_decline_reason", kind: "text" },
+  { table: "report_version", column: "subject_statement", kind: "text" },
   { table: "consultation", column: "notes", kind: "text" },
   { table: "subject_information_request", column: "question", kind: "text" },
   { table: "referral", column: "reason", kind: "text" },

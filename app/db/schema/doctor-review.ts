@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { encryptedText } from "../encryption/column-types.ts";
+import { session } from "./auth.ts";
 import { referral } from "./referrals.ts";
 
 /**
@@ -76,3 +77,16 @@ export const safetyContactAttempt = pgTable(
     ),
   ],
 );
+
+/**
+ * The last time this session's user entered an authenticator code to sign a report (a step-up,
+ * docs/decisions/0010-report-audiences.md): signing needs one within the last 5 minutes. Keyed by
+ * session, so a code entered on one device never vouches for another; gone with the session.
+ */
+export const signingStepUp = pgTable("signing_step_up", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => session.id, { onDelete: "cascade" }),
+  userId: text("user_id").notNull(),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull(),
+});

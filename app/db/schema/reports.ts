@@ -90,6 +90,20 @@ export const reportVersion = pgTable(
     subjectDecision: text("subject_decision", { enum: ["approved", "correction", "withheld"] }),
     /** HEALTH PAYLOAD: the subject's correction request in their own words. */
     subjectComment: encryptedText("subject_comment", "report_version.subject_comment"),
+    /**
+     * HEALTH PAYLOAD: set on a version the doctor re-sent unchanged after declining the person's
+     * correction of the version before: the reason, shown to the person (a professional opinion
+     * is not altered; docs/decisions/0010-report-audiences.md).
+     */
+    correctionDeclineReason: encryptedText(
+      "correction_decline_reason",
+      "report_version.correction_decline_reason",
+    ),
+    /**
+     * HEALTH PAYLOAD: the person's own statement (up to 2,000 characters), attached to the released
+     * version and its PDF after a declined correction. The doctor's text is never edited by them.
+     */
+    subjectStatement: encryptedText("subject_statement", "report_version.subject_statement"),
     /** Whether the subject agreed that the diagnosis section may be shown to the employer. */
     diagnosisReleased: boolean("diagnosis_released").notNull().default(false),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

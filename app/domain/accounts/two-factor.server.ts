@@ -15,7 +15,10 @@ import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import { base32Encode, matchingStep } from "./totp.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
-async function decryptSecret(deps: AccountsDeps, encrypted: string): Promise<Uint8Array> {
+async function decryptSecret(
+  deps: Pick<AccountsDeps, "auth">,
+  encrypted: string,
+): Promise<Uint8Array> {
   const { secretConfig } = await deps.auth.$context;
   const secret = await symmetricDecrypt({ key: secretConfig, data: encrypted });
   // Same key bytes as better-auth's plugin: the generated secret string as UTF-8.
@@ -27,7 +30,7 @@ async function decryptSecret(deps: AccountsDeps, encrypted: string): Promise<Uin
  * records it in the same statement: a code works once, even when two requests race.
  */
 export async function consumeTotpStep(
-  deps: AccountsDeps,
+  deps: Pick<AccountsDeps, "database" | "auth">,
   userId: string,
   code: string,
   now = new Date(),

@@ -3,7 +3,14 @@ import type { Actor } from "~/domain/access/permissions.ts";
 /** Why a doctor's action was refused; routes map `not_found` to 404 and the rest to a message. */
 export class DoctorCaseError extends Error {
   constructor(
-    readonly code: "not_found" | "forbidden" | "taken" | "invalid_state" | "second_factor",
+    readonly code:
+      | "not_found"
+      | "forbidden"
+      | "taken"
+      | "invalid_state"
+      | "second_factor"
+      /** Signing needs an authenticator code entered within the last 5 minutes. */
+      | "step_up",
     message: string,
   ) {
     super(message);

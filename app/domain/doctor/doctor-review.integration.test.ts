@@ -32,7 +32,11 @@ import {
 import { notifyDoctorsOfSubmission, sendSlaWarnings } from "./notify-doctors.server.ts";
 import { reportBodyFromDraft } from "./report-from-draft.ts";
 import { saveReportDraft } from "./save-report.server.ts";
-import { askSubjectForInformation, signAndSendReport } from "./send-report.server.ts";
+import {
+  askSubjectForInformation,
+  ReportReleaseRefused,
+  signAndSendReport,
+} from "./send-report.server.ts";
 
 let database: DatabaseHandle;
 const outbox: MailMessage[] = [];
@@ -79,7 +83,15 @@ async function createDoctor(name: string, { active = true } = {}): Promise<Actor
 }
 
 /** A pre-employment case the subject has completed, with its draft: what a doctor's queue holds. */
-async function submittedCase(now = new Date()) {
+async function submittedCase(
+  now = new Date(),
+  core: Record<string, string> = {
+    "core.condition": "false",
+    "core.treatment": "false",
+    "core.mental-health": "false",
+    "core.work-related": "false",
+  },
+) {
   const { token, referral: r } = await createInvitedReferralForTest(database.db, {
     type: "pre_employment",
     jobRole: "Office Worker",
@@ -90,15 +102,7 @@ async function submittedCase(now = new Date()) {
   const link = opened.link;
   await giveConsent(database.db, { link });
   for (const [step, answers] of [
-    [
-      "core",
-      {
-        "core.condition": "false",
-        "core.treatment": "false",
-        "core.mental-health": "false",
-        "core.work-related": "false",
-      },
-    ],
+    ["core", core],
     ["dse", { "dse.eyes": "false", "dse.musculoskeletal": "false", "dse.equipment": "false" }],
     ["adjustments", { "adjustments.needed": "no", "adjustments.speak-to-doctor": "false" }],
   ] as const)
@@ -265,7 +269,7 @@ describe("writing, signing and sending the report", () => {
 
     // Sending before saving is refused.
     await expect(
-      signAndSendReport(sendDeps(), { actor: d, referralId: r.id }),
+      signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt: new Date() }),
     ).rejects.toMatchObject({
       code: "invalid_state",
     });
@@ -292,12 +296,23 @@ describe("writing, signing and sending the report", () => {
       signAndSendReport(sendDeps(), {
         actor: { ...d, twoFactorVerified: false },
         referralId: r.id,
+        stepUpAt: new Date(),
       }),
     ).rejects.toMatchObject({ code: "second_factor" });
 
     const before = outbox.length;
     const now = new Date("2026-06-04T10:00:00Z"); // a Thursday
-    const sent = await signAndSendReport(sendDeps(), { actor: d, referralId: r.id, now });
+    // The authenticator code must have been entered within the last 5 minutes of signing.
+    for (const stepUpAt of [null, new Date(now.getTime() - 5 * 60_000 - 1)])
+      await expect(
+        signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt, now }),
+      ).rejects.toMatchObject({ code: "step_up" });
+    const sent = await signAndSendReport(sendDeps(), {
+      actor: d,
+      referralId: r.id,
+      stepUpAt: new Date(now.getTime() - 4 * 60_000),
+      now,
+    });
     expect(sent.reviewDueAt.toISOString()).toBe("2026-06-11T10:00:00.000Z");
     const [afterSend] = await database.db.select().from(referral).where(eq(referral.id, r.id));
     expect(afterSend?.status).toBe("awaiting_subject");
@@ -349,7 +364,7 @@ describe("writing, signing and sending the report", () => {
     });
     expect(list.rows[0]?.needsAttention).toBe(true);
     await expect(
-      signAndSendReport(sendDeps(), { actor: d, referralId: r.id }),
+      signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt: new Date() }),
     ).rejects.toMatchObject({
       code: "invalid_state",
     });
@@ -365,7 +380,11 @@ describe("writing, signing and sending the report", () => {
       purpose: "editor",
     });
     expect(revised.correction?.version).toBe(1);
-    const resent = await signAndSendReport(sendDeps(), { actor: d, referralId: r.id });
+    const resent = await signAndSendReport(sendDeps(), {
+      actor: d,
+      referralId: r.id,
+      stepUpAt: new Date(),
+    });
     expect(resent.version).toBe(2);
     const versions = await database.db
       .select()
@@ -432,6 +451,64 @@ describe("writing, signing and sending the report", () => {
     expect(detail.informationRequests.map((m) => m.reply)).toEqual([
       "About six hours, with breaks.",
     ]);
+  });
+});
+
+describe("the release check at signing", () => {
+  it("refuses a field quoting the person's answer, keeps the saved text, audits the refusal, and signs once rewritten", async () => {
+    const d = await createDoctor("Dr Iris Penn");
+    const planted = "marmalade-lighthouse-7731 flares on cold mornings";
+    const r = await submittedCase(new Date(), {
+      "core.condition": "true",
+      "core.condition.details": `Asthma (${planted})`,
+      "core.condition.effect": "none",
+      "core.treatment": "false",
+      "core.mental-health": "false",
+      "core.work-related": "false",
+    });
+    await takeReferral(database.db, { actor: d, referralId: r.id });
+    const detail = await getDoctorCase(database.db, {
+      actor: d,
+      referralId: r.id,
+      purpose: "editor",
+    });
+    const prefill = reportBodyFromDraft(detail.draft, detail.referral);
+    expect(JSON.stringify(prefill)).not.toContain("marmalade");
+    const quoting = { ...prefill, summary: `Their asthma ${planted}, which is well managed.` };
+    await saveReportDraft(database.db, { actor: d, referralId: r.id, body: quoting });
+    const refused = await signAndSendReport(sendDeps(), {
+      actor: d,
+      referralId: r.id,
+      stepUpAt: new Date(),
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ReportReleaseRefused);
+    const failures = (refused as ReportReleaseRefused).failures;
+    expect(failures).toContainEqual(
+      expect.objectContaining({ field: "summary", problem: "quotation" }),
+    );
+    expect(failures.every((f) => f.field === "summary")).toBe(true);
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    expect(row?.status).toBe("in_review");
+    const [saved] = await database.db
+      .select({ body: reportVersion.body, signedAt: reportVersion.signedAt })
+      .from(reportVersion)
+      .innerJoin(report, eq(report.id, reportVersion.reportId))
+      .where(eq(report.referralId, r.id));
+    expect(saved?.signedAt).toBeNull();
+    expect(JSON.stringify(saved?.body)).toContain("marmalade");
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(eq(auditEvent.action, "doctor.report_sign_refused"), eq(auditEvent.objectId, r.id)),
+      );
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events[0]?.details)).not.toContain("marmalade");
+
+    await saveReportDraft(database.db, { actor: d, referralId: r.id, body: prefill });
+    await expect(
+      signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt: new Date() }),
+    ).resolves.toMatchObject({ version: 1 });
   });
 });
 

@@ -5,16 +5,16 @@ import { fieldIdOfIssue, linesOf, reportBodyFromForm } from "./report-form.ts";
 describe("reportBodyFromForm", () => {
   it("reads a management report, one adjustment a line, and the schema demands a timescale when temporarily unfit", () => {
     const form = new URLSearchParams({
-      "answer.fitForWork": "Not at present.",
+      fitnessOpinion: "Not at present.",
       fitness: "temporarily-unfit",
       timescale: "",
       adjustments: "Phased return\n\n  Later start times  \n",
       summary: "<script>alert(1)</script> stays literal text",
     });
-    const body = reportBodyFromForm("management", ["fitForWork"], form);
+    const body = reportBodyFromForm("management", form);
     expect(body).toMatchObject({
       kind: "management",
-      answers: [{ question: "fitForWork", answer: "Not at present." }],
+      fitnessOpinion: "Not at present.",
       adjustments: ["Phased return", "Later start times"],
     });
     const parsed = reportBody.safeParse(body);
@@ -26,7 +26,6 @@ describe("reportBodyFromForm", () => {
   it("reads a pre-employment certificate with recommendations", () => {
     const body = reportBodyFromForm(
       "pre_employment",
-      [],
       new URLSearchParams({ outcome: "fit-with-adjustments", recommendations: "A headset" }),
     );
     expect(reportBody.parse(body)).toMatchObject({ outcome: "fit-with-adjustments" });

@@ -11,13 +11,13 @@ export function linesOf(value: string | null | undefined): string[] {
 
 /**
  * The editor's fields as a report body, unvalidated (the Zod schema in report-body.ts decides).
- * Field names: `answer.<question>`, `fitness`, `timescale`, `adjustments` (a line each),
+ * Each employer question has its one field (QUESTION_FIELDS in report-body.ts).
+ * Field names: `fitness`, `fitnessOpinion`, `timescale`, `adjustments` (a line each),
  * `equalityActOpinion`, `formalProcesses`, `followUp`, `diagnosis`, `summary`; for a
  * pre-employment certificate `outcome`, `recommendations` (a line each) and `summary`.
  */
 export function reportBodyFromForm(
   type: "management" | "pre_employment",
-  questions: readonly ReferralQuestion[],
   form: { get(name: string): FormDataEntryValue | null },
 ): ReportBody {
   const text = (name: string) => {
@@ -33,8 +33,8 @@ export function reportBodyFromForm(
     };
   return {
     kind: "management",
-    answers: questions.map((question) => ({ question, answer: text(`answer.${question}`) })),
     fitness: text("fitness") as never,
+    fitnessOpinion: text("fitnessOpinion"),
     timescale: text("timescale"),
     adjustments: linesOf(text("adjustments")),
     equalityActOpinion: text("equalityActOpinion"),

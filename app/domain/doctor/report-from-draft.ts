@@ -38,8 +38,24 @@ export function draftSectionFor(
   }
 }
 
+/** Only what the drafter wrote for the employer pre-fills a field; the rest stays evidence. */
+export function employerStatements(
+  statements: readonly DraftStatement[] | undefined,
+): DraftStatement[] {
+  return (statements ?? []).filter((s) => s.audience === "employer");
+}
+
+/** The doctor's evidence beside a field: everything the drafter did not write for the employer. */
+export function doctorStatements(
+  statements: readonly DraftStatement[] | undefined,
+): DraftStatement[] {
+  return (statements ?? []).filter((s) => s.audience !== "employer");
+}
+
 function join(statements: readonly DraftStatement[] | undefined): string {
-  return (statements ?? []).map((s) => s.text).join(" ");
+  return employerStatements(statements)
+    .map((s) => s.text)
+    .join(" ");
 }
 
 export function selectedQuestionList(selected: SelectedQuestions | null): ReferralQuestion[] {
@@ -47,10 +63,10 @@ export function selectedQuestionList(selected: SelectedQuestions | null): Referr
 }
 
 /**
- * The editor's starting point: the AI draft turned into the report's sections. Everything is
- * editable and nothing is signed until the doctor signs (DESIGN.md §9: no automated decision).
- * A pre-employment certificate carries no clinical detail, so the draft's clinical summary is
- * not copied into it.
+ * The editor's starting point: the draft's employer-facing statements turned into the report's
+ * fields, each question once in its own field (QUESTION_FIELDS). Quotations, scores and notes
+ * for the doctor stay in the evidence beside the fields and never pre-fill them
+ * (docs/decisions/0010-report-audiences.md). Nothing is signed until the doctor signs.
  */
 export function reportBodyFromDraft(
   draft: DraftReport | null,
@@ -63,23 +79,24 @@ export function reportBodyFromDraft(
       outcome: (preEmploymentOutcomes as readonly string[]).includes(suggested ?? "")
         ? (suggested as PreEmploymentReportBody["outcome"])
         : "fit",
-      recommendations: (draft?.adjustments?.statements ?? []).map((s) => s.text),
-      summary: "",
+      recommendations: employerStatements(draft?.adjustments?.statements).map((s) => s.text),
+      summary: join(draft?.summary),
     };
     return body;
   }
   const suggested = draft?.outcome?.suggested;
+  const asked = new Set(selectedQuestionList(referral.questions));
   const body: ManagementReportBody = {
     kind: "management",
-    answers: selectedQuestionList(referral.questions).map((question) => ({
-      question,
-      answer: join(draftSectionFor(draft, question)?.statements),
-    })),
     fitness: (managementFitness as readonly string[]).includes(suggested ?? "")
       ? (suggested as ManagementReportBody["fitness"])
       : "fit",
-    timescale: draft?.timescale?.estimate ?? "",
-    adjustments: (draft?.adjustments?.statements ?? []).map((s) => s.text),
+    fitnessOpinion: asked.has("fitForWork") ? join(draft?.outcome?.statements) : "",
+    timescale:
+      asked.has("timeToFitness") || suggested === "temporarily-unfit"
+        ? (draft?.timescale?.estimate ?? "")
+        : "",
+    adjustments: employerStatements(draft?.adjustments?.statements).map((s) => s.text),
     equalityActOpinion: join(draft?.equalityAct?.statements),
     formalProcesses: join(draft?.formalProcesses?.statements),
     followUp: join(draft?.followUp?.statements),

@@ -19,10 +19,15 @@ export function hashInvitationToken(token: string): string {
  */
 export async function issueInvitationToken(
   tx: Database | Tx,
-  { referralId, invitedAt, now = new Date() }: { referralId: string; invitedAt: Date; now?: Date },
+  {
+    referralId,
+    invitedAt,
+    now = new Date(),
+    validDays = invitationValidityDays,
+  }: { referralId: string; invitedAt: Date; now?: Date; validDays?: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = addDays(invitedAt, invitationValidityDays);
+  const expiresAt = addDays(invitedAt, validDays);
   await tx
     .insert(assessmentInvitation)
     .values({ referralId, tokenHash: hashInvitationToken(token), expiresAt, createdAt: now });

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import {
+  consultation,
   organisation,
   referral,
   referralActivity,
@@ -9,6 +10,7 @@ import {
 } from "~/db/schema/index.ts";
 import { refuseTransition } from "~/domain/assessments/lock-referral.server.ts";
 import {
+  AssessmentError,
   type RequestOrigin,
   type SubjectLink,
   subjectAuditActor,
@@ -16,10 +18,41 @@ import {
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
 import type { JobQueue } from "~/services/jobs/queue.server.ts";
+import { REFERRAL_QUESTIONS } from "./drafter.ts";
 import { lockReportForDecision } from "./lock-subject-report.server.ts";
 import { renderReportPdf } from "./report-document.server.tsx";
 import { REPORT_NOTIFICATION_JOB, type ReportNotification } from "./report-jobs.ts";
 import { hasDiagnosis } from "./report-sections.ts";
+import { SUBJECT_STATEMENT_MAX } from "./subject-copy.ts";
+
+/**
+ * The header an occupational health report carries: the role (and, for a pre-employment
+ * certificate, the risks assessed), the employer's reason in their words, the assessment date and
+ * its basis (a questionnaire, no examination, and whether there was a video consultation).
+ */
+export async function reportHeader(tx: Pick<Database, "select">, r: typeof referral.$inferSelect) {
+  const [call] = await tx
+    .select({ id: consultation.id })
+    .from(consultation)
+    .where(and(eq(consultation.referralId, r.id), eq(consultation.status, "completed")))
+    .limit(1);
+  const risks = [
+    r.drivingRequired && "driving",
+    r.nightShifts && "night shifts",
+    r.loneWorking && "lone working",
+    r.safetyCritical && "safety-critical work",
+  ].filter((x): x is string => Boolean(x));
+  return {
+    questions: REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]),
+    jobRole: r.jobRole,
+    riskModules: r.type === "pre_employment" ? risks : [],
+    referralReason: r.type === "management" ? r.reason : null,
+    assessmentDate: r.submittedAt,
+    basis: call
+      ? "Online health questionnaire and a video consultation; no physical examination"
+      : "Online health questionnaire only; no consultation or physical examination",
+  };
+}
 
 /**
  * The person approves the version they read, and it is released in the same transaction: the
@@ -36,18 +69,30 @@ export async function approveReport(
     link,
     version: expectedVersion,
     releaseDiagnosis,
+    statement: rawStatement,
     origin,
     now = new Date(),
   }: {
     link: SubjectLink;
     version: number;
     releaseDiagnosis: boolean;
+    /** The person's own statement; only on a version re-sent after a declined correction. */
+    statement?: string;
     origin?: RequestOrigin;
     now?: Date;
   },
 ): Promise<{ reportId: string; pdfSha256: string }> {
+  const statementText = rawStatement?.trim() ?? "";
+  if (statementText.length > SUBJECT_STATEMENT_MAX)
+    throw new AssessmentError(
+      "invalid_state",
+      `Keep your statement under ${SUBJECT_STATEMENT_MAX} characters.`,
+    );
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockReportForDecision(tx, link, expectedVersion);
+    // A statement belongs beside a declined correction; elsewhere the person asks for a correction.
+    const subjectStatement =
+      locked.version.correctionDeclineReason && statementText ? statementText : null;
     let status: ReturnType<typeof transition>;
     try {
       status = transition(locked.referral.status, "subject_approved", "subject");
@@ -72,12 +117,15 @@ export async function approveReport(
       signedAt: locked.version.signedAt ?? now,
       approvedAt: now,
       version: locked.version.version,
+      subjectStatement,
+      ...(await reportHeader(tx, locked.referral)),
     });
     await tx
       .update(reportVersion)
       .set({
         subjectDecision: "approved",
         diagnosisReleased,
+        subjectStatement,
         decidedAt: now,
         pdf,
         pdfSha256: sha256,
@@ -104,7 +152,12 @@ export async function approveReport(
       actor: subjectAuditActor(link),
       object: { type: "report", id: locked.report.id },
       request: origin,
-      details: { version: locked.version.version, diagnosisReleased, pdfSha256: sha256 },
+      details: {
+        version: locked.version.version,
+        diagnosisReleased,
+        pdfSha256: sha256,
+        statementLength: subjectStatement?.length ?? 0,
+      },
     });
     // In the same transaction: the employer's e-mail is queued exactly when the release commits.
     await deps.jobs.send(

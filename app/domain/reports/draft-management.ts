@@ -31,7 +31,8 @@ const RETURN_ESTIMATES: Record<string, string> = {
   "2-4w": "About 2 to 4 weeks",
   "1-3m": "About 1 to 3 months",
   "gt-3m": "More than 3 months",
-  "not-expected": "The employee does not expect to return to their normal job",
+  // The employee's own doubt is evidence for the doctor; the employer reads a neutral estimate.
+  "not-expected": "Uncertain at present",
   unsure: "Uncertain",
 };
 
@@ -62,6 +63,39 @@ const ADJUSTMENTS: Record<string, string> = {
   travel: "Changes to travel or parking arrangements.",
 };
 
+/*
+ * The employer's words: function, fitness, adjustments and timescales, never the condition, the
+ * employee's own words or scores (docs/decisions/0010-report-audiences.md).
+ */
+const EMPLOYER_WORK_STATUS: Record<string, string> = {
+  normal: "They are at work on their normal duties and hours.",
+  modified: "They are at work with changed duties or hours.",
+  "off-sick": "They are currently absent from work because of their health.",
+  "other-leave": "They are currently on leave.",
+};
+
+const EMPLOYER_DAILY_EFFECT: Record<string, string> = {
+  none: "Their health does not limit everyday activities.",
+  minor: "Their health has a minor effect on everyday activities.",
+  substantial: "Their health makes everyday activities noticeably harder at present.",
+  severe: "Their health currently prevents some everyday activities.",
+};
+
+const EMPLOYER_FITNESS: Record<ManagementOutcome, string> = {
+  fit: "In my opinion they are fit for their current role.",
+  "fit-with-adjustments":
+    "In my opinion they are fit for their current role with the adjustments recommended below.",
+  "temporarily-unfit": "In my opinion they are temporarily unfit for work at present.",
+  "unfit-for-current-role": "In my opinion they are unfit for their current role.",
+};
+
+const EMPLOYER_EQUALITY_ACT = {
+  likely: "In my opinion the Equality Act 2010 is likely to apply.",
+  possible: "In my opinion the Equality Act 2010 may apply.",
+  unlikely: "In my opinion the Equality Act 2010 is unlikely to apply at present.",
+  unclear: "It is not yet possible to advise whether the Equality Act 2010 applies.",
+} as const;
+
 const moderateOrWorse = (band: string | null | undefined) =>
   band === "moderate" || band === "moderately-severe" || band === "severe";
 
@@ -88,8 +122,41 @@ export function draftManagement(
   const wantsAdjustments = v.codes("support.adjustments").filter((c) => c !== "none");
   const safetyBasis = safety.reasons.map((r) => r.linkId);
 
-  // ---- summary (always: it is the doctor's overview, not an answer to the employer) ----
+  // ---- summary: the employer-facing account of function at work first, then the doctor's ----
+  // evidence (the reason, the person's own words, scores), which never pre-fills the report.
   const summary: DraftStatement[] = [];
+  if (status && EMPLOYER_WORK_STATUS[status])
+    summary.push(v.employer(EMPLOYER_WORK_STATUS[status], "work.status"));
+  if (noProblem)
+    summary.push(
+      v.employer("They report no health problem affecting their work.", "condition.categories"),
+    );
+  const daily = v.code("function.daily");
+  if (daily && EMPLOYER_DAILY_EFFECT[daily])
+    summary.push(v.employer(EMPLOYER_DAILY_EFFECT[daily], "function.daily"));
+  if (v.has("work.difficult-tasks"))
+    summary.push(
+      v.employer(
+        "They find some of their usual tasks difficult at present; the recommendations below are meant to help with these.",
+        "work.difficult-tasks",
+      ),
+    );
+  const trend = v.code("condition.trend");
+  if (trend === "improving" || trend === "worse")
+    summary.push(
+      v.employer(
+        trend === "improving"
+          ? "Their health is reported to be improving."
+          : "Their health is reported to be getting worse at present.",
+        "condition.trend",
+      ),
+    );
+  if (!summary.some((s) => s.audience === "employer"))
+    summary.push({
+      text: "They completed an occupational health assessment for this referral.",
+      basis: [],
+      audience: "employer",
+    });
   summary.push({
     text: `Referred by the employer for: “${input.referralReason.trim().replace(/[.\s]+$/, "") || "no reason given"}”.`,
     basis: [],
@@ -252,6 +319,11 @@ export function draftManagement(
         "return.expectation",
       ),
     );
+  outcomeStatements.push({
+    text: EMPLOYER_FITNESS[suggested],
+    basis: outcomeStatements[0]?.basis ?? [],
+    audience: "employer",
+  });
   if (selected.fitForWork)
     out.outcome = {
       question: "fitForWork",
@@ -267,10 +339,17 @@ export function draftManagement(
     if (noProblem) {
       present = "no";
       statements.push(
-        v.statement("The employee reports no underlying health problem.", "condition.categories"),
+        v.employer("No underlying health condition was reported.", "condition.categories"),
       );
     } else if (categories.length > 0) {
       present = "yes";
+      // Naming the condition is the employee's choice on review: the pre-fill never names it.
+      statements.push(
+        v.employer(
+          "There is an underlying health condition, which is affecting them at work.",
+          "condition.categories",
+        ),
+      );
       statements.push(
         v.statement(
           `The employee reports ${joinList(v.optionDisplays("condition.categories", categories))}.`,
@@ -297,8 +376,9 @@ export function draftManagement(
         );
     } else {
       statements.push({
-        text: "The answers do not say whether there is a health problem.",
+        text: "It is not clear at present whether there is an underlying health condition.",
         basis: [],
+        audience: "employer",
       });
     }
     out.underlyingCondition = { question: "underlyingCondition", present, statements };
@@ -310,8 +390,11 @@ export function draftManagement(
     const expectation = v.code("return.expectation");
     let estimate = expectation ? (RETURN_ESTIMATES[expectation] ?? "Uncertain") : "Uncertain";
     if (safety.urgent) {
-      estimate = "Cannot be estimated until the safety concern has been reviewed";
-      statements.push({ text: `${estimate}.`, basis: v.basis(...safetyBasis) });
+      estimate = "Cannot be estimated yet; occupational health will review it shortly";
+      statements.push({
+        text: "No timescale until the safety answers have been reviewed with the employee.",
+        basis: v.basis(...safetyBasis),
+      });
     }
     if (expectation)
       statements.push(
@@ -343,7 +426,7 @@ export function draftManagement(
     const statements: DraftStatement[] = [];
     for (const code of wantsAdjustments) {
       const text = ADJUSTMENTS[code];
-      if (text) statements.push(v.statement(text, "support.adjustments"));
+      if (text) statements.push(v.employer(text, "support.adjustments"));
       else if (code === "other")
         statements.push(
           v.statement(
@@ -366,7 +449,7 @@ export function draftManagement(
       );
     if (mentalHealth && (mhModerate || v.code("work.contributing") === "yes"))
       statements.push(
-        v.statement(
+        v.employer(
           "An individual stress risk assessment (HSE Management Standards) with the employee, to identify and reduce work-related pressures.",
           "work.contributing",
           "work.contributing.details",
@@ -377,8 +460,8 @@ export function draftManagement(
       );
     if (mentalHealth)
       statements.push(
-        v.statement(
-          "Signpost to the employee assistance programme, if there is one, and to Access to Work's Mental Health Support Service.",
+        v.employer(
+          "Make sure they know how to reach the employee assistance programme, if there is one.",
           "condition.categories",
           "mental-health.affected",
         ),
@@ -388,25 +471,22 @@ export function draftManagement(
       ["substantial", "severe"].includes(v.code("function.daily") ?? "")
     )
       statements.push(
-        v.statement(
-          "Access to Work may help fund equipment or support for a long-term condition.",
+        v.employer(
+          "Access to Work may help fund equipment or support.",
           "condition.categories",
           "function.daily",
         ),
       );
     if (v.code("support.existing") === "not-helping")
       statements.push(
-        v.statement(
-          "Review the adjustments already in place, which the employee says are not helping enough.",
+        v.employer(
+          "Review the adjustments already in place with them, as they are not yet helping enough.",
           "support.existing",
         ),
       );
     if (statements.length === 0)
       statements.push(
-        v.statement(
-          "The employee's answers do not point to any adjustment at present.",
-          "support.adjustments",
-        ),
+        v.employer("No workplace adjustments are needed at present.", "support.adjustments"),
       );
     out.adjustments = { question: "recommendedAdjustments", statements };
   }
@@ -428,6 +508,21 @@ export function draftManagement(
             : "unclear";
     if (meetings)
       statements.push(
+        v.employer(
+          {
+            able: "They are able to take part in formal meetings or processes.",
+            "able-with-support":
+              "They are able to take part in formal meetings or processes with some support.",
+            "not-currently-able":
+              "They are not able to take part in formal meetings or processes at present; occupational health will advise when this changes.",
+            unclear:
+              "It is not yet clear whether they can take part in formal meetings or processes; occupational health will advise.",
+          }[ability],
+          "process.meetings",
+        ),
+      );
+    if (meetings)
+      statements.push(
         v.statement(
           {
             able: "The employee says they feel able to take part in formal meetings or processes.",
@@ -443,15 +538,16 @@ export function draftManagement(
       );
     if (v.has("process.support"))
       statements.push(
-        v.statement(
-          `Support they ask for: ${joinList(v.optionDisplays("process.support", v.codes("process.support")))}.`,
+        v.employer(
+          `Helpful support would be: ${joinList(v.optionDisplays("process.support", v.codes("process.support")))}.`,
           "process.support",
         ),
       );
     if (safety.urgent)
       statements.push({
-        text: "Formal processes should wait until the doctor has reviewed the safety answers.",
+        text: "Formal processes should be paused until occupational health advises further.",
         basis: v.basis(...safetyBasis),
+        audience: "employer",
       });
     out.formalProcesses = { question: "engageInProcesses", ability, statements };
   }
@@ -459,30 +555,38 @@ export function draftManagement(
   // ---- follow-up ----
   if (selected.followUp) {
     const statements: DraftStatement[] = [];
-    if (safety.urgent)
+    if (safety.urgent) {
       statements.push({
         text: "Urgent: the OH doctor contacts the employee today about their safety answers.",
         basis: v.basis(...safetyBasis),
       });
+      statements.push({
+        text: "Occupational health will review them again shortly and advise you.",
+        basis: v.basis(...safetyBasis),
+        audience: "employer",
+      });
+    }
     if (suggested === "temporarily-unfit" && !safety.urgent)
       statements.push(
-        v.statement(
+        v.employer(
           "Review in about four weeks, or before the expected return, to plan a phased return.",
           "work.status",
           "return.expectation",
         ),
       );
-    if (mhModerate)
+    if (mhModerate) {
       statements.push(
         v.statement(
           "Review in four to six weeks given the screening scores; consider a video consultation.",
           ...scoreBasis,
         ),
       );
+      statements.push(v.employer("Review in four to six weeks.", ...scoreBasis));
+    }
     if (waiting)
       statements.push(
-        v.statement(
-          "Review once the results of the tests or treatment being waited for are known.",
+        v.employer(
+          "Review once the tests or treatment they are waiting for have taken place.",
           "treatment.current",
           "condition.diagnosis-status",
         ),
@@ -493,8 +597,8 @@ export function draftManagement(
       );
     if (statements.length === 0)
       statements.push(
-        v.statement(
-          "No routine OH follow-up appears necessary; the employer can re-refer if things change.",
+        v.employer(
+          "No routine occupational health follow-up is needed; please refer again if things change.",
           "work.status",
           "condition.trend",
         ),
@@ -526,9 +630,10 @@ function draftEqualityAct(
   categories: string[],
 ): NonNullable<DraftReport["equalityAct"]> {
   const statements: DraftStatement[] = [];
-  const advisory = {
-    text: "Advisory only: whether the Equality Act 2010 applies is ultimately a legal decision, not a medical one. Employers are advised to act as if it may apply and consider adjustments.",
+  const advisory: DraftStatement = {
+    text: "This is an advisory opinion: whether the Equality Act 2010 applies is ultimately a legal decision, not a medical one. Employers are advised to act as if it may apply and consider adjustments.",
     basis: [],
+    audience: "employer",
   };
   if (categories.includes("cancer")) {
     statements.push(
@@ -541,7 +646,11 @@ function draftEqualityAct(
       question: "equalityAct",
       likelihood: "likely",
       advisory: true,
-      statements: [...statements, advisory],
+      statements: [
+        ...statements,
+        v.employer(EMPLOYER_EQUALITY_ACT.likely, "condition.categories"),
+        advisory,
+      ],
     };
   }
   const longTermAnswer = v.code("condition.long-term");
@@ -596,6 +705,15 @@ function draftEqualityAct(
       "function.without-treatment",
     ),
   });
+  statements.push(
+    v.employer(
+      EMPLOYER_EQUALITY_ACT[likelihood],
+      "condition.long-term",
+      "condition.duration",
+      "function.daily",
+      "function.without-treatment",
+    ),
+  );
   statements.push(advisory);
   return { question: "equalityAct", likelihood, advisory: true, statements };
 }

@@ -24,6 +24,14 @@ interface Finding extends DraftStatement {
 
 const RANK: Record<Severity, number> = { info: 0, adjustment: 1, "further-assessment": 2 };
 
+const EMPLOYER_OUTCOME: Record<PreEmploymentOutcome, string> = {
+  fit: "Fit for the role.",
+  "fit-with-adjustments": "Fit for the role with the adjustments recommended.",
+  "further-assessment-needed":
+    "Further assessment is needed before occupational health can advise on fitness for the role.",
+  unfit: "Unfit for the role.",
+};
+
 const ADJUSTMENT_TYPES: Record<string, string> = {
   hours: "Changes to working hours or shift pattern.",
   breaks: "Extra or longer breaks.",
@@ -48,8 +56,9 @@ export function draftPreEmployment(
   const caveats: string[] = [];
   const find = (severity: Severity, text: string, ...linkIds: string[]) =>
     findings.push({ severity, ...v.statement(text, ...linkIds) });
+  // Recommendations are written for the employer; the findings stay the doctor's evidence.
   const adjust = (text: string, ...linkIds: string[]) =>
-    adjustments.push(v.statement(text, ...linkIds));
+    adjustments.push(v.employer(text, ...linkIds));
 
   // ---- core ----
   if (v.isYes("core.condition")) {
@@ -427,10 +436,12 @@ export function draftPreEmployment(
       if (text) adjust(text, "adjustments.types");
     }
     if (types.includes("other") || (types.length === 0 && v.has("adjustments.details")))
-      adjust(
-        `As the candidate describes: ${v.quote("adjustments.details") ?? "not described"}.`,
-        "adjustments.types",
-        "adjustments.details",
+      adjustments.push(
+        v.statement(
+          `As the candidate describes: ${v.quote("adjustments.details") ?? "not described"}. Write the adjustment for the employer in your own words.`,
+          "adjustments.types",
+          "adjustments.details",
+        ),
       );
   }
   if (v.isYes("adjustments.speak-to-doctor"))
@@ -467,12 +478,18 @@ export function draftPreEmployment(
       text: "No health issue relevant to the role's intrinsic functions was reported: suggest fit.",
       basis: [],
     });
+  outcomeStatements.push({
+    text: EMPLOYER_OUTCOME[suggested],
+    basis: [],
+    audience: "employer",
+  });
 
   const summary: DraftStatement[] = [
     {
-      text: `Pre-employment questionnaire for the role of ${JOB_ROLE_LABELS[input.role.jobRole]}${riskFlagWords(input.role)}.`,
+      text: `Pre-employment health assessment for the role of ${JOB_ROLE_LABELS[input.role.jobRole]}${riskFlagWords(input.role)}.`,
       basis: [],
       source: "referral",
+      audience: "employer",
     },
     ...(findings.length > 0
       ? findings.map(({ text, basis }) => ({ text, basis }))
@@ -492,12 +509,7 @@ export function draftPreEmployment(
       statements:
         adjustments.length > 0
           ? adjustments
-          : [
-              {
-                text: "No adjustments are indicated by the candidate's answers.",
-                basis: v.basis("adjustments.needed"),
-              },
-            ],
+          : [v.employer("No adjustments are needed for this role.", "adjustments.needed")],
     },
     caveats,
   };

@@ -2,6 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { referral, report, reportVersion } from "~/db/schema/index.ts";
 import { type EmployerActor, ReferralError } from "~/domain/referrals/actor.ts";
+import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
+import type { ReportBody } from "./report-body.ts";
 import { fitnessLabel, REPORT_TYPE_TITLES, reportSections } from "./report-sections.ts";
 
 const referenceFormat = /^REP-[A-Z0-9]{4,12}$/;
@@ -21,7 +23,13 @@ export async function getEmployerReport(
 ) {
   if (!referenceFormat.test(reference)) notFound();
   const [row] = await db
-    .select({ report, referralReference: referral.reference, subjectName: referral.subjectName })
+    .select({
+      report,
+      referralReference: referral.reference,
+      subjectName: referral.subjectName,
+      questions: referral.questions,
+      jobRole: referral.jobRole,
+    })
     .from(report)
     .innerJoin(referral, eq(referral.id, report.referralId))
     .where(
@@ -52,6 +60,7 @@ export async function getEmployerReport(
       signedAt: reportVersion.signedAt,
       diagnosisReleased: reportVersion.diagnosisReleased,
       decidedAt: reportVersion.decidedAt,
+      subjectStatement: reportVersion.subjectStatement,
     })
     .from(reportVersion)
     .where(
@@ -67,13 +76,37 @@ export async function getEmployerReport(
     state: "released" as const,
     releasedAt: row.report.releasedAt,
     version: version.version,
-    fitness: fitnessLabel(version.body),
-    sections: reportSections(version.body, { includeDiagnosis: version.diagnosisReleased }),
+    jobRole: row.jobRole,
+    ...employerReportContent(version, row.questions),
     doctor: {
       name: version.authorName,
       gmcNumber: version.authorGmcNumber,
       signedAt: version.signedAt,
     },
+  };
+}
+
+/**
+ * The employer-facing content of a released version, and nothing else: fitness, the sections as
+ * the person agreed to release them (the diagnosis only if they said so), each employer question
+ * once on the section that answers it, and the person's statement if they added one. The
+ * employer's report page, the referral drawer and the PDF all show this.
+ */
+export function employerReportContent(
+  version: {
+    body: ReportBody;
+    diagnosisReleased: boolean;
+    subjectStatement: string | null;
+  },
+  questions: SelectedQuestions | null,
+) {
+  return {
+    fitness: fitnessLabel(version.body),
+    sections: reportSections(version.body, {
+      includeDiagnosis: version.diagnosisReleased,
+      questions: REFERRAL_QUESTIONS.filter((q) => questions?.[q]),
+      subjectStatement: version.subjectStatement,
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from "~/domain/assessments/subject.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { hasDiagnosis, type ReportSection, reportSections } from "./report-sections.ts";
+import { subjectCopyAvailable, subjectCopyUntil } from "./subject-copy.ts";
 
 export type SubjectReportView =
   | {
@@ -22,6 +23,8 @@ export type SubjectReportView =
       authorGmcNumber: string;
       signedAt: Date;
       reviewDueAt: Date | null;
+      /** Set when the doctor declined the person's correction and re-sent the report unchanged. */
+      correctionDeclineReason: string | null;
     }
   | { state: "correction_requested"; decidedAt: Date | null }
   | {
@@ -30,6 +33,9 @@ export type SubjectReportView =
       decidedAt: Date | null;
       diagnosisReleased: boolean;
       hadDiagnosis: boolean;
+      /** Until when the person can download their copy (null: no longer). */
+      copyUntil: Date | null;
+      subjectStatement: string | null;
     }
   | { state: "withheld"; decidedAt: Date | null };
 
@@ -44,7 +50,13 @@ export async function loadReportForSubject(
     link,
     referral: current,
     origin,
-  }: { link: SubjectLink; referral: typeof referral.$inferSelect; origin?: RequestOrigin },
+    now = new Date(),
+  }: {
+    link: SubjectLink;
+    referral: typeof referral.$inferSelect;
+    origin?: RequestOrigin;
+    now?: Date;
+  },
 ): Promise<SubjectReportView | null> {
   const [row] = await db
     .select({ report, version: reportVersion })
@@ -72,6 +84,7 @@ export async function loadReportForSubject(
         authorGmcNumber: version.authorGmcNumber,
         signedAt: version.signedAt,
         reviewDueAt: row.report.reviewDueAt,
+        correctionDeclineReason: version.correctionDeclineReason ?? null,
       };
   } else if (row?.report.status === "correction_requested")
     view = { state: "correction_requested", decidedAt: row.version.decidedAt };
@@ -82,6 +95,10 @@ export async function loadReportForSubject(
       decidedAt: row.version.decidedAt,
       diagnosisReleased: row.version.diagnosisReleased,
       hadDiagnosis: hasDiagnosis(row.version.body),
+      copyUntil: subjectCopyAvailable(row.report.releasedAt, now)
+        ? subjectCopyUntil(row.report.releasedAt)
+        : null,
+      subjectStatement: row.version.subjectStatement ?? null,
     };
   else if (row?.report.status === "withheld")
     view = { state: "withheld", decidedAt: row.version.decidedAt };
@@ -97,4 +114,42 @@ export async function loadReportForSubject(
       : { reason: "no_report_for_subject", referralStatus: current.status },
   });
   return view;
+}
+
+/**
+ * The person's own copy of their released report: the frozen PDF the employer has, for 30 days
+ * from release (subject-copy.ts). Every download, and every refusal, is audited.
+ */
+export async function getSubjectReportPdf(
+  db: Database,
+  { link, origin, now = new Date() }: { link: SubjectLink; origin?: RequestOrigin; now?: Date },
+): Promise<{ reference: string; pdf: Buffer } | null> {
+  const [row] = await db
+    .select({
+      reportId: report.id,
+      reference: report.reference,
+      status: report.status,
+      releasedAt: report.releasedAt,
+      pdf: reportVersion.pdf,
+      sha256: reportVersion.pdfSha256,
+    })
+    .from(report)
+    .innerJoin(
+      reportVersion,
+      and(eq(reportVersion.reportId, report.id), eq(reportVersion.version, report.currentVersion)),
+    )
+    .where(
+      and(eq(report.referralId, link.referralId), eq(report.organisationId, link.organisationId)),
+    );
+  const ok =
+    row?.status === "released" && row.pdf !== null && subjectCopyAvailable(row.releasedAt, now);
+  await recordAuditEvent(db, {
+    action: "report.subject_downloaded",
+    outcome: ok ? "success" : "denied",
+    actor: subjectAuditActor(link),
+    object: row ? { type: "report", id: row.reportId } : { type: "referral", id: link.referralId },
+    request: origin,
+    details: ok ? { sha256: row?.sha256 } : { reason: row ? "not_available" : "no_report" },
+  });
+  return ok && row?.pdf ? { reference: row.reference, pdf: row.pdf } : null;
 }

@@ -27,7 +27,11 @@ export const preEmploymentOutcomes = [
 export const managementReportBody = z
   .object({
     kind: z.literal("management"),
-    /** An answer to each question the employer selected, in the referral's order. */
+    /**
+     * Versions signed before each question had its own field answered the questions here as well
+     * as in the sections (see QUESTION_FIELDS). Kept so they still read as signed; the editor no
+     * longer writes it.
+     */
     answers: z
       .array(
         z.object({
@@ -35,8 +39,11 @@ export const managementReportBody = z
           answer: required(4000, "Answer the question."),
         }),
       )
-      .max(REFERRAL_QUESTIONS.length),
+      .max(REFERRAL_QUESTIONS.length)
+      .optional(),
     fitness: z.enum(managementFitness, { message: "Choose a fitness outcome." }),
+    /** The doctor's opinion on fitness in words, beside the category. */
+    fitnessOpinion: text(2000).optional(),
     /** Required when temporarily unfit: the estimated time to regain fitness, in words. */
     timescale: text(200).optional(),
     adjustments: z.array(required(500, "An adjustment cannot be empty.")).max(20),
@@ -71,6 +78,44 @@ export const reportBody = z.discriminatedUnion("kind", [
   preEmploymentReportBody,
 ]);
 
+/**
+ * Each question the employer can ask has exactly one field, and so one place in the report
+ * (docs/decisions/0010-report-audiences.md): the standing sections answer them, nothing repeats.
+ */
+export const QUESTION_FIELDS = {
+  fitForWork: "fitness",
+  underlyingCondition: "diagnosis",
+  timeToFitness: "timescale",
+  recommendedAdjustments: "adjustments",
+  engageInProcesses: "formalProcesses",
+  equalityAct: "equalityActOpinion",
+  followUp: "followUp",
+} as const satisfies Record<(typeof REFERRAL_QUESTIONS)[number], string>;
+
 export type ManagementReportBody = z.infer<typeof managementReportBody>;
 export type PreEmploymentReportBody = z.infer<typeof preEmploymentReportBody>;
 export type ReportBody = z.infer<typeof reportBody>;
+
+/**
+ * The employer's questions that the body leaves unanswered (their one field is empty). When no
+ * adjustment is needed the doctor says so as the list's one line; the fitness question always has
+ * its category.
+ */
+export function unansweredQuestions(
+  body: ReportBody,
+  questions: readonly (typeof REFERRAL_QUESTIONS)[number][],
+): (typeof REFERRAL_QUESTIONS)[number][] {
+  if (body.kind !== "management") return [];
+  return questions.filter((q) => {
+    switch (QUESTION_FIELDS[q]) {
+      case "fitness":
+        return false;
+      case "adjustments":
+        return body.adjustments.length === 0;
+      default: {
+        const value = body[QUESTION_FIELDS[q] as "diagnosis"];
+        return !value?.trim();
+      }
+    }
+  });
+}

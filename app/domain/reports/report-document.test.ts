@@ -64,3 +64,95 @@ describe("renderReportPdf", () => {
     expect(pdf.toString("latin1")).not.toContain("/URI");
   });
 });
+
+function pageTexts(pdf: Buffer): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), "report-pages-"));
+  try {
+    const file = path.join(dir, "report.pdf");
+    writeFileSync(file, pdf);
+    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
+    return Array.from({ length: pages }, (_, i) =>
+      execFileSync("pdftotext", ["-f", String(i + 1), "-l", String(i + 1), file, "-"], {
+        encoding: "utf8",
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const paragraph = (n: number, words: string) =>
+  Array.from({ length: n }, (_, i) => `${words} (${i + 1}).`).join(" ");
+
+describe("the PDF layout of a typical management case", () => {
+  it("flows sections across pages and never leaves the signature alone on a page", async () => {
+    const { pdf } = await renderReportPdf({
+      reportReference: "REP-LAYOUT",
+      referralReference: "REF-000777",
+      type: "management",
+      subjectName: "Sam Patel",
+      organisationName: "Northwind Logistics Ltd",
+      body: {
+        kind: "management",
+        summary: paragraph(
+          14,
+          "They are at work with changed duties and find long periods of lifting difficult at present",
+        ),
+        fitness: "fit-with-adjustments",
+        fitnessOpinion:
+          "In my opinion they are fit for their current role with the adjustments below.",
+        timescale: "About 2 to 4 weeks",
+        adjustments: [
+          "Less heavy or repetitive lifting for four weeks, reviewed on 1 March.",
+          "More frequent short breaks for four weeks.",
+          "A workstation assessment.",
+        ],
+        equalityActOpinion: paragraph(
+          3,
+          "In my opinion the Equality Act 2010 is unlikely to apply",
+        ),
+        formalProcesses: "They are able to take part in formal meetings or processes.",
+        followUp: "Review in about four weeks, before the adjustments end.",
+      },
+      diagnosisReleased: false,
+      authorName: "Dr Amira Shah",
+      authorGmcNumber: "7654321",
+      signedAt: new Date("2026-11-16T10:00:00Z"),
+      approvedAt: new Date("2026-11-18T10:00:00Z"),
+      version: 1,
+      questions: ["fitForWork", "recommendedAdjustments", "equalityAct", "followUp"],
+      jobRole: "Warehouse operative",
+      referralReason: "Back pain affecting lifting duties.",
+      assessmentDate: new Date("2026-11-12T10:00:00Z"),
+      basis: "Online health questionnaire only; no consultation or physical examination",
+      subjectStatement: "I agree with the adjustments but the review date is too late for me.",
+    });
+    if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, pdf);
+    const pages = pageTexts(pdf);
+    const last = pages.at(-1)!;
+    expect(last).toContain("Consulting Doctor");
+    // The signature shares its page with the end of the last section.
+    expect(last).toContain("Statement by the person this report is about");
+    const all = pages.join("\n").replace(/\s+/g, " ");
+    for (const fact of [
+      "Warehouse operative",
+      "Back pain affecting lifting duties.",
+      "12 November 2026",
+      "Online health questionnaire only",
+      "Consent to disclosure",
+      "GMC number 7654321",
+      "Your question: Is the condition likely to fall under the Equality Act 2010?",
+    ])
+      expect(all).toContain(fact);
+    // No page ends with a section heading and nothing after it.
+    const headings = ["Summary", "Recommendations", "Fit for Work", "Equality Act 2010"];
+    for (const page of pages.slice(0, -1)) {
+      const lines = page
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l && !/^Page \d+ of \d+$/.test(l) && !/Confidential$/.test(l));
+      expect(headings).not.toContain(lines.at(-1));
+    }
+  });
+});

@@ -57,6 +57,30 @@ export function reportReleasedEmail(input: {
   };
 }
 
+/** The person's copy: no health content, a personal link that works for the download period. */
+export function subjectReportReleasedEmail(input: {
+  subjectName: string;
+  reportReference: string;
+  link: string;
+  days: number;
+}): ReportEmail {
+  return {
+    subject: "Your occupational health report has been released",
+    text: [
+      `Dear ${input.subjectName},`,
+      "",
+      `You approved your occupational health report ${input.reportReference}, and it has been released to your employer.`,
+      "",
+      `You can download your own copy for ${input.days} days from your personal page:`,
+      input.link,
+      "",
+      "Do not forward this link: it is personal to you.",
+      "",
+      "ReferOH",
+    ].join("\n"),
+  };
+}
+
 export function consentWithheldEmail(input: {
   organisationName: string;
   referralReference: string;

@@ -1,4 +1,4 @@
-import { OUTCOME_LABELS, REFERRAL_QUESTION_LABELS } from "./drafter.ts";
+import { OUTCOME_LABELS, REFERRAL_QUESTION_LABELS, type ReferralQuestion } from "./drafter.ts";
 import type { ReportBody } from "./report-body.ts";
 
 /**
@@ -15,7 +15,8 @@ export interface ReportSection {
     | "recommendations"
     | "equality-act"
     | "formal-processes"
-    | "follow-up";
+    | "follow-up"
+    | "subject-statement";
   heading: string;
   /** Free text exactly as the doctor wrote it (line breaks kept; never interpreted as markup). */
   text?: string;
@@ -23,6 +24,8 @@ export interface ReportSection {
   answers?: { question: string; answer: string }[];
   /** Shown beside the heading, e.g. that an opinion is advisory. */
   note?: string;
+  /** The employer's question this section answers, in the seed's words, when they asked it. */
+  question?: string;
 }
 
 export interface SectionOptions {
@@ -31,6 +34,13 @@ export interface SectionOptions {
    * included: always for the person it is about, for the employer only if they agreed.
    */
   includeDiagnosis: boolean;
+  /** The questions the employer asked: each is named once, on the section that answers it. */
+  questions?: readonly ReferralQuestion[];
+  /**
+   * The person's statement, attached after the doctor declined their correction: shown last, in
+   * their words, apart from the doctor's unchanged opinion.
+   */
+  subjectStatement?: string | null;
 }
 
 export const REPORT_TYPE_TITLES = {
@@ -46,15 +56,30 @@ export function fitnessLabel(body: ReportBody): string {
 export function hasDiagnosis(body: ReportBody): boolean {
   return (
     body.kind === "management" &&
-    (Boolean(body.diagnosis) || body.answers.some((a) => a.question === "underlyingCondition"))
+    (Boolean(body.diagnosis) ||
+      (body.answers ?? []).some((a) => a.question === "underlyingCondition"))
   );
 }
 
-export function reportSections(
+export function reportSections(body: ReportBody, options: SectionOptions): ReportSection[] {
+  const sections = doctorSections(body, options);
+  if (options.subjectStatement)
+    sections.push({
+      id: "subject-statement",
+      heading: "Statement by the person this report is about",
+      note: "Added by them after the doctor considered and declined their correction. The doctor's opinion above is unchanged.",
+      text: options.subjectStatement,
+    });
+  return sections;
+}
+
+function doctorSections(
   body: ReportBody,
-  { includeDiagnosis }: SectionOptions,
+  { includeDiagnosis, questions = [] }: SectionOptions,
 ): ReportSection[] {
   const sections: ReportSection[] = [];
+  const asked = (q: ReferralQuestion) =>
+    questions.includes(q) ? { question: REFERRAL_QUESTION_LABELS[q] } : {};
   if (body.kind === "pre_employment") {
     if (body.summary) sections.push({ id: "summary", heading: "Summary", text: body.summary });
     sections.push({
@@ -67,21 +92,47 @@ export function reportSections(
     return sections;
   }
 
-  const fitness =
+  const fitness = [
     body.fitness === "temporarily-unfit" && body.timescale
       ? `${OUTCOME_LABELS[body.fitness]}. Estimated time to regain fitness: ${body.timescale}`
-      : OUTCOME_LABELS[body.fitness];
+      : OUTCOME_LABELS[body.fitness],
+    body.fitnessOpinion,
+    body.fitness !== "temporarily-unfit" && body.timescale
+      ? `Timescale: ${body.timescale}`
+      : undefined,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
   sections.push({ id: "summary", heading: "Summary", text: body.summary });
   if (includeDiagnosis && body.diagnosis)
-    sections.push({ id: "diagnosis", heading: "Diagnosis", text: body.diagnosis });
+    sections.push({
+      id: "diagnosis",
+      heading: "Diagnosis",
+      text: body.diagnosis,
+      ...asked("underlyingCondition"),
+    });
   sections.push({
     id: "recommendations",
     heading: "Recommendations",
     items: body.adjustments,
     text: body.adjustments.length === 0 ? "No workplace adjustments recommended." : undefined,
+    ...asked("recommendedAdjustments"),
   });
-  sections.push({ id: "fitness", heading: "Fit for Work", text: fitness });
-  const answers = body.answers
+  sections.push({
+    id: "fitness",
+    heading: "Fit for Work",
+    text: fitness,
+    ...(questions.includes("fitForWork") || questions.includes("timeToFitness")
+      ? {
+          question: (["fitForWork", "timeToFitness"] as const)
+            .filter((q) => questions.includes(q))
+            .map((q) => REFERRAL_QUESTION_LABELS[q])
+            .join(" "),
+        }
+      : {}),
+  });
+  // Versions signed before each question had one field carry their answers here too.
+  const answers = (body.answers ?? [])
     .filter((a) => includeDiagnosis || a.question !== "underlyingCondition")
     .map((a) => ({ question: REFERRAL_QUESTION_LABELS[a.question], answer: a.answer }));
   if (answers.length > 0)
@@ -92,14 +143,21 @@ export function reportSections(
       heading: "Equality Act 2010",
       note: "Advisory opinion: whether the Act applies is a legal decision, not a medical one.",
       text: body.equalityActOpinion,
+      ...asked("equalityAct"),
     });
   if (body.formalProcesses)
     sections.push({
       id: "formal-processes",
       heading: "Ability to engage in formal processes",
       text: body.formalProcesses,
+      ...asked("engageInProcesses"),
     });
   if (body.followUp)
-    sections.push({ id: "follow-up", heading: "Follow-up or review", text: body.followUp });
+    sections.push({
+      id: "follow-up",
+      heading: "Follow-up or review",
+      text: body.followUp,
+      ...asked("followUp"),
+    });
   return sections;
 }

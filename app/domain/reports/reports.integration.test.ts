@@ -165,10 +165,15 @@ describe("the person's review", () => {
       { db: database.db, mailer, publicUrl },
       { reportId: sent.report.id, kind: "released" },
     );
-    expect(count).toBe(1);
+    // …and the person gets a personal link to download their copy for 30 days.
+    expect(count).toBe(2);
     expect(mails[0]?.to).toBe(sent.employer.ownerEmail);
     expect(mails[0]?.text).toContain(`${publicUrl}/employer-report/${sent.report.reference}`);
     expect(mails[0]?.text).not.toContain("depressive");
+    expect(mails[1]?.subject).toBe("Your occupational health report has been released");
+    expect(mails[1]?.text).toMatch(/\/assessment\/[A-Za-z0-9_-]{43}\/report/);
+    expect(mails[1]?.text).toContain("30 days");
+    expect(mails[1]?.text).not.toContain("depressive");
 
     // A second decision on the same link is refused.
     await expect(

@@ -94,6 +94,11 @@ export class ResponseView {
   statement(text: string, ...linkIds: string[]): DraftStatement {
     return { text, basis: this.basis(...linkIds) };
   }
+
+  /** A sentence for the employer's report (pre-fill), resting on these answers. */
+  employer(text: string, ...linkIds: string[]): DraftStatement {
+    return { text, basis: this.basis(...linkIds), audience: "employer" };
+  }
 }
 
 /** Lower-cases a leading capital for use mid-sentence, leaving "I" and acronyms ("GP") alone. */

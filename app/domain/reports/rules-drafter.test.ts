@@ -117,7 +117,7 @@ describe("fixtures", () => {
 describe("rulesDrafter on management referrals", () => {
   it("identifies itself", async () => {
     const draft = await draftManagement(fixtures.managementBackPain);
-    expect(draft.drafter).toEqual({ id: "rules", model: "rules", version: "1" });
+    expect(draft.drafter).toEqual({ id: "rules", model: "rules", version: "2" });
     expect(draft.referralType).toBe("management");
   });
 
@@ -163,7 +163,7 @@ describe("rulesDrafter on management referrals", () => {
     expect(adjustments).not.toMatch(/stress risk assessment/);
     expect(draft.timescale).toMatchObject({ estimate: "About 2 to 4 weeks" });
     expect(draft.equalityAct).toMatchObject({ likelihood: "unlikely", advisory: true });
-    expect(draft.equalityAct!.statements.at(-1)!.text).toMatch(/^Advisory only/);
+    expect(draft.equalityAct!.statements.at(-1)!.text).toMatch(/advisory opinion/);
     expect(draft.formalProcesses).toMatchObject({ ability: "able" });
     expect(draft.scores).toEqual({ phq9: null, gad7: null });
   });
@@ -203,7 +203,9 @@ describe("rulesDrafter on management referrals", () => {
     expect(draft.outcome).toMatchObject({ suggested: "temporarily-unfit" });
     expect(draft.outcome!.statements[0]!.basis).toContain("phq9.9");
     expect(draft.timescale!.estimate).toMatch(/Cannot be estimated/);
-    expect(draft.formalProcesses!.statements.map((s) => s.text).join(" ")).toMatch(/should wait/);
+    expect(draft.formalProcesses!.statements.map((s) => s.text).join(" ")).toMatch(
+      /should be paused/,
+    );
     expect(draft.followUp!.statements[0]!.text).toMatch(/^Urgent/);
   });
 
@@ -338,6 +340,7 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
         text: "No health issue relevant to the role's intrinsic functions was reported: suggest fit.",
         basis: [],
       },
+      { text: "Fit for the role.", basis: [], audience: "employer" },
     ]);
     expect(draft.adjustments!.statements[0]!.text).toMatch(/No adjustments/);
     expect(draft.urgent).toBe(false);

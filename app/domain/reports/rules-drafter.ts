@@ -5,7 +5,8 @@ import { draftPreEmployment } from "./draft-pre-employment.ts";
 import type { Drafter, DraftInput, DraftReport, DraftStatement } from "./drafter.ts";
 import { ResponseView } from "./response-view.ts";
 
-export const RULES_DRAFTER_VERSION = "1";
+// 2: every employer-visible field is pre-filled from statements written for the employer.
+export const RULES_DRAFTER_VERSION = "2";
 
 const CAVEATS = [
   "Drafted by the rules drafter from the answers alone; it is not a clinical opinion. The occupational health physician reviews and edits every statement, and decides the outcome.",

@@ -1,14 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { member, organisation, referral, report, user } from "~/db/schema/index.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   consentWithheldEmail,
   correctionRequestedEmail,
   type ReportEmail,
   reportReleasedEmail,
+  subjectReportReleasedEmail,
 } from "./report-emails.ts";
 import type { ReportNotification } from "./report-jobs.ts";
+import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
 
 /** The addresses of an organisation's owners and managers: who may read its reports. */
 export async function employerRecipients(db: Database, organisationId: string): Promise<string[]> {
@@ -34,6 +37,8 @@ export async function sendReportNotification(
     .select({
       report,
       referralReference: referral.reference,
+      subjectName: referral.subjectName,
+      subjectEmail: referral.subjectEmail,
       organisationName: organisation.name,
     })
     .from(report)
@@ -76,5 +81,24 @@ export async function sendReportNotification(
           });
   }
   for (const to of recipients) await deps.mailer.send({ to, ...mail });
+  if (kind === "released") {
+    // The person's copy: a personal link valid for the download period from release.
+    const releasedAt = row.report.releasedAt ?? new Date();
+    const { token } = await issueInvitationToken(deps.db, {
+      referralId: row.report.referralId,
+      invitedAt: releasedAt,
+      validDays: SUBJECT_COPY_DAYS,
+    });
+    await deps.mailer.send({
+      to: row.subjectEmail,
+      ...subjectReportReleasedEmail({
+        subjectName: row.subjectName,
+        reportReference: row.report.reference,
+        link: url(`/assessment/${token}/report`),
+        days: SUBJECT_COPY_DAYS,
+      }),
+    });
+    return { sent: recipients.length + 1 };
+  }
   return { sent: recipients.length };
 }

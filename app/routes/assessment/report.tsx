@@ -11,6 +11,7 @@ import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
 import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
 import { requestReportCorrection } from "~/domain/reports/request-report-correction.server.ts";
+import { SUBJECT_STATEMENT_MAX } from "~/domain/reports/subject-copy.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import type { Route } from "./+types/report";
@@ -40,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type Errors = Partial<Record<"releaseDiagnosis" | "comment", string>>;
+type Errors = Partial<Record<"releaseDiagnosis" | "comment" | "statement", string>>;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
@@ -53,9 +54,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === "approve") {
       const choice = form.get("releaseDiagnosis");
       const needsChoice = form.get("hasDiagnosis") === "yes";
+      const statement = String(form.get("statement") ?? "").trim();
       if (needsChoice && choice !== "yes" && choice !== "no")
         errors.releaseDiagnosis = "Choose whether your employer may see the diagnosis";
-      else await approveReport(deps, { link, origin, version, releaseDiagnosis: choice === "yes" });
+      if (statement.length > SUBJECT_STATEMENT_MAX)
+        errors.statement = `Keep your statement under ${SUBJECT_STATEMENT_MAX} characters`;
+      if (Object.keys(errors).length === 0)
+        await approveReport(deps, {
+          link,
+          origin,
+          version,
+          releaseDiagnosis: choice === "yes",
+          statement,
+        });
     } else if (intent === "correction") {
       const comment = String(form.get("comment") ?? "").trim();
       if (!comment) errors.comment = "Tell the doctor what is factually wrong";
@@ -87,7 +98,7 @@ export default function SubjectReport({ loaderData, actionData, params }: Route.
         withholdPath={`${reportPath}?step=withhold`}
       />
     );
-  return <Decided view={view} organisationName={organisationName} />;
+  return <Decided view={view} organisationName={organisationName} reportPath={reportPath} />;
 }
 
 type Awaiting = Extract<Route.ComponentProps["loaderData"]["view"], { state: "awaiting_decision" }>;
@@ -110,6 +121,7 @@ function ReadAndDecide({
       ? { id: "releaseDiagnosis-yes", message: errors.releaseDiagnosis }
       : null,
     errors.comment ? { id: "comment", message: errors.comment } : null,
+    errors.statement ? { id: "statement", message: errors.statement } : null,
   ].filter((e): e is { id: string; message: string } => e !== null);
   return (
     <div className="grid gap-8">
@@ -124,6 +136,28 @@ function ReadAndDecide({
             : " Please read it and tell us your decision."}
         </p>
       </div>
+
+      {view.correctionDeclineReason ? (
+        <section
+          aria-labelledby="declined-heading"
+          className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950"
+        >
+          <h2 id="declined-heading" className="font-semibold text-xl">
+            The doctor did not change the report
+          </h2>
+          <p className="max-w-prose">
+            {view.authorName} considered your correction and kept their professional opinion. Their
+            reason:
+          </p>
+          <p className="max-w-prose whitespace-pre-line font-medium">
+            {view.correctionDeclineReason}
+          </p>
+          <p className="max-w-prose">
+            If you approve, you can attach your own statement to the report: your employer reads it
+            with the report and in its PDF.
+          </p>
+        </section>
+      ) : null}
 
       <article
         aria-labelledby="report-heading"
@@ -204,6 +238,17 @@ function ReadAndDecide({
                 </label>
               </div>
             </FormFieldset>
+          ) : null}
+          {view.correctionDeclineReason ? (
+            <FormField
+              id="statement"
+              label="Your statement (optional)"
+              hint={`Up to ${SUBJECT_STATEMENT_MAX} characters, in your own words. It is attached to the report as yours; the doctor's text is not changed.`}
+              error={errors.statement}
+              optional
+            >
+              <Textarea name="statement" rows={5} maxLength={SUBJECT_STATEMENT_MAX} />
+            </FormField>
           ) : null}
           <div>
             <Button type="submit" size="lg" disabled={busy}>
@@ -293,9 +338,11 @@ function ConfirmWithhold({
 function Decided({
   view,
   organisationName,
+  reportPath,
 }: {
   view: Exclude<Route.ComponentProps["loaderData"]["view"], { state: "awaiting_decision" }>;
   organisationName: string;
+  reportPath: string;
 }) {
   const when = view.decidedAt ? ` on ${formatLongDate(view.decidedAt)}` : "";
   const content = {
@@ -334,6 +381,25 @@ function Decided({
       {content.lines.filter(Boolean).map((line) => (
         <p key={line}>{line}</p>
       ))}
+      {view.state === "released" && view.subjectStatement ? (
+        <p>Your statement is attached to the report.</p>
+      ) : null}
+      {view.state === "released" && view.copyUntil ? (
+        <div className="grid gap-2 rounded-lg border border-border p-5">
+          <h2 className="font-semibold text-xl">Your copy</h2>
+          <p>
+            Download the released report, exactly as your employer has it, until{" "}
+            {formatLongDate(view.copyUntil)}.
+          </p>
+          <div>
+            <Button asChild variant="outline">
+              <a href={`${reportPath}.pdf`} download>
+                Download your report (PDF)
+              </a>
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <p>You can close this page.</p>
     </div>
   );

@@ -680,13 +680,20 @@ function CaseSheet({ detail, attemptError }: { detail: Detail; attemptError: Att
           <Button asChild>
             <Link to={`/doctor-referrals/${r.id}/report`}>Review &amp; Create Report</Link>
           </Button>
-        ) : r.status !== "complete" && detail.report ? (
-          <p className="text-muted-foreground text-sm">
-            Report {detail.report.reference}:{" "}
-            {detail.report.status === "awaiting_subject"
-              ? `with the employee for review until ${formatShortDate(detail.report.reviewDueAt ?? new Date())}`
-              : detail.report.status.replaceAll("_", " ")}
-          </p>
+        ) : detail.report && detail.mine ? (
+          <>
+            {r.status !== "complete" ? (
+              <p className="text-muted-foreground text-sm">
+                Report {detail.report.reference}:{" "}
+                {detail.report.status === "awaiting_subject"
+                  ? `with the employee for review until ${formatShortDate(detail.report.reviewDueAt ?? new Date())}`
+                  : detail.report.status.replaceAll("_", " ")}
+              </p>
+            ) : null}
+            <Button asChild variant="outline">
+              <Link to={`/doctor-referrals/${r.id}/versions`}>Open report versions</Link>
+            </Button>
+          </>
         ) : null}
       </SheetFooter>
     </>

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, MailQuestionIcon, ShieldCheckIcon, VideoIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { StatementList } from "~/components/doctor/draft-evidence.tsx";
+import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { NativeRadio } from "~/components/ui/radio-group";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
+import { DoctorCaseError } from "~/domain/doctor/doctor-actor.ts";
 import { type AnswerEvidence, getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
 import { fieldIdOfIssue, reportBodyFromForm } from "~/domain/doctor/report-form.ts";
 import {
@@ -19,19 +20,34 @@ import {
   selectedQuestionList,
 } from "~/domain/doctor/report-from-draft.ts";
 import { doctorSignature, saveReportDraft } from "~/domain/doctor/save-report.server.ts";
-import { askSubjectForInformation, signAndSendReport } from "~/domain/doctor/send-report.server.ts";
+import {
+  askSubjectForInformation,
+  declineReportCorrection,
+  ReportReleaseRefused,
+  signAndSendReport,
+} from "~/domain/doctor/send-report.server.ts";
+import {
+  STEP_UP_MAX_AGE_MS,
+  signingStepUpAt,
+  stepUpIsFresh,
+  verifySigningStepUp,
+} from "~/domain/doctor/signing-step-up.server.ts";
 import {
   type DraftStatement,
   OUTCOME_LABELS,
   REFERRAL_QUESTION_LABELS,
+  type ReferralQuestion,
 } from "~/domain/reports/drafter.ts";
 import {
+  type ManagementReportBody,
   managementFitness,
   preEmploymentOutcomes,
   type ReportBody,
+  unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
+import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { currentActor, requestMeta } from "~/middleware/session.server.ts";
+import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
 import { caseErrorMessage } from "./case-errors.server.ts";
 
@@ -66,7 +82,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { db: runtime.database.db },
     { actor, referralId: detail.referral.id, origin: { ip: meta.ip, requestId: meta.requestId } },
   );
+  const stepUpAt = await signingStepUpAt(runtime.database.db, currentSession(context).session.id);
   return {
+    stepUpFresh: stepUpIsFresh(stepUpAt, new Date()),
+    stepUpMinutes: STEP_UP_MAX_AGE_MS / 60_000,
     consultationNotes,
     ...detail,
     questions: selectedQuestionList(detail.referral.questions),
@@ -95,11 +114,69 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ? { intent, ok: true as const }
         : { intent, ok: false as const, message: result.message };
     }
+    if (intent === "decline") {
+      const session = currentSession(context);
+      const code = String(form.get("stepUpCode") ?? "").trim();
+      if (code) {
+        const verdict = await verifySigningStepUp(runtime, {
+          actor,
+          sessionId: session.session.id,
+          code,
+          request: meta,
+        });
+        if (verdict !== "ok")
+          return {
+            intent,
+            ok: false as const,
+            message: "The authenticator code was not accepted.",
+            errors: {
+              declineStepUpCode: "Enter the current 6-digit code from your authenticator app.",
+            },
+          };
+      }
+      try {
+        const declined = await declineReportCorrection(
+          {
+            db,
+            mailer: runtime.mailer,
+            publicUrl: runtime.config.PUBLIC_URL,
+            reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+          },
+          {
+            actor,
+            referralId,
+            reason: String(form.get("declineReason") ?? ""),
+            stepUpAt: await signingStepUpAt(db, session.session.id),
+            request: origin,
+          },
+        );
+        if (!declined.ok)
+          return {
+            intent,
+            ok: false as const,
+            message: declined.message,
+            errors: { declineReason: declined.message },
+          };
+      } catch (error) {
+        if (error instanceof DoctorCaseError && error.code === "step_up")
+          return {
+            intent,
+            ok: false as const,
+            message: error.message,
+            errors: { declineStepUpCode: "Enter the 6-digit code from your authenticator app." },
+          };
+        throw error;
+      }
+      const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
+      return redirect(
+        `/doctor-dashboard?completed=${encodeURIComponent(detail.referral.reference)}`,
+      );
+    }
     if (intent !== "save" && intent !== "send")
       return { intent, ok: false as const, message: "Unknown action." };
     const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
     const questions = selectedQuestionList(detail.referral.questions);
-    const body = reportBodyFromForm(detail.referral.type, questions, form);
+    const body = reportBodyFromForm(detail.referral.type, form);
     const saved = await saveReportDraft(db, { actor, referralId, body, request: origin });
     if (!saved.ok)
       return {
@@ -111,15 +188,57 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ),
       };
     if (intent === "save") return { intent, ok: true as const, version: saved.version };
-    await signAndSendReport(
-      {
-        db,
-        mailer: runtime.mailer,
-        publicUrl: runtime.config.PUBLIC_URL,
-        reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
-      },
-      { actor, referralId, request: origin },
-    );
+    // Step-up: a fresh authenticator code for this signature. The edits above are already saved.
+    const session = currentSession(context);
+    const code = String(form.get("stepUpCode") ?? "").trim();
+    if (code) {
+      const verdict = await verifySigningStepUp(runtime, {
+        actor,
+        sessionId: session.session.id,
+        code,
+        request: meta,
+      });
+      if (verdict !== "ok")
+        return {
+          intent,
+          ok: false as const,
+          body,
+          message: "Not signed: the authenticator code was not accepted. Your changes are saved.",
+          errors: {
+            stepUpCode:
+              verdict === "throttled"
+                ? "Too many attempts. Wait a few minutes, then try again."
+                : "Enter the current 6-digit code from your authenticator app (each code works once).",
+          },
+        };
+    }
+    const stepUpAt = await signingStepUpAt(db, session.session.id);
+    try {
+      await signAndSendReport(
+        {
+          db,
+          mailer: runtime.mailer,
+          publicUrl: runtime.config.PUBLIC_URL,
+          reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+        },
+        { actor, referralId, stepUpAt, request: origin },
+      );
+    } catch (error) {
+      if (error instanceof DoctorCaseError && error.code === "step_up")
+        return {
+          intent,
+          ok: false as const,
+          body,
+          message: error.message,
+          errors: { stepUpCode: "Enter the 6-digit code from your authenticator app to sign." },
+        };
+      // The edits are saved; the page shows which field failed and why.
+      if (!(error instanceof ReportReleaseRefused)) throw error;
+      const errors: Record<string, string> = {};
+      for (const f of error.failures)
+        errors[f.field] = errors[f.field] ? `${errors[f.field]} ${f.message}` : f.message;
+      return { intent, ok: false as const, body, message: error.message, errors };
+    }
     return redirect(`/doctor-dashboard?completed=${encodeURIComponent(detail.referral.reference)}`);
   } catch (error) {
     return { intent, ok: false as const, message: caseErrorMessage(error) };
@@ -133,8 +252,9 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
   const failed = actionData && !actionData.ok ? actionData : null;
   const body: ReportBody =
     failed && "body" in failed && failed.body ? failed.body : loaderData.body;
-  const errors: Record<string, string> =
+  const errors: Record<string, string | undefined> =
     failed && "errors" in failed && failed.errors ? failed.errors : {};
+  const unanswered = unansweredQuestions(body, questions);
   const version = loaderData.report
     ? loaderData.report.status === "correction_requested"
       ? loaderData.report.currentVersion + 1
@@ -170,10 +290,54 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               {loaderData.correction.decidedAt
                 ? `, ${formatDateTime(loaderData.correction.decidedAt)}`
                 : ""}
-              . Saving starts version {version}; the employee reviews it again.
+              . To accept it, correct the report below: saving starts version {version}, and the
+              employee reviews it again.
             </p>
           </AlertDescription>
         </Alert>
+      ) : null}
+      {loaderData.report?.status === "correction_requested" ? (
+        <details className="mt-4 rounded-lg border p-4" open={failed?.intent === "decline"}>
+          <summary className="cursor-pointer font-medium">
+            Decline the correction, with your reason
+          </summary>
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="decline" />
+            <p className="text-muted-foreground text-sm">
+              The report is re-sent unchanged as version {version}, signed by you, with your reason.
+              The employee may attach their own statement when they approve it.
+            </p>
+            <FormField
+              id="declineReason"
+              label="Your reason, shown to the employee"
+              error={errors.declineReason}
+            >
+              <Textarea name="declineReason" rows={3} maxLength={DECLINE_REASON_MAX} />
+            </FormField>
+            <FormField
+              id="declineStepUpCode"
+              label="Authenticator code to re-sign unchanged"
+              hint={
+                loaderData.stepUpFresh
+                  ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes.`
+                  : "Needed: a code from your authenticator app."
+              }
+              error={errors.declineStepUpCode}
+              optional={loaderData.stepUpFresh}
+              className="max-w-xs"
+            >
+              <Input
+                name="stepUpCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+            </FormField>
+            <Button type="submit" variant="outline" disabled={!!busy}>
+              {busy === "decline" ? "Sending..." : "Decline and re-send unchanged"}
+            </Button>
+          </Form>
+        </details>
       ) : null}
 
       {failed && "message" in failed && failed.message && failed.intent !== "ask" ? (
@@ -192,33 +356,34 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
         <ErrorSummary errors={summaryErrors(errors)} />
         {body.kind === "management" ? (
           <>
-            {questions.length > 0 ? (
-              <fieldset className="space-y-6">
-                <legend className="font-semibold text-xl">The employer's questions</legend>
-                {questions.map((q, i) => (
-                  <EvidenceRow
-                    key={q}
-                    statements={draftSectionFor(draft, q)?.statements}
-                    answers={answers}
-                  >
-                    <FormField
-                      id={`answer.${q}`}
-                      label={REFERRAL_QUESTION_LABELS[q]}
-                      error={errors[`answer.${q}`]}
-                    >
-                      <Textarea
-                        name={`answer.${q}`}
-                        rows={4}
-                        defaultValue={body.answers.find((a) => a.question === q)?.answer ?? ""}
-                        data-index={i}
-                      />
-                    </FormField>
-                  </EvidenceRow>
-                ))}
-              </fieldset>
-            ) : null}
+            <p className="text-muted-foreground text-sm">
+              Everything in these fields reaches the employer once the employee approves. Write
+              about function, fitness, adjustments and timescales; keep quotations, scores and
+              clinical detail in your private notes.
+            </p>
+            <EvidenceRow statements={draft?.summary} answers={answers}>
+              <FormField
+                id="summary"
+                label="Summary: function at work"
+                hint="How their health affects their work, in plain words for the employer."
+                error={errors.summary}
+              >
+                <Textarea name="summary" rows={4} defaultValue={body.summary} />
+              </FormField>
+            </EvidenceRow>
 
-            <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
+            <EvidenceRow
+              statements={[
+                ...(draft?.outcome?.statements ?? []),
+                ...(draft?.timescale?.statements ?? []),
+              ]}
+              answers={answers}
+            >
+              <QuestionTag
+                questions={questions}
+                answers={["fitForWork", "timeToFitness"]}
+                unanswered={unanswered}
+              />
               <FormFieldset id="fitness" legend="Fitness for work" error={errors.fitness}>
                 <RadioChoices
                   name="fitness"
@@ -232,6 +397,15 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 />
               </FormFieldset>
               <FormField
+                id="fitnessOpinion"
+                label="Your opinion on fitness"
+                error={errors.fitnessOpinion}
+                optional
+                className="mt-4"
+              >
+                <Textarea name="fitnessOpinion" rows={2} defaultValue={body.fitnessOpinion ?? ""} />
+              </FormField>
+              <FormField
                 id="timescale"
                 label="Estimated timescale to regain fitness"
                 hint="Required when temporarily unfit, for example “about 6 weeks”."
@@ -244,10 +418,15 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             </EvidenceRow>
 
             <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
+              <QuestionTag
+                questions={questions}
+                answers={["recommendedAdjustments"]}
+                unanswered={unanswered}
+              />
               <FormField
                 id="adjustments"
                 label="Recommended adjustments"
-                hint="One adjustment a line."
+                hint="One adjustment a line; say how long a temporary one lasts or when to review it."
                 error={errors.adjustments}
                 optional
               >
@@ -255,63 +434,51 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               </FormField>
             </EvidenceRow>
 
-            <EvidenceRow statements={draft?.equalityAct?.statements} answers={answers}>
-              <FormField
-                id="equalityActOpinion"
-                label="Equality Act 2010 opinion (advisory)"
-                hint="Advisory only: whether the Act applies is ultimately a legal decision, not a medical one."
-                error={errors.equalityActOpinion}
-                optional
-              >
-                <Textarea
-                  name="equalityActOpinion"
-                  rows={3}
-                  defaultValue={body.equalityActOpinion ?? ""}
-                />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow statements={draft?.formalProcesses?.statements} answers={answers}>
-              <FormField
-                id="formalProcesses"
-                label="Ability to engage in formal processes"
-                error={errors.formalProcesses}
-                optional
-              >
-                <Textarea
-                  name="formalProcesses"
-                  rows={3}
-                  defaultValue={body.formalProcesses ?? ""}
-                />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow statements={draft?.followUp?.statements} answers={answers}>
-              <FormField id="followUp" label="Follow-up or review" error={errors.followUp} optional>
-                <Textarea name="followUp" rows={3} defaultValue={body.followUp ?? ""} />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow statements={draft?.underlyingCondition?.statements} answers={answers}>
-              <FormField
-                id="diagnosis"
-                label="Diagnosis or underlying condition"
-                hint="The employer sees this only if the employee agrees when reviewing the report."
-                error={errors.diagnosis}
-                optional
-              >
-                <Textarea name="diagnosis" rows={3} defaultValue={body.diagnosis ?? ""} />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow
-              statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
-              answers={answers}
-            >
-              <FormField id="summary" label="Summary" error={errors.summary}>
-                <Textarea name="summary" rows={6} defaultValue={body.summary} />
-              </FormField>
-            </EvidenceRow>
+            {OPTIONAL_FIELDS.map((f) => {
+              const value = body[f.name] ?? "";
+              const asked = questions.includes(f.question);
+              const field = (
+                <EvidenceRow
+                  key={f.name}
+                  statements={draftSectionFor(draft, f.question)?.statements}
+                  answers={answers}
+                >
+                  <QuestionTag
+                    questions={questions}
+                    answers={[f.question]}
+                    unanswered={unanswered}
+                  />
+                  <FormField
+                    id={f.name}
+                    label={f.label}
+                    hint={f.hint}
+                    error={errors[f.name]}
+                    optional={!asked}
+                  >
+                    <Textarea name={f.name} rows={3} defaultValue={value} />
+                  </FormField>
+                </EvidenceRow>
+              );
+              return asked || value || errors[f.name] ? field : null;
+            })}
+            {OPTIONAL_FIELDS.some(
+              (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
+            ) ? (
+              <details className="rounded-lg border p-3">
+                <summary className="cursor-pointer font-medium text-sm">
+                  Sections the employer did not ask about
+                </summary>
+                <div className="mt-4 space-y-6">
+                  {OPTIONAL_FIELDS.filter(
+                    (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
+                  ).map((f) => (
+                    <FormField key={f.name} id={f.name} label={f.label} hint={f.hint} optional>
+                      <Textarea name={f.name} rows={3} defaultValue="" />
+                    </FormField>
+                  ))}
+                </div>
+              </details>
+            ) : null}
           </>
         ) : (
           <>
@@ -369,10 +536,29 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
           </p>
           <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
             <ShieldCheckIcon aria-hidden="true" className="size-4" />
-            Signed in with two-factor authentication. Signing sends the report to {r.subjectName},
-            who has {loaderData.reviewWorkingDays} working days to review it before anything reaches
-            the employer.
+            Signing sends the report to {r.subjectName}, who has {loaderData.reviewWorkingDays}{" "}
+            working days to review it before anything reaches the employer.
           </p>
+          <FormField
+            id="stepUpCode"
+            label="Authenticator code to sign"
+            hint={
+              loaderData.stepUpFresh
+                ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes; you can sign without another.`
+                : `Signing needs a code from your authenticator app entered within the last ${loaderData.stepUpMinutes} minutes. Saving a draft does not.`
+            }
+            error={errors.stepUpCode}
+            optional={loaderData.stepUpFresh}
+            className="mt-4 max-w-xs"
+          >
+            <Input
+              name="stepUpCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+            />
+          </FormField>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             <Button type="submit" name="intent" value="save" variant="outline" disabled={!!busy}>
               {busy === "save" ? "Saving..." : "Save draft"}
@@ -507,24 +693,81 @@ function EvidenceRow({
   answers: Record<string, AnswerEvidence>;
 }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="space-y-2">
       <div>{children}</div>
-      <aside className="rounded-lg border bg-muted/40 p-3 text-sm" aria-label="From the AI draft">
-        <p className="mb-2 font-medium text-muted-foreground text-xs uppercase tracking-wide">
-          From the AI draft
-        </p>
-        {statements?.length ? (
-          <StatementList statements={statements} answers={answers} />
-        ) : (
-          <p className="text-muted-foreground">The draft says nothing here.</p>
-        )}
-      </aside>
+      <FieldEvidence statements={statements} answers={answers} />
     </div>
   );
 }
 
+/** Which of the employer's questions a field answers, and whether it still needs an answer. */
+function QuestionTag({
+  questions,
+  answers: answered,
+  unanswered,
+}: {
+  questions: readonly ReferralQuestion[];
+  answers: readonly ReferralQuestion[];
+  unanswered: readonly ReferralQuestion[];
+}) {
+  const asked = answered.filter((q) => questions.includes(q));
+  if (asked.length === 0) return null;
+  return (
+    <ul className="mb-2 space-y-1 text-sm">
+      {asked.map((q) => (
+        <li key={q} className="flex flex-wrap items-center gap-2">
+          <span className="text-muted-foreground">
+            Employer asks: “{REFERRAL_QUESTION_LABELS[q]}”
+          </span>
+          {unanswered.includes(q) ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs">
+              Unanswered
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const OPTIONAL_FIELDS = [
+  {
+    name: "formalProcesses",
+    question: "engageInProcesses",
+    label: "Ability to engage in formal processes",
+    hint: undefined,
+  },
+  {
+    name: "equalityActOpinion",
+    question: "equalityAct",
+    label: "Equality Act 2010 opinion (advisory)",
+    hint: "Advisory only: whether the Act applies is ultimately a legal decision, not a medical one.",
+  },
+  {
+    name: "followUp",
+    question: "followUp",
+    label: "Follow-up or review",
+    hint: "Say when: a review date or a number of weeks.",
+  },
+  {
+    name: "diagnosis",
+    question: "underlyingCondition",
+    label: "Diagnosis or underlying condition",
+    hint: "The only place for a diagnosis. The employer sees it only if the employee agrees when reviewing the report.",
+  },
+] as const satisfies readonly {
+  name: keyof ManagementReportBody;
+  question: ReferralQuestion;
+  label: string;
+  hint: string | undefined;
+}[];
+
 /** Radio groups are reached through their first option. */
-function summaryErrors(errors: Record<string, string>): Record<string, string> {
+function summaryErrors(errors: Record<string, string | undefined>): Record<string, string> {
   const ids: Record<string, string> = { fitness: "fitness-fit", outcome: "outcome-fit" };
-  return Object.fromEntries(Object.entries(errors).map(([id, m]) => [ids[id] ?? id, m]));
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter((e): e is [string, string] => Boolean(e[1]))
+      .map(([id, m]) => [ids[id] ?? id, m]),
+  );
 }

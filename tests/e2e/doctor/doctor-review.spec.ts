@@ -1,5 +1,5 @@
 import { signIn } from "../auth/helpers.ts";
-import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import {
@@ -91,7 +91,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   const editorUrl = doctor.url();
   expect(editorUrl).toMatch(/\/doctor-referrals\/[0-9a-f-]{36}\/report$/);
   await expect(doctor.getByLabel("Fit", { exact: true })).toBeChecked();
-  await expect(doctor.getByRole("complementary").first()).toContainText("From the AI draft");
+  await expect(doctor.getByText(/Evidence for you only/).first()).toBeVisible();
   await doctor.getByLabel("Fit with adjustments").check();
   await doctor.getByLabel("Recommendations").fill("A display screen assessment in the first week");
   await doctor.getByLabel("Note for the employer").fill("<b>Plain text</b> stays plain text.");
@@ -103,7 +103,17 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await expect(doctor.getByText(/GMC number \d{7}/)).toBeVisible();
   await doctor.screenshot({ path: "test-results/doctor-editor.png", fullPage: true });
 
-  // Sign and send: back on the dashboard with the seed's toast, the sheet closed.
+  // Signing without a fresh authenticator code is refused and keeps the edits.
+  await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
+  await expect(
+    doctor.getByText("Enter the 6-digit code from your authenticator app to sign.").first(),
+  ).toBeVisible();
+  await expect(doctor.getByLabel("Recommendations")).toHaveValue(
+    "A display screen assessment in the first week",
+  );
+
+  // Sign and send with a code: back on the dashboard with the seed's toast, the sheet closed.
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(first));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor).toHaveURL(/\/doctor-dashboard/);
   await expect(doctor.getByText("Review completed")).toBeVisible();
@@ -141,6 +151,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await doctor
     .getByLabel("Recommendations")
     .fill("A display screen assessment in the first week\nPart-time hours suit the role");
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(first));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();
   let revised: ReturnType<typeof readOutbox>[number] | undefined;

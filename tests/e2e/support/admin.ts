@@ -97,7 +97,7 @@ export async function invitedDoctor(
   admin: Page,
   browser: Browser,
   { name, gmcNumber }: { name: string; gmcNumber: string },
-): Promise<{ page: Page; email: string }> {
+): Promise<{ page: Page; email: string; secret: string; lastStep: number }> {
   const email = uniqueEmail("doctor");
   await admin.goto("/admin/doctors");
   await admin.getByLabel("Full name").fill(name);
@@ -119,7 +119,18 @@ export async function invitedDoctor(
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Access Portal" }).click();
   await expect(page).toHaveURL(/\/account\/two-factor/, { timeout: 20_000 });
-  await enrolTwoFactor(page);
+  const secret = await enrolTwoFactor(page);
   await expect(page).toHaveURL(/\/doctor-dashboard/);
-  return { page, email };
+  return { page, email, secret, lastStep: step() };
+}
+
+/**
+ * A fresh authenticator code for a doctor (signing needs one; a code works once), waiting for the
+ * next 30-second step after the last one used.
+ */
+export async function freshCode(doctor: { secret: string; lastStep: number }): Promise<string> {
+  while (step() <= doctor.lastStep) await new Promise((r) => setTimeout(r, 500));
+  const at = new Date();
+  doctor.lastStep = Math.floor(at.getTime() / 30_000);
+  return codeFor(doctor.secret, at);
 }

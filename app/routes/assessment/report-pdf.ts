@@ -1,0 +1,23 @@
+import { getSubjectReportPdf } from "~/domain/reports/load-report-for-subject.server.ts";
+import type { Route } from "./+types/report-pdf";
+import { requireAssessmentLink } from "./link.server.ts";
+
+/** `/assessment/:token/report.pdf`: the person's copy of their released report, for 30 days. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  const copy = await getSubjectReportPdf(runtime.database.db, { link, origin });
+  if (!copy)
+    return new Response("This report cannot be downloaded here.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return new Response(new Uint8Array(copy.pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${copy.reference}.pdf"`,
+      "Content-Length": String(copy.pdf.byteLength),
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import { ArrowLeftIcon, FileDownIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ReportSections } from "~/components/reports/report-sections.tsx";
+import { Button } from "~/components/ui/button";
+import { runtimeContext } from "~/context.ts";
+import { listReportVersions } from "~/domain/doctor/report-versions.server.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { currentActor, requestMeta } from "~/middleware/session.server.ts";
+import type { Route } from "./+types/report-versions";
+import { caseErrorMessage } from "./case-errors.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Report versions ${loaderData?.report.reference ?? ""} | ReferOH` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Every version of the doctor's report on a case, before and after release, and the released PDF. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext);
+  const meta = requestMeta(context, request);
+  try {
+    return await listReportVersions(runtime.database.db, {
+      actor: currentActor(context),
+      referralId: params.referralId,
+      request: { ip: meta.ip, requestId: meta.requestId },
+    });
+  } catch (error) {
+    caseErrorMessage(error);
+    throw error;
+  }
+}
+
+const DECISIONS = {
+  approved: "Approved and released by the person",
+  correction: "The person asked for a correction",
+  withheld: "The person withheld consent",
+} as const;
+
+export default function ReportVersions({ loaderData }: Route.ComponentProps) {
+  const { referral: r, report, versions } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <Link
+        to={`/doctor-dashboard?tab=completed&q=${r.reference}`}
+        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        Back to the dashboard
+      </Link>
+      <h1 className="mt-4 font-semibold text-3xl tracking-tight">Report {report.reference}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {r.reference} · {r.subjectName} · {versions.length}{" "}
+        {versions.length === 1 ? "version" : "versions"}
+        {report.releasedAt ? ` · released ${formatDateTime(report.releasedAt)}` : ""}
+      </p>
+      <ol className="mt-8 grid gap-8" reversed>
+        {[...versions].reverse().map((v) => (
+          <li key={v.version}>
+            <article
+              aria-labelledby={`version-${v.version}`}
+              className="grid gap-4 rounded-xl border bg-card p-5 sm:p-6"
+            >
+              <header className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 id={`version-${v.version}`} className="font-semibold text-xl">
+                    Version {v.version}
+                  </h2>
+                  <p className="text-muted-foreground text-sm">
+                    {v.signedAt
+                      ? `Signed by ${v.authorName} (GMC ${v.authorGmcNumber}) ${formatDateTime(v.signedAt)}`
+                      : "Not signed (draft)"}
+                    {v.subjectDecision
+                      ? ` · ${DECISIONS[v.subjectDecision]}${v.decidedAt ? ` ${formatDateTime(v.decidedAt)}` : ""}`
+                      : ""}
+                  </p>
+                </div>
+                {v.hasPdf ? (
+                  <Button asChild variant="outline">
+                    <a href={`/doctor-referrals/${r.id}/versions/${v.version}.pdf`} download>
+                      <FileDownIcon aria-hidden="true" className="size-4" />
+                      Download the released PDF
+                    </a>
+                  </Button>
+                ) : null}
+              </header>
+              {v.correctionDeclineReason ? (
+                <p className="rounded-lg bg-muted/50 p-3 text-sm">
+                  <span className="font-medium">You declined the correction: </span>
+                  <span className="whitespace-pre-line">{v.correctionDeclineReason}</span>
+                </p>
+              ) : null}
+              {v.subjectComment ? (
+                <p className="rounded-lg bg-muted/50 p-3 text-sm">
+                  <span className="font-medium">The person's correction request: </span>
+                  <span className="whitespace-pre-line">{v.subjectComment}</span>
+                </p>
+              ) : null}
+              <ReportSections sections={v.sections} headingLevel={3} />
+            </article>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Download, Page } from "@playwright/test";
+import { signIn } from "../auth/helpers.ts";
+import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { createInvitedReferral } from "../support/assessment-link.ts";
+import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
+import {
+  downloadReportPdf,
+  openEmployerReport,
+  requestCorrection,
+} from "../support/report-review.ts";
+import { expect, test } from "../support/test.ts";
+
+async function pdfTextOf(download: Download): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "integrity-"));
+  try {
+    const file = path.join(dir, "report.pdf");
+    await download.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function download(page: Page, name: RegExp | string): Promise<string> {
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name }).click(),
+  ]);
+  return pdfTextOf(file);
+}
+
+/*
+ * The report's two audiences (docs/decisions/0010-report-audiences.md): a distinctive phrase is
+ * planted in the candidate's free text; the untouched pre-fill signs without it; the candidate asks
+ * for a correction, the doctor declines it with a reason, the candidate attaches a statement and
+ * approves; the employer's page, drawer and PDF carry the statement and never the phrase; the
+ * candidate downloads their copy; the doctor opens the released version and its PDF.
+ */
+test("planted answer never reaches the employer; declined correction, statement, copies", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const planted = `quasar-${Date.now().toString(36)}-marmalade lighthouse on cold mornings`;
+  const { link, reference, subjectEmail, employerEmail } = await createInvitedReferral(page, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+  });
+  await page.goto(link);
+  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await page.getByRole("button", { name: "I agree and start" }).click();
+  await page
+    .getByRole("group", { name: /health condition or disability/ })
+    .getByLabel("Yes", { exact: true })
+    .check();
+  await page
+    .getByLabel("What is the condition, and how does it affect you day to day?")
+    .fill(`Asthma (${planted})`);
+  await page
+    .getByRole("group", { name: "How much do you think it could affect you in this job?" })
+    .getByLabel("Not at all")
+    .check();
+  for (const name of [
+    /receiving treatment/,
+    /mental health condition/,
+    /caused or made worse by work/,
+  ])
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  for (const name of [/adjustments or support/, /speak to one of our doctors/])
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signedInAdmin(admin);
+  const doc = await invitedDoctor(admin, browser, {
+    name: "Dr Nia Roberts",
+    gmcNumber: String(6_000_000 + Math.floor(Math.random() * 999_999)),
+  });
+  const doctor = doc.page;
+  await doctor.goto(`/doctor-dashboard?q=${reference.toLowerCase()}`);
+  await doctor
+    .getByRole("row")
+    .filter({ hasText: reference })
+    .getByRole("link", { name: `Review ${reference}` })
+    .click();
+  const sheet = doctor.getByRole("dialog");
+  await expect(async () => {
+    if (!(await sheet.getByText("Suggested outcome").isVisible())) await doctor.reload();
+    await expect(sheet).toContainText("Suggested outcome", { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+  await sheet.getByRole("button", { name: "Review & Create Report" }).click();
+  await expect(doctor.getByRole("heading", { name: "Review & Create Report" })).toBeVisible();
+  const editorUrl = doctor.url();
+  const caseId = editorUrl.split("/").at(-2)!;
+
+  // The pre-fill holds no answer text; the evidence beside it does, for the doctor only.
+  for (const field of ["Recommendations", "Note for the employer"])
+    await expect(doctor.getByLabel(field)).not.toHaveValue(/marmalade/);
+  await doctor
+    .getByText(/Evidence for you only/)
+    .first()
+    .click();
+  await expect(doctor.getByText(planted, { exact: false }).first()).toBeAttached();
+
+  // Pasting the person's words into an employer field is refused, field by field, edits kept.
+  await doctor.getByLabel("Note for the employer").fill(`Asthma, ${planted}.`);
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
+  await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
+  await expect(doctor.getByText(/quotes the employee's own answer/).first()).toBeVisible();
+  await expect(doctor.getByLabel("Note for the employer")).toHaveValue(/marmalade/);
+
+  // The untouched pre-fill signs (the step-up from a moment ago still counts).
+  await doctor.getByLabel("Note for the employer").fill("");
+  await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
+  await expect(doctor.getByText("Review completed")).toBeVisible();
+
+  // The candidate asks for a correction; the doctor declines it with a reason.
+  const ready = await waitForMessage(subjectEmail, "Your report is ready to review");
+  await requestCorrection(
+    page,
+    linkTo(ready, "/assessment/"),
+    "I would like my asthma described as mild.",
+  );
+  await waitForMessage(doc.email, `Correction requested: ${reference}`);
+  await doctor.goto(editorUrl);
+  await doctor.getByText("Decline the correction, with your reason").click();
+  await doctor
+    .getByLabel("Your reason, shown to the employee")
+    .fill("The report does not describe the condition, so there is nothing to correct.");
+  await doctor.getByRole("button", { name: "Decline and re-send unchanged" }).click();
+  await expect(doctor).toHaveURL(/\/doctor-dashboard/);
+
+  let declined: ReturnType<typeof readOutbox>[number] | undefined;
+  await expect
+    .poll(() => {
+      declined = readOutbox().find(
+        (m) => m.to.includes(subjectEmail) && /has not changed the report/.test(m.text),
+      );
+      return Boolean(declined);
+    })
+    .toBe(true);
+  const statement = "I disagree: my asthma is mild and has never affected my work.";
+  await page.goto(new URL(linkTo(declined!, "/assessment/")).pathname);
+  await expect(page.getByText("The doctor did not change the report")).toBeVisible();
+  await expect(page.getByText("nothing to correct")).toBeVisible();
+  await page.getByLabel("Your statement (optional)").fill(statement);
+  await page.getByRole("button", { name: "Approve and release the report" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You approved your report");
+
+  // The candidate's copy: e-mailed, and downloadable from their page.
+  const copyMail = await waitForMessage(
+    subjectEmail,
+    "Your occupational health report has been released",
+    {
+      timeoutMs: 30_000,
+    },
+  );
+  await page.goto(new URL(linkTo(copyMail, "/assessment/")).pathname);
+  const ownCopy = await download(page, "Download your report (PDF)");
+  expect(ownCopy.replace(/\s+/g, " ")).toContain(statement);
+  expect(ownCopy).not.toContain("marmalade");
+
+  // The employer: page, data, drawer and PDF carry the statement and never the planted phrase.
+  await waitForMessage(employerEmail, `Occupational health report ready: ${reference}`, {
+    timeoutMs: 30_000,
+  });
+  const employerContext = await browser.newContext();
+  const employer = await employerContext.newPage();
+  await employer.goto("/login");
+  await signIn(employer, employerEmail);
+  await expect(employer).toHaveURL(/\/employer-dashboard/, { timeout: 20_000 });
+  await openEmployerReport(employer, "Robin Taylor");
+  const main = employer.getByRole("main");
+  await expect(main).toContainText(statement);
+  expect(await employer.content()).not.toContain("marmalade");
+  const reportUrl = new URL(employer.url()).pathname;
+  expect(await (await employer.request.get(`${reportUrl}.data`)).text()).not.toContain("marmalade");
+  const pdf = await downloadReportPdf(employer);
+  expect(pdf.text.replace(/\s+/g, " ")).toContain(statement);
+  expect(pdf.text).not.toContain("marmalade");
+  expect(pdf.text).not.toMatch(/PHQ|GAD/);
+  await employer.goto("/employer-referrals");
+  const row = employer.getByRole("row", { name: new RegExp(reference) });
+  const href = await row.getByRole("link", { name: `View ${reference}` }).getAttribute("href");
+  const drawer = await employer.request.get(
+    `/employer-referrals?viewReferral=${href!.split("/").pop()}`,
+  );
+  expect(await drawer.text()).not.toContain("marmalade");
+
+  // The doctor opens every version after release, and the released PDF.
+  await doctor.goto(`/doctor-referrals/${caseId}/versions`);
+  await expect(doctor.getByRole("heading", { name: "Version 2" })).toBeVisible();
+  await expect(doctor.getByRole("heading", { name: "Version 1" })).toBeVisible();
+  await expect(doctor.getByText("You declined the correction:")).toBeVisible();
+  const released = await download(doctor, "Download the released PDF");
+  expect(released.replace(/\s+/g, " ")).toContain(statement);
+  await doctor.screenshot({ path: "test-results/doctor-report-versions.png", fullPage: true });
+
+  await employerContext.close();
+  await adminContext.close();
+  await doctor.context().close();
+});

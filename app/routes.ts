@@ -70,6 +70,7 @@ export default [
     route("payment", "routes/employer/payment.tsx"),
     route("employer-subscription", "routes/employer/subscription.tsx"),
     route("invoices/:file", "routes/employer/invoice-pdf.ts"),
+    route("credit-notes/:file", "routes/employer/credit-note-pdf.ts"),
     route("employer-reports", "routes/employer/reports.tsx"),
     route("employer-reports/:file", "routes/employer/report-pdf.ts"),
     route("employer-report/:reference", "routes/employer/report.tsx"),

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { invoice, invoiceNumberSequence, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
+import {
+  creditNote,
+  invoice,
+  invoiceNumberSequence,
+  paymentEvent,
+  paymentOrder,
+} from "~/db/schema/index.ts";
 import { type BillingActor, BillingError } from "./actor.ts";
 import type { CreditPackId, MembershipInterval } from "./catalogue.ts";
 import { creditPack } from "./catalogue.ts";
@@ -85,9 +91,13 @@ export async function listOrders(
       paidAt: paymentOrder.paidAt,
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
+      creditNoteId: creditNote.id,
+      creditNoteNumber: creditNote.number,
+      refundStatus: creditNote.refundStatus,
     })
     .from(paymentOrder)
     .leftJoin(invoice, eq(invoice.orderId, paymentOrder.id))
+    .leftJoin(creditNote, eq(creditNote.orderId, paymentOrder.id))
     .where(eq(paymentOrder.organisationId, actor.organisationId))
     .orderBy(desc(paymentOrder.createdAt))
     .limit(limit);
@@ -134,7 +144,7 @@ export async function recordProviderEvent(
   return recorded.length > 0;
 }
 
-export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order";
+export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order" | "closed";
 
 /**
  * The one path by which an order becomes paid. The event id is recorded first, in the same
@@ -155,7 +165,9 @@ export async function handlePaymentEvent(
       .where(eq(paymentOrder.id, event.orderId))
       .for("update");
     if (!order || order.provider !== event.provider) return "unknown_order";
-    if (order.status === "paid") return "duplicate";
+    if (order.status === "paid" || order.status === "refunded") return "duplicate";
+    // A checkout cancelled or expired on our side grants nothing, whatever arrives later.
+    if (order.status === "cancelled" || order.status === "expired") return "closed";
     if (event.type === "order.failed") {
       await tx.update(paymentOrder).set({ status: "failed" }).where(eq(paymentOrder.id, order.id));
       return "failed";

@@ -62,6 +62,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { order } = await demoOrder(context, url.searchParams.get("order"));
   if (order.status === "paid") throw redirect(afterPaymentPath(order));
+  if (order.status !== "pending" && order.status !== "failed")
+    throw redirect(
+      order.kind === "referral"
+        ? "/employer-referrals?notice=order-closed"
+        : "/package-selection?notice=order-closed",
+    );
   const bundleAllowed = order.kind === "membership";
   const packId = (order.grants.packId as CreditPackId | undefined) ?? null;
   const requested = url.searchParams.get("tab");

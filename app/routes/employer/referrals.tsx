@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The seed's filter names first (Pending, Invited, Draft), then every other state. */
 const statusOptions = [
   { value: "all", label: "All Statuses" },
-  { value: "awaiting_payment", label: "Pending" },
+  { value: "awaiting_payment", label: "Awaiting payment" },
   { value: "invited", label: "Invited" },
   { value: "draft", label: "Draft" },
   ...referralStatuses

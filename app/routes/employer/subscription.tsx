@@ -69,6 +69,8 @@ const orderStatusLabels = {
   paid: "Paid",
   failed: "Failed",
   cancelled: "Cancelled",
+  expired: "Expired unpaid",
+  refunded: "Refunded",
 } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -105,6 +107,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         status: order.status,
         invoiceId: order.invoiceId,
         invoiceNumber: order.invoiceNumber,
+        creditNoteId: order.creditNoteId,
+        creditNoteNumber: order.creditNoteNumber,
+        refundPending: order.refundStatus === "pending",
       })),
   };
 }
@@ -494,7 +499,14 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                   <TableCell label="Date">{order.date}</TableCell>
                   <TableCell label="Description">{order.description}</TableCell>
                   <TableCell label="Total (inc. VAT)">{formatPence(order.totalPence)}</TableCell>
-                  <TableCell label="Status">{orderStatusLabels[order.status]}</TableCell>
+                  <TableCell label="Status">
+                    <span data-testid="order-status">{orderStatusLabels[order.status]}</span>
+                    {order.refundPending ? (
+                      <span className="block text-muted-foreground text-sm">
+                        Refund on its way to your card
+                      </span>
+                    ) : null}
+                  </TableCell>
                   <TableCell label="Invoice">
                     {order.invoiceId ? (
                       <a
@@ -509,6 +521,17 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     ) : (
                       <span className="text-muted-foreground">None</span>
                     )}
+                    {order.creditNoteId ? (
+                      <a
+                        href={`/credit-notes/${order.creditNoteId}.pdf`}
+                        download
+                        className="mt-1 flex items-center gap-1 text-primary underline"
+                      >
+                        <DownloadIcon aria-hidden="true" className="size-4" />
+                        {order.creditNoteNumber}
+                        <span className="sr-only"> (credit note, PDF)</span>
+                      </a>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ))}

@@ -63,7 +63,7 @@ test.describe("employer referrals", () => {
     // No credits: the referral waits for payment at the provider's checkout.
     await expect(page).toHaveURL(/\/payment\?order=[0-9a-f-]{36}/);
     await page.goto("/employer-referrals");
-    await expect(page.getByRole("row", { name: /Jordan Ellis/ })).toContainText("Pending");
+    await expect(page.getByRole("row", { name: /Jordan Ellis/ })).toContainText("Awaiting payment");
   });
 
   test("search and status filter run on the server and survive a reload", async ({ page }) => {

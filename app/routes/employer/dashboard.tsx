@@ -70,7 +70,12 @@ function Counter({
       </span>
       <div>
         <p className="text-muted-foreground text-sm">{label}</p>
-        <p className="font-semibold text-3xl tabular-nums">{value}</p>
+        <p
+          className="font-semibold text-3xl tabular-nums"
+          data-testid={label.toLowerCase().replaceAll(" ", "-")}
+        >
+          {value}
+        </p>
       </div>
     </div>
   );

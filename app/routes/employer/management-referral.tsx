@@ -43,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }).catch(referralErrorResponse);
   // Only drafts are edited here; anything else opens in the referral drawer.
   if (referral.status !== "draft")
-    throw redirect(`/employer-referrals?viewReferral=${referral.id}`);
+    throw redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
   const values: Record<string, string> = {
     employeeName: referral.subjectName,
     employeeEmail: referral.subjectEmail,
@@ -63,9 +63,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const intent = form.intent === "draft" ? "draft" : "submit";
   const nested = nestQuestionFields(form);
+  // The address may name the draft by its reference; saving works on its id.
+  const referralId = params.referralId
+    ? (
+        await getReferralForEmployer(runtime.database.db, {
+          actor,
+          referralId: params.referralId,
+        }).catch(referralErrorResponse)
+      ).id
+    : undefined;
   const common = {
     actor,
-    referralId: params.referralId,
+    referralId,
     origin: requestOrigin(context),
     provider: runtime.payments.id,
   };
@@ -92,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof ReferralError && error.code === "invalid_state")
-      return redirect(`/employer-referrals?viewReferral=${params.referralId}`);
+      return redirect(`/employer-referrals?viewReferral=${referralId ?? ""}`);
     return referralErrorResponse(error);
   }
 }

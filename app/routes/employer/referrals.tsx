@@ -165,7 +165,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                     <TableCell label="Actions">
                       <Button asChild variant="outline" size="sm">
                         <Link
-                          to={`/employer-referral/${r.id}`}
+                          to={`/employer-referral/${r.reference}`}
                           aria-label={`${r.status === "draft" ? "Edit" : "View"} ${r.reference}`}
                         >
                           {r.status === "draft" ? "Edit" : "View"}

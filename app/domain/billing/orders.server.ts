@@ -119,6 +119,15 @@ export interface ConfirmationHooks {
   /** Who the invoice is made out to, as it stands today. */
   describeBuyer?: (tx: Tx, organisationId: string) => Promise<Record<string, string>>;
   seller: Record<string, string>;
+  /** Production with real payments: refuse a VAT invoice missing a seller detail HMRC requires. */
+  requireFullSeller?: boolean;
+}
+
+/** The seller details a full UK VAT invoice must carry (HMRC VAT Notice 700/21 §16.3). */
+export function missingSellerDetails(seller: Record<string, string>): string[] {
+  return (["name", "address", "companyNumber", "vatNumber"] as const).filter(
+    (key) => !seller[key]?.trim(),
+  );
 }
 
 /**
@@ -216,6 +225,12 @@ export async function issueInvoice(
   hooks: ConfirmationHooks,
   now: Date,
 ): Promise<void> {
+  const missing = missingSellerDetails(hooks.seller);
+  if (hooks.requireFullSeller && order.vatPence > 0 && missing.length > 0)
+    throw new BillingError(
+      "invalid_state",
+      `A VAT invoice cannot be issued without the seller's ${missing.join(", ")}.`,
+    );
   const buyer = hooks.describeBuyer
     ? await hooks.describeBuyer(tx, order.organisationId)
     : { organisationId: order.organisationId };

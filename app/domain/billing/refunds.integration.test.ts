@@ -15,6 +15,8 @@ import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.se
 import type { EmployerActor } from "~/domain/referrals/actor.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
+import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
+import { expireUnpaidReferrals } from "~/domain/referrals/expire-unpaid-referrals.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
@@ -241,6 +243,59 @@ describe("cancelling a card-paid referral", () => {
       .from(paymentOrder)
       .where(eq(paymentOrder.id, placement.orderId));
     expect(order!.status).toBe("cancelled");
+  });
+});
+
+describe("a referral left awaiting payment", () => {
+  it("is not active, expires after 7 days unpaid, and a late payment grants nothing", async () => {
+    const actor = await employer("unpaid-expiry");
+    const placedAt = new Date("2026-01-05T09:00:00Z");
+    const { referral: created, placement } = await saveManagementReferral(database.db, {
+      actor,
+      intent: "submit",
+      provider: "demo",
+      now: placedAt,
+      input: {
+        employeeName: "Lee Unpaid",
+        employeeEmail: "lee@example.org",
+        referralReason: "Stress",
+        jobDetails: "Clerk",
+        existingAdjustments: "",
+        questions: {
+          fitForWork: true,
+          underlyingCondition: false,
+          timeToFitness: false,
+          recommendedAdjustments: false,
+          engageInProcesses: false,
+          equalityAct: false,
+          followUp: false,
+        },
+        consentToProcessing: true,
+      },
+    });
+    if (placement?.method !== "order") throw new Error("expected an order");
+    expect((await getEmployerDashboard(database.db, { actor })).activeAssessments).toBe(0);
+
+    // Six days and 23 hours: still waiting.
+    const early = await expireUnpaidReferrals(database.db, new Date("2026-01-12T08:00:00Z"));
+    expect(early.map((e) => e.referralId)).not.toContain(created.id);
+    const due = await expireUnpaidReferrals(database.db, new Date("2026-01-12T09:00:01Z"));
+    expect(due.map((e) => e.referralId)).toContain(created.id);
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
+    expect(row!.status).toBe("expired");
+    const [order] = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.id, placement.orderId));
+    expect(order!.status).toBe("expired");
+    // The checkout page's button pressed afterwards: closed, nothing granted or invoiced.
+    expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order!), hooks)).toBe(
+      "closed",
+    );
+    const [after] = await database.db.select().from(referral).where(eq(referral.id, created.id));
+    expect(after!.status).toBe("expired");
+    // Run again: nothing more to do.
+    expect(await expireUnpaidReferrals(database.db, new Date("2026-01-20T00:00:00Z"))).toEqual([]);
   });
 });
 

@@ -6,6 +6,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { services } from "~/domain/billing/catalogue.ts";
+import { membershipStanding } from "~/domain/billing/membership.server.ts";
+import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import {
@@ -19,7 +21,7 @@ import { saveManagementReferral } from "~/domain/referrals/save-management-refer
 import { fieldErrors } from "~/lib/form-errors.ts";
 import {
   employerActor,
-  organisationCredits,
+  organisationStanding,
   referralErrorResponse,
   requestOrigin,
 } from "~/middleware/employer.server.ts";
@@ -34,8 +36,13 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const actor = employerActor(context);
-  const credits = await organisationCredits(context);
-  const base = { credits, creditCost: services.management.creditCost };
+  const standing = await organisationStanding(context);
+  const credits = standing.credits;
+  // Before submitting, the employer sees what will be spent and where it comes from.
+  const costText = describeReferralCost(
+    referralCost("management", { credits, standing: membershipStanding(standing.membership) }),
+  );
+  const base = { credits, costText, creditCost: services.management.creditCost };
   if (!params.referralId) return { ...base, draft: null };
   const referral = await getReferralForEmployer(runtime.database.db, {
     actor,
@@ -131,10 +138,11 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
         health doctor writes a report answering your questions; the employee reads it before you
         receive it.
       </p>
-      <p className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm">
-        {paidByCredit
-          ? `Submitting uses ${loaderData.creditCost} credits of your ${loaderData.credits}.`
-          : "You do not have enough credits, so you will pay for this referral after submitting it."}
+      <p
+        className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm"
+        data-testid="referral-cost"
+      >
+        {loaderData.costText}
       </p>
       {Object.keys(errors).length > 0 ? <ErrorSummary errors={errors} className="mt-6" /> : null}
       <Form method="post" noValidate className="mt-6 space-y-6 rounded-xl border bg-card p-6">

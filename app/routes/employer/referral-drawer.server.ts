@@ -86,7 +86,7 @@ async function releasedReport(
     if (error instanceof ReferralError && error.code === "not_found") return null;
     throw error;
   });
-  if (!found || found.state !== "released") return null;
+  if (found?.state !== "released" || !found) return null;
   await auditEmployerReportAccess(context, actor, {
     action: "report.employer_viewed",
     outcome: "success",

@@ -39,6 +39,7 @@ import {
   changeMembershipInterval,
   getMembership,
   isMembershipInForce,
+  resumeMembership,
 } from "~/domain/billing/membership.server.ts";
 import { listOrders } from "~/domain/billing/orders.server.ts";
 import { startPurchase } from "~/services/payments/checkout.server.ts";
@@ -117,6 +118,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("interval"), interval: z.enum(["monthly", "annual"]) }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("resume") }),
   z.object({
     intent: z.literal("purchase"),
     packId: z.enum(["starter", "value", "plus", "enterprise"]),
@@ -156,6 +158,16 @@ export async function action({ context, request }: Route.ActionArgs) {
           outcome: "success",
           object: { type: "membership", id: actor.organisationId },
           details: { accessUntil: updated.currentPeriodEnd.toISOString() },
+        });
+        throw redirect("/employer-subscription");
+      }
+      case "resume": {
+        const updated = await resumeMembership(db, { actor });
+        await audit({
+          action: "membership.resumed",
+          outcome: "success",
+          object: { type: "membership", id: actor.organisationId },
+          details: { renewsAt: updated.currentPeriodEnd.toISOString() },
         });
         throw redirect("/employer-subscription");
       }
@@ -256,6 +268,8 @@ export default function Subscription({ loaderData, actionData }: Route.Component
   const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const active = membership?.status !== "cancelled" && membership !== null;
+  // Member rights, credit packs included, last until the paid period ends, cancelled or not.
+  const inForce = membership !== null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -299,6 +313,10 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     <dd className="font-medium" data-testid="access-until">
                       {membership.periodEnd} (it will not renew)
                     </dd>
+                    <dd className="text-muted-foreground">
+                      You keep every member benefit until then: member prices, 24-hour turnaround
+                      and credit packs.
+                    </dd>
                   </>
                 ) : (
                   <>
@@ -319,6 +337,19 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     {formatPence(membershipPlans[membership.pendingInterval].pricePence)}{" "}
                     {membership.pendingInterval === "annual" ? "per year" : "per month"}) on{" "}
                     {membership.periodEnd}.
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="intent" value="interval" />
+                      <Button
+                        type="submit"
+                        name="interval"
+                        value={membership.interval}
+                        variant="outline"
+                        size="sm"
+                        disabled={busy}
+                      >
+                        Keep {membershipPlans[membership.interval].label.toLowerCase()} billing
+                      </Button>
+                    </Form>
                   </AlertDescription>
                 </Alert>
               ) : null}
@@ -362,7 +393,16 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 
               {active ? (
                 <CancelMembership periodEnd={membership.periodEnd} confirmOpen={confirmCancel} />
-              ) : null}
+              ) : (
+                <Form method="post">
+                  <Button type="submit" name="intent" value="resume" disabled={busy}>
+                    Resume membership
+                  </Button>
+                  <p className="mt-2 text-muted-foreground text-sm">
+                    It then renews on {membership.periodEnd} as before.
+                  </p>
+                </Form>
+              )}
             </CardContent>
           </Card>
 
@@ -428,8 +468,12 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         <h2 id="purchase-credits" className="font-semibold text-2xl">
           Purchase Credits
         </h2>
-        {membership?.status === "cancelled" || !membership ? (
+        {!membership ? (
           <p className="mt-2 text-muted-foreground">Credit packs need an active membership.</p>
+        ) : membership.status === "cancelled" ? (
+          <p className="mt-2 text-muted-foreground">
+            Packs bought now are yours to use for 12 months, after your membership ends too.
+          </p>
         ) : null}
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {creditPacks.map((pack) => (
@@ -451,7 +495,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                   <Button
                     type="submit"
                     className="w-full"
-                    disabled={busy || !active}
+                    disabled={busy || !inForce}
                     aria-label={`Purchase Now: ${pack.name}, ${pack.credits} credits`}
                   >
                     Purchase Now

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { runtimeContext } from "~/context.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
+import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
 import { refundAfterCommit } from "~/services/payments/refunds.server.ts";
 import type { Route } from "./+types/referral-cancel";
@@ -12,7 +13,13 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     result = await cancelReferral(runtime.database.db, {
       actor: employerActor(context),
-      referralId: params.referralId,
+      // The address may carry the id or the public reference; anything else is not found.
+      referralId: (
+        await getReferralForEmployer(runtime.database.db, {
+          actor: employerActor(context),
+          referralId: params.referralId,
+        })
+      ).id,
       origin: requestOrigin(context),
     });
   } catch (error) {

@@ -56,6 +56,11 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       ALLOW_DEMO_PAYMENTS: "true",
+      // A production server issues VAT invoices only with the seller's legal details (README).
+      SELLER_NAME: "ReferOH Ltd",
+      SELLER_ADDRESS: "1 Example Street, London EC1A 1AA",
+      SELLER_COMPANY_NUMBER: "12345678",
+      SELLER_VAT_NUMBER: "GB123456789",
       // Journeys register many companies in one run; each registration says it comes from a
       // client of its own through X-Forwarded-For (tests/e2e/auth/helpers.ts), which the server
       // believes only from loopback, as it would behind a local reverse proxy.

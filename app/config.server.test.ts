@@ -1,39 +1,32 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.server.ts";
 
-describe("configuration", () => {
-  it("needs nothing from the environment to run locally", () => {
-    const config = loadConfig({});
-    expect(config.PORT).toBe(3000);
-    expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.SMTP_URL).toBeUndefined();
-    expect(config.dataDir).toBe(path.resolve("data"));
-    expect(config.TRUST_PROXY).toBeUndefined();
-  });
+const stripe = {
+  NODE_ENV: "production",
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_live_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+};
+const seller = {
+  SELLER_NAME: "ReferOH Ltd",
+  SELLER_ADDRESS: "1 Example Street, London EC1A 1AA",
+  SELLER_COMPANY_NUMBER: "12345678",
+  SELLER_VAT_NUMBER: "GB123456789",
+};
 
-  it("takes the public address from the port unless one is given", () => {
-    expect(loadConfig({}).PUBLIC_URL).toBe("http://localhost:3000");
-    expect(loadConfig({ PORT: "3990" }).PUBLIC_URL).toBe("http://localhost:3990");
-    expect(loadConfig({ PORT: "3990", PUBLIC_URL: "https://referoh.co.uk" }).PUBLIC_URL).toBe(
-      "https://referoh.co.uk",
+describe("the seller's details for VAT invoices", () => {
+  it("are required in production with real payments, naming each one missing", () => {
+    expect(() => loadConfig(stripe)).toThrow(
+      "VAT invoices need the seller's SELLER_ADDRESS, SELLER_COMPANY_NUMBER, SELLER_VAT_NUMBER",
     );
-  });
-
-  it("refuses a malformed value with the variable's name", () => {
-    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
-    expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
-  });
-
-  it("runs several web processes only on a PostgreSQL server", () => {
-    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
-    expect(() => loadConfig({ WEB_CONCURRENCY: "2" })).toThrow(
-      "WEB_CONCURRENCY above 1 needs DATABASE_URL",
+    expect(() => loadConfig({ ...stripe, ...seller, SELLER_VAT_NUMBER: " " })).toThrow(
+      /SELLER_VAT_NUMBER/,
     );
-    expect(
-      loadConfig({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://127.0.0.1/referoh" })
-        .WEB_CONCURRENCY,
-    ).toBe(2);
-    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(loadConfig({ ...stripe, ...seller }).SELLER_VAT_NUMBER).toBe("GB123456789");
+  });
+
+  it("are optional for development and the demo provider", () => {
+    expect(() => loadConfig({})).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: "production", ALLOW_DEMO_PAYMENTS: "true" })).not.toThrow();
   });
 });

@@ -36,9 +36,14 @@ const schema = z.object({
   ALLOW_DEMO_PAYMENTS: z.enum(["true", "false"]).default("false"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** The seller named on invoices. */
+  /**
+   * The seller named on VAT invoices and credit notes (HMRC VAT Notice 700/21 §16.3): legal name,
+   * address ("\n" or ", " between lines), company number and VAT registration number. Required
+   * in production with a real payment provider (docs/decisions/0010).
+   */
   SELLER_NAME: z.string().default("ReferOH Ltd"),
   SELLER_ADDRESS: z.string().default(""),
+  SELLER_COMPANY_NUMBER: z.string().default(""),
   SELLER_VAT_NUMBER: z.string().default(""),
   /** Off in tests and benchmarks that need a quiet database. */
   JOBS: z.enum(["on", "off"]).default("on"),
@@ -112,6 +117,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "Invalid configuration: the demo payment provider takes no real payments; in production set PAYMENT_PROVIDER=stripe, or ALLOW_DEMO_PAYMENTS=true for a demonstration.",
     );
+  }
+  if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER !== "demo") {
+    const missing = (
+      ["SELLER_NAME", "SELLER_ADDRESS", "SELLER_COMPANY_NUMBER", "SELLER_VAT_NUMBER"] as const
+    ).filter((key) => !config[key].trim());
+    if (missing.length > 0)
+      throw new Error(
+        `Invalid configuration: VAT invoices need the seller's ${missing.join(", ")}; the server will not take payments it cannot invoice.`,
+      );
   }
   return { ...config, dataDir: path.resolve(config.DATA_DIR) };
 }

@@ -57,6 +57,7 @@ export default [
     route("employer-referrals", "routes/employer/referrals.tsx"),
     route("employer-referrals/:referralId/remind", "routes/employer/referral-remind.ts"),
     route("employer-referrals/:referralId/cancel", "routes/employer/referral-cancel.ts"),
+    route("employer-referrals/:referralId/pay", "routes/employer/referral-pay.ts"),
     route("pre-employment-referral", "routes/employer/pre-employment-referral.tsx"),
     route("review-referral", "routes/employer/review-referral.tsx"),
     route("employer-referral", "routes/employer/management-referral.tsx", {
@@ -72,6 +73,7 @@ export default [
     route("payment", "routes/employer/payment.tsx"),
     route("employer-subscription", "routes/employer/subscription.tsx"),
     route("invoices/:file", "routes/employer/invoice-pdf.ts"),
+    route("credit-notes/:file", "routes/employer/credit-note-pdf.ts"),
     route("employer-reports", "routes/employer/reports.tsx"),
     route("employer-reports/:file", "routes/employer/report-pdf.ts"),
     route("employer-report/:reference", "routes/employer/report.tsx"),

@@ -63,9 +63,39 @@ export const notices = {
   },
   "referral-cancelled": {
     title: "Referral cancelled",
-    description: "The link no longer works. Any credits used have been returned to your balance.",
+    description: "The link no longer works. Nothing had been paid for it.",
+  },
+  "order-closed": {
+    title: "This order is closed",
+    description: "It was cancelled, refunded or expired unpaid, so it cannot be paid now.",
   },
 } as const;
+
+/**
+ * Notices whose description depends on what happened, read from parameters the redirect adds
+ * beside `notice` (and removes with it): what a cancellation gave back.
+ */
+export const noticeDetails: Partial<
+  Record<NoticeKey, { params: string[]; describe(params: URLSearchParams): string | null }>
+> = {
+  "referral-cancelled": {
+    params: ["credits", "refund"],
+    describe(params) {
+      const credits = Number(params.get("credits") ?? 0);
+      const refund = params.get("refund");
+      const parts = ["The link no longer works."];
+      if (credits > 0)
+        parts.push(
+          `${credits} ${credits === 1 ? "credit was" : "credits were"} returned to your balance.`,
+        );
+      if (refund && /^CN-\d{6}$/.test(refund))
+        parts.push(
+          `Your card payment is being refunded; credit note ${refund} is in your billing history.`,
+        );
+      return parts.length > 1 ? parts.join(" ") : null;
+    },
+  },
+};
 
 export type NoticeKey = keyof typeof notices;
 

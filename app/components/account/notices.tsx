@@ -11,11 +11,15 @@ export function NoticeToasts() {
     const key = params.get("notice");
     if (!key) return;
     let cancelled = false;
-    void import("./notice-texts.ts").then(({ isNoticeKey, notices }) => {
+    void import("./notice-texts.ts").then(({ isNoticeKey, notices, noticeDetails }) => {
       if (cancelled || !isNoticeKey(key)) return;
       const notice = notices[key];
-      toast(notice.title, { description: notice.description });
+      const details = noticeDetails[key];
+      toast(notice.title, {
+        description: details?.describe(params) ?? notice.description,
+      });
       params.delete("notice");
+      for (const name of details?.params ?? []) params.delete(name);
       const search = params.toString();
       navigate(
         { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },

@@ -12,7 +12,8 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<"inpu
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <div className="relative">
+    // self-start: in a form field's grid a stretched row would centre the eye button below the input.
+    <div className="relative self-start">
       <Input type={visible ? "text" : "password"} className={cn("pr-12", className)} {...props} />
       {hydrated ? (
         <button

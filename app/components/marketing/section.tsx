@@ -69,7 +69,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={title ? headingId : undefined}
-      className={cn(tone === "muted" && "bg-surface", "scroll-mt-20", className)}
+      className={cn(tone === "muted" && "bg-surface", className)}
     >
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 md:py-16">
         {title ? (

@@ -1,6 +1,7 @@
-import { DownloadIcon, MailIcon } from "lucide-react";
+import { CreditCardIcon, DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { ReportSections } from "~/components/reports/report-sections.tsx";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -24,9 +25,15 @@ import {
 } from "~/components/ui/sheet";
 import { toast } from "~/components/ui/toaster";
 import type { ReferralQuestions } from "~/db/schema/referrals.ts";
+import {
+  type ReferralPaymentFacts,
+  whatCancellingReturns,
+} from "~/domain/billing/referral-payment.ts";
 import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/referral-input.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { formatLongDate } from "~/lib/dates.ts";
+import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
 import { ReferralStatusBadge } from "./status-badge.tsx";
 
 /** What the employer's drawer shows: what they wrote and where the case stands, never answers. */
@@ -54,13 +61,17 @@ export interface ReferralDrawerData {
   consultationBooked?: boolean;
   /** Before the subject submits (DESIGN.md §4). */
   canCancel: boolean;
-  /** Present once a released report exists (doctor portal issue). */
+  /** Why it can no longer be cancelled, when it cannot. */
+  cancelRefusal: string | null;
+  payment: ReferralPaymentFacts;
+  expiredUnpaid: boolean;
+  /** The released report of a complete referral, as the person agreed to release it. */
   report: null | {
-    summary: string;
-    diagnosis: string | null;
-    recommendations: string[];
-    fitForWork: string;
-    doctor: string;
+    reference: string;
+    fitness: string;
+    sections: ReportSection[];
+    doctor: { name: string; gmcNumber: string };
+    releasedAt: string | null;
     pdfUrl: string;
   };
 }
@@ -134,9 +145,11 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
         <AlertDialogHeader>
           <AlertDialogTitle>Cancel referral {referral.reference}?</AlertDialogTitle>
           <AlertDialogDescription>
-            {referral.subjectName}'s link will stop working at once. Any credits used are returned
-            to your balance. This cannot be undone.
+            {referral.subjectName}'s link will stop working at once. This cannot be undone.
           </AlertDialogDescription>
+          <p className="font-medium" data-testid="cancel-returns">
+            {whatCancellingReturns(referral.payment)}
+          </p>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep referral</AlertDialogCancel>
@@ -157,13 +170,19 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
  * The seed's ?viewReferral= / ?viewReport= links: the loader's drawer data is kept in state, then
  * the query is removed with a replace navigation, as the seed describes.
  */
-export function useReferralDrawer(loaded: ReferralDrawerData | null) {
-  const [open, setOpen] = useState<ReferralDrawerData | null>(loaded);
+export function useReferralDrawer(loaded: ReferralDrawerData | "not_found" | null) {
+  const [open, setOpen] = useState<ReferralDrawerData | null>(
+    loaded === "not_found" ? null : loaded,
+  );
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     if (!loaded) return;
-    setOpen(loaded);
+    if (loaded === "not_found")
+      toast.error("Referral not found", {
+        description: "No referral of your organisation has that reference.",
+      });
+    else setOpen(loaded);
     const params = new URLSearchParams(location.search);
     if (!params.has("viewReferral") && !params.has("viewReport")) return;
     params.delete("viewReferral");
@@ -193,6 +212,60 @@ export function ReferralDrawer({
   );
 }
 
+function PayNowButton({ referral }: { referral: ReferralDrawerData }) {
+  return (
+    <Form method="post" action={`/employer-referrals/${referral.id}/pay`}>
+      <Button type="submit" className="w-full sm:w-auto">
+        <CreditCardIcon aria-hidden="true" />
+        Pay now
+      </Button>
+    </Form>
+  );
+}
+
+function newReferralPath(referral: ReferralDrawerData) {
+  return referral.type === "pre_employment"
+    ? "/pre-employment-referral"
+    : "/employer-referral?type=management";
+}
+
+/** The footer's buttons: the state table's actions, as far as the server allows them now. */
+function DrawerActions({
+  referral,
+  actions,
+}: {
+  referral: ReferralDrawerData;
+  actions: readonly DrawerAction[];
+}) {
+  return (
+    <>
+      {actions.includes("cancel") && referral.canCancel ? (
+        <CancelReferralButton referral={referral} />
+      ) : null}
+      {actions.includes("remind") && referral.canRemind ? (
+        <ReminderButton referral={referral} />
+      ) : null}
+      {actions.includes("newReferral") ? (
+        <Button asChild variant="outline">
+          <Link to={newReferralPath(referral)}>
+            <PlusIcon aria-hidden="true" />
+            New referral
+          </Link>
+        </Button>
+      ) : null}
+      {actions.includes("edit") && referral.type === "management" ? (
+        <Button asChild variant="outline">
+          <Link to={`/employer-referral/${referral.reference}`}>
+            <PencilIcon aria-hidden="true" />
+            Edit draft
+          </Link>
+        </Button>
+      ) : null}
+      {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
+    </>
+  );
+}
+
 function DrawerContent({
   referral,
   onClose,
@@ -200,6 +273,14 @@ function DrawerContent({
   referral: ReferralDrawerData;
   onClose: () => void;
 }) {
+  const state = drawerStates[referral.status];
+  const facts = {
+    subjectName: referral.subjectName,
+    payment: referral.payment,
+    expiredUnpaid: referral.expiredUnpaid,
+    cancelRefusal: referral.cancelRefusal,
+  };
+  const report = state.showsReport ? referral.report : null;
   const selected = referralQuestionKeys.filter((key) => referral.questions?.[key]);
   const risks = [
     referral.drivingRequired && "Driving",
@@ -207,11 +288,15 @@ function DrawerContent({
     referral.loneWorking && "Lone working",
     referral.safetyCritical && "Safety-critical duties",
   ].filter(Boolean) as string[];
+  // Once the case is under way and cannot be cancelled, say why beside where it stands.
+  const showRefusal =
+    referral.cancelRefusal !== null &&
+    ["submitted", "in_review", "awaiting_subject"].includes(referral.status);
   return (
     <>
       <SheetHeader>
         <SheetTitle>
-          {referral.report
+          {report
             ? `Assessment Report: ${referral.reference}`
             : `Referral Details: ${referral.reference}`}
         </SheetTitle>
@@ -231,30 +316,28 @@ function DrawerContent({
         </div>
       </SheetHeader>
       <SheetBody className="space-y-6">
-        {referral.report ? (
-          <>
-            <Section title="Summary">
-              <p className="whitespace-pre-line">{referral.report.summary}</p>
-            </Section>
-            {referral.report.diagnosis ? (
-              <Section title="Diagnosis">
-                <p className="whitespace-pre-line">{referral.report.diagnosis}</p>
-              </Section>
-            ) : null}
-            <Section title="Recommendations">
-              <ul className="list-disc space-y-1 pl-5">
-                {referral.report.recommendations.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </Section>
-            <Section title="Fit for Work">
-              <p>{referral.report.fitForWork}</p>
-            </Section>
+        <section
+          className="space-y-2 rounded-lg border bg-muted/40 p-4"
+          data-testid="drawer-state"
+          aria-labelledby="drawer-state-heading"
+        >
+          <h3 id="drawer-state-heading" className="font-semibold text-base">
+            {state.heading}
+          </h3>
+          <p>{state.message(facts)}</p>
+          <p className="text-muted-foreground text-sm">{state.next(facts)}</p>
+          {showRefusal ? (
+            <p className="text-muted-foreground text-sm">{referral.cancelRefusal}</p>
+          ) : null}
+        </section>
+        {report ? (
+          <div data-testid="drawer-report" className="space-y-6">
+            <ReportSections sections={report.sections} headingLevel={3} />
             <Section title="Consulting Doctor">
-              <p>{referral.report.doctor}</p>
+              <p>{report.doctor.name}</p>
+              <p className="text-muted-foreground text-sm">GMC number {report.doctor.gmcNumber}</p>
             </Section>
-          </>
+          </div>
         ) : (
           <>
             <Section title="Employee Details">
@@ -316,31 +399,17 @@ function DrawerContent({
                 </Section>
               </>
             )}
-            <Section title="Assessment Progress">
-              {referral.status === "invited" ? (
-                <p>Employee has been invited to complete the assessment.</p>
-              ) : (
-                <>
-                  <p>Waiting for assessment to be completed.</p>
-                  <p className="text-muted-foreground text-sm">
-                    You will receive a notification when the employee completes the assessment and
-                    the doctor has reviewed it.
-                  </p>
-                </>
-              )}
-            </Section>
           </>
         )}
       </SheetBody>
       <SheetFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {referral.canCancel ? <CancelReferralButton referral={referral} /> : null}
-        {referral.report || !referral.canRemind ? null : <ReminderButton referral={referral} />}
+        <DrawerActions referral={referral} actions={state.actions} />
         <Button type="button" variant="ghost" onClick={onClose}>
           Close
         </Button>
-        {referral.report ? (
+        {report && state.actions.includes("downloadReport") ? (
           <Button asChild>
-            <a href={referral.report.pdfUrl} download>
+            <a href={report.pdfUrl} download>
               <DownloadIcon aria-hidden="true" />
               Download PDF
             </a>

@@ -119,7 +119,10 @@ export const paymentOrder = pgTable(
     currency: text("currency").notNull().default("GBP"),
     provider: text("provider", { enum: ["demo", "stripe"] }).notNull(),
     providerReference: text("provider_reference"),
-    status: text("status", { enum: ["pending", "paid", "failed", "cancelled"] })
+    /** refunded: paid, then returned in full with a credit note (docs/decisions/0010). */
+    status: text("status", {
+      enum: ["pending", "paid", "failed", "cancelled", "refunded", "expired"],
+    })
       .notNull()
       .default("pending"),
     createdBy: text("created_by"),
@@ -161,4 +164,54 @@ export const invoice = pgTable(
     pdfSha256: text("pdf_sha256"),
   },
   (t) => [index("invoice_organisation_idx").on(t.organisationId, t.issuedAt)],
+);
+
+export const creditNoteNumberSequence = pgSequence("credit_note_number_seq", { startWith: 1 });
+
+/**
+ * A credit note reverses an invoice in full, VAT included, when a card-paid case ends before a
+ * doctor starts (employer cancels, or the person declines). The money goes back through the
+ * payment provider after the transaction commits; refundStatus records that call, and a job
+ * retries it until the provider confirms (docs/decisions/0010).
+ */
+export const creditNote = pgTable(
+  "credit_note",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** CN-000001, from credit_note_number_seq, in the transaction that cancels the case. */
+    number: text("number").notNull().unique(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoice.id),
+    /** One full refund per order. */
+    orderId: uuid("order_id").notNull().unique(),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
+    referralId: uuid("referral_id"),
+    reason: text("reason", {
+      enum: ["referral_cancelled", "consent_declined", "payment_expired"],
+    }).notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    items: jsonb("items").$type<OrderItem[]>().notNull(),
+    netPence: integer("net_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+    seller: jsonb("seller").$type<Record<string, string>>().notNull(),
+    buyer: jsonb("buyer").$type<Record<string, string>>().notNull(),
+    refundStatus: text("refund_status", { enum: ["pending", "succeeded"] })
+      .notNull()
+      .default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    lastRefundError: text("last_refund_error"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    pdf: bytea("pdf"),
+    pdfSha256: text("pdf_sha256"),
+  },
+  (t) => [
+    index("credit_note_organisation_idx").on(t.organisationId, t.issuedAt),
+    index("credit_note_referral_idx").on(t.referralId),
+    index("credit_note_refund_pending_idx").on(t.refundStatus),
+  ],
 );

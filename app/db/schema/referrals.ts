@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
 import { referralStatuses } from "~/domain/referrals/states.ts";
 import { encryptedText } from "../encryption/column-types.ts";
 import { organisation } from "./auth.ts";
@@ -170,7 +171,8 @@ export const referralActivity = pgTable(
     organisationId: text("organisation_id")
       .notNull()
       .references(() => organisation.id),
-    kind: text("kind").notNull(),
+    /** Typed by the label map: every kind written has words for the employer. */
+    kind: text("kind").$type<ActivityKind>().notNull(),
     actorId: text("actor_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

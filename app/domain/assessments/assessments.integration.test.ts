@@ -205,8 +205,12 @@ describe("consent", () => {
       type: "management",
     });
     const link = await open(token);
+    // The management referral's 4 credits go back: no doctor worked on it.
     expect(await declineConsent(database.db, { link, origin: origin() })).toEqual({
       decision: "declined",
+      referralId: r.id,
+      creditsReturned: 4,
+      order: { outcome: "none" },
     });
     expect((await referralRow(r.id)).status).toBe("declined");
     expect(await loadResponse(database.db, r.id)).toBeNull();
@@ -228,7 +232,10 @@ describe("consent", () => {
     const link = await open(token);
     await giveConsent(database.db, { link });
     await saveAnswers({ db: database.db, jobs }, { link, step: "core", answers: officeCore });
-    expect(await declineConsent(database.db, { link })).toEqual({ decision: "withdrawn" });
+    expect(await declineConsent(database.db, { link })).toMatchObject({
+      decision: "withdrawn",
+      creditsReturned: 1,
+    });
     expect(await loadResponse(database.db, r.id)).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ import {
   referralActivity,
 } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { refundCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { type OrderReversal, reverseOrder } from "~/domain/billing/refunds.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
 import { lockSubjectReferral, refuseTransition } from "./lock-referral.server.ts";
@@ -19,6 +21,9 @@ import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subje
  * Stopping erases the answers saved so far. If a safety flag was raised, the response row stays
  * with its level only (no answers, transcript or reasons), so the case stays marked for the
  * clinician who was alerted (the person's vital interests, UK GDPR Art. 9(2)(c)).
+ *
+ * No doctor has worked on the case, so the employer pays nothing for it: credits go back to the
+ * ledger and a card payment gets a credit note, refunded after commit (docs/decisions/0010).
  */
 export async function declineConsent(
   db: Database,
@@ -28,7 +33,12 @@ export async function declineConsent(
     origin,
     now = new Date(),
   }: { link: SubjectLink; consentVersion?: string; origin?: RequestOrigin; now?: Date },
-): Promise<{ decision: "declined" | "withdrawn" }> {
+): Promise<{
+  decision: "declined" | "withdrawn";
+  referralId: string;
+  creditsReturned: number;
+  order: OrderReversal;
+}> {
   return db.transaction(async (tx) => {
     const current = await lockSubjectReferral(tx, link);
     let status: ReturnType<typeof transition>;
@@ -63,6 +73,24 @@ export async function declineConsent(
       .update(referral)
       .set({ status, closedAt: now, updatedAt: now })
       .where(eq(referral.id, current.id));
+    const creditsReturned =
+      current.paymentMethod === "credits"
+        ? await refundCredits(tx, {
+            organisationId: current.organisationId,
+            referralId: current.id,
+            actorId: null,
+            now,
+          })
+        : 0;
+    const order: OrderReversal = current.orderId
+      ? await reverseOrder(tx, {
+          orderId: current.orderId,
+          organisationId: current.organisationId,
+          referralId: current.id,
+          reason: "consent_declined",
+          now,
+        })
+      : { outcome: "none" };
     await tx.insert(referralActivity).values({
       referralId: current.id,
       organisationId: current.organisationId,
@@ -76,8 +104,13 @@ export async function declineConsent(
       actor: subjectAuditActor(link),
       object: { type: "referral", id: current.id },
       request: origin,
-      details: { consentVersion, answersErased: Boolean(response) },
+      details: {
+        consentVersion,
+        answersErased: Boolean(response),
+        creditsReturned,
+        order: order.outcome,
+      },
     });
-    return { decision };
+    return { decision, referralId: current.id, creditsReturned, order };
   });
 }

@@ -89,7 +89,8 @@ export async function spendCredits(
  */
 export async function refundCredits(
   tx: Tx,
-  refund: { organisationId: string; referralId: string; actorId: string; now?: Date },
+  /** actorId is null when nobody at the employer acted (the person declined). */
+  refund: { organisationId: string; referralId: string; actorId: string | null; now?: Date },
 ): Promise<number> {
   const now = refund.now ?? new Date();
   const movements = await tx

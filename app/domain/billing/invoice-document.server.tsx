@@ -1,10 +1,27 @@
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { OrderItem } from "~/db/schema/billing.ts";
-import { formatPence, vatRate } from "./catalogue.ts";
+import { vatRate } from "./catalogue.ts";
 
+/** Pounds and pence always, as an accountant reads an invoice (the site drops ".00"). */
+const money = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+});
+function formatPence(pence: number): string {
+  return money.format(pence / 100);
+}
+
+/**
+ * A full UK VAT invoice (HMRC VAT Notice 700/21 §16.3), or a credit note that reverses one.
+ * docs/vat-invoices.md lists each required item and where it comes from.
+ */
 export interface InvoiceData {
+  kind?: "invoice" | "credit_note";
   number: string;
   issuedAt: Date;
+  /** The time of supply: the payment date for a service paid in advance. */
+  taxPoint: Date;
   paidAt: Date | null;
   seller: Record<string, string>;
   buyer: Record<string, string>;
@@ -12,6 +29,8 @@ export interface InvoiceData {
   netPence: number;
   vatPence: number;
   totalPence: number;
+  /** A credit note names the invoice it reverses, and why. */
+  credits?: { invoiceNumber: string; invoiceDate: Date; reason: string };
 }
 
 const styles = StyleSheet.create({
@@ -39,10 +58,11 @@ const styles = StyleSheet.create({
     paddingVertical: 6,
     fontFamily: "Helvetica-Bold",
   },
-  description: { width: "52%" },
-  qty: { width: "10%", textAlign: "right" },
-  money: { width: "19%", textAlign: "right" },
-  totals: { marginTop: 16, marginLeft: "55%" },
+  description: { width: "34%" },
+  qty: { width: "7%", textAlign: "right" },
+  money: { width: "15%", textAlign: "right" },
+  rate: { width: "9%", textAlign: "right" },
+  totals: { marginTop: 16, marginLeft: "50%" },
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 3 },
   grand: {
     fontFamily: "Helvetica-Bold",
@@ -51,6 +71,7 @@ const styles = StyleSheet.create({
     borderTopColor: "#0b1f3a",
     paddingTop: 6,
   },
+  note: { marginTop: 24 },
   footer: {
     position: "absolute",
     bottom: 32,
@@ -70,25 +91,48 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
+const ratePercent = `${Math.round(vatRate * 100)}%`;
+
 function Party({ title, party }: { title: string; party: Record<string, string> }) {
   return (
     <View style={styles.party}>
       <Text style={styles.label}>{title}</Text>
       <Text>{party.name ?? party.organisationId}</Text>
-      {party.address ? <Text>{party.address}</Text> : null}
-      {party.vatNumber ? <Text>VAT number: {party.vatNumber}</Text> : null}
+      {party.address
+        ? party.address.split(/\s*\n\s*/).map((line) => <Text key={line}>{line}</Text>)
+        : null}
+      {party.companyNumber ? <Text>Company number: {party.companyNumber}</Text> : null}
+      {party.vatNumber ? <Text>VAT registration number: {party.vatNumber}</Text> : null}
     </View>
   );
 }
 
+/** A credit note shows the reversed amounts as negatives, so the two documents sum to nothing. */
+function signed(pence: number, credit: boolean) {
+  return credit ? `-${formatPence(pence)}` : formatPence(pence);
+}
+
 function InvoiceDocument({ invoice }: { invoice: InvoiceData }) {
+  const credit = invoice.kind === "credit_note";
+  const title = credit ? "Credit note" : "VAT invoice";
   return (
-    <Document title={`Invoice ${invoice.number}`} author={invoice.seller.name} language="en-GB">
+    <Document title={`${title} ${invoice.number}`} author={invoice.seller.name} language="en-GB">
       <Page size="A4" style={styles.page}>
-        <Text style={styles.heading}>Invoice</Text>
-        <Text>Invoice number: {invoice.number}</Text>
-        <Text>Invoice date: {dateFormat.format(invoice.issuedAt)}</Text>
-        {invoice.paidAt ? (
+        <Text style={styles.heading}>{title}</Text>
+        <Text>
+          {credit ? "Credit note number" : "Invoice number"}: {invoice.number}
+        </Text>
+        <Text>
+          {credit ? "Credit note date" : "Invoice date"}: {dateFormat.format(invoice.issuedAt)}
+        </Text>
+        <Text>Tax point (time of supply): {dateFormat.format(invoice.taxPoint)}</Text>
+        {invoice.credits ? (
+          <Text>
+            Credits invoice {invoice.credits.invoiceNumber} dated{" "}
+            {dateFormat.format(invoice.credits.invoiceDate)}
+          </Text>
+        ) : null}
+        {!credit && invoice.paidAt ? (
           <Text style={styles.muted}>Paid on {dateFormat.format(invoice.paidAt)}. Thank you.</Text>
         ) : null}
         <View style={styles.parties}>
@@ -98,34 +142,46 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceData }) {
         <View style={styles.headRow}>
           <Text style={styles.description}>Description</Text>
           <Text style={styles.qty}>Qty</Text>
-          <Text style={styles.money}>Unit price</Text>
-          <Text style={styles.money}>Amount</Text>
+          <Text style={styles.money}>Unit price (excl. VAT)</Text>
+          <Text style={styles.money}>Net amount</Text>
+          <Text style={styles.rate}>VAT rate</Text>
+          <Text style={styles.money}>VAT</Text>
         </View>
         {invoice.items.map((item) => (
           <View key={item.sku} style={styles.row} wrap={false}>
             <Text style={styles.description}>{item.description}</Text>
             <Text style={styles.qty}>{item.quantity}</Text>
             <Text style={styles.money}>{formatPence(item.unitPence)}</Text>
-            <Text style={styles.money}>{formatPence(item.netPence)}</Text>
+            <Text style={styles.money}>{signed(item.netPence, credit)}</Text>
+            <Text style={styles.rate}>{ratePercent}</Text>
+            <Text style={styles.money}>{signed(item.vatPence, credit)}</Text>
           </View>
         ))}
         <View style={styles.totals}>
           <View style={styles.totalRow}>
-            <Text>Subtotal (excluding VAT)</Text>
-            <Text>{formatPence(invoice.netPence)}</Text>
+            <Text>Total excluding VAT</Text>
+            <Text>{signed(invoice.netPence, credit)}</Text>
           </View>
           <View style={styles.totalRow}>
-            <Text>VAT at {Math.round(vatRate * 100)}%</Text>
-            <Text>{formatPence(invoice.vatPence)}</Text>
+            <Text>Total VAT at {ratePercent}</Text>
+            <Text>{signed(invoice.vatPence, credit)}</Text>
           </View>
           <View style={[styles.totalRow, styles.grand]}>
-            <Text>Total (GBP)</Text>
-            <Text>{formatPence(invoice.totalPence)}</Text>
+            <Text>{credit ? "Total credited (GBP)" : "Total payable (GBP)"}</Text>
+            <Text>{signed(invoice.totalPence, credit)}</Text>
           </View>
         </View>
+        {invoice.credits ? (
+          <View style={styles.note}>
+            <Text>Reason: {invoice.credits.reason}</Text>
+            <Text style={styles.muted}>
+              The amount credited is refunded to the card that paid the invoice.
+            </Text>
+          </View>
+        ) : null}
         <View style={styles.footer} fixed>
           <Text>
-            {invoice.seller.name} · Invoice {invoice.number}
+            {invoice.seller.name} · {title} {invoice.number}
           </Text>
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
         </View>

@@ -63,7 +63,7 @@ describe("invoices", () => {
       expect(text).toContain("£2,200"); // 1,350 + 850 net
       expect(text).toContain("£440"); // VAT at 20%
       expect(text).toContain("£2,640");
-      expect(text).toContain("VAT number: GB123456789");
+      expect(text).toContain("VAT registration number: GB123456789");
     }
   });
 });

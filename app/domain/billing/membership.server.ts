@@ -167,6 +167,30 @@ export async function cancelMembership(
   return updated!;
 }
 
+/** Undoes a cancellation before the paid period ends: the membership renews again as before. */
+export async function resumeMembership(
+  db: Database,
+  { actor, now = new Date() }: { actor: BillingActor; now?: Date },
+): Promise<Membership> {
+  const [updated] = await db
+    .update(membership)
+    .set({ status: "active", cancelledAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(membership.organisationId, actor.organisationId),
+        eq(membership.status, "cancelled"),
+        gt(membership.currentPeriodEnd, now),
+      ),
+    )
+    .returning();
+  if (!updated)
+    throw new BillingError(
+      "invalid_state",
+      "There is no cancelled membership to resume: it has ended or was never cancelled.",
+    );
+  return updated;
+}
+
 /** Memberships whose period has ended and that should renew (not cancelled). */
 export async function membershipsDueForRenewal(
   db: Database,

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { invoice, invoiceNumberSequence, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
+import {
+  creditNote,
+  invoice,
+  invoiceNumberSequence,
+  paymentEvent,
+  paymentOrder,
+} from "~/db/schema/index.ts";
 import { type BillingActor, BillingError } from "./actor.ts";
 import type { CreditPackId, MembershipInterval } from "./catalogue.ts";
 import { creditPack } from "./catalogue.ts";
@@ -85,9 +91,13 @@ export async function listOrders(
       paidAt: paymentOrder.paidAt,
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
+      creditNoteId: creditNote.id,
+      creditNoteNumber: creditNote.number,
+      refundStatus: creditNote.refundStatus,
     })
     .from(paymentOrder)
     .leftJoin(invoice, eq(invoice.orderId, paymentOrder.id))
+    .leftJoin(creditNote, eq(creditNote.orderId, paymentOrder.id))
     .where(eq(paymentOrder.organisationId, actor.organisationId))
     .orderBy(desc(paymentOrder.createdAt))
     .limit(limit);
@@ -109,6 +119,15 @@ export interface ConfirmationHooks {
   /** Who the invoice is made out to, as it stands today. */
   describeBuyer?: (tx: Tx, organisationId: string) => Promise<Record<string, string>>;
   seller: Record<string, string>;
+  /** Production with real payments: refuse a VAT invoice missing a seller detail HMRC requires. */
+  requireFullSeller?: boolean;
+}
+
+/** The seller details a full UK VAT invoice must carry (HMRC VAT Notice 700/21 §16.3). */
+export function missingSellerDetails(seller: Record<string, string>): string[] {
+  return (["name", "address", "companyNumber", "vatNumber"] as const).filter(
+    (key) => !seller[key]?.trim(),
+  );
 }
 
 /**
@@ -134,7 +153,7 @@ export async function recordProviderEvent(
   return recorded.length > 0;
 }
 
-export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order";
+export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order" | "closed";
 
 /**
  * The one path by which an order becomes paid. The event id is recorded first, in the same
@@ -155,7 +174,9 @@ export async function handlePaymentEvent(
       .where(eq(paymentOrder.id, event.orderId))
       .for("update");
     if (!order || order.provider !== event.provider) return "unknown_order";
-    if (order.status === "paid") return "duplicate";
+    if (order.status === "paid" || order.status === "refunded") return "duplicate";
+    // A checkout cancelled or expired on our side grants nothing, whatever arrives later.
+    if (order.status === "cancelled" || order.status === "expired") return "closed";
     if (event.type === "order.failed") {
       await tx.update(paymentOrder).set({ status: "failed" }).where(eq(paymentOrder.id, order.id));
       return "failed";
@@ -204,6 +225,12 @@ export async function issueInvoice(
   hooks: ConfirmationHooks,
   now: Date,
 ): Promise<void> {
+  const missing = missingSellerDetails(hooks.seller);
+  if (hooks.requireFullSeller && order.vatPence > 0 && missing.length > 0)
+    throw new BillingError(
+      "invalid_state",
+      `A VAT invoice cannot be issued without the seller's ${missing.join(", ")}.`,
+    );
   const buyer = hooks.describeBuyer
     ? await hooks.describeBuyer(tx, order.organisationId)
     : { organisationId: order.organisationId };

@@ -15,7 +15,12 @@ import { createDemoProvider } from "~/services/payments/demo-provider.server.ts"
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { getCreditBalance } from "./credit-ledger.server.ts";
-import { cancelMembership, changeMembershipInterval, getMembership } from "./membership.server.ts";
+import {
+  cancelMembership,
+  changeMembershipInterval,
+  getMembership,
+  resumeMembership,
+} from "./membership.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
 import { renewDemoMemberships } from "./renew-memberships.server.ts";
 
@@ -124,13 +129,25 @@ describe("demo provider", () => {
     const cancelled = await cancelMembership(database.db, { actor });
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now());
+    // Every member right, packs included, lasts to the period end.
+    const pack = await createOrder(database.db, {
+      actor,
+      request: { kind: "credit_pack", packId: "starter" },
+      provider: "demo",
+    });
+    expect(pack.netPence).toBe(85_000);
+    // Resume before the end undoes the cancellation; a second resume is refused.
+    const resumed = await resumeMembership(database.db, { actor });
+    expect(resumed).toMatchObject({ status: "active", cancelledAt: null });
+    await expect(resumeMembership(database.db, { actor })).rejects.toThrow(/no cancelled/);
+    // After the period ends there is nothing to resume.
+    await cancelMembership(database.db, { actor });
     await expect(
-      createOrder(database.db, {
+      resumeMembership(database.db, {
         actor,
-        request: { kind: "credit_pack", packId: "starter" },
-        provider: "demo",
+        now: new Date(resumed.currentPeriodEnd.getTime() + 1000),
       }),
-    ).rejects.toThrow(/members/);
+    ).rejects.toThrow(/no cancelled/);
   });
 });
 

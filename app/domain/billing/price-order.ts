@@ -73,8 +73,9 @@ export function priceOrder(
       break;
     }
     case "credit_pack": {
-      // Packs are a member benefit (DESIGN.md §6): enforced here, not only on the page.
-      if (context.membership !== "active") {
+      // Packs are a member benefit (DESIGN.md §6), enforced here, not only on the page. A cancelled
+      // membership keeps every member right until its paid period ends, packs included.
+      if (context.membership === "none") {
         throw new BillingError(
           "membership_required",
           "Credit packs are available to members. Choose a membership first.",

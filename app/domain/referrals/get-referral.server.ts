@@ -2,17 +2,33 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { referral } from "~/db/schema/index.ts";
 import { type EmployerActor, ReferralError } from "./actor.ts";
+import { referenceFormats } from "./references.ts";
+
+const uuidFormat = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Which column a key from a URL names: the internal id, or the public reference the employer sees
+ * (REF-…, OCC-…, any case). Anything else names nothing.
+ */
+export function referralKeyCondition(key: string) {
+  if (uuidFormat.test(key)) return eq(referral.id, key);
+  const reference = key.trim().toUpperCase();
+  if (referenceFormats.management.test(reference) || referenceFormats.preEmployment.test(reference))
+    return eq(referral.reference, reference);
+  return null;
+}
 
 /**
  * What an employer may see of one of their referrals: what they wrote and where it stands, never
- * the subject's answers. Another organisation's id is not found.
+ * the subject's answers. `referralId` is the id or the public reference. Another organisation's
+ * referral is not found.
  */
 export async function getReferralForEmployer(
   db: Database,
   { actor, referralId }: { actor: EmployerActor; referralId: string },
 ) {
-  if (!/^[0-9a-f-]{36}$/i.test(referralId))
-    throw new ReferralError("not_found", "Referral not found.");
+  const byKey = referralKeyCondition(referralId);
+  if (!byKey) throw new ReferralError("not_found", "Referral not found.");
   const [row] = await db
     .select({
       id: referral.id,
@@ -36,11 +52,12 @@ export async function getReferralForEmployer(
       paymentMethod: referral.paymentMethod,
       orderId: referral.orderId,
       createdAt: referral.createdAt,
+      updatedAt: referral.updatedAt,
       invitedAt: referral.invitedAt,
       lastReminderAt: referral.lastReminderAt,
     })
     .from(referral)
-    .where(and(eq(referral.id, referralId), eq(referral.organisationId, actor.organisationId)));
+    .where(and(byKey, eq(referral.organisationId, actor.organisationId)));
   if (!row) throw new ReferralError("not_found", "Referral not found.");
   return row;
 }

@@ -302,6 +302,7 @@ describe("cancelling", () => {
 
     expect(await cancelReferral(database.db, { actor, referralId: created.id })).toEqual({
       creditsReturned: 4,
+      order: { outcome: "none" },
     });
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(10);
     expect(await findReferralByInvitationToken(database.db, token)).toEqual({
@@ -329,7 +330,20 @@ describe("cancelling", () => {
       .where(eq(referral.id, second.id));
     await expect(
       cancelReferral(database.db, { actor, referralId: second.id }),
-    ).rejects.toMatchObject({ code: "invalid_state" });
+    ).rejects.toMatchObject({
+      code: "invalid_state",
+      message: expect.stringMatching(/sent their answers/),
+    });
+    await database.db
+      .update(referral)
+      .set({ status: "in_review" })
+      .where(eq(referral.id, second.id));
+    await expect(
+      cancelReferral(database.db, { actor, referralId: second.id }),
+    ).rejects.toMatchObject({
+      code: "invalid_state",
+      message: "This referral can no longer be cancelled: a doctor has started work on it.",
+    });
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeStatuses,
   canTransition,
   finalStatuses,
   type ReferralActorKind,
@@ -111,8 +112,15 @@ describe("referral state machine", () => {
     }
   });
 
+  it("does not count a referral awaiting payment as active, and expires it unpaid", () => {
+    expect(activeStatuses).not.toContain("awaiting_payment");
+    expect(activeStatuses).toContain("invited");
+    expect(transition("awaiting_payment", "payment_expired", "system")).toBe("expired");
+    expect(canTransition("awaiting_payment", "payment_expired", "employer")).toBe(false);
+  });
+
   it("labels statuses as the seed does, with its colours", () => {
-    expect(statusLabels.awaiting_payment).toBe("Pending");
+    expect(statusLabels.awaiting_payment).toBe("Awaiting payment");
     expect(statusLabels.invited).toBe("Employee invited");
     expect(statusLabels.in_progress).toBe("in-progress");
     expect(statusLabels.complete).toBe("Complete");

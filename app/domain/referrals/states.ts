@@ -25,6 +25,7 @@ export type ReferralEvent =
   | "submit_with_credits"
   | "submit_for_payment"
   | "payment_confirmed"
+  | "payment_expired"
   | "subject_started"
   | "subject_declined"
   | "subject_submitted"
@@ -47,6 +48,8 @@ const rules: Record<ReferralEvent, Rule> = {
   submit_with_credits: { from: ["draft"], to: "invited", by: ["employer"] },
   submit_for_payment: { from: ["draft"], to: "awaiting_payment", by: ["employer"] },
   payment_confirmed: { from: ["awaiting_payment"], to: "invited", by: ["system"] },
+  // A checkout left unpaid for 7 days ends; nobody was invited and nothing was charged.
+  payment_expired: { from: ["awaiting_payment"], to: "expired", by: ["system"] },
   subject_started: { from: ["invited"], to: "in_progress", by: ["subject"] },
   // Declining consent ends the case without health data; the employer learns only that it could not go ahead.
   subject_declined: { from: ["invited", "in_progress"], to: "declined", by: ["subject"] },
@@ -110,10 +113,13 @@ export const finalStatuses: readonly ReferralStatus[] = [
   "cancelled",
 ];
 
-/** The seed's labels on screen (DESIGN.md §4). */
+/**
+ * The seed's labels on screen, except "Awaiting payment": the seed's "Pending" read as if the case
+ * were under way when the employer had yet to pay (docs/decisions/0010).
+ */
 export const statusLabels: Record<ReferralStatus, string> = {
   draft: "Draft",
-  awaiting_payment: "Pending",
+  awaiting_payment: "Awaiting payment",
   invited: "Employee invited",
   in_progress: "in-progress",
   submitted: "Submitted",
@@ -133,9 +139,11 @@ export function statusTone(status: ReferralStatus): "complete" | "pending" | "in
   return "info";
 }
 
-/** "Active Assessments" on the employer dashboard: the seed's Pending or Employee invited. */
+/**
+ * "Active Assessments" on the employer dashboard: cases under way. A referral awaiting payment is
+ * not active: nobody has been invited until it is paid.
+ */
 export const activeStatuses: readonly ReferralStatus[] = [
-  "awaiting_payment",
   "invited",
   "in_progress",
   "submitted",

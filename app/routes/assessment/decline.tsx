@@ -2,6 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { refundAfterCommit, tellEmployerDeclined } from "~/services/payments/refunds.server.ts";
 import type { Route } from "./+types/decline";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -19,7 +20,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
   try {
-    await declineConsent(runtime.database.db, { link, origin });
+    const ended = await declineConsent(runtime.database.db, { link, origin });
+    // After commit: the employer is told (reference only) and any card payment goes back.
+    await refundAfterCommit(runtime, ended.order);
+    await tellEmployerDeclined(runtime, ended.referralId);
   } catch (error) {
     if (!(error instanceof AssessmentError)) throw error;
   }
@@ -37,7 +41,8 @@ export default function Decline({ loaderData, params }: Route.ComponentProps) {
         {started
           ? "If you stop, the answers you have saved are deleted and the assessment ends."
           : "If you do not agree, the assessment ends and no health information is collected."}{" "}
-        Your employer is told only that the assessment could not go ahead, not why.
+        Your employer is told only that the assessment could not go ahead, not why, and is not
+        charged for it.
       </p>
       <p>
         Without an occupational health assessment your employer may have to make decisions about

@@ -246,12 +246,18 @@ export default function Register({ actionData }: Route.ComponentProps) {
               label="Password"
               hint="At least 8 characters"
               error={errors.password}
+              className="sm:col-span-2 sm:max-w-md"
             >
               {(control) => (
                 <PasswordInput {...control} name="password" autoComplete="new-password" />
               )}
             </FormField>
-            <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword}>
+            <FormField
+              id="confirmPassword"
+              label="Confirm password"
+              error={errors.confirmPassword}
+              className="sm:col-span-2 sm:max-w-md"
+            >
               {(control) => (
                 <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
               )}

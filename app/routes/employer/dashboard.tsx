@@ -18,6 +18,7 @@ import {
   CardTitle,
 } from "~/components/ui/card";
 import { runtimeContext } from "~/context.ts";
+import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { employerActor, organisationCredits } from "~/middleware/employer.server.ts";
@@ -40,19 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** What each activity means to an employer, in words (never any health content). */
-const activityText: Record<string, string> = {
-  created: "Referral created",
-  invited: "Invitation sent",
-  awaiting_payment: "Awaiting payment",
-  reminded: "Reminder sent",
-  cancelled: "Referral cancelled",
-  expired: "Invitation expired",
-  started: "Assessment started",
-  submitted: "Assessment completed",
-  declined: "Assessment could not go ahead",
-  released: "Report released",
-  withheld: "Consent to release withheld",
-};
 
 function Counter({
   label,
@@ -70,7 +58,12 @@ function Counter({
       </span>
       <div>
         <p className="text-muted-foreground text-sm">{label}</p>
-        <p className="font-semibold text-3xl tabular-nums">{value}</p>
+        <p
+          className="font-semibold text-3xl tabular-nums"
+          data-testid={label.toLowerCase().replaceAll(" ", "-")}
+        >
+          {value}
+        </p>
       </div>
     </div>
   );
@@ -165,7 +158,7 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
                     >
                       {a.reference}
                     </Link>{" "}
-                    · {a.subjectName} · {activityText[a.kind] ?? a.kind}
+                    · {a.subjectName} · {activityLabel(a.kind)}
                   </span>
                   <span className="text-muted-foreground text-sm">
                     {formatDateTime(a.createdAt)}

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
 import { roleHome } from "~/domain/access/permissions.ts";
@@ -34,6 +34,39 @@ export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * A page inside the area that is not found (an unknown referral, report or invoice) keeps the
+ * signed-in header and navigation: the layout's own data loaded, only the page failed.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/employer/layout");
+  if (layout && isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SignedInShell account={layout.account} year={layout.year}>
+        <title>Page not found | ReferOH</title>
+        <section
+          className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-start justify-center gap-4 px-6 py-16"
+          data-testid="area-not-found"
+        >
+          <h1 className="font-bold text-5xl tracking-tight">
+            404{" "}
+            <span className="block font-semibold text-2xl text-muted-foreground">
+              Oops! Page not found
+            </span>
+          </h1>
+          <p className="text-muted-foreground">
+            There is nothing here for your organisation. It may have been mistyped, or belong to
+            another account.
+          </p>
+          <Link
+            to="/employer-dashboard"
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            Go to your dashboard
+          </Link>
+        </section>
+      </SignedInShell>
+    );
+  }
   return <AreaError error={error} />;
 }

@@ -6,6 +6,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { services } from "~/domain/billing/catalogue.ts";
+import { membershipStanding } from "~/domain/billing/membership.server.ts";
+import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
 import {
   getDraftPhoneForEmployer,
@@ -24,7 +26,7 @@ import { normalisePhone } from "~/lib/phone.ts";
 import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
 import {
   employerActor,
-  organisationCredits,
+  organisationStanding,
   referralErrorResponse,
   requestOrigin,
 } from "~/middleware/employer.server.ts";
@@ -39,8 +41,13 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const actor = employerActor(context);
-  const credits = await organisationCredits(context);
-  const base = { credits, creditCost: services.management.creditCost };
+  const standing = await organisationStanding(context);
+  const credits = standing.credits;
+  // Before submitting, the employer sees what will be spent and where it comes from.
+  const costText = describeReferralCost(
+    referralCost("management", { credits, standing: membershipStanding(standing.membership) }),
+  );
+  const base = { credits, costText, creditCost: services.management.creditCost };
   if (!params.referralId) return { ...base, draft: null };
   const referral = await getReferralForEmployer(runtime.database.db, {
     actor,
@@ -48,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }).catch(referralErrorResponse);
   // Only drafts are edited here; anything else opens in the referral drawer.
   if (referral.status !== "draft")
-    throw redirect(`/employer-referrals?viewReferral=${referral.id}`);
+    throw redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
   const values: Record<string, string> = {
     employeeName: referral.subjectName,
     employeeEmail: referral.subjectEmail,
@@ -71,9 +78,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const intent = form.intent === "draft" ? "draft" : "submit";
   const nested = nestQuestionFields(form);
+  // The address may name the draft by its reference; saving works on its id.
+  const referralId = params.referralId
+    ? (
+        await getReferralForEmployer(runtime.database.db, {
+          actor,
+          referralId: params.referralId,
+        }).catch(referralErrorResponse)
+      ).id
+    : undefined;
   const common = {
     actor,
-    referralId: params.referralId,
+    referralId,
     origin: requestOrigin(context),
     provider: runtime.payments.id,
   };
@@ -122,7 +138,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof ReferralError && error.code === "invalid_state")
-      return redirect(`/employer-referrals?viewReferral=${params.referralId}`);
+      return redirect(`/employer-referrals?viewReferral=${referralId ?? ""}`);
     return referralErrorResponse(error);
   }
 }
@@ -152,10 +168,11 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
         health doctor writes a report answering your questions; the employee reads it before you
         receive it.
       </p>
-      <p className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm">
-        {paidByCredit
-          ? `Submitting uses ${loaderData.creditCost} credits of your ${loaderData.credits}.`
-          : "You do not have enough credits, so you will pay for this referral after submitting it."}
+      <p
+        className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm"
+        data-testid="referral-cost"
+      >
+        {loaderData.costText}
       </p>
       {Object.keys(errors).length > 0 ? <ErrorSummary errors={errors} className="mt-6" /> : null}
       <Form method="post" noValidate className="mt-6 space-y-6 rounded-xl border bg-card p-6">

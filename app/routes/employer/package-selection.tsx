@@ -51,15 +51,30 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
   }
   if (choice.kind === "referral") throw redirect(referralFormPath(choice.referralType));
+  // One purchase path: a non-member's pack comes with a monthly membership in one order (the
+  // seed's Credit Pack + Membership bundle), rather than a refusal.
+  const current = await getMembership(runtime.database.db, actor.organisationId);
+  const bundle = choice.kind === "credit_pack" && membershipStanding(current) === "none";
   try {
-    const started = await startPurchase(runtime, actor, orderRequestFor(choice));
+    const started = await startPurchase(
+      runtime,
+      actor,
+      bundle && choice.kind === "credit_pack"
+        ? { kind: "membership", interval: "monthly", packId: choice.packId }
+        : orderRequestFor(choice),
+    );
     await audit({
       action: "billing.order_created",
       outcome: "success",
       object: { type: "payment_order", id: started.orderId },
-      details: { choice },
+      details: { choice, withMembership: bundle },
     });
-    throw redirect(started.redirectUrl);
+    // Our own demo page opens on its Credit Pack + Membership tab for a bundle.
+    throw redirect(
+      bundle && started.redirectUrl.startsWith("/payment?")
+        ? `${started.redirectUrl}&tab=bundle`
+        : started.redirectUrl,
+    );
   } catch (error) {
     if (error instanceof BillingError) {
       const title =
@@ -167,13 +182,14 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
                 {services.pre_employment.creditCost} credit, a management referral{" "}
                 {services.management.creditCost}.
               </p>
-              {standing !== "active" ? (
+              {standing === "none" ? (
                 <Alert className="mb-4">
                   <InfoIcon aria-hidden="true" />
                   <AlertTitle>Credit packs need an active membership</AlertTitle>
                   <AlertDescription>
-                    Choose a membership first; on the payment page you can add a credit pack to it
-                    (Credit Pack + Membership).
+                    Choose a pack and it comes with a monthly membership (
+                    {formatPence(membership.monthly.pricePence)} a month) in one payment. For annual
+                    billing, choose the annual membership first and add a pack on the payment page.
                   </AlertDescription>
                 </Alert>
               ) : null}
@@ -190,6 +206,9 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
                     onSelect={setSelected}
                   >
                     {pack.description}
+                    {standing === "none"
+                      ? ` With the monthly membership: ${formatPence(pack.pricePence + membership.monthly.pricePence)}.`
+                      : null}
                   </PlanCard>
                 ))}
               </div>

@@ -62,6 +62,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { order } = await demoOrder(context, url.searchParams.get("order"));
   if (order.status === "paid") throw redirect(afterPaymentPath(order));
+  if (order.status !== "pending" && order.status !== "failed")
+    throw redirect(
+      order.kind === "referral"
+        ? "/employer-referrals?notice=order-closed"
+        : "/package-selection?notice=order-closed",
+    );
   const bundleAllowed = order.kind === "membership";
   const packId = (order.grants.packId as CreditPackId | undefined) ?? null;
   const requested = url.searchParams.get("tab");
@@ -130,6 +136,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent !== "pay") return data({ error: paymentFailed }, { status: 400 });
+  // Paying from the Credit Pack + Membership tab needs a pack in the order (seed §5).
+  if (form.get("tab") === "bundle" && !order.grants.packId)
+    return data({ error: noSubscription }, { status: 400 });
   try {
     // The same code path as a provider's webhook: one event per order, confirmed once.
     const outcome = await confirmPayment(runtime, createDemoProvider().confirmationEvent(order));
@@ -343,6 +352,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             </dl>
             <Form method="post" className="mt-6">
               <input type="hidden" name="order" value={order.id} />
+              <input type="hidden" name="tab" value={tab} />
               <Button
                 id="pay"
                 type="submit"

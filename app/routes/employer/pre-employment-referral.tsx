@@ -6,13 +6,19 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
-import { services, turnaroundHours } from "~/domain/billing/catalogue.ts";
+import { services } from "~/domain/billing/catalogue.ts";
+import { membershipStanding } from "~/domain/billing/membership.server.ts";
+import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
 import { fieldErrors } from "~/lib/form-errors.ts";
 import { normalisePhone } from "~/lib/phone.ts";
 import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
-import { employerActor, organisationCredits, requestOrigin } from "~/middleware/employer.server.ts";
+import {
+  employerActor,
+  organisationStanding,
+  requestOrigin,
+} from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/pre-employment-referral";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
@@ -22,9 +28,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const credits = await organisationCredits(context);
+  const standing = await organisationStanding(context);
+  const credits = standing.credits;
+  // Before submitting, the employer sees what will be spent and where it comes from.
+  const costText = describeReferralCost(
+    referralCost("pre_employment", { credits, standing: membershipStanding(standing.membership) }),
+  );
   return {
     credits,
+    costText,
     creditCost: services.pre_employment.creditCost,
     today: new Date().toISOString().slice(0, 10),
   };
@@ -83,10 +95,11 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
         GMC-registered doctor reviews it and you receive a fitness-for-work certificate, with no
         clinical detail.
       </p>
-      <p className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm">
-        {paidByCredit
-          ? `This uses ${loaderData.creditCost} credit of your ${loaderData.credits}.`
-          : `You have no credits available, so you will pay for this assessment on the next page. Members receive the report within ${turnaroundHours.member} hours, pay-per-referral within ${turnaroundHours.payPerReferral} hours.`}
+      <p
+        className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm"
+        data-testid="referral-cost"
+      >
+        {loaderData.costText}
       </p>
       {Object.keys(errors).length > 0 ? <ErrorSummary errors={errors} className="mt-6" /> : null}
       <Form method="post" noValidate className="mt-6 space-y-6 rounded-xl border bg-card p-6">

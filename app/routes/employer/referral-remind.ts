@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { runtimeContext } from "~/context.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
+import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { claimReferralReminder } from "~/domain/referrals/remind-referral.server.ts";
 import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
 import { inviteSubject } from "~/services/payments/confirmation.server.ts";
@@ -13,7 +14,13 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     const referral = await claimReferralReminder(runtime.database.db, {
       actor,
-      referralId: params.referralId,
+      // The address may carry the id or the public reference; anything else is not found.
+      referralId: (
+        await getReferralForEmployer(runtime.database.db, {
+          actor: employerActor(context),
+          referralId: params.referralId,
+        })
+      ).id,
       origin: requestOrigin(context),
     });
     await inviteSubject(runtime, referral.id, "reminder");

@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The seed's filter names first (Pending, Invited, Draft), then every other state. */
 const statusOptions = [
   { value: "all", label: "All Statuses" },
-  { value: "awaiting_payment", label: "Pending" },
+  { value: "awaiting_payment", label: "Awaiting payment" },
   { value: "invited", label: "Invited" },
   { value: "draft", label: "Draft" },
   ...referralStatuses
@@ -170,7 +170,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                     <TableCell label="Actions">
                       <Button asChild variant="outline" size="sm">
                         <Link
-                          to={`/employer-referral/${r.id}`}
+                          to={`/employer-referral/${r.reference}`}
                           aria-label={`${r.status === "draft" ? "Edit" : "View"} ${r.reference}`}
                         >
                           {r.status === "draft" ? "Edit" : "View"}

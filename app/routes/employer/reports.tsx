@@ -1,5 +1,5 @@
 import { DownloadIcon, PlusIcon, SearchIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ListPagination } from "~/components/list-pagination.tsx";
 import { Button } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
@@ -31,7 +31,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseEmployerReportListQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  // A type toggle arrives as setType beside the current type; the address keeps one type=.
+  const setType = url.searchParams.get("setType");
+  if (setType !== null) {
+    url.searchParams.delete("setType");
+    url.searchParams.delete("type");
+    if (setType !== "all") url.searchParams.set("type", setType);
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  const query = parseEmployerReportListQuery(url.searchParams);
   const runtime = context.get(runtimeContext);
   const list = await listEmployerReports(runtime.database.db, {
     actor: employerActor(context),
@@ -88,6 +97,8 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
         className="mt-8 grid gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end"
         key={`${query.search}|${query.type}|${query.date}`}
       >
+        {/* Enter in the search box submits with this first, hidden button, not a type toggle. */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         <div className="space-y-1.5">
           <Label htmlFor="q">Search</Label>
           <Input
@@ -109,7 +120,7 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
                 <Button
                   key={type}
                   type="submit"
-                  name="type"
+                  name="setType"
                   value={on ? "all" : type}
                   variant={on ? "default" : "outline"}
                   aria-pressed={on}

@@ -39,6 +39,7 @@ import {
   changeMembershipInterval,
   getMembership,
   isMembershipInForce,
+  resumeMembership,
 } from "~/domain/billing/membership.server.ts";
 import { listOrders } from "~/domain/billing/orders.server.ts";
 import { startPurchase } from "~/services/payments/checkout.server.ts";
@@ -69,6 +70,8 @@ const orderStatusLabels = {
   paid: "Paid",
   failed: "Failed",
   cancelled: "Cancelled",
+  expired: "Expired unpaid",
+  refunded: "Refunded",
 } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -105,6 +108,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         status: order.status,
         invoiceId: order.invoiceId,
         invoiceNumber: order.invoiceNumber,
+        creditNoteId: order.creditNoteId,
+        creditNoteNumber: order.creditNoteNumber,
+        refundPending: order.refundStatus === "pending",
       })),
   };
 }
@@ -112,6 +118,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("interval"), interval: z.enum(["monthly", "annual"]) }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("resume") }),
   z.object({
     intent: z.literal("purchase"),
     packId: z.enum(["starter", "value", "plus", "enterprise"]),
@@ -151,6 +158,16 @@ export async function action({ context, request }: Route.ActionArgs) {
           outcome: "success",
           object: { type: "membership", id: actor.organisationId },
           details: { accessUntil: updated.currentPeriodEnd.toISOString() },
+        });
+        throw redirect("/employer-subscription");
+      }
+      case "resume": {
+        const updated = await resumeMembership(db, { actor });
+        await audit({
+          action: "membership.resumed",
+          outcome: "success",
+          object: { type: "membership", id: actor.organisationId },
+          details: { renewsAt: updated.currentPeriodEnd.toISOString() },
         });
         throw redirect("/employer-subscription");
       }
@@ -251,6 +268,8 @@ export default function Subscription({ loaderData, actionData }: Route.Component
   const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const active = membership?.status !== "cancelled" && membership !== null;
+  // Member rights, credit packs included, last until the paid period ends, cancelled or not.
+  const inForce = membership !== null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -294,6 +313,10 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     <dd className="font-medium" data-testid="access-until">
                       {membership.periodEnd} (it will not renew)
                     </dd>
+                    <dd className="text-muted-foreground">
+                      You keep every member benefit until then: member prices, 24-hour turnaround
+                      and credit packs.
+                    </dd>
                   </>
                 ) : (
                   <>
@@ -314,6 +337,19 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     {formatPence(membershipPlans[membership.pendingInterval].pricePence)}{" "}
                     {membership.pendingInterval === "annual" ? "per year" : "per month"}) on{" "}
                     {membership.periodEnd}.
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="intent" value="interval" />
+                      <Button
+                        type="submit"
+                        name="interval"
+                        value={membership.interval}
+                        variant="outline"
+                        size="sm"
+                        disabled={busy}
+                      >
+                        Keep {membershipPlans[membership.interval].label.toLowerCase()} billing
+                      </Button>
+                    </Form>
                   </AlertDescription>
                 </Alert>
               ) : null}
@@ -357,7 +393,16 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 
               {active ? (
                 <CancelMembership periodEnd={membership.periodEnd} confirmOpen={confirmCancel} />
-              ) : null}
+              ) : (
+                <Form method="post">
+                  <Button type="submit" name="intent" value="resume" disabled={busy}>
+                    Resume membership
+                  </Button>
+                  <p className="mt-2 text-muted-foreground text-sm">
+                    It then renews on {membership.periodEnd} as before.
+                  </p>
+                </Form>
+              )}
             </CardContent>
           </Card>
 
@@ -423,8 +468,12 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         <h2 id="purchase-credits" className="font-semibold text-2xl">
           Purchase Credits
         </h2>
-        {membership?.status === "cancelled" || !membership ? (
+        {!membership ? (
           <p className="mt-2 text-muted-foreground">Credit packs need an active membership.</p>
+        ) : membership.status === "cancelled" ? (
+          <p className="mt-2 text-muted-foreground">
+            Packs bought now are yours to use for 12 months, after your membership ends too.
+          </p>
         ) : null}
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {creditPacks.map((pack) => (
@@ -446,7 +495,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                   <Button
                     type="submit"
                     className="w-full"
-                    disabled={busy || !active}
+                    disabled={busy || !inForce}
                     aria-label={`Purchase Now: ${pack.name}, ${pack.credits} credits`}
                   >
                     Purchase Now
@@ -494,7 +543,14 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                   <TableCell label="Date">{order.date}</TableCell>
                   <TableCell label="Description">{order.description}</TableCell>
                   <TableCell label="Total (inc. VAT)">{formatPence(order.totalPence)}</TableCell>
-                  <TableCell label="Status">{orderStatusLabels[order.status]}</TableCell>
+                  <TableCell label="Status">
+                    <span data-testid="order-status">{orderStatusLabels[order.status]}</span>
+                    {order.refundPending ? (
+                      <span className="block text-muted-foreground text-sm">
+                        Refund on its way to your card
+                      </span>
+                    ) : null}
+                  </TableCell>
                   <TableCell label="Invoice">
                     {order.invoiceId ? (
                       <a
@@ -509,6 +565,17 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     ) : (
                       <span className="text-muted-foreground">None</span>
                     )}
+                    {order.creditNoteId ? (
+                      <a
+                        href={`/credit-notes/${order.creditNoteId}.pdf`}
+                        download
+                        className="mt-1 flex items-center gap-1 text-primary underline"
+                      >
+                        <DownloadIcon aria-hidden="true" className="size-4" />
+                        {order.creditNoteNumber}
+                        <span className="sr-only"> (credit note, PDF)</span>
+                      </a>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ))}

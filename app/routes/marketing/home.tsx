@@ -125,21 +125,26 @@ export default function Home() {
             {
               value: "pre-employment",
               label: "Pre-Employment",
-              content: <PreEmploymentSteps />,
+              content: (
+                <>
+                  <PreEmploymentSteps />
+                  <TabLearnMore to="/pre-employment-info" topic="pre-employment checks" />
+                </>
+              ),
             },
             {
               value: "management",
               label: "Management Referrals",
-              content: <ManagementReferralSteps />,
+              content: (
+                <>
+                  <ManagementReferralSteps />
+                  <TabLearnMore to="/management-referral-info" topic="management referrals" />
+                </>
+              ),
             },
           ]}
         />
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/pre-employment-info">
-              Learn More<span className="sr-only"> about pre-employment checks</span>
-            </Link>
-          </Button>
+        <div className="mt-4 flex flex-wrap gap-3">
           <Button asChild variant="ghost">
             <Link to="/how-it-works">See Full Process</Link>
           </Button>
@@ -275,5 +280,18 @@ export default function Home() {
         </div>
       </section>
     </>
+  );
+}
+
+/** Each tab's own Learn More, so the Management tab leads to the management page. */
+function TabLearnMore({ to, topic }: { to: string; topic: string }) {
+  return (
+    <div className="mt-8">
+      <Button asChild variant="outline">
+        <Link to={to}>
+          Learn More<span className="sr-only"> about {topic}</span>
+        </Link>
+      </Button>
+    </div>
   );
 }

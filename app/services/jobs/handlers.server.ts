@@ -23,6 +23,10 @@ import {
 import { registerEnquiryJobs } from "~/domain/enquiries/register-enquiry-jobs.server.ts";
 import { eraseExpiredHealthData } from "~/domain/governance/erase-expired-health-data.server.ts";
 import {
+  expireUnpaidReferrals,
+  notifyUnpaidReferralExpired,
+} from "~/domain/referrals/expire-unpaid-referrals.server.ts";
+import {
   claimAutomaticReminders,
   expireInvitations,
 } from "~/domain/referrals/invitation-follow-up.server.ts";
@@ -42,12 +46,14 @@ import {
 import { sendReportNotification } from "~/domain/reports/send-report-notification.server.ts";
 import { paymentConfirmationHooks } from "../payments/confirmation.server.ts";
 import { createDemoProvider } from "../payments/demo-provider.server.ts";
+import { registerRefundJobs } from "../payments/refunds.server.ts";
 import type { Runtime } from "../runtime.server.ts";
 
 /** Every background job of the product, declared in one place at start-up. */
 export function registerJobHandlers(runtime: Runtime): void {
   const { jobs, database, logger } = runtime;
   registerEnquiryJobs(runtime);
+  registerRefundJobs(runtime);
 
   jobs.register("billing-expire-credits", async () => {
     const expired = await expireCredits(database.db);
@@ -83,6 +89,24 @@ export function registerJobHandlers(runtime: Runtime): void {
       logger.info({ expired, reminded: due.length }, "invitation follow-up");
   });
   jobs.schedule("referral-follow-up", "5 * * * *");
+
+  // Checkouts left unpaid for 7 days: the referral expires and the employer is told.
+  jobs.register("referral-expire-unpaid", async () => {
+    const expired = await expireUnpaidReferrals(database.db);
+    for (const { referralId } of expired)
+      await jobs.send("referral-unpaid-expired-notice", { referralId });
+    if (expired.length > 0) logger.info({ expired: expired.length }, "unpaid referrals expired");
+  });
+  jobs.schedule("referral-expire-unpaid", "35 * * * *");
+  jobs.register<{ referralId: string }>(
+    "referral-unpaid-expired-notice",
+    async ({ referralId }) => {
+      await notifyUnpaidReferralExpired(
+        { db: database.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+        { referralId },
+      );
+    },
+  );
 
   if (runtime.payments.id === "demo") {
     const demo = createDemoProvider();

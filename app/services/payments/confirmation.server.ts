@@ -15,7 +15,7 @@ import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-paym
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { sendReferralInvitation } from "~/domain/referrals/send-referral-invitation.server.ts";
 import type { Runtime } from "../runtime.server.ts";
-import { invoiceSeller } from "./index.server.ts";
+import { invoiceSeller, requiresFullSeller } from "./index.server.ts";
 
 function isSubscriptionEvent(event: PaymentEvent | SubscriptionEvent): event is SubscriptionEvent {
   return event.type === "membership.renewed" || event.type === "membership.ended";
@@ -25,6 +25,7 @@ function isSubscriptionEvent(event: PaymentEvent | SubscriptionEvent): event is 
 export function paymentConfirmationHooks(runtime: Pick<Runtime, "config">): ConfirmationHooks {
   return {
     seller: invoiceSeller(runtime.config),
+    requireFullSeller: requiresFullSeller(runtime.config),
     onReferralPaid: (tx, referralId, order) => confirmReferralPayment(tx, referralId, order),
     async describeBuyer(tx, organisationId) {
       const [row] = await tx

@@ -18,6 +18,12 @@ export function createDemoProvider(): PaymentProvider & {
       // The demo provider has no webhooks; anything posted as one is refused.
       throw new WebhookVerificationError("The demo payment provider does not send webhooks.");
     },
+    async refund({ order, idempotencyKey }) {
+      // No card network: the credit note and its refund status are the record of the refund.
+      if (order.provider !== "demo")
+        throw new Error("This order was not paid through the demo provider.");
+      return { providerRefundId: `demo_${idempotencyKey}` };
+    },
     confirmationEvent(order) {
       // One event id per order: pressing "Pay" twice, or in two tabs, grants once.
       return {

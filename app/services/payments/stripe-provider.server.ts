@@ -49,6 +49,27 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return { redirectUrl: session.url, providerReference: session.id };
     },
 
+    async refund({ order, amountPence, idempotencyKey }) {
+      // Our order keeps the Checkout Session id; Stripe refunds the PaymentIntent behind it.
+      if (!order.providerReference) throw new Error("The order has no Stripe checkout to refund.");
+      const session = await stripe.checkout.sessions.retrieve(order.providerReference);
+      const paymentIntent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error("The Stripe checkout has no payment to refund.");
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: amountPence,
+          reason: "requested_by_customer",
+          metadata: { orderId: order.id },
+        },
+        { idempotencyKey },
+      );
+      return { providerRefundId: refund.id };
+    },
+
     async parseWebhook(rawBody, headers) {
       const signature = headers.get("stripe-signature");
       if (!signature) throw new WebhookVerificationError("Missing Stripe-Signature header.");

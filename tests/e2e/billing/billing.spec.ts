@@ -94,10 +94,22 @@ test.describe("billing", () => {
       headers: { origin: new URL(page.url()).origin },
     });
     expect(response.status()).toBe(400);
+    // One purchase path: a non-member's pack comes with a monthly membership, priced as the
+    // payment page's bundle (Value £1,700 + membership £125, plus VAT).
     await page.getByRole("radio", { name: /Value/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Membership required")).toBeVisible();
-    await expect(page.getByText(/Credit packs are available to members/)).toBeVisible();
+    await expect(page).toHaveURL(/\/payment\?order=.*tab=bundle/);
+    await expect(page.getByTestId("order-total")).toHaveText("£2,190");
+    await expect(page.getByRole("radio", { name: /Value: 20 credits/ })).toBeChecked();
+
+    // A plain membership cannot be paid from the Credit Pack + Membership tab.
+    await page.goto("/package-selection?tab=membership");
+    await page.getByRole("radio", { name: /Monthly membership/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("link", { name: "Credit Pack + Membership" }).click();
+    await page.getByRole("button", { name: /^Pay £/ }).click();
+    await expect(page.getByText("No subscription selected")).toBeVisible();
+    await expect(page.getByText("Please select a subscription plan to continue")).toBeVisible();
 
     await page.goto("/employer-subscription");
     await expect(page.getByRole("heading", { name: "You do not have a membership" })).toBeVisible();

@@ -184,6 +184,18 @@ test("referral to released report: doctor signs, candidate corrects then approve
   // Free text reaches the PDF literally, markup and all.
   expect(pdf.text).toContain("<b>Plain text</b> stays plain text.");
 
+  // The referral's drawer, opened by the public reference, shows the same released report.
+  await employer.goto(`/employer-referrals?viewReferral=${reference}`);
+  const drawer = employer.getByRole("dialog");
+  await expect(
+    drawer.getByRole("heading", { name: `Assessment Report: ${reference}` }),
+  ).toBeVisible();
+  await expect(drawer.getByTestId("drawer-report")).toContainText("Part-time hours suit the role");
+  await expect(drawer.getByTestId("drawer-report")).toContainText(gmcNumber);
+  await expect(drawer.getByTestId("drawer-report")).toContainText("Consulting Doctor");
+  const fromDrawer = await downloadReportPdf(employer);
+  expect(fromDrawer.text).toContain(reference);
+
   await employerContext.close();
   await adminContext.close();
   await first.page.context().close();

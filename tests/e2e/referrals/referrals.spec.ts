@@ -63,7 +63,7 @@ test.describe("employer referrals", () => {
     // No credits: the referral waits for payment at the provider's checkout.
     await expect(page).toHaveURL(/\/payment\?order=[0-9a-f-]{36}/);
     await page.goto("/employer-referrals");
-    await expect(page.getByRole("row", { name: /Jordan Ellis/ })).toContainText("Pending");
+    await expect(page.getByRole("row", { name: /Jordan Ellis/ })).toContainText("Awaiting payment");
   });
 
   test("search and status filter run on the server and survive a reload", async ({ page }) => {
@@ -137,12 +137,14 @@ test.describe("employer referrals", () => {
     const other = await otherContext.newPage();
     await signedInEmployer(other, "intruder");
     expect((await other.goto(`/employer-referral/${referralId}`))?.status()).toBe(404);
-    expect((await other.goto(`/employer-referrals?viewReferral=${referralId}`))?.status()).toBe(
-      404,
-    );
-    expect((await other.goto(`/employer-dashboard?viewReferral=${referralId}`))?.status()).toBe(
-      404,
-    );
+    // Another company's reference opens nothing: a toast, and the query leaves the address.
+    await other.goto(`/employer-referrals?viewReferral=${referralId}`);
+    await expect(other.getByText("Referral not found")).toBeVisible();
+    await expect(other).not.toHaveURL(/viewReferral/);
+    await expect(other.getByRole("dialog")).toHaveCount(0);
+    await other.goto(`/employer-dashboard?viewReferral=${referralId}`);
+    await expect(other.getByText("Referral not found").first()).toBeVisible();
+    await expect(other.getByRole("dialog")).toHaveCount(0);
     for (const action of ["remind", "cancel"]) {
       const response = await other.request.post(`/employer-referrals/${referralId}/${action}`, {
         headers: { Origin: new URL(other.url()).origin },

@@ -1,0 +1,384 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { auditEvent, creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
+import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
+import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import type { EmployerActor } from "~/domain/referrals/actor.ts";
+import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
+import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
+import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
+import { expireUnpaidReferrals } from "~/domain/referrals/expire-unpaid-referrals.server.ts";
+import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
+import { getCreditNotePdf } from "./invoices.server.ts";
+import { handlePaymentEvent, listOrders, type PaymentOrder } from "./orders.server.ts";
+import { pendingRefunds, type Refunder, settleRefund } from "./refunds.server.ts";
+
+let database: DatabaseHandle;
+const demo = createDemoProvider();
+const seller = {
+  name: "ReferOH Ltd",
+  address: "1 Example Street\nLondon EC1A 1AA",
+  companyNumber: "12345678",
+  vatNumber: "GB123456789",
+};
+const hooks = {
+  seller,
+  onReferralPaid: (
+    tx: Parameters<typeof confirmReferralPayment>[0],
+    id: string,
+    order: PaymentOrder,
+  ) => confirmReferralPayment(tx, id, order),
+  describeBuyer: async () => ({ name: "Acme Ltd", address: "2 Buyer Road\nLeeds LS1 1AA" }),
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function employer(name: string): Promise<EmployerActor> {
+  return {
+    userId: `user-${name}`,
+    organisationId: await insertOrganisationForTest(database.db, { name: `${name} Ltd` }),
+    organisationName: `${name} Ltd`,
+  };
+}
+
+/** A management referral paid per referral (£380 + VAT) through the demo provider. */
+async function paidReferral(actor: EmployerActor) {
+  const { referral: created, placement } = await saveManagementReferral(database.db, {
+    actor,
+    intent: "submit",
+    provider: "demo",
+    input: {
+      employeeName: "Jo Bloggs",
+      employeeEmail: "jo.bloggs@example.org",
+      referralReason: "Back pain affecting lifting duties",
+      jobDetails: "Warehouse team leader",
+      existingAdjustments: "",
+      questions: {
+        fitForWork: true,
+        underlyingCondition: false,
+        timeToFitness: false,
+        recommendedAdjustments: false,
+        engageInProcesses: false,
+        equalityAct: false,
+        followUp: false,
+      },
+      consentToProcessing: true,
+    },
+  });
+  if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
+  const [order] = await database.db
+    .select()
+    .from(paymentOrder)
+    .where(eq(paymentOrder.id, placement.orderId));
+  expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order!), hooks)).toBe(
+    "granted",
+  );
+  return { referralId: created.id, orderId: order!.id };
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-cn-"));
+  try {
+    const file = path.join(dir, "note.pdf");
+    fs.writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("cancelling a card-paid referral", () => {
+  it("refunds the whole invoice with a sequential credit note, VAT reversed, through the provider once", async () => {
+    const actor = await employer("refund");
+    const first = await paidReferral(actor);
+    const second = await paidReferral(actor);
+
+    const one = await cancelReferral(database.db, { actor, referralId: first.referralId });
+    const two = await cancelReferral(database.db, { actor, referralId: second.referralId });
+    if (one.order.outcome !== "refunded" || two.order.outcome !== "refunded")
+      throw new Error("expected refunds");
+    expect(one.creditsReturned).toBe(0);
+    expect(one.order.creditNote.totalPence).toBe(45_600);
+    expect(one.order.creditNote.number).toMatch(/^CN-\d{6}$/);
+    // Sequential: the second note's number follows the first's.
+    expect(Number(two.order.creditNote.number.slice(3))).toBe(
+      Number(one.order.creditNote.number.slice(3)) + 1,
+    );
+
+    const orders = await listOrders(database.db, { actor });
+    const listed = orders.find((o) => o.id === first.orderId)!;
+    expect(listed.status).toBe("refunded");
+    expect(listed.creditNoteNumber).toBe(one.order.creditNote.number);
+    expect(listed.refundStatus).toBe("pending");
+    expect(await pendingRefunds(database.db)).toContain(one.order.creditNote.id);
+
+    // The provider is asked once; a second settle (a retried job) does not ask again.
+    const calls: { amountPence: number; idempotencyKey: string }[] = [];
+    const recording: Refunder = {
+      async refund(request) {
+        calls.push({ amountPence: request.amountPence, idempotencyKey: request.idempotencyKey });
+        return demo.refund(request);
+      },
+    };
+    expect(await settleRefund(database.db, recording, one.order.creditNote.id)).toBe("succeeded");
+    expect(await settleRefund(database.db, recording, one.order.creditNote.id)).toBe(
+      "already_refunded",
+    );
+    expect(calls).toEqual([
+      { amountPence: 45_600, idempotencyKey: `refund-${one.order.creditNote.id}` },
+    ]);
+    const [note] = await database.db
+      .select()
+      .from(creditNote)
+      .where(eq(creditNote.id, one.order.creditNote.id));
+    expect(note).toMatchObject({
+      refundStatus: "succeeded",
+      providerRefundId: `demo_refund-${one.order.creditNote.id}`,
+      reason: "referral_cancelled",
+      netPence: 38_000,
+      vatPence: 7_600,
+    });
+    const audits = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.objectId, one.order.creditNote.id));
+    expect(audits.map((a) => `${a.action}:${a.outcome}`)).toEqual(["billing.refund:success"]);
+
+    // The PDF names the invoice it credits and shows every amount reversed.
+    const { pdf } = await getCreditNotePdf(database.db, {
+      actor,
+      creditNoteId: one.order.creditNote.id,
+    });
+    const text = pdfText(pdf);
+    expect(text).toContain("Credit note");
+    expect(text).toContain(one.order.creditNote.number);
+    expect(text).toContain(`Credits invoice ${one.order.creditNote.invoiceNumber}`);
+    expect(text).toMatch(/-£380\.00/);
+    expect(text).toMatch(/-£76\.00/);
+    expect(text).toMatch(/Total credited \(GBP\)\s+-£456\.00/);
+    expect(text).toContain("GB123456789");
+
+    // Another organisation cannot read it.
+    const other = await employer("other");
+    await expect(
+      getCreditNotePdf(database.db, { actor: other, creditNoteId: one.order.creditNote.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("keeps a refund the provider refused pending, with the error, for the retry job", async () => {
+    const actor = await employer("refused");
+    const paid = await paidReferral(actor);
+    const cancelled = await cancelReferral(database.db, { actor, referralId: paid.referralId });
+    if (cancelled.order.outcome !== "refunded") throw new Error("expected a refund");
+    const failing: Refunder = {
+      async refund() {
+        throw new Error("card network unavailable");
+      },
+    };
+    await expect(settleRefund(database.db, failing, cancelled.order.creditNote.id)).rejects.toThrow(
+      "card network unavailable",
+    );
+    const [note] = await database.db
+      .select()
+      .from(creditNote)
+      .where(eq(creditNote.id, cancelled.order.creditNote.id));
+    expect(note).toMatchObject({
+      refundStatus: "pending",
+      refundAttempts: 1,
+      lastRefundError: "card network unavailable",
+    });
+    expect(await pendingRefunds(database.db)).toContain(cancelled.order.creditNote.id);
+  });
+
+  it("closes an unpaid order without a credit note", async () => {
+    const actor = await employer("unpaid");
+    const { placement } = await saveManagementReferral(database.db, {
+      actor,
+      intent: "submit",
+      provider: "demo",
+      input: {
+        employeeName: "Al Smith",
+        employeeEmail: "al@example.org",
+        referralReason: "Stress",
+        jobDetails: "Clerk",
+        existingAdjustments: "",
+        questions: {
+          fitForWork: true,
+          underlyingCondition: false,
+          timeToFitness: false,
+          recommendedAdjustments: false,
+          engageInProcesses: false,
+          equalityAct: false,
+          followUp: false,
+        },
+        consentToProcessing: true,
+      },
+    });
+    if (placement?.method !== "order") throw new Error("expected an order");
+    const [row] = await database.db
+      .select({ id: referral.id })
+      .from(referral)
+      .where(eq(referral.orderId, placement.orderId));
+    const result = await cancelReferral(database.db, { actor, referralId: row!.id });
+    expect(result).toEqual({ creditsReturned: 0, order: { outcome: "cancelled" } });
+    const [order] = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.id, placement.orderId));
+    expect(order!.status).toBe("cancelled");
+  });
+});
+
+describe("a referral left awaiting payment", () => {
+  it("is not active, expires after 7 days unpaid, and a late payment grants nothing", async () => {
+    const actor = await employer("unpaid-expiry");
+    const placedAt = new Date("2026-01-05T09:00:00Z");
+    const { referral: created, placement } = await saveManagementReferral(database.db, {
+      actor,
+      intent: "submit",
+      provider: "demo",
+      now: placedAt,
+      input: {
+        employeeName: "Lee Unpaid",
+        employeeEmail: "lee@example.org",
+        referralReason: "Stress",
+        jobDetails: "Clerk",
+        existingAdjustments: "",
+        questions: {
+          fitForWork: true,
+          underlyingCondition: false,
+          timeToFitness: false,
+          recommendedAdjustments: false,
+          engageInProcesses: false,
+          equalityAct: false,
+          followUp: false,
+        },
+        consentToProcessing: true,
+      },
+    });
+    if (placement?.method !== "order") throw new Error("expected an order");
+    expect((await getEmployerDashboard(database.db, { actor })).activeAssessments).toBe(0);
+
+    // Six days and 23 hours: still waiting.
+    const early = await expireUnpaidReferrals(database.db, new Date("2026-01-12T08:00:00Z"));
+    expect(early.map((e) => e.referralId)).not.toContain(created.id);
+    const due = await expireUnpaidReferrals(database.db, new Date("2026-01-12T09:00:01Z"));
+    expect(due.map((e) => e.referralId)).toContain(created.id);
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
+    expect(row!.status).toBe("expired");
+    const [order] = await database.db
+      .select()
+      .from(paymentOrder)
+      .where(eq(paymentOrder.id, placement.orderId));
+    expect(order!.status).toBe("expired");
+    // The checkout page's button pressed afterwards: closed, nothing granted or invoiced.
+    expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order!), hooks)).toBe(
+      "closed",
+    );
+    const [after] = await database.db.select().from(referral).where(eq(referral.id, created.id));
+    expect(after!.status).toBe("expired");
+    // Run again: nothing more to do.
+    expect(await expireUnpaidReferrals(database.db, new Date("2026-01-20T00:00:00Z"))).toEqual([]);
+  });
+});
+
+describe("the person declines a card-paid referral", () => {
+  it("refunds the employer with a credit note", async () => {
+    const actor = await employer("declined");
+    const paid = await paidReferral(actor);
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, paid.referralId));
+    expect(row!.status).toBe("invited");
+    const { token } = await issueInvitationToken(database.db, {
+      referralId: row!.id,
+      invitedAt: row!.invitedAt ?? new Date(),
+    });
+    const opened = await openAssessmentLink(database.db, {
+      token,
+      origin: { ip: "10.9.9.9", requestId: "req-decline" },
+    });
+    if (!opened.ok) throw new Error("link refused");
+    const ended = await declineConsent(database.db, { link: opened.link });
+    expect(ended.decision).toBe("declined");
+    if (ended.order.outcome !== "refunded") throw new Error("expected a refund");
+    expect(ended.order.creditNote.totalPence).toBe(45_600);
+    expect(await settleRefund(database.db, demo, ended.order.creditNote.id)).toBe("succeeded");
+    const [note] = await database.db
+      .select()
+      .from(creditNote)
+      .where(eq(creditNote.id, ended.order.creditNote.id));
+    expect(note!.reason).toBe("consent_declined");
+    const orders = await listOrders(database.db, { actor });
+    expect(orders.find((o) => o.id === paid.orderId)).toMatchObject({
+      status: "refunded",
+      refundStatus: "succeeded",
+    });
+  });
+});
+
+describe("the Stripe provider's refund", () => {
+  it("refunds the checkout's PaymentIntent through the Refunds API with the idempotency key", async () => {
+    const received: { method: string; path: string; body: URLSearchParams; key?: string }[] = [];
+    const server = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (chunk) => {
+        raw += chunk;
+      });
+      req.on("end", () => {
+        received.push({
+          method: req.method ?? "",
+          path: req.url ?? "",
+          body: new URLSearchParams(raw),
+          key: req.headers["idempotency-key"] as string | undefined,
+        });
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify(
+            req.url?.startsWith("/v1/checkout/sessions/")
+              ? { id: "cs_paid", object: "checkout.session", payment_intent: "pi_123" }
+              : { id: "re_456", object: "refund", status: "succeeded" },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const stripe = createStripeProvider({
+        secretKey: "sk_test_x",
+        webhookSecret: "whsec_x",
+        api: { host: "127.0.0.1", port, protocol: "http" },
+      });
+      const order = { id: "order-1", providerReference: "cs_paid" } as PaymentOrder;
+      expect(
+        await stripe.refund({ order, amountPence: 45_600, idempotencyKey: "refund-cn-1" }),
+      ).toEqual({ providerRefundId: "re_456" });
+      expect(received.map((r) => `${r.method} ${r.path}`)).toEqual([
+        "GET /v1/checkout/sessions/cs_paid",
+        "POST /v1/refunds",
+      ]);
+      const refund = received[1]!;
+      expect(refund.key).toBe("refund-cn-1");
+      expect(refund.body.get("payment_intent")).toBe("pi_123");
+      expect(refund.body.get("amount")).toBe("45600");
+    } finally {
+      server.close();
+    }
+  });
+});

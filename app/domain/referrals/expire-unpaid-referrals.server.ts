@@ -1,0 +1,132 @@
+import { subDays } from "date-fns";
+import { and, eq, lt } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import {
+  member,
+  organisation,
+  paymentOrder,
+  referral,
+  referralActivity,
+  user,
+} from "~/db/schema/index.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { reverseOrder } from "~/domain/billing/refunds.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { canTransition, transition } from "./states.ts";
+
+/** Days a submitted referral waits for its payment before it expires (DESIGN.md §6). */
+export const unpaidReferralDays = 7;
+
+/**
+ * The hourly job: referrals whose checkout was started more than 7 days ago and never paid
+ * expire, and their order closes, so a late payment grants nothing. Each referral is its own
+ * transaction; a payment that lands meanwhile wins (the row is locked and re-read).
+ */
+export async function expireUnpaidReferrals(
+  db: Database,
+  now = new Date(),
+): Promise<{ referralId: string }[]> {
+  const cutoff = subDays(now, unpaidReferralDays);
+  const due = await db
+    .select({ id: referral.id })
+    .from(referral)
+    .innerJoin(paymentOrder, eq(paymentOrder.id, referral.orderId))
+    .where(and(eq(referral.status, "awaiting_payment"), lt(paymentOrder.createdAt, cutoff)))
+    .limit(500);
+  const expired: { referralId: string }[] = [];
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(referral).where(eq(referral.id, id)).for("update");
+      if (!current || !canTransition(current.status, "payment_expired", "system")) return false;
+      await tx
+        .update(referral)
+        .set({
+          status: transition(current.status, "payment_expired", "system"),
+          closedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(referral.id, id));
+      if (current.orderId)
+        await reverseOrder(tx, {
+          orderId: current.orderId,
+          organisationId: current.organisationId,
+          referralId: id,
+          reason: "payment_expired",
+          now,
+        });
+      await tx.insert(referralActivity).values({
+        referralId: id,
+        organisationId: current.organisationId,
+        kind: "payment_expired",
+        createdAt: now,
+      });
+      await recordAuditEvent(tx, {
+        action: "referral.payment_expired",
+        outcome: "success",
+        object: { type: "referral", id },
+        details: { orderId: current.orderId },
+      });
+      return true;
+    });
+    if (done) expired.push({ referralId: id });
+  }
+  return expired;
+}
+
+export function unpaidReferralExpiredEmail(input: {
+  organisationName: string;
+  referralReference: string;
+  link: string;
+}): { subject: string; text: string } {
+  return {
+    subject: `Referral ${input.referralReference} expired unpaid`,
+    text: [
+      `Hello ${input.organisationName},`,
+      "",
+      `Referral ${input.referralReference} was not paid for within ${unpaidReferralDays} days, so it has expired. Nobody was invited and nothing was charged.`,
+      "",
+      "Make a new referral when you are ready:",
+      input.link,
+      "",
+      "ReferOH",
+    ].join("\n"),
+  };
+}
+
+/** Tells whoever made the referral that it expired unpaid. */
+export async function notifyUnpaidReferralExpired(
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  { referralId }: { referralId: string },
+): Promise<{ sent: number }> {
+  const [row] = await deps.db
+    .select({
+      reference: referral.reference,
+      status: referral.status,
+      email: user.email,
+      organisationName: organisation.name,
+    })
+    .from(referral)
+    .innerJoin(organisation, eq(organisation.id, referral.organisationId))
+    .innerJoin(
+      member,
+      and(
+        eq(member.organisationId, referral.organisationId),
+        eq(member.userId, referral.createdBy),
+      ),
+    )
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(eq(referral.id, referralId));
+  if (row?.status !== "expired" || !row) return { sent: 0 };
+  await deps.mailer.send({
+    to: row.email,
+    ...unpaidReferralExpiredEmail({
+      organisationName: row.organisationName,
+      referralReference: row.reference,
+      link: new URL(
+        `/employer-referrals?viewReferral=${encodeURIComponent(row.reference)}`,
+        deps.publicUrl,
+      ).toString(),
+    }),
+  });
+  return { sent: 1 };
+}

@@ -67,7 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appStylesheet} precedence="app" />
         <Links />
       </head>
-      <body className="min-h-screen bg-background text-foreground">
+      {/* A column as tall as the viewport whose <main> grows: the footer sits at the bottom of a
+          short page instead of floating mid-screen, and nothing follows it. */}
+      <body className="flex min-h-dvh flex-col bg-background text-foreground">
         {children}
         <Toaster />
         <ScrollRestoration />
@@ -97,7 +99,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Stack traces are shown only while developing, never in production.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16">
+    <main className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-6 py-16">
       <h1 className="font-semibold text-3xl">{heading}</h1>
       <p className="text-muted-foreground">{message}</p>
       <p>

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  useLocation,
   useNavigate,
 } from "react-router";
 import { HydrationScripts } from "~/components/hydration-scripts.tsx";
@@ -46,11 +47,45 @@ function useSmoothHashLinks() {
       if (!target) return;
       event.preventDefault();
       target.scrollIntoView({ behavior: "smooth", block: "start" });
+      // The browser's own jump would move keyboard focus to the target (the skip link relies on
+      // it); preventing the jump prevents that too, so focus moves here.
+      focusWithoutRing(target);
       navigate({ hash: url.hash, search: url.search }, { preventScrollReset: true, replace: true });
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, [navigate]);
+}
+
+/** Focuses an element that may not be focusable (a heading, main) without scrolling it. */
+function focusWithoutRing(element: HTMLElement) {
+  const focusable = element.matches("a[href], button, input, select, textarea, [tabindex]");
+  if (!focusable) element.setAttribute("tabindex", "-1");
+  element.focus({ preventScroll: true });
+}
+
+/**
+ * A client-side page change removes the link or button that had focus, which leaves focus on
+ * <body>: a keyboard user would restart from the top of the page, and a screen reader would not
+ * hear that the page changed. Focus moves to the new page's heading instead (WCAG 2.4.3), as long
+ * as nothing on the page has taken focus itself (an error summary does).
+ */
+function useFocusOnPageChange() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const main = document.getElementById("main");
+    const heading = main?.querySelector<HTMLElement>("h1");
+    const target = heading ?? main;
+    if (target) focusWithoutRing(target);
+  }, [pathname]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -81,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useSmoothHashLinks();
+  useFocusOnPageChange();
   return <Outlet />;
 }
 

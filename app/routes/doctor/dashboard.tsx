@@ -48,6 +48,7 @@ import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
+import { excerpt } from "~/lib/excerpt.ts";
 import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
 import { caseErrorMessage } from "./case-errors.server.ts";
@@ -283,8 +284,8 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                         </span>
                       </TableCell>
                       <TableCell label="Employee Name">{r.subjectName}</TableCell>
-                      <TableCell label="Issue" className="md:max-w-xs md:truncate">
-                        {r.issue}
+                      <TableCell label="Issue" className="md:max-w-xs">
+                        {excerpt(r.issue)}
                       </TableCell>
                       <TableCell label="Date">
                         {r.submittedAt ? formatShortDate(r.submittedAt) : "—"}

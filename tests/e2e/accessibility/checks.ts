@@ -228,6 +228,19 @@ export function focusState(page: Page): Promise<FocusState | null> {
     const headerBottom = headerFixed ? header.getBoundingClientRect().bottom : 0;
     const inHeader = header?.contains(el) ?? false;
     const inDialog = el.closest("[role=dialog], [role=alertdialog], dialog") !== null;
+    // Px of the element's height the fixed header covers, when the header is what is on top at
+    // the element's centre (a skip link drawn over the header is not covered by it).
+    const obscuredByHeader = () => {
+      if (inHeader || inDialog || !headerFixed || rect.top >= headerBottom) return 0;
+      const x = Math.min(Math.max(rect.left + rect.width / 2, 0), window.innerWidth - 1);
+      const y = Math.min(
+        Math.max(rect.top + Math.min(rect.height, headerBottom - rect.top) / 2, 0),
+        window.innerHeight - 1,
+      );
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || el.contains(hit) || !header!.contains(hit)) return 0;
+      return Math.min(headerBottom, rect.bottom) - rect.top;
+    };
     return {
       tag: el.tagName.toLowerCase(),
       name: (
@@ -241,10 +254,7 @@ export function focusState(page: Page): Promise<FocusState | null> {
       role: el.getAttribute("role"),
       indicator: ring !== null,
       contrast: ring ? ratio(ring, behind(el.parentElement)) : 0,
-      underHeader:
-        inHeader || inDialog || !headerFixed
-          ? 0
-          : Math.max(0, Math.min(headerBottom, rect.bottom) - rect.top),
+      underHeader: obscuredByHeader(),
       inViewport: rect.bottom > 0 && rect.top < window.innerHeight,
     };
   });
@@ -256,8 +266,28 @@ export function focusState(page: Page): Promise<FocusState | null> {
  * name matches `expected` when given.
  */
 export async function expectVisibleFocus(page: Page, expected?: string | RegExp) {
-  // Focus styles are applied on the next frame after a key press.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  // Focus styles apply on the next frame; moving focus may start a smooth scroll: wait until the
+  // page (and any scrolling box) has stopped moving.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const position = () => {
+          const box = document.activeElement?.getBoundingClientRect();
+          return `${window.scrollY}:${box?.top}:${box?.left}`;
+        };
+        let last = position();
+        let still = 0;
+        const started = performance.now();
+        const tick = () => {
+          const now = position();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 3 || performance.now() - started > 2_000) resolve(null);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
   const state = await focusState(page);
   expect(state, "something has focus").not.toBeNull();
   const label = `focus on <${state!.tag}> "${state!.name}"`;

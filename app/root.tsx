@@ -46,7 +46,9 @@ function useSmoothHashLinks() {
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
       if (!target) return;
       event.preventDefault();
-      target.scrollIntoView({ behavior: "smooth", block: "start" });
+      // Smooth is motion: a jump for people who ask their system for less (WCAG 2.3.3).
+      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ behavior: reduce ? "instant" : "smooth", block: "start" });
       // The browser's own jump would move keyboard focus to the target (the skip link relies on
       // it); preventing the jump prevents that too, so focus moves here.
       focusWithoutRing(target);
@@ -84,7 +86,15 @@ function useFocusOnPageChange() {
     const main = document.getElementById("main");
     const heading = main?.querySelector<HTMLElement>("h1");
     const target = heading ?? main;
-    if (target) focusWithoutRing(target);
+    if (!target) return;
+    focusWithoutRing(target);
+    // A heading below the fold (a question under a long transcript) is brought up to the top,
+    // after the router's scroll to the top of the new page, and at once: a smooth scroll still
+    // running when the next Tab moves focus would leave the focused control off screen.
+    requestAnimationFrame(() => {
+      if (target.getBoundingClientRect().bottom > window.innerHeight)
+        target.scrollIntoView({ block: "start", behavior: "instant" });
+    });
   }, [pathname]);
 }
 

@@ -186,8 +186,9 @@ export function ReferralDrawer({
   onClose: () => void;
 }) {
   // The id outlives the close (referral turns null first), to give focus back to its link.
-  const shown = useRef<string | null>(null);
-  if (referral) shown.current = referral.id;
+  const location = useLocation();
+  const shown = useRef<{ hrefPart: string; openedOn: string } | null>(null);
+  if (referral) shown.current = { hrefPart: referral.id, openedOn: location.pathname };
   return (
     <Sheet open={referral !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent

@@ -16,9 +16,15 @@ export function revealFocused(event: FocusEvent<HTMLElement>) {
  * `onCloseAutoFocus` for a dialog opened by a link whose address names what it shows (a row's
  * View link). The dialog opens after a navigation, by which time the link may no longer hold
  * focus, so Radix would return focus to <body>; this returns it to the link in the page that
- * leads to `hrefPart`, where the keyboard user left off (WCAG 2.4.3).
+ * leads to `hrefPart`, where the keyboard user left off (WCAG 2.4.3). `openedOn` is the path the
+ * dialog was opened on.
  */
-export function focusLinkTo(event: Event, hrefPart: string) {
+export function focusLinkTo(
+  event: Event,
+  { hrefPart, openedOn }: { hrefPart: string; openedOn: string },
+) {
+  // Closed by leaving the page (e.g. to the editor it opened): the new page places focus.
+  if (window.location.pathname !== openedOn) return;
   const link = Array.from(document.querySelectorAll<HTMLAnchorElement>("#main a[href]")).find((a) =>
     a.getAttribute("href")?.includes(hrefPart),
   );

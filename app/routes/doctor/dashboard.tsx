@@ -6,7 +6,7 @@ import {
   MailIcon,
   SearchIcon,
 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { StatementList } from "~/components/doctor/draft-evidence.tsx";
 import { ListPagination } from "~/components/list-pagination.tsx";
@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { focusLinkTo } from "~/components/ui/reveal-focus";
 import {
   Sheet,
   SheetBody,
@@ -163,6 +164,10 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       });
   }, [actionData]);
 
+  // The case outlives the sheet's close, to give focus back to its row's link.
+  const shownCase = useRef<{ hrefPart: string; openedOn: string } | null>(null);
+  if (detail)
+    shownCase.current = { hrefPart: `case=${detail.referral.id}`, openedOn: location.pathname };
   const closeSheet = () =>
     navigate(listLink(query, { page: query.page }), { preventScrollReset: true });
 
@@ -354,7 +359,13 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       </div>
 
       <Sheet open={detail !== null} onOpenChange={(open) => !open && closeSheet()}>
-        <SheetContent side="right" width="wide">
+        <SheetContent
+          side="right"
+          width="wide"
+          onCloseAutoFocus={(event) => {
+            if (shownCase.current) focusLinkTo(event, shownCase.current);
+          }}
+        >
           {detail ? <CaseSheet detail={detail} /> : null}
         </SheetContent>
       </Sheet>

@@ -275,14 +275,20 @@ export async function expectVisibleFocus(page: Page, expected?: string | RegExp)
           const box = document.activeElement?.getBoundingClientRect();
           return `${window.scrollY}:${box?.top}:${box?.left}`;
         };
+        const visible = () => {
+          const box = document.activeElement?.getBoundingClientRect();
+          return !box || (box.bottom > 0 && box.top < window.innerHeight);
+        };
         let last = position();
         let still = 0;
         const started = performance.now();
+        // A smooth scroll may start a frame or two after the focus moves.
         const tick = () => {
           const now = position();
           still = now === last ? still + 1 : 0;
           last = now;
-          if (still >= 3 || performance.now() - started > 2_000) resolve(null);
+          const settled = still >= (visible() ? 3 : 20);
+          if (settled || performance.now() - started > 3_000) resolve(null);
           else requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { signedInEmployer } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
-import { expectSoundLayout, expectVisibleFocus, focusState, tabTo } from "./checks.ts";
+import {
+  expectSoundLayout,
+  expectVisibleFocus,
+  focusState,
+  reflowViewports,
+  tabTo,
+} from "./checks.ts";
 
 /*
  * The three journeys of DESIGN.md §5 done with the keyboard alone: Tab, Shift+Tab, Enter, Space,
@@ -22,6 +28,28 @@ const run = {
   link: "",
   subjectEmail: `subject-${randomUUID().slice(0, 8)}@example.org`,
 };
+
+/**
+ * Full-page screenshots of `page`'s address at 320 px and at 1280 px with 200 % zoom, in contexts
+ * with the same cookies, kept in the test's output for a person to look at.
+ */
+async function shootAtReflowSizes(browser: Browser, page: Page, name: string) {
+  const storageState = await page.context().storageState();
+  for (const [size, options] of Object.entries(reflowViewports)) {
+    const context = await browser.newContext({
+      ...options,
+      storageState,
+      baseURL: `http://localhost:${process.env.E2E_PORT ?? 3210}`,
+    });
+    const shot = await context.newPage();
+    await shot.goto(page.url());
+    await shot.screenshot({
+      path: test.info().outputPath(`${name}-${size.replace(/\W+/g, "-")}.png`),
+      fullPage: true,
+    });
+    await context.close();
+  }
+}
 
 /** Focus is on the page's main heading, placed there by the page change (not a control). */
 async function expectFocusOnHeading(page: Page, text: string | RegExp) {
@@ -172,6 +200,7 @@ test("an employer makes a management referral, pays, and opens its drawer, by ke
 
 test("the person gives consent, answers the guided assessment and sends it, by keyboard", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
   test.skip(!run.reference, "needs the employer's referral");
@@ -231,6 +260,8 @@ test("the person gives consent, answers the guided assessment and sends it, by k
     await expectFocusOnHeading(page, question);
     // Nothing the person or their employer already gave is asked again (WCAG 3.3.7).
     await expect(page.getByRole("textbox", { name: /your (name|e-?mail)/i })).toHaveCount(0);
+    if (/^Has your employer already made changes/.test(question))
+      await shootAtReflowSizes(browser, page, "assessment-question");
     const answer = entry![1];
     if ("radio" in answer) await chooseRadio(page, answer.radio);
     else if ("tick" in answer) await tick(page, answer.tick);
@@ -263,6 +294,8 @@ test("a doctor takes the case, fills in the report and signs it, by keyboard", a
   test.setTimeout(300_000);
   test.skip(!run.link, "needs the person's answers");
   await signedInAdmin(page);
+  await page.goto("/admin");
+  await shootAtReflowSizes(browser, page, "admin-console");
   const gmcNumber = String(7_000_000 + Math.floor(Math.random() * 999_999));
   const { page: doctor } = await invitedDoctor(page, browser, {
     name: "Dr Keyboard Keys",
@@ -302,6 +335,7 @@ test("a doctor takes the case, fills in the report and signs it, by keyboard", a
     timeout: 20_000,
   });
   await expectFocusOnHeading(doctor, "Review & Create Report");
+  await shootAtReflowSizes(browser, doctor, "report-editor");
 
   // The fitness radio group, then the summary, then sign.
   await tabTo(doctor, /^Fit/, { limit: 120 });

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  useLocation,
   useNavigate,
 } from "react-router";
 import { HydrationScripts } from "~/components/hydration-scripts.tsx";
@@ -53,12 +54,56 @@ function useSmoothHashLinks() {
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
       if (!target) return;
       event.preventDefault();
-      target.scrollIntoView({ behavior: "smooth", block: "start" });
+      // Smooth is motion: a jump for people who ask their system for less (WCAG 2.3.3).
+      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ behavior: reduce ? "instant" : "smooth", block: "start" });
+      // The browser's own jump would move keyboard focus to the target (the skip link relies on
+      // it); preventing the jump prevents that too, so focus moves here.
+      focusWithoutRing(target);
       navigate({ hash: url.hash, search: url.search }, { preventScrollReset: true, replace: true });
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, [navigate]);
+}
+
+/** Focuses an element that may not be focusable (a heading, main) without scrolling it. */
+function focusWithoutRing(element: HTMLElement) {
+  const focusable = element.matches("a[href], button, input, select, textarea, [tabindex]");
+  if (!focusable) element.setAttribute("tabindex", "-1");
+  element.focus({ preventScroll: true });
+}
+
+/**
+ * A client-side page change removes the link or button that had focus, which leaves focus on
+ * <body>: a keyboard user would restart from the top of the page, and a screen reader would not
+ * hear that the page changed. Focus moves to the new page's heading instead (WCAG 2.4.3), as long
+ * as nothing on the page has taken focus itself (an error summary does).
+ */
+function useFocusOnPageChange() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const main = document.getElementById("main");
+    const heading = main?.querySelector<HTMLElement>("h1");
+    const target = heading ?? main;
+    if (!target) return;
+    focusWithoutRing(target);
+    // A heading below the fold (a question under a long transcript) is brought up to the top,
+    // after the router's scroll to the top of the new page, and at once: a smooth scroll still
+    // running when the next Tab moves focus would leave the focused control off screen.
+    requestAnimationFrame(() => {
+      if (target.getBoundingClientRect().bottom > window.innerHeight)
+        target.scrollIntoView({ block: "start", behavior: "instant" });
+    });
+  }, [pathname]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -75,7 +120,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appStylesheet} precedence="app" />
         <Links />
       </head>
-      <body className="min-h-screen bg-background text-foreground">
+      {/* A column as tall as the viewport whose <main> grows: the footer sits at the bottom of a
+          short page instead of floating mid-screen, and nothing follows it. */}
+      <body className="flex min-h-dvh flex-col bg-background text-foreground">
         {children}
         <Toaster />
         <ScrollRestoration />
@@ -87,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useSmoothHashLinks();
+  useFocusOnPageChange();
   return <Outlet />;
 }
 
@@ -105,7 +153,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Stack traces are shown only while developing, never in production.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16">
+    <main className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-6 py-16">
       <h1 className="font-semibold text-3xl">{heading}</h1>
       <p className="text-muted-foreground">{message}</p>
       <p>

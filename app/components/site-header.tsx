@@ -12,7 +12,12 @@ import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
-import { areaNavItems, doctorLoginLink, publicNavItems } from "./site-navigation.ts";
+import {
+  areaNavItems,
+  areasWithPageNavigation,
+  doctorLoginLink,
+  publicNavItems,
+} from "./site-navigation.ts";
 import { Wordmark } from "./wordmark.tsx";
 
 /** Signed-in state shown in the header; null for visitors. */
@@ -191,6 +196,10 @@ export function SiteHeader({
         ...publicNavItems,
         account ? { to: account.home, label: "My Account" } : { to: "/login", label: "Sign In" },
       ];
+  // An area with its own section navigation in the page (the admin console) lists nothing here
+  // from md up: one navigation, not two. Below md the menu carries its sections.
+  const pageNavigation = inArea && areasWithPageNavigation.has(account.role);
+  const DesktopBar = pageNavigation ? "div" : "nav";
 
   return (
     <header
@@ -205,8 +214,11 @@ export function SiteHeader({
           <Wordmark className="h-8 w-auto" />
         </Link>
         <BackControl />
-        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
-          {items.map((item) => (
+        <DesktopBar
+          aria-label={pageNavigation ? undefined : "Main"}
+          className="ml-auto hidden items-center gap-1 md:flex"
+        >
+          {(pageNavigation ? [] : items).map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -243,14 +255,17 @@ export function SiteHeader({
               {doctorLoginLink.label}
             </Link>
           )}
-        </nav>
+        </DesktopBar>
         <div className="ml-auto flex items-center gap-2 md:hidden">
           {inArea && account.credits !== undefined ? (
             <CreditsBadge credits={account.credits} />
           ) : null}
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
             {inArea ? <p className="mt-1 text-muted-foreground text-sm">{account.name}</p> : null}
-            <nav aria-label="Mobile" className="mt-6 flex flex-col gap-1">
+            <nav
+              aria-label={pageNavigation ? "Administration" : "Mobile"}
+              className="mt-6 flex flex-col gap-1"
+            >
               {items.map((item) => (
                 <Link
                   key={item.to}

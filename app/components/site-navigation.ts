@@ -35,12 +35,23 @@ export const areaNavItems = {
     { to: "/doctor-dashboard", label: "Dashboard" },
     { to: "/doctor/availability", label: "Availability" },
   ],
+  // The console's sections. From the md breakpoint up they are the console's own tab bar
+  // (components/admin/admin-nav.tsx) and the header lists none of them; below it, the tab bar
+  // gives way to the header's menu. Either way the page has one navigation.
   admin: [
-    { to: "/admin", label: "Dashboard" },
+    { to: "/admin", label: "Overview" },
     { to: "/admin/doctors", label: "Doctors" },
+    { to: "/admin/organisations", label: "Organisations" },
+    { to: "/admin/cases", label: "Cases" },
+    { to: "/admin/inbox", label: "Inbox" },
+    { to: "/admin/audit", label: "Audit log" },
+    { to: "/admin/access-review", label: "Access review" },
     { to: "/admin/subject-access", label: "Subject access" },
   ],
 } as const;
+
+/** Roles whose area draws its own section navigation in the page at md and wider. */
+export const areasWithPageNavigation: ReadonlySet<keyof typeof areaNavItems> = new Set(["admin"]);
 
 export const doctorLoginLink = {
   to: "/doctor-login",

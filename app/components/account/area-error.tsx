@@ -10,7 +10,7 @@ export function AreaError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 403) {
     const home = (error.data as { home?: string } | null)?.home ?? "/";
     return (
-      <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16">
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-6 py-16">
         <ShieldAlertIcon aria-hidden="true" className="size-10 text-destructive" />
         <h1 className="font-semibold text-3xl">You do not have access to this page</h1>
         <p className="text-muted-foreground">

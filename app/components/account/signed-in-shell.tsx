@@ -23,7 +23,7 @@ export function SignedInShell({
         Skip to main content
       </a>
       <SiteHeader account={account} variant="area" />
-      <main id="main" className="min-h-[70vh] bg-surface pt-16">
+      <main id="main" className="flex-1 bg-surface pt-16">
         {children}
       </main>
       <SiteFooter year={year} />

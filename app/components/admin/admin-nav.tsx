@@ -1,27 +1,23 @@
 import { NavLink } from "react-router";
+import { areaNavItems } from "~/components/site-navigation.ts";
 import { cn } from "~/lib/cn";
 
-export const adminSections = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/doctors", label: "Doctors" },
-  { to: "/admin/organisations", label: "Organisations" },
-  { to: "/admin/cases", label: "Cases" },
-  { to: "/admin/inbox", label: "Inbox" },
-  { to: "/admin/audit", label: "Audit log" },
-  { to: "/admin/access-review", label: "Access review" },
-  { to: "/admin/subject-access", label: "Subject access" },
-] as const;
+export const adminSections = areaNavItems.admin;
 
-/** The admin console's sections, one row that scrolls sideways on a phone. */
+/**
+ * The admin console's sections as a tab bar, from the md breakpoint up. Narrower screens (a phone,
+ * or a desktop zoomed to 200 %) reach the same sections through the header's menu instead of a
+ * second navigation cut off at the screen's edge. The tabs wrap rather than scroll sideways.
+ */
 export function AdminNav() {
   return (
-    <nav aria-label="Administration" className="border-b bg-card">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
+    <nav aria-label="Administration" className="hidden border-b bg-card md:block">
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-4 sm:px-6">
         {adminSections.map((section) => (
-          <li key={section.to} className="shrink-0">
+          <li key={section.to}>
             <NavLink
               to={section.to}
-              end={"end" in section}
+              end={section.to === "/admin"}
               className={({ isActive }) =>
                 cn(
                   "inline-block border-b-2 px-3 py-3 font-medium text-sm transition-colors",

@@ -27,7 +27,10 @@ export function Conversation({ lines }: { lines: readonly ConversationLine[] }) 
         tabIndex={0}
         aria-labelledby="conversation-heading"
         data-testid="conversation"
-        className="grid max-h-[400px] gap-3 overflow-y-auto rounded-lg border border-border bg-surface p-3 sm:p-4"
+        // `relative` makes the region the containing block of the lines' sr-only speaker labels
+        // (position: absolute). Without it they are placed against the page, at their place in
+        // the unscrolled transcript, and stretch the document far below the footer.
+        className="relative grid max-h-[400px] gap-3 overflow-y-auto rounded-lg border border-border bg-surface p-3 sm:p-4"
       >
         {lines.map((line, index) => (
           <p

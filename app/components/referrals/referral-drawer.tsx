@@ -1,5 +1,5 @@
 import { CreditCardIcon, DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { ReportSections } from "~/components/reports/report-sections.tsx";
 import {
@@ -14,6 +14,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { focusLinkTo } from "~/components/ui/reveal-focus";
 import {
   Sheet,
   SheetBody,
@@ -203,9 +204,19 @@ export function ReferralDrawer({
   referral: ReferralDrawerData | null;
   onClose: () => void;
 }) {
+  // The id outlives the close (referral turns null first), to give focus back to its link.
+  const location = useLocation();
+  const shown = useRef<{ hrefPart: string; openedOn: string } | null>(null);
+  if (referral) shown.current = { hrefPart: referral.id, openedOn: location.pathname };
   return (
     <Sheet open={referral !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent side="bottom" className="mx-auto w-full max-w-3xl">
+      <SheetContent
+        side="bottom"
+        className="mx-auto w-full max-w-3xl"
+        onCloseAutoFocus={(event) => {
+          if (shown.current) focusLinkTo(event, shown.current);
+        }}
+      >
         {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
       </SheetContent>
     </Sheet>

@@ -4,6 +4,7 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { buttonVariants } from "./button";
 import { overlayClassName } from "./dialog";
+import { revealFocused } from "./reveal-focus";
 
 /** A modal that asks the user to confirm or cancel; it cannot be dismissed by clicking outside. */
 export function AlertDialog(props: ComponentProps<typeof AlertDialogPrimitive.Root>) {
@@ -33,6 +34,7 @@ export function AlertDialogOverlay({
 
 export function AlertDialogContent({
   className,
+  onFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
@@ -45,6 +47,10 @@ export function AlertDialogContent({
           "outline-hidden motion-safe:transition-[opacity,scale] motion-safe:duration-200 starting:scale-95 starting:opacity-0",
           className,
         )}
+        onFocus={(event) => {
+          revealFocused(event);
+          onFocus?.(event);
+        }}
         {...props}
       />
     </AlertDialogPortal>

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { focusRing } from "./focus-ring";
+import { revealFocused } from "./reveal-focus";
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -64,6 +65,7 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onFocus,
   ...props
 }: DialogContentProps) {
   return (
@@ -76,6 +78,10 @@ export function DialogContent({
           "outline-hidden motion-safe:transition-[opacity,scale] motion-safe:duration-200 starting:scale-95 starting:opacity-0",
           className,
         )}
+        onFocus={(event) => {
+          revealFocused(event);
+          onFocus?.(event);
+        }}
         {...props}
       >
         {children}

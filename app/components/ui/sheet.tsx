@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { CloseIconButton, overlayClassName } from "./dialog";
+import { revealFocused } from "./reveal-focus";
 
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
@@ -66,6 +67,7 @@ export function SheetContent({
   side = "right",
   showCloseButton = true,
   width = "default",
+  onFocus,
   ...props
 }: SheetContentProps) {
   const sideWidth =
@@ -81,6 +83,10 @@ export function SheetContent({
         data-slot="sheet-content"
         data-side={side}
         className={cn(sheetVariants({ side }), sideWidth, className)}
+        onFocus={(event) => {
+          revealFocused(event);
+          onFocus?.(event);
+        }}
         {...props}
       >
         {side === "bottom" ? (

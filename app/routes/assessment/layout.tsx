@@ -24,7 +24,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           <Wordmark className="h-8 w-auto text-foreground" />
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         {children}
       </main>
       <footer className="border-border border-t bg-surface">

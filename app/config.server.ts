@@ -13,7 +13,7 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   /**
    * PostgreSQL only: the owner role's connection, used to apply migrations and grant the role of
-   * DATABASE_URL its privileges; the app then runs as that restricted role (docs/decisions/0010).
+   * DATABASE_URL its privileges; the app then runs as that restricted role (docs/decisions/0010-hardening-at-the-edge.md).
    * Unset: migrations run through DATABASE_URL.
    */
   DATABASE_MIGRATION_URL: z.string().optional(),
@@ -39,7 +39,7 @@ const schema = z.object({
   /**
    * The seller named on VAT invoices and credit notes (HMRC VAT Notice 700/21 §16.3): legal name,
    * address ("\n" or ", " between lines), company number and VAT registration number. Required
-   * in production with a real payment provider (docs/decisions/0010).
+   * in production with a real payment provider (docs/decisions/0012-refunds-and-credit-notes.md).
    */
   SELLER_NAME: z.string().default("ReferOH Ltd"),
   SELLER_ADDRESS: z.string().default(""),

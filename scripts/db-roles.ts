@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { provisionDatabaseRoles } from "~/db/database-roles.server.ts";
 
 // `npm run db:roles -- --admin-url postgres://postgres@host:5432/referoh`: creates the owner and
-// app roles for that database (docs/decisions/0010) and prints the two connection strings.
+// app roles for that database (docs/decisions/0010-hardening-at-the-edge.md) and prints the two connection strings.
 const { values } = parseArgs({
   options: {
     "admin-url": { type: "string" },

@@ -3,7 +3,7 @@ import pg from "pg";
 import { migrateDatabase, openDatabase } from "./client.server.ts";
 
 /**
- * Two roles on PostgreSQL (docs/decisions/0010): an owner that runs the migrations and owns every
+ * Two roles on PostgreSQL (docs/decisions/0010-hardening-at-the-edge.md): an owner that runs the migrations and owns every
  * table, and the app's role that reads and writes rows but owns nothing of the product's schema.
  * Only an owner (or a superuser) can ALTER a table or DISABLE its triggers, so the app's role
  * cannot switch off the audit trail's append-only trigger; and it is granted INSERT and SELECT on

@@ -47,7 +47,7 @@ export async function startRuntime(
   const { keyring } = resolveDataKeyring(config);
   installDataKeyring(keyring);
   // With an owner role of its own, migrations (and the app role's grants) go through it, and the
-  // app's connections never own a table (docs/decisions/0010).
+  // app's connections never own a table (docs/decisions/0010-hardening-at-the-edge.md).
   const migrationUrl = config.DATABASE_URL ? config.DATABASE_MIGRATION_URL : undefined;
   if (migrationUrl && !options.database) await migrateAsOwner(migrationUrl, config.DATABASE_URL!);
   const database = options.database ?? (await openDatabase(databaseLocationFromConfig(config)));

@@ -119,7 +119,7 @@ export const paymentOrder = pgTable(
     currency: text("currency").notNull().default("GBP"),
     provider: text("provider", { enum: ["demo", "stripe"] }).notNull(),
     providerReference: text("provider_reference"),
-    /** refunded: paid, then returned in full with a credit note (docs/decisions/0010). */
+    /** refunded: paid, then returned in full with a credit note (docs/decisions/0012-refunds-and-credit-notes.md). */
     status: text("status", {
       enum: ["pending", "paid", "failed", "cancelled", "refunded", "expired"],
     })
@@ -172,7 +172,7 @@ export const creditNoteNumberSequence = pgSequence("credit_note_number_seq", { s
  * A credit note reverses an invoice in full, VAT included, when a card-paid case ends before a
  * doctor starts (employer cancels, or the person declines). The money goes back through the
  * payment provider after the transaction commits; refundStatus records that call, and a job
- * retries it until the provider confirms (docs/decisions/0010).
+ * retries it until the provider confirms (docs/decisions/0012-refunds-and-credit-notes.md).
  */
 export const creditNote = pgTable(
   "credit_note",

@@ -80,7 +80,7 @@ export const safetyContactAttempt = pgTable(
 
 /**
  * The last time this session's user entered an authenticator code to sign a report (a step-up,
- * docs/decisions/0010-report-audiences.md): signing needs one within the last 5 minutes. Keyed by
+ * docs/decisions/0011-report-audiences.md): signing needs one within the last 5 minutes. Keyed by
  * session, so a code entered on one device never vouches for another; gone with the session.
  */
 export const signingStepUp = pgTable("signing_step_up", {

@@ -93,7 +93,7 @@ export const reportVersion = pgTable(
     /**
      * HEALTH PAYLOAD: set on a version the doctor re-sent unchanged after declining the person's
      * correction of the version before: the reason, shown to the person (a professional opinion
-     * is not altered; docs/decisions/0010-report-audiences.md).
+     * is not altered; docs/decisions/0011-report-audiences.md).
      */
     correctionDeclineReason: encryptedText(
       "correction_decline_reason",

@@ -23,7 +23,7 @@ import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subje
  * clinician who was alerted (the person's vital interests, UK GDPR Art. 9(2)(c)).
  *
  * No doctor has worked on the case, so the employer pays nothing for it: credits go back to the
- * ledger and a card payment gets a credit note, refunded after commit (docs/decisions/0010).
+ * ledger and a card payment gets a credit note, refunded after commit (docs/decisions/0012-refunds-and-credit-notes.md).
  */
 export async function declineConsent(
   db: Database,

@@ -9,7 +9,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type CreditNote = typeof creditNote.$inferSelect;
 export type RefundReason = CreditNote["reason"];
 
-/** The part of a payment provider that returns money (docs/decisions/0010). */
+/** The part of a payment provider that returns money (docs/decisions/0012-refunds-and-credit-notes.md). */
 export interface Refunder {
   refund(request: {
     order: PaymentOrder;

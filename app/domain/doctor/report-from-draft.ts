@@ -66,7 +66,7 @@ export function selectedQuestionList(selected: SelectedQuestions | null): Referr
  * The editor's starting point: the draft's employer-facing statements turned into the report's
  * fields, each question once in its own field (QUESTION_FIELDS). Quotations, scores and notes
  * for the doctor stay in the evidence beside the fields and never pre-fill them
- * (docs/decisions/0010-report-audiences.md). Nothing is signed until the doctor signs.
+ * (docs/decisions/0011-report-audiences.md). Nothing is signed until the doctor signs.
  */
 export function reportBodyFromDraft(
   draft: DraftReport | null,

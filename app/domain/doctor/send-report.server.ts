@@ -267,7 +267,7 @@ export { DECLINE_REASON_MAX };
 
 /**
  * The doctor declines the person's correction: a professional opinion is not altered on request
- * (docs/decisions/0010-report-audiences.md). The version they commented on is re-sent unchanged as
+ * (docs/decisions/0011-report-audiences.md). The version they commented on is re-sent unchanged as
  * a new, signed version carrying the doctor's reason, which the person reads; they may then add a
  * statement when they approve, or withhold consent. A new signature, so it needs a fresh step-up.
  * Accepting a correction is the usual path: edit, save (a new version) and sign.

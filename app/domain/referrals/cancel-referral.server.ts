@@ -36,7 +36,7 @@ export function cancellationRefusal(status: ReferralStatus): string {
 /**
  * Cancels before the subject submits, so before any doctor has started: credits go back to the
  * ledger, an unpaid order is closed, a paid one gets a credit note and is refunded after commit
- * (docs/decisions/0010), and every link stops working — all in one transaction.
+ * (docs/decisions/0012-refunds-and-credit-notes.md), and every link stops working — all in one transaction.
  */
 export async function cancelReferral(
   db: Database,

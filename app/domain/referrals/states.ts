@@ -115,7 +115,7 @@ export const finalStatuses: readonly ReferralStatus[] = [
 
 /**
  * The seed's labels on screen, except "Awaiting payment": the seed's "Pending" read as if the case
- * were under way when the employer had yet to pay (docs/decisions/0010).
+ * were under way when the employer had yet to pay (docs/decisions/0012-refunds-and-credit-notes.md).
  */
 export const statusLabels: Record<ReferralStatus, string> = {
   draft: "Draft",

@@ -65,7 +65,7 @@ const ADJUSTMENTS: Record<string, string> = {
 
 /*
  * The employer's words: function, fitness, adjustments and timescales, never the condition, the
- * employee's own words or scores (docs/decisions/0010-report-audiences.md).
+ * employee's own words or scores (docs/decisions/0011-report-audiences.md).
  */
 const EMPLOYER_WORK_STATUS: Record<string, string> = {
   normal: "They are at work on their normal duties and hours.",

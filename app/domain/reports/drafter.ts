@@ -61,7 +61,7 @@ export interface DraftStatement {
    * `employer`: written for the employer (function, fitness, adjustments, timescales, in plain
    * words, with no quotation, score, third party or diagnosis); it pre-fills the report's field.
    * Anything else is evidence for the doctor only and never pre-fills a field; the release check
-   * refuses a signed field that still holds it (docs/decisions/0010-report-audiences.md).
+   * refuses a signed field that still holds it (docs/decisions/0011-report-audiences.md).
    */
   audience?: "employer";
 }

@@ -4,7 +4,7 @@ import type { DraftReport, DraftStatement, ReferralQuestion } from "./drafter.ts
 import type { ReportBody } from "./report-body.ts";
 
 /*
- * The release check (docs/decisions/0010-report-audiences.md): the last gate between the
+ * The release check (docs/decisions/0011-report-audiences.md): the last gate between the
  * person's answers and the employer. It runs on the server when the doctor signs and refuses the
  * report, field by field, while an employer-visible field
  *  - still holds a sentence the drafter wrote for the doctor only,

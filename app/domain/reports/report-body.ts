@@ -80,7 +80,7 @@ export const reportBody = z.discriminatedUnion("kind", [
 
 /**
  * Each question the employer can ask has exactly one field, and so one place in the report
- * (docs/decisions/0010-report-audiences.md): the standing sections answer them, nothing repeats.
+ * (docs/decisions/0011-report-audiences.md): the standing sections answer them, nothing repeats.
  */
 export const QUESTION_FIELDS = {
   fitForWork: "fitness",

@@ -13,7 +13,7 @@ export const REFERRAL_DECLINED_JOB = "referral-declined-notice";
 /**
  * After the transaction that issued a credit note commits: ask the provider for the money now,
  * so the employer sees "Refunded" at once; if the provider fails, a job asks again with the same
- * idempotency key (docs/decisions/0010). Never throws: the case has already ended.
+ * idempotency key (docs/decisions/0012-refunds-and-credit-notes.md). Never throws: the case has already ended.
  */
 export async function refundAfterCommit(runtime: Runtime, reversal: OrderReversal): Promise<void> {
   if (reversal.outcome !== "refunded") return;

@@ -35,7 +35,7 @@ async function download(page: Page, name: RegExp | string): Promise<string> {
 }
 
 /*
- * The report's two audiences (docs/decisions/0010-report-audiences.md): a distinctive phrase is
+ * The report's two audiences (docs/decisions/0011-report-audiences.md): a distinctive phrase is
  * planted in the candidate's free text; the untouched pre-fill signs without it; the candidate asks
  * for a correction, the doctor declines it with a reason, the candidate attaches a statement and
  * approves; the employer's page, drawer and PDF carry the statement and never the phrase; the

@@ -210,6 +210,7 @@ export async function offerConsultation(
         by: "doctor",
         forDoctor: true,
         otherTimesRequested: false,
+        urgent: result.r.urgent,
       }),
       attachments: [cancel],
     });
@@ -365,6 +366,7 @@ async function sendBookedEmails(
         start: c.startsAt!,
         joinUrl: roomUrl(deps.publicUrl, c.id),
         forDoctor: true,
+        urgent: r.urgent,
       }),
       attachments: [ics],
     });
@@ -418,6 +420,7 @@ export async function requestOtherTimes(
         doctorName: doctor.name,
         reference: result.r.reference,
         caseUrl,
+        urgent: result.r.urgent,
       }),
       attachments:
         result.previous.status === "booked"
@@ -495,6 +498,7 @@ export async function cancelConsultation(
         by: by.kind,
         forDoctor: recipient.forDoctor,
         otherTimesRequested: false,
+        urgent: result.r.urgent,
       }),
       attachments,
     });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
-import { auditEvent, consultation } from "~/db/schema/index.ts";
+import { auditEvent, consultation, referral as referralTable } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
@@ -347,6 +347,52 @@ describe("reminders", () => {
     const reminders = sent.filter((m) => m.subject.startsWith("Reminder"));
     expect(reminders.map((m) => m.to).filter((to) => to === referral.subjectEmail)).toHaveLength(2);
     expect(reminders).toHaveLength(4);
+  });
+});
+
+describe("an urgent case", () => {
+  it("starts every e-mail to the doctor with URGENT, and none to the person", async () => {
+    const doctor = await doctorWithHours();
+    const { referral } = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+    });
+    await handle.db
+      .update(referralTable)
+      .set({ urgent: true, urgentAt: monday })
+      .where(eq(referralTable.id, referral.id));
+    sent.length = 0;
+    // A time no other test books, so the reminders below are this booking's alone.
+    const start = new Date("2026-04-03T10:00:00Z");
+    const c = await offerConsultation(deps, {
+      actor: doctor,
+      referralId: referral.id,
+      times: [start],
+      now: monday,
+    });
+    const offer = (await openConsultationForReferral(handle.db, referral.id))!.offers[0]!;
+    await pickConsultationTime(deps, {
+      referralId: referral.id,
+      consultationId: c.id,
+      offerId: offer.id,
+      now: monday,
+    });
+    await sendDueConsultationReminders(deps, new Date(start.getTime() - 20 * 3_600_000));
+    await cancelConsultation(deps, {
+      by: { kind: "subject", referralId: referral.id },
+      consultationId: c.id,
+      now: monday,
+    });
+    const toDoctor = sent.filter((m) => m.to !== referral.subjectEmail);
+    const toPerson = sent.filter((m) => m.to === referral.subjectEmail);
+    // Booked, the 24-hour reminder and the cancellation, each to both sides.
+    expect(toDoctor.map((m) => m.subject.split(/[:(]/)[0]!.trim())).toEqual([
+      "URGENT Video consultation booked",
+      "URGENT Reminder",
+      "URGENT Video consultation cancelled",
+    ]);
+    expect(toPerson.length).toBeGreaterThanOrEqual(3);
+    for (const mail of toPerson) expect(mail.subject).not.toContain("URGENT");
   });
 });
 

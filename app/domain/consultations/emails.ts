@@ -1,3 +1,4 @@
+import { doctorSubject } from "~/domain/doctor/doctor-emails.ts";
 import { escapeHtml } from "~/lib/html.ts";
 import { formatConsultationTime } from "./london-time.ts";
 
@@ -75,9 +76,14 @@ export function bookedEmail(input: {
   joinUrl: string;
   forDoctor: boolean;
   manageUrl?: string;
+  /** The case carries an urgent safety flag: the doctor's copy says so first. */
+  urgent?: boolean;
 }): Email {
   return render(
-    `Video consultation booked: ${formatConsultationTime(input.start)}`,
+    doctorSubject(
+      `Video consultation booked: ${formatConsultationTime(input.start)}`,
+      input.forDoctor && (input.urgent ?? false),
+    ),
     [
       `Dear ${input.recipientName},`,
       `Your video consultation is booked for ${formatConsultationTime(input.start)}. It lasts about 30 minutes. The calendar invitation is attached.`,
@@ -98,6 +104,7 @@ export function cancelledEmail(input: {
   by: "doctor" | "subject";
   forDoctor: boolean;
   otherTimesRequested: boolean;
+  urgent?: boolean;
 }): Email {
   const when = input.start ? ` on ${formatConsultationTime(input.start)}` : "";
   const what = input.otherTimesRequested
@@ -106,7 +113,10 @@ export function cancelledEmail(input: {
       ? `The video consultation${when} has been cancelled by the doctor.`
       : `The video consultation${when} has been cancelled${input.forDoctor ? " by the person being assessed" : " at your request"}.`;
   return render(
-    `Video consultation ${input.otherTimesRequested ? "released" : "cancelled"} (${input.reference})`,
+    doctorSubject(
+      `Video consultation ${input.otherTimesRequested ? "released" : "cancelled"} (${input.reference})`,
+      input.forDoctor && (input.urgent ?? false),
+    ),
     [`Dear ${input.recipientName},`, what, `Reference: ${input.reference}`],
   );
 }
@@ -115,9 +125,10 @@ export function otherTimesRequestedEmail(input: {
   doctorName: string;
   reference: string;
   caseUrl: string;
+  urgent?: boolean;
 }): Email {
   return render(
-    `Other consultation times requested (${input.reference})`,
+    doctorSubject(`Other consultation times requested (${input.reference})`, input.urgent ?? false),
     [
       `Dear ${input.doctorName},`,
       "None of the times you offered suit the person being assessed. Please offer other times from the case.",
@@ -133,9 +144,14 @@ export function reminderEmail(input: {
   start: Date;
   joinUrl: string;
   lead: "24h" | "1h";
+  /** Set only for the doctor's reminder of a case with an urgent safety flag. */
+  urgent?: boolean;
 }): Email {
   return render(
-    `Reminder: video consultation ${input.lead === "1h" ? "in one hour" : "tomorrow"}`,
+    doctorSubject(
+      `Reminder: video consultation ${input.lead === "1h" ? "in one hour" : "tomorrow"}`,
+      input.urgent ?? false,
+    ),
     [
       `Dear ${input.recipientName},`,
       `This is a reminder of your video consultation on ${formatConsultationTime(input.start)}.`,

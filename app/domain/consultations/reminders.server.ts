@@ -77,6 +77,7 @@ export async function sendDueConsultationReminders(
             start: c.startsAt,
             joinUrl: roomUrl(deps.publicUrl, c.id),
             lead,
+            urgent: r.urgent,
           }),
         });
     }

@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
+import { referralKeyCondition } from "~/domain/referrals/get-referral.server.ts";
 import { isOpaqueId, isPublicReference, isUuid } from "~/lib/ids.ts";
 
 /**
@@ -49,10 +50,22 @@ function isEmptyBody(request: Request): boolean {
   return request.body === null || !request.headers.has("transfer-encoding");
 }
 
-export function checkParams(params: Record<string, string | undefined>): void {
+/**
+ * The employer's addresses name a referral by its id or by the reference on its invoice and in
+ * its e-mails (REF-…, OCC-…); getReferralForEmployer resolves either within the organisation.
+ * Every other area looks referrals up by id alone, so a reference there is not one of ours.
+ */
+const employerReferralPath = /^\/employer-referrals?\//;
+
+export function checkParams(params: Record<string, string | undefined>, pathname = ""): void {
   for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (name === "referralId" && employerReferralPath.test(pathname)) {
+      if (referralKeyCondition(value) === null) notFound();
+      continue;
+    }
     const format = paramFormats[name];
-    if (format && value !== undefined && !format(value)) notFound();
+    if (format && !format(value)) notFound();
   }
 }
 
@@ -85,9 +98,9 @@ export async function checkForm(request: Request): Promise<void> {
 }
 
 export const edgeChecks: MiddlewareFunction<Response> = async ({ request, params }, next) => {
-  checkParams(params);
+  const { pathname } = new URL(request.url);
+  checkParams(params, pathname);
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const { pathname } = new URL(request.url);
     if (!rawBodyPaths.has(pathname)) await checkForm(request);
   }
   return next();

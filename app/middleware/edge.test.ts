@@ -28,6 +28,18 @@ describe("edge checks", () => {
     expect(await statusOf(() => checkParams({ referralId: "1' OR '1'='1" }))).toBe(404);
     expect(await statusOf(() => checkParams({ consultationId: `${id}x` }))).toBe(404);
     expect(await statusOf(() => checkParams({ reference: "REP-AB12" }))).toBe("passed");
+    // The employer's addresses take the referral's public reference too; no other area does.
+    const employer = "/employer-referral/REF-000123";
+    expect(await statusOf(() => checkParams({ referralId: "REF-000123" }, employer))).toBe(
+      "passed",
+    );
+    expect(await statusOf(() => checkParams({ referralId: "occ-ab12c" }, employer))).toBe("passed");
+    expect(await statusOf(() => checkParams({ referralId: "REP-AB12" }, employer))).toBe(404);
+    expect(
+      await statusOf(() =>
+        checkParams({ referralId: "REF-000123" }, "/doctor-referrals/REF-000123/report"),
+      ),
+    ).toBe(404);
     expect(await statusOf(() => checkParams({ reference: "../etc" }))).toBe(404);
     expect(await statusOf(() => checkParams({ organisationId: "a b" }))).toBe(404);
     expect(await statusOf(() => checkParams({ token: "anything", step: "x" }))).toBe("passed");

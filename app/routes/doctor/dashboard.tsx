@@ -103,7 +103,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const referralId = intent === "take" || intent === "remind" ? formUuid(form, "referralId") : "";
+  const referralId = ["take", "remind", "contact-attempt"].includes(intent)
+    ? formUuid(form, "referralId")
+    : "";
   const runtime = context.get(runtimeContext);
   const actor = currentActor(context);
   const meta = requestMeta(context, request);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { baseURL } from "../../../playwright.config.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { signedInAdmin } from "../support/admin.ts";
@@ -17,11 +18,14 @@ const adminPages = [
   "/admin/access-review",
 ];
 
-/** Same-origin POSTs, as the admin pages' own forms would send them. */
+/**
+ * Same-origin POSTs, as the admin pages' own forms would send them: ids of the right shape, so the
+ * refusal comes from the role check and not from the edge's id check (app/middleware/edge.server.ts).
+ */
 const adminActions: [string, Record<string, string>][] = [
   ["/admin/organisations/any-organisation", { credits: "100", reason: "Free credits please" }],
-  ["/admin/cases", { referralId: "any", doctorUserId: "any" }],
-  ["/admin/inbox", { kind: "contact", id: "any" }],
+  ["/admin/cases", { referralId: randomUUID(), doctorUserId: "any" }],
+  ["/admin/inbox", { kind: "contact", id: randomUUID() }],
   ["/admin/doctors", { intent: "restore", userId: "any" }],
 ];
 

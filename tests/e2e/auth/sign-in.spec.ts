@@ -21,8 +21,10 @@ test.describe("guard and sign-in", () => {
     ]) {
       const response = await page.request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(302);
+      // Doctors sign in on their own page, which asks for the second factor as well.
+      const signInPage = path.startsWith("/doctor") ? "/doctor-login" : "/login";
       expect(response.headers().location, path).toBe(
-        `/login?redirectTo=${encodeURIComponent(path)}&notice=auth-required`,
+        `${signInPage}?redirectTo=${encodeURIComponent(path)}&notice=auth-required`,
       );
     }
     await page.goto("/account");

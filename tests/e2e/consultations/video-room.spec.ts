@@ -4,12 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import {
   bookConsultationForTest,
   createDoctorAccountForTest,
   doctorActor,
   referralInReviewForTest,
 } from "../../../app/domain/consultations/test-support.server.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts";
 
@@ -41,6 +43,9 @@ test.beforeAll(async () => {
     ALLOW_DEMO_PAYMENTS: "true",
   });
   runtime = await bundle.startRuntime(config);
+  // The test-support factories are this spec's own copy of the domain code, not the bundle's:
+  // they seal health columns with the same keyring the server generated in its data directory.
+  installDataKeyring(resolveDataKeyring(config).keyring);
   server = http.createServer(
     bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
   );

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { WebSocket } from "ws";
+import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { SUBJECT_ROOM_COOKIE } from "../../../app/domain/consultations/signal-messages.ts";
 import {
   bookConsultationForTest,
@@ -13,6 +14,7 @@ import {
   doctorActor,
   referralInReviewForTest,
 } from "../../../app/domain/consultations/test-support.server.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { spawnServer } from "../support/server-process.ts";
 
@@ -117,9 +119,15 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
 
     // The case is prepared through the domain, on the same database, with the server's keys.
     const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
-    runtime = await bundle.startRuntime(
-      bundle.loadConfig({ ...env, NODE_ENV: "production", JOBS: "off", LOG_LEVEL: "warn" }),
-    );
+    const config = bundle.loadConfig({
+      ...env,
+      NODE_ENV: "production",
+      JOBS: "off",
+      LOG_LEVEL: "warn",
+    });
+    runtime = await bundle.startRuntime(config);
+    // The test-support factories are this spec's own copy of the domain code, not the bundle's.
+    installDataKeyring(resolveDataKeyring(config).keyring);
     const doctorEmail = uniqueEmail("doctor");
     const doctorId = await createDoctorAccountForTest(runtime, {
       email: doctorEmail,

@@ -204,10 +204,11 @@ export function ReferralDrawer({
   referral: ReferralDrawerData | null;
   onClose: () => void;
 }) {
-  // The id outlives the close (referral turns null first), to give focus back to its link.
+  // The reference outlives the close (referral turns null first), to give focus back to its
+  // link: the employer's links name a referral by its reference.
   const location = useLocation();
   const shown = useRef<{ hrefPart: string; openedOn: string } | null>(null);
-  if (referral) shown.current = { hrefPart: referral.id, openedOn: location.pathname };
+  if (referral) shown.current = { hrefPart: referral.reference, openedOn: location.pathname };
   return (
     <Sheet open={referral !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent

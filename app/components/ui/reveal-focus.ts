@@ -25,8 +25,13 @@ export function focusLinkTo(
 ) {
   // Closed by leaving the page (e.g. to the editor it opened): the new page places focus.
   if (window.location.pathname !== openedOn) return;
-  const link = Array.from(document.querySelectorAll<HTMLAnchorElement>("#main a[href]")).find((a) =>
-    a.getAttribute("href")?.includes(hrefPart),
+  // The part must end where the address's value does: REF-000012 is not a link to REF-0000120.
+  const link = Array.from(document.querySelectorAll<HTMLAnchorElement>("#main a[href]")).find(
+    (a) => {
+      const href = a.getAttribute("href") ?? "";
+      const at = href.indexOf(hrefPart);
+      return at !== -1 && !/[\w-]/.test(href.charAt(at + hrefPart.length));
+    },
   );
   if (!link) return;
   event.preventDefault();

@@ -152,7 +152,7 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
                 <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
                   <span>
                     <Link
-                      to={`?viewReferral=${a.referralId}`}
+                      to={`?viewReferral=${encodeURIComponent(a.reference)}`}
                       className="font-medium text-primary underline-offset-4 hover:underline"
                       preventScrollReset
                     >

@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url.searchParams.delete("setType");
     url.searchParams.delete("type");
     if (setType !== "all") url.searchParams.set("type", setType);
-    throw redirect(`${url.pathname}${url.search}`);
+    // The page's own address: a client navigation's request is for /employer-reports.data.
+    throw redirect(`/employer-reports${url.search}`);
   }
   const query = parseEmployerReportListQuery(url.searchParams);
   const runtime = context.get(runtimeContext);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { signedInEmployer } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
@@ -99,7 +99,7 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
 
 /** Tab to a field by its label and type into it. */
 async function typeInto(page: Page, label: string | RegExp, text: string) {
-  await tabTo(page, label);
+  await tabTo(page, label, { limit: 80 });
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
 }
@@ -297,10 +297,11 @@ test("a doctor takes the case, fills in the report and signs it, by keyboard", a
   await page.goto("/admin");
   await shootAtReflowSizes(browser, page, "admin-console");
   const gmcNumber = String(7_000_000 + Math.floor(Math.random() * 999_999));
-  const { page: doctor } = await invitedDoctor(page, browser, {
+  const doctorAccount = await invitedDoctor(page, browser, {
     name: "Dr Keyboard Keys",
     gmcNumber,
   });
+  const doctor = doctorAccount.page;
 
   // The draft is written in the background; the case is in the queue once it is.
   const queue = `/doctor-dashboard?q=${run.reference}`;
@@ -337,7 +338,12 @@ test("a doctor takes the case, fills in the report and signs it, by keyboard", a
   await expectFocusOnHeading(doctor, "Review & Create Report");
   await shootAtReflowSizes(browser, doctor, "report-editor");
 
-  // The fitness radio group, then the summary, then sign.
+  // The summary, then the fitness radio group, then sign.
+  await typeInto(
+    doctor,
+    /^Summary/,
+    "Robin has lower back pain after a fall and is fit for work with less lifting for now.",
+  );
   await tabTo(doctor, /^Fit/, { limit: 120 });
   const fitness = await focusState(doctor);
   expect(fitness?.tag).toBe("input");
@@ -347,14 +353,10 @@ test("a doctor takes the case, fills in the report and signs it, by keyboard", a
     await doctor.keyboard.press("ArrowDown");
   }
   await expect(doctor.getByLabel("Fit with adjustments")).toBeChecked();
-  await typeInto(
-    doctor,
-    "Summary",
-    "Robin has lower back pain after a fall and is fit for work with less lifting for now.",
-  );
+  // Signing asks for a fresh code from the authenticator app (the step-up).
+  await typeInto(doctor, "Authenticator code to sign", await freshCode(doctorAccount));
   await tabTo(doctor, "Sign and send to the employee", { limit: 80 });
   await doctor.keyboard.press("Enter");
-  // (A TOTP step-up before signing, when there is one, is one more field to type into here.)
   await expect(doctor).toHaveURL(/\/doctor-dashboard/, { timeout: 20_000 });
   await expect(doctor.getByText("Review completed")).toBeVisible();
   await expectFocusOnHeading(doctor, "Doctor Dashboard");

@@ -95,7 +95,11 @@ test("planted answer never reaches the employer; declined correction, statement,
     .filter({ hasText: reference })
     .getByRole("link", { name: `Review ${reference}` })
     .click();
+  // The sheet opens by a client navigation: reloading before it lands would reload the list.
+  await expect(doctor).toHaveURL(/case=/);
   const sheet = doctor.getByRole("dialog");
+  await expect(sheet).toBeVisible({ timeout: 15_000 });
+  // The draft job runs in the background: reload (the sheet stays open) until its draft shows.
   await expect(async () => {
     if (!(await sheet.getByText("Suggested outcome").isVisible())) await doctor.reload();
     await expect(sheet).toContainText("Suggested outcome", { timeout: 10_000 });

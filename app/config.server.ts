@@ -63,7 +63,7 @@ const schema = z.object({
    * the first one current. Required in production; otherwise generated into DATA_DIR/data-keys.json.
    */
   DATA_ENCRYPTION_KEYS: z.string().optional(),
-  /** Retention periods (issue 9): pre-employment health data after the outcome, in months. */
+  /** Retention periods (ADR 0008): pre-employment health data after the outcome, in months. */
   RETENTION_PRE_EMPLOYMENT_MONTHS: z.coerce.number().int().min(1).default(12),
   /** A management referral's health data after completion, in months (6 years). */
   RETENTION_MANAGEMENT_MONTHS: z.coerce.number().int().min(1).default(72),

@@ -20,7 +20,7 @@ import { freePort, waitFor } from "./lib/local-server.ts";
 
 /*
  * `npm run bench:api`: the signed-in employer pages at scale, as ratios measured in one run
- * (DESIGN.md §7). Creates a fresh database (a PGlite directory under the temp folder, or a new
+ * (docs/architecture.md §7). Creates a fresh database (a PGlite directory under the temp folder, or a new
  * database on the DATABASE_URL server), seeds 100,000 referrals across 1,000 organisations and
  * two organisations of 1,000 and 100,000 with set-based SQL, serves the production build, signs
  * employers in through the real /login form, then measures with autocannon: capacity rows at 20
@@ -667,7 +667,7 @@ try {
     };
     memory.idleMb = residentMb(server.pid);
     // Capacity at 20 connections: recorded for comparison with earlier runs; the budgets are the
-    // ratios below (DESIGN.md §7).
+    // ratios below (docs/architecture.md §7).
     const reference = { serverPid: server.pid, judged: false };
     results.push(
       await measure(base, cookies, "employer dashboard", "/employer-dashboard", reference),
@@ -878,7 +878,7 @@ const out = {
     atStart: loadAtStart.map((l) => Number(l.toFixed(2))),
     atEnd: os.loadavg().map((l) => Number(l.toFixed(2))),
   },
-  // DESIGN.md §7: budgets are ratios measured in this run.
+  // docs/architecture.md §7: budgets are ratios measured in this run.
   budgets: {
     growthP50Ratio: growthBudgetRatio,
     floorMachineCpuRatio: floorBudgetRatio,

@@ -9,7 +9,7 @@ import { freePort, waitFor } from "./lib/local-server.ts";
 
 /*
  * `npm run bench:web`: builds if needed, serves the production build on a throwaway database,
- * compares its pre-rendered pages with nginx serving the same bytes (compareWithNginx), runs Lighthouse (mobile, its default) on the public pages of DESIGN.md §7 and measures the
+ * compares its pre-rendered pages with nginx serving the same bytes (compareWithNginx), runs Lighthouse (mobile, its default) on the public pages of docs/architecture.md §7 and measures the
  * gzipped JavaScript each page loads. Each page is measured BENCH_RUNS times (3) and the median
  * run reported. Writes bench/results/web.json and prints a table.
  */
@@ -41,7 +41,7 @@ type LighthouseResult = any;
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 3);
 
 /**
- * Pre-rendered pages against a static server (DESIGN.md §7): nginx with `gzip_static` serving the
+ * Pre-rendered pages against a static server (docs/architecture.md §7): nginx with `gzip_static` serving the
  * very bytes the product sends (fetched from it, gzip and identity), alternating product and
  * nginx with wrk at the same connections, one process each. Goal: the product answers at least a
  * quarter as many requests a second.

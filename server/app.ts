@@ -59,7 +59,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   setPublicOrigin(config.PUBLIC_URL);
   const app = express();
   app.disable("x-powered-by");
-  // Without TRUST_PROXY, req.ip is the socket address and X-Forwarded-For is ignored (DESIGN.md §8).
+  // Without TRUST_PROXY, req.ip is the socket address and X-Forwarded-For is ignored (docs/architecture.md §8).
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
   app.use((_req, res, next) => {
@@ -103,7 +103,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     next();
   });
   // The assessment link's token is in the address: no referrer to any other site, no copy in a
-  // shared cache or the back/forward cache, and no search-engine indexing (issue 7).
+  // shared cache or the back/forward cache, and no search-engine indexing.
   // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with a form
   // posted without JavaScript, which the origin check (rightly) refuses; `same-origin` still sends
   // nothing at all to any other site.

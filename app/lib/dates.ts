@@ -1,4 +1,4 @@
-/** en-GB dates in UK time, whatever the server's zone (DESIGN.md §9). */
+/** en-GB dates in UK time, whatever the server's zone (docs/architecture.md §9). */
 const shortDate = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
   month: "2-digit",

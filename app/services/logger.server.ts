@@ -9,7 +9,7 @@ const redact = [
   "*.password",
   "*.token",
   "*.secret",
-  // Health payloads (issue 9): if a row is ever logged whole, its health columns still are not.
+  // Health payloads (ADR 0008): if a row is ever logged whole, its health columns still are not.
   "*.answers",
   "*.transcript",
   "*.safetyReasons",

@@ -1,8 +1,8 @@
 import { PhoneIcon } from "lucide-react";
 
 /**
- * Crisis support, shown as soon as an answer raises a safety flag and on every page after it
- * (issue 7 §6). Numbers are links, so a phone can call them with one tap.
+ * Crisis support, shown as soon as an answer raises a safety flag and on every page after it.
+ * Numbers are links, so a phone can call them with one tap.
  */
 export function CrisisSupport() {
   return (

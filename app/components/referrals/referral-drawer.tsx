@@ -60,7 +60,7 @@ export interface ReferralDrawerData {
   canRemind: boolean;
   /** A video consultation is booked; the employer learns nothing more about it. */
   consultationBooked?: boolean;
-  /** Before the subject submits (DESIGN.md §4). */
+  /** Before the subject submits (docs/architecture.md §4). */
   canCancel: boolean;
   /** Why it can no longer be cancelled, when it cannot. */
   cancelRefusal: string | null;

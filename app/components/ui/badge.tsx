@@ -14,7 +14,7 @@ export const badgeVariants = cva(
         outline: "border-border text-foreground",
         outlineDestructive: "border-destructive text-destructive",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
-        // Status colours are for referral/case status only (DESIGN.md 3a).
+        // Status colours are for referral/case status only (docs/architecture.md §3a).
         complete: "border-transparent bg-status-complete-bg text-status-complete",
         pending: "border-transparent bg-status-pending-bg text-status-pending",
         info: "border-transparent bg-status-other-bg text-status-other",

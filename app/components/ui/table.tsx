@@ -2,7 +2,7 @@ import { type ComponentProps, createContext, type ReactNode, useContext } from "
 import { cn } from "~/lib/cn";
 
 /*
- * Tables turn into a stack of cards below 768 px (DESIGN.md 3a). In card mode the header row is
+ * Tables turn into a stack of cards below 768 px (docs/architecture.md §3a). In card mode the header row is
  * visually hidden and each TableCell shows its `label` beside the value. Changing `display` on
  * table elements makes some browsers (notably Safari) drop table semantics, so in card mode every
  * element also carries its explicit ARIA table role to keep screen readers announcing headers.

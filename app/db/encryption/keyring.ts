@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /*
- * AES-256-GCM for health payload columns (issue 9, ADR 0008). A stored value is
+ * AES-256-GCM for health payload columns (ADR 0008). A stored value is
  * `enc:v1:<keyId>:<iv>:<ciphertext+tag>` (base64url), so each value names the key that sealed it
  * and a key can be retired once no row names it. The column's name is bound in as additional
  * authenticated data: a ciphertext copied into another column does not decrypt.

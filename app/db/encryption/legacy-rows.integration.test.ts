@@ -11,7 +11,7 @@ import { currentDataKeyring } from "./keyring.ts";
 import { resealEncryptedColumns } from "./reseal.server.ts";
 
 /*
- * A data directory from before issue 9: health columns in jsonb, audit events without a chain.
+ * A data directory from before health data was sealed (ADR 0008): health columns in jsonb, audit events without a chain.
  * Migrating it must keep every answer and chain every old event.
  */
 

@@ -162,7 +162,7 @@ export const draftReport = pgTable(
 
 /**
  * Failed assessment-link lookups per client, in fixed windows. In the database, not in memory,
- * so every app process sees the same count (DESIGN.md §1).
+ * so every app process sees the same count (docs/architecture.md §1).
  */
 export const assessmentLinkThrottle = pgTable("assessment_link_throttle", {
   key: text("key").primaryKey(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** Append-only record of who did what to which object (DESIGN.md §4, §8). */
+/** Append-only record of who did what to which object (docs/architecture.md §4, §8). */
 export const auditEvent = pgTable(
   "audit_event",
   {

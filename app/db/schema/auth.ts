@@ -130,7 +130,7 @@ export const twoFactor = pgTable(
   ],
 );
 
-/** An employer company (DESIGN.md §4). */
+/** An employer company (docs/architecture.md §4). */
 export const organisation = pgTable("organisation", {
   id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
   name: text("name").notNull(),

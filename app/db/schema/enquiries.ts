@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, inet, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * Messages from the public contact form (DESIGN.md §4, §9). Stored first, then e-mailed to the
+ * Messages from the public contact form (docs/architecture.md §4, §9). Stored first, then e-mailed to the
  * service inbox; `emailedAt` stays null until a delivery succeeds (a job retries it).
  */
 export const contactMessage = pgTable(

@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { referral } from "./referrals.ts";
 
 /**
- * One row per case whose health data the retention job erased (issue 9): the case record and its
+ * One row per case whose health data the retention job erased (ADR 0008): the case record and its
  * audit trail stay; this says when and under which rule the rest went, so the job never repeats.
  */
 export const retentionErasure = pgTable(

@@ -15,7 +15,7 @@ import { bytea } from "./billing.ts";
 import { referral } from "./referrals.ts";
 
 /**
- * The doctor's report on a referral (DESIGN.md §4). One report per referral; its text lives in
+ * The doctor's report on a referral (docs/architecture.md §4). One report per referral; its text lives in
  * numbered versions so a correction never overwrites what the subject already read.
  *
  * - `draft`: the doctor is writing (no version sent yet, or a correction being revised).

@@ -1,4 +1,4 @@
-/** DESIGN.md §9: minimum 8 (NCSC), not the seed's 6; a maximum bounds the hashing work. */
+/** docs/architecture.md §9: minimum 8 (NCSC), not the seed's 6; a maximum bounds the hashing work. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /**

@@ -17,7 +17,7 @@ export interface EmployerRegistration {
   address?: string | null;
 }
 
-/** First and last name from the contact name, split on the first space (issue 4). */
+/** First and last name from the contact name, split on the first space. */
 export function splitContactName(contactName: string): { firstName: string; lastName: string } {
   const trimmed = contactName.trim().replace(/\s+/g, " ");
   const space = trimmed.indexOf(" ");

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./password-rules.ts";
 
 /*
- * One schema per form, shared by the browser and the server (DESIGN.md §3). Messages are the
- * seed's (section 5), with the password minimum of 8 (DESIGN.md §9). The common-password check
+ * One schema per form, shared by the browser and the server (docs/architecture.md §3). Messages are the
+ * seed's (section 5), with the password minimum of 8 (docs/architecture.md §9). The common-password check
  * runs on the server only (the list is not sent to browsers).
  */
 

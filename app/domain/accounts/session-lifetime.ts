@@ -1,7 +1,7 @@
 import type { PlatformRole } from "~/db/schema/auth.ts";
 
 /**
- * How long a session lives (issue 4, DESIGN.md §8). Employers: 7 days from sign-in. Doctors and
+ * How long a session lives (docs/architecture.md §8). Employers: 7 days from sign-in. Doctors and
  * administrators see health data: 30 minutes without a request, and 12 hours at most.
  */
 export const sessionPolicy: Record<

@@ -21,7 +21,7 @@ export const ipLimits: Record<
   verify_resend: { max: 20, windowMs: 15 * minute, failuresOnly: false },
 };
 
-/** Per account, whatever addresses the attempts come from (issue 4). */
+/** Per account, whatever addresses the attempts come from. */
 export const accountLockout = { failures: 10, windowMs: 5 * minute, lockMs: 15 * minute } as const;
 
 /** Per account, for actions that send e-mail: at most this many in the window. */

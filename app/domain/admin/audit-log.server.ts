@@ -3,15 +3,9 @@ import type { Database } from "~/db/client.server.ts";
 import { auditEvent, referral, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { containsPattern } from "~/lib/like-pattern.ts";
 import { csvLine } from "./csv.ts";
-import {
-  type AdminRequest,
-  likePattern,
-  type Page,
-  pageOf,
-  parsePage,
-  requireAdministrator,
-} from "./guard.ts";
+import { type AdminRequest, type Page, pageOf, parsePage, requireAdministrator } from "./guard.ts";
 
 export const auditPageSize = 50;
 /** An export is a file for an investigation, not a backup: past this, narrow the filter. */
@@ -99,7 +93,7 @@ async function conditionsFor(db: Database, filter: AuditFilter): Promise<SQL | u
     );
   }
   if (filter.action) {
-    conditions.push(ilike(auditEvent.action, `${likePattern(filter.action).slice(1, -1)}%`));
+    conditions.push(ilike(auditEvent.action, `${containsPattern(filter.action).slice(1, -1)}%`));
   }
   if (filter.from)
     conditions.push(gte(auditEvent.occurredAt, new Date(`${filter.from}T00:00:00Z`)));

@@ -6,12 +6,12 @@ import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { caseReassignedEmail } from "~/domain/doctor/doctor-emails.ts";
 import { finalStatuses, type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
+import { containsPattern } from "~/lib/like-pattern.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { reassignableStatuses } from "./cases.ts";
 import {
   type AdminRequest,
   adminPageSize,
-  likePattern,
   type Page,
   pageOf,
   parsePage,
@@ -88,7 +88,7 @@ export async function listCases(
   if (filter.type) conditions.push(eq(referral.type, filter.type));
   if (filter.organisationId) conditions.push(eq(referral.organisationId, filter.organisationId));
   if (filter.search) {
-    const pattern = likePattern(filter.search);
+    const pattern = containsPattern(filter.search);
     conditions.push(
       or(ilike(referral.reference, pattern), ilike(referral.subjectName, pattern)) as SQL,
     );

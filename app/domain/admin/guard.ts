@@ -36,8 +36,3 @@ export interface Page<T> {
 export function pageOf<T>(rows: T[], page: number, total: number, pageSize = adminPageSize) {
   return { rows, page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
-
-/** `%` and `_` typed by a user are literal characters in a search, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -10,10 +10,10 @@ import {
   grantCredits,
   withdrawCredits,
 } from "~/domain/billing/credit-ledger.server.ts";
+import { containsPattern } from "~/lib/like-pattern.ts";
 import {
   type AdminRequest,
   adminPageSize,
-  likePattern,
   type Page,
   pageOf,
   requireAdministrator,
@@ -37,7 +37,7 @@ export async function listOrganisations(
   requireAdministrator(input.actor);
   const now = input.now ?? new Date();
   const where = input.search?.trim()
-    ? ilike(organisation.name, likePattern(input.search.trim()))
+    ? ilike(organisation.name, containsPattern(input.search.trim()))
     : undefined;
   const [total] = await db.select({ count: count() }).from(organisation).where(where);
   const rows = await db

@@ -1,5 +1,5 @@
 /**
- * The consent notice shown before an assessment starts (issue 7 §1; UK GDPR Art. 9(2)(a)). The
+ * The consent notice shown before an assessment starts (UK GDPR Art. 9(2)(a)). The
  * version is stored with every decision, so we can always show which words a person agreed to.
  * Changing any wording below means a new CONSENT_VERSION: `consent-notice.test.ts` pins the text
  * of this version and fails until both are changed together.

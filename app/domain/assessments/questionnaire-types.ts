@@ -118,7 +118,7 @@ export type AnswerScalar = boolean | number | string;
 export type AnswerValue = AnswerScalar | readonly AnswerScalar[];
 export type Answers = Readonly<Record<string, AnswerValue>>;
 
-/** FHIR QuestionnaireResponse.status values we use (DESIGN.md §4). */
+/** FHIR QuestionnaireResponse.status values we use (docs/architecture.md §4). */
 export type ResponseStatus = "in-progress" | "completed";
 
 export function extensionOf(

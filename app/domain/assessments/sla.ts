@@ -1,6 +1,6 @@
 import { addHours } from "date-fns";
 
-/** Members 24 hours, pay per referral 48 hours, counted from the completed questionnaire (DESIGN.md §9). */
+/** Members 24 hours, pay per referral 48 hours, counted from the completed questionnaire (docs/architecture.md §9). */
 export function slaHours(memberTurnaround: boolean): 24 | 48 {
   return memberTurnaround ? 24 : 48;
 }

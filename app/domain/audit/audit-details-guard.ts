@@ -1,6 +1,6 @@
 /*
  * Audit details are kept forever and read by administrators: they must never carry a secret, a
- * token or health content (issue 9). This guard refuses the shapes those take, so a slip fails in
+ * token or health content (ADR 0008). This guard refuses the shapes those take, so a slip fails in
  * tests instead of landing in an append-only table that cannot be cleaned.
  */
 

@@ -1,7 +1,7 @@
 import { membership, type ReferralType, services } from "./catalogue.ts";
 
 /**
- * The savings calculator (DESIGN.md §9): one month of cases paid per referral, against one month
+ * The savings calculator (docs/architecture.md §9): one month of cases paid per referral, against one month
  * of membership plus the member price for the same cases. The membership fee is on the member
  * side, so small volumes honestly show no saving, and the break-even volume is computed rather
  * than assumed (ADR 0005 explains the one-month basis).

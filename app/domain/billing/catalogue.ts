@@ -1,5 +1,5 @@
 /**
- * The one price catalogue (seed §9, DESIGN.md §6). Every page, calculator, order and invoice reads
+ * The one price catalogue (seed §9, docs/architecture.md §6). Every page, calculator, order and invoice reads
  * its figures from here. Money is in pence (integers) to keep arithmetic exact; prices exclude VAT,
  * which orders and invoices add at `vatRate`.
  */
@@ -122,7 +122,7 @@ export const services: Record<ReferralType, ServicePrice> = {
   },
 };
 
-/** Hours from the completed questionnaire to the doctor's report (DESIGN.md §9). */
+/** Hours from the completed questionnaire to the doctor's report (docs/architecture.md §9). */
 export const turnaroundHours = { member: 24, payPerReferral: 48 } as const;
 
 /** Included with a pay-per-referral pre-employment check (seed §9). */

@@ -8,7 +8,7 @@ import {
 } from "./catalogue.ts";
 
 /**
- * The package price calculator (DESIGN.md §9): the cheapest way to buy a number of assessments of
+ * The package price calculator (docs/architecture.md §9): the cheapest way to buy a number of assessments of
  * one type from the real catalogue. Three ways are priced, all for cases requested within one
  * month (ADR 0005): paying per referral; a month of membership plus the member price; and a
  * month of membership plus the cheapest mix of credit packs, topped up at the member price where

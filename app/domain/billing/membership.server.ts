@@ -114,7 +114,7 @@ export async function renewMembership(tx: Tx, organisationId: string, now: Date)
 }
 
 /**
- * Switching takes effect at the end of the paid period (DESIGN.md §6): until then the status is
+ * Switching takes effect at the end of the paid period (docs/architecture.md §6): until then the status is
  * pending_change. Choosing the current interval again withdraws a pending change.
  */
 export async function changeMembershipInterval(

@@ -73,7 +73,7 @@ export function priceOrder(
       break;
     }
     case "credit_pack": {
-      // Packs are a member benefit (DESIGN.md §6), enforced here, not only on the page. A cancelled
+      // Packs are a member benefit (docs/architecture.md §6), enforced here, not only on the page. A cancelled
       // membership keeps every member right until its paid period ends, packs included.
       if (context.membership === "none") {
         throw new BillingError(

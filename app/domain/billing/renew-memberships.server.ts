@@ -8,7 +8,7 @@ import {
 } from "./orders.server.ts";
 
 /**
- * The demo provider renews itself (DESIGN.md §6): each membership whose period has ended and that
+ * The demo provider renews itself (docs/architecture.md §6): each membership whose period has ended and that
  * is not cancelled gets a renewal order, in the pending interval if one was chosen, confirmed
  * through the same path as any payment. Stripe memberships renew through Stripe's own events.
  */

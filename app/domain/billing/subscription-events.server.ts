@@ -19,7 +19,7 @@ export interface SubscriptionEvent {
 export type SubscriptionOutcome = "renewed" | "ended" | "duplicate" | "unknown_subscription";
 
 /**
- * Stripe memberships renew through Stripe's own events (DESIGN.md §6): a paid subscription invoice
+ * Stripe memberships renew through Stripe's own events (docs/architecture.md §6): a paid subscription invoice
  * becomes a paid renewal order with our invoice and the next period; a deleted subscription
  * leaves the membership cancelled, paid up to its period end. Idempotent on the event id.
  */

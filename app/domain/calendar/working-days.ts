@@ -1,6 +1,6 @@
 /*
  * Working days in England and Wales: Monday to Friday, less the bank holidays, counted on the
- * calendar of Europe/London whatever the server's zone (DESIGN.md §9).
+ * calendar of Europe/London whatever the server's zone (docs/architecture.md §9).
  */
 
 /**

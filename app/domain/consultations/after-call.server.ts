@@ -101,7 +101,7 @@ export async function readConsultationNotes(
 }
 
 /**
- * The notes of the case's consultations for its report editor (issue 10: the doctor writes the
+ * The notes of the case's consultations for its report editor (the doctor writes the
  * report with them beside the draft), newest first; each read audited as above.
  */
 export async function readCaseConsultationNotes(

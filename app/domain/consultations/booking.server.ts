@@ -41,7 +41,7 @@ async function withdrawOpenOffers(tx: Tx, consultationId: string, now: Date) {
     );
 }
 
-/** The case this doctor may book for: assigned to them and in review (DESIGN.md §4). */
+/** The case this doctor may book for: assigned to them and in review (docs/architecture.md §4). */
 async function caseInReview(
   db: Database | Tx,
   actor: Actor,

@@ -16,6 +16,7 @@ import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
+import { escapeLike } from "~/lib/like-pattern.ts";
 import { formatPhoneForDisplay } from "~/lib/phone.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 import {
@@ -73,10 +74,6 @@ export function parseDoctorListQuery(params: URLSearchParams): DoctorListQuery {
     search: (params.get("q") ?? "").trim().slice(0, 100),
     page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const running = sql`${referral.status} in ('submitted', 'in_review')`;

@@ -89,7 +89,7 @@ export function slaAtRiskAt(submittedAt: Date, slaDueAt: Date): Date {
   return new Date(start + (slaDueAt.getTime() - start) * SLA_AT_RISK_FRACTION);
 }
 
-/** DESIGN.md §4: SLA at risk or breached, or the subject asked for a correction. */
+/** docs/architecture.md §4: SLA at risk or breached, or the subject asked for a correction. */
 export function needsAttention(c: QueueCase, now: Date): boolean {
   const sla = slaState(c, now);
   return sla === "at-risk" || sla === "breached" || c.reportStatus === "correction_requested";

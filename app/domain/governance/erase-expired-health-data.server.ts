@@ -29,7 +29,7 @@ export interface ErasureSummary {
 }
 
 /**
- * The daily retention purge (issue 9). For every case whose retention period has run out it
+ * The daily retention purge (ADR 0008). For every case whose retention period has run out it
  * erases the health data — questionnaire answers, transcript, safety reasons, the AI draft, every
  * report version (body, subject's comment, released PDF) and the employer's free-text reason — and
  * keeps the bare case record (reference, status, dates), its consents and the audit trail. Each

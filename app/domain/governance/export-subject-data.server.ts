@@ -42,7 +42,7 @@ export interface SubjectExport {
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 
 /**
- * A subject access export (UK GDPR Art. 15, issue 9): everything held about one person, found by
+ * A subject access export (UK GDPR Art. 15, ADR 0008): everything held about one person, found by
  * e-mail address, as a ZIP of JSON files and the released report PDFs. It is built from explicit
  * field lists, never whole rows, so nothing about anyone else goes in: no employer staff ids, no
  * other person's contact details, no token hashes, session tokens or password data. Audited.

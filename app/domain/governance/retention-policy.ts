@@ -1,6 +1,6 @@
 import { subDays, subMonths } from "date-fns";
 
-/** How long health data is kept (issue 9); configurable, these are the defaults. */
+/** How long health data is kept (ADR 0008); configurable, these are the defaults. */
 export interface RetentionPeriods {
   preEmploymentMonths: number;
   managementMonths: number;

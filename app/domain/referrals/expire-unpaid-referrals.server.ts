@@ -14,7 +14,7 @@ import { reverseOrder } from "~/domain/billing/refunds.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { canTransition, transition } from "./states.ts";
 
-/** Days a submitted referral waits for its payment before it expires (DESIGN.md §6). */
+/** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
 export const unpaidReferralDays = 7;
 
 /**

@@ -20,7 +20,7 @@ const longDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * Says who asked, why, what happens to the answers and how long the link lasts (issue 6), and
+ * Says who asked, why, what happens to the answers and how long the link lasts, and
  * contains nothing about the person's health.
  */
 export function invitationEmail(input: InvitationEmailInput): {

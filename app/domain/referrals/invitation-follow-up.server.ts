@@ -7,7 +7,7 @@ import { invitationValidityDays, revokeInvitations } from "./invitations.server.
 import type { Referral } from "./place-referral.server.ts";
 import { transition } from "./states.ts";
 
-/** Days after the invitation at which an unopened link is followed up (issue 6). */
+/** Days after the invitation at which an unopened link is followed up. */
 export const automaticReminderDays = [3, 7] as const;
 
 /**
@@ -43,7 +43,7 @@ export async function claimAutomaticReminders(db: Database, now = new Date()): P
   return claimed;
 }
 
-/** Links lapse 14 days after the invitation; the employer may invite again (DESIGN.md §4). */
+/** Links lapse 14 days after the invitation; the employer may invite again (docs/architecture.md §4). */
 export async function expireInvitations(db: Database, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { organisationReferralCount, referral } from "~/db/schema/index.ts";
+import { escapeLike } from "~/lib/like-pattern.ts";
 import type { EmployerActor } from "./actor.ts";
 import { type ReferralStatus, referralStatuses } from "./states.ts";
 
@@ -20,10 +21,6 @@ export interface ReferralListQuery {
 const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export function parseReferralListQuery(params: URLSearchParams): ReferralListQuery & {
   search: string;

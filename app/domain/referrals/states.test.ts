@@ -17,7 +17,7 @@ const actors: ReferralActorKind[] = ["employer", "subject", "doctor", "admin", "
 const events = Object.keys(referralTransitionRules) as ReferralEvent[];
 
 describe("referral state machine", () => {
-  it("follows the main journey of DESIGN.md §5", () => {
+  it("follows the main journey of docs/architecture.md §5", () => {
     let status = transition("draft", "submit_for_payment", "employer");
     expect(status).toBe("awaiting_payment");
     status = transition(status, "payment_confirmed", "system");

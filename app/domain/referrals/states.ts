@@ -1,5 +1,5 @@
 /**
- * The referral lifecycle (DESIGN.md §4). Every change of status goes through `transition`, which
+ * The referral lifecycle (docs/architecture.md §4). Every change of status goes through `transition`, which
  * says whether this kind of actor may move a referral from its current state by this event.
  */
 
@@ -61,7 +61,7 @@ const rules: Record<ReferralEvent, Rule> = {
   subject_withheld: { from: ["awaiting_subject"], to: "withheld", by: ["subject"] },
   invitation_expired: { from: ["invited", "in_progress"], to: "expired", by: ["system"] },
   reinvited: { from: ["expired"], to: "invited", by: ["employer"] },
-  // Only before the subject submits (DESIGN.md §4); credits go back to the ledger.
+  // Only before the subject submits (docs/architecture.md §4); credits go back to the ledger.
   cancelled: {
     from: ["draft", "awaiting_payment", "invited", "in_progress", "expired"],
     to: "cancelled",

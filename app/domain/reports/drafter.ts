@@ -128,7 +128,7 @@ export interface PreEmploymentDraftInput extends DraftInputBase {
 
 export type DraftInput = ManagementDraftInput | PreEmploymentDraftInput;
 
-/** DESIGN.md §2: `rules` (deterministic, offline) and, later, `openai-compatible`. */
+/** docs/architecture.md §2: `rules` (deterministic, offline) and, later, `openai-compatible`. */
 export interface Drafter {
   id: string;
   model: string;

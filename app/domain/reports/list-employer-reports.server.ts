@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { referral, report } from "~/db/schema/index.ts";
 import type { EmployerActor } from "~/domain/referrals/actor.ts";
+import { escapeLike } from "~/lib/like-pattern.ts";
 import { REPORT_TYPE_TITLES } from "./report-sections.ts";
 
 export const employerReportPageSize = 25;
@@ -14,10 +15,6 @@ export interface EmployerReportListQuery {
   /** A generation (release) date, yyyy-MM-dd in UK time, or null for any. */
   date: string | null;
   page: number;
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export function parseEmployerReportListQuery(params: URLSearchParams): EmployerReportListQuery {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REFERRAL_QUESTIONS } from "./drafter.ts";
 
 /*
- * The sections of a signed report (DESIGN.md §4, issue 8). One schema validates the doctor's
+ * The sections of a signed report (docs/architecture.md §4, ADR 0011). One schema validates the doctor's
  * editor, the stored version, the subject's review page, the employer's drawer and the PDF.
  * Every text is plain text: pages and PDFs render it literally, never as HTML.
  */

@@ -1,7 +1,7 @@
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
 
 /*
- * The person's review window (issue 8): a number of working days from when the report is sent,
+ * The person's review window: a number of working days from when the report is sent,
  * with one reminder before it ends. Weekends and bank holidays do not count; the window is a
  * target, not a deadline after which anything is released: nothing reaches the employer without
  * the person's approval.

@@ -45,7 +45,7 @@ function safetyNotes(safety: SafetyAssessment, view: ResponseView): DraftStateme
 }
 
 /**
- * The deterministic, offline drafter (DESIGN.md §2): the same input always gives the same draft,
+ * The deterministic, offline drafter (docs/architecture.md §2): the same input always gives the same draft,
  * with no network and no model. It answers only the questions the employer selected (a
  * pre-employment certificate always has an outcome and adjustments), cites for each statement
  * the answers it rests on, and puts any safety flag first.

@@ -210,7 +210,7 @@ export function registerJobHandlers(runtime: Runtime): void {
   });
   jobs.schedule("assessment-link-throttle-prune", "40 3 * * *");
 
-  // Retention (issue 9): erase health data whose period has run out; the case record stays.
+  // Retention (ADR 0008): erase health data whose period has run out; the case record stays.
   jobs.register("governance-retention-purge", async () => {
     const erased = await eraseExpiredHealthData(database.db, {
       periods: {

@@ -3,7 +3,7 @@ import type { PaymentProvider } from "./provider.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
 /**
- * Records real orders and invoices and skips only the card network (DESIGN.md §1): checkout is our
+ * Records real orders and invoices and skips only the card network (docs/architecture.md §1): checkout is our
  * own /payment page, and its confirm step becomes the same PaymentEvent a Stripe webhook would.
  */
 export function createDemoProvider(): PaymentProvider & {

@@ -13,7 +13,7 @@ import {
 } from "./checks.ts";
 
 /*
- * The three journeys of DESIGN.md §5 done with the keyboard alone: Tab, Shift+Tab, Enter, Space,
+ * The three journeys of docs/architecture.md §5 done with the keyboard alone: Tab, Shift+Tab, Enter, Space,
  * arrow keys, Escape and typing; nothing is clicked. (Setting up the accounts — registration,
  * doctor invitation, two-factor enrolment — is proved elsewhere and done here the quick way.)
  * Every stop of focus on the way must show a focus ring with 3:1 contrast that is neither off

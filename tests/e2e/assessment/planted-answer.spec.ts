@@ -4,7 +4,7 @@ import { createInvitedReferral } from "../support/assessment-link.ts";
 import { readOutbox } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
-// The employer sees progress only (issue 7 §8): a unique answer is planted, then every employer
+// The employer sees progress only (docs/architecture.md §1): a unique answer is planted, then every employer
 // page, its data response and the employer's e-mails are searched for it.
 test("an answer never reaches the employer's pages, data responses or e-mails", async ({
   page,

@@ -11,7 +11,7 @@ import {
 import { expect, test } from "../support/test.ts";
 
 /*
- * DESIGN.md §5 across roles: the employer refers, the candidate consents and answers, the doctor
+ * docs/architecture.md §5 across roles: the employer refers, the candidate consents and answers, the doctor
  * takes the case, edits and signs; the candidate asks for a correction, the doctor revises, the
  * candidate approves; the employer reads the released report and downloads its PDF.
  */

@@ -20,7 +20,7 @@ const clamp = (n: number) =>
   Math.min(packageQuantityRange.max, Math.max(packageQuantityRange.min, Math.round(n)));
 
 /**
- * Package price calculator (DESIGN.md §9): the cheapest way to buy N assessments from the real
+ * Package price calculator (docs/architecture.md §9): the cheapest way to buy N assessments from the real
  * catalogue, with every alternative shown so the visitor can check the sums.
  */
 export function PackageCalculator() {

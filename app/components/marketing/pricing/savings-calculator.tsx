@@ -22,7 +22,7 @@ const noun = (type: ReferralType, n: number) =>
 
 /**
  * Savings calculator (id `roi`): one month paying per referral against one month of membership
- * plus member prices (DESIGN.md §9, ADR 0005). The savings card appears only when membership
+ * plus member prices (docs/architecture.md §9, ADR 0005). The savings card appears only when membership
  * actually saves money.
  */
 export function SavingsCalculator() {

@@ -155,6 +155,14 @@ test.describe("register mode of /login", () => {
       "Passwords don't match",
     ]);
     await expect(page.getByText("Missing required fields")).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: test.info().outputPath(`login-register-errors-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByLabel("Company name").fill("Chan Joinery Ltd");
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);

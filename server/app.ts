@@ -14,6 +14,7 @@ import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { RETRY_AFTER_SECONDS } from "~/middleware/database-unavailable.server.ts";
 import { type Runtime, startRuntime } from "~/services/runtime.server.ts";
 import { attachConsultationSignalling } from "~/services/signalling/consultation-signalling.server.ts";
+import { trailingSlashRedirect } from "./canonical-path.ts";
 import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
 import { edgeGuard } from "./edge.ts";
 import { prerenderedPages } from "./prerendered.ts";
@@ -69,6 +70,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   app.use(requestLogger(logger));
   // Unknown methods, NUL bytes or broken escapes in the address, oversized bodies: a 4xx here.
   app.use(edgeGuard);
+  // One address per page: `/register-interest/` redirects to `/register-interest`.
+  app.use(trailingSlashRedirect);
 
   const directives = cspDirectives(config.PUBLIC_URL, { relaxed: options.relaxedCsp });
   app.use(

@@ -5,6 +5,7 @@
  */
 export const notices = {
   "signed-in": { title: "Sign in successful", description: "You are now logged in." },
+  "signed-up": { title: "Sign up successful", description: "Your account has been created." },
   "doctor-signed-in": { title: "Login successful!", description: "Welcome back, Doctor" },
   "signed-out": { title: "Sign out successful", description: "You have been logged out" },
   "auth-required": {

@@ -13,11 +13,13 @@ export interface EnquiryOutcome {
 /**
  * Shows the outcome of a submission as a toast (seed §8) and, because a toast must never be the
  * only copy of the news, as a message in the page, which is also what a browser without
- * JavaScript sees. `onSuccess` runs once per submission (reset the form, navigate away).
+ * JavaScript sees. `onSuccess` runs once per submission (reset the form, navigate away); when it
+ * leaves the page, say so with `leavesPage`, so the success toast goes with the visitor.
  */
 export function useEnquiryOutcomeToast(
   outcome: EnquiryOutcome | undefined,
   onSuccess?: () => void,
+  { leavesPage = false }: { leavesPage?: boolean } = {},
 ) {
   const shown = useRef<EnquiryOutcome | undefined>(undefined);
   const callback = useRef(onSuccess);
@@ -27,12 +29,12 @@ export function useEnquiryOutcomeToast(
     if (!outcome || shown.current === outcome) return;
     shown.current = outcome;
     if (outcome.status === "success") {
-      toast.success(outcome.title, { description: outcome.description });
+      toast.success(outcome.title, { description: outcome.description, forNextPage: leavesPage });
       callback.current?.();
     } else {
       toast.error(outcome.title, { description: outcome.description });
     }
-  }, [outcome]);
+  }, [outcome, leavesPage]);
 }
 
 export function EnquiryOutcomeMessage({

@@ -1,4 +1,12 @@
-import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { useLocation } from "react-router";
 import type { ExternalToast, ToasterProps } from "sonner";
 
 export type { ToasterProps };
@@ -37,22 +45,57 @@ function loadSonner(): Promise<Sonner> {
 
 type Kind = "default" | "success" | "error" | "info" | "warning";
 
-function raise(kind: Kind, message: ReactNode, data?: ExternalToast) {
+export type ToastOptions = ExternalToast & {
+  /**
+   * The toast announces a move to another page (raised just before navigating there), so it
+   * belongs to that page and stays when this one is left.
+   */
+  forNextPage?: boolean;
+};
+
+/*
+ * Toasts belong to the page that raised them: leaving it (a new pathname) dismisses them, so an
+ * earlier page's news never sits beside the next page's, and a toast still loading when its page
+ * is left is never shown. `page` counts the pages seen; each toast remembers the page it is for.
+ */
+let page = 0;
+const owners = new Map<string | number, number>();
+
+function raise(kind: Kind, message: ReactNode, options: ToastOptions = {}) {
+  const { forNextPage = false, ...data } = options;
+  const owner = forNextPage ? page + 1 : page;
   void loadSonner().then(async (module) => {
     await mounted;
-    if (kind === "default") module.toast(message, data);
-    else module.toast[kind](message, data);
+    if (owner < page) return;
+    const id = kind === "default" ? module.toast(message, data) : module.toast[kind](message, data);
+    owners.set(id, owner);
+  });
+}
+
+/** Dismisses the toasts of the page being left; the root's Toaster calls it on a new pathname. */
+function leavePage() {
+  page += 1;
+  const stale = [...owners].filter(([, owner]) => owner < page).map(([id]) => id);
+  if (stale.length === 0) return;
+  for (const id of stale) owners.delete(id);
+  void sonner?.then((module) => {
+    for (const id of stale) module.toast.dismiss(id);
   });
 }
 
 /** sonner's toast(), loaded on first use. */
 export const toast = Object.assign(
-  (message: ReactNode, data?: ExternalToast) => raise("default", message, data),
+  (message: ReactNode, data?: ToastOptions) => raise("default", message, data),
   {
-    success: (message: ReactNode, data?: ExternalToast) => raise("success", message, data),
-    error: (message: ReactNode, data?: ExternalToast) => raise("error", message, data),
-    info: (message: ReactNode, data?: ExternalToast) => raise("info", message, data),
-    warning: (message: ReactNode, data?: ExternalToast) => raise("warning", message, data),
+    success: (message: ReactNode, data?: ToastOptions) => raise("success", message, data),
+    error: (message: ReactNode, data?: ToastOptions) => raise("error", message, data),
+    info: (message: ReactNode, data?: ToastOptions) => raise("info", message, data),
+    warning: (message: ReactNode, data?: ToastOptions) => raise("warning", message, data),
+    /** Dismisses one toast by its `id`, e.g. a form's problem when the form is swapped. */
+    dismiss: (id: string | number) => {
+      owners.delete(id);
+      void sonner?.then((module) => module.toast.dismiss(id));
+    },
   },
 );
 
@@ -63,6 +106,17 @@ export const toast = Object.assign(
  */
 export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
   const [module, setModule] = useState<Sonner | undefined>();
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // A layout effect runs before the new page's own effects, which may raise its toasts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new pathname
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    leavePage();
+  }, [pathname]);
   useEffect(() => {
     const listener = (loaded: Sonner) => setModule(() => loaded);
     loadListeners.add(listener);

@@ -27,28 +27,10 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** /login in register mode: the seed's order — passwords match, then length, then company name. */
-export const loginRegisterSchema = z
-  .object({
-    companyName: trimmed.max(200, "Company name is too long"),
-    contactName: trimmed.min(1, "Contact name is required").max(200, "Contact name is too long"),
-    email,
-    password: z.string().max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
-    confirmPassword: z.string(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords don't match" });
-    }
-    if (value.password.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: passwordMessages.tooShort });
-    }
-    if (value.companyName.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["companyName"], message: "Company name is required" });
-    }
-  });
-
-/** /register: required fields, then length, then confirmation (seed section 5). */
+/**
+ * Company registration, on /register and in /login's register mode alike (one form): the seed's
+ * fields and messages (section 5). Every problem is reported at once, each on its field.
+ */
 export const registerSchema = z
   .object({
     companyName: trimmed.min(1, "Company name is required").max(200, "Company name is too long"),
@@ -72,7 +54,17 @@ export const registerSchema = z
     }
   });
 
-/** The seed's toast for the first kind of problem on /register. */
+/** The registration fields sent back with errors so nobody types them twice (never passwords). */
+export const registrationTextFields = [
+  "companyName",
+  "industry",
+  "contactName",
+  "email",
+  "phone",
+  "address",
+] as const;
+
+/** The seed's toast for the first kind of problem of a registration form. */
 export function registerProblemToast(errors: Record<string, string>): {
   title: string;
   description: string;

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { useFilterForm } from "~/components/list-filters.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -41,14 +42,19 @@ const outcomeVariant = { success: "outline", failure: "secondary", denied: "dest
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { page, filter, organisations, exportQuery } = loaderData;
+  const filters = useFilterForm();
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
       <AdminPageHeader
         title="Audit log"
         description="Who did what, to which object, when and from where. Times are UK time; the CSV export is in UTC."
       />
+      {/* The organisation applies as soon as it is chosen; typed fields and dates wait for the
+          button (a date typed digit by digit would otherwise load a list per digit). */}
       <Form
+        ref={filters.ref}
         method="get"
+        onChange={filters.onChange}
         className="grid gap-4 rounded-xl border bg-card p-4 md:grid-cols-3 md:items-end"
       >
         <div className="grid gap-2">

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { useFilterForm } from "~/components/list-filters.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -73,6 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function AdminCases({ loaderData, actionData }: Route.ComponentProps) {
   const { page, filter, doctors, organisations } = loaderData;
+  const filters = useFilterForm();
   useEffect(() => {
     if (actionData) (actionData.ok ? toast : toast.error)(actionData.message);
   }, [actionData]);
@@ -82,8 +84,11 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
         title="Cases"
         description="Every referral's status and assignment. Health answers and reports are not shown here."
       />
+      {/* Each select applies as soon as it changes; the button serves the text and no-JS browsers. */}
       <Form
+        ref={filters.ref}
         method="get"
+        onChange={filters.onChange}
         className="grid gap-4 rounded-xl border bg-card p-4 md:grid-cols-5 md:items-end"
       >
         <div className="grid gap-2">

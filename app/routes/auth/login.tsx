@@ -4,6 +4,11 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
 import { PasswordInput } from "~/components/account/password-input.tsx";
+import {
+  RegistrationForm,
+  type RegistrationResult,
+  registrationToastId,
+} from "~/components/account/registration-form.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -12,11 +17,9 @@ import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
 import { resendVerificationEmail } from "~/domain/accounts/email-verification.server.ts";
-import { registerEmployer } from "~/domain/accounts/register-employer.server.ts";
 import {
   emailOnlySchema,
   type FieldErrors,
-  loginRegisterSchema,
   parseForm,
   signInSchema,
 } from "~/domain/accounts/schemas.ts";
@@ -24,11 +27,11 @@ import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
 import {
   destinationAfterSignIn,
   redirectWithCookies,
-  registeredEmailSetCookie,
   withNotice,
 } from "~/middleware/responses.server.ts";
 import { lookupSession, requestMeta, safeRedirectPath } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/login";
+import { registrationAction } from "./registration.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in or register | ReferOH" },
@@ -53,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionData = {
-  intent: "sign-in" | "register" | "resend";
+  intent: "sign-in" | "resend";
   formError?: string;
   errors?: FieldErrors;
   unverifiedEmail?: string;
@@ -84,47 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ intent: "resend", resent: true });
   }
 
-  if (intent === "register") {
-    const parsed = parseForm(loginRegisterSchema, form);
-    const values = {
-      companyName: String(form.get("companyName") ?? ""),
-      contactName: String(form.get("contactName") ?? ""),
-      email: String(form.get("email") ?? ""),
-    };
-    if (parsed.errors) {
-      return data<ActionData>(
-        {
-          intent: "register",
-          errors: parsed.errors,
-          formError: Object.values(parsed.errors)[0],
-          values,
-        },
-        { status: 400 },
-      );
-    }
-    const result = await registerEmployer(runtime, { ...parsed.data, request: meta });
-    if (result.status === "weak-password") {
-      return data<ActionData>(
-        {
-          intent: "register",
-          errors: { password: result.message },
-          formError: result.message,
-          values,
-        },
-        { status: 400 },
-      );
-    }
-    if (result.status === "throttled") {
-      return data<ActionData>(
-        { intent: "register", formError: messages.throttled, values },
-        { status: 429 },
-      );
-    }
-    const secure = new URL(runtime.config.PUBLIC_URL).protocol === "https:";
-    return redirectWithCookies(withNotice("/registration-confirmation", "signed-up"), [
-      registeredEmailSetCookie(result.email, secure),
-    ]);
-  }
+  // The register mode is the same form as /register, answered by the same action.
+  if (intent === "register") return registrationAction(context, request, form);
 
   const parsed = parseForm(signInSchema, form);
   const values = { email: String(form.get("email") ?? "") };
@@ -174,28 +138,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const signInToastId = "sign-in-problem";
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, redirectTo, notice } = loaderData;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
-  const result = actionData as ActionData | undefined;
-  const current =
-    result &&
-    result.intent !== "resend" &&
-    result.intent === (mode === "register" ? "register" : "sign-in")
-      ? result
-      : undefined;
+  const answer = actionData as ActionData | RegistrationResult | undefined;
+  const registration = answer?.intent === "register" && mode === "register" ? answer : undefined;
+  const result = answer?.intent === "register" ? undefined : answer;
+  const current = result?.intent === "sign-in" && mode === "sign-in" ? result : undefined;
   // The alert clears as soon as a field is edited (seed), and comes back with the next answer.
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     setDismissed(false);
-    if (!current?.formError) return;
-    if (current.intent === "register")
-      toast.error("Sign up failed", { description: current.formError });
-    else toast.error("Sign in failed", { description: current.formError });
+    if (current?.formError)
+      toast.error("Sign in failed", { id: signInToastId, description: current.formError });
   }, [current]);
+  // Switching between the modes takes the other form's problem away with it.
+  useEffect(() => {
+    toast.dismiss(mode === "register" ? signInToastId : registrationToastId);
+  }, [mode]);
   const errors = dismissed ? {} : (current?.errors ?? {});
   const formError = dismissed ? undefined : current?.formError;
   const clearError = () => {
@@ -210,6 +175,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
   return (
     <AuthCard
+      wide={mode === "register"}
       title={mode === "register" ? "Register your company" : "Sign in to your account"}
       description={
         mode === "register"
@@ -250,7 +216,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {formError ? (
         <Alert variant="destructive" className="mb-6">
           <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>{mode === "register" ? "Registration failed" : "Sign in failed"}</AlertTitle>
+          <AlertTitle>Sign in failed</AlertTitle>
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
@@ -264,78 +230,41 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Alert>
       ) : null}
 
-      <Form key={mode} method="post" noValidate className="grid gap-5" onChange={clearError}>
-        <input type="hidden" name="intent" value={mode === "register" ? "register" : "sign-in"} />
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        {mode === "register" ? (
-          <>
-            <FormField id="companyName" label="Company name" error={errors.companyName}>
-              <Input
-                name="companyName"
-                autoComplete="organization"
-                defaultValue={current?.values?.companyName}
-              />
-            </FormField>
-            <FormField id="contactName" label="Contact name" error={errors.contactName}>
-              <Input
-                name="contactName"
-                autoComplete="name"
-                defaultValue={current?.values?.contactName}
-              />
-            </FormField>
-          </>
-        ) : null}
-        <FormField id="email" label="Email" error={errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete={mode === "register" ? "email" : "username"}
-            required
-            defaultValue={current?.values?.email}
-          />
-        </FormField>
-        <FormField
-          id="password"
-          label="Password"
-          hint={
-            mode === "register"
-              ? "At least 8 characters. A few random words make a strong password."
-              : undefined
-          }
-          error={errors.password}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="password"
+      {mode === "register" ? (
+        <RegistrationForm action="/login?mode=register" result={registration} />
+      ) : (
+        <Form method="post" noValidate className="grid gap-5" onChange={clearError}>
+          <input type="hidden" name="intent" value="sign-in" />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <FormField id="email" label="Email" error={errors.email}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="username"
               required
-              autoComplete={mode === "register" ? "new-password" : "current-password"}
+              defaultValue={current?.values?.email}
             />
-          )}
-        </FormField>
-        {mode === "register" ? (
-          <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword}>
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password}>
             {(control) => (
-              <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
+              <PasswordInput
+                {...control}
+                name="password"
+                required
+                autoComplete="current-password"
+              />
             )}
           </FormField>
-        ) : (
           <p className="-mt-2 text-sm">
             <Link to="/forgot-password" className="text-primary underline underline-offset-4">
               Forgotten your password?
             </Link>
           </p>
-        )}
-        <Button type="submit" size="lg" disabled={submitting}>
-          {submitting
-            ? mode === "register"
-              ? "Creating account..."
-              : "Signing in..."
-            : mode === "register"
-              ? "Create account"
-              : "Sign In"}
-        </Button>
-      </Form>
+          <Button type="submit" size="lg" disabled={submitting}>
+            {submitting ? "Signing in..." : "Sign In"}
+          </Button>
+        </Form>
+      )}
 
       {current?.unverifiedEmail ? (
         <Form method="post" className="mt-4">

@@ -1,5 +1,6 @@
 import { SearchIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { useFilterForm } from "~/components/list-filters.ts";
 import { KeysetPagination } from "~/components/list-pagination.tsx";
 import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
@@ -69,6 +70,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
   const { query, list } = loaderData;
   const drawer = useReferralDrawer(loaderData.drawer);
   const navigation = useNavigation();
+  const filters = useFilterForm();
   const filtered = query.search !== "" || query.status !== "all";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -89,9 +91,12 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
         </div>
       </div>
 
+      {/* The status applies as soon as it is chosen; Search serves the text and no-JS browsers. */}
       <Form
+        ref={filters.ref}
         method="get"
         role="search"
+        onChange={filters.onChange}
         className="mt-8 flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-end"
         key={`${query.search}|${query.status}`}
       >

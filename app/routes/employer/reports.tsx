@@ -1,5 +1,7 @@
+import { format } from "date-fns";
 import { DownloadIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { useFilterForm } from "~/components/list-filters.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
 import { Button } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
@@ -70,6 +72,7 @@ function listLink(query: EmployerReportListQuery, changes: Partial<EmployerRepor
 export default function EmployerReports({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const navigation = useNavigation();
+  const filters = useFilterForm();
   const filtered = query.search !== "" || query.type !== "all" || query.date !== null;
   const newReferral =
     query.type === "pre-employment"
@@ -92,7 +95,9 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
+      {/* A type toggle or a picked date applies at once; Search serves the text and no-JS browsers. */}
       <Form
+        ref={filters.ref}
         method="get"
         role="search"
         className="mt-8 grid gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end"
@@ -146,6 +151,9 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
             clearLabel="Clear the date"
             calendarLabel="Choose the date a report was generated"
             aria-labelledby="date-label"
+            onValueChange={(date) =>
+              filters.applyValue("date", date ? format(date, "yyyy-MM-dd") : "", "date")
+            }
           />
         </div>
         <div className="flex gap-2">

@@ -78,10 +78,14 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" && navigation.formAction === "/register-interest";
-  useEnquiryOutcomeToast(actionData?.outcome, () => {
-    formRef.current?.reset();
-    navigate("/");
-  });
+  useEnquiryOutcomeToast(
+    actionData?.outcome,
+    () => {
+      formRef.current?.reset();
+      navigate("/");
+    },
+    { leavesPage: true },
+  );
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
   const summary = fields.flatMap((field) =>

@@ -69,8 +69,9 @@ test("an administrator works through every admin page: credits, inbox, audit exp
 
   // Cases: filtered to the organisation (which has none yet).
   await nav.getByRole("link", { name: "Cases" }).click();
+  // A select applies as soon as it is chosen (the button is there for browsers without JavaScript).
   await page.getByLabel("Organisation").selectOption({ label: company });
-  await page.getByRole("button", { name: "Filter cases" }).click();
+  await expect(page).toHaveURL(/[?&]organisation=[0-9a-f-]{36}/);
   await expect(page.getByText("No cases match these filters.")).toBeVisible();
 
   // Inbox: the message, marked handled, leaves the open list.
@@ -87,8 +88,11 @@ test("an administrator works through every admin page: credits, inbox, audit exp
   // Audit log: filtered to this organisation, then downloaded as CSV.
   await nav.getByRole("link", { name: "Audit log" }).click();
   await page.getByLabel("Organisation").selectOption({ label: company });
+  await expect(page).toHaveURL(/[?&]organisation=[0-9a-f-]{36}/);
   await page.getByLabel(/^Action/).fill("admin.credits");
   await page.getByRole("button", { name: "Filter the log" }).click();
+  // Two credit events match with or without the filter: wait for the filtered page itself.
+  await expect(page).toHaveURL(/[?&]action=admin\.credits/);
   await expect(page.getByRole("cell", { name: "admin.credits_adjusted" })).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath("audit.png"), fullPage: true });
   const downloading = page.waitForEvent("download");

@@ -57,77 +57,168 @@ test.describe("employer registration on /register", () => {
     await expect(page.getByText("Harbour Foods Ltd")).toBeVisible();
   });
 
-  test("shows the seed's validation messages", async ({ page }) => {
+  test("every problem at once, one toast at a time, none carried to the next page", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/register");
-    await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(page.getByText("Missing required fields")).toBeVisible();
-    await expect(page.getByText("Please fill in all required fields")).toBeVisible();
+    const register = page.getByRole("button", { name: "Register", exact: true });
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
-    await expect(summary).toContainText("Company name is required");
-    await expect(summary).toContainText("Contact name is required");
+    const toasts = page.locator("[data-sonner-toast]");
+    await register.click();
+    await expect(toasts.filter({ hasText: "Missing required fields" })).toContainText(
+      "Please fill in all required fields",
+    );
+    for (const message of [
+      "Company name is required",
+      "Contact name is required",
+      "Email is required",
+      "Password is required",
+    ])
+      await expect(summary).toContainText(message);
 
+    // A short password and a different confirmation: both said at once, each on its field.
     await page.getByLabel("Company name").fill("Short Ltd");
     await page.getByLabel("Contact name").fill("Ann Lee");
     await page.getByLabel("Email").fill(uniqueEmail("short"));
     await page.getByLabel("Password", { exact: true }).fill("Ab1!xyz");
-    await page.getByLabel("Confirm password").fill("Ab1!xyz");
-    await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(page.getByText("Password too short")).toBeVisible();
-    await expect(summary).toContainText("Password must be at least 8 characters");
+    await page.getByLabel("Confirm password").fill("Ab1!xyz2");
+    await register.click();
+    await expect(summary.getByRole("listitem")).toHaveText([
+      "Password must be at least 8 characters",
+      "Passwords don't match",
+    ]);
+    await expect(page.locator("#password-error")).toContainText("at least 8 characters");
+    await expect(page.locator("#confirmPassword-error")).toContainText("Passwords don't match");
+    // The new toast replaces the first attempt's instead of stacking beside it.
+    await expect(toasts.filter({ hasText: "Password too short" })).toBeVisible();
+    await expect(toasts).toHaveCount(1);
 
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm password").fill(`${PASSWORD}x`);
-    await page.getByRole("button", { name: "Register", exact: true }).click();
-    await expect(page.getByText("Please make sure your passwords match")).toBeVisible();
-    await expect(summary).toContainText("Passwords don't match");
+    // The show-password buttons sit inside their fields, errors or not.
+    for (const id of ["password", "confirmPassword"]) {
+      const field = await page.locator(`#${id}`).boundingBox();
+      const eye = await page
+        .locator(`#${id}`)
+        .locator("..")
+        .getByRole("button", { name: "Show password" })
+        .boundingBox();
+      expect(eye!.y).toBeGreaterThanOrEqual(field!.y - 1);
+      expect(eye!.y + eye!.height).toBeLessThanOrEqual(field!.y + field!.height + 1);
+    }
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: testInfo.outputPath(`register-errors-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A common password is refused by the server, not just the browser.
     await page.getByLabel("Password", { exact: true }).fill("password1");
     await page.getByLabel("Confirm password").fill("password1");
-    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await register.click();
     await page.getByRole("dialog").getByRole("button", { name: "Confirm and register" }).click();
     await expect(summary).toContainText("too common");
+    await expect(toasts.filter({ hasText: "Sign up failed" })).toContainText("too common");
+    await expect(toasts).toHaveCount(1);
+
+    // Another page starts without this page's toasts.
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toasts).toHaveCount(0);
   });
 });
 
 test.describe("register mode of /login", () => {
-  test("toggle clears the form and the error; messages in the seed's order", async ({ page }) => {
+  test("the same form and action: every problem at once, then the success toast", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.getByLabel("Email").fill("someone@example.org");
     await page.getByRole("link", { name: "Register your company" }).click();
     await expect(page.getByRole("heading", { name: "Register your company" })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue("");
+    // The fields of /register.
+    for (const label of ["Industry", "Phone", "Address"])
+      await expect(page.getByLabel(label)).toBeVisible();
 
+    const email = uniqueEmail("toggle");
     await page.getByLabel("Contact name").fill("Lee Chan");
-    await page.getByLabel("Email").fill(uniqueEmail("toggle"));
+    await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("abc");
     await page.getByLabel("Confirm password").fill("abcd");
-    await page.getByRole("button", { name: "Create account" }).click();
-    const alert = page.locator("[data-slot=alert][role=alert]");
-    await expect(alert).toContainText("Passwords don't match");
-    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
-    await expect(page.getByText("Company name is required")).toBeVisible();
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("listitem")).toHaveText([
+      "Company name is required",
+      "Password must be at least 8 characters",
+      "Passwords don't match",
+    ]);
+    await expect(page.getByText("Missing required fields")).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: test.info().outputPath(`login-register-errors-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
-    await page.getByLabel("Password", { exact: true }).fill("Quiet-Lantern-Harbour");
-    await page.getByLabel("Confirm password").fill("Quiet-Lantern-Harbour");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(alert).toContainText("Company name is required");
-    // Editing a field clears the error.
-    await page.getByLabel("Company name").fill("C");
-    await expect(alert).toHaveCount(0);
-
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/registration-confirmation/);
+    await page.getByLabel("Company name").fill("Chan Joinery Ltd");
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Registration" });
+    await expect(dialog).toContainText("Chan Joinery Ltd");
+    await dialog.getByRole("button", { name: "Confirm and register" }).click();
+    await expect(page).toHaveURL(/\/registration-confirmation$/);
+    const toasts = page.locator("[data-sonner-toast]");
+    await expect(toasts.filter({ hasText: "Sign up successful" })).toContainText(
+      "Your account has been created.",
+    );
+    // The earlier attempt's toast stayed behind on /login.
+    await expect(toasts).toHaveCount(1);
+    await expect(page.getByText(email)).toBeVisible();
   });
 
-  test("toggling back to sign in clears the error", async ({ page }) => {
+  test("without JavaScript both entry points answer every problem at once", async ({ page }) => {
+    for (const path of ["/register", "/login?mode=register"]) {
+      const response = await page.request.post(path, {
+        form: {
+          intent: "register",
+          companyName: "",
+          contactName: "Ann Lee",
+          email: "not-an-address",
+          password: "short",
+          confirmPassword: "other",
+        },
+        headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+      });
+      expect(response.status(), path).toBe(400);
+      const html = await response.text();
+      for (const message of [
+        "Company name is required",
+        "Invalid email address",
+        "Password must be at least 8 characters",
+        "Passwords don&#x27;t match",
+      ])
+        expect(html, `${path}: ${message}`).toContain(message);
+      // What was typed comes back, the password never.
+      expect(html).toContain('value="Ann Lee"');
+      expect(html).not.toContain('value="short"');
+    }
+  });
+
+  test("toggling back to sign in clears the error and its toast", async ({ page }) => {
     await page.goto("/login");
     await signIn(page, "nobody@example.org", "Wrong-Password-1");
     await expect(page.locator("[data-slot=alert][role=alert]")).toContainText(
       "Invalid email or password",
     );
-    await expect(page.getByText("Sign in failed").first()).toBeVisible();
+    const toasts = page.locator("[data-sonner-toast]");
+    await expect(toasts.filter({ hasText: "Sign in failed" })).toBeVisible();
     await page.getByRole("link", { name: "Register your company" }).click();
     await expect(page.locator("[data-slot=alert][role=alert]")).toHaveCount(0);
+    await expect(toasts).toHaveCount(0);
   });
 });

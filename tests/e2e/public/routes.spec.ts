@@ -185,6 +185,18 @@ test.describe("pre-rendered pages", () => {
     expect(again.status).toBe(304);
   });
 
+  test("an address with a trailing slash redirects to the one without", async ({ request }) => {
+    for (const [from, to] of [
+      ["/register-interest/", "/register-interest"],
+      ["/pricing//?plan=annual", "/pricing?plan=annual"],
+    ]) {
+      const response = await request.get(from!, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location, from).toBe(to);
+    }
+    expect((await request.get("/register-interest", { maxRedirects: 0 })).status()).toBe(200);
+  });
+
   test("the raw pre-rendered files are not served", async ({ request }) => {
     for (const path of ["/index.html", "/pricing/index.html", "/about/index.html"]) {
       expect((await request.get(path)).status(), path).toBe(404);

@@ -78,10 +78,12 @@ test.describe("employer referrals", () => {
     }
     await page.goto("/employer-referrals");
     await page.getByLabel("Search").fill("AMELIA");
+    // The status applies as soon as it is chosen, with the text typed beside it; focus stays.
     await page.getByLabel("Status").selectOption("draft");
-    await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/q=AMELIA/);
     await expect(page).toHaveURL(/status=draft/);
+    await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toHaveCount(0);
+    await expect(page.getByLabel("Status")).toBeFocused();
     await page.reload();
     await expect(page.getByLabel("Search")).toHaveValue("AMELIA");
     await expect(page.getByRole("row", { name: /Amelia Hart/ })).toBeVisible();
@@ -106,7 +108,6 @@ test.describe("employer referrals", () => {
       "Actions",
     ]);
     await page.getByLabel("Status").selectOption("invited");
-    await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("No OH referrals found")).toBeVisible();
     await expect(page.getByText("Try adjusting your search criteria")).toBeVisible();
     await page.getByRole("link", { name: "Clear" }).click();

@@ -45,6 +45,13 @@ test.describe("report review and release", () => {
     await page.getByRole("button", { name: "Management" }).click();
     await expect(page.getByRole("heading", { name: "Management Referral Reports" })).toBeVisible();
 
+    // A picked date applies at once, without pressing Search, and keeps the type.
+    await page.getByRole("button", { name: /Date generated/ }).click();
+    await page.getByRole("dialog").getByRole("gridcell").getByRole("button").first().click();
+    await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
+    await expect(page).toHaveURL(/[?&]type=management/);
+    await expect(page.getByText("Try adjusting your search or filter criteria")).toBeVisible();
+
     await page.getByLabel("Search").fill("REP-NOSUCH");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/q=REP-NOSUCH/);

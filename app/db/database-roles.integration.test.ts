@@ -11,15 +11,19 @@ import { createJobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { startRuntime } from "~/services/runtime.server.ts";
 import { type DatabaseHandle, openDatabase } from "./client.server.ts";
-import { migrateAsOwner, provisionDatabaseRoles } from "./database-roles.server.ts";
+import { migrateAsOwner, provisionDatabaseRoles, roleOf } from "./database-roles.server.ts";
 import { organisation } from "./schema/index.ts";
+import { createTestDatabase } from "./test-database.server.ts";
 
 /*
  * PostgreSQL only (roles do not exist in the embedded engine): the server runs as a role that
- * owns nothing, so it cannot change or remove audit events nor switch off their trigger. CI's
- * PostgreSQL pass runs this file with DATABASE_URL.
+ * owns nothing, so it cannot change or remove audit events nor switch off their trigger. This
+ * file makes roles of its own through a superuser: DATABASE_URL, or TEST_DATABASE_ADMIN_URL when
+ * the whole pass runs as the two roles, as CI's PostgreSQL pass does (.ci/run).
  */
-const serverUrl = process.env.DATABASE_URL;
+const serverUrl = process.env.DATABASE_MIGRATION_URL
+  ? process.env.TEST_DATABASE_ADMIN_URL
+  : process.env.DATABASE_URL;
 const suffix = randomBytes(4).toString("hex");
 const database = `referoh_roles_${suffix}`;
 const roles = { owner: `referoh_owner_${suffix}`, app: `referoh_app_${suffix}` };
@@ -136,3 +140,39 @@ describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
     }
   });
 });
+
+/*
+ * With DATABASE_MIGRATION_URL (CI's PostgreSQL pass), every integration test's database is the
+ * app role's: this proves the pass really ran as that role, and that it could not edit the trail.
+ */
+describe.skipIf(!process.env.DATABASE_URL || !process.env.DATABASE_MIGRATION_URL)(
+  "the integration pass as the restricted app role",
+  () => {
+    it("signs every test in as DATABASE_URL's role, which cannot UPDATE audit_event", async () => {
+      const database = await createTestDatabase({ questionnaires: false });
+      try {
+        const who = (await database.db.execute(
+          sql`select current_user as role, rolsuper as superuser, (select pg_get_userbyid(relowner) from pg_class where relname = 'audit_event') as owner from pg_roles where rolname = current_user`,
+        )) as unknown as Rows;
+        expect(who.rows[0]).toEqual({
+          role: roleOf(process.env.DATABASE_URL!),
+          superuser: false,
+          owner: roleOf(process.env.DATABASE_MIGRATION_URL!),
+        });
+        await recordAuditEvent(database.db, {
+          action: "test.recorded",
+          outcome: "success",
+          object: { type: "test", id: "ci" },
+        });
+        expect(
+          await refusal(database.db.execute(sql`update audit_event set action = 'x'`)),
+        ).toMatch(/permission denied for table audit_event/);
+        expect(
+          await refusal(database.db.execute(sql`alter table audit_event disable trigger all`)),
+        ).toMatch(/must be owner/);
+      } finally {
+        await database.close();
+      }
+    });
+  },
+);

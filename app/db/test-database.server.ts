@@ -9,6 +9,12 @@ import {
   migrationsFolder,
   openDatabase,
 } from "./client.server.ts";
+import {
+  migrateAsOwner,
+  provisionDatabaseRoles,
+  type RoleNames,
+  roleOf,
+} from "./database-roles.server.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when
@@ -19,6 +25,12 @@ import {
  * it; the first caller builds it otherwise): a PGlite cluster costs an initdb of several seconds
  * on every start, which loading a dumped data directory skips, and on PostgreSQL
  * `CREATE DATABASE … TEMPLATE` copies the migrated schema instead of replaying every migration.
+ *
+ * With DATABASE_MIGRATION_URL as well, the tests run as production does with two roles
+ * (docs/decisions/0010-hardening-at-the-edge.md): DATABASE_URL names the restricted app role,
+ * DATABASE_MIGRATION_URL the owner role, and TEST_DATABASE_ADMIN_URL a superuser that creates and
+ * drops the test databases (neither role may). Each database is provisioned as `npm run db:roles`
+ * does and migrated as the owner; the handle every test gets signs in as the app role.
  */
 export async function createTestDatabase({
   questionnaires = true,
@@ -33,11 +45,16 @@ export async function createTestDatabase({
     return handle;
   }
 
-  const template = await prepareServerTemplate(serverUrl);
+  const server = serverSetup(serverUrl);
+  const template = await prepareServerTemplate(server);
   const name = `referoh_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(serverUrl, (admin) =>
+  await withAdmin(server.adminUrl, (admin) =>
     admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
   );
+  // The copy keeps the template's tables, owners and grants; the database-level grants and the
+  // app role's settings belong to the new database and are given again.
+  if (server.roles)
+    await provisionDatabaseRoles(server.adminUrl, { database: name, roles: server.roles });
   const handle = await openDatabase({ kind: "postgres", url: databaseUrl(serverUrl, name) });
   if (questionnaires) await syncQuestionnaireDefinitions(handle.db);
   const close = handle.close;
@@ -45,17 +62,59 @@ export async function createTestDatabase({
     ...handle,
     async close() {
       await close();
-      await withAdmin(serverUrl, (admin) =>
+      await withAdmin(server.adminUrl, (admin) =>
         admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );
     },
   };
 }
 
+/**
+ * The same test database as its owner: for a test that plays someone with the owner's rights
+ * (switching off the audit trail's trigger, say), which the app role is refused. Without the
+ * two roles the test's own handle already owns everything and is returned as it is.
+ */
+export async function openTestDatabaseAsOwner(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = testDatabaseOwnerUrl(handle);
+  if (!url) return { ...handle, close: async () => {} };
+  return openDatabase({ kind: "postgres", url });
+}
+
+/** The owner role's connection string for this test database, with two roles; else undefined. */
+export function testDatabaseOwnerUrl(handle: DatabaseHandle): string | undefined {
+  const migrationUrl = process.env.DATABASE_MIGRATION_URL;
+  if (!migrationUrl || !process.env.DATABASE_URL || !handle.connectionString) return undefined;
+  return databaseUrl(migrationUrl, new URL(handle.connectionString).pathname.slice(1));
+}
+
+interface ServerSetup {
+  /** Creates and drops databases: DATABASE_URL itself, or TEST_DATABASE_ADMIN_URL with two roles. */
+  adminUrl: string;
+  /** Set when the tests run as a restricted app role beside an owner role. */
+  roles?: RoleNames;
+  migrationUrl?: string;
+}
+
+function serverSetup(serverUrl: string): ServerSetup {
+  const migrationUrl = process.env.DATABASE_MIGRATION_URL;
+  if (!migrationUrl) return { adminUrl: serverUrl };
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+  if (!adminUrl)
+    throw new Error(
+      "DATABASE_MIGRATION_URL is set: the tests run as its owner role and DATABASE_URL's app role, " +
+        "and need TEST_DATABASE_ADMIN_URL (a superuser on the same server) to create their databases.",
+    );
+  return {
+    adminUrl,
+    migrationUrl,
+    roles: { owner: roleOf(migrationUrl), app: roleOf(serverUrl) },
+  };
+}
+
 /** Builds (once per set of migrations) the template the engine in use clones; returns its name. */
 export async function prepareTestDatabaseTemplate(): Promise<string> {
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) return prepareServerTemplate(serverUrl);
+  if (serverUrl) return prepareServerTemplate(serverSetup(serverUrl));
   const file = path.join(templateCache, `pglite-${migrationsFingerprint()}.tar`);
   if (fs.existsSync(file)) return file;
   const handle = await openDatabase({ kind: "memory" });
@@ -121,11 +180,16 @@ async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promi
 /**
  * The migrated template database on the server. Built under an advisory lock so parallel test
  * files wait for one builder, and migrated under a temporary name: a run that dies half-way
- * never leaves a template that looks finished.
+ * never leaves a template that looks finished. With two roles the template is provisioned and
+ * migrated as `npm run db:roles` and the server would do it, under a name of its own: its
+ * tables belong to the owner role, not to the superuser.
  */
-async function prepareServerTemplate(serverUrl: string): Promise<string> {
-  const name = `referoh_template_${migrationsFingerprint()}`;
-  return withAdmin(serverUrl, async (admin) => {
+async function prepareServerTemplate(server: ServerSetup): Promise<string> {
+  const roles = server.roles;
+  const name = roles
+    ? `referoh_template_${migrationsFingerprint()}_${createHash("sha256").update(`${roles.owner}/${roles.app}`).digest("hex").slice(0, 8)}`
+    : `referoh_template_${migrationsFingerprint()}`;
+  return withAdmin(server.adminUrl, async (admin) => {
     const exists = async () =>
       ((await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount ?? 0) >
       0;
@@ -136,14 +200,22 @@ async function prepareServerTemplate(serverUrl: string): Promise<string> {
       const building = `${name}_building`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${building}`);
-      const handle = await openDatabase({
-        kind: "postgres",
-        url: databaseUrl(serverUrl, building),
-      });
-      try {
-        await migrateDatabase(handle);
-      } finally {
-        await handle.close();
+      if (roles && server.migrationUrl) {
+        await provisionDatabaseRoles(server.adminUrl, { database: building, roles });
+        await migrateAsOwner(
+          databaseUrl(server.migrationUrl, building),
+          databaseUrl(process.env.DATABASE_URL!, building),
+        );
+      } else {
+        const handle = await openDatabase({
+          kind: "postgres",
+          url: databaseUrl(server.adminUrl, building),
+        });
+        try {
+          await migrateDatabase(handle);
+        } finally {
+          await handle.close();
+        }
       }
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       return name;

@@ -37,7 +37,7 @@ export interface Runtime {
 
 export async function startRuntime(
   config: Config,
-  /** Tests pass a database they made; the runtime then owns and closes it. */
+  /** Tests pass a database they made, migrated; the runtime then owns and closes it. */
   options: { database?: DatabaseHandle } = {},
 ): Promise<Runtime> {
   const logger = createLogger(config.LOG_LEVEL);
@@ -52,7 +52,9 @@ export async function startRuntime(
   if (migrationUrl && !options.database) await migrateAsOwner(migrationUrl, config.DATABASE_URL!);
   const database = options.database ?? (await openDatabase(databaseLocationFromConfig(config)));
   try {
-    if (!migrationUrl) await migrateDatabase(database);
+    // A database handed in arrives migrated (createTestDatabase migrates its template as the
+    // owner would); its connection may be a restricted app role's, which may not migrate.
+    if (!migrationUrl && !options.database) await migrateDatabase(database);
     // Rows written before encryption at rest (an older data directory) are sealed now.
     await resealEncryptedColumns(database.db, keyring, "plaintext");
     // Refuses to start when a published questionnaire file was edited in place.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
+import { createTestDatabase, openTestDatabaseAsOwner } from "~/db/test-database.server.ts";
 import { recordAuditEvent } from "./record-audit-event.server.ts";
 import { verifyAuditChain } from "./verify-audit-chain.server.ts";
 
@@ -70,11 +70,16 @@ describe("the audit trail's hash chain", () => {
       sql`select id::text as id from audit_event where chain_seq = 3`,
     )) as unknown as { rows: { id: string }[] };
     // What only someone with the table owner's rights could do: switch the guard off and edit.
-    await database.db.execute(sql`alter table audit_event disable trigger audit_event_append_only`);
-    await database.db.execute(
-      sql`update audit_event set details = '{"n": 99}'::jsonb where chain_seq = 3`,
-    );
-    await database.db.execute(sql`alter table audit_event enable trigger audit_event_append_only`);
+    const owner = await openTestDatabaseAsOwner(database);
+    try {
+      await owner.db.execute(sql`alter table audit_event disable trigger audit_event_append_only`);
+      await owner.db.execute(
+        sql`update audit_event set details = '{"n": 99}'::jsonb where chain_seq = 3`,
+      );
+      await owner.db.execute(sql`alter table audit_event enable trigger audit_event_append_only`);
+    } finally {
+      await owner.close();
+    }
     const report = await verifyAuditChain(database.db);
     expect(report).toMatchObject({
       ok: false,

@@ -1,0 +1,74 @@
+import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { ADJUSTMENT_MAX_WEEKS, type Adjustment } from "~/domain/reports/report-body.ts";
+
+const MAX_ROWS = 20;
+/** Empty rows after the filled ones; saving the draft brings more (no script needed). */
+const SPARE_ROWS = 2;
+
+/**
+ * The doctor's list of adjustments (or a certificate's recommendations), a row each: the
+ * adjustment in words and, for a temporary one, how many weeks it lasts and a date to review it
+ * by. Fields are named `<list>.text`, `<list>.weeks`, `<list>.reviewBy` (adjustmentsOf in
+ * report-form.ts reads them); errors come keyed `<list>-<row>-<field>`.
+ */
+export function AdjustmentRows({
+  list,
+  legend,
+  itemLabel,
+  hint,
+  items,
+  errors,
+}: {
+  list: "adjustments" | "recommendations";
+  legend: string;
+  itemLabel: string;
+  hint: string;
+  items: readonly Adjustment[];
+  errors: Record<string, string | undefined>;
+}) {
+  const count = Math.max(items.length, Math.min(MAX_ROWS, items.length + SPARE_ROWS));
+  const shown = Array.from({ length: count }, (_, i): Adjustment | null => items[i] ?? null);
+  return (
+    <FormFieldset id={list} legend={legend} hint={hint} error={errors[list]} optional>
+      <ol className="grid gap-3">
+        {shown.map((item, i) => {
+          const id = (field: string) => `${list}-${i}-${field}`;
+          const terms = typeof item === "object" && item ? item : null;
+          return (
+            <li
+              key={i}
+              className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[minmax(0,1fr)_7rem_10.5rem]"
+            >
+              <FormField id={id("text")} label={`${itemLabel} ${i + 1}`} error={errors[id("text")]}>
+                <Input
+                  name={`${list}.text`}
+                  maxLength={500}
+                  defaultValue={item === null ? "" : typeof item === "string" ? item : item.text}
+                />
+              </FormField>
+              <FormField id={id("weeks")} label="For weeks" optional error={errors[id("weeks")]}>
+                <Input
+                  name={`${list}.weeks`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={ADJUSTMENT_MAX_WEEKS}
+                  defaultValue={terms?.weeks ?? ""}
+                />
+              </FormField>
+              <FormField
+                id={id("reviewBy")}
+                label="Review by"
+                optional
+                error={errors[id("reviewBy")]}
+              >
+                <Input name={`${list}.reviewBy`} type="date" defaultValue={terms?.reviewBy ?? ""} />
+              </FormField>
+            </li>
+          );
+        })}
+      </ol>
+    </FormFieldset>
+  );
+}

@@ -38,16 +38,22 @@ export function AdjustmentRows({
           return (
             <li
               key={i}
-              className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[minmax(0,1fr)_7rem_10.5rem]"
+              className="grid grid-cols-[6rem_minmax(0,12rem)] items-end gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[minmax(0,1fr)_6rem_12rem]"
             >
-              <FormField id={id("text")} label={`${itemLabel} ${i + 1}`} error={errors[id("text")]}>
+              <FormField
+                id={id("text")}
+                label={`${itemLabel} ${i + 1}`}
+                error={errors[id("text")]}
+                className="col-span-2 sm:col-span-1"
+              >
                 <Input
                   name={`${list}.text`}
                   maxLength={500}
                   defaultValue={item === null ? "" : typeof item === "string" ? item : item.text}
                 />
               </FormField>
-              <FormField id={id("weeks")} label="For weeks" optional error={errors[id("weeks")]}>
+              {/* Both terms are optional: the list's hint says so once, not on every row. */}
+              <FormField id={id("weeks")} label="Weeks" error={errors[id("weeks")]}>
                 <Input
                   name={`${list}.weeks`}
                   type="number"
@@ -57,13 +63,13 @@ export function AdjustmentRows({
                   defaultValue={terms?.weeks ?? ""}
                 />
               </FormField>
-              <FormField
-                id={id("reviewBy")}
-                label="Review by"
-                optional
-                error={errors[id("reviewBy")]}
-              >
-                <Input name={`${list}.reviewBy`} type="date" defaultValue={terms?.reviewBy ?? ""} />
+              <FormField id={id("reviewBy")} label="Review by" error={errors[id("reviewBy")]}>
+                <Input
+                  name={`${list}.reviewBy`}
+                  type="date"
+                  className="w-full"
+                  defaultValue={terms?.reviewBy ?? ""}
+                />
               </FormField>
             </li>
           );

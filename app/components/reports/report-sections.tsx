@@ -57,7 +57,7 @@ export function ReportSections({
  */
 export function ReportHeaderFacts({ facts }: { facts: ReportFact[] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 border-y py-4 text-sm sm:grid-cols-[minmax(9rem,auto)_1fr]">
+    <dl className="grid gap-x-6 gap-y-2 border-b pb-6 text-sm sm:grid-cols-[minmax(9rem,auto)_1fr]">
       {facts.map((fact) => (
         <div key={fact.id} className="contents" data-fact={fact.id}>
           <dt className="text-muted-foreground">{fact.label}</dt>

@@ -104,6 +104,10 @@ test("referral to released report: doctor signs, candidate corrects then approve
   );
   await expect(doctor.getByText(/GMC number \d{7}/)).toBeVisible();
   await doctor.screenshot({ path: "test-results/doctor-editor.png", fullPage: true });
+  const wide = doctor.viewportSize();
+  await doctor.setViewportSize({ width: 375, height: 800 });
+  await doctor.screenshot({ path: "test-results/doctor-editor-375.png", fullPage: true });
+  if (wide) await doctor.setViewportSize(wide);
 
   // Signing without a fresh authenticator code is refused and keeps the edits.
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();

@@ -26,6 +26,16 @@ async function pdfTextOf(download: Download): Promise<string> {
   }
 }
 
+/** Full-page screenshots at 1280 and 375 px wide, to look at; the viewport is put back. */
+async function shoot(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 async function download(page: Page, name: RegExp | string): Promise<string> {
   const [file] = await Promise.all([
     page.waitForEvent("download"),
@@ -99,6 +109,11 @@ test("planted answer never reaches the employer; declined correction, statement,
   await doctor.getByLabel("Qualifications").fill("MB ChB, MFOM");
   await doctor.getByRole("button", { name: "Save professional details" }).click();
   await expect(doctor.getByText("Update successful").first()).toBeVisible();
+  await expect(doctor.getByLabel("Qualifications")).toHaveValue("MB ChB, MFOM");
+  await shoot(doctor, "doctor-account");
+  await admin.goto("/admin/doctors");
+  await expect(admin.getByText(`MB ChB, MFOM · GMC ${gmcNumber}`)).toBeVisible();
+  await shoot(admin, "admin-doctors");
   await doctor.goto(`/doctor-dashboard?q=${reference.toLowerCase()}`);
   await doctor
     .getByRole("row")
@@ -136,6 +151,9 @@ test("planted answer never reaches the employer; declined correction, statement,
   await doctor.locator(`#recommendations-${blank}-reviewBy`).fill("2020-01-06");
   await doctor.getByRole("button", { name: "Save draft" }).click();
   await expect(doctor.getByText("Give a review date in the future.").first()).toBeVisible();
+  await doctor
+    .getByRole("group", { name: /Recommendations/ })
+    .screenshot({ path: "test-results/editor-review-date-refused.png" });
   const reviewBy = new Date(Date.now() + 70 * 86_400_000);
   const reviewText = reviewBy.toLocaleDateString("en-GB", {
     day: "numeric",
@@ -197,6 +215,7 @@ test("planted answer never reaches the employer; declined correction, statement,
   await expect(ownHeader).toContainText(/Not released: .* receives this report only if/);
   await expect(page.getByRole("article")).toContainText(temporary);
   await expect(page.getByTestId("report-signature")).toContainText("MB ChB, MFOM");
+  await shoot(page, "subject-report");
   await expect(page.getByText("nothing to correct")).toBeVisible();
   await page.getByLabel("Your statement (optional)").fill(statement);
   await page.getByRole("button", { name: "Approve and release the report" }).click();
@@ -250,16 +269,7 @@ test("planted answer never reaches the employer; declined correction, statement,
     "Signed electronically on",
   ])
     await expect(signature).toContainText(line);
-  for (const [width, height] of [
-    [1280, 900],
-    [375, 800],
-  ] as const) {
-    await employer.setViewportSize({ width, height });
-    await employer.screenshot({
-      path: `test-results/employer-report-${width}.png`,
-      fullPage: true,
-    });
-  }
+  await shoot(employer, "employer-report");
   expect(await employer.content()).not.toContain("marmalade");
   const reportUrl = new URL(employer.url()).pathname;
   expect(await (await employer.request.get(`${reportUrl}.data`)).text()).not.toContain("marmalade");

@@ -103,7 +103,7 @@ describe("the person's review", () => {
     expect(view.signature).toContain(`GMC number ${sent.doctor.gmcNumber}`);
     // The person sees the header the employer will: basis and that nothing is released yet.
     expect(view.facts.map((f) => f.id)).toEqual(
-      expect.arrayContaining(["assessment-date", "basis", "consent"]),
+      expect.arrayContaining(["referral-reason", "assessment-date", "basis", "consent"]),
     );
     expect(view.facts.find((f) => f.id === "consent")?.value).toMatch(/^Not released/);
     await loadReportForSubject(database.db, { link, referral: current });
@@ -447,6 +447,12 @@ describe("the employer's reports", () => {
     ]);
     expect(JSON.stringify(shown)).not.toContain("depressive");
     expect(shown.signature).toContain(`GMC number ${first.doctor.gmcNumber}`);
-    expect(shown.facts.find((f) => f.id === "consent")?.value).toMatch(/agreed to its release/);
+    // The PDF's header, on the page: the employer's own reason, the date and the basis.
+    const facts = Object.fromEntries(shown.facts.map((f) => [f.id, f.value]));
+    expect(facts).toMatchObject({
+      "referral-reason": "Low mood and time off work since March; help us support a return.",
+      basis: "Online health questionnaire only; no consultation or physical examination",
+    });
+    expect(facts.consent).toMatch(/agreed to its release/);
   });
 });

@@ -38,7 +38,7 @@ export function AdjustmentRows({
           return (
             <li
               key={i}
-              className="grid grid-cols-[6rem_minmax(0,12rem)] items-end gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[minmax(0,1fr)_6rem_12rem]"
+              className="grid grid-cols-[5rem_minmax(0,1fr)] items-end gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[minmax(0,1fr)_6rem_12rem]"
             >
               <FormField
                 id={id("text")}

@@ -1,7 +1,7 @@
 import { CreditCardIcon, DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { ReportSections } from "~/components/reports/report-sections.tsx";
+import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -71,7 +71,8 @@ export interface ReferralDrawerData {
     reference: string;
     fitness: string;
     sections: ReportSection[];
-    doctor: { name: string; gmcNumber: string };
+    /** Name, qualifications, GMC number and signing date (signatureLines in report-header.ts). */
+    signature: string[];
     releasedAt: string | null;
     pdfUrl: string;
   };
@@ -346,8 +347,7 @@ function DrawerContent({
           <div data-testid="drawer-report" className="space-y-6">
             <ReportSections sections={report.sections} headingLevel={3} />
             <Section title="Consulting Doctor">
-              <p>{report.doctor.name}</p>
-              <p className="text-muted-foreground text-sm">GMC number {report.doctor.gmcNumber}</p>
+              <ReportSignatureLines lines={report.signature} />
             </Section>
           </div>
         ) : (

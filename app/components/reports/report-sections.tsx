@@ -1,3 +1,4 @@
+import type { ReportFact } from "~/domain/reports/report-header.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 
 /**
@@ -44,6 +45,39 @@ export function ReportSections({
             </dl>
           ) : null}
         </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The header of a report (role, reason, assessment date and basis, consent to disclosure): the
+ * lines the PDF prints, from reportHeaderFacts, so web and PDF say the same. Two columns of
+ * label and value on a wide screen, stacked on a phone.
+ */
+export function ReportHeaderFacts({ facts }: { facts: ReportFact[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 border-b pb-6 text-sm sm:grid-cols-[minmax(9rem,auto)_1fr]">
+      {facts.map((fact) => (
+        <div key={fact.id} className="contents" data-fact={fact.id}>
+          <dt className="text-muted-foreground">{fact.label}</dt>
+          <dd className="mb-2 whitespace-pre-line sm:mb-0">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The signature block: name first, then qualifications, GMC number and signing date. */
+export function ReportSignatureLines({ lines }: { lines: string[] }) {
+  const [name, ...rest] = lines;
+  return (
+    <div className="grid gap-0.5" data-testid="report-signature">
+      <p className="font-medium">{name}</p>
+      {rest.map((line) => (
+        <p key={line} className="text-muted-foreground text-sm">
+          {line}
+        </p>
       ))}
     </div>
   );

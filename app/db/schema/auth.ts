@@ -169,6 +169,11 @@ export const doctorProfile = pgTable("doctor_profile", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   gmcNumber: text("gmc_number").notNull().unique(),
+  /**
+   * Degrees and memberships as the doctor signs them, e.g. "MB ChB, MFOM": printed beside the GMC
+   * number in every report's signature block (accountQualifications in accounts/schemas.ts).
+   */
+  qualifications: text("qualifications"),
   specialty: text("specialty"),
   active: boolean("active").notNull().default(true),
   invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),

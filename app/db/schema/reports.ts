@@ -81,10 +81,12 @@ export const reportVersion = pgTable(
     version: integer("version").notNull(),
     /** HEALTH PAYLOAD: the report's sections (see ReportBody). */
     body: encryptedJson<ReportBody>("body", "report_version.body").notNull(),
-    /** Signature: the doctor's name and GMC number as they were when signed. */
+    /** Signature: the doctor's name, qualifications and GMC number as they were when signed. */
     authorDoctorId: text("author_doctor_id").notNull(),
     authorName: text("author_name").notNull(),
     authorGmcNumber: text("author_gmc_number").notNull(),
+    /** Null on versions signed before qualifications were recorded: their block omits them. */
+    authorQualifications: text("author_qualifications"),
     signedAt: timestamp("signed_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     subjectDecision: text("subject_decision", { enum: ["approved", "correction", "withheld"] }),

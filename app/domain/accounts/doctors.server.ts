@@ -16,6 +16,7 @@ export interface DoctorRow {
   name: string;
   email: string;
   gmcNumber: string;
+  qualifications: string | null;
   active: boolean;
   passwordSet: boolean;
   twoFactorEnabled: boolean;
@@ -39,6 +40,7 @@ export async function listDoctors(
       name: user.name,
       email: user.email,
       gmcNumber: doctorProfile.gmcNumber,
+      qualifications: doctorProfile.qualifications,
       active: doctorProfile.active,
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
@@ -67,7 +69,15 @@ export type InviteResult =
 /** Creates the doctor's account (no password yet) and e-mails a set-password link valid 7 days. */
 export async function inviteDoctor(
   deps: AccountsDeps,
-  input: { actor: Actor; name: string; email: string; gmcNumber: string; request: RequestMeta },
+  input: {
+    actor: Actor;
+    name: string;
+    email: string;
+    gmcNumber: string;
+    /** Validated by inviteDoctorSchema (plain text, at most QUALIFICATIONS_MAX characters). */
+    qualifications?: string | null;
+    request: RequestMeta;
+  },
 ): Promise<InviteResult> {
   requireAdmin(input.actor);
   const { db } = deps.database;
@@ -97,6 +107,7 @@ export async function inviteDoctor(
   await db.insert(doctorProfile).values({
     userId: created.id,
     gmcNumber: input.gmcNumber,
+    qualifications: input.qualifications ?? null,
     active: true,
     invitedBy: input.actor.userId,
   });
@@ -140,4 +151,39 @@ export async function setDoctorAccess(
     object: { type: "user", id: input.doctorUserId },
   });
   return "ok";
+}
+
+/** The signed-in doctor's own professional record, for their account page. */
+export async function getOwnDoctorProfile(
+  deps: AccountsDeps,
+  input: { actor: Actor },
+): Promise<{ gmcNumber: string; qualifications: string | null } | null> {
+  if (input.actor.role !== "doctor") return null;
+  const [row] = await deps.database.db
+    .select({ gmcNumber: doctorProfile.gmcNumber, qualifications: doctorProfile.qualifications })
+    .from(doctorProfile)
+    .where(eq(doctorProfile.userId, input.actor.userId));
+  return row ?? null;
+}
+
+/**
+ * A doctor changes their own qualifications (validated by doctorQualificationsSchema). Reports
+ * already signed keep the qualifications they were signed with; the next signature uses these.
+ */
+export async function updateOwnQualifications(
+  deps: AccountsDeps,
+  input: { actor: Actor; qualifications: string | null; request: RequestMeta },
+): Promise<void> {
+  if (!can(input.actor, "doctor-area:view")) throw new ForbiddenError();
+  const { db } = deps.database;
+  await db
+    .update(doctorProfile)
+    .set({ qualifications: input.qualifications, updatedAt: new Date() })
+    .where(eq(doctorProfile.userId, input.actor.userId));
+  await auditAuthEvent(db, input.request, {
+    action: "doctor.qualifications_updated",
+    outcome: "success",
+    actor: { id: input.actor.userId, role: input.actor.role },
+    object: { type: "user", id: input.actor.userId },
+  });
 }

@@ -140,11 +140,30 @@ export const changePasswordSchema = z
     message: "Passwords don't match",
   });
 
+export const QUALIFICATIONS_MAX = 120;
+
+/**
+ * A doctor's qualifications as printed after their name in a report's signature block, e.g.
+ * "MB ChB, MFOM": plain text of letters, digits, spaces and the punctuation post-nominals use,
+ * so nothing in it can read as markup or a link. Blank means none recorded yet.
+ */
+export const qualifications = trimmed
+  .max(QUALIFICATIONS_MAX, `Qualifications must be ${QUALIFICATIONS_MAX} characters or fewer`)
+  .regex(
+    /^[\p{L}\p{M}\p{N} ,.()&'’/-]*$/u,
+    "Use letters, numbers, spaces and the punctuation . , ( ) & ' / - only",
+  )
+  .optional()
+  .transform((v) => v?.replace(/\s+/g, " ") || null);
+
 export const inviteDoctorSchema = z.object({
   name: trimmed.min(1, "Name is required").max(200, "Name is too long"),
   email,
   gmcNumber: trimmed.regex(/^\d{7}$/, "GMC number must be 7 digits"),
+  qualifications,
 });
+
+export const doctorQualificationsSchema = z.object({ qualifications });
 
 export const firstAdminSchema = z
   .object({

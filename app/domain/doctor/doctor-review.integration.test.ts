@@ -287,6 +287,19 @@ describe("writing, signing and sending the report", () => {
       body: { ...body, recommendations: ["A chair with lumbar support"] },
     });
     expect(again).toMatchObject({ ok: true, version: 1 });
+    // A temporary recommendation's review date must lie ahead of the day it is saved.
+    const pastReview = await saveReportDraft(database.db, {
+      actor: d,
+      referralId: r.id,
+      body: { ...body, recommendations: [{ text: "No night shifts", reviewBy: "2026-06-01" }] },
+      now: new Date("2026-06-04T10:00:00Z"),
+    });
+    expect(pastReview).toEqual({
+      ok: false,
+      issues: [
+        { path: "recommendations.0.reviewBy", message: "Give a review date in the future." },
+      ],
+    });
     const [rep] = await database.db.select().from(report).where(eq(report.referralId, r.id));
     expect(rep).toMatchObject({ status: "draft", currentVersion: 1, doctorId: d.userId });
     expect(rep?.reference).toMatch(/^REP-[A-Z0-9]{6}$/);
@@ -300,6 +313,11 @@ describe("writing, signing and sending the report", () => {
       }),
     ).rejects.toMatchObject({ code: "second_factor" });
 
+    // Qualifications recorded after the draft was saved still reach the signature.
+    await database.db
+      .update(doctorProfile)
+      .set({ qualifications: "MB ChB, MFOM" })
+      .where(eq(doctorProfile.userId, d.userId));
     const before = outbox.length;
     const now = new Date("2026-06-04T10:00:00Z"); // a Thursday
     // The authenticator code must have been entered within the last 5 minutes of signing.
@@ -320,7 +338,11 @@ describe("writing, signing and sending the report", () => {
       .select()
       .from(reportVersion)
       .where(eq(reportVersion.reportId, rep!.id));
-    expect(v1).toMatchObject({ authorName: "Dr Gwen Morgan", signedAt: now });
+    expect(v1).toMatchObject({
+      authorName: "Dr Gwen Morgan",
+      authorQualifications: "MB ChB, MFOM",
+      signedAt: now,
+    });
     expect(v1?.authorGmcNumber).toMatch(/^\d{7}$/);
     const mail = outbox.slice(before);
     expect(mail).toHaveLength(1);

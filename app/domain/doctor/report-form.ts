@@ -9,16 +9,49 @@ export function linesOf(value: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
+type FormLike = {
+  get(name: string): FormDataEntryValue | null;
+  getAll(name: string): FormDataEntryValue[];
+};
+
+/**
+ * An adjustment list from its rows: `<list>.text`, `<list>.weeks` and `<list>.reviewBy`, one of
+ * each per row, in order. Blank rows are dropped; a row with terms keeps them (the schema checks
+ * them); a row with text alone is a permanent adjustment.
+ */
+export function adjustmentsOf(form: FormLike, list: "adjustments" | "recommendations"): unknown[] {
+  const all = (field: string) =>
+    form.getAll(`${list}.${field}`).map((v) => (typeof v === "string" ? v.trim() : ""));
+  const texts = all("text");
+  const weeks = all("weeks");
+  const reviews = all("reviewBy");
+  const rows: unknown[] = [];
+  texts.forEach((text, i) => {
+    const w = weeks[i] ?? "";
+    const reviewBy = reviews[i] ?? "";
+    if (!text && !w && !reviewBy) return;
+    if (!w && !reviewBy) rows.push(text);
+    else
+      rows.push({
+        text,
+        // Not a whole number: left as typed, for the schema to refuse with its message.
+        ...(w ? { weeks: /^\d{1,4}$/.test(w) ? Number(w) : w } : {}),
+        ...(reviewBy ? { reviewBy } : {}),
+      });
+  });
+  return rows;
+}
+
 /**
  * The editor's fields as a report body, unvalidated (the Zod schema in report-body.ts decides).
  * Each employer question has its one field (QUESTION_FIELDS in report-body.ts).
- * Field names: `fitness`, `fitnessOpinion`, `timescale`, `adjustments` (a line each),
+ * Field names: `fitness`, `fitnessOpinion`, `timescale`, `adjustments.*` (rows: adjustmentsOf),
  * `equalityActOpinion`, `formalProcesses`, `followUp`, `diagnosis`, `summary`; for a
- * pre-employment certificate `outcome`, `recommendations` (a line each) and `summary`.
+ * pre-employment certificate `outcome`, `recommendations.*` (rows) and `summary`.
  */
 export function reportBodyFromForm(
   type: "management" | "pre_employment",
-  form: { get(name: string): FormDataEntryValue | null },
+  form: FormLike,
 ): ReportBody {
   const text = (name: string) => {
     const value = form.get(name);
@@ -28,7 +61,7 @@ export function reportBodyFromForm(
     return {
       kind: "pre_employment",
       outcome: text("outcome") as never,
-      recommendations: linesOf(text("recommendations")),
+      recommendations: adjustmentsOf(form, "recommendations") as never,
       summary: text("summary"),
     };
   return {
@@ -36,7 +69,7 @@ export function reportBodyFromForm(
     fitness: text("fitness") as never,
     fitnessOpinion: text("fitnessOpinion"),
     timescale: text("timescale"),
-    adjustments: linesOf(text("adjustments")),
+    adjustments: adjustmentsOf(form, "adjustments") as never,
     equalityActOpinion: text("equalityActOpinion"),
     formalProcesses: text("formalProcesses"),
     followUp: text("followUp"),
@@ -49,7 +82,8 @@ export function reportBodyFromForm(
 export function fieldIdOfIssue(path: string, questions: readonly ReferralQuestion[]): string {
   const answer = /^answers\.(\d+)/.exec(path);
   if (answer) return `answer.${questions[Number(answer[1])] ?? ""}`;
-  const list = /^(adjustments|recommendations)\./.exec(path);
-  if (list) return list[1]!;
+  // A row's own field (`adjustments-0-weeks`), or the row's text for an issue with the row.
+  const row = /^(adjustments|recommendations)\.(\d+)(?:\.(weeks|reviewBy|text))?/.exec(path);
+  if (row) return `${row[1]}-${row[2]}-${row[3] ?? "text"}`;
   return path || "summary";
 }

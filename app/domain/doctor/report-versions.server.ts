@@ -39,6 +39,7 @@ export async function listReportVersions(
       body: reportVersion.body,
       authorName: reportVersion.authorName,
       authorGmcNumber: reportVersion.authorGmcNumber,
+      authorQualifications: reportVersion.authorQualifications,
       signedAt: reportVersion.signedAt,
       sentAt: reportVersion.sentAt,
       subjectDecision: reportVersion.subjectDecision,
@@ -82,6 +83,7 @@ export async function listReportVersions(
         includeDiagnosis: true,
         questions,
         subjectStatement: v.subjectStatement,
+        signedAt: v.signedAt,
       }),
     })),
   };

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, referral, report, reportVersion, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
+import { adjustmentTermIssues, type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -35,7 +35,12 @@ export async function lockOwnCaseInReview(tx: Tx, actor: Actor, referralId: stri
 
 export async function doctorSignature(db: Pick<Database, "select">, doctorId: string) {
   const [row] = await db
-    .select({ name: user.name, gmcNumber: doctorProfile.gmcNumber, active: doctorProfile.active })
+    .select({
+      name: user.name,
+      gmcNumber: doctorProfile.gmcNumber,
+      qualifications: doctorProfile.qualifications,
+      active: doctorProfile.active,
+    })
     .from(doctorProfile)
     .innerJoin(user, eq(user.id, doctorProfile.userId))
     .where(eq(doctorProfile.userId, doctorId));
@@ -71,6 +76,8 @@ export async function saveReportDraft(
       issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
     };
   const body: ReportBody = parsed.data;
+  const terms = adjustmentTermIssues(body, now);
+  if (terms.length > 0) return { ok: false, issues: terms };
   return db.transaction(async (tx) => {
     const current = await lockOwnCaseInReview(tx, actor, referralId);
     if (body.kind !== current.type)
@@ -96,6 +103,7 @@ export async function saveReportDraft(
         authorDoctorId: actor.userId,
         authorName: signature.name,
         authorGmcNumber: signature.gmcNumber,
+        authorQualifications: signature.qualifications,
         createdAt: now,
         updatedAt: now,
       });
@@ -109,6 +117,7 @@ export async function saveReportDraft(
         authorDoctorId: actor.userId,
         authorName: signature.name,
         authorGmcNumber: signature.gmcNumber,
+        authorQualifications: signature.qualifications,
         createdAt: now,
         updatedAt: now,
       });
@@ -125,6 +134,7 @@ export async function saveReportDraft(
           body,
           authorName: signature.name,
           authorGmcNumber: signature.gmcNumber,
+          authorQualifications: signature.qualifications,
           updatedAt: now,
         })
         .where(and(eq(reportVersion.reportId, reportId), eq(reportVersion.version, version)))

@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import {
-  consultation,
   organisation,
   referral,
   referralActivity,
@@ -18,41 +17,12 @@ import {
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
 import type { JobQueue } from "~/services/jobs/queue.server.ts";
-import { REFERRAL_QUESTIONS } from "./drafter.ts";
 import { lockReportForDecision } from "./lock-subject-report.server.ts";
 import { renderReportPdf } from "./report-document.server.tsx";
+import { loadReportHeader } from "./report-header.server.ts";
 import { REPORT_NOTIFICATION_JOB, type ReportNotification } from "./report-jobs.ts";
 import { hasDiagnosis } from "./report-sections.ts";
 import { SUBJECT_STATEMENT_MAX } from "./subject-copy.ts";
-
-/**
- * The header an occupational health report carries: the role (and, for a pre-employment
- * certificate, the risks assessed), the employer's reason in their words, the assessment date and
- * its basis (a questionnaire, no examination, and whether there was a video consultation).
- */
-export async function reportHeader(tx: Pick<Database, "select">, r: typeof referral.$inferSelect) {
-  const [call] = await tx
-    .select({ id: consultation.id })
-    .from(consultation)
-    .where(and(eq(consultation.referralId, r.id), eq(consultation.status, "completed")))
-    .limit(1);
-  const risks = [
-    r.drivingRequired && "driving",
-    r.nightShifts && "night shifts",
-    r.loneWorking && "lone working",
-    r.safetyCritical && "safety-critical work",
-  ].filter((x): x is string => Boolean(x));
-  return {
-    questions: REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]),
-    jobRole: r.jobRole,
-    riskModules: r.type === "pre_employment" ? risks : [],
-    referralReason: r.type === "management" ? r.reason : null,
-    assessmentDate: r.submittedAt,
-    basis: call
-      ? "Online health questionnaire and a video consultation; no physical examination"
-      : "Online health questionnaire only; no consultation or physical examination",
-  };
-}
 
 /**
  * The person approves the version they read, and it is released in the same transaction: the
@@ -104,21 +74,30 @@ export async function approveReport(
       .select({ name: organisation.name })
       .from(organisation)
       .where(eq(organisation.id, locked.referral.organisationId));
+    const signedAt = locked.version.signedAt ?? now;
+    const { questions, ...caseHeader } = await loadReportHeader(tx, locked.referral);
     const { pdf, sha256 } = await renderReportPdf({
-      reportReference: locked.report.reference,
-      referralReference: locked.referral.reference,
-      type: locked.report.type,
-      subjectName: locked.referral.subjectName,
-      organisationName: org?.name ?? "Employer",
+      header: {
+        type: locked.report.type,
+        reportReference: locked.report.reference,
+        referralReference: locked.referral.reference,
+        version: locked.version.version,
+        subjectName: locked.referral.subjectName,
+        organisationName: org?.name ?? "Employer",
+        signedAt,
+        approvedAt: now,
+        ...caseHeader,
+      },
       body: locked.version.body,
       diagnosisReleased,
-      authorName: locked.version.authorName,
-      authorGmcNumber: locked.version.authorGmcNumber,
-      signedAt: locked.version.signedAt ?? now,
-      approvedAt: now,
-      version: locked.version.version,
+      signature: {
+        name: locked.version.authorName,
+        qualifications: locked.version.authorQualifications,
+        gmcNumber: locked.version.authorGmcNumber,
+        signedAt,
+      },
       subjectStatement,
-      ...(await reportHeader(tx, locked.referral)),
+      questions,
     });
     await tx
       .update(reportVersion)

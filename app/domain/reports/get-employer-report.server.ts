@@ -1,9 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { referral, report, reportVersion } from "~/db/schema/index.ts";
+import { organisation, referral, report, reportVersion } from "~/db/schema/index.ts";
 import { type EmployerActor, ReferralError } from "~/domain/referrals/actor.ts";
 import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import type { ReportBody } from "./report-body.ts";
+import { headerColumns, loadReportHeader } from "./report-header.server.ts";
+import { reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { fitnessLabel, REPORT_TYPE_TITLES, reportSections } from "./report-sections.ts";
 
 const referenceFormat = /^REP-[A-Z0-9]{4,12}$/;
@@ -27,11 +29,12 @@ export async function getEmployerReport(
       report,
       referralReference: referral.reference,
       subjectName: referral.subjectName,
-      questions: referral.questions,
-      jobRole: referral.jobRole,
+      organisationName: organisation.name,
+      header: headerColumns(referral),
     })
     .from(report)
     .innerJoin(referral, eq(referral.id, report.referralId))
+    .innerJoin(organisation, eq(organisation.id, report.organisationId))
     .where(
       and(
         eq(report.reference, reference),
@@ -57,6 +60,7 @@ export async function getEmployerReport(
       body: reportVersion.body,
       authorName: reportVersion.authorName,
       authorGmcNumber: reportVersion.authorGmcNumber,
+      authorQualifications: reportVersion.authorQualifications,
       signedAt: reportVersion.signedAt,
       diagnosisReleased: reportVersion.diagnosisReleased,
       decidedAt: reportVersion.decidedAt,
@@ -71,18 +75,32 @@ export async function getEmployerReport(
       ),
     );
   if (!version) notFound();
+  const signedAt = version.signedAt ?? row.report.releasedAt ?? new Date(0);
+  const { questions: _asked, ...caseHeader } = await loadReportHeader(db, row.header);
   return {
     ...base,
     state: "released" as const,
     releasedAt: row.report.releasedAt,
     version: version.version,
-    jobRole: row.jobRole,
-    ...employerReportContent(version, row.questions),
-    doctor: {
+    // The same header and signature lines as the frozen PDF (report-header.ts).
+    facts: reportHeaderFacts({
+      type: row.report.type,
+      reportReference: row.report.reference,
+      referralReference: row.referralReference,
+      version: version.version,
+      subjectName: row.subjectName,
+      organisationName: row.organisationName,
+      signedAt,
+      approvedAt: version.decidedAt ?? row.report.releasedAt,
+      ...caseHeader,
+    }),
+    ...employerReportContent({ ...version, signedAt }, row.header.questions),
+    signature: signatureLines({
       name: version.authorName,
+      qualifications: version.authorQualifications,
       gmcNumber: version.authorGmcNumber,
-      signedAt: version.signedAt,
-    },
+      signedAt,
+    }),
   };
 }
 
@@ -97,6 +115,7 @@ export function employerReportContent(
     body: ReportBody;
     diagnosisReleased: boolean;
     subjectStatement: string | null;
+    signedAt?: Date | null;
   },
   questions: SelectedQuestions | null,
 ) {
@@ -106,6 +125,7 @@ export function employerReportContent(
       includeDiagnosis: version.diagnosisReleased,
       questions: REFERRAL_QUESTIONS.filter((q) => questions?.[q]),
       subjectStatement: version.subjectStatement,
+      signedAt: version.signedAt,
     }),
   };
 }

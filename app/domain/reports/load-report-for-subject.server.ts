@@ -8,6 +8,9 @@ import {
   subjectAuditActor,
 } from "~/domain/assessments/subject.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import { loadReportHeader } from "./report-header.server.ts";
+import { type ReportFact, reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { hasDiagnosis, type ReportSection, reportSections } from "./report-sections.ts";
 import { subjectCopyAvailable, subjectCopyUntil } from "./subject-copy.ts";
 
@@ -19,8 +22,11 @@ export type SubjectReportView =
       version: number;
       sections: ReportSection[];
       hasDiagnosis: boolean;
+      /** The header the employer's page and the PDF carry (report-header.ts). */
+      facts: ReportFact[];
+      /** Name, qualifications, GMC number, signing date. */
+      signature: string[];
       authorName: string;
-      authorGmcNumber: string;
       signedAt: Date;
       reviewDueAt: Date | null;
       /** Set when the doctor declined the person's correction and re-sent the report unchanged. */
@@ -72,20 +78,39 @@ export async function loadReportForSubject(
   let view: SubjectReportView | null = null;
   if (row?.report.status === "awaiting_subject" && current.status === "awaiting_subject") {
     const { version } = row;
-    if (version.signedAt && version.sentAt && !version.subjectDecision)
+    const signedAt = version.signedAt;
+    if (signedAt && version.sentAt && !version.subjectDecision) {
+      const { questions: _asked, ...caseHeader } = await loadReportHeader(db, current);
       view = {
         state: "awaiting_decision",
         reference: row.report.reference,
         type: row.report.type,
         version: version.version,
-        sections: reportSections(version.body, { includeDiagnosis: true }),
+        sections: reportSections(version.body, { includeDiagnosis: true, signedAt }),
         hasDiagnosis: hasDiagnosis(version.body),
+        facts: reportHeaderFacts({
+          type: row.report.type,
+          reportReference: row.report.reference,
+          referralReference: current.reference,
+          version: version.version,
+          subjectName: current.subjectName,
+          organisationName: await organisationDisplayName(db, current.organisationId),
+          signedAt,
+          approvedAt: null,
+          ...caseHeader,
+        }),
+        signature: signatureLines({
+          name: version.authorName,
+          qualifications: version.authorQualifications,
+          gmcNumber: version.authorGmcNumber,
+          signedAt,
+        }),
         authorName: version.authorName,
-        authorGmcNumber: version.authorGmcNumber,
-        signedAt: version.signedAt,
+        signedAt,
         reviewDueAt: row.report.reviewDueAt,
         correctionDeclineReason: version.correctionDeclineReason ?? null,
       };
+    }
   } else if (row?.report.status === "correction_requested")
     view = { state: "correction_requested", decidedAt: row.version.decidedAt };
   else if (row?.report.status === "released")

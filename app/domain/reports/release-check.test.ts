@@ -180,6 +180,14 @@ describe("the release check refuses", () => {
     expect(failures).toContainEqual(
       expect.objectContaining({ field: "adjustments", problem: "quotation" }),
     );
+    // A temporary adjustment's text is checked the same way as a lasting one's.
+    const temporary = check(c, {
+      ...body,
+      adjustments: [{ text: "Reduce the workload after a colleague left the team", weeks: 6 }],
+    });
+    expect(temporary).toContainEqual(
+      expect.objectContaining({ field: "adjustments", problem: "quotation" }),
+    );
   });
 
   it("a score written in figures or in words, or an instrument named", async () => {

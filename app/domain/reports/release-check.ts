@@ -1,7 +1,7 @@
 import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
 import type { DraftReport, DraftStatement, ReferralQuestion } from "./drafter.ts";
-import type { ReportBody } from "./report-body.ts";
+import { adjustmentText, type ReportBody } from "./report-body.ts";
 
 /*
  * The release check (docs/decisions/0011-report-audiences.md): the last gate between the
@@ -105,16 +105,20 @@ export function employerVisibleFields(
   if (body.kind === "pre_employment")
     return [
       { field: "summary", text: body.summary ?? "", diagnosisField: false },
-      ...body.recommendations.map((text) => ({
+      ...body.recommendations.map((item) => ({
         field: "recommendations",
-        text,
+        text: adjustmentText(item),
         diagnosisField: false,
       })),
     ];
   const fields: { field: string; text: string; diagnosisField: boolean }[] = [
     { field: "summary", text: body.summary, diagnosisField: false },
     { field: "timescale", text: body.timescale ?? "", diagnosisField: false },
-    ...body.adjustments.map((text) => ({ field: "adjustments", text, diagnosisField: false })),
+    ...body.adjustments.map((item) => ({
+      field: "adjustments",
+      text: adjustmentText(item),
+      diagnosisField: false,
+    })),
     { field: "equalityActOpinion", text: body.equalityActOpinion ?? "", diagnosisField: false },
     { field: "formalProcesses", text: body.formalProcesses ?? "", diagnosisField: false },
     { field: "followUp", text: body.followUp ?? "", diagnosisField: false },

@@ -10,6 +10,46 @@ import { REFERRAL_QUESTIONS } from "./drafter.ts";
 const text = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters.`);
 const required = (max: number, message: string) => text(max).min(1, message);
 
+/** A temporary adjustment lasts 1 to 104 weeks; its review date is at most two years ahead. */
+export const ADJUSTMENT_MAX_WEEKS = 104;
+export const REVIEW_MAX_DAYS = 731;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Give the review date as a date.")
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, "Give a real calendar date for the review.");
+
+/**
+ * One recommended adjustment. A permanent one is its text; a temporary one also carries how many
+ * weeks it lasts, a date to review it by, or both (stored with the signed version, so the
+ * employer reads the same terms the doctor signed). Versions signed before terms existed hold
+ * strings only and still parse.
+ */
+const adjustmentTerms = z.object({
+  text: required(500, "An adjustment cannot be empty."),
+  weeks: z
+    .number({ message: "Give the duration in whole weeks." })
+    .int("Give the duration in whole weeks.")
+    .min(1, "A temporary adjustment lasts at least 1 week.")
+    .max(ADJUSTMENT_MAX_WEEKS, `Keep a duration to ${ADJUSTMENT_MAX_WEEKS} weeks or fewer.`)
+    .optional(),
+  reviewBy: isoDate.optional(),
+});
+export const adjustmentItem = z.preprocess(
+  (value) => (typeof value === "string" ? { text: value } : value),
+  adjustmentTerms.transform((a) =>
+    a.weeks === undefined && a.reviewBy === undefined ? a.text : a,
+  ),
+);
+export type Adjustment = z.infer<typeof adjustmentItem>;
+
+export function adjustmentText(item: Adjustment): string {
+  return typeof item === "string" ? item : item.text;
+}
+
 export const managementFitness = [
   "fit",
   "fit-with-adjustments",
@@ -46,7 +86,7 @@ export const managementReportBody = z
     fitnessOpinion: text(2000).optional(),
     /** Required when temporarily unfit: the estimated time to regain fitness, in words. */
     timescale: text(200).optional(),
-    adjustments: z.array(required(500, "An adjustment cannot be empty.")).max(20),
+    adjustments: z.array(adjustmentItem).max(20, "Keep to 20 adjustments or fewer."),
     /** Advisory only: whether the Act applies is for a tribunal, not a doctor. */
     equalityActOpinion: text(2000).optional(),
     formalProcesses: text(2000).optional(),
@@ -68,7 +108,7 @@ export const managementReportBody = z
 export const preEmploymentReportBody = z.object({
   kind: z.literal("pre_employment"),
   outcome: z.enum(preEmploymentOutcomes, { message: "Choose an outcome." }),
-  recommendations: z.array(required(500, "A recommendation cannot be empty.")).max(20),
+  recommendations: z.array(adjustmentItem).max(20, "Keep to 20 recommendations or fewer."),
   /** A short non-clinical summary for the employer. */
   summary: text(2000).optional(),
 });
@@ -118,4 +158,35 @@ export function unansweredQuestions(
       }
     }
   });
+}
+
+/** Today's date in the UK (DESIGN.md §9), as YYYY-MM-DD. */
+function ukDate(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
+}
+
+/**
+ * Review dates must lie ahead when the doctor writes them: from tomorrow to about two years on.
+ * Checked on save, not in the schema, because a signed version keeps its date after it passes.
+ */
+export function adjustmentTermIssues(
+  body: ReportBody,
+  now: Date,
+): { path: string; message: string }[] {
+  const list = body.kind === "management" ? "adjustments" : "recommendations";
+  const items: Adjustment[] = body.kind === "management" ? body.adjustments : body.recommendations;
+  const today = ukDate(now);
+  const latest = ukDate(new Date(now.getTime() + REVIEW_MAX_DAYS * 86_400_000));
+  const issues: { path: string; message: string }[] = [];
+  items.forEach((item, i) => {
+    if (typeof item === "string" || !item.reviewBy) return;
+    if (item.reviewBy <= today)
+      issues.push({ path: `${list}.${i}.reviewBy`, message: "Give a review date in the future." });
+    else if (item.reviewBy > latest)
+      issues.push({
+        path: `${list}.${i}.reviewBy`,
+        message: "Give a review date within the next two years.",
+      });
+  });
+  return issues;
 }

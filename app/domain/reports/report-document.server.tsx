@@ -1,36 +1,31 @@
 import { createHash } from "node:crypto";
-import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { formatLongDate } from "~/lib/dates.ts";
+import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReferralQuestion } from "./drafter.ts";
 import type { ReportBody } from "./report-body.ts";
+import {
+  type ReportHeaderSource,
+  type ReportSignature,
+  reportHeaderFacts,
+  signatureLines,
+} from "./report-header.ts";
 import { REPORT_TYPE_TITLES, type ReportSection, reportSections } from "./report-sections.ts";
 
 /** What the released PDF shows: the frozen version as the employer may see it. */
 export interface ReportDocumentData {
-  reportReference: string;
-  referralReference: string;
-  type: "management" | "pre_employment";
-  subjectName: string;
-  organisationName: string;
+  /** References, people, role, reason, date, basis and consent (report-header.ts). */
+  header: ReportHeaderSource & { approvedAt: Date };
   body: ReportBody;
   diagnosisReleased: boolean;
-  authorName: string;
-  authorGmcNumber: string;
-  signedAt: Date;
-  approvedAt: Date;
-  version: number;
+  signature: ReportSignature;
   /** The person's statement after a declined correction, attached as its own section. */
   subjectStatement?: string | null;
   /** The employer's questions, each named once on the section that answers it. */
   questions?: readonly ReferralQuestion[];
-  /** The header an OH report must carry: role, the employer's reason, date and basis. */
-  jobRole?: string | null;
-  /** Pre-employment risk modules of the role: driving, nights, lone working, safety-critical. */
-  riskModules?: readonly string[];
-  referralReason?: string | null;
-  assessmentDate?: Date | null;
-  basis?: string;
 }
+
+// Whole words only: the default hyphenation split "exami-nation" in the basis of assessment, and a
+// split word in a medical report reads as a typo (and defeats a search of the PDF's text).
+Font.registerHyphenationCallback((word) => [word]);
 
 const styles = StyleSheet.create({
   page: {
@@ -72,6 +67,7 @@ const styles = StyleSheet.create({
     borderTopWidth: 1,
     borderColor: "#d8dee6",
   },
+  signatureName: { fontFamily: "Helvetica-Bold" },
   footer: {
     position: "absolute",
     bottom: 28,
@@ -97,11 +93,14 @@ function SectionContent({ section, last }: { section: ReportSection; last: boole
   const keep = last ? 110 : undefined;
   return (
     <>
-      <Text style={styles.sectionHeading} minPresenceAhead={40}>
-        {section.heading}
-      </Text>
-      {section.question ? <Text style={styles.note}>Your question: {section.question}</Text> : null}
-      {section.note ? <Text style={styles.note}>{section.note}</Text> : null}
+      {/* The heading and its notes move as one, and only with some of the text after them. */}
+      <View wrap={false} minPresenceAhead={36}>
+        <Text style={styles.sectionHeading}>{section.heading}</Text>
+        {section.question ? (
+          <Text style={styles.note}>Your question: {section.question}</Text>
+        ) : null}
+        {section.note ? <Text style={styles.note}>{section.note}</Text> : null}
+      </View>
       {section.text ? <Text minPresenceAhead={keep}>{section.text}</Text> : null}
       {section.items?.map((item, i) => (
         <View
@@ -129,18 +128,21 @@ function SectionContent({ section, last }: { section: ReportSection; last: boole
  * addresses in the doctor's free text come out literally, never interpreted or linked.
  */
 function ReportDocument({ data }: { data: ReportDocumentData }) {
+  const { header } = data;
   const sections = reportSections(data.body, {
     includeDiagnosis: data.diagnosisReleased,
     subjectStatement: data.subjectStatement,
     questions: data.questions,
+    signedAt: data.signature.signedAt,
   });
   const last = sections.at(-1);
-  const title = REPORT_TYPE_TITLES[data.type];
+  const title = REPORT_TYPE_TITLES[header.type];
+  const [name, ...signature] = signatureLines(data.signature);
   return (
     <Document
-      title={`${title} ${data.reportReference}`}
+      title={`${title} ${header.reportReference}`}
       author="ReferOH"
-      subject={`Occupational health report ${data.reportReference}`}
+      subject={`Occupational health report ${header.reportReference}`}
       creator="ReferOH"
       producer="ReferOH"
     >
@@ -149,27 +151,9 @@ function ReportDocument({ data }: { data: ReportDocumentData }) {
         <Text style={styles.heading}>{title}</Text>
         <Text>Confidential: for the employer named below and the person it is about.</Text>
         <View style={styles.facts}>
-          <Fact label="Report reference" value={data.reportReference} />
-          <Fact label="Referral reference" value={data.referralReference} />
-          <Fact
-            label={data.type === "management" ? "Employee" : "Candidate"}
-            value={data.subjectName}
-          />
-          <Fact label="Employer" value={data.organisationName} />
-          {data.jobRole ? <Fact label="Job role" value={data.jobRole} /> : null}
-          {data.riskModules?.length ? (
-            <Fact label="Role risks assessed" value={data.riskModules.join(", ")} />
-          ) : null}
-          {data.referralReason ? (
-            <Fact label="Reason for referral" value={data.referralReason} />
-          ) : null}
-          {data.assessmentDate ? (
-            <Fact label="Assessment date" value={formatLongDate(data.assessmentDate)} />
-          ) : null}
-          {data.basis ? <Fact label="Basis of assessment" value={data.basis} /> : null}
-          <Fact label="Signed by the doctor" value={formatLongDate(data.signedAt)} />
-          <Fact label="Approved for release" value={formatLongDate(data.approvedAt)} />
-          <Fact label="Version" value={String(data.version)} />
+          {reportHeaderFacts(header).map((fact) => (
+            <Fact key={fact.id} label={fact.label} value={fact.value} />
+          ))}
         </View>
         {sections.slice(0, -1).map((section) => (
           <View key={section.id} style={styles.section}>
@@ -181,17 +165,14 @@ function ReportDocument({ data }: { data: ReportDocumentData }) {
           {last ? <SectionContent section={last} last /> : null}
           <View style={styles.signature} wrap={false}>
             <Text style={styles.sectionHeading}>Consulting Doctor</Text>
-            <Text>{data.authorName}</Text>
-            <Text>GMC number {data.authorGmcNumber}</Text>
-            <Text>Signed electronically on {formatLongDate(data.signedAt)}</Text>
-            <Text style={styles.note}>
-              Consent to disclosure: the person this report is about read it and agreed to its
-              release to {data.organisationName} on {formatLongDate(data.approvedAt)}.
-            </Text>
+            <Text style={styles.signatureName}>{name}</Text>
+            {signature.map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
           </View>
         </View>
         <Text style={styles.footer} fixed>
-          {data.reportReference} · {data.referralReference} · Confidential
+          {header.reportReference} · {header.referralReference} · Confidential
         </Text>
         <Text
           style={[styles.footer, { textAlign: "right" }]}

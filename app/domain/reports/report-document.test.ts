@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderReportPdf } from "./report-document.server.tsx";
+import type { ReportHeaderSource } from "./report-header.ts";
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(path.join(tmpdir(), "report-pdf-"));
@@ -21,14 +22,42 @@ const hostile = {
   adjustment: "<img src=x onerror=alert(1)> Desk near the exit",
 };
 
+const signature = {
+  name: "Dr Amira Shah",
+  qualifications: null,
+  gmcNumber: "7654321",
+  signedAt: new Date("2026-11-16T10:00:00Z"),
+};
+
+function header(
+  over: Partial<ReportHeaderSource> &
+    Pick<ReportHeaderSource, "reportReference" | "referralReference" | "subjectName">,
+): ReportHeaderSource & { approvedAt: Date } {
+  return {
+    type: "management",
+    version: 1,
+    organisationName: "Employer Ltd",
+    jobRole: null,
+    riskModules: [],
+    referralReason: null,
+    assessmentDate: null,
+    consultationHeld: false,
+    signedAt: signature.signedAt,
+    ...over,
+    approvedAt: new Date("2026-11-18T10:00:00Z"),
+  };
+}
+
 describe("renderReportPdf", () => {
   it("draws free text literally, with the reference, outcome and the doctor's GMC number", async () => {
     const { pdf, sha256 } = await renderReportPdf({
-      reportReference: "REP-7K2M9Q",
-      referralReference: "REF-000042",
-      type: "management",
-      subjectName: "Jo Bloggs",
-      organisationName: "Acme & Sons <Ltd>",
+      header: header({
+        reportReference: "REP-7K2M9Q",
+        referralReference: "REF-000042",
+        subjectName: "Jo Bloggs",
+        organisationName: "Acme & Sons <Ltd>",
+        version: 2,
+      }),
       body: {
         kind: "management",
         answers: [{ question: "fitForWork", answer: "Yes, with adjustments." }],
@@ -38,11 +67,7 @@ describe("renderReportPdf", () => {
         summary: hostile.summary,
       },
       diagnosisReleased: false,
-      authorName: "Dr Amira Shah",
-      authorGmcNumber: "7654321",
-      signedAt: new Date("2026-11-16T10:00:00Z"),
-      approvedAt: new Date("2026-11-18T10:00:00Z"),
-      version: 2,
+      signature,
     });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -88,11 +113,15 @@ const paragraph = (n: number, words: string) =>
 describe("the PDF layout of a typical management case", () => {
   it("flows sections across pages and never leaves the signature alone on a page", async () => {
     const { pdf } = await renderReportPdf({
-      reportReference: "REP-LAYOUT",
-      referralReference: "REF-000777",
-      type: "management",
-      subjectName: "Sam Patel",
-      organisationName: "Northwind Logistics Ltd",
+      header: header({
+        reportReference: "REP-LAYOUT",
+        referralReference: "REF-000777",
+        subjectName: "Sam Patel",
+        organisationName: "Northwind Logistics Ltd",
+        jobRole: "Warehouse operative",
+        referralReason: "Back pain affecting lifting duties.",
+        assessmentDate: new Date("2026-11-12T10:00:00Z"),
+      }),
       body: {
         kind: "management",
         summary: paragraph(
@@ -104,8 +133,8 @@ describe("the PDF layout of a typical management case", () => {
           "In my opinion they are fit for their current role with the adjustments below.",
         timescale: "About 2 to 4 weeks",
         adjustments: [
-          "Less heavy or repetitive lifting for four weeks, reviewed on 1 March.",
-          "More frequent short breaks for four weeks.",
+          { text: "Reduced lifting", weeks: 6 },
+          { text: "More frequent short breaks.", weeks: 4, reviewBy: "2026-12-21" },
           "A workstation assessment.",
         ],
         equalityActOpinion: paragraph(
@@ -116,16 +145,8 @@ describe("the PDF layout of a typical management case", () => {
         followUp: "Review in about four weeks, before the adjustments end.",
       },
       diagnosisReleased: false,
-      authorName: "Dr Amira Shah",
-      authorGmcNumber: "7654321",
-      signedAt: new Date("2026-11-16T10:00:00Z"),
-      approvedAt: new Date("2026-11-18T10:00:00Z"),
-      version: 1,
+      signature: { ...signature, qualifications: "MB ChB, MFOM" },
       questions: ["fitForWork", "recommendedAdjustments", "equalityAct", "followUp"],
-      jobRole: "Warehouse operative",
-      referralReason: "Back pain affecting lifting duties.",
-      assessmentDate: new Date("2026-11-12T10:00:00Z"),
-      basis: "Online health questionnaire only; no consultation or physical examination",
       subjectStatement: "I agree with the adjustments but the review date is too late for me.",
     });
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, pdf);
@@ -141,7 +162,13 @@ describe("the PDF layout of a typical management case", () => {
       "12 November 2026",
       "Online health questionnaire only",
       "Consent to disclosure",
+      "Sam Patel read this report and agreed to its release to Northwind Logistics Ltd on 18 November 2026.",
+      "MB ChB, MFOM",
       "GMC number 7654321",
+      "Signed electronically on 16 November 2026",
+      // Weeks alone: reviewed that many weeks after signing (16 November + 6 weeks).
+      "Reduced lifting, for 6 weeks (review by 28 December 2026)",
+      "More frequent short breaks, for 4 weeks (review by 21 December 2026)",
       "Your question: Is the condition likely to fall under the Equality Act 2010?",
     ])
       expect(all).toContain(fact);
@@ -154,5 +181,45 @@ describe("the PDF layout of a typical management case", () => {
         .filter((l) => l && !/^Page \d+ of \d+$/.test(l) && !/Confidential$/.test(l));
       expect(headings).not.toContain(lines.at(-1));
     }
+  });
+});
+
+describe("the pre-employment certificate", () => {
+  it("names the role and the risks it was assessed for, and a temporary recommendation's terms", async () => {
+    const { pdf } = await renderReportPdf({
+      header: header({
+        type: "pre_employment",
+        reportReference: "REP-CERT01",
+        referralReference: "OCC-AB12C",
+        subjectName: "Robin Taylor",
+        jobRole: "HGV driver (nights)",
+        riskModules: ["driving", "nightShifts", "safetyCritical"],
+        assessmentDate: new Date("2026-11-12T10:00:00Z"),
+        consultationHeld: true,
+      }),
+      body: {
+        kind: "pre_employment",
+        outcome: "fit-with-adjustments",
+        recommendations: [{ text: "No night shifts", weeks: 8 }, "A seat with lumbar support."],
+        summary: "Fit for the role with the recommendations below.",
+      },
+      diagnosisReleased: false,
+      signature: { ...signature, qualifications: "MBBS, MRCP(UK), MFOM" },
+    });
+    if (process.env.CERTIFICATE_PDF_OUT) writeFileSync(process.env.CERTIFICATE_PDF_OUT, pdf);
+    const text = pdfText(pdf).replace(/\s+/g, " ");
+    for (const fact of [
+      "Pre-Employment Health Certificate",
+      "Candidate Robin Taylor",
+      "Job role HGV driver (nights)",
+      "Role risks assessed Driving, night shifts and safety-critical work",
+      "Assessment date 12 November 2026",
+      "Online health questionnaire and a video consultation; no physical examination",
+      "No night shifts, for 8 weeks (review by 11 January 2027)",
+      "A seat with lumbar support.",
+      "Dr Amira Shah MBBS, MRCP(UK), MFOM GMC number 7654321 Signed electronically on 16 November 2026",
+    ])
+      expect(text).toContain(fact);
+    expect(text).not.toContain("Reason for referral");
   });
 });

@@ -1,5 +1,6 @@
+import { formatLongDate } from "~/lib/dates.ts";
 import { OUTCOME_LABELS, REFERRAL_QUESTION_LABELS, type ReferralQuestion } from "./drafter.ts";
-import type { ReportBody } from "./report-body.ts";
+import type { Adjustment, ReportBody } from "./report-body.ts";
 
 /**
  * The sections of a signed report in the seed's reading order (Summary, Diagnosis,
@@ -41,6 +42,30 @@ export interface SectionOptions {
    * their words, apart from the doctor's unchanged opinion.
    */
   subjectStatement?: string | null;
+  /**
+   * When the version was signed: a temporary adjustment given only in weeks is reviewed that many
+   * weeks after signing, and the line says by when.
+   */
+  signedAt?: Date | null;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * One adjustment as the employer reads it, e.g. "Reduced lifting, for 6 weeks (review by
+ * 5 January 2027)". A permanent one is its text unchanged.
+ */
+export function adjustmentLine(item: Adjustment, signedAt?: Date | null): string {
+  if (typeof item === "string") return item;
+  const text = item.text.replace(/[\s.;,]+$/, "");
+  const reviewBy = item.reviewBy
+    ? new Date(`${item.reviewBy}T12:00:00Z`)
+    : item.weeks && signedAt
+      ? new Date(new Date(signedAt).getTime() + item.weeks * WEEK_MS)
+      : null;
+  const duration = item.weeks ? `, for ${item.weeks} week${item.weeks === 1 ? "" : "s"}` : "";
+  const review = reviewBy ? ` (review by ${formatLongDate(reviewBy)})` : "";
+  return `${text}${duration}${review}`;
 }
 
 export const REPORT_TYPE_TITLES = {
@@ -75,7 +100,7 @@ export function reportSections(body: ReportBody, options: SectionOptions): Repor
 
 function doctorSections(
   body: ReportBody,
-  { includeDiagnosis, questions = [] }: SectionOptions,
+  { includeDiagnosis, questions = [], signedAt }: SectionOptions,
 ): ReportSection[] {
   const sections: ReportSection[] = [];
   const asked = (q: ReferralQuestion) =>
@@ -85,7 +110,7 @@ function doctorSections(
     sections.push({
       id: "recommendations",
       heading: "Recommendations",
-      items: body.recommendations,
+      items: body.recommendations.map((a) => adjustmentLine(a, signedAt)),
       text: body.recommendations.length === 0 ? "No recommendations." : undefined,
     });
     sections.push({ id: "fitness", heading: "Fit for Work", text: OUTCOME_LABELS[body.outcome] });
@@ -114,7 +139,7 @@ function doctorSections(
   sections.push({
     id: "recommendations",
     heading: "Recommendations",
-    items: body.adjustments,
+    items: body.adjustments.map((a) => adjustmentLine(a, signedAt)),
     text: body.adjustments.length === 0 ? "No workplace adjustments recommended." : undefined,
     ...asked("recommendedAdjustments"),
   });

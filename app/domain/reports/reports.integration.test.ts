@@ -100,7 +100,12 @@ describe("the person's review", () => {
     if (view?.state !== "awaiting_decision") return;
     expect(view.hasDiagnosis).toBe(true);
     expect(view.sections.map((s) => s.heading)).toContain("Diagnosis");
-    expect(view.authorGmcNumber).toBe(sent.doctor.gmcNumber);
+    expect(view.signature).toContain(`GMC number ${sent.doctor.gmcNumber}`);
+    // The person sees the header the employer will: basis and that nothing is released yet.
+    expect(view.facts.map((f) => f.id)).toEqual(
+      expect.arrayContaining(["referral-reason", "assessment-date", "basis", "consent"]),
+    );
+    expect(view.facts.find((f) => f.id === "consent")?.value).toMatch(/^Not released/);
     await loadReportForSubject(database.db, { link, referral: current });
     const reads = await database.db
       .select()
@@ -441,6 +446,13 @@ describe("the employer's reports", () => {
       "Follow-up or review",
     ]);
     expect(JSON.stringify(shown)).not.toContain("depressive");
-    expect(shown.doctor.gmcNumber).toBe(first.doctor.gmcNumber);
+    expect(shown.signature).toContain(`GMC number ${first.doctor.gmcNumber}`);
+    // The PDF's header, on the page: the employer's own reason, the date and the basis.
+    const facts = Object.fromEntries(shown.facts.map((f) => [f.id, f.value]));
+    expect(facts).toMatchObject({
+      "referral-reason": "Low mood and time off work since March; help us support a return.",
+      basis: "Online health questionnaire only; no consultation or physical examination",
+    });
+    expect(facts.consent).toMatch(/agreed to its release/);
   });
 });

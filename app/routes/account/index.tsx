@@ -10,13 +10,16 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { can } from "~/domain/access/permissions.ts";
+import { getOwnDoctorProfile, updateOwnQualifications } from "~/domain/accounts/doctors.server.ts";
 import {
   changePasswordSchema,
   currentPasswordSchema,
+  doctorQualificationsSchema,
   type FieldErrors,
   organisationSchema,
   parseForm,
   profileSchema,
+  QUALIFICATIONS_MAX,
 } from "~/domain/accounts/schemas.ts";
 import { disableTwoFactor } from "~/domain/accounts/two-factor.server.ts";
 import {
@@ -33,9 +36,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { user, organisation, actor } = currentSession(context);
   return {
+    doctor: await getOwnDoctorProfile(context.get(runtimeContext), { actor }),
     user: {
       name: user.name,
       email: user.email,
@@ -48,7 +52,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type Section = "profile" | "organisation" | "password" | "two-factor";
+type Section = "profile" | "professional" | "organisation" | "password" | "two-factor";
 type ActionData = { section: Section; ok: boolean; errors?: FieldErrors; message?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,6 +69,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(profileSchema, form);
     if (parsed.errors) return fail(parsed.errors);
     await updateProfile(runtime, { actor, name: parsed.data.name, request: meta });
+    return data<ActionData>({ section, ok: true });
+  }
+  if (section === "professional") {
+    const parsed = parseForm(doctorQualificationsSchema, form);
+    if (parsed.errors) return fail(parsed.errors);
+    if (!can(actor, "doctor-area:view"))
+      return fail({ qualifications: "Only an active doctor can change qualifications" }, 403);
+    await updateOwnQualifications(runtime, {
+      actor,
+      qualifications: parsed.data.qualifications,
+      request: meta,
+    });
     return data<ActionData>({ section, ok: true });
   }
   if (section === "organisation") {
@@ -144,7 +160,7 @@ function SectionCard({
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, organisation, canEditOrganisation, canDisableTwoFactor } = loaderData;
+  const { user, organisation, canEditOrganisation, canDisableTwoFactor, doctor } = loaderData;
   const navigation = useNavigation();
   const passwordForm = useRef<HTMLFormElement>(null);
   const busy = (section: Section) =>
@@ -167,6 +183,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   }, []);
 
   const profileErrors = errorsFor("profile");
+  const professionalErrors = errorsFor("professional");
   const orgErrors = errorsFor("organisation");
   const passwordErrors = errorsFor("password");
   const twoFactorErrors = errorsFor("two-factor");
@@ -201,6 +218,37 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Form>
       </SectionCard>
+
+      {doctor ? (
+        <SectionCard id="professional-heading" title="Professional details">
+          <ErrorSummary errors={professionalErrors} className="mb-4" />
+          <Form method="post" noValidate className="grid gap-5">
+            <input type="hidden" name="intent" value="professional" />
+            <div className="grid gap-1">
+              <p className="font-medium">GMC number</p>
+              <p className="text-muted-foreground">{doctor.gmcNumber}</p>
+            </div>
+            <FormField
+              id="qualifications"
+              label="Qualifications"
+              hint="Printed after your name and beside your GMC number when you sign a report, e.g. MB ChB, MFOM. Reports you have already signed keep what they were signed with."
+              optional
+              error={professionalErrors.qualifications}
+            >
+              <Input
+                name="qualifications"
+                maxLength={QUALIFICATIONS_MAX}
+                defaultValue={doctor.qualifications ?? ""}
+              />
+            </FormField>
+            <div>
+              <Button type="submit" disabled={busy("professional")}>
+                {busy("professional") ? "Saving..." : "Save professional details"}
+              </Button>
+            </div>
+          </Form>
+        </SectionCard>
+      ) : null}
 
       {organisation ? (
         <SectionCard id="organisation-heading" title="Company details">

@@ -8,7 +8,12 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { inviteDoctor, listDoctors, setDoctorAccess } from "~/domain/accounts/doctors.server.ts";
-import { type FieldErrors, inviteDoctorSchema, parseForm } from "~/domain/accounts/schemas.ts";
+import {
+  type FieldErrors,
+  inviteDoctorSchema,
+  parseForm,
+  QUALIFICATIONS_MAX,
+} from "~/domain/accounts/schemas.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctors";
 import { adminRequest } from "./admin-request.server.ts";
@@ -116,7 +121,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
           Invite a doctor
         </h2>
         <ErrorSummary errors={errors} className="mt-4" />
-        <Form ref={formRef} method="post" noValidate className="mt-4 grid gap-5 md:grid-cols-3">
+        <Form ref={formRef} method="post" noValidate className="mt-4 grid gap-5 md:grid-cols-2">
           <input type="hidden" name="intent" value="invite" />
           <FormField id="name" label="Full name" error={errors.name}>
             <Input name="name" autoComplete="off" />
@@ -127,7 +132,16 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
           <FormField id="gmcNumber" label="GMC number" hint="7 digits" error={errors.gmcNumber}>
             <Input name="gmcNumber" inputMode="numeric" maxLength={7} autoComplete="off" />
           </FormField>
-          <div className="md:col-span-3">
+          <FormField
+            id="qualifications"
+            label="Qualifications"
+            hint="As printed after the name in a report, e.g. MB ChB, MFOM. The doctor can change them later."
+            optional
+            error={errors.qualifications}
+          >
+            <Input name="qualifications" maxLength={QUALIFICATIONS_MAX} autoComplete="off" />
+          </FormField>
+          <div className="md:col-span-2">
             <Button type="submit" disabled={inviting}>
               {inviting ? "Sending invitation..." : "Send invitation"}
             </Button>
@@ -154,7 +168,8 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
                   <p className="font-semibold">{doctor.name}</p>
                   <p className="break-all text-muted-foreground text-sm">{doctor.email}</p>
                   <p className="text-muted-foreground text-sm">
-                    GMC {doctor.gmcNumber} · invited {dateFormat.format(new Date(doctor.createdAt))}
+                    {doctor.qualifications ? `${doctor.qualifications} · ` : ""}GMC{" "}
+                    {doctor.gmcNumber} · invited {dateFormat.format(new Date(doctor.createdAt))}
                   </p>
                   <p className="text-muted-foreground text-sm">
                     Last sign-in:{" "}

@@ -1,6 +1,10 @@
 import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ReportSections } from "~/components/reports/report-sections.tsx";
+import {
+  ReportHeaderFacts,
+  ReportSections,
+  ReportSignatureLines,
+} from "~/components/reports/report-sections.tsx";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
 import { NativeRadio } from "~/components/ui/radio-group";
@@ -174,11 +178,13 @@ function ReadAndDecide({
             {formatLongDate(view.signedAt)}
           </p>
         </div>
+        <section aria-label="About this report" data-testid="report-header">
+          <ReportHeaderFacts facts={view.facts} />
+        </section>
         <ReportSections sections={view.sections} headingLevel={3} />
-        <section className="grid gap-1 border-border border-t pt-4">
+        <section className="grid gap-2 border-border border-t pt-4">
           <h3 className="font-semibold text-lg">Consulting Doctor</h3>
-          <p>{view.authorName}</p>
-          <p className="text-muted-foreground text-sm">GMC number {view.authorGmcNumber}</p>
+          <ReportSignatureLines lines={view.signature} />
         </section>
       </article>
 

@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, MailQuestionIcon, ShieldCheckIcon, VideoIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -90,7 +91,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...detail,
     questions: selectedQuestionList(detail.referral.questions),
     body,
-    signature: { name: signature.name, gmcNumber: signature.gmcNumber },
+    signature: {
+      name: signature.name,
+      gmcNumber: signature.gmcNumber,
+      qualifications: signature.qualifications,
+    },
     reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
   };
 }
@@ -423,15 +428,14 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 answers={["recommendedAdjustments"]}
                 unanswered={unanswered}
               />
-              <FormField
-                id="adjustments"
-                label="Recommended adjustments"
-                hint="One adjustment a line; say how long a temporary one lasts or when to review it."
-                error={errors.adjustments}
-                optional
-              >
-                <Textarea name="adjustments" rows={4} defaultValue={body.adjustments.join("\n")} />
-              </FormField>
+              <AdjustmentRows
+                list="adjustments"
+                legend="Recommended adjustments"
+                itemLabel="Adjustment"
+                hint={TERMS_HINT}
+                items={body.adjustments}
+                errors={errors}
+              />
             </EvidenceRow>
 
             {OPTIONAL_FIELDS.map((f) => {
@@ -498,19 +502,14 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               </FormFieldset>
             </EvidenceRow>
             <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
-              <FormField
-                id="recommendations"
-                label="Recommendations"
-                hint="One recommendation a line, in words an employer can act on."
-                error={errors.recommendations}
-                optional
-              >
-                <Textarea
-                  name="recommendations"
-                  rows={4}
-                  defaultValue={body.recommendations.join("\n")}
-                />
-              </FormField>
+              <AdjustmentRows
+                list="recommendations"
+                legend="Recommendations"
+                itemLabel="Recommendation"
+                hint={`In words an employer can act on. ${TERMS_HINT}`}
+                items={body.recommendations}
+                errors={errors}
+              />
             </EvidenceRow>
             <EvidenceRow
               statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
@@ -532,8 +531,19 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
         <section className="rounded-xl border bg-card p-5">
           <h2 className="font-semibold text-lg">Consulting doctor</h2>
           <p className="mt-1">
-            {signature.name} · GMC number {signature.gmcNumber}
+            {signature.name}
+            {signature.qualifications ? `, ${signature.qualifications}` : ""} · GMC number{" "}
+            {signature.gmcNumber}
           </p>
+          {signature.qualifications ? null : (
+            <p className="mt-1 text-muted-foreground text-sm">
+              No qualifications recorded: add them on{" "}
+              <Link to="/account" className="underline">
+                your account page
+              </Link>{" "}
+              to print them in the signature block.
+            </p>
+          )}
           <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
             <ShieldCheckIcon aria-hidden="true" className="size-4" />
             Signing sends the report to {r.subjectName}, who has {loaderData.reviewWorkingDays}{" "}
@@ -730,6 +740,9 @@ function QuestionTag({
   );
 }
 
+const TERMS_HINT =
+  "For a temporary one, give how many weeks it lasts, a date to review it by, or both; leave both empty for a lasting one. Save the draft for more rows.";
+
 const OPTIONAL_FIELDS = [
   {
     name: "formalProcesses",
@@ -762,9 +775,14 @@ const OPTIONAL_FIELDS = [
   hint: string | undefined;
 }[];
 
-/** Radio groups are reached through their first option. */
 function summaryErrors(errors: Record<string, string | undefined>): Record<string, string> {
-  const ids: Record<string, string> = { fitness: "fitness-fit", outcome: "outcome-fit" };
+  // Radio groups and row lists are reached through their first control.
+  const ids: Record<string, string> = {
+    fitness: "fitness-fit",
+    outcome: "outcome-fit",
+    adjustments: "adjustments-0-text",
+    recommendations: "recommendations-0-text",
+  };
   return Object.fromEntries(
     Object.entries(errors)
       .filter((e): e is [string, string] => Boolean(e[1]))

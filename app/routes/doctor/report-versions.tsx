@@ -67,7 +67,7 @@ export default function ReportVersions({ loaderData }: Route.ComponentProps) {
                   </h2>
                   <p className="text-muted-foreground text-sm">
                     {v.signedAt
-                      ? `Signed by ${v.authorName} (GMC ${v.authorGmcNumber}) ${formatDateTime(v.signedAt)}`
+                      ? `Signed by ${v.authorName}${v.authorQualifications ? `, ${v.authorQualifications}` : ""} (GMC ${v.authorGmcNumber}) ${formatDateTime(v.signedAt)}`
                       : "Not signed (draft)"}
                     {v.subjectDecision
                       ? ` · ${DECISIONS[v.subjectDecision]}${v.decidedAt ? ` ${formatDateTime(v.decidedAt)}` : ""}`

@@ -97,7 +97,7 @@ async function releasedReport(
     reference: found.reference,
     fitness: found.fitness,
     sections: found.sections,
-    doctor: { name: found.doctor.name, gmcNumber: found.doctor.gmcNumber },
+    signature: found.signature,
     releasedAt: found.releasedAt ? found.releasedAt.toISOString() : null,
     pdfUrl: `/employer-reports/${found.reference}.pdf`,
   };

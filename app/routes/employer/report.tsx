@@ -1,6 +1,10 @@
 import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
 import { data, Link } from "react-router";
-import { ReportSections } from "~/components/reports/report-sections.tsx";
+import {
+  ReportHeaderFacts,
+  ReportSections,
+  ReportSignatureLines,
+} from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { runtimeContext } from "~/context.ts";
@@ -100,17 +104,14 @@ export default function EmployerReport({ loaderData }: Route.ComponentProps) {
               </a>
             </Button>
           </header>
-          <div className="rounded-xl border bg-card p-5 sm:p-8">
+          <div className="grid gap-6 rounded-xl border bg-card p-5 sm:p-8">
+            <section aria-label="About this report" data-testid="report-header">
+              <ReportHeaderFacts facts={report.facts} />
+            </section>
             <ReportSections sections={report.sections} />
-            <section className="mt-6 grid gap-1 border-t pt-6">
+            <section className="grid gap-2 border-t pt-6">
               <h2 className="font-semibold text-lg">Consulting Doctor</h2>
-              <p>{report.doctor.name}</p>
-              <p className="text-muted-foreground text-sm">
-                GMC number {report.doctor.gmcNumber}
-                {report.doctor.signedAt
-                  ? ` · signed ${formatLongDate(report.doctor.signedAt)}`
-                  : ""}
-              </p>
+              <ReportSignatureLines lines={report.signature} />
             </section>
           </div>
           <p className="text-muted-foreground text-sm">

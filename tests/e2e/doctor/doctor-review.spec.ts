@@ -93,22 +93,28 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await expect(doctor.getByLabel("Fit", { exact: true })).toBeChecked();
   await expect(doctor.getByText(/Evidence for you only/).first()).toBeVisible();
   await doctor.getByLabel("Fit with adjustments").check();
-  await doctor.getByLabel("Recommendations").fill("A display screen assessment in the first week");
+  await doctor
+    .getByLabel("Recommendation 1", { exact: true })
+    .fill("A display screen assessment in the first week");
   await doctor.getByLabel("Note for the employer").fill("<b>Plain text</b> stays plain text.");
   await doctor.getByRole("button", { name: "Save draft" }).click();
   await expect(doctor.getByText("Draft saved (version 1).")).toBeVisible();
-  await expect(doctor.getByLabel("Recommendations")).toHaveValue(
+  await expect(doctor.getByLabel("Recommendation 1", { exact: true })).toHaveValue(
     "A display screen assessment in the first week",
   );
   await expect(doctor.getByText(/GMC number \d{7}/)).toBeVisible();
   await doctor.screenshot({ path: "test-results/doctor-editor.png", fullPage: true });
+  const wide = doctor.viewportSize();
+  await doctor.setViewportSize({ width: 375, height: 800 });
+  await doctor.screenshot({ path: "test-results/doctor-editor-375.png", fullPage: true });
+  if (wide) await doctor.setViewportSize(wide);
 
   // Signing without a fresh authenticator code is refused and keeps the edits.
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(
     doctor.getByText("Enter the 6-digit code from your authenticator app to sign.").first(),
   ).toBeVisible();
-  await expect(doctor.getByLabel("Recommendations")).toHaveValue(
+  await expect(doctor.getByLabel("Recommendation 1", { exact: true })).toHaveValue(
     "A display screen assessment in the first week",
   );
 
@@ -149,8 +155,8 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await expect(doctor.getByText("The employee asked for a factual correction")).toBeVisible();
   await expect(doctor.getByText("My role is part-time, not full-time.")).toBeVisible();
   await doctor
-    .getByLabel("Recommendations")
-    .fill("A display screen assessment in the first week\nPart-time hours suit the role");
+    .getByLabel("Recommendation 2", { exact: true })
+    .fill("Part-time hours suit the role");
   await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(first));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();

@@ -26,6 +26,16 @@ async function pdfTextOf(download: Download): Promise<string> {
   }
 }
 
+/** Full-page screenshots at 1280 and 375 px wide, to look at; the viewport is put back. */
+async function shoot(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 async function download(page: Page, name: RegExp | string): Promise<string> {
   const [file] = await Promise.all([
     page.waitForEvent("download"),
@@ -84,11 +94,26 @@ test("planted answer never reaches the employer; declined correction, statement,
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signedInAdmin(admin);
+  const gmcNumber = String(6_000_000 + Math.floor(Math.random() * 999_999));
   const doc = await invitedDoctor(admin, browser, {
     name: "Dr Nia Roberts",
-    gmcNumber: String(6_000_000 + Math.floor(Math.random() * 999_999)),
+    gmcNumber,
+    qualifications: "MB ChB",
   });
   const doctor = doc.page;
+  // The doctor completes their qualifications on their account page, refused if not plain text.
+  await doctor.goto("/account");
+  await doctor.getByLabel("Qualifications").fill("MB ChB <b>MFOM</b>");
+  await doctor.getByRole("button", { name: "Save professional details" }).click();
+  await expect(doctor.getByText(/Use letters, numbers, spaces/).first()).toBeVisible();
+  await doctor.getByLabel("Qualifications").fill("MB ChB, MFOM");
+  await doctor.getByRole("button", { name: "Save professional details" }).click();
+  await expect(doctor.getByText("Update successful").first()).toBeVisible();
+  await expect(doctor.getByLabel("Qualifications")).toHaveValue("MB ChB, MFOM");
+  await shoot(doctor, "doctor-account");
+  await admin.goto("/admin/doctors");
+  await expect(admin.getByText(`MB ChB, MFOM · GMC ${gmcNumber}`)).toBeVisible();
+  await shoot(admin, "admin-doctors");
   await doctor.goto(`/doctor-dashboard?q=${reference.toLowerCase()}`);
   await doctor
     .getByRole("row")
@@ -110,13 +135,36 @@ test("planted answer never reaches the employer; declined correction, statement,
   const caseId = editorUrl.split("/").at(-2)!;
 
   // The pre-fill holds no answer text; the evidence beside it does, for the doctor only.
-  for (const field of ["Recommendations", "Note for the employer"])
-    await expect(doctor.getByLabel(field)).not.toHaveValue(/marmalade/);
+  for (const field of await doctor.locator('[name="recommendations.text"], [name="summary"]').all())
+    await expect(field).not.toHaveValue(/marmalade/);
   await doctor
     .getByText(/Evidence for you only/)
     .first()
     .click();
   await expect(doctor.getByText(planted, { exact: false }).first()).toBeAttached();
+
+  // A temporary recommendation in the first empty row: a review date in the past is refused on
+  // the server (the date field has no limit of its own), with the other refusals.
+  const blank = (await doctor.locator('[name="recommendations.text"]').count()) - 2;
+  await doctor.locator(`#recommendations-${blank}-text`).fill("Reduced lifting");
+  await doctor.locator(`#recommendations-${blank}-weeks`).fill("6");
+  await doctor.locator(`#recommendations-${blank}-reviewBy`).fill("2020-01-06");
+  await doctor.getByRole("button", { name: "Save draft" }).click();
+  await expect(doctor.getByText("Give a review date in the future.").first()).toBeVisible();
+  await doctor
+    .getByRole("group", { name: /Recommendations/ })
+    .screenshot({ path: "test-results/editor-review-date-refused.png" });
+  const reviewBy = new Date(Date.now() + 70 * 86_400_000);
+  const reviewText = reviewBy.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  });
+  await doctor
+    .locator(`#recommendations-${blank}-reviewBy`)
+    .fill(reviewBy.toLocaleDateString("en-CA", { timeZone: "Europe/London" }));
+  const temporary = `Reduced lifting, for 6 weeks (review by ${reviewText})`;
 
   // Pasting the person's words into an employer field is refused, field by field, edits kept.
   await doctor.getByLabel("Note for the employer").fill(`Asthma, ${planted}.`);
@@ -125,7 +173,9 @@ test("planted answer never reaches the employer; declined correction, statement,
   await expect(doctor.getByText(/quotes the employee's own answer/).first()).toBeVisible();
   await expect(doctor.getByLabel("Note for the employer")).toHaveValue(/marmalade/);
 
-  // The untouched pre-fill signs (the step-up from a moment ago still counts).
+  // The pre-fill, untouched but for the temporary recommendation, signs (the step-up from a
+  // moment ago still counts).
+  await expect(doctor.locator(`#recommendations-${blank}-weeks`)).toHaveValue("6");
   await doctor.getByLabel("Note for the employer").fill("");
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();
@@ -158,6 +208,14 @@ test("planted answer never reaches the employer; declined correction, statement,
   const statement = "I disagree: my asthma is mild and has never affected my work.";
   await page.goto(new URL(linkTo(declined!, "/assessment/")).pathname);
   await expect(page.getByText("The doctor did not change the report")).toBeVisible();
+  // The person reads the header and signature the employer will, and that nothing is released yet.
+  const ownHeader = page.getByTestId("report-header");
+  for (const fact of ["Office Worker", "Role risks assessed", "Online health questionnaire only"])
+    await expect(ownHeader).toContainText(fact);
+  await expect(ownHeader).toContainText(/Not released: .* receives this report only if/);
+  await expect(page.getByRole("article")).toContainText(temporary);
+  await expect(page.getByTestId("report-signature")).toContainText("MB ChB, MFOM");
+  await shoot(page, "subject-report");
   await expect(page.getByText("nothing to correct")).toBeVisible();
   await page.getByLabel("Your statement (optional)").fill(statement);
   await page.getByRole("button", { name: "Approve and release the report" }).click();
@@ -188,11 +246,48 @@ test("planted answer never reaches the employer; declined correction, statement,
   await openEmployerReport(employer, "Robin Taylor");
   const main = employer.getByRole("main");
   await expect(main).toContainText(statement);
+  // The header and signature the PDF carries: role and risks, basis, consent; qualifications.
+  const header = employer.getByTestId("report-header");
+  for (const fact of [
+    "Job role",
+    "Office Worker",
+    "Role risks assessed",
+    "None flagged by the employer",
+    "Assessment date",
+    "Basis of assessment",
+    "Online health questionnaire only; no consultation or physical examination",
+    "Consent to disclosure",
+  ])
+    await expect(header).toContainText(fact);
+  await expect(header).toContainText(/Robin Taylor read this report and agreed to its release/);
+  await expect(main).toContainText(temporary);
+  const signature = employer.getByTestId("report-signature");
+  for (const line of [
+    "Dr Nia Roberts",
+    "MB ChB, MFOM",
+    `GMC number ${gmcNumber}`,
+    "Signed electronically on",
+  ])
+    await expect(signature).toContainText(line);
+  await shoot(employer, "employer-report");
   expect(await employer.content()).not.toContain("marmalade");
   const reportUrl = new URL(employer.url()).pathname;
   expect(await (await employer.request.get(`${reportUrl}.data`)).text()).not.toContain("marmalade");
   const pdf = await downloadReportPdf(employer);
-  expect(pdf.text.replace(/\s+/g, " ")).toContain(statement);
+  const pdfFlat = pdf.text.replace(/\s+/g, " ");
+  expect(pdfFlat).toContain(statement);
+  // The PDF says what the page says, from the same lines.
+  for (const line of [
+    "Job role Office Worker",
+    "Role risks assessed None flagged by the employer",
+    "Basis of assessment Online health questionnaire only; no consultation or physical examination",
+    "Robin Taylor read this report and agreed to its release",
+    temporary,
+    "MB ChB, MFOM",
+    `GMC number ${gmcNumber}`,
+    "Signed electronically on",
+  ])
+    expect(pdfFlat).toContain(line);
   expect(pdf.text).not.toContain("marmalade");
   expect(pdf.text).not.toMatch(/PHQ|GAD/);
   await employer.goto("/employer-referrals");

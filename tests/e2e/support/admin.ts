@@ -96,13 +96,14 @@ export async function signedInAdmin(page: Page): Promise<string> {
 export async function invitedDoctor(
   admin: Page,
   browser: Browser,
-  { name, gmcNumber }: { name: string; gmcNumber: string },
+  { name, gmcNumber, qualifications }: { name: string; gmcNumber: string; qualifications?: string },
 ): Promise<{ page: Page; email: string; secret: string; lastStep: number }> {
   const email = uniqueEmail("doctor");
   await admin.goto("/admin/doctors");
   await admin.getByLabel("Full name").fill(name);
   await admin.getByLabel("Email").fill(email);
   await admin.getByLabel("GMC number").fill(gmcNumber);
+  if (qualifications) await admin.getByLabel("Qualifications").fill(qualifications);
   await admin.getByRole("button", { name: "Send invitation" }).click();
   await expect(admin.getByText("Invitation sent")).toBeVisible();
   const context = await browser.newContext({

@@ -1,0 +1,83 @@
+import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { ADJUSTMENT_MAX_WEEKS, type Adjustment } from "~/domain/reports/report-body.ts";
+
+const MAX_ROWS = 20;
+/** Empty rows after the filled ones; saving the draft brings more (no script needed). */
+const SPARE_ROWS = 2;
+
+/**
+ * The doctor's list of adjustments (or a certificate's recommendations), a row each: the
+ * adjustment in words and, for a temporary one, how many weeks it lasts and a date to review it
+ * by. Fields are named `<list>.text`, `<list>.weeks`, `<list>.reviewBy` (adjustmentsOf in
+ * report-form.ts reads them); errors come keyed `<list>-<row>-<field>`.
+ */
+export function AdjustmentRows({
+  list,
+  legend,
+  itemLabel,
+  hint,
+  items,
+  errors,
+}: {
+  list: "adjustments" | "recommendations";
+  legend: string;
+  itemLabel: string;
+  hint: string;
+  items: readonly Adjustment[];
+  errors: Record<string, string | undefined>;
+}) {
+  const count = Math.max(items.length, Math.min(MAX_ROWS, items.length + SPARE_ROWS));
+  const shown = Array.from({ length: count }, (_, i): Adjustment | null => items[i] ?? null);
+  return (
+    <FormFieldset id={list} legend={legend} hint={hint} error={errors[list]} optional>
+      <ol className="grid gap-3">
+        {shown.map((item, i) => {
+          const id = (field: string) => `${list}-${i}-${field}`;
+          const terms = typeof item === "object" && item ? item : null;
+          return (
+            <li
+              key={i}
+              className="grid grid-cols-[5rem_minmax(0,1fr)] items-end gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[minmax(0,1fr)_6rem_12rem]"
+            >
+              <FormField
+                id={id("text")}
+                label={`${itemLabel} ${i + 1}`}
+                error={errors[id("text")]}
+                className="col-span-2 sm:col-span-1"
+              >
+                <Input
+                  name={`${list}.text`}
+                  maxLength={500}
+                  defaultValue={item === null ? "" : typeof item === "string" ? item : item.text}
+                />
+              </FormField>
+              {/* Both terms are optional: the list's hint says so once, not on every row. */}
+              <FormField id={id("weeks")} label="Weeks" error={errors[id("weeks")]}>
+                <Input
+                  name={`${list}.weeks`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={ADJUSTMENT_MAX_WEEKS}
+                  defaultValue={terms?.weeks ?? ""}
+                />
+              </FormField>
+              <FormField id={id("reviewBy")} label="Review by" error={errors[id("reviewBy")]}>
+                <Input
+                  name={`${list}.reviewBy`}
+                  type="date"
+                  // Chromium's date field has a tab stop of its own on the calendar icon, where
+                  // neither :focus nor :focus-visible matches the field: the ring follows
+                  // :focus-within, which holds for every part.
+                  className="focus-within:border-ring focus-within:ring-3 focus-within:ring-ring focus-within:ring-offset-1 focus-within:ring-offset-background"
+                  defaultValue={terms?.reviewBy ?? ""}
+                />
+              </FormField>
+            </li>
+          );
+        })}
+      </ol>
+    </FormFieldset>
+  );
+}

@@ -248,7 +248,7 @@ function ReadAndDecide({
           {view.correctionDeclineReason ? (
             <FormField
               id="statement"
-              label="Your statement (optional)"
+              label="Your statement"
               hint={`Up to ${SUBJECT_STATEMENT_MAX} characters, in your own words. It is attached to the report as yours; the doctor's text is not changed.`}
               error={errors.statement}
               optional

@@ -217,7 +217,7 @@ test("planted answer never reaches the employer; declined correction, statement,
   await expect(page.getByTestId("report-signature")).toContainText("MB ChB, MFOM");
   await shoot(page, "subject-report");
   await expect(page.getByText("nothing to correct")).toBeVisible();
-  await page.getByLabel("Your statement (optional)").fill(statement);
+  await page.getByLabel(/^Your statement/).fill(statement);
   await page.getByRole("button", { name: "Approve and release the report" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You approved your report");
 

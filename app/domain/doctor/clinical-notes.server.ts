@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server.ts";
 import { caseClinicalNote, referral } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
 import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 
 /*
@@ -13,7 +14,7 @@ import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
  * them; the person gets them in a subject access export.
  */
 
-export const CLINICAL_NOTES_MAX = 20_000;
+export { CLINICAL_NOTES_MAX };
 
 type RequestOrigin = { ip: string | null; requestId: string };
 

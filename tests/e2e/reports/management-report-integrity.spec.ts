@@ -126,6 +126,13 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   await expect(doctor.getByRole("heading", { name: "Review & Create Report" })).toBeVisible();
   const narrow = await doctor.evaluate(() => document.scrollingElement!.scrollHeight);
   await doctor.screenshot({ path: "test-results/editor-management-375.png", fullPage: true });
+  // Nothing scrolls sideways at 375 px, with the case panel folded or open.
+  const sideways = () =>
+    doctor.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+  expect(await sideways()).toBe(false);
+  await doctor.getByText("The case: referral and answers").click();
+  await expect(doctor.getByTestId("case-answers")).toBeVisible();
+  expect(await sideways()).toBe(false);
   console.log(`editor height: ${wide} px at 1280, ${narrow} px at 375`);
   test.info().annotations.push({ type: "editor-height", description: `${wide} / ${narrow}` });
   await doctor.setViewportSize({ width: 1280, height: 900 });

@@ -18,4 +18,5 @@ export const ENCRYPTED_COLUMNS = [
   { table: "subject_information_request", column: "reply", kind: "text" },
   { table: "referral", column: "subject_phone", kind: "text" },
   { table: "safety_contact_attempt", column: "note", kind: "text" },
+  { table: "case_clinical_note", column: "notes", kind: "text" },
 ] as const satisfies ReadonlyArray<{ table: string; column: string; kind: "json" | "text" }>;

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { encryptedText } from "../encryption/column-types.ts";
 import { session } from "./auth.ts";
 import { referral } from "./referrals.ts";
@@ -90,3 +90,27 @@ export const signingStepUp = pgTable("signing_step_up", {
   userId: text("user_id").notNull(),
   verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The doctor's private clinical notes on a case (docs/decisions/0011-report-audiences.md): one
+ * text per case, saved apart from the report so nothing in it can reach the employer. Read and
+ * written only by the doctor on the case or an administrator, each time audited; part of the
+ * person's subject access export and erased with the rest of the case's health data.
+ */
+export const caseClinicalNote = pgTable(
+  "case_clinical_note",
+  {
+    // Re-sealing walks rows by a uuid `id` (app/db/encryption/reseal.server.ts).
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referral.id),
+    /** The doctor who last wrote the notes. */
+    doctorId: text("doctor_id").notNull(),
+    /** HEALTH PAYLOAD (sealed): clinical reasoning, never part of the report. */
+    notes: encryptedText("notes", "case_clinical_note.notes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("case_clinical_note_referral_idx").on(t.referralId)],
+);

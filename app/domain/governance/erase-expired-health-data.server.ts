@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import {
+  caseClinicalNote,
   consultation,
   draftReport,
   questionnaireResponse,
@@ -120,6 +121,7 @@ async function eraseCase(
       .delete(subjectInformationRequest)
       .where(eq(subjectInformationRequest.referralId, c.id));
     await tx.delete(safetyContactAttempt).where(eq(safetyContactAttempt.referralId, c.id));
+    await tx.delete(caseClinicalNote).where(eq(caseClinicalNote.referralId, c.id));
     await tx
       .update(referral)
       .set({ reason: null, existingAdjustments: null, additionalNotes: null, subjectPhone: null })

@@ -6,6 +6,7 @@ import {
   assessmentConsent,
   assessmentInvitation,
   auditEvent,
+  caseClinicalNote,
   contactMessage,
   doctorProfile,
   draftReport,
@@ -157,6 +158,17 @@ export async function exportSubjectData(
       .where(eq(draftReport.referralId, id))
       .orderBy(asc(draftReport.createdAt));
     if (drafts.length > 0) files[`${dir}/draft-reports.json`] = json(drafts);
+
+    // The doctor's private clinical notes: never in the report, but held about the person.
+    const [notes] = await db
+      .select({
+        notes: caseClinicalNote.notes,
+        createdAt: caseClinicalNote.createdAt,
+        updatedAt: caseClinicalNote.updatedAt,
+      })
+      .from(caseClinicalNote)
+      .where(eq(caseClinicalNote.referralId, id));
+    if (notes) files[`${dir}/clinical-notes.json`] = json(notes);
 
     const [rep] = await db
       .select({

@@ -1,7 +1,14 @@
-import { ArrowLeftIcon, MailQuestionIcon, ShieldCheckIcon, VideoIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  LockKeyholeIcon,
+  MailQuestionIcon,
+  ShieldCheckIcon,
+  VideoIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
+import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -12,6 +19,8 @@ import { NativeRadio } from "~/components/ui/radio-group";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
+import { readClinicalNotes, saveClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
+import { CLINICAL_NOTES_MAX } from "~/domain/doctor/clinical-notes.ts";
 import { DoctorCaseError } from "~/domain/doctor/doctor-actor.ts";
 import { type AnswerEvidence, getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
 import { fieldIdOfIssue, reportBodyFromForm } from "~/domain/doctor/report-form.ts";
@@ -84,7 +93,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { actor, referralId: detail.referral.id, origin: { ip: meta.ip, requestId: meta.requestId } },
   );
   const stepUpAt = await signingStepUpAt(runtime.database.db, currentSession(context).session.id);
+  const clinicalNotes = await readClinicalNotes(runtime.database.db, {
+    actor,
+    referralId: detail.referral.id,
+    request: { ip: meta.ip, requestId: meta.requestId },
+  });
   return {
+    clinicalNotes,
     stepUpFresh: stepUpIsFresh(stepUpAt, new Date()),
     stepUpMinutes: STEP_UP_MAX_AGE_MS / 60_000,
     consultationNotes,
@@ -110,6 +125,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const referralId = params.referralId;
   try {
+    if (intent === "notes") {
+      // Private notes are saved on their own: never part of the report body or its release.
+      const saved = await saveClinicalNotes(db, {
+        actor,
+        referralId,
+        notes: String(form.get("clinicalNotes") ?? ""),
+        request: origin,
+      });
+      return saved.ok
+        ? { intent, ok: true as const }
+        : {
+            intent,
+            ok: false as const,
+            message: saved.message,
+            errors: { clinicalNotes: saved.message },
+          };
+    }
     if (intent === "ask") {
       const result = await askSubjectForInformation(
         { db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
@@ -257,8 +289,11 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
   const failed = actionData && !actionData.ok ? actionData : null;
   const body: ReportBody =
     failed && "body" in failed && failed.body ? failed.body : loaderData.body;
-  const errors: Record<string, string | undefined> =
+  const allErrors: Record<string, string | undefined> =
     failed && "errors" in failed && failed.errors ? failed.errors : {};
+  // The private notes' form reports its own error beside its field, not in the report's summary.
+  const notesError = failed?.intent === "notes" ? allErrors.clinicalNotes : undefined;
+  const errors = failed?.intent === "notes" ? {} : allErrors;
   const unanswered = unansweredQuestions(body, questions);
   const version = loaderData.report
     ? loaderData.report.status === "correction_requested"
@@ -285,380 +320,462 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
         <ReferralStatusBadge status={r.status} />
       </p>
 
-      {loaderData.correction ? (
-        <Alert className="mt-6">
-          <AlertTitle>The employee asked for a factual correction</AlertTitle>
-          <AlertDescription>
-            <p className="whitespace-pre-line">“{loaderData.correction.subjectComment}”</p>
-            <p className="mt-1 text-xs">
-              On version {loaderData.correction.version}
-              {loaderData.correction.decidedAt
-                ? `, ${formatDateTime(loaderData.correction.decidedAt)}`
-                : ""}
-              . To accept it, correct the report below: saving starts version {version}, and the
-              employee reviews it again.
-            </p>
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      {loaderData.report?.status === "correction_requested" ? (
-        <details className="mt-4 rounded-lg border p-4" open={failed?.intent === "decline"}>
-          <summary className="cursor-pointer font-medium">
-            Decline the correction, with your reason
-          </summary>
-          <Form method="post" className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="decline" />
-            <p className="text-muted-foreground text-sm">
-              The report is re-sent unchanged as version {version}, signed by you, with your reason.
-              The employee may attach their own statement when they approve it.
-            </p>
-            <FormField
-              id="declineReason"
-              label="Your reason, shown to the employee"
-              error={errors.declineReason}
-            >
-              <Textarea name="declineReason" rows={3} maxLength={DECLINE_REASON_MAX} />
-            </FormField>
-            <FormField
-              id="declineStepUpCode"
-              label="Authenticator code to re-sign unchanged"
-              hint={
-                loaderData.stepUpFresh
-                  ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes.`
-                  : "Needed: a code from your authenticator app."
-              }
-              error={errors.declineStepUpCode}
-              optional={loaderData.stepUpFresh}
-              className="max-w-xs"
-            >
-              <Input
-                name="stepUpCode"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
-            </FormField>
-            <Button type="submit" variant="outline" disabled={!!busy}>
-              {busy === "decline" ? "Sending..." : "Decline and re-send unchanged"}
-            </Button>
-          </Form>
-        </details>
-      ) : null}
-
-      {failed && "message" in failed && failed.message && failed.intent !== "ask" ? (
-        <Alert variant="destructive" className="mt-6">
-          <AlertTitle>Not done</AlertTitle>
-          <AlertDescription>{failed.message}</AlertDescription>
-        </Alert>
-      ) : null}
-      {actionData?.ok && actionData.intent === "save" ? (
-        <output className="mt-6 block rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm">
-          Draft saved (version {"version" in actionData ? actionData.version : version}).
-        </output>
-      ) : null}
-
-      <Form method="post" className="mt-6 space-y-8" key={JSON.stringify(body)}>
-        <ErrorSummary errors={summaryErrors(errors)} />
-        {body.kind === "management" ? (
-          <>
-            <p className="text-muted-foreground text-sm">
-              Everything in these fields reaches the employer once the employee approves. Write
-              about function, fitness, adjustments and timescales; keep quotations, scores and
-              clinical detail in your private notes.
-            </p>
-            <EvidenceRow statements={draft?.summary} answers={answers}>
-              <FormField
-                id="summary"
-                label="Summary: function at work"
-                hint="How their health affects their work, in plain words for the employer."
-                error={errors.summary}
-              >
-                <Textarea name="summary" rows={4} defaultValue={body.summary} />
-              </FormField>
-            </EvidenceRow>
-
-            <EvidenceRow
-              statements={[
-                ...(draft?.outcome?.statements ?? []),
-                ...(draft?.timescale?.statements ?? []),
-              ]}
-              answers={answers}
-            >
-              <QuestionTag
-                questions={questions}
-                answers={["fitForWork", "timeToFitness"]}
-                unanswered={unanswered}
-              />
-              <FormFieldset id="fitness" legend="Fitness for work" error={errors.fitness}>
-                <RadioChoices
-                  name="fitness"
-                  values={managementFitness}
-                  checked={body.fitness}
-                  label={(value) =>
-                    value === "temporarily-unfit"
-                      ? "Temporarily unfit (give a timescale)"
-                      : OUTCOME_LABELS[value]
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8">
+        <aside className="lg:sticky lg:top-20 lg:order-last lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:rounded-xl">
+          <CasePanel referral={r} questions={questions} unanswered={unanswered} answers={answers} />
+        </aside>
+        <div className="min-w-0 [&>:first-child]:mt-0">
+          {loaderData.correction ? (
+            <Alert className="mt-6">
+              <AlertTitle>The employee asked for a factual correction</AlertTitle>
+              <AlertDescription>
+                <p className="whitespace-pre-line">“{loaderData.correction.subjectComment}”</p>
+                <p className="mt-1 text-xs">
+                  On version {loaderData.correction.version}
+                  {loaderData.correction.decidedAt
+                    ? `, ${formatDateTime(loaderData.correction.decidedAt)}`
+                    : ""}
+                  . To accept it, correct the report below: saving starts version {version}, and the
+                  employee reviews it again.
+                </p>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {loaderData.report?.status === "correction_requested" ? (
+            <details className="mt-4 rounded-lg border p-4" open={failed?.intent === "decline"}>
+              <summary className="cursor-pointer font-medium">
+                Decline the correction, with your reason
+              </summary>
+              <Form method="post" className="mt-4 space-y-4">
+                <input type="hidden" name="intent" value="decline" />
+                <p className="text-muted-foreground text-sm">
+                  The report is re-sent unchanged as version {version}, signed by you, with your
+                  reason. The employee may attach their own statement when they approve it.
+                </p>
+                <FormField
+                  id="declineReason"
+                  label="Your reason, shown to the employee"
+                  error={errors.declineReason}
+                >
+                  <Textarea name="declineReason" rows={3} maxLength={DECLINE_REASON_MAX} />
+                </FormField>
+                <FormField
+                  id="declineStepUpCode"
+                  label="Authenticator code to re-sign unchanged"
+                  hint={
+                    loaderData.stepUpFresh
+                      ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes.`
+                      : "Needed: a code from your authenticator app."
                   }
-                />
-              </FormFieldset>
-              <FormField
-                id="fitnessOpinion"
-                label="Your opinion on fitness"
-                error={errors.fitnessOpinion}
-                optional
-                className="mt-4"
-              >
-                <Textarea name="fitnessOpinion" rows={2} defaultValue={body.fitnessOpinion ?? ""} />
-              </FormField>
-              <FormField
-                id="timescale"
-                label="Estimated timescale to regain fitness"
-                hint="Required when temporarily unfit, for example “about 6 weeks”."
-                error={errors.timescale}
-                optional
-                className="mt-4"
-              >
-                <Input name="timescale" defaultValue={body.timescale ?? ""} />
-              </FormField>
-            </EvidenceRow>
+                  error={errors.declineStepUpCode}
+                  optional={loaderData.stepUpFresh}
+                  className="max-w-xs"
+                >
+                  <Input
+                    name="stepUpCode"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                  />
+                </FormField>
+                <Button type="submit" variant="outline" disabled={!!busy}>
+                  {busy === "decline" ? "Sending..." : "Decline and re-send unchanged"}
+                </Button>
+              </Form>
+            </details>
+          ) : null}
 
-            <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
-              <QuestionTag
-                questions={questions}
-                answers={["recommendedAdjustments"]}
-                unanswered={unanswered}
-              />
-              <AdjustmentRows
-                list="adjustments"
-                legend="Recommended adjustments"
-                itemLabel="Adjustment"
-                hint={TERMS_HINT}
-                items={body.adjustments}
-                errors={errors}
-              />
-            </EvidenceRow>
+          {failed &&
+          "message" in failed &&
+          failed.message &&
+          failed.intent !== "ask" &&
+          failed.intent !== "notes" ? (
+            <Alert variant="destructive" className="mt-6">
+              <AlertTitle>Not done</AlertTitle>
+              <AlertDescription>{failed.message}</AlertDescription>
+            </Alert>
+          ) : null}
+          {actionData?.ok && actionData.intent === "save" ? (
+            <output className="mt-6 block rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm">
+              Draft saved (version {"version" in actionData ? actionData.version : version}).
+            </output>
+          ) : null}
 
-            {OPTIONAL_FIELDS.map((f) => {
-              const value = body[f.name] ?? "";
-              const asked = questions.includes(f.question);
-              const field = (
+          <Form method="post" className="mt-6 space-y-6" key={JSON.stringify(body)}>
+            <ErrorSummary errors={summaryErrors(errors)} />
+            {body.kind === "management" ? (
+              <>
+                <p className="text-muted-foreground text-sm">
+                  Everything in these fields reaches the employer once the employee approves. Write
+                  about function, fitness, adjustments and timescales; keep quotations, scores and
+                  clinical detail in your private notes.
+                </p>
+                <EvidenceRow statements={draft?.summary} answers={answers}>
+                  <FormField
+                    id="summary"
+                    label="Summary: function at work"
+                    hint="How their health affects their work, in plain words for the employer."
+                    error={errors.summary}
+                  >
+                    <Textarea name="summary" rows={4} defaultValue={body.summary} />
+                  </FormField>
+                </EvidenceRow>
+
                 <EvidenceRow
-                  key={f.name}
-                  statements={draftSectionFor(draft, f.question)?.statements}
+                  statements={[
+                    ...(draft?.outcome?.statements ?? []),
+                    ...(draft?.timescale?.statements ?? []),
+                  ]}
                   answers={answers}
                 >
                   <QuestionTag
                     questions={questions}
-                    answers={[f.question]}
+                    answers={["fitForWork", "timeToFitness"]}
                     unanswered={unanswered}
                   />
+                  <FormFieldset id="fitness" legend="Fitness for work" error={errors.fitness}>
+                    <RadioChoices
+                      name="fitness"
+                      values={managementFitness}
+                      checked={body.fitness}
+                      label={(value) =>
+                        value === "temporarily-unfit"
+                          ? "Temporarily unfit (give a timescale)"
+                          : OUTCOME_LABELS[value]
+                      }
+                    />
+                  </FormFieldset>
                   <FormField
-                    id={f.name}
-                    label={f.label}
-                    hint={f.hint}
-                    error={errors[f.name]}
-                    optional={!asked}
+                    id="fitnessOpinion"
+                    label="Your opinion on fitness"
+                    error={errors.fitnessOpinion}
+                    optional
+                    className="mt-4"
                   >
-                    <Textarea name={f.name} rows={3} defaultValue={value} />
+                    <Textarea
+                      name="fitnessOpinion"
+                      rows={2}
+                      defaultValue={body.fitnessOpinion ?? ""}
+                    />
+                  </FormField>
+                  <FormField
+                    id="timescale"
+                    label="Estimated timescale to regain fitness"
+                    hint="Required when temporarily unfit, for example “about 6 weeks”."
+                    error={errors.timescale}
+                    optional
+                    className="mt-4"
+                  >
+                    <Input name="timescale" defaultValue={body.timescale ?? ""} />
                   </FormField>
                 </EvidenceRow>
-              );
-              return asked || value || errors[f.name] ? field : null;
-            })}
-            {OPTIONAL_FIELDS.some(
-              (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
-            ) ? (
-              <details className="rounded-lg border p-3">
-                <summary className="cursor-pointer font-medium text-sm">
-                  Sections the employer did not ask about
-                </summary>
-                <div className="mt-4 space-y-6">
-                  {OPTIONAL_FIELDS.filter(
-                    (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
-                  ).map((f) => (
-                    <FormField key={f.name} id={f.name} label={f.label} hint={f.hint} optional>
-                      <Textarea name={f.name} rows={3} defaultValue="" />
-                    </FormField>
-                  ))}
-                </div>
-              </details>
-            ) : null}
-          </>
-        ) : (
-          <>
-            <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
-              <FormFieldset
-                id="outcome"
-                legend="Outcome certificate"
-                hint="The employer receives the outcome and recommendations only: no clinical detail."
-                error={errors.outcome}
+
+                <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
+                  <QuestionTag
+                    questions={questions}
+                    answers={["recommendedAdjustments"]}
+                    unanswered={unanswered}
+                  />
+                  <AdjustmentRows
+                    list="adjustments"
+                    legend="Recommended adjustments"
+                    itemLabel="Adjustment"
+                    hint={TERMS_HINT}
+                    items={body.adjustments}
+                    errors={errors}
+                  />
+                </EvidenceRow>
+
+                {OPTIONAL_FIELDS.map((f) => {
+                  const value = body[f.name] ?? "";
+                  const asked = questions.includes(f.question);
+                  const field = (
+                    <EvidenceRow
+                      key={f.name}
+                      statements={draftSectionFor(draft, f.question)?.statements}
+                      answers={answers}
+                    >
+                      <QuestionTag
+                        questions={questions}
+                        answers={[f.question]}
+                        unanswered={unanswered}
+                      />
+                      <FormField
+                        id={f.name}
+                        label={f.label}
+                        hint={f.hint}
+                        error={errors[f.name]}
+                        optional={!asked}
+                      >
+                        <Textarea name={f.name} rows={3} defaultValue={value} />
+                      </FormField>
+                    </EvidenceRow>
+                  );
+                  return asked || value || errors[f.name] ? field : null;
+                })}
+                {OPTIONAL_FIELDS.some(
+                  (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
+                ) ? (
+                  <details className="rounded-lg border p-3">
+                    <summary className="cursor-pointer font-medium text-sm">
+                      Sections the employer did not ask about
+                    </summary>
+                    <div className="mt-4 space-y-6">
+                      {OPTIONAL_FIELDS.filter(
+                        (f) => !questions.includes(f.question) && !body[f.name] && !errors[f.name],
+                      ).map((f) => (
+                        <FormField key={f.name} id={f.name} label={f.label} hint={f.hint} optional>
+                          <Textarea name={f.name} rows={3} defaultValue="" />
+                        </FormField>
+                      ))}
+                    </div>
+                  </details>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
+                  <FormFieldset
+                    id="outcome"
+                    legend="Outcome certificate"
+                    hint="The employer receives the outcome and recommendations only: no clinical detail."
+                    error={errors.outcome}
+                  >
+                    <RadioChoices
+                      name="outcome"
+                      values={preEmploymentOutcomes}
+                      checked={body.outcome}
+                      label={(value) => OUTCOME_LABELS[value]}
+                    />
+                  </FormFieldset>
+                </EvidenceRow>
+                <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
+                  <AdjustmentRows
+                    list="recommendations"
+                    legend="Recommendations"
+                    itemLabel="Recommendation"
+                    hint={`In words an employer can act on. ${TERMS_HINT}`}
+                    items={body.recommendations}
+                    errors={errors}
+                  />
+                </EvidenceRow>
+                <EvidenceRow
+                  statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
+                  answers={answers}
+                >
+                  <FormField
+                    id="summary"
+                    label="Note for the employer"
+                    hint="Non-clinical: no diagnosis or health detail."
+                    error={errors.summary}
+                    optional
+                  >
+                    <Textarea name="summary" rows={3} defaultValue={body.summary ?? ""} />
+                  </FormField>
+                </EvidenceRow>
+              </>
+            )}
+
+            <section className="rounded-xl border bg-card p-5">
+              <h2 className="font-semibold text-lg">Consulting doctor</h2>
+              <p className="mt-1">
+                {signature.name}
+                {signature.qualifications ? `, ${signature.qualifications}` : ""} · GMC number{" "}
+                {signature.gmcNumber}
+              </p>
+              {signature.qualifications ? null : (
+                <p className="mt-1 text-muted-foreground text-sm">
+                  No qualifications recorded: add them on{" "}
+                  <Link to="/account" className="underline">
+                    your account page
+                  </Link>{" "}
+                  to print them in the signature block.
+                </p>
+              )}
+              <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
+                <ShieldCheckIcon aria-hidden="true" className="size-4" />
+                Signing sends the report to {r.subjectName}, who has {loaderData.reviewWorkingDays}{" "}
+                working days to review it before anything reaches the employer.
+              </p>
+              <FormField
+                id="stepUpCode"
+                label="Authenticator code to sign"
+                hint={
+                  loaderData.stepUpFresh
+                    ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes; you can sign without another.`
+                    : `Signing needs a code from your authenticator app entered within the last ${loaderData.stepUpMinutes} minutes. Saving a draft does not.`
+                }
+                error={errors.stepUpCode}
+                optional={loaderData.stepUpFresh}
+                className="mt-4"
               >
-                <RadioChoices
-                  name="outcome"
-                  values={preEmploymentOutcomes}
-                  checked={body.outcome}
-                  label={(value) => OUTCOME_LABELS[value]}
+                {(control) => (
+                  // The code and the buttons share a row: one step, and a shorter page.
+                  <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                    <Input
+                      {...control}
+                      className="max-w-40"
+                      name="stepUpCode"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      pattern="[0-9]{6}"
+                      maxLength={6}
+                    />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="save"
+                      variant="outline"
+                      disabled={!!busy}
+                    >
+                      {busy === "save" ? "Saving..." : "Save draft"}
+                    </Button>
+                    <Button type="submit" name="intent" value="send" disabled={!!busy}>
+                      {busy === "send" ? "Signing and sending..." : "Sign and send to the employee"}
+                    </Button>
+                  </div>
+                )}
+              </FormField>
+            </section>
+          </Form>
+
+          <section
+            className="mt-6 rounded-xl border border-dashed bg-muted/30 p-5"
+            aria-labelledby="clinical-notes-heading"
+          >
+            <h2
+              id="clinical-notes-heading"
+              className="flex items-center gap-2 font-semibold text-lg"
+            >
+              <LockKeyholeIcon aria-hidden="true" className="size-5" />
+              Private clinical notes
+            </h2>
+            <p className="mt-1 text-muted-foreground text-sm">
+              For you and the clinical team only: never part of the report, never shown to the
+              employer. The employee can obtain them through a subject access request. Saved
+              separately from the report.
+            </p>
+            <Form
+              method="post"
+              className="mt-3 space-y-3"
+              key={loaderData.clinicalNotes.updatedAt?.toString() ?? "none"}
+            >
+              <input type="hidden" name="intent" value="notes" />
+              <FormField
+                id="clinicalNotes"
+                label="Your private notes on this case"
+                error={notesError}
+              >
+                <Textarea
+                  name="clinicalNotes"
+                  rows={3}
+                  maxLength={CLINICAL_NOTES_MAX}
+                  defaultValue={loaderData.clinicalNotes.notes}
                 />
-              </FormFieldset>
-            </EvidenceRow>
-            <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
-              <AdjustmentRows
-                list="recommendations"
-                legend="Recommendations"
-                itemLabel="Recommendation"
-                hint={`In words an employer can act on. ${TERMS_HINT}`}
-                items={body.recommendations}
-                errors={errors}
-              />
-            </EvidenceRow>
-            <EvidenceRow
-              statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
-              answers={answers}
+              </FormField>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="submit" variant="outline" disabled={!!busy}>
+                  {busy === "notes" ? "Saving..." : "Save private notes"}
+                </Button>
+                {actionData?.ok && actionData.intent === "notes" ? (
+                  <output className="text-sm">Private notes saved.</output>
+                ) : loaderData.clinicalNotes.updatedAt ? (
+                  <span className="text-muted-foreground text-xs">
+                    Last saved {formatDateTime(loaderData.clinicalNotes.updatedAt)}
+                  </span>
+                ) : null}
+              </div>
+            </Form>
+          </section>
+
+          <section
+            className="mt-6 rounded-xl border bg-card p-5"
+            aria-labelledby="consultation-notes-heading"
+          >
+            <h2
+              id="consultation-notes-heading"
+              className="flex items-center gap-2 font-semibold text-lg"
+            >
+              <VideoIcon aria-hidden="true" className="size-5" />
+              Video consultation
+            </h2>
+            {loaderData.consultationNotes.length > 0 ? (
+              <ul className="mt-3 space-y-2 text-sm">
+                {loaderData.consultationNotes.map((n) => (
+                  <li key={n.consultationId} className="rounded-lg bg-muted/50 p-3">
+                    <p className="text-muted-foreground text-xs">
+                      {n.startsAt
+                        ? `Notes of the call on ${formatDateTime(n.startsAt)}`
+                        : "Notes of the call"}
+                    </p>
+                    <p className="mt-1 whitespace-pre-line">{n.notes}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <p className="mt-1 flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
+              {loaderData.consultationNotes.length > 0
+                ? null
+                : "No consultation notes yet. For a complex case, offer the employee a video call."}
+              <Button asChild variant="outline">
+                <a href={`/doctor/cases/${r.id}/consultation`}>
+                  Offer or manage a video consultation
+                </a>
+              </Button>
+            </p>
+          </section>
+
+          <section className="mt-6 rounded-xl border bg-card p-5" aria-labelledby="ask-heading">
+            <h2 id="ask-heading" className="flex items-center gap-2 font-semibold text-lg">
+              <MailQuestionIcon aria-hidden="true" className="size-5" />
+              Ask the employee for more information
+            </h2>
+            <p className="mt-1 text-muted-foreground text-sm">
+              The employee is e-mailed a link and answers on their own page; the reply appears here
+              and you are e-mailed when it arrives.
+            </p>
+            {loaderData.informationRequests.length > 0 ? (
+              <ul className="mt-3 space-y-2 text-sm">
+                {loaderData.informationRequests.map((q) => (
+                  <li key={q.id} className="rounded-lg bg-muted/50 p-3">
+                    <p className="whitespace-pre-line">{q.question}</p>
+                    <p className="mt-1 text-muted-foreground text-xs">
+                      Sent {formatDateTime(q.sentAt)} ·{" "}
+                      {q.answeredAt
+                        ? `answered ${formatDateTime(q.answeredAt)}`
+                        : "waiting for the employee's answer"}
+                    </p>
+                    {q.reply ? (
+                      <blockquote
+                        className="mt-2 whitespace-pre-line border-primary border-l-4 pl-3"
+                        data-testid="subject-reply"
+                      >
+                        {q.reply}
+                      </blockquote>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Form
+              method="post"
+              className="mt-4 space-y-3"
+              key={loaderData.informationRequests.length}
             >
               <FormField
-                id="summary"
-                label="Note for the employer"
-                hint="Non-clinical: no diagnosis or health detail."
-                error={errors.summary}
-                optional
+                id="question"
+                label="Your question"
+                error={failed?.intent === "ask" && "message" in failed ? failed.message : undefined}
               >
-                <Textarea name="summary" rows={3} defaultValue={body.summary ?? ""} />
+                <Textarea name="question" rows={2} maxLength={2000} />
               </FormField>
-            </EvidenceRow>
-          </>
-        )}
-
-        <section className="rounded-xl border bg-card p-5">
-          <h2 className="font-semibold text-lg">Consulting doctor</h2>
-          <p className="mt-1">
-            {signature.name}
-            {signature.qualifications ? `, ${signature.qualifications}` : ""} · GMC number{" "}
-            {signature.gmcNumber}
-          </p>
-          {signature.qualifications ? null : (
-            <p className="mt-1 text-muted-foreground text-sm">
-              No qualifications recorded: add them on{" "}
-              <Link to="/account" className="underline">
-                your account page
-              </Link>{" "}
-              to print them in the signature block.
-            </p>
-          )}
-          <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
-            <ShieldCheckIcon aria-hidden="true" className="size-4" />
-            Signing sends the report to {r.subjectName}, who has {loaderData.reviewWorkingDays}{" "}
-            working days to review it before anything reaches the employer.
-          </p>
-          <FormField
-            id="stepUpCode"
-            label="Authenticator code to sign"
-            hint={
-              loaderData.stepUpFresh
-                ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes; you can sign without another.`
-                : `Signing needs a code from your authenticator app entered within the last ${loaderData.stepUpMinutes} minutes. Saving a draft does not.`
-            }
-            error={errors.stepUpCode}
-            optional={loaderData.stepUpFresh}
-            className="mt-4 max-w-xs"
-          >
-            <Input
-              name="stepUpCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-            />
-          </FormField>
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-            <Button type="submit" name="intent" value="save" variant="outline" disabled={!!busy}>
-              {busy === "save" ? "Saving..." : "Save draft"}
-            </Button>
-            <Button type="submit" name="intent" value="send" disabled={!!busy}>
-              {busy === "send" ? "Signing and sending..." : "Sign and send to the employee"}
-            </Button>
-          </div>
-        </section>
-      </Form>
-
-      <section
-        className="mt-10 rounded-xl border bg-card p-5"
-        aria-labelledby="consultation-notes-heading"
-      >
-        <h2
-          id="consultation-notes-heading"
-          className="flex items-center gap-2 font-semibold text-lg"
-        >
-          <VideoIcon aria-hidden="true" className="size-5" />
-          Video consultation
-        </h2>
-        {loaderData.consultationNotes.length > 0 ? (
-          <ul className="mt-3 space-y-2 text-sm">
-            {loaderData.consultationNotes.map((n) => (
-              <li key={n.consultationId} className="rounded-lg bg-muted/50 p-3">
-                <p className="text-muted-foreground text-xs">
-                  {n.startsAt
-                    ? `Notes of the call on ${formatDateTime(n.startsAt)}`
-                    : "Notes of the call"}
-                </p>
-                <p className="mt-1 whitespace-pre-line">{n.notes}</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-muted-foreground text-sm">
-            No consultation notes yet. For a complex case, offer the employee a video call.
-          </p>
-        )}
-        <Button asChild variant="outline" className="mt-3">
-          <a href={`/doctor/cases/${r.id}/consultation`}>Offer or manage a video consultation</a>
-        </Button>
-      </section>
-
-      <section className="mt-10 rounded-xl border bg-card p-5" aria-labelledby="ask-heading">
-        <h2 id="ask-heading" className="flex items-center gap-2 font-semibold text-lg">
-          <MailQuestionIcon aria-hidden="true" className="size-5" />
-          Ask the employee for more information
-        </h2>
-        <p className="mt-1 text-muted-foreground text-sm">
-          The employee is e-mailed a link and answers on their own page; the reply appears here and
-          you are e-mailed when it arrives.
-        </p>
-        {loaderData.informationRequests.length > 0 ? (
-          <ul className="mt-3 space-y-2 text-sm">
-            {loaderData.informationRequests.map((q) => (
-              <li key={q.id} className="rounded-lg bg-muted/50 p-3">
-                <p className="whitespace-pre-line">{q.question}</p>
-                <p className="mt-1 text-muted-foreground text-xs">
-                  Sent {formatDateTime(q.sentAt)} ·{" "}
-                  {q.answeredAt
-                    ? `answered ${formatDateTime(q.answeredAt)}`
-                    : "waiting for the employee's answer"}
-                </p>
-                {q.reply ? (
-                  <blockquote
-                    className="mt-2 whitespace-pre-line border-primary border-l-4 pl-3"
-                    data-testid="subject-reply"
-                  >
-                    {q.reply}
-                  </blockquote>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Form method="post" className="mt-4 space-y-3" key={loaderData.informationRequests.length}>
-          <FormField
-            id="question"
-            label="Your question"
-            error={failed?.intent === "ask" && "message" in failed ? failed.message : undefined}
-          >
-            <Textarea name="question" rows={3} maxLength={2000} />
-          </FormField>
-          <Button type="submit" name="intent" value="ask" variant="outline" disabled={!!busy}>
-            {busy === "ask" ? "Sending..." : "Send question"}
-          </Button>
-        </Form>
-      </section>
+              <Button type="submit" name="intent" value="ask" variant="outline" disabled={!!busy}>
+                {busy === "ask" ? "Sending..." : "Send question"}
+              </Button>
+            </Form>
+          </section>
+        </div>
+      </div>
     </div>
   );
 }
@@ -677,7 +794,7 @@ function RadioChoices<V extends string>({
   label: (value: V) => string;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2 sm:grid-cols-2">
       {values.map((value) => (
         <label key={value} htmlFor={`${name}-${value}`} className="flex items-center gap-3">
           <NativeRadio

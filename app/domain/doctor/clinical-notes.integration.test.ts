@@ -1,0 +1,191 @@
+import { eq, like, sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { auditEvent, referral } from "~/db/schema/index.ts";
+import { createTestDatabase } from "~/db/test-database.server.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
+import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { exportSubjectData } from "~/domain/governance/export-subject-data.server.ts";
+import {
+  CLINICAL_NOTES_MAX,
+  readClinicalNotes,
+  saveClinicalNotes,
+} from "./clinical-notes.server.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const doctor = (userId: string, extra: Partial<Actor> = {}): Actor => ({
+  userId,
+  role: "doctor",
+  organisationId: null,
+  memberRole: null,
+  doctorActive: true,
+  twoFactorVerified: true,
+  ...extra,
+});
+const admin: Actor = {
+  userId: "admin-notes",
+  role: "admin",
+  organisationId: null,
+  memberRole: null,
+  doctorActive: null,
+  twoFactorVerified: true,
+};
+const request = { ip: "198.51.100.9", requestId: "req-notes" };
+
+/** A case in review with `doctorId` on it, for a person at `email`. */
+async function caseOf(doctorId: string, email: string) {
+  const { referral: r, actor } = await createInvitedReferralForTest(database.db, {
+    type: "management",
+  });
+  await database.db
+    .update(referral)
+    .set({ status: "in_review", assignedDoctorId: doctorId, subjectEmail: email })
+    .where(eq(referral.id, r.id));
+  return { id: r.id, reference: r.reference, organisationId: actor.organisationId };
+}
+
+describe("private clinical notes", () => {
+  it("are written and read by the doctor on the case, sealed at rest, each access audited without content", async () => {
+    const c = await caseOf("doc-a", "notes-a@example.org");
+    const text = "SECRET-NOTE: query bipolar II, ask GP for letter";
+    const saved = await saveClinicalNotes(database.db, {
+      actor: doctor("doc-a"),
+      referralId: c.id,
+      notes: `  ${text}\r\n`,
+      request,
+    });
+    expect(saved.ok).toBe(true);
+
+    const raw = (await database.db.execute(
+      sql`select notes from case_clinical_note where referral_id = ${c.id}`,
+    )) as unknown as { rows: { notes: string }[] };
+    expect(raw.rows[0]?.notes).toMatch(/^enc:v1:/);
+    expect(raw.rows[0]?.notes).not.toContain("SECRET");
+
+    const read = await readClinicalNotes(database.db, {
+      actor: doctor("doc-a"),
+      referralId: c.id,
+      request,
+    });
+    expect(read.notes).toBe(text);
+
+    // Saving again replaces the one text of the case.
+    await saveClinicalNotes(database.db, {
+      actor: doctor("doc-a"),
+      referralId: c.id,
+      notes: `${text} (revised)`,
+    });
+    expect(
+      (await readClinicalNotes(database.db, { actor: doctor("doc-a"), referralId: c.id })).notes,
+    ).toBe(`${text} (revised)`);
+
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(like(auditEvent.action, "case.clinical_notes_%"));
+    const mine = events.filter((e) => e.objectId === c.id);
+    expect(mine.map((e) => e.action).sort()).toEqual([
+      "case.clinical_notes_read",
+      "case.clinical_notes_read",
+      "case.clinical_notes_saved",
+      "case.clinical_notes_saved",
+    ]);
+    expect(mine.find((e) => e.requestId === "req-notes")?.actorId).toBe("doc-a");
+    expect(JSON.stringify(mine)).not.toContain("SECRET");
+  });
+
+  it("are refused to another doctor, an employer and anyone without a second factor", async () => {
+    const c = await caseOf("doc-b", "notes-b@example.org");
+    await saveClinicalNotes(database.db, {
+      actor: doctor("doc-b"),
+      referralId: c.id,
+      notes: "SECRET-B",
+    });
+    const refused: Actor[] = [
+      doctor("doc-other"),
+      doctor("doc-b", { twoFactorVerified: false }),
+      doctor("doc-b", { doctorActive: false }),
+      { ...admin, twoFactorVerified: false },
+      {
+        userId: "employer-1",
+        role: "employer",
+        organisationId: c.organisationId,
+        memberRole: "owner",
+        doctorActive: null,
+        twoFactorVerified: true,
+      },
+    ];
+    for (const actor of refused) {
+      await expect(readClinicalNotes(database.db, { actor, referralId: c.id })).rejects.toThrow();
+      await expect(
+        saveClinicalNotes(database.db, { actor, referralId: c.id, notes: "overwritten" }),
+      ).rejects.toThrow();
+    }
+    // Another doctor's case answers exactly as a case that does not exist.
+    await expect(
+      readClinicalNotes(database.db, { actor: doctor("doc-other"), referralId: c.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      readClinicalNotes(database.db, {
+        actor: doctor("doc-other"),
+        referralId: "00000000-0000-4000-8000-000000000000",
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    // An administrator reads them; the text is untouched by the refused writes.
+    expect((await readClinicalNotes(database.db, { actor: admin, referralId: c.id })).notes).toBe(
+      "SECRET-B",
+    );
+  });
+
+  it("refuse over-long text and clear on blank", async () => {
+    const c = await caseOf("doc-c", "notes-c@example.org");
+    const long = await saveClinicalNotes(database.db, {
+      actor: doctor("doc-c"),
+      referralId: c.id,
+      notes: "x".repeat(CLINICAL_NOTES_MAX + 1),
+    });
+    expect(long.ok).toBe(false);
+    await saveClinicalNotes(database.db, { actor: doctor("doc-c"), referralId: c.id, notes: "A" });
+    await saveClinicalNotes(database.db, { actor: doctor("doc-c"), referralId: c.id, notes: " " });
+    expect(
+      await readClinicalNotes(database.db, { actor: doctor("doc-c"), referralId: c.id }),
+    ).toEqual({ notes: "", updatedAt: null });
+  });
+
+  it("are part of the person's subject access export, and nobody else's", async () => {
+    const mineCase = await caseOf("doc-d", "dana@example.org");
+    const otherCase = await caseOf("doc-d", "eli@example.org");
+    await saveClinicalNotes(database.db, {
+      actor: doctor("doc-d"),
+      referralId: mineCase.id,
+      notes: "DANA-NOTE: reassess in 6 weeks",
+    });
+    await saveClinicalNotes(database.db, {
+      actor: doctor("doc-d"),
+      referralId: otherCase.id,
+      notes: "ELI-NOTE",
+    });
+    const result = await exportSubjectData(database.db, {
+      actor: admin,
+      email: "dana@example.org",
+      request,
+    });
+    const files = unzipSync(result.zip);
+    const notesFile = files[`referrals/${mineCase.reference}/clinical-notes.json`];
+    expect(notesFile).toBeDefined();
+    expect(JSON.parse(strFromU8(notesFile!)).notes).toBe("DANA-NOTE: reassess in 6 weeks");
+    const everything = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
+    expect(everything).not.toContain("ELI-NOTE");
+    expect(everything).not.toContain("enc:v1:");
+  });
+});

@@ -162,8 +162,9 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
     .fill("Robin is managing the full role and would benefit from a flexible start for a while.");
   await doctor.getByLabel("Fit with adjustments").check();
   await doctor
-    .getByLabel("Recommended adjustments")
-    .fill("Flexible start and finish times for 8 weeks, then review");
+    .getByLabel("Adjustment 1", { exact: true })
+    .fill("Flexible start and finish times, then review");
+  await doctor.getByRole("spinbutton", { name: "Weeks" }).first().fill("8");
   await doctor.getByText("Sections the employer did not ask about").click();
   await doctor.getByLabel("Diagnosis or underlying condition").fill(DIAGNOSIS);
   await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));

@@ -157,7 +157,7 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
     .getByRole("group", { name: /mental health condition/ })
     .getByLabel("Yes", { exact: true })
     .check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
+  // The follow-up question opens on the same page once "Yes" is ticked, as a person sees it.
   // Indirect wording in free text raises the case; the panel shows from the next page on.
   await page
     .getByLabel(/Please tell us about it/)

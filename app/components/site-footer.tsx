@@ -19,7 +19,8 @@ export function SiteFooter({ year }: { year: number }) {
               <li key={item.to}>
                 <Link
                   to={item.to}
-                  className="text-foreground underline-offset-4 hover:text-primary hover:underline"
+                  // 24 px tall at least: a target of its own, not only spaced apart (WCAG 2.5.8).
+                  className="inline-flex min-h-6 items-center text-foreground underline-offset-4 hover:text-primary hover:underline"
                 >
                   {item.label}
                 </Link>

@@ -68,7 +68,9 @@ export function LightTabs({
         role="tablist"
         aria-label={label}
         className={cn(
-          "inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground",
+          // Labels wrap inside their tab at 320 px instead of the list scrolling sideways, where
+          // the scrolling box also cut off the focus ring (WCAG 1.4.10, 2.4.7).
+          "inline-flex w-fit max-w-full items-stretch gap-1 rounded-lg bg-muted p-1 text-muted-foreground",
           listClassName,
         )}
       >
@@ -89,7 +91,7 @@ export function LightTabs({
               onClick={() => select(tab.value)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                "inline-flex h-10 cursor-pointer items-center justify-center whitespace-nowrap rounded-md px-4 font-medium text-sm transition-colors hover:text-foreground",
+                "inline-flex min-h-10 cursor-pointer items-center justify-center rounded-md px-3 py-1.5 text-center font-medium text-sm transition-colors hover:text-foreground sm:px-4",
                 selected && "bg-background text-foreground shadow-sm",
                 focusRing,
               )}

@@ -27,9 +27,9 @@ export const buttonVariants = cva(
           "border border-background bg-transparent text-background hover:bg-background/10",
       },
       size: {
-        sm: "h-9 px-3 text-sm",
-        default: "h-10 px-4 py-2 text-sm",
-        lg: "h-12 px-6 text-base",
+        sm: "min-h-9 px-3 py-1.5 text-sm",
+        default: "min-h-10 px-4 py-2 text-sm",
+        lg: "min-h-12 px-6 py-2.5 text-base",
         icon: "size-10 text-sm",
       },
     },

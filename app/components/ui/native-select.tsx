@@ -18,7 +18,9 @@ export function NativeSelect({
   return (
     <div
       data-slot="native-select-wrapper"
-      className={cn("relative w-full has-disabled:opacity-60", wrapperClassName)}
+      // Dimmed when the select is disabled, not when one of its options is: `has-disabled` also
+      // matched a disabled placeholder option and dimmed the text under 4.5:1 (WCAG 1.4.3).
+      className={cn("relative w-full has-[select:disabled]:opacity-60", wrapperClassName)}
     >
       <select
         data-slot="native-select"

@@ -259,7 +259,9 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
         />
       </div>
 
-      <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      {/* The search goes under the tabs whenever both do not fit on one line (640 px is 1280 px
+          at 200 % zoom), and fills the width on a phone. */}
+      <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
         <nav aria-label="Referral tabs" className="inline-flex rounded-lg bg-muted p-1">
           {(["all", "pending", "completed"] as const).map((tab) => (
             <Link
@@ -277,7 +279,7 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
             </Link>
           ))}
         </nav>
-        <Form method="get" role="search" className="flex gap-2" key={query.search}>
+        <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto" key={query.search}>
           {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
           <Label htmlFor="q" className="sr-only">
             Search referrals
@@ -289,7 +291,7 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
             defaultValue={query.search}
             placeholder="Search referrals..."
             maxLength={100}
-            className="sm:w-72"
+            className="min-w-0 flex-1 sm:w-72 sm:flex-none"
           />
           <Button type="submit" variant="outline">
             <SearchIcon aria-hidden="true" />
@@ -652,12 +654,14 @@ function CaseSheet({ detail, attemptError }: { detail: Detail; attemptError: Att
               )}
             </section>
 
-            <section className="space-y-2" aria-labelledby="transcript-heading">
+            <div className="space-y-2">
               <h3 id="transcript-heading" className="font-semibold text-base">
                 Assessment transcript
               </h3>
               {detail.transcript.length > 0 ? (
                 <section
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+                  tabIndex={0}
                   aria-labelledby="transcript-heading"
                   className="max-h-[400px] space-y-2 overflow-y-auto rounded-lg border p-3 text-sm"
                   data-testid="transcript"
@@ -679,7 +683,7 @@ function CaseSheet({ detail, attemptError }: { detail: Detail; attemptError: Att
                   No chat transcript available for this assessment.
                 </p>
               )}
-            </section>
+            </div>
           </>
         )}
       </SheetBody>

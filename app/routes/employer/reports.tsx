@@ -119,7 +119,7 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
         <fieldset className="space-y-1.5">
           <legend className="mb-1.5 font-medium text-sm">Type</legend>
           {/* Each toggle submits the form with its type, or with "all" to switch it off again. */}
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {(["management", "pre-employment"] as const).map((type) => {
               const on = query.type === type;
               return (

@@ -46,30 +46,32 @@ export default function ReviewReferral({ loaderData }: Route.ComponentProps) {
             ? `We have e-mailed ${referral.subjectName} the invitation and a personal link to the assessment.`
             : "Your payment provider has not confirmed the payment yet. This page shows the latest status when you reload it."}
         </p>
-        <dl className="mt-6 space-y-2">
-          <div className="grid grid-cols-[10rem_1fr] gap-2">
+        {/* Term beside its value from 640 px; above it, the value under its term, and the
+            e-mail address breaks where it must (WCAG 1.4.10). */}
+        <dl className="mt-6 space-y-3 sm:space-y-2">
+          <div className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
             <dt className="text-muted-foreground">Reference</dt>
             <dd className="font-medium">{referral.reference}</dd>
           </div>
-          <div className="grid grid-cols-[10rem_1fr] gap-2">
+          <div className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
             <dt className="text-muted-foreground">
               {referral.type === "pre_employment" ? "Candidate" : "Employee"}
             </dt>
-            <dd>
+            <dd className="wrap-anywhere">
               {referral.subjectName} ({referral.subjectEmail})
             </dd>
           </div>
-          <div className="grid grid-cols-[10rem_1fr] gap-2">
+          <div className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
             <dt className="text-muted-foreground">Assessment</dt>
             <dd>{referral.issue}</dd>
           </div>
-          <div className="grid grid-cols-[10rem_1fr] gap-2">
+          <div className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
             <dt className="text-muted-foreground">Status</dt>
             <dd>
               <ReferralStatusBadge status={referral.status} />
             </dd>
           </div>
-          <div className="grid grid-cols-[10rem_1fr] gap-2">
+          <div className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
             <dt className="text-muted-foreground">Created</dt>
             <dd>{formatLongDate(referral.createdAt)}</dd>
           </div>

@@ -273,7 +273,8 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-3">
+      {/* Near the heading's edge, with room left for the 5 px focus ring inside a 320 px window. */}
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
         <Link to="/employer-dashboard">
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           Back

@@ -21,6 +21,8 @@ export const reflowViewports = {
 export interface LayoutProblems {
   /** The page scrolls sideways by this many px (0 when it does not). */
   horizontalOverflow: number;
+  /** When it does: the innermost elements that stick out past the viewport. */
+  overflowing: string[];
   /** Text in an element whose overflow is hidden or clipped, cut off by it. */
   clippedText: string[];
   /** The document is this many px taller than its content (or the viewport, if taller). */
@@ -51,6 +53,28 @@ export function layoutProblems(page: Page): Promise<LayoutProblems> {
       return false;
     };
 
+    // What sticks out: the innermost elements past the viewport's right edge (their children do
+    // not), outside any box that scrolls or clips sideways.
+    const width = root.clientWidth;
+    const overflowing: string[] = [];
+    if (root.scrollWidth > width) {
+      const past = (el: Element) =>
+        isRendered(el) && !insideFixed(el) && el.getBoundingClientRect().right > width + 1;
+      const contained = (el: Element) => {
+        for (let node = el.parentElement; node && node !== document.body; node = node.parentElement)
+          if (getComputedStyle(node).overflowX !== "visible") return true;
+        return false;
+      };
+      for (const el of Array.from(document.body.querySelectorAll("*"))) {
+        if (overflowing.length >= 3) break;
+        if (!past(el) || Array.from(el.children).some(past) || contained(el)) continue;
+        const box = el.getBoundingClientRect();
+        overflowing.push(
+          `${describe(el)} ${Math.round(box.width)} px wide, ${Math.round(box.right - width)} px past`,
+        );
+      }
+    }
+
     const clippedText: string[] = [];
     let contentBottom = 0;
     for (const el of Array.from(document.body.querySelectorAll("*"))) {
@@ -74,6 +98,7 @@ export function layoutProblems(page: Page): Promise<LayoutProblems> {
     const viewportBottom = window.innerHeight;
     return {
       horizontalOverflow: Math.max(0, root.scrollWidth - root.clientWidth),
+      overflowing,
       clippedText,
       blankBelowContent: Math.max(0, root.scrollHeight - Math.max(viewportBottom, contentBottom)),
     };
@@ -86,11 +111,12 @@ export async function expectSoundLayout(page: Page, label: string) {
   expect(
     {
       horizontalOverflow: problems.horizontalOverflow,
+      overflowing: problems.overflowing,
       clippedText: problems.clippedText,
       blankBelowContent: problems.blankBelowContent > 2 ? problems.blankBelowContent : 0,
     },
     `layout of ${label}`,
-  ).toEqual({ horizontalOverflow: 0, clippedText: [], blankBelowContent: 0 });
+  ).toEqual({ horizontalOverflow: 0, overflowing: [], clippedText: [], blankBelowContent: 0 });
 }
 
 /**
@@ -103,6 +129,22 @@ export function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const selector =
       "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch], [role=tab], [role=slider], [role=menuitem], [tabindex]:not([tabindex='-1'])";
+    // A target scrolled out of a box that scrolls or clips (a long list of times in a short
+    // panel) cannot be hit where its box lies: it is no target there until scrolled into view.
+    const clippedAway = (el: HTMLElement, rect: DOMRect) => {
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        if (getComputedStyle(node).overflow === "visible") continue;
+        const box = node.getBoundingClientRect();
+        if (
+          rect.bottom <= box.top ||
+          rect.top >= box.bottom ||
+          rect.right <= box.left ||
+          rect.left >= box.right
+        )
+          return true;
+      }
+      return false;
+    };
     const targets = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter((el) => {
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
@@ -110,7 +152,8 @@ export function smallTargets(page: Page): Promise<string[]> {
         rect.width > 1 &&
         rect.height > 1 &&
         style.visibility !== "hidden" &&
-        !el.closest("[inert], [aria-hidden=true]")
+        !el.closest("[inert], [aria-hidden=true]") &&
+        !clippedAway(el, rect)
       );
     });
     const inlineInText = (el: HTMLElement) => {
@@ -157,6 +200,36 @@ export function smallTargets(page: Page): Promise<string[]> {
       );
     }
     return problems;
+  });
+}
+
+/**
+ * Controls whose focus indicator would be cut off by the left or right edge of the viewport
+ * (WCAG 2.4.7, and 2.4.13's whole-perimeter idea): the app's indicator reaches 5 px beyond a
+ * control (a 3 px outline or ring, 2 px away; app.css and components/ui/focus-ring.ts), so a
+ * control needs that much room from each edge. Measured on the layout, without moving focus.
+ */
+export function focusRingsCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const reach = 5;
+    const width = document.documentElement.clientWidth;
+    const selector =
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+    const cut: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1 || el.closest("[inert], [aria-hidden=true]"))
+        continue;
+      if (getComputedStyle(el).visibility === "hidden") continue;
+      const left = rect.left + window.scrollX;
+      const right = rect.right + window.scrollX;
+      if (left >= reach && right <= width - reach) continue;
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+      cut.push(
+        `<${el.tagName.toLowerCase()}> "${name}" ${Math.round(left)}–${Math.round(right)} px`,
+      );
+    }
+    return cut;
   });
 }
 

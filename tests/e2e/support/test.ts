@@ -4,7 +4,11 @@ import { test as base, expect, type Page } from "@playwright/test";
 /** Pages already scanned by this worker: each distinct path is checked once per run. */
 const scanned = new Set<string>();
 
-export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+/**
+ * Serious and critical axe-core findings on the page as it is now, one line each; only inside
+ * `within` (a CSS selector) when given.
+ */
+export async function seriousA11yViolations(page: Page, within?: string): Promise<string[]> {
   // A toast fading in is half transparent, and axe would measure the contrast of that frame:
   // let running transitions and animations finish first (infinite ones, a spinner, never do).
   await page
@@ -17,20 +21,26 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
       { timeout: 3_000 },
     )
     .catch(() => {});
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
+    // Only violations are read: axe then stops collecting every passing node, which is most of
+    // its time on a long page.
+    .options({ resultTypes: ["violations"] });
+  const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );
-  const summary = serious.map(
+  return serious.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
         .map((n) => n.target.join(" "))
         .slice(0, 3)
         .join(", ")}`,
   );
-  expect(summary, `accessibility violations on ${label}`).toEqual([]);
+}
+
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  expect(await seriousA11yViolations(page), `accessibility violations on ${label}`).toEqual([]);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   parseForm,
   registerProblemToast,
   registerSchema,
+  registrationTextFields,
 } from "~/domain/accounts/schemas.ts";
 
 /** What the registration action answers when it does not move on to the confirmation page. */
@@ -30,16 +31,7 @@ export type RegistrationResult = {
 };
 
 /** The fields in the order the form shows them, which is the error summary's order too. */
-const fieldOrder = [
-  "companyName",
-  "industry",
-  "contactName",
-  "email",
-  "phone",
-  "address",
-  "password",
-  "confirmPassword",
-];
+const fieldOrder = [...registrationTextFields, "password", "confirmPassword"];
 
 /*
  * One sonner id for every registration problem: a second attempt replaces the first attempt's

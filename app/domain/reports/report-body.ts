@@ -160,7 +160,7 @@ export function unansweredQuestions(
   });
 }
 
-/** Today's date in the UK (DESIGN.md §9), as YYYY-MM-DD. */
+/** Today's date in the UK (docs/architecture.md §9), as YYYY-MM-DD. */
 function ukDate(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
 }

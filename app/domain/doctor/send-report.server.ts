@@ -195,27 +195,7 @@ function signInTransaction(
         updatedAt: now,
       })
       .where(eq(reportVersion.id, version.id));
-    await tx
-      .update(report)
-      .set({
-        status: "awaiting_subject",
-        reviewDueAt: dueAt,
-        reviewReminderSentAt: null,
-        updatedAt: now,
-      })
-      .where(eq(report.id, existing.id));
-    const status = transition(current.status, "report_sent", "doctor");
-    await tx
-      .update(referral)
-      .set({ status, reportSentAt: now, correctionRequested: false, updatedAt: now })
-      .where(eq(referral.id, current.id));
-    await tx.insert(referralActivity).values({
-      referralId: current.id,
-      organisationId: current.organisationId,
-      kind: "report_sent_to_subject",
-      actorId: actor.userId,
-      createdAt: now,
-    });
+    await handToSubject(tx, { actor, current, reportId: existing.id, dueAt, now });
     await recordAuditEvent(tx, {
       action: "doctor.report_sign_send",
       outcome: "success",
@@ -231,6 +211,54 @@ function signInTransaction(
       now,
     });
     return { reportId: existing.id, version: version.version, reviewDueAt: dueAt };
+  });
+}
+
+/**
+ * The report goes to the person for review: the report waits for them until `dueAt`, the case
+ * moves on by the state table, and the employer's activity says only that it was sent. Signing
+ * and declining a correction (which re-signs the unchanged text) both end here.
+ */
+async function handToSubject(
+  tx: Tx,
+  {
+    actor,
+    current,
+    reportId,
+    currentVersion,
+    dueAt,
+    now,
+  }: {
+    actor: Actor;
+    current: Awaited<ReturnType<typeof lockOwnCaseInReview>>;
+    reportId: string;
+    /** Set when the step writes a new version rather than signing the current one. */
+    currentVersion?: number;
+    dueAt: Date;
+    now: Date;
+  },
+) {
+  await tx
+    .update(report)
+    .set({
+      status: "awaiting_subject",
+      ...(currentVersion === undefined ? {} : { currentVersion }),
+      reviewDueAt: dueAt,
+      reviewReminderSentAt: null,
+      updatedAt: now,
+    })
+    .where(eq(report.id, reportId));
+  const status = transition(current.status, "report_sent", "doctor");
+  await tx
+    .update(referral)
+    .set({ status, reportSentAt: now, correctionRequested: false, updatedAt: now })
+    .where(eq(referral.id, current.id));
+  await tx.insert(referralActivity).values({
+    referralId: current.id,
+    organisationId: current.organisationId,
+    kind: "report_sent_to_subject",
+    actorId: actor.userId,
+    createdAt: now,
   });
 }
 
@@ -335,27 +363,13 @@ export async function declineReportCorrection(
       createdAt: now,
       updatedAt: now,
     });
-    await tx
-      .update(report)
-      .set({
-        status: "awaiting_subject",
-        currentVersion: version,
-        reviewDueAt: dueAt,
-        reviewReminderSentAt: null,
-        updatedAt: now,
-      })
-      .where(eq(report.id, existing.id));
-    const status = transition(current.status, "report_sent", "doctor");
-    await tx
-      .update(referral)
-      .set({ status, reportSentAt: now, correctionRequested: false, updatedAt: now })
-      .where(eq(referral.id, current.id));
-    await tx.insert(referralActivity).values({
-      referralId: current.id,
-      organisationId: current.organisationId,
-      kind: "report_sent_to_subject",
-      actorId: actor.userId,
-      createdAt: now,
+    await handToSubject(tx, {
+      actor,
+      current,
+      reportId: existing.id,
+      currentVersion: version,
+      dueAt,
+      now,
     });
     await recordAuditEvent(tx, {
       action: "doctor.report_correction_declined",

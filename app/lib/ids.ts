@@ -6,7 +6,8 @@
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids kept in `text` columns (accounts, organisations): generated tokens, never free text. */
 const opaquePattern = /^[A-Za-z0-9_-]{1,64}$/;
-/** Public references: referrals (REF-000123, OCC-AB12C) and reports (REP-…). */
+/** Public references: management referrals (REF- and six or more digits), pre-employment
+ * referrals (OCC- and five capitals or digits) and reports (REP- and four to twelve). */
 const referencePattern = /^(REF-\d{6,12}|OCC-[A-Z0-9]{5}|REP-[A-Z0-9]{4,12})$/;
 
 export const isUuid = (value: string) => uuidPattern.test(value);

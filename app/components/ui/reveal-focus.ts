@@ -25,7 +25,8 @@ export function focusLinkTo(
 ) {
   // Closed by leaving the page (e.g. to the editor it opened): the new page places focus.
   if (window.location.pathname !== openedOn) return;
-  // The part must end where the address's value does: REF-000012 is not a link to REF-0000120.
+  // The part must end where the address's value does: a reference is not a link to a longer
+  // reference that starts with it.
   const link = Array.from(document.querySelectorAll<HTMLAnchorElement>("#main a[href]")).find(
     (a) => {
       const href = a.getAttribute("href") ?? "";

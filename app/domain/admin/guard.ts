@@ -19,20 +19,4 @@ export interface AdminRequest {
 
 export const adminPageSize = 25;
 
-/** A 1-based page number from the query string; anything odd is page 1. */
-export function parsePage(value: string | null | undefined): number {
-  const page = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
-export interface Page<T> {
-  rows: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  pageCount: number;
-}
-
-export function pageOf<T>(rows: T[], page: number, total: number, pageSize = adminPageSize) {
-  return { rows, page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
-}
+export { type Page, pageOf, parsePage } from "~/domain/kernel/list.ts";

@@ -1,0 +1,140 @@
+import { describe, expect, test } from "vitest";
+import {
+  importEdges,
+  isTestFile,
+  readSource,
+  runtimeCycles,
+  sourceFiles,
+  unscopedReadsById,
+} from "../tests/architecture/import-graph.ts";
+
+/**
+ * The layering of docs/architecture.md §3, checked on the import graph. Where the code has not
+ * reached the rule yet, the exceptions are listed here by file: the lists may only shrink, and a
+ * listed file that no longer breaks the rule fails the test until it is taken off.
+ */
+
+/** Services that still hold use cases and import the domain at runtime (moving out, §3). */
+const servicesImportingDomain = new Set<string>([
+  "app/services/auth/auth.server.ts",
+  "app/services/jobs/handlers.server.ts",
+  "app/services/jobs/testing/job-process.ts",
+  "app/services/payments/checkout.server.ts",
+  "app/services/payments/confirmation.server.ts",
+  "app/services/payments/refunds.server.ts",
+  "app/services/runtime.server.ts",
+  "app/services/signalling/consultation-signalling.server.ts",
+]);
+
+/** Files that still read a tenant table by id without a visibility builder, and how often. */
+const unscopedReads: Record<string, number> = {
+  "app/domain/admin/audit-log.server.ts": 1,
+  "app/domain/admin/cases.server.ts": 1,
+  "app/domain/assessments/case-messages.server.ts": 1,
+  "app/domain/assessments/lock-referral.server.ts": 1,
+  "app/domain/assessments/send-safety-alert.server.ts": 1,
+  "app/domain/billing/invoices.server.ts": 1,
+  "app/domain/billing/orders.server.ts": 2,
+  "app/domain/billing/referral-payment.server.ts": 1,
+  "app/domain/billing/refunds.server.ts": 3,
+  "app/domain/consultations/booking.server.ts": 4,
+  "app/domain/consultations/reminders.server.ts": 1,
+  "app/domain/doctor/clinical-notes.server.ts": 1,
+  "app/domain/doctor/doctor-cases.server.ts": 1,
+  "app/domain/doctor/notify-doctors.server.ts": 1,
+  "app/domain/doctor/safety-contact.server.ts": 1,
+  "app/domain/doctor/save-report.server.ts": 1,
+  "app/domain/doctor/send-report.server.ts": 1,
+  "app/domain/governance/erase-expired-health-data.server.ts": 1,
+  "app/domain/referrals/cancel-referral.server.ts": 1,
+  "app/domain/referrals/confirm-referral-payment.server.ts": 1,
+  "app/domain/referrals/expire-unpaid-referrals.server.ts": 2,
+  "app/domain/referrals/get-referral.server.ts": 1,
+  "app/domain/referrals/notify-referral-declined.server.ts": 1,
+  "app/domain/referrals/remind-referral.server.ts": 1,
+  "app/domain/referrals/save-management-referral.server.ts": 1,
+  "app/domain/reports/remind-report-review.server.ts": 1,
+  "app/domain/reports/send-report-notification.server.ts": 1,
+  "app/domain/reports/test-support.server.ts": 2,
+  "app/services/jobs/handlers.server.ts": 1,
+  "app/services/payments/confirmation.server.ts": 1,
+};
+
+/** Test helpers: factories, harnesses and fixtures, for tests only. */
+const testHelper = (file: string) =>
+  file.startsWith("tests/") ||
+  /(^|\/)(test-support|test-database|test-organisation|draft-fixtures)\.[^/]+$/.test(file) ||
+  /\/testing\//.test(file);
+
+const edges = importEdges();
+const files = sourceFiles();
+const product = files.filter((file) => !isTestFile(file) && !testHelper(file));
+
+describe("the import graph", () => {
+  test("no runtime import cycles", () => {
+    expect(runtimeCycles(edges)).toEqual([]);
+  });
+
+  test("the domain imports neither routes nor components", () => {
+    const wrong = edges.filter(
+      (e) =>
+        e.from.startsWith("app/domain/") &&
+        !isTestFile(e.from) &&
+        (e.to.startsWith("app/routes/") || e.to.startsWith("app/components/")),
+    );
+    expect(wrong.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
+
+  test("services are adapters: they do not import the domain at runtime", () => {
+    const importing = new Set(
+      edges
+        .filter(
+          (e) =>
+            !e.typeOnly &&
+            e.from.startsWith("app/services/") &&
+            !isTestFile(e.from) &&
+            e.to.startsWith("app/domain/"),
+        )
+        .map((e) => e.from),
+    );
+    expect([...importing].filter((file) => !servicesImportingDomain.has(file))).toEqual([]);
+    expect([...servicesImportingDomain].filter((file) => !importing.has(file))).toEqual([]);
+  });
+
+  test("product code does not import test helpers", () => {
+    const wrong = edges.filter((e) => product.includes(e.from) && testHelper(e.to));
+    expect(wrong.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
+
+  test("tenant tables are read by id only through the visibility builders", () => {
+    const found: Record<string, number> = {};
+    for (const file of files.filter((f) => !isTestFile(f) && !f.startsWith("app/domain/kernel/"))) {
+      const reads = unscopedReadsById(readSource(file)).length;
+      if (reads > 0) found[file] = reads;
+    }
+    expect(found).toEqual(unscopedReads);
+  });
+});
+
+describe("the checks themselves", () => {
+  test("an unscoped read by id is found, a scoped one and an update are not", () => {
+    expect(
+      unscopedReadsById(
+        "await db.select().from(referral).where(eq(referral.id, id));\n" +
+          "await db.select().from(report).where(and(eq(report.id, id), visibleReports(scope)));\n" +
+          "await db.update(invoice).set({}).where(eq(invoice.id, id));",
+      ),
+    ).toEqual(["referral"]);
+  });
+
+  test("a cycle is found, and type-only imports make none", () => {
+    expect(
+      runtimeCycles([
+        { from: "a.ts", to: "b.ts", typeOnly: false },
+        { from: "b.ts", to: "a.ts", typeOnly: false },
+        { from: "c.ts", to: "d.ts", typeOnly: false },
+        { from: "d.ts", to: "c.ts", typeOnly: true },
+      ]),
+    ).toEqual([["a.ts", "b.ts"]]);
+  });
+});

@@ -1,0 +1,81 @@
+import type { MemberRole } from "~/db/schema/auth.ts";
+
+/**
+ * Who is acting (docs/architecture.md §3b). One discriminated union for every caller: the
+ * signed-in employer, doctor and administrator, the person holding an assessment link, and the
+ * system (jobs, webhooks). Domain functions narrow it with the guards in `guards.ts`.
+ */
+export interface EmployerActor {
+  role: "employer";
+  userId: string;
+  organisationId: string;
+  organisationName: string;
+  memberRole: MemberRole;
+}
+
+export interface DoctorActor {
+  role: "doctor";
+  userId: string;
+  /** Access granted by an administrator (doctor_profile.active), as read for this request. */
+  doctorActive: boolean;
+  twoFactorVerified: boolean;
+}
+
+export interface AdminActor {
+  role: "admin";
+  userId: string;
+  twoFactorVerified: boolean;
+}
+
+/** Whoever holds a valid assessment link: they act on that one referral only. */
+export interface SubjectActor {
+  role: "subject";
+  referralId: string;
+  invitationId: string;
+  organisationId: string;
+}
+
+/** Background jobs, payment webhooks and start-up tasks: named, for the audit trail. */
+export interface SystemActor {
+  role: "system";
+  name: string;
+}
+
+export type Actor = EmployerActor | DoctorActor | AdminActor | SubjectActor | SystemActor;
+export type ActorRole = Actor["role"];
+
+/** Where the request came from, for the audit trail. */
+export interface RequestOrigin {
+  ip: string | null;
+  requestId: string;
+}
+
+/** How an actor appears in the audit log: an id and a role; a subject never by name or e-mail. */
+export function auditActorOf(actor: Actor): {
+  id: string;
+  role: string;
+  organisationId: string | null;
+} {
+  switch (actor.role) {
+    case "employer":
+      return { id: actor.userId, role: "employer", organisationId: actor.organisationId };
+    case "doctor":
+    case "admin":
+      return { id: actor.userId, role: actor.role, organisationId: null };
+    case "subject":
+      return {
+        id: `subject:${actor.referralId}`,
+        role: "subject",
+        organisationId: actor.organisationId,
+      };
+    case "system":
+      return { id: `system:${actor.name}`, role: "system", organisationId: null };
+  }
+}
+
+/** The id written as `actor_id` on activity rows: users by id, nobody else. */
+export function actorUserId(actor: Actor): string | null {
+  return actor.role === "employer" || actor.role === "doctor" || actor.role === "admin"
+    ? actor.userId
+    : null;
+}

@@ -1,0 +1,45 @@
+import type { Actor, AdminActor, DoctorActor, EmployerActor, SubjectActor } from "./actor.ts";
+import { DomainError } from "./errors.ts";
+import type { Scope } from "./scope.ts";
+
+/**
+ * Role guards (docs/architecture.md §3b). A domain function calls one first; the scope it returns
+ * is narrowed to that role, so the rest of the function reads `scope.actor.organisationId` and the
+ * like without further checks.
+ */
+export function requireEmployer(scope: Scope): Scope<EmployerActor> {
+  if (scope.actor.role !== "employer")
+    throw new DomainError("forbidden", "Only an employer can do this.");
+  return scope as Scope<EmployerActor>;
+}
+
+/** A doctor with access granted and a second factor in this session. */
+export function requireDoctor(scope: Scope): Scope<DoctorActor> {
+  const { actor } = scope;
+  if (actor.role !== "doctor" || !actor.doctorActive)
+    throw new DomainError("forbidden", "Only a doctor with access can do this.");
+  if (!actor.twoFactorVerified)
+    throw new DomainError("second_factor", "Sign in with your authenticator code first.");
+  return scope as Scope<DoctorActor>;
+}
+
+export function requireAdmin(scope: Scope): Scope<AdminActor> {
+  const { actor } = scope;
+  if (actor.role !== "admin")
+    throw new DomainError("forbidden", "Only an administrator can do this.");
+  if (!actor.twoFactorVerified)
+    throw new DomainError("second_factor", "Sign in with your authenticator code first.");
+  return scope as Scope<AdminActor>;
+}
+
+export function requireSubject(scope: Scope): Scope<SubjectActor> {
+  if (scope.actor.role !== "subject") throw new DomainError("not_found", "Assessment not found.");
+  return scope as Scope<SubjectActor>;
+}
+
+export function isRole<R extends Actor["role"]>(
+  scope: Scope,
+  role: R,
+): scope is Scope<Extract<Actor, { role: R }>> {
+  return scope.actor.role === role;
+}

@@ -59,6 +59,7 @@ export function importEdges(files = sourceFiles()): ImportEdge[] {
     const text = readSource(file).replace(/\/\*[\s\S]*?\*\//g, "");
     for (const match of text.matchAll(importPattern)) {
       const [whole, , typeKeyword, specifier] = match;
+      if (!specifier) continue;
       const to = resolveSpecifier(file, specifier);
       if (!to) continue;
       // `import { type A, type B } from` is type-only too.

@@ -1,6 +1,8 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { MailIcon } from "lucide-react";
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   type EnquiryOutcome,
   EnquiryOutcomeMessage,
@@ -13,13 +15,9 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { requestContext, runtimeContext } from "~/context.ts";
 import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
-import {
-  type ContactForm,
-  contactFormSchema,
-  type FieldErrors,
-  parseForm,
-} from "~/domain/enquiries/enquiry-forms.ts";
+import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/contact";
 
@@ -37,25 +35,17 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { outcome: EnquiryOutcome; errors?: undefined; values?: undefined }
-  | {
-      outcome?: undefined;
-      errors: FieldErrors<ContactForm>;
-      values: Partial<Record<keyof ContactForm, string>>;
-    };
+  | { outcome: EnquiryOutcome; result?: undefined }
+  | { outcome?: undefined; result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const { ip } = context.get(requestContext);
   const email = runtime.config.SERVICE_INBOX;
   const formData = await request.formData();
-  const parsed = parseForm(contactFormSchema, formData);
-  if (!parsed.ok) {
-    const values = Object.fromEntries(
-      ["name", "email", "company", "message"].map((k) => [k, String(formData.get(k) ?? "")]),
-    );
-    return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
-  }
+  const submission = parseSubmission(formData, contactFormSchema);
+  if (submission.status !== "success")
+    return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   const failed = (description: string, status: number) =>
     data<ActionResult>(
       { outcome: { status: "failure", title: "Failed to send message", description } },
@@ -67,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         `You have sent several messages in the last few minutes. Please try again later or contact us directly via ${email}`,
         429,
       );
-    const { emailSent } = await submitContactMessage(runtime, parsed.data, { ip });
+    const { emailSent } = await submitContactMessage(runtime, submission.value, { ip });
     return data<ActionResult>({
       outcome: emailSent
         ? {
@@ -92,11 +82,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   useEnquiryOutcomeToast(actionData?.outcome, () => formRef.current?.reset());
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
-  const summary = (["name", "email", "company", "message"] as const).flatMap((field) =>
-    errors[field] ? [{ id: `contact-${field}`, message: errors[field]! }] : [],
-  );
+  const [form, fields] = useSchemaForm({
+    id: "contact",
+    schema: contactFormSchema,
+    lastResult: actionData?.result,
+  });
+  const summary = errorSummary(fields, {
+    name: "contact-name",
+    email: "contact-email",
+    company: "contact-company",
+    message: "contact-message",
+  });
 
   return (
     <>
@@ -137,6 +133,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <Form
               ref={formRef}
               method="post"
+              {...getFormProps(form)}
               noValidate
               className="mt-6 grid gap-6"
               aria-describedby={actionData?.outcome ? "contact-outcome" : undefined}
@@ -147,23 +144,32 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </div>
               ) : null}
               <ErrorSummary errors={summary} />
-              <FormField id="contact-name" label="Name" error={errors.name}>
-                <Input name="name" autoComplete="name" defaultValue={values.name} />
+              <FormField id="contact-name" label="Name" error={fields.name.errors}>
+                <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
               </FormField>
-              <FormField id="contact-email" label="Email" error={errors.email}>
+              <FormField id="contact-email" label="Email" error={fields.email.errors}>
                 <Input
                   name="email"
                   type="email"
                   autoComplete="email"
                   spellCheck={false}
-                  defaultValue={values.email}
+                  defaultValue={fields.email.initialValue}
                 />
               </FormField>
-              <FormField id="contact-company" label="Company" optional error={errors.company}>
-                <Input name="company" autoComplete="organization" defaultValue={values.company} />
+              <FormField
+                id="contact-company"
+                label="Company"
+                optional
+                error={fields.company.errors}
+              >
+                <Input
+                  name="company"
+                  autoComplete="organization"
+                  defaultValue={fields.company.initialValue}
+                />
               </FormField>
-              <FormField id="contact-message" label="Message" error={errors.message}>
-                <Textarea name="message" rows={6} defaultValue={values.message} />
+              <FormField id="contact-message" label="Message" error={fields.message.errors}>
+                <Textarea name="message" rows={6} defaultValue={fields.message.initialValue} />
               </FormField>
               <p className="text-muted-foreground text-sm">
                 We use your details only to answer your message. See our{" "}

@@ -20,6 +20,7 @@ import routes from "../../../app/routes.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
 import { approveReport, withholdConsent } from "../support/report-review.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 import { focusRingsCut, layoutProblems, reflowViewports, smallTargets } from "./checks.ts";
@@ -170,28 +171,6 @@ async function signedInEmployerHere(page: Page) {
     .innerJoin(member, eq(member.userId, user.id))
     .where(eq(user.email, email));
   return row as { userId: string; organisationId: string };
-}
-
-/** Answers the pre-employment questionnaire for an office role with "No" throughout. */
-async function answerOfficeQuestionnaire(page: Page, link: string) {
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
-  for (const names of [
-    [
-      /health condition or disability/,
-      /receiving treatment/,
-      /mental health condition/,
-      /caused or made worse by work/,
-    ],
-    [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/],
-    [/adjustments or support/, /speak to one of our doctors/],
-  ]) {
-    for (const name of names)
-      await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-    await page.getByRole("button", { name: "Save and continue" }).click();
-  }
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your answers");
 }
 
 /** Pages kept as full-page screenshots at both sizes, to be looked at by a person. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PASSWORD } from "../auth/helpers.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { readOutbox } from "../support/outbox.ts";
+import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
 import { expect, test } from "../support/test.ts";
 
 // The employer sees progress only (docs/architecture.md §1): a unique answer is planted, then every employer
@@ -17,37 +18,11 @@ test("an answer never reaches the employer's pages, data responses or e-mails", 
     jobRole: "Office Worker",
   });
 
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
-  await page
-    .getByRole("group", { name: /health condition or disability/ })
-    .getByLabel("Yes", { exact: true })
-    .check();
-  await page
-    .getByLabel("What is the condition, and how does it affect you day to day?")
-    .fill(`Asthma, well controlled (${planted})`);
-  await page
-    .getByRole("group", { name: "How much do you think it could affect you in this job?" })
-    .getByLabel("Not at all")
-    .check();
-  for (const name of [
-    /receiving treatment/,
-    /mental health condition/,
-    /caused or made worse by work/,
-  ])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  for (const name of [/adjustments or support/, /speak to one of our doctors/])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your answers");
+  await answerOfficeQuestionnaire(page, link, {
+    condition: `Asthma, well controlled (${planted})`,
+  });
   await expect(page.getByText(planted)).toBeVisible(); // the subject does see their own answer
-  await page.getByRole("button", { name: "Send my answers" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+  await sendAnswers(page);
 
   const employerContext = await browser.newContext({
     baseURL: `http://localhost:${process.env.E2E_PORT ?? 3210}`,

@@ -2,6 +2,7 @@ import { signIn } from "../auth/helpers.ts";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
+import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
 import {
   approveReport,
   downloadReportPdf,
@@ -26,31 +27,8 @@ test("referral to released report: doctor signs, candidate corrects then approve
     type: "pre_employment",
     jobRole: "Office Worker",
   });
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
-  for (const name of [
-    /health condition or disability/,
-    /receiving treatment/,
-    /mental health condition/,
-    /caused or made worse by work/,
-  ])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await page
-    .getByRole("group", { name: /adjustments or support/ })
-    .getByLabel("No", { exact: true })
-    .check();
-  await page
-    .getByRole("group", { name: /speak to one of our doctors/ })
-    .getByLabel("No", { exact: true })
-    .check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await page.getByRole("button", { name: "Send my answers" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+  await answerOfficeQuestionnaire(page, link);
+  await sendAnswers(page);
 
   // An administrator grants two doctors access.
   const adminContext = await browser.newContext();

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -144,40 +145,11 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
     type: "pre_employment",
     jobRole: "Office Worker",
   });
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
-  for (const name of [
-    /health condition or disability/,
-    /receiving treatment/,
-    /caused or made worse by work/,
-  ])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page
-    .getByRole("group", { name: /mental health condition/ })
-    .getByLabel("Yes", { exact: true })
-    .check();
-  // The follow-up question opens on the same page once "Yes" is ticked, as a person sees it.
-  // Indirect wording in free text raises the case; the panel shows from the next page on.
-  await page
-    .getByLabel(/Please tell us about it/)
-    .fill("Low mood. Some days I think everyone would be better off without me.");
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByTestId("crisis-support")).toBeVisible();
-  for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByTestId("crisis-support")).toBeVisible();
-  await page
-    .getByRole("group", { name: /adjustments or support/ })
-    .getByLabel("No", { exact: true })
-    .check();
-  await page
-    .getByRole("group", { name: /speak to one of our doctors/ })
-    .getByLabel("No", { exact: true })
-    .check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByTestId("crisis-support")).toBeVisible();
+  // Indirect wording in free text raises the case; the crisis panel shows from the next page on.
+  await answerOfficeQuestionnaire(page, link, {
+    mentalHealth: "Low mood. Some days I think everyone would be better off without me.",
+    afterPage: () => expect(page.getByTestId("crisis-support")).toBeVisible(),
+  });
   await page.getByRole("button", { name: "Send my answers" }).click();
 
   // The last page: the panel stays, and says what happens next for an urgent case.

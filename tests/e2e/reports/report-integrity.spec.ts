@@ -7,6 +7,7 @@ import { signIn } from "../auth/helpers.ts";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
+import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
 import {
   downloadReportPdf,
   openEmployerReport,
@@ -61,35 +62,8 @@ test("planted answer never reaches the employer; declined correction, statement,
     type: "pre_employment",
     jobRole: "Office Worker",
   });
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
-  await page
-    .getByRole("group", { name: /health condition or disability/ })
-    .getByLabel("Yes", { exact: true })
-    .check();
-  await page
-    .getByLabel("What is the condition, and how does it affect you day to day?")
-    .fill(`Asthma (${planted})`);
-  await page
-    .getByRole("group", { name: "How much do you think it could affect you in this job?" })
-    .getByLabel("Not at all")
-    .check();
-  for (const name of [
-    /receiving treatment/,
-    /mental health condition/,
-    /caused or made worse by work/,
-  ])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  for (const name of [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  for (const name of [/adjustments or support/, /speak to one of our doctors/])
-    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await page.getByRole("button", { name: "Send my answers" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+  await answerOfficeQuestionnaire(page, link, { condition: `Asthma (${planted})` });
+  await sendAnswers(page);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

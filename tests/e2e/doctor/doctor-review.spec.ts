@@ -1,12 +1,12 @@
-import { signIn } from "../auth/helpers.ts";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { openCaseSheet } from "../support/doctor-case.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
 import {
   approveReport,
   downloadReportPdf,
-  openEmployerReport,
+  employerOpensReleasedReport,
   requestCorrection,
 } from "../support/report-review.ts";
 import { expect, test } from "../support/test.ts";
@@ -48,15 +48,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await expect(doctor.getByText("Pending Review")).toBeVisible();
   const row = doctor.getByRole("row").filter({ hasText: reference });
   await expect(row).toContainText("Robin Taylor");
-  await row.getByRole("link", { name: `Review ${reference}` }).click();
-  await expect(doctor).toHaveURL(/case=/);
-  const sheet = doctor.getByRole("dialog");
-  await expect(sheet).toBeVisible({ timeout: 15_000 });
-  // The draft job runs in the background: reload (the sheet stays open) until its draft shows.
-  await expect(async () => {
-    if (!(await sheet.getByText("Suggested outcome").isVisible())) await doctor.reload();
-    await expect(sheet).toContainText("Suggested outcome", { timeout: 10_000 });
-  }).toPass({ timeout: 60_000 });
+  const sheet = await openCaseSheet(doctor, reference);
   await expect(
     sheet.getByRole("heading", { name: `Referral Details: ${reference}` }),
   ).toBeVisible();
@@ -148,15 +140,11 @@ test("referral to released report: doctor signs, candidate corrects then approve
 
   // The candidate approves version 2; the employer is told and finds the released report.
   await approveReport(page, linkTo(revised!, "/assessment/"));
-  await waitForMessage(employerEmail, `Occupational health report ready: ${reference}`, {
-    timeoutMs: 30_000,
+  const employer = await employerOpensReleasedReport(browser, {
+    employerEmail,
+    reference,
+    subjectName: "Robin Taylor",
   });
-  const employerContext = await browser.newContext();
-  const employer = await employerContext.newPage();
-  await employer.goto("/login");
-  await signIn(employer, employerEmail);
-  await expect(employer).toHaveURL(/\/employer-dashboard/, { timeout: 20_000 });
-  await openEmployerReport(employer, "Robin Taylor");
   await expect(employer.getByRole("main")).toContainText("Part-time hours suit the role");
   // The employer sees the report, never the AI draft or the candidate's answers.
   await expect(employer.getByRole("main")).not.toContainText("AI draft");
@@ -180,7 +168,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   const fromDrawer = await downloadReportPdf(employer);
   expect(fromDrawer.text).toContain(reference);
 
-  await employerContext.close();
+  await employer.context().close();
   await adminContext.close();
   await first.page.context().close();
   await second.page.context().close();

@@ -1,9 +1,13 @@
 import type { Page } from "@playwright/test";
-import { signIn } from "../auth/helpers.ts";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { openReportEditor } from "../support/doctor-case.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { approveReport, downloadReportPdf, openEmployerReport } from "../support/report-review.ts";
+import {
+  approveReport,
+  downloadReportPdf,
+  employerOpensReleasedReport,
+} from "../support/report-review.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -100,21 +104,7 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
     gmcNumber: String(5_000_000 + Math.floor(Math.random() * 999_999)),
   });
   const doctor = doc.page;
-  await doctor.goto(`/doctor-dashboard?q=${reference.toLowerCase()}`);
-  await doctor
-    .getByRole("row")
-    .filter({ hasText: reference })
-    .getByRole("link", { name: `Review ${reference}` })
-    .click();
-  await expect(doctor).toHaveURL(/case=/);
-  const sheet = doctor.getByRole("dialog");
-  await expect(sheet).toBeVisible({ timeout: 15_000 });
-  await expect(async () => {
-    if (!(await sheet.getByText("Suggested outcome").isVisible())) await doctor.reload();
-    await expect(sheet).toContainText("Suggested outcome", { timeout: 10_000 });
-  }).toPass({ timeout: 60_000 });
-  await sheet.getByRole("button", { name: "Review & Create Report" }).click();
-  await expect(doctor.getByRole("heading", { name: "Review & Create Report" })).toBeVisible();
+  await openReportEditor(doctor, reference);
 
   // The editor's length at 1280 px and its narrow layout (docs/decisions/0011-report-audiences.md).
   await doctor.setViewportSize({ width: 1280, height: 900 });
@@ -174,16 +164,11 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   // The person releases the report and keeps the diagnosis back.
   const ready = await waitForMessage(subjectEmail, "Your report is ready to review");
   await approveReport(page, linkTo(ready, "/assessment/"), { releaseDiagnosis: false });
-  await waitForMessage(employerEmail, `Occupational health report ready: ${reference}`, {
-    timeoutMs: 30_000,
+  const employer = await employerOpensReleasedReport(browser, {
+    employerEmail,
+    reference,
+    subjectName: "Robin Taylor",
   });
-
-  const employerContext = await browser.newContext();
-  const employer = await employerContext.newPage();
-  await employer.goto("/login");
-  await signIn(employer, employerEmail);
-  await expect(employer).toHaveURL(/\/employer-dashboard/, { timeout: 20_000 });
-  await openEmployerReport(employer, "Robin Taylor");
   await expect(employer.getByRole("main")).toContainText("Flexible start and finish times");
   const reportUrl = new URL(employer.url()).pathname;
   const pageText = await employer.getByRole("main").innerText();
@@ -212,7 +197,7 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
     );
   expect(data).not.toMatch(/PHQ|GAD-7|phq9\.|gad7\./);
 
-  await employerContext.close();
+  await employer.context().close();
   await adminContext.close();
   await doctor.context().close();
 });

@@ -3,14 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Download, Page } from "@playwright/test";
-import { signIn } from "../auth/helpers.ts";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { openReportEditor } from "../support/doctor-case.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
 import {
   downloadReportPdf,
-  openEmployerReport,
+  employerOpensReleasedReport,
   requestCorrection,
 } from "../support/report-review.ts";
 import { expect, test } from "../support/test.ts";
@@ -88,23 +88,7 @@ test("planted answer never reaches the employer; declined correction, statement,
   await admin.goto("/admin/doctors");
   await expect(admin.getByText(`MB ChB, MFOM · GMC ${gmcNumber}`)).toBeVisible();
   await shoot(admin, "admin-doctors");
-  await doctor.goto(`/doctor-dashboard?q=${reference.toLowerCase()}`);
-  await doctor
-    .getByRole("row")
-    .filter({ hasText: reference })
-    .getByRole("link", { name: `Review ${reference}` })
-    .click();
-  // The sheet opens by a client navigation: reloading before it lands would reload the list.
-  await expect(doctor).toHaveURL(/case=/);
-  const sheet = doctor.getByRole("dialog");
-  await expect(sheet).toBeVisible({ timeout: 15_000 });
-  // The draft job runs in the background: reload (the sheet stays open) until its draft shows.
-  await expect(async () => {
-    if (!(await sheet.getByText("Suggested outcome").isVisible())) await doctor.reload();
-    await expect(sheet).toContainText("Suggested outcome", { timeout: 10_000 });
-  }).toPass({ timeout: 60_000 });
-  await sheet.getByRole("button", { name: "Review & Create Report" }).click();
-  await expect(doctor.getByRole("heading", { name: "Review & Create Report" })).toBeVisible();
+  await openReportEditor(doctor, reference);
   const editorUrl = doctor.url();
   const caseId = editorUrl.split("/").at(-2)!;
 
@@ -209,15 +193,11 @@ test("planted answer never reaches the employer; declined correction, statement,
   expect(ownCopy).not.toContain("marmalade");
 
   // The employer: page, data, drawer and PDF carry the statement and never the planted phrase.
-  await waitForMessage(employerEmail, `Occupational health report ready: ${reference}`, {
-    timeoutMs: 30_000,
+  const employer = await employerOpensReleasedReport(browser, {
+    employerEmail,
+    reference,
+    subjectName: "Robin Taylor",
   });
-  const employerContext = await browser.newContext();
-  const employer = await employerContext.newPage();
-  await employer.goto("/login");
-  await signIn(employer, employerEmail);
-  await expect(employer).toHaveURL(/\/employer-dashboard/, { timeout: 20_000 });
-  await openEmployerReport(employer, "Robin Taylor");
   const main = employer.getByRole("main");
   await expect(main).toContainText(statement);
   // The header and signature the PDF carries: role and risks, basis, consent; qualifications.
@@ -281,7 +261,7 @@ test("planted answer never reaches the employer; declined correction, statement,
   expect(released.replace(/\s+/g, " ")).toContain(statement);
   await doctor.screenshot({ path: "test-results/doctor-report-versions.png", fullPage: true });
 
-  await employerContext.close();
+  await employer.context().close();
   await adminContext.close();
   await doctor.context().close();
 });

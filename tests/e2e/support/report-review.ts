@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { signIn } from "../auth/helpers.ts";
+import { waitForMessage } from "./outbox.ts";
 import { expect } from "./test.ts";
 
 /*
@@ -104,4 +106,27 @@ export async function downloadReportPdf(page: Page): Promise<{ fileName: string;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Once the person has released the report: the employer is e-mailed, signs in in a browser context
+ * of their own and opens the report by the person's name.
+ */
+export async function employerOpensReleasedReport(
+  browser: Browser,
+  {
+    employerEmail,
+    reference,
+    subjectName,
+  }: { employerEmail: string; reference: string; subjectName: string },
+): Promise<Page> {
+  await waitForMessage(employerEmail, `Occupational health report ready: ${reference}`, {
+    timeoutMs: 30_000,
+  });
+  const employer = await (await browser.newContext()).newPage();
+  await employer.goto("/login");
+  await signIn(employer, employerEmail);
+  await expect(employer).toHaveURL(/\/employer-dashboard/, { timeout: 20_000 });
+  await openEmployerReport(employer, subjectName);
+  return employer;
 }

@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { WebSocket } from "ws";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { SUBJECT_ROOM_COOKIE } from "../../../app/domain/consultations/signal-messages.ts";
@@ -16,6 +15,7 @@ import {
 } from "../../../app/domain/consultations/test-support.server.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { scratchDatabase } from "../support/scratch-database.ts";
 import { spawnServer } from "../support/server-process.ts";
 
 /*
@@ -25,7 +25,6 @@ import { spawnServer } from "../support/server-process.ts";
  */
 test.describe.configure({ mode: "serial" });
 
-const adminUrl = process.env.CI_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const port = Number(process.env.E2E_PORT ?? 3210) + 90;
 const origin = `http://localhost:${port}`;
 
@@ -89,18 +88,9 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
   page,
 }) => {
   test.setTimeout(180_000);
-  const database = `referoh_cluster_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect().catch((error: Error) => {
-    throw new Error(
-      `This test needs a PostgreSQL server at ${adminUrl} (set CI_POSTGRES_URL): ${error.message}`,
-    );
-  });
-  await admin.query(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const scratch = await scratchDatabase("referoh_cluster");
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: scratch.url,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     DATA_ENCRYPTION_KEYS: `cluster:${randomBytes(32).toString("base64")}`,
     PORT: String(port),
@@ -197,7 +187,6 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
     await runtime?.shutdown();
     server.child.kill("SIGKILL");
     await server.exited;
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 });

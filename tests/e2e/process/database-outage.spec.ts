@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { scratchDatabase } from "../support/scratch-database.ts";
 import { spawnServer } from "../support/server-process.ts";
 
 /*
@@ -9,31 +10,22 @@ import { spawnServer } from "../support/server-process.ts";
  * recovers on its own once the database is back. Runs on the PostgreSQL server CI and this
  * machine run (CI_POSTGRES_URL, else 127.0.0.1:5432), in a database of its own.
  */
-const adminUrl = process.env.CI_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const port = Number(process.env.E2E_PORT ?? 3210) + 91;
 const origin = `http://localhost:${port}`;
 
 test("a lost database gives 503 with Retry-After, /healthz says so, and the server recovers", async () => {
   test.setTimeout(180_000);
-  const database = `referoh_outage_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect().catch((error: Error) => {
-    throw new Error(
-      `This test needs a PostgreSQL server at ${adminUrl} (set CI_POSTGRES_URL): ${error.message}`,
-    );
-  });
-  await admin.query(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const scratch = await scratchDatabase("referoh_outage");
+  const { admin, name: database } = scratch;
   const server = spawnServer({
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: scratch.url,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     DATA_ENCRYPTION_KEYS: `outage:${randomBytes(32).toString("base64")}`,
     PORT: String(port),
     PUBLIC_URL: origin,
     ALLOW_DEMO_PAYMENTS: "true",
   });
-  const locker = new pg.Client({ connectionString: url.toString() });
+  const locker = new pg.Client({ connectionString: scratch.url });
   /** The app's connections: everything on its database but ours. */
   const terminateAppConnections = () =>
     admin.query(
@@ -109,7 +101,6 @@ test("a lost database gives 503 with Retry-After, /healthz says so, and the serv
     server.child.kill("SIGTERM");
     await server.exited;
     await admin.query(`alter database ${database} allow_connections true`).catch(() => {});
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 });

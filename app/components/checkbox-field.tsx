@@ -1,4 +1,4 @@
-import { NativeCheckbox } from "~/components/ui/checkbox";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
 
 /** A no-JavaScript checkbox with its label beside it (the GOV.UK checkbox pattern). */
 export function CheckboxField({

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { NativeCheckbox } from "~/components/ui/checkbox";
 import { FormField, FormFieldset, FormHint } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeRadio } from "~/components/ui/radio-group";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import { NativeRadio } from "~/components/ui/native-radio";
 import { Textarea } from "~/components/ui/textarea";
 import {
   type AnswerValue,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { NativeRadio } from "~/components/ui/radio-group";
+import { NativeRadio } from "~/components/ui/native-radio";
 import { cn } from "~/lib/cn";
 
 /** True after hydration: controls that need JavaScript stay usable without it until then. */

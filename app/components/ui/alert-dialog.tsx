@@ -5,6 +5,7 @@ import { cn } from "~/lib/cn";
 import { buttonVariants } from "./button";
 import { overlayClassName } from "./dialog";
 import { revealFocused } from "./reveal-focus";
+import { slotted } from "./slotted";
 
 /** A modal that asks the user to confirm or cancel; it cannot be dismissed by clicking outside. */
 export function AlertDialog(props: ComponentProps<typeof AlertDialogPrimitive.Root>) {
@@ -57,69 +58,31 @@ export function AlertDialogContent({
   );
 }
 
-export function AlertDialogHeader({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="alert-dialog-header"
-      className={cn("flex flex-col gap-2 text-left", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogHeader = slotted(
+  "div",
+  "alert-dialog-header",
+  "flex flex-col gap-2 text-left",
+);
 
-export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="alert-dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogFooter = slotted(
+  "div",
+  "alert-dialog-footer",
+  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+);
 
-export function AlertDialogTitle({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title
-      data-slot="alert-dialog-title"
-      className={cn("font-semibold text-lg leading-tight", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogTitle = slotted(
+  AlertDialogPrimitive.Title,
+  "alert-dialog-title",
+  "font-semibold text-lg leading-tight",
+);
 
-export function AlertDialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      data-slot="alert-dialog-description"
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogDescription = slotted(
+  AlertDialogPrimitive.Description,
+  "alert-dialog-description",
+  "text-muted-foreground text-sm",
+);
 
 type ButtonStyleProps = VariantProps<typeof buttonVariants>;
-
-/** The confirming button. Pass `variant="destructive"` for irreversible actions. */
-export function AlertDialogAction({
-  className,
-  variant = "default",
-  size = "default",
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Action> & ButtonStyleProps) {
-  return (
-    <AlertDialogPrimitive.Action
-      data-slot="alert-dialog-action"
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
-  );
-}
 
 /** The safe choice; Radix focuses it first when the dialog opens. */
 export function AlertDialogCancel({

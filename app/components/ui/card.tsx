@@ -1,32 +1,19 @@
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
+import { slotted } from "./slotted";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Card = slotted(
+  "div",
+  "card",
+  "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs",
+);
 
-export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-header"
-      className={cn(
-        "grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto]",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const CardHeader = slotted(
+  "div",
+  "card-header",
+  "grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto]",
+);
 
 export type CardTitleProps = ComponentProps<"h3"> & {
   /** Render the child element instead, e.g. `<CardTitle asChild><h2>…</h2></CardTitle>` to fix the heading level. */
@@ -45,37 +32,8 @@ export function CardTitle({ className, asChild = false, ...props }: CardTitlePro
   );
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<"p">) {
-  return (
-    <p
-      data-slot="card-description"
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
-  );
-}
+export const CardDescription = slotted("p", "card-description", "text-muted-foreground text-sm");
 
-/** Top-right slot in CardHeader (e.g. a menu or link). */
-export function CardAction({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-action"
-      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
-      {...props}
-    />
-  );
-}
+export const CardContent = slotted("div", "card-content", "px-6");
 
-export function CardContent({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("px-6", className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn("flex items-center gap-2 px-6", className)}
-      {...props}
-    />
-  );
-}
+export const CardFooter = slotted("div", "card-footer", "flex items-center gap-2 px-6");

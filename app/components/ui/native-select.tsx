@@ -47,7 +47,3 @@ export function NativeSelect({
 export function NativeSelectOption(props: ComponentProps<"option">) {
   return <option data-slot="native-select-option" {...props} />;
 }
-
-export function NativeSelectOptGroup(props: ComponentProps<"optgroup">) {
-  return <optgroup data-slot="native-select-optgroup" {...props} />;
-}

@@ -10,14 +10,6 @@ export function PopoverTrigger(props: ComponentProps<typeof PopoverPrimitive.Tri
   return <PopoverPrimitive.Trigger data-slot="popover-trigger" {...props} />;
 }
 
-export function PopoverAnchor(props: ComponentProps<typeof PopoverPrimitive.Anchor>) {
-  return <PopoverPrimitive.Anchor data-slot="popover-anchor" {...props} />;
-}
-
-export function PopoverClose(props: ComponentProps<typeof PopoverPrimitive.Close>) {
-  return <PopoverPrimitive.Close data-slot="popover-close" {...props} />;
-}
-
 export function PopoverContent({
   className,
   align = "center",
@@ -42,31 +34,5 @@ export function PopoverContent({
         {...props}
       />
     </PopoverPrimitive.Portal>
-  );
-}
-
-export function PopoverTitle({
-  className,
-  ...props
-}: ComponentProps<typeof PopoverPrimitive.Title>) {
-  return (
-    <PopoverPrimitive.Title
-      data-slot="popover-title"
-      className={cn("font-semibold text-base", className)}
-      {...props}
-    />
-  );
-}
-
-export function PopoverDescription({
-  className,
-  ...props
-}: ComponentProps<typeof PopoverPrimitive.Description>) {
-  return (
-    <PopoverPrimitive.Description
-      data-slot="popover-description"
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
   );
 }

@@ -4,17 +4,10 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { CloseIconButton, overlayClassName } from "./dialog";
 import { revealFocused } from "./reveal-focus";
+import { slotted } from "./slotted";
 
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
-}
-
-export function SheetTrigger(props: ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
-}
-
-export function SheetClose(props: ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
 }
 
 export function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
@@ -107,52 +100,24 @@ export function SheetContent({
   );
 }
 
-export function SheetHeader({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="sheet-header"
-      className={cn("flex flex-col gap-1.5 p-6 pr-14 pb-0", className)}
-      {...props}
-    />
-  );
-}
+export const SheetHeader = slotted("div", "sheet-header", "flex flex-col gap-1.5 p-6 pr-14 pb-0");
 
-export function SheetBody({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="sheet-body" className={cn("flex-1 px-6", className)} {...props} />;
-}
+export const SheetBody = slotted("div", "sheet-body", "flex-1 px-6");
 
-export function SheetFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="sheet-footer"
-      className={cn(
-        "mt-auto flex flex-col-reverse gap-2 border-border border-t p-6 sm:flex-row sm:justify-end",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const SheetFooter = slotted(
+  "div",
+  "sheet-footer",
+  "mt-auto flex flex-col-reverse gap-2 border-border border-t p-6 sm:flex-row sm:justify-end",
+);
 
-export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn("font-semibold text-lg leading-tight", className)}
-      {...props}
-    />
-  );
-}
+export const SheetTitle = slotted(
+  SheetPrimitive.Title,
+  "sheet-title",
+  "font-semibold text-lg leading-tight",
+);
 
-export function SheetDescription({
-  className,
-  ...props
-}: ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
-  );
-}
+export const SheetDescription = slotted(
+  SheetPrimitive.Description,
+  "sheet-description",
+  "text-muted-foreground text-sm",
+);

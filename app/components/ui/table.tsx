@@ -83,22 +83,6 @@ export function TableBody({ className, role, ...props }: ComponentProps<"tbody">
   );
 }
 
-export function TableFooter({ className, role, ...props }: ComponentProps<"tfoot">) {
-  const stack = useStack();
-  return (
-    <tfoot
-      data-slot="table-footer"
-      role={role ?? (stack ? "rowgroup" : undefined)}
-      className={cn(
-        "border-border border-t-2 bg-surface font-medium",
-        stack && "max-md:mt-3 max-md:block",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 export function TableRow({ className, role, ...props }: ComponentProps<"tr">) {
   const stack = useStack();
   return (
@@ -156,20 +140,5 @@ export function TableCell({ className, label, children, role, ...props }: TableC
         children
       )}
     </td>
-  );
-}
-
-export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
-  const stack = useStack();
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn(
-        "mt-4 text-left text-muted-foreground text-sm",
-        stack && "max-md:order-last",
-        className,
-      )}
-      {...props}
-    />
   );
 }

@@ -7,7 +7,7 @@ import {
 } from "~/components/reports/report-sections.tsx";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
-import { NativeRadio } from "~/components/ui/radio-group";
+import { NativeRadio } from "~/components/ui/native-radio";
 import { Textarea } from "~/components/ui/textarea";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";

@@ -2,7 +2,7 @@ import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { Button } from "~/components/ui/button";
-import { NativeCheckbox } from "~/components/ui/checkbox";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";

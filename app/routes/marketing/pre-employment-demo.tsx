@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { GroupQuestions } from "~/components/assessment/group-questions";
 import { controlId } from "~/components/assessment/question-field";
 import { Button } from "~/components/ui/button";
-import { NativeCheckbox } from "~/components/ui/checkbox";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";

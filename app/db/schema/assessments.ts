@@ -14,7 +14,8 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import type { DraftReport } from "~/domain/reports/drafter.ts";
 import { encryptedJson } from "../encryption/column-types.ts";
-import { assessmentInvitation, referral } from "./referrals.ts";
+import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { assessmentInvitation, referralIdColumn } from "./referrals.ts";
 
 /*
  * Health data (UK GDPR Art. 9) lives only in this file's tables, and within them only in the
@@ -30,10 +31,8 @@ import { assessmentInvitation, referral } from "./referrals.ts";
 export const assessmentConsent = pgTable(
   "assessment_consent",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     invitationId: uuid("invitation_id").references(() => assessmentInvitation.id),
     decision: text("decision", { enum: ["given", "declined", "withdrawn"] }).notNull(),
     consentVersion: text("consent_version").notNull(),
@@ -50,7 +49,7 @@ export const assessmentConsent = pgTable(
 export const questionnaireDefinition = pgTable(
   "questionnaire_definition",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     key: text("key").notNull(),
     version: text("version").notNull(),
     /** The FHIR Questionnaire's canonical url, as recorded in responses' `derived_from`. */
@@ -86,10 +85,8 @@ export type ResponseBuildContext =
 export const questionnaireResponse = pgTable(
   "questionnaire_response",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     /** The instance served: its canonical url and version, and the published `url|version`s used. */
     definitionUrl: text("definition_url").notNull(),
     definitionVersion: text("definition_version").notNull(),
@@ -123,8 +120,8 @@ export const questionnaireResponse = pgTable(
       .$defaultFn(() => []),
     safetyAlertedAt: timestamp("safety_alerted_at", { withTimezone: true }),
     saveCount: integer("save_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("questionnaire_response_referral_idx").on(t.referralId)],
@@ -134,10 +131,8 @@ export const questionnaireResponse = pgTable(
 export const draftReport = pgTable(
   "draft_report",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     responseId: uuid("response_id")
       .notNull()
       .references(() => questionnaireResponse.id),
@@ -146,7 +141,7 @@ export const draftReport = pgTable(
     drafterVersion: text("drafter_version").notNull(),
     /** HEALTH PAYLOAD: the structured draft with the answers each statement rests on. */
     draft: encryptedJson<DraftReport>("draft", "draft_report.draft").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("draft_report_referral_idx").on(t.referralId, t.createdAt.desc().nullsFirst()),

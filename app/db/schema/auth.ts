@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.ts";
 
 /*
  * better-auth's tables (user, session, account, verification, two_factor), written by hand from
@@ -28,8 +29,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   role: text("role", { enum: platformRoles }).notNull().default("employer"),
   firstName: text("first_name"),
   lastName: text("last_name"),
@@ -42,8 +43,8 @@ export const session = pgTable(
     id: text("id").primaryKey(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: text("user_id")
@@ -72,8 +73,8 @@ export const account = pgTable(
     scope: text("scope"),
     /** scrypt hash written by better-auth; never the password. */
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("account_user_idx").on(t.userId)],
 );
@@ -101,8 +102,8 @@ export const verification = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -137,8 +138,8 @@ export const organisation = pgTable("organisation", {
   industry: text("industry"),
   phone: text("phone"),
   address: text("address"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const memberRoles = ["owner", "manager"] as const;
@@ -155,7 +156,7 @@ export const member = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role", { enum: memberRoles }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("member_organisation_user_idx").on(t.organisationId, t.userId),
@@ -177,8 +178,8 @@ export const doctorProfile = pgTable("doctor_profile", {
   specialty: text("specialty"),
   active: boolean("active").notNull().default(true),
   invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -207,3 +208,10 @@ export const authLockout = pgTable("auth_lockout", {
   accountKey: text("account_key").primaryKey(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
 });
+
+/** The employer organisation a row belongs to (docs/architecture.md §4: every tenant row has one). */
+export function organisationIdColumn() {
+  return text("organisation_id")
+    .notNull()
+    .references(() => organisation.id);
+}

@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { organisation } from "./auth.ts";
+import { organisation, organisationIdColumn } from "./auth.ts";
+import { createdAt, primaryId, updatedAt } from "./columns.ts";
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -36,8 +37,8 @@ export const membership = pgTable(
     provider: text("provider", { enum: ["demo", "stripe"] }).notNull(),
     providerSubscriptionId: text("provider_subscription_id"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("membership_period_end_idx").on(t.currentPeriodEnd)],
 );
@@ -49,15 +50,13 @@ export const membership = pgTable(
 export const creditLot = pgTable(
   "credit_lot",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    id: primaryId(),
+    organisationId: organisationIdColumn(),
     creditsGranted: integer("credits_granted").notNull(),
     creditsRemaining: integer("credits_remaining").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     orderId: uuid("order_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("credit_lot_spendable_idx").on(t.organisationId, t.expiresAt),
@@ -73,9 +72,7 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    organisationId: organisationIdColumn(),
     lotId: uuid("lot_id").notNull(),
     amount: integer("amount").notNull(),
     reason: text("reason", {
@@ -85,7 +82,7 @@ export const creditLedger = pgTable(
     orderId: uuid("order_id"),
     actorId: text("actor_id"),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("credit_ledger_organisation_idx").on(t.organisationId, t.createdAt),
@@ -105,10 +102,8 @@ export interface OrderItem {
 export const paymentOrder = pgTable(
   "payment_order",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    id: primaryId(),
+    organisationId: organisationIdColumn(),
     kind: text("kind", { enum: ["membership", "credit_pack", "referral", "renewal"] }).notNull(),
     /** What confirmation grants, e.g. { interval } or { packId } or { referralId }. */
     grants: jsonb("grants").$type<Record<string, string>>().notNull(),
@@ -126,7 +121,7 @@ export const paymentOrder = pgTable(
       .notNull()
       .default("pending"),
     createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
@@ -149,13 +144,11 @@ export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWit
 export const invoice = pgTable(
   "invoice",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     /** INV-000001, from invoice_number_seq: gap-free within a transaction that commits. */
     number: text("number").notNull().unique(),
     orderId: uuid("order_id").notNull().unique(),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    organisationId: organisationIdColumn(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     /** Seller and buyer as they were on the day: an invoice never changes afterwards. */
     seller: jsonb("seller").$type<Record<string, string>>().notNull(),
@@ -177,7 +170,7 @@ export const creditNoteNumberSequence = pgSequence("credit_note_number_seq", { s
 export const creditNote = pgTable(
   "credit_note",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     /** CN-000001, from credit_note_number_seq, in the transaction that cancels the case. */
     number: text("number").notNull().unique(),
     invoiceId: uuid("invoice_id")
@@ -185,9 +178,7 @@ export const creditNote = pgTable(
       .references(() => invoice.id),
     /** One full refund per order. */
     orderId: uuid("order_id").notNull().unique(),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    organisationId: organisationIdColumn(),
     referralId: uuid("referral_id"),
     reason: text("reason", {
       enum: ["referral_cancelled", "consent_declined", "payment_expired"],

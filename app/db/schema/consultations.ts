@@ -10,7 +10,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { encryptedText } from "../encryption/column-types.ts";
-import { referral } from "./referrals.ts";
+import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { referralIdColumn } from "./referrals.ts";
 
 /**
  * A doctor's weekly consultation hours, in Europe/London wall-clock time: "Mondays 09:00–12:00"
@@ -20,13 +21,13 @@ import { referral } from "./referrals.ts";
 export const consultationAvailability = pgTable(
   "consultation_availability",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     doctorId: text("doctor_id").notNull(),
     /** ISO weekday: 1 Monday … 7 Sunday. */
     weekday: integer("weekday").notNull(),
     startMinute: integer("start_minute").notNull(),
     endMinute: integer("end_minute").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("consultation_availability_doctor_idx").on(t.doctorId, t.weekday)],
 );
@@ -35,12 +36,12 @@ export const consultationAvailability = pgTable(
 export const consultationException = pgTable(
   "consultation_exception",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     doctorId: text("doctor_id").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     label: text("label").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("consultation_exception_doctor_idx").on(t.doctorId, t.startDate)],
 );
@@ -67,10 +68,8 @@ export const consultation = pgTable(
   "consultation",
   {
     /** Also the video room's id: /consultation/:id. */
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     doctorId: text("doctor_id").notNull(),
     status: text("status", { enum: consultationStatuses }).notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -83,8 +82,8 @@ export const consultation = pgTable(
     /** HEALTH PAYLOAD (sealed): the doctor's consultation notes. */
     notes: encryptedText("notes", "consultation.notes"),
     notesUpdatedAt: timestamp("notes_updated_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     bookedAt: timestamp("booked_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
@@ -103,7 +102,7 @@ export const consultation = pgTable(
 export const consultationOffer = pgTable(
   "consultation_offer",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     consultationId: uuid("consultation_id")
       .notNull()
       .references(() => consultation.id),

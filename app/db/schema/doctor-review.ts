@@ -1,7 +1,8 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { encryptedText } from "../encryption/column-types.ts";
 import { session } from "./auth.ts";
-import { referral } from "./referrals.ts";
+import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { referral, referralIdColumn } from "./referrals.ts";
 
 /**
  * A message thread on the case: the doctor's question to the person and the person's reply. The
@@ -11,10 +12,8 @@ import { referral } from "./referrals.ts";
 export const subjectInformationRequest = pgTable(
   "subject_information_request",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     doctorId: text("doctor_id").notNull(),
     /** HEALTH PAYLOAD (sealed): the doctor may name the condition in the question. */
     question: encryptedText("question", "subject_information_request.question").notNull(),
@@ -58,17 +57,15 @@ export const contactOutcomes = [
 export const safetyContactAttempt = pgTable(
   "safety_contact_attempt",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     doctorId: text("doctor_id").notNull(),
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
     method: text("method", { enum: contactMethods }).notNull(),
     outcome: text("outcome", { enum: contactOutcomes }).notNull(),
     /** HEALTH PAYLOAD (sealed): what was said may be clinical. */
     note: encryptedText("note", "safety_contact_attempt.note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("safety_contact_attempt_referral_idx").on(
@@ -101,16 +98,14 @@ export const caseClinicalNote = pgTable(
   "case_clinical_note",
   {
     // Re-sealing walks rows by a uuid `id` (app/db/encryption/reseal.server.ts).
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     /** The doctor who last wrote the notes. */
     doctorId: text("doctor_id").notNull(),
     /** HEALTH PAYLOAD (sealed): clinical reasoning, never part of the report. */
     notes: encryptedText("notes", "case_clinical_note.notes").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("case_clinical_note_referral_idx").on(t.referralId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, inet, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, inet, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, primaryId } from "./columns.ts";
 
 /**
  * Messages from the public contact form (docs/architecture.md §4, §9). Stored first, then e-mailed to the
@@ -8,8 +9,8 @@ import { index, inet, integer, pgTable, text, timestamp, uuid } from "drizzle-or
 export const contactMessage = pgTable(
   "contact_message",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    id: primaryId(),
+    createdAt: createdAt(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company"),
@@ -34,8 +35,8 @@ export const contactMessage = pgTable(
 export const interestRegistration = pgTable(
   "interest_registration",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    id: primaryId(),
+    createdAt: createdAt(),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     companyName: text("company_name").notNull(),

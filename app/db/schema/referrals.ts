@@ -16,7 +16,8 @@ import {
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
 import { referralStatuses } from "~/domain/referrals/states.ts";
 import { encryptedText } from "../encryption/column-types.ts";
-import { organisation } from "./auth.ts";
+import { organisationIdColumn } from "./auth.ts";
+import { createdAt, primaryId, updatedAt } from "./columns.ts";
 
 export const managementReferenceSequence = pgSequence("referral_reference_seq", { startWith: 1 });
 
@@ -34,11 +35,9 @@ export interface ReferralQuestions {
 export const referral = pgTable(
   "referral",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     reference: text("reference").notNull().unique(),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    organisationId: organisationIdColumn(),
     type: text("type", { enum: ["pre_employment", "management"] }).notNull(),
     status: text("status", { enum: referralStatuses }).notNull(),
     subjectName: text("subject_name").notNull(),
@@ -77,8 +76,8 @@ export const referral = pgTable(
     safetyLastAlertAt: timestamp("safety_last_alert_at", { withTimezone: true }),
     correctionRequested: boolean("correction_requested").notNull().default(false),
     createdBy: text("created_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     invitedAt: timestamp("invited_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -133,9 +132,7 @@ export const referral = pgTable(
 export const organisationReferralCount = pgTable(
   "organisation_referral_count",
   {
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    organisationId: organisationIdColumn(),
     status: text("status", { enum: referralStatuses }).notNull(),
     referrals: integer("referrals").notNull(),
   },
@@ -146,13 +143,11 @@ export const organisationReferralCount = pgTable(
 export const assessmentInvitation = pgTable(
   "assessment_invitation",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
+    id: primaryId(),
+    referralId: referralIdColumn(),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
     remindersSent: integer("reminders_sent").notNull().default(0),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -165,16 +160,12 @@ export const referralActivity = pgTable(
   "referral_activity",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    referralId: referralIdColumn(),
+    organisationId: organisationIdColumn(),
     /** Typed by the label map: every kind written has words for the employer. */
     kind: text("kind").$type<ActivityKind>().notNull(),
     actorId: text("actor_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // Matches Recent Activity's ORDER BY (created_at, id) so the latest 8 are read from the index.
   // NULLS FIRST on every DESC index column of the schema: that is what `ORDER BY x DESC` means,
@@ -187,3 +178,10 @@ export const referralActivity = pgTable(
     ),
   ],
 );
+
+/** The referral a row hangs off. */
+export function referralIdColumn() {
+  return uuid("referral_id")
+    .notNull()
+    .references(() => referral.id);
+}

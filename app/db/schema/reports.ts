@@ -10,8 +10,9 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
-import { organisation } from "./auth.ts";
+import { organisationIdColumn } from "./auth.ts";
 import { bytea } from "./billing.ts";
+import { createdAt, primaryId, updatedAt } from "./columns.ts";
 import { referral } from "./referrals.ts";
 
 /**
@@ -37,16 +38,14 @@ export type ReportStatus = (typeof reportStatuses)[number];
 export const report = pgTable(
   "report",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     /** Public id the employer sees: `REP-` + 6 upper-case letters/digits, unique with retry. */
     reference: text("reference").notNull().unique(),
     referralId: uuid("referral_id")
       .notNull()
       .unique()
       .references(() => referral.id),
-    organisationId: text("organisation_id")
-      .notNull()
-      .references(() => organisation.id),
+    organisationId: organisationIdColumn(),
     type: text("type", { enum: ["pre_employment", "management"] }).notNull(),
     status: text("status", { enum: reportStatuses }).notNull().default("draft"),
     /** The doctor who writes and signs it (the referral's assigned doctor). */
@@ -55,8 +54,8 @@ export const report = pgTable(
     /** The end of the subject's review window for the version now with them. */
     reviewDueAt: timestamp("review_due_at", { withTimezone: true }),
     reviewReminderSentAt: timestamp("review_reminder_sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     withheldAt: timestamp("withheld_at", { withTimezone: true }),
   },
@@ -74,7 +73,7 @@ export const report = pgTable(
 export const reportVersion = pgTable(
   "report_version",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     reportId: uuid("report_id")
       .notNull()
       .references(() => report.id),
@@ -112,8 +111,8 @@ export const reportVersion = pgTable(
     /** Set when released: the frozen version's rendered PDF and its SHA-256 (hex). */
     pdf: bytea("pdf"),
     pdfSha256: text("pdf_sha256"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("report_version_report_version_idx").on(t.reportId, t.version)],
 );

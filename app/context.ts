@@ -5,7 +5,7 @@ import type { Runtime } from "~/services/runtime.server.ts";
 export const runtimeContext = createContext<Runtime>();
 
 /** Facts about this one HTTP request, for logging, auditing and the CSP nonce. */
-export interface RequestInfo {
+interface RequestInfo {
   requestId: string;
   ip: string | null;
   nonce: string;
@@ -16,7 +16,6 @@ export const requestContext = createContext<RequestInfo>();
  * The signed-in user, their organisation and the actor domain functions take. Set by the area
  * middleware (app/middleware/session.server.ts); null on public pages.
  */
-export type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
 export const sessionContext = createContext<
   import("~/domain/accounts/load-session.server.ts").CurrentSession | null
 >(null);

@@ -1,5 +1,5 @@
 /** `wss://host` for an https site, `ws://host` otherwise. */
-export function signallingOrigin(publicUrl: string): string {
+function signallingOrigin(publicUrl: string): string {
   const url = new URL(publicUrl);
   return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
 }

@@ -7,10 +7,10 @@ import type { NextFunction, Request, Response } from "express";
  */
 
 /** The app's pages and forms use only these (forms post; nothing is PUT or DELETEd). */
-export const allowedMethods = ["GET", "HEAD", "POST"] as const;
+const allowedMethods = ["GET", "HEAD", "POST"] as const;
 const allowed = new Set<string>(allowedMethods);
 /** The largest form of the app (the report editor) is far below this. */
-export const maxBodyBytes = 1024 * 1024;
+const maxBodyBytes = 1024 * 1024;
 
 /** Percent-decodes one part of the address; null when it is not valid UTF-8 or holds a NUL. */
 function decodedOrNull(part: string): string | null {

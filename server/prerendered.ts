@@ -43,7 +43,7 @@ function findClientFiles(clientDir: string): string[] {
 }
 
 /** Every `index.html` the build pre-rendered under the client directory, by URL path. */
-export function findPrerenderedPages(clientDir: string): Map<string, string> {
+function findPrerenderedPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
   for (const file of findClientFiles(clientDir)) {
     if (!file.endsWith("/index.html")) continue;
@@ -87,7 +87,7 @@ const brotliOptions = (size: number) => ({
   },
 });
 
-export interface PrerenderedPage {
+interface PrerenderedPage {
   identity: Buffer;
   gzip: Buffer;
   /** Null until compressed: brotli at its best quality takes some 80 ms a page. */
@@ -177,7 +177,7 @@ function decodedPath(urlPath: string): string {
   }
 }
 
-export interface PrerenderedMiddleware {
+interface PrerenderedMiddleware {
   /** Serves a pre-rendered page from memory, or passes on. */
   pages: RequestHandler;
   /**

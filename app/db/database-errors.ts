@@ -82,7 +82,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Whether this error came from the database at all (a query failed, or the connection did). */
-export function isDatabaseError(error: unknown): boolean {
+function isDatabaseError(error: unknown): boolean {
   return chain(error).some(
     (item) =>
       item.name === "DrizzleQueryError" ||
@@ -106,7 +106,7 @@ export function statementName(query: string): string {
   return table ? `${verb} ${table}` : verb;
 }
 
-export interface LoggedDatabaseError {
+interface LoggedDatabaseError {
   type: "database";
   unavailable: boolean;
   /** SQLSTATE or the socket error's code. */

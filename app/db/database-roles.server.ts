@@ -83,7 +83,7 @@ export async function provisionDatabaseRoles(
  * product's schema, except change or remove audit events. Re-run after every migration (new
  * tables), which the server does when it migrates through DATABASE_MIGRATION_URL.
  */
-export async function grantAppPrivileges(
+async function grantAppPrivileges(
   ownerQuery: (statement: string) => Promise<unknown>,
   appRole: string,
 ): Promise<void> {

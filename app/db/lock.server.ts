@@ -1,6 +1,6 @@
 import fs from "node:fs";
 
-export class DataDirectoryLockedError extends Error {
+class DataDirectoryLockedError extends Error {
   readonly code = "DATA_DIR_LOCKED";
 }
 

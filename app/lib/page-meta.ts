@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl } from "./public-origin.ts";
 
-export const siteName = "ReferOH";
+const siteName = "ReferOH";
 
 /**
  * Title, description, canonical link and Open Graph tags for one public page. Absolute URLs come

@@ -8,9 +8,7 @@ import { PHONE_EXAMPLE } from "./phone-hint.ts";
  * libphonenumber-js with the UK as the default country, kept in E.164 ("+447911123456").
  */
 
-export { PHONE_EXAMPLE };
-
-export type PhoneResult = { ok: true; e164: string | null } | { ok: false; message: string };
+type PhoneResult = { ok: true; e164: string | null } | { ok: false; message: string };
 
 /** Empty means "not given" (the number is optional); anything else must be a real number. */
 export function normalisePhone(input: string): PhoneResult {

@@ -12,7 +12,7 @@ export function setPublicOrigin(publicUrl: string): void {
  * it is the page's own origin; on the server it is PUBLIC_URL; while pre-rendering it is a
  * placeholder that the server replaces with PUBLIC_URL when it serves the file.
  */
-export function publicOrigin(): string {
+function publicOrigin(): string {
   if (typeof window !== "undefined") return window.location.origin;
   return configuredOrigin ?? PRERENDER_ORIGIN_PLACEHOLDER;
 }

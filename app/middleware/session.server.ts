@@ -65,7 +65,7 @@ export function pagePath(request: Request): { pathname: string; search: string }
   return { pathname, search: search ? `?${search}` : "" };
 }
 
-export function loginRedirect(
+function loginRedirect(
   request: Request,
   notice: "auth-required" | "session-expired" | "doctor-session-ended",
   signInPage: "/login" | "/doctor-login" = "/login",
@@ -102,7 +102,7 @@ export const sameOrigin: MiddlewareFunction<Response> = async ({ request, contex
   return next();
 };
 
-export type Area = "employer" | "doctor" | "admin" | "account" | "enrolment";
+type Area = "employer" | "doctor" | "admin" | "account" | "enrolment";
 
 const areaPermission: Partial<Record<Area, Permission>> = {
   employer: "employer-area:view",

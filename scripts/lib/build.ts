@@ -31,7 +31,7 @@ function hashTree(hash: ReturnType<typeof createHash>, target: string) {
 }
 
 /** A hash of everything the production build is made from. */
-export function sourceHash(): string {
+function sourceHash(): string {
   const hash = createHash("sha256");
   for (const input of inputs) hashTree(hash, path.join(root, input));
   return hash.digest("hex");
@@ -62,7 +62,7 @@ export async function ensureBuild({ force = false } = {}): Promise<void> {
  * have, so it starts without compressing them; one on another PUBLIC_URL compresses its own once
  * (server/prerendered.ts). The address is worked out as app/config.server.ts does.
  */
-export async function precompressPrerenderedPages(): Promise<void> {
+async function precompressPrerenderedPages(): Promise<void> {
   const clientDir = path.join(root, "build", "client");
   const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
   const started = performance.now();

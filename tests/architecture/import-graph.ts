@@ -7,7 +7,7 @@ import path from "node:path";
  * `~/` alias resolved. `import type` and `export type` are kept apart, since they vanish at runtime
  * and cannot make a cycle or load a layer.
  */
-export interface ImportEdge {
+interface ImportEdge {
   from: string;
   to: string;
   typeOnly: boolean;
@@ -135,13 +135,7 @@ export function isTestFile(file: string): boolean {
 }
 
 /** The tenant tables: rows that belong to one organisation, one doctor or one person. */
-export const tenantTables = [
-  "referral",
-  "report",
-  "paymentOrder",
-  "invoice",
-  "creditNote",
-] as const;
+const tenantTables = ["referral", "report", "paymentOrder", "invoice", "creditNote"] as const;
 
 /**
  * The places in a file that read a tenant table by its id without a visibility builder: a

@@ -16,11 +16,11 @@ export function AlertDialogTrigger(props: ComponentProps<typeof AlertDialogPrimi
   return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />;
 }
 
-export function AlertDialogPortal(props: ComponentProps<typeof AlertDialogPrimitive.Portal>) {
+function AlertDialogPortal(props: ComponentProps<typeof AlertDialogPrimitive.Portal>) {
   return <AlertDialogPrimitive.Portal data-slot="alert-dialog-portal" {...props} />;
 }
 
-export function AlertDialogOverlay({
+function AlertDialogOverlay({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Overlay>) {

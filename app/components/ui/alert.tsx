@@ -18,7 +18,7 @@ const alertVariants = cva(
   },
 );
 
-export type AlertProps = ComponentProps<"div"> & VariantProps<typeof alertVariants>;
+type AlertProps = ComponentProps<"div"> & VariantProps<typeof alertVariants>;
 
 /**
  * A message box. A leading lucide icon is laid out automatically. `destructive` gets

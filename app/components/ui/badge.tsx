@@ -3,7 +3,7 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-export const badgeVariants = cva(
+const badgeVariants = cva(
   // The base is the .ui-badge rule in app.css (one class per badge in long lists).
   "ui-badge",
   {
@@ -24,7 +24,7 @@ export const badgeVariants = cva(
   },
 );
 
-export type BadgeProps = ComponentProps<"span"> &
+type BadgeProps = ComponentProps<"span"> &
   VariantProps<typeof badgeVariants> & { asChild?: boolean };
 
 /** A short label. Status variants: `complete` (green), `pending` (amber), `info` (blue, any other state). */

@@ -37,7 +37,7 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<"button"> &
+type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
     /** Render the single child (e.g. a router `<Link>`) with the button styles instead of a `<button>`. */
     asChild?: boolean;

@@ -15,7 +15,7 @@ export const CardHeader = slotted(
   "grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto]",
 );
 
-export type CardTitleProps = ComponentProps<"h3"> & {
+type CardTitleProps = ComponentProps<"h3"> & {
   /** Render the child element instead, e.g. `<CardTitle asChild><h2>…</h2></CardTitle>` to fix the heading level. */
   asChild?: boolean;
 };

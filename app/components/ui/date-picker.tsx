@@ -10,7 +10,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "./popover";
 
 type DateInput = Date | string | null | undefined;
 
-export type DatePickerProps = {
+type DatePickerProps = {
   /** Id of the trigger button (and of the no-JS fallback input): point `<Label htmlFor>` and error-summary links at it. */
   id?: string;
   /** Form field name. The value is posted as `yyyy-MM-dd` (empty string when no date). */

@@ -10,7 +10,7 @@ export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
 
-export function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
+function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
   return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
 }
 
@@ -18,10 +18,7 @@ export function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal
 export const overlayClassName =
   "fixed inset-0 z-50 bg-foreground/60 motion-safe:transition-opacity motion-safe:duration-200 starting:opacity-0";
 
-export function DialogOverlay({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Overlay>) {
+function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
@@ -49,7 +46,7 @@ export function CloseIconButton({ className, ...props }: ComponentProps<"button"
   );
 }
 
-export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Show the "X" close button in the corner (default true). */
   showCloseButton?: boolean;
 };

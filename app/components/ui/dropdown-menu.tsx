@@ -43,7 +43,7 @@ export function DropdownMenuContent({
   );
 }
 
-export type DropdownMenuItemProps = ComponentProps<typeof DropdownMenuPrimitive.Item> & {
+type DropdownMenuItemProps = ComponentProps<typeof DropdownMenuPrimitive.Item> & {
   /** Indent to line up with checkbox/radio items. */
   inset?: boolean;
   /** `destructive` for actions such as "Sign out of all devices" or "Delete". */

@@ -18,17 +18,17 @@ import { Label } from "./label";
  * control gets aria-invalid. An ErrorSummary at the top of the form links to each field.
  */
 
-export type FieldError = string | readonly string[] | null | undefined;
+type FieldError = string | readonly string[] | null | undefined;
 
 /** The first message of a field's errors (GOV.UK shows one message per field). */
-export function firstError(error: FieldError): string | undefined {
+function firstError(error: FieldError): string | undefined {
   if (error == null) return undefined;
   if (typeof error === "string") return error || undefined;
   return error.find((message) => message.length > 0);
 }
 
 /** Joins ids for aria-describedby, skipping empty ones; undefined when there are none. */
-export function describedBy(...ids: Array<string | false | null | undefined>) {
+function describedBy(...ids: Array<string | false | null | undefined>) {
   const joined = ids.filter(Boolean).join(" ");
   return joined || undefined;
 }
@@ -58,15 +58,15 @@ export function FormErrorMessage({ className, children, ...props }: ComponentPro
 }
 
 /** Props FormField gives its control; spread them onto an input, select, textarea or DatePicker. */
-export type FormControlProps = {
+type FormControlProps = {
   id: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;
 };
 
-export type FormFieldIds = { labelId: string; hintId?: string; errorId?: string };
+type FormFieldIds = { labelId: string; hintId?: string; errorId?: string };
 
-export type FormFieldProps = Omit<ComponentProps<"div">, "children"> & {
+type FormFieldProps = Omit<ComponentProps<"div">, "children"> & {
   /** Id of the control; the label's `for`, and the target of ErrorSummary links. */
   id: string;
   label: ReactNode;
@@ -128,7 +128,7 @@ export function FormField({
   );
 }
 
-export type FormFieldsetProps = Omit<ComponentProps<"fieldset">, "children"> & {
+type FormFieldsetProps = Omit<ComponentProps<"fieldset">, "children"> & {
   /** Prefix for the hint and error ids (e.g. the field name). */
   id: string;
   legend: ReactNode;
@@ -184,13 +184,13 @@ export function FormFieldset({
   );
 }
 
-export type ErrorSummaryItem = {
+type ErrorSummaryItem = {
   /** Id of the control to focus (for a group, its first control). */
   id: string;
   message: string;
 };
 
-export type ErrorSummaryProps = Omit<ComponentProps<"div">, "title"> & {
+type ErrorSummaryProps = Omit<ComponentProps<"div">, "title"> & {
   /** A list, or a record of control id → error(s) such as Conform's `form.allErrors`. */
   errors: readonly ErrorSummaryItem[] | Record<string, FieldError>;
   title?: ReactNode;

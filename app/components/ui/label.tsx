@@ -18,8 +18,7 @@ const labelVariants = cva(
   },
 );
 
-export type LabelProps = ComponentProps<typeof LabelPrimitive.Root> &
-  VariantProps<typeof labelVariants>;
+type LabelProps = ComponentProps<typeof LabelPrimitive.Root> & VariantProps<typeof labelVariants>;
 
 export function Label({ className, size, weight, ...props }: LabelProps) {
   return (

@@ -9,7 +9,7 @@ const boxClassName = cn(
   focusRing,
 );
 
-export type NativeCheckboxProps = Omit<ComponentProps<"input">, "type"> & {
+type NativeCheckboxProps = Omit<ComponentProps<"input">, "type"> & {
   /** Classes for the wrapper span (position/margin); `className` styles the input itself. */
   wrapperClassName?: string;
 };

@@ -8,7 +8,7 @@ const circleClassName = cn(
   focusRing,
 );
 
-export type NativeRadioProps = Omit<ComponentProps<"input">, "type"> & {
+type NativeRadioProps = Omit<ComponentProps<"input">, "type"> & {
   /** Classes for the wrapper span (position/margin); `className` styles the input itself. */
   wrapperClassName?: string;
 };

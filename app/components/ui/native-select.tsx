@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { fieldStyles } from "./focus-ring";
 
-export type NativeSelectProps = ComponentProps<"select"> & {
+type NativeSelectProps = ComponentProps<"select"> & {
   /** Classes for the wrapper that positions the chevron (use it for width, e.g. `w-auto`). */
   wrapperClassName?: string;
 };

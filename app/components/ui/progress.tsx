@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 type ProgressRootProps = Omit<ComponentProps<typeof ProgressPrimitive.Root>, "aria-label">;
 
 /** A progress bar must be named: pass `label`, or `aria-labelledby` pointing at visible text. */
-export type ProgressProps = ProgressRootProps &
+type ProgressProps = ProgressRootProps &
   (
     | { label: string; "aria-labelledby"?: string }
     | { label?: undefined; "aria-labelledby": string }

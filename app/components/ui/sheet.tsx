@@ -10,14 +10,11 @@ export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
 }
 
-export function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
+function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
   return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
 }
 
-export function SheetOverlay({
-  className,
-  ...props
-}: ComponentProps<typeof SheetPrimitive.Overlay>) {
+function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
   return (
     <SheetPrimitive.Overlay
       data-slot="sheet-overlay"
@@ -43,9 +40,9 @@ const sheetVariants = cva(
   },
 );
 
-export type SheetSide = "right" | "left" | "top" | "bottom";
+type SheetSide = "right" | "left" | "top" | "bottom";
 
-export type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
+type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
   /** Edge the panel slides from; `bottom` is the mobile drawer (max 85% of the viewport high). */
   side?: SheetSide;
   /** Show the "X" close button in the corner (default true). */

@@ -2,7 +2,7 @@ import { LoaderCircleIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-export type SpinnerProps = Omit<ComponentProps<"span">, "children"> & {
+type SpinnerProps = Omit<ComponentProps<"span">, "children"> & {
   /** What is loading; read by screen readers (default "Loading"). */
   label?: string;
   /** Also show the label next to the icon. */

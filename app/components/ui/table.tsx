@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
  */
 const StackContext = createContext(false);
 
-export type TableProps = ComponentProps<"table"> & {
+type TableProps = ComponentProps<"table"> & {
   /** Show rows as cards below 768 px (default true). Give each TableCell a `label` when on. */
   stackOnMobile?: boolean;
   /** Classes for the scroll container around the table. */
@@ -112,7 +112,7 @@ export function TableHead({ className, scope = "col", role, ...props }: Componen
   );
 }
 
-export type TableCellProps = ComponentProps<"td"> & {
+type TableCellProps = ComponentProps<"td"> & {
   /** Column name shown beside the value when the row is a card (below 768 px). */
   label?: ReactNode;
 };

@@ -9,8 +9,6 @@ import {
 import { useLocation } from "react-router";
 import type { ExternalToast, ToasterProps } from "sonner";
 
-export type { ToasterProps };
-
 /*
  * Sonner paints toasts from its own CSS variables; pointing them at the theme tokens keeps toasts
  * on-palette and inside the contrast pairs checked in app.css.
@@ -45,7 +43,7 @@ function loadSonner(): Promise<Sonner> {
 
 type Kind = "default" | "success" | "error" | "info" | "warning";
 
-export type ToastOptions = ExternalToast & {
+type ToastOptions = ExternalToast & {
   /**
    * The toast announces a move to another page (raised just before navigating there), so it
    * belongs to that page and stays when this one is left.

@@ -68,11 +68,6 @@ export function isCiphertext(value: string): boolean {
   return value.startsWith(CIPHERTEXT_PREFIX);
 }
 
-export function keyIdOf(value: string): string | null {
-  if (!isCiphertext(value)) return null;
-  return value.slice(CIPHERTEXT_PREFIX.length).split(":")[0] ?? null;
-}
-
 export function encryptString(keyring: DataKeyring, plaintext: string, aad: string): string {
   const key = keyring.keys.get(keyring.currentKeyId);
   if (!key) throw new Error("The current data key is missing.");

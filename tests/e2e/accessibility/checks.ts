@@ -18,7 +18,7 @@ export const reflowViewports = {
   "1280 px at 200 %": { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
 } as const;
 
-export interface LayoutProblems {
+interface LayoutProblems {
   /** The page scrolls sideways by this many px (0 when it does not). */
   horizontalOverflow: number;
   /** When it does: the innermost elements that stick out past the viewport. */
@@ -233,7 +233,7 @@ export function focusRingsCut(page: Page): Promise<string[]> {
   });
 }
 
-export interface FocusState {
+interface FocusState {
   /** What has focus: tag, accessible name (or text), and role. */
   tag: string;
   name: string;

@@ -4,7 +4,7 @@ import { payOnDemoPage, signedInEmployer } from "./employer.ts";
 import { linkTo, waitForMessage } from "./outbox.ts";
 import { expect } from "./test.ts";
 
-export interface InvitedReferralOptions {
+interface InvitedReferralOptions {
   type: "pre_employment" | "management";
   /** Pre-employment: the referral form's job role label, e.g. "Office Worker" (default). */
   jobRole?: string;

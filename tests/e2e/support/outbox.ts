@@ -5,7 +5,7 @@ import path from "node:path";
  * Reads the embedded outbox (.eml files the server writes when no SMTP server is set): a small
  * RFC 5322 / MIME reader for the plain-text messages we send (quoted-printable, base64 or 7bit).
  */
-export interface OutboxMessage {
+interface OutboxMessage {
   file: string;
   to: string;
   subject: string;
@@ -27,7 +27,7 @@ function unfoldHeaders(head: string): Map<string, string> {
   return headers;
 }
 
-export function decodeQuotedPrintable(input: string): string {
+function decodeQuotedPrintable(input: string): string {
   const bytes: number[] = [];
   const text = input.replace(/=\r?\n/g, "");
   for (let i = 0; i < text.length; i++) {
@@ -64,7 +64,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
-export function parseMessage(raw: string, file = ""): OutboxMessage {
+function parseMessage(raw: string, file = ""): OutboxMessage {
   const normalised = raw.replace(/\r\n/g, "\n");
   const split = normalised.indexOf("\n\n");
   const headers = unfoldHeaders(normalised.slice(0, split));

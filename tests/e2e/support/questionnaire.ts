@@ -13,7 +13,7 @@ const officePages: RegExp[][] = [
   [/adjustments or support/, /speak to one of our doctors/],
 ];
 
-export interface OfficeAnswers {
+interface OfficeAnswers {
   /** "Yes" to a health condition, described in these words, affecting the job "Not at all". */
   condition?: string;
   /** "Yes" to a mental health condition, described in these words. */

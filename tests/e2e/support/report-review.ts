@@ -77,7 +77,7 @@ export async function withholdConsent(page: Page, link: string) {
  * The signed-in employer finds a released report by its referral's employee name or report id
  * on /employer-reports and opens it. `search` is what to type (a REP- id or a name).
  */
-export async function openEmployerReport(page: Page, search: string) {
+async function openEmployerReport(page: Page, search: string) {
   await page.goto("/employer-reports");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reports");
   await page.getByLabel("Search").fill(search);

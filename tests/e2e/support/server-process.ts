@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 
 /** A production server of its own (build + server/main.ts) on its own data directory. */
-export interface ServerProcess {
+interface ServerProcess {
   child: ChildProcess;
   baseURL: string;
   output: () => string;

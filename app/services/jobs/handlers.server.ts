@@ -1,4 +1,3 @@
-import { pruneLinkThrottle } from "~/domain/assessments/assessment-link-throttle.server.ts";
 import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
 import { SAFETY_ALERT_JOB } from "~/domain/assessments/save-answers.server.ts";
 import {
@@ -22,6 +21,7 @@ import {
 } from "~/domain/doctor/notify-doctors.server.ts";
 import { registerEnquiryJobs } from "~/domain/enquiries/register-enquiry-jobs.server.ts";
 import { eraseExpiredHealthData } from "~/domain/governance/erase-expired-health-data.server.ts";
+import { pruneRateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import {
   expireUnpaidReferrals,
   notifyUnpaidReferralExpired,
@@ -205,8 +205,8 @@ export function registerJobHandlers(runtime: Runtime): void {
   jobs.schedule(CONSULTATION_REMINDER_JOB, "*/5 * * * *");
 
   jobs.register("assessment-link-throttle-prune", async () => {
-    const pruned = await pruneLinkThrottle(database.db);
-    if (pruned > 0) logger.info({ pruned }, "ended link-throttle windows removed");
+    const pruned = await pruneRateLimits(database.db);
+    if (pruned > 0) logger.info({ pruned }, "ended rate-limit windows removed");
   });
   jobs.schedule("assessment-link-throttle-prune", "40 3 * * *");
 

@@ -12,12 +12,13 @@ import {
   rateLimits,
   recordRateLimitAttempt,
 } from "~/domain/kernel/rate-limit.server.ts";
+import { registerJob } from "~/jobs/job.ts";
+import { retryEnquiryEmailJob } from "~/jobs/retry-enquiry-email.ts";
 import { createJobQueue, type JobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/services/mail/mailer.server.ts";
 import { deliverEnquiryEmail } from "./deliver-enquiry-email.server.ts";
 import type { EnquiryServices } from "./enquiry-services.ts";
-import { registerEnquiryJobs } from "./register-enquiry-jobs.server.ts";
 import { registerInterest } from "./register-interest.server.ts";
 import { submitContactMessage } from "./submit-contact-message.server.ts";
 
@@ -60,7 +61,7 @@ describe("public enquiries", () => {
       createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir, logger }),
     );
     services = { config, logger, database, mailer: mail.mailer, jobs };
-    registerEnquiryJobs(services);
+    registerJob(services, retryEnquiryEmailJob);
     await jobs.start();
   });
   afterAll(async () => {

@@ -16,14 +16,9 @@ import {
 
 /** Services that still hold use cases and import the domain at runtime (moving out, §3). */
 const servicesImportingDomain = new Set<string>([
-  "app/services/auth/auth.server.ts",
-  "app/services/jobs/handlers.server.ts",
-  "app/services/jobs/testing/job-process.ts",
   "app/services/payments/checkout.server.ts",
   "app/services/payments/confirmation.server.ts",
   "app/services/payments/refunds.server.ts",
-  "app/services/runtime.server.ts",
-  "app/services/signalling/consultation-signalling.server.ts",
 ]);
 
 /** Files that still read a tenant table by id without a visibility builder, and how often. */
@@ -56,7 +51,6 @@ const unscopedReads: Record<string, number> = {
   "app/domain/reports/remind-report-review.server.ts": 1,
   "app/domain/reports/send-report-notification.server.ts": 1,
   "app/domain/reports/test-support.server.ts": 2,
-  "app/services/jobs/handlers.server.ts": 1,
   "app/services/payments/confirmation.server.ts": 1,
 };
 

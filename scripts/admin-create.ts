@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { createAdminWithSetPasswordLink } from "~/domain/accounts/admin-setup.server.ts";
+import { authAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import { createAuth } from "~/services/auth/auth.server.ts";
 import { resolveAuthSecret } from "~/services/auth/secret.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
@@ -31,6 +32,7 @@ try {
       smtpUrl: config.SMTP_URL,
     }),
     logger,
+    rules: authAccountRules,
   });
   const result = await createAdminWithSetPasswordLink(
     { auth, database, config },

@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
-import { type Runtime, startRuntime } from "./runtime.server.ts";
+import { startRuntime } from "~/runtime.server.ts";
+import type { Runtime } from "./runtime.server.ts";
 
 describe("runtime", () => {
   let runtime: Runtime;

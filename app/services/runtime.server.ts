@@ -8,18 +8,29 @@ import {
 import { migrateAsOwner } from "~/db/database-roles.server.ts";
 import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { resealEncryptedColumns } from "~/db/encryption/reseal.server.ts";
-import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
+import type { AuthAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import { type Auth, createAuth } from "./auth/auth.server.ts";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
 import { resolveDataKeyring } from "./encryption/data-keyring.server.ts";
-import { registerJobHandlers } from "./jobs/handlers.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "./payments/index.server.ts";
 
-/** The periodic sweeps (app/services/jobs/handlers.server.ts) also run once at start-up. */
-const startupSweeps = ["assessment-follow-up", "referral-follow-up"] as const;
+/**
+ * What the product plugs into its adapters: the runtime holds no use case of its own
+ * (docs/architecture.md §3). The product's wiring is in app/runtime.server.ts.
+ */
+export interface RuntimeWiring {
+  /** Domain checks on the migrated database before the first request (questionnaire files). */
+  prepareDatabase(db: DatabaseHandle["db"]): Promise<void>;
+  /** The account rules better-auth enforces. */
+  authRules: AuthAccountRules;
+  /** Declares every background job on the queue (app/jobs/registry.server.ts). */
+  registerJobs(runtime: Runtime): void;
+  /** Jobs queued once at start-up as well as on their schedule: sweeps for work a crash dropped. */
+  startupJobs: readonly string[];
+}
 
 /** Everything a request or a job needs from the outside world, created once per process. */
 export interface Runtime {
@@ -35,8 +46,9 @@ export interface Runtime {
   shutdown(): Promise<void>;
 }
 
-export async function startRuntime(
+export async function createRuntime(
   config: Config,
+  wiring: RuntimeWiring,
   /** Tests pass a database they made, migrated; the runtime then owns and closes it. */
   options: { database?: DatabaseHandle } = {},
 ): Promise<Runtime> {
@@ -58,7 +70,7 @@ export async function startRuntime(
     // Rows written before encryption at rest (an older data directory) are sealed now.
     await resealEncryptedColumns(database.db, keyring, "plaintext");
     // Refuses to start when a published questionnaire file was edited in place.
-    await syncQuestionnaireDefinitions(database.db);
+    await wiring.prepareDatabase(database.db);
     // The first queries on a fresh PGlite are slow; pay that before the first visitor does.
     await database.ping();
   } catch (error) {
@@ -71,7 +83,14 @@ export async function startRuntime(
     dataDir: config.dataDir,
     logger,
   });
-  const auth = createAuth({ config, db: database.db, secret: authSecret, mailer, logger });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: authSecret,
+    mailer,
+    logger,
+    rules: wiring.authRules,
+  });
   const jobs = createJobQueue({
     pglite: database.pglite,
     connectionString: database.connectionString,
@@ -99,14 +118,14 @@ export async function startRuntime(
       return stopping;
     },
   };
-  registerJobHandlers(runtime);
+  wiring.registerJobs(runtime);
   if (config.JOBS === "on") {
     await jobs.start();
     // Work a crash dropped between a commit and its queueing (before jobs were queued in the
     // same transaction): drafts, safety alerts and invitations are looked for at once, not at
     // the sweeps' next slot. One process of a cluster is enough.
     if ((process.env.REFEROH_WORKER_INDEX ?? "0") === "0") {
-      for (const sweep of startupSweeps) await jobs.send(sweep, {});
+      for (const sweep of wiring.startupJobs) await jobs.send(sweep, {});
     }
   }
   return runtime;

@@ -154,13 +154,3 @@ export const draftReport = pgTable(
     ),
   ],
 );
-
-/**
- * Failed assessment-link lookups per client, in fixed windows. In the database, not in memory,
- * so every app process sees the same count (docs/architecture.md §1).
- */
-export const assessmentLinkThrottle = pgTable("assessment_link_throttle", {
-  key: text("key").primaryKey(),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
-  failures: integer("failures").notNull().default(0),
-});

@@ -1,10 +1,8 @@
 import { relations, sql } from "drizzle-orm";
 import {
   bigint,
-  bigserial,
   boolean,
   index,
-  inet,
   integer,
   pgTable,
   text,
@@ -180,33 +178,6 @@ export const doctorProfile = pgTable("doctor_profile", {
   invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
-
-/**
- * One row per attempt at sign-in, sign-up, reset or a second factor, for the per-IP and
- * per-account limits. The account key is a hash of the normalised e-mail address, so the
- * table never holds an address, and unknown addresses are limited exactly like known ones.
- */
-export const authAttempt = pgTable(
-  "auth_attempt",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    action: text("action").notNull(),
-    ip: inet("ip"),
-    accountKey: text("account_key"),
-    succeeded: boolean("succeeded").notNull(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("auth_attempt_ip_idx").on(t.action, t.ip, t.occurredAt),
-    index("auth_attempt_account_idx").on(t.accountKey, t.occurredAt),
-  ],
-);
-
-/** An account key locked after too many failures, whatever IPs they came from. */
-export const authLockout = pgTable("auth_lockout", {
-  accountKey: text("account_key").primaryKey(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
 });
 
 /** The employer organisation a row belongs to (docs/architecture.md §4: every tenant row has one). */

@@ -6,5 +6,6 @@ export * from "./consultations.ts";
 export * from "./doctor-review.ts";
 export * from "./enquiries.ts";
 export * from "./governance.ts";
+export * from "./rate-limit.ts";
 export * from "./referrals.ts";
 export * from "./reports.ts";

@@ -1,13 +1,13 @@
+import { pruneRateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { issueFirstAdminSetupLink } from "./admin-setup.server.ts";
-import { purgeOldAttempts } from "./throttle.server.ts";
 import type { AccountsDeps } from "./types.ts";
 
 /**
- * At server start: drop throttle rows no limit needs any more, and while no administrator exists
+ * At server start: drop rate-limit rows whose windows and locks have ended, and while no administrator exists
  * issue the one-time set-up link (24 hours) for the server to print.
  */
 export async function prepareAccounts(deps: AccountsDeps): Promise<{ setupLink: string | null }> {
-  await purgeOldAttempts(deps.database.db);
+  await pruneRateLimits(deps.database.db);
   return { setupLink: await issueFirstAdminSetupLink(deps) };
 }
 

@@ -16,10 +16,10 @@ import {
   referralActivity,
 } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
+import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
-import { LINK_FAILURE_LIMIT } from "./assessment-link-throttle.server.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
 import { declineConsent } from "./decline-consent.server.ts";
 import { draftAssessmentReport } from "./draft-assessment-report.server.ts";
@@ -138,7 +138,7 @@ describe("opening a link", () => {
   it("throttles a client after too many failed tries, even for a good link", async () => {
     const { token } = await createInvitedReferralForTest(database.db, { type: "pre_employment" });
     const client = { ip: "192.0.2.77", requestId: "r" };
-    for (let i = 0; i < LINK_FAILURE_LIMIT; i++)
+    for (let i = 0; i < rateLimits.assessmentLink.max; i++)
       await openAssessmentLink(database.db, { token: `x${i}`.padEnd(43, "x"), origin: client });
     expect(await openAssessmentLink(database.db, { token, origin: client })).toEqual({
       ok: false,

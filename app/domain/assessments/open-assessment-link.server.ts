@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, type referral } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { checkRateLimit, recordRateLimitAttempt } from "~/domain/kernel/rate-limit.server.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { isLinkThrottled, recordFailedLinkAttempt } from "./assessment-link-throttle.server.ts";
 import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
 
 export type OpenedLink =
@@ -17,7 +17,8 @@ const VISIT_GAP_MS = 30 * 60 * 1000;
  * Resolves an assessment link for the person holding it. Every failure is reported as one of
  * three reasons only, which the pages turn into one neutral message: `unknown` (no such link, or
  * a malformed one), `gone` (expired, revoked, cancelled or lapsed), `throttled` (too many failed
- * tries from this client). Failed tries are counted per IP in the database.
+ * tries from this client). Failed tries are counted per IP under
+ * the named limit `assessmentLink` (app/domain/kernel/rate-limit.server.ts).
  *
  * On success it records `lastOpenedAt` on the invitation (which stops the automatic reminders)
  * and audits the first open of each visit.
@@ -26,7 +27,9 @@ export async function openAssessmentLink(
   db: Database,
   { token, origin, now = new Date() }: { token: string; origin: RequestOrigin; now?: Date },
 ): Promise<OpenedLink> {
-  if (await isLinkThrottled(db, origin.ip, now)) {
+  // Per client address, with one shared count for requests whose address is unknown.
+  const client = origin.ip ?? "unknown";
+  if ((await checkRateLimit(db, "assessmentLink", client, now)).limited) {
     await recordAuditEvent(db, {
       action: "assessment.link_open",
       outcome: "denied",
@@ -42,7 +45,7 @@ export async function openAssessmentLink(
   else if (["draft", "awaiting_payment"].includes(found.referral.status)) failure = "unknown";
 
   if (failure || !found.found) {
-    await recordFailedLinkAttempt(db, origin.ip, now);
+    await recordRateLimitAttempt(db, "assessmentLink", client, now);
     await recordAuditEvent(db, {
       action: "assessment.link_open",
       outcome: "denied",

@@ -7,13 +7,18 @@ import { loadConfig } from "~/config.server.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { contactMessage, interestRegistration } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
+import {
+  checkRateLimit,
+  rateLimits,
+  recordRateLimitAttempt,
+} from "~/domain/kernel/rate-limit.server.ts";
+import { registerJob } from "~/jobs/job.ts";
+import { retryEnquiryEmailJob } from "~/jobs/retry-enquiry-email.ts";
 import { createJobQueue, type JobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/services/mail/mailer.server.ts";
-import { enquiryRateLimit, isEnquiryRateLimited } from "./check-enquiry-rate-limit.server.ts";
 import { deliverEnquiryEmail } from "./deliver-enquiry-email.server.ts";
 import type { EnquiryServices } from "./enquiry-services.ts";
-import { registerEnquiryJobs } from "./register-enquiry-jobs.server.ts";
 import { registerInterest } from "./register-interest.server.ts";
 import { submitContactMessage } from "./submit-contact-message.server.ts";
 
@@ -56,7 +61,7 @@ describe("public enquiries", () => {
       createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir, logger }),
     );
     services = { config, logger, database, mailer: mail.mailer, jobs };
-    registerEnquiryJobs(services);
+    registerJob(services, retryEnquiryEmailJob);
     await jobs.start();
   });
   afterAll(async () => {
@@ -173,20 +178,29 @@ describe("public enquiries", () => {
     });
   });
 
-  it("limits how many enquiries one address can store in the window", async () => {
+  it("limits how many enquiries one address can store in the window, across both forms", async () => {
     const ip = "198.51.100.23";
-    for (let i = 0; i < enquiryRateLimit.max - 1; i++) {
-      await database.db
-        .insert(contactMessage)
-        .values({ name: "N", email: "n@example.org", message: "m", ip, emailedAt: new Date() });
-    }
-    expect(await isEnquiryRateLimited(services, ip)).toBe(false);
-    await database.db
-      .insert(interestRegistration)
-      .values({ fullName: "N", email: "n@example.org", companyName: "C", role: "R", ip });
-    expect(await isEnquiryRateLimited(services, ip)).toBe(true);
-    expect(await isEnquiryRateLimited(services, "198.51.100.24")).toBe(false);
-    const later = new Date(Date.now() + (enquiryRateLimit.windowMinutes + 1) * 60_000);
-    expect(await isEnquiryRateLimited(services, ip, later)).toBe(false);
+    const limited = async (client: string, now?: Date) =>
+      (await checkRateLimit(database.db, "enquiry", client, now)).limited;
+    for (let i = 0; i < rateLimits.enquiry.max - 2; i++)
+      await recordRateLimitAttempt(database.db, "enquiry", ip);
+    // Storing a submission on either form counts it.
+    await submitContactMessage(
+      services,
+      { name: "N", email: "n@example.org", message: "m" },
+      { ip },
+      { startAfterSeconds: 3600 },
+    );
+    expect(await limited(ip)).toBe(false);
+    await registerInterest(
+      services,
+      { fullName: "N", email: "n@example.org", companyName: "C", role: "R" },
+      { ip },
+      { startAfterSeconds: 3600 },
+    );
+    expect(await limited(ip)).toBe(true);
+    expect(await limited("198.51.100.24")).toBe(false);
+    const later = new Date(Date.now() + rateLimits.enquiry.windowMs + 60_000);
+    expect(await limited(ip, later)).toBe(false);
   });
 });

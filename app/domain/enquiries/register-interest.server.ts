@@ -1,4 +1,5 @@
 import { interestRegistration } from "~/db/schema/index.ts";
+import { recordRateLimitAttempt } from "~/domain/kernel/rate-limit.server.ts";
 import type { InterestForm } from "./enquiry-forms.ts";
 import type { EnquiryServices } from "./enquiry-services.ts";
 import { sendOrQueueEnquiryEmail } from "./send-or-queue-enquiry-email.server.ts";
@@ -15,6 +16,8 @@ export async function registerInterest(
     .values({ ...form, ip: request.ip })
     .returning({ id: interestRegistration.id });
   const id = row!.id;
+  // Stored submissions count towards the per-address limit on both public forms.
+  if (request.ip) await recordRateLimitAttempt(services.database.db, "enquiry", request.ip);
   const emailSent = await sendOrQueueEnquiryEmail(services, { kind: "interest", id }, retry);
   return { id, emailSent };
 }

@@ -1,4 +1,5 @@
 import { contactMessage } from "~/db/schema/index.ts";
+import { recordRateLimitAttempt } from "~/domain/kernel/rate-limit.server.ts";
 import type { ContactForm } from "./enquiry-forms.ts";
 import type { EnquiryServices } from "./enquiry-services.ts";
 import { sendOrQueueEnquiryEmail } from "./send-or-queue-enquiry-email.server.ts";
@@ -18,6 +19,8 @@ export async function submitContactMessage(
     .values({ ...form, company: form.company ?? null, ip: request.ip })
     .returning({ id: contactMessage.id });
   const id = row!.id;
+  // Stored submissions count towards the per-address limit on both public forms.
+  if (request.ip) await recordRateLimitAttempt(services.database.db, "enquiry", request.ip);
   const emailSent = await sendOrQueueEnquiryEmail(services, { kind: "contact", id }, retry);
   return { id, emailSent };
 }

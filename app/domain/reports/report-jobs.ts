@@ -1,4 +1,4 @@
-/** Background jobs of the review and release (registered in services/jobs/handlers.server.ts). */
+/** Background jobs of the review and release (their handlers are in app/jobs/). */
 
 /** One e-mail about a report's outcome; a failure throws and pg-boss retries with backoff. */
 export const REPORT_NOTIFICATION_JOB = "report-notification";

@@ -14,9 +14,9 @@ import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { requestContext, runtimeContext } from "~/context.ts";
-import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
 import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
+import { checkRateLimit } from "~/domain/kernel/rate-limit.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/contact";
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status },
     );
   try {
-    if (await isEnquiryRateLimited(runtime, ip))
+    if (ip && (await checkRateLimit(runtime.database.db, "enquiry", ip)).limited)
       return failed(
         `You have sent several messages in the last few minutes. Please try again later or contact us directly via ${email}`,
         429,

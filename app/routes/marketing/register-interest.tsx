@@ -10,7 +10,6 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { requestContext, runtimeContext } from "~/context.ts";
-import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
 import {
   type FieldErrors,
   type InterestForm,
@@ -18,6 +17,7 @@ import {
   parseForm,
 } from "~/domain/enquiries/enquiry-forms.ts";
 import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
+import { checkRateLimit } from "~/domain/kernel/rate-limit.server.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/register-interest";
 
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
   }
   try {
-    if (await isEnquiryRateLimited(runtime, ip))
+    if (ip && (await checkRateLimit(runtime.database.db, "enquiry", ip)).limited)
       return data<ActionResult>({ outcome: failure }, { status: 429 });
     // Stored either way; if the e-mail to our inbox fails now, a job sends it later.
     await registerInterest(runtime, parsed.data, { ip });

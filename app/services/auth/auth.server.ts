@@ -6,14 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server.ts";
 import type { Database } from "~/db/client.server.ts";
 import * as schema from "~/db/schema/index.ts";
-import { passwordProblem } from "~/domain/accounts/check-password.server.ts";
-import {
-  existingAccountEmail,
-  resetPasswordEmail,
-  verificationEmail,
-} from "~/domain/accounts/emails.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/password-rules.ts";
-import { sessionPolicy } from "~/domain/accounts/session-lifetime.ts";
+import type { AuthAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import type { Logger } from "../logger.server.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.server.ts";
 
@@ -29,6 +22,8 @@ export interface AuthDependencies {
   secret: string;
   mailer: Mailer;
   logger: Logger;
+  /** The domain's password rules, account e-mails and session lifetimes (authAccountRules). */
+  rules: AuthAccountRules;
 }
 
 /**
@@ -36,7 +31,8 @@ export interface AuthDependencies {
  * reset and second-factor step goes through our own route actions, which apply our rate limits,
  * audit events and uniform answers before calling `auth.api.*` (ADR 0004).
  */
-export function createAuth({ config, db, secret, mailer, logger }: AuthDependencies) {
+export function createAuth({ config, db, secret, mailer, logger, rules }: AuthDependencies) {
+  const { passwordProblem, sessionPolicy, emails } = rules;
   const publicUrl = new URL(config.PUBLIC_URL);
   const link = (path: string) => new URL(path, publicUrl).toString();
 
@@ -101,19 +97,19 @@ export function createAuth({ config, db, secret, mailer, logger }: AuthDependenc
       // Also makes sign-up answer the same for taken and new addresses.
       requireEmailVerification: true,
       autoSignIn: false,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      minPasswordLength: rules.passwordLength.min,
+      maxPasswordLength: rules.passwordLength.max,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         sendInBackground(
-          resetPasswordEmail(user.email, user.name, link(`/reset-password?token=${token}`)),
+          emails.resetPassword(user.email, user.name, link(`/reset-password?token=${token}`)),
           "reset-password",
         );
       },
       async onExistingUserSignUp({ user }) {
         sendInBackground(
-          existingAccountEmail(user.email, user.name, link("/login"), link("/forgot-password")),
+          emails.existingAccount(user.email, user.name, link("/login"), link("/forgot-password")),
           "existing-account",
         );
       },
@@ -125,7 +121,7 @@ export function createAuth({ config, db, secret, mailer, logger }: AuthDependenc
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, token }) {
         sendInBackground(
-          verificationEmail(user.email, user.name, link(`/verify-email?token=${token}`)),
+          emails.verification(user.email, user.name, link(`/verify-email?token=${token}`)),
           "verify-email",
         );
       },
@@ -133,7 +129,8 @@ export function createAuth({ config, db, secret, mailer, logger }: AuthDependenc
     // Reset tokens and other one-time values are stored as hashes, never in plain text.
     verification: { storeIdentifier: "hashed" },
     // The HTTP router (where better-auth's own limiter lives) is not mounted; our limiter, stored in
-    // the database, covers every entry point (app/domain/accounts/throttle.server.ts).
+    // the database, covers every entry point (app/domain/accounts/throttle.server.ts, over the
+    // named limits of app/domain/kernel/rate-limit.server.ts).
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "referoh",

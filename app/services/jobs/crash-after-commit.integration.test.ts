@@ -25,7 +25,7 @@ import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts
  */
 const serverUrl = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, "../../..");
-const script = path.join(root, "app/services/jobs/testing/job-process.ts");
+const script = path.join(root, "app/jobs/testing/job-process.ts");
 const onCall = "on-call.crash-test@referoh.test";
 
 describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail", () => {

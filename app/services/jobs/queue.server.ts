@@ -31,6 +31,8 @@ export interface JobQueue {
   register<T extends object>(name: string, handler: JobHandler<T>): void;
   /** A recurring job (cron, Europe/London): every process may declare it; it runs once per slot. */
   schedule(name: string, cron: string): void;
+  /** Takes a recurring job's schedule off the queue at start (a job that was retired or renamed). */
+  unschedule(name: string): void;
 }
 
 /**
@@ -49,6 +51,7 @@ export function createJobQueue(options: {
 
   const handlers = new Map<string, JobHandler<object>>();
   const schedules = new Map<string, string>();
+  const retired = new Set<string>();
   let started = false;
 
   async function attach(name: string, handler: JobHandler<object>) {
@@ -67,6 +70,7 @@ export function createJobQueue(options: {
         await boss.createQueue(name);
         await boss.schedule(name, cron, {}, { tz: "Europe/London" });
       }
+      for (const name of retired) await boss.unschedule(name);
     },
     async stop() {
       if (!started) return;
@@ -85,6 +89,9 @@ export function createJobQueue(options: {
     },
     schedule(name, cron) {
       schedules.set(name, cron);
+    },
+    unschedule(name) {
+      retired.add(name);
     },
     register(name, handler) {
       handlers.set(name, handler as JobHandler<object>);

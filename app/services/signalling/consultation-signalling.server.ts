@@ -3,13 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
-import { loadSession } from "~/domain/accounts/load-session.server.ts";
-import { authoriseRoomJoin, type RoomRole } from "~/domain/consultations/join.server.ts";
-import {
-  parsePeerMessage,
-  readCookie,
-  SUBJECT_ROOM_COOKIE,
-} from "~/domain/consultations/signal-messages.ts";
+import type { RoomRole } from "~/domain/consultations/join.server.ts";
+import type { SignallingRooms } from "~/domain/consultations/signalling-rooms.server.ts";
 import type { Runtime } from "../runtime.server.ts";
 import {
   createRemoteRoomHub,
@@ -34,7 +29,8 @@ function refuse(socket: Duplex, status: 403 | 400) {
 /**
  * The WebSocket relay for the video room's signalling. Who may connect is decided on the upgrade
  * request, before a WebSocket exists: the Origin must be ours, and the doctor's session or the
- * subject's link cookie must admit them to this room (authoriseRoomJoin). Room membership (one
+ * subject's link cookie must admit them to this room (`rooms.admit`, the domain's rule, handed in
+ * by the caller: app/domain/consultations/signalling-rooms.server.ts). Room membership (one
  * person per role, a reload replaces the earlier window) is the hub's (room-hub.ts). Only
  * validated messages are passed on, and nothing is stored: media flows browser to browser and is
  * never recorded.
@@ -44,7 +40,11 @@ function refuse(socket: Duplex, status: 403 | 400) {
  * messages to the primary's one hub over the cluster's IPC channel and sends on what it is told.
  * Across machines, the load balancer must still send a room's connections to one machine.
  */
-export function attachConsultationSignalling(server: Server, runtime: Runtime): void {
+export function attachConsultationSignalling(
+  server: Server,
+  runtime: Pick<Runtime, "config" | "logger">,
+  rooms: SignallingRooms,
+): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const allowedOrigin = new URL(runtime.config.PUBLIC_URL).origin;
   /** This process's open connections, by the id the hub knows them by. */
@@ -89,16 +89,10 @@ export function attachConsultationSignalling(server: Server, runtime: Runtime): 
       runtime.logger.warn({ origin }, "signalling refused: foreign origin");
       return refuse(socket, 403);
     }
-    const headers = new Headers();
-    if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-    const lookup = await loadSession(runtime, headers);
-    const actor = lookup.status === "active" ? lookup.current.actor : null;
-    const decision = await authoriseRoomJoin(runtime.database.db, {
+    const decision = await rooms.admit({
       consultationId,
-      actor,
-      subjectToken: actor ? null : readCookie(req.headers.cookie, SUBJECT_ROOM_COOKIE),
+      cookieHeader: req.headers.cookie,
       origin: requestOrigin,
-      channel: "signalling",
     });
     if (!decision.ok) return refuse(socket, 403);
     wss.handleUpgrade(req, socket, head, (ws) => join(ws, consultationId, decision.role));
@@ -121,7 +115,7 @@ export function attachConsultationSignalling(server: Server, runtime: Runtime): 
         windowStart = now;
         count = 0;
       }
-      const message = isBinary ? null : parsePeerMessage(data.toString());
+      const message = isBinary ? null : rooms.parseMessage(data.toString());
       if (!message || ++count > MAX_MESSAGES_PER_10S) {
         ws.close(1008, "Message refused");
         return;

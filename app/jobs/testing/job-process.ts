@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { loadConfig } from "~/config.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
-import { startRuntime } from "~/services/runtime.server.ts";
+import { startRuntime } from "~/runtime.server.ts";
 
 /*
  * A server process of its own for app/services/jobs/crash-after-commit.integration.test.ts: the

@@ -1,0 +1,34 @@
+import { and, eq } from "drizzle-orm";
+import { referral } from "~/db/schema/index.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { organisationDisplayName } from "./organisation-name.server.ts";
+import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
+
+/**
+ * An invitation e-mail the queue asked for (a retry, or an automatic reminder): sent only while
+ * the person can still use the link, each attempt with a freshly minted one (no secret waits in
+ * the queue). Returns whether it was sent.
+ */
+export async function sendQueuedInvitation(
+  scope: Scope,
+  deps: { mailer: Mailer; publicUrl: string },
+  { referralId, kind }: { referralId: string; kind: "initial" | "reminder" },
+): Promise<boolean> {
+  const [row] = await scope.db
+    .select()
+    .from(referral)
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
+  if (!row || (row.status !== "invited" && row.status !== "in_progress")) return false;
+  await sendReferralInvitation(
+    { db: scope.db, mailer: deps.mailer, publicUrl: deps.publicUrl },
+    {
+      referral: row,
+      organisationName: await organisationDisplayName(scope.db, row.organisationId),
+      kind,
+      now: scope.now,
+    },
+  );
+  return true;
+}

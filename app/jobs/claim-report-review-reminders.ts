@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { claimReviewReminders } from "~/domain/reports/remind-report-review.server.ts";
+import { REPORT_REVIEW_REMINDERS_JOB } from "~/domain/reports/report-jobs.ts";
+import { defineJob } from "./job.ts";
+import { sendReportReviewReminderJob } from "./send-report-review-reminder.ts";
+
+/** Hourly: the reports whose one review reminder is due are claimed, and a reminder queued for each. */
+export const claimReportReviewRemindersJob = defineJob({
+  name: REPORT_REVIEW_REMINDERS_JOB,
+  payload: z.object({}),
+  schedule: "20 * * * *",
+  async handle(scope, { jobs, logger }) {
+    const due = await claimReviewReminders(scope.db, scope.now);
+    for (const reportId of due) await jobs.send(sendReportReviewReminderJob.name, { reportId });
+    if (due.length > 0) logger.info({ reminded: due.length }, "report review reminders");
+  },
+});

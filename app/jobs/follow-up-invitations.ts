@@ -1,0 +1,22 @@
+import { z } from "zod";
+import {
+  claimAutomaticReminders,
+  expireInvitations,
+} from "~/domain/referrals/invitation-follow-up.server.ts";
+import { defineJob } from "./job.ts";
+import { sendReferralInvitationJob } from "./send-referral-invitation.ts";
+
+/** Hourly (and at start-up): invitations past their time expire, due reminders are queued. */
+export const followUpInvitationsJob = defineJob({
+  name: "referral-follow-up",
+  payload: z.object({}),
+  schedule: "5 * * * *",
+  async handle(scope, { jobs, logger }) {
+    const expired = await expireInvitations(scope.db, scope.now);
+    const due = await claimAutomaticReminders(scope.db, scope.now);
+    for (const r of due)
+      await jobs.send(sendReferralInvitationJob.name, { referralId: r.id, kind: "reminder" });
+    if (expired + due.length > 0)
+      logger.info({ expired, reminded: due.length }, "invitation follow-up");
+  },
+});

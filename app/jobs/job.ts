@@ -1,0 +1,46 @@
+import type { z } from "zod";
+import type { SystemActor } from "~/domain/kernel/actor.ts";
+import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+
+/** What a job may use of the runtime: the adapters, never a request. */
+export type JobRuntime = Pick<Runtime, "config" | "logger" | "database" | "mailer" | "jobs">;
+
+/**
+ * One background job (docs/architecture.md §3): its queue name, the payload it accepts, an
+ * optional schedule, and a handler that calls domain use cases with a system scope named after
+ * the job. No SQL here: the queries are the domain's. A handler that throws is retried by pg-boss
+ * with backoff.
+ */
+export interface Job<P extends object = object, R extends JobRuntime = JobRuntime> {
+  readonly name: string;
+  /** Checked before the handler runs: a payload it does not accept fails the job. */
+  readonly payload: z.ZodType<P>;
+  /** A recurring job (cron, Europe/London); it runs once per slot whatever the process count. */
+  readonly schedule?: string;
+  handle(scope: Scope<SystemActor>, runtime: R, payload: P): Promise<void>;
+}
+
+/** Declares a job, so its payload type follows from its schema. */
+export function defineJob<P extends object, R extends JobRuntime = JobRuntime>(
+  job: Job<P, R>,
+): Job<P, R> {
+  return job;
+}
+
+/**
+ * Puts one job on the queue: its payload is checked against its schema, and its handler runs
+ * with a system scope named after it, so what it changes is audited as that job.
+ */
+export function registerJob<P extends object, R extends JobRuntime>(runtime: R, job: Job<P, R>) {
+  runtime.jobs.register<P>(job.name, async (data) => {
+    const payload = job.payload.parse(data);
+    await job.handle(systemScope(runtime.database.db, job.name), runtime, payload);
+  });
+  if (job.schedule) runtime.jobs.schedule(job.name, job.schedule);
+}
+
+/** The domain's mail dependencies, as most jobs that e-mail need them. */
+export function mailDeps(scope: Scope<SystemActor>, runtime: JobRuntime) {
+  return { db: scope.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
+}

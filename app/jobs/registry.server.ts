@@ -1,0 +1,62 @@
+import { registerRefundJobs } from "~/services/payments/refunds.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { claimReportReviewRemindersJob } from "./claim-report-review-reminders.ts";
+import { draftAssessmentReportJob } from "./draft-assessment-report.ts";
+import { eraseExpiredHealthDataJob } from "./erase-expired-health-data.ts";
+import { expireCreditsJob } from "./expire-credits.ts";
+import { expireUnpaidReferralsJob } from "./expire-unpaid-referrals.ts";
+import { followUpInvitationsJob } from "./follow-up-invitations.ts";
+import { type Job, registerJob } from "./job.ts";
+import { notifyDoctorsOfSubmissionJob } from "./notify-doctors-of-submission.ts";
+import { notifyUnpaidReferralExpiredJob } from "./notify-unpaid-referral-expired.ts";
+import { pruneRateLimitsJob } from "./prune-rate-limits.ts";
+import { renewDemoMembershipsJob } from "./renew-demo-memberships.ts";
+import { requeueStalledAssessmentsJob } from "./requeue-stalled-assessments.ts";
+import { retryEnquiryEmailJob } from "./retry-enquiry-email.ts";
+import { sendConsultationRemindersJob } from "./send-consultation-reminders.ts";
+import { sendReferralInvitationJob } from "./send-referral-invitation.ts";
+import { sendReportNotificationJob } from "./send-report-notification.ts";
+import { sendReportReviewReminderJob } from "./send-report-review-reminder.ts";
+import { sendSafetyAlertJob } from "./send-safety-alert.ts";
+import { sendSafetyRealertsJob } from "./send-safety-realerts.ts";
+import { sendSlaWarningsJob } from "./send-sla-warnings.ts";
+
+/** Every background job of the product (docs/architecture.md §3), one file each in app/jobs/. */
+export const backgroundJobs: readonly Job[] = [
+  retryEnquiryEmailJob,
+  expireCreditsJob,
+  sendReferralInvitationJob,
+  followUpInvitationsJob,
+  expireUnpaidReferralsJob,
+  notifyUnpaidReferralExpiredJob,
+  draftAssessmentReportJob,
+  notifyDoctorsOfSubmissionJob,
+  requeueStalledAssessmentsJob,
+  sendSafetyAlertJob,
+  sendSafetyRealertsJob,
+  sendSlaWarningsJob,
+  sendConsultationRemindersJob,
+  pruneRateLimitsJob,
+  eraseExpiredHealthDataJob,
+  sendReportNotificationJob,
+  claimReportReviewRemindersJob,
+  sendReportReviewReminderJob,
+];
+
+/** The sweeps that also run once at start-up, for work a crash dropped before the queue had it. */
+export const startupJobs = [requeueStalledAssessmentsJob.name, followUpInvitationsJob.name];
+
+/**
+ * Schedules of jobs that no longer exist, taken off the queue at start so pg-boss stops creating
+ * jobs nobody works: the link-throttle prune became `rate-limit-prune`.
+ */
+export const retiredSchedules = ["assessment-link-throttle-prune"];
+
+/** Declares every background job at start-up (app/runtime.server.ts wires this into the runtime). */
+export function registerJobs(runtime: Runtime): void {
+  for (const job of backgroundJobs) registerJob(runtime, job);
+  if (runtime.payments.id === "demo") registerJob(runtime, renewDemoMembershipsJob);
+  // Refund settlement and the declined-referral notice stay with the payments adapter for now.
+  registerRefundJobs(runtime);
+  for (const name of retiredSchedules) runtime.jobs.unschedule(name);
+}

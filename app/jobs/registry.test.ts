@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { JobHandler, JobQueue } from "~/services/jobs/queue.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { registerJob } from "./job.ts";
+import { backgroundJobs, registerJobs, retiredSchedules, startupJobs } from "./registry.server.ts";
+import { sendReportNotificationJob } from "./send-report-notification.ts";
+
+/** A queue that only records what is declared on it. */
+function recordingQueue() {
+  const handlers = new Map<string, JobHandler<object>>();
+  const schedules = new Map<string, string>();
+  const unscheduled: string[] = [];
+  const queue: JobQueue = {
+    async start() {},
+    async stop() {},
+    async send() {
+      return null;
+    },
+    register(name, handler) {
+      if (handlers.has(name)) throw new Error(`${name} registered twice`);
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    schedule(name, cron) {
+      schedules.set(name, cron);
+    },
+    unschedule(name) {
+      unscheduled.push(name);
+    },
+  };
+  return { queue, handlers, schedules, unscheduled };
+}
+
+function runtimeWith(queue: JobQueue, payments: "demo" | "stripe") {
+  return {
+    jobs: queue,
+    payments: { id: payments },
+    database: { db: {} },
+    logger: { info() {}, warn() {}, error() {} },
+    config: { PUBLIC_URL: "http://localhost" },
+  } as unknown as Runtime;
+}
+
+describe("the job registry", () => {
+  it("declares every job once, with the schedules the product runs on", () => {
+    const { queue, handlers, schedules, unscheduled } = recordingQueue();
+    registerJobs(runtimeWith(queue, "demo"));
+    for (const job of backgroundJobs) expect(handlers.has(job.name)).toBe(true);
+    expect(new Set(backgroundJobs.map((job) => job.name)).size).toBe(backgroundJobs.length);
+    expect(Object.fromEntries(schedules)).toEqual({
+      "billing-expire-credits": "10 0 * * *",
+      "referral-follow-up": "5 * * * *",
+      "referral-expire-unpaid": "35 * * * *",
+      "billing-renew-memberships": "*/15 * * * *",
+      "assessment-follow-up": "*/10 * * * *",
+      "assessment-safety-realert": "*/5 * * * *",
+      "doctor-sla-warnings": "*/10 * * * *",
+      "consultation-reminders": "*/5 * * * *",
+      "rate-limit-prune": "40 3 * * *",
+      "governance-retention-purge": "20 2 * * *",
+      "report-review-reminders": "20 * * * *",
+      // The payments adapter's own (app/services/payments/refunds.server.ts).
+      "billing-refund-follow-up": "*/15 * * * *",
+    });
+    expect(unscheduled).toEqual(retiredSchedules);
+    for (const name of startupJobs) expect(handlers.has(name)).toBe(true);
+  });
+
+  it("renews memberships itself only with the demo payment provider", () => {
+    const { queue, handlers } = recordingQueue();
+    registerJobs(runtimeWith(queue, "stripe"));
+    expect(handlers.has("billing-renew-memberships")).toBe(false);
+  });
+
+  it("refuses a payload its schema does not accept, before any handler runs", async () => {
+    const { queue, handlers } = recordingQueue();
+    registerJob(runtimeWith(queue, "demo"), sendReportNotificationJob);
+    const handler = handlers.get(sendReportNotificationJob.name)!;
+    await expect(handler({ reportId: "r1", kind: "deleted" })).rejects.toThrow();
+    await expect(handler({})).rejects.toThrow();
+  });
+});

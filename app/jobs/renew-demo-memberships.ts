@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { renewDemoMemberships } from "~/domain/billing/renew-memberships.server.ts";
+import { paymentConfirmationHooks } from "~/services/payments/confirmation.server.ts";
+import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { defineJob, type JobRuntime } from "./job.ts";
+
+/**
+ * With the demo payment provider only (ADR 0006): memberships due for renewal are renewed as the
+ * provider's renewal event would, through the same confirmation as a real payment.
+ */
+export const renewDemoMembershipsJob = defineJob<object, JobRuntime & Pick<Runtime, "payments">>({
+  name: "billing-renew-memberships",
+  payload: z.object({}),
+  schedule: "*/15 * * * *",
+  async handle(scope, runtime) {
+    const renewed = await renewDemoMemberships(
+      scope.db,
+      paymentConfirmationHooks(runtime),
+      createDemoProvider().confirmationEvent,
+      scope.now,
+    );
+    if (renewed > 0) runtime.logger.info({ renewed }, "demo memberships renewed");
+  },
+});

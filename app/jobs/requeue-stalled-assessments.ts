@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { findStalledAssessments } from "~/domain/assessments/stalled-assessments.server.ts";
+import { draftAssessmentReportJob } from "./draft-assessment-report.ts";
+import { defineJob } from "./job.ts";
+import { sendSafetyAlertJob } from "./send-safety-alert.ts";
+
+/** Every 10 minutes (and at start-up): drafts and safety alerts whose jobs were lost are queued again. */
+export const requeueStalledAssessmentsJob = defineJob({
+  name: "assessment-follow-up",
+  payload: z.object({}),
+  schedule: "*/10 * * * *",
+  async handle(scope, { jobs, logger }) {
+    const stalled = await findStalledAssessments(scope.db, scope.now);
+    for (const responseId of stalled.undraftedResponseIds)
+      await jobs.send(draftAssessmentReportJob.name, { responseId });
+    for (const referralId of stalled.unalertedReferralIds)
+      await jobs.send(sendSafetyAlertJob.name, { referralId });
+    if (stalled.undraftedResponseIds.length + stalled.unalertedReferralIds.length > 0)
+      logger.warn(
+        {
+          drafts: stalled.undraftedResponseIds.length,
+          alerts: stalled.unalertedReferralIds.length,
+        },
+        "assessment jobs queued again",
+      );
+  },
+});

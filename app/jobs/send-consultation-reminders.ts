@@ -1,0 +1,17 @@
+import { z } from "zod";
+import {
+  CONSULTATION_REMINDER_JOB,
+  sendDueConsultationReminders,
+} from "~/domain/consultations/reminders.server.ts";
+import { defineJob, mailDeps } from "./job.ts";
+
+/** Every five minutes: the 24-hour and 1-hour reminders claim themselves, so reruns send nothing twice. */
+export const sendConsultationRemindersJob = defineJob({
+  name: CONSULTATION_REMINDER_JOB,
+  payload: z.object({}),
+  schedule: "*/5 * * * *",
+  async handle(scope, runtime) {
+    const sent = await sendDueConsultationReminders(mailDeps(scope, runtime), scope.now);
+    if (sent.sent24h + sent.sent1h > 0) runtime.logger.info(sent, "consultation reminders sent");
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { REPORT_NOTIFICATION_JOB, type ReportNotification } from "~/domain/reports/report-jobs.ts";
+import { sendReportNotification } from "~/domain/reports/send-report-notification.server.ts";
+import { defineJob, mailDeps } from "./job.ts";
+
+/** One e-mail about a report's outcome, retried until delivered. */
+export const sendReportNotificationJob = defineJob({
+  name: REPORT_NOTIFICATION_JOB,
+  payload: z.object({
+    reportId: z.string(),
+    kind: z.enum(["correction_requested", "released", "withheld"]),
+  }) satisfies z.ZodType<ReportNotification>,
+  async handle(scope, runtime, notification) {
+    const { sent } = await sendReportNotification(mailDeps(scope, runtime), notification);
+    runtime.logger.info({ ...notification, sent }, "report notification");
+  },
+});

@@ -1,0 +1,38 @@
+import type { Server } from "node:http";
+import type { Config } from "~/config.server.ts";
+import type { DatabaseHandle } from "~/db/client.server.ts";
+import { authAccountRules } from "~/domain/accounts/auth-rules.server.ts";
+import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
+import { consultationSignallingRooms } from "~/domain/consultations/signalling-rooms.server.ts";
+import { registerJobs, startupJobs } from "~/jobs/registry.server.ts";
+import { createRuntime, type Runtime, type RuntimeWiring } from "~/services/runtime.server.ts";
+import { attachConsultationSignalling as attachSignallingRelay } from "~/services/signalling/consultation-signalling.server.ts";
+
+/**
+ * The product's composition root (docs/architecture.md §3): the adapters of app/services/ with
+ * the domain's rules and the jobs of app/jobs/ plugged in. Services never import the domain at
+ * runtime; this file is where the two meet.
+ */
+export const productWiring: RuntimeWiring = {
+  // Refuses to start when a published questionnaire file was edited in place.
+  async prepareDatabase(db) {
+    await syncQuestionnaireDefinitions(db);
+  },
+  authRules: authAccountRules,
+  registerJobs,
+  startupJobs,
+};
+
+/** Everything a request or a job needs, created once per process (server, scripts, tests). */
+export function startRuntime(
+  config: Config,
+  /** Tests pass a database they made, migrated; the runtime then owns and closes it. */
+  options: { database?: DatabaseHandle } = {},
+): Promise<Runtime> {
+  return createRuntime(config, productWiring, options);
+}
+
+/** The video room's signalling relay, admitting people by the domain's rules. */
+export function attachConsultationSignalling(server: Server, runtime: Runtime): void {
+  attachSignallingRelay(server, runtime, consultationSignallingRooms(runtime));
+}

@@ -17,6 +17,7 @@ import {
 } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
+import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
 import { LINK_FAILURE_LIMIT } from "./assessment-link-throttle.server.ts";
@@ -128,7 +129,7 @@ describe("opening a link", () => {
         now: addDays(new Date(), 15),
       }),
     ).toEqual({ ok: false, reason: "gone" });
-    await cancelReferral(database.db, { actor, referralId: r.id });
+    await cancelReferral(employerScopeForTest(database.db, actor), r.id);
     expect(await openAssessmentLink(database.db, { token, origin: origin() })).toEqual({
       ok: false,
       reason: "gone",

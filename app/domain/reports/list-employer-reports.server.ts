@@ -1,7 +1,8 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { referral, report } from "~/db/schema/index.ts";
-import type { EmployerActor } from "~/domain/referrals/actor.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
 import { REPORT_TYPE_TITLES } from "./report-sections.ts";
 
@@ -38,14 +39,10 @@ const titleSql = sql<string>`case ${report.type} when 'management' then ${REPORT
  * One page of the organisation's released reports, newest first, searched and filtered in the
  * database. Drafts, versions with the person and withheld reports are never listed.
  */
-export async function listEmployerReports(
-  db: Database,
-  { actor, query }: { actor: EmployerActor; query: EmployerReportListQuery },
-) {
-  const conditions: SQL[] = [
-    eq(report.organisationId, actor.organisationId),
-    eq(report.status, "released"),
-  ];
+export async function listEmployerReports(scope: Scope, query: EmployerReportListQuery) {
+  const { db } = requireEmployer(scope);
+  // The employer's reports are the released ones of their organisation (visibleReports).
+  const conditions: SQL[] = [visibleReports(scope)];
   if (query.type !== "all")
     conditions.push(eq(report.type, query.type === "management" ? "management" : "pre_employment"));
   if (query.date)

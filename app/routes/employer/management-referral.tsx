@@ -8,7 +8,8 @@ import { runtimeContext } from "~/context.ts";
 import { services } from "~/domain/billing/catalogue.ts";
 import { membershipStanding } from "~/domain/billing/membership.server.ts";
 import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
-import { ReferralError } from "~/domain/referrals/actor.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
 import {
   getDraftPhoneForEmployer,
   getReferralForEmployer,
@@ -24,12 +25,8 @@ import { saveManagementReferral } from "~/domain/referrals/save-management-refer
 import { fieldErrors } from "~/lib/form-errors.ts";
 import { normalisePhone } from "~/lib/phone.ts";
 import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
-import {
-  employerActor,
-  organisationStanding,
-  referralErrorResponse,
-  requestOrigin,
-} from "~/middleware/employer.server.ts";
+import { organisationStanding, referralErrorResponse } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/management-referral";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
@@ -39,8 +36,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = employerActor(context);
+  const scope = currentScope(context);
   const standing = await organisationStanding(context);
   const credits = standing.credits;
   // Before submitting, the employer sees what will be spent and where it comes from.
@@ -49,19 +45,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
   const base = { credits, costText, creditCost: services.management.creditCost };
   if (!params.referralId) return { ...base, draft: null };
-  const referral = await getReferralForEmployer(runtime.database.db, {
-    actor,
-    referralId: params.referralId,
-  }).catch(referralErrorResponse);
+  const referral = await getReferralForEmployer(scope, params.referralId).catch(
+    referralErrorResponse,
+  );
   // Only drafts are edited here; anything else opens in the referral drawer.
   if (referral.status !== "draft")
     throw redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
   const values: Record<string, string> = {
     employeeName: referral.subjectName,
     employeeEmail: referral.subjectEmail,
-    employeePhone:
-      (await getDraftPhoneForEmployer(runtime.database.db, { actor, referralId: referral.id })) ??
-      "",
+    employeePhone: (await getDraftPhoneForEmployer(scope, referral.id)) ?? "",
     referralReason: referral.reason ?? "",
     jobDetails: referral.jobDetails ?? "",
     existingAdjustments: referral.existingAdjustments ?? "",
@@ -74,25 +67,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
-  const actor = employerActor(context);
+  const scope = requireEmployer(currentScope(context));
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const intent = form.intent === "draft" ? "draft" : "submit";
   const nested = nestQuestionFields(form);
   // The address may name the draft by its reference; saving works on its id.
   const referralId = params.referralId
-    ? (
-        await getReferralForEmployer(runtime.database.db, {
-          actor,
-          referralId: params.referralId,
-        }).catch(referralErrorResponse)
-      ).id
+    ? (await getReferralForEmployer(scope, params.referralId).catch(referralErrorResponse)).id
     : undefined;
-  const common = {
-    actor,
-    referralId,
-    origin: requestOrigin(context),
-    provider: runtime.payments.id,
-  };
+  const common = { referralId, provider: runtime.payments.id };
   // Checked on the server only, so the form's page ships no phone-number metadata.
   const phone = normalisePhone(form.employeePhone ?? "");
   const phoneErrors: Record<string, string> = phone.ok ? {} : { employeePhone: phone.message };
@@ -108,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           },
           { status: 400 },
         );
-      await saveManagementReferral(runtime.database.db, {
+      await saveManagementReferral(scope, {
         ...common,
         intent,
         input: parsed.data,
@@ -125,19 +108,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         },
         { status: 400 },
       );
-    const { referral, placement } = await saveManagementReferral(runtime.database.db, {
+    const { referral, placement } = await saveManagementReferral(scope, {
       ...common,
       intent,
       input: parsed.data,
       subjectPhone,
     });
     return continueAfterPlacement(runtime, {
-      actor,
+      actor: scope.actor,
       referralId: referral.id,
       placement: placement!,
     });
   } catch (error) {
-    if (error instanceof ReferralError && error.code === "invalid_state")
+    if (isDomainError(error, "invalid_state"))
       return redirect(`/employer-referrals?viewReferral=${referralId ?? ""}`);
     return referralErrorResponse(error);
   }

@@ -9,16 +9,14 @@ import { runtimeContext } from "~/context.ts";
 import { services } from "~/domain/billing/catalogue.ts";
 import { membershipStanding } from "~/domain/billing/membership.server.ts";
 import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
 import { fieldErrors } from "~/lib/form-errors.ts";
 import { normalisePhone } from "~/lib/phone.ts";
 import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
-import {
-  employerActor,
-  organisationStanding,
-  requestOrigin,
-} from "~/middleware/employer.server.ts";
+import { organisationStanding } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/pre-employment-referral";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
@@ -44,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
-  const actor = employerActor(context);
+  const scope = requireEmployer(currentScope(context));
   const form = Object.fromEntries(await request.formData());
   const parsed = preEmploymentReferralSchema().safeParse(form);
   const phone = normalisePhone(String(form.candidatePhone ?? ""));
@@ -59,14 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 400 },
     );
-  const { referral, placement } = await createPreEmploymentReferral(runtime.database.db, {
-    actor,
+  const { referral, placement } = await createPreEmploymentReferral(scope, {
     input: parsed.data,
     subjectPhone: phone.e164,
-    origin: requestOrigin(context),
     provider: runtime.payments.id,
   });
-  return continueAfterPlacement(runtime, { actor, referralId: referral.id, placement });
+  return continueAfterPlacement(runtime, {
+    actor: scope.actor,
+    referralId: referral.id,
+    placement,
+  });
 }
 
 const riskFlags = [

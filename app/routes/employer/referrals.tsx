@@ -16,12 +16,11 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { runtimeContext } from "~/context.ts";
 import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
 import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/referrals";
 import { loadReferralDrawer } from "./referral-drawer.server.ts";
 
@@ -33,9 +32,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseReferralListQuery(url.searchParams);
-  const runtime = context.get(runtimeContext);
   const [list, drawer] = await Promise.all([
-    listReferrals(runtime.database.db, { actor: employerActor(context), query }),
+    listReferrals(currentScope(context), query),
     loadReferralDrawer(context, url),
   ]);
   return { query, list, drawer };

@@ -15,7 +15,6 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { runtimeContext } from "~/context.ts";
 import {
   type EmployerReportListQuery,
   listEmployerReports,
@@ -24,7 +23,7 @@ import {
 } from "~/domain/reports/list-employer-reports.server.ts";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/dates.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [
@@ -44,11 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/employer-reports${url.search}`);
   }
   const query = parseEmployerReportListQuery(url.searchParams);
-  const runtime = context.get(runtimeContext);
-  const list = await listEmployerReports(runtime.database.db, {
-    actor: employerActor(context),
-    query,
-  });
+  const list = await listEmployerReports(currentScope(context), query);
   return { query, list };
 }
 

@@ -12,6 +12,7 @@ import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
@@ -284,9 +285,13 @@ describe("a referral left awaiting payment", () => {
     ).toBe(0);
 
     // Six days and 23 hours: still waiting.
-    const early = await expireUnpaidReferrals(database.db, new Date("2026-01-12T08:00:00Z"));
+    const early = await expireUnpaidReferrals(
+      systemScope(database.db, "test", { now: new Date("2026-01-12T08:00:00Z") }),
+    );
     expect(early.map((e) => e.referralId)).not.toContain(created.id);
-    const due = await expireUnpaidReferrals(database.db, new Date("2026-01-12T09:00:01Z"));
+    const due = await expireUnpaidReferrals(
+      systemScope(database.db, "test", { now: new Date("2026-01-12T09:00:01Z") }),
+    );
     expect(due.map((e) => e.referralId)).toContain(created.id);
     const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
     expect(row!.status).toBe("expired");
@@ -302,7 +307,11 @@ describe("a referral left awaiting payment", () => {
     const [after] = await database.db.select().from(referral).where(eq(referral.id, created.id));
     expect(after!.status).toBe("expired");
     // Run again: nothing more to do.
-    expect(await expireUnpaidReferrals(database.db, new Date("2026-01-20T00:00:00Z"))).toEqual([]);
+    expect(
+      await expireUnpaidReferrals(
+        systemScope(database.db, "test", { now: new Date("2026-01-20T00:00:00Z") }),
+      ),
+    ).toEqual([]);
   });
 });
 

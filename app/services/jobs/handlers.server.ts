@@ -22,6 +22,7 @@ import {
 } from "~/domain/doctor/notify-doctors.server.ts";
 import { registerEnquiryJobs } from "~/domain/enquiries/register-enquiry-jobs.server.ts";
 import { eraseExpiredHealthData } from "~/domain/governance/erase-expired-health-data.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import {
   expireUnpaidReferrals,
   notifyUnpaidReferralExpired,
@@ -92,7 +93,7 @@ export function registerJobHandlers(runtime: Runtime): void {
 
   // Checkouts left unpaid for 7 days: the referral expires and the employer is told.
   jobs.register("referral-expire-unpaid", async () => {
-    const expired = await expireUnpaidReferrals(database.db);
+    const expired = await expireUnpaidReferrals(systemScope(database.db, "referral-expire-unpaid"));
     for (const { referralId } of expired)
       await jobs.send("referral-unpaid-expired-notice", { referralId });
     if (expired.length > 0) logger.info({ expired: expired.length }, "unpaid referrals expired");

@@ -1,13 +1,17 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field.tsx";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import {
+  ReferralFormPage,
+  ReferralPhoneField,
+  stringValue,
+} from "~/components/referrals/referral-form.tsx";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
+import { FormField, FormFieldset } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
-import { services } from "~/domain/billing/catalogue.ts";
-import { membershipStanding } from "~/domain/billing/membership.server.ts";
-import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import {
@@ -17,17 +21,14 @@ import {
 import {
   managementDraftSchema,
   managementReferralSchema,
-  nestQuestionFields,
   referralQuestionKeys,
   referralQuestionText,
 } from "~/domain/referrals/referral-input.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
-import { fieldErrors } from "~/lib/form-errors.ts";
-import { normalisePhone } from "~/lib/phone.ts";
-import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
-import { organisationStanding, referralErrorResponse } from "~/middleware/employer.server.ts";
+import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/management-referral";
+import { parseReferralForm, referralFormCost } from "./referral-form.server.ts";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,13 +38,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const scope = currentScope(context);
-  const standing = await organisationStanding(context);
-  const credits = standing.credits;
-  // Before submitting, the employer sees what will be spent and where it comes from.
-  const costText = describeReferralCost(
-    referralCost("management", { credits, standing: membershipStanding(standing.membership) }),
-  );
-  const base = { credits, costText, creditCost: services.management.creditCost };
+  const base = await referralFormCost(context, "management");
   if (!params.referralId) return { ...base, draft: null };
   const referral = await getReferralForEmployer(scope, params.referralId).catch(
     referralErrorResponse,
@@ -51,68 +46,55 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Only drafts are edited here; anything else opens in the referral drawer.
   if (referral.status !== "draft")
     throw redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
-  const values: Record<string, string> = {
+  // The form's starting values, as the form sends them (a ticked box is "on").
+  const values = {
     employeeName: referral.subjectName,
     employeeEmail: referral.subjectEmail,
     employeePhone: (await getDraftPhoneForEmployer(scope, referral.id)) ?? "",
     referralReason: referral.reason ?? "",
     jobDetails: referral.jobDetails ?? "",
     existingAdjustments: referral.existingAdjustments ?? "",
+    questions: Object.fromEntries(
+      referralQuestionKeys.filter((key) => referral.questions?.[key]).map((key) => [key, "on"]),
+    ),
+    consentToProcessing: referral.employerConsentConfirmed ? "on" : undefined,
   };
-  for (const key of referralQuestionKeys)
-    if (referral.questions?.[key]) values[`questions.${key}`] = "on";
-  if (referral.employerConsentConfirmed) values.consentToProcessing = "on";
   return { ...base, draft: { id: referral.id, reference: referral.reference, values } };
+}
+
+/** Saving a draft asks only that what is there is valid; submitting asks for everything. */
+function schemaFor(formData: FormData) {
+  return formData.get("intent") === "draft" ? managementDraftSchema : managementReferralSchema;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const scope = requireEmployer(currentScope(context));
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const intent = form.intent === "draft" ? "draft" : "submit";
-  const nested = nestQuestionFields(form);
+  const formData = await request.formData();
   // The address may name the draft by its reference; saving works on its id.
   const referralId = params.referralId
     ? (await getReferralForEmployer(scope, params.referralId).catch(referralErrorResponse)).id
     : undefined;
   const common = { referralId, provider: runtime.payments.id };
-  // Checked on the server only, so the form's page ships no phone-number metadata.
-  const phone = normalisePhone(form.employeePhone ?? "");
-  const phoneErrors: Record<string, string> = phone.ok ? {} : { employeePhone: phone.message };
-  const subjectPhone = phone.ok ? phone.e164 : null;
   try {
-    if (intent === "draft") {
-      const parsed = managementDraftSchema.safeParse(nested);
-      if (!parsed.success || !phone.ok)
-        return data(
-          {
-            errors: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...phoneErrors },
-            values: form,
-          },
-          { status: 400 },
-        );
+    if (formData.get("intent") === "draft") {
+      const parsed = parseReferralForm(formData, managementDraftSchema, "employeePhone");
+      if (!parsed.ok) return parsed.response;
       await saveManagementReferral(scope, {
         ...common,
-        intent,
-        input: parsed.data,
-        subjectPhone,
+        intent: "draft",
+        input: parsed.input,
+        subjectPhone: parsed.subjectPhone,
       });
       return redirect("/employer-referrals?status=draft&notice=referral-draft-saved");
     }
-    const parsed = managementReferralSchema.safeParse(nested);
-    if (!parsed.success || !phone.ok)
-      return data(
-        {
-          errors: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...phoneErrors },
-          values: form,
-        },
-        { status: 400 },
-      );
+    const parsed = parseReferralForm(formData, managementReferralSchema, "employeePhone");
+    if (!parsed.ok) return parsed.response;
     const { referral, placement } = await saveManagementReferral(scope, {
       ...common,
-      intent,
-      input: parsed.data,
-      subjectPhone,
+      intent: "submit",
+      input: parsed.input,
+      subjectPhone: parsed.subjectPhone,
     });
     return continueAfterPlacement(runtime, {
       actor: scope.actor,
@@ -126,44 +108,52 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** The controls in page order, for the error summary's links. */
+const controlIds = {
+  employeeName: "employeeName",
+  employeeEmail: "employeeEmail",
+  employeePhone: "employeePhone",
+  referralReason: "referralReason",
+  jobDetails: "jobDetails",
+  existingAdjustments: "existingAdjustments",
+  consentToProcessing: "consentToProcessing",
+};
+
 export default function ManagementReferral({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? loaderData.draft?.values ?? {};
+  const [form, fields] = useSchemaForm({
+    id: "management-referral",
+    schema: managementReferralSchema,
+    schemaFor,
+    lastResult: actionData?.result,
+    defaultValue: loaderData.draft?.values,
+  });
+  const questions = fields.questions.getFieldset();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const intent = navigation.formData?.get("intent");
   const paidByCredit = loaderData.credits >= loaderData.creditCost;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/employer-dashboard"
-        className="text-primary text-sm underline-offset-4 hover:underline"
-      >
-        Back to Dashboard
-      </Link>
-      <h1 className="mt-3 font-semibold text-3xl tracking-tight">
-        {loaderData.draft
+    <ReferralFormPage
+      title={
+        loaderData.draft
           ? `Management Referral ${loaderData.draft.reference}`
-          : "New Management Referral"}
-      </h1>
-      <p className="mt-2 text-muted-foreground">
-        The employee receives an e-mail with a link to an online health assessment. An occupational
-        health doctor writes a report answering your questions; the employee reads it before you
-        receive it.
-      </p>
-      <p
-        className="mt-3 rounded-lg bg-accent p-3 text-accent-foreground text-sm"
-        data-testid="referral-cost"
+          : "New Management Referral"
+      }
+      intro="The employee receives an e-mail with a link to an online health assessment. An occupational health doctor writes a report answering your questions; the employee reads it before you receive it."
+      costText={loaderData.costText}
+      errors={errorSummary(fields, controlIds)}
+    >
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-6 space-y-6 rounded-xl border bg-card p-6"
       >
-        {loaderData.costText}
-      </p>
-      {Object.keys(errors).length > 0 ? <ErrorSummary errors={errors} className="mt-6" /> : null}
-      <Form method="post" noValidate className="mt-6 space-y-6 rounded-xl border bg-card p-6">
-        <FormField id="employeeName" label="Employee name" error={errors.employeeName}>
+        <FormField id="employeeName" label="Employee name" error={fields.employeeName.errors}>
           <Input
             name="employeeName"
             autoComplete="off"
-            defaultValue={values.employeeName}
+            defaultValue={stringValue(fields.employeeName.initialValue)}
             maxLength={200}
           />
         </FormField>
@@ -171,64 +161,57 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
           id="employeeEmail"
           label="Employee email address"
           hint="The invitation goes to this address."
-          error={errors.employeeEmail}
+          error={fields.employeeEmail.errors}
         >
           <Input
             name="employeeEmail"
             type="email"
             autoComplete="off"
-            defaultValue={values.employeeEmail}
+            defaultValue={stringValue(fields.employeeEmail.initialValue)}
           />
         </FormField>
-        <FormField
-          id="employeePhone"
+        <ReferralPhoneField
+          name="employeePhone"
           label="Employee mobile number"
-          optional
-          hint={REFERRAL_PHONE_HINT}
-          error={errors.employeePhone}
-        >
-          <Input
-            name="employeePhone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            maxLength={30}
-            defaultValue={values.employeePhone}
-            className="max-w-xs"
-          />
-        </FormField>
+          field={fields.employeePhone}
+        />
         <FormField
           id="referralReason"
           label="Reason for referral"
           hint="What has happened at work, and what you need advice about. The employee will see this."
-          error={errors.referralReason}
+          error={fields.referralReason.errors}
         >
           <Textarea
             name="referralReason"
             rows={5}
             maxLength={5000}
-            defaultValue={values.referralReason}
+            defaultValue={stringValue(fields.referralReason.initialValue)}
           />
         </FormField>
         <FormField
           id="jobDetails"
           label="Job details"
           hint="Job title, main duties, hours and working pattern."
-          error={errors.jobDetails}
+          error={fields.jobDetails.errors}
         >
-          <Textarea name="jobDetails" rows={4} maxLength={5000} defaultValue={values.jobDetails} />
+          <Textarea
+            name="jobDetails"
+            rows={4}
+            maxLength={5000}
+            defaultValue={stringValue(fields.jobDetails.initialValue)}
+          />
         </FormField>
         <FormField
           id="existingAdjustments"
           label="Existing adjustments"
           optional
-          error={errors.existingAdjustments}
+          error={fields.existingAdjustments.errors}
         >
           <Textarea
             name="existingAdjustments"
             rows={3}
             maxLength={5000}
-            defaultValue={values.existingAdjustments}
+            defaultValue={stringValue(fields.existingAdjustments.initialValue)}
           />
         </FormField>
         <FormFieldset
@@ -243,17 +226,21 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
                 id={`questions.${key}`}
                 name={`questions.${key}`}
                 label={referralQuestionText[key]}
-                defaultChecked={values[`questions.${key}`] === "on"}
+                defaultChecked={questions[key].initialValue === "on"}
               />
             ))}
           </div>
         </FormFieldset>
-        <FormFieldset id="consent" legend="Employee consent" error={errors.consentToProcessing}>
+        <FormFieldset
+          id="consent"
+          legend="Employee consent"
+          error={fields.consentToProcessing.errors}
+        >
           <CheckboxField
             id="consentToProcessing"
             name="consentToProcessing"
-            invalid={Boolean(errors.consentToProcessing)}
-            defaultChecked={values.consentToProcessing === "on"}
+            invalid={Boolean(fields.consentToProcessing.errors)}
+            defaultChecked={fields.consentToProcessing.initialValue === "on"}
             label="I confirm the employee has been told about this referral and has agreed to it, and I consent to the processing of their health data for it."
           />
         </FormFieldset>
@@ -273,6 +260,6 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
           </Button>
         </div>
       </Form>
-    </div>
+    </ReferralFormPage>
   );
 }

@@ -1,24 +1,31 @@
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
 
+type FieldState = { errors?: string[]; initialValue?: unknown } | undefined;
+
 /**
  * The frame both referral forms share: the way back, the heading, what happens next, what the
- * referral will cost, and the GOV.UK error summary above the form.
+ * referral will cost, the GOV.UK error summary, and the form itself, posted to the page's action
+ * (and checked in the browser too when JavaScript runs).
  */
-export function ReferralFormPage({
+// biome-ignore lint/suspicious/noExplicitAny: Conform's own bound for a form's fields.
+export function ReferralFormPage<Fields extends Record<string, any>>({
   title,
   intro,
   costText,
   errors,
+  form,
   children,
 }: {
   title: string;
   intro: ReactNode;
   costText: string;
   errors: { id: string; message: string }[];
+  form: FormMetadata<Fields, string[]>;
   children: ReactNode;
 }) {
   return (
@@ -38,33 +45,76 @@ export function ReferralFormPage({
         {costText}
       </p>
       {errors.length > 0 ? <ErrorSummary errors={errors} className="mt-6" /> : null}
-      {children}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-6 space-y-6 rounded-xl border bg-card p-6"
+      >
+        {children}
+      </Form>
     </div>
   );
 }
 
-/** The person's optional mobile, for a doctor to reach them after an urgent answer. */
-export function ReferralPhoneField({
-  name,
-  label,
-  field,
+/**
+ * Who is referred: name, the e-mail address the invitation goes to, and the optional mobile for a
+ * doctor to reach them after an urgent answer. `prefix` names the controls (employeeName,
+ * candidateEmail, …) and `who` heads their labels.
+ */
+export function ReferralPersonFields({
+  prefix,
+  who,
+  fields,
 }: {
-  name: string;
-  label: string;
-  field: { errors?: string[]; initialValue?: unknown } | undefined;
+  prefix: "employee" | "candidate";
+  who: "Employee" | "Candidate";
+  fields: Record<string, FieldState>;
 }) {
+  const name = `${prefix}Name`;
+  const email = `${prefix}Email`;
+  const phone = `${prefix}Phone`;
   return (
-    <FormField id={name} label={label} optional hint={REFERRAL_PHONE_HINT} error={field?.errors}>
-      <Input
-        name={name}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        maxLength={30}
-        defaultValue={stringValue(field?.initialValue)}
-        className="max-w-xs"
-      />
-    </FormField>
+    <>
+      <FormField id={name} label={`${who} name`} error={fields[name]?.errors}>
+        <Input
+          name={name}
+          autoComplete="off"
+          defaultValue={stringValue(fields[name]?.initialValue)}
+          maxLength={200}
+        />
+      </FormField>
+      <FormField
+        id={email}
+        label={`${who} email address`}
+        hint="The invitation goes to this address."
+        error={fields[email]?.errors}
+      >
+        <Input
+          name={email}
+          type="email"
+          autoComplete="off"
+          defaultValue={stringValue(fields[email]?.initialValue)}
+        />
+      </FormField>
+      <FormField
+        id={phone}
+        label={`${who} mobile number`}
+        optional
+        hint={REFERRAL_PHONE_HINT}
+        error={fields[phone]?.errors}
+      >
+        <Input
+          name={phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={30}
+          defaultValue={stringValue(fields[phone]?.initialValue)}
+          className="max-w-xs"
+        />
+      </FormField>
+    </>
   );
 }
 

@@ -1,15 +1,13 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   ReferralFormPage,
-  ReferralPhoneField,
+  ReferralPersonFields,
   stringValue,
 } from "~/components/referrals/referral-form.tsx";
 import { Button } from "~/components/ui/button";
 import { FormField, FormFieldset } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
@@ -142,124 +140,93 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
       intro="The employee receives an e-mail with a link to an online health assessment. An occupational health doctor writes a report answering your questions; the employee reads it before you receive it."
       costText={loaderData.costText}
       errors={errorSummary(fields, controlIds)}
+      form={form}
     >
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        noValidate
-        className="mt-6 space-y-6 rounded-xl border bg-card p-6"
+      <ReferralPersonFields prefix="employee" who="Employee" fields={fields} />
+      <FormField
+        id="referralReason"
+        label="Reason for referral"
+        hint="What has happened at work, and what you need advice about. The employee will see this."
+        error={fields.referralReason.errors}
       >
-        <FormField id="employeeName" label="Employee name" error={fields.employeeName.errors}>
-          <Input
-            name="employeeName"
-            autoComplete="off"
-            defaultValue={stringValue(fields.employeeName.initialValue)}
-            maxLength={200}
-          />
-        </FormField>
-        <FormField
-          id="employeeEmail"
-          label="Employee email address"
-          hint="The invitation goes to this address."
-          error={fields.employeeEmail.errors}
-        >
-          <Input
-            name="employeeEmail"
-            type="email"
-            autoComplete="off"
-            defaultValue={stringValue(fields.employeeEmail.initialValue)}
-          />
-        </FormField>
-        <ReferralPhoneField
-          name="employeePhone"
-          label="Employee mobile number"
-          field={fields.employeePhone}
+        <Textarea
+          name="referralReason"
+          rows={5}
+          maxLength={5000}
+          defaultValue={stringValue(fields.referralReason.initialValue)}
         />
-        <FormField
-          id="referralReason"
-          label="Reason for referral"
-          hint="What has happened at work, and what you need advice about. The employee will see this."
-          error={fields.referralReason.errors}
-        >
-          <Textarea
-            name="referralReason"
-            rows={5}
-            maxLength={5000}
-            defaultValue={stringValue(fields.referralReason.initialValue)}
-          />
-        </FormField>
-        <FormField
-          id="jobDetails"
-          label="Job details"
-          hint="Job title, main duties, hours and working pattern."
-          error={fields.jobDetails.errors}
-        >
-          <Textarea
-            name="jobDetails"
-            rows={4}
-            maxLength={5000}
-            defaultValue={stringValue(fields.jobDetails.initialValue)}
-          />
-        </FormField>
-        <FormField
-          id="existingAdjustments"
-          label="Existing adjustments"
-          optional
-          error={fields.existingAdjustments.errors}
-        >
-          <Textarea
-            name="existingAdjustments"
-            rows={3}
-            maxLength={5000}
-            defaultValue={stringValue(fields.existingAdjustments.initialValue)}
-          />
-        </FormField>
-        <FormFieldset
-          id="questions"
-          legend="Assessment questions"
-          hint="Choose the questions you want the doctor to answer."
-        >
-          <div className="space-y-3">
-            {referralQuestionKeys.map((key) => (
-              <CheckboxField
-                key={key}
-                id={`questions.${key}`}
-                name={`questions.${key}`}
-                label={referralQuestionText[key]}
-                defaultChecked={questions[key].initialValue === "on"}
-              />
-            ))}
-          </div>
-        </FormFieldset>
-        <FormFieldset
-          id="consent"
-          legend="Employee consent"
-          error={fields.consentToProcessing.errors}
-        >
-          <CheckboxField
-            id="consentToProcessing"
-            name="consentToProcessing"
-            invalid={Boolean(fields.consentToProcessing.errors)}
-            defaultChecked={fields.consentToProcessing.initialValue === "on"}
-            label="I confirm the employee has been told about this referral and has agreed to it, and I consent to the processing of their health data for it."
-          />
-        </FormFieldset>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="submit" disabled={submitting}>
-            {submitting && intent === "submit"
-              ? "Submitting..."
-              : paidByCredit
-                ? "Submit referral"
-                : "Submit and pay"}
-          </Button>
-          <Button type="submit" name="intent" value="draft" variant="outline" disabled={submitting}>
-            {submitting && intent === "draft" ? "Saving..." : "Save as draft"}
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to="/employer-dashboard">Cancel</Link>
-          </Button>
+      </FormField>
+      <FormField
+        id="jobDetails"
+        label="Job details"
+        hint="Job title, main duties, hours and working pattern."
+        error={fields.jobDetails.errors}
+      >
+        <Textarea
+          name="jobDetails"
+          rows={4}
+          maxLength={5000}
+          defaultValue={stringValue(fields.jobDetails.initialValue)}
+        />
+      </FormField>
+      <FormField
+        id="existingAdjustments"
+        label="Existing adjustments"
+        optional
+        error={fields.existingAdjustments.errors}
+      >
+        <Textarea
+          name="existingAdjustments"
+          rows={3}
+          maxLength={5000}
+          defaultValue={stringValue(fields.existingAdjustments.initialValue)}
+        />
+      </FormField>
+      <FormFieldset
+        id="questions"
+        legend="Assessment questions"
+        hint="Choose the questions you want the doctor to answer."
+      >
+        <div className="space-y-3">
+          {referralQuestionKeys.map((key) => (
+            <CheckboxField
+              key={key}
+              id={`questions.${key}`}
+              name={`questions.${key}`}
+              label={referralQuestionText[key]}
+              defaultChecked={questions[key].initialValue === "on"}
+            />
+          ))}
         </div>
-      </Form>
+      </FormFieldset>
+      <FormFieldset
+        id="consent"
+        legend="Employee consent"
+        error={fields.consentToProcessing.errors}
+      >
+        <CheckboxField
+          id="consentToProcessing"
+          name="consentToProcessing"
+          invalid={Boolean(fields.consentToProcessing.errors)}
+          defaultChecked={fields.consentToProcessing.initialValue === "on"}
+          label="I confirm the employee has been told about this referral and has agreed to it, and I consent to the processing of their health data for it."
+        />
+      </FormFieldset>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="submit" disabled={submitting}>
+          {submitting && intent === "submit"
+            ? "Submitting..."
+            : paidByCredit
+              ? "Submit referral"
+              : "Submit and pay"}
+        </Button>
+        <Button type="submit" name="intent" value="draft" variant="outline" disabled={submitting}>
+          {submitting && intent === "draft" ? "Saving..." : "Save as draft"}
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/employer-dashboard">Cancel</Link>
+        </Button>
+      </div>
     </ReferralFormPage>
   );
 }

@@ -1,10 +1,9 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   ReferralFormPage,
-  ReferralPhoneField,
+  ReferralPersonFields,
   stringValue,
 } from "~/components/referrals/referral-form.tsx";
 import { Button } from "~/components/ui/button";
@@ -85,111 +84,73 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
       intro="The candidate receives an e-mail with a link to a health questionnaire for the role. A GMC-registered doctor reviews it and you receive a fitness-for-work certificate, with no clinical detail."
       costText={loaderData.costText}
       errors={errorSummary(fields, controlIds)}
+      form={form}
     >
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        noValidate
-        className="mt-6 space-y-6 rounded-xl border bg-card p-6"
+      <ReferralPersonFields prefix="candidate" who="Candidate" fields={fields} />
+      <FormField id="jobRole" label="Job role" error={fields.jobRole.errors}>
+        <NativeSelect name="jobRole" defaultValue={stringValue(fields.jobRole.initialValue) ?? ""}>
+          {/* Not `disabled`: browsers grey a selected disabled option below contrast (axe). */}
+          <NativeSelectOption value="">Select a job role</NativeSelectOption>
+          {jobRoles.map((role) => (
+            <NativeSelectOption key={role} value={role}>
+              {role}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormFieldset
+        id="riskFlags"
+        legend="Role requirements"
+        hint="Tick any that apply. They decide which health questions the candidate is asked."
       >
-        <FormField id="candidateName" label="Candidate name" error={fields.candidateName.errors}>
-          <Input
-            name="candidateName"
-            autoComplete="off"
-            defaultValue={stringValue(fields.candidateName.initialValue)}
-            maxLength={200}
-          />
-        </FormField>
-        <FormField
-          id="candidateEmail"
-          label="Candidate email address"
-          hint="The invitation goes to this address."
-          error={fields.candidateEmail.errors}
-        >
-          <Input
-            name="candidateEmail"
-            type="email"
-            autoComplete="off"
-            defaultValue={stringValue(fields.candidateEmail.initialValue)}
-          />
-        </FormField>
-        <ReferralPhoneField
-          name="candidatePhone"
-          label="Candidate mobile number"
-          field={fields.candidatePhone}
-        />
-        <FormField id="jobRole" label="Job role" error={fields.jobRole.errors}>
-          <NativeSelect
-            name="jobRole"
-            defaultValue={stringValue(fields.jobRole.initialValue) ?? ""}
-          >
-            {/* Not `disabled`: browsers grey a selected disabled option below contrast (axe). */}
-            <NativeSelectOption value="">Select a job role</NativeSelectOption>
-            {jobRoles.map((role) => (
-              <NativeSelectOption key={role} value={role}>
-                {role}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormFieldset
-          id="riskFlags"
-          legend="Role requirements"
-          hint="Tick any that apply. They decide which health questions the candidate is asked."
-        >
-          <div className="space-y-3">
-            {riskFlags.map((flag) => (
-              <CheckboxField
-                key={flag.name}
-                id={flag.name}
-                name={flag.name}
-                label={flag.label}
-                defaultChecked={fields[flag.name].initialValue === "on"}
-              />
-            ))}
-          </div>
-        </FormFieldset>
-        <FormField
-          id="conditionalOfferDate"
-          label="Date of the conditional job offer"
-          hint="Under the Equality Act 2010 (section 60), health questions may only be asked after a job offer has been made, conditional on them."
-          error={fields.conditionalOfferDate.errors}
-        >
-          <Input
-            name="conditionalOfferDate"
-            type="date"
-            max={loaderData.today}
-            defaultValue={stringValue(fields.conditionalOfferDate.initialValue)}
-            className="sm:w-56"
-          />
-        </FormField>
-        <FormField
-          id="additionalNotes"
-          label="Additional notes"
-          optional
-          hint="Anything about the role the doctor should know. Do not include health information."
-          error={fields.additionalNotes.errors}
-        >
-          <Textarea
-            name="additionalNotes"
-            rows={4}
-            maxLength={2000}
-            defaultValue={stringValue(fields.additionalNotes.initialValue)}
-          />
-        </FormField>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={submitting}>
-            {submitting
-              ? "Submitting..."
-              : paidByCredit
-                ? "Send invitation"
-                : "Continue to payment"}
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to="/employer-dashboard">Cancel</Link>
-          </Button>
+        <div className="space-y-3">
+          {riskFlags.map((flag) => (
+            <CheckboxField
+              key={flag.name}
+              id={flag.name}
+              name={flag.name}
+              label={flag.label}
+              defaultChecked={fields[flag.name].initialValue === "on"}
+            />
+          ))}
         </div>
-      </Form>
+      </FormFieldset>
+      <FormField
+        id="conditionalOfferDate"
+        label="Date of the conditional job offer"
+        hint="Under the Equality Act 2010 (section 60), health questions may only be asked after a job offer has been made, conditional on them."
+        error={fields.conditionalOfferDate.errors}
+      >
+        <Input
+          name="conditionalOfferDate"
+          type="date"
+          max={loaderData.today}
+          defaultValue={stringValue(fields.conditionalOfferDate.initialValue)}
+          className="sm:w-56"
+        />
+      </FormField>
+      <FormField
+        id="additionalNotes"
+        label="Additional notes"
+        optional
+        hint="Anything about the role the doctor should know. Do not include health information."
+        error={fields.additionalNotes.errors}
+      >
+        <Textarea
+          name="additionalNotes"
+          rows={4}
+          maxLength={2000}
+          defaultValue={stringValue(fields.additionalNotes.initialValue)}
+        />
+      </FormField>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Submitting..." : paidByCredit ? "Send invitation" : "Continue to payment"}
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/employer-dashboard">Cancel</Link>
+        </Button>
+      </div>
     </ReferralFormPage>
   );
 }

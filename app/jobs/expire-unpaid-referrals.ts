@@ -9,7 +9,7 @@ export const expireUnpaidReferralsJob = defineJob({
   payload: z.object({}),
   schedule: "35 * * * *",
   async handle(scope, { jobs, logger }) {
-    const expired = await expireUnpaidReferrals(scope.db, scope.now);
+    const expired = await expireUnpaidReferrals(scope);
     for (const { referralId } of expired)
       await jobs.send(notifyUnpaidReferralExpiredJob.name, { referralId });
     if (expired.length > 0) logger.info({ expired: expired.length }, "unpaid referrals expired");

@@ -1,15 +1,9 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
-import { requestContext, runtimeContext } from "~/context.ts";
+import { runtimeContext } from "~/context.ts";
 import { getMembershipAndCredits, type Membership } from "~/domain/billing/membership.server.ts";
-import { type EmployerActor, ReferralError, type RequestOrigin } from "~/domain/referrals/actor.ts";
-import { currentSession } from "./session.server.ts";
-
-/** The signed-in employer as the referral and billing functions take them (inside the employer area). */
-export function employerActor(context: Readonly<RouterContextProvider>): EmployerActor {
-  const { user, organisation } = currentSession(context);
-  if (!organisation) throw data("Not found", { status: 404 });
-  return { userId: user.id, organisationId: organisation.id, organisationName: organisation.name };
-}
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { currentScope } from "./scope.server.ts";
 
 interface OrganisationStanding {
   membership: Membership | null;
@@ -30,9 +24,10 @@ export function organisationStanding(
   let pending = context.get(standingContext);
   if (!pending) {
     const { db } = context.get(runtimeContext).database;
-    pending = getMembershipAndCredits(db, employerActor(context).organisationId).then(
-      (standing) => standing ?? { membership: null, credits: 0 },
-    );
+    pending = getMembershipAndCredits(
+      db,
+      requireEmployer(currentScope(context)).actor.organisationId,
+    ).then((standing) => standing ?? { membership: null, credits: 0 });
     context.set(standingContext, pending);
   }
   return pending;
@@ -42,14 +37,19 @@ export function organisationCredits(context: Readonly<RouterContextProvider>): P
   return organisationStanding(context).then((standing) => standing.credits);
 }
 
-export function requestOrigin(context: Readonly<RouterContextProvider>): RequestOrigin {
-  const info = context.get(requestContext);
-  return { ip: info.ip, requestId: info.requestId };
-}
-
 /** Not found is the answer for another organisation's referral, whatever id was typed. */
 export function referralErrorResponse(error: unknown): never {
-  if (error instanceof ReferralError && error.code === "not_found")
-    throw data("Not found", { status: 404 });
+  if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
+  throw error;
+}
+
+/**
+ * A button on a referral that the case's state refuses (cancel, remind): not found stays a 404,
+ * any other refusal is answered 409 with the domain's words for the page to show.
+ */
+export function referralRefusal(error: unknown) {
+  if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
+  if (isDomainError(error))
+    return data({ ok: false as const, message: error.message }, { status: 409 });
   throw error;
 }

@@ -12,17 +12,28 @@ export function useSchemaForm<S extends z.ZodType>({
   id,
   schema,
   lastResult,
+  defaultValue,
+  schemaFor,
 }: {
   id: string;
   schema: S;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** What the fields start with before anything is sent (a saved draft being edited). */
+  defaultValue?: Record<string, unknown>;
+  /**
+   * For a form whose buttons send different things (save a draft, submit), the schema for what
+   * was sent, read from the submitter's value as the action reads it; `schema` otherwise.
+   */
+  schemaFor?: (formData: FormData) => z.ZodType;
 }) {
   return useForm<z.input<S> & Record<string, unknown>, z.output<S>>({
     id,
     lastResult,
+    defaultValue: defaultValue as never,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseSubmission(formData, schema),
+    // A chosen schema reads the same fields; its output is the one the action will act on.
+    onValidate: ({ formData }) => parseSubmission(formData, (schemaFor?.(formData) ?? schema) as S),
   });
 }
 

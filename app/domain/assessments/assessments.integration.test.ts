@@ -18,6 +18,7 @@ import {
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
+import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
@@ -128,7 +129,7 @@ describe("opening a link", () => {
         now: addDays(new Date(), 15),
       }),
     ).toEqual({ ok: false, reason: "gone" });
-    await cancelReferral(database.db, { actor, referralId: r.id });
+    await cancelReferral(employerScopeForTest(database.db, actor), r.id);
     expect(await openAssessmentLink(database.db, { token, origin: origin() })).toEqual({
       ok: false,
       reason: "gone",

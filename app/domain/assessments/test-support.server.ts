@@ -3,11 +3,11 @@ import type { Database } from "~/db/client.server.ts";
 import { referral } from "~/db/schema/index.ts";
 import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
-import type { EmployerActor } from "~/domain/referrals/actor.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Referral } from "~/domain/referrals/place-referral.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+import { employerScopeForTest, type TestEmployer } from "~/domain/referrals/test-support.server.ts";
 
 /**
  * Test fixture: a real referral made through the employer's own domain functions (credits granted,
@@ -35,8 +35,8 @@ export async function createInvitedReferralForTest(
     memberTurnaround?: boolean;
     now?: Date;
   },
-): Promise<{ referral: Referral; token: string; actor: EmployerActor }> {
-  const actor: EmployerActor = {
+): Promise<{ referral: Referral; token: string; actor: TestEmployer }> {
+  const actor: TestEmployer = {
     userId: `user-${Math.random().toString(36).slice(2, 8)}`,
     organisationId: await insertOrganisationForTest(db),
     organisationName: "Test Employer Ltd",
@@ -44,28 +44,27 @@ export async function createInvitedReferralForTest(
   await grantCredits(db, { organisationId: actor.organisationId, credits: 10, now });
   let created: Referral;
   if (type === "pre_employment") {
-    ({ referral: created } = await createPreEmploymentReferral(db, {
-      actor,
-      provider: "demo",
-      now,
-      input: {
-        candidateName: "Sam Patel",
-        candidateEmail: "sam.patel@example.org",
-        jobRole: jobRole as "Driver",
-        drivingRequired: flags.drivingRequired ?? false,
-        nightShifts: flags.nightShifts ?? false,
-        loneWorking: flags.loneWorking ?? false,
-        safetyCritical: flags.safetyCritical ?? false,
-        conditionalOfferDate: now.toISOString().slice(0, 10),
-        additionalNotes: "",
+    ({ referral: created } = await createPreEmploymentReferral(
+      employerScopeForTest(db, actor, now),
+      {
+        provider: "demo",
+        input: {
+          candidateName: "Sam Patel",
+          candidateEmail: "sam.patel@example.org",
+          jobRole: jobRole as "Driver",
+          drivingRequired: flags.drivingRequired ?? false,
+          nightShifts: flags.nightShifts ?? false,
+          loneWorking: flags.loneWorking ?? false,
+          safetyCritical: flags.safetyCritical ?? false,
+          conditionalOfferDate: now.toISOString().slice(0, 10),
+          additionalNotes: "",
+        },
       },
-    }));
+    ));
   } else {
-    ({ referral: created } = await saveManagementReferral(db, {
-      actor,
+    ({ referral: created } = await saveManagementReferral(employerScopeForTest(db, actor, now), {
       provider: "demo",
       intent: "submit",
-      now,
       input: {
         employeeName: "Jo Bloggs",
         employeeEmail: "jo.bloggs@example.org",

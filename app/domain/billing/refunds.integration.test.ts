@@ -12,13 +12,14 @@ import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import type { EmployerActor } from "~/domain/referrals/actor.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
 import { expireUnpaidReferrals } from "~/domain/referrals/expire-unpaid-referrals.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+import { employerScopeForTest, type TestEmployer } from "~/domain/referrals/test-support.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { getCreditNotePdf } from "./invoices.server.ts";
@@ -50,7 +51,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function employer(name: string): Promise<EmployerActor> {
+async function employer(name: string): Promise<TestEmployer> {
   return {
     userId: `user-${name}`,
     organisationId: await insertOrganisationForTest(database.db, { name: `${name} Ltd` }),
@@ -59,29 +60,31 @@ async function employer(name: string): Promise<EmployerActor> {
 }
 
 /** A management referral paid per referral (£380 + VAT) through the demo provider. */
-async function paidReferral(actor: EmployerActor) {
-  const { referral: created, placement } = await saveManagementReferral(database.db, {
-    actor,
-    intent: "submit",
-    provider: "demo",
-    input: {
-      employeeName: "Jo Bloggs",
-      employeeEmail: "jo.bloggs@example.org",
-      referralReason: "Back pain affecting lifting duties",
-      jobDetails: "Warehouse team leader",
-      existingAdjustments: "",
-      questions: {
-        fitForWork: true,
-        underlyingCondition: false,
-        timeToFitness: false,
-        recommendedAdjustments: false,
-        engageInProcesses: false,
-        equalityAct: false,
-        followUp: false,
+async function paidReferral(actor: TestEmployer) {
+  const { referral: created, placement } = await saveManagementReferral(
+    employerScopeForTest(database.db, actor),
+    {
+      intent: "submit",
+      provider: "demo",
+      input: {
+        employeeName: "Jo Bloggs",
+        employeeEmail: "jo.bloggs@example.org",
+        referralReason: "Back pain affecting lifting duties",
+        jobDetails: "Warehouse team leader",
+        existingAdjustments: "",
+        questions: {
+          fitForWork: true,
+          underlyingCondition: false,
+          timeToFitness: false,
+          recommendedAdjustments: false,
+          engageInProcesses: false,
+          equalityAct: false,
+          followUp: false,
+        },
+        consentToProcessing: true,
       },
-      consentToProcessing: true,
     },
-  });
+  );
   if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
   const [order] = await database.db
     .select()
@@ -110,8 +113,8 @@ describe("cancelling a card-paid referral", () => {
     const first = await paidReferral(actor);
     const second = await paidReferral(actor);
 
-    const one = await cancelReferral(database.db, { actor, referralId: first.referralId });
-    const two = await cancelReferral(database.db, { actor, referralId: second.referralId });
+    const one = await cancelReferral(employerScopeForTest(database.db, actor), first.referralId);
+    const two = await cancelReferral(employerScopeForTest(database.db, actor), second.referralId);
     if (one.order.outcome !== "refunded" || two.order.outcome !== "refunded")
       throw new Error("expected refunds");
     expect(one.creditsReturned).toBe(0);
@@ -185,7 +188,10 @@ describe("cancelling a card-paid referral", () => {
   it("keeps a refund the provider refused pending, with the error, for the retry job", async () => {
     const actor = await employer("refused");
     const paid = await paidReferral(actor);
-    const cancelled = await cancelReferral(database.db, { actor, referralId: paid.referralId });
+    const cancelled = await cancelReferral(
+      employerScopeForTest(database.db, actor),
+      paid.referralId,
+    );
     if (cancelled.order.outcome !== "refunded") throw new Error("expected a refund");
     const failing: Refunder = {
       async refund() {
@@ -209,8 +215,7 @@ describe("cancelling a card-paid referral", () => {
 
   it("closes an unpaid order without a credit note", async () => {
     const actor = await employer("unpaid");
-    const { placement } = await saveManagementReferral(database.db, {
-      actor,
+    const { placement } = await saveManagementReferral(employerScopeForTest(database.db, actor), {
       intent: "submit",
       provider: "demo",
       input: {
@@ -236,7 +241,7 @@ describe("cancelling a card-paid referral", () => {
       .select({ id: referral.id })
       .from(referral)
       .where(eq(referral.orderId, placement.orderId));
-    const result = await cancelReferral(database.db, { actor, referralId: row!.id });
+    const result = await cancelReferral(employerScopeForTest(database.db, actor), row!.id);
     expect(result).toEqual({ creditsReturned: 0, order: { outcome: "cancelled" } });
     const [order] = await database.db
       .select()
@@ -250,36 +255,43 @@ describe("a referral left awaiting payment", () => {
   it("is not active, expires after 7 days unpaid, and a late payment grants nothing", async () => {
     const actor = await employer("unpaid-expiry");
     const placedAt = new Date("2026-01-05T09:00:00Z");
-    const { referral: created, placement } = await saveManagementReferral(database.db, {
-      actor,
-      intent: "submit",
-      provider: "demo",
-      now: placedAt,
-      input: {
-        employeeName: "Lee Unpaid",
-        employeeEmail: "lee@example.org",
-        referralReason: "Stress",
-        jobDetails: "Clerk",
-        existingAdjustments: "",
-        questions: {
-          fitForWork: true,
-          underlyingCondition: false,
-          timeToFitness: false,
-          recommendedAdjustments: false,
-          engageInProcesses: false,
-          equalityAct: false,
-          followUp: false,
+    const { referral: created, placement } = await saveManagementReferral(
+      employerScopeForTest(database.db, actor, placedAt),
+      {
+        intent: "submit",
+        provider: "demo",
+        input: {
+          employeeName: "Lee Unpaid",
+          employeeEmail: "lee@example.org",
+          referralReason: "Stress",
+          jobDetails: "Clerk",
+          existingAdjustments: "",
+          questions: {
+            fitForWork: true,
+            underlyingCondition: false,
+            timeToFitness: false,
+            recommendedAdjustments: false,
+            engageInProcesses: false,
+            equalityAct: false,
+            followUp: false,
+          },
+          consentToProcessing: true,
         },
-        consentToProcessing: true,
       },
-    });
+    );
     if (placement?.method !== "order") throw new Error("expected an order");
-    expect((await getEmployerDashboard(database.db, { actor })).activeAssessments).toBe(0);
+    expect(
+      (await getEmployerDashboard(employerScopeForTest(database.db, actor))).activeAssessments,
+    ).toBe(0);
 
     // Six days and 23 hours: still waiting.
-    const early = await expireUnpaidReferrals(database.db, new Date("2026-01-12T08:00:00Z"));
+    const early = await expireUnpaidReferrals(
+      systemScope(database.db, "test", { now: new Date("2026-01-12T08:00:00Z") }),
+    );
     expect(early.map((e) => e.referralId)).not.toContain(created.id);
-    const due = await expireUnpaidReferrals(database.db, new Date("2026-01-12T09:00:01Z"));
+    const due = await expireUnpaidReferrals(
+      systemScope(database.db, "test", { now: new Date("2026-01-12T09:00:01Z") }),
+    );
     expect(due.map((e) => e.referralId)).toContain(created.id);
     const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
     expect(row!.status).toBe("expired");
@@ -295,7 +307,11 @@ describe("a referral left awaiting payment", () => {
     const [after] = await database.db.select().from(referral).where(eq(referral.id, created.id));
     expect(after!.status).toBe("expired");
     // Run again: nothing more to do.
-    expect(await expireUnpaidReferrals(database.db, new Date("2026-01-20T00:00:00Z"))).toEqual([]);
+    expect(
+      await expireUnpaidReferrals(
+        systemScope(database.db, "test", { now: new Date("2026-01-20T00:00:00Z") }),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -13,7 +13,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every `kind: "…"` written in an insert into referral_activity, anywhere in the app. */
+/**
+ * Every `kind: "…"` written in an insert into referral_activity, and every `activity: "…"` handed
+ * to applyReferralTransition (which writes the row), anywhere in the app.
+ */
 function writtenKinds(): Map<string, string> {
   const kinds = new Map<string, string>();
   for (const file of sourceFiles(appDir)) {
@@ -23,6 +26,12 @@ function writtenKinds(): Map<string, string> {
         if (/kind:[^,]*$/.test(insert[0].slice(0, literal.index).split("\n").at(-1) ?? ""))
           kinds.set(literal[1]!, path.relative(appDir, file));
       }
+    }
+    for (const change of text.matchAll(/applyReferralTransition\([\s\S]{0,900}?\}\);/g)) {
+      const activity = /activity:([^\n]*)/.exec(change[0])?.[1] ?? "";
+      // The kinds chosen, not the values a condition compares with.
+      for (const literal of activity.matchAll(/(?<!=== )"([a-z][a-z_]*)"/g))
+        kinds.set(literal[1]!, path.relative(appDir, file));
     }
   }
   return kinds;

@@ -1,12 +1,13 @@
-import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import { referral, referralActivity } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { referral } from "~/db/schema/index.ts";
 import { refundCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { type OrderReversal, reverseOrder } from "~/domain/billing/refunds.server.ts";
-import { type EmployerActor, ReferralError, type RequestOrigin } from "./actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { employerReferralByKey } from "./get-referral.server.ts";
 import { revokeInvitations } from "./invitations.server.ts";
-import { canTransition, type ReferralStatus, transition } from "./states.ts";
+import { canTransition, type ReferralStatus } from "./states.ts";
 
 export interface CancellationResult {
   creditsReturned: number;
@@ -36,37 +37,26 @@ export function cancellationRefusal(status: ReferralStatus): string {
 /**
  * Cancels before the subject submits, so before any doctor has started: credits go back to the
  * ledger, an unpaid order is closed, a paid one gets a credit note and is refunded after commit
- * (docs/decisions/0012-refunds-and-credit-notes.md), and every link stops working — all in one transaction.
+ * (docs/decisions/0012-refunds-and-credit-notes.md), and every link stops working — all in one
+ * transaction. `referralKey` is the id or the public reference; another organisation's is not found.
  */
 export async function cancelReferral(
-  db: Database,
-  {
-    actor,
-    referralId,
-    origin,
-    now = new Date(),
-  }: { actor: EmployerActor; referralId: string; origin?: RequestOrigin; now?: Date },
+  scope: Scope,
+  referralKey: string,
 ): Promise<CancellationResult> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(referral)
-      .where(and(eq(referral.id, referralId), eq(referral.organisationId, actor.organisationId)))
-      .for("update");
-    if (!current) throw new ReferralError("not_found", "Referral not found.");
-    if (!canTransition(current.status, "cancelled", "employer")) {
-      throw new ReferralError("invalid_state", cancellationRefusal(current.status));
-    }
-    const status = transition(current.status, "cancelled", "employer");
-    await tx
-      .update(referral)
-      .set({ status, closedAt: now, updatedAt: now })
-      .where(eq(referral.id, referralId));
+  const { actor, now } = requireEmployer(scope);
+  const where = employerReferralByKey(scope, referralKey);
+  return scope.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(referral).where(where).for("update");
+    if (!current) throw new DomainError("not_found", "Referral not found.");
+    // Refused before any money moves, in the words the employer can act on.
+    if (!canTransition(current.status, "cancelled", actor.role))
+      throw new DomainError("invalid_state", cancellationRefusal(current.status));
     const creditsReturned =
       current.paymentMethod === "credits"
         ? await refundCredits(tx, {
             organisationId: actor.organisationId,
-            referralId,
+            referralId: current.id,
             actorId: actor.userId,
             now,
           })
@@ -75,31 +65,26 @@ export async function cancelReferral(
       ? await reverseOrder(tx, {
           orderId: current.orderId,
           organisationId: actor.organisationId,
-          referralId,
+          referralId: current.id,
           reason: "referral_cancelled",
           now,
         })
       : { outcome: "none" };
-    await revokeInvitations(tx, referralId, now);
-    await tx.insert(referralActivity).values({
-      referralId,
-      organisationId: actor.organisationId,
-      kind: "cancelled",
-      actorId: actor.userId,
-      createdAt: now,
-    });
-    await recordAuditEvent(tx, {
-      action: "referral.cancel",
-      outcome: "success",
-      actor: { id: actor.userId, role: "employer", organisationId: actor.organisationId },
-      object: { type: "referral", id: referralId },
-      request: origin,
-      details: {
-        creditsReturned,
-        from: current.status,
-        order: order.outcome,
-        ...(order.outcome === "refunded" ? { creditNote: order.creditNote.number } : {}),
+    await revokeInvitations(tx, current.id, now);
+    await applyReferralTransition(tx, scope, {
+      referral: current,
+      event: "cancelled",
+      set: { closedAt: now },
+      activity: "cancelled",
+      audit: {
+        action: "referral.cancel",
+        details: {
+          creditsReturned,
+          order: order.outcome,
+          ...(order.outcome === "refunded" ? { creditNote: order.creditNote.number } : {}),
+        },
       },
+      refusal: cancellationRefusal,
     });
     return { creditsReturned, order };
   });

@@ -1,7 +1,5 @@
-import type { Database } from "~/db/client.server.ts";
-import { referralActivity } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import type { EmployerActor, RequestOrigin } from "./actor.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import {
   insertReferral,
   type PlacementOutcome,
@@ -12,29 +10,22 @@ import type { PreEmploymentReferralInput } from "./referral-input.ts";
 
 /** A pre-employment check is created and submitted in one step (the seed's form has no draft). */
 export async function createPreEmploymentReferral(
-  db: Database,
+  scope: Scope,
   {
-    actor,
     input,
-    origin,
     provider,
     subjectPhone = null,
-    now = new Date(),
   }: {
-    actor: EmployerActor;
     input: PreEmploymentReferralInput;
     /** The candidate's mobile in E.164 (`normalisePhone`), or null when not given. */
     subjectPhone?: string | null;
-    origin?: RequestOrigin;
     provider: "demo" | "stripe";
-    now?: Date;
   },
 ): Promise<{ referral: Referral; placement: PlacementOutcome }> {
-  return db.transaction(async (tx) => {
-    const draft = await insertReferral(tx, {
-      actor,
+  const employer = requireEmployer(scope);
+  return scope.db.transaction(async (tx) => {
+    const draft = await insertReferral(tx, employer, {
       type: "pre_employment",
-      now,
       values: {
         subjectName: input.candidateName,
         subjectEmail: input.candidateEmail,
@@ -49,22 +40,7 @@ export async function createPreEmploymentReferral(
         employerConsentConfirmed: true,
       },
     });
-    await tx.insert(referralActivity).values({
-      referralId: draft.id,
-      organisationId: actor.organisationId,
-      kind: "created",
-      actorId: actor.userId,
-      createdAt: now,
-    });
-    await recordAuditEvent(tx, {
-      action: "referral.create",
-      outcome: "success",
-      actor: { id: actor.userId, role: "employer", organisationId: actor.organisationId },
-      object: { type: "referral", id: draft.id },
-      request: origin,
-      details: { type: "pre_employment", reference: draft.reference },
-    });
-    const placement = await placeReferral(tx, { actor, draft, origin, provider, now });
+    const placement = await placeReferral(tx, employer, { draft, provider });
     return { referral: draft, placement };
   });
 }

@@ -1,8 +1,8 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { organisationReferralCount, referral, referralActivity } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
-import type { EmployerActor } from "./actor.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { activeStatuses } from "./states.ts";
 
 /**
@@ -10,13 +10,10 @@ import { activeStatuses } from "./states.ts";
  * `credits` is the balance when the caller has already asked for it (the page's layout does).
  */
 export async function getEmployerDashboard(
-  db: Database,
-  {
-    actor,
-    now = new Date(),
-    credits = getCreditBalance(db, actor.organisationId, now),
-  }: { actor: EmployerActor; now?: Date; credits?: Promise<number> },
+  scope: Scope,
+  { credits }: { credits?: Promise<number> } = {},
 ) {
+  const { db, actor, now } = requireEmployer(scope);
   // Both counters from the maintained per-status counts: a dozen rows at most, however long the
   // organisation's history (organisation_referral_count).
   const [[counters], availableCredits, activity] = await Promise.all([
@@ -33,7 +30,7 @@ export async function getEmployerDashboard(
       })
       .from(organisationReferralCount)
       .where(eq(organisationReferralCount.organisationId, actor.organisationId)),
-    credits,
+    credits ?? getCreditBalance(db, actor.organisationId, now),
     db
       .select({
         id: referralActivity.id,

@@ -1,18 +1,13 @@
 import { subDays } from "date-fns";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import {
-  member,
-  organisation,
-  paymentOrder,
-  referral,
-  referralActivity,
-  user,
-} from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { member, organisation, paymentOrder, referral, user } from "~/db/schema/index.ts";
 import { reverseOrder } from "~/domain/billing/refunds.server.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { canTransition, transition } from "./states.ts";
+import { canTransition } from "./states.ts";
 
 /** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
 export const unpaidReferralDays = 7;
@@ -20,12 +15,11 @@ export const unpaidReferralDays = 7;
 /**
  * The hourly job: referrals whose checkout was started more than 7 days ago and never paid
  * expire, and their order closes, so a late payment grants nothing. Each referral is its own
- * transaction; a payment that lands meanwhile wins (the row is locked and re-read).
+ * transaction; a payment that lands meanwhile wins (the row is locked and re-read, and the
+ * transition is refused from any status but awaiting payment). The job runs in a system scope.
  */
-export async function expireUnpaidReferrals(
-  db: Database,
-  now = new Date(),
-): Promise<{ referralId: string }[]> {
+export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId: string }[]> {
+  const { db, now } = scope;
   const cutoff = subDays(now, unpaidReferralDays);
   const due = await db
     .select({ id: referral.id })
@@ -36,16 +30,20 @@ export async function expireUnpaidReferrals(
   const expired: { referralId: string }[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(referral).where(eq(referral.id, id)).for("update");
-      if (!current || !canTransition(current.status, "payment_expired", "system")) return false;
-      await tx
-        .update(referral)
-        .set({
-          status: transition(current.status, "payment_expired", "system"),
-          closedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(referral.id, id));
+      const [current] = await tx
+        .select()
+        .from(referral)
+        .where(and(eq(referral.id, id), visibleReferrals(scope)))
+        .for("update");
+      if (!current || !canTransition(current.status, "payment_expired", scope.actor.role))
+        return false;
+      await applyReferralTransition(tx, scope, {
+        referral: current,
+        event: "payment_expired",
+        set: { closedAt: now },
+        activity: "payment_expired",
+        audit: { action: "referral.payment_expired", details: { orderId: current.orderId } },
+      });
       if (current.orderId)
         await reverseOrder(tx, {
           orderId: current.orderId,
@@ -54,18 +52,6 @@ export async function expireUnpaidReferrals(
           reason: "payment_expired",
           now,
         });
-      await tx.insert(referralActivity).values({
-        referralId: id,
-        organisationId: current.organisationId,
-        kind: "payment_expired",
-        createdAt: now,
-      });
-      await recordAuditEvent(tx, {
-        action: "referral.payment_expired",
-        outcome: "success",
-        object: { type: "referral", id },
-        details: { orderId: current.orderId },
-      });
       return true;
     });
     if (done) expired.push({ referralId: id });

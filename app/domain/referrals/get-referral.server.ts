@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { referral } from "~/db/schema/index.ts";
-import { type EmployerActor, ReferralError } from "./actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referenceFormats } from "./references.ts";
 
 const uuidFormat = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,17 +21,24 @@ export function referralKeyCondition(key: string) {
 }
 
 /**
- * What an employer may see of one of their referrals: what they wrote and where it stands, never
- * the subject's answers. `referralId` is the id or the public reference. Another organisation's
- * referral is not found.
+ * The condition for one referral this employer may see, named by id or public reference
+ * (docs/architecture.md §3b: read through `visibleReferrals`). A key that names nothing, or
+ * another organisation's referral, is not found: the two are never told apart.
  */
-export async function getReferralForEmployer(
-  db: Database,
-  { actor, referralId }: { actor: EmployerActor; referralId: string },
-) {
-  const byKey = referralKeyCondition(referralId);
-  if (!byKey) throw new ReferralError("not_found", "Referral not found.");
-  const [row] = await db
+export function employerReferralByKey(scope: Scope, key: string) {
+  requireEmployer(scope);
+  const byKey = referralKeyCondition(key);
+  if (!byKey) throw new DomainError("not_found", "Referral not found.");
+  return and(byKey, visibleReferrals(scope));
+}
+
+/**
+ * What an employer may see of one of their referrals: what they wrote and where it stands, never
+ * the subject's answers. `referralKey` is the id or the public reference.
+ */
+export async function getReferralForEmployer(scope: Scope, referralKey: string) {
+  const where = employerReferralByKey(scope, referralKey);
+  const [row] = await scope.db
     .select({
       id: referral.id,
       reference: referral.reference,
@@ -57,8 +66,8 @@ export async function getReferralForEmployer(
       lastReminderAt: referral.lastReminderAt,
     })
     .from(referral)
-    .where(and(byKey, eq(referral.organisationId, actor.organisationId)));
-  if (!row) throw new ReferralError("not_found", "Referral not found.");
+    .where(where);
+  if (!row) throw new DomainError("not_found", "Referral not found.");
   return row;
 }
 
@@ -67,18 +76,13 @@ export async function getReferralForEmployer(
  * the person has the link the number is theirs to correct, and it is for the doctors only.
  */
 export async function getDraftPhoneForEmployer(
-  db: Database,
-  { actor, referralId }: { actor: EmployerActor; referralId: string },
+  scope: Scope,
+  referralId: string,
 ): Promise<string | null> {
-  const [row] = await db
+  requireEmployer(scope);
+  const [row] = await scope.db
     .select({ phone: referral.subjectPhone })
     .from(referral)
-    .where(
-      and(
-        eq(referral.id, referralId),
-        eq(referral.organisationId, actor.organisationId),
-        eq(referral.status, "draft"),
-      ),
-    );
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope), eq(referral.status, "draft")));
   return row?.phone ?? null;
 }

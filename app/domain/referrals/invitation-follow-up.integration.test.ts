@@ -6,6 +6,7 @@ import { assessmentInvitation, referral } from "~/db/schema/index.ts";
 import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
 import { claimAutomaticReminders, expireInvitations } from "./invitation-follow-up.server.ts";
 import { issueInvitationToken } from "./invitations.server.ts";
@@ -30,22 +31,23 @@ async function invitedReferral(invitedAt: Date) {
     reason: "adjustment",
     now: invitedAt,
   });
-  const { referral: created } = await createPreEmploymentReferral(database.db, {
-    actor,
-    provider: "demo",
-    now: invitedAt,
-    input: {
-      candidateName: "Alex",
-      candidateEmail: "alex@example.org",
-      jobRole: "Office Worker",
-      drivingRequired: false,
-      nightShifts: false,
-      loneWorking: false,
-      safetyCritical: false,
-      conditionalOfferDate: "2026-01-01",
-      additionalNotes: "",
+  const { referral: created } = await createPreEmploymentReferral(
+    employerScopeForTest(database.db, actor, invitedAt),
+    {
+      provider: "demo",
+      input: {
+        candidateName: "Alex",
+        candidateEmail: "alex@example.org",
+        jobRole: "Office Worker",
+        drivingRequired: false,
+        nightShifts: false,
+        loneWorking: false,
+        safetyCritical: false,
+        conditionalOfferDate: "2026-01-01",
+        additionalNotes: "",
+      },
     },
-  });
+  );
   await issueInvitationToken(database.db, { referralId: created.id, invitedAt, now: invitedAt });
   return created.id;
 }

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { organisationReferralCount, referral } from "~/db/schema/index.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
-import type { EmployerActor } from "./actor.ts";
 import { type ReferralStatus, referralStatuses } from "./states.ts";
 
 export const referralPageSize = 25;
@@ -52,11 +54,9 @@ export function parseReferralListQuery(params: URLSearchParams): ReferralListQue
  * index, so page 400 costs what page 1 does. A search is not counted, since counting its matches
  * means reading every one of them; the unsearched list's total comes from the maintained counts.
  */
-export async function listReferrals(
-  db: Database,
-  { actor, query }: { actor: EmployerActor; query: ReferralListQuery },
-) {
-  const conditions: SQL[] = [eq(referral.organisationId, actor.organisationId)];
+export async function listReferrals(scope: Scope, query: ReferralListQuery) {
+  const { db, actor } = requireEmployer(scope);
+  const conditions: SQL[] = [visibleReferrals(scope)];
   if (query.status && query.status !== "all") conditions.push(eq(referral.status, query.status));
   const term = query.search?.trim().toLowerCase();
   if (term) conditions.push(sql`${searchText} like ${`%${escapeLike(term)}%`}`);
@@ -93,8 +93,7 @@ export async function listReferrals(
   ]);
   const more = found.length > referralPageSize;
   // Back at the newest rows: show a whole first page, as a visitor arriving fresh would see it.
-  if (backwards && !more)
-    return listReferrals(db, { actor, query: { ...query, before: undefined } });
+  if (backwards && !more) return listReferrals(scope, { ...query, before: undefined });
   const page = found.slice(0, referralPageSize);
   if (backwards) page.reverse();
   const rows = page.map((r) => ({ ...r, issue: referralIssue(r) }));
@@ -111,7 +110,7 @@ export async function listReferrals(
 
 /** From the maintained counts (organisation_referral_count), never by counting referrals. */
 async function countReferrals(
-  db: Database,
+  db: Executor,
   organisationId: string,
   status: ReferralStatus | "all" | undefined,
 ): Promise<number> {

@@ -1,5 +1,4 @@
-import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { sql } from "drizzle-orm";
 import { managementReferenceSequence, referral, referralActivity } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { BillingError } from "~/domain/billing/actor.ts";
@@ -7,32 +6,29 @@ import { services } from "~/domain/billing/catalogue.ts";
 import { getCreditBalance, spendCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { getMembership, membershipStanding } from "~/domain/billing/membership.server.ts";
 import { createOrder } from "~/domain/billing/orders.server.ts";
-import type { EmployerActor, RequestOrigin } from "./actor.ts";
+import { auditActorOf, type EmployerActor } from "~/domain/kernel/actor.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { formatManagementReference, generatePreEmploymentCode } from "./references.ts";
-import { transition } from "./states.ts";
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Tx };
 export type Referral = typeof referral.$inferSelect;
 export type NewReferral = Omit<
   typeof referral.$inferInsert,
   "id" | "type" | "reference" | "organisationId" | "status" | "createdBy"
 >;
 
-/** Inserts a referral with its reference: REF- from the sequence, or a fresh OCC- code until one is free. */
+/**
+ * Creates a draft with its reference (REF- from the sequence, or a fresh OCC- code until one is
+ * free), with the employer's "created" timeline row and the `referral.create` audit event.
+ */
 export async function insertReferral(
   tx: Tx,
-  {
-    actor,
-    type,
-    values,
-    now,
-  }: {
-    actor: EmployerActor;
-    type: "pre_employment" | "management";
-    values: NewReferral;
-    now: Date;
-  },
+  scope: Scope<EmployerActor>,
+  { type, values }: { type: "pre_employment" | "management"; values: NewReferral },
 ): Promise<Referral> {
+  const { actor, now, origin } = scope;
   for (let attempt = 0; attempt < 8; attempt++) {
     let reference: string;
     if (type === "management") {
@@ -60,7 +56,23 @@ export async function insertReferral(
       })
       .onConflictDoNothing({ target: referral.reference })
       .returning();
-    if (row) return row;
+    if (!row) continue;
+    await tx.insert(referralActivity).values({
+      referralId: row.id,
+      organisationId: actor.organisationId,
+      kind: "created",
+      actorId: actor.userId,
+      createdAt: now,
+    });
+    await recordAuditEvent(tx, {
+      action: "referral.create",
+      outcome: "success",
+      actor: auditActorOf(actor),
+      object: { type: "referral", id: row.id },
+      request: origin,
+      details: { type, reference: row.reference },
+    });
+    return row;
   }
   throw new Error("Could not allocate a unique referral reference.");
 }
@@ -76,20 +88,10 @@ export type PlacementOutcome =
  */
 export async function placeReferral(
   tx: Tx,
-  {
-    actor,
-    draft,
-    origin,
-    provider,
-    now,
-  }: {
-    actor: EmployerActor;
-    draft: Referral;
-    origin?: RequestOrigin;
-    provider: "demo" | "stripe";
-    now: Date;
-  },
+  scope: Scope<EmployerActor>,
+  { draft, provider }: { draft: Referral; provider: "demo" | "stripe" },
 ): Promise<PlacementOutcome> {
+  const { actor, now } = scope;
   const standing = membershipStanding(await getMembership(tx, actor.organisationId), now);
   const service = services[draft.type];
   let outcome: PlacementOutcome | undefined;
@@ -118,35 +120,17 @@ export async function placeReferral(
     outcome = { method: "order", orderId: order.id };
   }
 
-  const status =
-    outcome.method === "credits"
-      ? transition(draft.status, "submit_with_credits", "employer")
-      : transition(draft.status, "submit_for_payment", "employer");
-  await tx
-    .update(referral)
-    .set({
-      status,
+  await applyReferralTransition(tx, scope, {
+    referral: draft,
+    event: outcome.method === "credits" ? "submit_with_credits" : "submit_for_payment",
+    set: {
       paymentMethod: outcome.method,
       orderId: outcome.method === "order" ? outcome.orderId : null,
       memberTurnaround: standing !== "none",
-      invitedAt: status === "invited" ? now : null,
-      updatedAt: now,
-    })
-    .where(eq(referral.id, draft.id));
-  await tx.insert(referralActivity).values({
-    referralId: draft.id,
-    organisationId: actor.organisationId,
-    kind: status === "invited" ? "invited" : "awaiting_payment",
-    actorId: actor.userId,
-    createdAt: now,
-  });
-  await recordAuditEvent(tx, {
-    action: "referral.submit",
-    outcome: "success",
-    actor: { id: actor.userId, role: "employer", organisationId: actor.organisationId },
-    object: { type: "referral", id: draft.id },
-    request: origin,
-    details: { payment: outcome.method },
+      invitedAt: outcome.method === "credits" ? now : null,
+    },
+    activity: outcome.method === "credits" ? "invited" : "awaiting_payment",
+    audit: { action: "referral.submit", details: { payment: outcome.method } },
   });
   return outcome;
 }

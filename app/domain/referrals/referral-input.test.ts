@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import {
   managementDraftSchema,
   managementReferralSchema,
-  nestQuestionFields,
   preEmploymentReferralSchema,
 } from "./referral-input.ts";
 
@@ -74,6 +75,26 @@ describe("pre-employment referral form", () => {
   });
 });
 
+/** The management form as the action reads it: flat fields from the browser, through Conform. */
+function submitted(schema: z.ZodType, fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  return parseSubmission(formData, schema);
+}
+
+function submittedErrors(schema: z.ZodType, fields: Record<string, string>) {
+  const { error } = submitted(schema, fields).reply();
+  return Object.fromEntries(
+    Object.entries(error ?? {}).map(([name, errors]) => [name, errors?.[0]]),
+  );
+}
+
+function submittedValue(schema: z.ZodType, fields: Record<string, string>) {
+  const submission = submitted(schema, fields);
+  if (submission.status !== "success") throw new Error("the form was refused");
+  return submission.value as Record<string, unknown>;
+}
+
 describe("management referral form", () => {
   const valid = {
     employeeName: "Jo Bloggs",
@@ -87,25 +108,19 @@ describe("management referral form", () => {
 
   it("needs the employer's confirmation of consent, in the seed's words", () => {
     const { consentToProcessing: _, ...withoutConsent } = valid;
-    expect(
-      messages(managementReferralSchema.safeParse(nestQuestionFields(withoutConsent))),
-    ).toEqual({
+    expect(submittedErrors(managementReferralSchema, withoutConsent)).toEqual({
       consentToProcessing: "You must consent to the processing of health data to proceed.",
     });
   });
 
   it("asks for a valid employee e-mail", () => {
-    expect(
-      messages(
-        managementReferralSchema.safeParse(nestQuestionFields({ ...valid, employeeEmail: "nope" })),
-      ),
-    ).toEqual({
+    expect(submittedErrors(managementReferralSchema, { ...valid, employeeEmail: "nope" })).toEqual({
       employeeEmail: "Please provide a valid employee email address",
     });
   });
 
   it("nests the question checkboxes", () => {
-    const parsed = managementReferralSchema.parse(nestQuestionFields(valid));
+    const parsed = submittedValue(managementReferralSchema, valid);
     expect(parsed.questions).toEqual({
       fitForWork: true,
       underlyingCondition: false,
@@ -118,12 +133,16 @@ describe("management referral form", () => {
   });
 
   it("saves a draft with only a name", () => {
-    const parsed = managementDraftSchema.parse(nestQuestionFields({ employeeName: "Jo" }));
+    const parsed = submittedValue(managementDraftSchema, { employeeName: "Jo" });
     expect(parsed).toMatchObject({
       employeeName: "Jo",
       employeeEmail: "",
       referralReason: "",
       consentToProcessing: false,
     });
+    // No box ticked sends no question at all: every question is unticked.
+    expect(Object.values(parsed.questions as object).every((ticked) => ticked === false)).toBe(
+      true,
+    );
   });
 });

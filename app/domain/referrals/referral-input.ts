@@ -83,6 +83,12 @@ const questionsShape = Object.fromEntries(referralQuestionKeys.map((k) => [k, ch
   typeof checkbox
 >;
 
+/**
+ * The question checkboxes arrive as `questions.fitForWork=on`, which the form reader nests; with
+ * none ticked nothing arrives at all, and that is every question unticked.
+ */
+const questions = z.object(questionsShape).prefault({});
+
 const managementFields = {
   employeeName: z
     .string({ error: "Employee name is required" })
@@ -106,7 +112,7 @@ const managementFields = {
   existingAdjustments: trimmed(5000, "Existing adjustments must be 5,000 characters or fewer")
     .optional()
     .default(""),
-  questions: z.object(questionsShape),
+  questions,
 };
 
 /** Submitting: every required field and the employer's confirmation of consent. */
@@ -138,18 +144,7 @@ export const managementDraftSchema = z.object({
     .default(""),
   jobDetails: trimmed(5000, "Job details must be 5,000 characters or fewer").optional().default(""),
   existingAdjustments: managementFields.existingAdjustments,
-  questions: z.object(questionsShape),
+  questions,
   consentToProcessing: checkbox,
 });
 export type ManagementDraftInput = z.infer<typeof managementDraftSchema>;
-
-/** Form fields arrive flat (questions.fitForWork=on); nest them for the schema. */
-export function nestQuestionFields(form: Record<string, unknown>): Record<string, unknown> {
-  const questions: Record<string, unknown> = {};
-  const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(form)) {
-    if (key.startsWith("questions.")) questions[key.slice("questions.".length)] = value;
-    else rest[key] = value;
-  }
-  return { ...rest, questions };
-}

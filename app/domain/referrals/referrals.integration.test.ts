@@ -14,7 +14,6 @@ import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
-import type { EmployerActor } from "./actor.ts";
 import { cancelReferral } from "./cancel-referral.server.ts";
 import { confirmReferralPayment } from "./confirm-referral-payment.server.ts";
 import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
@@ -26,6 +25,7 @@ import { claimReferralReminder } from "./remind-referral.server.ts";
 import { saveManagementReferral } from "./save-management-referral.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
 import { referralStatuses } from "./states.ts";
+import { employerScopeForTest, type TestEmployer } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 let outbox: string;
@@ -50,7 +50,7 @@ afterAll(async () => {
   fs.rmSync(outbox, { recursive: true, force: true });
 });
 
-async function employer(name: string): Promise<EmployerActor> {
+async function employer(name: string): Promise<TestEmployer> {
   return {
     userId: `user-${name}`,
     organisationId: await insertOrganisationForTest(database.db, { name: `${name} Ltd` }),
@@ -58,7 +58,7 @@ async function employer(name: string): Promise<EmployerActor> {
   };
 }
 
-async function withCredits(actor: EmployerActor, packId: "starter" | "value" = "starter") {
+async function withCredits(actor: TestEmployer, packId: "starter" | "value" = "starter") {
   const order = await createOrder(database.db, {
     actor,
     request: { kind: "membership", interval: "monthly", packId },
@@ -93,15 +93,17 @@ describe("pre-employment referral paid by credit", () => {
   it("spends 1 credit in the same transaction, invites the candidate and e-mails a working link", async () => {
     const actor = await employer("acme");
     await withCredits(actor);
-    const { referral: created, placement } = await createPreEmploymentReferral(database.db, {
-      actor,
-      input: candidate,
-      provider: "demo",
-    });
+    const { referral: created, placement } = await createPreEmploymentReferral(
+      employerScopeForTest(database.db, actor),
+      { input: candidate, provider: "demo" },
+    );
     expect(placement).toEqual({ method: "credits", credits: 1 });
     expect(created.reference).toMatch(/^OCC-[A-Z0-9]{5}$/);
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(9);
-    const stored = await getReferralForEmployer(database.db, { actor, referralId: created.id });
+    const stored = await getReferralForEmployer(
+      employerScopeForTest(database.db, actor),
+      created.id,
+    );
     expect(stored.status).toBe("invited");
 
     const mailer = createMailer({
@@ -133,15 +135,16 @@ describe("pre-employment referral paid by credit", () => {
 describe("management referral", () => {
   it("without credits opens an order and is invited once the order is paid", async () => {
     const actor = await employer("nocredit");
-    const { referral: created, placement } = await saveManagementReferral(database.db, {
-      actor,
-      intent: "submit",
-      input: managementInput,
-      provider: "demo",
-    });
+    const { referral: created, placement } = await saveManagementReferral(
+      employerScopeForTest(database.db, actor),
+      { intent: "submit", input: managementInput, provider: "demo" },
+    );
     expect(created.reference).toMatch(/^REF-\d{6}$/);
     expect(placement?.method).toBe("order");
-    const before = await getReferralForEmployer(database.db, { actor, referralId: created.id });
+    const before = await getReferralForEmployer(
+      employerScopeForTest(database.db, actor),
+      created.id,
+    );
     expect(before.status).toBe("awaiting_payment");
     const orderId = placement?.method === "order" ? placement.orderId : "";
     const [order] = await database.db.query.paymentOrder.findMany({
@@ -154,7 +157,7 @@ describe("management referral", () => {
     });
     expect(outcome).toBe("granted");
     expect(
-      (await getReferralForEmployer(database.db, { actor, referralId: created.id })).status,
+      (await getReferralForEmployer(employerScopeForTest(database.db, actor), created.id)).status,
     ).toBe("invited");
   });
 
@@ -162,17 +165,18 @@ describe("management referral", () => {
     const actor = await employer("drafts");
     const other = await employer("other");
     await withCredits(actor);
-    const { referral: draft, placement } = await saveManagementReferral(database.db, {
-      actor,
-      intent: "draft",
-      input: { ...managementInput, referralReason: "", consentToProcessing: false },
-      provider: "demo",
-    });
+    const { referral: draft, placement } = await saveManagementReferral(
+      employerScopeForTest(database.db, actor),
+      {
+        intent: "draft",
+        input: { ...managementInput, referralReason: "", consentToProcessing: false },
+        provider: "demo",
+      },
+    );
     expect(placement).toBeNull();
     expect(draft.status).toBe("draft");
     await expect(
-      saveManagementReferral(database.db, {
-        actor: other,
+      saveManagementReferral(employerScopeForTest(database.db, other), {
         referralId: draft.id,
         intent: "submit",
         input: managementInput,
@@ -180,17 +184,16 @@ describe("management referral", () => {
       }),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      getReferralForEmployer(database.db, { actor: other, referralId: draft.id }),
+      getReferralForEmployer(employerScopeForTest(database.db, other), draft.id),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      cancelReferral(database.db, { actor: other, referralId: draft.id }),
+      cancelReferral(employerScopeForTest(database.db, other), draft.id),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      claimReferralReminder(database.db, { actor: other, referralId: draft.id }),
+      claimReferralReminder(employerScopeForTest(database.db, other), draft.id),
     ).rejects.toMatchObject({ code: "not_found" });
 
-    const submitted = await saveManagementReferral(database.db, {
-      actor,
+    const submitted = await saveManagementReferral(employerScopeForTest(database.db, actor), {
       referralId: draft.id,
       intent: "submit",
       input: managementInput,
@@ -198,15 +201,14 @@ describe("management referral", () => {
     });
     expect(submitted.placement).toEqual({ method: "credits", credits: 4 });
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
-    const stored = await getReferralForEmployer(database.db, { actor, referralId: draft.id });
+    const stored = await getReferralForEmployer(employerScopeForTest(database.db, actor), draft.id);
     expect(stored).toMatchObject({
       status: "invited",
       reason: managementInput.referralReason,
       employerConsentConfirmed: true,
     });
     await expect(
-      saveManagementReferral(database.db, {
-        actor,
+      saveManagementReferral(employerScopeForTest(database.db, actor), {
         referralId: draft.id,
         intent: "draft",
         input: managementInput,
@@ -231,8 +233,7 @@ describe("management referral", () => {
     });
     const results = await Promise.all(
       [1, 2, 3, 4].map(() =>
-        saveManagementReferral(database.db, {
-          actor,
+        saveManagementReferral(employerScopeForTest(database.db, actor), {
           intent: "submit",
           input: managementInput,
           provider: "demo",
@@ -249,24 +250,31 @@ describe("reminders", () => {
   it("sends at most one per 24 hours per referral", async () => {
     const actor = await employer("remind");
     await withCredits(actor);
-    const { referral: created } = await createPreEmploymentReferral(database.db, {
-      actor,
-      input: candidate,
-      provider: "demo",
-    });
+    const { referral: created } = await createPreEmploymentReferral(
+      employerScopeForTest(database.db, actor),
+      { input: candidate, provider: "demo" },
+    );
     const now = new Date();
-    await claimReferralReminder(database.db, { actor, referralId: created.id, now });
+    await claimReferralReminder(employerScopeForTest(database.db, actor, now), created.id);
     await expect(
-      claimReferralReminder(database.db, { actor, referralId: created.id, now: addHours(now, 23) }),
+      claimReferralReminder(
+        employerScopeForTest(database.db, actor, addHours(now, 23)),
+        created.id,
+      ),
     ).rejects.toMatchObject({ code: "too_soon" });
-    await claimReferralReminder(database.db, {
-      actor,
-      referralId: created.id,
-      now: addHours(now, 24),
-    });
+    await claimReferralReminder(
+      employerScopeForTest(database.db, actor, addHours(now, 24)),
+      created.id,
+    );
     const both = await Promise.allSettled([
-      claimReferralReminder(database.db, { actor, referralId: created.id, now: addHours(now, 49) }),
-      claimReferralReminder(database.db, { actor, referralId: created.id, now: addHours(now, 49) }),
+      claimReferralReminder(
+        employerScopeForTest(database.db, actor, addHours(now, 49)),
+        created.id,
+      ),
+      claimReferralReminder(
+        employerScopeForTest(database.db, actor, addHours(now, 49)),
+        created.id,
+      ),
     ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
@@ -276,12 +284,10 @@ describe("cancelling", () => {
   it("returns the credits, stops the link and is audited; not possible once submitted", async () => {
     const actor = await employer("cancel");
     await withCredits(actor);
-    const { referral: created } = await saveManagementReferral(database.db, {
-      actor,
-      intent: "submit",
-      input: managementInput,
-      provider: "demo",
-    });
+    const { referral: created } = await saveManagementReferral(
+      employerScopeForTest(database.db, actor),
+      { intent: "submit", input: managementInput, provider: "demo" },
+    );
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
     const mailer = createMailer({
       from: "x <x@referoh.test>",
@@ -300,7 +306,7 @@ describe("cancelling", () => {
       .match(/\/assessment\/([A-Za-z0-9_-]{43})/)![1]!;
     expect((await findReferralByInvitationToken(database.db, token)).found).toBe(true);
 
-    expect(await cancelReferral(database.db, { actor, referralId: created.id })).toEqual({
+    expect(await cancelReferral(employerScopeForTest(database.db, actor), created.id)).toEqual({
       creditsReturned: 4,
       order: { outcome: "none" },
     });
@@ -315,21 +321,19 @@ describe("cancelling", () => {
       .where(eq(auditEvent.objectId, created.id));
     expect(events.map((e) => e.action)).toContain("referral.cancel");
     await expect(
-      cancelReferral(database.db, { actor, referralId: created.id }),
+      cancelReferral(employerScopeForTest(database.db, actor), created.id),
     ).rejects.toMatchObject({ code: "invalid_state" });
 
-    const { referral: second } = await saveManagementReferral(database.db, {
-      actor,
-      intent: "submit",
-      input: managementInput,
-      provider: "demo",
-    });
+    const { referral: second } = await saveManagementReferral(
+      employerScopeForTest(database.db, actor),
+      { intent: "submit", input: managementInput, provider: "demo" },
+    );
     await database.db
       .update(referral)
       .set({ status: "submitted" })
       .where(eq(referral.id, second.id));
     await expect(
-      cancelReferral(database.db, { actor, referralId: second.id }),
+      cancelReferral(employerScopeForTest(database.db, actor), second.id),
     ).rejects.toMatchObject({
       code: "invalid_state",
       message: expect.stringMatching(/sent their answers/),
@@ -339,7 +343,7 @@ describe("cancelling", () => {
       .set({ status: "in_review" })
       .where(eq(referral.id, second.id));
     await expect(
-      cancelReferral(database.db, { actor, referralId: second.id }),
+      cancelReferral(employerScopeForTest(database.db, actor), second.id),
     ).rejects.toMatchObject({
       code: "invalid_state",
       message: "This referral can no longer be cancelled: a doctor has started work on it.",
@@ -353,8 +357,7 @@ describe("the referrals list", () => {
     const actor = await employer("list");
     const other = await employer("nosy");
     for (let i = 0; i < 27; i++) {
-      await saveManagementReferral(database.db, {
-        actor,
+      await saveManagementReferral(employerScopeForTest(database.db, actor), {
         intent: "draft",
         input: {
           ...managementInput,
@@ -365,16 +368,18 @@ describe("the referrals list", () => {
         provider: "demo",
       });
     }
-    await createPreEmploymentReferral(database.db, { actor, input: candidate, provider: "demo" });
+    await createPreEmploymentReferral(employerScopeForTest(database.db, actor), {
+      input: candidate,
+      provider: "demo",
+    });
 
-    const first = await listReferrals(database.db, { actor, query: {} });
+    const first = await listReferrals(employerScopeForTest(database.db, actor), {});
     expect(first.total).toBe(28);
     expect(first.rows).toHaveLength(25);
     expect(first.previousCursor).toBeNull();
     expect(first.nextCursor).toBe(first.rows[24]!.id);
-    const second = await listReferrals(database.db, {
-      actor,
-      query: { after: first.nextCursor! },
+    const second = await listReferrals(employerScopeForTest(database.db, actor), {
+      after: first.nextCursor!,
     });
     expect(second.rows).toHaveLength(3);
     expect(second).toMatchObject({
@@ -388,53 +393,56 @@ describe("the referrals list", () => {
     for (let i = 1; i < all.length; i++)
       expect(all[i - 1]!.createdAt.getTime()).toBeGreaterThanOrEqual(all[i]!.createdAt.getTime());
     // Previous from the second page is the first page again, whole.
-    const back = await listReferrals(database.db, {
-      actor,
-      query: { before: second.previousCursor! },
+    const back = await listReferrals(employerScopeForTest(database.db, actor), {
+      before: second.previousCursor!,
     });
     expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
     expect(back.previousCursor).toBeNull();
     // Another organisation's referral as the cursor finds nothing of either organisation.
-    const theirs = await createPreEmploymentReferral(database.db, {
-      actor: other,
+    const theirs = await createPreEmploymentReferral(employerScopeForTest(database.db, other), {
       input: candidate,
       provider: "demo",
     });
     expect(
-      await listReferrals(database.db, { actor, query: { after: theirs.referral.id } }),
+      await listReferrals(employerScopeForTest(database.db, actor), { after: theirs.referral.id }),
     ).toMatchObject({ rows: [], nextCursor: null });
 
     expect(
-      (await listReferrals(database.db, { actor, query: { search: "priya" } })).rows.map(
+      (await listReferrals(employerScopeForTest(database.db, actor), { search: "priya" })).rows.map(
         (r) => r.subjectName,
       ),
     ).toEqual(["Priya Shah"]);
     // The reason is sealed at rest (docs/decisions/0010-hardening-at-the-edge.md): shown in the
     // list, never searched in SQL.
     expect(
-      (await listReferrals(database.db, { actor, query: { search: "stress at work" } })).rows,
+      (await listReferrals(employerScopeForTest(database.db, actor), { search: "stress at work" }))
+        .rows,
     ).toEqual([]);
     expect(first.rows.map((r) => r.issue)).toContain("Back pain");
     const byReference = first.rows[0]!.reference.toLowerCase();
     expect(
-      (await listReferrals(database.db, { actor, query: { search: byReference } })).rows.map((r) =>
-        r.reference.toLowerCase(),
-      ),
+      (
+        await listReferrals(employerScopeForTest(database.db, actor), { search: byReference })
+      ).rows.map((r) => r.reference.toLowerCase()),
     ).toEqual([byReference]);
-    const nothing = await listReferrals(database.db, { actor, query: { search: "100%_" } });
+    const nothing = await listReferrals(employerScopeForTest(database.db, actor), {
+      search: "100%_",
+    });
     expect(nothing.rows).toEqual([]);
     // A search is not counted (that would read every match).
     expect(nothing.total).toBeNull();
 
-    expect((await listReferrals(database.db, { actor, query: { status: "draft" } })).total).toBe(
-      27,
-    );
     expect(
-      (await listReferrals(database.db, { actor, query: { status: "awaiting_payment" } })).rows.map(
-        (r) => r.issue,
-      ),
+      (await listReferrals(employerScopeForTest(database.db, actor), { status: "draft" })).total,
+    ).toBe(27);
+    expect(
+      (
+        await listReferrals(employerScopeForTest(database.db, actor), {
+          status: "awaiting_payment",
+        })
+      ).rows.map((r) => r.issue),
     ).toEqual(["Pre-employment check: Driver"]);
-    expect((await listReferrals(database.db, { actor: other, query: {} })).total).toBe(1);
+    expect((await listReferrals(employerScopeForTest(database.db, other), {})).total).toBe(1);
   });
 });
 
@@ -448,15 +456,13 @@ describe("the employer dashboard", () => {
     for (let i = 0; i < 3; i++)
       placed.push(
         (
-          await createPreEmploymentReferral(database.db, {
-            actor,
+          await createPreEmploymentReferral(employerScopeForTest(database.db, actor), {
             input: candidate,
             provider: "demo",
           })
         ).referral,
       );
-    await createPreEmploymentReferral(database.db, {
-      actor: other,
+    await createPreEmploymentReferral(employerScopeForTest(database.db, other), {
       input: candidate,
       provider: "demo",
     });
@@ -469,7 +475,7 @@ describe("the employer dashboard", () => {
       .set({ status: "draft" })
       .where(eq(referral.id, placed[1]!.id));
 
-    const summary = await getEmployerDashboard(database.db, { actor });
+    const summary = await getEmployerDashboard(employerScopeForTest(database.db, actor));
     expect(summary).toMatchObject({
       activeAssessments: 1,
       completedReports: 1,
@@ -496,8 +502,7 @@ describe("the maintained referral counts", () => {
       for (let i = 0; i < 3; i++)
         ids.push(
           (
-            await createPreEmploymentReferral(database.db, {
-              actor,
+            await createPreEmploymentReferral(employerScopeForTest(database.db, actor), {
               input: candidate,
               provider: "demo",
             })

@@ -1,33 +1,30 @@
 import { subHours } from "date-fns";
-import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, inArray, isNull, lte, or } from "drizzle-orm";
 import { referral, referralActivity } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { type EmployerActor, ReferralError, type RequestOrigin } from "./actor.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { employerReferralByKey } from "./get-referral.server.ts";
 import type { Referral } from "./place-referral.server.ts";
 
 export const reminderIntervalHours = 24;
 
 /**
  * Claims the right to send a reminder: at most one per 24 hours per referral, decided by one
- * conditional UPDATE so two clicks (or two managers) cannot both send.
+ * conditional UPDATE so two clicks (or two managers) cannot both send. `referralKey` is the id or
+ * the public reference; another organisation's referral is not found.
  */
-export async function claimReferralReminder(
-  db: Database,
-  {
-    actor,
-    referralId,
-    origin,
-    now = new Date(),
-  }: { actor: EmployerActor; referralId: string; origin?: RequestOrigin; now?: Date },
-): Promise<Referral> {
+export async function claimReferralReminder(scope: Scope, referralKey: string): Promise<Referral> {
+  const { db, actor, now, origin } = requireEmployer(scope);
+  const where = employerReferralByKey(scope, referralKey);
   const [claimed] = await db
     .update(referral)
     .set({ lastReminderAt: now, updatedAt: now })
     .where(
       and(
-        eq(referral.id, referralId),
-        eq(referral.organisationId, actor.organisationId),
+        where,
         inArray(referral.status, ["invited", "in_progress"]),
         or(
           isNull(referral.lastReminderAt),
@@ -37,24 +34,21 @@ export async function claimReferralReminder(
     )
     .returning();
   if (!claimed) {
-    const [existing] = await db
-      .select({ status: referral.status, lastReminderAt: referral.lastReminderAt })
-      .from(referral)
-      .where(and(eq(referral.id, referralId), eq(referral.organisationId, actor.organisationId)));
-    if (!existing) throw new ReferralError("not_found", "Referral not found.");
+    const [existing] = await db.select({ status: referral.status }).from(referral).where(where);
+    if (!existing) throw new DomainError("not_found", "Referral not found.");
     if (existing.status !== "invited" && existing.status !== "in_progress") {
-      throw new ReferralError(
+      throw new DomainError(
         "invalid_state",
         "A reminder can only be sent while the assessment is waiting for the employee.",
       );
     }
-    throw new ReferralError(
+    throw new DomainError(
       "too_soon",
       "A reminder was sent in the last 24 hours. Please try again later.",
     );
   }
   await db.insert(referralActivity).values({
-    referralId,
+    referralId: claimed.id,
     organisationId: actor.organisationId,
     kind: "reminded",
     actorId: actor.userId,
@@ -63,8 +57,8 @@ export async function claimReferralReminder(
   await recordAuditEvent(db, {
     action: "referral.remind",
     outcome: "success",
-    actor: { id: actor.userId, role: "employer", organisationId: actor.organisationId },
-    object: { type: "referral", id: referralId },
+    actor: auditActorOf(actor),
+    object: { type: "referral", id: claimed.id },
     request: origin,
   });
   return claimed;

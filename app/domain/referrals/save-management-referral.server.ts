@@ -1,8 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import { referral, referralActivity } from "~/db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { referral } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { type EmployerActor, ReferralError, type RequestOrigin } from "./actor.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { employerReferralByKey } from "./get-referral.server.ts";
 import {
   insertReferral,
   type PlacementOutcome,
@@ -28,69 +31,54 @@ function fields(
 }
 
 /**
- * Saves a management referral as a draft (new, or an existing draft of this organisation), or
- * submits it. Only drafts can be edited; another organisation's id is simply not found.
+ * Saves a management referral as a draft (new, or an existing draft of this organisation, by id
+ * or reference), or submits it. Only drafts can be edited; another organisation's is not found.
  */
 export async function saveManagementReferral(
-  db: Database,
+  scope: Scope,
   params: {
-    actor: EmployerActor;
     referralId?: string;
-    origin?: RequestOrigin;
     provider: "demo" | "stripe";
     /** The person's mobile in E.164 (`normalisePhone`), or null when not given. */
     subjectPhone?: string | null;
-    now?: Date;
   } & (
     | { intent: "draft"; input: ManagementDraftInput }
     | { intent: "submit"; input: ManagementReferralInput }
   ),
 ): Promise<{ referral: Referral; placement: PlacementOutcome | null }> {
-  const { actor, referralId, origin, provider, subjectPhone = null, now = new Date() } = params;
-  return db.transaction(async (tx) => {
+  const employer = requireEmployer(scope);
+  const { actor, now, origin } = employer;
+  const { referralId, provider, subjectPhone = null } = params;
+  const existingDraft = referralId ? employerReferralByKey(scope, referralId) : null;
+  return scope.db.transaction(async (tx) => {
     let draft: Referral;
-    if (referralId) {
-      const [existing] = await tx
-        .select()
-        .from(referral)
-        .where(and(eq(referral.id, referralId), eq(referral.organisationId, actor.organisationId)))
-        .for("update");
-      if (!existing) throw new ReferralError("not_found", "Referral not found.");
+    if (existingDraft) {
+      const [existing] = await tx.select().from(referral).where(existingDraft).for("update");
+      if (!existing) throw new DomainError("not_found", "Referral not found.");
       if (existing.status !== "draft")
-        throw new ReferralError("invalid_state", "Only a draft referral can be edited.");
+        throw new DomainError("invalid_state", "Only a draft referral can be edited.");
       const [updated] = await tx
         .update(referral)
         .set({ ...fields(params.input, subjectPhone), updatedAt: now })
         .where(eq(referral.id, existing.id))
         .returning();
       draft = updated!;
+      await recordAuditEvent(tx, {
+        action: "referral.update",
+        outcome: "success",
+        actor: auditActorOf(actor),
+        object: { type: "referral", id: draft.id },
+        request: origin,
+        details: { type: "management", reference: draft.reference },
+      });
     } else {
-      draft = await insertReferral(tx, {
-        actor,
+      draft = await insertReferral(tx, employer, {
         type: "management",
         values: fields(params.input, subjectPhone),
-        now,
-      });
-      await tx.insert(referralActivity).values({
-        referralId: draft.id,
-        organisationId: actor.organisationId,
-        kind: "created",
-        actorId: actor.userId,
-        createdAt: now,
       });
     }
-    await recordAuditEvent(tx, {
-      action: referralId ? "referral.update" : "referral.create",
-      outcome: "success",
-      actor: { id: actor.userId, role: "employer", organisationId: actor.organisationId },
-      object: { type: "referral", id: draft.id },
-      request: origin,
-      details: { type: "management", reference: draft.reference },
-    });
     const placement =
-      params.intent === "submit"
-        ? await placeReferral(tx, { actor, draft, origin, provider, now })
-        : null;
+      params.intent === "submit" ? await placeReferral(tx, employer, { draft, provider }) : null;
     return { referral: draft, placement };
   });
 }

@@ -1,7 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, eq, or } from "drizzle-orm";
 import { organisation, referral, report, reportVersion } from "~/db/schema/index.ts";
-import { type EmployerActor, ReferralError } from "~/domain/referrals/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import type { ReportBody } from "./report-body.ts";
 import { headerColumns, loadReportHeader } from "./report-header.server.ts";
@@ -11,7 +13,7 @@ import { fitnessLabel, REPORT_TYPE_TITLES, reportSections } from "./report-secti
 const referenceFormat = /^REP-[A-Z0-9]{4,12}$/;
 
 function notFound(): never {
-  throw new ReferralError("not_found", "Report not found.");
+  throw new DomainError("not_found", "Report not found.");
 }
 
 /**
@@ -19,10 +21,8 @@ function notFound(): never {
  * (the diagnosis only if they said so), or for a withheld report only that consent was withheld.
  * Drafts, versions still with the person and another organisation's reports are not found.
  */
-export async function getEmployerReport(
-  db: Database,
-  { actor, reference }: { actor: EmployerActor; reference: string },
-) {
+export async function getEmployerReport(scope: Scope, reference: string) {
+  const { db, actor } = requireEmployer(scope);
   if (!referenceFormat.test(reference)) notFound();
   const [row] = await db
     .select({
@@ -38,8 +38,12 @@ export async function getEmployerReport(
     .where(
       and(
         eq(report.reference, reference),
-        eq(report.organisationId, actor.organisationId),
-        inArray(report.status, ["released", "withheld"]),
+        // The released reports the employer may read (visibleReports), and of a withheld one
+        // only that consent was withheld: the branch below returns nothing else about it.
+        or(
+          visibleReports(scope),
+          and(eq(report.organisationId, actor.organisationId), eq(report.status, "withheld")),
+        ),
       ),
     );
   if (!row) notFound();
@@ -132,9 +136,10 @@ export function employerReportContent(
 
 /** The frozen PDF of a released report of the actor's organisation. */
 export async function getEmployerReportPdf(
-  db: Database,
-  { actor, reference }: { actor: EmployerActor; reference: string },
+  scope: Scope,
+  reference: string,
 ): Promise<{ reportId: string; reference: string; pdf: Buffer; sha256: string }> {
+  const { db } = requireEmployer(scope);
   if (!referenceFormat.test(reference)) notFound();
   const [row] = await db
     .select({ id: report.id, pdf: reportVersion.pdf, sha256: reportVersion.pdfSha256 })
@@ -146,11 +151,28 @@ export async function getEmployerReportPdf(
     .where(
       and(
         eq(report.reference, reference),
-        eq(report.organisationId, actor.organisationId),
-        eq(report.status, "released"),
+        visibleReports(scope),
         eq(reportVersion.subjectDecision, "approved"),
       ),
     );
   if (!row?.pdf || !row.sha256) notFound();
   return { reportId: row.id, reference, pdf: row.pdf, sha256: row.sha256 };
+}
+
+/**
+ * The released report of one of the employer's referrals, as the report page shows it, or null
+ * when there is none (yet): the referral drawer shows it under a complete referral.
+ */
+export async function getReleasedReportForReferral(scope: Scope, referralId: string) {
+  const { db } = requireEmployer(scope);
+  const [row] = await db
+    .select({ reference: report.reference })
+    .from(report)
+    .where(and(eq(report.referralId, referralId), visibleReports(scope)));
+  if (!row) return null;
+  const found = await getEmployerReport(scope, row.reference).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === "not_found") return null;
+    throw error;
+  });
+  return found?.state === "released" ? found : null;
 }

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { referral, report } from "~/db/schema/index.ts";
-import type { EmployerActor } from "~/domain/referrals/actor.ts";
-import { escapeLike } from "~/lib/like-pattern.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { escapeLike, pageOf, parsePage } from "~/domain/kernel/list.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { REPORT_TYPE_TITLES } from "./report-sections.ts";
 
 export const employerReportPageSize = 25;
@@ -20,14 +21,13 @@ export interface EmployerReportListQuery {
 export function parseEmployerReportListQuery(params: URLSearchParams): EmployerReportListQuery {
   const type = params.get("type");
   const date = params.get("date") ?? "";
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   const validDate =
     /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
   return {
     search: (params.get("q") ?? "").trim().slice(0, 100),
     type: type === "management" || type === "pre-employment" ? type : "all",
     date: validDate ? date : null,
-    page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    page: parsePage(params.get("page")),
   };
 }
 
@@ -38,14 +38,10 @@ const titleSql = sql<string>`case ${report.type} when 'management' then ${REPORT
  * One page of the organisation's released reports, newest first, searched and filtered in the
  * database. Drafts, versions with the person and withheld reports are never listed.
  */
-export async function listEmployerReports(
-  db: Database,
-  { actor, query }: { actor: EmployerActor; query: EmployerReportListQuery },
-) {
-  const conditions: SQL[] = [
-    eq(report.organisationId, actor.organisationId),
-    eq(report.status, "released"),
-  ];
+export async function listEmployerReports(scope: Scope, query: EmployerReportListQuery) {
+  const { db } = requireEmployer(scope);
+  // The employer's reports are the released ones of their organisation (visibleReports).
+  const conditions: SQL[] = [visibleReports(scope)];
   if (query.type !== "all")
     conditions.push(eq(report.type, query.type === "management" ? "management" : "pre_employment"));
   if (query.date)
@@ -80,11 +76,10 @@ export async function listEmployerReports(
       .innerJoin(referral, eq(referral.id, report.referralId))
       .where(where),
   ]);
-  const totalCount = total?.n ?? 0;
-  return {
-    rows: rows.map((r) => ({ ...r, format: "PDF" as const })),
-    total: totalCount,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(totalCount / employerReportPageSize)),
-  };
+  return pageOf(
+    rows.map((r) => ({ ...r, format: "PDF" as const })),
+    query.page,
+    total?.n ?? 0,
+    employerReportPageSize,
+  );
 }

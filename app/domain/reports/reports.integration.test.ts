@@ -12,7 +12,8 @@ import {
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
-import { ReferralError } from "~/domain/referrals/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 import { approveReport } from "./approve-report.server.ts";
 import { getEmployerReport, getEmployerReportPdf } from "./get-employer-report.server.ts";
@@ -191,10 +192,10 @@ describe("the person's review", () => {
     const { link } = await open(sent.token);
     await approveReport({ db: database.db, jobs }, { link, version: 1, releaseDiagnosis: true });
     expect((await versionOf(sent.report.id)).diagnosisReleased).toBe(true);
-    const shown = await getEmployerReport(database.db, {
-      actor: sent.actor,
-      reference: sent.report.reference,
-    });
+    const shown = await getEmployerReport(
+      employerScopeForTest(database.db, sent.actor),
+      sent.report.reference,
+    );
     expect(shown.state).toBe("released");
     if (shown.state !== "released") return;
     expect(shown.sections.find((s) => s.id === "diagnosis")?.text).toBe(
@@ -233,8 +234,8 @@ describe("the person's review", () => {
     const view = await loadReportForSubject(database.db, reopened);
     expect(view?.state).toBe("correction_requested");
     await expect(
-      getEmployerReport(database.db, { actor: sent.actor, reference: sent.report.reference }),
-    ).rejects.toBeInstanceOf(ReferralError);
+      getEmployerReport(employerScopeForTest(database.db, sent.actor), sent.report.reference),
+    ).rejects.toBeInstanceOf(DomainError);
 
     // No approval of the old version once the new one is out.
     const revised = await sendRevisedVersionForTest(database.db, {
@@ -276,15 +277,15 @@ describe("the person's review", () => {
     expect(mails[0]?.text).not.toContain(sent.report.reference);
     expect(mails[0]?.text).not.toContain("depressive");
 
-    const shown = await getEmployerReport(database.db, {
-      actor: sent.actor,
-      reference: sent.report.reference,
-    });
+    const shown = await getEmployerReport(
+      employerScopeForTest(database.db, sent.actor),
+      sent.report.reference,
+    );
     expect(shown.state).toBe("withheld");
     expect(JSON.stringify(shown)).not.toContain("depressive");
     await expect(
-      getEmployerReportPdf(database.db, { actor: sent.actor, reference: sent.report.reference }),
-    ).rejects.toBeInstanceOf(ReferralError);
+      getEmployerReportPdf(employerScopeForTest(database.db, sent.actor), sent.report.reference),
+    ).rejects.toBeInstanceOf(DomainError);
     // Approving after withholding is refused.
     await expect(
       approveReport({ db: database.db, jobs }, { link, version: 1, releaseDiagnosis: true }),
@@ -370,10 +371,10 @@ describe("the employer's reports", () => {
     );
     const actor = first.actor;
     const list = (q: string) =>
-      listEmployerReports(database.db, {
-        actor,
-        query: parseEmployerReportListQuery(new URLSearchParams(q)),
-      });
+      listEmployerReports(
+        employerScopeForTest(database.db, actor),
+        parseEmployerReportListQuery(new URLSearchParams(q)),
+      );
 
     const all = await list("");
     expect(all.rows.map((r) => r.reference)).toEqual([first.report.reference]);
@@ -406,34 +407,34 @@ describe("the employer's reports", () => {
   it("gives another organisation nothing, and never lists drafts or reports still with the person", async () => {
     const other = await createSentReport(database.db);
     const pending = (
-      await listEmployerReports(database.db, {
-        actor: other.actor,
-        query: parseEmployerReportListQuery(new URLSearchParams()),
-      })
+      await listEmployerReports(
+        employerScopeForTest(database.db, other.actor),
+        parseEmployerReportListQuery(new URLSearchParams()),
+      )
     ).total;
     expect(pending).toBe(0);
     await expect(
-      getEmployerReport(database.db, { actor: other.actor, reference: other.report.reference }),
-    ).rejects.toBeInstanceOf(ReferralError);
+      getEmployerReport(employerScopeForTest(database.db, other.actor), other.report.reference),
+    ).rejects.toBeInstanceOf(DomainError);
     // Another company asking for the first organisation's released report: not found.
     await expect(
-      getEmployerReport(database.db, { actor: other.actor, reference: first.report.reference }),
-    ).rejects.toBeInstanceOf(ReferralError);
+      getEmployerReport(employerScopeForTest(database.db, other.actor), first.report.reference),
+    ).rejects.toBeInstanceOf(DomainError);
     await expect(
-      getEmployerReportPdf(database.db, { actor: other.actor, reference: first.report.reference }),
-    ).rejects.toBeInstanceOf(ReferralError);
-    const own = await getEmployerReportPdf(database.db, {
-      actor: first.actor,
-      reference: first.report.reference,
-    });
+      getEmployerReportPdf(employerScopeForTest(database.db, other.actor), first.report.reference),
+    ).rejects.toBeInstanceOf(DomainError);
+    const own = await getEmployerReportPdf(
+      employerScopeForTest(database.db, first.actor),
+      first.report.reference,
+    );
     expect(createHash("sha256").update(own.pdf).digest("hex")).toBe(own.sha256);
   });
 
   it("shows a released report without the diagnosis the person kept back", async () => {
-    const shown = await getEmployerReport(database.db, {
-      actor: first.actor,
-      reference: first.report.reference,
-    });
+    const shown = await getEmployerReport(
+      employerScopeForTest(database.db, first.actor),
+      first.report.reference,
+    );
     expect(shown.state).toBe("released");
     if (shown.state !== "released") return;
     expect(shown.sections.map((s) => s.heading)).toEqual([

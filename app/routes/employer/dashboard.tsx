@@ -17,11 +17,12 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card";
-import { runtimeContext } from "~/context.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { employerActor, organisationCredits } from "~/middleware/employer.server.ts";
+import { organisationCredits } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/dashboard";
 import { loadReferralDrawer } from "./referral-drawer.server.ts";
 
@@ -31,13 +32,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = employerActor(context);
-  const runtime = context.get(runtimeContext);
+  const scope = currentScope(context);
   const [summary, drawer] = await Promise.all([
-    getEmployerDashboard(runtime.database.db, { actor, credits: organisationCredits(context) }),
+    getEmployerDashboard(scope, { credits: organisationCredits(context) }),
     loadReferralDrawer(context, new URL(request.url)),
   ]);
-  return { organisationName: actor.organisationName, summary, drawer };
+  return { organisationName: requireEmployer(scope).actor.organisationName, summary, drawer };
 }
 
 /** What each activity means to an employer, in words (never any health content). */

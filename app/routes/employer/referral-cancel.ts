@@ -1,9 +1,8 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { runtimeContext } from "~/context.ts";
-import { ReferralError } from "~/domain/referrals/actor.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
-import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
-import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
+import { referralRefusal } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import { refundAfterCommit } from "~/services/payments/refunds.server.ts";
 import type { Route } from "./+types/referral-cancel";
 
@@ -11,23 +10,10 @@ export async function action({ params, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   let result: Awaited<ReturnType<typeof cancelReferral>>;
   try {
-    result = await cancelReferral(runtime.database.db, {
-      actor: employerActor(context),
-      // The address may carry the id or the public reference; anything else is not found.
-      referralId: (
-        await getReferralForEmployer(runtime.database.db, {
-          actor: employerActor(context),
-          referralId: params.referralId,
-        })
-      ).id,
-      origin: requestOrigin(context),
-    });
+    // The address may carry the id or the public reference; anything else is not found.
+    result = await cancelReferral(currentScope(context), params.referralId);
   } catch (error) {
-    if (error instanceof ReferralError && error.code === "not_found")
-      throw data("Not found", { status: 404 });
-    if (error instanceof ReferralError)
-      return data({ ok: false as const, message: error.message }, { status: 409 });
-    throw error;
+    return referralRefusal(error);
   }
   await refundAfterCommit(runtime, result.order);
   // The notice says what came back: credits, money to the card, or nothing was paid.

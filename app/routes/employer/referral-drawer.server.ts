@@ -1,17 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { ReferralDrawerData } from "~/components/referrals/referral-drawer.tsx";
-import { runtimeContext } from "~/context.ts";
-import { report as reportTable } from "~/db/schema/index.ts";
 import { describeReferralPayment } from "~/domain/billing/referral-payment.server.ts";
 import { bookedConsultationReferralIds } from "~/domain/consultations/booking.server.ts";
-import { ReferralError } from "~/domain/referrals/actor.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { cancellationRefusal } from "~/domain/referrals/cancel-referral.server.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { cancellableStatuses } from "~/domain/referrals/states.ts";
-import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { getReleasedReportForReferral } from "~/domain/reports/get-employer-report.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
 /**
@@ -24,14 +23,13 @@ export async function loadReferralDrawer(
 ): Promise<ReferralDrawerData | "not_found" | null> {
   const key = url.searchParams.get("viewReferral") ?? url.searchParams.get("viewReport");
   if (!key) return null;
-  const runtime = context.get(runtimeContext);
-  const { db } = runtime.database;
-  const actor = employerActor(context);
+  const scope = requireEmployer(currentScope(context));
+  const { db, actor } = scope;
   let r: Awaited<ReturnType<typeof getReferralForEmployer>>;
   try {
-    r = await getReferralForEmployer(db, { actor, referralId: key.slice(0, 64) });
+    r = await getReferralForEmployer(scope, key.slice(0, 64));
   } catch (error) {
-    if (error instanceof ReferralError && error.code === "not_found") return "not_found";
+    if (isDomainError(error, "not_found")) return "not_found";
     throw error;
   }
   const [booked, payment, report] = await Promise.all([
@@ -45,7 +43,7 @@ export async function loadReferralDrawer(
       paymentMethod: r.paymentMethod,
       orderId: r.orderId,
     }),
-    r.status === "complete" ? releasedReport(context, r.id) : Promise.resolve(null),
+    r.status === "complete" ? releasedReport(scope, r.id) : Promise.resolve(null),
   ]);
   const canCancel = (cancellableStatuses as readonly string[]).includes(r.status);
   return {
@@ -63,31 +61,12 @@ export async function loadReferralDrawer(
 
 /** The released report of a complete referral, as the employer's report page shows it; audited. */
 async function releasedReport(
-  context: Readonly<RouterContextProvider>,
+  scope: Scope,
   referralId: string,
 ): Promise<ReferralDrawerData["report"]> {
-  const runtime = context.get(runtimeContext);
-  const actor = employerActor(context);
-  const [row] = await runtime.database.db
-    .select({ reference: reportTable.reference })
-    .from(reportTable)
-    .where(
-      and(
-        eq(reportTable.referralId, referralId),
-        eq(reportTable.organisationId, actor.organisationId),
-        eq(reportTable.status, "released"),
-      ),
-    );
-  if (!row) return null;
-  const found = await getEmployerReport(runtime.database.db, {
-    actor,
-    reference: row.reference,
-  }).catch((error) => {
-    if (error instanceof ReferralError && error.code === "not_found") return null;
-    throw error;
-  });
-  if (found?.state !== "released" || !found) return null;
-  await auditEmployerReportAccess(context, actor, {
+  const found = await getReleasedReportForReferral(scope, referralId);
+  if (!found) return null;
+  await auditEmployerReportAccess(scope, {
     action: "report.employer_viewed",
     outcome: "success",
     object: { type: "report", id: found.id },

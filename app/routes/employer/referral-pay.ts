@@ -1,9 +1,11 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { runtimeContext } from "~/context.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { ReferralError } from "~/domain/referrals/actor.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
-import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
+import { referralErrorResponse } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/referral-pay";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
@@ -13,30 +15,23 @@ import { continueAfterPlacement } from "./referral-placement.server.ts";
  */
 export async function action({ params, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
-  const actor = employerActor(context);
-  try {
-    const referral = await getReferralForEmployer(runtime.database.db, {
-      actor,
-      referralId: params.referralId,
-    });
-    if (referral.status !== "awaiting_payment" || !referral.orderId)
-      return redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
-    await recordAuditEvent(runtime.database.db, {
-      action: "billing.checkout_resumed",
-      outcome: "success",
-      actor: { id: actor.userId, role: "employer", organisationId: actor.organisationId },
-      object: { type: "referral", id: referral.id },
-      request: requestOrigin(context),
-      details: { orderId: referral.orderId },
-    });
-    return await continueAfterPlacement(runtime, {
-      actor,
-      referralId: referral.id,
-      placement: { method: "order", orderId: referral.orderId },
-    });
-  } catch (error) {
-    if (error instanceof ReferralError && error.code === "not_found")
-      throw data("Not found", { status: 404 });
-    throw error;
-  }
+  const scope = requireEmployer(currentScope(context));
+  const referral = await getReferralForEmployer(scope, params.referralId).catch(
+    referralErrorResponse,
+  );
+  if (referral.status !== "awaiting_payment" || !referral.orderId)
+    return redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
+  await recordAuditEvent(scope.db, {
+    action: "billing.checkout_resumed",
+    outcome: "success",
+    actor: auditActorOf(scope.actor),
+    object: { type: "referral", id: referral.id },
+    request: scope.origin,
+    details: { orderId: referral.orderId },
+  });
+  return continueAfterPlacement(runtime, {
+    actor: scope.actor,
+    referralId: referral.id,
+    placement: { method: "order", orderId: referral.orderId },
+  });
 }

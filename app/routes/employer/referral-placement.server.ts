@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { getOrder, setProviderReference } from "~/domain/billing/orders.server.ts";
-import type { EmployerActor } from "~/domain/referrals/actor.ts";
+import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import type { PlacementOutcome } from "~/domain/referrals/place-referral.server.ts";
 import { inviteSubject } from "~/services/payments/confirmation.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";

@@ -1,11 +1,16 @@
-import { SearchIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { KeysetPagination } from "~/components/list-pagination.tsx";
+import {
+  EmployerListPage,
+  EmptyList,
+  ListFilterButtons,
+  ListSearchField,
+  referralTypeLabel,
+} from "~/components/referrals/employer-list.tsx";
 import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import {
@@ -16,12 +21,11 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { runtimeContext } from "~/context.ts";
 import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
 import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/referrals";
 import { loadReferralDrawer } from "./referral-drawer.server.ts";
 
@@ -33,9 +37,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseReferralListQuery(url.searchParams);
-  const runtime = context.get(runtimeContext);
   const [list, drawer] = await Promise.all([
-    listReferrals(runtime.database.db, { actor: employerActor(context), query }),
+    listReferrals(currentScope(context), query),
     loadReferralDrawer(context, url),
   ]);
   return { query, list, drawer };
@@ -73,14 +76,10 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
   const filters = useFilterForm();
   const filtered = query.search !== "" || query.status !== "all";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-semibold text-3xl tracking-tight">Occupational Health Referrals</h1>
-          <p className="mt-2 text-muted-foreground">
-            Every pre-employment assessment and management referral of your organisation.
-          </p>
-        </div>
+    <EmployerListPage
+      title="Occupational Health Referrals"
+      description="Every pre-employment assessment and management referral of your organisation."
+      actions={
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
             <Link to="/pre-employment-referral">New Pre-Employment Assessment</Link>
@@ -89,8 +88,8 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
             <Link to="/employer-referral?type=management">New Management Referral</Link>
           </Button>
         </div>
-      </div>
-
+      }
+    >
       {/* The status applies as soon as it is chosen; Search serves the text and no-JS browsers. */}
       <Form
         ref={filters.ref}
@@ -100,17 +99,11 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
         className="mt-8 flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-end"
         key={`${query.search}|${query.status}`}
       >
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor="q">Search</Label>
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.search}
-            placeholder="Employee name, reference or job role"
-            maxLength={100}
-          />
-        </div>
+        <ListSearchField
+          className="flex-1 space-y-1.5"
+          defaultValue={query.search}
+          placeholder="Employee name, reference or job role"
+        />
         <div className="space-y-1.5 sm:w-56">
           <Label htmlFor="status">Status</Label>
           <NativeSelect id="status" name="status" defaultValue={query.status}>
@@ -121,27 +114,16 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
             ))}
           </NativeSelect>
         </div>
-        <div className="flex gap-2">
-          <Button type="submit">
-            <SearchIcon aria-hidden="true" />
-            Search
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to=".">Clear</Link>
-          </Button>
-        </div>
+        <ListFilterButtons />
       </Form>
 
       <div className="mt-6" aria-busy={navigation.state === "loading"}>
         {list.rows.length === 0 ? (
-          <div className="rounded-xl border bg-card p-10 text-center">
-            <p className="font-semibold text-lg">No OH referrals found</p>
-            <p className="mt-1 text-muted-foreground">
-              {filtered
-                ? "Try adjusting your search criteria"
-                : "Referrals you make will appear here."}
-            </p>
-          </div>
+          <EmptyList title="No OH referrals found">
+            {filtered
+              ? "Try adjusting your search criteria"
+              : "Referrals you make will appear here."}
+          </EmptyList>
         ) : (
           <>
             <Table>
@@ -166,9 +148,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                     <TableCell label="Issue" className="md:max-w-xs">
                       {excerpt(r.issue)}
                     </TableCell>
-                    <TableCell label="Type">
-                      {r.type === "management" ? "Management" : "Pre-Employment"}
-                    </TableCell>
+                    <TableCell label="Type">{referralTypeLabel(r.type)}</TableCell>
                     <TableCell label="Date Created">{formatShortDate(r.createdAt)}</TableCell>
                     <TableCell label="Status">
                       <ReferralStatusBadge status={r.status} />
@@ -202,6 +182,6 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
         )}
       </div>
       <ReferralDrawer referral={drawer.referral} onClose={drawer.close} />
-    </div>
+    </EmployerListPage>
   );
 }

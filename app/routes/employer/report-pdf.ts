@@ -1,7 +1,6 @@
-import { runtimeContext } from "~/context.ts";
-import { ReferralError } from "~/domain/referrals/actor.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReportPdf } from "~/domain/reports/get-employer-report.server.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-pdf";
 import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
@@ -17,16 +16,12 @@ function notFound() {
 
 /** `/employer-reports/REP-XXXXXX.pdf`: the frozen PDF, for the organisation's members only. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const actor = employerActor(context);
+  const scope = currentScope(context);
   const reference = fileName.exec(params.file)?.[1];
   if (!reference) return notFound();
-  const runtime = context.get(runtimeContext);
   try {
-    const { reportId, pdf, sha256 } = await getEmployerReportPdf(runtime.database.db, {
-      actor,
-      reference,
-    });
-    await auditEmployerReportAccess(context, actor, {
+    const { reportId, pdf, sha256 } = await getEmployerReportPdf(scope, reference);
+    await auditEmployerReportAccess(scope, {
       action: "report.downloaded",
       outcome: "success",
       object: { type: "report", id: reportId },
@@ -41,8 +36,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof ReferralError && error.code === "not_found") {
-      await auditEmployerReportAccess(context, actor, {
+    if (isDomainError(error, "not_found")) {
+      await auditEmployerReportAccess(scope, {
         action: "report.downloaded",
         outcome: "denied",
         details: { reference },

@@ -7,11 +7,10 @@ import {
 } from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { runtimeContext } from "~/context.ts";
-import { ReferralError } from "~/domain/referrals/actor.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report";
 import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
@@ -22,14 +21,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** One released report of the organisation, or only that consent was withheld. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const actor = employerActor(context);
-  const runtime = context.get(runtimeContext);
+  const scope = currentScope(context);
   try {
-    const report = await getEmployerReport(runtime.database.db, {
-      actor,
-      reference: params.reference,
-    });
-    await auditEmployerReportAccess(context, actor, {
+    const report = await getEmployerReport(scope, params.reference);
+    await auditEmployerReportAccess(scope, {
       action: "report.employer_viewed",
       outcome: "success",
       object: { type: "report", id: report.id },
@@ -37,8 +32,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     });
     return { report };
   } catch (error) {
-    if (error instanceof ReferralError && error.code === "not_found") {
-      await auditEmployerReportAccess(context, actor, {
+    if (isDomainError(error, "not_found")) {
+      await auditEmployerReportAccess(scope, {
         action: "report.employer_viewed",
         outcome: "denied",
         details: { reference: params.reference.slice(0, 40) },

@@ -1,11 +1,17 @@
 import { format } from "date-fns";
-import { DownloadIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { DownloadIcon, PlusIcon } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
+import {
+  EmployerListPage,
+  EmptyList,
+  ListFilterButtons,
+  ListSearchField,
+  referralTypeLabel,
+} from "~/components/referrals/employer-list.tsx";
 import { Button } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
   Table,
@@ -15,7 +21,6 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { runtimeContext } from "~/context.ts";
 import {
   type EmployerReportListQuery,
   listEmployerReports,
@@ -24,7 +29,7 @@ import {
 } from "~/domain/reports/list-employer-reports.server.ts";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/dates.ts";
-import { employerActor } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [
@@ -44,11 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/employer-reports${url.search}`);
   }
   const query = parseEmployerReportListQuery(url.searchParams);
-  const runtime = context.get(runtimeContext);
-  const list = await listEmployerReports(runtime.database.db, {
-    actor: employerActor(context),
-    query,
-  });
+  const list = await listEmployerReports(currentScope(context), query);
   return { query, list };
 }
 
@@ -79,22 +80,18 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
       ? "/pre-employment-referral"
       : "/employer-referral?type=management";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-semibold text-3xl tracking-tight">Reports</h1>
-          <p className="mt-2 text-muted-foreground">
-            View and download occupational health reports
-          </p>
-        </div>
+    <EmployerListPage
+      title="Reports"
+      description="View and download occupational health reports"
+      actions={
         <Button asChild>
           <Link to={newReferral}>
             <PlusIcon aria-hidden="true" />
             Generate New Report
           </Link>
         </Button>
-      </div>
-
+      }
+    >
       {/* A type toggle or a picked date applies at once; Search serves the text and no-JS browsers. */}
       <Form
         ref={filters.ref}
@@ -105,17 +102,10 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
       >
         {/* Enter in the search box submits with this first, hidden button, not a type toggle. */}
         <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-        <div className="space-y-1.5">
-          <Label htmlFor="q">Search</Label>
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.search}
-            placeholder="Title, report ID or employee name"
-            maxLength={100}
-          />
-        </div>
+        <ListSearchField
+          defaultValue={query.search}
+          placeholder="Title, report ID or employee name"
+        />
         <fieldset className="space-y-1.5">
           <legend className="mb-1.5 font-medium text-sm">Type</legend>
           {/* Each toggle submits the form with its type, or with "all" to switch it off again. */}
@@ -156,15 +146,7 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
             }
           />
         </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary">
-            <SearchIcon aria-hidden="true" />
-            Search
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to=".">Clear</Link>
-          </Button>
-        </div>
+        <ListFilterButtons variant="secondary" />
       </Form>
 
       <section
@@ -176,14 +158,11 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
           {tableHeadings[query.type]}
         </h2>
         {list.rows.length === 0 ? (
-          <div className="rounded-xl border bg-card p-10 text-center">
-            <p className="font-semibold text-lg">No reports found</p>
-            <p className="mt-1 text-muted-foreground">
-              {filtered
-                ? "Try adjusting your search or filter criteria"
-                : "A report appears here once the employee has read it and agreed to its release."}
-            </p>
-          </div>
+          <EmptyList title="No reports found">
+            {filtered
+              ? "Try adjusting your search or filter criteria"
+              : "A report appears here once the employee has read it and agreed to its release."}
+          </EmptyList>
         ) : (
           <>
             <Table>
@@ -205,9 +184,7 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
                       {r.reference}
                     </TableCell>
                     <TableCell label="Title">{r.title}</TableCell>
-                    <TableCell label="Type">
-                      {r.type === "management" ? "Management" : "Pre-Employment"}
-                    </TableCell>
+                    <TableCell label="Type">{referralTypeLabel(r.type)}</TableCell>
                     <TableCell label="Employee/Candidate">{r.subjectName}</TableCell>
                     <TableCell label="Format">{r.format}</TableCell>
                     <TableCell label="Date Generated">
@@ -249,6 +226,6 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
-    </div>
+    </EmployerListPage>
   );
 }

@@ -2,11 +2,11 @@ import { CheckCircle2Icon, ClockIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Button } from "~/components/ui/button";
-import { runtimeContext } from "~/context.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
-import { employerActor, referralErrorResponse } from "~/middleware/employer.server.ts";
+import { referralErrorResponse } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/review-referral";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,11 +18,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const referralId = new URL(request.url).searchParams.get("referral");
   if (!referralId) throw data("Not found", { status: 404 });
-  const runtime = context.get(runtimeContext);
-  const referral = await getReferralForEmployer(runtime.database.db, {
-    actor: employerActor(context),
-    referralId,
-  }).catch(referralErrorResponse);
+  const referral = await getReferralForEmployer(currentScope(context), referralId).catch(
+    referralErrorResponse,
+  );
   return { referral: { ...referral, issue: referralIssue(referral) } };
 }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
+import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { member, referral, report, user } from "../../../app/db/schema/index.ts";
 import { createInvitedReferralForTest } from "../../../app/domain/assessments/test-support.server.ts";
@@ -250,14 +251,12 @@ test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every stat
     },
     consentToProcessing: true,
   };
-  const draft = await saveManagementReferral(db, {
-    actor,
+  const draft = await saveManagementReferral(employerScopeForTest(db, actor), {
     provider: "demo",
     intent: "draft",
     input: managementInput,
   });
-  const unpaid = await saveManagementReferral(db, {
-    actor,
+  const unpaid = await saveManagementReferral(employerScopeForTest(db, actor), {
     provider: "demo",
     intent: "submit",
     input: managementInput,

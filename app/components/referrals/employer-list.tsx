@@ -1,0 +1,91 @@
+import { SearchIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+
+/**
+ * What the employer's referral and report lists share: the page heading with its actions, the
+ * search box and the Search / Clear buttons of the filter form, the empty state and the type's
+ * name. Each list keeps its own filters and columns.
+ */
+export function EmployerListPage({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-semibold text-3xl tracking-tight">{title}</h1>
+          <p className="mt-2 text-muted-foreground">{description}</p>
+        </div>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The free-text search of a list's filter form (`q`), read and bounded on the server. */
+export function ListSearchField({
+  defaultValue,
+  placeholder,
+  className,
+}: {
+  defaultValue: string;
+  placeholder: string;
+  className?: string;
+}) {
+  return (
+    <div className={className ?? "space-y-1.5"}>
+      <Label htmlFor="q">Search</Label>
+      <Input
+        id="q"
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        maxLength={100}
+      />
+    </div>
+  );
+}
+
+/** Search submits the filters as typed (and serves browsers without JavaScript); Clear drops them. */
+export function ListFilterButtons({ variant }: { variant?: "default" | "secondary" }) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" variant={variant}>
+        <SearchIcon aria-hidden="true" />
+        Search
+      </Button>
+      <Button asChild variant="ghost">
+        <Link to=".">Clear</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** A list with no rows: what to try when filtered, what will appear here otherwise. */
+export function EmptyList({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border bg-card p-10 text-center">
+      <p className="font-semibold text-lg">{title}</p>
+      <p className="mt-1 text-muted-foreground">{children}</p>
+    </div>
+  );
+}
+
+/** The seed's name for a referral or report type in the lists. */
+export function referralTypeLabel(type: "management" | "pre_employment"): string {
+  return type === "management" ? "Management" : "Pre-Employment";
+}

@@ -1,0 +1,52 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { services } from "~/domain/billing/catalogue.ts";
+import { membershipStanding } from "~/domain/billing/membership.server.ts";
+import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
+import { normalisePhone } from "~/lib/phone.ts";
+import { organisationStanding } from "~/middleware/employer.server.ts";
+
+/**
+ * What both referral forms show before submitting: the credits, and what will be spent and where
+ * it comes from.
+ */
+export async function referralFormCost(
+  context: Readonly<RouterContextProvider>,
+  type: "management" | "pre_employment",
+) {
+  const standing = await organisationStanding(context);
+  const credits = standing.credits;
+  return {
+    credits,
+    costText: describeReferralCost(
+      referralCost(type, { credits, standing: membershipStanding(standing.membership) }),
+    ),
+    creditCost: services[type].creditCost,
+  };
+}
+
+export type ReferralFormResult = { result: SubmissionResult<string[]> };
+
+/**
+ * Reads a referral form against its schema, and the person's mobile number, which is checked on
+ * the server only so the page ships no phone-number metadata. Either the parsed input and the
+ * number in E.164, or the 400 answer that shows the form again with every error and as it was sent.
+ */
+export function parseReferralForm<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+  phoneField: string,
+):
+  | { ok: true; input: z.output<S>; subjectPhone: string | null }
+  | { ok: false; response: ReturnType<typeof data<ReferralFormResult>> } {
+  const submission = parseSubmission(formData, schema);
+  const phone = normalisePhone(String(formData.get(phoneField) ?? ""));
+  if (submission.status === "success" && phone.ok)
+    return { ok: true, input: submission.value as z.output<S>, subjectPhone: phone.e164 };
+  const result = submission.reply(
+    phone.ok ? {} : { fieldErrors: { [phoneField]: [phone.message] } },
+  );
+  return { ok: false, response: data<ReferralFormResult>({ result }, { status: 400 }) };
+}

@@ -19,9 +19,6 @@ const servicesImportingDomain = new Set<string>([
   "app/services/auth/auth.server.ts",
   "app/services/jobs/handlers.server.ts",
   "app/services/jobs/testing/job-process.ts",
-  "app/services/payments/checkout.server.ts",
-  "app/services/payments/confirmation.server.ts",
-  "app/services/payments/refunds.server.ts",
   "app/services/runtime.server.ts",
   "app/services/signalling/consultation-signalling.server.ts",
 ]);
@@ -33,10 +30,7 @@ const unscopedReads: Record<string, number> = {
   "app/domain/assessments/case-messages.server.ts": 1,
   "app/domain/assessments/lock-referral.server.ts": 1,
   "app/domain/assessments/send-safety-alert.server.ts": 1,
-  "app/domain/billing/invoices.server.ts": 1,
-  "app/domain/billing/orders.server.ts": 2,
-  "app/domain/billing/referral-payment.server.ts": 1,
-  "app/domain/billing/refunds.server.ts": 3,
+  "app/domain/billing/refunds.server.ts": 1,
   "app/domain/consultations/booking.server.ts": 4,
   "app/domain/consultations/reminders.server.ts": 1,
   "app/domain/doctor/clinical-notes.server.ts": 1,
@@ -47,8 +41,6 @@ const unscopedReads: Record<string, number> = {
   "app/domain/doctor/send-report.server.ts": 1,
   "app/domain/governance/erase-expired-health-data.server.ts": 1,
   "app/domain/referrals/cancel-referral.server.ts": 1,
-  "app/domain/referrals/confirm-referral-payment.server.ts": 1,
-  "app/domain/referrals/expire-unpaid-referrals.server.ts": 2,
   "app/domain/referrals/get-referral.server.ts": 1,
   "app/domain/referrals/notify-referral-declined.server.ts": 1,
   "app/domain/referrals/remind-referral.server.ts": 1,
@@ -57,7 +49,6 @@ const unscopedReads: Record<string, number> = {
   "app/domain/reports/send-report-notification.server.ts": 1,
   "app/domain/reports/test-support.server.ts": 2,
   "app/services/jobs/handlers.server.ts": 1,
-  "app/services/payments/confirmation.server.ts": 1,
 };
 
 /** Test helpers: factories, harnesses and fixtures, for tests only. */

@@ -23,6 +23,7 @@ import {
 } from "./membership.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
 import { renewDemoMemberships } from "./renew-memberships.server.ts";
+import { employerScopeFor, providerScope } from "./test-support.server.ts";
 
 const webhookSecret = "whsec_test_secret";
 const seller = { name: "ReferOH Ltd" };
@@ -48,9 +49,9 @@ async function becomeMember(actor: Awaited<ReturnType<typeof actorFor>>) {
     request: { kind: "membership", interval: "monthly" },
     provider: "demo",
   });
-  expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order), { seller })).toBe(
-    "granted",
-  );
+  expect(
+    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller }),
+  ).toBe("granted");
 }
 
 function callWebhook(body: string, signature: string | null) {
@@ -106,7 +107,7 @@ describe("demo provider", () => {
     });
     const event = demo.confirmationEvent(order);
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => handlePaymentEvent(database.db, event, { seller })),
+      [1, 2, 3].map(() => handlePaymentEvent(providerScope(database.db), event, { seller })),
     );
     expect(outcomes.sort()).toEqual(["duplicate", "duplicate", "granted"]);
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(20);
@@ -120,13 +121,13 @@ describe("demo provider", () => {
   it("switches interval at the period end and cancels keeping access", async () => {
     const actor = await actorFor("interval");
     await becomeMember(actor);
-    const switched = await changeMembershipInterval(database.db, { actor, interval: "annual" });
+    const switched = await changeMembershipInterval(employerScopeFor(database.db, actor), "annual");
     expect(switched).toMatchObject({
       status: "pending_change",
       interval: "monthly",
       pendingInterval: "annual",
     });
-    const cancelled = await cancelMembership(database.db, { actor });
+    const cancelled = await cancelMembership(employerScopeFor(database.db, actor));
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now());
     // Every member right, packs included, lasts to the period end.
@@ -137,16 +138,17 @@ describe("demo provider", () => {
     });
     expect(pack.netPence).toBe(85_000);
     // Resume before the end undoes the cancellation; a second resume is refused.
-    const resumed = await resumeMembership(database.db, { actor });
+    const resumed = await resumeMembership(employerScopeFor(database.db, actor));
     expect(resumed).toMatchObject({ status: "active", cancelledAt: null });
-    await expect(resumeMembership(database.db, { actor })).rejects.toThrow(/no cancelled/);
+    await expect(resumeMembership(employerScopeFor(database.db, actor))).rejects.toThrow(
+      /no cancelled/,
+    );
     // After the period ends there is nothing to resume.
-    await cancelMembership(database.db, { actor });
+    await cancelMembership(employerScopeFor(database.db, actor));
     await expect(
-      resumeMembership(database.db, {
-        actor,
-        now: new Date(resumed.currentPeriodEnd.getTime() + 1000),
-      }),
+      resumeMembership(
+        employerScopeFor(database.db, actor, new Date(resumed.currentPeriodEnd.getTime() + 1000)),
+      ),
     ).rejects.toThrow(/no cancelled/);
   });
 });
@@ -158,12 +160,16 @@ describe("demo renewals", () => {
     const leaving = await actorFor("leave");
     await becomeMember(switching);
     await becomeMember(leaving);
-    await changeMembershipInterval(database.db, { actor: switching, interval: "annual" });
-    await cancelMembership(database.db, { actor: leaving });
+    await changeMembershipInterval(employerScopeFor(database.db, switching), "annual");
+    await cancelMembership(employerScopeFor(database.db, leaving));
     const before = await getMembership(database.db, switching.organisationId);
     const later = new Date(before!.currentPeriodEnd.getTime() + 60_000);
 
-    await renewDemoMemberships(database.db, { seller }, demo.confirmationEvent, later);
+    await renewDemoMemberships(
+      providerScope(database.db, later),
+      { seller },
+      demo.confirmationEvent,
+    );
     const renewed = await getMembership(database.db, switching.organisationId);
     expect(renewed).toMatchObject({ status: "active", interval: "annual", pendingInterval: null });
     expect(renewed!.currentPeriodStart.getTime()).toBe(later.getTime());
@@ -179,7 +185,11 @@ describe("demo renewals", () => {
     const lapsed = await getMembership(database.db, leaving.organisationId);
     expect(lapsed?.status).toBe("cancelled");
     // Running again renews nothing twice.
-    await renewDemoMemberships(database.db, { seller }, demo.confirmationEvent, later);
+    await renewDemoMemberships(
+      providerScope(database.db, later),
+      { seller },
+      demo.confirmationEvent,
+    );
     const again = await database.db
       .select()
       .from(paymentOrder)

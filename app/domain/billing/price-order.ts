@@ -1,5 +1,5 @@
 import type { OrderItem } from "~/db/schema/billing.ts";
-import { BillingError } from "./actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import {
   type CreditPackId,
   creditPack,
@@ -52,8 +52,8 @@ export function priceOrder(
   switch (request.kind) {
     case "membership": {
       if (context.membership !== "none") {
-        throw new BillingError(
-          "membership_exists",
+        throw new DomainError(
+          "invalid_state",
           "You already have a membership until the end of its current period.",
         );
       }
@@ -76,8 +76,8 @@ export function priceOrder(
       // Packs are a member benefit (docs/architecture.md §6), enforced here, not only on the page. A cancelled
       // membership keeps every member right until its paid period ends, packs included.
       if (context.membership === "none") {
-        throw new BillingError(
-          "membership_required",
+        throw new DomainError(
+          "invalid_state",
           "Credit packs are available to members. Choose a membership first.",
         );
       }

@@ -22,8 +22,14 @@ import { saveManagementReferral } from "~/domain/referrals/save-management-refer
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { getCreditNotePdf } from "./invoices.server.ts";
-import { handlePaymentEvent, listOrders, type PaymentOrder } from "./orders.server.ts";
-import { pendingRefunds, type Refunder, settleRefund } from "./refunds.server.ts";
+import {
+  type ConfirmationHooks,
+  handlePaymentEvent,
+  listOrders,
+  type PaymentOrder,
+} from "./orders.server.ts";
+import { pendingRefunds, type Refunder, settleRefund } from "./settle-refund.server.ts";
+import { employerScopeFor, providerScope } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const demo = createDemoProvider();
@@ -33,13 +39,10 @@ const seller = {
   companyNumber: "12345678",
   vatNumber: "GB123456789",
 };
-const hooks = {
+const hooks: ConfirmationHooks = {
   seller,
-  onReferralPaid: (
-    tx: Parameters<typeof confirmReferralPayment>[0],
-    id: string,
-    order: PaymentOrder,
-  ) => confirmReferralPayment(tx, id, order),
+  onReferralPaid: (tx, scope, referralId, order) =>
+    confirmReferralPayment(tx, scope, { referralId, order }),
   describeBuyer: async () => ({ name: "Acme Ltd", address: "2 Buyer Road\nLeeds LS1 1AA" }),
 };
 
@@ -87,9 +90,9 @@ async function paidReferral(actor: EmployerActor) {
     .select()
     .from(paymentOrder)
     .where(eq(paymentOrder.id, placement.orderId));
-  expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order!), hooks)).toBe(
-    "granted",
-  );
+  expect(
+    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order!), hooks),
+  ).toBe("granted");
   return { referralId: created.id, orderId: order!.id };
 }
 
@@ -122,12 +125,12 @@ describe("cancelling a card-paid referral", () => {
       Number(one.order.creditNote.number.slice(3)) + 1,
     );
 
-    const orders = await listOrders(database.db, { actor });
+    const orders = await listOrders(employerScopeFor(database.db, actor));
     const listed = orders.find((o) => o.id === first.orderId)!;
     expect(listed.status).toBe("refunded");
     expect(listed.creditNoteNumber).toBe(one.order.creditNote.number);
     expect(listed.refundStatus).toBe("pending");
-    expect(await pendingRefunds(database.db)).toContain(one.order.creditNote.id);
+    expect(await pendingRefunds(providerScope(database.db))).toContain(one.order.creditNote.id);
 
     // The provider is asked once; a second settle (a retried job) does not ask again.
     const calls: { amountPence: number; idempotencyKey: string }[] = [];
@@ -137,8 +140,10 @@ describe("cancelling a card-paid referral", () => {
         return demo.refund(request);
       },
     };
-    expect(await settleRefund(database.db, recording, one.order.creditNote.id)).toBe("succeeded");
-    expect(await settleRefund(database.db, recording, one.order.creditNote.id)).toBe(
+    expect(await settleRefund(providerScope(database.db), recording, one.order.creditNote.id)).toBe(
+      "succeeded",
+    );
+    expect(await settleRefund(providerScope(database.db), recording, one.order.creditNote.id)).toBe(
       "already_refunded",
     );
     expect(calls).toEqual([
@@ -162,10 +167,10 @@ describe("cancelling a card-paid referral", () => {
     expect(audits.map((a) => `${a.action}:${a.outcome}`)).toEqual(["billing.refund:success"]);
 
     // The PDF names the invoice it credits and shows every amount reversed.
-    const { pdf } = await getCreditNotePdf(database.db, {
-      actor,
-      creditNoteId: one.order.creditNote.id,
-    });
+    const { pdf } = await getCreditNotePdf(
+      employerScopeFor(database.db, actor),
+      one.order.creditNote.id,
+    );
     const text = pdfText(pdf);
     expect(text).toContain("Credit note");
     expect(text).toContain(one.order.creditNote.number);
@@ -178,7 +183,7 @@ describe("cancelling a card-paid referral", () => {
     // Another organisation cannot read it.
     const other = await employer("other");
     await expect(
-      getCreditNotePdf(database.db, { actor: other, creditNoteId: one.order.creditNote.id }),
+      getCreditNotePdf(employerScopeFor(database.db, other), one.order.creditNote.id),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 
@@ -192,9 +197,9 @@ describe("cancelling a card-paid referral", () => {
         throw new Error("card network unavailable");
       },
     };
-    await expect(settleRefund(database.db, failing, cancelled.order.creditNote.id)).rejects.toThrow(
-      "card network unavailable",
-    );
+    await expect(
+      settleRefund(providerScope(database.db), failing, cancelled.order.creditNote.id),
+    ).rejects.toThrow("card network unavailable");
     const [note] = await database.db
       .select()
       .from(creditNote)
@@ -204,7 +209,9 @@ describe("cancelling a card-paid referral", () => {
       refundAttempts: 1,
       lastRefundError: "card network unavailable",
     });
-    expect(await pendingRefunds(database.db)).toContain(cancelled.order.creditNote.id);
+    expect(await pendingRefunds(providerScope(database.db))).toContain(
+      cancelled.order.creditNote.id,
+    );
   });
 
   it("closes an unpaid order without a credit note", async () => {
@@ -277,9 +284,13 @@ describe("a referral left awaiting payment", () => {
     expect((await getEmployerDashboard(database.db, { actor })).activeAssessments).toBe(0);
 
     // Six days and 23 hours: still waiting.
-    const early = await expireUnpaidReferrals(database.db, new Date("2026-01-12T08:00:00Z"));
+    const early = await expireUnpaidReferrals(
+      providerScope(database.db, new Date("2026-01-12T08:00:00Z")),
+    );
     expect(early.map((e) => e.referralId)).not.toContain(created.id);
-    const due = await expireUnpaidReferrals(database.db, new Date("2026-01-12T09:00:01Z"));
+    const due = await expireUnpaidReferrals(
+      providerScope(database.db, new Date("2026-01-12T09:00:01Z")),
+    );
     expect(due.map((e) => e.referralId)).toContain(created.id);
     const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
     expect(row!.status).toBe("expired");
@@ -289,13 +300,15 @@ describe("a referral left awaiting payment", () => {
       .where(eq(paymentOrder.id, placement.orderId));
     expect(order!.status).toBe("expired");
     // The checkout page's button pressed afterwards: closed, nothing granted or invoiced.
-    expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order!), hooks)).toBe(
-      "closed",
-    );
+    expect(
+      await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order!), hooks),
+    ).toBe("closed");
     const [after] = await database.db.select().from(referral).where(eq(referral.id, created.id));
     expect(after!.status).toBe("expired");
     // Run again: nothing more to do.
-    expect(await expireUnpaidReferrals(database.db, new Date("2026-01-20T00:00:00Z"))).toEqual([]);
+    expect(
+      await expireUnpaidReferrals(providerScope(database.db, new Date("2026-01-20T00:00:00Z"))),
+    ).toEqual([]);
   });
 });
 
@@ -318,13 +331,15 @@ describe("the person declines a card-paid referral", () => {
     expect(ended.decision).toBe("declined");
     if (ended.order.outcome !== "refunded") throw new Error("expected a refund");
     expect(ended.order.creditNote.totalPence).toBe(45_600);
-    expect(await settleRefund(database.db, demo, ended.order.creditNote.id)).toBe("succeeded");
+    expect(await settleRefund(providerScope(database.db), demo, ended.order.creditNote.id)).toBe(
+      "succeeded",
+    );
     const [note] = await database.db
       .select()
       .from(creditNote)
       .where(eq(creditNote.id, ended.order.creditNote.id));
     expect(note!.reason).toBe("consent_declined");
-    const orders = await listOrders(database.db, { actor });
+    const orders = await listOrders(employerScopeFor(database.db, actor));
     expect(orders.find((o) => o.id === paid.orderId)).toMatchObject({
       status: "refunded",
       refundStatus: "succeeded",

@@ -1,24 +1,25 @@
-import { eq } from "drizzle-orm";
-import { referral, referralActivity } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { and, eq } from "drizzle-orm";
+import { referral } from "~/db/schema/index.ts";
 import type { PaymentOrder } from "~/domain/billing/orders.server.ts";
-import type { Tx } from "./place-referral.server.ts";
-import { transition } from "./states.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 
 /**
  * The billing confirmation hook for pay-per-referral orders: inside the order's transaction the
- * referral moves from awaiting payment to invited. A referral cancelled meanwhile stays cancelled.
+ * referral moves from awaiting payment to invited, through the one transition path
+ * (docs/architecture.md §3b). A referral cancelled meanwhile stays cancelled.
  */
 export async function confirmReferralPayment(
   tx: Tx,
-  referralId: string,
-  order: PaymentOrder,
-  now = new Date(),
+  scope: Scope,
+  { referralId, order }: { referralId: string; order: PaymentOrder },
 ): Promise<void> {
   const [current] = await tx
-    .select()
+    .select({ id: referral.id, organisationId: referral.organisationId, status: referral.status })
     .from(referral)
-    .where(eq(referral.id, referralId))
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)))
     .for("update");
   if (
     !current ||
@@ -26,21 +27,11 @@ export async function confirmReferralPayment(
     current.status !== "awaiting_payment"
   )
     return;
-  const status = transition(current.status, "payment_confirmed", "system");
-  await tx
-    .update(referral)
-    .set({ status, invitedAt: now, updatedAt: now })
-    .where(eq(referral.id, referralId));
-  await tx.insert(referralActivity).values({
-    referralId,
-    organisationId: current.organisationId,
-    kind: "invited",
-    createdAt: now,
-  });
-  await recordAuditEvent(tx, {
-    action: "referral.payment_confirmed",
-    outcome: "success",
-    object: { type: "referral", id: referralId },
-    details: { orderId: order.id },
+  await applyReferralTransition(tx, scope, {
+    referral: current,
+    event: "payment_confirmed",
+    set: { invitedAt: scope.now },
+    activity: "invited",
+    audit: { action: "referral.payment_confirmed", details: { orderId: order.id } },
   });
 }

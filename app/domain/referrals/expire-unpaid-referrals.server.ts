@@ -1,18 +1,12 @@
 import { subDays } from "date-fns";
 import { and, eq, lt } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import {
-  member,
-  organisation,
-  paymentOrder,
-  referral,
-  referralActivity,
-  user,
-} from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { member, organisation, paymentOrder, referral, user } from "~/db/schema/index.ts";
 import { reverseOrder } from "~/domain/billing/refunds.server.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { canTransition, transition } from "./states.ts";
+import { canTransition } from "./states.ts";
 
 /** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
 export const unpaidReferralDays = 7;
@@ -22,30 +16,44 @@ export const unpaidReferralDays = 7;
  * expire, and their order closes, so a late payment grants nothing. Each referral is its own
  * transaction; a payment that lands meanwhile wins (the row is locked and re-read).
  */
-export async function expireUnpaidReferrals(
-  db: Database,
-  now = new Date(),
-): Promise<{ referralId: string }[]> {
+export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId: string }[]> {
+  const { db, now } = scope;
   const cutoff = subDays(now, unpaidReferralDays);
   const due = await db
     .select({ id: referral.id })
     .from(referral)
     .innerJoin(paymentOrder, eq(paymentOrder.id, referral.orderId))
-    .where(and(eq(referral.status, "awaiting_payment"), lt(paymentOrder.createdAt, cutoff)))
+    .where(
+      and(
+        eq(referral.status, "awaiting_payment"),
+        lt(paymentOrder.createdAt, cutoff),
+        visibleReferrals(scope),
+      ),
+    )
     .limit(500);
   const expired: { referralId: string }[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(referral).where(eq(referral.id, id)).for("update");
-      if (!current || !canTransition(current.status, "payment_expired", "system")) return false;
-      await tx
-        .update(referral)
-        .set({
-          status: transition(current.status, "payment_expired", "system"),
-          closedAt: now,
-          updatedAt: now,
+      const [current] = await tx
+        .select({
+          id: referral.id,
+          organisationId: referral.organisationId,
+          status: referral.status,
+          orderId: referral.orderId,
         })
-        .where(eq(referral.id, id));
+        .from(referral)
+        .where(and(eq(referral.id, id), visibleReferrals(scope)))
+        .for("update");
+      // A payment that landed meanwhile moved the referral on: it stays as it is.
+      if (!current || !canTransition(current.status, "payment_expired", scope.actor.role))
+        return false;
+      await applyReferralTransition(tx, scope, {
+        referral: current,
+        event: "payment_expired",
+        set: { closedAt: now },
+        activity: "payment_expired",
+        audit: { action: "referral.payment_expired", details: { orderId: current.orderId } },
+      });
       if (current.orderId)
         await reverseOrder(tx, {
           orderId: current.orderId,
@@ -54,18 +62,6 @@ export async function expireUnpaidReferrals(
           reason: "payment_expired",
           now,
         });
-      await tx.insert(referralActivity).values({
-        referralId: id,
-        organisationId: current.organisationId,
-        kind: "payment_expired",
-        createdAt: now,
-      });
-      await recordAuditEvent(tx, {
-        action: "referral.payment_expired",
-        outcome: "success",
-        object: { type: "referral", id },
-        details: { orderId: current.orderId },
-      });
       return true;
     });
     if (done) expired.push({ referralId: id });
@@ -95,10 +91,11 @@ export function unpaidReferralExpiredEmail(input: {
 
 /** Tells whoever made the referral that it expired unpaid. */
 export async function notifyUnpaidReferralExpired(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  scope: Scope,
+  deps: { mailer: Mailer; publicUrl: string },
   { referralId }: { referralId: string },
 ): Promise<{ sent: number }> {
-  const [row] = await deps.db
+  const [row] = await scope.db
     .select({
       reference: referral.reference,
       status: referral.status,
@@ -115,7 +112,7 @@ export async function notifyUnpaidReferralExpired(
       ),
     )
     .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(referral.id, referralId));
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (row?.status !== "expired" || !row) return { sent: 0 };
   await deps.mailer.send({
     to: row.email,

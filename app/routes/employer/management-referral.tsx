@@ -131,8 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       input: parsed.data,
       subjectPhone,
     });
-    return continueAfterPlacement(runtime, {
-      actor,
+    return continueAfterPlacement(context, {
       referralId: referral.id,
       placement: placement!,
     });

@@ -5,7 +5,6 @@ import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
-import { BillingError } from "~/domain/billing/actor.ts";
 import {
   creditPacks,
   creditValidityMonths,
@@ -22,7 +21,8 @@ import {
   planTabFrom,
   referralFormPath,
 } from "~/domain/billing/plan-choice.ts";
-import { startPurchase } from "~/services/payments/checkout.server.ts";
+import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
+import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import type { Route } from "./+types/package-selection";
 import { billingRequest } from "./billing.server.ts";
 
@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { runtime, actor } = billingRequest(context);
-  const current = await getMembership(runtime.database.db, actor.organisationId);
+  const { scope } = billingRequest(context);
+  const current = await getMembership(scope.db, scope.actor.organisationId);
   return {
     tab: planTabFrom(new URL(request.url).searchParams.get("tab")),
     standing: membershipStanding(current),
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { runtime, actor, audit } = billingRequest(context);
+  const { runtime, scope, audit } = billingRequest(context);
   const form = await request.formData();
   const choice = parsePlanChoice(form.get("plan"));
   if (!choice) {
@@ -53,16 +53,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (choice.kind === "referral") throw redirect(referralFormPath(choice.referralType));
   // One purchase path: a non-member's pack comes with a monthly membership in one order (the
   // seed's Credit Pack + Membership bundle), rather than a refusal.
-  const current = await getMembership(runtime.database.db, actor.organisationId);
-  const bundle = choice.kind === "credit_pack" && membershipStanding(current) === "none";
+  const current = await getMembership(scope.db, scope.actor.organisationId);
+  const bundle = choice.kind === "credit_pack" && membershipStanding(current, scope.now) === "none";
   try {
-    const started = await startPurchase(
-      runtime,
-      actor,
-      bundle && choice.kind === "credit_pack"
-        ? { kind: "membership", interval: "monthly", packId: choice.packId }
-        : orderRequestFor(choice),
-    );
+    const started = await startPurchase(scope, runtime, {
+      request:
+        bundle && choice.kind === "credit_pack"
+          ? { kind: "membership", interval: "monthly", packId: choice.packId }
+          : orderRequestFor(choice),
+    });
     await audit({
       action: "billing.order_created",
       outcome: "success",
@@ -76,10 +75,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         : started.redirectUrl,
     );
   } catch (error) {
-    if (error instanceof BillingError) {
+    if (isDomainError(error)) {
+      // Pricing refuses a pack only for want of a membership; anything else is the plan itself.
       const title =
-        error.code === "membership_required" ? "Membership required" : "This plan is not available";
-      return data({ error: { title, message: error.message } }, { status: 409 });
+        choice.kind === "credit_pack" && !bundle
+          ? "Membership required"
+          : "This plan is not available";
+      return data({ error: { title, message: error.message } }, { status: httpStatus(error) });
     }
     throw error;
   }

@@ -8,7 +8,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { BillingError } from "~/domain/billing/actor.ts";
 import {
   type CreditPackId,
   creditPacks,
@@ -19,10 +18,12 @@ import {
   services,
   vatRate,
 } from "~/domain/billing/catalogue.ts";
+import { confirmPayment } from "~/domain/billing/confirm-payment.server.ts";
 import { getOrder, type PaymentOrder } from "~/domain/billing/orders.server.ts";
 import { afterPaymentPath, uuidSchema } from "~/domain/billing/plan-choice.ts";
-import { startPurchase } from "~/services/payments/checkout.server.ts";
-import { confirmPayment } from "~/services/payments/confirmation.server.ts";
+import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
+import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Route } from "./+types/payment";
 import { billingRequest } from "./billing.server.ts";
@@ -43,15 +44,12 @@ async function demoOrder(
   const id = uuidSchema.safeParse(orderId);
   if (!id.success) throw notFound();
   try {
-    const order = await getOrder(billing.runtime.database.db, {
-      actor: billing.actor,
-      orderId: id.data,
-    });
+    const order = await getOrder(billing.scope, id.data);
     // Stripe orders are paid on Stripe's page; this page only ever takes demo payments.
     if (order.provider !== "demo") throw notFound();
     return { order, ...billing };
   } catch (error) {
-    if (error instanceof BillingError && error.code === "not_found") throw notFound();
+    if (isDomainError(error, "not_found")) throw notFound();
     throw error;
   }
 }
@@ -104,7 +102,7 @@ const paymentFailed = {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const { order, runtime, actor, audit } = await demoOrder(context, form.get("order"));
+  const { order, runtime, scope, audit } = await demoOrder(context, form.get("order"));
   const intent = form.get("intent");
 
   if (intent === "bundle") {
@@ -115,10 +113,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       return data({ error: noSubscription }, { status: 400 });
     }
     try {
-      const started = await startPurchase(runtime, actor, {
-        kind: "membership",
-        interval,
-        packId: pack.id,
+      const started = await startPurchase(scope, runtime, {
+        request: { kind: "membership", interval, packId: pack.id },
       });
       await audit({
         action: "billing.order_created",
@@ -128,8 +124,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       });
       throw redirect(`${started.redirectUrl}&tab=bundle`);
     } catch (error) {
-      if (error instanceof BillingError) {
-        return data({ error: { title: "Plan not available", message: error.message } }, 409);
+      if (isDomainError(error)) {
+        return data(
+          { error: { title: "Plan not available", message: error.message } },
+          httpStatus(error),
+        );
       }
       throw error;
     }
@@ -140,8 +139,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (form.get("tab") === "bundle" && !order.grants.packId)
     return data({ error: noSubscription }, { status: 400 });
   try {
-    // The same code path as a provider's webhook: one event per order, confirmed once.
-    const outcome = await confirmPayment(runtime, createDemoProvider().confirmationEvent(order));
+    // The same code path as a provider's webhook, in the provider's (system) scope on this
+    // request: one event per order, confirmed once.
+    const provider = systemScope(scope.db, "demo-payment", { requestId: scope.origin.requestId });
+    const outcome = await confirmPayment(
+      provider,
+      runtime,
+      createDemoProvider().confirmationEvent(order),
+    );
     if (outcome !== "granted" && outcome !== "duplicate") {
       return data({ error: paymentFailed }, { status: 502 });
     }

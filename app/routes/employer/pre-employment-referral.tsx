@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     origin: requestOrigin(context),
     provider: runtime.payments.id,
   });
-  return continueAfterPlacement(runtime, { actor, referralId: referral.id, placement });
+  return continueAfterPlacement(context, { referralId: referral.id, placement });
 }
 
 const riskFlags = [

@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
 import { runtimeContext } from "~/context.ts";
+import { refundAfterCommit } from "~/domain/billing/settle-refund.server.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
-import { refundAfterCommit } from "~/services/payments/refunds.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/referral-cancel";
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -29,7 +30,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       return data({ ok: false as const, message: error.message }, { status: 409 });
     throw error;
   }
-  await refundAfterCommit(runtime, result.order);
+  await refundAfterCommit(currentScope(context), runtime, result.order);
   // The notice says what came back: credits, money to the card, or nothing was paid.
   const notice = new URLSearchParams({ notice: "referral-cancelled" });
   if (result.creditsReturned > 0) notice.set("credits", String(result.creditsReturned));

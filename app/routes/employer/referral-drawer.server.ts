@@ -12,6 +12,7 @@ import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { cancellableStatuses } from "~/domain/referrals/states.ts";
 import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
 import { employerActor } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
 /**
@@ -39,8 +40,7 @@ export async function loadReferralDrawer(
       organisationId: actor.organisationId,
       referralIds: [r.id],
     }),
-    describeReferralPayment(db, {
-      organisationId: actor.organisationId,
+    describeReferralPayment(currentScope(context), {
       referralId: r.id,
       paymentMethod: r.paymentMethod,
       orderId: r.orderId,

@@ -29,8 +29,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       request: requestOrigin(context),
       details: { orderId: referral.orderId },
     });
-    return await continueAfterPlacement(runtime, {
-      actor,
+    return await continueAfterPlacement(context, {
       referralId: referral.id,
       placement: { method: "order", orderId: referral.orderId },
     });

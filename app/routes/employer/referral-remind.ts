@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { runtimeContext } from "~/context.ts";
 import { ReferralError } from "~/domain/referrals/actor.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
+import { inviteSubject } from "~/domain/referrals/invite-subject.server.ts";
 import { claimReferralReminder } from "~/domain/referrals/remind-referral.server.ts";
 import { employerActor, requestOrigin } from "~/middleware/employer.server.ts";
-import { inviteSubject } from "~/services/payments/confirmation.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/referral-remind";
 
 /** Send Reminder: re-sends the link at most once per 24 hours, enforced here, not in the browser. */
@@ -23,7 +24,10 @@ export async function action({ params, context }: Route.ActionArgs) {
       ).id,
       origin: requestOrigin(context),
     });
-    await inviteSubject(runtime, referral.id, "reminder");
+    await inviteSubject(currentScope(context), runtime, {
+      referralId: referral.id,
+      kind: "reminder",
+    });
     return { ok: true as const };
   } catch (error) {
     if (error instanceof ReferralError && error.code === "not_found")

@@ -8,8 +8,10 @@ import {
 } from "~/domain/assessments/send-safety-alert.server.ts";
 import { findStalledAssessments } from "~/domain/assessments/stalled-assessments.server.ts";
 import { DRAFT_JOB } from "~/domain/assessments/submit-assessment.server.ts";
+import { paymentConfirmationHooks } from "~/domain/billing/confirm-payment.server.ts";
 import { expireCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { renewDemoMemberships } from "~/domain/billing/renew-memberships.server.ts";
+import { registerRefundJobs } from "~/domain/billing/settle-refund.server.ts";
 import {
   CONSULTATION_REMINDER_JOB,
   sendDueConsultationReminders,
@@ -22,6 +24,7 @@ import {
 } from "~/domain/doctor/notify-doctors.server.ts";
 import { registerEnquiryJobs } from "~/domain/enquiries/register-enquiry-jobs.server.ts";
 import { eraseExpiredHealthData } from "~/domain/governance/erase-expired-health-data.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import {
   expireUnpaidReferrals,
   notifyUnpaidReferralExpired,
@@ -32,6 +35,7 @@ import {
 } from "~/domain/referrals/invitation-follow-up.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { sendReferralInvitation } from "~/domain/referrals/send-referral-invitation.server.ts";
+import { registerReferralDeclinedJob } from "~/domain/referrals/tell-employer-declined.server.ts";
 import {
   claimReviewReminders,
   sendReviewReminder,
@@ -44,9 +48,7 @@ import {
   type ReportReviewReminder,
 } from "~/domain/reports/report-jobs.ts";
 import { sendReportNotification } from "~/domain/reports/send-report-notification.server.ts";
-import { paymentConfirmationHooks } from "../payments/confirmation.server.ts";
 import { createDemoProvider } from "../payments/demo-provider.server.ts";
-import { registerRefundJobs } from "../payments/refunds.server.ts";
 import type { Runtime } from "../runtime.server.ts";
 
 /** Every background job of the product, declared in one place at start-up. */
@@ -54,6 +56,7 @@ export function registerJobHandlers(runtime: Runtime): void {
   const { jobs, database, logger } = runtime;
   registerEnquiryJobs(runtime);
   registerRefundJobs(runtime);
+  registerReferralDeclinedJob(runtime);
 
   jobs.register("billing-expire-credits", async () => {
     const expired = await expireCredits(database.db);
@@ -92,7 +95,7 @@ export function registerJobHandlers(runtime: Runtime): void {
 
   // Checkouts left unpaid for 7 days: the referral expires and the employer is told.
   jobs.register("referral-expire-unpaid", async () => {
-    const expired = await expireUnpaidReferrals(database.db);
+    const expired = await expireUnpaidReferrals(systemScope(database.db, "referral-expire-unpaid"));
     for (const { referralId } of expired)
       await jobs.send("referral-unpaid-expired-notice", { referralId });
     if (expired.length > 0) logger.info({ expired: expired.length }, "unpaid referrals expired");
@@ -102,7 +105,8 @@ export function registerJobHandlers(runtime: Runtime): void {
     "referral-unpaid-expired-notice",
     async ({ referralId }) => {
       await notifyUnpaidReferralExpired(
-        { db: database.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+        systemScope(database.db, "referral-unpaid-expired-notice"),
+        { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
         { referralId },
       );
     },
@@ -112,7 +116,7 @@ export function registerJobHandlers(runtime: Runtime): void {
     const demo = createDemoProvider();
     jobs.register("billing-renew-memberships", async () => {
       const renewed = await renewDemoMemberships(
-        database.db,
+        systemScope(database.db, "billing-renew-memberships"),
         paymentConfirmationHooks(runtime),
         demo.confirmationEvent,
       );

@@ -43,6 +43,7 @@ import {
 import { listOrders } from "~/domain/billing/orders.server.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/subscription";
 import { billingRequest } from "./billing.server.ts";
 
@@ -128,11 +129,12 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ context, request }: Route.ActionArgs) {
   const { runtime, scope, audit } = billingRequest(context);
   const { db, actor } = scope;
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
+  // Every form here is a button with its intent: nothing to correct field by field.
+  const submission = parseSubmission(await request.formData(), actionSchema);
+  if (submission.status !== "success") {
     return data({ error: "Choose an option and try again." }, { status: 400 });
   }
-  const input = parsed.data;
+  const input = submission.value;
   try {
     switch (input.intent) {
       case "interval": {

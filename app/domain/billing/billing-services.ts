@@ -5,4 +5,3 @@ import type { Runtime } from "~/services/runtime.server.ts";
  * payment provider, configuration, the job queue for retries and the logger. Tests pass their own.
  */
 export type BillingServices = Pick<Runtime, "config" | "logger" | "jobs" | "payments">;
-

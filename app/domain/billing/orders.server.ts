@@ -133,7 +133,7 @@ export function missingSellerDetails(seller: Record<string, string>): string[] {
  * Records a provider's event id; false when it was seen before. Called first in the transaction
  * that acts on the event, so a delivery repeated (even concurrently) acts once.
  */
-export async function recordProviderEvent(
+async function recordProviderEvent(
   tx: Tx,
   event: { provider: ProviderId; eventId: string; type: string; orderId?: string | null },
   now: Date,
@@ -155,6 +155,22 @@ export async function recordProviderEvent(
 export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order" | "closed";
 
 /**
+ * Acts on a provider's event once, in the system scope: the event id is recorded first in the
+ * transaction that acts on it, so a delivery repeated (even concurrently) finds it and does
+ * nothing again ("duplicate").
+ */
+export async function onceForProviderEvent<O>(
+  scope: Scope,
+  event: { provider: ProviderId; eventId: string; type: string; orderId?: string | null },
+  act: (tx: Tx) => Promise<O>,
+): Promise<O | "duplicate"> {
+  requirePaymentProvider(scope);
+  return scope.db.transaction(async (tx) =>
+    (await recordProviderEvent(tx, event, scope.now)) ? act(tx) : "duplicate",
+  );
+}
+
+/**
  * A provider's verdict is applied by the system on the provider's word, never by a signed-in
  * user: the webhook and the demo payment page both build a system scope for it.
  */
@@ -172,11 +188,8 @@ export async function handlePaymentEvent(
   event: PaymentEvent,
   hooks: ConfirmationHooks,
 ): Promise<EventOutcome> {
-  requirePaymentProvider(scope);
   const { now } = scope;
-  return scope.db.transaction(async (tx) => {
-    if (!(await recordProviderEvent(tx, event, now))) return "duplicate";
-
+  return onceForProviderEvent(scope, event, async (tx) => {
     const [order] = await tx
       .select()
       .from(paymentOrder)

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import Stripe from "stripe";
@@ -23,7 +21,7 @@ import {
 } from "./membership.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
 import { renewDemoMemberships } from "./renew-memberships.server.ts";
-import { employerScopeFor, providerScope } from "./test-support.server.ts";
+import { employerScopeFor, fakeStripeApi, providerScope } from "./test-support.server.ts";
 
 const webhookSecret = "whsec_test_secret";
 const seller = { name: "ReferOH Ltd" };
@@ -271,35 +269,17 @@ describe("stripe webhooks", () => {
   });
 
   it("creates a Checkout Session from the order's catalogue amounts", async () => {
-    const received: { path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
-    const server = http.createServer((req, res) => {
-      let raw = "";
-      req.on("data", (chunk) => {
-        raw += chunk;
-      });
-      req.on("end", () => {
-        received.push({
-          path: req.url ?? "",
-          body: new URLSearchParams(raw),
-          idempotencyKey: req.headers["idempotency-key"] as string,
-        });
-        res.setHeader("content-type", "application/json");
-        res.end(
-          JSON.stringify({
-            id: "cs_test_123",
-            object: "checkout.session",
-            url: "https://checkout.stripe.test/cs_test_123",
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const stripeApi = await fakeStripeApi(() => ({
+      id: "cs_test_123",
+      object: "checkout.session",
+      url: "https://checkout.stripe.test/cs_test_123",
+    }));
+    const { received } = stripeApi;
     try {
-      const { port } = server.address() as AddressInfo;
       const provider = createStripeProvider({
         secretKey: "sk_test_x",
         webhookSecret,
-        api: { host: "127.0.0.1", port, protocol: "http" },
+        api: stripeApi.api,
       });
       const actor = await actorFor("session");
       const order = await createOrder(database.db, {
@@ -325,7 +305,7 @@ describe("stripe webhooks", () => {
       expect(body.get("line_items[0][price_data][recurring][interval]")).toBe("year");
       expect(body.get("line_items[0][price_data][currency]")).toBe("gbp");
     } finally {
-      server.close();
+      stripeApi.close();
     }
   });
 });

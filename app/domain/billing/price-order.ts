@@ -36,6 +36,15 @@ function membershipLine(interval: MembershipInterval): OrderItem {
   return line(`membership-${interval}`, `${plan.label} membership`, plan.pricePence);
 }
 
+function packLine(packId: CreditPackId): OrderItem {
+  const pack = creditPack(packId);
+  return line(
+    `pack-${pack.id}`,
+    `${pack.name} credit pack (${pack.credits} credits)`,
+    pack.pricePence,
+  );
+}
+
 /**
  * Where the organisation stands: `active` (incl. a pending interval change), `cancelled` (paid up
  * to the period end, not renewing) or `none`.
@@ -60,15 +69,8 @@ export function priceOrder(
       items.push(membershipLine(request.interval));
       grants = { interval: request.interval };
       if (request.packId) {
-        const pack = creditPack(request.packId);
-        items.push(
-          line(
-            `pack-${pack.id}`,
-            `${pack.name} credit pack (${pack.credits} credits)`,
-            pack.pricePence,
-          ),
-        );
-        grants.packId = pack.id;
+        items.push(packLine(request.packId));
+        grants.packId = request.packId;
       }
       break;
     }
@@ -81,15 +83,8 @@ export function priceOrder(
           "Credit packs are available to members. Choose a membership first.",
         );
       }
-      const pack = creditPack(request.packId);
-      items.push(
-        line(
-          `pack-${pack.id}`,
-          `${pack.name} credit pack (${pack.credits} credits)`,
-          pack.pricePence,
-        ),
-      );
-      grants = { packId: pack.id };
+      items.push(packLine(request.packId));
+      grants = { packId: request.packId };
       break;
     }
     case "referral": {

@@ -1,7 +1,5 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -29,7 +27,7 @@ import {
   type PaymentOrder,
 } from "./orders.server.ts";
 import { pendingRefunds, type Refunder, settleRefund } from "./settle-refund.server.ts";
-import { employerScopeFor, providerScope } from "./test-support.server.ts";
+import { employerScopeFor, fakeStripeApi, providerScope } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const demo = createDemoProvider();
@@ -61,29 +59,44 @@ async function employer(name: string): Promise<EmployerActor> {
   };
 }
 
+/** A management referral's form for one person, asking only whether they are fit for work. */
+function managementInput(
+  employeeName: string,
+  employeeEmail: string,
+  referralReason: string,
+  jobDetails: string,
+) {
+  return {
+    employeeName,
+    employeeEmail,
+    referralReason,
+    jobDetails,
+    existingAdjustments: "",
+    questions: {
+      fitForWork: true,
+      underlyingCondition: false,
+      timeToFitness: false,
+      recommendedAdjustments: false,
+      engageInProcesses: false,
+      equalityAct: false,
+      followUp: false,
+    },
+    consentToProcessing: true,
+  };
+}
+
 /** A management referral paid per referral (£380 + VAT) through the demo provider. */
 async function paidReferral(actor: EmployerActor) {
   const { referral: created, placement } = await saveManagementReferral(database.db, {
     actor,
     intent: "submit",
     provider: "demo",
-    input: {
-      employeeName: "Jo Bloggs",
-      employeeEmail: "jo.bloggs@example.org",
-      referralReason: "Back pain affecting lifting duties",
-      jobDetails: "Warehouse team leader",
-      existingAdjustments: "",
-      questions: {
-        fitForWork: true,
-        underlyingCondition: false,
-        timeToFitness: false,
-        recommendedAdjustments: false,
-        engageInProcesses: false,
-        equalityAct: false,
-        followUp: false,
-      },
-      consentToProcessing: true,
-    },
+    input: managementInput(
+      "Jo Bloggs",
+      "jo.bloggs@example.org",
+      "Back pain affecting lifting duties",
+      "Warehouse team leader",
+    ),
   });
   if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
   const [order] = await database.db
@@ -220,23 +233,7 @@ describe("cancelling a card-paid referral", () => {
       actor,
       intent: "submit",
       provider: "demo",
-      input: {
-        employeeName: "Al Smith",
-        employeeEmail: "al@example.org",
-        referralReason: "Stress",
-        jobDetails: "Clerk",
-        existingAdjustments: "",
-        questions: {
-          fitForWork: true,
-          underlyingCondition: false,
-          timeToFitness: false,
-          recommendedAdjustments: false,
-          engageInProcesses: false,
-          equalityAct: false,
-          followUp: false,
-        },
-        consentToProcessing: true,
-      },
+      input: managementInput("Al Smith", "al@example.org", "Stress", "Clerk"),
     });
     if (placement?.method !== "order") throw new Error("expected an order");
     const [row] = await database.db
@@ -262,23 +259,7 @@ describe("a referral left awaiting payment", () => {
       intent: "submit",
       provider: "demo",
       now: placedAt,
-      input: {
-        employeeName: "Lee Unpaid",
-        employeeEmail: "lee@example.org",
-        referralReason: "Stress",
-        jobDetails: "Clerk",
-        existingAdjustments: "",
-        questions: {
-          fitForWork: true,
-          underlyingCondition: false,
-          timeToFitness: false,
-          recommendedAdjustments: false,
-          engageInProcesses: false,
-          equalityAct: false,
-          followUp: false,
-        },
-        consentToProcessing: true,
-      },
+      input: managementInput("Lee Unpaid", "lee@example.org", "Stress", "Clerk"),
     });
     if (placement?.method !== "order") throw new Error("expected an order");
     expect((await getEmployerDashboard(database.db, { actor })).activeAssessments).toBe(0);
@@ -349,36 +330,17 @@ describe("the person declines a card-paid referral", () => {
 
 describe("the Stripe provider's refund", () => {
   it("refunds the checkout's PaymentIntent through the Refunds API with the idempotency key", async () => {
-    const received: { method: string; path: string; body: URLSearchParams; key?: string }[] = [];
-    const server = http.createServer((req, res) => {
-      let raw = "";
-      req.on("data", (chunk) => {
-        raw += chunk;
-      });
-      req.on("end", () => {
-        received.push({
-          method: req.method ?? "",
-          path: req.url ?? "",
-          body: new URLSearchParams(raw),
-          key: req.headers["idempotency-key"] as string | undefined,
-        });
-        res.setHeader("content-type", "application/json");
-        res.end(
-          JSON.stringify(
-            req.url?.startsWith("/v1/checkout/sessions/")
-              ? { id: "cs_paid", object: "checkout.session", payment_intent: "pi_123" }
-              : { id: "re_456", object: "refund", status: "succeeded" },
-          ),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const stripeApi = await fakeStripeApi((request) =>
+      request.path.startsWith("/v1/checkout/sessions/")
+        ? { id: "cs_paid", object: "checkout.session", payment_intent: "pi_123" }
+        : { id: "re_456", object: "refund", status: "succeeded" },
+    );
+    const { received } = stripeApi;
     try {
-      const { port } = server.address() as AddressInfo;
       const stripe = createStripeProvider({
         secretKey: "sk_test_x",
         webhookSecret: "whsec_x",
-        api: { host: "127.0.0.1", port, protocol: "http" },
+        api: stripeApi.api,
       });
       const order = { id: "order-1", providerReference: "cs_paid" } as PaymentOrder;
       expect(
@@ -389,11 +351,11 @@ describe("the Stripe provider's refund", () => {
         "POST /v1/refunds",
       ]);
       const refund = received[1]!;
-      expect(refund.key).toBe("refund-cn-1");
+      expect(refund.idempotencyKey).toBe("refund-cn-1");
       expect(refund.body.get("payment_intent")).toBe("pi_123");
       expect(refund.body.get("amount")).toBe("45600");
     } finally {
-      server.close();
+      stripeApi.close();
     }
   });
 });

@@ -3,12 +3,7 @@ import { membership, paymentOrder } from "~/db/schema/index.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { MembershipInterval } from "./catalogue.ts";
 import { renewMembership } from "./membership.server.ts";
-import {
-  type ConfirmationHooks,
-  issueInvoice,
-  recordProviderEvent,
-  requirePaymentProvider,
-} from "./orders.server.ts";
+import { type ConfirmationHooks, issueInvoice, onceForProviderEvent } from "./orders.server.ts";
 import { priceOrder } from "./price-order.ts";
 
 /** Stripe's word on a membership it bills: a period paid, or the subscription over. */
@@ -33,10 +28,8 @@ export async function handleSubscriptionEvent(
   event: SubscriptionEvent,
   hooks: ConfirmationHooks,
 ): Promise<SubscriptionOutcome> {
-  requirePaymentProvider(scope);
   const { now } = scope;
-  return scope.db.transaction(async (tx) => {
-    if (!(await recordProviderEvent(tx, event, now))) return "duplicate";
+  return onceForProviderEvent(scope, event, async (tx) => {
     const [current] = await tx
       .select()
       .from(membership)

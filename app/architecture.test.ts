@@ -15,11 +15,7 @@ import {
  */
 
 /** Services that still hold use cases and import the domain at runtime (moving out, §3). */
-const servicesImportingDomain = new Set<string>([
-  "app/services/payments/checkout.server.ts",
-  "app/services/payments/confirmation.server.ts",
-  "app/services/payments/refunds.server.ts",
-]);
+const servicesImportingDomain = new Set<string>([]);
 
 /** Files that still read a tenant table by id without a visibility builder, and how often. */
 const unscopedReads: Record<string, number> = {
@@ -28,10 +24,7 @@ const unscopedReads: Record<string, number> = {
   "app/domain/assessments/case-messages.server.ts": 1,
   "app/domain/assessments/lock-referral.server.ts": 1,
   "app/domain/assessments/send-safety-alert.server.ts": 1,
-  "app/domain/billing/invoices.server.ts": 1,
-  "app/domain/billing/orders.server.ts": 2,
-  "app/domain/billing/referral-payment.server.ts": 1,
-  "app/domain/billing/refunds.server.ts": 3,
+  "app/domain/billing/refunds.server.ts": 1,
   "app/domain/consultations/booking.server.ts": 4,
   "app/domain/consultations/reminders.server.ts": 1,
   "app/domain/doctor/clinical-notes.server.ts": 1,
@@ -41,12 +34,10 @@ const unscopedReads: Record<string, number> = {
   "app/domain/doctor/save-report.server.ts": 1,
   "app/domain/doctor/send-report.server.ts": 1,
   "app/domain/governance/erase-expired-health-data.server.ts": 1,
-  "app/domain/referrals/expire-unpaid-referrals.server.ts": 1,
   "app/domain/referrals/notify-referral-declined.server.ts": 1,
   "app/domain/reports/remind-report-review.server.ts": 1,
   "app/domain/reports/send-report-notification.server.ts": 1,
   "app/domain/reports/test-support.server.ts": 2,
-  "app/services/payments/confirmation.server.ts": 1,
 };
 
 /** Test helpers: factories, harnesses and fixtures, for tests only. */

@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { notifyUnpaidReferralExpired } from "~/domain/referrals/expire-unpaid-referrals.server.ts";
-import { defineJob, mailDeps } from "./job.ts";
+import { defineJob } from "./job.ts";
 
 /** The e-mail to the employer whose unpaid referral expired (retried until delivered). */
 export const notifyUnpaidReferralExpiredJob = defineJob({
   name: "referral-unpaid-expired-notice",
   payload: z.object({ referralId: z.string() }),
   async handle(scope, runtime, { referralId }) {
-    await notifyUnpaidReferralExpired(mailDeps(scope, runtime), { referralId });
+    await notifyUnpaidReferralExpired(
+      scope,
+      { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+      { referralId },
+    );
   },
 });

@@ -1,4 +1,5 @@
-import { registerRefundJobs } from "~/services/payments/refunds.server.ts";
+import { registerRefundJobs } from "~/domain/billing/settle-refund.server.ts";
+import { registerReferralDeclinedJob } from "~/domain/referrals/tell-employer-declined.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { claimReportReviewRemindersJob } from "./claim-report-review-reminders.ts";
 import { draftAssessmentReportJob } from "./draft-assessment-report.ts";
@@ -58,5 +59,6 @@ export function registerJobs(runtime: Runtime): void {
   if (runtime.payments.id === "demo") registerJob(runtime, renewDemoMembershipsJob);
   // Refund settlement and the declined-referral notice stay with the payments adapter for now.
   registerRefundJobs(runtime);
+  registerReferralDeclinedJob(runtime);
   for (const name of retiredSchedules) runtime.jobs.unschedule(name);
 }

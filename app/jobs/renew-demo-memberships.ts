@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { paymentConfirmationHooks } from "~/domain/billing/confirm-payment.server.ts";
 import { renewDemoMemberships } from "~/domain/billing/renew-memberships.server.ts";
-import { paymentConfirmationHooks } from "~/services/payments/confirmation.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { defineJob, type JobRuntime } from "./job.ts";
@@ -15,10 +15,9 @@ export const renewDemoMembershipsJob = defineJob<object, JobRuntime & Pick<Runti
   schedule: "*/15 * * * *",
   async handle(scope, runtime) {
     const renewed = await renewDemoMemberships(
-      scope.db,
+      scope,
       paymentConfirmationHooks(runtime),
       createDemoProvider().confirmationEvent,
-      scope.now,
     );
     if (renewed > 0) runtime.logger.info({ renewed }, "demo memberships renewed");
   },

@@ -4,10 +4,10 @@ import type { Database } from "~/db/client.server.ts";
 import { creditLedger, member, membership, organisation, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { BillingError } from "~/domain/billing/actor.ts";
 import {
   getCreditBalance,
   grantCredits,
+  isInsufficientCredits,
   withdrawCredits,
 } from "~/domain/billing/credit-ledger.server.ts";
 import { containsPattern } from "~/lib/like-pattern.ts";
@@ -185,7 +185,7 @@ export async function adjustOrganisationCredits(
     });
     return { status: "adjusted", balance };
   } catch (error) {
-    if (!(error instanceof BillingError && error.code === "insufficient_credits")) throw error;
+    if (!isInsufficientCredits(error)) throw error;
     const balance = await getCreditBalance(db, org.id, now);
     await recordAuditEvent(db, audit("failure", { refused: "insufficient_credits", balance }));
     return { status: "insufficient", balance };

@@ -5,12 +5,13 @@ import type { DatabaseHandle } from "~/db/client.server.ts";
 import { creditLedger, creditLot, membership, organisation } from "~/db/schema/index.ts";
 import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
-import { BillingError } from "./actor.ts";
 import {
   expireCredits,
   getCreditBalance,
   getCreditUsage,
   grantCredits,
+  InsufficientCreditsError,
+  isInsufficientCredits,
   refundCredits,
   spendCredits,
 } from "./credit-ledger.server.ts";
@@ -42,7 +43,7 @@ describe("credit ledger", () => {
     const refused = outcomes.filter((o) => o.status === "rejected") as PromiseRejectedResult[];
     expect(paid).toHaveLength(1);
     expect(refused).toHaveLength(19);
-    for (const r of refused) expect((r.reason as BillingError).code).toBe("insufficient_credits");
+    for (const r of refused) expect(isInsufficientCredits(r.reason)).toBe(true);
     expect(await getCreditBalance(db, organisationId)).toBe(0);
     const spends = await db
       .select()
@@ -130,7 +131,7 @@ describe("credit ledger", () => {
       db.transaction((tx) =>
         spendCredits(tx, { organisationId, credits: 4, referralId: "r1", actorId: "u1" }),
       ),
-    ).rejects.toBeInstanceOf(BillingError);
+    ).rejects.toBeInstanceOf(InsufficientCreditsError);
     expect(await getCreditBalance(db, organisationId)).toBe(3);
   });
 

@@ -2,11 +2,23 @@ import { addMonths } from "date-fns";
 import { and, asc, eq, gt, lte, sql, sum } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { creditLedger, creditLot } from "~/db/schema/index.ts";
-import { BillingError } from "./actor.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { creditValidityMonths } from "./catalogue.ts";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
+/**
+ * A spend or withdrawal the balance cannot cover: a refusal like any other (409), which callers
+ * that fall back (paying by order instead, telling an administrator the balance) tell apart.
+ */
+export class InsufficientCreditsError extends DomainError {
+  constructor(message: string) {
+    super("invalid_state", message);
+  }
+}
+
+export function isInsufficientCredits(error: unknown): error is InsufficientCreditsError {
+  return error instanceof InsufficientCreditsError;
+}
 
 /** Credits an organisation can spend now: unexpired lots only. */
 export async function getCreditBalance(
@@ -217,8 +229,7 @@ async function takeFromLots(
     .orderBy(asc(creditLot.expiresAt), asc(creditLot.createdAt))
     .for("update");
   const available = lots.reduce((total, lot) => total + lot.remaining, 0);
-  if (available < take.credits)
-    throw new BillingError("insufficient_credits", take.shortfall(available));
+  if (available < take.credits) throw new InsufficientCreditsError(take.shortfall(available));
   let owed = take.credits;
   for (const lot of lots) {
     if (owed === 0) break;

@@ -11,6 +11,7 @@ import { createTestDatabase } from "~/db/test-database.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { getInvoicePdf } from "./invoices.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
+import { employerScopeFor, providerScope } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -28,25 +29,33 @@ describe("invoices", () => {
       request: { kind: "membership", interval: "annual", packId: "starter" },
       provider: "demo",
     });
-    await handlePaymentEvent(database.db, createDemoProvider().confirmationEvent(order), {
-      seller: { name: "ReferOH Ltd", address: "1 Example Street, Leeds", vatNumber: "GB123456789" },
-      describeBuyer: async () => ({
-        name: "Acme <Widgets> & Co Ltd",
-        address: "2 Mill Lane, York",
-      }),
-    });
+    await handlePaymentEvent(
+      providerScope(database.db),
+      createDemoProvider().confirmationEvent(order),
+      {
+        seller: {
+          name: "ReferOH Ltd",
+          address: "1 Example Street, Leeds",
+          vatNumber: "GB123456789",
+        },
+        describeBuyer: async () => ({
+          name: "Acme <Widgets> & Co Ltd",
+          address: "2 Mill Lane, York",
+        }),
+      },
+    );
     const [issued] = await database.db.select().from(invoice).where(eq(invoice.orderId, order.id));
 
     await expect(
-      getInvoicePdf(database.db, {
-        actor: { userId: "u2", organisationId: "org-other" },
-        invoiceId: issued!.id,
-      }),
+      getInvoicePdf(
+        employerScopeFor(database.db, { userId: "u2", organisationId: "org-other" }),
+        issued!.id,
+      ),
     ).rejects.toThrow(/not found/);
 
-    const first = await getInvoicePdf(database.db, { actor, invoiceId: issued!.id });
+    const first = await getInvoicePdf(employerScopeFor(database.db, actor), issued!.id);
     expect(first.pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const second = await getInvoicePdf(database.db, { actor, invoiceId: issued!.id });
+    const second = await getInvoicePdf(employerScopeFor(database.db, actor), issued!.id);
     expect(second.sha256).toBe(first.sha256);
     expect(second.pdf.equals(first.pdf)).toBe(true);
 

@@ -2,12 +2,13 @@ import { addMonths, addYears } from "date-fns";
 import { and, eq, getTableColumns, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { creditLot, membership, organisation } from "~/db/schema/index.ts";
-import { type BillingActor, BillingError } from "./actor.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import type { MembershipInterval } from "./catalogue.ts";
 import type { MembershipStanding } from "./price-order.ts";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
 export type Membership = typeof membership.$inferSelect;
 
 export function periodEndFrom(start: Date, interval: MembershipInterval): Date {
@@ -97,7 +98,7 @@ export async function activateMembership(
 /** The next period, in the pending interval if one was chosen. */
 export async function renewMembership(tx: Tx, organisationId: string, now: Date): Promise<void> {
   const current = await getMembership(tx, organisationId);
-  if (!current) throw new BillingError("no_membership", "There is no membership to renew.");
+  if (!current) throw new DomainError("invalid_state", "There is no membership to renew.");
   const interval = current.pendingInterval ?? current.interval;
   const start = current.currentPeriodEnd.getTime() > now.getTime() ? current.currentPeriodEnd : now;
   await tx
@@ -118,20 +119,17 @@ export async function renewMembership(tx: Tx, organisationId: string, now: Date)
  * pending_change. Choosing the current interval again withdraws a pending change.
  */
 export async function changeMembershipInterval(
-  db: Database,
-  {
-    actor,
-    interval,
-    now = new Date(),
-  }: { actor: BillingActor; interval: MembershipInterval; now?: Date },
+  scope: Scope,
+  interval: MembershipInterval,
 ): Promise<Membership> {
+  const { db, actor, now } = requireEmployer(scope);
   return db.transaction(async (tx) => {
     const current = await getMembership(tx, actor.organisationId);
     if (!current || !isMembershipInForce(current, now)) {
-      throw new BillingError("no_membership", "You do not have a membership to change.");
+      throw new DomainError("invalid_state", "You do not have a membership to change.");
     }
     if (current.status === "cancelled") {
-      throw new BillingError(
+      throw new DomainError(
         "invalid_state",
         "This membership is cancelled; it cannot change interval.",
       );
@@ -151,13 +149,11 @@ export async function changeMembershipInterval(
 }
 
 /** Cancelling keeps access to the end of the paid period; nothing renews after it. */
-export async function cancelMembership(
-  db: Database,
-  { actor, now = new Date() }: { actor: BillingActor; now?: Date },
-): Promise<Membership> {
+export async function cancelMembership(scope: Scope): Promise<Membership> {
+  const { db, actor, now } = requireEmployer(scope);
   const current = await getMembership(db, actor.organisationId);
   if (!current || current.status === "cancelled" || !isMembershipInForce(current, now)) {
-    throw new BillingError("invalid_state", "There is no active membership to cancel.");
+    throw new DomainError("invalid_state", "There is no active membership to cancel.");
   }
   const [updated] = await db
     .update(membership)
@@ -168,10 +164,8 @@ export async function cancelMembership(
 }
 
 /** Undoes a cancellation before the paid period ends: the membership renews again as before. */
-export async function resumeMembership(
-  db: Database,
-  { actor, now = new Date() }: { actor: BillingActor; now?: Date },
-): Promise<Membership> {
+export async function resumeMembership(scope: Scope): Promise<Membership> {
+  const { db, actor, now } = requireEmployer(scope);
   const [updated] = await db
     .update(membership)
     .set({ status: "active", cancelledAt: null, updatedAt: now })
@@ -184,7 +178,7 @@ export async function resumeMembership(
     )
     .returning();
   if (!updated)
-    throw new BillingError(
+    throw new DomainError(
       "invalid_state",
       "There is no cancelled membership to resume: it has ended or was never cancelled.",
     );

@@ -1,5 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, desc, eq } from "drizzle-orm";
 import {
   creditNote,
   invoice,
@@ -7,10 +6,15 @@ import {
   paymentEvent,
   paymentOrder,
 } from "~/db/schema/index.ts";
-import { type BillingActor, BillingError } from "./actor.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleOrders } from "~/domain/kernel/visibility.server.ts";
 import type { CreditPackId, MembershipInterval } from "./catalogue.ts";
 import { creditPack } from "./catalogue.ts";
 import { grantCredits } from "./credit-ledger.server.ts";
+import { nextDocumentNumber } from "./document-number.server.ts";
 import {
   activateMembership,
   getMembership,
@@ -19,12 +23,20 @@ import {
 } from "./membership.server.ts";
 import { type OrderRequest, priceOrder } from "./price-order.ts";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
 export type PaymentOrder = typeof paymentOrder.$inferSelect;
 export type ProviderId = "demo" | "stripe";
 
-/** Creates a pending order priced from the catalogue; the provider then takes the payment. */
+/** Who an order is for and who placed it; the system places renewals. */
+export interface OrderBuyer {
+  organisationId: string;
+  userId: string;
+}
+
+/**
+ * Creates a pending order priced from the catalogue; the provider then takes the payment. Runs
+ * inside the caller's transaction (a referral and its order are made together), so it takes the
+ * executor and the buyer the caller's scope established.
+ */
 export async function createOrder(
   db: Executor,
   {
@@ -32,7 +44,7 @@ export async function createOrder(
     request,
     provider,
     now = new Date(),
-  }: { actor: BillingActor; request: OrderRequest; provider: ProviderId; now?: Date },
+  }: { actor: OrderBuyer; request: OrderRequest; provider: ProviderId; now?: Date },
 ): Promise<PaymentOrder> {
   const current = await getMembership(db, actor.organisationId);
   const priced = priceOrder(request, { membership: membershipStanding(current, now) });
@@ -54,33 +66,20 @@ export async function createOrder(
   return order!;
 }
 
-export async function getOrder(
-  db: Database | Tx,
-  { actor, orderId }: { actor: BillingActor; orderId: string },
-) {
-  const [order] = await db
+/** An order this scope may see (docs/architecture.md §3b); anyone else's is not found. */
+export async function getOrder(scope: Scope, orderId: string): Promise<PaymentOrder> {
+  const [order] = await scope.db
     .select()
     .from(paymentOrder)
-    .where(
-      and(eq(paymentOrder.id, orderId), eq(paymentOrder.organisationId, actor.organisationId)),
-    );
-  if (!order) throw new BillingError("not_found", "Order not found.");
+    .where(and(eq(paymentOrder.id, orderId), visibleOrders(scope)));
+  if (!order) throw new DomainError("not_found", "Order not found.");
   return order;
 }
 
-export async function setProviderReference(
-  db: Database,
-  orderId: string,
-  providerReference: string,
-) {
-  await db.update(paymentOrder).set({ providerReference }).where(eq(paymentOrder.id, orderId));
-}
-
-export async function listOrders(
-  db: Database,
-  { actor, limit = 25 }: { actor: BillingActor; limit?: number },
-) {
-  return db
+/** The employer's billing history, newest first, with each order's invoice and credit note. */
+export async function listOrders(scope: Scope, { limit = 25 }: { limit?: number } = {}) {
+  const employer = requireEmployer(scope);
+  return employer.db
     .select({
       id: paymentOrder.id,
       kind: paymentOrder.kind,
@@ -98,7 +97,7 @@ export async function listOrders(
     .from(paymentOrder)
     .leftJoin(invoice, eq(invoice.orderId, paymentOrder.id))
     .leftJoin(creditNote, eq(creditNote.orderId, paymentOrder.id))
-    .where(eq(paymentOrder.organisationId, actor.organisationId))
+    .where(visibleOrders(employer))
     .orderBy(desc(paymentOrder.createdAt))
     .limit(limit);
 }
@@ -115,7 +114,7 @@ export interface PaymentEvent {
 
 export interface ConfirmationHooks {
   /** Moves a paid referral on (issued by the referral domain). */
-  onReferralPaid?: (tx: Tx, referralId: string, order: PaymentOrder) => Promise<void>;
+  onReferralPaid?: (tx: Tx, scope: Scope, referralId: string, order: PaymentOrder) => Promise<void>;
   /** Who the invoice is made out to, as it stands today. */
   describeBuyer?: (tx: Tx, organisationId: string) => Promise<Record<string, string>>;
   seller: Record<string, string>;
@@ -134,7 +133,7 @@ export function missingSellerDetails(seller: Record<string, string>): string[] {
  * Records a provider's event id; false when it was seen before. Called first in the transaction
  * that acts on the event, so a delivery repeated (even concurrently) acts once.
  */
-export async function recordProviderEvent(
+async function recordProviderEvent(
   tx: Tx,
   event: { provider: ProviderId; eventId: string; type: string; orderId?: string | null },
   now: Date,
@@ -156,22 +155,45 @@ export async function recordProviderEvent(
 export type EventOutcome = "granted" | "duplicate" | "failed" | "unknown_order" | "closed";
 
 /**
+ * Acts on a provider's event once, in the system scope: the event id is recorded first in the
+ * transaction that acts on it, so a delivery repeated (even concurrently) finds it and does
+ * nothing again ("duplicate").
+ */
+export async function onceForProviderEvent<O>(
+  scope: Scope,
+  event: { provider: ProviderId; eventId: string; type: string; orderId?: string | null },
+  act: (tx: Tx) => Promise<O>,
+): Promise<O | "duplicate"> {
+  requirePaymentProvider(scope);
+  return scope.db.transaction(async (tx) =>
+    (await recordProviderEvent(tx, event, scope.now)) ? act(tx) : "duplicate",
+  );
+}
+
+/**
+ * A provider's verdict is applied by the system on the provider's word, never by a signed-in
+ * user: the webhook and the demo payment page both build a system scope for it.
+ */
+export function requirePaymentProvider(scope: Scope): void {
+  if (scope.actor.role !== "system")
+    throw new DomainError("forbidden", "Only the payment provider can confirm a payment.");
+}
+
+/**
  * The one path by which an order becomes paid. The event id is recorded first, in the same
  * transaction: a delivery repeated (even concurrently) finds it and grants nothing again.
  */
 export async function handlePaymentEvent(
-  db: Database,
+  scope: Scope,
   event: PaymentEvent,
   hooks: ConfirmationHooks,
-  now = new Date(),
 ): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
-    if (!(await recordProviderEvent(tx, event, now))) return "duplicate";
-
+  const { now } = scope;
+  return onceForProviderEvent(scope, event, async (tx) => {
     const [order] = await tx
       .select()
       .from(paymentOrder)
-      .where(eq(paymentOrder.id, event.orderId))
+      .where(and(eq(paymentOrder.id, event.orderId), visibleOrders(scope)))
       .for("update");
     if (!order || order.provider !== event.provider) return "unknown_order";
     if (order.status === "paid" || order.status === "refunded") return "duplicate";
@@ -211,7 +233,8 @@ export async function handlePaymentEvent(
         now,
       });
     }
-    if (referralId && hooks.onReferralPaid) await hooks.onReferralPaid(tx, referralId, order);
+    if (referralId && hooks.onReferralPaid)
+      await hooks.onReferralPaid(tx, scope, referralId, order);
 
     await issueInvoice(tx, order, hooks, now);
     return "granted";
@@ -227,19 +250,15 @@ export async function issueInvoice(
 ): Promise<void> {
   const missing = missingSellerDetails(hooks.seller);
   if (hooks.requireFullSeller && order.vatPence > 0 && missing.length > 0)
-    throw new BillingError(
+    throw new DomainError(
       "invalid_state",
       `A VAT invoice cannot be issued without the seller's ${missing.join(", ")}.`,
     );
   const buyer = hooks.describeBuyer
     ? await hooks.describeBuyer(tx, order.organisationId)
     : { organisationId: order.organisationId };
-  const next = await tx.execute(
-    sql`select nextval(${sql.raw(`'${invoiceNumberSequence.seqName}'`)}) as n`,
-  );
-  const n = Number((next as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
   await tx.insert(invoice).values({
-    number: `INV-${String(n).padStart(6, "0")}`,
+    number: await nextDocumentNumber(tx, invoiceNumberSequence, "INV"),
     orderId: order.id,
     organisationId: order.organisationId,
     issuedAt: now,

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import Stripe from "stripe";
@@ -23,6 +21,7 @@ import {
 } from "./membership.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
 import { renewDemoMemberships } from "./renew-memberships.server.ts";
+import { employerScopeFor, fakeStripeApi, providerScope } from "./test-support.server.ts";
 
 const webhookSecret = "whsec_test_secret";
 const seller = { name: "ReferOH Ltd" };
@@ -48,9 +47,9 @@ async function becomeMember(actor: Awaited<ReturnType<typeof actorFor>>) {
     request: { kind: "membership", interval: "monthly" },
     provider: "demo",
   });
-  expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order), { seller })).toBe(
-    "granted",
-  );
+  expect(
+    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller }),
+  ).toBe("granted");
 }
 
 function callWebhook(body: string, signature: string | null) {
@@ -106,7 +105,7 @@ describe("demo provider", () => {
     });
     const event = demo.confirmationEvent(order);
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => handlePaymentEvent(database.db, event, { seller })),
+      [1, 2, 3].map(() => handlePaymentEvent(providerScope(database.db), event, { seller })),
     );
     expect(outcomes.sort()).toEqual(["duplicate", "duplicate", "granted"]);
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(20);
@@ -120,13 +119,13 @@ describe("demo provider", () => {
   it("switches interval at the period end and cancels keeping access", async () => {
     const actor = await actorFor("interval");
     await becomeMember(actor);
-    const switched = await changeMembershipInterval(database.db, { actor, interval: "annual" });
+    const switched = await changeMembershipInterval(employerScopeFor(database.db, actor), "annual");
     expect(switched).toMatchObject({
       status: "pending_change",
       interval: "monthly",
       pendingInterval: "annual",
     });
-    const cancelled = await cancelMembership(database.db, { actor });
+    const cancelled = await cancelMembership(employerScopeFor(database.db, actor));
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now());
     // Every member right, packs included, lasts to the period end.
@@ -137,16 +136,17 @@ describe("demo provider", () => {
     });
     expect(pack.netPence).toBe(85_000);
     // Resume before the end undoes the cancellation; a second resume is refused.
-    const resumed = await resumeMembership(database.db, { actor });
+    const resumed = await resumeMembership(employerScopeFor(database.db, actor));
     expect(resumed).toMatchObject({ status: "active", cancelledAt: null });
-    await expect(resumeMembership(database.db, { actor })).rejects.toThrow(/no cancelled/);
+    await expect(resumeMembership(employerScopeFor(database.db, actor))).rejects.toThrow(
+      /no cancelled/,
+    );
     // After the period ends there is nothing to resume.
-    await cancelMembership(database.db, { actor });
+    await cancelMembership(employerScopeFor(database.db, actor));
     await expect(
-      resumeMembership(database.db, {
-        actor,
-        now: new Date(resumed.currentPeriodEnd.getTime() + 1000),
-      }),
+      resumeMembership(
+        employerScopeFor(database.db, actor, new Date(resumed.currentPeriodEnd.getTime() + 1000)),
+      ),
     ).rejects.toThrow(/no cancelled/);
   });
 });
@@ -158,12 +158,16 @@ describe("demo renewals", () => {
     const leaving = await actorFor("leave");
     await becomeMember(switching);
     await becomeMember(leaving);
-    await changeMembershipInterval(database.db, { actor: switching, interval: "annual" });
-    await cancelMembership(database.db, { actor: leaving });
+    await changeMembershipInterval(employerScopeFor(database.db, switching), "annual");
+    await cancelMembership(employerScopeFor(database.db, leaving));
     const before = await getMembership(database.db, switching.organisationId);
     const later = new Date(before!.currentPeriodEnd.getTime() + 60_000);
 
-    await renewDemoMemberships(database.db, { seller }, demo.confirmationEvent, later);
+    await renewDemoMemberships(
+      providerScope(database.db, later),
+      { seller },
+      demo.confirmationEvent,
+    );
     const renewed = await getMembership(database.db, switching.organisationId);
     expect(renewed).toMatchObject({ status: "active", interval: "annual", pendingInterval: null });
     expect(renewed!.currentPeriodStart.getTime()).toBe(later.getTime());
@@ -179,7 +183,11 @@ describe("demo renewals", () => {
     const lapsed = await getMembership(database.db, leaving.organisationId);
     expect(lapsed?.status).toBe("cancelled");
     // Running again renews nothing twice.
-    await renewDemoMemberships(database.db, { seller }, demo.confirmationEvent, later);
+    await renewDemoMemberships(
+      providerScope(database.db, later),
+      { seller },
+      demo.confirmationEvent,
+    );
     const again = await database.db
       .select()
       .from(paymentOrder)
@@ -261,35 +269,17 @@ describe("stripe webhooks", () => {
   });
 
   it("creates a Checkout Session from the order's catalogue amounts", async () => {
-    const received: { path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
-    const server = http.createServer((req, res) => {
-      let raw = "";
-      req.on("data", (chunk) => {
-        raw += chunk;
-      });
-      req.on("end", () => {
-        received.push({
-          path: req.url ?? "",
-          body: new URLSearchParams(raw),
-          idempotencyKey: req.headers["idempotency-key"] as string,
-        });
-        res.setHeader("content-type", "application/json");
-        res.end(
-          JSON.stringify({
-            id: "cs_test_123",
-            object: "checkout.session",
-            url: "https://checkout.stripe.test/cs_test_123",
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const stripeApi = await fakeStripeApi(() => ({
+      id: "cs_test_123",
+      object: "checkout.session",
+      url: "https://checkout.stripe.test/cs_test_123",
+    }));
+    const { received } = stripeApi;
     try {
-      const { port } = server.address() as AddressInfo;
       const provider = createStripeProvider({
         secretKey: "sk_test_x",
         webhookSecret,
-        api: { host: "127.0.0.1", port, protocol: "http" },
+        api: stripeApi.api,
       });
       const actor = await actorFor("session");
       const order = await createOrder(database.db, {
@@ -315,7 +305,7 @@ describe("stripe webhooks", () => {
       expect(body.get("line_items[0][price_data][recurring][interval]")).toBe("year");
       expect(body.get("line_items[0][price_data][currency]")).toBe("gbp");
     } finally {
-      server.close();
+      stripeApi.close();
     }
   });
 });

@@ -33,6 +33,18 @@ export type PlanChoice =
 
 const planSchema = z.enum(planValues);
 
+/** The /package-selection form: one card chosen; the message is the seed's. */
+export const planSelectionSchema = z.object({
+  plan: z.enum(planValues, { error: "Please select a plan to continue" }),
+});
+
+/** The payment page's Credit Pack + Membership form: the pack to add to the membership. */
+export const bundleSelectionSchema = z.object({
+  plan: z.enum(["pack-starter", "pack-value", "pack-plus", "pack-enterprise"], {
+    error: "Please select a subscription plan to continue",
+  }),
+});
+
 /** Parses the submitted card; null when nothing (or something unknown) was chosen. */
 export function parsePlanChoice(value: unknown): PlanChoice | null {
   const parsed = planSchema.safeParse(value);

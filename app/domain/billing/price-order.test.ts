@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BillingError } from "./actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { decideReferralPayment, priceOrder } from "./price-order.ts";
 
 describe("priceOrder", () => {
@@ -50,7 +50,7 @@ describe("priceOrder", () => {
   it("refuses a credit pack without a membership", () => {
     expect(() =>
       priceOrder({ kind: "credit_pack", packId: "starter" }, { membership: "none" }),
-    ).toThrow(BillingError);
+    ).toThrow(DomainError);
   });
 
   it("sells packs to a cancelled membership until its paid period ends", () => {

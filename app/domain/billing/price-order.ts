@@ -1,5 +1,5 @@
 import type { OrderItem } from "~/db/schema/billing.ts";
-import { BillingError } from "./actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import {
   type CreditPackId,
   creditPack,
@@ -36,6 +36,15 @@ function membershipLine(interval: MembershipInterval): OrderItem {
   return line(`membership-${interval}`, `${plan.label} membership`, plan.pricePence);
 }
 
+function packLine(packId: CreditPackId): OrderItem {
+  const pack = creditPack(packId);
+  return line(
+    `pack-${pack.id}`,
+    `${pack.name} credit pack (${pack.credits} credits)`,
+    pack.pricePence,
+  );
+}
+
 /**
  * Where the organisation stands: `active` (incl. a pending interval change), `cancelled` (paid up
  * to the period end, not renewing) or `none`.
@@ -52,23 +61,16 @@ export function priceOrder(
   switch (request.kind) {
     case "membership": {
       if (context.membership !== "none") {
-        throw new BillingError(
-          "membership_exists",
+        throw new DomainError(
+          "invalid_state",
           "You already have a membership until the end of its current period.",
         );
       }
       items.push(membershipLine(request.interval));
       grants = { interval: request.interval };
       if (request.packId) {
-        const pack = creditPack(request.packId);
-        items.push(
-          line(
-            `pack-${pack.id}`,
-            `${pack.name} credit pack (${pack.credits} credits)`,
-            pack.pricePence,
-          ),
-        );
-        grants.packId = pack.id;
+        items.push(packLine(request.packId));
+        grants.packId = request.packId;
       }
       break;
     }
@@ -76,20 +78,13 @@ export function priceOrder(
       // Packs are a member benefit (docs/architecture.md §6), enforced here, not only on the page. A cancelled
       // membership keeps every member right until its paid period ends, packs included.
       if (context.membership === "none") {
-        throw new BillingError(
-          "membership_required",
+        throw new DomainError(
+          "invalid_state",
           "Credit packs are available to members. Choose a membership first.",
         );
       }
-      const pack = creditPack(request.packId);
-      items.push(
-        line(
-          `pack-${pack.id}`,
-          `${pack.name} credit pack (${pack.credits} credits)`,
-          pack.pricePence,
-        ),
-      );
-      grants = { packId: pack.id };
+      items.push(packLine(request.packId));
+      grants = { packId: request.packId };
       break;
     }
     case "referral": {

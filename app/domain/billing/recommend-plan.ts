@@ -23,43 +23,36 @@ export interface QuizQuestion<K extends keyof QuizAnswers = keyof QuizAnswers> {
   options: readonly { value: QuizAnswers[K]; label: string }[];
 }
 
+/** A question and its answers as [value, label] pairs, in the order they are offered. */
+function question<K extends keyof QuizAnswers>(
+  key: K,
+  text: string,
+  options: readonly (readonly [QuizAnswers[K], string])[],
+): QuizQuestion<K> {
+  return { key, question: text, options: options.map(([value, label]) => ({ value, label })) };
+}
+
 export const quizQuestions: readonly QuizQuestion[] = [
-  {
-    key: "companySize",
-    question: "How many people does your organisation employ?",
-    options: [
-      { value: "small", label: "1–50 employees" },
-      { value: "medium", label: "51–250 employees" },
-      { value: "large", label: "More than 250 employees" },
-    ],
-  },
-  {
-    key: "hiring",
-    question: "How many new starters do you hire each year?",
-    options: [
-      { value: "low", label: "1–5 a year" },
-      { value: "medium", label: "6–20 a year" },
-      { value: "high", label: "More than 20 a year" },
-    ],
-  },
-  {
-    key: "referrals",
-    question: "How many management referrals do you expect each year?",
-    options: [
-      { value: "rare", label: "0–2 a year" },
-      { value: "occasional", label: "3–10 a year" },
-      { value: "frequent", label: "More than 10 a year" },
-    ],
-  },
-  {
-    key: "turnaround",
-    question: "How important is a fast turnaround to you?",
-    options: [
-      { value: "not-important", label: "Not important: 48 hours is fine" },
-      { value: "somewhat", label: "Somewhat important" },
-      { value: "very", label: "Very important: we need reports within 24 hours" },
-    ],
-  },
+  question("companySize", "How many people does your organisation employ?", [
+    ["small", "1–50 employees"],
+    ["medium", "51–250 employees"],
+    ["large", "More than 250 employees"],
+  ]),
+  question("hiring", "How many new starters do you hire each year?", [
+    ["low", "1–5 a year"],
+    ["medium", "6–20 a year"],
+    ["high", "More than 20 a year"],
+  ]),
+  question("referrals", "How many management referrals do you expect each year?", [
+    ["rare", "0–2 a year"],
+    ["occasional", "3–10 a year"],
+    ["frequent", "More than 10 a year"],
+  ]),
+  question("turnaround", "How important is a fast turnaround to you?", [
+    ["not-important", "Not important: 48 hours is fine"],
+    ["somewhat", "Somewhat important"],
+    ["very", "Very important: we need reports within 24 hours"],
+  ]),
 ];
 
 /** The seed's rules, in order; the first that matches wins. */

@@ -1,23 +1,26 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { creditLedger, invoice, paymentOrder } from "~/db/schema/index.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleOrders } from "~/domain/kernel/visibility.server.ts";
 import type { ReferralPaymentFacts } from "./referral-payment.ts";
 import { creditNoteForReferral } from "./refunds.server.ts";
 
+/** How the employer paid for a referral and what came back, for the referral drawer. */
 export async function describeReferralPayment(
-  db: Database,
+  scope: Scope,
   {
-    organisationId,
     referralId,
     paymentMethod,
     orderId,
   }: {
-    organisationId: string;
     referralId: string;
     paymentMethod: "credits" | "order" | null;
     orderId: string | null;
   },
 ): Promise<ReferralPaymentFacts> {
+  const { db, actor } = requireEmployer(scope);
+  const { organisationId } = actor;
   const [movements, order, note] = await Promise.all([
     db
       .select({ amount: creditLedger.amount, reason: creditLedger.reason })
@@ -37,7 +40,7 @@ export async function describeReferralPayment(
           })
           .from(paymentOrder)
           .leftJoin(invoice, eq(invoice.orderId, paymentOrder.id))
-          .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.organisationId, organisationId)))
+          .where(and(eq(paymentOrder.id, orderId), visibleOrders(scope)))
           .then((rows) => rows[0] ?? null)
       : Promise.resolve(null),
     creditNoteForReferral(db, { organisationId, referralId }),

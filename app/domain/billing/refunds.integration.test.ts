@@ -1,7 +1,5 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -23,8 +21,14 @@ import { employerScopeForTest, type TestEmployer } from "~/domain/referrals/test
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { getCreditNotePdf } from "./invoices.server.ts";
-import { handlePaymentEvent, listOrders, type PaymentOrder } from "./orders.server.ts";
-import { pendingRefunds, type Refunder, settleRefund } from "./refunds.server.ts";
+import {
+  type ConfirmationHooks,
+  handlePaymentEvent,
+  listOrders,
+  type PaymentOrder,
+} from "./orders.server.ts";
+import { pendingRefunds, type Refunder, settleRefund } from "./settle-refund.server.ts";
+import { employerScopeFor, fakeStripeApi, providerScope } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const demo = createDemoProvider();
@@ -34,13 +38,10 @@ const seller = {
   companyNumber: "12345678",
   vatNumber: "GB123456789",
 };
-const hooks = {
+const hooks: ConfirmationHooks = {
   seller,
-  onReferralPaid: (
-    tx: Parameters<typeof confirmReferralPayment>[0],
-    id: string,
-    order: PaymentOrder,
-  ) => confirmReferralPayment(tx, id, order),
+  onReferralPaid: (tx, scope, referralId, order) =>
+    confirmReferralPayment(tx, scope, { referralId, order }),
   describeBuyer: async () => ({ name: "Acme Ltd", address: "2 Buyer Road\nLeeds LS1 1AA" }),
 };
 
@@ -59,6 +60,32 @@ async function employer(name: string): Promise<TestEmployer> {
   };
 }
 
+/** A management referral's form for one person, asking only whether they are fit for work. */
+function managementInput(
+  employeeName: string,
+  employeeEmail: string,
+  referralReason: string,
+  jobDetails: string,
+) {
+  return {
+    employeeName,
+    employeeEmail,
+    referralReason,
+    jobDetails,
+    existingAdjustments: "",
+    questions: {
+      fitForWork: true,
+      underlyingCondition: false,
+      timeToFitness: false,
+      recommendedAdjustments: false,
+      engageInProcesses: false,
+      equalityAct: false,
+      followUp: false,
+    },
+    consentToProcessing: true,
+  };
+}
+
 /** A management referral paid per referral (£380 + VAT) through the demo provider. */
 async function paidReferral(actor: TestEmployer) {
   const { referral: created, placement } = await saveManagementReferral(
@@ -66,23 +93,12 @@ async function paidReferral(actor: TestEmployer) {
     {
       intent: "submit",
       provider: "demo",
-      input: {
-        employeeName: "Jo Bloggs",
-        employeeEmail: "jo.bloggs@example.org",
-        referralReason: "Back pain affecting lifting duties",
-        jobDetails: "Warehouse team leader",
-        existingAdjustments: "",
-        questions: {
-          fitForWork: true,
-          underlyingCondition: false,
-          timeToFitness: false,
-          recommendedAdjustments: false,
-          engageInProcesses: false,
-          equalityAct: false,
-          followUp: false,
-        },
-        consentToProcessing: true,
-      },
+      input: managementInput(
+        "Jo Bloggs",
+        "jo.bloggs@example.org",
+        "Back pain affecting lifting duties",
+        "Warehouse team leader",
+      ),
     },
   );
   if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
@@ -90,9 +106,9 @@ async function paidReferral(actor: TestEmployer) {
     .select()
     .from(paymentOrder)
     .where(eq(paymentOrder.id, placement.orderId));
-  expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order!), hooks)).toBe(
-    "granted",
-  );
+  expect(
+    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order!), hooks),
+  ).toBe("granted");
   return { referralId: created.id, orderId: order!.id };
 }
 
@@ -125,12 +141,12 @@ describe("cancelling a card-paid referral", () => {
       Number(one.order.creditNote.number.slice(3)) + 1,
     );
 
-    const orders = await listOrders(database.db, { actor });
+    const orders = await listOrders(employerScopeFor(database.db, actor));
     const listed = orders.find((o) => o.id === first.orderId)!;
     expect(listed.status).toBe("refunded");
     expect(listed.creditNoteNumber).toBe(one.order.creditNote.number);
     expect(listed.refundStatus).toBe("pending");
-    expect(await pendingRefunds(database.db)).toContain(one.order.creditNote.id);
+    expect(await pendingRefunds(providerScope(database.db))).toContain(one.order.creditNote.id);
 
     // The provider is asked once; a second settle (a retried job) does not ask again.
     const calls: { amountPence: number; idempotencyKey: string }[] = [];
@@ -140,8 +156,10 @@ describe("cancelling a card-paid referral", () => {
         return demo.refund(request);
       },
     };
-    expect(await settleRefund(database.db, recording, one.order.creditNote.id)).toBe("succeeded");
-    expect(await settleRefund(database.db, recording, one.order.creditNote.id)).toBe(
+    expect(await settleRefund(providerScope(database.db), recording, one.order.creditNote.id)).toBe(
+      "succeeded",
+    );
+    expect(await settleRefund(providerScope(database.db), recording, one.order.creditNote.id)).toBe(
       "already_refunded",
     );
     expect(calls).toEqual([
@@ -165,10 +183,10 @@ describe("cancelling a card-paid referral", () => {
     expect(audits.map((a) => `${a.action}:${a.outcome}`)).toEqual(["billing.refund:success"]);
 
     // The PDF names the invoice it credits and shows every amount reversed.
-    const { pdf } = await getCreditNotePdf(database.db, {
-      actor,
-      creditNoteId: one.order.creditNote.id,
-    });
+    const { pdf } = await getCreditNotePdf(
+      employerScopeFor(database.db, actor),
+      one.order.creditNote.id,
+    );
     const text = pdfText(pdf);
     expect(text).toContain("Credit note");
     expect(text).toContain(one.order.creditNote.number);
@@ -181,7 +199,7 @@ describe("cancelling a card-paid referral", () => {
     // Another organisation cannot read it.
     const other = await employer("other");
     await expect(
-      getCreditNotePdf(database.db, { actor: other, creditNoteId: one.order.creditNote.id }),
+      getCreditNotePdf(employerScopeFor(database.db, other), one.order.creditNote.id),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 
@@ -198,9 +216,9 @@ describe("cancelling a card-paid referral", () => {
         throw new Error("card network unavailable");
       },
     };
-    await expect(settleRefund(database.db, failing, cancelled.order.creditNote.id)).rejects.toThrow(
-      "card network unavailable",
-    );
+    await expect(
+      settleRefund(providerScope(database.db), failing, cancelled.order.creditNote.id),
+    ).rejects.toThrow("card network unavailable");
     const [note] = await database.db
       .select()
       .from(creditNote)
@@ -210,7 +228,9 @@ describe("cancelling a card-paid referral", () => {
       refundAttempts: 1,
       lastRefundError: "card network unavailable",
     });
-    expect(await pendingRefunds(database.db)).toContain(cancelled.order.creditNote.id);
+    expect(await pendingRefunds(providerScope(database.db))).toContain(
+      cancelled.order.creditNote.id,
+    );
   });
 
   it("closes an unpaid order without a credit note", async () => {
@@ -218,23 +238,7 @@ describe("cancelling a card-paid referral", () => {
     const { placement } = await saveManagementReferral(employerScopeForTest(database.db, actor), {
       intent: "submit",
       provider: "demo",
-      input: {
-        employeeName: "Al Smith",
-        employeeEmail: "al@example.org",
-        referralReason: "Stress",
-        jobDetails: "Clerk",
-        existingAdjustments: "",
-        questions: {
-          fitForWork: true,
-          underlyingCondition: false,
-          timeToFitness: false,
-          recommendedAdjustments: false,
-          engageInProcesses: false,
-          equalityAct: false,
-          followUp: false,
-        },
-        consentToProcessing: true,
-      },
+      input: managementInput("Al Smith", "al@example.org", "Stress", "Clerk"),
     });
     if (placement?.method !== "order") throw new Error("expected an order");
     const [row] = await database.db
@@ -260,23 +264,7 @@ describe("a referral left awaiting payment", () => {
       {
         intent: "submit",
         provider: "demo",
-        input: {
-          employeeName: "Lee Unpaid",
-          employeeEmail: "lee@example.org",
-          referralReason: "Stress",
-          jobDetails: "Clerk",
-          existingAdjustments: "",
-          questions: {
-            fitForWork: true,
-            underlyingCondition: false,
-            timeToFitness: false,
-            recommendedAdjustments: false,
-            engageInProcesses: false,
-            equalityAct: false,
-            followUp: false,
-          },
-          consentToProcessing: true,
-        },
+        input: managementInput("Lee Unpaid", "lee@example.org", "Stress", "Clerk"),
       },
     );
     if (placement?.method !== "order") throw new Error("expected an order");
@@ -301,9 +289,9 @@ describe("a referral left awaiting payment", () => {
       .where(eq(paymentOrder.id, placement.orderId));
     expect(order!.status).toBe("expired");
     // The checkout page's button pressed afterwards: closed, nothing granted or invoiced.
-    expect(await handlePaymentEvent(database.db, demo.confirmationEvent(order!), hooks)).toBe(
-      "closed",
-    );
+    expect(
+      await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order!), hooks),
+    ).toBe("closed");
     const [after] = await database.db.select().from(referral).where(eq(referral.id, created.id));
     expect(after!.status).toBe("expired");
     // Run again: nothing more to do.
@@ -334,13 +322,15 @@ describe("the person declines a card-paid referral", () => {
     expect(ended.decision).toBe("declined");
     if (ended.order.outcome !== "refunded") throw new Error("expected a refund");
     expect(ended.order.creditNote.totalPence).toBe(45_600);
-    expect(await settleRefund(database.db, demo, ended.order.creditNote.id)).toBe("succeeded");
+    expect(await settleRefund(providerScope(database.db), demo, ended.order.creditNote.id)).toBe(
+      "succeeded",
+    );
     const [note] = await database.db
       .select()
       .from(creditNote)
       .where(eq(creditNote.id, ended.order.creditNote.id));
     expect(note!.reason).toBe("consent_declined");
-    const orders = await listOrders(database.db, { actor });
+    const orders = await listOrders(employerScopeFor(database.db, actor));
     expect(orders.find((o) => o.id === paid.orderId)).toMatchObject({
       status: "refunded",
       refundStatus: "succeeded",
@@ -350,36 +340,17 @@ describe("the person declines a card-paid referral", () => {
 
 describe("the Stripe provider's refund", () => {
   it("refunds the checkout's PaymentIntent through the Refunds API with the idempotency key", async () => {
-    const received: { method: string; path: string; body: URLSearchParams; key?: string }[] = [];
-    const server = http.createServer((req, res) => {
-      let raw = "";
-      req.on("data", (chunk) => {
-        raw += chunk;
-      });
-      req.on("end", () => {
-        received.push({
-          method: req.method ?? "",
-          path: req.url ?? "",
-          body: new URLSearchParams(raw),
-          key: req.headers["idempotency-key"] as string | undefined,
-        });
-        res.setHeader("content-type", "application/json");
-        res.end(
-          JSON.stringify(
-            req.url?.startsWith("/v1/checkout/sessions/")
-              ? { id: "cs_paid", object: "checkout.session", payment_intent: "pi_123" }
-              : { id: "re_456", object: "refund", status: "succeeded" },
-          ),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const stripeApi = await fakeStripeApi((request) =>
+      request.path.startsWith("/v1/checkout/sessions/")
+        ? { id: "cs_paid", object: "checkout.session", payment_intent: "pi_123" }
+        : { id: "re_456", object: "refund", status: "succeeded" },
+    );
+    const { received } = stripeApi;
     try {
-      const { port } = server.address() as AddressInfo;
       const stripe = createStripeProvider({
         secretKey: "sk_test_x",
         webhookSecret: "whsec_x",
-        api: { host: "127.0.0.1", port, protocol: "http" },
+        api: stripeApi.api,
       });
       const order = { id: "order-1", providerReference: "cs_paid" } as PaymentOrder;
       expect(
@@ -390,11 +361,11 @@ describe("the Stripe provider's refund", () => {
         "POST /v1/refunds",
       ]);
       const refund = received[1]!;
-      expect(refund.key).toBe("refund-cn-1");
+      expect(refund.idempotencyKey).toBe("refund-cn-1");
       expect(refund.body.get("payment_intent")).toBe("pi_123");
       expect(refund.body.get("amount")).toBe("45600");
     } finally {
-      server.close();
+      stripeApi.close();
     }
   });
 });

@@ -1,10 +1,12 @@
-import type { Database } from "~/db/client.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { membershipsDueForRenewal } from "./membership.server.ts";
 import {
   type ConfirmationHooks,
   createOrder,
   handlePaymentEvent,
   type PaymentEvent,
+  type PaymentOrder,
+  requirePaymentProvider,
 } from "./orders.server.ts";
 
 /**
@@ -13,11 +15,12 @@ import {
  * through the same path as any payment. Stripe memberships renew through Stripe's own events.
  */
 export async function renewDemoMemberships(
-  db: Database,
+  scope: Scope,
   hooks: ConfirmationHooks,
-  confirmationEvent: (order: Awaited<ReturnType<typeof createOrder>>) => PaymentEvent,
-  now = new Date(),
+  confirmationEvent: (order: PaymentOrder) => PaymentEvent,
 ): Promise<number> {
+  requirePaymentProvider(scope);
+  const { db, now } = scope;
   const due = await membershipsDueForRenewal(db, now, "demo");
   for (const m of due) {
     const order = await createOrder(db, {
@@ -26,7 +29,7 @@ export async function renewDemoMemberships(
       provider: "demo",
       now,
     });
-    await handlePaymentEvent(db, confirmationEvent(order), hooks, now);
+    await handlePaymentEvent(scope, confirmationEvent(order), hooks);
   }
   return due.length;
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { membership, paymentOrder } from "~/db/schema/index.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import type { MembershipInterval } from "./catalogue.ts";
 import { renewMembership } from "./membership.server.ts";
-import { type ConfirmationHooks, issueInvoice, recordProviderEvent } from "./orders.server.ts";
+import { type ConfirmationHooks, issueInvoice, onceForProviderEvent } from "./orders.server.ts";
 import { priceOrder } from "./price-order.ts";
 
 /** Stripe's word on a membership it bills: a period paid, or the subscription over. */
@@ -24,13 +24,12 @@ export type SubscriptionOutcome = "renewed" | "ended" | "duplicate" | "unknown_s
  * leaves the membership cancelled, paid up to its period end. Idempotent on the event id.
  */
 export async function handleSubscriptionEvent(
-  db: Database,
+  scope: Scope,
   event: SubscriptionEvent,
   hooks: ConfirmationHooks,
-  now = new Date(),
 ): Promise<SubscriptionOutcome> {
-  return db.transaction(async (tx) => {
-    if (!(await recordProviderEvent(tx, event, now))) return "duplicate";
+  const { now } = scope;
+  return onceForProviderEvent(scope, event, async (tx) => {
     const [current] = await tx
       .select()
       .from(membership)

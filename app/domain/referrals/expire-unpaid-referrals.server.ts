@@ -1,6 +1,5 @@
 import { subDays } from "date-fns";
 import { and, eq, lt } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { member, organisation, paymentOrder, referral, user } from "~/db/schema/index.ts";
 import { reverseOrder } from "~/domain/billing/refunds.server.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
@@ -15,8 +14,7 @@ export const unpaidReferralDays = 7;
 /**
  * The hourly job: referrals whose checkout was started more than 7 days ago and never paid
  * expire, and their order closes, so a late payment grants nothing. Each referral is its own
- * transaction; a payment that lands meanwhile wins (the row is locked and re-read, and the
- * transition is refused from any status but awaiting payment). The job runs in a system scope.
+ * transaction; a payment that lands meanwhile wins (the row is locked and re-read).
  */
 export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId: string }[]> {
   const { db, now } = scope;
@@ -25,16 +23,28 @@ export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId:
     .select({ id: referral.id })
     .from(referral)
     .innerJoin(paymentOrder, eq(paymentOrder.id, referral.orderId))
-    .where(and(eq(referral.status, "awaiting_payment"), lt(paymentOrder.createdAt, cutoff)))
+    .where(
+      and(
+        eq(referral.status, "awaiting_payment"),
+        lt(paymentOrder.createdAt, cutoff),
+        visibleReferrals(scope),
+      ),
+    )
     .limit(500);
   const expired: { referralId: string }[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
       const [current] = await tx
-        .select()
+        .select({
+          id: referral.id,
+          organisationId: referral.organisationId,
+          status: referral.status,
+          orderId: referral.orderId,
+        })
         .from(referral)
         .where(and(eq(referral.id, id), visibleReferrals(scope)))
         .for("update");
+      // A payment that landed meanwhile moved the referral on: it stays as it is.
       if (!current || !canTransition(current.status, "payment_expired", scope.actor.role))
         return false;
       await applyReferralTransition(tx, scope, {
@@ -81,10 +91,11 @@ export function unpaidReferralExpiredEmail(input: {
 
 /** Tells whoever made the referral that it expired unpaid. */
 export async function notifyUnpaidReferralExpired(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  scope: Scope,
+  deps: { mailer: Mailer; publicUrl: string },
   { referralId }: { referralId: string },
 ): Promise<{ sent: number }> {
-  const [row] = await deps.db
+  const [row] = await scope.db
     .select({
       reference: referral.reference,
       status: referral.status,
@@ -101,7 +112,7 @@ export async function notifyUnpaidReferralExpired(
       ),
     )
     .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(referral.id, referralId));
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (row?.status !== "expired" || !row) return { sent: 0 };
   await deps.mailer.send({
     to: row.email,

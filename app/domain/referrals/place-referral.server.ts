@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import { managementReferenceSequence, referral, referralActivity } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { BillingError } from "~/domain/billing/actor.ts";
 import { services } from "~/domain/billing/catalogue.ts";
-import { getCreditBalance, spendCredits } from "~/domain/billing/credit-ledger.server.ts";
+import {
+  getCreditBalance,
+  isInsufficientCredits,
+  spendCredits,
+} from "~/domain/billing/credit-ledger.server.ts";
 import { getMembership, membershipStanding } from "~/domain/billing/membership.server.ts";
 import { createOrder } from "~/domain/billing/orders.server.ts";
 import { auditActorOf, type EmployerActor } from "~/domain/kernel/actor.ts";
@@ -107,7 +110,7 @@ export async function placeReferral(
       outcome = { method: "credits", credits: service.creditCost };
     } catch (error) {
       // Another submission took the credits first: this one is paid for instead.
-      if (!(error instanceof BillingError && error.code === "insufficient_credits")) throw error;
+      if (!isInsufficientCredits(error)) throw error;
     }
   }
   if (!outcome) {

@@ -11,6 +11,7 @@ import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
+import { providerScope } from "~/domain/billing/test-support.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
@@ -64,7 +65,7 @@ async function withCredits(actor: TestEmployer, packId: "starter" | "value" = "s
     request: { kind: "membership", interval: "monthly", packId },
     provider: "demo",
   });
-  await handlePaymentEvent(database.db, demo.confirmationEvent(order), { seller });
+  await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller });
 }
 
 const candidate = {
@@ -151,10 +152,15 @@ describe("management referral", () => {
       where: (o, { eq: e }) => e(o.id, orderId),
     });
     expect(order?.totalPence).toBe(38000 * 1.2);
-    const outcome = await handlePaymentEvent(database.db, demo.confirmationEvent(order!), {
-      seller,
-      onReferralPaid: (tx, referralId, paid) => confirmReferralPayment(tx, referralId, paid),
-    });
+    const outcome = await handlePaymentEvent(
+      providerScope(database.db),
+      demo.confirmationEvent(order!),
+      {
+        seller,
+        onReferralPaid: (tx, scope, referralId, order) =>
+          confirmReferralPayment(tx, scope, { referralId, order }),
+      },
+    );
     expect(outcome).toBe("granted");
     expect(
       (await getReferralForEmployer(employerScopeForTest(database.db, actor), created.id)).status,
@@ -224,7 +230,7 @@ describe("management referral", () => {
       request: { kind: "membership", interval: "monthly" },
       provider: "demo",
     });
-    await handlePaymentEvent(database.db, demo.confirmationEvent(order), { seller });
+    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller });
     const { grantCredits } = await import("~/domain/billing/credit-ledger.server.ts");
     await grantCredits(database.db, {
       organisationId: actor.organisationId,

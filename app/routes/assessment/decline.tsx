@@ -2,7 +2,9 @@ import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { AssessmentError } from "~/domain/assessments/subject.ts";
-import { refundAfterCommit, tellEmployerDeclined } from "~/services/payments/refunds.server.ts";
+import { refundAfterCommit } from "~/domain/billing/settle-refund.server.ts";
+import { tellEmployerDeclined } from "~/domain/referrals/tell-employer-declined.server.ts";
+import { subjectScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/decline";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -22,8 +24,9 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     const ended = await declineConsent(runtime.database.db, { link, origin });
     // After commit: the employer is told (reference only) and any card payment goes back.
-    await refundAfterCommit(runtime, ended.order);
-    await tellEmployerDeclined(runtime, ended.referralId);
+    const scope = subjectScope(context, link);
+    await refundAfterCommit(scope, runtime, ended.order);
+    await tellEmployerDeclined(scope, runtime, ended.referralId);
   } catch (error) {
     if (!(error instanceof AssessmentError)) throw error;
   }

@@ -94,8 +94,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       input: parsed.input,
       subjectPhone: parsed.subjectPhone,
     });
-    return continueAfterPlacement(runtime, {
-      actor: scope.actor,
+    return continueAfterPlacement(context, {
       referralId: referral.id,
       placement: placement!,
     });

@@ -1,11 +1,12 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { InfoIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.tsx";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary } from "~/components/ui/form-field";
-import { BillingError } from "~/domain/billing/actor.ts";
+import { ErrorSummary, FormErrorMessage } from "~/components/ui/form-field";
 import {
   creditPacks,
   creditValidityMonths,
@@ -19,10 +20,13 @@ import {
   orderRequestFor,
   type PlanTab,
   parsePlanChoice,
+  planSelectionSchema,
   planTabFrom,
   referralFormPath,
 } from "~/domain/billing/plan-choice.ts";
-import { startPurchase } from "~/services/payments/checkout.server.ts";
+import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
+import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/package-selection";
 import { billingRequest } from "./billing.server.ts";
 
@@ -32,37 +36,38 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { runtime, actor } = billingRequest(context);
-  const current = await getMembership(runtime.database.db, actor.organisationId);
+  const { scope } = billingRequest(context);
+  const current = await getMembership(scope.db, scope.actor.organisationId);
   return {
     tab: planTabFrom(new URL(request.url).searchParams.get("tab")),
     standing: membershipStanding(current),
   };
 }
 
+/** The form's own result (a card not chosen), or the server's refusal of the plan chosen. */
+type ActionResult = {
+  result: SubmissionResult<string[]>;
+  refusal?: { title: string; message: string };
+};
+
 export async function action({ context, request }: Route.ActionArgs) {
-  const { runtime, actor, audit } = billingRequest(context);
-  const form = await request.formData();
-  const choice = parsePlanChoice(form.get("plan"));
-  if (!choice) {
-    return data(
-      { error: { title: "No plan selected", message: "Please select a plan to continue" } },
-      { status: 400 },
-    );
-  }
+  const { runtime, scope, audit } = billingRequest(context);
+  const submission = parseSubmission(await request.formData(), planSelectionSchema);
+  if (submission.status !== "success")
+    return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+  const choice = parsePlanChoice(submission.value.plan)!;
   if (choice.kind === "referral") throw redirect(referralFormPath(choice.referralType));
   // One purchase path: a non-member's pack comes with a monthly membership in one order (the
   // seed's Credit Pack + Membership bundle), rather than a refusal.
-  const current = await getMembership(runtime.database.db, actor.organisationId);
-  const bundle = choice.kind === "credit_pack" && membershipStanding(current) === "none";
+  const current = await getMembership(scope.db, scope.actor.organisationId);
+  const bundle = choice.kind === "credit_pack" && membershipStanding(current, scope.now) === "none";
   try {
-    const started = await startPurchase(
-      runtime,
-      actor,
-      bundle && choice.kind === "credit_pack"
-        ? { kind: "membership", interval: "monthly", packId: choice.packId }
-        : orderRequestFor(choice),
-    );
+    const started = await startPurchase(scope, runtime, {
+      request:
+        bundle && choice.kind === "credit_pack"
+          ? { kind: "membership", interval: "monthly", packId: choice.packId }
+          : orderRequestFor(choice),
+    });
     await audit({
       action: "billing.order_created",
       outcome: "success",
@@ -76,10 +81,16 @@ export async function action({ context, request }: Route.ActionArgs) {
         : started.redirectUrl,
     );
   } catch (error) {
-    if (error instanceof BillingError) {
+    if (isDomainError(error)) {
+      // Pricing refuses a pack only for want of a membership; anything else is the plan itself.
       const title =
-        error.code === "membership_required" ? "Membership required" : "This plan is not available";
-      return data({ error: { title, message: error.message } }, { status: 409 });
+        choice.kind === "credit_pack" && !bundle
+          ? "Membership required"
+          : "This plan is not available";
+      return data<ActionResult>(
+        { result: submission.reply(), refusal: { title, message: error.message } },
+        { status: httpStatus(error) },
+      );
     }
     throw error;
   }
@@ -100,7 +111,16 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
   const setSelected = (value: string) => setChoice({ tab, value });
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const error = actionData?.error;
+  const refusal = actionData?.refusal;
+  const [form, fields] = useSchemaForm({
+    id: "package-selection",
+    schema: planSelectionSchema,
+    lastResult: actionData?.result,
+  });
+  const summary = refusal
+    ? [{ id: "plan-options", message: refusal.message }]
+    : errorSummary(fields, { plan: "plan-options" });
+  const planError = fields.plan.errors?.[0];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -109,11 +129,11 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
         A membership, a pack of credits, or pay for each referral as you go. All prices exclude VAT.
       </p>
 
-      {error ? (
+      {summary.length > 0 ? (
         <ErrorSummary
           className="mt-6"
-          title={error.title}
-          errors={[{ id: "plan-options", message: error.message }]}
+          title={refusal?.title ?? "No plan selected"}
+          errors={summary}
         />
       ) : null}
 
@@ -127,9 +147,17 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
       </div>
 
       {/* Keyed by tab: changing tab clears the selection. */}
-      <Form method="post" key={tab} className="mt-6">
-        <fieldset id="plan-options" aria-describedby="plan-hint">
+      <Form method="post" key={tab} {...getFormProps(form)} noValidate className="mt-6">
+        <fieldset
+          id="plan-options"
+          aria-describedby={planError ? "plan-error plan-hint" : "plan-hint"}
+        >
           <legend className="sr-only">{tabs.find((t) => t.value === tab)?.label}</legend>
+          {planError ? (
+            <FormErrorMessage id="plan-error" className="mb-4">
+              {planError}
+            </FormErrorMessage>
+          ) : null}
           {tab === "membership" ? (
             <>
               <p id="plan-hint" className="mb-4 text-muted-foreground">

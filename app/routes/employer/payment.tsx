@@ -1,14 +1,15 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CreditCardIcon, FlaskConicalIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { BillingError } from "~/domain/billing/actor.ts";
 import {
   type CreditPackId,
   creditPacks,
@@ -19,10 +20,17 @@ import {
   services,
   vatRate,
 } from "~/domain/billing/catalogue.ts";
+import { confirmPayment } from "~/domain/billing/confirm-payment.server.ts";
 import { getOrder, type PaymentOrder } from "~/domain/billing/orders.server.ts";
-import { afterPaymentPath, uuidSchema } from "~/domain/billing/plan-choice.ts";
-import { startPurchase } from "~/services/payments/checkout.server.ts";
-import { confirmPayment } from "~/services/payments/confirmation.server.ts";
+import {
+  afterPaymentPath,
+  bundleSelectionSchema,
+  uuidSchema,
+} from "~/domain/billing/plan-choice.ts";
+import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
+import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Route } from "./+types/payment";
 import { billingRequest } from "./billing.server.ts";
@@ -43,15 +51,12 @@ async function demoOrder(
   const id = uuidSchema.safeParse(orderId);
   if (!id.success) throw notFound();
   try {
-    const order = await getOrder(billing.runtime.database.db, {
-      actor: billing.actor,
-      orderId: id.data,
-    });
+    const order = await getOrder(billing.scope, id.data);
     // Stripe orders are paid on Stripe's page; this page only ever takes demo payments.
     if (order.provider !== "demo") throw notFound();
     return { order, ...billing };
   } catch (error) {
-    if (error instanceof BillingError && error.code === "not_found") throw notFound();
+    if (isDomainError(error, "not_found")) throw notFound();
     throw error;
   }
 }
@@ -102,23 +107,34 @@ const paymentFailed = {
   message: "There was an error processing your demo payment. Please try again.",
 };
 
+/** What went wrong, for the summary; `result` is the bundle form's own, for its fields. */
+type ActionResult = {
+  error: { title: string; message: string };
+  result?: SubmissionResult<string[]>;
+};
+
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const { order, runtime, actor, audit } = await demoOrder(context, form.get("order"));
+  const { order, runtime, scope, audit } = await demoOrder(context, form.get("order"));
   const intent = form.get("intent");
 
   if (intent === "bundle") {
     // A membership with a pack is a new order, priced on the server like any other.
-    const pack = creditPacks.find((p) => `pack-${p.id}` === form.get("plan"));
+    const submission = parseSubmission(form, bundleSelectionSchema);
+    const pack =
+      submission.status === "success"
+        ? creditPacks.find((p) => `pack-${p.id}` === submission.value.plan)
+        : undefined;
     const interval = order.grants.interval as MembershipInterval | undefined;
     if (!pack || order.kind !== "membership" || !interval) {
-      return data({ error: noSubscription }, { status: 400 });
+      return data<ActionResult>(
+        { error: noSubscription, result: submission.reply() },
+        { status: 400 },
+      );
     }
     try {
-      const started = await startPurchase(runtime, actor, {
-        kind: "membership",
-        interval,
-        packId: pack.id,
+      const started = await startPurchase(scope, runtime, {
+        request: { kind: "membership", interval, packId: pack.id },
       });
       await audit({
         action: "billing.order_created",
@@ -128,22 +144,31 @@ export async function action({ context, request }: Route.ActionArgs) {
       });
       throw redirect(`${started.redirectUrl}&tab=bundle`);
     } catch (error) {
-      if (error instanceof BillingError) {
-        return data({ error: { title: "Plan not available", message: error.message } }, 409);
+      if (isDomainError(error)) {
+        return data<ActionResult>(
+          { error: { title: "Plan not available", message: error.message } },
+          httpStatus(error),
+        );
       }
       throw error;
     }
   }
 
-  if (intent !== "pay") return data({ error: paymentFailed }, { status: 400 });
+  if (intent !== "pay") return data<ActionResult>({ error: paymentFailed }, { status: 400 });
   // Paying from the Credit Pack + Membership tab needs a pack in the order (seed §5).
   if (form.get("tab") === "bundle" && !order.grants.packId)
-    return data({ error: noSubscription }, { status: 400 });
+    return data<ActionResult>({ error: noSubscription }, { status: 400 });
   try {
-    // The same code path as a provider's webhook: one event per order, confirmed once.
-    const outcome = await confirmPayment(runtime, createDemoProvider().confirmationEvent(order));
+    // The same code path as a provider's webhook, in the provider's (system) scope on this
+    // request: one event per order, confirmed once.
+    const provider = systemScope(scope.db, "demo-payment", { requestId: scope.origin.requestId });
+    const outcome = await confirmPayment(
+      provider,
+      runtime,
+      createDemoProvider().confirmationEvent(order),
+    );
     if (outcome !== "granted" && outcome !== "duplicate") {
-      return data({ error: paymentFailed }, { status: 502 });
+      return data<ActionResult>({ error: paymentFailed }, { status: 502 });
     }
     await audit({
       action: "billing.demo_payment_confirmed",
@@ -153,7 +178,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
   } catch (error) {
     runtime.logger.error({ err: error, orderId: order.id }, "demo payment failed");
-    return data({ error: paymentFailed }, { status: 500 });
+    return data<ActionResult>({ error: paymentFailed }, { status: 500 });
   }
   throw redirect(afterPaymentPath(order));
 }
@@ -174,8 +199,18 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay";
-  const error = actionData?.error;
   const interval = order.interval;
+  const [bundleForm, bundleFields] = useSchemaForm({
+    id: "payment-bundle",
+    schema: bundleSelectionSchema,
+    lastResult: actionData?.result,
+  });
+  // A pack not chosen, found in the browser before the form is sent, reads as the server's would.
+  const error =
+    actionData?.error ??
+    (bundleFields.plan.errors?.length
+      ? { title: noSubscription.title, message: bundleFields.plan.errors[0]! }
+      : undefined);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -231,7 +266,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 </CardTitle>
               </CardHeader>
               <CardContent>
-                <Form method="post" key={order.id}>
+                <Form method="post" key={order.id} {...getFormProps(bundleForm)} noValidate>
                   <input type="hidden" name="order" value={order.id} />
                   <fieldset id="bundle-options">
                     <legend className="mb-4 text-muted-foreground text-sm">

@@ -12,7 +12,6 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
-import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -46,11 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     subjectPhone: parsed.subjectPhone,
     provider: runtime.payments.id,
   });
-  return continueAfterPlacement(runtime, {
-    actor: requireEmployer(scope).actor,
-    referralId: referral.id,
-    placement,
-  });
+  return continueAfterPlacement(context, { referralId: referral.id, placement });
 }
 
 const riskFlags = [

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { runtimeContext } from "~/context.ts";
+import { refundAfterCommit } from "~/domain/billing/settle-refund.server.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { referralRefusal } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
-import { refundAfterCommit } from "~/services/payments/refunds.server.ts";
 import type { Route } from "./+types/referral-cancel";
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -15,7 +15,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   } catch (error) {
     return referralRefusal(error);
   }
-  await refundAfterCommit(runtime, result.order);
+  await refundAfterCommit(currentScope(context), runtime, result.order);
   // The notice says what came back: credits, money to the card, or nothing was paid.
   const notice = new URLSearchParams({ notice: "referral-cancelled" });
   if (result.creditsReturned > 0) notice.set("credits", String(result.creditsReturned));

@@ -37,8 +37,7 @@ export async function loadReferralDrawer(
       organisationId: actor.organisationId,
       referralIds: [r.id],
     }),
-    describeReferralPayment(db, {
-      organisationId: actor.organisationId,
+    describeReferralPayment(currentScope(context), {
       referralId: r.id,
       paymentMethod: r.paymentMethod,
       orderId: r.orderId,

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { runtimeContext } from "~/context.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
@@ -14,7 +13,6 @@ import { continueAfterPlacement } from "./referral-placement.server.ts";
  * the price, the invoice and the referral stay one; nothing new is created.
  */
 export async function action({ params, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
   const scope = requireEmployer(currentScope(context));
   const referral = await getReferralForEmployer(scope, params.referralId).catch(
     referralErrorResponse,
@@ -29,8 +27,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     request: scope.origin,
     details: { orderId: referral.orderId },
   });
-  return continueAfterPlacement(runtime, {
-    actor: scope.actor,
+  return continueAfterPlacement(context, {
     referralId: referral.id,
     placement: { method: "order", orderId: referral.orderId },
   });

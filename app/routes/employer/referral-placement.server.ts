@@ -1,29 +1,26 @@
-import { redirect } from "react-router";
-import { getOrder, setProviderReference } from "~/domain/billing/orders.server.ts";
-import type { EmployerActor } from "~/domain/kernel/actor.ts";
+import { type RouterContextProvider, redirect } from "react-router";
+import { runtimeContext } from "~/context.ts";
+import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
+import { inviteSubject } from "~/domain/referrals/invite-subject.server.ts";
 import type { PlacementOutcome } from "~/domain/referrals/place-referral.server.ts";
-import { inviteSubject } from "~/services/payments/confirmation.server.ts";
-import type { Runtime } from "~/services/runtime.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 
 /** After submitting: paid by credits, the subject is invited now; otherwise on to the checkout. */
 export async function continueAfterPlacement(
-  runtime: Runtime,
-  {
-    actor,
-    referralId,
-    placement,
-  }: { actor: EmployerActor; referralId: string; placement: PlacementOutcome },
+  context: Readonly<RouterContextProvider>,
+  { referralId, placement }: { referralId: string; placement: PlacementOutcome },
 ): Promise<Response> {
+  const runtime = context.get(runtimeContext);
+  const scope = currentScope(context);
   if (placement.method === "credits") {
-    await inviteSubject(runtime, referralId, "initial");
+    await inviteSubject(scope, runtime, { referralId, kind: "initial" });
     return redirect("/employer-dashboard?notice=referral-invited");
   }
-  const order = await getOrder(runtime.database.db, { actor, orderId: placement.orderId });
-  const origin = runtime.config.PUBLIC_URL;
-  const checkout = await runtime.payments.startCheckout(order, {
-    success: new URL(`/review-referral?referral=${referralId}`, origin).toString(),
-    cancel: new URL(`/employer-referrals?viewReferral=${referralId}`, origin).toString(),
+  // The order the referral was placed with: its price, invoice and referral stay one.
+  const { redirectUrl } = await startPurchase(scope, runtime, {
+    orderId: placement.orderId,
+    successPath: `/review-referral?referral=${referralId}`,
+    cancelPath: `/employer-referrals?viewReferral=${referralId}`,
   });
-  await setProviderReference(runtime.database.db, order.id, checkout.providerReference);
-  return redirect(checkout.redirectUrl);
+  return redirect(redirectUrl);
 }

@@ -25,7 +25,6 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { BillingError } from "~/domain/billing/actor.ts";
 import {
   creditPacks,
   creditValidityMonths,
@@ -42,7 +41,9 @@ import {
   resumeMembership,
 } from "~/domain/billing/membership.server.ts";
 import { listOrders } from "~/domain/billing/orders.server.ts";
-import { startPurchase } from "~/services/payments/checkout.server.ts";
+import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
+import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/subscription";
 import { billingRequest } from "./billing.server.ts";
 
@@ -75,14 +76,14 @@ const orderStatusLabels = {
 } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { runtime, actor } = billingRequest(context);
-  const { db } = runtime.database;
+  const { scope } = billingRequest(context);
+  const { db, actor, now } = scope;
   const [current, usage, orders] = await Promise.all([
     getMembership(db, actor.organisationId),
-    getCreditUsage(db, actor.organisationId),
-    listOrders(db, { actor }),
+    getCreditUsage(db, actor.organisationId, now),
+    listOrders(scope),
   ]);
-  const inForce = isMembershipInForce(current);
+  const inForce = isMembershipInForce(current, now);
   return {
     confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
     membership:
@@ -126,18 +127,19 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { runtime, actor, audit } = billingRequest(context);
-  const { db } = runtime.database;
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
+  const { runtime, scope, audit } = billingRequest(context);
+  const { db, actor } = scope;
+  // Every form here is a button with its intent: nothing to correct field by field.
+  const submission = parseSubmission(await request.formData(), actionSchema);
+  if (submission.status !== "success") {
     return data({ error: "Choose an option and try again." }, { status: 400 });
   }
-  const input = parsed.data;
+  const input = submission.value;
   try {
     switch (input.intent) {
       case "interval": {
         const before = await getMembership(db, actor.organisationId);
-        const updated = await changeMembershipInterval(db, { actor, interval: input.interval });
+        const updated = await changeMembershipInterval(scope, input.interval);
         await audit({
           action: "membership.interval_changed",
           outcome: "success",
@@ -152,7 +154,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { done: "interval" as const };
       }
       case "cancel": {
-        const updated = await cancelMembership(db, { actor });
+        const updated = await cancelMembership(scope);
         await audit({
           action: "membership.cancelled",
           outcome: "success",
@@ -162,7 +164,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw redirect("/employer-subscription");
       }
       case "resume": {
-        const updated = await resumeMembership(db, { actor });
+        const updated = await resumeMembership(scope);
         await audit({
           action: "membership.resumed",
           outcome: "success",
@@ -172,9 +174,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw redirect("/employer-subscription");
       }
       case "purchase": {
-        const started = await startPurchase(runtime, actor, {
-          kind: "credit_pack",
-          packId: input.packId,
+        const started = await startPurchase(scope, runtime, {
+          request: { kind: "credit_pack", packId: input.packId },
         });
         await audit({
           action: "billing.order_created",
@@ -186,7 +187,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof BillingError) return data({ error: error.message }, { status: 409 });
+    if (isDomainError(error)) return data({ error: error.message }, { status: httpStatus(error) });
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { runtimeContext } from "~/context.ts";
-import { confirmPayment } from "~/services/payments/confirmation.server.ts";
+import { confirmPayment } from "~/domain/billing/confirm-payment.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { WebhookVerificationError } from "~/services/payments/provider.ts";
 import type { Route } from "./+types/stripe-webhook";
 
@@ -19,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   if (!event) return Response.json({ received: true, handled: false });
-  const outcome = await confirmPayment(runtime, event);
+  const scope = systemScope(runtime.database.db, "stripe-webhook", { requestId: event.eventId });
+  const outcome = await confirmPayment(scope, runtime, event);
   runtime.logger.info({ eventId: event.eventId, outcome }, "stripe webhook handled");
   return Response.json({ received: true, outcome });
 }

@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { paymentOrder } from "~/db/schema/index.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { createOrder, getOrder } from "./orders.server.ts";
+import { afterPaymentPath } from "./plan-choice.ts";
+import type { OrderRequest } from "./price-order.ts";
+
+/**
+ * What the employer is paying for: a new order priced on the server from the catalogue, or the
+ * order a referral was placed with (its checkout started, or resumed from "Pay now"), with the
+ * pages the provider returns to.
+ */
+export type Purchase =
+  | { request: OrderRequest }
+  | { orderId: string; successPath: string; cancelPath: string };
+
+/**
+ * The one way an employer reaches a checkout: the order (created, or this organisation's own)
+ * goes to the configured provider, whose reference is kept on it. The demo provider answers with
+ * our own /payment page, Stripe with its hosted checkout.
+ */
+export async function startPurchase(
+  scope: Scope,
+  services: Pick<Runtime, "config" | "payments">,
+  purchase: Purchase,
+): Promise<{ orderId: string; redirectUrl: string }> {
+  const employer = requireEmployer(scope);
+  const { db, actor, now } = employer;
+  const { payments } = services;
+  const order =
+    "request" in purchase
+      ? await createOrder(db, { actor, request: purchase.request, provider: payments.id, now })
+      : await getOrder(employer, purchase.orderId);
+  const [success, cancel] =
+    "request" in purchase
+      ? [afterPaymentPath(order), "/package-selection?notice=payment-cancelled"]
+      : [purchase.successPath, purchase.cancelPath];
+  const base = services.config.PUBLIC_URL;
+  const checkout = await payments.startCheckout(order, {
+    success: new URL(success, base).toString(),
+    cancel: new URL(cancel, base).toString(),
+  });
+  await db
+    .update(paymentOrder)
+    .set({ providerReference: checkout.providerReference })
+    .where(eq(paymentOrder.id, order.id));
+  return { orderId: order.id, redirectUrl: checkout.redirectUrl };
+}

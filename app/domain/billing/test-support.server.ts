@@ -1,0 +1,69 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Database } from "~/db/client.server.ts";
+import type { EmployerActor, SystemActor } from "~/domain/kernel/actor.ts";
+import { createScope, type Scope, systemScope } from "~/domain/kernel/scope.ts";
+
+/** A signed-in employer's scope for billing tests: the owner of the organisation, at `now`. */
+export function employerScopeFor(
+  db: Database,
+  member: { userId: string; organisationId: string },
+  now = new Date(),
+): Scope<EmployerActor> {
+  return createScope(
+    db,
+    {
+      role: "employer",
+      userId: member.userId,
+      organisationId: member.organisationId,
+      organisationName: "Test organisation",
+      memberRole: "owner",
+    },
+    { ip: null, requestId: `test:${member.userId}` },
+    now,
+  );
+}
+
+/** The payment provider's word, as webhooks and the demo payment page apply it. */
+export function providerScope(db: Database, now = new Date()): Scope<SystemActor> {
+  return systemScope(db, "test-provider", { now });
+}
+
+export interface StripeApiRequest {
+  method: string;
+  path: string;
+  body: URLSearchParams;
+  idempotencyKey?: string;
+}
+
+/**
+ * A local HTTP server standing in for Stripe's API: it records each request and answers with
+ * `respond(request)`. The Stripe provider is pointed at it through `api`; close it when done.
+ */
+export async function fakeStripeApi(respond: (request: StripeApiRequest) => object) {
+  const received: StripeApiRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const request: StripeApiRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        body: new URLSearchParams(raw),
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      };
+      received.push(request);
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(respond(request)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    received,
+    api: { host: "127.0.0.1", port, protocol: "http" as const },
+    close: () => server.close(),
+  };
+}

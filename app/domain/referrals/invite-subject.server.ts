@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import { referral } from "~/db/schema/index.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { organisationDisplayName } from "./organisation-name.server.ts";
+import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
+
+/** The job that sends an invitation e-mail again when the first attempt could not. */
+export const SEND_INVITATION_JOB = "referral-send-invitation";
+
+/**
+ * Sends the invitation to a referral this scope may see, now; when mail is down, a job tries
+ * again with a fresh link (the token is never kept in the queue). Used once a referral is paid
+ * for (credits or a confirmed order) and for the employer's reminder.
+ */
+export async function inviteSubject(
+  scope: Scope,
+  services: Pick<Runtime, "config" | "logger" | "mailer" | "jobs">,
+  { referralId, kind }: { referralId: string; kind: "initial" | "reminder" },
+): Promise<void> {
+  const { db } = scope;
+  const [row] = await db
+    .select()
+    .from(referral)
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
+  if (!row) return;
+  try {
+    await sendReferralInvitation(
+      { db, mailer: services.mailer, publicUrl: services.config.PUBLIC_URL },
+      {
+        referral: row,
+        organisationName: await organisationDisplayName(db, row.organisationId),
+        kind,
+        now: scope.now,
+      },
+    );
+  } catch (error) {
+    services.logger.warn(
+      { err: error, referralId },
+      "invitation e-mail failed; retrying in the background",
+    );
+    await services.jobs.send(SEND_INVITATION_JOB, { referralId, kind });
+  }
+}

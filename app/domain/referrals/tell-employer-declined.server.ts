@@ -1,0 +1,41 @@
+import type { Scope } from "~/domain/kernel/scope.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { notifyReferralDeclined } from "./notify-referral-declined.server.ts";
+
+export const REFERRAL_DECLINED_JOB = "referral-declined-notice";
+
+type DeclinedServices = Pick<Runtime, "config" | "logger" | "mailer" | "jobs">;
+
+/**
+ * The employer's e-mail when the person declines: now, after the decline commits, or from a job
+ * when mail is down. Never throws: the case has already ended.
+ */
+export async function tellEmployerDeclined(
+  scope: Scope,
+  services: DeclinedServices,
+  referralId: string,
+): Promise<void> {
+  try {
+    await notifyReferralDeclined(mailDeps(scope.db, services), { referralId });
+  } catch (error) {
+    services.logger.warn({ err: error, referralId }, "declined e-mail failed; retrying later");
+    await services.jobs
+      .send(REFERRAL_DECLINED_JOB, { referralId })
+      .catch((err) => services.logger.error({ err, referralId }, "declined e-mail not queued"));
+  }
+}
+
+export function registerReferralDeclinedJob(
+  services: DeclinedServices & Pick<Runtime, "database">,
+): void {
+  services.jobs.register<{ referralId: string }>(REFERRAL_DECLINED_JOB, async ({ referralId }) => {
+    const { sent } = await notifyReferralDeclined(mailDeps(services.database.db, services), {
+      referralId,
+    });
+    services.logger.info({ referralId, sent }, "employer told a referral could not go ahead");
+  });
+}
+
+function mailDeps(db: Scope["db"], services: DeclinedServices) {
+  return { db, mailer: services.mailer, publicUrl: services.config.PUBLIC_URL };
+}

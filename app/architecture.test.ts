@@ -30,8 +30,6 @@ const servicesImportingDomain = new Set<string>([
 const unscopedReads: Record<string, number> = {
   "app/domain/admin/audit-log.server.ts": 1,
   "app/domain/admin/cases.server.ts": 1,
-  "app/domain/assessments/case-messages.server.ts": 1,
-  "app/domain/assessments/lock-referral.server.ts": 1,
   "app/domain/assessments/send-safety-alert.server.ts": 1,
   "app/domain/billing/invoices.server.ts": 1,
   "app/domain/billing/orders.server.ts": 2,

@@ -5,7 +5,10 @@ import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import {
+  createInvitedReferralForTest,
+  subjectScopeForTest,
+} from "~/domain/assessments/test-support.server.ts";
 import { createSentReport } from "~/domain/reports/test-support.server.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
@@ -167,10 +170,10 @@ describe("report routes", () => {
       origin: { ip: "192.0.2.9", requestId: "r" },
     });
     if (!opened.ok) throw new Error("link closed");
-    await withholdReportConsent(
-      { db: database.db, jobs: { send: async () => null } },
-      { link: opened.link, version: 1 },
-    );
+    await withholdReportConsent(subjectScopeForTest(database.db, opened.link), {
+      jobs: { send: async () => null },
+      version: 1,
+    });
     const page = await subjectReport.loader({
       params: { token: sent.token },
       request: new Request("http://x"),

@@ -1,14 +1,16 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import { referral, subjectInformationRequest, user } from "~/db/schema/index.ts";
+import { subjectInformationRequest, user } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { subjectReplyEmail } from "~/domain/doctor/doctor-emails.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { lockSubjectReferral } from "./lock-referral.server.ts";
-import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
 
 /** The doctor's questions on the person's case and their answers, oldest first, for their page. */
-export async function listSubjectMessages(db: Pick<Database, "select">, link: SubjectLink) {
+export async function listSubjectMessages(scope: Scope) {
+  const { db, actor } = requireSubject(scope);
   return db
     .select({
       id: subjectInformationRequest.id,
@@ -18,7 +20,7 @@ export async function listSubjectMessages(db: Pick<Database, "select">, link: Su
       answeredAt: subjectInformationRequest.answeredAt,
     })
     .from(subjectInformationRequest)
-    .where(eq(subjectInformationRequest.referralId, link.referralId))
+    .where(eq(subjectInformationRequest.referralId, actor.referralId))
     .orderBy(asc(subjectInformationRequest.sentAt));
 }
 
@@ -30,22 +32,23 @@ export type ReplyResult = { ok: true } | { ok: false; message: string };
  * commit that a reply is waiting (URGENT first on a flagged case, no health detail).
  */
 export async function replyToDoctor(
-  deps: { db: Database; mailer: Pick<Mailer, "send">; publicUrl: string },
+  scope: Scope,
   {
-    link,
+    mailer,
+    publicUrl,
     messageId,
     reply,
-    origin,
-    now = new Date(),
-  }: { link: SubjectLink; messageId: string; reply: string; origin?: RequestOrigin; now?: Date },
+  }: { mailer: Pick<Mailer, "send">; publicUrl: string; messageId: string; reply: string },
 ): Promise<ReplyResult> {
+  const subject = requireSubject(scope);
+  const { now, origin } = subject;
   const text = reply.trim();
   if (text.length === 0) return { ok: false, message: "Write your answer before you send it." };
   if (text.length > 4000) return { ok: false, message: "Keep your answer under 4000 characters." };
   if (!/^[0-9a-f-]{36}$/i.test(messageId))
     return { ok: false, message: "This question is no longer open." };
-  const notify = await deps.db.transaction(async (tx) => {
-    const current = await lockSubjectReferral(tx, link);
+  const notify = await subject.db.transaction(async (tx) => {
+    const current = await lockSubjectReferral(tx, subject);
     const answered = await tx
       .update(subjectInformationRequest)
       .set({ reply: text, answeredAt: now })
@@ -61,7 +64,7 @@ export async function replyToDoctor(
     await recordAuditEvent(tx, {
       action: "assessment.message_reply",
       outcome: "success",
-      actor: subjectAuditActor(link),
+      actor: auditActorOf(subject.actor),
       object: { type: "referral", id: current.id },
       request: origin,
       details: { messageId },
@@ -70,22 +73,26 @@ export async function replyToDoctor(
       .select({ email: user.email })
       .from(user)
       .where(eq(user.id, answered[0]!.doctorId));
-    const [r] = await tx
-      .select({ reference: referral.reference, urgent: referral.urgent })
-      .from(referral)
-      .where(eq(referral.id, current.id));
-    return doctor && r ? { to: doctor.email, ...r, referralId: current.id } : null;
+    // The locked row already holds the reference and the flag: no second read of the referral.
+    return doctor
+      ? {
+          to: doctor.email,
+          reference: current.reference,
+          urgent: current.urgent,
+          referralId: current.id,
+        }
+      : null;
   });
   // A second tab, or a question of another case: nothing is overwritten.
   if (notify === "already_answered")
     return { ok: false, message: "This question has already been answered." };
   if (notify === null) return { ok: true };
-  await deps.mailer.send({
+  await mailer.send({
     to: notify.to,
     ...subjectReplyEmail({
       reference: notify.reference,
       urgent: notify.urgent,
-      caseUrl: new URL(`/doctor-referrals/${notify.referralId}/report`, deps.publicUrl).toString(),
+      caseUrl: new URL(`/doctor-referrals/${notify.referralId}/report`, publicUrl).toString(),
     }),
   });
   return { ok: true };

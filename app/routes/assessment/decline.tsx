@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { refundAfterCommit, tellEmployerDeclined } from "~/services/payments/refunds.server.ts";
 import type { Route } from "./+types/decline";
 import { requireAssessmentLink } from "./link.server.ts";
@@ -18,14 +18,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  const { runtime, scope } = await requireAssessmentLink(context, params.token);
   try {
-    const ended = await declineConsent(runtime.database.db, { link, origin });
+    const ended = await declineConsent(scope);
     // After commit: the employer is told (reference only) and any card payment goes back.
     await refundAfterCommit(runtime, ended.order);
     await tellEmployerDeclined(runtime, ended.referralId);
   } catch (error) {
-    if (!(error instanceof AssessmentError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
   }
   throw redirect(assessmentPath(params.token));
 }

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
 import { NativeRadio } from "~/components/ui/radio-group";
 import { Textarea } from "~/components/ui/textarea";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
@@ -30,9 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The person reads the report sent to them and decides; every read is audited. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { runtime, origin, link, referral } = await requireAssessmentLink(context, params.token);
+  const { runtime, scope, referral } = await requireAssessmentLink(context, params.token);
   const db = runtime.database.db;
-  const view = await loadReportForSubject(db, { link, referral, origin });
+  const view = await loadReportForSubject(scope, { referral });
   // No report has been sent on this link: the same neutral page as any link that does not work.
   if (!view) throw data({ reason: "unknown" }, { status: 404 });
   const confirmWithhold =
@@ -48,11 +48,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type Errors = Partial<Record<"releaseDiagnosis" | "comment" | "statement", string>>;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  const { runtime, scope } = await requireAssessmentLink(context, params.token);
   const form = await request.formData();
   const intent = form.get("intent");
   const version = Number.parseInt(String(form.get("version") ?? ""), 10);
-  const deps = { db: runtime.database.db, jobs: runtime.jobs };
+  const { jobs } = runtime;
   const errors: Errors = {};
   try {
     if (intent === "approve") {
@@ -64,9 +64,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (statement.length > SUBJECT_STATEMENT_MAX)
         errors.statement = `Keep your statement under ${SUBJECT_STATEMENT_MAX} characters`;
       if (Object.keys(errors).length === 0)
-        await approveReport(deps, {
-          link,
-          origin,
+        await approveReport(scope, {
+          jobs,
           version,
           releaseDiagnosis: choice === "yes",
           statement,
@@ -76,13 +75,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (!comment) errors.comment = "Tell the doctor what is factually wrong";
       else if (comment.length > CORRECTION_COMMENT_MAX)
         errors.comment = `Keep your comment under ${CORRECTION_COMMENT_MAX} characters`;
-      else await requestReportCorrection(deps, { link, origin, version, comment });
+      else await requestReportCorrection(scope, { jobs, version, comment });
     } else if (intent === "withhold") {
-      await withholdReportConsent(deps, { link, origin, version });
+      await withholdReportConsent(scope, { jobs, version });
     }
   } catch (error) {
     // Already decided (a second tab) or a newer version sent: the page shows where it stands.
-    if (!(error instanceof AssessmentError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
   }
   if (Object.keys(errors).length > 0) return data({ errors }, { status: 400 });
   throw redirect(assessmentPath(params.token, "report"));

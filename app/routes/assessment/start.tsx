@@ -13,7 +13,7 @@ import { CONSENT_VERSION, consentNotice } from "~/domain/assessments/consent-not
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { normalisePhone } from "~/lib/phone.ts";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Where a link lands: the consent notice, the current step, or where the case now stands. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { runtime, referral, link } = await requireAssessmentLink(context, params.token);
+  const { runtime, referral, scope } = await requireAssessmentLink(context, params.token);
   const db = runtime.database.db;
   switch (referral.status) {
     case "invited": {
@@ -68,21 +68,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         urgent: referral.urgent,
         crisis: referral.urgent || (await loadResponse(db, referral.id))?.safetyLevel !== "none",
         // The doctor's questions on the case, answered here (never by e-mail).
-        messages: await listSubjectMessages(db, link),
+        messages: await listSubjectMessages(scope),
       };
   }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  const { runtime, scope } = await requireAssessmentLink(context, params.token);
   const form = await request.formData();
   if (form.get("intent") === "reply") {
     const messageId = String(form.get("messageId") ?? "");
     const reply = String(form.get("reply") ?? "");
-    const result = await replyToDoctor(
-      { db: runtime.database.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
-      { link, messageId, reply, origin },
-    );
+    const result = await replyToDoctor(scope, {
+      mailer: runtime.mailer,
+      publicUrl: runtime.config.PUBLIC_URL,
+      messageId,
+      reply,
+    });
     // A refused answer comes back with what was typed, so nothing is lost.
     if (!result.ok) return data({ replyError: result.message, messageId, reply }, { status: 400 });
     throw redirect(`${assessmentPath(params.token)}?replied=1`);
@@ -104,11 +106,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   try {
-    const { cursor } = await giveConsent(runtime.database.db, {
-      link,
+    const { cursor } = await giveConsent(scope, {
       consentVersion: String(form.get("consentVersion") ?? CONSENT_VERSION),
       phone: phone.e164,
-      origin,
     });
     throw redirect(
       cursor === REVIEW_STEP
@@ -117,7 +117,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     // Already started (a second tab, a double click): the entry page knows where to go.
-    if (error instanceof AssessmentError) throw redirect(assessmentPath(params.token));
+    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
     throw error;
   }
 }

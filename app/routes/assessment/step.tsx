@@ -27,8 +27,8 @@ import {
   readStepAnswers,
   SHOWN_FIELD,
 } from "~/domain/assessments/step-form.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Route } from "./+types/step";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -110,10 +110,7 @@ function missingMessage(item: QuestionnaireItem | undefined): string {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, origin, link, response, kind, definition } = await loadOpenResponse(
-    context,
-    params.token,
-  );
+  const { runtime, scope, kind, definition } = await loadOpenResponse(context, params.token);
   const form = await request.formData();
   const returnToReview = form.get("return") === REVIEW_STEP;
   const onStep = new Set(stepQuestionIds(definition, kind, params.step));
@@ -129,12 +126,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   let result: Awaited<ReturnType<typeof saveAnswers>>;
   try {
-    result = await saveAnswers(
-      { db: runtime.database.db, jobs: runtime.jobs },
-      { link, step: params.step, answers: posted, returnToReview, origin },
-    );
+    result = await saveAnswers(scope, {
+      jobs: runtime.jobs,
+      step: params.step,
+      answers: posted,
+      returnToReview,
+    });
   } catch (error) {
-    if (error instanceof AssessmentError) throw redirect(assessmentPath(params.token));
+    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
     throw error;
   }
   if (!result.ok) {
@@ -153,7 +152,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  void response;
   const target = stepPath(params.token, result.cursor);
   throw redirect(
     result.cursor === params.step && returnToReview ? `${target}?return=${REVIEW_STEP}` : target,

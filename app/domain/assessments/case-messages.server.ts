@@ -7,6 +7,7 @@ import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { lockSubjectReferral } from "./lock-referral.server.ts";
+import { doctorReplyForm } from "./subject-forms.ts";
 
 /** The doctor's questions on the person's case and their answers, oldest first, for their page. */
 export async function listSubjectMessages(scope: Scope) {
@@ -42,9 +43,11 @@ export async function replyToDoctor(
 ): Promise<ReplyResult> {
   const subject = requireSubject(scope);
   const { now, origin } = subject;
-  const text = reply.trim();
-  if (text.length === 0) return { ok: false, message: "Write your answer before you send it." };
-  if (text.length > 4000) return { ok: false, message: "Keep your answer under 4000 characters." };
+  // The form's own rule, checked again here: the domain does not trust the page.
+  const parsed = doctorReplyForm.shape.reply.safeParse(reply);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your answer." };
+  const text = parsed.data;
   if (!/^[0-9a-f-]{36}$/i.test(messageId))
     return { ok: false, message: "This question is no longer open." };
   const notify = await subject.db.transaction(async (tx) => {

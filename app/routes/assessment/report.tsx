@@ -1,5 +1,8 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { z } from "zod";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   ReportHeaderFacts,
   ReportSections,
@@ -14,10 +17,18 @@ import { organisationDisplayName } from "~/domain/referrals/organisation-name.se
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
 import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
+import {
+  approveReportForm,
+  isReportDecisionIntent,
+  type ReportDecisionIntent,
+  reportCorrectionForm,
+  withholdReportForm,
+} from "~/domain/reports/report-decision-forms.ts";
 import { requestReportCorrection } from "~/domain/reports/request-report-correction.server.ts";
 import { SUBJECT_STATEMENT_MAX } from "~/domain/reports/subject-copy.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/report";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -45,59 +56,80 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type Errors = Partial<Record<"releaseDiagnosis" | "comment" | "statement", string>>;
+type ActionResult = { intent: ReportDecisionIntent; result: SubmissionResult<string[]> };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { runtime, scope } = await requireAssessmentLink(context, params.token);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const version = Number.parseInt(String(form.get("version") ?? ""), 10);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
   const { jobs } = runtime;
-  const errors: Errors = {};
+  let refused: SubmissionResult<string[]> | null = null;
+  if (intent === "approve")
+    refused = await decide(formData, approveReportForm, (form) =>
+      approveReport(scope, {
+        jobs,
+        version: form.version,
+        releaseDiagnosis: form.releaseDiagnosis === "yes",
+        statement: form.statement,
+      }),
+    );
+  else if (intent === "correction")
+    refused = await decide(formData, reportCorrectionForm, (form) =>
+      requestReportCorrection(scope, { jobs, version: form.version, comment: form.comment }),
+    );
+  else if (intent === "withhold")
+    refused = await decide(formData, withholdReportForm, (form) =>
+      withholdReportConsent(scope, { jobs, version: form.version }),
+    );
+  if (refused && isReportDecisionIntent(intent))
+    return data<ActionResult>({ intent, result: refused }, { status: 400 });
+  throw redirect(assessmentPath(params.token, "report"));
+}
+
+/**
+ * Reads one decision form and, when it is complete, makes the decision. Returns the form's
+ * errors, or null once decided, or refused because it was already decided (a second tab) or a
+ * newer version was sent: the page then shows where the report stands.
+ */
+async function decide<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+  act: (form: z.output<S>) => Promise<unknown>,
+): Promise<SubmissionResult<string[]> | null> {
+  const submission = parseSubmission(formData, schema);
+  if (submission.status !== "success") return submission.reply();
   try {
-    if (intent === "approve") {
-      const choice = form.get("releaseDiagnosis");
-      const needsChoice = form.get("hasDiagnosis") === "yes";
-      const statement = String(form.get("statement") ?? "").trim();
-      if (needsChoice && choice !== "yes" && choice !== "no")
-        errors.releaseDiagnosis = "Choose whether your employer may see the diagnosis";
-      if (statement.length > SUBJECT_STATEMENT_MAX)
-        errors.statement = `Keep your statement under ${SUBJECT_STATEMENT_MAX} characters`;
-      if (Object.keys(errors).length === 0)
-        await approveReport(scope, {
-          jobs,
-          version,
-          releaseDiagnosis: choice === "yes",
-          statement,
-        });
-    } else if (intent === "correction") {
-      const comment = String(form.get("comment") ?? "").trim();
-      if (!comment) errors.comment = "Tell the doctor what is factually wrong";
-      else if (comment.length > CORRECTION_COMMENT_MAX)
-        errors.comment = `Keep your comment under ${CORRECTION_COMMENT_MAX} characters`;
-      else await requestReportCorrection(scope, { jobs, version, comment });
-    } else if (intent === "withhold") {
-      await withholdReportConsent(scope, { jobs, version });
-    }
+    await act(submission.value);
   } catch (error) {
-    // Already decided (a second tab) or a newer version sent: the page shows where it stands.
     if (!(error instanceof DomainError)) throw error;
   }
-  if (Object.keys(errors).length > 0) return data({ errors }, { status: 400 });
-  throw redirect(assessmentPath(params.token, "report"));
+  return null;
+}
+
+/** The server's result for the form that posted it, and nothing for the page's other forms. */
+function resultFor(actionData: ActionResult | undefined, intent: ReportDecisionIntent) {
+  return actionData?.intent === intent ? actionData.result : undefined;
 }
 
 export default function SubjectReport({ loaderData, actionData, params }: Route.ComponentProps) {
   const { view, organisationName } = loaderData;
   const reportPath = assessmentPath(params.token, "report");
   if (view.state === "awaiting_decision" && loaderData.confirmWithhold)
-    return <ConfirmWithhold view={view} organisationName={organisationName} back={reportPath} />;
+    return (
+      <ConfirmWithhold
+        view={view}
+        organisationName={organisationName}
+        back={reportPath}
+        lastResult={resultFor(actionData, "withhold")}
+      />
+    );
   if (view.state === "awaiting_decision")
     return (
       <ReadAndDecide
         view={view}
         organisationName={organisationName}
-        errors={actionData?.errors ?? {}}
+        approveResult={resultFor(actionData, "approve")}
+        correctionResult={resultFor(actionData, "correction")}
         withholdPath={`${reportPath}?step=withhold`}
       />
     );
@@ -109,23 +141,33 @@ type Awaiting = Extract<Route.ComponentProps["loaderData"]["view"], { state: "aw
 function ReadAndDecide({
   view,
   organisationName,
-  errors,
+  approveResult,
+  correctionResult,
   withholdPath,
 }: {
   view: Awaiting;
   organisationName: string;
-  errors: Errors;
+  approveResult: SubmissionResult<string[]> | undefined;
+  correctionResult: SubmissionResult<string[]> | undefined;
   withholdPath: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [approveForm, approve] = useSchemaForm({
+    id: "approve",
+    schema: approveReportForm,
+    lastResult: approveResult,
+  });
+  const [correctionForm, correction] = useSchemaForm({
+    id: "correction",
+    schema: reportCorrectionForm,
+    lastResult: correctionResult,
+  });
   const summary = [
-    errors.releaseDiagnosis
-      ? { id: "releaseDiagnosis-yes", message: errors.releaseDiagnosis }
-      : null,
-    errors.comment ? { id: "comment", message: errors.comment } : null,
-    errors.statement ? { id: "statement", message: errors.statement } : null,
-  ].filter((e): e is { id: string; message: string } => e !== null);
+    ...errorSummary(approve, { releaseDiagnosis: "releaseDiagnosis-yes" }),
+    ...errorSummary(correction, { comment: "comment" }),
+    ...errorSummary(approve, { statement: "statement" }),
+  ];
   return (
     <div className="grid gap-8">
       <ErrorSummary errors={summary} />
@@ -200,6 +242,8 @@ function ReadAndDecide({
 
         <Form
           method="post"
+          {...getFormProps(approveForm)}
+          noValidate
           className="grid gap-5 rounded-lg border border-border bg-surface p-5 sm:p-6"
           aria-labelledby="approve-heading"
         >
@@ -214,7 +258,7 @@ function ReadAndDecide({
               id="releaseDiagnosis"
               legend={`May ${organisationName} see the diagnosis?`}
               hint="The diagnosis section, and the doctor's answer about an underlying health condition, are shown to your employer only if you say yes. The rest of the report is released either way."
-              error={errors.releaseDiagnosis}
+              error={approve.releaseDiagnosis.errors}
             >
               <div className="grid gap-3">
                 <label
@@ -225,6 +269,7 @@ function ReadAndDecide({
                     id="releaseDiagnosis-yes"
                     name="releaseDiagnosis"
                     value="yes"
+                    defaultChecked={approve.releaseDiagnosis.initialValue === "yes"}
                     wrapperClassName="mt-0.5"
                   />
                   <span>Yes, my employer may see the diagnosis</span>
@@ -237,6 +282,7 @@ function ReadAndDecide({
                     id="releaseDiagnosis-no"
                     name="releaseDiagnosis"
                     value="no"
+                    defaultChecked={approve.releaseDiagnosis.initialValue === "no"}
                     wrapperClassName="mt-0.5"
                   />
                   <span>No, keep the diagnosis from my employer</span>
@@ -249,10 +295,15 @@ function ReadAndDecide({
               id="statement"
               label="Your statement"
               hint={`Up to ${SUBJECT_STATEMENT_MAX} characters, in your own words. It is attached to the report as yours; the doctor's text is not changed.`}
-              error={errors.statement}
+              error={approve.statement.errors}
               optional
             >
-              <Textarea name="statement" rows={5} maxLength={SUBJECT_STATEMENT_MAX} />
+              <Textarea
+                name="statement"
+                rows={5}
+                maxLength={SUBJECT_STATEMENT_MAX}
+                defaultValue={approve.statement.initialValue}
+              />
             </FormField>
           ) : null}
           <div>
@@ -264,6 +315,8 @@ function ReadAndDecide({
 
         <Form
           method="post"
+          {...getFormProps(correctionForm)}
+          noValidate
           className="grid gap-5 rounded-lg border border-border p-5 sm:p-6"
           aria-labelledby="correction-heading"
         >
@@ -276,9 +329,14 @@ function ReadAndDecide({
             id="comment"
             label="What is factually wrong?"
             hint="For example a wrong date, job title or treatment. The doctor reads this, corrects the report if they agree, and sends you the new version. Your employer does not see your comment."
-            error={errors.comment}
+            error={correction.comment.errors}
           >
-            <Textarea name="comment" rows={5} maxLength={CORRECTION_COMMENT_MAX} />
+            <Textarea
+              name="comment"
+              rows={5}
+              maxLength={CORRECTION_COMMENT_MAX}
+              defaultValue={correction.comment.initialValue}
+            />
           </FormField>
           <div>
             <Button type="submit" variant="outline" size="lg" disabled={busy}>
@@ -308,11 +366,14 @@ function ConfirmWithhold({
   view,
   organisationName,
   back,
+  lastResult,
 }: {
   view: Awaiting;
   organisationName: string;
   back: string;
+  lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const [form] = useSchemaForm({ id: "withhold", schema: withholdReportForm, lastResult });
   return (
     <div className="grid max-w-prose gap-6">
       <h1 className="font-semibold text-3xl leading-tight">
@@ -326,7 +387,12 @@ function ConfirmWithhold({
         Without the report, your employer may have to make decisions about your work without medical
         advice. If something in it is wrong, you can ask the doctor for a correction instead.
       </p>
-      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-center"
+      >
         <input type="hidden" name="intent" value="withhold" />
         <input type="hidden" name="version" value={view.version} />
         <Button type="submit" variant="destructive" size="lg">

@@ -1,9 +1,11 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ChevronLeftIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Conversation } from "~/components/assessment/conversation";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { GroupQuestions } from "~/components/assessment/group-questions";
 import { controlId, QuestionField } from "~/components/assessment/question-field";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
@@ -26,9 +28,11 @@ import {
   formValuesOf,
   readStepAnswers,
   SHOWN_FIELD,
+  stepForm,
 } from "~/domain/assessments/step-form.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/step";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -111,18 +115,18 @@ function missingMessage(item: QuestionnaireItem | undefined): string {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { runtime, scope, kind, definition } = await loadOpenResponse(context, params.token);
-  const form = await request.formData();
-  const returnToReview = form.get("return") === REVIEW_STEP;
+  const formData = await request.formData();
+  const submission = parseSubmission(formData, stepForm);
+  const fields = submission.status === "success" ? submission.value : {};
+  const returnToReview = fields.return === REVIEW_STEP;
   const onStep = new Set(stepQuestionIds(definition, kind, params.step));
   const shownIds =
     kind === "management"
       ? [...onStep]
-      : String(form.get(SHOWN_FIELD) ?? "")
-          .split(",")
-          .filter((id) => onStep.has(id));
+      : (fields[SHOWN_FIELD] ?? "").split(",").filter((id) => onStep.has(id));
   const byId = new Map(walkItems(definition).map((w) => [w.item.linkId, w.item]));
   const shownItems = shownIds.map((id) => byId.get(id)!).filter(Boolean);
-  const posted = readStepAnswers(shownItems, formValuesOf(form));
+  const posted = readStepAnswers(shownItems, formValuesOf(formData));
 
   let result: Awaited<ReturnType<typeof saveAnswers>>;
   try {
@@ -136,19 +140,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
     throw error;
   }
-  if (!result.ok) {
-    const errors = Object.fromEntries(result.issues.map((i) => [i.linkId, i.message]));
+  if (!result.ok || result.incomplete.length > 0) {
+    // The questionnaire's issues (or the required answers still missing), by linkId.
+    const issues: [string, string[]][] = result.ok
+      ? result.incomplete.map((id) => [id, [missingMessage(byId.get(id))]])
+      : result.issues.map((i) => [i.linkId, [i.message]]);
     return data(
-      { errors, posted: coerceLoosely(shownItems, posted), raw: posted },
-      { status: 400 },
-    );
-  }
-  if (result.incomplete.length > 0) {
-    const errors = Object.fromEntries(
-      result.incomplete.map((id) => [id, missingMessage(byId.get(id))]),
-    );
-    return data(
-      { errors, posted: coerceLoosely(shownItems, posted), raw: posted },
+      {
+        result: submission.reply({ fieldErrors: Object.fromEntries(issues) }),
+        posted: coerceLoosely(shownItems, posted),
+        raw: posted,
+      },
       { status: 400 },
     );
   }
@@ -160,7 +162,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Step({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const [form] = useSchemaForm({
+    id: `step-${params.step}`,
+    schema: stepForm,
+    lastResult: actionData?.result,
+  });
+  const errors = answerErrors(actionData?.result);
   // After an error, show what the person typed, not what was saved before.
   // Typed values decide which follow-ups show; raw text keeps what could not be read (e.g. "abc").
   const values: Answers = actionData
@@ -211,7 +218,13 @@ export default function Step({ loaderData, actionData, params }: Route.Component
       {loaderData.kind === "management" && loaderData.item ? (
         <>
           <Conversation lines={loaderData.conversation} />
-          <Form method="post" className="grid gap-6" key={params.step}>
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            noValidate
+            className="grid gap-6"
+            key={params.step}
+          >
             {loaderData.returnToReview ? (
               <input type="hidden" name="return" value={REVIEW_STEP} />
             ) : null}
@@ -230,7 +243,13 @@ export default function Step({ loaderData, actionData, params }: Route.Component
           </Form>
         </>
       ) : loaderData.group ? (
-        <Form method="post" className="grid gap-8" key={params.step}>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          noValidate
+          className="grid gap-8"
+          key={params.step}
+        >
           {loaderData.returnToReview ? (
             <input type="hidden" name="return" value={REVIEW_STEP} />
           ) : null}
@@ -246,6 +265,14 @@ export default function Step({ loaderData, actionData, params }: Route.Component
       ) : null}
     </div>
   );
+}
+
+/** The save's issues by linkId: the first message of each, as the questions show them. */
+function answerErrors(result: SubmissionResult<string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [linkId, messages] of Object.entries(result?.error ?? {}))
+    if (linkId && messages?.[0]) out[linkId] = messages[0];
+  return out;
 }
 
 function shorten(text: string): string {

@@ -202,6 +202,53 @@ describe("consent", () => {
     });
   });
 
+  it("moves the referral through the kernel's transition: timeline row and audit event with the move", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    const link = await open(token);
+    await giveConsent(subjectScopeForTest(database.db, link, { origin: origin() }), {
+      phone: "+447911123456",
+    });
+    const activity = await database.db
+      .select({ kind: referralActivity.kind, actorId: referralActivity.actorId })
+      .from(referralActivity)
+      .where(eq(referralActivity.referralId, r.id));
+    expect(activity).toContainEqual({ kind: "started", actorId: null });
+    const [event] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.objectId, r.id), eq(auditEvent.action, "assessment.consent_given")));
+    expect(event).toMatchObject({
+      actorId: `subject:${r.id}`,
+      actorRole: "subject",
+      objectType: "referral",
+      details: { from: "invited", to: "in_progress", consentVersion: CONSENT_VERSION },
+    });
+    // The number is never in the audit trail, only that it changed.
+    expect(JSON.stringify(event?.details)).not.toContain("7911");
+  });
+
+  it("acts on the link's own referral only: another organisation's, or another role, is not found", async () => {
+    const { token } = await createInvitedReferralForTest(database.db, { type: "management" });
+    const other = await createInvitedReferralForTest(database.db, { type: "management" });
+    const link = await open(token);
+    // Another organisation's referral id under this link's organisation: the visibility builder
+    // requires both to match, so nothing is read and nothing moves.
+    const forged = { ...link, referralId: other.referral.id };
+    await expect(giveConsent(subjectScopeForTest(database.db, forged))).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect((await referralRow(other.referral.id)).status).toBe("invited");
+    const notSubject = {
+      ...subjectScopeForTest(database.db, link),
+      actor: { role: "system" as const, name: "test" },
+    };
+    await expect(declineConsent(notSubject)).rejects.toMatchObject({ code: "not_found" });
+    expect((await referralRow(link.referralId)).status).toBe("invited");
+  });
+
   it("declined: ends the case with no response, and tells the employer only that it could not go ahead", async () => {
     const { token, referral: r } = await createInvitedReferralForTest(database.db, {
       type: "management",

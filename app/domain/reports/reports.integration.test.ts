@@ -282,6 +282,24 @@ describe("the person's review", () => {
     expect(after.report.status).toBe("withheld");
     expect(after.referral.status).toBe("withheld");
     expect((await versionOf(sent.report.id)).pdf).toBeNull();
+    // One move through the kernel's transition: the employer's timeline row, and the audit event
+    // on the report with the referral's move.
+    const activity = await database.db
+      .select({ kind: referralActivity.kind })
+      .from(referralActivity)
+      .where(eq(referralActivity.referralId, sent.referral.id));
+    expect(activity.map((a) => a.kind)).toContain("withheld");
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "report.consent_withheld"));
+    expect(events.filter((e) => e.objectId === sent.report.id)).toMatchObject([
+      {
+        objectType: "report",
+        actorRole: "subject",
+        details: { from: "awaiting_subject", to: "withheld", version: 1 },
+      },
+    ]);
 
     await sendReportNotification(
       { db: database.db, mailer, publicUrl },

@@ -1,12 +1,10 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { subjectInformationRequest, user } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { subjectReplyEmail } from "~/domain/doctor/doctor-emails.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { lockSubjectReferral } from "./lock-referral.server.ts";
+import { auditSubjectEvent, lockSubjectReferral } from "./lock-referral.server.ts";
 import { doctorReplyForm } from "./subject-forms.ts";
 
 /** The doctor's questions on the person's case and their answers, oldest first, for their page. */
@@ -42,7 +40,7 @@ export async function replyToDoctor(
   }: { mailer: Pick<Mailer, "send">; publicUrl: string; messageId: string; reply: string },
 ): Promise<ReplyResult> {
   const subject = requireSubject(scope);
-  const { now, origin } = subject;
+  const { now } = subject;
   // The form's own rule, checked again here: the domain does not trust the page.
   const parsed = doctorReplyForm.shape.reply.safeParse(reply);
   if (!parsed.success)
@@ -64,12 +62,8 @@ export async function replyToDoctor(
       )
       .returning({ doctorId: subjectInformationRequest.doctorId });
     if (answered.length === 0) return "already_answered" as const;
-    await recordAuditEvent(tx, {
+    await auditSubjectEvent(tx, subject, {
       action: "assessment.message_reply",
-      outcome: "success",
-      actor: auditActorOf(subject.actor),
-      object: { type: "referral", id: current.id },
-      request: origin,
       details: { messageId },
     });
     const [doctor] = await tx

@@ -1,6 +1,7 @@
 import { referral } from "~/db/schema/index.ts";
-import type { SubjectActor } from "~/domain/kernel/actor.ts";
-import type { Tx } from "~/domain/kernel/database.ts";
+import { type AuditEntry, recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type SubjectActor } from "~/domain/kernel/actor.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import {
@@ -51,4 +52,23 @@ export function moveSubjectReferral(
   change: Omit<ReferralTransition, "refusal">,
 ): Promise<ReferralStatus> {
   return applyReferralTransition(tx, scope, { ...change, refusal: cannotNow });
+}
+
+/**
+ * An event of the person's in the audit trail that moves nothing (an answer saved, a reply, a
+ * report read): by their role and referral, never their name, and on their referral unless it
+ * names another object.
+ */
+export function auditSubjectEvent(
+  db: Executor,
+  scope: Scope<SubjectActor>,
+  entry: Pick<AuditEntry, "action" | "details" | "object"> & { outcome?: AuditEntry["outcome"] },
+): Promise<void> {
+  return recordAuditEvent(db, {
+    outcome: "success",
+    ...entry,
+    actor: auditActorOf(scope.actor),
+    object: entry.object ?? { type: "referral", id: scope.actor.referralId },
+    request: scope.origin,
+  });
 }

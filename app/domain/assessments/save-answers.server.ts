@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -18,7 +17,7 @@ import {
 } from "./assessment-steps.ts";
 import { buildTranscript } from "./build-transcript.ts";
 import { loadResponse } from "./load-response.server.ts";
-import { lockSubjectReferral } from "./lock-referral.server.ts";
+import { auditSubjectEvent, lockSubjectReferral } from "./lock-referral.server.ts";
 import type { Answers, AnswerValue } from "./questionnaire-types.ts";
 import { mergeSafetyFlags, type SafetyLevel } from "./safety-flags.ts";
 import { type AnswerIssue, validateAnswers } from "./validate-answers.ts";
@@ -131,12 +130,8 @@ export async function saveAnswers(
         .update(referral)
         .set({ urgent: true, urgentAt: now, updatedAt: now })
         .where(eq(referral.id, current.id));
-    await recordAuditEvent(tx, {
+    await auditSubjectEvent(tx, subject, {
       action: "assessment.answers_save",
-      outcome: "success",
-      actor: auditActorOf(subject.actor),
-      object: { type: "referral", id: current.id },
-      request: origin,
       details: { step, answered: Object.keys(answers).length, dropped: validation.dropped.length },
     });
     if (safety.level !== response.safetyLevel)

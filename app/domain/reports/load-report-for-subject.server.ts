@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { referral } from "~/db/schema/index.ts";
 import { report, reportVersion } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf, type SubjectActor } from "~/domain/kernel/actor.ts";
+import { auditSubjectEvent } from "~/domain/assessments/lock-referral.server.ts";
+import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
@@ -109,10 +109,10 @@ export async function loadReportForSubject(
   else if (row?.report.status === "withheld")
     view = { state: "withheld", decidedAt: row.version.decidedAt };
 
-  await recordAuditEvent(db, {
+  await auditSubjectEvent(db, subject, {
     action: "report.subject_viewed",
     outcome: view ? "success" : "denied",
-    ...subjectAudit(subject, row?.report.id),
+    object: reportObject(row?.report.id),
     details: view
       ? { state: view.state, version: row?.version.version }
       : { reason: "no_report_for_subject", referralStatus: current.status },
@@ -133,10 +133,10 @@ export async function getSubjectReportPdf(
     row?.report.status === "released" &&
     row.version.pdf !== null &&
     subjectCopyAvailable(row.report.releasedAt, subject.now);
-  await recordAuditEvent(subject.db, {
+  await auditSubjectEvent(subject.db, subject, {
     action: "report.subject_downloaded",
     outcome: ok ? "success" : "denied",
-    ...subjectAudit(subject, row?.report.id),
+    object: reportObject(row?.report.id),
     details: ok
       ? { sha256: row?.version.pdfSha256 }
       : { reason: row ? "not_available" : "no_report" },
@@ -157,13 +157,7 @@ async function currentVersionOf(scope: Scope<SubjectActor>) {
   return row;
 }
 
-/** Who read and what: the report when there is one, else the referral the link is for. */
-function subjectAudit(scope: Scope<SubjectActor>, reportId: string | undefined) {
-  return {
-    actor: auditActorOf(scope.actor),
-    object: reportId
-      ? { type: "report", id: reportId }
-      : { type: "referral", id: scope.actor.referralId },
-    request: scope.origin,
-  };
+/** What was read: the report when there is one, else (by default) the referral of the link. */
+function reportObject(reportId: string | undefined) {
+  return reportId ? { type: "report", id: reportId } : undefined;
 }

@@ -216,18 +216,20 @@ export default function Step({ loaderData, actionData, params }: Route.Component
         />
       </div>
       {loaderData.kind === "management" && loaderData.item ? (
-        <>
-          <Conversation lines={loaderData.conversation} />
-          <Form
-            method="post"
-            {...getFormProps(form)}
-            noValidate
-            className="grid gap-6"
-            key={params.step}
-          >
-            {loaderData.returnToReview ? (
-              <input type="hidden" name="return" value={REVIEW_STEP} />
-            ) : null}
+        <Conversation lines={loaderData.conversation} />
+      ) : null}
+      {loaderData.item || loaderData.group ? (
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          noValidate
+          className={loaderData.group ? "grid gap-8" : "grid gap-6"}
+          key={params.step}
+        >
+          {loaderData.returnToReview ? (
+            <input type="hidden" name="return" value={REVIEW_STEP} />
+          ) : null}
+          {loaderData.kind === "management" && loaderData.item ? (
             <div className="grid gap-2">
               {loaderData.caption ? (
                 <p className="text-muted-foreground">{loaderData.caption}</p>
@@ -239,27 +241,17 @@ export default function Step({ loaderData, actionData, params }: Route.Component
                 asPageHeading
               />
             </div>
-            <Actions submitting={navigation.state === "submitting"} token={params.token} />
-          </Form>
-        </>
-      ) : loaderData.group ? (
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          noValidate
-          className="grid gap-8"
-          key={params.step}
-        >
-          {loaderData.returnToReview ? (
-            <input type="hidden" name="return" value={REVIEW_STEP} />
+          ) : loaderData.group ? (
+            <>
+              <h1 className="font-semibold text-3xl leading-tight">{loaderData.group.text}</h1>
+              <GroupQuestions
+                key={JSON.stringify(values)}
+                group={loaderData.group}
+                initial={values}
+                errors={errors}
+              />
+            </>
           ) : null}
-          <h1 className="font-semibold text-3xl leading-tight">{loaderData.group.text}</h1>
-          <GroupQuestions
-            key={JSON.stringify(values)}
-            group={loaderData.group}
-            initial={values}
-            errors={errors}
-          />
           <Actions submitting={navigation.state === "submitting"} token={params.token} />
         </Form>
       ) : null}

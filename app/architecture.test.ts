@@ -30,7 +30,6 @@ const servicesImportingDomain = new Set<string>([
 const unscopedReads: Record<string, number> = {
   "app/domain/admin/audit-log.server.ts": 1,
   "app/domain/admin/cases.server.ts": 1,
-  "app/domain/assessments/send-safety-alert.server.ts": 1,
   "app/domain/billing/invoices.server.ts": 1,
   "app/domain/billing/orders.server.ts": 2,
   "app/domain/billing/referral-payment.server.ts": 1,
@@ -51,8 +50,6 @@ const unscopedReads: Record<string, number> = {
   "app/domain/referrals/notify-referral-declined.server.ts": 1,
   "app/domain/referrals/remind-referral.server.ts": 1,
   "app/domain/referrals/save-management-referral.server.ts": 1,
-  "app/domain/reports/remind-report-review.server.ts": 1,
-  "app/domain/reports/send-report-notification.server.ts": 1,
   "app/domain/reports/test-support.server.ts": 2,
   "app/services/jobs/handlers.server.ts": 1,
   "app/services/payments/confirmation.server.ts": 1,

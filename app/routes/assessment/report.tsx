@@ -136,6 +136,11 @@ export default function SubjectReport({ loaderData, actionData, params }: Route.
   return <Decided view={view} organisationName={organisationName} reportPath={reportPath} />;
 }
 
+const diagnosisChoices = [
+  { value: "yes", text: "Yes, my employer may see the diagnosis" },
+  { value: "no", text: "No, keep the diagnosis from my employer" },
+] as const;
+
 type Awaiting = Extract<Route.ComponentProps["loaderData"]["view"], { state: "awaiting_decision" }>;
 
 function ReadAndDecide({
@@ -261,32 +266,22 @@ function ReadAndDecide({
               error={approve.releaseDiagnosis.errors}
             >
               <div className="grid gap-3">
-                <label
-                  htmlFor="releaseDiagnosis-yes"
-                  className="flex cursor-pointer items-start gap-3"
-                >
-                  <NativeRadio
-                    id="releaseDiagnosis-yes"
-                    name="releaseDiagnosis"
-                    value="yes"
-                    defaultChecked={approve.releaseDiagnosis.initialValue === "yes"}
-                    wrapperClassName="mt-0.5"
-                  />
-                  <span>Yes, my employer may see the diagnosis</span>
-                </label>
-                <label
-                  htmlFor="releaseDiagnosis-no"
-                  className="flex cursor-pointer items-start gap-3"
-                >
-                  <NativeRadio
-                    id="releaseDiagnosis-no"
-                    name="releaseDiagnosis"
-                    value="no"
-                    defaultChecked={approve.releaseDiagnosis.initialValue === "no"}
-                    wrapperClassName="mt-0.5"
-                  />
-                  <span>No, keep the diagnosis from my employer</span>
-                </label>
+                {diagnosisChoices.map(({ value, text }) => (
+                  <label
+                    key={value}
+                    htmlFor={`releaseDiagnosis-${value}`}
+                    className="flex cursor-pointer items-start gap-3"
+                  >
+                    <NativeRadio
+                      id={`releaseDiagnosis-${value}`}
+                      name="releaseDiagnosis"
+                      value={value}
+                      defaultChecked={approve.releaseDiagnosis.initialValue === value}
+                      wrapperClassName="mt-0.5"
+                    />
+                    <span>{text}</span>
+                  </label>
+                ))}
               </div>
             </FormFieldset>
           ) : null}

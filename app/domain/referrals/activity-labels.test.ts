@@ -13,11 +13,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every `kind: "…"` written in an insert into referral_activity, anywhere in the app. */
+/**
+ * Every `kind: "…"` written in an insert into referral_activity, and every `activity: "…"` handed
+ * to the kernel's referral transition (which writes the row), anywhere in the app.
+ */
 function writtenKinds(): Map<string, string> {
   const kinds = new Map<string, string>();
   for (const file of sourceFiles(appDir)) {
     const text = fs.readFileSync(file, "utf8");
+    for (const move of text.matchAll(/\bactivity: "([a-z][a-z_]*)"/g))
+      kinds.set(move[1]!, path.relative(appDir, file));
     for (const insert of text.matchAll(/insert\(referralActivity\)[\s\S]{0,600}?\}\)/g)) {
       for (const literal of insert[0].matchAll(/"([a-z][a-z_]*)"/g)) {
         if (/kind:[^,]*$/.test(insert[0].slice(0, literal.index).split("\n").at(-1) ?? ""))

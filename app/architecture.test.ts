@@ -21,9 +21,6 @@ const servicesImportingDomain = new Set<string>([]);
 const unscopedReads: Record<string, number> = {
   "app/domain/admin/audit-log.server.ts": 1,
   "app/domain/admin/cases.server.ts": 1,
-  "app/domain/assessments/case-messages.server.ts": 1,
-  "app/domain/assessments/lock-referral.server.ts": 1,
-  "app/domain/assessments/send-safety-alert.server.ts": 1,
   "app/domain/billing/refunds.server.ts": 1,
   "app/domain/consultations/booking.server.ts": 4,
   "app/domain/consultations/reminders.server.ts": 1,
@@ -35,8 +32,6 @@ const unscopedReads: Record<string, number> = {
   "app/domain/doctor/send-report.server.ts": 1,
   "app/domain/governance/erase-expired-health-data.server.ts": 1,
   "app/domain/referrals/notify-referral-declined.server.ts": 1,
-  "app/domain/reports/remind-report-review.server.ts": 1,
-  "app/domain/reports/send-report-notification.server.ts": 1,
   "app/domain/reports/test-support.server.ts": 2,
 };
 

@@ -5,7 +5,10 @@ import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import {
+  createInvitedReferralForTest,
+  subjectScopeForTest,
+} from "~/domain/assessments/test-support.server.ts";
 import { createSentReport } from "~/domain/reports/test-support.server.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
@@ -59,6 +62,9 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the call to throw");
 }
 
+/** A form's result as the action returns it for the page (Conform's `SubmissionResult`). */
+type Refused = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+
 function employerOf(sent: Awaited<ReturnType<typeof createSentReport>>) {
   return {
     id: sent.actor.organisationId,
@@ -88,17 +94,21 @@ describe("report routes", () => {
       params: { token },
       request: post(url, { intent: "approve", version: "1", hasDiagnosis: "yes" }),
       context: contextFor(),
-    } as never)) as { data: { errors: Record<string, string> }; init: { status: number } };
+    } as never)) as { data: { result: Refused }; init: { status: number } };
     expect(noChoice.init.status).toBe(400);
-    expect(noChoice.data.errors.releaseDiagnosis).toBe(
+    expect(noChoice.data.result.error?.releaseDiagnosis).toEqual([
       "Choose whether your employer may see the diagnosis",
-    );
+    ]);
     const noComment = (await subjectReport.action({
       params: { token },
       request: post(url, { intent: "correction", version: "1", comment: "  " }),
       context: contextFor(),
-    } as never)) as { data: { errors: Record<string, string> } };
-    expect(noComment.data.errors.comment).toBe("Tell the doctor what is factually wrong");
+    } as never)) as { data: { result: Refused } };
+    expect(noComment.data.result.error?.comment).toEqual([
+      "Tell the doctor what is factually wrong",
+    ]);
+    // The comment typed comes back with the message, so a page without JavaScript keeps it.
+    expect(noComment.data.result.initialValue).toMatchObject({ intent: "correction" });
 
     const approved = (await thrown(
       subjectReport.action({
@@ -167,10 +177,10 @@ describe("report routes", () => {
       origin: { ip: "192.0.2.9", requestId: "r" },
     });
     if (!opened.ok) throw new Error("link closed");
-    await withholdReportConsent(
-      { db: database.db, jobs: { send: async () => null } },
-      { link: opened.link, version: 1 },
-    );
+    await withholdReportConsent(subjectScopeForTest(database.db, opened.link), {
+      jobs: { send: async () => null },
+      version: 1,
+    });
     const page = await subjectReport.loader({
       params: { token: sent.token },
       request: new Request("http://x"),

@@ -16,6 +16,7 @@ import {
   referralActivity,
 } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
+import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
@@ -30,9 +31,8 @@ import { openAssessmentLink } from "./open-assessment-link.server.ts";
 import { SAFETY_ALERT_JOB, saveAnswers } from "./save-answers.server.ts";
 import { sendSafetyAlert } from "./send-safety-alert.server.ts";
 import { findStalledAssessments } from "./stalled-assessments.server.ts";
-import type { SubjectLink } from "./subject.ts";
 import { DRAFT_JOB, submitAssessment } from "./submit-assessment.server.ts";
-import { createInvitedReferralForTest } from "./test-support.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 let dataDir: string;
@@ -62,7 +62,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function open(token: string, now?: Date): Promise<SubjectLink> {
+async function open(token: string, now?: Date): Promise<SubjectActor> {
   const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
   if (!opened.ok) throw new Error(`link refused: ${opened.reason}`);
   return opened.link;
@@ -162,7 +162,9 @@ describe("consent", () => {
     });
     const link = await open(token);
     const now = new Date("2026-06-01T09:00:00Z");
-    const { cursor } = await giveConsent(database.db, { link, origin: origin(), now });
+    const { cursor } = await giveConsent(
+      subjectScopeForTest(database.db, link, { now, origin: origin() }),
+    );
     expect(cursor).toBe("core");
     const row = await referralRow(r.id);
     expect(row.status).toBe("in_progress");
@@ -196,9 +198,56 @@ describe("consent", () => {
       [...(response?.derivedFrom ?? [])].sort(),
     );
     // A second consent (another tab) is refused by the state machine.
-    await expect(giveConsent(database.db, { link })).rejects.toMatchObject({
+    await expect(giveConsent(subjectScopeForTest(database.db, link))).rejects.toMatchObject({
       code: "invalid_state",
     });
+  });
+
+  it("moves the referral through the kernel's transition: timeline row and audit event with the move", async () => {
+    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    const link = await open(token);
+    await giveConsent(subjectScopeForTest(database.db, link, { origin: origin() }), {
+      phone: "+447911123456",
+    });
+    const activity = await database.db
+      .select({ kind: referralActivity.kind, actorId: referralActivity.actorId })
+      .from(referralActivity)
+      .where(eq(referralActivity.referralId, r.id));
+    expect(activity).toContainEqual({ kind: "started", actorId: null });
+    const [event] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.objectId, r.id), eq(auditEvent.action, "assessment.consent_given")));
+    expect(event).toMatchObject({
+      actorId: `subject:${r.id}`,
+      actorRole: "subject",
+      objectType: "referral",
+      details: { from: "invited", to: "in_progress", consentVersion: CONSENT_VERSION },
+    });
+    // The number is never in the audit trail, only that it changed.
+    expect(JSON.stringify(event?.details)).not.toContain("7911");
+  });
+
+  it("acts on the link's own referral only: another organisation's, or another role, is not found", async () => {
+    const { token } = await createInvitedReferralForTest(database.db, { type: "management" });
+    const other = await createInvitedReferralForTest(database.db, { type: "management" });
+    const link = await open(token);
+    // Another organisation's referral id under this link's organisation: the visibility builder
+    // requires both to match, so nothing is read and nothing moves.
+    const forged = { ...link, referralId: other.referral.id };
+    await expect(giveConsent(subjectScopeForTest(database.db, forged))).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect((await referralRow(other.referral.id)).status).toBe("invited");
+    const notSubject = {
+      ...subjectScopeForTest(database.db, link),
+      actor: { role: "system" as const, name: "test" },
+    };
+    await expect(declineConsent(notSubject)).rejects.toMatchObject({ code: "not_found" });
+    expect((await referralRow(link.referralId)).status).toBe("invited");
   });
 
   it("declined: ends the case with no response, and tells the employer only that it could not go ahead", async () => {
@@ -207,7 +256,9 @@ describe("consent", () => {
     });
     const link = await open(token);
     // The management referral's 4 credits go back: no doctor worked on it.
-    expect(await declineConsent(database.db, { link, origin: origin() })).toEqual({
+    expect(
+      await declineConsent(subjectScopeForTest(database.db, link, { origin: origin() })),
+    ).toEqual({
       decision: "declined",
       referralId: r.id,
       creditsReturned: 4,
@@ -220,7 +271,7 @@ describe("consent", () => {
       .from(referralActivity)
       .where(eq(referralActivity.referralId, r.id));
     expect(activity.map((a) => a.kind)).toContain("declined");
-    await expect(giveConsent(database.db, { link })).rejects.toMatchObject({
+    await expect(giveConsent(subjectScopeForTest(database.db, link))).rejects.toMatchObject({
       code: "invalid_state",
     });
   });
@@ -231,9 +282,13 @@ describe("consent", () => {
       jobRole: "Office Worker",
     });
     const link = await open(token);
-    await giveConsent(database.db, { link });
-    await saveAnswers({ db: database.db, jobs }, { link, step: "core", answers: officeCore });
-    expect(await declineConsent(database.db, { link })).toMatchObject({
+    await giveConsent(subjectScopeForTest(database.db, link));
+    await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "core",
+      answers: officeCore,
+    });
+    expect(await declineConsent(subjectScopeForTest(database.db, link))).toMatchObject({
       decision: "withdrawn",
       creditsReturned: 1,
     });
@@ -249,40 +304,43 @@ describe("save, resume and submit (pre-employment)", () => {
     });
     const link = await open(token);
     await expect(
-      saveAnswers({ db: database.db, jobs }, { link, step: "core", answers: officeCore }),
+      saveAnswers(subjectScopeForTest(database.db, link), {
+        jobs,
+        step: "core",
+        answers: officeCore,
+      }),
     ).rejects.toMatchObject({ code: "invalid_state" });
-    await giveConsent(database.db, { link });
+    await giveConsent(subjectScopeForTest(database.db, link));
 
     // An answer that opens a follow-up keeps the person on the page.
-    const opened = await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "core", answers: { ...officeCore, "core.condition": "true" } },
-    );
+    const opened = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "core",
+      answers: { ...officeCore, "core.condition": "true" },
+    });
     expect(opened).toMatchObject({ ok: true, cursor: "core", incomplete: [] });
     // Shown and left blank: reported, and still saved.
-    const blank = await saveAnswers(
-      { db: database.db, jobs },
-      {
-        link,
-        step: "core",
-        answers: {
-          ...officeCore,
-          "core.condition": "true",
-          "core.condition.details": "",
-          "core.condition.effect": "",
-        },
+    const blank = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "core",
+      answers: {
+        ...officeCore,
+        "core.condition": "true",
+        "core.condition.details": "",
+        "core.condition.effect": "",
       },
-    );
+    });
     expect(blank).toMatchObject({
       ok: true,
       cursor: "core",
       incomplete: ["core.condition.details", "core.condition.effect"],
     });
     // Changing the gate answer drops the follow-up and moves on.
-    const saved = await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "core", answers: officeCore },
-    );
+    const saved = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "core",
+      answers: officeCore,
+    });
     expect(saved).toMatchObject({ ok: true, cursor: "dse", safety: { level: "none" } });
 
     // Resume: a new open of the same link (another browser) finds the answers and the cursor.
@@ -297,32 +355,41 @@ describe("save, resume and submit (pre-employment)", () => {
     });
 
     // An invalid answer is refused and nothing is saved.
-    const invalid = await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "dse", answers: { ...officeDse, "dse.eyes": "maybe" } },
-    );
+    const invalid = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "dse",
+      answers: { ...officeDse, "dse.eyes": "maybe" },
+    });
     expect(invalid.ok).toBe(false);
     // A question from another page is refused.
-    const elsewhere = await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "dse", answers: { "core.condition": "true" } },
-    );
+    const elsewhere = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "dse",
+      answers: { "core.condition": "true" },
+    });
     expect(elsewhere.ok).toBe(false);
 
     // Submitting before everything is answered lists what is missing.
-    const early = await submitAssessment({ db: database.db, jobs }, { link });
+    const early = await submitAssessment(subjectScopeForTest(database.db, link), { jobs });
     expect(early.ok).toBe(false);
     if (!early.ok) expect(early.issues.map((i) => i.linkId)).toContain("dse.eyes");
 
-    await saveAnswers({ db: database.db, jobs }, { link, step: "dse", answers: officeDse });
-    const last = await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "adjustments", answers: officeAdjustments },
-    );
+    await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "dse",
+      answers: officeDse,
+    });
+    const last = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "adjustments",
+      answers: officeAdjustments,
+    });
     expect(last).toMatchObject({ ok: true, cursor: "review" });
 
     const now = new Date("2026-06-02T10:00:00Z");
-    const submitted = await submitAssessment({ db: database.db, jobs }, { link, now });
+    const submitted = await submitAssessment(subjectScopeForTest(database.db, link, { now }), {
+      jobs,
+    });
     expect(submitted).toMatchObject({ ok: true });
     const row = await referralRow(r.id);
     expect(row.status).toBe("submitted");
@@ -338,12 +405,18 @@ describe("save, resume and submit (pre-employment)", () => {
 
     // Nothing moves after submission.
     await expect(
-      saveAnswers({ db: database.db, jobs }, { link, step: "dse", answers: officeDse }),
+      saveAnswers(subjectScopeForTest(database.db, link), {
+        jobs,
+        step: "dse",
+        answers: officeDse,
+      }),
     ).rejects.toMatchObject({ code: "invalid_state" });
-    await expect(submitAssessment({ db: database.db, jobs }, { link })).rejects.toMatchObject({
+    await expect(
+      submitAssessment(subjectScopeForTest(database.db, link), { jobs }),
+    ).rejects.toMatchObject({
       code: "invalid_state",
     });
-    await expect(declineConsent(database.db, { link })).rejects.toMatchObject({
+    await expect(declineConsent(subjectScopeForTest(database.db, link))).rejects.toMatchObject({
       code: "invalid_state",
     });
 
@@ -377,15 +450,15 @@ describe("save, resume and submit (pre-employment)", () => {
       memberTurnaround: true,
     });
     const link = await open(token);
-    await giveConsent(database.db, { link });
+    await giveConsent(subjectScopeForTest(database.db, link));
     for (const [step, answers] of [
       ["core", officeCore],
       ["dse", officeDse],
       ["adjustments", officeAdjustments],
     ] as const)
-      await saveAnswers({ db: database.db, jobs }, { link, step, answers });
+      await saveAnswers(subjectScopeForTest(database.db, link), { jobs, step, answers });
     const now = new Date("2026-06-02T10:00:00Z");
-    await submitAssessment({ db: database.db, jobs }, { link, now });
+    await submitAssessment(subjectScopeForTest(database.db, link, { now }), { jobs });
     expect((await referralRow(r.id)).slaDueAt?.toISOString()).toBe("2026-06-03T10:00:00.000Z");
   });
 
@@ -394,7 +467,7 @@ describe("save, resume and submit (pre-employment)", () => {
       type: "pre_employment",
     });
     const link = await open(token);
-    await giveConsent(database.db, { link });
+    await giveConsent(subjectScopeForTest(database.db, link));
     const response = await loadResponse(database.db, r.id);
     expect(await draftAssessmentReport(database.db, { responseId: response!.id })).toBeNull();
   });
@@ -406,25 +479,24 @@ describe("safety (management guided assessment)", () => {
       type: "management",
     });
     const link = await open(token);
-    await giveConsent(database.db, { link });
+    await giveConsent(subjectScopeForTest(database.db, link));
     const planted = "PLANTED-ANSWER-7f3a: panic on the night bus";
-    await saveAnswers(
-      { db: database.db, jobs },
-      {
-        link,
-        step: "condition.categories",
-        answers: { "condition.categories": ["mental-health"] },
-      },
-    );
-    await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "condition.description", answers: { "condition.description": planted } },
-    );
+    await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "condition.categories",
+      answers: { "condition.categories": ["mental-health"] },
+    });
+    await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "condition.description",
+      answers: { "condition.description": planted },
+    });
     const before = sent.length;
-    const flagged = await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "phq9.9", answers: { "phq9.9": "2" } },
-    );
+    const flagged = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "phq9.9",
+      answers: { "phq9.9": "2" },
+    });
     expect(flagged).toMatchObject({
       ok: true,
       raisedUrgent: true,
@@ -434,10 +506,11 @@ describe("safety (management guided assessment)", () => {
     expect(sent.slice(before)).toEqual([{ name: SAFETY_ALERT_JOB, data: { referralId: r.id } }]);
 
     // The flag is sticky: changing the answer back does not clear it, and no second alert is queued.
-    const changed = await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "phq9.9", answers: { "phq9.9": "0" } },
-    );
+    const changed = await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "phq9.9",
+      answers: { "phq9.9": "0" },
+    });
     expect(changed).toMatchObject({ ok: true, raisedUrgent: false, safety: { level: "urgent" } });
     expect(sent.length).toBe(before + 1);
 
@@ -485,12 +558,13 @@ describe("safety (management guided assessment)", () => {
       type: "management",
     });
     const link = await open(token);
-    await giveConsent(database.db, { link });
+    await giveConsent(subjectScopeForTest(database.db, link));
     const planted = "PLANTED-ANSWER-b91c";
-    await saveAnswers(
-      { db: database.db, jobs },
-      { link, step: "condition.description", answers: { "condition.description": planted } },
-    );
+    await saveAnswers(subjectScopeForTest(database.db, link), {
+      jobs,
+      step: "condition.description",
+      answers: { "condition.description": planted },
+    });
     const tables = [referral, referralActivity, auditEvent, assessmentConsent] as const;
     for (const table of tables) {
       const rows = await database.db.select().from(table);

@@ -1,14 +1,15 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import { referral, subjectInformationRequest, user } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { subjectInformationRequest, user } from "~/db/schema/index.ts";
 import { subjectReplyEmail } from "~/domain/doctor/doctor-emails.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { lockSubjectReferral } from "./lock-referral.server.ts";
-import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
+import { auditSubjectEvent, lockSubjectReferral } from "./lock-referral.server.ts";
+import { doctorReplyForm } from "./subject-forms.ts";
 
 /** The doctor's questions on the person's case and their answers, oldest first, for their page. */
-export async function listSubjectMessages(db: Pick<Database, "select">, link: SubjectLink) {
+export async function listSubjectMessages(scope: Scope) {
+  const { db, actor } = requireSubject(scope);
   return db
     .select({
       id: subjectInformationRequest.id,
@@ -18,7 +19,7 @@ export async function listSubjectMessages(db: Pick<Database, "select">, link: Su
       answeredAt: subjectInformationRequest.answeredAt,
     })
     .from(subjectInformationRequest)
-    .where(eq(subjectInformationRequest.referralId, link.referralId))
+    .where(eq(subjectInformationRequest.referralId, actor.referralId))
     .orderBy(asc(subjectInformationRequest.sentAt));
 }
 
@@ -30,22 +31,25 @@ export type ReplyResult = { ok: true } | { ok: false; message: string };
  * commit that a reply is waiting (URGENT first on a flagged case, no health detail).
  */
 export async function replyToDoctor(
-  deps: { db: Database; mailer: Pick<Mailer, "send">; publicUrl: string },
+  scope: Scope,
   {
-    link,
+    mailer,
+    publicUrl,
     messageId,
     reply,
-    origin,
-    now = new Date(),
-  }: { link: SubjectLink; messageId: string; reply: string; origin?: RequestOrigin; now?: Date },
+  }: { mailer: Pick<Mailer, "send">; publicUrl: string; messageId: string; reply: string },
 ): Promise<ReplyResult> {
-  const text = reply.trim();
-  if (text.length === 0) return { ok: false, message: "Write your answer before you send it." };
-  if (text.length > 4000) return { ok: false, message: "Keep your answer under 4000 characters." };
+  const subject = requireSubject(scope);
+  const { now } = subject;
+  // The form's own rule, checked again here: the domain does not trust the page.
+  const parsed = doctorReplyForm.shape.reply.safeParse(reply);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your answer." };
+  const text = parsed.data;
   if (!/^[0-9a-f-]{36}$/i.test(messageId))
     return { ok: false, message: "This question is no longer open." };
-  const notify = await deps.db.transaction(async (tx) => {
-    const current = await lockSubjectReferral(tx, link);
+  const notify = await subject.db.transaction(async (tx) => {
+    const current = await lockSubjectReferral(tx, subject);
     const answered = await tx
       .update(subjectInformationRequest)
       .set({ reply: text, answeredAt: now })
@@ -58,34 +62,34 @@ export async function replyToDoctor(
       )
       .returning({ doctorId: subjectInformationRequest.doctorId });
     if (answered.length === 0) return "already_answered" as const;
-    await recordAuditEvent(tx, {
+    await auditSubjectEvent(tx, subject, {
       action: "assessment.message_reply",
-      outcome: "success",
-      actor: subjectAuditActor(link),
-      object: { type: "referral", id: current.id },
-      request: origin,
       details: { messageId },
     });
     const [doctor] = await tx
       .select({ email: user.email })
       .from(user)
       .where(eq(user.id, answered[0]!.doctorId));
-    const [r] = await tx
-      .select({ reference: referral.reference, urgent: referral.urgent })
-      .from(referral)
-      .where(eq(referral.id, current.id));
-    return doctor && r ? { to: doctor.email, ...r, referralId: current.id } : null;
+    // The locked row already holds the reference and the flag: no second read of the referral.
+    return doctor
+      ? {
+          to: doctor.email,
+          reference: current.reference,
+          urgent: current.urgent,
+          referralId: current.id,
+        }
+      : null;
   });
   // A second tab, or a question of another case: nothing is overwritten.
   if (notify === "already_answered")
     return { ok: false, message: "This question has already been answered." };
   if (notify === null) return { ok: true };
-  await deps.mailer.send({
+  await mailer.send({
     to: notify.to,
     ...subjectReplyEmail({
       reference: notify.reference,
       urgent: notify.urgent,
-      caseUrl: new URL(`/doctor-referrals/${notify.referralId}/report`, deps.publicUrl).toString(),
+      caseUrl: new URL(`/doctor-referrals/${notify.referralId}/report`, publicUrl).toString(),
     }),
   });
   return { ok: true };

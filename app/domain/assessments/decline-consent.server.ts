@@ -1,18 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import {
-  assessmentConsent,
-  questionnaireResponse,
-  referral,
-  referralActivity,
-} from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { assessmentConsent, questionnaireResponse } from "~/db/schema/index.ts";
 import { refundCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { type OrderReversal, reverseOrder } from "~/domain/billing/refunds.server.ts";
-import { transition } from "~/domain/referrals/states.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
-import { lockSubjectReferral, refuseTransition } from "./lock-referral.server.ts";
-import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
+import { lockSubjectReferral, moveSubjectReferral } from "./lock-referral.server.ts";
 
 /**
  * The person does not agree (before starting) or stops (after starting, before sending). The
@@ -26,27 +19,18 @@ import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subje
  * ledger and a card payment gets a credit note, refunded after commit (docs/decisions/0012-refunds-and-credit-notes.md).
  */
 export async function declineConsent(
-  db: Database,
-  {
-    link,
-    consentVersion = CONSENT_VERSION,
-    origin,
-    now = new Date(),
-  }: { link: SubjectLink; consentVersion?: string; origin?: RequestOrigin; now?: Date },
+  scope: Scope,
+  { consentVersion = CONSENT_VERSION }: { consentVersion?: string } = {},
 ): Promise<{
   decision: "declined" | "withdrawn";
   referralId: string;
   creditsReturned: number;
   order: OrderReversal;
 }> {
-  return db.transaction(async (tx) => {
-    const current = await lockSubjectReferral(tx, link);
-    let status: ReturnType<typeof transition>;
-    try {
-      status = transition(current.status, "subject_declined", "subject");
-    } catch (error) {
-      refuseTransition(error);
-    }
+  const subject = requireSubject(scope);
+  const { now } = subject;
+  return subject.db.transaction(async (tx) => {
+    const current = await lockSubjectReferral(tx, subject, "subject_declined");
     const decision = current.status === "in_progress" ? "withdrawn" : "declined";
     const [response] = await tx
       .select({ id: questionnaireResponse.id, safetyLevel: questionnaireResponse.safetyLevel })
@@ -64,15 +48,11 @@ export async function declineConsent(
     }
     await tx.insert(assessmentConsent).values({
       referralId: current.id,
-      invitationId: link.invitationId,
+      invitationId: subject.actor.invitationId,
       decision,
       consentVersion,
       decidedAt: now,
     });
-    await tx
-      .update(referral)
-      .set({ status, closedAt: now, updatedAt: now })
-      .where(eq(referral.id, current.id));
     const creditsReturned =
       current.paymentMethod === "credits"
         ? await refundCredits(tx, {
@@ -91,24 +71,20 @@ export async function declineConsent(
           now,
         })
       : { outcome: "none" };
-    await tx.insert(referralActivity).values({
-      referralId: current.id,
-      organisationId: current.organisationId,
-      kind: "declined",
-      createdAt: now,
-    });
-    await recordAuditEvent(tx, {
-      action:
-        decision === "withdrawn" ? "assessment.consent_withdrawn" : "assessment.consent_declined",
-      outcome: "success",
-      actor: subjectAuditActor(link),
-      object: { type: "referral", id: current.id },
-      request: origin,
-      details: {
-        consentVersion,
-        answersErased: Boolean(response),
-        creditsReturned,
-        order: order.outcome,
+    await moveSubjectReferral(tx, subject, {
+      referral: current,
+      event: "subject_declined",
+      set: { closedAt: now },
+      activity: "declined",
+      audit: {
+        action:
+          decision === "withdrawn" ? "assessment.consent_withdrawn" : "assessment.consent_declined",
+        details: {
+          consentVersion,
+          answersErased: Boolean(response),
+          creditsReturned,
+          order: order.outcome,
+        },
       },
     });
     return { decision, referralId: current.id, creditsReturned, order };

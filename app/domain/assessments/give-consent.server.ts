@@ -1,20 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import {
   assessmentConsent,
   questionnaireDefinition,
   questionnaireResponse,
   questionnaireResponseDefinition,
-  referral,
-  referralActivity,
 } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { transition } from "~/domain/referrals/states.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { newAssessmentInstance } from "./assessment-instance.ts";
 import { firstStep } from "./assessment-steps.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
-import { lockSubjectReferral, refuseTransition } from "./lock-referral.server.ts";
-import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
+import { lockSubjectReferral, moveSubjectReferral } from "./lock-referral.server.ts";
 
 /**
  * Explicit consent (UK GDPR Art. 9(2)(a)): records the decision with its time and the version of
@@ -22,36 +19,26 @@ import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subje
  * the newest published questionnaire versions. Returns the first step.
  */
 export async function giveConsent(
-  db: Database,
+  scope: Scope,
   {
-    link,
     consentVersion = CONSENT_VERSION,
     phone,
-    origin,
-    now = new Date(),
   }: {
-    link: SubjectLink;
     consentVersion?: string;
     /**
      * The person's own phone number as they confirmed it on the consent page, already in E.164
      * (`normalisePhone`): null clears it, undefined leaves what the employer entered.
      */
     phone?: string | null;
-    origin?: RequestOrigin;
-    now?: Date;
-  },
+  } = {},
 ): Promise<{ cursor: string }> {
-  return db.transaction(async (tx) => {
-    const current = await lockSubjectReferral(tx, link);
-    let status: ReturnType<typeof transition>;
-    try {
-      status = transition(current.status, "subject_started", "subject");
-    } catch (error) {
-      refuseTransition(error);
-    }
+  const subject = requireSubject(scope);
+  const { now } = subject;
+  return subject.db.transaction(async (tx) => {
+    const current = await lockSubjectReferral(tx, subject, "subject_started");
     await tx.insert(assessmentConsent).values({
       referralId: current.id,
-      invitationId: link.invitationId,
+      invitationId: subject.actor.invitationId,
       decision: "given",
       consentVersion,
       decidedAt: now,
@@ -87,32 +74,22 @@ export async function giveConsent(
         .where(eq(questionnaireResponse.referralId, current.id));
       resumeAt = existing?.cursor ?? cursor;
     }
-    await tx
-      .update(referral)
-      .set({
-        status,
+    await moveSubjectReferral(tx, subject, {
+      referral: current,
+      event: "subject_started",
+      set: {
         startedAt: current.startedAt ?? now,
-        updatedAt: now,
         ...(phone === undefined ? {} : { subjectPhone: phone }),
-      })
-      .where(eq(referral.id, current.id));
-    await tx.insert(referralActivity).values({
-      referralId: current.id,
-      organisationId: current.organisationId,
-      kind: "started",
-      createdAt: now,
-    });
-    await recordAuditEvent(tx, {
-      action: "assessment.consent_given",
-      outcome: "success",
-      actor: subjectAuditActor(link),
-      object: { type: "referral", id: current.id },
-      request: origin,
-      details: {
-        consentVersion,
-        definitionVersion: instance.definition.version,
-        // Whether the person changed their number, never the number.
-        phoneChanged: phone !== undefined && phone !== current.subjectPhone,
+      },
+      activity: "started",
+      audit: {
+        action: "assessment.consent_given",
+        details: {
+          consentVersion,
+          definitionVersion: instance.definition.version,
+          // Whether the person changed their number, never the number.
+          phoneChanged: phone !== undefined && phone !== current.subjectPhone,
+        },
       },
     });
     return { cursor: resumeAt };
@@ -123,11 +100,7 @@ export async function giveConsent(
  * Ties the response to the stored rows of the published versions it was built from, so the
  * questions a person answered can always be read back exactly as they were published.
  */
-async function linkStoredDefinitions(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  responseId: string,
-  derivedFrom: string[],
-) {
+async function linkStoredDefinitions(tx: Tx, responseId: string, derivedFrom: string[]) {
   const canonical = sql<string>`${questionnaireDefinition.url} || '|' || ${questionnaireDefinition.version}`;
   const rows = derivedFrom.length
     ? await tx

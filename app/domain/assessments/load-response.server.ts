@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { questionnaireResponse } from "~/db/schema/index.ts";
-import type { Tx } from "./lock-referral.server.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
 
 export type ResponseRow = typeof questionnaireResponse.$inferSelect;
 
 /** The subject's response, optionally locked for update inside a transaction. */
 export async function loadResponse(
-  db: Database | Tx,
+  db: Executor,
   referralId: string,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<ResponseRow | null> {

@@ -2,12 +2,16 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, type referral } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type RequestOrigin, type SubjectActor } from "~/domain/kernel/actor.ts";
 import { checkRateLimit, recordRateLimitAttempt } from "~/domain/kernel/rate-limit.server.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { type RequestOrigin, type SubjectLink, subjectAuditActor } from "./subject.ts";
 
+/**
+ * A valid link: the kernel's subject actor (docs/architecture.md §3b), which the route turns into
+ * the request's scope with `subjectScope`, and the referral as read on opening.
+ */
 export type OpenedLink =
-  | { ok: true; link: SubjectLink; referral: typeof referral.$inferSelect }
+  | { ok: true; link: SubjectActor; referral: typeof referral.$inferSelect }
   | { ok: false; reason: "unknown" | "gone" | "throttled" };
 
 /** An open within this time of the last one is the same visit: not audited again. */
@@ -56,7 +60,8 @@ export async function openAssessmentLink(
     return { ok: false, reason: failure ?? "unknown" };
   }
 
-  const link: SubjectLink = {
+  const link: SubjectActor = {
+    role: "subject",
     referralId: found.referral.id,
     invitationId: found.invitationId,
     organisationId: found.referral.organisationId,
@@ -74,7 +79,7 @@ export async function openAssessmentLink(
     await recordAuditEvent(db, {
       action: "assessment.link_open",
       outcome: "success",
-      actor: subjectAuditActor(link),
+      actor: auditActorOf(link),
       object: { type: "referral", id: link.referralId },
       request: origin,
       details: { status: found.referral.status, firstOpen: !last },

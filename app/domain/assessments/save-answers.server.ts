@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import { assessSafety } from "./assess-safety.ts";
 import { definitionOfResponse } from "./assessment-instance.ts";
@@ -15,15 +17,9 @@ import {
 } from "./assessment-steps.ts";
 import { buildTranscript } from "./build-transcript.ts";
 import { loadResponse } from "./load-response.server.ts";
-import { lockSubjectReferral } from "./lock-referral.server.ts";
+import { auditSubjectEvent, lockSubjectReferral } from "./lock-referral.server.ts";
 import type { Answers, AnswerValue } from "./questionnaire-types.ts";
 import { mergeSafetyFlags, type SafetyLevel } from "./safety-flags.ts";
-import {
-  AssessmentError,
-  type RequestOrigin,
-  type SubjectLink,
-  subjectAuditActor,
-} from "./subject.ts";
 import { type AnswerIssue, validateAnswers } from "./validate-answers.ts";
 
 export const SAFETY_ALERT_JOB = "assessment-safety-alert";
@@ -51,37 +47,35 @@ export type SaveAnswersResult =
  * whether or not the person ever submits; the e-mail to the clinical on-call is queued after commit.
  */
 export async function saveAnswers(
-  deps: { db: Database; jobs: Pick<JobQueue, "send"> },
+  scope: Scope,
   {
-    link,
+    jobs,
     step,
     answers: posted,
     returnToReview = false,
-    origin,
-    now = new Date(),
   }: {
-    link: SubjectLink;
+    jobs: Pick<JobQueue, "send">;
     step: string;
     answers: Record<string, unknown>;
     returnToReview?: boolean;
-    origin?: RequestOrigin;
-    now?: Date;
   },
 ): Promise<SaveAnswersResult> {
-  const result = await deps.db.transaction(async (tx): Promise<SaveAnswersResult> => {
-    const current = await lockSubjectReferral(tx, link);
+  const subject = requireSubject(scope);
+  const { now, origin } = subject;
+  const result = await subject.db.transaction(async (tx): Promise<SaveAnswersResult> => {
+    const current = await lockSubjectReferral(tx, subject);
     if (current.status !== "in_progress")
-      throw new AssessmentError("invalid_state", "This assessment is not open for answers.");
+      throw new DomainError("invalid_state", "This assessment is not open for answers.");
     const response = await loadResponse(tx, current.id, { forUpdate: true });
     if (response?.status !== "in-progress")
-      throw new AssessmentError("invalid_state", "This assessment is not open for answers.");
+      throw new DomainError("invalid_state", "This assessment is not open for answers.");
     const definition = definitionOfResponse(response);
     const kind: AssessmentKind = current.type === "management" ? "management" : "pre_employment";
     if (
       !isStep(definition, kind, response.answers, step) &&
       !isStepOfDefinition(definition, kind, step)
     )
-      throw new AssessmentError("not_found", "No such question.");
+      throw new DomainError("not_found", "No such question.");
 
     const covered = new Set(stepQuestionIds(definition, kind, step));
     for (const linkId of Object.keys(posted))
@@ -136,12 +130,8 @@ export async function saveAnswers(
         .update(referral)
         .set({ urgent: true, urgentAt: now, updatedAt: now })
         .where(eq(referral.id, current.id));
-    await recordAuditEvent(tx, {
+    await auditSubjectEvent(tx, subject, {
       action: "assessment.answers_save",
-      outcome: "success",
-      actor: subjectAuditActor(link),
-      object: { type: "referral", id: current.id },
-      request: origin,
       details: { step, answered: Object.keys(answers).length, dropped: validation.dropped.length },
     });
     if (safety.level !== response.safetyLevel)
@@ -156,7 +146,7 @@ export async function saveAnswers(
       });
     // In the same transaction as the flag: the job becomes visible to the worker only when the
     // flag it reports does, and a crash after the commit can no longer lose the alert.
-    if (raisedUrgent) await deps.jobs.send(SAFETY_ALERT_JOB, { referralId: current.id }, { tx });
+    if (raisedUrgent) await jobs.send(SAFETY_ALERT_JOB, { referralId: current.id }, { tx });
     return {
       ok: true,
       cursor,

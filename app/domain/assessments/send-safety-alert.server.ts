@@ -2,8 +2,11 @@ import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { safetyAlertEmail, safetyRealertEmail } from "./safety-alert-email.ts";
+import { SAFETY_ALERT_JOB } from "./save-answers.server.ts";
 
 /** With no successful contact this long after the last alert, the on-call is e-mailed again. */
 export const SAFETY_REALERT_AFTER_MS = 2 * 60 * 60 * 1000;
@@ -32,7 +35,10 @@ export async function sendSafetyAlert(
     })
     .from(referral)
     .leftJoin(questionnaireResponse, eq(questionnaireResponse.referralId, referral.id))
-    .where(eq(referral.id, referralId));
+    // A job, so its system scope: read through the builder like every read by id (§3b).
+    .where(
+      and(eq(referral.id, referralId), visibleReferrals(systemScope(deps.db, SAFETY_ALERT_JOB))),
+    );
   if (!row?.urgent) return "not_urgent";
   if (row.alertedAt) return "already_sent";
 

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Answers, AnswerValue, QuestionnaireItem } from "./questionnaire-types.ts";
 
 /*
@@ -7,6 +8,18 @@ import type { Answers, AnswerValue, QuestionnaireItem } from "./questionnaire-ty
  */
 
 export const SHOWN_FIELD = "shown";
+
+/**
+ * The step form's own fields, read with Conform like every form (docs/architecture.md §3,
+ * "Forms"): where to go after saving, and which questions the page showed. The answers are read
+ * by `readStepAnswers` and judged by `validateAnswers`, the questionnaire's one validator (it
+ * knows the branches that open and close across steps); the action reports its issues through
+ * Conform's result, keyed by linkId.
+ */
+export const stepForm = z.object({
+  return: z.string().optional(),
+  [SHOWN_FIELD]: z.string().optional(),
+});
 
 export function fieldName(linkId: string): string {
   return `a:${linkId}`;

@@ -3,6 +3,8 @@ import type { Database } from "~/db/client.server.ts";
 import { referral } from "~/db/schema/index.ts";
 import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import type { RequestOrigin, SubjectActor } from "~/domain/kernel/actor.ts";
+import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Referral } from "~/domain/referrals/place-referral.server.ts";
@@ -98,4 +100,19 @@ export async function createInvitedReferralForTest(
     now,
   });
   return { referral: row, token, actor };
+}
+
+/**
+ * Test fixture: the scope a route builds with `subjectScope` for an opened link, with the time and
+ * client address a test chooses.
+ */
+export function subjectScopeForTest(
+  db: Database,
+  link: SubjectActor,
+  {
+    now = new Date(),
+    origin = { ip: null, requestId: "test" },
+  }: { now?: Date; origin?: RequestOrigin } = {},
+): Scope<SubjectActor> {
+  return createScope(db, link, origin, now);
 }

@@ -10,6 +10,7 @@ import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { subjectScopeForTest } from "~/domain/assessments/test-support.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
@@ -318,7 +319,7 @@ describe("the person declines a card-paid referral", () => {
       origin: { ip: "10.9.9.9", requestId: "req-decline" },
     });
     if (!opened.ok) throw new Error("link refused");
-    const ended = await declineConsent(database.db, { link: opened.link });
+    const ended = await declineConsent(subjectScopeForTest(database.db, opened.link));
     expect(ended.decision).toBe("declined");
     if (ended.order.outcome !== "refunded") throw new Error("expected a refund");
     expect(ended.order.creditNote.totalPence).toBe(45_600);

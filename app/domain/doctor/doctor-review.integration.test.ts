@@ -20,7 +20,10 @@ import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import {
+  createInvitedReferralForTest,
+  subjectScopeForTest,
+} from "~/domain/assessments/test-support.server.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import {
@@ -100,14 +103,16 @@ async function submittedCase(
   const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
   if (!opened.ok) throw new Error("link refused");
   const link = opened.link;
-  await giveConsent(database.db, { link });
+  await giveConsent(subjectScopeForTest(database.db, link));
   for (const [step, answers] of [
     ["core", core],
     ["dse", { "dse.eyes": "false", "dse.musculoskeletal": "false", "dse.equipment": "false" }],
     ["adjustments", { "adjustments.needed": "no", "adjustments.speak-to-doctor": "false" }],
   ] as const)
-    await saveAnswers({ db: database.db, jobs }, { link, step, answers });
-  const submitted = await submitAssessment({ db: database.db, jobs }, { link, now });
+    await saveAnswers(subjectScopeForTest(database.db, link), { jobs, step, answers });
+  const submitted = await submitAssessment(subjectScopeForTest(database.db, link, { now }), {
+    jobs,
+  });
   if (!submitted.ok) throw new Error("not submitted");
   const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
   const { questionnaireResponse } = await import("~/db/schema/index.ts");
@@ -438,17 +443,21 @@ describe("writing, signing and sending the report", () => {
     expect(token).toBeTruthy();
     const opened = await openAssessmentLink(database.db, { token: token!, origin: origin() });
     if (!opened.ok) throw new Error("link refused");
-    const thread = await listSubjectMessages(database.db, opened.link);
+    const thread = await listSubjectMessages(subjectScopeForTest(database.db, opened.link));
     expect(thread.map((m) => [m.question, m.reply])).toEqual([[question, null]]);
 
-    const replyDeps = { db: database.db, mailer, publicUrl: "http://localhost:3000" };
+    const replyDeps = { mailer, publicUrl: "http://localhost:3000" };
     expect(
-      await replyToDoctor(replyDeps, { link: opened.link, messageId: thread[0]!.id, reply: " " }),
+      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+        ...replyDeps,
+        messageId: thread[0]!.id,
+        reply: " ",
+      }),
     ).toMatchObject({ ok: false });
     const before = outbox.length;
     expect(
-      await replyToDoctor(replyDeps, {
-        link: opened.link,
+      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+        ...replyDeps,
         messageId: thread[0]!.id,
         reply: "About six hours, with breaks.",
       }),
@@ -459,8 +468,8 @@ describe("writing, signing and sending the report", () => {
     expect(outbox.at(-1)?.text).not.toContain("six hours");
     // One answer per question: a second (another tab) is refused and changes nothing.
     expect(
-      await replyToDoctor(replyDeps, {
-        link: opened.link,
+      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+        ...replyDeps,
         messageId: thread[0]!.id,
         reply: "Changed my mind",
       }),
@@ -627,7 +636,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
       });
       const opened = await openAssessmentLink(database.db, { token, origin: origin() });
       if (!opened.ok) throw new Error("link refused");
-      await giveConsent(database.db, { link: opened.link });
+      await giveConsent(subjectScopeForTest(database.db, opened.link));
       return r;
     },
     "submitted, in the queue": async () => submittedCase(),

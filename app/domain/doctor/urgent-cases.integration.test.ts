@@ -13,8 +13,11 @@ import {
   sendSafetyAlert,
   sendSafetyRealerts,
 } from "~/domain/assessments/send-safety-alert.server.ts";
-import type { SubjectLink } from "~/domain/assessments/subject.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import {
+  createInvitedReferralForTest,
+  subjectScopeForTest,
+} from "~/domain/assessments/test-support.server.ts";
+import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
@@ -64,7 +67,7 @@ async function createDoctor(name: string): Promise<Actor> {
 }
 
 /** A management case the person has started: consent given, nothing sent. */
-async function startedCase(): Promise<{ id: string; reference: string; link: SubjectLink }> {
+async function startedCase(): Promise<{ id: string; reference: string; link: SubjectActor }> {
   const { token, referral: r } = await createInvitedReferralForTest(database.db, {
     type: "management",
   });
@@ -73,7 +76,7 @@ async function startedCase(): Promise<{ id: string; reference: string; link: Sub
     origin: { ip: "10.1.1.1", requestId: randomUUID() },
   });
   if (!opened.ok) throw new Error("link refused");
-  await giveConsent(database.db, { link: opened.link });
+  await giveConsent(subjectScopeForTest(database.db, opened.link));
   await database.db
     .update(referral)
     .set({ subjectPhone: "+447911123456" })
@@ -92,18 +95,14 @@ describe("an urgent answer raises the case at once", () => {
     const quiet = await startedCase();
     const c = await startedCase();
     const flaggedAt = new Date(Date.now() - 12 * 60_000);
-    await saveAnswers(
-      { db: database.db, jobs },
-      {
-        link: c.link,
-        step: "condition.categories",
-        answers: { "condition.categories": ["mental-health"] },
-        now: flaggedAt,
-      },
-    );
+    await saveAnswers(subjectScopeForTest(database.db, c.link, { now: flaggedAt }), {
+      jobs,
+      step: "condition.categories",
+      answers: { "condition.categories": ["mental-health"] },
+    });
     const flagged = await saveAnswers(
-      { db: database.db, jobs },
-      { link: c.link, step: "phq9.9", answers: { "phq9.9": "2" }, now: flaggedAt },
+      subjectScopeForTest(database.db, c.link, { now: flaggedAt }),
+      { jobs, step: "phq9.9", answers: { "phq9.9": "2" } },
     );
     expect(flagged).toMatchObject({ ok: true, raisedUrgent: true });
     // Same transaction as the answer: the referral is urgent, with the time, still in progress.
@@ -164,22 +163,16 @@ describe("an urgent answer raises the case at once", () => {
 
   it("raises urgent from free text that says it indirectly", async () => {
     const c = await startedCase();
-    await saveAnswers(
-      { db: database.db, jobs },
-      {
-        link: c.link,
-        step: "condition.categories",
-        answers: { "condition.categories": ["mental-health"] },
-      },
-    );
-    const result = await saveAnswers(
-      { db: database.db, jobs },
-      {
-        link: c.link,
-        step: "condition.description",
-        answers: { "condition.description": "Honestly everyone would be better off without me" },
-      },
-    );
+    await saveAnswers(subjectScopeForTest(database.db, c.link), {
+      jobs,
+      step: "condition.categories",
+      answers: { "condition.categories": ["mental-health"] },
+    });
+    const result = await saveAnswers(subjectScopeForTest(database.db, c.link), {
+      jobs,
+      step: "condition.description",
+      answers: { "condition.description": "Honestly everyone would be better off without me" },
+    });
     expect(result).toMatchObject({ ok: true, raisedUrgent: true });
     expect((await row(c.id)).urgent).toBe(true);
   });
@@ -190,19 +183,16 @@ describe("the safety contact log and the re-alert", () => {
     const doctor = await createDoctor("Dr Contact");
     const c = await startedCase();
     const t0 = new Date(Date.now() - 5 * 3_600_000);
-    await saveAnswers(
-      { db: database.db, jobs },
-      {
-        link: c.link,
-        step: "condition.categories",
-        answers: { "condition.categories": ["mental-health"] },
-        now: t0,
-      },
-    );
-    await saveAnswers(
-      { db: database.db, jobs },
-      { link: c.link, step: "phq9.9", answers: { "phq9.9": "3" }, now: t0 },
-    );
+    await saveAnswers(subjectScopeForTest(database.db, c.link, { now: t0 }), {
+      jobs,
+      step: "condition.categories",
+      answers: { "condition.categories": ["mental-health"] },
+    });
+    await saveAnswers(subjectScopeForTest(database.db, c.link, { now: t0 }), {
+      jobs,
+      step: "phq9.9",
+      answers: { "phq9.9": "3" },
+    });
     const mark = outbox.length;
     expect(await sendSafetyAlert(alertDeps(), { referralId: c.id, now: t0 })).toBe("sent");
     expect(outbox.at(-1)?.subject).toMatch(/^URGENT /);

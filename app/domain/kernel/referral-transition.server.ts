@@ -23,8 +23,15 @@ export interface ReferralTransition {
   set?: Omit<ReferralColumns, "status" | "id" | "organisationId">;
   /** The employer's timeline row; null where the event writes none. */
   activity: ActivityKind | null;
-  /** The audit event, with details that are never health content. */
-  audit: { action: string; details?: Record<string, unknown> } | null;
+  /**
+   * The audit event, with details that are never health content; on the referral unless it
+   * names another object (a report decision is the report's event).
+   */
+  audit: {
+    action: string;
+    details?: Record<string, unknown>;
+    object?: { type: string; id: string };
+  } | null;
   /** What to tell the caller when the event is not allowed from this status. */
   refusal?: (status: ReferralStatus) => string;
 }
@@ -68,7 +75,7 @@ export async function applyReferralTransition(
       action: change.audit.action,
       outcome: "success",
       actor: auditActorOf(actor),
-      object: { type: "referral", id: current.id },
+      object: change.audit.object ?? { type: "referral", id: current.id },
       request: origin,
       details: { from: current.status, to: status, ...change.audit.details },
     });

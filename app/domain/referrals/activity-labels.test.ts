@@ -21,6 +21,8 @@ function writtenKinds(): Map<string, string> {
   const kinds = new Map<string, string>();
   for (const file of sourceFiles(appDir)) {
     const text = fs.readFileSync(file, "utf8");
+    for (const move of text.matchAll(/\bactivity: "([a-z][a-z_]*)"/g))
+      kinds.set(move[1]!, path.relative(appDir, file));
     for (const insert of text.matchAll(/insert\(referralActivity\)[\s\S]{0,600}?\}\)/g)) {
       for (const literal of insert[0].matchAll(/"([a-z][a-z_]*)"/g)) {
         if (/kind:[^,]*$/.test(insert[0].slice(0, literal.index).split("\n").at(-1) ?? ""))

@@ -1,13 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import type { referral } from "~/db/schema/index.ts";
 import { report, reportVersion } from "~/db/schema/index.ts";
-import {
-  type RequestOrigin,
-  type SubjectLink,
-  subjectAuditActor,
-} from "~/domain/assessments/subject.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditSubjectEvent } from "~/domain/assessments/lock-referral.server.ts";
+import type { SubjectActor } from "~/domain/kernel/actor.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { loadReportHeader } from "./report-header.server.ts";
 import { type ReportFact, reportHeaderFacts, signatureLines } from "./report-header.ts";
@@ -51,29 +49,12 @@ export type SubjectReportView =
  * it. Null when no report has been sent to them. Every read is audited.
  */
 export async function loadReportForSubject(
-  db: Database,
-  {
-    link,
-    referral: current,
-    origin,
-    now = new Date(),
-  }: {
-    link: SubjectLink;
-    referral: typeof referral.$inferSelect;
-    origin?: RequestOrigin;
-    now?: Date;
-  },
+  scope: Scope,
+  { referral: current }: { referral: typeof referral.$inferSelect },
 ): Promise<SubjectReportView | null> {
-  const [row] = await db
-    .select({ report, version: reportVersion })
-    .from(report)
-    .innerJoin(
-      reportVersion,
-      and(eq(reportVersion.reportId, report.id), eq(reportVersion.version, report.currentVersion)),
-    )
-    .where(
-      and(eq(report.referralId, link.referralId), eq(report.organisationId, link.organisationId)),
-    );
+  const subject = requireSubject(scope);
+  const { db, now } = subject;
+  const row = await currentVersionOf(subject);
 
   let view: SubjectReportView | null = null;
   if (row?.report.status === "awaiting_subject" && current.status === "awaiting_subject") {
@@ -128,12 +109,10 @@ export async function loadReportForSubject(
   else if (row?.report.status === "withheld")
     view = { state: "withheld", decidedAt: row.version.decidedAt };
 
-  await recordAuditEvent(db, {
+  await auditSubjectEvent(db, subject, {
     action: "report.subject_viewed",
     outcome: view ? "success" : "denied",
-    actor: subjectAuditActor(link),
-    object: row ? { type: "report", id: row.report.id } : { type: "referral", id: link.referralId },
-    request: origin,
+    object: reportObject(row?.report.id),
     details: view
       ? { state: view.state, version: row?.version.version }
       : { reason: "no_report_for_subject", referralStatus: current.status },
@@ -146,35 +125,39 @@ export async function loadReportForSubject(
  * from release (subject-copy.ts). Every download, and every refusal, is audited.
  */
 export async function getSubjectReportPdf(
-  db: Database,
-  { link, origin, now = new Date() }: { link: SubjectLink; origin?: RequestOrigin; now?: Date },
+  scope: Scope,
 ): Promise<{ reference: string; pdf: Buffer } | null> {
-  const [row] = await db
-    .select({
-      reportId: report.id,
-      reference: report.reference,
-      status: report.status,
-      releasedAt: report.releasedAt,
-      pdf: reportVersion.pdf,
-      sha256: reportVersion.pdfSha256,
-    })
+  const subject = requireSubject(scope);
+  const row = await currentVersionOf(subject);
+  const ok =
+    row?.report.status === "released" &&
+    row.version.pdf !== null &&
+    subjectCopyAvailable(row.report.releasedAt, subject.now);
+  await auditSubjectEvent(subject.db, subject, {
+    action: "report.subject_downloaded",
+    outcome: ok ? "success" : "denied",
+    object: reportObject(row?.report.id),
+    details: ok
+      ? { sha256: row?.version.pdfSha256 }
+      : { reason: row ? "not_available" : "no_report" },
+  });
+  return ok && row?.version.pdf ? { reference: row.report.reference, pdf: row.version.pdf } : null;
+}
+
+/** The report on the person's referral with the version now current, read through their scope. */
+async function currentVersionOf(scope: Scope<SubjectActor>) {
+  const [row] = await scope.db
+    .select({ report, version: reportVersion })
     .from(report)
     .innerJoin(
       reportVersion,
       and(eq(reportVersion.reportId, report.id), eq(reportVersion.version, report.currentVersion)),
     )
-    .where(
-      and(eq(report.referralId, link.referralId), eq(report.organisationId, link.organisationId)),
-    );
-  const ok =
-    row?.status === "released" && row.pdf !== null && subjectCopyAvailable(row.releasedAt, now);
-  await recordAuditEvent(db, {
-    action: "report.subject_downloaded",
-    outcome: ok ? "success" : "denied",
-    actor: subjectAuditActor(link),
-    object: row ? { type: "report", id: row.reportId } : { type: "referral", id: link.referralId },
-    request: origin,
-    details: ok ? { sha256: row?.sha256 } : { reason: row ? "not_available" : "no_report" },
-  });
-  return ok && row?.pdf ? { reference: row.reference, pdf: row.pdf } : null;
+    .where(visibleReports(scope));
+  return row;
+}
+
+/** What was read: the report when there is one, else (by default) the referral of the link. */
+function reportObject(reportId: string | undefined) {
+  return reportId ? { type: "report", id: reportId } : undefined;
 }

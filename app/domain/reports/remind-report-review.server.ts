@@ -1,6 +1,8 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, referral, report } from "~/db/schema/index.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import {
   hashInvitationToken,
   issueInvitationToken,
@@ -8,6 +10,7 @@ import {
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { reviewReminderEmail } from "./report-emails.ts";
+import { REPORT_REVIEW_REMINDER_JOB } from "./report-jobs.ts";
 import { REMINDER_WORKING_DAYS_BEFORE_DUE, reviewReminderAt } from "./review-window.ts";
 
 /**
@@ -57,11 +60,13 @@ export async function sendReviewReminder(
   deps: { db: Database; mailer: Mailer; publicUrl: string },
   { reportId, now = new Date() }: { reportId: string; now?: Date },
 ): Promise<"sent" | "skipped"> {
+  // A job, so its system scope: read through the builder like every read by id (§3b).
+  const scope = systemScope(deps.db, REPORT_REVIEW_REMINDER_JOB, { now });
   const [row] = await deps.db
     .select({ report, referral })
     .from(report)
     .innerJoin(referral, eq(referral.id, report.referralId))
-    .where(eq(report.id, reportId));
+    .where(and(eq(report.id, reportId), visibleReports(scope)));
   if (
     row?.report.status !== "awaiting_subject" ||
     row.referral.status !== "awaiting_subject" ||

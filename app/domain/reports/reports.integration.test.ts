@@ -11,7 +11,7 @@ import {
 } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { subjectScopeForTest } from "~/domain/assessments/test-support.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
@@ -92,11 +92,10 @@ describe("the person's review", () => {
   it("shows the sent version, diagnosis included, and audits every read", async () => {
     const sent = await createSentReport(database.db);
     const { link, referral: current } = await open(sent.token);
-    const view = await loadReportForSubject(database.db, {
-      link,
-      referral: current,
-      origin: origin(),
-    });
+    const view = await loadReportForSubject(
+      subjectScopeForTest(database.db, link, { origin: origin() }),
+      { referral: current },
+    );
     expect(view?.state).toBe("awaiting_decision");
     if (view?.state !== "awaiting_decision") return;
     expect(view.hasDiagnosis).toBe(true);
@@ -107,7 +106,7 @@ describe("the person's review", () => {
       expect.arrayContaining(["referral-reason", "assessment-date", "basis", "consent"]),
     );
     expect(view.facts.find((f) => f.id === "consent")?.value).toMatch(/^Not released/);
-    await loadReportForSubject(database.db, { link, referral: current });
+    await loadReportForSubject(subjectScopeForTest(database.db, link), { referral: current });
     const reads = await database.db
       .select()
       .from(auditEvent)
@@ -125,8 +124,8 @@ describe("the person's review", () => {
     const sent = await createSentReport(database.db, { organisationName: "Acme <Tools> Ltd" });
     const { link } = await open(sent.token);
     const result = await approveReport(
-      { db: database.db, jobs },
-      { link, version: 1, releaseDiagnosis: false, origin: origin() },
+      subjectScopeForTest(database.db, link, { origin: origin() }),
+      { jobs, version: 1, releaseDiagnosis: false },
     );
     const after = await state(sent.report.id);
     expect(after.report.status).toBe("released");
@@ -183,14 +182,18 @@ describe("the person's review", () => {
 
     // A second decision on the same link is refused.
     await expect(
-      withholdReportConsent({ db: database.db, jobs }, { link, version: 1 }),
-    ).rejects.toBeInstanceOf(AssessmentError);
+      withholdReportConsent(subjectScopeForTest(database.db, link), { jobs, version: 1 }),
+    ).rejects.toBeInstanceOf(DomainError);
   });
 
   it("records the person's choice to release the diagnosis", async () => {
     const sent = await createSentReport(database.db);
     const { link } = await open(sent.token);
-    await approveReport({ db: database.db, jobs }, { link, version: 1, releaseDiagnosis: true });
+    await approveReport(subjectScopeForTest(database.db, link), {
+      jobs,
+      version: 1,
+      releaseDiagnosis: true,
+    });
     expect((await versionOf(sent.report.id)).diagnosisReleased).toBe(true);
     const shown = await getEmployerReport(
       employerScopeForTest(database.db, sent.actor),
@@ -207,12 +210,17 @@ describe("the person's review", () => {
     const sent = await createSentReport(database.db);
     const { link } = await open(sent.token);
     await expect(
-      requestReportCorrection({ db: database.db, jobs }, { link, version: 1, comment: "   " }),
-    ).rejects.toBeInstanceOf(AssessmentError);
-    await requestReportCorrection(
-      { db: database.db, jobs },
-      { link, version: 1, comment: "I have been off since April, not March." },
-    );
+      requestReportCorrection(subjectScopeForTest(database.db, link), {
+        jobs,
+        version: 1,
+        comment: "   ",
+      }),
+    ).rejects.toBeInstanceOf(DomainError);
+    await requestReportCorrection(subjectScopeForTest(database.db, link), {
+      jobs,
+      version: 1,
+      comment: "I have been off since April, not March.",
+    });
     const after = await state(sent.report.id);
     expect(after.report.status).toBe("correction_requested");
     expect(after.referral.status).toBe("in_review");
@@ -231,7 +239,9 @@ describe("the person's review", () => {
 
     // The subject sees where it stands; the employer sees nothing.
     const reopened = await open(sent.token);
-    const view = await loadReportForSubject(database.db, reopened);
+    const view = await loadReportForSubject(subjectScopeForTest(database.db, reopened.link), {
+      referral: reopened.referral,
+    });
     expect(view?.state).toBe("correction_requested");
     await expect(
       getEmployerReport(employerScopeForTest(database.db, sent.actor), sent.report.reference),
@@ -244,15 +254,17 @@ describe("the person's review", () => {
     });
     const second = await open(revised.token);
     await expect(
-      approveReport(
-        { db: database.db, jobs },
-        { link: second.link, version: 1, releaseDiagnosis: false },
-      ),
-    ).rejects.toBeInstanceOf(AssessmentError);
-    await approveReport(
-      { db: database.db, jobs },
-      { link: second.link, version: 2, releaseDiagnosis: false },
-    );
+      approveReport(subjectScopeForTest(database.db, second.link), {
+        jobs,
+        version: 1,
+        releaseDiagnosis: false,
+      }),
+    ).rejects.toBeInstanceOf(DomainError);
+    await approveReport(subjectScopeForTest(database.db, second.link), {
+      jobs,
+      version: 2,
+      releaseDiagnosis: false,
+    });
     expect((await state(sent.report.id)).report.status).toBe("released");
     expect((await versionOf(sent.report.id, 2)).subjectDecision).toBe("approved");
     // The corrected version 1 keeps the person's comment; it is not the released one.
@@ -262,11 +274,32 @@ describe("the person's review", () => {
   it("withholds consent: the employer learns only that", async () => {
     const sent = await createSentReport(database.db);
     const { link } = await open(sent.token);
-    await withholdReportConsent({ db: database.db, jobs }, { link, version: 1, origin: origin() });
+    await withholdReportConsent(subjectScopeForTest(database.db, link, { origin: origin() }), {
+      jobs,
+      version: 1,
+    });
     const after = await state(sent.report.id);
     expect(after.report.status).toBe("withheld");
     expect(after.referral.status).toBe("withheld");
     expect((await versionOf(sent.report.id)).pdf).toBeNull();
+    // One move through the kernel's transition: the employer's timeline row, and the audit event
+    // on the report with the referral's move.
+    const activity = await database.db
+      .select({ kind: referralActivity.kind })
+      .from(referralActivity)
+      .where(eq(referralActivity.referralId, sent.referral.id));
+    expect(activity.map((a) => a.kind)).toContain("withheld");
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "report.consent_withheld"));
+    expect(events.filter((e) => e.objectId === sent.report.id)).toMatchObject([
+      {
+        objectType: "report",
+        actorRole: "subject",
+        details: { from: "awaiting_subject", to: "withheld", version: 1 },
+      },
+    ]);
 
     await sendReportNotification(
       { db: database.db, mailer, publicUrl },
@@ -288,8 +321,12 @@ describe("the person's review", () => {
     ).rejects.toBeInstanceOf(DomainError);
     // Approving after withholding is refused.
     await expect(
-      approveReport({ db: database.db, jobs }, { link, version: 1, releaseDiagnosis: true }),
-    ).rejects.toBeInstanceOf(AssessmentError);
+      approveReport(subjectScopeForTest(database.db, link), {
+        jobs,
+        version: 1,
+        releaseDiagnosis: true,
+      }),
+    ).rejects.toBeInstanceOf(DomainError);
   });
 
   it("sends no notification for a state the report has left", async () => {
@@ -349,7 +386,7 @@ describe("the review reminder", () => {
 
     // Decided reports are never reminded.
     const { link } = await open(sent.token);
-    await withholdReportConsent({ db: database.db, jobs }, { link, version: 1 });
+    await withholdReportConsent(subjectScopeForTest(database.db, link), { jobs, version: 1 });
     expect(
       await sendReviewReminder(
         { db: database.db, mailer, publicUrl },
@@ -366,8 +403,8 @@ describe("the employer's reports", () => {
     first = await createSentReport(database.db, { now: new Date("2030-02-04T10:00:00Z") });
     const { link } = await open(first.token);
     await approveReport(
-      { db: database.db, jobs },
-      { link, version: 1, releaseDiagnosis: false, now: new Date("2030-02-05T23:30:00Z") },
+      subjectScopeForTest(database.db, link, { now: new Date("2030-02-05T23:30:00Z") }),
+      { jobs, version: 1, releaseDiagnosis: false },
     );
     const actor = first.actor;
     const list = (q: string) =>

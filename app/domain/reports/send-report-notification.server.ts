@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { member, organisation, referral, report, user } from "~/db/schema/index.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
@@ -10,7 +12,7 @@ import {
   reportReleasedEmail,
   subjectReportReleasedEmail,
 } from "./report-emails.ts";
-import type { ReportNotification } from "./report-jobs.ts";
+import { REPORT_NOTIFICATION_JOB, type ReportNotification } from "./report-jobs.ts";
 import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
 
 /** The addresses of an organisation's owners and managers: who may read its reports. */
@@ -44,7 +46,10 @@ export async function sendReportNotification(
     .from(report)
     .innerJoin(referral, eq(referral.id, report.referralId))
     .leftJoin(organisation, eq(organisation.id, report.organisationId))
-    .where(eq(report.id, reportId));
+    // A job, so its system scope: read through the builder like every read by id (§3b).
+    .where(
+      and(eq(report.id, reportId), visibleReports(systemScope(deps.db, REPORT_NOTIFICATION_JOB))),
+    );
   if (!row || row.report.status !== kind) return { sent: 0 };
   const organisationName = row.organisationName ?? "there";
   const url = (path: string) => new URL(path, deps.publicUrl).toString();

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { loadConfig } from "~/config.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
+import { subjectScopeForTest } from "~/domain/assessments/test-support.server.ts";
 import { startRuntime } from "~/runtime.server.ts";
 
 /*
@@ -33,10 +34,11 @@ if (mode === "crash") {
     fs.writeSync(1, "committed\n");
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   }) as typeof db.transaction;
-  await saveAnswers(
-    { db, jobs: runtime.jobs },
-    { link: opened.link, step: "phq9.9", answers: { "phq9.9": "2" }, origin },
-  );
+  await saveAnswers(subjectScopeForTest(db, opened.link, { origin }), {
+    jobs: runtime.jobs,
+    step: "phq9.9",
+    answers: { "phq9.9": "2" },
+  });
   throw new Error("the transaction did not commit");
 } else if (mode === "serve") {
   process.on("SIGTERM", () => {

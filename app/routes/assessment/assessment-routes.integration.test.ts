@@ -80,6 +80,25 @@ describe("assessment routes", () => {
       context,
     } as never);
     expect(refused).toMatchObject({ init: { status: 400 } });
+    // Both messages at once, in Conform's result, with what was typed kept for the page.
+    const badPhone = await start.action({
+      params: { token },
+      request: post(base, { phone: "12345" }),
+      context,
+    } as never);
+    expect(badPhone).toMatchObject({
+      init: { status: 400 },
+      data: {
+        form: "consent",
+        result: {
+          error: {
+            agree: ["Select the box to confirm you consent, or choose “I do not agree”"],
+            phone: [expect.stringContaining("phone number")],
+          },
+          initialValue: { phone: "12345" },
+        },
+      },
+    });
 
     const started = (await thrown(
       start.action({ params: { token }, request: post(base, { agree: "yes" }), context } as never),

@@ -1,10 +1,9 @@
 import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { refundAfterCommit } from "~/domain/billing/settle-refund.server.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { tellEmployerDeclined } from "~/domain/referrals/tell-employer-declined.server.ts";
-import { subjectScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/decline";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -20,15 +19,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
+  const { runtime, scope } = await requireAssessmentLink(context, params.token);
   try {
-    const ended = await declineConsent(runtime.database.db, { link, origin });
+    const ended = await declineConsent(scope);
     // After commit: the employer is told (reference only) and any card payment goes back.
-    const scope = subjectScope(context, link);
     await refundAfterCommit(scope, runtime, ended.order);
     await tellEmployerDeclined(scope, runtime, ended.referralId);
   } catch (error) {
-    if (!(error instanceof AssessmentError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
   }
   throw redirect(assessmentPath(params.token));
 }

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import { requestContext, runtimeContext } from "~/context.ts";
+import { runtimeContext } from "~/context.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import type { RequestOrigin } from "~/domain/assessments/subject.ts";
+import { requestOriginOf, subjectScope } from "~/middleware/scope.server.ts";
 
 export type LinkFailure = "unknown" | "gone" | "throttled";
 
@@ -15,14 +15,15 @@ export function failureStatus(reason: LinkFailure): 404 | 410 | 429 {
 /**
  * Every assessment loader and action starts here: the link must open a referral, or the request
  * ends with the neutral page (thrown to the layout's error boundary) and nothing else is read.
+ * An open link gives the request its subject scope (docs/architecture.md §3b), which every
+ * subject-side domain function takes first.
  */
 export async function requireAssessmentLink(
   context: Readonly<RouterContextProvider>,
   token: string | undefined,
 ) {
   const runtime = context.get(runtimeContext);
-  const request = context.get(requestContext);
-  const origin: RequestOrigin = { ip: request.ip, requestId: request.requestId };
+  const origin = requestOriginOf(context);
   const opened = await openAssessmentLink(runtime.database.db, { token: token ?? "", origin });
   if (!opened.ok) {
     const status = failureStatus(opened.reason);
@@ -31,5 +32,6 @@ export async function requireAssessmentLink(
       { status, headers: status === 429 ? { "Retry-After": "900" } : undefined },
     );
   }
-  return { runtime, origin, link: opened.link, referral: opened.referral };
+  const scope = subjectScope(context, opened.link);
+  return { runtime, origin, scope, referral: opened.referral };
 }

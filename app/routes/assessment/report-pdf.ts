@@ -4,8 +4,8 @@ import { requireAssessmentLink } from "./link.server.ts";
 
 /** `/assessment/:token/report.pdf`: the person's copy of their released report, for 30 days. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
-  const copy = await getSubjectReportPdf(runtime.database.db, { link, origin });
+  const { scope } = await requireAssessmentLink(context, params.token);
+  const copy = await getSubjectReportPdf(scope);
   if (!copy)
     return new Response("This report cannot be downloaded here.", {
       status: 404,

@@ -1,5 +1,8 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { z } from "zod";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   ReportHeaderFacts,
   ReportSections,
@@ -9,15 +12,23 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
 import { NativeRadio } from "~/components/ui/native-radio";
 import { Textarea } from "~/components/ui/textarea";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
 import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
+import {
+  approveReportForm,
+  isReportDecisionIntent,
+  type ReportDecisionIntent,
+  reportCorrectionForm,
+  withholdReportForm,
+} from "~/domain/reports/report-decision-forms.ts";
 import { requestReportCorrection } from "~/domain/reports/request-report-correction.server.ts";
 import { SUBJECT_STATEMENT_MAX } from "~/domain/reports/subject-copy.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/report";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -30,9 +41,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The person reads the report sent to them and decides; every read is audited. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { runtime, origin, link, referral } = await requireAssessmentLink(context, params.token);
+  const { runtime, scope, referral } = await requireAssessmentLink(context, params.token);
   const db = runtime.database.db;
-  const view = await loadReportForSubject(db, { link, referral, origin });
+  const view = await loadReportForSubject(scope, { referral });
   // No report has been sent on this link: the same neutral page as any link that does not work.
   if (!view) throw data({ reason: "unknown" }, { status: 404 });
   const confirmWithhold =
@@ -45,88 +56,123 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type Errors = Partial<Record<"releaseDiagnosis" | "comment" | "statement", string>>;
+type ActionResult = { intent: ReportDecisionIntent; result: SubmissionResult<string[]> };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const version = Number.parseInt(String(form.get("version") ?? ""), 10);
-  const deps = { db: runtime.database.db, jobs: runtime.jobs };
-  const errors: Errors = {};
-  try {
-    if (intent === "approve") {
-      const choice = form.get("releaseDiagnosis");
-      const needsChoice = form.get("hasDiagnosis") === "yes";
-      const statement = String(form.get("statement") ?? "").trim();
-      if (needsChoice && choice !== "yes" && choice !== "no")
-        errors.releaseDiagnosis = "Choose whether your employer may see the diagnosis";
-      if (statement.length > SUBJECT_STATEMENT_MAX)
-        errors.statement = `Keep your statement under ${SUBJECT_STATEMENT_MAX} characters`;
-      if (Object.keys(errors).length === 0)
-        await approveReport(deps, {
-          link,
-          origin,
-          version,
-          releaseDiagnosis: choice === "yes",
-          statement,
-        });
-    } else if (intent === "correction") {
-      const comment = String(form.get("comment") ?? "").trim();
-      if (!comment) errors.comment = "Tell the doctor what is factually wrong";
-      else if (comment.length > CORRECTION_COMMENT_MAX)
-        errors.comment = `Keep your comment under ${CORRECTION_COMMENT_MAX} characters`;
-      else await requestReportCorrection(deps, { link, origin, version, comment });
-    } else if (intent === "withhold") {
-      await withholdReportConsent(deps, { link, origin, version });
-    }
-  } catch (error) {
-    // Already decided (a second tab) or a newer version sent: the page shows where it stands.
-    if (!(error instanceof AssessmentError)) throw error;
-  }
-  if (Object.keys(errors).length > 0) return data({ errors }, { status: 400 });
+  const { runtime, scope } = await requireAssessmentLink(context, params.token);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const { jobs } = runtime;
+  let refused: SubmissionResult<string[]> | null = null;
+  if (intent === "approve")
+    refused = await decide(formData, approveReportForm, (form) =>
+      approveReport(scope, {
+        jobs,
+        version: form.version,
+        releaseDiagnosis: form.releaseDiagnosis === "yes",
+        statement: form.statement,
+      }),
+    );
+  else if (intent === "correction")
+    refused = await decide(formData, reportCorrectionForm, (form) =>
+      requestReportCorrection(scope, { jobs, version: form.version, comment: form.comment }),
+    );
+  else if (intent === "withhold")
+    refused = await decide(formData, withholdReportForm, (form) =>
+      withholdReportConsent(scope, { jobs, version: form.version }),
+    );
+  if (refused && isReportDecisionIntent(intent))
+    return data<ActionResult>({ intent, result: refused }, { status: 400 });
   throw redirect(assessmentPath(params.token, "report"));
+}
+
+/**
+ * Reads one decision form and, when it is complete, makes the decision. Returns the form's
+ * errors, or null once decided, or refused because it was already decided (a second tab) or a
+ * newer version was sent: the page then shows where the report stands.
+ */
+async function decide<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+  act: (form: z.output<S>) => Promise<unknown>,
+): Promise<SubmissionResult<string[]> | null> {
+  const submission = parseSubmission(formData, schema);
+  if (submission.status !== "success") return submission.reply();
+  try {
+    await act(submission.value);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+  }
+  return null;
+}
+
+/** The server's result for the form that posted it, and nothing for the page's other forms. */
+function resultFor(actionData: ActionResult | undefined, intent: ReportDecisionIntent) {
+  return actionData?.intent === intent ? actionData.result : undefined;
 }
 
 export default function SubjectReport({ loaderData, actionData, params }: Route.ComponentProps) {
   const { view, organisationName } = loaderData;
   const reportPath = assessmentPath(params.token, "report");
   if (view.state === "awaiting_decision" && loaderData.confirmWithhold)
-    return <ConfirmWithhold view={view} organisationName={organisationName} back={reportPath} />;
+    return (
+      <ConfirmWithhold
+        view={view}
+        organisationName={organisationName}
+        back={reportPath}
+        lastResult={resultFor(actionData, "withhold")}
+      />
+    );
   if (view.state === "awaiting_decision")
     return (
       <ReadAndDecide
         view={view}
         organisationName={organisationName}
-        errors={actionData?.errors ?? {}}
+        approveResult={resultFor(actionData, "approve")}
+        correctionResult={resultFor(actionData, "correction")}
         withholdPath={`${reportPath}?step=withhold`}
       />
     );
   return <Decided view={view} organisationName={organisationName} reportPath={reportPath} />;
 }
 
+const diagnosisChoices = [
+  { value: "yes", text: "Yes, my employer may see the diagnosis" },
+  { value: "no", text: "No, keep the diagnosis from my employer" },
+] as const;
+
 type Awaiting = Extract<Route.ComponentProps["loaderData"]["view"], { state: "awaiting_decision" }>;
 
 function ReadAndDecide({
   view,
   organisationName,
-  errors,
+  approveResult,
+  correctionResult,
   withholdPath,
 }: {
   view: Awaiting;
   organisationName: string;
-  errors: Errors;
+  approveResult: SubmissionResult<string[]> | undefined;
+  correctionResult: SubmissionResult<string[]> | undefined;
   withholdPath: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [approveForm, approve] = useSchemaForm({
+    id: "approve",
+    schema: approveReportForm,
+    lastResult: approveResult,
+  });
+  const [correctionForm, correction] = useSchemaForm({
+    id: "correction",
+    schema: reportCorrectionForm,
+    lastResult: correctionResult,
+  });
   const summary = [
-    errors.releaseDiagnosis
-      ? { id: "releaseDiagnosis-yes", message: errors.releaseDiagnosis }
-      : null,
-    errors.comment ? { id: "comment", message: errors.comment } : null,
-    errors.statement ? { id: "statement", message: errors.statement } : null,
-  ].filter((e): e is { id: string; message: string } => e !== null);
+    ...errorSummary(approve, { releaseDiagnosis: "releaseDiagnosis-yes" }),
+    ...errorSummary(correction, { comment: "comment" }),
+    ...errorSummary(approve, { statement: "statement" }),
+  ];
   return (
     <div className="grid gap-8">
       <ErrorSummary errors={summary} />
@@ -201,6 +247,8 @@ function ReadAndDecide({
 
         <Form
           method="post"
+          {...getFormProps(approveForm)}
+          noValidate
           className="grid gap-5 rounded-lg border border-border bg-surface p-5 sm:p-6"
           aria-labelledby="approve-heading"
         >
@@ -215,33 +263,25 @@ function ReadAndDecide({
               id="releaseDiagnosis"
               legend={`May ${organisationName} see the diagnosis?`}
               hint="The diagnosis section, and the doctor's answer about an underlying health condition, are shown to your employer only if you say yes. The rest of the report is released either way."
-              error={errors.releaseDiagnosis}
+              error={approve.releaseDiagnosis.errors}
             >
               <div className="grid gap-3">
-                <label
-                  htmlFor="releaseDiagnosis-yes"
-                  className="flex cursor-pointer items-start gap-3"
-                >
-                  <NativeRadio
-                    id="releaseDiagnosis-yes"
-                    name="releaseDiagnosis"
-                    value="yes"
-                    wrapperClassName="mt-0.5"
-                  />
-                  <span>Yes, my employer may see the diagnosis</span>
-                </label>
-                <label
-                  htmlFor="releaseDiagnosis-no"
-                  className="flex cursor-pointer items-start gap-3"
-                >
-                  <NativeRadio
-                    id="releaseDiagnosis-no"
-                    name="releaseDiagnosis"
-                    value="no"
-                    wrapperClassName="mt-0.5"
-                  />
-                  <span>No, keep the diagnosis from my employer</span>
-                </label>
+                {diagnosisChoices.map(({ value, text }) => (
+                  <label
+                    key={value}
+                    htmlFor={`releaseDiagnosis-${value}`}
+                    className="flex cursor-pointer items-start gap-3"
+                  >
+                    <NativeRadio
+                      id={`releaseDiagnosis-${value}`}
+                      name="releaseDiagnosis"
+                      value={value}
+                      defaultChecked={approve.releaseDiagnosis.initialValue === value}
+                      wrapperClassName="mt-0.5"
+                    />
+                    <span>{text}</span>
+                  </label>
+                ))}
               </div>
             </FormFieldset>
           ) : null}
@@ -250,10 +290,15 @@ function ReadAndDecide({
               id="statement"
               label="Your statement"
               hint={`Up to ${SUBJECT_STATEMENT_MAX} characters, in your own words. It is attached to the report as yours; the doctor's text is not changed.`}
-              error={errors.statement}
+              error={approve.statement.errors}
               optional
             >
-              <Textarea name="statement" rows={5} maxLength={SUBJECT_STATEMENT_MAX} />
+              <Textarea
+                name="statement"
+                rows={5}
+                maxLength={SUBJECT_STATEMENT_MAX}
+                defaultValue={approve.statement.initialValue}
+              />
             </FormField>
           ) : null}
           <div>
@@ -265,6 +310,8 @@ function ReadAndDecide({
 
         <Form
           method="post"
+          {...getFormProps(correctionForm)}
+          noValidate
           className="grid gap-5 rounded-lg border border-border p-5 sm:p-6"
           aria-labelledby="correction-heading"
         >
@@ -277,9 +324,14 @@ function ReadAndDecide({
             id="comment"
             label="What is factually wrong?"
             hint="For example a wrong date, job title or treatment. The doctor reads this, corrects the report if they agree, and sends you the new version. Your employer does not see your comment."
-            error={errors.comment}
+            error={correction.comment.errors}
           >
-            <Textarea name="comment" rows={5} maxLength={CORRECTION_COMMENT_MAX} />
+            <Textarea
+              name="comment"
+              rows={5}
+              maxLength={CORRECTION_COMMENT_MAX}
+              defaultValue={correction.comment.initialValue}
+            />
           </FormField>
           <div>
             <Button type="submit" variant="outline" size="lg" disabled={busy}>
@@ -309,11 +361,14 @@ function ConfirmWithhold({
   view,
   organisationName,
   back,
+  lastResult,
 }: {
   view: Awaiting;
   organisationName: string;
   back: string;
+  lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const [form] = useSchemaForm({ id: "withhold", schema: withholdReportForm, lastResult });
   return (
     <div className="grid max-w-prose gap-6">
       <h1 className="font-semibold text-3xl leading-tight">
@@ -327,7 +382,12 @@ function ConfirmWithhold({
         Without the report, your employer may have to make decisions about your work without medical
         advice. If something in it is wrong, you can ask the doctor for a correction instead.
       </p>
-      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-center"
+      >
         <input type="hidden" name="intent" value="withhold" />
         <input type="hidden" name="version" value={view.version} />
         <Button type="submit" variant="destructive" size="lg">

@@ -14,8 +14,8 @@ import {
 } from "~/domain/assessments/assessment-steps.ts";
 import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Route } from "./+types/review";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -47,15 +47,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { runtime, origin, link, kind, definition } = await open(context, params.token);
+  const { runtime, scope, kind, definition } = await open(context, params.token);
   let result: Awaited<ReturnType<typeof submitAssessment>>;
   try {
-    result = await submitAssessment(
-      { db: runtime.database.db, jobs: runtime.jobs },
-      { link, origin },
-    );
+    result = await submitAssessment(scope, { jobs: runtime.jobs });
   } catch (error) {
-    if (error instanceof AssessmentError) throw redirect(assessmentPath(params.token));
+    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
     throw error;
   }
   if (!result.ok)

@@ -1,6 +1,8 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -9,13 +11,19 @@ import { Textarea } from "~/components/ui/textarea";
 import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
 import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
 import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
-import { CONSENT_VERSION, consentNotice } from "~/domain/assessments/consent-notice.ts";
+import { consentNotice } from "~/domain/assessments/consent-notice.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
+import {
+  consentForm,
+  doctorReplyForm,
+  SUBJECT_REPLY_MAX,
+} from "~/domain/assessments/subject-forms.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { normalisePhone } from "~/lib/phone.ts";
 import { PHONE_EXAMPLE } from "~/lib/phone-hint.ts";
 import type { Route } from "./+types/start";
@@ -30,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Where a link lands: the consent notice, the current step, or where the case now stands. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { runtime, referral, link } = await requireAssessmentLink(context, params.token);
+  const { runtime, referral, scope } = await requireAssessmentLink(context, params.token);
   const db = runtime.database.db;
   switch (referral.status) {
     case "invited": {
@@ -68,47 +76,59 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         urgent: referral.urgent,
         crisis: referral.urgent || (await loadResponse(db, referral.id))?.safetyLevel !== "none",
         // The doctor's questions on the case, answered here (never by e-mail).
-        messages: await listSubjectMessages(db, link),
+        messages: await listSubjectMessages(scope),
       };
   }
 }
 
+type ActionResult =
+  | { form: "consent"; result: SubmissionResult<string[]> }
+  | { form: "reply"; messageId: string; result: SubmissionResult<string[]> };
+
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, origin, link } = await requireAssessmentLink(context, params.token);
-  const form = await request.formData();
-  if (form.get("intent") === "reply") {
-    const messageId = String(form.get("messageId") ?? "");
-    const reply = String(form.get("reply") ?? "");
-    const result = await replyToDoctor(
-      { db: runtime.database.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
-      { link, messageId, reply, origin },
-    );
+  const { runtime, scope } = await requireAssessmentLink(context, params.token);
+  const formData = await request.formData();
+  if (formData.get("intent") === "reply") {
+    const submission = parseSubmission(formData, doctorReplyForm);
+    const messageId = String(formData.get("messageId") ?? "");
     // A refused answer comes back with what was typed, so nothing is lost.
-    if (!result.ok) return data({ replyError: result.message, messageId, reply }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionResult>(
+        { form: "reply", messageId, result: submission.reply() },
+        { status: 400 },
+      );
+    const result = await replyToDoctor(scope, {
+      mailer: runtime.mailer,
+      publicUrl: runtime.config.PUBLIC_URL,
+      messageId: submission.value.messageId,
+      reply: submission.value.reply,
+    });
+    if (!result.ok)
+      return data<ActionResult>(
+        {
+          form: "reply",
+          messageId,
+          result: submission.reply({ fieldErrors: { reply: [result.message] } }),
+        },
+        { status: 400 },
+      );
     throw redirect(`${assessmentPath(params.token)}?replied=1`);
   }
-  const typedPhone = String(form.get("phone") ?? "");
-  const agreed = form.get("agree") === "yes";
-  const phone = normalisePhone(typedPhone);
-  if (!agreed || !phone.ok)
-    // What the person typed comes back with the message, so nothing is lost.
-    return data(
+  const submission = parseSubmission(formData, consentForm);
+  const phone = normalisePhone(String(formData.get("phone") ?? ""));
+  // What the person typed comes back with the message, so nothing is lost.
+  if (submission.status !== "success" || !phone.ok)
+    return data<ActionResult>(
       {
-        error: agreed
-          ? undefined
-          : "Select the box to confirm you consent, or choose “I do not agree”",
-        phoneError: phone.ok ? undefined : phone.message,
-        phone: typedPhone,
-        agreed,
+        form: "consent",
+        result: submission.reply(phone.ok ? {} : { fieldErrors: { phone: [phone.message] } }),
       },
       { status: 400 },
     );
   try {
-    const { cursor } = await giveConsent(runtime.database.db, {
-      link,
-      consentVersion: String(form.get("consentVersion") ?? CONSENT_VERSION),
+    const { cursor } = await giveConsent(scope, {
+      consentVersion: submission.value.consentVersion,
       phone: phone.e164,
-      origin,
     });
     throw redirect(
       cursor === REVIEW_STEP
@@ -117,7 +137,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     // Already started (a second tab, a double click): the entry page knows where to go.
-    if (error instanceof AssessmentError) throw redirect(assessmentPath(params.token));
+    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
     throw error;
   }
 }
@@ -135,27 +155,15 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
         />
         <DoctorQuestions
           messages={loaderData.messages}
-          failed={
-            actionData && "replyError" in actionData
-              ? {
-                  messageId: actionData.messageId,
-                  message: actionData.replyError,
-                  reply: actionData.reply,
-                }
-              : null
-          }
+          failed={actionData?.form === "reply" ? actionData : null}
         />
       </>
     );
   return (
     <Consent
       notice={loaderData.notice}
-      error={actionData && "error" in actionData ? actionData.error : undefined}
-      phoneError={actionData && "phoneError" in actionData ? actionData.phoneError : undefined}
-      phone={
-        (actionData && "phone" in actionData ? actionData.phone : undefined) ?? loaderData.phone
-      }
-      agreed={actionData && "agreed" in actionData ? actionData.agreed : false}
+      lastResult={actionData?.form === "consent" ? actionData.result : undefined}
+      phone={loaderData.phone}
       token={params.token}
     />
   );
@@ -163,24 +171,21 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
 
 function Consent({
   notice,
-  error,
-  phoneError,
+  lastResult,
   phone,
-  agreed,
   token,
 }: {
   notice: ReturnType<typeof consentNotice>;
-  error?: string;
-  phoneError?: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** The number the employer entered, until the person posts their own. */
   phone: string;
-  agreed: boolean;
   token: string;
 }) {
   const navigation = useNavigation();
-  const errors = [
-    ...(phoneError ? [{ id: "phone", message: phoneError }] : []),
-    ...(error ? [{ id: "agree", message: error }] : []),
-  ];
+  const [form, fields] = useSchemaForm({ id: "consent", schema: consentForm, lastResult });
+  const errors = errorSummary(fields, { phone: "phone", agree: "agree" });
+  const phoneError = fields.phone.errors;
+  const error = fields.agree.errors?.[0];
   return (
     <div className="grid gap-8">
       <ErrorSummary errors={errors} />
@@ -209,6 +214,8 @@ function Consent({
       ))}
       <Form
         method="post"
+        {...getFormProps(form)}
+        noValidate
         className="grid gap-6 rounded-lg border border-border bg-surface p-5 sm:p-6"
       >
         <input type="hidden" name="consentVersion" value={notice.version} />
@@ -230,7 +237,7 @@ function Consent({
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            defaultValue={phone}
+            defaultValue={lastResult ? fields.phone.initialValue : phone}
             maxLength={30}
             className="max-w-xs"
           />
@@ -243,7 +250,7 @@ function Consent({
               id="agree"
               name="agree"
               value="yes"
-              defaultChecked={agreed}
+              defaultChecked={fields.agree.initialValue === "yes"}
               aria-invalid={error ? true : undefined}
               wrapperClassName="mt-0.5"
             />
@@ -328,9 +335,8 @@ function DoctorQuestions({
   failed,
 }: {
   messages: Message[];
-  failed: { messageId: string; message: string; reply: string } | null;
+  failed: { messageId: string; result: SubmissionResult<string[]> } | null;
 }) {
-  const navigation = useNavigation();
   if (messages.length === 0) return null;
   return (
     <section className="mt-10 grid max-w-prose gap-4" aria-labelledby="questions-heading">
@@ -350,31 +356,49 @@ function DoctorQuestions({
               <p className="whitespace-pre-line">{m.reply}</p>
             </div>
           ) : (
-            <Form method="post" className="grid gap-3">
-              <input type="hidden" name="intent" value="reply" />
-              <input type="hidden" name="messageId" value={m.id} />
-              <FormField
-                id={`reply-${m.id}`}
-                label="Your answer"
-                error={failed?.messageId === m.id ? failed.message : undefined}
-              >
-                <Textarea
-                  name="reply"
-                  rows={4}
-                  maxLength={4000}
-                  defaultValue={failed?.messageId === m.id ? failed.reply : undefined}
-                />
-              </FormField>
-              <div>
-                <Button type="submit" disabled={navigation.state === "submitting"}>
-                  Send my answer
-                </Button>
-              </div>
-            </Form>
+            <ReplyForm
+              messageId={m.id}
+              lastResult={failed?.messageId === m.id ? failed.result : undefined}
+            />
           )}
         </div>
       ))}
     </section>
+  );
+}
+
+/** One question's answer form: its own Conform form, so an error shows on that question only. */
+function ReplyForm({
+  messageId,
+  lastResult,
+}: {
+  messageId: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm({
+    id: `reply-form-${messageId}`,
+    schema: doctorReplyForm,
+    lastResult,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="messageId" value={messageId} />
+      <FormField id={`reply-${messageId}`} label="Your answer" error={fields.reply.errors}>
+        <Textarea
+          name="reply"
+          rows={4}
+          maxLength={SUBJECT_REPLY_MAX}
+          defaultValue={fields.reply.initialValue}
+        />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          Send my answer
+        </Button>
+      </div>
+    </Form>
   );
 }
 

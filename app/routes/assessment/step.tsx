@@ -1,9 +1,11 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ChevronLeftIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Conversation } from "~/components/assessment/conversation";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { GroupQuestions } from "~/components/assessment/group-questions";
 import { controlId, QuestionField } from "~/components/assessment/question-field";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
@@ -26,9 +28,11 @@ import {
   formValuesOf,
   readStepAnswers,
   SHOWN_FIELD,
+  stepForm,
 } from "~/domain/assessments/step-form.ts";
-import { AssessmentError } from "~/domain/assessments/subject.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/step";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -110,50 +114,46 @@ function missingMessage(item: QuestionnaireItem | undefined): string {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, origin, link, response, kind, definition } = await loadOpenResponse(
-    context,
-    params.token,
-  );
-  const form = await request.formData();
-  const returnToReview = form.get("return") === REVIEW_STEP;
+  const { runtime, scope, kind, definition } = await loadOpenResponse(context, params.token);
+  const formData = await request.formData();
+  const submission = parseSubmission(formData, stepForm);
+  const fields = submission.status === "success" ? submission.value : {};
+  const returnToReview = fields.return === REVIEW_STEP;
   const onStep = new Set(stepQuestionIds(definition, kind, params.step));
   const shownIds =
     kind === "management"
       ? [...onStep]
-      : String(form.get(SHOWN_FIELD) ?? "")
-          .split(",")
-          .filter((id) => onStep.has(id));
+      : (fields[SHOWN_FIELD] ?? "").split(",").filter((id) => onStep.has(id));
   const byId = new Map(walkItems(definition).map((w) => [w.item.linkId, w.item]));
   const shownItems = shownIds.map((id) => byId.get(id)!).filter(Boolean);
-  const posted = readStepAnswers(shownItems, formValuesOf(form));
+  const posted = readStepAnswers(shownItems, formValuesOf(formData));
 
   let result: Awaited<ReturnType<typeof saveAnswers>>;
   try {
-    result = await saveAnswers(
-      { db: runtime.database.db, jobs: runtime.jobs },
-      { link, step: params.step, answers: posted, returnToReview, origin },
-    );
+    result = await saveAnswers(scope, {
+      jobs: runtime.jobs,
+      step: params.step,
+      answers: posted,
+      returnToReview,
+    });
   } catch (error) {
-    if (error instanceof AssessmentError) throw redirect(assessmentPath(params.token));
+    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
     throw error;
   }
-  if (!result.ok) {
-    const errors = Object.fromEntries(result.issues.map((i) => [i.linkId, i.message]));
+  if (!result.ok || result.incomplete.length > 0) {
+    // The questionnaire's issues (or the required answers still missing), by linkId.
+    const issues: [string, string[]][] = result.ok
+      ? result.incomplete.map((id) => [id, [missingMessage(byId.get(id))]])
+      : result.issues.map((i) => [i.linkId, [i.message]]);
     return data(
-      { errors, posted: coerceLoosely(shownItems, posted), raw: posted },
+      {
+        result: submission.reply({ fieldErrors: Object.fromEntries(issues) }),
+        posted: coerceLoosely(shownItems, posted),
+        raw: posted,
+      },
       { status: 400 },
     );
   }
-  if (result.incomplete.length > 0) {
-    const errors = Object.fromEntries(
-      result.incomplete.map((id) => [id, missingMessage(byId.get(id))]),
-    );
-    return data(
-      { errors, posted: coerceLoosely(shownItems, posted), raw: posted },
-      { status: 400 },
-    );
-  }
-  void response;
   const target = stepPath(params.token, result.cursor);
   throw redirect(
     result.cursor === params.step && returnToReview ? `${target}?return=${REVIEW_STEP}` : target,
@@ -162,7 +162,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Step({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const [form] = useSchemaForm({
+    id: `step-${params.step}`,
+    schema: stepForm,
+    lastResult: actionData?.result,
+  });
+  const errors = answerErrors(actionData?.result);
   // After an error, show what the person typed, not what was saved before.
   // Typed values decide which follow-ups show; raw text keeps what could not be read (e.g. "abc").
   const values: Answers = actionData
@@ -211,12 +216,20 @@ export default function Step({ loaderData, actionData, params }: Route.Component
         />
       </div>
       {loaderData.kind === "management" && loaderData.item ? (
-        <>
-          <Conversation lines={loaderData.conversation} />
-          <Form method="post" className="grid gap-6" key={params.step}>
-            {loaderData.returnToReview ? (
-              <input type="hidden" name="return" value={REVIEW_STEP} />
-            ) : null}
+        <Conversation lines={loaderData.conversation} />
+      ) : null}
+      {loaderData.item || loaderData.group ? (
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          noValidate
+          className={loaderData.group ? "grid gap-8" : "grid gap-6"}
+          key={params.step}
+        >
+          {loaderData.returnToReview ? (
+            <input type="hidden" name="return" value={REVIEW_STEP} />
+          ) : null}
+          {loaderData.kind === "management" && loaderData.item ? (
             <div className="grid gap-2">
               {loaderData.caption ? (
                 <p className="text-muted-foreground">{loaderData.caption}</p>
@@ -228,26 +241,30 @@ export default function Step({ loaderData, actionData, params }: Route.Component
                 asPageHeading
               />
             </div>
-            <Actions submitting={navigation.state === "submitting"} token={params.token} />
-          </Form>
-        </>
-      ) : loaderData.group ? (
-        <Form method="post" className="grid gap-8" key={params.step}>
-          {loaderData.returnToReview ? (
-            <input type="hidden" name="return" value={REVIEW_STEP} />
+          ) : loaderData.group ? (
+            <>
+              <h1 className="font-semibold text-3xl leading-tight">{loaderData.group.text}</h1>
+              <GroupQuestions
+                key={JSON.stringify(values)}
+                group={loaderData.group}
+                initial={values}
+                errors={errors}
+              />
+            </>
           ) : null}
-          <h1 className="font-semibold text-3xl leading-tight">{loaderData.group.text}</h1>
-          <GroupQuestions
-            key={JSON.stringify(values)}
-            group={loaderData.group}
-            initial={values}
-            errors={errors}
-          />
           <Actions submitting={navigation.state === "submitting"} token={params.token} />
         </Form>
       ) : null}
     </div>
   );
+}
+
+/** The save's issues by linkId: the first message of each, as the questions show them. */
+function answerErrors(result: SubmissionResult<string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [linkId, messages] of Object.entries(result?.error ?? {}))
+    if (linkId && messages?.[0]) out[linkId] = messages[0];
+  return out;
 }
 
 function shorten(text: string): string {

@@ -12,7 +12,10 @@ import { createTestDatabase, testDatabaseOwnerUrl } from "~/db/test-database.ser
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { SAFETY_ALERT_JOB, saveAnswers } from "~/domain/assessments/save-answers.server.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import {
+  createInvitedReferralForTest,
+  subjectScopeForTest,
+} from "~/domain/assessments/test-support.server.ts";
 import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
 
 /*
@@ -109,7 +112,7 @@ describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail",
     const origin = { ip: "203.0.113.41", requestId: "crash-setup" };
     const opened = await openAssessmentLink(database.db, { token, origin });
     if (!opened.ok) throw new Error(opened.reason);
-    await giveConsent(database.db, { link: opened.link });
+    await giveConsent(subjectScopeForTest(database.db, opened.link));
     const noJobs = {
       send: async () => {
         throw new Error("no job is due before item 9");
@@ -119,7 +122,11 @@ describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail",
       ["condition.categories", { "condition.categories": ["mental-health"] }],
       ["condition.description", { "condition.description": "Low mood since the spring." }],
     ] as const)
-      await saveAnswers({ db: database.db, jobs: noJobs }, { link: opened.link, step, answers });
+      await saveAnswers(subjectScopeForTest(database.db, opened.link), {
+        jobs: noJobs,
+        step,
+        answers,
+      });
 
     // The first server commits the urgent flag with its alert job, and dies right there.
     const first = serverProcess("crash", "committed", { CRASH_TOKEN: token });

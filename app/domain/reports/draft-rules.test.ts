@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { assessSafety } from "~/domain/assessments/assess-safety.ts";
 import { buildManagementAssessment } from "~/domain/assessments/build-management-assessment.ts";
 import { buildPreEmploymentQuestionnaire } from "~/domain/assessments/build-pre-employment-questionnaire.ts";
 import { enabledLinkIds } from "~/domain/assessments/evaluate-enable-when.ts";
@@ -10,12 +11,23 @@ import type {
   Questionnaire,
   QuestionnaireItem,
 } from "~/domain/assessments/questionnaire-types.ts";
+import { scoreGad7, scorePhq9 } from "~/domain/assessments/score-instruments.ts";
 import {
   JOB_ROLES,
   type PreEmploymentRole,
 } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { isAnswerable, isAnswered, walkItems } from "~/domain/assessments/walk-items.ts";
-import { type DraftInput, type DraftReport, REFERRAL_QUESTIONS } from "./drafter.ts";
+import { MANAGEMENT_RULES, managementCase } from "./draft-management.ts";
+import { PRE_EMPLOYMENT_RULES, preEmploymentCase } from "./draft-pre-employment.ts";
+import { evaluate, first, type Rule } from "./draft-rules.ts";
+import {
+  type DraftInput,
+  type DraftReport,
+  type ManagementDraftInput,
+  type PreEmploymentDraftInput,
+  REFERRAL_QUESTIONS,
+} from "./drafter.ts";
+import { ResponseView } from "./response-view.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
 
 /*
@@ -152,5 +164,69 @@ describe("the rules drafter on random answer sets", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("has no rule that never holds, and no rule citing an item the questionnaires do not have", () => {
+    const known = new Set<string>();
+    const fired = new Set<string>();
+    const cited = new Map<string, string>();
+    const citesOf = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(citesOf)
+        : value && typeof value === "object"
+          ? Object.entries(value).flatMap(([key, inner]) =>
+              key === "cites" ? (inner as string[]) : citesOf(inner),
+            )
+          : [];
+    const traced =
+      (table: string) =>
+      (id: string, output: unknown): void => {
+        fired.add(`${table}/${id}`);
+        for (const linkId of citesOf(output)) cited.set(linkId, `${table}/${id}`);
+      };
+    const run = <C>(
+      table: string,
+      rules: readonly Rule<C, unknown>[],
+      c: C,
+      chain = false,
+    ): unknown => (chain ? first(rules, c, traced(table)) : evaluate(rules, c, traced(table)));
+
+    for (const input of sample(managementInput, 20251124) as ManagementDraftInput[]) {
+      const { definition, answers } = input;
+      for (const w of walkItems(definition)) known.add(w.item.linkId);
+      const c = managementCase(
+        input,
+        new ResponseView(definition, answers),
+        { phq9: scorePhq9(definition, answers), gad7: scoreGad7(definition, answers) },
+        assessSafety(definition, answers),
+      );
+      const rules = MANAGEMENT_RULES;
+      const outcome = run("outcome", rules.outcome, c, true) as [string, unknown];
+      run("underlying", rules.underlying, c, true);
+      for (const table of [
+        "employerSummary",
+        "doctorSummary",
+        "notExpectedBack",
+        "timescale",
+        "adjustments",
+        "formalProcesses",
+      ] as const)
+        run(table, rules[table], c);
+      run("followUp", rules.followUp, { ...c, suggested: outcome[0] as "fit" });
+    }
+    for (const input of sample(preEmploymentInput, 20251125) as PreEmploymentDraftInput[]) {
+      for (const w of walkItems(input.definition)) known.add(w.item.linkId);
+      const v = new ResponseView(input.definition, input.answers);
+      run("preEmployment", PRE_EMPLOYMENT_RULES, preEmploymentCase(input, v));
+    }
+
+    const all = [
+      ...Object.entries(MANAGEMENT_RULES).flatMap(([table, rules]) =>
+        rules.map((r: { id: string }) => `${table}/${r.id}`),
+      ),
+      ...PRE_EMPLOYMENT_RULES.map((r) => `preEmployment/${r.id}`),
+    ];
+    expect(all.filter((id) => !fired.has(id))).toEqual([]);
+    expect([...cited].filter(([linkId]) => !known.has(linkId))).toEqual([]);
   });
 });

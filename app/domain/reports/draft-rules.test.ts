@@ -22,7 +22,7 @@ import { PRE_EMPLOYMENT_RULES, preEmploymentCase } from "./draft-pre-employment.
 import { evaluate, first, type Rule } from "./draft-rules.ts";
 import {
   type DraftInput,
-  type DraftReport,
+  type DraftStatement,
   type ManagementDraftInput,
   type PreEmploymentDraftInput,
   REFERRAL_QUESTIONS,
@@ -121,19 +121,12 @@ async function hashes(inputs: DraftInput[]): Promise<string> {
   return `${lines.join("\n")}\n`;
 }
 
-/** Every statement of a draft, wherever it sits. */
-function statements(draft: DraftReport) {
-  return [
-    ...draft.prominentNotes,
-    ...draft.summary,
-    ...(draft.outcome?.statements ?? []),
-    ...(draft.underlyingCondition?.statements ?? []),
-    ...(draft.timescale?.statements ?? []),
-    ...(draft.adjustments?.statements ?? []),
-    ...(draft.equalityAct?.statements ?? []),
-    ...(draft.formalProcesses?.statements ?? []),
-    ...(draft.followUp?.statements ?? []),
-  ];
+/** Every statement of a draft, wherever it sits (anything with a text and a basis). */
+function statements(value: unknown): DraftStatement[] {
+  if (Array.isArray(value)) return value.flatMap(statements);
+  if (!value || typeof value !== "object") return [];
+  if ("text" in value && "basis" in value) return [value as DraftStatement];
+  return Object.values(value).flatMap(statements);
 }
 
 describe("the rules drafter on random answer sets", () => {

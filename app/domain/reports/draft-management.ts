@@ -781,7 +781,7 @@ export function draftManagement(
     };
 
   // ---- Equality Act 2010 (advisory) ----
-  if (selected.equalityAct) out.equalityAct = draftEqualityAct(v, c.categories);
+  if (selected.equalityAct) out.equalityAct = draftEqualityAct(v, c.categories, trace);
 
   if (selected.engageInProcesses)
     out.formalProcesses = {
@@ -827,34 +827,15 @@ function trendWords(code: string | undefined): string {
  * activities, judged without the effect of treatment (Sch. 1 para 5); cancer, HIV and MS are
  * disabilities from diagnosis (para 6).
  */
-function draftEqualityAct(
-  v: ResponseView,
-  categories: string[],
-): NonNullable<DraftReport["equalityAct"]> {
-  const statements: DraftStatement[] = [];
-  const advisory: DraftStatement = {
-    text: "This is an advisory opinion: whether the Equality Act 2010 applies is ultimately a legal decision, not a medical one. Employers are advised to act as if it may apply and consider adjustments.",
-    basis: [],
-    audience: "employer",
-  };
-  if (categories.includes("cancer")) {
-    statements.push(
-      v.statement(
-        "The employee reports cancer. Cancer is treated as a disability from diagnosis (Equality Act 2010, Schedule 1, paragraph 6).",
-        "condition.categories",
-      ),
-    );
-    return {
-      question: "equalityAct",
-      likelihood: "likely",
-      advisory: true,
-      statements: [
-        ...statements,
-        v.employer(EMPLOYER_EQUALITY_ACT.likely, "condition.categories"),
-        advisory,
-      ],
-    };
-  }
+type Likelihood = NonNullable<DraftReport["equalityAct"]>["likelihood"];
+interface EqualityActCase {
+  v: ResponseView;
+  cancer: boolean;
+  longTerm: boolean;
+  likelihood: Likelihood;
+}
+
+export function equalityActCase(v: ResponseView, categories: string[]): EqualityActCase {
   const longTermAnswer = v.code("condition.long-term");
   const duration = v.code("condition.duration");
   const longTerm = longTermAnswer === "yes" || duration === "gt-12m" || duration === "recurring";
@@ -866,56 +847,104 @@ function draftEqualityAct(
   const trivial =
     ["none", "minor"].includes(daily ?? "") &&
     (untreated === undefined || ["none", "minor"].includes(untreated));
+  const cancer = categories.includes("cancer");
+  const likelihood: Likelihood = cancer
+    ? "likely"
+    : longTerm && substantial
+      ? "likely"
+      : trivial || (longTermAnswer === "no" && !longTerm)
+        ? "unlikely"
+        : longTerm || substantial || longTermAnswer === "unsure"
+          ? "possible"
+          : "unclear";
+  return { v, cancer, longTerm, likelihood };
+}
 
-  let likelihood: "likely" | "possible" | "unlikely" | "unclear";
-  if (longTerm && substantial) likelihood = "likely";
-  else if (trivial || (longTermAnswer === "no" && !longTerm)) likelihood = "unlikely";
-  else if (longTerm || substantial || longTermAnswer === "unsure") likelihood = "possible";
-  else likelihood = "unclear";
+const DEFINITION_ANSWERS = [
+  "condition.long-term",
+  "condition.duration",
+  "function.daily",
+  "function.without-treatment",
+];
 
-  statements.push(
-    v.statement(
-      longTerm
-        ? "The problem has lasted, or is expected to last, 12 months or more, or to recur (long-term)."
-        : longTermAnswer === "no"
-          ? "The employee does not expect the problem to last 12 months or to recur."
-          : "It is not yet clear whether the problem is long-term.",
-      "condition.long-term",
-      "condition.duration",
-    ),
-  );
-  if (daily)
-    statements.push(
-      v.statement(
-        `Reported effect on normal day-to-day activities: ${lowerFirst(v.display("function.daily")!)}${untreated ? `; without treatment: ${lowerFirst(v.display("function.without-treatment")!)}` : ""}. Effects are judged as they would be without treatment.`,
+export const EQUALITY_ACT_RULES: readonly Rule<EqualityActCase, Claim>[] = [
+  {
+    id: "condition.categories.cancer",
+    when: ({ cancer }) => cancer,
+    add: () =>
+      say(
+        "The employee reports cancer. Cancer is treated as a disability from diagnosis (Equality Act 2010, Schedule 1, paragraph 6).",
+        "condition.categories",
+      ),
+  },
+  {
+    id: "condition.long-term",
+    when: ({ cancer }) => !cancer,
+    add: ({ v, longTerm }) =>
+      say(
+        longTerm
+          ? "The problem has lasted, or is expected to last, 12 months or more, or to recur (long-term)."
+          : v.code("condition.long-term") === "no"
+            ? "The employee does not expect the problem to last 12 months or to recur."
+            : "It is not yet clear whether the problem is long-term.",
+        "condition.long-term",
+        "condition.duration",
+      ),
+  },
+  {
+    id: "function.daily",
+    when: ({ v, cancer }) => !cancer && v.has("function.daily"),
+    add: ({ v }) =>
+      say(
+        `Reported effect on normal day-to-day activities: ${lowerFirst(v.display("function.daily")!)}${v.has("function.without-treatment") ? `; without treatment: ${lowerFirst(v.display("function.without-treatment")!)}` : ""}. Effects are judged as they would be without treatment.`,
         "function.daily",
         "function.without-treatment",
       ),
-    );
-  statements.push({
-    text: {
-      likely: "On the employee's answers, the Act is likely to apply.",
-      possible:
-        "On the employee's answers, the Act may apply; the doctor should weigh the history.",
-      unlikely: "On the employee's answers, the Act is unlikely to apply at present.",
-      unclear: "The answers are not enough to suggest whether the Act applies.",
-    }[likelihood],
-    basis: v.basis(
-      "condition.long-term",
-      "condition.duration",
-      "function.daily",
-      "function.without-treatment",
-    ),
-  });
-  statements.push(
-    v.employer(
-      EMPLOYER_EQUALITY_ACT[likelihood],
-      "condition.long-term",
-      "condition.duration",
-      "function.daily",
-      "function.without-treatment",
-    ),
-  );
-  statements.push(advisory);
-  return { question: "equalityAct", likelihood, advisory: true, statements };
+  },
+  {
+    id: "opinion",
+    when: ({ cancer }) => !cancer,
+    add: ({ likelihood }) =>
+      say(
+        {
+          likely: "On the employee's answers, the Act is likely to apply.",
+          possible:
+            "On the employee's answers, the Act may apply; the doctor should weigh the history.",
+          unlikely: "On the employee's answers, the Act is unlikely to apply at present.",
+          unclear: "The answers are not enough to suggest whether the Act applies.",
+        }[likelihood],
+        ...DEFINITION_ANSWERS,
+      ),
+  },
+  {
+    id: "employer-opinion",
+    when: () => true,
+    add: ({ cancer, likelihood }) =>
+      tell(
+        EMPLOYER_EQUALITY_ACT[likelihood],
+        ...(cancer ? ["condition.categories"] : DEFINITION_ANSWERS),
+      ),
+  },
+  {
+    id: "advisory",
+    when: () => true,
+    add: () =>
+      tell(
+        "This is an advisory opinion: whether the Equality Act 2010 applies is ultimately a legal decision, not a medical one. Employers are advised to act as if it may apply and consider adjustments.",
+      ),
+  },
+];
+
+function draftEqualityAct(
+  v: ResponseView,
+  categories: string[],
+  trace?: RuleTrace,
+): NonNullable<DraftReport["equalityAct"]> {
+  const c = equalityActCase(v, categories);
+  return {
+    question: "equalityAct",
+    likelihood: c.likelihood,
+    advisory: true,
+    statements: evaluate(EQUALITY_ACT_RULES, c, trace).map((claim) => statementOf(v, claim)),
+  };
 }

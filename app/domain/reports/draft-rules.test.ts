@@ -17,7 +17,12 @@ import {
   type PreEmploymentRole,
 } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { isAnswerable, isAnswered, walkItems } from "~/domain/assessments/walk-items.ts";
-import { MANAGEMENT_RULES, managementCase } from "./draft-management.ts";
+import {
+  EQUALITY_ACT_RULES,
+  equalityActCase,
+  MANAGEMENT_RULES,
+  managementCase,
+} from "./draft-management.ts";
 import { PRE_EMPLOYMENT_RULES, preEmploymentCase } from "./draft-pre-employment.ts";
 import { evaluate, first, type Rule } from "./draft-rules.ts";
 import {
@@ -206,6 +211,7 @@ describe("the rules drafter on random answer sets", () => {
       ] as const)
         run(table, rules[table], c);
       run("followUp", rules.followUp, { ...c, suggested: outcome[0] as "fit" });
+      run("equalityAct", EQUALITY_ACT_RULES, equalityActCase(c.v, c.categories));
     }
     for (const input of sample(preEmploymentInput, 20251125) as PreEmploymentDraftInput[]) {
       for (const w of walkItems(input.definition)) known.add(w.item.linkId);
@@ -217,6 +223,7 @@ describe("the rules drafter on random answer sets", () => {
       ...Object.entries(MANAGEMENT_RULES).flatMap(([table, rules]) =>
         rules.map((r: { id: string }) => `${table}/${r.id}`),
       ),
+      ...EQUALITY_ACT_RULES.map((r) => `equalityAct/${r.id}`),
       ...PRE_EMPLOYMENT_RULES.map((r) => `preEmployment/${r.id}`),
     ];
     expect(all.filter((id) => !fired.has(id))).toEqual([]);

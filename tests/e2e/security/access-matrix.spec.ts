@@ -58,6 +58,8 @@ let server: http.Server;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A fresh embedded database initialises and migrates first: over a minute on a loaded machine.
+  test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-matrix-e2e-"));
   const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
   const config = bundle.loadConfig({

@@ -5,6 +5,17 @@ import {
   type InstrumentScore,
   type Phq9Band,
 } from "~/domain/assessments/score-instruments.ts";
+import {
+  type Claim,
+  evaluate,
+  first,
+  type Rule,
+  type RuleTrace,
+  say,
+  statementOf,
+  statementsOf,
+  tell,
+} from "./draft-rules.ts";
 import type {
   DraftReport,
   DraftStatement,
@@ -99,229 +110,636 @@ const EMPLOYER_EQUALITY_ACT = {
 const moderateOrWorse = (band: string | null | undefined) =>
   band === "moderate" || band === "moderately-severe" || band === "severe";
 
-export function draftManagement(
+export interface ManagementCase {
+  input: ManagementDraftInput;
+  v: ResponseView;
+  scores: Scores;
+  safety: SafetyAssessment;
+  /** The conditions the employee reports ("none" left out). */
+  categories: string[];
+  /** The employee ticked "no health problem" and nothing else. */
+  noProblem: boolean;
+  mentalHealth: boolean;
+  /** PHQ-9 or GAD-7 in the moderate band or above. */
+  mhModerate: boolean;
+  scoreBasis: string[];
+  treatments: string[];
+  /** Waiting for tests or treatment. */
+  waiting: boolean;
+  status: string | undefined;
+  wantsAdjustments: string[];
+  safetyBasis: string[];
+}
+
+type StatementRule = Rule<ManagementCase, Claim | Claim[] | null>;
+
+export function managementCase(
   input: ManagementDraftInput,
   v: ResponseView,
   scores: Scores,
   safety: SafetyAssessment,
-): Omit<
-  DraftReport,
-  "drafter" | "caveats" | "prominentNotes" | "urgent" | "referralType" | "scores"
-> {
-  const selected = input.selectedQuestions;
+): ManagementCase {
   const categories = v.codes("condition.categories").filter((c) => c !== "none");
-  const noProblem = v.codes("condition.categories").includes("none") && categories.length === 0;
-  const mentalHealth =
-    categories.includes("mental-health") || v.code("mental-health.affected") === "yes";
-  const mhModerate = moderateOrWorse(scores.phq9?.band) || moderateOrWorse(scores.gad7?.band);
-  const scoreBasis = [...(scores.phq9?.linkIds ?? []), ...(scores.gad7?.linkIds ?? [])];
   const treatments = v.codes("treatment.current");
-  const waiting =
-    treatments.includes("waiting-list") || v.code("condition.diagnosis-status") === "awaiting";
-  const status = v.code("work.status");
-  const wantsAdjustments = v.codes("support.adjustments").filter((c) => c !== "none");
-  const safetyBasis = safety.reasons.map((r) => r.linkId);
+  return {
+    input,
+    v,
+    scores,
+    safety,
+    categories,
+    noProblem: v.codes("condition.categories").includes("none") && categories.length === 0,
+    mentalHealth:
+      categories.includes("mental-health") || v.code("mental-health.affected") === "yes",
+    mhModerate: moderateOrWorse(scores.phq9?.band) || moderateOrWorse(scores.gad7?.band),
+    scoreBasis: [...(scores.phq9?.linkIds ?? []), ...(scores.gad7?.linkIds ?? [])],
+    treatments,
+    waiting:
+      treatments.includes("waiting-list") || v.code("condition.diagnosis-status") === "awaiting",
+    status: v.code("work.status"),
+    wantsAdjustments: v.codes("support.adjustments").filter((c) => c !== "none"),
+    safetyBasis: safety.reasons.map((r) => r.linkId),
+  };
+}
 
-  // ---- summary: the employer-facing account of function at work first, then the doctor's ----
-  // evidence (the reason, the person's own words, scores), which never pre-fills the report.
-  const summary: DraftStatement[] = [];
-  if (status && EMPLOYER_WORK_STATUS[status])
-    summary.push(v.employer(EMPLOYER_WORK_STATUS[status], "work.status"));
-  if (noProblem)
-    summary.push(
-      v.employer("They report no health problem affecting their work.", "condition.categories"),
-    );
-  const daily = v.code("function.daily");
-  if (daily && EMPLOYER_DAILY_EFFECT[daily])
-    summary.push(v.employer(EMPLOYER_DAILY_EFFECT[daily], "function.daily"));
-  if (v.has("work.difficult-tasks"))
-    summary.push(
-      v.employer(
+const has =
+  (linkId: string) =>
+  ({ v }: ManagementCase) =>
+    v.has(linkId);
+const urgent = ({ safety }: ManagementCase) => safety.urgent;
+const substantialDaily = (v: ResponseView) =>
+  ["substantial", "severe"].includes(v.code("function.daily") ?? "");
+
+/** The summary's account of function at work, for the employer. */
+const EMPLOYER_SUMMARY: readonly StatementRule[] = [
+  {
+    id: "work.status",
+    when: ({ status }) => Boolean(status && EMPLOYER_WORK_STATUS[status]),
+    add: ({ status }) => tell(EMPLOYER_WORK_STATUS[status!]!, "work.status"),
+  },
+  {
+    id: "condition.categories",
+    when: ({ noProblem }) => noProblem,
+    add: () => tell("They report no health problem affecting their work.", "condition.categories"),
+  },
+  {
+    id: "function.daily",
+    when: ({ v }) => Boolean(EMPLOYER_DAILY_EFFECT[v.code("function.daily") ?? ""]),
+    add: ({ v }) => tell(EMPLOYER_DAILY_EFFECT[v.code("function.daily")!]!, "function.daily"),
+  },
+  {
+    id: "work.difficult-tasks",
+    when: has("work.difficult-tasks"),
+    add: () =>
+      tell(
         "They find some of their usual tasks difficult at present; the recommendations below are meant to help with these.",
         "work.difficult-tasks",
       ),
-    );
-  const trend = v.code("condition.trend");
-  if (trend === "improving" || trend === "worse")
-    summary.push(
-      v.employer(
-        trend === "improving"
+  },
+  {
+    id: "condition.trend",
+    when: ({ v }) => ["improving", "worse"].includes(v.code("condition.trend") ?? ""),
+    add: ({ v }) =>
+      tell(
+        v.code("condition.trend") === "improving"
           ? "Their health is reported to be improving."
           : "Their health is reported to be getting worse at present.",
         "condition.trend",
       ),
-    );
-  if (!summary.some((s) => s.audience === "employer"))
-    summary.push({
-      text: "They completed an occupational health assessment for this referral.",
-      basis: [],
-      audience: "employer",
-    });
-  summary.push({
-    text: `Referred by the employer for: “${input.referralReason.trim().replace(/[.\s]+$/, "") || "no reason given"}”.`,
-    basis: [],
-    source: "referral",
-  });
-  const agree = v.code("reason.agree");
-  if (agree === "partly" || agree === "no")
-    summary.push(
-      v.statement(
-        `The employee ${agree === "no" ? "does not agree" : "only partly agrees"} with the employer's account${v.has("reason.own-words") ? `: ${v.quote("reason.own-words")}` : "."}`,
+  },
+];
+
+/** The summary's evidence for the doctor: the reason, the person's own words, the scores. */
+const DOCTOR_SUMMARY: readonly StatementRule[] = [
+  {
+    id: "referral.reason",
+    when: () => true,
+    add: ({ input }) => ({
+      text: `Referred by the employer for: “${input.referralReason.trim().replace(/[.\s]+$/, "") || "no reason given"}”.`,
+      source: "referral",
+    }),
+  },
+  {
+    id: "reason.agree",
+    when: ({ v }) => ["partly", "no"].includes(v.code("reason.agree") ?? ""),
+    add: ({ v }) =>
+      say(
+        `The employee ${v.code("reason.agree") === "no" ? "does not agree" : "only partly agrees"} with the employer's account${v.has("reason.own-words") ? `: ${v.quote("reason.own-words")}` : "."}`,
         "reason.agree",
         "reason.own-words",
       ),
-    );
-  if (noProblem) {
-    summary.push(v.statement("The employee reports no health problem.", "condition.categories"));
-  } else if (categories.length > 0) {
-    summary.push(
-      v.statement(
+  },
+  {
+    id: "condition.categories.none",
+    when: ({ noProblem }) => noProblem,
+    add: () => say("The employee reports no health problem.", "condition.categories"),
+  },
+  {
+    id: "condition.categories",
+    when: ({ noProblem, categories }) => !noProblem && categories.length > 0,
+    add: ({ v, categories }) =>
+      say(
         `The employee reports ${joinList(v.optionDisplays("condition.categories", categories))}${v.has("condition.duration") ? `, with symptoms for ${lowerFirst(v.display("condition.duration")!)}` : ""}${v.has("condition.trend") ? `; over the last month ${trendWords(v.code("condition.trend"))}` : ""}.`,
         "condition.categories",
         "condition.duration",
         "condition.trend",
       ),
-    );
-  }
-  if (v.has("condition.description"))
-    summary.push(
-      v.statement(`In their words: ${v.quote("condition.description")}`, "condition.description"),
-    );
-  if (v.has("treatment.current"))
-    summary.push(
-      v.statement(
+  },
+  {
+    id: "condition.description",
+    when: has("condition.description"),
+    add: ({ v }) =>
+      say(`In their words: ${v.quote("condition.description")}`, "condition.description"),
+  },
+  {
+    id: "treatment.current",
+    when: has("treatment.current"),
+    add: ({ v, treatments }) =>
+      say(
         `Current treatment: ${joinList(v.optionDisplays("treatment.current", treatments))}${v.has("treatment.helping") ? `; helping: ${lowerFirst(v.display("treatment.helping")!)}` : ""}.`,
         "treatment.current",
         "treatment.helping",
       ),
-    );
-  if (v.has("function.daily"))
-    summary.push(
-      v.statement(
+  },
+  {
+    id: "function.daily",
+    when: has("function.daily"),
+    add: ({ v }) =>
+      say(
         `Effect on day-to-day activities: ${lowerFirst(v.display("function.daily")!)}.`,
         "function.daily",
       ),
-    );
-  if (status) {
-    const absence = v.number("work.absence-days");
-    summary.push(
-      v.statement(
-        `Work: ${WORK_STATUS[status] ?? lowerFirst(v.display("work.status")!)}${v.has("work.absence-start") ? ` since ${v.display("work.absence-start")}` : ""}${v.has("work.fit-note") ? ` (fit note: ${lowerFirst(v.display("work.fit-note")!)})` : ""}${absence !== undefined ? `; about ${absence} day${absence === 1 ? "" : "s"} off for this problem in the last 12 months` : ""}.`,
+  },
+  {
+    id: "work.status",
+    when: ({ status }) => Boolean(status),
+    add: ({ v, status }) => {
+      const absence = v.number("work.absence-days");
+      return say(
+        `Work: ${WORK_STATUS[status!] ?? lowerFirst(v.display("work.status")!)}${v.has("work.absence-start") ? ` since ${v.display("work.absence-start")}` : ""}${v.has("work.fit-note") ? ` (fit note: ${lowerFirst(v.display("work.fit-note")!)})` : ""}${absence !== undefined ? `; about ${absence} day${absence === 1 ? "" : "s"} off for this problem in the last 12 months` : ""}.`,
         "work.status",
         "work.absence-start",
         "work.fit-note",
         "work.absence-days",
-      ),
-    );
-  }
-  if (v.has("work.difficult-tasks"))
-    summary.push(
-      v.statement(
-        `Tasks they find difficult: ${v.quote("work.difficult-tasks")}`,
-        "work.difficult-tasks",
-      ),
-    );
-  if (v.code("work.contributing") === "yes" || v.code("work.contributing") === "unsure")
-    summary.push(
-      v.statement(
+      );
+    },
+  },
+  {
+    id: "work.difficult-tasks",
+    when: has("work.difficult-tasks"),
+    add: ({ v }) =>
+      say(`Tasks they find difficult: ${v.quote("work.difficult-tasks")}`, "work.difficult-tasks"),
+  },
+  {
+    id: "work.contributing",
+    when: ({ v }) => ["yes", "unsure"].includes(v.code("work.contributing") ?? ""),
+    add: ({ v }) =>
+      say(
         `${v.code("work.contributing") === "yes" ? "Reports" : "Is unsure whether there are"} work factors contributing${v.has("work.contributing.details") ? `: ${v.quote("work.contributing.details")}` : "."}`,
         "work.contributing",
         "work.contributing.details",
       ),
-    );
-  if (scores.phq9?.total != null || scores.gad7?.total != null) {
-    const parts: string[] = [];
-    if (scores.phq9?.total != null)
-      parts.push(`PHQ-9 ${scores.phq9.total}/27 (${BAND_LABELS[scores.phq9.band!]})`);
-    if (scores.gad7?.total != null)
-      parts.push(`GAD-7 ${scores.gad7.total}/21 (${BAND_LABELS[scores.gad7.band!]})`);
-    summary.push(
-      v.statement(
+  },
+  {
+    id: "scores",
+    when: ({ scores }) => scores.phq9?.total != null || scores.gad7?.total != null,
+    add: ({ scores, scoreBasis }) => {
+      const parts: string[] = [];
+      if (scores.phq9?.total != null)
+        parts.push(`PHQ-9 ${scores.phq9.total}/27 (${BAND_LABELS[scores.phq9.band!]})`);
+      if (scores.gad7?.total != null)
+        parts.push(`GAD-7 ${scores.gad7.total}/21 (${BAND_LABELS[scores.gad7.band!]})`);
+      return say(
         `${parts.join("; ")}. Screening scores, not diagnoses; interpret with the history.`,
         ...scoreBasis,
-      ),
-    );
-  }
-  if (v.isYes("closing.consultation"))
-    summary.push(
-      v.statement(
-        "The employee asked to speak to the doctor by phone or video.",
-        "closing.consultation",
-      ),
-    );
-  if (v.has("closing.other"))
-    summary.push(v.statement(`Anything else: ${v.quote("closing.other")}`, "closing.other"));
-
-  const out: ReturnType<typeof draftManagement> = { summary };
-
-  // ---- fitness outcome ----
-  let suggested: ManagementOutcome = "fit";
-  const outcomeStatements: DraftStatement[] = [];
-  if (safety.urgent) {
-    suggested = "temporarily-unfit";
-    outcomeStatements.push({
-      text: "Suggest temporarily unfit until the doctor has reviewed the safety answers with the employee; fitness cannot be judged before then.",
-      basis: v.basis(...safetyBasis),
-    });
-  } else if (status === "off-sick") {
-    const nearReturn = ["now", "lt-2w"].includes(v.code("return.expectation") ?? "");
-    if (v.code("work.fit-note") === "may-be-fit" || nearReturn) {
-      suggested = "fit-with-adjustments";
-      outcomeStatements.push(
-        v.statement(
-          "Currently off sick, but the fit note and/or the employee's own estimate suggest a return is possible now with adjustments, such as a phased return.",
-          "work.status",
-          "work.fit-note",
-          "return.expectation",
-        ),
       );
-    } else {
-      suggested = "temporarily-unfit";
-      outcomeStatements.push(
-        v.statement(
-          "Currently off sick and not expecting to return within two weeks: suggest temporarily unfit, with the timescale below.",
-          "work.status",
-          "work.fit-note",
-          "return.expectation",
-        ),
-      );
-    }
-  } else if (
-    status === "modified" ||
-    wantsAdjustments.length > 0 ||
-    ["substantial", "severe"].includes(v.code("function.daily") ?? "") ||
-    mhModerate
-  ) {
-    suggested = "fit-with-adjustments";
-    outcomeStatements.push(
-      v.statement(
+    },
+  },
+  {
+    id: "closing.consultation",
+    when: ({ v }) => v.isYes("closing.consultation"),
+    add: () =>
+      say("The employee asked to speak to the doctor by phone or video.", "closing.consultation"),
+  },
+  {
+    id: "closing.other",
+    when: has("closing.other"),
+    add: ({ v }) => say(`Anything else: ${v.quote("closing.other")}`, "closing.other"),
+  },
+];
+
+/** The suggested fitness: the first rule that holds decides. */
+const OUTCOME: readonly Rule<ManagementCase, [ManagementOutcome, Claim]>[] = [
+  {
+    id: "safety.urgent",
+    when: urgent,
+    add: ({ safetyBasis }) => [
+      "temporarily-unfit",
+      say(
+        "Suggest temporarily unfit until the doctor has reviewed the safety answers with the employee; fitness cannot be judged before then.",
+        ...safetyBasis,
+      ),
+    ],
+  },
+  {
+    id: "work.status.off-sick.near-return",
+    when: ({ v, status }) =>
+      status === "off-sick" &&
+      (v.code("work.fit-note") === "may-be-fit" ||
+        ["now", "lt-2w"].includes(v.code("return.expectation") ?? "")),
+    add: () => [
+      "fit-with-adjustments",
+      say(
+        "Currently off sick, but the fit note and/or the employee's own estimate suggest a return is possible now with adjustments, such as a phased return.",
+        "work.status",
+        "work.fit-note",
+        "return.expectation",
+      ),
+    ],
+  },
+  {
+    id: "work.status.off-sick",
+    when: ({ status }) => status === "off-sick",
+    add: () => [
+      "temporarily-unfit",
+      say(
+        "Currently off sick and not expecting to return within two weeks: suggest temporarily unfit, with the timescale below.",
+        "work.status",
+        "work.fit-note",
+        "return.expectation",
+      ),
+    ],
+  },
+  {
+    id: "work.difficulties",
+    when: ({ v, status, wantsAdjustments, mhModerate }) =>
+      status === "modified" || wantsAdjustments.length > 0 || substantialDaily(v) || mhModerate,
+    add: ({ mhModerate, scoreBasis }) => [
+      "fit-with-adjustments",
+      say(
         "At work, with reported difficulties or requested changes: suggest fit with the adjustments below.",
         "work.status",
         "support.adjustments",
         "function.daily",
         ...(mhModerate ? scoreBasis : []),
       ),
-    );
-  } else {
-    outcomeStatements.push(
-      v.statement(
+    ],
+  },
+  {
+    id: "work.fit",
+    when: () => true,
+    add: () => [
+      "fit",
+      say(
         "At work with no requested changes and limited effect on daily life: suggest fit.",
         "work.status",
         "support.adjustments",
         "function.daily",
       ),
-    );
-  }
-  if (v.code("return.expectation") === "not-expected")
-    outcomeStatements.push(
-      v.statement(
-        "The employee does not expect to be able to do their normal job again. The doctor should consider whether they are likely to be unfit for the current role, and whether redeployment or ill-health retirement should be discussed; the rules drafter does not suggest this outcome itself.",
+    ],
+  },
+];
+
+const NOT_EXPECTED_BACK: StatementRule = {
+  id: "return.expectation.not-expected",
+  when: ({ v }) => v.code("return.expectation") === "not-expected",
+  add: () =>
+    say(
+      "The employee does not expect to be able to do their normal job again. The doctor should consider whether they are likely to be unfit for the current role, and whether redeployment or ill-health retirement should be discussed; the rules drafter does not suggest this outcome itself.",
+      "return.expectation",
+    ),
+};
+
+type Present = "yes" | "no" | "unclear";
+/** Whether there is an underlying condition: the first rule that holds decides. */
+const UNDERLYING: readonly Rule<ManagementCase, [Present, Claim[]]>[] = [
+  {
+    id: "condition.categories.none",
+    when: ({ noProblem }) => noProblem,
+    add: () => [
+      "no",
+      [tell("No underlying health condition was reported.", "condition.categories")],
+    ],
+  },
+  {
+    id: "condition.categories",
+    when: ({ categories }) => categories.length > 0,
+    add: ({ v, categories }) => {
+      const ds = v.code("condition.diagnosis-status");
+      const diagnosis =
+        ds === "yes"
+          ? [
+              say(
+                `A health professional has given a diagnosis${v.has("condition.diagnosis") ? `, reported as ${v.quote("condition.diagnosis")}` : ""}; the doctor should confirm it before naming it in the report, and only with the employee's consent.`,
+                "condition.diagnosis-status",
+                "condition.diagnosis",
+              ),
+            ]
+          : ds === "awaiting"
+            ? [say("Tests or a diagnosis are awaited.", "condition.diagnosis-status")]
+            : ds === "no"
+              ? [say("No diagnosis has been given yet.", "condition.diagnosis-status")]
+              : [];
+      return [
+        "yes",
+        [
+          // Naming the condition is the employee's choice on review: the pre-fill never names it.
+          tell(
+            "There is an underlying health condition, which is affecting them at work.",
+            "condition.categories",
+          ),
+          say(
+            `The employee reports ${joinList(v.optionDisplays("condition.categories", categories))}.`,
+            "condition.categories",
+            "condition.description",
+          ),
+          ...diagnosis,
+        ],
+      ];
+    },
+  },
+  {
+    id: "condition.unclear",
+    when: () => true,
+    add: () => [
+      "unclear",
+      [tell("It is not clear at present whether there is an underlying health condition.")],
+    ],
+  },
+];
+
+const TIMESCALE: readonly StatementRule[] = [
+  {
+    id: "safety.urgent",
+    when: urgent,
+    add: ({ safetyBasis }) =>
+      say(
+        "No timescale until the safety answers have been reviewed with the employee.",
+        ...safetyBasis,
+      ),
+  },
+  {
+    id: "return.expectation",
+    when: has("return.expectation"),
+    add: ({ v }) =>
+      say(
+        `The employee's own estimate: ${lowerFirst(v.display("return.expectation")!)}. This is not a clinical prognosis.`,
         "return.expectation",
       ),
-    );
+  },
+  {
+    id: "waiting",
+    when: ({ waiting }) => waiting,
+    add: () =>
+      say(
+        "Recovery may depend on tests or treatment the employee is waiting for, so the timescale is uncertain until they have taken place.",
+        "treatment.current",
+        "condition.diagnosis-status",
+      ),
+  },
+  {
+    id: "condition.trend.worse",
+    when: ({ v }) => v.code("condition.trend") === "worse",
+    add: () =>
+      say(
+        "Symptoms are reported as getting worse, which makes any estimate less certain.",
+        "condition.trend",
+      ),
+  },
+];
+
+const ADJUSTMENT_RULES: readonly StatementRule[] = [
+  {
+    id: "support.adjustments",
+    when: ({ wantsAdjustments }) => wantsAdjustments.length > 0,
+    add: ({ v, wantsAdjustments }) =>
+      wantsAdjustments.flatMap((code) =>
+        ADJUSTMENTS[code]
+          ? [tell(ADJUSTMENTS[code], "support.adjustments")]
+          : code === "other"
+            ? [
+                say(
+                  `Other changes the employee asks for${v.has("support.adjustments.details") ? `: ${v.quote("support.adjustments.details")}` : " (not described)."}`,
+                  "support.adjustments",
+                  "support.adjustments.details",
+                ),
+              ]
+            : [],
+      ),
+  },
+  {
+    id: "support.adjustments.details",
+    when: ({ v, wantsAdjustments }) =>
+      wantsAdjustments.length > 0 &&
+      v.has("support.adjustments.details") &&
+      !wantsAdjustments.includes("other"),
+    add: ({ v }) =>
+      say(
+        `The employee adds: ${v.quote("support.adjustments.details")}`,
+        "support.adjustments.details",
+      ),
+  },
+  {
+    id: "stress-risk-assessment",
+    when: ({ v, mentalHealth, mhModerate }) =>
+      mentalHealth && (mhModerate || v.code("work.contributing") === "yes"),
+    add: ({ scoreBasis }) =>
+      tell(
+        "An individual stress risk assessment (HSE Management Standards) with the employee, to identify and reduce work-related pressures.",
+        "work.contributing",
+        "work.contributing.details",
+        "condition.categories",
+        "mental-health.affected",
+        ...scoreBasis,
+      ),
+  },
+  {
+    id: "employee-assistance",
+    when: ({ mentalHealth }) => mentalHealth,
+    add: () =>
+      tell(
+        "Make sure they know how to reach the employee assistance programme, if there is one.",
+        "condition.categories",
+        "mental-health.affected",
+      ),
+  },
+  {
+    id: "access-to-work",
+    when: ({ v, categories }) =>
+      categories.some((c) => ["long-term", "neurological", "neurodivergence"].includes(c)) ||
+      substantialDaily(v),
+    add: () =>
+      tell(
+        "Access to Work may help fund equipment or support.",
+        "condition.categories",
+        "function.daily",
+      ),
+  },
+  {
+    id: "support.existing",
+    when: ({ v }) => v.code("support.existing") === "not-helping",
+    add: () =>
+      tell(
+        "Review the adjustments already in place with them, as they are not yet helping enough.",
+        "support.existing",
+      ),
+  },
+];
+
+type Ability = NonNullable<DraftReport["formalProcesses"]>["ability"];
+const ABILITY: Record<string, Ability> = {
+  able: "able",
+  "with-support": "able-with-support",
+  "not-now": "not-currently-able",
+};
+const EMPLOYER_ABILITY: Record<Ability, string> = {
+  able: "They are able to take part in formal meetings or processes.",
+  "able-with-support":
+    "They are able to take part in formal meetings or processes with some support.",
+  "not-currently-able":
+    "They are not able to take part in formal meetings or processes at present; occupational health will advise when this changes.",
+  unclear:
+    "It is not yet clear whether they can take part in formal meetings or processes; occupational health will advise.",
+};
+const EMPLOYEE_ABILITY: Record<Ability, string> = {
+  able: "The employee says they feel able to take part in formal meetings or processes.",
+  "able-with-support":
+    "The employee says they could take part in formal meetings or processes with some support.",
+  "not-currently-able":
+    "The employee says they do not feel able to take part in formal meetings or processes at the moment; the doctor should judge whether their health actually prevents it.",
+  unclear: "The employee is unsure whether they could take part in formal meetings or processes.",
+};
+const abilityOf = (v: ResponseView): Ability =>
+  ABILITY[v.code("process.meetings") ?? ""] ?? "unclear";
+
+const FORMAL_PROCESSES: readonly StatementRule[] = [
+  {
+    id: "process.meetings",
+    when: has("process.meetings"),
+    add: ({ v }) => [
+      tell(EMPLOYER_ABILITY[abilityOf(v)], "process.meetings"),
+      say(EMPLOYEE_ABILITY[abilityOf(v)], "process.meetings"),
+    ],
+  },
+  {
+    id: "process.support",
+    when: has("process.support"),
+    add: ({ v }) =>
+      tell(
+        `Helpful support would be: ${joinList(v.optionDisplays("process.support", v.codes("process.support")))}.`,
+        "process.support",
+      ),
+  },
+  {
+    id: "safety.urgent",
+    when: urgent,
+    add: ({ safetyBasis }) =>
+      tell(
+        "Formal processes should be paused until occupational health advises further.",
+        ...safetyBasis,
+      ),
+  },
+];
+
+const FOLLOW_UP: readonly Rule<ManagementCase & { suggested: ManagementOutcome }, Claim[]>[] = [
+  {
+    id: "safety.urgent",
+    when: urgent,
+    add: ({ safetyBasis }) => [
+      say(
+        "Urgent: the OH doctor contacts the employee today about their safety answers.",
+        ...safetyBasis,
+      ),
+      tell("Occupational health will review them again shortly and advise you.", ...safetyBasis),
+    ],
+  },
+  {
+    id: "temporarily-unfit",
+    when: ({ suggested, safety }) => suggested === "temporarily-unfit" && !safety.urgent,
+    add: () => [
+      tell(
+        "Review in about four weeks, or before the expected return, to plan a phased return.",
+        "work.status",
+        "return.expectation",
+      ),
+    ],
+  },
+  {
+    id: "scores.moderate",
+    when: ({ mhModerate }) => mhModerate,
+    add: ({ scoreBasis }) => [
+      say(
+        "Review in four to six weeks given the screening scores; consider a video consultation.",
+        ...scoreBasis,
+      ),
+      tell("Review in four to six weeks.", ...scoreBasis),
+    ],
+  },
+  {
+    id: "waiting",
+    when: ({ waiting }) => waiting,
+    add: () => [
+      tell(
+        "Review once the tests or treatment they are waiting for have taken place.",
+        "treatment.current",
+        "condition.diagnosis-status",
+      ),
+    ],
+  },
+  {
+    id: "closing.consultation",
+    when: ({ v }) => v.isYes("closing.consultation"),
+    add: () => [say("Offer the consultation the employee asked for.", "closing.consultation")],
+  },
+];
+
+/** The tables, by section (tests check each rule's citations against the questionnaire). */
+export const MANAGEMENT_RULES = {
+  employerSummary: EMPLOYER_SUMMARY,
+  doctorSummary: DOCTOR_SUMMARY,
+  outcome: OUTCOME,
+  notExpectedBack: [NOT_EXPECTED_BACK],
+  underlying: UNDERLYING,
+  timescale: TIMESCALE,
+  adjustments: ADJUSTMENT_RULES,
+  formalProcesses: FORMAL_PROCESSES,
+  followUp: FOLLOW_UP,
+} as const;
+
+/** Each section's statements, or its fallback when no rule held. */
+function orElse(statements: DraftStatement[], fallback: () => DraftStatement): DraftStatement[] {
+  return statements.length > 0 ? statements : [fallback()];
+}
+
+export function draftManagement(
+  input: ManagementDraftInput,
+  v: ResponseView,
+  scores: Scores,
+  safety: SafetyAssessment,
+  trace?: RuleTrace,
+): Omit<
+  DraftReport,
+  "drafter" | "caveats" | "prominentNotes" | "urgent" | "referralType" | "scores"
+> {
+  const selected = input.selectedQuestions;
+  const c = managementCase(input, v, scores, safety);
+  const of = (claim: Claim) => statementOf(v, claim);
+
+  // ---- summary: the employer-facing account of function at work first, then the doctor's ----
+  // evidence (the reason, the person's own words, scores), which never pre-fills the report.
+  const summary = [
+    ...orElse(statementsOf(EMPLOYER_SUMMARY, c, trace), () =>
+      of(tell("They completed an occupational health assessment for this referral.")),
+    ),
+    ...statementsOf(DOCTOR_SUMMARY, c, trace),
+  ];
+  const out: ReturnType<typeof draftManagement> = { summary };
+
+  // ---- fitness outcome ----
+  const [suggested, reason] = first(OUTCOME, c, trace)!;
+  const outcomeStatements = [of(reason), ...statementsOf([NOT_EXPECTED_BACK], c, trace)];
   outcomeStatements.push({
     text: EMPLOYER_FITNESS[suggested],
-    basis: outcomeStatements[0]?.basis ?? [],
+    basis: outcomeStatements[0]!.basis,
     audience: "employer",
   });
   if (selected.fitForWork)
@@ -332,279 +750,63 @@ export function draftManagement(
       statements: outcomeStatements,
     };
 
-  // ---- underlying condition ----
   if (selected.underlyingCondition) {
-    const statements: DraftStatement[] = [];
-    let present: "yes" | "no" | "unclear" = "unclear";
-    if (noProblem) {
-      present = "no";
-      statements.push(
-        v.employer("No underlying health condition was reported.", "condition.categories"),
-      );
-    } else if (categories.length > 0) {
-      present = "yes";
-      // Naming the condition is the employee's choice on review: the pre-fill never names it.
-      statements.push(
-        v.employer(
-          "There is an underlying health condition, which is affecting them at work.",
-          "condition.categories",
-        ),
-      );
-      statements.push(
-        v.statement(
-          `The employee reports ${joinList(v.optionDisplays("condition.categories", categories))}.`,
-          "condition.categories",
-          "condition.description",
-        ),
-      );
-      const ds = v.code("condition.diagnosis-status");
-      if (ds === "yes")
-        statements.push(
-          v.statement(
-            `A health professional has given a diagnosis${v.has("condition.diagnosis") ? `, reported as ${v.quote("condition.diagnosis")}` : ""}; the doctor should confirm it before naming it in the report, and only with the employee's consent.`,
-            "condition.diagnosis-status",
-            "condition.diagnosis",
-          ),
-        );
-      else if (ds === "awaiting")
-        statements.push(
-          v.statement("Tests or a diagnosis are awaited.", "condition.diagnosis-status"),
-        );
-      else if (ds === "no")
-        statements.push(
-          v.statement("No diagnosis has been given yet.", "condition.diagnosis-status"),
-        );
-    } else {
-      statements.push({
-        text: "It is not clear at present whether there is an underlying health condition.",
-        basis: [],
-        audience: "employer",
-      });
-    }
-    out.underlyingCondition = { question: "underlyingCondition", present, statements };
+    const [present, claims] = first(UNDERLYING, c, trace)!;
+    out.underlyingCondition = {
+      question: "underlyingCondition",
+      present,
+      statements: claims.map(of),
+    };
   }
 
-  // ---- timescale ----
   if (selected.timeToFitness) {
-    const statements: DraftStatement[] = [];
     const expectation = v.code("return.expectation");
-    let estimate = expectation ? (RETURN_ESTIMATES[expectation] ?? "Uncertain") : "Uncertain";
-    if (safety.urgent) {
-      estimate = "Cannot be estimated yet; occupational health will review it shortly";
-      statements.push({
-        text: "No timescale until the safety answers have been reviewed with the employee.",
-        basis: v.basis(...safetyBasis),
-      });
-    }
-    if (expectation)
-      statements.push(
-        v.statement(
-          `The employee's own estimate: ${lowerFirst(v.display("return.expectation")!)}. This is not a clinical prognosis.`,
-          "return.expectation",
-        ),
-      );
-    if (waiting)
-      statements.push(
-        v.statement(
-          "Recovery may depend on tests or treatment the employee is waiting for, so the timescale is uncertain until they have taken place.",
-          "treatment.current",
-          "condition.diagnosis-status",
-        ),
-      );
-    if (v.code("condition.trend") === "worse")
-      statements.push(
-        v.statement(
-          "Symptoms are reported as getting worse, which makes any estimate less certain.",
-          "condition.trend",
-        ),
-      );
-    out.timescale = { question: "timeToFitness", estimate, statements };
+    out.timescale = {
+      question: "timeToFitness",
+      estimate: safety.urgent
+        ? "Cannot be estimated yet; occupational health will review it shortly"
+        : expectation
+          ? (RETURN_ESTIMATES[expectation] ?? "Uncertain")
+          : "Uncertain",
+      statements: statementsOf(TIMESCALE, c, trace),
+    };
   }
 
-  // ---- adjustments ----
-  if (selected.recommendedAdjustments) {
-    const statements: DraftStatement[] = [];
-    for (const code of wantsAdjustments) {
-      const text = ADJUSTMENTS[code];
-      if (text) statements.push(v.employer(text, "support.adjustments"));
-      else if (code === "other")
-        statements.push(
-          v.statement(
-            `Other changes the employee asks for${v.has("support.adjustments.details") ? `: ${v.quote("support.adjustments.details")}` : " (not described)."}`,
-            "support.adjustments",
-            "support.adjustments.details",
-          ),
-        );
-    }
-    if (
-      wantsAdjustments.length > 0 &&
-      v.has("support.adjustments.details") &&
-      !wantsAdjustments.includes("other")
-    )
-      statements.push(
-        v.statement(
-          `The employee adds: ${v.quote("support.adjustments.details")}`,
-          "support.adjustments.details",
-        ),
-      );
-    if (mentalHealth && (mhModerate || v.code("work.contributing") === "yes"))
-      statements.push(
-        v.employer(
-          "An individual stress risk assessment (HSE Management Standards) with the employee, to identify and reduce work-related pressures.",
-          "work.contributing",
-          "work.contributing.details",
-          "condition.categories",
-          "mental-health.affected",
-          ...scoreBasis,
-        ),
-      );
-    if (mentalHealth)
-      statements.push(
-        v.employer(
-          "Make sure they know how to reach the employee assistance programme, if there is one.",
-          "condition.categories",
-          "mental-health.affected",
-        ),
-      );
-    if (
-      categories.some((c) => ["long-term", "neurological", "neurodivergence"].includes(c)) ||
-      ["substantial", "severe"].includes(v.code("function.daily") ?? "")
-    )
-      statements.push(
-        v.employer(
-          "Access to Work may help fund equipment or support.",
-          "condition.categories",
-          "function.daily",
-        ),
-      );
-    if (v.code("support.existing") === "not-helping")
-      statements.push(
-        v.employer(
-          "Review the adjustments already in place with them, as they are not yet helping enough.",
-          "support.existing",
-        ),
-      );
-    if (statements.length === 0)
-      statements.push(
-        v.employer("No workplace adjustments are needed at present.", "support.adjustments"),
-      );
-    out.adjustments = { question: "recommendedAdjustments", statements };
-  }
+  if (selected.recommendedAdjustments)
+    out.adjustments = {
+      question: "recommendedAdjustments",
+      statements: orElse(statementsOf(ADJUSTMENT_RULES, c, trace), () =>
+        of(tell("No workplace adjustments are needed at present.", "support.adjustments")),
+      ),
+    };
 
   // ---- Equality Act 2010 (advisory) ----
-  if (selected.equalityAct) out.equalityAct = draftEqualityAct(v, categories);
+  if (selected.equalityAct) out.equalityAct = draftEqualityAct(v, c.categories, trace);
 
-  // ---- formal processes ----
-  if (selected.engageInProcesses) {
-    const statements: DraftStatement[] = [];
-    const meetings = v.code("process.meetings");
-    const ability =
-      meetings === "able"
-        ? "able"
-        : meetings === "with-support"
-          ? "able-with-support"
-          : meetings === "not-now"
-            ? "not-currently-able"
-            : "unclear";
-    if (meetings)
-      statements.push(
-        v.employer(
-          {
-            able: "They are able to take part in formal meetings or processes.",
-            "able-with-support":
-              "They are able to take part in formal meetings or processes with some support.",
-            "not-currently-able":
-              "They are not able to take part in formal meetings or processes at present; occupational health will advise when this changes.",
-            unclear:
-              "It is not yet clear whether they can take part in formal meetings or processes; occupational health will advise.",
-          }[ability],
-          "process.meetings",
-        ),
-      );
-    if (meetings)
-      statements.push(
-        v.statement(
-          {
-            able: "The employee says they feel able to take part in formal meetings or processes.",
-            "able-with-support":
-              "The employee says they could take part in formal meetings or processes with some support.",
-            "not-currently-able":
-              "The employee says they do not feel able to take part in formal meetings or processes at the moment; the doctor should judge whether their health actually prevents it.",
-            unclear:
-              "The employee is unsure whether they could take part in formal meetings or processes.",
-          }[ability],
-          "process.meetings",
-        ),
-      );
-    if (v.has("process.support"))
-      statements.push(
-        v.employer(
-          `Helpful support would be: ${joinList(v.optionDisplays("process.support", v.codes("process.support")))}.`,
-          "process.support",
-        ),
-      );
-    if (safety.urgent)
-      statements.push({
-        text: "Formal processes should be paused until occupational health advises further.",
-        basis: v.basis(...safetyBasis),
-        audience: "employer",
-      });
-    out.formalProcesses = { question: "engageInProcesses", ability, statements };
-  }
+  if (selected.engageInProcesses)
+    out.formalProcesses = {
+      question: "engageInProcesses",
+      ability: abilityOf(v),
+      statements: statementsOf(FORMAL_PROCESSES, c, trace),
+    };
 
-  // ---- follow-up ----
-  if (selected.followUp) {
-    const statements: DraftStatement[] = [];
-    if (safety.urgent) {
-      statements.push({
-        text: "Urgent: the OH doctor contacts the employee today about their safety answers.",
-        basis: v.basis(...safetyBasis),
-      });
-      statements.push({
-        text: "Occupational health will review them again shortly and advise you.",
-        basis: v.basis(...safetyBasis),
-        audience: "employer",
-      });
-    }
-    if (suggested === "temporarily-unfit" && !safety.urgent)
-      statements.push(
-        v.employer(
-          "Review in about four weeks, or before the expected return, to plan a phased return.",
-          "work.status",
-          "return.expectation",
-        ),
-      );
-    if (mhModerate) {
-      statements.push(
-        v.statement(
-          "Review in four to six weeks given the screening scores; consider a video consultation.",
-          ...scoreBasis,
-        ),
-      );
-      statements.push(v.employer("Review in four to six weeks.", ...scoreBasis));
-    }
-    if (waiting)
-      statements.push(
-        v.employer(
-          "Review once the tests or treatment they are waiting for have taken place.",
-          "treatment.current",
-          "condition.diagnosis-status",
-        ),
-      );
-    if (v.isYes("closing.consultation"))
-      statements.push(
-        v.statement("Offer the consultation the employee asked for.", "closing.consultation"),
-      );
-    if (statements.length === 0)
-      statements.push(
-        v.employer(
-          "No routine occupational health follow-up is needed; please refer again if things change.",
-          "work.status",
-          "condition.trend",
-        ),
-      );
-    out.followUp = { question: "followUp", statements };
-  }
+  if (selected.followUp)
+    out.followUp = {
+      question: "followUp",
+      statements: orElse(
+        evaluate(FOLLOW_UP, { ...c, suggested }, trace)
+          .flat()
+          .map(of),
+        () =>
+          of(
+            tell(
+              "No routine occupational health follow-up is needed; please refer again if things change.",
+              "work.status",
+              "condition.trend",
+            ),
+          ),
+      ),
+    };
   return out;
 }
 
@@ -625,34 +827,15 @@ function trendWords(code: string | undefined): string {
  * activities, judged without the effect of treatment (Sch. 1 para 5); cancer, HIV and MS are
  * disabilities from diagnosis (para 6).
  */
-function draftEqualityAct(
-  v: ResponseView,
-  categories: string[],
-): NonNullable<DraftReport["equalityAct"]> {
-  const statements: DraftStatement[] = [];
-  const advisory: DraftStatement = {
-    text: "This is an advisory opinion: whether the Equality Act 2010 applies is ultimately a legal decision, not a medical one. Employers are advised to act as if it may apply and consider adjustments.",
-    basis: [],
-    audience: "employer",
-  };
-  if (categories.includes("cancer")) {
-    statements.push(
-      v.statement(
-        "The employee reports cancer. Cancer is treated as a disability from diagnosis (Equality Act 2010, Schedule 1, paragraph 6).",
-        "condition.categories",
-      ),
-    );
-    return {
-      question: "equalityAct",
-      likelihood: "likely",
-      advisory: true,
-      statements: [
-        ...statements,
-        v.employer(EMPLOYER_EQUALITY_ACT.likely, "condition.categories"),
-        advisory,
-      ],
-    };
-  }
+type Likelihood = NonNullable<DraftReport["equalityAct"]>["likelihood"];
+interface EqualityActCase {
+  v: ResponseView;
+  cancer: boolean;
+  longTerm: boolean;
+  likelihood: Likelihood;
+}
+
+export function equalityActCase(v: ResponseView, categories: string[]): EqualityActCase {
   const longTermAnswer = v.code("condition.long-term");
   const duration = v.code("condition.duration");
   const longTerm = longTermAnswer === "yes" || duration === "gt-12m" || duration === "recurring";
@@ -664,56 +847,104 @@ function draftEqualityAct(
   const trivial =
     ["none", "minor"].includes(daily ?? "") &&
     (untreated === undefined || ["none", "minor"].includes(untreated));
+  const cancer = categories.includes("cancer");
+  const likelihood: Likelihood = cancer
+    ? "likely"
+    : longTerm && substantial
+      ? "likely"
+      : trivial || (longTermAnswer === "no" && !longTerm)
+        ? "unlikely"
+        : longTerm || substantial || longTermAnswer === "unsure"
+          ? "possible"
+          : "unclear";
+  return { v, cancer, longTerm, likelihood };
+}
 
-  let likelihood: "likely" | "possible" | "unlikely" | "unclear";
-  if (longTerm && substantial) likelihood = "likely";
-  else if (trivial || (longTermAnswer === "no" && !longTerm)) likelihood = "unlikely";
-  else if (longTerm || substantial || longTermAnswer === "unsure") likelihood = "possible";
-  else likelihood = "unclear";
+const DEFINITION_ANSWERS = [
+  "condition.long-term",
+  "condition.duration",
+  "function.daily",
+  "function.without-treatment",
+];
 
-  statements.push(
-    v.statement(
-      longTerm
-        ? "The problem has lasted, or is expected to last, 12 months or more, or to recur (long-term)."
-        : longTermAnswer === "no"
-          ? "The employee does not expect the problem to last 12 months or to recur."
-          : "It is not yet clear whether the problem is long-term.",
-      "condition.long-term",
-      "condition.duration",
-    ),
-  );
-  if (daily)
-    statements.push(
-      v.statement(
-        `Reported effect on normal day-to-day activities: ${lowerFirst(v.display("function.daily")!)}${untreated ? `; without treatment: ${lowerFirst(v.display("function.without-treatment")!)}` : ""}. Effects are judged as they would be without treatment.`,
+export const EQUALITY_ACT_RULES: readonly Rule<EqualityActCase, Claim>[] = [
+  {
+    id: "condition.categories.cancer",
+    when: ({ cancer }) => cancer,
+    add: () =>
+      say(
+        "The employee reports cancer. Cancer is treated as a disability from diagnosis (Equality Act 2010, Schedule 1, paragraph 6).",
+        "condition.categories",
+      ),
+  },
+  {
+    id: "condition.long-term",
+    when: ({ cancer }) => !cancer,
+    add: ({ v, longTerm }) =>
+      say(
+        longTerm
+          ? "The problem has lasted, or is expected to last, 12 months or more, or to recur (long-term)."
+          : v.code("condition.long-term") === "no"
+            ? "The employee does not expect the problem to last 12 months or to recur."
+            : "It is not yet clear whether the problem is long-term.",
+        "condition.long-term",
+        "condition.duration",
+      ),
+  },
+  {
+    id: "function.daily",
+    when: ({ v, cancer }) => !cancer && v.has("function.daily"),
+    add: ({ v }) =>
+      say(
+        `Reported effect on normal day-to-day activities: ${lowerFirst(v.display("function.daily")!)}${v.has("function.without-treatment") ? `; without treatment: ${lowerFirst(v.display("function.without-treatment")!)}` : ""}. Effects are judged as they would be without treatment.`,
         "function.daily",
         "function.without-treatment",
       ),
-    );
-  statements.push({
-    text: {
-      likely: "On the employee's answers, the Act is likely to apply.",
-      possible:
-        "On the employee's answers, the Act may apply; the doctor should weigh the history.",
-      unlikely: "On the employee's answers, the Act is unlikely to apply at present.",
-      unclear: "The answers are not enough to suggest whether the Act applies.",
-    }[likelihood],
-    basis: v.basis(
-      "condition.long-term",
-      "condition.duration",
-      "function.daily",
-      "function.without-treatment",
-    ),
-  });
-  statements.push(
-    v.employer(
-      EMPLOYER_EQUALITY_ACT[likelihood],
-      "condition.long-term",
-      "condition.duration",
-      "function.daily",
-      "function.without-treatment",
-    ),
-  );
-  statements.push(advisory);
-  return { question: "equalityAct", likelihood, advisory: true, statements };
+  },
+  {
+    id: "opinion",
+    when: ({ cancer }) => !cancer,
+    add: ({ likelihood }) =>
+      say(
+        {
+          likely: "On the employee's answers, the Act is likely to apply.",
+          possible:
+            "On the employee's answers, the Act may apply; the doctor should weigh the history.",
+          unlikely: "On the employee's answers, the Act is unlikely to apply at present.",
+          unclear: "The answers are not enough to suggest whether the Act applies.",
+        }[likelihood],
+        ...DEFINITION_ANSWERS,
+      ),
+  },
+  {
+    id: "employer-opinion",
+    when: () => true,
+    add: ({ cancer, likelihood }) =>
+      tell(
+        EMPLOYER_EQUALITY_ACT[likelihood],
+        ...(cancer ? ["condition.categories"] : DEFINITION_ANSWERS),
+      ),
+  },
+  {
+    id: "advisory",
+    when: () => true,
+    add: () =>
+      tell(
+        "This is an advisory opinion: whether the Equality Act 2010 applies is ultimately a legal decision, not a medical one. Employers are advised to act as if it may apply and consider adjustments.",
+      ),
+  },
+];
+
+function draftEqualityAct(
+  v: ResponseView,
+  categories: string[],
+  trace?: RuleTrace,
+): NonNullable<DraftReport["equalityAct"]> {
+  const c = equalityActCase(v, categories);
+  return {
+    question: "equalityAct",
+    likelihood: c.likelihood,
+    advisory: true,
+    statements: evaluate(EQUALITY_ACT_RULES, c, trace).map((claim) => statementOf(v, claim)),
+  };
 }

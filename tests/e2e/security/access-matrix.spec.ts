@@ -1,0 +1,662 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
+import {
+  caseClinicalNote,
+  consultation,
+  invoice,
+  member,
+  organisation,
+  referral,
+  report,
+} from "../../../app/db/schema/index.ts";
+import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
+import { createInvitedReferralForTest } from "../../../app/domain/assessments/test-support.server.ts";
+import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/orders.server.ts";
+import {
+  bookConsultationForTest,
+  createDoctorAccountForTest,
+  doctorActor,
+  referralInReviewForTest,
+} from "../../../app/domain/consultations/test-support.server.ts";
+import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
+import { createSentReport } from "../../../app/domain/reports/test-support.server.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
+import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { expect, test } from "../support/test.ts";
+
+/*
+ * The access matrix of the employer, doctor and subject areas: every role (anonymous, the employer
+ * of side A and of side B, the doctor on A's cases and on B's, an administrator, the person's link
+ * on A's cases and on B's) × every id-bearing page, file, `.data` read and action of those areas
+ * (app/routes.ts) × an object of side A and one of side B. Each answer is checked against the
+ * expected status (the page for the owner, 404 for another organisation's or doctor's object, 403
+ * for a role the area is not for, the sign-in redirect for a visitor), and no answer may carry a
+ * reference or a person's name of a side the caller has no right to. A refused action must leave
+ * its object as it was. tests/e2e/security/route-fuzz.spec.ts proves no input makes the server
+ * fail; this proves who gets what.
+ *
+ * The objects are made through the domain's test factories, which need the database, so the
+ * production build runs inside the test worker on its own port and data directory, as the
+ * video-room and reflow specs do (PGlite allows one process per database).
+ */
+
+const port = Number(process.env.MATRIX_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 170);
+const origin = `http://localhost:${port}`;
+
+// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
+let runtime: any;
+let server: http.Server;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  // A fresh embedded database initialises and migrates first: over a minute on a loaded machine.
+  test.setTimeout(180_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-matrix-e2e-"));
+  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
+  const config = bundle.loadConfig({
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    // Refusals are what this spec asks for: a warning each would only bury a real error.
+    LOG_LEVEL: "error",
+    JOBS: "off",
+    ALLOW_DEMO_PAYMENTS: "true",
+    // Each request says it comes from a client of its own (X-Forwarded-For, believed from
+    // loopback only), so the link throttle answers a real client's guessing, not this walk.
+    TRUST_PROXY: "loopback",
+  });
+  runtime = await bundle.startRuntime(config);
+  // The factories are this spec's own copy of the domain code: they seal health columns with the
+  // keyring the server generated in its data directory.
+  installDataKeyring(resolveDataKeyring(config).keyring);
+  server = http.createServer(
+    bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
+  );
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await runtime?.shutdown();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Side = "A" | "B";
+const sides: Side[] = ["A", "B"];
+/** Names no page would show by chance: a side's person, on every one of its cases. */
+const personName: Record<Side, string> = { A: "Xanthe Aldermoor", B: "Yorick Bramblewood" };
+
+interface World {
+  side: Side;
+  organisationId: string;
+  employerEmail: string;
+  draftId: string;
+  invitedId: string;
+  inReviewId: string;
+  consultationId: string;
+  releasedId: string;
+  reportReference: string;
+  invoiceId: string;
+  /** The person's link to the case in review (its consultation). */
+  reviewToken: string;
+  /** Everything of this side a caller without a right to it must never see. */
+  markers: string[];
+}
+const world = {} as Record<Side, World>;
+
+const roles = [
+  "anonymous",
+  "employer A",
+  "employer B",
+  "doctor A",
+  "doctor B",
+  "admin",
+  "link A",
+  "link B",
+] as const;
+type Role = (typeof roles)[number];
+type Kind = "employer" | "doctor" | "admin" | "link" | "anonymous";
+const kindOf = (role: Role): Kind => role.split(" ")[0] as Kind;
+const sideOf = (role: Role): Side | null =>
+  role.endsWith(" A") ? "A" : role.endsWith(" B") ? "B" : null;
+
+/** The expected answer: the owner's statuses, or a refusal of one kind. */
+type Outcome =
+  | { ok: number[] }
+  | "not-found"
+  | "forbidden"
+  | "login"
+  | "doctor-login"
+  | { refused: number };
+
+interface Probe {
+  name: string;
+  method: "GET" | "POST";
+  /** The address for side `w`'s object; `link` is the caller's own case when it is a link. */
+  url: (w: World, link: World | null) => string;
+  form?: (w: World) => Record<string, string>;
+  expect: (role: Role, own: boolean) => Outcome;
+  /** The owner's answer names its object (HTML and `.data` reads). */
+  shows?: (w: World) => string;
+  /** The object's state, compared before and after a refused action. */
+  state?: (w: World) => Promise<string>;
+}
+
+/** The employer area: the owner's organisation only; other roles are not let in at all. */
+const employerArea =
+  (ok: number[], { list = false } = {}) =>
+  (role: Role, own: boolean): Outcome => {
+    switch (kindOf(role)) {
+      case "anonymous":
+      case "link":
+        return "login";
+      case "employer":
+        // A list page is the caller's own whatever it is asked to open; it must just not open it.
+        return own || list ? { ok } : "not-found";
+      default:
+        return "forbidden";
+    }
+  };
+
+/** The doctor area: the doctor on the case only; a visitor goes to the doctors' sign-in. */
+const doctorArea =
+  (ok: number[]) =>
+  (role: Role, own: boolean): Outcome => {
+    switch (kindOf(role)) {
+      case "anonymous":
+      case "link":
+        return "doctor-login";
+      case "doctor":
+        return own ? { ok } : "not-found";
+      default:
+        return "forbidden";
+    }
+  };
+
+/** React Router's data request for a page: what client-side navigation fetches. */
+const dataUrl = (url: string) => {
+  const [pathname, query] = url.split("?");
+  return `${pathname}.data${query ? `?${query}` : ""}`;
+};
+
+const rowOf = (table: "referral" | "consultation" | "note", id: (w: World) => string) => {
+  return async (w: World): Promise<string> => {
+    const db = runtime.database.db;
+    const rows =
+      table === "referral"
+        ? await db
+            .select()
+            .from(referral)
+            .where(eq(referral.id, id(w)))
+        : table === "consultation"
+          ? await db
+              .select()
+              .from(consultation)
+              .where(eq(consultation.id, id(w)))
+          : await db
+              .select({ id: caseClinicalNote.id, updatedAt: caseClinicalNote.updatedAt })
+              .from(caseClinicalNote)
+              .where(eq(caseClinicalNote.referralId, id(w)));
+    return JSON.stringify(rows);
+  };
+};
+
+const draftForm = (w: World) => ({
+  intent: "draft",
+  employeeName: personName[w.side],
+  employeeEmail: "matrix.person@example.org",
+  referralReason: "Matrix test: back pain and time off; advice on adjustments, please.",
+  jobDetails: "Warehouse team leader",
+  existingAdjustments: "",
+  fitForWork: "on",
+  consentToProcessing: "on",
+});
+
+const probes: Probe[] = [
+  // ---- employer: referrals ----
+  {
+    name: "referral drawer (?viewReferral=)",
+    method: "GET",
+    url: (w) => `/employer-referrals?viewReferral=${w.markers[0]}`,
+    expect: employerArea([200], { list: true }),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "referral drawer (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/employer-referrals?viewReferral=${w.markers[0]}`),
+    expect: employerArea([200], { list: true }),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "management referral: edit page",
+    method: "GET",
+    url: (w) => `/employer-referral/${w.draftId}`,
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "management referral: edit page (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/employer-referral/${w.draftId}`),
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "management referral: save the draft",
+    method: "POST",
+    url: (w) => `/employer-referral/${w.draftId}`,
+    form: draftForm,
+    expect: employerArea([302]),
+    state: rowOf("referral", (w) => w.draftId),
+  },
+  {
+    name: "send a reminder",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.invitedId}/remind`,
+    expect: employerArea([200]),
+    state: rowOf("referral", (w) => w.invitedId),
+  },
+  {
+    name: "pay now",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.invitedId}/pay`,
+    expect: employerArea([302]),
+    state: rowOf("referral", (w) => w.invitedId),
+  },
+  // ---- employer: reports and invoices ----
+  {
+    name: "employer report",
+    method: "GET",
+    url: (w) => `/employer-report/${w.reportReference}`,
+    expect: employerArea([200]),
+    shows: (w) => w.reportReference,
+  },
+  {
+    name: "employer report (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/employer-report/${w.reportReference}`),
+    expect: employerArea([200]),
+    shows: (w) => w.reportReference,
+  },
+  {
+    name: "employer report PDF",
+    method: "GET",
+    url: (w) => `/employer-reports/${w.reportReference}.pdf`,
+    expect: employerArea([200]),
+  },
+  {
+    name: "invoice PDF",
+    method: "GET",
+    url: (w) => `/invoices/${w.invoiceId}.pdf`,
+    expect: employerArea([200]),
+  },
+  // ---- doctor ----
+  {
+    name: "report editor",
+    method: "GET",
+    url: (w) => `/doctor-referrals/${w.inReviewId}/report`,
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "report editor (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/doctor-referrals/${w.inReviewId}/report`),
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "report editor: save private notes",
+    method: "POST",
+    url: (w) => `/doctor-referrals/${w.inReviewId}/report`,
+    form: () => ({ intent: "notes", clinicalNotes: "Matrix test note." }),
+    expect: doctorArea([200]),
+    state: rowOf("note", (w) => w.inReviewId),
+  },
+  {
+    name: "report versions",
+    method: "GET",
+    url: (w) => `/doctor-referrals/${w.releasedId}/versions`,
+    expect: doctorArea([200]),
+    shows: (w) => w.reportReference,
+  },
+  {
+    name: "report versions (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/doctor-referrals/${w.releasedId}/versions`),
+    expect: doctorArea([200]),
+    shows: (w) => w.reportReference,
+  },
+  {
+    name: "report version PDF",
+    method: "GET",
+    url: (w) => `/doctor-referrals/${w.releasedId}/versions/1.pdf`,
+    expect: doctorArea([200]),
+  },
+  {
+    name: "case consultation",
+    method: "GET",
+    url: (w) => `/doctor/cases/${w.inReviewId}/consultation`,
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "case consultation (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/doctor/cases/${w.inReviewId}/consultation`),
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "case consultation: save notes",
+    method: "POST",
+    url: (w) => `/doctor/cases/${w.inReviewId}/consultation`,
+    form: (w) => ({ intent: "notes", consultationId: w.consultationId, notes: "Matrix note." }),
+    // Notes belong to a consultation that took place: the doctor on the case reaches that rule
+    // (400), anyone else is stopped before it.
+    expect: doctorArea([302, 400]),
+    state: rowOf("consultation", (w) => w.consultationId),
+  },
+  // ---- the video room: the doctor on the case (session) or the person (their link's token) ----
+  {
+    name: "video room",
+    method: "GET",
+    url: (w, link) =>
+      `/consultation/${w.consultationId}${link ? `?token=${link.reviewToken}` : ""}`,
+    expect: (role, own) =>
+      own && kindOf(role) === "doctor"
+        ? { ok: [200] }
+        : own && kindOf(role) === "link"
+          ? { ok: [302] }
+          : "forbidden",
+  },
+  // ---- the person's link: a consultation id of another case is refused (last: own cancels) ----
+  {
+    name: "assessment: cancel a consultation by id",
+    method: "POST",
+    url: (_w, link) => `/assessment/${link?.reviewToken ?? "C".repeat(43)}/consultation`,
+    form: (w) => ({ intent: "cancel", consultationId: w.consultationId }),
+    expect: (role, own) =>
+      kindOf(role) === "link" ? (own ? { ok: [302] } : { refused: 400 }) : "not-found",
+    state: rowOf("consultation", (w) => w.consultationId),
+  },
+];
+
+async function createAccount(role: "employer" | "admin", email: string, name: string) {
+  const { internalAdapter, password: hasher } = await runtime.auth.$context;
+  const [firstName, lastName] = name.split(" ");
+  const created = await internalAdapter.createUser(
+    { email, name, emailVerified: true, role, firstName, lastName },
+    { method: "admin" },
+  );
+  await internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await hasher.hash(PASSWORD),
+  });
+  return created.id as string;
+}
+
+async function seedSide(side: Side, doctorId: string) {
+  const db = runtime.database.db;
+  const employerEmail = uniqueEmail(`matrix-employer-${side.toLowerCase()}`);
+  const userId = await createAccount("employer", employerEmail, `Employer ${side}`);
+  const [org] = await db
+    .insert(organisation)
+    .values({ name: `Matrix ${side} Ltd` })
+    .returning({ id: organisation.id });
+  const organisationId = org!.id as string;
+  await db.insert(member).values({ organisationId, userId, role: "owner" });
+  const actor = { userId, organisationId, organisationName: `Matrix ${side} Ltd` };
+  const mine = (referralId: string) =>
+    db
+      .update(referral)
+      .set({ organisationId, subjectName: personName[side] })
+      .where(eq(referral.id, referralId));
+
+  const draft = await saveManagementReferral(db, {
+    actor,
+    provider: "demo",
+    intent: "draft",
+    input: {
+      employeeName: personName[side],
+      employeeEmail: "matrix.person@example.org",
+      referralReason: "Matrix test: back pain and time off; advice on adjustments, please.",
+      jobDetails: "Warehouse team leader",
+      existingAdjustments: "",
+      questions: {
+        fitForWork: true,
+        underlyingCondition: false,
+        timeToFitness: false,
+        recommendedAdjustments: false,
+        engageInProcesses: false,
+        equalityAct: false,
+        followUp: false,
+      },
+      consentToProcessing: true,
+    },
+  });
+  // Invited two days ago: a reminder is due.
+  const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+  const invited = await createInvitedReferralForTest(db, { type: "management", now: twoDaysAgo });
+  await mine(invited.referral.id);
+
+  const inReview = await referralInReviewForTest(db, { doctorId });
+  await mine(inReview.referral.id);
+  const booked = await bookConsultationForTest(
+    { db, mailer: runtime.mailer, publicUrl: origin },
+    { doctor: doctorActor(doctorId), referralId: inReview.referral.id },
+  );
+
+  // A report the person has approved: released to the employer, written by this side's doctor.
+  const sent = await createSentReport(db);
+  const opened = await openAssessmentLink(db, {
+    token: sent.token,
+    origin: { ip: `192.0.2.${side === "A" ? 61 : 62}`, requestId: "matrix" },
+  });
+  if (!opened.ok) throw new Error("the report link did not open");
+  await approveReport(
+    { db, jobs: { send: async () => null } },
+    {
+      link: opened.link,
+      version: 1,
+      releaseDiagnosis: false,
+      origin: { ip: "192.0.2.63", requestId: "matrix" },
+    },
+  );
+  await mine(sent.referral.id);
+  await db
+    .update(referral)
+    .set({ assignedDoctorId: doctorId })
+    .where(eq(referral.id, sent.referral.id));
+  await db.update(report).set({ organisationId, doctorId }).where(eq(report.id, sent.report.id));
+
+  const order = await createOrder(db, {
+    actor,
+    request: { kind: "membership", interval: "annual", packId: "starter" },
+    provider: "demo",
+  });
+  await handlePaymentEvent(db, createDemoProvider().confirmationEvent(order), {
+    seller: { name: "ReferOH Ltd", address: "1 Example Street, London", vatNumber: "GB123456789" },
+    describeBuyer: async () => ({ name: `Matrix ${side} Ltd`, address: "1 Test Road, Leeds" }),
+  });
+  const [issued] = await db.select().from(invoice).where(eq(invoice.orderId, order.id));
+
+  const references = await db
+    .select({ reference: referral.reference })
+    .from(referral)
+    .where(eq(referral.organisationId, organisationId));
+  world[side] = {
+    side,
+    organisationId,
+    employerEmail,
+    draftId: draft.referral.id,
+    invitedId: invited.referral.id,
+    inReviewId: inReview.referral.id,
+    consultationId: booked.id,
+    releasedId: sent.referral.id,
+    reportReference: sent.report.reference,
+    invoiceId: issued!.id,
+    reviewToken: inReview.token,
+    markers: [
+      invited.referral.reference,
+      ...references
+        .map((r: { reference: string }) => r.reference)
+        .filter((r: string) => r !== invited.referral.reference),
+      sent.report.reference,
+      issued!.number,
+      personName[side],
+    ],
+  };
+}
+
+async function signedInWithTwoFactor(browser: Browser, loginPath: string, email: string) {
+  const context = await browser.newContext({ baseURL: origin });
+  const page: Page = await context.newPage();
+  await page.goto(loginPath);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page
+    .getByRole("button", { name: loginPath === "/doctor-login" ? "Access Portal" : "Sign In" })
+    .click();
+  await enrolTwoFactor(page);
+  await page.close();
+  return context.request;
+}
+
+async function signedInEmployer(email: string) {
+  const context = await playwrightRequest.newContext({ baseURL: origin });
+  const response = await context.post("/login", {
+    form: { intent: "sign-in", email, password: PASSWORD },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(302);
+  expect(response.headers().location).toMatch(/^\/employer-dashboard/);
+  return context;
+}
+
+/**
+ * Status and redirect target, for a page and for its `.data` request alike: React Router answers a
+ * redirect of a data request with 202 and the target in its turbo-stream body.
+ */
+function answerOf(response: APIResponse, body: string): { status: number; location: string } {
+  if (response.status() === 202 && body.startsWith('[["SingleFetchRedirect"')) {
+    const redirect = /"redirect","([^"]*)","status",(\d+)/.exec(body);
+    if (redirect) return { status: Number(redirect[2]), location: redirect[1]! };
+  }
+  return { status: response.status(), location: response.headers().location ?? "" };
+}
+
+function matches(outcome: Outcome, { status, location }: { status: number; location: string }) {
+  if (outcome === "not-found") return status === 404;
+  if (outcome === "forbidden") return status === 403;
+  if (outcome === "login") return status === 302 && location.startsWith("/login");
+  if (outcome === "doctor-login") return status === 302 && location.startsWith("/doctor-login");
+  if ("refused" in outcome) return status === outcome.refused;
+  return outcome.ok.includes(status);
+}
+
+test("every role gets its own objects of the employer, doctor and subject areas and nothing of another's", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const doctorEmails = { A: uniqueEmail("matrix-doctor-a"), B: uniqueEmail("matrix-doctor-b") };
+  const doctorIds = {} as Record<Side, string>;
+  for (const side of sides)
+    doctorIds[side] = await createDoctorAccountForTest(runtime, {
+      email: doctorEmails[side],
+      name: `Dr Matrix${side}`,
+      password: PASSWORD,
+    });
+  for (const side of sides) await seedSide(side, doctorIds[side]);
+  const adminEmail = uniqueEmail("matrix-admin");
+  await createAccount("admin", adminEmail, "Morgan Admin");
+
+  const anonymous = await playwrightRequest.newContext({ baseURL: origin });
+  const contexts: Record<Role, APIRequestContext> = {
+    anonymous,
+    "employer A": await signedInEmployer(world.A.employerEmail),
+    "employer B": await signedInEmployer(world.B.employerEmail),
+    "doctor A": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.A),
+    "doctor B": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.B),
+    admin: await signedInWithTwoFactor(browser, "/login", adminEmail),
+    // The person has no account: their link's token, in the address, is their key.
+    "link A": anonymous,
+    "link B": anonymous,
+  };
+
+  const failures: string[] = [];
+  const table: string[] = [];
+  let requests = 0;
+  for (const probe of probes) {
+    for (const target of sides) {
+      const w = world[target];
+      // Everyone else first: the owner's own action may change the object.
+      const ordered = [...roles].sort(
+        (a, b) => Number(sideOf(a) === target) - Number(sideOf(b) === target),
+      );
+      for (const role of ordered) {
+        const callerSide = sideOf(role);
+        const own = callerSide === target;
+        const expected = probe.expect(role, own);
+        const url = probe.url(w, kindOf(role) === "link" && callerSide ? world[callerSide] : null);
+        const before = probe.state ? await probe.state(w) : undefined;
+        const response = await contexts[role].fetch(url, {
+          method: probe.method,
+          form: probe.method === "POST" ? (probe.form?.(w) ?? {}) : undefined,
+          headers: { origin, "x-forwarded-for": `198.51.100.${(requests % 250) + 1}` },
+          maxRedirects: 0,
+          failOnStatusCode: false,
+        });
+        requests++;
+        const body = (await response.body()).toString("latin1");
+        const answer = answerOf(response, body);
+        const label = `${role} ${probe.method} ${probe.name} of ${target} (${url})`;
+        table.push(`${label}: ${answer.status} ${answer.location}`);
+        if (!matches(expected, answer))
+          failures.push(
+            `${label}: expected ${JSON.stringify(expected)}, got ${answer.status} ${answer.location}`,
+          );
+        // Nothing of a side the caller has no right to, whatever the status.
+        for (const side of sides) {
+          if (side === callerSide) continue;
+          // A sign-in redirect hands back the address the caller asked for, and nothing else.
+          for (const marker of world[side].markers)
+            if (body.includes(marker) && !decodeURIComponent(url).includes(marker))
+              failures.push(`${label}: the answer contains ${marker}`);
+        }
+        if (own && probe.shows && typeof expected === "object" && "ok" in expected) {
+          if (answer.status === 200 && !body.includes(probe.shows(w)))
+            failures.push(`${label}: the owner's answer does not show ${probe.shows(w)}`);
+        }
+        if (probe.state && !(typeof expected === "object" && "ok" in expected)) {
+          const after = await probe.state(w);
+          if (after !== before) failures.push(`${label}: a refused action changed the object`);
+        }
+      }
+    }
+  }
+  fs.mkdirSync(".reports", { recursive: true });
+  fs.writeFileSync(path.join(".reports", "access-matrix.txt"), `${table.join("\n")}\n`);
+  console.log(
+    `access matrix: ${requests} requests, ${probes.length} probes × 2 sides × ${roles.length} roles`,
+  );
+  expect(failures).toEqual([]);
+  // The doctors' and the administrator's go with their browser contexts.
+  for (const role of ["anonymous", "employer A", "employer B"] as const)
+    await contexts[role].dispose();
+});

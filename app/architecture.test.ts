@@ -28,8 +28,6 @@ const servicesImportingDomain = new Set<string>([
 
 /** Files that still read a tenant table by id without a visibility builder, and how often. */
 const unscopedReads: Record<string, number> = {
-  "app/domain/admin/audit-log.server.ts": 1,
-  "app/domain/admin/cases.server.ts": 1,
   "app/domain/assessments/case-messages.server.ts": 1,
   "app/domain/assessments/lock-referral.server.ts": 1,
   "app/domain/assessments/send-safety-alert.server.ts": 1,
@@ -45,7 +43,6 @@ const unscopedReads: Record<string, number> = {
   "app/domain/doctor/safety-contact.server.ts": 1,
   "app/domain/doctor/save-report.server.ts": 1,
   "app/domain/doctor/send-report.server.ts": 1,
-  "app/domain/governance/erase-expired-health-data.server.ts": 1,
   "app/domain/referrals/cancel-referral.server.ts": 1,
   "app/domain/referrals/confirm-referral-payment.server.ts": 1,
   "app/domain/referrals/expire-unpaid-referrals.server.ts": 2,

@@ -11,7 +11,7 @@ import {
 import { listPrivilegedAccounts } from "~/domain/admin/access-review.server.ts";
 import { inactiveAfterDays } from "~/domain/admin/access-review.ts";
 import type { Route } from "./+types/access-review";
-import { adminRequest } from "./admin-request.server.ts";
+import { adminScope } from "./admin-scope.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Access review | ReferOH administration" },
@@ -19,8 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, actor } = adminRequest(context);
-  return { accounts: await listPrivilegedAccounts(db, { actor }) };
+  return { accounts: await listPrivilegedAccounts(adminScope(context)) };
 }
 
 export default function AdminAccessReview({ loaderData }: Route.ComponentProps) {

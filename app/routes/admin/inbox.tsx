@@ -1,15 +1,24 @@
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
+import { EmptyList } from "~/components/admin/list-filters.tsx";
 import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
-import { listInbox, markInboxItemHandled, parseInboxFilter } from "~/domain/admin/inbox.server.ts";
-import { type InboxKind, inboxKinds } from "~/domain/admin/inbox.ts";
+import { type InboxItem, listInbox, markInboxItemHandled } from "~/domain/admin/inbox.server.ts";
+import {
+  type InboxKind,
+  inboxKinds,
+  markHandledSchema,
+  parseInboxFilter,
+} from "~/domain/admin/inbox.ts";
 import { cn } from "~/lib/cn";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/inbox";
-import { adminRequest } from "./admin-request.server.ts";
+import { adminScope } from "./admin-scope.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Inbox | ReferOH administration" },
@@ -17,21 +26,19 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor } = adminRequest(context);
+  const scope = adminScope(context);
   const filter = parseInboxFilter(new URL(request.url).searchParams);
-  return { filter, inbox: await listInbox(db, { actor, filter }) };
+  return { filter, inbox: await listInbox(scope, filter) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = adminRequest(context);
+  const scope = adminScope(context);
   const form = await request.formData();
-  const kind = String(form.get("kind") ?? "");
-  if (!inboxKinds.includes(kind as InboxKind)) throw data("Unknown inbox", { status: 400 });
-  const result = await markInboxItemHandled(admin.db, {
-    actor: admin.actor,
-    kind: kind as InboxKind,
+  const submission = parseSubmission(form, markHandledSchema);
+  if (submission.status !== "success") throw data("Unknown inbox", { status: 400 });
+  const result = await markInboxItemHandled(scope, {
+    kind: submission.value.kind,
     id: formUuid(form, "id"),
-    request: admin.request,
   });
   if (result === "not-found") throw data("Message not found", { status: 404 });
   return { ok: true as const };
@@ -86,9 +93,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
         ))}
       </nav>
       {inbox.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
-          Nothing here.
-        </p>
+        <EmptyList>Nothing here.</EmptyList>
       ) : (
         <ul className="grid gap-3">
           {inbox.rows.map((item) => (
@@ -119,18 +124,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
                     Handled {adminDateTime.format(new Date(item.handledAt))}
                   </Badge>
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="kind" value={item.kind} />
-                    <input type="hidden" name="id" value={item.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Mark the message from ${item.name} as handled`}
-                    >
-                      Mark handled
-                    </Button>
-                  </Form>
+                  <MarkHandledForm item={item} />
                 )}
               </div>
               <p className="mt-3 whitespace-pre-wrap text-sm">
@@ -142,5 +136,28 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
       )}
       <Pagination page={inbox.page} pageCount={inbox.pageCount} total={inbox.total} noun="items" />
     </div>
+  );
+}
+
+/** "Mark handled" on one message or registration. */
+function MarkHandledForm({ item }: { item: Pick<InboxItem, "id" | "kind" | "name"> }) {
+  const [form] = useSchemaForm({
+    id: `handled-${item.id}`,
+    schema: markHandledSchema,
+    lastResult: null,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="kind" value={item.kind} />
+      <input type="hidden" name="id" value={item.id} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        aria-label={`Mark the message from ${item.name} as handled`}
+      >
+        Mark handled
+      </Button>
+    </Form>
   );
 }

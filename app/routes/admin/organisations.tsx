@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { AdminFilterForm, EmptyList, FilterField } from "~/components/admin/list-filters.tsx";
 import { AdminPageHeader, adminDate, Pagination } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import {
   Table,
   TableBody,
@@ -12,10 +12,10 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { parsePage } from "~/domain/admin/guard.ts";
 import { listOrganisations } from "~/domain/admin/organisations.server.ts";
+import { organisationFilterSchema, parseOrganisationFilter } from "~/domain/admin/organisations.ts";
 import type { Route } from "./+types/organisations";
-import { adminRequest } from "./admin-request.server.ts";
+import { adminScope } from "./admin-scope.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Organisations | ReferOH administration" },
@@ -23,11 +23,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor } = adminRequest(context);
-  const params = new URL(request.url).searchParams;
-  const search = (params.get("q") ?? "").trim().slice(0, 100);
-  const page = await listOrganisations(db, { actor, search, page: parsePage(params.get("page")) });
-  return { page, search };
+  const scope = adminScope(context);
+  const filter = parseOrganisationFilter(new URL(request.url).searchParams);
+  return { page: await listOrganisations(scope, filter), search: filter.q };
 }
 
 export default function AdminOrganisations({ loaderData }: Route.ComponentProps) {
@@ -38,21 +36,24 @@ export default function AdminOrganisations({ loaderData }: Route.ComponentProps)
         title="Organisations"
         description="Employer organisations, their members, membership and credits."
       />
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor="q">Search by name</Label>
+      <AdminFilterForm
+        id="organisation-filters"
+        schema={organisationFilterSchema}
+        className="flex flex-wrap items-end gap-3"
+      >
+        <FilterField id="q" label="Search by name">
           <Input id="q" name="q" defaultValue={search} fieldWidth="w-72" />
-        </div>
+        </FilterField>
         <Button type="submit" variant="outline">
           Search
         </Button>
-      </Form>
+      </AdminFilterForm>
       {page.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
+        <EmptyList>
           {search
             ? "No organisation matches this search."
             : "No organisations have registered yet."}
-        </p>
+        </EmptyList>
       ) : (
         <Table>
           <TableHeader>

@@ -22,6 +22,7 @@ import {
 } from "~/domain/doctor/notify-doctors.server.ts";
 import { registerEnquiryJobs } from "~/domain/enquiries/register-enquiry-jobs.server.ts";
 import { eraseExpiredHealthData } from "~/domain/governance/erase-expired-health-data.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import {
   expireUnpaidReferrals,
   notifyUnpaidReferralExpired,
@@ -212,7 +213,8 @@ export function registerJobHandlers(runtime: Runtime): void {
 
   // Retention (ADR 0008): erase health data whose period has run out; the case record stays.
   jobs.register("governance-retention-purge", async () => {
-    const erased = await eraseExpiredHealthData(database.db, {
+    const scope = systemScope(database.db, "governance-retention-purge");
+    const erased = await eraseExpiredHealthData(scope, {
       periods: {
         preEmploymentMonths: runtime.config.RETENTION_PRE_EMPLOYMENT_MONTHS,
         managementMonths: runtime.config.RETENTION_MANAGEMENT_MONTHS,

@@ -1,5 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { sessionContext } from "~/context.ts";
+import { parseFilter } from "~/domain/admin/list-filters.ts";
 import type { AdminActor } from "~/domain/kernel/actor.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
@@ -24,3 +26,13 @@ export function adminScope(context: Readonly<RouterContextProvider>): Scope<Admi
 }
 
 const forbidden = () => data({ home: null }, { status: 403 });
+
+/** An admin list's loader: the scope, and the list's filter read from the query string. */
+export function adminList<S extends z.ZodType>(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  schema: S,
+): { scope: Scope<AdminActor>; filter: z.output<S> } {
+  const scope = adminScope(context);
+  return { scope, filter: parseFilter(new URL(request.url).searchParams, schema) };
+}

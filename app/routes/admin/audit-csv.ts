@@ -1,12 +1,11 @@
-import { parseAuditFilter } from "~/domain/admin/audit-filter.ts";
+import { auditFilterSchema } from "~/domain/admin/audit-filter.ts";
 import { exportAuditLogCsv } from "~/domain/admin/audit-log.server.ts";
 import type { Route } from "./+types/audit-csv";
-import { adminScope } from "./admin-scope.server.ts";
+import { adminList } from "./admin-scope.server.ts";
 
 /** The filtered audit log as a CSV download; the export is audited before it is produced. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const scope = adminScope(context);
-  const filter = parseAuditFilter(new URL(request.url).searchParams);
+  const { scope, filter } = adminList(context, request, auditFilterSchema);
   const { csv } = await exportAuditLogCsv(scope, filter);
   const stamp = scope.now.toISOString().slice(0, 19).replaceAll(":", "-");
   return new Response(csv, {

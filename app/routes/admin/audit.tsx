@@ -1,40 +1,28 @@
 import { Link } from "react-router";
 import {
   AdminFilterForm,
+  AdminListPage,
+  AdminTable,
+  adminMeta,
   EmptyList,
   FilterField,
   OrganisationSelect,
-} from "~/components/admin/list-filters.tsx";
-import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+} from "~/components/admin/list-page.tsx";
+import { adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
-import {
-  auditFilterParams,
-  auditFilterSchema,
-  parseAuditFilter,
-} from "~/domain/admin/audit-filter.ts";
+import { TableCell, TableRow } from "~/components/ui/table";
+import { auditFilterParams, auditFilterSchema } from "~/domain/admin/audit-filter.ts";
 import { searchAuditLog } from "~/domain/admin/audit-log.server.ts";
 import { organisationOptions } from "~/domain/admin/organisations.server.ts";
 import type { Route } from "./+types/audit";
-import { adminScope } from "./admin-scope.server.ts";
+import { adminList } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Audit log | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const scope = adminScope(context);
-  const filter = parseAuditFilter(new URL(request.url).searchParams);
+  const { scope, filter } = adminList(context, request, auditFilterSchema);
   const [page, organisations] = await Promise.all([
     searchAuditLog(scope, filter),
     organisationOptions(scope),
@@ -47,11 +35,10 @@ const outcomeVariant = { success: "outline", failure: "secondary", denied: "dest
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { page, filter, organisations, exportQuery } = loaderData;
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Audit log"
-        description="Who did what, to which object, when and from where. Times are UK time; the CSV export is in UTC."
-      />
+    <AdminListPage
+      title="Audit log"
+      description="Who did what, to which object, when and from where. Times are UK time; the CSV export is in UTC."
+    >
       {/* The organisation applies as soon as it is chosen; typed fields and dates wait for the
           button (a date typed digit by digit would otherwise load a list per digit). */}
       <AdminFilterForm
@@ -96,44 +83,33 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {page.rows.length === 0 ? (
         <EmptyList>No events match these filters.</EmptyList>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Time</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Actor</TableHead>
-              <TableHead>Object</TableHead>
-              <TableHead>Outcome</TableHead>
+        <AdminTable columns={["Time", "Action", "Actor", "Object", "Outcome"]}>
+          {page.rows.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell label="Time" className="whitespace-nowrap">
+                {adminDateTime.format(new Date(e.occurredAt))}
+              </TableCell>
+              <TableCell label="Action">
+                <code className="text-sm">{e.action}</code>
+              </TableCell>
+              <TableCell label="Actor" className="break-all text-sm">
+                {e.actorId ? (e.actorEmail ?? e.actorId) : "Anonymous"}
+                {e.actorRole ? (
+                  <span className="block text-muted-foreground">{e.actorRole}</span>
+                ) : null}
+                {e.ip ? <span className="block text-muted-foreground">{e.ip}</span> : null}
+              </TableCell>
+              <TableCell label="Object" className="break-all text-sm">
+                {e.objectType ? `${e.objectType} ${e.objectId}` : "None"}
+              </TableCell>
+              <TableCell label="Outcome">
+                <Badge variant={outcomeVariant[e.outcome]}>{e.outcome}</Badge>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.rows.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell label="Time" className="whitespace-nowrap">
-                  {adminDateTime.format(new Date(e.occurredAt))}
-                </TableCell>
-                <TableCell label="Action">
-                  <code className="text-sm">{e.action}</code>
-                </TableCell>
-                <TableCell label="Actor" className="break-all text-sm">
-                  {e.actorId ? (e.actorEmail ?? e.actorId) : "Anonymous"}
-                  {e.actorRole ? (
-                    <span className="block text-muted-foreground">{e.actorRole}</span>
-                  ) : null}
-                  {e.ip ? <span className="block text-muted-foreground">{e.ip}</span> : null}
-                </TableCell>
-                <TableCell label="Object" className="break-all text-sm">
-                  {e.objectType ? `${e.objectType} ${e.objectId}` : "None"}
-                </TableCell>
-                <TableCell label="Outcome">
-                  <Badge variant={outcomeVariant[e.outcome]}>{e.outcome}</Badge>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </AdminTable>
       )}
       <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun="events" />
-    </div>
+    </AdminListPage>
   );
 }

@@ -3,24 +3,20 @@ import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import {
   AdminFilterForm,
+  AdminListPage,
+  AdminTable,
+  adminMeta,
   EmptyList,
   FilterField,
   OrganisationSelect,
-} from "~/components/admin/list-filters.tsx";
-import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+} from "~/components/admin/list-page.tsx";
+import { adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import {
@@ -31,7 +27,6 @@ import {
 } from "~/domain/admin/cases.server.ts";
 import {
   caseFilterSchema,
-  parseCaseFilter,
   reassignableStatuses,
   reassignCaseSchema,
 } from "~/domain/admin/cases.ts";
@@ -40,16 +35,12 @@ import { referralStatuses, statusLabels, statusTone } from "~/domain/referrals/s
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/cases";
-import { adminScope } from "./admin-scope.server.ts";
+import { adminList, adminScope } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Cases | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Cases");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const scope = adminScope(context);
-  const filter = parseCaseFilter(new URL(request.url).searchParams);
+  const { scope, filter } = adminList(context, request, caseFilterSchema);
   const [page, doctors, organisations] = await Promise.all([
     listCases(scope, filter),
     assignableDoctors(scope),
@@ -91,11 +82,10 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
     if (actionData) (actionData.ok ? toast : toast.error)(actionData.message);
   }, [actionData]);
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Cases"
-        description="Every referral's status and assignment. Health answers and reports are not shown here."
-      />
+    <AdminListPage
+      title="Cases"
+      description="Every referral's status and assignment. Health answers and reports are not shown here."
+    >
       {/* Each select applies as soon as it changes; the button serves the text and no-JS browsers. */}
       <AdminFilterForm
         id="case-filters"
@@ -139,51 +129,40 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
       {page.rows.length === 0 ? (
         <EmptyList>No cases match these filters.</EmptyList>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Reference</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Organisation</TableHead>
-              <TableHead>SLA due</TableHead>
-              <TableHead>Doctor</TableHead>
+        <AdminTable columns={["Reference", "Status", "Organisation", "SLA due", "Doctor"]}>
+          {page.rows.map((c) => (
+            <TableRow key={c.id}>
+              <TableCell label="Reference">
+                <span className="font-medium">{c.reference}</span>
+                {c.urgent ? (
+                  <Badge variant="destructive" className="ml-2">
+                    Urgent
+                  </Badge>
+                ) : null}
+                <span className="block text-muted-foreground text-sm">
+                  {c.type === "management" ? "Management" : "Pre-employment"} · {c.subjectName}
+                </span>
+              </TableCell>
+              <TableCell label="Status">
+                <Badge variant={statusTone(c.status)}>{statusLabels[c.status]}</Badge>
+              </TableCell>
+              <TableCell label="Organisation">{c.organisationName ?? "Unknown"}</TableCell>
+              <TableCell label="SLA due">
+                {c.slaDueAt ? adminDateTime.format(new Date(c.slaDueAt)) : "Not started"}
+              </TableCell>
+              <TableCell label="Doctor">
+                {reassignableStatuses.includes(c.status) ? (
+                  <ReassignForm case={c} doctors={doctors} />
+                ) : (
+                  (c.assignedDoctorName ?? <span className="text-muted-foreground">None</span>)
+                )}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.rows.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell label="Reference">
-                  <span className="font-medium">{c.reference}</span>
-                  {c.urgent ? (
-                    <Badge variant="destructive" className="ml-2">
-                      Urgent
-                    </Badge>
-                  ) : null}
-                  <span className="block text-muted-foreground text-sm">
-                    {c.type === "management" ? "Management" : "Pre-employment"} · {c.subjectName}
-                  </span>
-                </TableCell>
-                <TableCell label="Status">
-                  <Badge variant={statusTone(c.status)}>{statusLabels[c.status]}</Badge>
-                </TableCell>
-                <TableCell label="Organisation">{c.organisationName ?? "Unknown"}</TableCell>
-                <TableCell label="SLA due">
-                  {c.slaDueAt ? adminDateTime.format(new Date(c.slaDueAt)) : "Not started"}
-                </TableCell>
-                <TableCell label="Doctor">
-                  {reassignableStatuses.includes(c.status) ? (
-                    <ReassignForm case={c} doctors={doctors} />
-                  ) : (
-                    (c.assignedDoctorName ?? <span className="text-muted-foreground">None</span>)
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </AdminTable>
       )}
       <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun="cases" />
-    </div>
+    </AdminListPage>
   );
 }
 

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { UserPlusIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/list-page.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -17,10 +18,7 @@ import { currentActor, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctors";
 import { adminScope } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Doctors | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Doctors");
 
 export async function loader({ context }: Route.LoaderArgs) {
   adminScope(context);

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { EmptyList } from "~/components/admin/list-filters.tsx";
-import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { AdminListPage, adminMeta, EmptyList } from "~/components/admin/list-page.tsx";
+import { adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,24 +10,20 @@ import { toast } from "~/components/ui/toaster";
 import { type InboxItem, listInbox, markInboxItemHandled } from "~/domain/admin/inbox.server.ts";
 import {
   type InboxKind,
+  inboxFilterSchema,
   inboxKinds,
   markHandledSchema,
-  parseInboxFilter,
 } from "~/domain/admin/inbox.ts";
 import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/inbox";
-import { adminScope } from "./admin-scope.server.ts";
+import { adminList, adminScope } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Inbox | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const scope = adminScope(context);
-  const filter = parseInboxFilter(new URL(request.url).searchParams);
+  const { scope, filter } = adminList(context, request, inboxFilterSchema);
   return { filter, inbox: await listInbox(scope, filter) };
 }
 
@@ -55,11 +51,10 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
     if (actionData?.ok) toast("Marked as handled");
   }, [actionData]);
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Inbox"
-        description="Messages from the contact form and registrations of interest. Mark each one handled once someone has replied."
-      />
+    <AdminListPage
+      title="Inbox"
+      description="Messages from the contact form and registrations of interest. Mark each one handled once someone has replied."
+    >
       <nav aria-label="Inbox" className="flex flex-wrap gap-2">
         {inboxKinds.map((kind) => (
           <Link
@@ -135,7 +130,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
         </ul>
       )}
       <Pagination page={inbox.page} pageCount={inbox.pageCount} total={inbox.total} noun="items" />
-    </div>
+    </AdminListPage>
   );
 }
 

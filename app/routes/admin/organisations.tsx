@@ -1,41 +1,36 @@
 import { Link } from "react-router";
-import { AdminFilterForm, EmptyList, FilterField } from "~/components/admin/list-filters.tsx";
-import { AdminPageHeader, adminDate, Pagination } from "~/components/admin/pagination.tsx";
+import {
+  AdminFilterForm,
+  AdminListPage,
+  AdminTable,
+  adminMeta,
+  EmptyList,
+  FilterField,
+} from "~/components/admin/list-page.tsx";
+import { adminDate, Pagination } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { listOrganisations } from "~/domain/admin/organisations.server.ts";
-import { organisationFilterSchema, parseOrganisationFilter } from "~/domain/admin/organisations.ts";
+import { organisationFilterSchema } from "~/domain/admin/organisations.ts";
 import type { Route } from "./+types/organisations";
-import { adminScope } from "./admin-scope.server.ts";
+import { adminList } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Organisations | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Organisations");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const scope = adminScope(context);
-  const filter = parseOrganisationFilter(new URL(request.url).searchParams);
+  const { scope, filter } = adminList(context, request, organisationFilterSchema);
   return { page: await listOrganisations(scope, filter), search: filter.q };
 }
 
 export default function AdminOrganisations({ loaderData }: Route.ComponentProps) {
   const { page, search } = loaderData;
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Organisations"
-        description="Employer organisations, their members, membership and credits."
-      />
+    <AdminListPage
+      title="Organisations"
+      description="Employer organisations, their members, membership and credits."
+    >
       <AdminFilterForm
         id="organisation-filters"
         schema={organisationFilterSchema}
@@ -55,46 +50,33 @@ export default function AdminOrganisations({ loaderData }: Route.ComponentProps)
             : "No organisations have registered yet."}
         </EmptyList>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Organisation</TableHead>
-              <TableHead>Members</TableHead>
-              <TableHead>Membership</TableHead>
-              <TableHead>Credits</TableHead>
-              <TableHead>Registered</TableHead>
+        <AdminTable columns={["Organisation", "Members", "Membership", "Credits", "Registered"]}>
+          {page.rows.map((org) => (
+            <TableRow key={org.id}>
+              <TableCell label="Organisation">
+                <Link
+                  to={`/admin/organisations/${org.id}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {org.name}
+                </Link>
+                {org.industry ? (
+                  <span className="block text-muted-foreground text-sm">{org.industry}</span>
+                ) : null}
+              </TableCell>
+              <TableCell label="Members">{org.members}</TableCell>
+              <TableCell label="Membership">
+                {org.membershipStatus ? (
+                  <Badge variant="outline">{org.membershipStatus.replace("_", " ")}</Badge>
+                ) : (
+                  <span className="text-muted-foreground">None</span>
+                )}
+              </TableCell>
+              <TableCell label="Credits">{org.credits}</TableCell>
+              <TableCell label="Registered">{adminDate.format(new Date(org.createdAt))}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.rows.map((org) => (
-              <TableRow key={org.id}>
-                <TableCell label="Organisation">
-                  <Link
-                    to={`/admin/organisations/${org.id}`}
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    {org.name}
-                  </Link>
-                  {org.industry ? (
-                    <span className="block text-muted-foreground text-sm">{org.industry}</span>
-                  ) : null}
-                </TableCell>
-                <TableCell label="Members">{org.members}</TableCell>
-                <TableCell label="Membership">
-                  {org.membershipStatus ? (
-                    <Badge variant="outline">{org.membershipStatus.replace("_", " ")}</Badge>
-                  ) : (
-                    <span className="text-muted-foreground">None</span>
-                  )}
-                </TableCell>
-                <TableCell label="Credits">{org.credits}</TableCell>
-                <TableCell label="Registered">
-                  {adminDate.format(new Date(org.createdAt))}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </AdminTable>
       )}
       <Pagination
         page={page.page}
@@ -102,6 +84,6 @@ export default function AdminOrganisations({ loaderData }: Route.ComponentProps)
         total={page.total}
         noun="organisations"
       />
-    </div>
+    </AdminListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { FileArchiveIcon } from "lucide-react";
 import { Form } from "react-router";
+import { adminMeta } from "~/components/admin/list-page.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -12,10 +13,7 @@ import {
 } from "~/domain/governance/subject-access-form.ts";
 import type { Route } from "./+types/subject-access";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Subject access | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Subject access");
 
 export function loader({ request }: Route.LoaderArgs) {
   const error = new URL(request.url).searchParams.get("error");

@@ -6,6 +6,47 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Table, TableBody, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { AdminPageHeader } from "./pagination.tsx";
+
+/** An admin page's title and the robots rule: the console is never indexed. */
+export function adminMeta(title: string) {
+  return [{ title: `${title} | ReferOH administration` }, { name: "robots", content: "noindex" }];
+}
+
+/** An admin list page: its heading and description, then the filters, the list and its pages. */
+export function AdminListPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+      <AdminPageHeader title={title} description={description} />
+      {children}
+    </div>
+  );
+}
+
+/** A list's table: one header cell per column; the rows are the page's own. */
+export function AdminTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column}>{column}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </Table>
+  );
+}
 
 /**
  * An admin list's filter form: a GET form read with Conform against the same schema the loader

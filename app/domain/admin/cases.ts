@@ -14,12 +14,11 @@ export const reassignableStatuses: readonly ReferralStatus[] = [
   "in_review",
 ];
 
-export const caseTypes = ["pre_employment", "management"] as const;
+const caseTypes = ["pre_employment", "management"] as const;
 export type CaseType = (typeof caseTypes)[number];
 
 /** The overview's links: cases past their SLA, or open and urgent. */
-export const caseFlags = ["sla-breached", "urgent"] as const;
-export type CaseFlag = (typeof caseFlags)[number];
+const caseFlags = ["sla-breached", "urgent"] as const;
 
 /** The case list's filter form (GET /admin/cases): the query string's names are the fields'. */
 export const caseFilterSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { filterPage, filterText, parseFilter } from "./list-filters.ts";
+import { filterPage, filterText } from "./list-filters.ts";
 
 /** The organisation list's search (GET /admin/organisations). */
 export const organisationFilterSchema = z.object({
@@ -7,10 +7,6 @@ export const organisationFilterSchema = z.object({
   page: filterPage,
 });
 export type OrganisationFilter = z.output<typeof organisationFilterSchema>;
-
-export function parseOrganisationFilter(params: URLSearchParams): OrganisationFilter {
-  return parseFilter(params, organisationFilterSchema);
-}
 
 const wholeCredits = "Enter a whole number of credits, for example 5 or -2";
 

@@ -8,13 +8,12 @@ export const eraseExpiredHealthDataJob = defineJob({
   payload: z.object({}),
   schedule: "20 2 * * *",
   async handle(scope, { config, logger }) {
-    const erased = await eraseExpiredHealthData(scope.db, {
+    const erased = await eraseExpiredHealthData(scope, {
       periods: {
         preEmploymentMonths: config.RETENTION_PRE_EMPLOYMENT_MONTHS,
         managementMonths: config.RETENTION_MANAGEMENT_MONTHS,
         abandonedInvitationDays: config.RETENTION_ABANDONED_INVITATION_DAYS,
       },
-      now: scope.now,
     });
     if (erased.length > 0)
       logger.info({ erased: erased.length }, "retention: expired health data erased");

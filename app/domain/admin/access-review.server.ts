@@ -1,9 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { isInactive } from "./access-review.ts";
-import { requireAdministrator } from "./guard.ts";
 import { lastSignIns } from "./last-sign-in.server.ts";
 
 export interface PrivilegedAccount {
@@ -20,12 +19,8 @@ export interface PrivilegedAccount {
 }
 
 /** Every account that can see health data, longest unused first. */
-export async function listPrivilegedAccounts(
-  db: Database,
-  input: { actor: Actor; now?: Date },
-): Promise<PrivilegedAccount[]> {
-  requireAdministrator(input.actor);
-  const now = input.now ?? new Date();
+export async function listPrivilegedAccounts(scope: Scope): Promise<PrivilegedAccount[]> {
+  const { db, now } = requireAdmin(scope);
   const accounts = await db
     .select({
       userId: user.id,

@@ -16,15 +16,19 @@ import {
   user,
 } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { getCreditBalance, grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import type { Actor } from "~/domain/kernel/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
-import { exportAuditLogCsv, parseAuditFilter, searchAuditLog } from "./audit-log.server.ts";
-import { listCases, parseCaseFilter, reassignCase } from "./cases.server.ts";
-import { ForbiddenError } from "./guard.ts";
-import { listInbox, markInboxItemHandled, parseInboxFilter } from "./inbox.server.ts";
+import { parseAuditFilter } from "./audit-filter.ts";
+import { exportAuditLogCsv, searchAuditLog } from "./audit-log.server.ts";
+import { listCases, reassignCase } from "./cases.server.ts";
+import { parseCaseFilter } from "./cases.ts";
+import { listInbox, markInboxItemHandled } from "./inbox.server.ts";
+import { parseInboxFilter } from "./inbox.ts";
 import {
   adjustOrganisationCredits,
   getOrganisationDetail,
@@ -42,17 +46,8 @@ afterAll(async () => {
 
 const request = { ip: "203.0.113.9", requestId: "req-admin" };
 
-function actorFor(role: Actor["role"], extra: Partial<Actor> = {}): Actor {
-  return {
-    userId: `u-${randomUUID()}`,
-    role,
-    organisationId: null,
-    memberRole: null,
-    doctorActive: role === "doctor" ? true : null,
-    twoFactorVerified: true,
-    ...extra,
-  };
-}
+/** The scope an administrator (or someone refused) acts in, at `now`. */
+const scopeOf = (actor: Actor, now?: Date) => createScope(database.db, actor, request, now);
 
 async function createUser(role: "admin" | "doctor" | "employer", opts: { createdAt?: Date } = {}) {
   const id = randomUUID();
@@ -111,11 +106,18 @@ async function createCase(
   return row!;
 }
 
-const admin = actorFor("admin");
+const admin: Actor = { role: "admin", userId: `u-${randomUUID()}`, twoFactorVerified: true };
 const refusedActors: Actor[] = [
-  actorFor("employer", { organisationId: "org-x", memberRole: "owner", twoFactorVerified: false }),
-  actorFor("doctor"),
-  actorFor("admin", { twoFactorVerified: false }),
+  {
+    role: "employer",
+    userId: `u-${randomUUID()}`,
+    organisationId: "org-x",
+    organisationName: "Org X",
+    memberRole: "owner",
+  },
+  { role: "doctor", userId: `u-${randomUUID()}`, doctorActive: true, twoFactorVerified: true },
+  { role: "admin", userId: `u-${randomUUID()}`, twoFactorVerified: false },
+  { role: "system", name: "not-an-administrator" },
 ];
 
 describe("credit adjustment", () => {
@@ -123,20 +125,16 @@ describe("credit adjustment", () => {
     const { db } = database;
     const org = await createOrganisation("Ledger Ltd");
     await grantCredits(db, { organisationId: org, credits: 3 });
-    const added = await adjustOrganisationCredits(db, {
-      actor: admin,
+    const added = await adjustOrganisationCredits(scopeOf(admin), {
       organisationId: org,
       credits: 5,
       reason: "Goodwill after outage",
-      request,
     });
     expect(added).toEqual({ status: "adjusted", balance: 8 });
-    const removed = await adjustOrganisationCredits(db, {
-      actor: admin,
+    const removed = await adjustOrganisationCredits(scopeOf(admin), {
       organisationId: org,
       credits: -6,
       reason: "Duplicate purchase refunded",
-      request,
     });
     expect(removed).toEqual({ status: "adjusted", balance: 2 });
     const adjustments = await db
@@ -171,12 +169,10 @@ describe("credit adjustment", () => {
     const { db } = database;
     const org = await createOrganisation("Small Balance Ltd");
     await grantCredits(db, { organisationId: org, credits: 2 });
-    const result = await adjustOrganisationCredits(db, {
-      actor: admin,
+    const result = await adjustOrganisationCredits(scopeOf(admin), {
       organisationId: org,
       credits: -3,
       reason: "Too much taken",
-      request,
     });
     expect(result).toEqual({ status: "insufficient", balance: 2 });
     expect(await getCreditBalance(db, org)).toBe(2);
@@ -190,37 +186,26 @@ describe("credit adjustment", () => {
   it("requires a reason and a non-zero whole number, and an administrator", async () => {
     const { db } = database;
     const org = await createOrganisation("Rules Ltd");
-    const base = { organisationId: org, request };
+    const base = { organisationId: org };
     await expect(
-      adjustOrganisationCredits(db, { ...base, actor: admin, credits: 2, reason: "" }),
+      adjustOrganisationCredits(scopeOf(admin), { ...base, credits: 2, reason: "" }),
     ).rejects.toThrow(/reason/);
     await expect(
-      adjustOrganisationCredits(db, {
-        ...base,
-        actor: admin,
-        credits: 0,
-        reason: "Nothing at all",
-      }),
+      adjustOrganisationCredits(scopeOf(admin), { ...base, credits: 0, reason: "Nothing at all" }),
     ).rejects.toThrow(/other than 0/);
     await expect(
-      adjustOrganisationCredits(db, {
-        ...base,
-        actor: admin,
-        credits: 1.5,
-        reason: "Half a credit",
-      }),
+      adjustOrganisationCredits(scopeOf(admin), { ...base, credits: 1.5, reason: "Half a credit" }),
     ).rejects.toThrow(/whole number/);
     for (const actor of refusedActors) {
       await expect(
-        adjustOrganisationCredits(db, { ...base, actor, credits: 5, reason: "Sneaky grant" }),
-      ).rejects.toBeInstanceOf(ForbiddenError);
+        adjustOrganisationCredits(scopeOf(actor), { ...base, credits: 5, reason: "Sneaky grant" }),
+      ).rejects.toBeInstanceOf(DomainError);
     }
     expect(await getCreditBalance(db, org)).toBe(0);
     expect(
-      await adjustOrganisationCredits(db, {
+      await adjustOrganisationCredits(scopeOf(admin), {
         ...base,
         organisationId: "no-such-org",
-        actor: admin,
         credits: 1,
         reason: "Nobody home",
       }),
@@ -231,9 +216,9 @@ describe("credit adjustment", () => {
     const { db } = database;
     const org = await createOrganisation("Zebra Searchable Widgets");
     await grantCredits(db, { organisationId: org, credits: 7 });
-    const page = await listOrganisations(db, { actor: admin, search: "zebra widgets", page: 1 });
+    const page = await listOrganisations(scopeOf(admin), { q: "zebra widgets", page: 1 });
     expect(page.rows).toHaveLength(0);
-    const found = await listOrganisations(db, { actor: admin, search: "Searchable", page: 1 });
+    const found = await listOrganisations(scopeOf(admin), { q: "Searchable", page: 1 });
     expect(found.rows).toEqual([
       expect.objectContaining({
         id: org,
@@ -243,8 +228,8 @@ describe("credit adjustment", () => {
       }),
     ]);
     // A `%` typed into the search is a character, not a wildcard.
-    expect((await listOrganisations(db, { actor: admin, search: "%", page: 1 })).rows).toEqual([]);
-    const detail = await getOrganisationDetail(db, { actor: admin, organisationId: org });
+    expect((await listOrganisations(scopeOf(admin), { q: "%", page: 1 })).rows).toEqual([]);
+    const detail = await getOrganisationDetail(scopeOf(admin), org);
     expect(detail?.credits).toBe(7);
     expect(detail?.members.map((m) => m.role)).toEqual(["owner"]);
   });
@@ -257,9 +242,7 @@ describe("case reassignment", () => {
     const from = await createDoctor();
     const to = await createDoctor();
     const c = await createCase(org, "in_review", { assignedDoctorId: from });
-    expect(
-      await reassignCase(db, { actor: admin, referralId: c.id, doctorUserId: to, request }),
-    ).toEqual({
+    expect(await reassignCase(scopeOf(admin), { referralId: c.id, doctorUserId: to })).toEqual({
       status: "reassigned",
     });
     const [after] = await db.select().from(referral).where(eq(referral.id, c.id));
@@ -295,39 +278,31 @@ describe("case reassignment", () => {
     ] as const) {
       const c = await createCase(org, status);
       expect(
-        await reassignCase(db, { actor: admin, referralId: c.id, doctorUserId: active, request }),
+        await reassignCase(scopeOf(admin), { referralId: c.id, doctorUserId: active }),
       ).toEqual({ status: "invalid-state", current: status });
     }
     const c = await createCase(org, "submitted");
     for (const doctorUserId of [revoked, employer, "nobody"]) {
-      expect(
-        await reassignCase(db, { actor: admin, referralId: c.id, doctorUserId, request }),
-      ).toEqual({
+      expect(await reassignCase(scopeOf(admin), { referralId: c.id, doctorUserId })).toEqual({
         status: "doctor-unavailable",
       });
     }
     for (const actor of refusedActors) {
       await expect(
-        reassignCase(db, { actor, referralId: c.id, doctorUserId: active, request }),
-      ).rejects.toBeInstanceOf(ForbiddenError);
+        reassignCase(scopeOf(actor), { referralId: c.id, doctorUserId: active }),
+      ).rejects.toBeInstanceOf(DomainError);
     }
     const [unchanged] = await db.select().from(referral).where(eq(referral.id, c.id));
     expect(unchanged?.assignedDoctorId).toBeNull();
     expect(
-      await reassignCase(db, {
-        actor: admin,
-        referralId: randomUUID(),
-        doctorUserId: active,
-        request,
-      }),
+      await reassignCase(scopeOf(admin), { referralId: randomUUID(), doctorUserId: active }),
     ).toEqual({ status: "not-found" });
   });
 
   it("filters the case list in SQL and counts SLA breaches and urgent cases", async () => {
-    const { db } = database;
     const org = await createOrganisation("Filter Ltd");
     const other = await createOrganisation("Other Filter Ltd");
-    const before = await getAdminOverview(db, { actor: admin });
+    const before = await getAdminOverview(scopeOf(admin));
     const late = await createCase(org, "submitted", {
       slaDueAt: subHours(new Date(), 2),
       subjectName: "Lateisha Latecomer",
@@ -335,14 +310,14 @@ describe("case reassignment", () => {
     await createCase(org, "in_review", { slaDueAt: subHours(new Date(), -5) });
     await createCase(other, "invited", { urgent: true, type: "pre_employment" });
     await createCase(other, "complete", { urgent: true, slaDueAt: subHours(new Date(), 9) });
-    const after = await getAdminOverview(db, { actor: admin });
+    const after = await getAdminOverview(scopeOf(admin));
     expect(after.slaBreaches - before.slaBreaches).toBe(1);
     expect(after.urgent - before.urgent).toBe(1);
     const submitted = (s: typeof after) => s.byStatus.find((r) => r.status === "submitted")!.count;
     expect(submitted(after) - submitted(before)).toBe(1);
 
     const list = (query: string) =>
-      listCases(db, { actor: admin, filter: parseCaseFilter(new URLSearchParams(query)) });
+      listCases(scopeOf(admin), parseCaseFilter(new URLSearchParams(query)));
     expect((await list(`organisation=${org}`)).total).toBe(2);
     expect((await list(`organisation=${other}&type=pre_employment`)).total).toBe(1);
     expect((await list(`organisation=${org}&status=submitted`)).rows.map((r) => r.id)).toEqual([
@@ -388,32 +363,29 @@ describe("inbox", () => {
       .insert(interestRegistration)
       .values({ fullName: "Ben", email: "ben@example.org", companyName: "Ben Co", role: "HR" })
       .returning();
-    const open = await listInbox(db, {
-      actor: admin,
-      filter: parseInboxFilter(new URLSearchParams()),
-    });
+    const open = await listInbox(scopeOf(admin), parseInboxFilter(new URLSearchParams()));
     expect(open.rows.map((r) => r.id)).toContain(message!.id);
 
-    expect(
-      await markInboxItemHandled(db, { actor: admin, kind: "contact", id: message!.id, request }),
-    ).toBe("handled");
-    expect(
-      await markInboxItemHandled(db, { actor: admin, kind: "contact", id: message!.id, request }),
-    ).toBe("already-handled");
-    expect(
-      await markInboxItemHandled(db, { actor: admin, kind: "interest", id: interest!.id, request }),
-    ).toBe("handled");
+    expect(await markInboxItemHandled(scopeOf(admin), { kind: "contact", id: message!.id })).toBe(
+      "handled",
+    );
+    expect(await markInboxItemHandled(scopeOf(admin), { kind: "contact", id: message!.id })).toBe(
+      "already-handled",
+    );
+    expect(await markInboxItemHandled(scopeOf(admin), { kind: "interest", id: interest!.id })).toBe(
+      "handled",
+    );
     // The id of a contact message is not an interest registration.
-    expect(
-      await markInboxItemHandled(db, { actor: admin, kind: "interest", id: message!.id, request }),
-    ).toBe("not-found");
-    expect(
-      await markInboxItemHandled(db, { actor: admin, kind: "contact", id: "not-a-uuid", request }),
-    ).toBe("not-found");
+    expect(await markInboxItemHandled(scopeOf(admin), { kind: "interest", id: message!.id })).toBe(
+      "not-found",
+    );
+    expect(await markInboxItemHandled(scopeOf(admin), { kind: "contact", id: "not-a-uuid" })).toBe(
+      "not-found",
+    );
     for (const actor of refusedActors) {
       await expect(
-        markInboxItemHandled(db, { actor, kind: "contact", id: message!.id, request }),
-      ).rejects.toBeInstanceOf(ForbiddenError);
+        markInboxItemHandled(scopeOf(actor), { kind: "contact", id: message!.id }),
+      ).rejects.toBeInstanceOf(DomainError);
     }
 
     const [stored] = await db
@@ -422,15 +394,12 @@ describe("inbox", () => {
       .where(eq(contactMessage.id, message!.id));
     expect(stored?.handledBy).toBe(admin.userId);
     expect(stored?.handledAt).toBeInstanceOf(Date);
-    const stillOpen = await listInbox(db, {
-      actor: admin,
-      filter: parseInboxFilter(new URLSearchParams()),
-    });
+    const stillOpen = await listInbox(scopeOf(admin), parseInboxFilter(new URLSearchParams()));
     expect(stillOpen.rows.map((r) => r.id)).not.toContain(message!.id);
-    const handled = await listInbox(db, {
-      actor: admin,
-      filter: parseInboxFilter(new URLSearchParams("kind=interest&state=handled")),
-    });
+    const handled = await listInbox(
+      scopeOf(admin),
+      parseInboxFilter(new URLSearchParams("kind=interest&state=handled")),
+    );
     expect(handled.rows.map((r) => r.id)).toContain(interest!.id);
     const events = await db
       .select()
@@ -477,12 +446,9 @@ describe("audit log", () => {
     ];
     for (const r of rows) await db.insert(auditEvent).values({ outcome: "success", ...r });
     const search = async (query: string) =>
-      (
-        await searchAuditLog(db, {
-          actor: admin,
-          filter: parseAuditFilter(new URLSearchParams(query)),
-        })
-      ).rows.map((r) => r.action);
+      (await searchAuditLog(scopeOf(admin), parseAuditFilter(new URLSearchParams(query)))).rows.map(
+        (r) => r.action,
+      );
     expect(
       await search(`actor=${encodeURIComponent(someone!.email.toUpperCase())}&action=audit-test.`),
     ).toEqual(["audit-test.beta", "audit-test.alpha"]);
@@ -506,22 +472,22 @@ describe("audit log", () => {
 
     for (let i = 0; i < 55; i++)
       await recordAuditEvent(db, { action: "audit-test.bulk", outcome: "success" });
-    const first = await searchAuditLog(db, {
-      actor: admin,
-      filter: parseAuditFilter(new URLSearchParams("action=audit-test.bulk")),
-    });
-    const second = await searchAuditLog(db, {
-      actor: admin,
-      filter: parseAuditFilter(new URLSearchParams("action=audit-test.bulk&page=2")),
-    });
+    const first = await searchAuditLog(
+      scopeOf(admin),
+      parseAuditFilter(new URLSearchParams("action=audit-test.bulk")),
+    );
+    const second = await searchAuditLog(
+      scopeOf(admin),
+      parseAuditFilter(new URLSearchParams("action=audit-test.bulk&page=2")),
+    );
     expect([first.total, first.rows.length, second.rows.length, first.pageCount]).toEqual([
       55, 50, 5, 2,
     ]);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(55);
     for (const actor of refusedActors) {
       await expect(
-        searchAuditLog(db, { actor, filter: parseAuditFilter(new URLSearchParams()) }),
-      ).rejects.toBeInstanceOf(ForbiddenError);
+        searchAuditLog(scopeOf(actor), parseAuditFilter(new URLSearchParams())),
+      ).rejects.toBeInstanceOf(DomainError);
     }
   });
 
@@ -534,7 +500,7 @@ describe("audit log", () => {
       details: { note: 'comma, "quote"\nnewline' },
     });
     const filter = parseAuditFilter(new URLSearchParams("action=audit-test.csv"));
-    const { csv, rows } = await exportAuditLogCsv(db, { actor: admin, filter, request });
+    const { csv, rows } = await exportAuditLogCsv(scopeOf(admin), filter);
     expect(rows).toBe(1);
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
@@ -555,9 +521,7 @@ describe("audit log", () => {
       details: { rows: 1, filter: expect.objectContaining({ action: "audit-test.csv" }) },
     });
     for (const actor of refusedActors) {
-      await expect(exportAuditLogCsv(db, { actor, filter, request })).rejects.toBeInstanceOf(
-        ForbiddenError,
-      );
+      await expect(exportAuditLogCsv(scopeOf(actor), filter)).rejects.toBeInstanceOf(DomainError);
     }
   });
 });
@@ -606,7 +570,7 @@ describe("privileged-access review", () => {
       expiresAt: subDays(now, -1),
       createdAt: subDays(now, 1),
     });
-    const accounts = await listPrivilegedAccounts(db, { actor: admin, now });
+    const accounts = await listPrivilegedAccounts(scopeOf(admin, now));
     const byId = new Map(accounts.map((a) => [a.userId, a]));
     expect(byId.has(employer)).toBe(false);
     expect(byId.get(recentAdmin)).toMatchObject({ role: "admin", inactive: false });
@@ -616,7 +580,7 @@ describe("privileged-access review", () => {
     expect(byId.get(neverDoctor)).toMatchObject({ lastSignInAt: null, inactive: true });
     expect(byId.get(newDoctor)).toMatchObject({ inactive: false });
     for (const actor of refusedActors) {
-      await expect(listPrivilegedAccounts(db, { actor })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(listPrivilegedAccounts(scopeOf(actor))).rejects.toBeInstanceOf(DomainError);
     }
   });
 });

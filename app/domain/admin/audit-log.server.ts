@@ -1,62 +1,24 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { auditEvent, referral, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { containsPattern } from "~/lib/like-pattern.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import { containsPattern, type Page } from "~/domain/kernel/list.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import type { AuditFilter } from "./audit-filter.ts";
 import { csvLine } from "./csv.ts";
-import { type AdminRequest, type Page, pageOf, parsePage, requireAdministrator } from "./guard.ts";
+import { countRows, readPage } from "./list.server.ts";
 
 export const auditPageSize = 50;
 /** An export is a file for an investigation, not a backup: past this, narrow the filter. */
 export const auditExportLimit = 50_000;
 
-export interface AuditFilter {
-  /** An e-mail address or a user id. */
-  actor: string;
-  organisationId: string;
-  /** A case reference (`REF-` and six digits, or `OCC-` and five characters) or a referral id. */
-  referral: string;
-  /** An action or the start of one: `admin.` matches every admin action. */
-  action: string;
-  /** Inclusive UTC days, YYYY-MM-DD. */
-  from: string;
-  to: string;
-  page: number;
-}
-
-const day = /^\d{4}-\d{2}-\d{2}$/;
-
-export function parseAuditFilter(params: URLSearchParams): AuditFilter {
-  const text = (name: string) => (params.get(name) ?? "").trim().slice(0, 200);
-  const date = (name: string) =>
-    day.test(text(name)) && !Number.isNaN(Date.parse(text(name))) ? text(name) : "";
-  return {
-    actor: text("actor"),
-    organisationId: text("organisation"),
-    referral: text("referral"),
-    action: text("action"),
-    from: date("from"),
-    to: date("to"),
-    page: parsePage(params.get("page")),
-  };
-}
-
-export function auditFilterParams(filter: AuditFilter): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filter.actor) params.set("actor", filter.actor);
-  if (filter.organisationId) params.set("organisation", filter.organisationId);
-  if (filter.referral) params.set("referral", filter.referral);
-  if (filter.action) params.set("action", filter.action);
-  if (filter.from) params.set("from", filter.from);
-  if (filter.to) params.set("to", filter.to);
-  return params;
-}
-
 const impossible = eq(auditEvent.id, -1);
 
 /** The filter as SQL; names the user or referral it resolves, or matches nothing. */
-async function conditionsFor(db: Database, filter: AuditFilter): Promise<SQL | undefined> {
+async function conditionsFor(scope: Scope, filter: AuditFilter): Promise<SQL | undefined> {
+  const { db } = scope;
   const conditions: SQL[] = [];
   if (filter.actor) {
     const [found] = await db
@@ -65,13 +27,13 @@ async function conditionsFor(db: Database, filter: AuditFilter): Promise<SQL | u
       .where(or(eq(user.email, filter.actor.toLowerCase()), eq(user.id, filter.actor)));
     conditions.push(found ? eq(auditEvent.actorId, found.id) : impossible);
   }
-  if (filter.organisationId) {
+  if (filter.organisation) {
     conditions.push(
       or(
-        eq(auditEvent.organisationId, filter.organisationId),
+        eq(auditEvent.organisationId, filter.organisation),
         and(
           eq(auditEvent.objectType, "organisation"),
-          eq(auditEvent.objectId, filter.organisationId),
+          eq(auditEvent.objectId, filter.organisation),
         ),
       ) as SQL,
     );
@@ -82,9 +44,12 @@ async function conditionsFor(db: Database, filter: AuditFilter): Promise<SQL | u
       .select({ id: referral.id })
       .from(referral)
       .where(
-        isId
-          ? eq(referral.id, filter.referral)
-          : eq(referral.reference, filter.referral.toUpperCase()),
+        and(
+          isId
+            ? eq(referral.id, filter.referral)
+            : eq(referral.reference, filter.referral.toUpperCase()),
+          visibleReferrals(scope),
+        ),
       );
     conditions.push(
       found
@@ -108,22 +73,28 @@ async function conditionsFor(db: Database, filter: AuditFilter): Promise<SQL | u
 export type AuditRow = typeof auditEvent.$inferSelect;
 
 export async function searchAuditLog(
-  db: Database,
-  input: { actor: Actor; filter: AuditFilter },
+  scope: Scope,
+  filter: AuditFilter,
 ): Promise<Page<AuditRow & { actorEmail: string | null }>> {
-  requireAdministrator(input.actor);
-  const where = await conditionsFor(db, input.filter);
-  const [total] = await db.select({ count: count() }).from(auditEvent).where(where);
-  const joined = await db
-    .select({ event: auditEvent, actorEmail: user.email })
-    .from(auditEvent)
-    .leftJoin(user, eq(user.id, auditEvent.actorId))
-    .where(where)
-    .orderBy(desc(auditEvent.occurredAt), desc(auditEvent.id))
-    .limit(auditPageSize)
-    .offset((input.filter.page - 1) * auditPageSize);
-  const rows = joined.map((r) => ({ ...r.event, actorEmail: r.actorEmail }));
-  return pageOf(rows, input.filter.page, total?.count ?? 0, auditPageSize);
+  const { db } = requireAdmin(scope);
+  const where = await conditionsFor(scope, filter);
+  return readPage(db, {
+    table: auditEvent,
+    where,
+    page: filter.page,
+    pageSize: auditPageSize,
+    rows: async (limit, offset) => {
+      const joined = await db
+        .select({ event: auditEvent, actorEmail: user.email })
+        .from(auditEvent)
+        .leftJoin(user, eq(user.id, auditEvent.actorId))
+        .where(where)
+        .orderBy(desc(auditEvent.occurredAt), desc(auditEvent.id))
+        .limit(limit)
+        .offset(offset);
+      return joined.map((r) => ({ ...r.event, actorEmail: r.actorEmail }));
+    },
+  });
 }
 
 export const auditCsvHeader = [
@@ -146,20 +117,19 @@ export const auditCsvHeader = [
  * in memory. The export is itself an audited event, written before the file is produced.
  */
 export async function exportAuditLogCsv(
-  db: Database,
-  input: { actor: Actor; filter: AuditFilter; request: AdminRequest },
+  scope: Scope,
+  filter: AuditFilter,
 ): Promise<{ csv: string; rows: number }> {
-  requireAdministrator(input.actor);
-  const where = await conditionsFor(db, input.filter);
-  const [total] = await db.select({ count: count() }).from(auditEvent).where(where);
-  const rows = Math.min(total?.count ?? 0, auditExportLimit);
-  const { page: _page, ...filter } = input.filter;
+  const { db, actor, origin } = requireAdmin(scope);
+  const where = await conditionsFor(scope, filter);
+  const rows = Math.min(await countRows(db, auditEvent, where), auditExportLimit);
+  const { page: _page, ...filterDetails } = filter;
   await recordAuditEvent(db, {
     action: "admin.audit_exported",
     outcome: "success",
-    actor: { id: input.actor.userId, role: input.actor.role },
-    request: input.request,
-    details: { filter, rows },
+    actor: auditActorOf(actor),
+    request: origin,
+    details: { filter: filterDetails, rows },
   });
   const parts = [csvLine(auditCsvHeader)];
   const batch = 1000;

@@ -1,54 +1,18 @@
-import { and, count, desc, eq, ilike, inArray, lt, notInArray, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, lt, notInArray, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, organisation, referral, report, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { caseReassignedEmail } from "~/domain/doctor/doctor-emails.ts";
-import { finalStatuses, type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
-import { containsPattern } from "~/lib/like-pattern.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import { containsPattern, type Page } from "~/domain/kernel/list.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { finalStatuses, type ReferralStatus } from "~/domain/referrals/states.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { reassignableStatuses } from "./cases.ts";
-import {
-  type AdminRequest,
-  adminPageSize,
-  type Page,
-  pageOf,
-  parsePage,
-  requireAdministrator,
-} from "./guard.ts";
+import { type CaseFilter, type CaseType, reassignableStatuses } from "./cases.ts";
+import { readPage } from "./list.server.ts";
 import { slaStatuses } from "./overview.server.ts";
-
-export const caseTypes = ["pre_employment", "management"] as const;
-export type CaseType = (typeof caseTypes)[number];
-
-export interface CaseFilter {
-  status: ReferralStatus | null;
-  type: CaseType | null;
-  organisationId: string | null;
-  search: string;
-  /** The overview's links: cases past their SLA, or open and urgent. */
-  flag: CaseFlag | null;
-  page: number;
-}
-
-export const caseFlags = ["sla-breached", "urgent"] as const;
-export type CaseFlag = (typeof caseFlags)[number];
-
-export function parseCaseFilter(params: URLSearchParams): CaseFilter {
-  const status = params.get("status");
-  const type = params.get("type");
-  return {
-    status: referralStatuses.includes(status as ReferralStatus) ? (status as ReferralStatus) : null,
-    type: caseTypes.includes(type as CaseType) ? (type as CaseType) : null,
-    organisationId: params.get("organisation") || null,
-    search: (params.get("q") ?? "").trim().slice(0, 100),
-    flag: caseFlags.includes(params.get("flag") as CaseFlag)
-      ? (params.get("flag") as CaseFlag)
-      : null,
-    page: parsePage(params.get("page")),
-  };
-}
 
 /** What the case list shows an administrator: metadata only, never answers or reports. */
 export interface CaseRow {
@@ -68,61 +32,58 @@ export interface CaseRow {
 
 const doctorUser = alias(user, "doctor_user");
 
-export async function listCases(
-  db: Database,
-  input: { actor: Actor; filter: CaseFilter; now?: Date },
-): Promise<Page<CaseRow>> {
-  requireAdministrator(input.actor);
-  const { filter } = input;
-  const conditions: SQL[] = [];
+export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<CaseRow>> {
+  const { db, now } = requireAdmin(scope);
+  const conditions: SQL[] = [visibleReferrals(scope)];
   if (filter.flag === "sla-breached") {
-    conditions.push(
-      inArray(referral.status, [...slaStatuses]),
-      lt(referral.slaDueAt, input.now ?? new Date()),
-    );
+    conditions.push(inArray(referral.status, [...slaStatuses]), lt(referral.slaDueAt, now));
   }
   if (filter.flag === "urgent") {
     conditions.push(eq(referral.urgent, true), notInArray(referral.status, [...finalStatuses]));
   }
   if (filter.status) conditions.push(eq(referral.status, filter.status));
   if (filter.type) conditions.push(eq(referral.type, filter.type));
-  if (filter.organisationId) conditions.push(eq(referral.organisationId, filter.organisationId));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
+  if (filter.organisation) conditions.push(eq(referral.organisationId, filter.organisation));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
     conditions.push(
       or(ilike(referral.reference, pattern), ilike(referral.subjectName, pattern)) as SQL,
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await db.select({ count: count() }).from(referral).where(where);
-  const rows = await db
-    .select({
-      id: referral.id,
-      reference: referral.reference,
-      type: referral.type,
-      status: referral.status,
-      subjectName: referral.subjectName,
-      organisationId: referral.organisationId,
-      organisationName: organisation.name,
-      assignedDoctorId: referral.assignedDoctorId,
-      assignedDoctorName: doctorUser.name,
-      urgent: referral.urgent,
-      slaDueAt: referral.slaDueAt,
-      createdAt: referral.createdAt,
-    })
-    .from(referral)
-    .leftJoin(organisation, eq(organisation.id, referral.organisationId))
-    .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
-    .where(where)
-    .orderBy(desc(referral.createdAt), desc(referral.id))
-    .limit(adminPageSize)
-    .offset((filter.page - 1) * adminPageSize);
-  return pageOf(rows, filter.page, total?.count ?? 0);
+  const where = and(...conditions);
+  return readPage(db, {
+    table: referral,
+    where,
+    page: filter.page,
+    rows: (limit, offset) =>
+      db
+        .select({
+          id: referral.id,
+          reference: referral.reference,
+          type: referral.type,
+          status: referral.status,
+          subjectName: referral.subjectName,
+          organisationId: referral.organisationId,
+          organisationName: organisation.name,
+          assignedDoctorId: referral.assignedDoctorId,
+          assignedDoctorName: doctorUser.name,
+          urgent: referral.urgent,
+          slaDueAt: referral.slaDueAt,
+          createdAt: referral.createdAt,
+        })
+        .from(referral)
+        .leftJoin(organisation, eq(organisation.id, referral.organisationId))
+        .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
+        .where(where)
+        .orderBy(desc(referral.createdAt), desc(referral.id))
+        .limit(limit)
+        .offset(offset),
+  });
 }
 
 /** Doctors a case can go to: access granted and a second factor set up. */
-export async function assignableDoctors(db: Database, input: { actor: Actor }) {
-  requireAdministrator(input.actor);
+export async function assignableDoctors(scope: Scope) {
+  const { db } = requireAdmin(scope);
   return db
     .select({ userId: user.id, name: user.name, gmcNumber: doctorProfile.gmcNumber })
     .from(doctorProfile)
@@ -145,19 +106,15 @@ export type ReassignResult =
  * to them), and an unsigned report moves with the case. The new doctor is e-mailed after commit.
  */
 export async function reassignCase(
-  db: Database,
+  scope: Scope,
   input: {
-    actor: Actor;
     referralId: string;
     doctorUserId: string;
-    request: AdminRequest;
     notify?: { mailer: Pick<Mailer, "send">; publicUrl: string };
-    now?: Date;
   },
 ): Promise<ReassignResult> {
-  requireAdministrator(input.actor);
-  const actor = { id: input.actor.userId, role: input.actor.role };
-  const now = input.now ?? new Date();
+  const { db, now, origin } = requireAdmin(scope);
+  const actor = auditActorOf(scope.actor);
   const result = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -169,7 +126,7 @@ export async function reassignCase(
         assignedDoctorId: referral.assignedDoctorId,
       })
       .from(referral)
-      .where(eq(referral.id, input.referralId))
+      .where(and(eq(referral.id, input.referralId), visibleReferrals(scope)))
       .for("update");
     if (!current) return { status: "not-found" } as const;
     const refuse = async (reason: string) =>
@@ -178,7 +135,7 @@ export async function reassignCase(
         outcome: "failure",
         actor: { ...actor, organisationId: current.organisationId },
         object: { type: "referral", id: current.id },
-        request: input.request,
+        request: origin,
         details: { reason, toDoctorId: input.doctorUserId },
       });
     if (!reassignableStatuses.includes(current.status)) {
@@ -214,7 +171,7 @@ export async function reassignCase(
       outcome: "success",
       actor: { ...actor, organisationId: current.organisationId },
       object: { type: "referral", id: current.id },
-      request: input.request,
+      request: origin,
       details: { fromDoctorId: current.assignedDoctorId, toDoctorId: doctor.userId },
     });
     return {

@@ -1,36 +1,16 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { contactMessage, interestRegistration } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import {
-  type AdminRequest,
-  adminPageSize,
-  type Page,
-  pageOf,
-  parsePage,
-  requireAdministrator,
-} from "./guard.ts";
-
-import { type InboxKind, type InboxState, inboxKinds, inboxStates } from "./inbox.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import type { Page } from "~/domain/kernel/list.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import type { InboxFilter, InboxKind } from "./inbox.ts";
+import { countRows, readPage } from "./list.server.ts";
 
 export type { InboxKind };
-
-export interface InboxFilter {
-  kind: InboxKind;
-  state: InboxState;
-  page: number;
-}
-
-export function parseInboxFilter(params: URLSearchParams): InboxFilter {
-  const kind = params.get("kind");
-  const state = params.get("state");
-  return {
-    kind: inboxKinds.includes(kind as InboxKind) ? (kind as InboxKind) : "contact",
-    state: inboxStates.includes(state as InboxState) ? (state as InboxState) : "open",
-    page: parsePage(params.get("page")),
-  };
-}
 
 export interface InboxItem {
   id: string;
@@ -44,87 +24,84 @@ export interface InboxItem {
   handledAt: Date | null;
 }
 
-const tables = { contact: contactMessage, interest: interestRegistration } as const;
+/** Each inbox's table, and its columns under the names the page shows. */
+const inboxes = {
+  contact: {
+    table: contactMessage,
+    columns: {
+      id: contactMessage.id,
+      createdAt: contactMessage.createdAt,
+      name: contactMessage.name,
+      email: contactMessage.email,
+      company: contactMessage.company,
+      body: contactMessage.message,
+      handledAt: contactMessage.handledAt,
+    },
+  },
+  interest: {
+    table: interestRegistration,
+    columns: {
+      id: interestRegistration.id,
+      createdAt: interestRegistration.createdAt,
+      name: interestRegistration.fullName,
+      email: interestRegistration.email,
+      company: interestRegistration.companyName,
+      body: interestRegistration.role,
+      handledAt: interestRegistration.handledAt,
+    },
+  },
+} as const;
+
+/** Messages and registrations nobody has handled yet, by inbox. */
+export async function openEnquiries(db: Executor): Promise<Record<InboxKind, number>> {
+  return {
+    contact: await countRows(db, contactMessage, isNull(contactMessage.handledAt)),
+    interest: await countRows(db, interestRegistration, isNull(interestRegistration.handledAt)),
+  };
+}
 
 export async function listInbox(
-  db: Database,
-  input: { actor: Actor; filter: InboxFilter },
+  scope: Scope,
+  { kind, state, page }: InboxFilter,
 ): Promise<Page<InboxItem> & { open: Record<InboxKind, number> }> {
-  requireAdministrator(input.actor);
-  const { kind, state, page } = input.filter;
-  const table = tables[kind];
+  const { db } = requireAdmin(scope);
+  const inbox = inboxes[kind];
   const where: SQL | undefined =
     state === "open"
-      ? isNull(table.handledAt)
+      ? isNull(inbox.table.handledAt)
       : state === "handled"
-        ? isNotNull(table.handledAt)
+        ? isNotNull(inbox.table.handledAt)
         : undefined;
-  const [total] = await db.select({ count: count() }).from(table).where(where);
-  const offset = (page - 1) * adminPageSize;
-  const rows: InboxItem[] =
-    kind === "contact"
-      ? (
-          await db
-            .select()
-            .from(contactMessage)
-            .where(where)
-            .orderBy(desc(contactMessage.createdAt), desc(contactMessage.id))
-            .limit(adminPageSize)
-            .offset(offset)
-        ).map((m) => ({
-          id: m.id,
-          kind,
-          createdAt: m.createdAt,
-          name: m.name,
-          email: m.email,
-          company: m.company,
-          body: m.message,
-          handledAt: m.handledAt,
-        }))
-      : (
-          await db
-            .select()
-            .from(interestRegistration)
-            .where(where)
-            .orderBy(desc(interestRegistration.createdAt), desc(interestRegistration.id))
-            .limit(adminPageSize)
-            .offset(offset)
-        ).map((r) => ({
-          id: r.id,
-          kind,
-          createdAt: r.createdAt,
-          name: r.fullName,
-          email: r.email,
-          company: r.companyName,
-          body: r.role,
-          handledAt: r.handledAt,
-        }));
-  const [openContacts] = await db
-    .select({ count: count() })
-    .from(contactMessage)
-    .where(isNull(contactMessage.handledAt));
-  const [openInterest] = await db
-    .select({ count: count() })
-    .from(interestRegistration)
-    .where(isNull(interestRegistration.handledAt));
-  return {
-    ...pageOf(rows, page, total?.count ?? 0),
-    open: { contact: openContacts?.count ?? 0, interest: openInterest?.count ?? 0 },
-  };
+  const rows = await readPage(db, {
+    table: inbox.table,
+    where,
+    page,
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select(inbox.columns)
+        .from(inbox.table as PgTable)
+        .where(where)
+        .orderBy(desc(inbox.columns.createdAt), desc(inbox.columns.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row): InboxItem => ({ ...row, kind }));
+    },
+  });
+  return { ...rows, open: await openEnquiries(db) };
 }
 
 /** Marks a message or registration as dealt with; marking it twice changes nothing. */
 export async function markInboxItemHandled(
-  db: Database,
-  input: { actor: Actor; kind: InboxKind; id: string; request: AdminRequest; now?: Date },
+  scope: Scope,
+  input: { kind: InboxKind; id: string },
 ): Promise<"handled" | "already-handled" | "not-found"> {
-  requireAdministrator(input.actor);
+  const { db, now, actor, origin } = requireAdmin(scope);
   if (!/^[0-9a-f-]{36}$/i.test(input.id)) return "not-found";
-  const table = tables[input.kind];
+  const { table } = inboxes[input.kind];
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(table)
-      .set({ handledAt: input.now ?? new Date(), handledBy: input.actor.userId })
+      .set({ handledAt: now, handledBy: actor.userId })
       .where(and(eq(table.id, input.id), isNull(table.handledAt)))
       .returning({ id: table.id });
     if (updated.length === 0) {
@@ -134,12 +111,12 @@ export async function markInboxItemHandled(
     await recordAuditEvent(tx, {
       action: "admin.enquiry_handled",
       outcome: "success",
-      actor: { id: input.actor.userId, role: input.actor.role },
+      actor: auditActorOf(actor),
       object: {
         type: input.kind === "contact" ? "contact_message" : "interest_registration",
         id: input.id,
       },
-      request: input.request,
+      request: origin,
     });
     return "handled";
   });

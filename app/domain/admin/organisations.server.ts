@@ -1,8 +1,5 @@
-import { count, desc, eq, ilike, sql } from "drizzle-orm";
-import { z } from "zod";
-import type { Database } from "~/db/client.server.ts";
+import { desc, eq, ilike, sql } from "drizzle-orm";
 import { creditLedger, member, membership, organisation, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import {
   getCreditBalance,
@@ -10,14 +7,16 @@ import {
   isInsufficientCredits,
   withdrawCredits,
 } from "~/domain/billing/credit-ledger.server.ts";
-import { containsPattern } from "~/lib/like-pattern.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import { containsPattern, type Page } from "~/domain/kernel/list.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { readPage } from "./list.server.ts";
 import {
-  type AdminRequest,
-  adminPageSize,
-  type Page,
-  pageOf,
-  requireAdministrator,
-} from "./guard.ts";
+  type CreditAdjustment,
+  creditAdjustmentSchema,
+  type OrganisationFilter,
+} from "./organisations.ts";
 
 export interface OrganisationRow {
   id: string;
@@ -31,49 +30,44 @@ export interface OrganisationRow {
 
 /** Organisations by name, with their member count, membership and spendable credits. */
 export async function listOrganisations(
-  db: Database,
-  input: { actor: Actor; search?: string; page: number; now?: Date },
+  scope: Scope,
+  filter: OrganisationFilter,
 ): Promise<Page<OrganisationRow>> {
-  requireAdministrator(input.actor);
-  const now = input.now ?? new Date();
-  const where = input.search?.trim()
-    ? ilike(organisation.name, containsPattern(input.search.trim()))
-    : undefined;
-  const [total] = await db.select({ count: count() }).from(organisation).where(where);
-  const rows = await db
-    .select({
-      id: organisation.id,
-      name: organisation.name,
-      industry: organisation.industry,
-      createdAt: organisation.createdAt,
-      members:
-        sql<number>`(select count(*) from ${member} where ${member.organisationId} = ${organisation.id})`.mapWith(
-          Number,
-        ),
-      membershipStatus: membership.status,
-      credits:
-        sql<number>`(select coalesce(sum(credits_remaining), 0) from credit_lot where credit_lot.organisation_id = ${organisation.id} and credit_lot.expires_at > ${now.toISOString()})`.mapWith(
-          Number,
-        ),
-    })
-    .from(organisation)
-    .leftJoin(membership, eq(membership.organisationId, organisation.id))
-    .where(where)
-    .orderBy(organisation.name, organisation.id)
-    .limit(adminPageSize)
-    .offset((input.page - 1) * adminPageSize);
-  return pageOf(rows, input.page, total?.count ?? 0);
+  const { db, now } = requireAdmin(scope);
+  const where = filter.q ? ilike(organisation.name, containsPattern(filter.q)) : undefined;
+  return readPage(db, {
+    table: organisation,
+    where,
+    page: filter.page,
+    rows: (limit, offset) =>
+      db
+        .select({
+          id: organisation.id,
+          name: organisation.name,
+          industry: organisation.industry,
+          createdAt: organisation.createdAt,
+          members:
+            sql<number>`(select count(*) from ${member} where ${member.organisationId} = ${organisation.id})`.mapWith(
+              Number,
+            ),
+          membershipStatus: membership.status,
+          credits:
+            sql<number>`(select coalesce(sum(credits_remaining), 0) from credit_lot where credit_lot.organisation_id = ${organisation.id} and credit_lot.expires_at > ${now.toISOString()})`.mapWith(
+              Number,
+            ),
+        })
+        .from(organisation)
+        .leftJoin(membership, eq(membership.organisationId, organisation.id))
+        .where(where)
+        .orderBy(organisation.name, organisation.id)
+        .limit(limit)
+        .offset(offset),
+  });
 }
 
-export async function getOrganisationDetail(
-  db: Database,
-  input: { actor: Actor; organisationId: string; now?: Date },
-) {
-  requireAdministrator(input.actor);
-  const [org] = await db
-    .select()
-    .from(organisation)
-    .where(eq(organisation.id, input.organisationId));
+export async function getOrganisationDetail(scope: Scope, organisationId: string) {
+  const { db, now } = requireAdmin(scope);
+  const [org] = await db.select().from(organisation).where(eq(organisation.id, organisationId));
   if (!org) return null;
   const members = await db
     .select({
@@ -105,23 +99,10 @@ export async function getOrganisationDetail(
     organisation: org,
     members,
     membership: plan ?? null,
-    credits: await getCreditBalance(db, org.id, input.now),
+    credits: await getCreditBalance(db, org.id, now),
     ledger,
   };
 }
-
-export const creditAdjustmentSchema = z.object({
-  credits: z.coerce
-    .number({ error: "Enter a whole number of credits, for example 5 or -2" })
-    .int("Enter a whole number of credits, for example 5 or -2")
-    .refine((n) => n !== 0, "Enter a number other than 0")
-    .refine((n) => Math.abs(n) <= 1000, "Adjust by at most 1,000 credits at a time"),
-  reason: z
-    .string()
-    .trim()
-    .min(5, "Enter the reason for this adjustment (at least 5 characters)")
-    .max(500, "Keep the reason under 500 characters"),
-});
 
 export type CreditAdjustmentResult =
   | { status: "adjusted"; balance: number }
@@ -133,19 +114,11 @@ export type CreditAdjustmentResult =
  * transaction with its audit event. A removal never takes the balance below zero.
  */
 export async function adjustOrganisationCredits(
-  db: Database,
-  input: {
-    actor: Actor;
-    organisationId: string;
-    credits: number;
-    reason: string;
-    request: AdminRequest;
-    now?: Date;
-  },
+  scope: Scope,
+  input: CreditAdjustment & { organisationId: string },
 ): Promise<CreditAdjustmentResult> {
-  requireAdministrator(input.actor);
+  const { db, now, actor, origin } = requireAdmin(scope);
   const parsed = creditAdjustmentSchema.parse({ credits: input.credits, reason: input.reason });
-  const now = input.now ?? new Date();
   const [org] = await db
     .select({ id: organisation.id })
     .from(organisation)
@@ -154,9 +127,9 @@ export async function adjustOrganisationCredits(
   const audit = (outcome: "success" | "failure", details: Record<string, unknown>) => ({
     action: "admin.credits_adjusted",
     outcome,
-    actor: { id: input.actor.userId, role: input.actor.role, organisationId: org.id },
+    actor: { ...auditActorOf(actor), organisationId: org.id },
     object: { type: "organisation", id: org.id },
-    request: input.request,
+    request: origin,
     details: { credits: parsed.credits, reason: parsed.reason, ...details },
   });
   try {
@@ -165,7 +138,7 @@ export async function adjustOrganisationCredits(
         await grantCredits(tx, {
           organisationId: org.id,
           credits: parsed.credits,
-          actorId: input.actor.userId,
+          actorId: actor.userId,
           reason: "adjustment",
           note: parsed.reason,
           now,
@@ -174,7 +147,7 @@ export async function adjustOrganisationCredits(
         await withdrawCredits(tx, {
           organisationId: org.id,
           credits: -parsed.credits,
-          actorId: input.actor.userId,
+          actorId: actor.userId,
           note: parsed.reason,
           now,
         });
@@ -193,8 +166,8 @@ export async function adjustOrganisationCredits(
 }
 
 /** For filter menus: organisations whose name matches, at most 50. */
-export async function organisationOptions(db: Database, input: { actor: Actor }) {
-  requireAdministrator(input.actor);
+export async function organisationOptions(scope: Scope) {
+  const { db } = requireAdmin(scope);
   return db
     .select({ id: organisation.id, name: organisation.name })
     .from(organisation)

@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, isNull, lt, notInArray } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import { contactMessage, interestRegistration, referral } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
+import { and, count, eq, inArray, lt, notInArray } from "drizzle-orm";
+import { referral } from "~/db/schema/index.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { finalStatuses, type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
-import { requireAdministrator } from "./guard.ts";
+import { openEnquiries } from "./inbox.server.ts";
+import { countRows } from "./list.server.ts";
 
 /** Cases a doctor owes a report on: the SLA clock runs from submission. */
 export const slaStatuses: readonly ReferralStatus[] = ["submitted", "in_review"];
@@ -15,37 +16,28 @@ export interface AdminOverview {
   unhandledEnquiries: number;
 }
 
-export async function getAdminOverview(
-  db: Database,
-  input: { actor: Actor; now?: Date },
-): Promise<AdminOverview> {
-  requireAdministrator(input.actor);
-  const now = input.now ?? new Date();
+export async function getAdminOverview(scope: Scope): Promise<AdminOverview> {
+  const { db, now } = requireAdmin(scope);
   const grouped = await db
     .select({ status: referral.status, count: count() })
     .from(referral)
     .groupBy(referral.status);
   const counts = new Map(grouped.map((g) => [g.status, g.count]));
-  const [breaches] = await db
-    .select({ count: count() })
-    .from(referral)
-    .where(and(inArray(referral.status, [...slaStatuses]), lt(referral.slaDueAt, now)));
-  const [urgent] = await db
-    .select({ count: count() })
-    .from(referral)
-    .where(and(eq(referral.urgent, true), notInArray(referral.status, [...finalStatuses])));
-  const [contacts] = await db
-    .select({ count: count() })
-    .from(contactMessage)
-    .where(isNull(contactMessage.handledAt));
-  const [interests] = await db
-    .select({ count: count() })
-    .from(interestRegistration)
-    .where(isNull(interestRegistration.handledAt));
+  const slaBreaches = await countRows(
+    db,
+    referral,
+    and(inArray(referral.status, [...slaStatuses]), lt(referral.slaDueAt, now)),
+  );
+  const urgent = await countRows(
+    db,
+    referral,
+    and(eq(referral.urgent, true), notInArray(referral.status, [...finalStatuses])),
+  );
+  const open = await openEnquiries(db);
   return {
     byStatus: referralStatuses.map((status) => ({ status, count: counts.get(status) ?? 0 })),
-    slaBreaches: breaches?.count ?? 0,
-    urgent: urgent?.count ?? 0,
-    unhandledEnquiries: (contacts?.count ?? 0) + (interests?.count ?? 0),
+    slaBreaches,
+    urgent,
+    unhandledEnquiries: open.contact + open.interest,
   };
 }

@@ -7,6 +7,7 @@ import { createTestDatabase } from "~/db/test-database.server.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
 import { exportSubjectData } from "~/domain/governance/export-subject-data.server.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
 import {
   CLINICAL_NOTES_MAX,
   readClinicalNotes,
@@ -173,11 +174,14 @@ describe("private clinical notes", () => {
       referralId: otherCase.id,
       notes: "ELI-NOTE",
     });
-    const result = await exportSubjectData(database.db, {
-      actor: admin,
-      email: "dana@example.org",
-      request,
-    });
+    const result = await exportSubjectData(
+      createScope(
+        database.db,
+        { role: "admin", userId: admin.userId, twoFactorVerified: true },
+        request,
+      ),
+      "dana@example.org",
+    );
     const files = unzipSync(result.zip);
     const notesFile = files[`referrals/${mineCase.reference}/clinical-notes.json`];
     expect(notesFile).toBeDefined();

@@ -24,6 +24,7 @@ import {
   createInvitedReferralForTest,
   subjectScopeForTest,
 } from "~/domain/assessments/test-support.server.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import {
@@ -593,16 +594,20 @@ describe("reassignment", () => {
     const r = await submittedCase();
     await takeReferral(database.db, { actor: a, referralId: r.id });
     const request = { ip: null, requestId: "req-reassign" };
-    await expect(
-      reassignCase(database.db, { actor: a, referralId: r.id, doctorUserId: b.userId, request }),
-    ).rejects.toThrow();
-    const admin: Actor = { ...a, userId: "admin-x", role: "admin", doctorActive: null };
-    await reassignCase(database.db, {
-      actor: admin,
-      referralId: r.id,
-      doctorUserId: b.userId,
+    const doctorScope = createScope(
+      database.db,
+      { role: "doctor", userId: a.userId, doctorActive: true, twoFactorVerified: true },
       request,
-    });
+    );
+    await expect(
+      reassignCase(doctorScope, { referralId: r.id, doctorUserId: b.userId }),
+    ).rejects.toThrow();
+    const adminScope = createScope(
+      database.db,
+      { role: "admin", userId: "admin-x", twoFactorVerified: true },
+      request,
+    );
+    await reassignCase(adminScope, { referralId: r.id, doctorUserId: b.userId });
     await expect(
       getDoctorCase(database.db, { actor: a, referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
@@ -617,14 +622,12 @@ describe("reassignment", () => {
 
 describe("reassign, then the new doctor opens the case, in every state", () => {
   const request = { ip: null, requestId: "req-table" };
-  const admin = (): Actor => ({
-    userId: "admin-table",
-    role: "admin",
-    organisationId: null,
-    memberRole: null,
-    doctorActive: null,
-    twoFactorVerified: true,
-  });
+  const admin = () =>
+    createScope(
+      database.db,
+      { role: "admin", userId: "admin-table", twoFactorVerified: true },
+      request,
+    );
 
   /** A case in each state an administrator may meet, made through the real domain functions. */
   const states: Record<string, (a: Actor) => Promise<{ id: string }>> = {
@@ -642,12 +645,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     "submitted, in the queue": async () => submittedCase(),
     "submitted, already given to another doctor": async (a) => {
       const r = await submittedCase();
-      await reassignCase(database.db, {
-        actor: admin(),
-        referralId: r.id,
-        doctorUserId: a.userId,
-        request,
-      });
+      await reassignCase(admin(), { referralId: r.id, doctorUserId: a.userId });
       return r;
     },
     "in review, report not yet saved": async (a) => {
@@ -677,14 +675,9 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     const a = await createDoctor("Dr First");
     const b = await createDoctor("Dr Second");
     const c = await states[state]!(a);
-    expect(
-      await reassignCase(database.db, {
-        actor: admin(),
-        referralId: c.id,
-        doctorUserId: b.userId,
-        request,
-      }),
-    ).toEqual({ status: "reassigned" });
+    expect(await reassignCase(admin(), { referralId: c.id, doctorUserId: b.userId })).toEqual({
+      status: "reassigned",
+    });
     const [moved] = await database.db.select().from(referral).where(eq(referral.id, c.id));
     expect(moved?.assignedDoctorId).toBe(b.userId);
 
@@ -744,13 +737,9 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     const b = await createDoctor("Dr Refused");
     const r = await submittedCase();
     await database.db.update(referral).set({ status }).where(eq(referral.id, r.id));
-    expect(
-      await reassignCase(database.db, {
-        actor: admin(),
-        referralId: r.id,
-        doctorUserId: b.userId,
-        request,
-      }),
-    ).toEqual({ status: "invalid-state", current: status });
+    expect(await reassignCase(admin(), { referralId: r.id, doctorUserId: b.userId })).toEqual({
+      status: "invalid-state",
+      current: status,
+    });
   });
 });

@@ -1,5 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   caseClinicalNote,
   consultation,
@@ -13,6 +12,9 @@ import {
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type SystemActor } from "~/domain/kernel/actor.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import {
   ABANDONED_STATUSES,
   OUTCOME_STATUSES,
@@ -35,12 +37,13 @@ export interface ErasureSummary {
  * report version (body, subject's comment, released PDF) and the employer's free-text reason — and
  * keeps the bare case record (reference, status, dates), its consents and the audit trail. Each
  * case gets an `erased` audit event that names the rule and counts, never content.
- * `now` is a parameter so tests can move the clock.
+ * It runs as a job, on a `systemScope` whose clock tests can move.
  */
 export async function eraseExpiredHealthData(
-  db: Database,
-  { periods, now = new Date() }: { periods: RetentionPeriods; now?: Date },
+  scope: Scope<SystemActor>,
+  { periods }: { periods: RetentionPeriods },
 ): Promise<ErasureSummary[]> {
+  const { db, now } = scope;
   const cut = retentionCutoffs(periods, now);
   const erased: ErasureSummary[] = [];
   for (;;) {
@@ -69,7 +72,7 @@ export async function eraseExpiredHealthData(
     for (const c of due) {
       const rule = ruleFor(c, periods, now);
       if (!rule) throw new Error(`retention: SQL and policy disagree on referral ${c.id}`);
-      await eraseCase(db, { ...c, rule, now });
+      await eraseCase(scope, { ...c, rule });
       erased.push({ referralId: c.id, rule });
     }
     if (due.length < BATCH) break;
@@ -78,15 +81,15 @@ export async function eraseExpiredHealthData(
 }
 
 async function eraseCase(
-  db: Database,
-  c: { id: string; status: string; organisationId: string; rule: RetentionRule; now: Date },
+  scope: Scope<SystemActor>,
+  c: { id: string; status: string; organisationId: string; rule: RetentionRule },
 ) {
-  await db.transaction(async (tx) => {
+  await scope.db.transaction(async (tx) => {
     // A re-invitation racing the purge wins: the case is left for a later run.
     const [locked] = await tx
       .select({ status: referral.status })
       .from(referral)
-      .where(eq(referral.id, c.id))
+      .where(and(eq(referral.id, c.id), visibleReferrals(scope)))
       .for("update");
     if (locked?.status !== c.status) return;
 
@@ -126,11 +129,14 @@ async function eraseCase(
       .update(referral)
       .set({ reason: null, existingAdjustments: null, additionalNotes: null, subjectPhone: null })
       .where(eq(referral.id, c.id));
-    await tx.insert(retentionErasure).values({ referralId: c.id, rule: c.rule, erasedAt: c.now });
+    await tx
+      .insert(retentionErasure)
+      .values({ referralId: c.id, rule: c.rule, erasedAt: scope.now });
     await recordAuditEvent(tx, {
       action: "retention.erased",
       outcome: "success",
-      actor: { id: "system:retention", role: "system", organisationId: c.organisationId },
+      actor: { ...auditActorOf(scope.actor), organisationId: c.organisationId },
+      request: scope.origin,
       object: { type: "referral", id: c.id },
       details: {
         rule: c.rule,

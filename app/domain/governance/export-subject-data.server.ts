@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
-import type { Database } from "~/db/client.server.ts";
 import {
   assessmentConsent,
   assessmentInvitation,
@@ -21,9 +20,11 @@ import {
   session,
   user,
 } from "~/db/schema/index.ts";
-import { type Actor, can } from "~/domain/access/permissions.ts";
-import { ForbiddenError } from "~/domain/accounts/update-account.server.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
 
 export function normaliseSubjectEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -49,17 +50,11 @@ const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
  * other person's contact details, no token hashes, session tokens or password data. Audited.
  */
 export async function exportSubjectData(
-  db: Database,
-  input: {
-    actor: Actor;
-    email: string;
-    request: { ip: string | null; requestId: string };
-    now?: Date;
-  },
+  scope: Scope,
+  subjectEmail: string,
 ): Promise<SubjectExport> {
-  if (!can(input.actor, "subject-access:export")) throw new ForbiddenError();
-  const email = normaliseSubjectEmail(input.email);
-  const now = input.now ?? new Date();
+  const { db, now, actor, origin } = requireAdmin(scope);
+  const email = normaliseSubjectEmail(subjectEmail);
   const files: Record<string, Uint8Array> = {};
   let pdfs = 0;
 
@@ -95,7 +90,7 @@ export async function exportSubjectData(
     .from(referral)
     .leftJoin(organisation, eq(organisation.id, referral.organisationId))
     .leftJoin(retentionErasure, eq(retentionErasure.referralId, referral.id))
-    .where(sql`lower(trim(${referral.subjectEmail})) = ${email}`)
+    .where(and(sql`lower(trim(${referral.subjectEmail})) = ${email}`, visibleReferrals(scope)))
     .orderBy(asc(referral.createdAt));
 
   for (const r of referrals) {
@@ -180,7 +175,7 @@ export async function exportSubjectData(
         withheldAt: report.withheldAt,
       })
       .from(report)
-      .where(eq(report.referralId, id));
+      .where(and(eq(report.referralId, id), visibleReports(scope)));
     if (rep) {
       const versions = await db
         .select({
@@ -318,9 +313,9 @@ export async function exportSubjectData(
   await recordAuditEvent(db, {
     action: "subject-access.exported",
     outcome: "success",
-    actor: { id: input.actor.userId, role: input.actor.role, organisationId: null },
+    actor: auditActorOf(actor),
     object: { type: "subject", id: subjectKey(email) },
-    request: input.request,
+    request: origin,
     details: summary,
   });
 

@@ -14,6 +14,7 @@ import {
 import { createTestDatabase } from "~/db/test-database.server.ts";
 import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
 import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { eraseExpiredHealthData } from "./erase-expired-health-data.server.ts";
 import { DEFAULT_RETENTION } from "./retention-policy.ts";
 
@@ -26,6 +27,8 @@ afterAll(async () => {
 });
 
 const NOW = new Date("2033-03-15T09:00:00Z");
+/** The purge as the job runs it: a system scope, with the clock moved to NOW. */
+const job = () => systemScope(database.db, "governance-retention-purge", { now: NOW });
 
 /** A case with answers, a draft and a released report, put into `status` at `at`. */
 async function caseWithHealthData(
@@ -127,10 +130,7 @@ describe("the retention purge with a moved clock", () => {
       stillOpen: await caseWithHealthData("management", "in_progress", subMonths(NOW, 100)),
     };
 
-    const erased = await eraseExpiredHealthData(database.db, {
-      periods: DEFAULT_RETENTION,
-      now: NOW,
-    });
+    const erased = await eraseExpiredHealthData(job(), { periods: DEFAULT_RETENTION });
     expect(new Map(erased.map((e) => [e.referralId, e.rule]))).toEqual(
       new Map([
         [cases.preEmploymentExpired, "pre_employment_outcome"],
@@ -165,16 +165,17 @@ describe("the retention purge with a moved clock", () => {
       .where(eq(auditEvent.action, "retention.erased"));
     expect(events.map((e) => e.objectId).sort()).toEqual(erased.map((e) => e.referralId).sort());
     for (const e of events) {
-      expect(e.actorRole).toBe("system");
+      expect(e).toMatchObject({
+        actorRole: "system",
+        actorId: "system:governance-retention-purge",
+      });
       expect(JSON.stringify(e.details)).not.toMatch(/knee/i);
       expect(e.details).toMatchObject({ questionnaireResponses: 1, drafts: 1, reportVersions: 1 });
     }
     expect((await verifyAuditChain(database.db)).ok).toBe(true);
 
     // A second run the same day finds nothing more to do.
-    expect(
-      await eraseExpiredHealthData(database.db, { periods: DEFAULT_RETENTION, now: NOW }),
-    ).toEqual([]);
+    expect(await eraseExpiredHealthData(job(), { periods: DEFAULT_RETENTION })).toEqual([]);
     const recorded = await database.db.select().from(retentionErasure);
     expect(recorded).toHaveLength(3);
     const raw = (await database.db.execute(

@@ -6,8 +6,16 @@ export const subjectAccessErrors = {
 } as const;
 export type SubjectAccessError = keyof typeof subjectAccessErrors;
 
-export function subjectAccessEmailProblem(email: string): SubjectAccessError | null {
-  const trimmed = email.trim();
-  if (!trimmed) return "missing";
-  return z.string().email().safeParse(trimmed).success ? null : "format";
+/** The subject access form: the address the person gave, or was referred under. */
+export const subjectAccessSchema = z.object({
+  email: z
+    .string({ error: subjectAccessErrors.missing })
+    .trim()
+    .min(1, subjectAccessErrors.missing)
+    .pipe(z.email(subjectAccessErrors.format)),
+});
+
+/** Which problem a message names, so a redirect can carry the kind and never the address. */
+export function subjectAccessProblem(message: string | undefined): SubjectAccessError {
+  return message === subjectAccessErrors.missing ? "missing" : "format";
 }

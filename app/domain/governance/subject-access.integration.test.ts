@@ -12,8 +12,10 @@ import {
   user,
 } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import type { Actor } from "~/domain/kernel/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
 import { exportSubjectData, subjectKey } from "./export-subject-data.server.ts";
 
 let database: DatabaseHandle;
@@ -24,14 +26,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const admin: Actor = {
-  userId: "admin-1",
-  role: "admin",
-  organisationId: null,
-  memberRole: null,
-  doctorActive: null,
-  twoFactorVerified: true,
-};
+const admin: Actor = { role: "admin", userId: "admin-1", twoFactorVerified: true };
 const request = { ip: "198.51.100.4", requestId: "req-sar" };
 
 /** One person's case with answers and a released report with its PDF. */
@@ -89,11 +84,10 @@ describe("subject access export", () => {
       { name: "Bob Other", email: "bob@example.org", message: "BOB-QUESTION" },
     ]);
 
-    const result = await exportSubjectData(database.db, {
-      actor: admin,
-      email: " alice@EXAMPLE.org ",
-      request,
-    });
+    const result = await exportSubjectData(
+      createScope(database.db, admin, request),
+      " alice@EXAMPLE.org ",
+    );
     const files = unzipSync(result.zip);
     const names = Object.keys(files).sort();
     expect(names).toEqual(
@@ -139,19 +133,22 @@ describe("subject access export", () => {
   });
 
   it("is refused to anyone but an administrator with a second factor", async () => {
-    for (const actor of [
+    const refused: Actor[] = [
       { ...admin, twoFactorVerified: false },
-      { ...admin, role: "doctor" as const, doctorActive: true },
+      { role: "doctor", userId: "admin-1", doctorActive: true, twoFactorVerified: true },
       {
-        ...admin,
-        role: "employer" as const,
+        role: "employer",
+        userId: "admin-1",
         organisationId: "org-1",
-        memberRole: "owner" as const,
+        organisationName: "Org 1",
+        memberRole: "owner",
       },
-    ]) {
+      { role: "system", name: "not-an-administrator" },
+    ];
+    for (const actor of refused) {
       await expect(
-        exportSubjectData(database.db, { actor, email: "alice@example.org", request }),
-      ).rejects.toThrow(/permission/);
+        exportSubjectData(createScope(database.db, actor, request), "alice@example.org"),
+      ).rejects.toBeInstanceOf(DomainError);
     }
   });
 });

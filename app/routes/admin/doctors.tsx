@@ -1,6 +1,9 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { UserPlusIcon } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/list-page.tsx";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -8,39 +11,39 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { inviteDoctor, listDoctors, setDoctorAccess } from "~/domain/accounts/doctors.server.ts";
-import {
-  type FieldErrors,
-  inviteDoctorSchema,
-  parseForm,
-  QUALIFICATIONS_MAX,
-} from "~/domain/accounts/schemas.ts";
-import { requestMeta } from "~/middleware/session.server.ts";
+import { inviteDoctorSchema, QUALIFICATIONS_MAX } from "~/domain/accounts/schemas.ts";
+import { doctorAccessSchema } from "~/domain/admin/doctors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
+import { currentActor, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctors";
-import { adminRequest } from "./admin-request.server.ts";
+import { adminScope } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Doctors | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Doctors");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { actor } = adminRequest(context);
-  const doctors = await listDoctors(context.get(runtimeContext), { actor });
+  adminScope(context);
+  const doctors = await listDoctors(context.get(runtimeContext), { actor: currentActor(context) });
   return { doctors };
 }
 
+type ActionResult =
+  | { intent: "invite"; ok: boolean; result: SubmissionResult<string[]> }
+  | { intent: "revoke" | "restore"; ok: true }
+  | { intent: "confirm-revoke"; ok: false; doctorUserId: string };
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = adminRequest(context);
+  adminScope(context);
+  // The accounts area still takes the session's actor (docs/architecture.md §3b: moving).
+  const actor = currentActor(context);
   const runtime = context.get(runtimeContext);
   const meta = requestMeta(context, request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "revoke" || intent === "restore") {
-    const doctorUserId = String(form.get("userId") ?? "");
+  const access = parseSubmission(form, doctorAccessSchema);
+  if (access.status === "success") {
+    const { intent, userId: doctorUserId, confirm } = access.value;
     // Revoking ends the doctor's sessions at once: ask first.
-    if (intent === "revoke" && form.get("confirm") !== "yes") {
-      return { intent: "confirm-revoke" as const, ok: false as const, errors: null, doctorUserId };
-    }
+    if (intent === "revoke" && confirm !== "yes")
+      return data<ActionResult>({ intent: "confirm-revoke", ok: false, doctorUserId });
     const result = await setDoctorAccess(runtime, {
       actor,
       doctorUserId,
@@ -48,33 +51,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       request: meta,
     });
     if (result === "not-found") throw data("Doctor not found", { status: 404 });
-    return { intent, ok: true as const, errors: null };
+    return data<ActionResult>({ intent, ok: true });
   }
-  const parsed = parseForm(inviteDoctorSchema, form);
-  if (parsed.errors)
-    return data({ intent: "invite", ok: false as const, errors: parsed.errors }, { status: 400 });
-  const result = await inviteDoctor(runtime, { actor, ...parsed.data, request: meta });
-  if (result.status === "email-taken") {
-    return data(
-      {
-        intent: "invite",
-        ok: false as const,
-        errors: { email: "An account with this email address already exists" },
-      },
+  const submission = parseSubmission(form, inviteDoctorSchema);
+  if (submission.status !== "success")
+    return data<ActionResult>(
+      { intent: "invite", ok: false, result: submission.reply() },
       { status: 400 },
     );
-  }
-  if (result.status === "gmc-taken") {
-    return data(
-      {
-        intent: "invite",
-        ok: false as const,
-        errors: { gmcNumber: "A doctor with this GMC number already exists" },
-      },
+  const result = await inviteDoctor(runtime, { actor, ...submission.value, request: meta });
+  const taken: Record<string, string[]> | null =
+    result.status === "email-taken"
+      ? { email: ["An account with this email address already exists"] }
+      : result.status === "gmc-taken"
+        ? { gmcNumber: ["A doctor with this GMC number already exists"] }
+        : null;
+  if (taken)
+    return data<ActionResult>(
+      { intent: "invite", ok: false, result: submission.reply({ fieldErrors: taken }) },
       { status: 400 },
     );
-  }
-  return { intent: "invite", ok: true as const, errors: null };
+  return data<ActionResult>({
+    intent: "invite",
+    ok: true,
+    result: submission.reply({ resetForm: true }),
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -85,12 +86,20 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 
 export default function AdminDoctors({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const [form, fields] = useSchemaForm({
+    id: "invite-doctor",
+    schema: inviteDoctorSchema,
+    lastResult: actionData?.intent === "invite" ? actionData.result : null,
+  });
+  const summary = errorSummary(fields, {
+    name: "name",
+    email: "email",
+    gmcNumber: "gmcNumber",
+    qualifications: "qualifications",
+  });
   useEffect(() => {
     if (!actionData?.ok) return;
     if (actionData.intent === "invite") {
-      formRef.current?.reset();
       toast("Invitation sent", {
         description: "The doctor will receive an email with a link to set their password.",
       });
@@ -98,10 +107,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
       toast(actionData.intent === "revoke" ? "Access revoked" : "Access restored");
     }
   }, [actionData]);
-  const confirmRevoke =
-    actionData?.intent === "confirm-revoke" && "doctorUserId" in actionData
-      ? actionData.doctorUserId
-      : null;
+  const confirmRevoke = actionData?.intent === "confirm-revoke" ? actionData.doctorUserId : null;
   const inviting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
 
@@ -120,26 +126,52 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
           <UserPlusIcon aria-hidden="true" className="size-5" />
           Invite a doctor
         </h2>
-        <ErrorSummary errors={errors} className="mt-4" />
-        <Form ref={formRef} method="post" noValidate className="mt-4 grid gap-5 md:grid-cols-2">
+        <ErrorSummary errors={summary} className="mt-4" />
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          noValidate
+          className="mt-4 grid gap-5 md:grid-cols-2"
+        >
           <input type="hidden" name="intent" value="invite" />
-          <FormField id="name" label="Full name" error={errors.name}>
-            <Input name="name" autoComplete="off" />
+          <FormField id="name" label="Full name" error={fields.name.errors}>
+            <Input name="name" autoComplete="off" defaultValue={fields.name.initialValue} />
           </FormField>
-          <FormField id="email" label="Email" error={errors.email}>
-            <Input name="email" type="email" autoComplete="off" />
+          <FormField id="email" label="Email" error={fields.email.errors}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="off"
+              defaultValue={fields.email.initialValue}
+            />
           </FormField>
-          <FormField id="gmcNumber" label="GMC number" hint="7 digits" error={errors.gmcNumber}>
-            <Input name="gmcNumber" inputMode="numeric" maxLength={7} autoComplete="off" />
+          <FormField
+            id="gmcNumber"
+            label="GMC number"
+            hint="7 digits"
+            error={fields.gmcNumber.errors}
+          >
+            <Input
+              name="gmcNumber"
+              inputMode="numeric"
+              maxLength={7}
+              autoComplete="off"
+              defaultValue={fields.gmcNumber.initialValue}
+            />
           </FormField>
           <FormField
             id="qualifications"
             label="Qualifications"
             hint="As printed after the name in a report, e.g. MB ChB, MFOM. The doctor can change them later."
             optional
-            error={errors.qualifications}
+            error={fields.qualifications.errors}
           >
-            <Input name="qualifications" maxLength={QUALIFICATIONS_MAX} autoComplete="off" />
+            <Input
+              name="qualifications"
+              maxLength={QUALIFICATIONS_MAX}
+              autoComplete="off"
+              defaultValue={fields.qualifications.initialValue}
+            />
           </FormField>
           <div className="md:col-span-2">
             <Button type="submit" disabled={inviting}>
@@ -189,32 +221,27 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
                     <Badge variant="outline">Two-factor not set up</Badge>
                   ) : null}
                   {confirmRevoke === doctor.userId ? (
-                    <Form
-                      method="post"
-                      role="alert"
+                    <DoctorAccessForm
+                      userId={doctor.userId}
+                      intent="revoke"
+                      confirm
                       className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive p-2"
                     >
                       <span className="font-medium text-sm">
                         Revoke {doctor.name}'s access and end their sessions?
                       </span>
-                      <input type="hidden" name="userId" value={doctor.userId} />
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="confirm" value="yes" />
                       <Button type="submit" size="sm" variant="destructive">
                         Yes, revoke access
                       </Button>
                       <Button asChild size="sm" variant="outline">
                         <Link to=".">Cancel</Link>
                       </Button>
-                    </Form>
+                    </DoctorAccessForm>
                   ) : (
-                    <Form method="post">
-                      <input type="hidden" name="userId" value={doctor.userId} />
-                      <input
-                        type="hidden"
-                        name="intent"
-                        value={doctor.active ? "revoke" : "restore"}
-                      />
+                    <DoctorAccessForm
+                      userId={doctor.userId}
+                      intent={doctor.active ? "revoke" : "restore"}
+                    >
                       <Button
                         type="submit"
                         size="sm"
@@ -223,7 +250,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
                       >
                         {doctor.active ? "Revoke access" : "Restore access"}
                       </Button>
-                    </Form>
+                    </DoctorAccessForm>
                   )}
                 </div>
               </li>
@@ -232,5 +259,39 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
         )}
       </section>
     </div>
+  );
+}
+
+/** Revoke or restore one doctor's access; the confirmation of a revocation says so. */
+function DoctorAccessForm({
+  userId,
+  intent,
+  confirm = false,
+  className,
+  children,
+}: {
+  userId: string;
+  intent: "revoke" | "restore";
+  confirm?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const [form] = useSchemaForm({
+    id: `${confirm ? "confirm-" : ""}${intent}-${userId}`,
+    schema: doctorAccessSchema,
+    lastResult: null,
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      role={confirm ? "alert" : undefined}
+      className={className}
+    >
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="intent" value={intent} />
+      {confirm ? <input type="hidden" name="confirm" value="yes" /> : null}
+      {children}
+    </Form>
   );
 }

@@ -1,37 +1,40 @@
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { AdminPageHeader, adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { AdminListPage, adminMeta, EmptyList } from "~/components/admin/list-page.tsx";
+import { adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
-import { listInbox, markInboxItemHandled, parseInboxFilter } from "~/domain/admin/inbox.server.ts";
-import { type InboxKind, inboxKinds } from "~/domain/admin/inbox.ts";
+import { type InboxItem, listInbox, markInboxItemHandled } from "~/domain/admin/inbox.server.ts";
+import {
+  type InboxKind,
+  inboxFilterSchema,
+  inboxKinds,
+  markHandledSchema,
+} from "~/domain/admin/inbox.ts";
 import { cn } from "~/lib/cn";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/inbox";
-import { adminRequest } from "./admin-request.server.ts";
+import { adminList, adminScope } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Inbox | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor } = adminRequest(context);
-  const filter = parseInboxFilter(new URL(request.url).searchParams);
-  return { filter, inbox: await listInbox(db, { actor, filter }) };
+  const { scope, filter } = adminList(context, request, inboxFilterSchema);
+  return { filter, inbox: await listInbox(scope, filter) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = adminRequest(context);
+  const scope = adminScope(context);
   const form = await request.formData();
-  const kind = String(form.get("kind") ?? "");
-  if (!inboxKinds.includes(kind as InboxKind)) throw data("Unknown inbox", { status: 400 });
-  const result = await markInboxItemHandled(admin.db, {
-    actor: admin.actor,
-    kind: kind as InboxKind,
+  const submission = parseSubmission(form, markHandledSchema);
+  if (submission.status !== "success") throw data("Unknown inbox", { status: 400 });
+  const result = await markInboxItemHandled(scope, {
+    kind: submission.value.kind,
     id: formUuid(form, "id"),
-    request: admin.request,
   });
   if (result === "not-found") throw data("Message not found", { status: 404 });
   return { ok: true as const };
@@ -48,11 +51,10 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
     if (actionData?.ok) toast("Marked as handled");
   }, [actionData]);
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Inbox"
-        description="Messages from the contact form and registrations of interest. Mark each one handled once someone has replied."
-      />
+    <AdminListPage
+      title="Inbox"
+      description="Messages from the contact form and registrations of interest. Mark each one handled once someone has replied."
+    >
       <nav aria-label="Inbox" className="flex flex-wrap gap-2">
         {inboxKinds.map((kind) => (
           <Link
@@ -86,9 +88,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
         ))}
       </nav>
       {inbox.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
-          Nothing here.
-        </p>
+        <EmptyList>Nothing here.</EmptyList>
       ) : (
         <ul className="grid gap-3">
           {inbox.rows.map((item) => (
@@ -119,18 +119,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
                     Handled {adminDateTime.format(new Date(item.handledAt))}
                   </Badge>
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="kind" value={item.kind} />
-                    <input type="hidden" name="id" value={item.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Mark the message from ${item.name} as handled`}
-                    >
-                      Mark handled
-                    </Button>
-                  </Form>
+                  <MarkHandledForm item={item} />
                 )}
               </div>
               <p className="mt-3 whitespace-pre-wrap text-sm">
@@ -141,6 +130,29 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
         </ul>
       )}
       <Pagination page={inbox.page} pageCount={inbox.pageCount} total={inbox.total} noun="items" />
-    </div>
+    </AdminListPage>
+  );
+}
+
+/** "Mark handled" on one message or registration. */
+function MarkHandledForm({ item }: { item: Pick<InboxItem, "id" | "kind" | "name"> }) {
+  const [form] = useSchemaForm({
+    id: `handled-${item.id}`,
+    schema: markHandledSchema,
+    lastResult: null,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="kind" value={item.kind} />
+      <input type="hidden" name="id" value={item.id} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        aria-label={`Mark the message from ${item.name} as handled`}
+      >
+        Mark handled
+      </Button>
+    </Form>
   );
 }

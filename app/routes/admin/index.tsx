@@ -4,7 +4,7 @@ import { AdminPageHeader } from "~/components/admin/pagination.tsx";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
 import { statusLabels } from "~/domain/referrals/states.ts";
 import type { Route } from "./+types/index";
-import { adminRequest } from "./admin-request.server.ts";
+import { adminScope } from "./admin-scope.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Administration | ReferOH" },
@@ -12,8 +12,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, actor } = adminRequest(context);
-  return { overview: await getAdminOverview(db, { actor }) };
+  return { overview: await getAdminOverview(adminScope(context)) };
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,8 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { AdminPageHeader, adminDate, adminDateTime } from "~/components/admin/pagination.tsx";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -9,11 +11,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import {
   adjustOrganisationCredits,
-  creditAdjustmentSchema,
   getOrganisationDetail,
 } from "~/domain/admin/organisations.server.ts";
+import { type CreditAdjustment, creditAdjustmentSchema } from "~/domain/admin/organisations.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/organisation";
-import { adminRequest } from "./admin-request.server.ts";
+import { adminScope } from "./admin-scope.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -23,59 +26,64 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, actor } = adminRequest(context);
-  const detail = await getOrganisationDetail(db, { actor, organisationId: params.organisationId });
+  const detail = await getOrganisationDetail(adminScope(context), params.organisationId);
   if (!detail) throw data("Organisation not found", { status: 404 });
   return detail;
 }
 
-type Errors = { credits?: string; reason?: string; form?: string };
+type ActionResult =
+  | { ok: true; balance: number; result: SubmissionResult<string[]>; confirm: null }
+  | { ok: false; result: SubmissionResult<string[]> | null; confirm: CreditAdjustment | null };
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const admin = adminRequest(context);
+  const scope = adminScope(context);
   const form = await request.formData();
-  const parsed = creditAdjustmentSchema.safeParse({
-    credits: String(form.get("credits") ?? "").trim() || undefined,
-    reason: form.get("reason") ?? "",
-  });
-  if (!parsed.success) {
-    const errors: Errors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof Errors;
-      errors[key] ??= issue.message;
-    }
-    return data({ ok: false as const, errors, confirm: null }, { status: 400 });
-  }
+  const submission = parseSubmission(form, creditAdjustmentSchema);
+  if (submission.status !== "success")
+    return data<ActionResult>(
+      { ok: false, result: submission.reply(), confirm: null },
+      { status: 400 },
+    );
   // Taking credits away is destructive: it needs a second, explicit confirmation.
-  if (parsed.data.credits < 0 && form.get("confirm") !== "yes") {
-    return { ok: false as const, errors: null, confirm: parsed.data };
-  }
-  const result = await adjustOrganisationCredits(admin.db, {
-    actor: admin.actor,
+  if (submission.value.credits < 0 && form.get("confirm") !== "yes")
+    return data<ActionResult>({ ok: false, result: null, confirm: submission.value });
+  const result = await adjustOrganisationCredits(scope, {
     organisationId: params.organisationId,
-    ...parsed.data,
-    request: admin.request,
+    ...submission.value,
   });
   if (result.status === "not-found") throw data("Organisation not found", { status: 404 });
-  if (result.status === "insufficient") {
-    return data(
+  if (result.status === "insufficient")
+    return data<ActionResult>(
       {
-        ok: false as const,
-        errors: {
-          credits: `The balance is ${result.balance}: you can remove at most ${result.balance} credits.`,
-        } satisfies Errors,
+        ok: false,
+        result: submission.reply({
+          fieldErrors: {
+            credits: [
+              `The balance is ${result.balance}: you can remove at most ${result.balance} credits.`,
+            ],
+          },
+        }),
         confirm: null,
       },
       { status: 400 },
     );
-  }
-  return { ok: true as const, errors: null, confirm: null, balance: result.balance };
+  return data<ActionResult>({
+    ok: true,
+    balance: result.balance,
+    result: submission.reply({ resetForm: true }),
+    confirm: null,
+  });
 }
 
 export default function AdminOrganisation({ loaderData, actionData }: Route.ComponentProps) {
   const { organisation, members, membership, credits, ledger } = loaderData;
-  const errors: Errors = actionData?.errors ?? {};
   const confirm = actionData?.confirm ?? null;
+  const [form, fields] = useSchemaForm({
+    id: "adjust-credits",
+    schema: creditAdjustmentSchema,
+    lastResult: actionData?.result,
+  });
+  const summary = errorSummary(fields, { credits: "credits", reason: "reason" });
   useEffect(() => {
     if (actionData?.ok)
       toast("Credits adjusted", { description: `New balance: ${actionData.balance}` });
@@ -174,23 +182,33 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
           </div>
         ) : (
           <>
-            <ErrorSummary errors={errors} className="mt-4" />
-            <Form method="post" noValidate className="mt-4 grid gap-5 md:grid-cols-[12rem_1fr]">
+            <ErrorSummary errors={summary} className="mt-4" />
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              noValidate
+              className="mt-4 grid gap-5 md:grid-cols-[12rem_1fr]"
+            >
               <FormField
                 id="credits"
                 label="Credits"
                 hint="For example 5 or -2"
-                error={errors.credits}
+                error={fields.credits.errors}
               >
-                <Input name="credits" inputMode="numeric" autoComplete="off" />
+                <Input
+                  name="credits"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={fields.credits.initialValue as string | undefined}
+                />
               </FormField>
               <FormField
                 id="reason"
                 label="Reason"
                 hint="Shown in the ledger and the audit log"
-                error={errors.reason}
+                error={fields.reason.errors}
               >
-                <Textarea name="reason" rows={2} />
+                <Textarea name="reason" rows={2} defaultValue={fields.reason.initialValue} />
               </FormField>
               <div className="md:col-span-2">
                 <Button type="submit">Adjust credits</Button>

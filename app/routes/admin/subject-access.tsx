@@ -1,18 +1,19 @@
+import { getFormProps } from "@conform-to/react";
 import { FileArchiveIcon } from "lucide-react";
 import { Form } from "react-router";
+import { adminMeta } from "~/components/admin/list-page.tsx";
+import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import {
   type SubjectAccessError,
   subjectAccessErrors,
+  subjectAccessSchema,
 } from "~/domain/governance/subject-access-form.ts";
 import type { Route } from "./+types/subject-access";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Subject access | ReferOH administration" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Subject access");
 
 export function loader({ request }: Route.LoaderArgs) {
   const error = new URL(request.url).searchParams.get("error");
@@ -25,7 +26,14 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps) {
-  const errors: Record<string, string> = loaderData.error ? { email: loaderData.error } : {};
+  // Checked in the browser with JavaScript; without it, the export sends back the kind of problem.
+  const [form, fields] = useSchemaForm({
+    id: "subject-access",
+    schema: subjectAccessSchema,
+    lastResult: null,
+  });
+  const emailError = fields.email.errors ?? (loaderData.error ? [loaderData.error] : undefined);
+  const summary = errorSummary({ email: { errors: emailError } }, { email: "email" });
   return (
     <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
       <div>
@@ -41,12 +49,13 @@ export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps)
           <FileArchiveIcon aria-hidden="true" className="size-5" />
           Export a person's data
         </h2>
-        <ErrorSummary errors={errors} className="mt-4" />
+        <ErrorSummary errors={summary} className="mt-4" />
         {/* A native form post: the answer is a file download, not a page. */}
         <Form
           method="post"
           action="/admin/subject-access/export"
           reloadDocument
+          {...getFormProps(form)}
           noValidate
           className="mt-4 grid gap-5"
         >
@@ -54,7 +63,7 @@ export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps)
             id="email"
             label="Email address"
             hint="The address the person gave, or was referred under. Letter case does not matter."
-            error={errors.email}
+            error={emailError}
           >
             <Input name="email" type="email" autoComplete="off" />
           </FormField>

@@ -17,7 +17,10 @@ import {
   report,
 } from "../../../app/db/schema/index.ts";
 import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
-import { createInvitedReferralForTest } from "../../../app/domain/assessments/test-support.server.ts";
+import {
+  createInvitedReferralForTest,
+  subjectScopeForTest,
+} from "../../../app/domain/assessments/test-support.server.ts";
 import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/orders.server.ts";
 import {
   bookConsultationForTest,
@@ -26,6 +29,7 @@ import {
   referralInReviewForTest,
 } from "../../../app/domain/consultations/test-support.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { employerScopeForTest } from "../../../app/domain/referrals/test-support.server.ts";
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
 import { createSentReport } from "../../../app/domain/reports/test-support.server.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
@@ -427,8 +431,7 @@ async function seedSide(side: Side, doctorId: string) {
       .set({ organisationId, subjectName: personName[side] })
       .where(eq(referral.id, referralId));
 
-  const draft = await saveManagementReferral(db, {
-    actor,
+  const draft = await saveManagementReferral(employerScopeForTest(db, actor), {
     provider: "demo",
     intent: "draft",
     input: {
@@ -469,13 +472,8 @@ async function seedSide(side: Side, doctorId: string) {
   });
   if (!opened.ok) throw new Error("the report link did not open");
   await approveReport(
-    { db, jobs: { send: async () => null } },
-    {
-      link: opened.link,
-      version: 1,
-      releaseDiagnosis: false,
-      origin: { ip: "192.0.2.63", requestId: "matrix" },
-    },
+    subjectScopeForTest(db, opened.link, { origin: { ip: "192.0.2.63", requestId: "matrix" } }),
+    { jobs: { send: async () => null }, version: 1, releaseDiagnosis: false },
   );
   await mine(sent.referral.id);
   await db

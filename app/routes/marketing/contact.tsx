@@ -87,12 +87,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     schema: contactFormSchema,
     lastResult: actionData?.result,
   });
-  const summary = errorSummary(fields, {
-    name: "contact-name",
-    email: "contact-email",
-    company: "contact-company",
-    message: "contact-message",
-  });
+  // The summary is the answer to sending the form (GOV.UK), not to leaving a field.
+  const summary =
+    form.status === "error"
+      ? errorSummary(fields, {
+          name: "contact-name",
+          email: "contact-email",
+          company: "contact-company",
+          message: "contact-message",
+        })
+      : [];
 
   return (
     <>

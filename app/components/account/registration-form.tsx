@@ -17,6 +17,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { registerProblemToast, registerSchema } from "~/domain/accounts/schemas.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 
 /** What the registration action answers when it does not move on to the confirmation page. */
@@ -69,6 +70,7 @@ export function RegistrationForm({
     schema: registerSchema,
     lastResult: result?.result,
   });
+  const errorOf = sentErrors(form, fields);
 
   // Each answer of the server is a new object: toast once per answer, not once per render.
   const toasted = useRef<RegistrationResult | undefined>(undefined);
@@ -131,7 +133,7 @@ export function RegistrationForm({
         <FormField
           id="companyName"
           label="Company name"
-          error={fields.companyName.errors}
+          error={errorOf("companyName")}
           className="sm:col-span-2"
         >
           <Input
@@ -140,17 +142,17 @@ export function RegistrationForm({
             defaultValue={fields.companyName.initialValue}
           />
         </FormField>
-        <FormField id="industry" label="Industry" optional error={fields.industry.errors}>
+        <FormField id="industry" label="Industry" optional error={errorOf("industry")}>
           <Input name="industry" defaultValue={fields.industry.initialValue} />
         </FormField>
-        <FormField id="contactName" label="Contact name" error={fields.contactName.errors}>
+        <FormField id="contactName" label="Contact name" error={errorOf("contactName")}>
           <Input
             name="contactName"
             autoComplete="name"
             defaultValue={fields.contactName.initialValue}
           />
         </FormField>
-        <FormField id="email" label="Email" error={fields.email.errors}>
+        <FormField id="email" label="Email" error={errorOf("email")}>
           <Input
             name="email"
             type="email"
@@ -158,7 +160,7 @@ export function RegistrationForm({
             defaultValue={fields.email.initialValue}
           />
         </FormField>
-        <FormField id="phone" label="Phone" optional error={fields.phone.errors}>
+        <FormField id="phone" label="Phone" optional error={errorOf("phone")}>
           <Input
             name="phone"
             type="tel"
@@ -170,7 +172,7 @@ export function RegistrationForm({
           id="address"
           label="Address"
           optional
-          error={fields.address.errors}
+          error={errorOf("address")}
           className="sm:col-span-2"
         >
           <Textarea
@@ -184,7 +186,7 @@ export function RegistrationForm({
           id="password"
           label="Password"
           hint="At least 8 characters. A few random words make a strong password."
-          error={fields.password.errors}
+          error={errorOf("password")}
           className="sm:col-span-2 sm:max-w-md"
         >
           {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
@@ -192,7 +194,7 @@ export function RegistrationForm({
         <FormField
           id="confirmPassword"
           label="Confirm password"
-          error={fields.confirmPassword.errors}
+          error={errorOf("confirmPassword")}
           className="sm:col-span-2 sm:max-w-md"
         >
           {(control) => (

@@ -25,6 +25,7 @@ import {
   updateOrganisation,
   updateProfile,
 } from "~/domain/accounts/update-account.server.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
@@ -193,6 +194,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     schema: accountForms["two-factor"],
     lastResult: resultFor("two-factor"),
   });
+  const profileError = sentErrors(profileForm, profile);
+  const professionalError = sentErrors(professionalForm, professional);
+  const orgError = sentErrors(organisationForm, org);
+  const passwordError = sentErrors(passwordForm, password);
+  const twoFactorError = sentErrors(twoFactorForm, twoFactor);
   /** A form's GOV.UK summary, once it has been sent. */
   const summaryOf = (
     form: { status?: string },
@@ -227,7 +233,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <ErrorSummary errors={summaryOf(profileForm, profile, { name: "name" })} className="mb-4" />
         <Form method="post" {...getFormProps(profileForm)} noValidate className="grid gap-5">
           <input type="hidden" name="intent" value="profile" />
-          <FormField id="name" label="Full name" error={profile.name.errors}>
+          <FormField id="name" label="Full name" error={profileError("name")}>
             <Input
               name="name"
               autoComplete="name"
@@ -268,7 +274,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               label="Qualifications"
               hint="Printed after your name and beside your GMC number when you sign a report, e.g. MB ChB, MFOM. Reports you have already signed keep what they were signed with."
               optional
-              error={professional.qualifications.errors}
+              error={professionalError("qualifications")}
             >
               <Input
                 name="qualifications"
@@ -310,7 +316,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <FormField
                   id="companyName"
                   label="Company name"
-                  error={org.companyName.errors}
+                  error={orgError("companyName")}
                   className="sm:col-span-2"
                 >
                   <Input
@@ -319,13 +325,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     defaultValue={org.companyName.initialValue ?? organisation.name}
                   />
                 </FormField>
-                <FormField id="industry" label="Industry" optional error={org.industry.errors}>
+                <FormField id="industry" label="Industry" optional error={orgError("industry")}>
                   <Input
                     name="industry"
                     defaultValue={org.industry.initialValue ?? organisation.industry ?? ""}
                   />
                 </FormField>
-                <FormField id="phone" label="Phone" optional error={org.phone.errors}>
+                <FormField id="phone" label="Phone" optional error={orgError("phone")}>
                   <Input
                     name="phone"
                     type="tel"
@@ -337,7 +343,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   id="address"
                   label="Address"
                   optional
-                  error={org.address.errors}
+                  error={orgError("address")}
                   className="sm:col-span-2"
                 >
                   <Textarea
@@ -388,7 +394,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormField
             id="currentPassword"
             label="Current password"
-            error={password.currentPassword.errors}
+            error={passwordError("currentPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="currentPassword" autoComplete="current-password" />
@@ -398,7 +404,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             id="newPassword"
             label="New password"
             hint="At least 8 characters"
-            error={password.newPassword.errors}
+            error={passwordError("newPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="newPassword" autoComplete="new-password" />
@@ -407,7 +413,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormField
             id="confirmPassword"
             label="Confirm new password"
-            error={password.confirmPassword.errors}
+            error={passwordError("confirmPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
@@ -452,7 +458,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               id="disablePassword"
               label="Password"
               hint="Enter your password to turn two-factor off."
-              error={twoFactor.password.errors}
+              error={twoFactorError("password")}
             >
               {(control) => (
                 <PasswordInput {...control} name="password" autoComplete="current-password" />

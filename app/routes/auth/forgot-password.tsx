@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server.ts";
 import { emailOnlySchema } from "~/domain/accounts/schemas.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/forgot-password";
@@ -43,6 +44,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     schema: emailOnlySchema,
     lastResult: actionData?.result,
   });
+  const errorOf = sentErrors(form, fields);
   const back = loaderData.portal === "doctor" ? "/doctor-login" : "/login";
   if (actionData?.sent) {
     return (
@@ -71,7 +73,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     >
       <ErrorSummary errors={summary} className="mb-6" />
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
-        <FormField id="email" label="Email" error={fields.email.errors}>
+        <FormField id="email" label="Email" error={errorOf("email")}>
           <Input
             name="email"
             type="email"

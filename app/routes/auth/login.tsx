@@ -26,6 +26,7 @@ import {
   signInSchema,
 } from "~/domain/accounts/schemas.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import {
   destinationAfterSignIn,
@@ -152,6 +153,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     schema: signInSchema,
     lastResult: current?.result,
   });
+  const errorOf = sentErrors(form, fields);
   // The alert clears as soon as a field is edited (seed), and comes back with the next answer.
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
@@ -250,7 +252,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         >
           <input type="hidden" name="intent" value="sign-in" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <FormField id="email" label="Email" error={fields.email.errors}>
+          <FormField id="email" label="Email" error={errorOf("email")}>
             <Input
               name="email"
               type="email"
@@ -259,7 +261,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               defaultValue={fields.email.initialValue}
             />
           </FormField>
-          <FormField id="password" label="Password" error={fields.password.errors}>
+          <FormField id="password" label="Password" error={errorOf("password")}>
             {(control) => (
               <PasswordInput
                 {...control}

@@ -10,6 +10,7 @@ import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { resetPasswordWithToken } from "~/domain/accounts/password-reset.server.ts";
 import { newPasswordSchema, passwordFields } from "~/domain/accounts/schemas.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/reset-password";
@@ -71,6 +72,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     schema: newPasswordSchema,
     lastResult: actionData?.result,
   });
+  const errorOf = sentErrors(form, fields);
   const summary =
     form.status === "error"
       ? errorSummary(fields, { password: "password", confirmPassword: "confirmPassword" })
@@ -112,14 +114,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           id="password"
           label="New password"
           hint="At least 8 characters. A few random words make a strong password."
-          error={fields.password.errors}
+          error={errorOf("password")}
         >
           {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
         </FormField>
         <FormField
           id="confirmPassword"
           label="Confirm new password"
-          error={fields.confirmPassword.errors}
+          error={errorOf("confirmPassword")}
         >
           {(control) => (
             <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />

@@ -11,6 +11,7 @@ import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { createFirstAdmin, setupTokenIsValid } from "~/domain/accounts/admin-setup.server.ts";
 import { firstAdminSchema, passwordFields } from "~/domain/accounts/schemas.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
@@ -53,6 +54,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     schema: firstAdminSchema,
     lastResult: actionData?.result,
   });
+  const errorOf = sentErrors(form, fields);
   const summary =
     form.status === "error"
       ? errorSummary(fields, {
@@ -87,10 +89,10 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <ErrorSummary errors={summary} className="mb-6" />
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField id="name" label="Full name" error={fields.name.errors}>
+        <FormField id="name" label="Full name" error={errorOf("name")}>
           <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
         </FormField>
-        <FormField id="email" label="Email" error={fields.email.errors}>
+        <FormField id="email" label="Email" error={errorOf("email")}>
           <Input
             name="email"
             type="email"
@@ -102,15 +104,11 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           id="password"
           label="Password"
           hint="At least 8 characters"
-          error={fields.password.errors}
+          error={errorOf("password")}
         >
           {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
         </FormField>
-        <FormField
-          id="confirmPassword"
-          label="Confirm password"
-          error={fields.confirmPassword.errors}
-        >
+        <FormField id="confirmPassword" label="Confirm password" error={errorOf("confirmPassword")}>
           {(control) => (
             <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
           )}

@@ -17,6 +17,7 @@ import { requestContext, runtimeContext } from "~/context.ts";
 import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
 import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/contact";
@@ -87,6 +88,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     schema: contactFormSchema,
     lastResult: actionData?.result,
   });
+  const errorOf = sentErrors(form, fields);
   // The summary is the answer to sending the form (GOV.UK), not to leaving a field.
   const summary =
     form.status === "error"
@@ -148,10 +150,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </div>
               ) : null}
               <ErrorSummary errors={summary} />
-              <FormField id="contact-name" label="Name" error={fields.name.errors}>
+              <FormField id="contact-name" label="Name" error={errorOf("name")}>
                 <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
               </FormField>
-              <FormField id="contact-email" label="Email" error={fields.email.errors}>
+              <FormField id="contact-email" label="Email" error={errorOf("email")}>
                 <Input
                   name="email"
                   type="email"
@@ -160,19 +162,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   defaultValue={fields.email.initialValue}
                 />
               </FormField>
-              <FormField
-                id="contact-company"
-                label="Company"
-                optional
-                error={fields.company.errors}
-              >
+              <FormField id="contact-company" label="Company" optional error={errorOf("company")}>
                 <Input
                   name="company"
                   autoComplete="organization"
                   defaultValue={fields.company.initialValue}
                 />
               </FormField>
-              <FormField id="contact-message" label="Message" error={fields.message.errors}>
+              <FormField id="contact-message" label="Message" error={errorOf("message")}>
                 <Textarea name="message" rows={6} defaultValue={fields.message.initialValue} />
               </FormField>
               <p className="text-muted-foreground text-sm">

@@ -15,6 +15,7 @@ import { requestContext, runtimeContext } from "~/context.ts";
 import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
 import { interestFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
+import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/register-interest";
@@ -80,6 +81,7 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
     schema: interestFormSchema,
     lastResult: actionData?.result,
   });
+  const errorOf = sentErrors(form, fields);
   const summary =
     form.status === "error"
       ? errorSummary(fields, {
@@ -120,14 +122,14 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
             >
               {actionData?.outcome ? <EnquiryOutcomeMessage outcome={actionData.outcome} /> : null}
               <ErrorSummary errors={summary} />
-              <FormField id="interest-fullName" label="Full Name" error={fields.fullName.errors}>
+              <FormField id="interest-fullName" label="Full Name" error={errorOf("fullName")}>
                 <Input
                   name="fullName"
                   autoComplete="name"
                   defaultValue={fields.fullName.initialValue}
                 />
               </FormField>
-              <FormField id="interest-email" label="Email Address" error={fields.email.errors}>
+              <FormField id="interest-email" label="Email Address" error={errorOf("email")}>
                 <Input
                   name="email"
                   type="email"
@@ -139,7 +141,7 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
               <FormField
                 id="interest-companyName"
                 label="Company Name"
-                error={fields.companyName.errors}
+                error={errorOf("companyName")}
               >
                 <Input
                   name="companyName"
@@ -151,7 +153,7 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
                 id="interest-role"
                 label="Your Role"
                 hint="For example: owner, HR manager, operations director"
-                error={fields.role.errors}
+                error={errorOf("role")}
               >
                 <Input
                   name="role"

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { PasswordInput } from "~/components/account/password-input.tsx";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -17,7 +17,6 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { registerProblemToast, registerSchema } from "~/domain/accounts/schemas.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 
 /** What the registration action answers when it does not move on to the confirmation page. */
@@ -65,12 +64,14 @@ export function RegistrationForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState<Record<string, string> | null>(null);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useSchemaForm({
-    id: "register",
-    schema: registerSchema,
-    lastResult: result?.result,
-  });
-  const errorOf = sentErrors(form, fields);
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "register",
+      schema: registerSchema,
+      lastResult: result?.result,
+    },
+    controlIds,
+  );
 
   // Each answer of the server is a new object: toast once per answer, not once per render.
   const toasted = useRef<RegistrationResult | undefined>(undefined);
@@ -88,8 +89,9 @@ export function RegistrationForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // With JavaScript: check here (Conform shows every problem), then ask for confirmation
     // before anything is sent.
-    const submission = parseSubmission(new FormData(event.currentTarget), registerSchema);
     form.onSubmit(event);
+    if (!sentByPerson(event)) return;
+    const submission = parseSubmission(new FormData(event.currentTarget), registerSchema);
     if (submission.status !== "success") {
       const problem = registerProblemToast(submission.error ?? {});
       toast.error(problem.title, { id: registrationToastId, description: problem.description });
@@ -108,8 +110,6 @@ export function RegistrationForm({
     if (formRef.current) submit(formRef.current, { method: "post", action });
     setConfirming(null);
   }
-
-  const summary = form.status === "error" ? errorSummary(fields, controlIds) : [];
 
   return (
     <>

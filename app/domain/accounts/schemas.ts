@@ -1,3 +1,4 @@
+import "~/lib/zod-jitless.ts";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./password-rules.ts";
 

@@ -3,7 +3,7 @@ import { LogOutIcon, ShieldCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PasswordInput } from "~/components/account/password-input.tsx";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -25,7 +25,6 @@ import {
   updateOrganisation,
   updateProfile,
 } from "~/domain/accounts/update-account.server.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
@@ -169,42 +168,40 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     navigation.state === "submitting" && navigation.formData?.get("intent") === section;
   const resultFor = (section: Section) =>
     actionData?.section === section ? actionData.result : undefined;
-  const [profileForm, profile] = useSchemaForm({
-    id: "account-profile",
-    schema: accountForms.profile,
-    lastResult: resultFor("profile"),
-  });
-  const [professionalForm, professional] = useSchemaForm({
-    id: "account-professional",
-    schema: accountForms.professional,
-    lastResult: resultFor("professional"),
-  });
-  const [organisationForm, org] = useSchemaForm({
-    id: "account-organisation",
-    schema: accountForms.organisation,
-    lastResult: resultFor("organisation"),
-  });
-  const [passwordForm, password] = useSchemaForm({
-    id: "account-password",
-    schema: accountForms.password,
-    lastResult: resultFor("password"),
-  });
-  const [twoFactorForm, twoFactor] = useSchemaForm({
+  const profile = useSentForm(
+    { id: "account-profile", schema: accountForms.profile, lastResult: resultFor("profile") },
+    { name: "name" },
+  );
+  const professional = useSentForm(
+    {
+      id: "account-professional",
+      schema: accountForms.professional,
+      lastResult: resultFor("professional"),
+    },
+    { qualifications: "qualifications" },
+  );
+  const org = useSentForm(
+    {
+      id: "account-organisation",
+      schema: accountForms.organisation,
+      lastResult: resultFor("organisation"),
+    },
+    { companyName: "companyName", industry: "industry", phone: "phone", address: "address" },
+  );
+  const password = useSentForm(
+    { id: "account-password", schema: accountForms.password, lastResult: resultFor("password") },
+    {
+      currentPassword: "currentPassword",
+      newPassword: "newPassword",
+      confirmPassword: "confirmPassword",
+    },
+  );
+  // No summary: one field, whose message shows beside it.
+  const twoFactor = useSentForm({
     id: "account-two-factor",
     schema: accountForms["two-factor"],
     lastResult: resultFor("two-factor"),
   });
-  const profileError = sentErrors(profileForm, profile);
-  const professionalError = sentErrors(professionalForm, professional);
-  const orgError = sentErrors(organisationForm, org);
-  const passwordError = sentErrors(passwordForm, password);
-  const twoFactorError = sentErrors(twoFactorForm, twoFactor);
-  /** A form's GOV.UK summary, once it has been sent. */
-  const summaryOf = (
-    form: { status?: string },
-    fields: Parameters<typeof errorSummary>[0],
-    controlIds: Record<string, string>,
-  ) => (form.status === "error" ? errorSummary(fields, controlIds) : []);
 
   useEffect(() => {
     if (!actionData) return;
@@ -230,14 +227,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       <SectionCard id="profile-heading" title="Your details">
-        <ErrorSummary errors={summaryOf(profileForm, profile, { name: "name" })} className="mb-4" />
-        <Form method="post" {...getFormProps(profileForm)} noValidate className="grid gap-5">
+        <ErrorSummary errors={profile.summary} className="mb-4" />
+        <Form method="post" {...getFormProps(profile.form)} noValidate className="grid gap-5">
           <input type="hidden" name="intent" value="profile" />
-          <FormField id="name" label="Full name" error={profileError("name")}>
+          <FormField id="name" label="Full name" error={profile.errorOf("name")}>
             <Input
               name="name"
               autoComplete="name"
-              defaultValue={profile.name.initialValue ?? user.name}
+              defaultValue={profile.fields.name.initialValue ?? user.name}
             />
           </FormField>
           <div className="grid gap-1">
@@ -257,13 +254,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {doctor ? (
         <SectionCard id="professional-heading" title="Professional details">
-          <ErrorSummary
-            errors={summaryOf(professionalForm, professional, {
-              qualifications: "qualifications",
-            })}
-            className="mb-4"
-          />
-          <Form method="post" {...getFormProps(professionalForm)} noValidate className="grid gap-5">
+          <ErrorSummary errors={professional.summary} className="mb-4" />
+          <Form
+            method="post"
+            {...getFormProps(professional.form)}
+            noValidate
+            className="grid gap-5"
+          >
             <input type="hidden" name="intent" value="professional" />
             <div className="grid gap-1">
               <p className="font-medium">GMC number</p>
@@ -274,13 +271,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               label="Qualifications"
               hint="Printed after your name and beside your GMC number when you sign a report, e.g. MB ChB, MFOM. Reports you have already signed keep what they were signed with."
               optional
-              error={professionalError("qualifications")}
+              error={professional.errorOf("qualifications")}
             >
               <Input
                 name="qualifications"
                 maxLength={QUALIFICATIONS_MAX}
                 defaultValue={
-                  professional.qualifications.initialValue ?? doctor.qualifications ?? ""
+                  professional.fields.qualifications.initialValue ?? doctor.qualifications ?? ""
                 }
               />
             </FormField>
@@ -297,18 +294,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <SectionCard id="organisation-heading" title="Company details">
           {canEditOrganisation ? (
             <>
-              <ErrorSummary
-                errors={summaryOf(organisationForm, org, {
-                  companyName: "companyName",
-                  industry: "industry",
-                  phone: "phone",
-                  address: "address",
-                })}
-                className="mb-4"
-              />
+              <ErrorSummary errors={org.summary} className="mb-4" />
               <Form
                 method="post"
-                {...getFormProps(organisationForm)}
+                {...getFormProps(org.form)}
                 noValidate
                 className="grid gap-5 sm:grid-cols-2"
               >
@@ -316,40 +305,40 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <FormField
                   id="companyName"
                   label="Company name"
-                  error={orgError("companyName")}
+                  error={org.errorOf("companyName")}
                   className="sm:col-span-2"
                 >
                   <Input
                     name="companyName"
                     autoComplete="organization"
-                    defaultValue={org.companyName.initialValue ?? organisation.name}
+                    defaultValue={org.fields.companyName.initialValue ?? organisation.name}
                   />
                 </FormField>
-                <FormField id="industry" label="Industry" optional error={orgError("industry")}>
+                <FormField id="industry" label="Industry" optional error={org.errorOf("industry")}>
                   <Input
                     name="industry"
-                    defaultValue={org.industry.initialValue ?? organisation.industry ?? ""}
+                    defaultValue={org.fields.industry.initialValue ?? organisation.industry ?? ""}
                   />
                 </FormField>
-                <FormField id="phone" label="Phone" optional error={orgError("phone")}>
+                <FormField id="phone" label="Phone" optional error={org.errorOf("phone")}>
                   <Input
                     name="phone"
                     type="tel"
                     autoComplete="tel"
-                    defaultValue={org.phone.initialValue ?? organisation.phone ?? ""}
+                    defaultValue={org.fields.phone.initialValue ?? organisation.phone ?? ""}
                   />
                 </FormField>
                 <FormField
                   id="address"
                   label="Address"
                   optional
-                  error={orgError("address")}
+                  error={org.errorOf("address")}
                   className="sm:col-span-2"
                 >
                   <Textarea
                     name="address"
                     rows={3}
-                    defaultValue={org.address.initialValue ?? organisation.address ?? ""}
+                    defaultValue={org.fields.address.initialValue ?? organisation.address ?? ""}
                   />
                 </FormField>
                 <div className="sm:col-span-2">
@@ -375,18 +364,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <SectionCard id="password-heading" title="Change password">
-        <ErrorSummary
-          errors={summaryOf(passwordForm, password, {
-            currentPassword: "currentPassword",
-            newPassword: "newPassword",
-            confirmPassword: "confirmPassword",
-          })}
-          className="mb-4"
-        />
+        <ErrorSummary errors={password.summary} className="mb-4" />
         <Form
           ref={passwordFormRef}
           method="post"
-          {...getFormProps(passwordForm)}
+          {...getFormProps(password.form)}
           noValidate
           className="grid gap-5"
         >
@@ -394,7 +376,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormField
             id="currentPassword"
             label="Current password"
-            error={passwordError("currentPassword")}
+            error={password.errorOf("currentPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="currentPassword" autoComplete="current-password" />
@@ -404,7 +386,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             id="newPassword"
             label="New password"
             hint="At least 8 characters"
-            error={passwordError("newPassword")}
+            error={password.errorOf("newPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="newPassword" autoComplete="new-password" />
@@ -413,7 +395,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormField
             id="confirmPassword"
             label="Confirm new password"
-            error={passwordError("confirmPassword")}
+            error={password.errorOf("confirmPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
@@ -449,7 +431,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : canDisableTwoFactor ? (
           <Form
             method="post"
-            {...getFormProps(twoFactorForm)}
+            {...getFormProps(twoFactor.form)}
             noValidate
             className="mt-4 grid max-w-sm gap-4"
           >
@@ -458,7 +440,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               id="disablePassword"
               label="Password"
               hint="Enter your password to turn two-factor off."
-              error={twoFactorError("password")}
+              error={twoFactor.errorOf("password")}
             >
               {(control) => (
                 <PasswordInput {...control} name="password" autoComplete="current-password" />

@@ -6,6 +6,7 @@ import { AuthCard } from "~/components/account/auth-card.tsx";
 import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
 import { PasswordInput } from "~/components/account/password-input.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { sentByPerson } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -117,7 +118,7 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
         method="post"
         {...getFormProps(form)}
         onSubmit={(event) => {
-          setDismissed(false);
+          if (sentByPerson(event)) setDismissed(false);
           form.onSubmit(event);
         }}
         noValidate

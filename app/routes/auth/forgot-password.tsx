@@ -2,14 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { KeyRoundIcon, MailCheckIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server.ts";
 import { emailOnlySchema } from "~/domain/accounts/schemas.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/forgot-password";
@@ -39,12 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({
-    id: "forgot-password",
-    schema: emailOnlySchema,
-    lastResult: actionData?.result,
-  });
-  const errorOf = sentErrors(form, fields);
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "forgot-password",
+      schema: emailOnlySchema,
+      lastResult: actionData?.result,
+    },
+    { email: "email" },
+  );
   const back = loaderData.portal === "doctor" ? "/doctor-login" : "/login";
   if (actionData?.sent) {
     return (
@@ -59,7 +60,6 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       </AuthCard>
     );
   }
-  const summary = form.status === "error" ? errorSummary(fields, { email: "email" }) : [];
   return (
     <AuthCard
       icon={<KeyRoundIcon aria-hidden="true" className="size-6" />}

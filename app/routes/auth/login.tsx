@@ -10,7 +10,7 @@ import {
   type RegistrationResult,
   registrationToastId,
 } from "~/components/account/registration-form.tsx";
-import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -26,7 +26,6 @@ import {
   signInSchema,
 } from "~/domain/accounts/schemas.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import {
   destinationAfterSignIn,
@@ -148,12 +147,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const registration = answer?.intent === "register" && mode === "register" ? answer : undefined;
   const result = answer?.intent === "register" ? undefined : answer;
   const current = result?.intent === "sign-in" && mode === "sign-in" ? result : undefined;
-  const [form, fields] = useSchemaForm({
+  const { form, fields, errorOf } = useSentForm({
     id: "sign-in",
     schema: signInSchema,
     lastResult: current?.result,
   });
-  const errorOf = sentErrors(form, fields);
   // The alert clears as soon as a field is edited (seed), and comes back with the next answer.
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
@@ -243,7 +241,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           method="post"
           {...getFormProps(form)}
           onSubmit={(event) => {
-            setDismissed(false);
+            if (sentByPerson(event)) setDismissed(false);
             form.onSubmit(event);
           }}
           noValidate

@@ -3,14 +3,13 @@ import { KeyRoundIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { PasswordInput } from "~/components/account/password-input.tsx";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { resetPasswordWithToken } from "~/domain/accounts/password-reset.server.ts";
 import { newPasswordSchema, passwordFields } from "~/domain/accounts/schemas.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/reset-password";
@@ -67,16 +66,14 @@ const titles = {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, purpose } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({
-    id: "new-password",
-    schema: newPasswordSchema,
-    lastResult: actionData?.result,
-  });
-  const errorOf = sentErrors(form, fields);
-  const summary =
-    form.status === "error"
-      ? errorSummary(fields, { password: "password", confirmPassword: "confirmPassword" })
-      : [];
+  const { form, errorOf, summary } = useSentForm(
+    {
+      id: "new-password",
+      schema: newPasswordSchema,
+      lastResult: actionData?.result,
+    },
+    { password: "password", confirmPassword: "confirmPassword" },
+  );
   if (!token || actionData?.invalidToken) {
     return (
       <AuthCard

@@ -3,7 +3,7 @@ import { ShieldIcon } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { PasswordInput } from "~/components/account/password-input.tsx";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -11,7 +11,6 @@ import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { createFirstAdmin, setupTokenIsValid } from "~/domain/accounts/admin-setup.server.ts";
 import { firstAdminSchema, passwordFields } from "~/domain/accounts/schemas.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
@@ -49,21 +48,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({
-    id: "first-admin",
-    schema: firstAdminSchema,
-    lastResult: actionData?.result,
-  });
-  const errorOf = sentErrors(form, fields);
-  const summary =
-    form.status === "error"
-      ? errorSummary(fields, {
-          name: "name",
-          email: "email",
-          password: "password",
-          confirmPassword: "confirmPassword",
-        })
-      : [];
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "first-admin",
+      schema: firstAdminSchema,
+      lastResult: actionData?.result,
+    },
+    {
+      name: "name",
+      email: "email",
+      password: "password",
+      confirmPassword: "confirmPassword",
+    },
+  );
   if (!loaderData.token || actionData?.invalid) {
     return (
       <AuthCard

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { MailIcon } from "lucide-react";
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import {
   type EnquiryOutcome,
   EnquiryOutcomeMessage,
@@ -17,7 +17,6 @@ import { requestContext, runtimeContext } from "~/context.ts";
 import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
 import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/contact";
@@ -83,22 +82,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   useEnquiryOutcomeToast(actionData?.outcome, () => formRef.current?.reset());
-  const [form, fields] = useSchemaForm({
-    id: "contact",
-    schema: contactFormSchema,
-    lastResult: actionData?.result,
-  });
-  const errorOf = sentErrors(form, fields);
-  // The summary is the answer to sending the form (GOV.UK), not to leaving a field.
-  const summary =
-    form.status === "error"
-      ? errorSummary(fields, {
-          name: "contact-name",
-          email: "contact-email",
-          company: "contact-company",
-          message: "contact-message",
-        })
-      : [];
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "contact",
+      schema: contactFormSchema,
+      lastResult: actionData?.result,
+    },
+    {
+      name: "contact-name",
+      email: "contact-email",
+      company: "contact-company",
+      message: "contact-message",
+    },
+  );
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import {
   type EnquiryOutcome,
   EnquiryOutcomeMessage,
@@ -15,7 +15,6 @@ import { requestContext, runtimeContext } from "~/context.ts";
 import { isEnquiryRateLimited } from "~/domain/enquiries/check-enquiry-rate-limit.server.ts";
 import { interestFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
-import { sentErrors } from "~/lib/form-errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/register-interest";
@@ -76,21 +75,19 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
     },
     { leavesPage: true },
   );
-  const [form, fields] = useSchemaForm({
-    id: "interest",
-    schema: interestFormSchema,
-    lastResult: actionData?.result,
-  });
-  const errorOf = sentErrors(form, fields);
-  const summary =
-    form.status === "error"
-      ? errorSummary(fields, {
-          fullName: "interest-fullName",
-          email: "interest-email",
-          companyName: "interest-companyName",
-          role: "interest-role",
-        })
-      : [];
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "interest",
+      schema: interestFormSchema,
+      lastResult: actionData?.result,
+    },
+    {
+      fullName: "interest-fullName",
+      email: "interest-email",
+      companyName: "interest-companyName",
+      role: "interest-role",
+    },
+  );
   const done = actionData?.outcome?.status === "success";
 
   return (

@@ -1,6 +1,8 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { PasswordInput } from "~/components/account/password-input.tsx";
+import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -14,24 +16,28 @@ import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
-import {
-  type FieldErrors,
-  parseForm,
-  registerProblemToast,
-  registerSchema,
-  registrationTextFields,
-} from "~/domain/accounts/schemas.ts";
+import { registerProblemToast, registerSchema } from "~/domain/accounts/schemas.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 
 /** What the registration action answers when it does not move on to the confirmation page. */
 export type RegistrationResult = {
   intent: "register";
-  errors?: FieldErrors;
+  /** The form as sent (never its passwords), with its errors. */
+  result: SubmissionResult<string[]>;
   formError?: string;
-  values: Record<string, string>;
 };
 
-/** The fields in the order the form shows them, which is the error summary's order too. */
-const fieldOrder = [...registrationTextFields, "password", "confirmPassword"];
+/** Each field's control id, in the order the form shows them (the error summary's order too). */
+const controlIds = {
+  companyName: "companyName",
+  industry: "industry",
+  contactName: "contactName",
+  email: "email",
+  phone: "phone",
+  address: "address",
+  password: "password",
+  confirmPassword: "confirmPassword",
+};
 
 /*
  * One sonner id for every registration problem: a second attempt replaces the first attempt's
@@ -56,38 +62,47 @@ export function RegistrationForm({
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [confirming, setConfirming] = useState<Record<string, string> | null>(null);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors: FieldErrors = clientErrors ?? result?.errors ?? {};
-  const values = result?.values ?? {};
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "register",
+      schema: registerSchema,
+      lastResult: result?.result,
+    },
+    controlIds,
+  );
 
   // Each answer of the server is a new object: toast once per answer, not once per render.
   const toasted = useRef<RegistrationResult | undefined>(undefined);
   useEffect(() => {
     if (!result || toasted.current === result) return;
     toasted.current = result;
-    setClientErrors(null);
-    const description = result.formError ?? fieldOrder.map((f) => result.errors?.[f]).find(Boolean);
+    const description =
+      result.formError ??
+      Object.keys(controlIds)
+        .map((name) => result.result.error?.[name]?.[0])
+        .find(Boolean);
     if (description) toast.error("Sign up failed", { id: registrationToastId, description });
   }, [result]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // With JavaScript: check here, then ask for confirmation before anything is sent.
-    event.preventDefault();
-    const parsed = parseForm(registerSchema, new FormData(event.currentTarget));
-    if (parsed.errors) {
-      setClientErrors(parsed.errors);
-      const problem = registerProblemToast(parsed.errors);
+    // With JavaScript: check here (Conform shows every problem), then ask for confirmation
+    // before anything is sent.
+    form.onSubmit(event);
+    if (!sentByPerson(event)) return;
+    const submission = parseSubmission(new FormData(event.currentTarget), registerSchema);
+    if (submission.status !== "success") {
+      const problem = registerProblemToast(submission.error ?? {});
       toast.error(problem.title, { id: registrationToastId, description: problem.description });
       return;
     }
-    setClientErrors(null);
+    event.preventDefault();
     setConfirming({
-      companyName: parsed.data.companyName,
-      industry: parsed.data.industry ?? "Not provided",
-      contactName: parsed.data.contactName,
-      email: parsed.data.email,
+      companyName: submission.value.companyName,
+      industry: submission.value.industry ?? "Not provided",
+      contactName: submission.value.contactName,
+      email: submission.value.email,
     });
   }
 
@@ -95,8 +110,6 @@ export function RegistrationForm({
     if (formRef.current) submit(formRef.current, { method: "post", action });
     setConfirming(null);
   }
-
-  const summary = fieldOrder.filter((f) => errors[f]).map((f) => ({ id: f, message: errors[f]! }));
 
   return (
     <>
@@ -111,6 +124,7 @@ export function RegistrationForm({
         ref={formRef}
         method="post"
         action={action}
+        {...getFormProps(form)}
         noValidate
         onSubmit={onSubmit}
         className="grid gap-5 sm:grid-cols-2"
@@ -119,42 +133,60 @@ export function RegistrationForm({
         <FormField
           id="companyName"
           label="Company name"
-          error={errors.companyName}
+          error={errorOf("companyName")}
           className="sm:col-span-2"
         >
-          <Input name="companyName" autoComplete="organization" defaultValue={values.companyName} />
+          <Input
+            name="companyName"
+            autoComplete="organization"
+            defaultValue={fields.companyName.initialValue}
+          />
         </FormField>
-        <FormField id="industry" label="Industry" optional error={errors.industry}>
-          <Input name="industry" defaultValue={values.industry} />
+        <FormField id="industry" label="Industry" optional error={errorOf("industry")}>
+          <Input name="industry" defaultValue={fields.industry.initialValue} />
         </FormField>
-        <FormField id="contactName" label="Contact name" error={errors.contactName}>
-          <Input name="contactName" autoComplete="name" defaultValue={values.contactName} />
+        <FormField id="contactName" label="Contact name" error={errorOf("contactName")}>
+          <Input
+            name="contactName"
+            autoComplete="name"
+            defaultValue={fields.contactName.initialValue}
+          />
         </FormField>
-        <FormField id="email" label="Email" error={errors.email}>
-          <Input name="email" type="email" autoComplete="email" defaultValue={values.email} />
+        <FormField id="email" label="Email" error={errorOf("email")}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={fields.email.initialValue}
+          />
         </FormField>
-        <FormField id="phone" label="Phone" optional error={errors.phone}>
-          <Input name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} />
+        <FormField id="phone" label="Phone" optional error={errorOf("phone")}>
+          <Input
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={fields.phone.initialValue}
+          />
         </FormField>
         <FormField
           id="address"
           label="Address"
           optional
-          error={errors.address}
+          error={errorOf("address")}
           className="sm:col-span-2"
         >
           <Textarea
             name="address"
             rows={3}
             autoComplete="street-address"
-            defaultValue={values.address}
+            defaultValue={fields.address.initialValue}
           />
         </FormField>
         <FormField
           id="password"
           label="Password"
           hint="At least 8 characters. A few random words make a strong password."
-          error={errors.password}
+          error={errorOf("password")}
           className="sm:col-span-2 sm:max-w-md"
         >
           {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
@@ -162,7 +194,7 @@ export function RegistrationForm({
         <FormField
           id="confirmPassword"
           label="Confirm password"
-          error={errors.confirmPassword}
+          error={errorOf("confirmPassword")}
           className="sm:col-span-2 sm:max-w-md"
         >
           {(control) => (

@@ -238,11 +238,13 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const items = toItems(errors);
-  const signature = items.map((item) => `${item.id}:${item.message}`).join("|");
+  const shown = items.length > 0;
 
+  // Focus when the summary appears, not each time its list changes: a form checked as the person
+  // types (Conform) changes the list while they are in a field, and must not pull them out of it.
   useEffect(() => {
-    if (autoFocus && signature) ref.current?.focus();
-  }, [autoFocus, signature]);
+    if (autoFocus && shown) ref.current?.focus();
+  }, [autoFocus, shown]);
 
   if (items.length === 0) return null;
 

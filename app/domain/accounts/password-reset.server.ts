@@ -1,52 +1,24 @@
 import { eq } from "drizzle-orm";
 import { user } from "~/db/schema/index.ts";
-import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
 import { passwordOwnerOf, passwordProblem } from "./check-password.server.ts";
-import { checkThrottle, recordAttempt } from "./throttle.server.ts";
+import { sendAccountLink } from "./send-account-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
 /**
  * "Forgot password": always the same answer. better-auth stores the token hashed, valid 1 hour and
  * once; over the limit nothing is sent, still with the same answer.
  */
-export async function requestPasswordReset(
+export function requestPasswordReset(
   deps: AccountsDeps,
   input: { email: string; request: RequestMeta },
 ): Promise<void> {
-  const { db } = deps.database;
-  const email = normaliseEmail(input.email);
-  const key = accountKey(email);
-  const verdict = await checkThrottle(db, {
-    action: "reset",
-    ip: input.request.ip,
-    accountKey: key,
-  });
-  if (!verdict.allowed) {
-    await auditAuthEvent(db, input.request, {
-      action: "auth.password_reset_requested",
-      outcome: "denied",
-      details: { reason: verdict.reason, accountKey: key },
-    });
-    return;
-  }
-  await recordAttempt(db, {
-    action: "reset",
-    ip: input.request.ip,
-    accountKey: key,
-    succeeded: true,
-  });
-  await deps.auth.api.requestPasswordReset({ body: { email } });
-  const [found] = await db
-    .select({ id: user.id, role: user.role })
-    .from(user)
-    .where(eq(user.email, email));
-  await auditAuthEvent(db, input.request, {
-    action: "auth.password_reset_requested",
-    outcome: "success",
-    actor: found ? { id: found.id, role: found.role } : null,
-    details: found ? {} : { accountKey: key, unknownAddress: true },
+  return sendAccountLink(deps, input, {
+    throttle: "reset",
+    audit: "auth.password_reset_requested",
+    send: (email) => deps.auth.api.requestPasswordReset({ body: { email } }),
+    noteUnknownAddress: true,
   });
 }
 

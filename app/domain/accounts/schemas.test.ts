@@ -1,16 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { parseForm, registerProblemToast, registerSchema } from "./schemas.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
+import {
+  accountFormSchema,
+  backupCodeList,
+  codeSchema,
+  newPasswordSchema,
+  passwordFields,
+  registerProblemToast,
+  registerSchema,
+  twoFactorEnrolmentSchema,
+} from "./schemas.ts";
+
+/** A form as a browser sends it. */
+function form(values: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.set(name, value);
+  return data;
+}
+
+/** Each field's first message, as the page shows them. */
+function errorsOf(submission: ReturnType<typeof parseSubmission>) {
+  if (submission.status === "success") return {};
+  return Object.fromEntries(
+    Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
+  );
+}
+
+const registration = {
+  companyName: "A",
+  industry: "",
+  contactName: "B",
+  email: "a@b.co",
+  phone: "",
+  address: "",
+};
 
 describe("form schemas", () => {
   it("reports every registration problem at once, each on its own field", () => {
-    const result = parseForm(registerSchema, {
-      companyName: "",
-      contactName: "",
-      email: "not-an-address",
-      password: "short",
-      confirmPassword: "other",
-    });
-    expect(result.errors).toEqual({
+    const submission = parseSubmission(
+      form({
+        ...registration,
+        companyName: "",
+        contactName: "",
+        email: "not-an-address",
+        password: "short",
+        confirmPassword: "other",
+      }),
+      registerSchema,
+    );
+    expect(errorsOf(submission)).toEqual({
       companyName: "Company name is required",
       contactName: "Contact name is required",
       email: "Invalid email address",
@@ -20,50 +58,102 @@ describe("form schemas", () => {
   });
 
   it("gives /register's toasts for missing fields, short password and mismatch", () => {
-    const missing = parseForm(registerSchema, {
-      companyName: "",
-      contactName: "",
-      email: "",
-      password: "",
-      confirmPassword: "",
-    });
-    expect(registerProblemToast(missing.errors!)).toEqual({
+    const toastFor = (values: Record<string, string>) => {
+      const submission = parseSubmission(form({ ...registration, ...values }), registerSchema);
+      return registerProblemToast(submission.status === "error" ? (submission.error ?? {}) : {});
+    };
+    expect(
+      toastFor({ companyName: "", contactName: "", email: "", password: "", confirmPassword: "" }),
+    ).toEqual({
       title: "Missing required fields",
       description: "Please fill in all required fields",
     });
-    const short = parseForm(registerSchema, {
-      companyName: "A",
-      contactName: "B",
-      email: "a@b.co",
-      password: "1234567",
-      confirmPassword: "1234567",
-    });
-    expect(registerProblemToast(short.errors!)).toEqual({
+    expect(toastFor({ password: "1234567", confirmPassword: "1234567" })).toEqual({
       title: "Password too short",
       description: "Password must be at least 8 characters",
     });
-    const mismatch = parseForm(registerSchema, {
-      companyName: "A",
-      contactName: "B",
-      email: "a@b.co",
-      password: "long-enough-1",
-      confirmPassword: "long-enough-2",
-    });
-    expect(registerProblemToast(mismatch.errors!)).toEqual({
+    expect(toastFor({ password: "long-enough-1", confirmPassword: "long-enough-2" })).toEqual({
       title: "Passwords don't match",
       description: "Please make sure your passwords match",
     });
   });
 
   it("trims the e-mail address and treats empty optional fields as absent", () => {
-    const ok = parseForm(registerSchema, {
-      companyName: " Acme ",
-      contactName: "Jo Bloggs",
-      email: " jo@example.org ",
-      industry: "",
-      password: "long-enough-1",
-      confirmPassword: "long-enough-1",
+    const submission = parseSubmission(
+      form({
+        ...registration,
+        companyName: " Acme ",
+        email: " jo@example.org ",
+        password: "long-enough-1",
+        confirmPassword: "long-enough-1",
+      }),
+      registerSchema,
+    );
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      companyName: "Acme",
+      email: "jo@example.org",
+      industry: null,
     });
-    expect(ok.data).toMatchObject({ companyName: "Acme", email: "jo@example.org", industry: null });
+  });
+
+  it("never sends a password back to the page with the form's errors", () => {
+    const submission = parseSubmission(
+      form({ ...registration, email: "", password: "secret-one", confirmPassword: "secret-two" }),
+      registerSchema,
+    );
+    const reply = submission.reply({ hideFields: passwordFields });
+    expect(reply.initialValue).toMatchObject({ companyName: "A" });
+    expect(JSON.stringify(reply)).not.toContain("secret-");
+  });
+
+  it("reads My Account's forms by their intent, each with its own checks", () => {
+    expect(
+      errorsOf(
+        parseSubmission(
+          form({ intent: "password", currentPassword: "", newPassword: "x", confirmPassword: "y" }),
+          accountFormSchema,
+        ),
+      ),
+    ).toEqual({
+      currentPassword: "Enter your current password",
+      newPassword: "Password must be at least 8 characters",
+      confirmPassword: "Passwords don't match",
+    });
+    const profile = parseSubmission(form({ intent: "profile", name: " Jo " }), accountFormSchema);
+    expect(profile.status === "success" && profile.value).toEqual({
+      intent: "profile",
+      name: "Jo",
+    });
+    expect(
+      parseSubmission(form({ intent: "nonsense", name: "Jo" }), accountFormSchema).status,
+    ).toBe("error");
+  });
+
+  it("reads the hidden fields of the code and new-password forms, with safe defaults", () => {
+    const code = parseSubmission(form({ code: "123 456", portal: "elsewhere" }), codeSchema);
+    expect(code.status === "success" && code.value).toEqual({
+      method: "totp",
+      code: "123 456",
+      portal: "main",
+    });
+    const reset = parseSubmission(
+      form({
+        token: "t",
+        purpose: "invite",
+        password: "long-enough-1",
+        confirmPassword: "long-enough-1",
+      }),
+      newPasswordSchema,
+    );
+    expect(reset.status === "success" && reset.value.purpose).toBe("invite");
+    const enrolment = parseSubmission(
+      form({ intent: "confirm", code: "12" }),
+      twoFactorEnrolmentSchema,
+    );
+    expect(errorsOf(enrolment)).toEqual({
+      code: "Enter the 6-digit code from your authenticator app",
+    });
+    expect(backupCodeList.parse("ABCD-1234,<x>,EFGH-5678")).toEqual(["ABCD-1234", "EFGH-5678"]);
+    expect(backupCodeList.parse(undefined)).toEqual([]);
   });
 });

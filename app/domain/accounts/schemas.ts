@@ -1,3 +1,4 @@
+import "~/lib/zod-jitless.ts";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./password-rules.ts";
 
@@ -18,13 +19,29 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || null);
 
+const password = z
+  .string()
+  .min(1, "Password is required")
+  .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong);
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
+  .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong);
+const currentPassword = z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH);
+
+/** The fields a password form never sends back to the page with its errors. */
+export const passwordFields = ["password", "currentPassword", "newPassword", "confirmPassword"];
+
+/** Both sign-in pages; /login also sends `intent` and, after a guard, `redirectTo`. */
 export const signInSchema = z.object({
   email,
-  password: z
-    .string()
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+  password,
   redirectTo: z.string().optional(),
+});
+
+/** Which of /login's forms was sent (sign-in, resend the verification link, register mode). */
+export const loginIntentSchema = z.object({
+  intent: z.enum(["sign-in", "resend", "register"]).catch("sign-in"),
 });
 
 /**
@@ -39,10 +56,7 @@ export const registerSchema = z
     email,
     phone: optionalText(40),
     address: optionalText(500),
-    password: z
-      .string()
-      .min(1, "Password is required")
-      .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+    password,
     confirmPassword: z.string(),
   })
   .superRefine((value, ctx) => {
@@ -54,47 +68,41 @@ export const registerSchema = z
     }
   });
 
-/** The registration fields sent back with errors so nobody types them twice (never passwords). */
-export const registrationTextFields = [
-  "companyName",
-  "industry",
-  "contactName",
-  "email",
-  "phone",
-  "address",
-] as const;
+/** A form's errors as Conform reports them: field → messages. */
+type SubmissionErrors = Record<string, readonly string[] | null | undefined>;
 
 /** The seed's toast for the first kind of problem of a registration form. */
-export function registerProblemToast(errors: Record<string, string>): {
+export function registerProblemToast(errors: SubmissionErrors): {
   title: string;
   description: string;
 } {
+  const first = (field: string) => errors[field]?.[0];
   const required = ["companyName", "contactName", "email", "password"].some((field) =>
-    /required/.test(errors[field] ?? ""),
+    /required/.test(first(field) ?? ""),
   );
   if (required)
     return { title: "Missing required fields", description: "Please fill in all required fields" };
-  if (errors.password === passwordMessages.tooShort) {
+  if (first("password") === passwordMessages.tooShort) {
     return { title: "Password too short", description: passwordMessages.tooShort };
   }
-  if (errors.confirmPassword === "Passwords don't match") {
+  if (first("confirmPassword") === "Passwords don't match") {
     return { title: "Passwords don't match", description: "Please make sure your passwords match" };
   }
   return {
     title: "Registration failed",
-    description: Object.values(errors)[0] ?? "Please check the form",
+    description:
+      Object.values(errors).find((messages) => messages?.[0])?.[0] ?? "Please check the form",
   };
 }
 
 export const emailOnlySchema = z.object({ email });
 
+/** The set-password page of resets, doctor invitations and new administrators (`purpose`). */
 export const newPasswordSchema = z
   .object({
     token: z.string().min(1),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
-      .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+    purpose: z.enum(["reset", "invite", "setup"]).catch("reset"),
+    password: newPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -102,9 +110,12 @@ export const newPasswordSchema = z
     message: "Passwords don't match",
   });
 
+/** The second step of signing in, on either portal. */
 export const codeSchema = z.object({
   method: z.enum(["totp", "backup"]).default("totp"),
   code: trimmed.min(1, "Enter the code").max(32, "Enter the code"),
+  portal: z.enum(["main", "doctor"]).catch("main"),
+  redirectTo: z.string().optional(),
 });
 
 export const totpCodeSchema = z.object({
@@ -112,33 +123,27 @@ export const totpCodeSchema = z.object({
 });
 
 export const currentPasswordSchema = z.object({
-  password: z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH),
+  password: currentPassword,
 });
 
-export const profileSchema = z.object({
-  name: trimmed.min(1, "Your name is required").max(200, "Your name is too long"),
-});
+/**
+ * Turning on two-factor authentication, two steps on one page: the password, then the first
+ * code. The backup codes shown at the first step travel with the second, so a wrong code shows
+ * them again (they are never stored readable).
+ */
+export const twoFactorEnrolmentSchema = z.discriminatedUnion("intent", [
+  currentPasswordSchema.extend({ intent: z.literal("start") }),
+  totpCodeSchema.extend({ intent: z.literal("confirm") }),
+]);
 
-export const organisationSchema = z.object({
-  companyName: trimmed.min(1, "Company name is required").max(200, "Company name is too long"),
-  industry: optionalText(100),
-  phone: optionalText(40),
-  address: optionalText(500),
-});
-
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
-      .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords don't match",
-  });
+/** The backup codes the code step carries back, comma-separated; anything else is dropped. */
+export const backupCodeList = z
+  .unknown()
+  .transform((value) =>
+    (typeof value === "string" ? value : "")
+      .split(",")
+      .filter((code) => /^[A-Za-z0-9-]{4,32}$/.test(code)),
+  );
 
 export const QUALIFICATIONS_MAX = 120;
 
@@ -170,16 +175,51 @@ export const firstAdminSchema = z
     token: z.string().min(1),
     name: trimmed.min(1, "Name is required").max(200, "Name is too long"),
     email,
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
-      .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+    password: newPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],
     message: "Passwords don't match",
   });
+
+/**
+ * My Account's forms, one schema each, told apart by the `intent` the form sends: the action reads
+ * the union, each form checks its own schema in the browser.
+ */
+export const accountForms = {
+  profile: z.object({
+    intent: z.literal("profile"),
+    name: trimmed.min(1, "Your name is required").max(200, "Your name is too long"),
+  }),
+  professional: doctorQualificationsSchema.extend({ intent: z.literal("professional") }),
+  organisation: z.object({
+    intent: z.literal("organisation"),
+    companyName: trimmed.min(1, "Company name is required").max(200, "Company name is too long"),
+    industry: optionalText(100),
+    phone: optionalText(40),
+    address: optionalText(500),
+  }),
+  password: z
+    .object({
+      intent: z.literal("password"),
+      currentPassword,
+      newPassword,
+      confirmPassword: z.string(),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "Passwords don't match",
+    }),
+  "two-factor": currentPasswordSchema.extend({ intent: z.literal("two-factor") }),
+};
+export const accountFormSchema = z.discriminatedUnion("intent", [
+  accountForms.profile,
+  accountForms.professional,
+  accountForms.organisation,
+  accountForms.password,
+  accountForms["two-factor"],
+]);
 
 export type FieldErrors = Record<string, string>;
 

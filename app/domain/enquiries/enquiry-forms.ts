@@ -1,3 +1,4 @@
+import "~/lib/zod-jitless.ts";
 import { z } from "zod";
 
 /*
@@ -43,24 +44,3 @@ export const interestFormSchema = z.object({
   role: trimmed(200, "Your role is required"),
 });
 export type InterestForm = z.infer<typeof interestFormSchema>;
-
-/** Field → first message, for the error summary and the message above each field. */
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
-
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  formData: FormData | Record<string, unknown>,
-): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors<z.infer<S>> } {
-  const input =
-    formData instanceof FormData
-      ? Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"))
-      : formData;
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0]);
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors: errors as FieldErrors<z.infer<S>> };
-}

@@ -1,7 +1,9 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { LogOutIcon, ShieldCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PasswordInput } from "~/components/account/password-input.tsx";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -12,13 +14,9 @@ import { runtimeContext } from "~/context.ts";
 import { can } from "~/domain/access/permissions.ts";
 import { getOwnDoctorProfile, updateOwnQualifications } from "~/domain/accounts/doctors.server.ts";
 import {
-  changePasswordSchema,
-  currentPasswordSchema,
-  doctorQualificationsSchema,
-  type FieldErrors,
-  organisationSchema,
-  parseForm,
-  profileSchema,
+  accountFormSchema,
+  accountForms,
+  passwordFields,
   QUALIFICATIONS_MAX,
 } from "~/domain/accounts/schemas.ts";
 import { disableTwoFactor } from "~/domain/accounts/two-factor.server.ts";
@@ -27,6 +25,7 @@ import {
   updateOrganisation,
   updateProfile,
 } from "~/domain/accounts/update-account.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/index";
@@ -52,92 +51,94 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type Section = "profile" | "professional" | "organisation" | "password" | "two-factor";
-type ActionData = { section: Section; ok: boolean; errors?: FieldErrors; message?: string };
+type Section = keyof typeof accountForms;
+type ActionData = {
+  section: Section;
+  ok: boolean;
+  result?: SubmissionResult<string[]>;
+  message?: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const current = currentSession(context);
   const { actor, user } = current;
   const meta = requestMeta(context, request);
-  const form = await request.formData();
-  const section = String(form.get("intent")) as Section;
-  const fail = (errors: FieldErrors, status = 400) =>
-    data<ActionData>({ section, ok: false, errors, message: Object.values(errors)[0] }, { status });
+  const submission = parseSubmission(await request.formData(), accountFormSchema);
+  const section = submission.payload.intent as Section;
+  if (!Object.hasOwn(accountForms, section)) throw data("Unknown action", { status: 400 });
+  const fail = (fieldErrors?: Record<string, string[]>, status = 400) => {
+    const result = submission.reply({ hideFields: passwordFields, fieldErrors });
+    const message = Object.values(result.error ?? {}).find((messages) => messages?.[0])?.[0];
+    return data<ActionData>({ section, ok: false, result, message }, { status });
+  };
+  const saved = () => data<ActionData>({ section, ok: true });
+  if (submission.status !== "success") return fail();
+  const form = submission.value;
 
-  if (section === "profile") {
-    const parsed = parseForm(profileSchema, form);
-    if (parsed.errors) return fail(parsed.errors);
-    await updateProfile(runtime, { actor, name: parsed.data.name, request: meta });
-    return data<ActionData>({ section, ok: true });
-  }
-  if (section === "professional") {
-    const parsed = parseForm(doctorQualificationsSchema, form);
-    if (parsed.errors) return fail(parsed.errors);
-    if (!can(actor, "doctor-area:view"))
-      return fail({ qualifications: "Only an active doctor can change qualifications" }, 403);
-    await updateOwnQualifications(runtime, {
-      actor,
-      qualifications: parsed.data.qualifications,
-      request: meta,
-    });
-    return data<ActionData>({ section, ok: true });
-  }
-  if (section === "organisation") {
-    const parsed = parseForm(organisationSchema, form);
-    if (parsed.errors) return fail(parsed.errors);
-    if (!can(actor, "organisation:update"))
-      return fail({ companyName: "Only the account owner can change company details" }, 403);
-    await updateOrganisation(runtime, {
-      actor,
-      name: parsed.data.companyName,
-      industry: parsed.data.industry,
-      phone: parsed.data.phone,
-      address: parsed.data.address,
-      request: meta,
-    });
-    return data<ActionData>({ section, ok: true });
-  }
-  if (section === "password") {
-    const parsed = parseForm(changePasswordSchema, form);
-    if (parsed.errors) return fail(parsed.errors);
-    const result = await changePassword(runtime, {
-      actor,
-      email: user.email,
-      name: user.name,
-      currentPassword: parsed.data.currentPassword,
-      newPassword: parsed.data.newPassword,
-      request: meta,
-    });
-    if (result.status === "wrong-password")
-      return fail({ currentPassword: "Your current password is incorrect" });
-    if (result.status === "weak-password") return fail({ newPassword: result.message });
-    if (result.status === "locked")
-      return fail({ currentPassword: "Too many failed attempts. Try again in 15 minutes." }, 429);
-    return redirectWithCookies("/account?updated=password", result.setCookies);
-  }
-  if (section === "two-factor") {
-    const parsed = parseForm(currentPasswordSchema, form);
-    if (parsed.errors)
-      return fail({ disablePassword: parsed.errors.password ?? "Enter your password" });
-    const result = await disableTwoFactor(runtime, {
-      actor,
-      email: user.email,
-      password: parsed.data.password,
-      request: meta,
-    });
-    if (result.status === "wrong-password")
-      return fail({ disablePassword: "Your password is incorrect" });
-    if (result.status === "forbidden")
-      return fail({ disablePassword: "Two-factor authentication is required for your role" }, 403);
-    if (result.status === "stale-session") {
-      return fail({
-        disablePassword: "For your security, sign out and sign in again before turning this off.",
+  switch (form.intent) {
+    case "profile":
+      await updateProfile(runtime, { actor, name: form.name, request: meta });
+      return saved();
+    case "professional":
+      if (!can(actor, "doctor-area:view"))
+        return fail({ qualifications: ["Only an active doctor can change qualifications"] }, 403);
+      await updateOwnQualifications(runtime, {
+        actor,
+        qualifications: form.qualifications,
+        request: meta,
       });
+      return saved();
+    case "organisation":
+      if (!can(actor, "organisation:update"))
+        return fail({ companyName: ["Only the account owner can change company details"] }, 403);
+      await updateOrganisation(runtime, {
+        actor,
+        name: form.companyName,
+        industry: form.industry,
+        phone: form.phone,
+        address: form.address,
+        request: meta,
+      });
+      return saved();
+    case "password": {
+      const result = await changePassword(runtime, {
+        actor,
+        email: user.email,
+        name: user.name,
+        currentPassword: form.currentPassword,
+        newPassword: form.newPassword,
+        request: meta,
+      });
+      if (result.status === "wrong-password")
+        return fail({ currentPassword: ["Your current password is incorrect"] });
+      if (result.status === "weak-password") return fail({ newPassword: [result.message] });
+      if (result.status === "locked")
+        return fail(
+          { currentPassword: ["Too many failed attempts. Try again in 15 minutes."] },
+          429,
+        );
+      return redirectWithCookies("/account?updated=password", result.setCookies);
     }
-    return redirectWithCookies("/account?updated=two-factor", result.setCookies);
+    case "two-factor": {
+      const result = await disableTwoFactor(runtime, {
+        actor,
+        email: user.email,
+        password: form.password,
+        request: meta,
+      });
+      if (result.status === "wrong-password")
+        return fail({ password: ["Your password is incorrect"] });
+      if (result.status === "forbidden")
+        return fail({ password: ["Two-factor authentication is required for your role"] }, 403);
+      if (result.status === "stale-session") {
+        return fail({
+          password: ["For your security, sign out and sign in again before turning this off."],
+        });
+      }
+      return redirectWithCookies("/account?updated=two-factor", result.setCookies);
+    }
   }
-  throw data("Unknown action", { status: 400 });
 }
 
 function SectionCard({
@@ -162,11 +163,45 @@ function SectionCard({
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, organisation, canEditOrganisation, canDisableTwoFactor, doctor } = loaderData;
   const navigation = useNavigation();
-  const passwordForm = useRef<HTMLFormElement>(null);
+  const passwordFormRef = useRef<HTMLFormElement>(null);
   const busy = (section: Section) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === section;
-  const errorsFor = (section: Section) =>
-    actionData?.section === section ? (actionData.errors ?? {}) : {};
+  const resultFor = (section: Section) =>
+    actionData?.section === section ? actionData.result : undefined;
+  const profile = useSentForm(
+    { id: "account-profile", schema: accountForms.profile, lastResult: resultFor("profile") },
+    { name: "name" },
+  );
+  const professional = useSentForm(
+    {
+      id: "account-professional",
+      schema: accountForms.professional,
+      lastResult: resultFor("professional"),
+    },
+    { qualifications: "qualifications" },
+  );
+  const org = useSentForm(
+    {
+      id: "account-organisation",
+      schema: accountForms.organisation,
+      lastResult: resultFor("organisation"),
+    },
+    { companyName: "companyName", industry: "industry", phone: "phone", address: "address" },
+  );
+  const password = useSentForm(
+    { id: "account-password", schema: accountForms.password, lastResult: resultFor("password") },
+    {
+      currentPassword: "currentPassword",
+      newPassword: "newPassword",
+      confirmPassword: "confirmPassword",
+    },
+  );
+  // No summary: one field, whose message shows beside it.
+  const twoFactor = useSentForm({
+    id: "account-two-factor",
+    schema: accountForms["two-factor"],
+    lastResult: resultFor("two-factor"),
+  });
 
   useEffect(() => {
     if (!actionData) return;
@@ -178,15 +213,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     const params = new URLSearchParams(window.location.search);
     if (!params.has("updated")) return;
     toast("Update successful", { description: "Your profile has been updated" });
-    passwordForm.current?.reset();
+    passwordFormRef.current?.reset();
     window.history.replaceState(window.history.state, "", window.location.pathname);
   }, []);
-
-  const profileErrors = errorsFor("profile");
-  const professionalErrors = errorsFor("professional");
-  const orgErrors = errorsFor("organisation");
-  const passwordErrors = errorsFor("password");
-  const twoFactorErrors = errorsFor("two-factor");
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
@@ -198,11 +227,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       <SectionCard id="profile-heading" title="Your details">
-        <ErrorSummary errors={profileErrors} className="mb-4" />
-        <Form method="post" noValidate className="grid gap-5">
+        <ErrorSummary errors={profile.summary} className="mb-4" />
+        <Form method="post" {...getFormProps(profile.form)} noValidate className="grid gap-5">
           <input type="hidden" name="intent" value="profile" />
-          <FormField id="name" label="Full name" error={profileErrors.name}>
-            <Input name="name" autoComplete="name" defaultValue={user.name} />
+          <FormField id="name" label="Full name" error={profile.errorOf("name")}>
+            <Input
+              name="name"
+              autoComplete="name"
+              defaultValue={profile.fields.name.initialValue ?? user.name}
+            />
           </FormField>
           <div className="grid gap-1">
             <p className="font-medium">Email</p>
@@ -221,8 +254,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {doctor ? (
         <SectionCard id="professional-heading" title="Professional details">
-          <ErrorSummary errors={professionalErrors} className="mb-4" />
-          <Form method="post" noValidate className="grid gap-5">
+          <ErrorSummary errors={professional.summary} className="mb-4" />
+          <Form
+            method="post"
+            {...getFormProps(professional.form)}
+            noValidate
+            className="grid gap-5"
+          >
             <input type="hidden" name="intent" value="professional" />
             <div className="grid gap-1">
               <p className="font-medium">GMC number</p>
@@ -233,12 +271,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               label="Qualifications"
               hint="Printed after your name and beside your GMC number when you sign a report, e.g. MB ChB, MFOM. Reports you have already signed keep what they were signed with."
               optional
-              error={professionalErrors.qualifications}
+              error={professional.errorOf("qualifications")}
             >
               <Input
                 name="qualifications"
                 maxLength={QUALIFICATIONS_MAX}
-                defaultValue={doctor.qualifications ?? ""}
+                defaultValue={
+                  professional.fields.qualifications.initialValue ?? doctor.qualifications ?? ""
+                }
               />
             </FormField>
             <div>
@@ -254,40 +294,52 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <SectionCard id="organisation-heading" title="Company details">
           {canEditOrganisation ? (
             <>
-              <ErrorSummary errors={orgErrors} className="mb-4" />
-              <Form method="post" noValidate className="grid gap-5 sm:grid-cols-2">
+              <ErrorSummary errors={org.summary} className="mb-4" />
+              <Form
+                method="post"
+                {...getFormProps(org.form)}
+                noValidate
+                className="grid gap-5 sm:grid-cols-2"
+              >
                 <input type="hidden" name="intent" value="organisation" />
                 <FormField
                   id="companyName"
                   label="Company name"
-                  error={orgErrors.companyName}
+                  error={org.errorOf("companyName")}
                   className="sm:col-span-2"
                 >
                   <Input
                     name="companyName"
                     autoComplete="organization"
-                    defaultValue={organisation.name}
+                    defaultValue={org.fields.companyName.initialValue ?? organisation.name}
                   />
                 </FormField>
-                <FormField id="industry" label="Industry" optional error={orgErrors.industry}>
-                  <Input name="industry" defaultValue={organisation.industry ?? ""} />
+                <FormField id="industry" label="Industry" optional error={org.errorOf("industry")}>
+                  <Input
+                    name="industry"
+                    defaultValue={org.fields.industry.initialValue ?? organisation.industry ?? ""}
+                  />
                 </FormField>
-                <FormField id="phone" label="Phone" optional error={orgErrors.phone}>
+                <FormField id="phone" label="Phone" optional error={org.errorOf("phone")}>
                   <Input
                     name="phone"
                     type="tel"
                     autoComplete="tel"
-                    defaultValue={organisation.phone ?? ""}
+                    defaultValue={org.fields.phone.initialValue ?? organisation.phone ?? ""}
                   />
                 </FormField>
                 <FormField
                   id="address"
                   label="Address"
                   optional
-                  error={orgErrors.address}
+                  error={org.errorOf("address")}
                   className="sm:col-span-2"
                 >
-                  <Textarea name="address" rows={3} defaultValue={organisation.address ?? ""} />
+                  <Textarea
+                    name="address"
+                    rows={3}
+                    defaultValue={org.fields.address.initialValue ?? organisation.address ?? ""}
+                  />
                 </FormField>
                 <div className="sm:col-span-2">
                   <Button type="submit" disabled={busy("organisation")}>
@@ -312,13 +364,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <SectionCard id="password-heading" title="Change password">
-        <ErrorSummary errors={passwordErrors} className="mb-4" />
-        <Form ref={passwordForm} method="post" noValidate className="grid gap-5">
+        <ErrorSummary errors={password.summary} className="mb-4" />
+        <Form
+          ref={passwordFormRef}
+          method="post"
+          {...getFormProps(password.form)}
+          noValidate
+          className="grid gap-5"
+        >
           <input type="hidden" name="intent" value="password" />
           <FormField
             id="currentPassword"
             label="Current password"
-            error={passwordErrors.currentPassword}
+            error={password.errorOf("currentPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="currentPassword" autoComplete="current-password" />
@@ -328,7 +386,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             id="newPassword"
             label="New password"
             hint="At least 8 characters"
-            error={passwordErrors.newPassword}
+            error={password.errorOf("newPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="newPassword" autoComplete="new-password" />
@@ -337,7 +395,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormField
             id="confirmPassword"
             label="Confirm new password"
-            error={passwordErrors.confirmPassword}
+            error={password.errorOf("confirmPassword")}
           >
             {(control) => (
               <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
@@ -371,13 +429,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </div>
         ) : canDisableTwoFactor ? (
-          <Form method="post" noValidate className="mt-4 grid max-w-sm gap-4">
+          <Form
+            method="post"
+            {...getFormProps(twoFactor.form)}
+            noValidate
+            className="mt-4 grid max-w-sm gap-4"
+          >
             <input type="hidden" name="intent" value="two-factor" />
             <FormField
               id="disablePassword"
               label="Password"
               hint="Enter your password to turn two-factor off."
-              error={twoFactorErrors.disablePassword}
+              error={twoFactor.errorOf("password")}
             >
               {(control) => (
                 <PasswordInput {...control} name="password" autoComplete="current-password" />

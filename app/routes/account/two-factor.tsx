@@ -1,19 +1,26 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { AlertCircleIcon, ShieldCheckIcon } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { PasswordInput } from "~/components/account/password-input.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { needsSecondFactor, roleHome } from "~/domain/access/permissions.ts";
-import { currentPasswordSchema, parseForm, totpCodeSchema } from "~/domain/accounts/schemas.ts";
+import {
+  backupCodeList,
+  passwordFields,
+  twoFactorEnrolmentSchema,
+} from "~/domain/accounts/schemas.ts";
 import {
   confirmTwoFactorEnrolment,
   type EnrolmentStart,
   pendingEnrolment,
   startTwoFactorEnrolment,
 } from "~/domain/accounts/two-factor.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/two-factor";
@@ -37,6 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 type ActionData = {
   step: "password" | "code";
   error?: string;
+  result?: SubmissionResult<string[]>;
   enrolment?: EnrolmentStart;
 };
 
@@ -44,52 +52,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const current = currentSession(context);
   const meta = requestMeta(context, request);
-  const form = await request.formData();
-  if (form.get("intent") === "start") {
-    const parsed = parseForm(currentPasswordSchema, form);
-    if (parsed.errors)
-      return data<ActionData>({ step: "password", error: parsed.errors.password }, { status: 400 });
-    const result = await startTwoFactorEnrolment(runtime, {
+  const submission = parseSubmission(await request.formData(), twoFactorEnrolmentSchema);
+  const result = submission.reply({ hideFields: passwordFields });
+  const problem = (name: string) =>
+    submission.status === "error" ? submission.error?.[name]?.[0] : undefined;
+  if (submission.payload.intent === "start") {
+    const refused = (error: string) =>
+      data<ActionData>({ step: "password", error, result }, { status: 400 });
+    if (submission.status !== "success" || submission.value.intent !== "start")
+      return refused(problem("password") ?? "Enter your current password");
+    const started = await startTwoFactorEnrolment(runtime, {
       actor: current.actor,
       email: current.user.email,
-      password: parsed.data.password,
+      password: submission.value.password,
       request: meta,
     });
-    if (result.status === "wrong-password") {
-      return data<ActionData>(
-        { step: "password", error: "Your password is incorrect" },
-        { status: 400 },
-      );
-    }
-    if (result.status === "already-enabled") throw redirect("/account");
-    return data<ActionData>({ step: "code", enrolment: result.enrolment });
+    if (started.status === "wrong-password") return refused("Your password is incorrect");
+    if (started.status === "already-enabled") throw redirect("/account");
+    return data<ActionData>({ step: "code", enrolment: started.enrolment });
   }
-  const backupCodes = String(form.get("backupCodes") ?? "")
-    .split(",")
-    .filter((c) => /^[A-Za-z0-9-]{4,32}$/.test(c));
-  const parsed = parseForm(totpCodeSchema, form);
   const retry = async (error: string) => {
     const pending = await pendingEnrolment(runtime, current.actor, current.user.email);
+    // The backup codes were shown once and are kept only hashed: they come back from the form.
+    const backupCodes = backupCodeList.parse(submission.payload.backupCodes);
     return data<ActionData>(
-      { step: "code", error, enrolment: pending ? { ...pending, backupCodes } : undefined },
+      { step: "code", error, result, enrolment: pending ? { ...pending, backupCodes } : undefined },
       { status: 400 },
     );
   };
-  if (parsed.errors) return retry(parsed.errors.code ?? "Enter the 6-digit code");
-  const result = await confirmTwoFactorEnrolment(runtime, {
+  if (submission.status !== "success" || submission.value.intent !== "confirm")
+    return retry(problem("code") ?? "Enter the 6-digit code");
+  const confirmed = await confirmTwoFactorEnrolment(runtime, {
     actor: current.actor,
     email: current.user.email,
-    code: parsed.data.code,
+    code: submission.value.code,
     request: meta,
   });
-  if (result.status === "invalid") {
+  if (confirmed.status === "invalid") {
     return retry(
       "That code is not valid. Check the time on your phone is right, then enter the newest code.",
     );
   }
   return redirectWithCookies(
     withNotice(roleHome[current.user.role], "two-factor-enabled"),
-    result.setCookies,
+    confirmed.setCookies,
   );
 }
 
@@ -98,6 +104,21 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
   const submitting = navigation.state === "submitting";
   const enrolment = actionData?.enrolment ?? loaderData.pending ?? undefined;
   const onCodeStep = actionData?.step === "code" || (!actionData && loaderData.pending);
+  const [startForm, startFields] = useSchemaForm({
+    id: "two-factor-start",
+    schema: twoFactorEnrolmentSchema,
+    lastResult: actionData?.step === "password" ? actionData.result : undefined,
+  });
+  const [codeForm, codeFields] = useSchemaForm({
+    id: "two-factor-confirm",
+    schema: twoFactorEnrolmentSchema,
+    lastResult: actionData?.step === "code" ? actionData.result : undefined,
+  });
+  // One message, in the alert as before: the browser's check of the step shown, else the server's.
+  const checked = onCodeStep
+    ? codeForm.status === "error" && codeFields.code.errors?.[0]
+    : startForm.status === "error" && startFields.password.errors?.[0];
+  const error = checked || actionData?.error;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -119,11 +140,11 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
           Protect your account with a code from an authenticator app each time you sign in.
         </p>
       )}
-      {actionData?.error ? (
+      {error ? (
         <Alert variant="destructive" className="mt-6">
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>There is a problem</AlertTitle>
-          <AlertDescription>{actionData.error}</AlertDescription>
+          <AlertDescription>{error}</AlertDescription>
         </Alert>
       ) : null}
 
@@ -178,7 +199,12 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
               </ul>
             </section>
           ) : null}
-          <Form method="post" noValidate className="grid max-w-sm gap-4">
+          <Form
+            method="post"
+            {...getFormProps(codeForm)}
+            noValidate
+            className="grid max-w-sm gap-4"
+          >
             <input type="hidden" name="intent" value="confirm" />
             <input
               type="hidden"
@@ -203,6 +229,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
       ) : (
         <Form
           method="post"
+          {...getFormProps(startForm)}
           noValidate
           className="mt-8 grid max-w-sm gap-4 rounded-xl border bg-card p-6 shadow-sm"
         >

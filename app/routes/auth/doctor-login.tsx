@@ -1,9 +1,12 @@
+import { getFormProps } from "@conform-to/react";
 import { AlertCircleIcon, CheckCircle2Icon, StethoscopeIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
 import { PasswordInput } from "~/components/account/password-input.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { sentByPerson } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -12,8 +15,9 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
-import { parseForm, signInSchema } from "~/domain/accounts/schemas.ts";
+import { passwordFields, signInSchema } from "~/domain/accounts/schemas.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
 import { lookupSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctor-login";
@@ -33,13 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const failure = "Invalid email or password. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(signInSchema, form);
-  const email = String(form.get("email") ?? "");
-  if (parsed.errors) return data({ error: failure, email }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), signInSchema);
+  // The address typed comes back with the answer (never the password).
+  const answer = (error: string, status: number) =>
+    data({ error, result: submission.reply({ hideFields: passwordFields }) }, { status });
+  if (submission.status !== "success") return answer(failure, 400);
   const result = await signInWithPassword(context.get(runtimeContext), {
-    email: parsed.data.email,
-    password: parsed.data.password,
+    email: submission.value.email,
+    password: submission.value.password,
     portal: "doctor",
     request: requestMeta(context, request),
   });
@@ -53,26 +58,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "second-factor":
       return redirectWithCookies("/two-factor?portal=doctor", result.setCookies);
     case "revoked":
-      return data(
-        { error: "Your access has been revoked. Contact administrator for access.", email },
-        { status: 403 },
-      );
+      return answer("Your access has been revoked. Contact administrator for access.", 403);
     case "locked":
-      return data(
-        {
-          error:
-            "Too many failed attempts. For your security this account is locked for 15 minutes.",
-          email,
-        },
-        { status: 429 },
+      return answer(
+        "Too many failed attempts. For your security this account is locked for 15 minutes.",
+        429,
       );
     case "throttled":
-      return data(
-        { error: "Too many attempts from your network. Please wait a few minutes.", email },
-        { status: 429 },
-      );
+      return answer("Too many attempts from your network. Please wait a few minutes.", 429);
     default:
-      return data({ error: failure, email }, { status: 401 });
+      return answer(failure, 401);
   }
 }
 
@@ -84,7 +79,15 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
     setDismissed(false);
     if (actionData?.error) toast.error("Login failed", { description: actionData.error });
   }, [actionData]);
-  const error = dismissed ? undefined : actionData?.error;
+  const [form, fields] = useSchemaForm({
+    id: "doctor-sign-in",
+    schema: signInSchema,
+    lastResult: actionData?.result,
+  });
+  // A form the browser finds incomplete gets the portal's one answer, as the server would give.
+  const error = dismissed
+    ? undefined
+    : (actionData?.error ?? (form.status === "error" ? failure : undefined));
   const notice = loaderData.notice ? notices[loaderData.notice] : null;
   return (
     <AuthCard
@@ -111,14 +114,24 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
           <AlertDescription>{error}</AlertDescription>
         </Alert>
       ) : null}
-      <Form method="post" noValidate className="grid gap-5" onChange={() => setDismissed(true)}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          if (sentByPerson(event)) setDismissed(false);
+          form.onSubmit(event);
+        }}
+        noValidate
+        className="grid gap-5"
+        onChange={() => setDismissed(true)}
+      >
         <FormField id="email" label="Email">
           <Input
             name="email"
             type="email"
             autoComplete="username"
             required
-            defaultValue={actionData?.email}
+            defaultValue={fields.email.initialValue}
           />
         </FormField>
         <div className="grid gap-2">

@@ -1,12 +1,15 @@
+import { getFormProps } from "@conform-to/react";
 import { KeyRoundIcon, MailCheckIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server.ts";
-import { emailOnlySchema, parseForm } from "~/domain/accounts/schemas.ts";
+import { emailOnlySchema } from "~/domain/accounts/schemas.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -22,19 +25,27 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(emailOnlySchema, form);
-  if (parsed.errors) return data({ errors: parsed.errors, sent: false }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), emailOnlySchema);
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requestPasswordReset(context.get(runtimeContext), {
-    email: parsed.data.email,
+    email: submission.value.email,
     request: requestMeta(context, request),
   });
   // The same answer whether or not the address has an account.
-  return { errors: null, sent: true };
+  return { result: null, sent: true };
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "forgot-password",
+      schema: emailOnlySchema,
+      lastResult: actionData?.result,
+    },
+    { email: "email" },
+  );
   const back = loaderData.portal === "doctor" ? "/doctor-login" : "/login";
   if (actionData?.sent) {
     return (
@@ -49,7 +60,6 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       </AuthCard>
     );
   }
-  const errors = actionData?.errors ?? {};
   return (
     <AuthCard
       icon={<KeyRoundIcon aria-hidden="true" className="size-6" />}
@@ -61,10 +71,16 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </Link>
       }
     >
-      <ErrorSummary errors={errors} className="mb-6" />
-      <Form method="post" noValidate className="grid gap-5">
-        <FormField id="email" label="Email" error={errors.email}>
-          <Input name="email" type="email" autoComplete="email" required />
+      <ErrorSummary errors={summary} className="mb-6" />
+      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
+        <FormField id="email" label="Email" error={errorOf("email")}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={fields.email.initialValue}
+          />
         </FormField>
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Sending..." : "Send reset link"}

@@ -1,3 +1,4 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -9,6 +10,7 @@ import {
   type RegistrationResult,
   registrationToastId,
 } from "~/components/account/registration-form.tsx";
+import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -19,11 +21,12 @@ import { roleHome } from "~/domain/access/permissions.ts";
 import { resendVerificationEmail } from "~/domain/accounts/email-verification.server.ts";
 import {
   emailOnlySchema,
-  type FieldErrors,
-  parseForm,
+  loginIntentSchema,
+  passwordFields,
   signInSchema,
 } from "~/domain/accounts/schemas.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import {
   destinationAfterSignIn,
   redirectWithCookies,
@@ -58,10 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = {
   intent: "sign-in" | "resend";
   formError?: string;
-  errors?: FieldErrors;
+  /** The sign-in form as sent (never its password), with its errors. */
+  result?: SubmissionResult<string[]>;
   unverifiedEmail?: string;
   resent?: boolean;
-  values?: Record<string, string>;
 };
 
 const messages = {
@@ -77,67 +80,61 @@ const messages = {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "sign-in");
+  const { intent } = loginIntentSchema.parse(Object.fromEntries(form));
   const meta = requestMeta(context, request);
 
   if (intent === "resend") {
-    const parsed = parseForm(emailOnlySchema, form);
-    if (parsed.data)
-      await resendVerificationEmail(runtime, { email: parsed.data.email, request: meta });
+    const submission = parseSubmission(form, emailOnlySchema);
+    if (submission.status === "success")
+      await resendVerificationEmail(runtime, { email: submission.value.email, request: meta });
     return data<ActionData>({ intent: "resend", resent: true });
   }
 
   // The register mode is the same form as /register, answered by the same action.
   if (intent === "register") return registrationAction(context, request, form);
 
-  const parsed = parseForm(signInSchema, form);
-  const values = { email: String(form.get("email") ?? "") };
-  if (parsed.errors) {
+  const submission = parseSubmission(form, signInSchema);
+  const result = submission.reply({ hideFields: passwordFields });
+  if (submission.status !== "success") {
     return data<ActionData>(
-      {
-        intent: "sign-in",
-        errors: parsed.errors,
-        formError: Object.values(parsed.errors)[0],
-        values,
-      },
+      { intent: "sign-in", result, formError: Object.values(result.error ?? {})[0]?.[0] },
       { status: 400 },
     );
   }
-  const result = await signInWithPassword(runtime, {
-    email: parsed.data.email,
-    password: parsed.data.password,
+  const signIn = await signInWithPassword(runtime, {
+    email: submission.value.email,
+    password: submission.value.password,
     portal: "main",
     request: meta,
   });
-  const redirectTo = safeRedirectPath(parsed.data.redirectTo);
-  switch (result.status) {
+  const redirectTo = safeRedirectPath(submission.value.redirectTo);
+  switch (signIn.status) {
     case "signed-in":
       return redirectWithCookies(
-        withNotice(destinationAfterSignIn(result.role, redirectTo), "signed-in"),
-        result.setCookies,
+        withNotice(destinationAfterSignIn(signIn.role, redirectTo), "signed-in"),
+        signIn.setCookies,
       );
     case "second-factor": {
       const next = new URLSearchParams(redirectTo ? { redirectTo } : {});
-      return redirectWithCookies(`/two-factor${next.size ? `?${next}` : ""}`, result.setCookies);
+      return redirectWithCookies(`/two-factor${next.size ? `?${next}` : ""}`, signIn.setCookies);
     }
     case "unverified":
       return data<ActionData>(
         {
           intent: "sign-in",
           formError: messages.unverified,
-          unverifiedEmail: parsed.data.email,
-          values,
+          unverifiedEmail: submission.value.email,
+          result,
         },
         { status: 403 },
       );
     default:
       return data<ActionData>(
-        { intent: "sign-in", formError: messages[result.status], values },
-        { status: result.status === "invalid" ? 401 : result.status === "revoked" ? 403 : 429 },
+        { intent: "sign-in", formError: messages[signIn.status], result },
+        { status: signIn.status === "invalid" ? 401 : signIn.status === "revoked" ? 403 : 429 },
       );
   }
 }
-
 const signInToastId = "sign-in-problem";
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -150,6 +147,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const registration = answer?.intent === "register" && mode === "register" ? answer : undefined;
   const result = answer?.intent === "register" ? undefined : answer;
   const current = result?.intent === "sign-in" && mode === "sign-in" ? result : undefined;
+  const { form, fields, errorOf } = useSentForm({
+    id: "sign-in",
+    schema: signInSchema,
+    lastResult: current?.result,
+  });
   // The alert clears as soon as a field is edited (seed), and comes back with the next answer.
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
@@ -161,8 +163,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useEffect(() => {
     toast.dismiss(mode === "register" ? signInToastId : registrationToastId);
   }, [mode]);
-  const errors = dismissed ? {} : (current?.errors ?? {});
-  const formError = dismissed ? undefined : current?.formError;
+  // A problem found in the browser reads as the server's would: on its field and in the alert.
+  const fieldError =
+    form.status === "error" ? (fields.email.errors ?? fields.password.errors)?.[0] : undefined;
+  const formError = dismissed ? undefined : (current?.formError ?? fieldError);
   const clearError = () => {
     if (!dismissed) setDismissed(true);
   };
@@ -233,19 +237,29 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {mode === "register" ? (
         <RegistrationForm action="/login?mode=register" result={registration} />
       ) : (
-        <Form method="post" noValidate className="grid gap-5" onChange={clearError}>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          onSubmit={(event) => {
+            if (sentByPerson(event)) setDismissed(false);
+            form.onSubmit(event);
+          }}
+          noValidate
+          className="grid gap-5"
+          onChange={clearError}
+        >
           <input type="hidden" name="intent" value="sign-in" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <FormField id="email" label="Email" error={errors.email}>
+          <FormField id="email" label="Email" error={errorOf("email")}>
             <Input
               name="email"
               type="email"
               autoComplete="username"
               required
-              defaultValue={current?.values?.email}
+              defaultValue={fields.email.initialValue}
             />
           </FormField>
-          <FormField id="password" label="Password" error={errors.password}>
+          <FormField id="password" label="Password" error={errorOf("password")}>
             {(control) => (
               <PasswordInput
                 {...control}

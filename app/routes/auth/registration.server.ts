@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import type { RegistrationResult } from "~/components/account/registration-form.tsx";
 import { runtimeContext } from "~/context.ts";
 import { registerEmployer } from "~/domain/accounts/register-employer.server.ts";
-import { parseForm, registerSchema, registrationTextFields } from "~/domain/accounts/schemas.ts";
+import { passwordFields, registerSchema } from "~/domain/accounts/schemas.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import {
   redirectWithCookies,
   registeredEmailSetCookie,
@@ -24,30 +25,25 @@ export async function registrationAction(
   form: FormData,
 ) {
   const runtime = context.get(runtimeContext);
+  const submission = parseSubmission(form, registerSchema);
   // What the person typed comes back with the errors, passwords excepted.
-  const values = Object.fromEntries(
-    registrationTextFields.map((name) => [name, String(form.get(name) ?? "")]),
-  );
-  const parsed = parseForm(registerSchema, form);
-  if (parsed.errors)
-    return data<RegistrationResult>(
-      { intent: "register", errors: parsed.errors, values },
-      { status: 400 },
+  const answer = (options: { fieldErrors?: Record<string, string[]>; formError?: string }) =>
+    data<RegistrationResult>(
+      {
+        intent: "register",
+        formError: options.formError,
+        result: submission.reply({ hideFields: passwordFields, fieldErrors: options.fieldErrors }),
+      },
+      { status: options.formError ? 429 : 400 },
     );
+  if (submission.status !== "success") return answer({});
   const result = await registerEmployer(runtime, {
-    ...parsed.data,
+    ...submission.value,
     request: requestMeta(context, request),
   });
   if (result.status === "weak-password")
-    return data<RegistrationResult>(
-      { intent: "register", errors: { password: result.message }, values },
-      { status: 400 },
-    );
-  if (result.status === "throttled")
-    return data<RegistrationResult>(
-      { intent: "register", formError: throttledMessage, values },
-      { status: 429 },
-    );
+    return answer({ fieldErrors: { password: [result.message] } });
+  if (result.status === "throttled") return answer({ formError: throttledMessage });
   const secure = new URL(runtime.config.PUBLIC_URL).protocol === "https:";
   return redirectWithCookies(withNotice("/registration-confirmation", "signed-up"), [
     registeredEmailSetCookie(result.email, secure),

@@ -1,13 +1,16 @@
+import { getFormProps } from "@conform-to/react";
 import { KeyRoundIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { PasswordInput } from "~/components/account/password-input.tsx";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { resetPasswordWithToken } from "~/domain/accounts/password-reset.server.ts";
-import { type FieldErrors, newPasswordSchema, parseForm } from "~/domain/accounts/schemas.ts";
+import { newPasswordSchema, passwordFields } from "~/domain/accounts/schemas.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -29,22 +32,28 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(newPasswordSchema, form);
-  if (parsed.errors) return data({ errors: parsed.errors, invalidToken: false }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), newPasswordSchema);
+  const refused = (fieldErrors?: Record<string, string[]>) =>
+    data(
+      {
+        result: submission.reply({ hideFields: passwordFields, fieldErrors }),
+        invalidToken: false,
+      },
+      { status: 400 },
+    );
+  if (submission.status !== "success") return refused();
   const result = await resetPasswordWithToken(context.get(runtimeContext), {
-    token: parsed.data.token,
-    newPassword: parsed.data.password,
+    token: submission.value.token,
+    newPassword: submission.value.password,
     request: requestMeta(context, request),
   });
-  if (result.status === "weak-password") {
-    return data({ errors: { password: result.message }, invalidToken: false }, { status: 400 });
-  }
+  if (result.status === "weak-password") return refused({ password: [result.message] });
   if (result.status === "invalid-token")
-    return data({ errors: null, invalidToken: true }, { status: 400 });
-  const purpose = form.get("purpose");
+    return data({ result: null, invalidToken: true }, { status: 400 });
   throw redirect(
-    purpose === "invite" ? "/doctor-login?notice=password-reset" : "/login?notice=password-reset",
+    submission.value.purpose === "invite"
+      ? "/doctor-login?notice=password-reset"
+      : "/login?notice=password-reset",
   );
 }
 
@@ -57,7 +66,14 @@ const titles = {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, purpose } = loaderData;
   const navigation = useNavigation();
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { form, errorOf, summary } = useSentForm(
+    {
+      id: "new-password",
+      schema: newPasswordSchema,
+      lastResult: actionData?.result,
+    },
+    { password: "password", confirmPassword: "confirmPassword" },
+  );
   if (!token || actionData?.invalidToken) {
     return (
       <AuthCard
@@ -87,19 +103,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           : "Choose the password for your ReferOH account. You will set up two-factor authentication when you first sign in."
       }
     >
-      <ErrorSummary errors={errors} className="mb-6" />
-      <Form method="post" noValidate className="grid gap-5">
+      <ErrorSummary errors={summary} className="mb-6" />
+      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="purpose" value={purpose} />
         <FormField
           id="password"
           label="New password"
           hint="At least 8 characters. A few random words make a strong password."
-          error={errors.password}
+          error={errorOf("password")}
         >
           {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
         </FormField>
-        <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword}>
+        <FormField
+          id="confirmPassword"
+          label="Confirm new password"
+          error={errorOf("confirmPassword")}
+        >
           {(control) => (
             <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
           )}

@@ -1,14 +1,17 @@
+import { getFormProps } from "@conform-to/react";
 import { ShieldIcon } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { PasswordInput } from "~/components/account/password-input.tsx";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { createFirstAdmin, setupTokenIsValid } from "~/domain/accounts/admin-setup.server.ts";
-import { type FieldErrors, firstAdminSchema, parseForm } from "~/domain/accounts/schemas.ts";
+import { firstAdminSchema, passwordFields } from "~/domain/accounts/schemas.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/setup";
@@ -26,24 +29,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(firstAdminSchema, form);
-  if (parsed.errors) return data({ errors: parsed.errors, invalid: false }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), firstAdminSchema);
+  const refused = (fieldErrors?: Record<string, string[]>) =>
+    data(
+      { result: submission.reply({ hideFields: passwordFields, fieldErrors }), invalid: false },
+      { status: 400 },
+    );
+  if (submission.status !== "success") return refused();
   const result = await createFirstAdmin(context.get(runtimeContext), {
-    ...parsed.data,
+    ...submission.value,
     request: requestMeta(context, request),
   });
-  if (result.status === "weak-password") {
-    return data({ errors: { password: result.message }, invalid: false }, { status: 400 });
-  }
+  if (result.status === "weak-password") return refused({ password: [result.message] });
   if (result.status === "invalid-token")
-    return data({ errors: null, invalid: true }, { status: 400 });
+    return data({ result: null, invalid: true }, { status: 400 });
   return redirectWithCookies("/login?notice=admin-created", []);
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "first-admin",
+      schema: firstAdminSchema,
+      lastResult: actionData?.result,
+    },
+    {
+      name: "name",
+      email: "email",
+      password: "password",
+      confirmPassword: "confirmPassword",
+    },
+  );
   if (!loaderData.token || actionData?.invalid) {
     return (
       <AuthCard
@@ -66,24 +83,29 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       title="Create the first administrator"
       description="This link works once. Administrators invite doctors and must use two-factor authentication, which you will set up when you first sign in."
     >
-      <ErrorSummary errors={errors} className="mb-6" />
-      <Form method="post" noValidate className="grid gap-5">
+      <ErrorSummary errors={summary} className="mb-6" />
+      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField id="name" label="Full name" error={errors.name}>
-          <Input name="name" autoComplete="name" />
+        <FormField id="name" label="Full name" error={errorOf("name")}>
+          <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
         </FormField>
-        <FormField id="email" label="Email" error={errors.email}>
-          <Input name="email" type="email" autoComplete="email" />
+        <FormField id="email" label="Email" error={errorOf("email")}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={fields.email.initialValue}
+          />
         </FormField>
         <FormField
           id="password"
           label="Password"
           hint="At least 8 characters"
-          error={errors.password}
+          error={errorOf("password")}
         >
           {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
         </FormField>
-        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword}>
+        <FormField id="confirmPassword" label="Confirm password" error={errorOf("confirmPassword")}>
           {(control) => (
             <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
           )}

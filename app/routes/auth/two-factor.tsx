@@ -1,14 +1,17 @@
+import { getFormProps } from "@conform-to/react";
 import { AlertCircleIcon, ShieldCheckIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { runtimeContext } from "~/context.ts";
 import { readPendingSecondFactor } from "~/domain/accounts/pending-second-factor.server.ts";
-import { codeSchema, parseForm } from "~/domain/accounts/schemas.ts";
+import { codeSchema } from "~/domain/accounts/schemas.ts";
 import { verifySignInSecondFactor } from "~/domain/accounts/two-factor.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import {
   destinationAfterSignIn,
   redirectWithCookies,
@@ -45,21 +48,20 @@ const messages = {
 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = parseForm(codeSchema, form);
-  if (parsed.errors)
-    return data({ error: parsed.errors.code ?? messages.invalid }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), codeSchema);
+  if (submission.status !== "success")
+    return data(
+      { error: submission.error?.code?.[0] ?? messages.invalid, result: submission.reply() },
+      { status: 400 },
+    );
+  const { portal, method, code, redirectTo } = submission.value;
   const result = await verifySignInSecondFactor(context.get(runtimeContext), {
-    code: parsed.data.code.replace(/\s+/g, ""),
-    method: parsed.data.method,
+    code: code.replace(/\s+/g, ""),
+    method,
     request: requestMeta(context, request),
   });
-  const portal = form.get("portal") === "doctor" ? "doctor" : "main";
   if (result.status === "signed-in") {
-    const destination = destinationAfterSignIn(
-      result.role,
-      safeRedirectPath(String(form.get("redirectTo") ?? "")),
-    );
+    const destination = destinationAfterSignIn(result.role, safeRedirectPath(redirectTo));
     return redirectWithCookies(
       withNotice(destination, portal === "doctor" ? "doctor-signed-in" : "signed-in"),
       result.setCookies,
@@ -67,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.status === "expired") throw redirect(portal === "doctor" ? "/doctor-login" : "/login");
   return data(
-    { error: messages[result.status] },
+    { error: messages[result.status], result: submission.reply() },
     { status: result.status === "invalid" ? 401 : 429 },
   );
 }
@@ -75,6 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { portal, method, redirectTo } = loaderData;
   const navigation = useNavigation();
+  const [form, fields] = useSchemaForm({
+    id: "second-factor",
+    schema: codeSchema,
+    lastResult: actionData?.result,
+  });
+  // One place for the problem, as before: the server's answer, or the browser's check of the code.
+  const error =
+    (form.status === "error" ? fields.code.errors?.[0] : undefined) ?? actionData?.error;
   const other = new URLSearchParams({ portal, ...(redirectTo ? { redirectTo } : {}) });
   if (method === "totp") other.set("method", "backup");
   return (
@@ -103,14 +113,14 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         </div>
       }
     >
-      {actionData?.error ? (
+      {error ? (
         <Alert variant="destructive" className="mb-6">
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>Verification failed</AlertTitle>
-          <AlertDescription>{actionData.error}</AlertDescription>
+          <AlertDescription>{error}</AlertDescription>
         </Alert>
       ) : null}
-      <Form method="post" noValidate className="grid gap-5">
+      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="method" value={method} />
         <input type="hidden" name="portal" value={portal} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

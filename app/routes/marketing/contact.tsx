@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { MailIcon } from "lucide-react";
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import {
   type EnquiryOutcome,
   EnquiryOutcomeMessage,
@@ -82,17 +82,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   useEnquiryOutcomeToast(actionData?.outcome, () => formRef.current?.reset());
-  const [form, fields] = useSchemaForm({
-    id: "contact",
-    schema: contactFormSchema,
-    lastResult: actionData?.result,
-  });
-  const summary = errorSummary(fields, {
-    name: "contact-name",
-    email: "contact-email",
-    company: "contact-company",
-    message: "contact-message",
-  });
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "contact",
+      schema: contactFormSchema,
+      lastResult: actionData?.result,
+    },
+    {
+      name: "contact-name",
+      email: "contact-email",
+      company: "contact-company",
+      message: "contact-message",
+    },
+  );
 
   return (
     <>
@@ -144,10 +146,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </div>
               ) : null}
               <ErrorSummary errors={summary} />
-              <FormField id="contact-name" label="Name" error={fields.name.errors}>
+              <FormField id="contact-name" label="Name" error={errorOf("name")}>
                 <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
               </FormField>
-              <FormField id="contact-email" label="Email" error={fields.email.errors}>
+              <FormField id="contact-email" label="Email" error={errorOf("email")}>
                 <Input
                   name="email"
                   type="email"
@@ -156,19 +158,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   defaultValue={fields.email.initialValue}
                 />
               </FormField>
-              <FormField
-                id="contact-company"
-                label="Company"
-                optional
-                error={fields.company.errors}
-              >
+              <FormField id="contact-company" label="Company" optional error={errorOf("company")}>
                 <Input
                   name="company"
                   autoComplete="organization"
                   defaultValue={fields.company.initialValue}
                 />
               </FormField>
-              <FormField id="contact-message" label="Message" error={fields.message.errors}>
+              <FormField id="contact-message" label="Message" error={errorOf("message")}>
                 <Textarea name="message" rows={6} defaultValue={fields.message.initialValue} />
               </FormField>
               <p className="text-muted-foreground text-sm">

@@ -1,5 +1,7 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import {
   type EnquiryOutcome,
   EnquiryOutcomeMessage,
@@ -10,14 +12,10 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { requestContext, runtimeContext } from "~/context.ts";
-import {
-  type FieldErrors,
-  type InterestForm,
-  interestFormSchema,
-  parseForm,
-} from "~/domain/enquiries/enquiry-forms.ts";
+import { interestFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
 import { checkRateLimit } from "~/domain/kernel/rate-limit.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/register-interest";
 
@@ -29,15 +27,9 @@ export const meta = () =>
     path: "/register-interest",
   });
 
-const fields = ["fullName", "email", "companyName", "role"] as const;
-
 type ActionResult =
-  | { outcome: EnquiryOutcome; errors?: undefined; values?: undefined }
-  | {
-      outcome?: undefined;
-      errors: FieldErrors<InterestForm>;
-      values: Partial<Record<keyof InterestForm, string>>;
-    };
+  | { outcome: EnquiryOutcome; result?: undefined }
+  | { outcome?: undefined; result: SubmissionResult<string[]> };
 
 const failure: EnquiryOutcome = {
   status: "failure",
@@ -48,17 +40,14 @@ const failure: EnquiryOutcome = {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const { ip } = context.get(requestContext);
-  const formData = await request.formData();
-  const parsed = parseForm(interestFormSchema, formData);
-  if (!parsed.ok) {
-    const values = Object.fromEntries(fields.map((k) => [k, String(formData.get(k) ?? "")]));
-    return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
-  }
+  const submission = parseSubmission(await request.formData(), interestFormSchema);
+  if (submission.status !== "success")
+    return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   try {
     if (ip && (await checkRateLimit(runtime.database.db, "enquiry", ip)).limited)
       return data<ActionResult>({ outcome: failure }, { status: 429 });
     // Stored either way; if the e-mail to our inbox fails now, a job sends it later.
-    await registerInterest(runtime, parsed.data, { ip });
+    await registerInterest(runtime, submission.value, { ip });
     return data<ActionResult>({
       outcome: {
         status: "success",
@@ -86,10 +75,18 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
     },
     { leavesPage: true },
   );
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
-  const summary = fields.flatMap((field) =>
-    errors[field] ? [{ id: `interest-${field}`, message: errors[field]! }] : [],
+  const { form, fields, errorOf, summary } = useSentForm(
+    {
+      id: "interest",
+      schema: interestFormSchema,
+      lastResult: actionData?.result,
+    },
+    {
+      fullName: "interest-fullName",
+      email: "interest-email",
+      companyName: "interest-companyName",
+      role: "interest-role",
+    },
   );
   const done = actionData?.outcome?.status === "success";
 
@@ -113,35 +110,53 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
               </Button>
             </div>
           ) : (
-            <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6">
+            <Form
+              ref={formRef}
+              method="post"
+              {...getFormProps(form)}
+              noValidate
+              className="mt-6 grid gap-6"
+            >
               {actionData?.outcome ? <EnquiryOutcomeMessage outcome={actionData.outcome} /> : null}
               <ErrorSummary errors={summary} />
-              <FormField id="interest-fullName" label="Full Name" error={errors.fullName}>
-                <Input name="fullName" autoComplete="name" defaultValue={values.fullName} />
+              <FormField id="interest-fullName" label="Full Name" error={errorOf("fullName")}>
+                <Input
+                  name="fullName"
+                  autoComplete="name"
+                  defaultValue={fields.fullName.initialValue}
+                />
               </FormField>
-              <FormField id="interest-email" label="Email Address" error={errors.email}>
+              <FormField id="interest-email" label="Email Address" error={errorOf("email")}>
                 <Input
                   name="email"
                   type="email"
                   autoComplete="email"
                   spellCheck={false}
-                  defaultValue={values.email}
+                  defaultValue={fields.email.initialValue}
                 />
               </FormField>
-              <FormField id="interest-companyName" label="Company Name" error={errors.companyName}>
+              <FormField
+                id="interest-companyName"
+                label="Company Name"
+                error={errorOf("companyName")}
+              >
                 <Input
                   name="companyName"
                   autoComplete="organization"
-                  defaultValue={values.companyName}
+                  defaultValue={fields.companyName.initialValue}
                 />
               </FormField>
               <FormField
                 id="interest-role"
                 label="Your Role"
                 hint="For example: owner, HR manager, operations director"
-                error={errors.role}
+                error={errorOf("role")}
               >
-                <Input name="role" autoComplete="organization-title" defaultValue={values.role} />
+                <Input
+                  name="role"
+                  autoComplete="organization-title"
+                  defaultValue={fields.role.initialValue}
+                />
               </FormField>
               <p className="text-muted-foreground text-sm">
                 By registering you agree to our{" "}

@@ -1,13 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { referral, safetyContactAttempt } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
-import { findVisibleReferral } from "./doctor-cases.server.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { findVisibleReferral } from "./case-access.server.ts";
 import { contactAttemptSchema } from "./safety-contact-form.ts";
-
-type RequestOrigin = { ip: string | null; requestId: string };
 
 export type ContactAttemptResult =
   | { ok: true; contacted: boolean }
@@ -20,22 +19,11 @@ export type ContactAttemptResult =
  * sealed and never audited.
  */
 export async function recordContactAttempt(
-  db: Database,
-  {
-    actor,
-    referralId,
-    input,
-    request,
-    now = new Date(),
-  }: {
-    actor: Actor;
-    referralId: string;
-    input: Record<string, unknown>;
-    request?: RequestOrigin;
-    now?: Date;
-  },
+  scope: Scope,
+  { referralId, input }: { referralId: string; input: Record<string, unknown> },
 ): Promise<ContactAttemptResult> {
-  assertDoctor(actor);
+  const doctor = requireDoctor(scope);
+  const { db, actor, origin, now } = doctor;
   const parsed = contactAttemptSchema(now).safeParse(input);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -47,14 +35,9 @@ export async function recordContactAttempt(
   }
   const attempt = parsed.data;
   return db.transaction(async (tx) => {
-    const visible = await findVisibleReferral(tx, actor, referralId);
-    const [current] = await tx
-      .select({ id: referral.id, urgent: referral.urgent })
-      .from(referral)
-      .where(eq(referral.id, visible.id))
-      .for("update");
-    if (!current?.urgent)
-      throw new DoctorCaseError("invalid_state", "Only an urgent case keeps a contact log.");
+    const current = await findVisibleReferral(tx, doctor, referralId, { lock: true });
+    if (!current.urgent)
+      throw new DomainError("invalid_state", "Only an urgent case keeps a contact log.");
     await tx.insert(safetyContactAttempt).values({
       referralId: current.id,
       doctorId: actor.userId,
@@ -73,9 +56,9 @@ export async function recordContactAttempt(
     await recordAuditEvent(tx, {
       action: "doctor.safety_contact_attempt",
       outcome: "success",
-      actor: auditActor(actor),
+      actor: auditActorOf(actor),
       object: { type: "referral", id: current.id },
-      request,
+      request: origin,
       details: {
         method: attempt.method,
         result: attempt.outcome,

@@ -40,7 +40,6 @@ import {
 } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
-import { runtimeContext } from "~/context.ts";
 import {
   type DoctorListQuery,
   getDoctorCase,
@@ -57,9 +56,11 @@ import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
-import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
+import { currentSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
 import { caseErrorMessage } from "./case-errors.server.ts";
+import { reportMailDeps } from "./mail-deps.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Doctor dashboard | ReferOH" },
@@ -69,23 +70,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseDoctorListQuery(url.searchParams);
-  const { db } = context.get(runtimeContext).database;
-  const actor = currentActor(context);
+  const scope = currentScope(context);
   const caseId = url.searchParams.get("case");
-  const meta = requestMeta(context, request);
   const [list, detail] = await Promise.all([
-    listDoctorCases(db, {
-      actor,
-      query,
-      request: { ip: meta.ip, requestId: meta.requestId },
-    }),
+    listDoctorCases(scope, query),
     caseId
-      ? getDoctorCase(db, {
-          actor,
-          referralId: caseId,
-          purpose: "queue",
-          request: { ip: meta.ip, requestId: meta.requestId },
-        }).catch((error) => {
+      ? getDoctorCase(scope, { referralId: caseId, purpose: "queue" }).catch((error) => {
           caseErrorMessage(error);
           return null;
         })
@@ -106,18 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const referralId = ["take", "remind", "contact-attempt"].includes(intent)
     ? formUuid(form, "referralId")
     : "";
-  const runtime = context.get(runtimeContext);
-  const actor = currentActor(context);
-  const meta = requestMeta(context, request);
-  const origin = { ip: meta.ip, requestId: meta.requestId };
+  const scope = currentScope(context);
   try {
     if (intent === "take") {
-      await takeReferral(runtime.database.db, { actor, referralId, request: origin });
+      await takeReferral(scope, referralId);
       return redirect(`/doctor-referrals/${referralId}/report`);
     }
     if (intent === "contact-attempt") {
-      const result = await recordContactAttempt(runtime.database.db, {
-        actor,
+      const result = await recordContactAttempt(scope, {
         referralId,
         input: {
           method: form.get("method") ?? undefined,
@@ -125,7 +111,6 @@ export async function action({ request, context }: Route.ActionArgs) {
           attemptedAt: form.get("attemptedAt") ?? undefined,
           note: form.get("note") ?? undefined,
         },
-        request: origin,
       });
       if (!result.ok)
         return {
@@ -145,15 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, intent, referralId, contacted: result.contacted };
     }
     if (intent === "remind") {
-      await remindSubjectOfReport(
-        {
-          db: runtime.database.db,
-          mailer: runtime.mailer,
-          publicUrl: runtime.config.PUBLIC_URL,
-          reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
-        },
-        { actor, referralId, request: origin },
-      );
+      await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
       return { ok: true as const, intent, referralId };
     }
   } catch (error) {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { doctorProfile, referral, user } from "~/db/schema/index.ts";
-import type { DoctorActor } from "~/domain/kernel/actor.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -79,4 +80,22 @@ export async function doctorSignatureOf(db: Executor, doctorId: string) {
     .where(eq(doctorProfile.userId, doctorId));
   if (!row?.active) throw new DomainError("forbidden", "Your access as a doctor has been revoked.");
   return row;
+}
+
+/** A doctor's successful step on a case, in the audit log: what, never the health content. */
+export async function auditCase(
+  db: Executor,
+  scope: Scope,
+  referralId: string,
+  action: string,
+  details?: Record<string, unknown>,
+) {
+  await recordAuditEvent(db, {
+    action,
+    outcome: "success",
+    actor: auditActorOf(scope.actor),
+    object: { type: "referral", id: referralId },
+    request: scope.origin,
+    details,
+  });
 }

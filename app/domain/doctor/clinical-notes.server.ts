@@ -7,7 +7,7 @@ import { isRole, requireAdmin, requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { isUuid } from "~/lib/ids.ts";
-import { caseNotFound } from "./case-access.server.ts";
+import { auditCase, caseNotFound } from "./case-access.server.ts";
 import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
 
 /*
@@ -76,7 +76,7 @@ export async function saveClinicalNotes(
       ok: false,
       message: `Private notes must be at most ${CLINICAL_NOTES_MAX.toLocaleString("en-GB")} characters.`,
     };
-  const { db, origin, now } = scope;
+  const { db, now } = scope;
   return db.transaction(async (tx) => {
     const c = await authorisedCase(tx, scope, referralId);
     const { actor } = c;
@@ -91,14 +91,13 @@ export async function saveClinicalNotes(
     } else {
       await tx.delete(caseClinicalNote).where(eq(caseClinicalNote.referralId, c.id));
     }
-    await recordAuditEvent(tx, {
-      action: text ? "case.clinical_notes_saved" : "case.clinical_notes_cleared",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "referral", id: c.id },
-      request: origin,
-      details: { length: text.length },
-    });
+    await auditCase(
+      tx,
+      scope,
+      c.id,
+      text ? "case.clinical_notes_saved" : "case.clinical_notes_cleared",
+      { length: text.length },
+    );
     return { ok: true as const, updatedAt: now };
   });
 }

@@ -10,8 +10,6 @@ import {
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import { formatAnswer } from "~/domain/assessments/build-transcript.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { DomainError, isDomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { escapeLike } from "~/domain/kernel/list.ts";
@@ -21,7 +19,7 @@ import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { formatPhoneForDisplay } from "~/lib/phone.ts";
-import { doctorSignatureOf, findVisibleReferral } from "./case-access.server.ts";
+import { auditCase, doctorSignatureOf, findVisibleReferral } from "./case-access.server.ts";
 import {
   type DoctorTab,
   doctorTabs,
@@ -73,7 +71,7 @@ function attentionSql(now: Date): SQL {
 
 /** The doctor's queue, counters and one page of rows, searched and ordered in the database. */
 export async function listDoctorCases(scope: Scope, query: DoctorListQuery) {
-  const { db, actor, origin, now } = requireDoctor(scope);
+  const { db, actor, now } = requireDoctor(scope);
   const visible = visibleReferrals(scope);
   const conditions: SQL[] = [visible, inArray(referral.status, [...tabStatuses[query.tab]])];
   const term = query.search.toLowerCase();
@@ -162,13 +160,9 @@ export async function listDoctorCases(scope: Scope, query: DoctorListQuery) {
   // Each case whose contact details were shown is one audited read (urgent cases are few).
   for (const r of shaped)
     if (r.contact)
-      await recordAuditEvent(db, {
-        action: "doctor.contact_details_read",
-        outcome: "success",
-        actor: auditActorOf(actor),
-        object: { type: "referral", id: r.id },
-        request: origin,
-        details: { purpose: "urgent-queue", phoneShown: r.contact.phone !== null },
+      await auditCase(db, scope, r.id, "doctor.contact_details_read", {
+        purpose: "urgent-queue",
+        phoneShown: r.contact.phone !== null,
       });
   return {
     rows: shaped,
@@ -202,7 +196,7 @@ export async function getDoctorCase(
   { referralId, purpose }: { referralId: string; purpose: "queue" | "editor" },
 ) {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin } = doctor;
+  const { db, actor } = doctor;
   const row = await findVisibleReferral(db, doctor, referralId);
   const mine = row.assignedDoctorId === actor.userId;
   const flagged = urgentOpen(row);
@@ -271,29 +265,19 @@ export async function getDoctorCase(
   // The doctor on the case, and every doctor while an urgent flag is open, can reach the person.
   const contactShown = mine || flagged;
   const attempts = flagged || row.urgent ? await listContactAttempts(db, row.id) : [];
-  await recordAuditEvent(db, {
-    action: "doctor.case_read",
-    outcome: "success",
-    actor: auditActorOf(actor),
-    object: { type: "referral", id: row.id },
-    request: origin,
-    details: {
-      purpose,
-      // What was shown, never its content (the guard refuses health-named keys).
-      access,
-      draftShown: clinical && Boolean(draft),
-      transcriptShown: clinical && Boolean(response?.transcript.length),
-      answersShown: Object.keys(answers).length,
-    },
+  await auditCase(db, doctor, row.id, "doctor.case_read", {
+    purpose,
+    // What was shown, never its content (the guard refuses health-named keys).
+    access,
+    draftShown: clinical && Boolean(draft),
+    transcriptShown: clinical && Boolean(response?.transcript.length),
+    answersShown: Object.keys(answers).length,
   });
   if (contactShown)
-    await recordAuditEvent(db, {
-      action: "doctor.contact_details_read",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "referral", id: row.id },
-      request: origin,
-      details: { purpose, access, phoneShown: row.subjectPhone !== null },
+    await auditCase(db, doctor, row.id, "doctor.contact_details_read", {
+      purpose,
+      access,
+      phoneShown: row.subjectPhone !== null,
     });
   // While the doctor revises (correction requested, or the new version saved but not sent), the
   // subject's comment on the version they read stays in view.

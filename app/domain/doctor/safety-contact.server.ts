@@ -1,11 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { referral, safetyContactAttempt } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { findVisibleReferral } from "./case-access.server.ts";
+import { auditCase, findVisibleReferral } from "./case-access.server.ts";
 import { contactAttemptSchema } from "./safety-contact-form.ts";
 
 export type ContactAttemptResult =
@@ -23,7 +21,7 @@ export async function recordContactAttempt(
   { referralId, input }: { referralId: string; input: Record<string, unknown> },
 ): Promise<ContactAttemptResult> {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin, now } = doctor;
+  const { db, actor, now } = doctor;
   const parsed = contactAttemptSchema(now).safeParse(input);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -53,18 +51,11 @@ export async function recordContactAttempt(
         .update(referral)
         .set({ safetyContactedAt: attempt.attemptedAt, updatedAt: now })
         .where(and(eq(referral.id, current.id), isNull(referral.safetyContactedAt)));
-    await recordAuditEvent(tx, {
-      action: "doctor.safety_contact_attempt",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "referral", id: current.id },
-      request: origin,
-      details: {
-        method: attempt.method,
-        result: attempt.outcome,
-        attemptedAt: attempt.attemptedAt.toISOString(),
-        noted: attempt.note !== null,
-      },
+    await auditCase(tx, doctor, current.id, "doctor.safety_contact_attempt", {
+      method: attempt.method,
+      result: attempt.outcome,
+      attemptedAt: attempt.attemptedAt.toISOString(),
+      noted: attempt.note !== null,
     });
     return { ok: true as const, contacted: reached };
   });

@@ -1,14 +1,12 @@
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { report, reportVersion } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { adjustmentTermIssues, type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
-import { doctorSignatureOf, lockOwnCaseInReview } from "./case-access.server.ts";
+import { auditCase, doctorSignatureOf, lockOwnCaseInReview } from "./case-access.server.ts";
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -38,7 +36,7 @@ export async function saveReportDraft(
   { referralId, body: input }: { referralId: string; body: unknown },
 ): Promise<SaveReportResult> {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin, now } = doctor;
+  const { db, actor, now } = doctor;
   const parsed = reportBody.safeParse(input);
   if (!parsed.success)
     return {
@@ -115,14 +113,7 @@ export async function saveReportDraft(
     } else {
       throw new DomainError("invalid_state", "This report is with the employee.");
     }
-    await recordAuditEvent(tx, {
-      action: "doctor.report_save",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "referral", id: current.id },
-      request: origin,
-      details: { reportId, version },
-    });
+    await auditCase(tx, doctor, current.id, "doctor.report_save", { reportId, version });
     return { ok: true as const, reportId, version };
   });
 }

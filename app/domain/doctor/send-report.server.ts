@@ -28,7 +28,12 @@ import {
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { doctorSignatureOf, lockOwnCase, lockOwnCaseInReview } from "./case-access.server.ts";
+import {
+  auditCase,
+  doctorSignatureOf,
+  lockOwnCase,
+  lockOwnCaseInReview,
+} from "./case-access.server.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
 import { stepUpIsFresh } from "./signing-step-up.server.ts";
 
@@ -372,7 +377,7 @@ export async function remindSubjectOfReport(
   referralId: string,
 ) {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin, now } = doctor;
+  const { db, now } = doctor;
   return db.transaction(async (tx) => {
     const current = await lockOwnCase(tx, doctor, referralId);
     const [waiting] = await tx
@@ -387,13 +392,7 @@ export async function remindSubjectOfReport(
       .update(report)
       .set({ reviewReminderSentAt: now, updatedAt: now })
       .where(eq(report.id, waiting.id));
-    await recordAuditEvent(tx, {
-      action: "doctor.report_remind",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "referral", id: referralId },
-      request: origin,
-    });
+    await auditCase(tx, doctor, referralId, "doctor.report_remind");
     await mailReportLink(tx, deps, {
       referral: current,
       reviewDueAt: waiting.reviewDueAt ?? addWorkingDays(now, 1),
@@ -414,7 +413,7 @@ export async function askSubjectForInformation(
   { referralId, question }: { referralId: string; question: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin, now } = doctor;
+  const { db, actor, now } = doctor;
   const text = question.trim();
   if (text.length < 5) return { ok: false, message: "Write the question for the employee." };
   if (text.length > 2000) return { ok: false, message: "Keep the question under 2000 characters." };
@@ -426,13 +425,7 @@ export async function askSubjectForInformation(
       question: text,
       sentAt: now,
     });
-    await recordAuditEvent(tx, {
-      action: "doctor.information_request",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "referral", id: current.id },
-      request: origin,
-    });
+    await auditCase(tx, doctor, current.id, "doctor.information_request");
     const { token } = await issueInvitationToken(tx, {
       referralId: current.id,
       invitedAt: now,

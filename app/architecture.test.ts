@@ -20,14 +20,8 @@ const servicesImportingDomain = new Set<string>([]);
 /** Files that still read a tenant table by id without a visibility builder, and how often. */
 const unscopedReads: Record<string, number> = {
   "app/domain/billing/refunds.server.ts": 1,
-  "app/domain/consultations/booking.server.ts": 4,
   "app/domain/consultations/reminders.server.ts": 1,
-  "app/domain/doctor/clinical-notes.server.ts": 1,
-  "app/domain/doctor/doctor-cases.server.ts": 1,
   "app/domain/doctor/notify-doctors.server.ts": 1,
-  "app/domain/doctor/safety-contact.server.ts": 1,
-  "app/domain/doctor/save-report.server.ts": 1,
-  "app/domain/doctor/send-report.server.ts": 1,
   "app/domain/referrals/notify-referral-declined.server.ts": 1,
   "app/domain/reports/test-support.server.ts": 2,
 };

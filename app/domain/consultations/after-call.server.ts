@@ -1,15 +1,12 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { consultation } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { type Consultation, offerConsultation } from "./booking.server.ts";
-import {
-  type ConsultationDeps,
-  ConsultationError,
-  doctorAudit,
-  type RequestOrigin,
-  requireDoctor,
-} from "./deps.ts";
+import type { ConsultationMailDeps } from "./deps.ts";
 
 export const MAX_NOTES_LENGTH = 20_000;
 
@@ -19,37 +16,25 @@ export const MAX_NOTES_LENGTH = 20_000;
  * they say.
  */
 export async function saveConsultationNotes(
-  deps: Pick<ConsultationDeps, "db">,
-  {
-    actor,
-    consultationId,
-    notes,
-    origin,
-    now = new Date(),
-  }: { actor: Actor; consultationId: string; notes: string; origin?: RequestOrigin; now?: Date },
+  scope: Scope,
+  { consultationId, notes }: { consultationId: string; notes: string },
 ): Promise<Consultation> {
-  requireDoctor(actor);
+  const { db, actor, origin, now } = requireDoctor(scope);
   const text = notes.trim();
-  if (!text) throw new ConsultationError("invalid_state", "Enter the consultation notes.");
+  if (!text) throw new DomainError("invalid_input", "Enter the consultation notes.");
   if (text.length > MAX_NOTES_LENGTH)
-    throw new ConsultationError(
-      "invalid_state",
-      `Notes must be at most ${MAX_NOTES_LENGTH} characters.`,
-    );
-  return deps.db.transaction(async (tx) => {
+    throw new DomainError("invalid_input", `Notes must be at most ${MAX_NOTES_LENGTH} characters.`);
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(consultation)
       .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, actor.userId)))
       .for("update");
-    if (!row) throw new ConsultationError("not_found", "No such consultation.");
+    if (!row) throw new DomainError("not_found", "No such consultation.");
     if (row.status !== "booked" && row.status !== "completed")
-      throw new ConsultationError(
-        "invalid_state",
-        "Notes belong to a consultation that took place.",
-      );
+      throw new DomainError("invalid_state", "Notes belong to a consultation that took place.");
     if (row.status === "booked" && row.startsAt && row.startsAt.getTime() > now.getTime())
-      throw new ConsultationError("too_early", "The consultation has not started yet.");
+      throw new DomainError("invalid_state", "The consultation has not started yet.");
     const [saved] = (await tx
       .update(consultation)
       .set({
@@ -64,7 +49,7 @@ export async function saveConsultationNotes(
     await recordAuditEvent(tx, {
       action: row.notes ? "consultation.notes_updated" : "consultation.notes_saved",
       outcome: "success",
-      actor: doctorAudit(actor),
+      actor: auditActorOf(actor),
       object: { type: "consultation", id: row.id },
       request: origin,
       details: { referralId: row.referralId, length: text.length },
@@ -75,24 +60,20 @@ export async function saveConsultationNotes(
 
 /** Reading the notes is access to health data: audited like every other read of it. */
 export async function readConsultationNotes(
-  deps: Pick<ConsultationDeps, "db">,
-  {
-    actor,
-    consultationId,
-    origin,
-  }: { actor: Actor; consultationId: string; origin?: RequestOrigin },
+  scope: Scope,
+  consultationId: string,
 ): Promise<string | null> {
-  requireDoctor(actor);
-  const [row] = await deps.db
+  const { db, actor, origin } = requireDoctor(scope);
+  const [row] = await db
     .select({ notes: consultation.notes, referralId: consultation.referralId })
     .from(consultation)
     .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, actor.userId)));
-  if (!row) throw new ConsultationError("not_found", "No such consultation.");
+  if (!row) throw new DomainError("not_found", "No such consultation.");
   if (row.notes !== null)
-    await recordAuditEvent(deps.db, {
+    await recordAuditEvent(db, {
       action: "consultation.notes_viewed",
       outcome: "success",
-      actor: doctorAudit(actor),
+      actor: auditActorOf(actor),
       object: { type: "consultation", id: consultationId },
       request: origin,
       details: { referralId: row.referralId },
@@ -105,11 +86,11 @@ export async function readConsultationNotes(
  * report with them beside the draft), newest first; each read audited as above.
  */
 export async function readCaseConsultationNotes(
-  deps: Pick<ConsultationDeps, "db">,
-  { actor, referralId, origin }: { actor: Actor; referralId: string; origin?: RequestOrigin },
+  scope: Scope,
+  referralId: string,
 ): Promise<{ consultationId: string; startsAt: Date | null; notes: string }[]> {
-  requireDoctor(actor);
-  const rows = await deps.db
+  const { db, actor } = requireDoctor(scope);
+  const rows = await db
     .select({ id: consultation.id, startsAt: consultation.startsAt })
     .from(consultation)
     .where(
@@ -122,7 +103,7 @@ export async function readCaseConsultationNotes(
     .orderBy(desc(consultation.startsAt));
   const result: { consultationId: string; startsAt: Date | null; notes: string }[] = [];
   for (const row of rows) {
-    const notes = await readConsultationNotes(deps, { actor, consultationId: row.id, origin });
+    const notes = await readConsultationNotes(scope, row.id);
     if (notes !== null) result.push({ consultationId: row.id, startsAt: row.startsAt, notes });
   }
   return result;
@@ -133,29 +114,24 @@ export async function readCaseConsultationNotes(
  * times at once in a fresh consultation (its own room and calendar event).
  */
 export async function recordNoShow(
-  deps: ConsultationDeps,
-  {
-    actor,
-    consultationId,
-    newTimes,
-    origin,
-    now = new Date(),
-  }: { actor: Actor; consultationId: string; newTimes: Date[]; origin?: RequestOrigin; now?: Date },
+  scope: Scope,
+  deps: ConsultationMailDeps,
+  { consultationId, newTimes }: { consultationId: string; newTimes: Date[] },
 ): Promise<{ missed: Consultation; next: Consultation }> {
-  requireDoctor(actor);
+  const { db, actor, origin, now } = requireDoctor(scope);
   if (newTimes.length === 0)
-    throw new ConsultationError("no_times", "Choose at least one new time to offer.");
-  const missed = await deps.db.transaction(async (tx) => {
+    throw new DomainError("invalid_input", "Choose at least one new time to offer.");
+  const missed = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(consultation)
       .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, actor.userId)))
       .for("update");
-    if (!row) throw new ConsultationError("not_found", "No such consultation.");
+    if (!row) throw new DomainError("not_found", "No such consultation.");
     if (row.status !== "booked")
-      throw new ConsultationError("invalid_state", "Only a booked consultation can be missed.");
+      throw new DomainError("invalid_state", "Only a booked consultation can be missed.");
     if (!row.startsAt || row.startsAt.getTime() > now.getTime())
-      throw new ConsultationError("too_early", "The consultation has not started yet.");
+      throw new DomainError("invalid_state", "The consultation has not started yet.");
     const [updated] = (await tx
       .update(consultation)
       .set({ status: "no_show", endedAt: now, updatedAt: now })
@@ -164,20 +140,17 @@ export async function recordNoShow(
     await recordAuditEvent(tx, {
       action: "consultation.no_show",
       outcome: "success",
-      actor: doctorAudit(actor),
+      actor: auditActorOf(actor),
       object: { type: "consultation", id: row.id },
       request: origin,
       details: { referralId: row.referralId },
     });
     return updated;
   });
-  const next = await offerConsultation(deps, {
-    actor,
+  const next = await offerConsultation(scope, deps, {
     referralId: missed.referralId,
     times: newTimes,
-    origin,
     kind: "no_show",
-    now,
   });
   return { missed, next };
 }

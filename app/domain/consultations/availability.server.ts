@@ -1,24 +1,22 @@
 import { and, eq, gte, inArray } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import {
   consultation,
   consultationAvailability,
   consultationException,
 } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import {
-  type ConsultationDeps,
-  ConsultationError,
-  doctorAudit,
-  OFFER_NOTICE_MS,
-  requireDoctor,
-} from "./deps.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { OFFER_NOTICE_MS } from "./deps.ts";
 import { londonDateOf } from "./london-time.ts";
 import { type DaysOff, generateSlots, validWeeklyHours, type WeeklyHours } from "./slots.ts";
 
-export async function getAvailability(db: Database, actor: Actor) {
-  requireDoctor(actor);
+/** The doctor's weekly hours and the days off still to come. */
+export async function getAvailability(scope: Scope) {
+  const { db, actor, now } = requireDoctor(scope);
   const hours = await db
     .select()
     .from(consultationAvailability)
@@ -30,89 +28,99 @@ export async function getAvailability(db: Database, actor: Actor) {
     .where(
       and(
         eq(consultationException.doctorId, actor.userId),
-        gte(consultationException.endDate, londonDateOf(new Date())),
+        gte(consultationException.endDate, londonDateOf(now)),
       ),
     )
     .orderBy(consultationException.startDate);
   return { hours, daysOff };
 }
 
-export async function addWeeklyHours(
-  db: Database,
-  { actor, hours }: { actor: Actor; hours: WeeklyHours },
+/** Each change to the doctor's availability is audited by what changed, on which row. */
+async function auditAvailability(
+  scope: Scope,
+  action: string,
+  object: { type: "consultation_availability" | "consultation_exception"; id: string },
 ) {
-  requireDoctor(actor);
+  await recordAuditEvent(scope.db, {
+    action,
+    outcome: "success",
+    actor: auditActorOf(scope.actor),
+    object,
+    request: scope.origin,
+  });
+}
+
+export async function addWeeklyHours(scope: Scope, hours: WeeklyHours) {
+  const { db, actor } = requireDoctor(scope);
   if (!validWeeklyHours(hours))
-    throw new ConsultationError("invalid_state", "The end must be after the start.");
+    throw new DomainError("invalid_input", "The end must be after the start.");
   const [row] = await db
     .insert(consultationAvailability)
     .values({ doctorId: actor.userId, ...hours })
     .returning();
-  await recordAuditEvent(db, {
-    action: "consultation.hours_added",
-    outcome: "success",
-    actor: doctorAudit(actor),
-    object: { type: "consultation_availability", id: row!.id },
+  await auditAvailability(scope, "consultation.hours_added", {
+    type: "consultation_availability",
+    id: row!.id,
   });
   return row!;
 }
 
-export async function removeWeeklyHours(db: Database, { actor, id }: { actor: Actor; id: string }) {
-  requireDoctor(actor);
+export async function removeWeeklyHours(scope: Scope, id: string) {
+  const { db, actor } = requireDoctor(scope);
   const removed = await db
     .delete(consultationAvailability)
     .where(
       and(eq(consultationAvailability.id, id), eq(consultationAvailability.doctorId, actor.userId)),
     )
     .returning({ id: consultationAvailability.id });
-  if (removed.length === 0) throw new ConsultationError("not_found", "No such hours.");
-  await recordAuditEvent(db, {
-    action: "consultation.hours_removed",
-    outcome: "success",
-    actor: doctorAudit(actor),
-    object: { type: "consultation_availability", id },
+  if (removed.length === 0) throw new DomainError("not_found", "No such hours.");
+  await auditAvailability(scope, "consultation.hours_removed", {
+    type: "consultation_availability",
+    id,
   });
 }
 
 export async function addDaysOff(
-  db: Database,
-  { actor, daysOff, label }: { actor: Actor; daysOff: DaysOff; label: string },
+  scope: Scope,
+  { daysOff, label }: { daysOff: DaysOff; label: string },
 ) {
-  requireDoctor(actor);
+  const { db, actor } = requireDoctor(scope);
   if (daysOff.endDate < daysOff.startDate)
-    throw new ConsultationError("invalid_state", "The last day must not be before the first.");
+    throw new DomainError("invalid_input", "The last day must not be before the first.");
   const [row] = await db
     .insert(consultationException)
     .values({ doctorId: actor.userId, ...daysOff, label: label.trim().slice(0, 100) })
     .returning();
-  await recordAuditEvent(db, {
-    action: "consultation.days_off_added",
-    outcome: "success",
-    actor: doctorAudit(actor),
-    object: { type: "consultation_exception", id: row!.id },
+  await auditAvailability(scope, "consultation.days_off_added", {
+    type: "consultation_exception",
+    id: row!.id,
   });
   return row!;
 }
 
-export async function removeDaysOff(db: Database, { actor, id }: { actor: Actor; id: string }) {
-  requireDoctor(actor);
+export async function removeDaysOff(scope: Scope, id: string) {
+  const { db, actor } = requireDoctor(scope);
   const removed = await db
     .delete(consultationException)
     .where(and(eq(consultationException.id, id), eq(consultationException.doctorId, actor.userId)))
     .returning({ id: consultationException.id });
-  if (removed.length === 0) throw new ConsultationError("not_found", "No such days off.");
-  await recordAuditEvent(db, {
-    action: "consultation.days_off_removed",
-    outcome: "success",
-    actor: doctorAudit(actor),
-    object: { type: "consultation_exception", id },
+  if (removed.length === 0) throw new DomainError("not_found", "No such days off.");
+  await auditAvailability(scope, "consultation.days_off_removed", {
+    type: "consultation_exception",
+    id,
   });
 }
 
-/** The times this doctor can offer now: their hours, less days off and times already booked. */
-export async function offerableSlots(
-  db: Pick<ConsultationDeps, "db">["db"],
-  { doctorId, now = new Date(), days = 21 }: { doctorId: string; now?: Date; days?: number },
+/** The times the signed-in doctor can offer now (`days` ahead). */
+export async function offerableSlots(scope: Scope, { days = 21 }: { days?: number } = {}) {
+  const { db, actor, now } = requireDoctor(scope);
+  return slotsOf(db, { doctorId: actor.userId, now, days });
+}
+
+/** A doctor's offerable times: their hours, less days off and times already booked. */
+export async function slotsOf(
+  db: Executor,
+  { doctorId, now, days = 21 }: { doctorId: string; now: Date; days?: number },
 ): Promise<Date[]> {
   const hours = await db
     .select()

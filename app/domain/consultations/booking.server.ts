@@ -1,19 +1,16 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { consultation, consultationOffer, referral, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type DoctorActor, type SubjectActor } from "~/domain/kernel/actor.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { isRole, requireDoctor, requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { offerableSlots } from "./availability.server.ts";
-import {
-  type ConsultationDeps,
-  ConsultationError,
-  doctorAudit,
-  MAX_OFFERED_TIMES,
-  type RequestOrigin,
-  requireDoctor,
-  subjectAudit,
-} from "./deps.ts";
+import { slotsOf } from "./availability.server.ts";
+import { type ConsultationMailDeps, MAX_OFFERED_TIMES } from "./deps.ts";
 import {
   bookedEmail,
   cancelledEmail,
@@ -22,7 +19,6 @@ import {
 } from "./emails.ts";
 import { buildConsultationIcs } from "./ics.ts";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Consultation = typeof consultation.$inferSelect;
 type Referral = typeof referral.$inferSelect;
 
@@ -41,26 +37,38 @@ async function withdrawOpenOffers(tx: Tx, consultationId: string, now: Date) {
     );
 }
 
-/** The case this doctor may book for: assigned to them and in review (docs/architecture.md §4). */
-async function caseInReview(
-  db: Database | Tx,
-  actor: Actor,
-  referralId: string,
-): Promise<Referral> {
+/** The doctor's own case, as `visibleReferrals` lets them see it, or not_found. */
+async function doctorsCase(db: Executor, scope: Scope<DoctorActor>, referralId: string) {
   const [row] = await db
     .select()
     .from(referral)
-    .where(and(eq(referral.id, referralId), eq(referral.assignedDoctorId, actor.userId)));
-  if (!row) throw new ConsultationError("not_found", "No such case.");
+    .where(
+      and(
+        eq(referral.id, referralId),
+        visibleReferrals(scope),
+        eq(referral.assignedDoctorId, scope.actor.userId),
+      ),
+    );
+  if (!row) throw new DomainError("not_found", "No such case.");
+  return row;
+}
+
+/** The case this doctor may book for: assigned to them and in review (docs/architecture.md §4). */
+async function caseInReview(
+  db: Executor,
+  scope: Scope<DoctorActor>,
+  referralId: string,
+): Promise<Referral> {
+  const row = await doctorsCase(db, scope, referralId);
   if (row.status !== "in_review")
-    throw new ConsultationError(
+    throw new DomainError(
       "invalid_state",
       "A consultation can be booked only while the case is in review.",
     );
   return row;
 }
 
-async function doctorContact(db: Database | Tx, doctorId: string) {
+async function doctorContact(db: Executor, doctorId: string) {
   const [row] = await db
     .select({ name: user.name, email: user.email })
     .from(user)
@@ -74,7 +82,7 @@ export function roomUrl(publicUrl: string, consultationId: string, token?: strin
   return url.toString();
 }
 
-async function subjectLink(tx: Database | Tx, referralId: string, now: Date) {
+async function subjectLink(tx: Executor, referralId: string, now: Date) {
   // A fresh link of its own: the old assessment e-mail's link may have lapsed.
   const { token } = await issueInvitationToken(tx, { referralId, invitedAt: now, now });
   return token;
@@ -116,36 +124,28 @@ function calendar(
  * cancellation leaves room for a new consultation. The subject is e-mailed a fresh link.
  */
 export async function offerConsultation(
-  deps: ConsultationDeps,
+  scope: Scope,
+  deps: ConsultationMailDeps,
   {
-    actor,
     referralId,
     times,
-    origin,
     kind = "offer",
-    now = new Date(),
-  }: {
-    actor: Actor;
-    referralId: string;
-    times: Date[];
-    origin?: RequestOrigin;
-    kind?: "offer" | "no_show";
-    now?: Date;
-  },
+  }: { referralId: string; times: Date[]; kind?: "offer" | "no_show" },
 ): Promise<Consultation> {
-  requireDoctor(actor);
+  const doctor = requireDoctor(scope);
+  const { db, actor, origin, now } = doctor;
   const unique = [...new Set(times.map((t) => t.getTime()))].sort((a, b) => a - b);
-  if (unique.length === 0) throw new ConsultationError("no_times", "Choose at least one time.");
+  if (unique.length === 0) throw new DomainError("invalid_input", "Choose at least one time.");
   if (unique.length > MAX_OFFERED_TIMES)
-    throw new ConsultationError("no_times", `Offer at most ${MAX_OFFERED_TIMES} times.`);
+    throw new DomainError("invalid_input", `Offer at most ${MAX_OFFERED_TIMES} times.`);
   const available = new Set(
-    (await offerableSlots(deps.db, { doctorId: actor.userId, now })).map((d) => d.getTime()),
+    (await slotsOf(db, { doctorId: actor.userId, now })).map((d) => d.getTime()),
   );
   if (!unique.every((t) => available.has(t)))
-    throw new ConsultationError("slot_unavailable", "One of those times is no longer available.");
+    throw new DomainError("conflict", "One of those times is no longer available.");
 
-  const result = await deps.db.transaction(async (tx) => {
-    const r = await caseInReview(tx, actor, referralId);
+  const result = await db.transaction(async (tx) => {
+    const r = await caseInReview(tx, doctor, referralId);
     const [open] = await tx
       .select()
       .from(consultation)
@@ -155,7 +155,7 @@ export async function offerConsultation(
     let wasBooked: Consultation | null = null;
     if (open) {
       if (open.doctorId !== actor.userId)
-        throw new ConsultationError("not_found", "No such consultation.");
+        throw new DomainError("not_found", "No such consultation.");
       if (open.status === "booked") wasBooked = open;
       await withdrawOpenOffers(tx, open.id, now);
       [row] = (await tx
@@ -190,7 +190,7 @@ export async function offerConsultation(
     await recordAuditEvent(tx, {
       action: wasBooked ? "consultation.rebooked_by_doctor" : "consultation.offered",
       outcome: "success",
-      actor: doctorAudit(actor),
+      actor: auditActorOf(actor),
       object: { type: "consultation", id: row.id },
       request: origin,
       details: { referralId, times: unique.length, kind },
@@ -198,13 +198,13 @@ export async function offerConsultation(
     return { row, r, token, wasBooked };
   });
 
-  const doctor = await doctorContact(deps.db, actor.userId);
+  const contact = await doctorContact(db, actor.userId);
   if (result.wasBooked) {
-    const cancel = calendar(result.wasBooked, result.r, doctor, deps.publicUrl, "CANCEL", now);
+    const cancel = calendar(result.wasBooked, result.r, contact, deps.publicUrl, "CANCEL", now);
     await deps.mailer.send({
-      to: doctor.email,
+      to: contact.email,
       ...cancelledEmail({
-        recipientName: doctor.name,
+        recipientName: contact.name,
         reference: result.r.reference,
         start: result.wasBooked.startsAt,
         by: "doctor",
@@ -219,21 +219,23 @@ export async function offerConsultation(
     to: result.r.subjectEmail,
     ...offeredTimesEmail({
       subjectName: result.r.subjectName,
-      doctorName: doctor.name,
+      doctorName: contact.name,
       reference: result.r.reference,
       times: unique.map((t) => new Date(t)),
       link: new URL(`/assessment/${result.token}/consultation`, deps.publicUrl).toString(),
       kind: result.wasBooked ? "rebook" : kind,
     }),
     attachments: result.wasBooked
-      ? [calendar(result.wasBooked, result.r, doctor, deps.publicUrl, "CANCEL", now)]
+      ? [calendar(result.wasBooked, result.r, contact, deps.publicUrl, "CANCEL", now)]
       : undefined,
   });
   return result.row;
 }
 
-/** The consultation in play on a referral, for the subject holding its link. */
-export async function openConsultationForReferral(db: Database, referralId: string) {
+/** The consultation in play on the referral of the subject holding its link. */
+export async function openConsultationForReferral(scope: Scope) {
+  const { db, actor } = requireSubject(scope);
+  const referralId = actor.referralId;
   const [row] = await db
     .select()
     .from(consultation)
@@ -247,40 +249,37 @@ export async function openConsultationForReferral(db: Database, referralId: stri
   return { consultation: row, offers };
 }
 
-async function lockSubjectConsultation(tx: Tx, referralId: string, consultationId: string) {
+/** The subject's consultation, locked, on their referral while it is in review. */
+async function lockSubjectConsultation(tx: Tx, scope: Scope<SubjectActor>, consultationId: string) {
+  const referralId = scope.actor.referralId;
   const [row] = await tx
     .select()
     .from(consultation)
     .where(and(eq(consultation.id, consultationId), eq(consultation.referralId, referralId)))
     .for("update");
-  if (!row) throw new ConsultationError("not_found", "No such consultation.");
-  const [r] = await tx.select().from(referral).where(eq(referral.id, referralId));
+  if (!row) throw new DomainError("not_found", "No such consultation.");
+  const [r] = await tx
+    .select()
+    .from(referral)
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (r?.status !== "in_review")
-    throw new ConsultationError("invalid_state", "This consultation can no longer be changed.");
+    throw new DomainError("invalid_state", "This consultation can no longer be changed.");
   return { row, r };
 }
 
 /** The subject books one of the offered times; both sides get the calendar invitation. */
 export async function pickConsultationTime(
-  deps: ConsultationDeps,
-  {
-    referralId,
-    consultationId,
-    offerId,
-    origin,
-    now = new Date(),
-  }: {
-    referralId: string;
-    consultationId: string;
-    offerId: string;
-    origin?: RequestOrigin;
-    now?: Date;
-  },
+  scope: Scope,
+  deps: ConsultationMailDeps,
+  { consultationId, offerId }: { consultationId: string; offerId: string },
 ): Promise<Consultation> {
-  const result = await deps.db.transaction(async (tx) => {
-    const { row, r } = await lockSubjectConsultation(tx, referralId, consultationId);
+  const subject = requireSubject(scope);
+  const { db, actor, origin, now } = subject;
+  const referralId = actor.referralId;
+  const result = await db.transaction(async (tx) => {
+    const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
     if (row.status !== "offered")
-      throw new ConsultationError("invalid_state", "There is no offer to choose from any more.");
+      throw new DomainError("invalid_state", "There is no offer to choose from any more.");
     const [offer] = await tx
       .select()
       .from(consultationOffer)
@@ -291,9 +290,9 @@ export async function pickConsultationTime(
           isNull(consultationOffer.withdrawnAt),
         ),
       );
-    if (!offer) throw new ConsultationError("slot_unavailable", "That time is no longer offered.");
+    if (!offer) throw new DomainError("conflict", "That time is no longer offered.");
     if (offer.startsAt.getTime() <= now.getTime())
-      throw new ConsultationError("slot_unavailable", "That time has passed.");
+      throw new DomainError("conflict", "That time has passed.");
     const [clash] = await tx
       .select({ id: consultation.id })
       .from(consultation)
@@ -305,10 +304,7 @@ export async function pickConsultationTime(
         ),
       );
     if (clash)
-      throw new ConsultationError(
-        "slot_unavailable",
-        "That time has just been taken. Please choose another.",
-      );
+      throw new DomainError("conflict", "That time has just been taken. Please choose another.");
     const [booked] = (await tx
       .update(consultation)
       .set({
@@ -325,25 +321,26 @@ export async function pickConsultationTime(
     await recordAuditEvent(tx, {
       action: "consultation.booked",
       outcome: "success",
-      actor: subjectAudit(r),
+      actor: auditActorOf(actor),
       object: { type: "consultation", id: row.id },
       request: origin,
       details: { referralId },
     });
     return { booked, r, token };
   });
-  await sendBookedEmails(deps, result.booked, result.r, result.token, now);
+  await sendBookedEmails(db, deps, result.booked, result.r, result.token, now);
   return result.booked;
 }
 
 async function sendBookedEmails(
-  deps: ConsultationDeps,
+  db: Database,
+  deps: ConsultationMailDeps,
   c: Consultation,
   r: Referral,
   token: string,
   now: Date,
 ) {
-  const doctor = await doctorContact(deps.db, c.doctorId);
+  const doctor = await doctorContact(db, c.doctorId);
   const ics = calendar(c, r, doctor, deps.publicUrl, "REQUEST", now);
   await deps.mailer.send({
     to: r.subjectEmail,
@@ -377,18 +374,17 @@ async function sendBookedEmails(
  * A booked time is released and both calendars get a cancellation.
  */
 export async function requestOtherTimes(
-  deps: ConsultationDeps,
-  {
-    referralId,
-    consultationId,
-    origin,
-    now = new Date(),
-  }: { referralId: string; consultationId: string; origin?: RequestOrigin; now?: Date },
+  scope: Scope,
+  deps: ConsultationMailDeps,
+  consultationId: string,
 ): Promise<Consultation> {
-  const result = await deps.db.transaction(async (tx) => {
-    const { row, r } = await lockSubjectConsultation(tx, referralId, consultationId);
+  const subject = requireSubject(scope);
+  const { db, actor, origin, now } = subject;
+  const referralId = actor.referralId;
+  const result = await db.transaction(async (tx) => {
+    const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
     if (row.status !== "offered" && row.status !== "booked")
-      throw new ConsultationError("invalid_state", "Other times have already been asked for.");
+      throw new DomainError("invalid_state", "Other times have already been asked for.");
     const [updated] = (await tx
       .update(consultation)
       .set({
@@ -404,14 +400,14 @@ export async function requestOtherTimes(
     await recordAuditEvent(tx, {
       action: "consultation.other_times_requested",
       outcome: "success",
-      actor: subjectAudit(r),
+      actor: auditActorOf(actor),
       object: { type: "consultation", id: row.id },
       request: origin,
       details: { referralId, wasBooked: row.status === "booked" },
     });
     return { previous: row, updated, r };
   });
-  const doctor = await doctorContact(deps.db, result.previous.doctorId);
+  const doctor = await doctorContact(db, result.previous.doctorId);
   const caseUrl = new URL(`/doctor/cases/${referralId}/consultation`, deps.publicUrl).toString();
   if (doctor.email)
     await deps.mailer.send({
@@ -430,38 +426,42 @@ export async function requestOtherTimes(
   return result.updated;
 }
 
-export type CancelBy = { kind: "doctor"; actor: Actor } | { kind: "subject"; referralId: string };
-
-/** Either side cancels; the other side is told, and a booked time leaves both calendars. */
+/**
+ * Either side cancels: the doctor on the consultation, or the person holding the link to its
+ * referral. The other side is told, and a booked time leaves both calendars.
+ */
 export async function cancelConsultation(
-  deps: ConsultationDeps,
-  {
-    by,
-    consultationId,
-    origin,
-    now = new Date(),
-  }: { by: CancelBy; consultationId: string; origin?: RequestOrigin; now?: Date },
+  scope: Scope,
+  deps: ConsultationMailDeps,
+  consultationId: string,
 ): Promise<Consultation> {
-  if (by.kind === "doctor") requireDoctor(by.actor);
-  const result = await deps.db.transaction(async (tx) => {
+  const by = isRole(scope, "subject") ? "subject" : "doctor";
+  const acting = by === "subject" ? requireSubject(scope) : requireDoctor(scope);
+  const { db, actor, origin, now } = acting;
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(consultation)
       .where(eq(consultation.id, consultationId))
       .for("update");
-    if (!row) throw new ConsultationError("not_found", "No such consultation.");
-    if (by.kind === "doctor" && row.doctorId !== by.actor.userId)
-      throw new ConsultationError("not_found", "No such consultation.");
-    if (by.kind === "subject" && row.referralId !== by.referralId)
-      throw new ConsultationError("not_found", "No such consultation.");
+    const mine =
+      row &&
+      (actor.role === "doctor"
+        ? row.doctorId === actor.userId
+        : actor.role === "subject" && row.referralId === actor.referralId);
+    if (!row || !mine) throw new DomainError("not_found", "No such consultation.");
     if (!(OPEN as readonly string[]).includes(row.status))
-      throw new ConsultationError("invalid_state", "This consultation is already closed.");
-    const [r] = await tx.select().from(referral).where(eq(referral.id, row.referralId));
+      throw new DomainError("invalid_state", "This consultation is already closed.");
+    const [r] = await tx
+      .select()
+      .from(referral)
+      .where(and(eq(referral.id, row.referralId), visibleReferrals(acting)));
+    if (!r) throw new DomainError("not_found", "No such consultation.");
     const [cancelled] = (await tx
       .update(consultation)
       .set({
         status: "cancelled",
-        cancelledBy: by.kind,
+        cancelledBy: by,
         sequence: row.sequence + 1,
         updatedAt: now,
         endedAt: now,
@@ -472,14 +472,14 @@ export async function cancelConsultation(
     await recordAuditEvent(tx, {
       action: "consultation.cancelled",
       outcome: "success",
-      actor: by.kind === "doctor" ? doctorAudit(by.actor) : subjectAudit(r!),
+      actor: auditActorOf(actor),
       object: { type: "consultation", id: row.id },
       request: origin,
-      details: { referralId: row.referralId, by: by.kind, wasBooked: row.status === "booked" },
+      details: { referralId: row.referralId, by, wasBooked: row.status === "booked" },
     });
-    return { previous: row, cancelled, r: r! };
+    return { previous: row, cancelled, r };
   });
-  const doctor = await doctorContact(deps.db, result.previous.doctorId);
+  const doctor = await doctorContact(db, result.previous.doctorId);
   const attachments =
     result.previous.status === "booked"
       ? [calendar(result.cancelled, result.r, doctor, deps.publicUrl, "CANCEL", now)]
@@ -495,7 +495,7 @@ export async function cancelConsultation(
         recipientName: recipient.name,
         reference: result.r.reference,
         start: result.previous.startsAt,
-        by: by.kind,
+        by,
         forDoctor: recipient.forDoctor,
         otherTimesRequested: false,
         urgent: result.r.urgent,
@@ -507,16 +507,10 @@ export async function cancelConsultation(
 }
 
 /** Every consultation of a case, newest first, with the times on offer: the doctor's view. */
-export async function consultationsForDoctorCase(
-  db: Database,
-  { actor, referralId }: { actor: Actor; referralId: string },
-) {
-  requireDoctor(actor);
-  const [r] = await db
-    .select()
-    .from(referral)
-    .where(and(eq(referral.id, referralId), eq(referral.assignedDoctorId, actor.userId)));
-  if (!r) throw new ConsultationError("not_found", "No such case.");
+export async function consultationsForDoctorCase(scope: Scope, referralId: string) {
+  const doctor = requireDoctor(scope);
+  const { db } = doctor;
+  const r = await doctorsCase(db, doctor, referralId);
   const rows = await db
     .select()
     .from(consultation)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, consultation, referral as referralTable } from "~/db/schema/index.ts";
 import { createTestDatabase } from "~/db/test-database.server.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 import { readConsultationNotes, recordNoShow, saveConsultationNotes } from "./after-call.server.ts";
@@ -16,14 +17,16 @@ import {
   pickConsultationTime,
   requestOtherTimes,
 } from "./booking.server.ts";
-import { type ConsultationDeps, ConsultationError } from "./deps.ts";
+import type { ConsultationDeps } from "./deps.ts";
 import { parseIcs, parseIcsUtc } from "./ics.ts";
 import { authoriseRoomJoin } from "./join.server.ts";
 import { sendDueConsultationReminders } from "./reminders.server.ts";
 import {
   bookConsultationForTest,
   createDoctorForTest,
+  doctorScope,
   referralInReviewForTest,
+  subjectScopeOf,
 } from "./test-support.server.ts";
 
 let handle: DatabaseHandle;
@@ -49,29 +52,36 @@ async function doctorWithHours() {
   const doctor = await createDoctorForTest(handle.db);
   // Every weekday 09:00–12:00 London.
   for (let weekday = 1; weekday <= 5; weekday++)
-    await addWeeklyHours(handle.db, {
-      actor: doctor,
-      hours: { weekday, startMinute: 540, endMinute: 720 },
+    await addWeeklyHours(doctorScope(handle.db, doctor), {
+      weekday,
+      startMinute: 540,
+      endMinute: 720,
     });
   return doctor;
 }
 
 async function expectError(promise: Promise<unknown>, code: string) {
-  await expect(promise).rejects.toBeInstanceOf(ConsultationError);
-  await promise.catch((e: ConsultationError) => expect(e.code).toBe(code));
+  await expect(promise).rejects.toBeInstanceOf(DomainError);
+  await promise.catch((e: DomainError) => expect(e.code).toBe(code));
+}
+
+/** The scope of the person holding a link to this referral. */
+async function subjectAt(referralId: string, now = new Date()) {
+  const [r] = await handle.db
+    .select({ id: referralTable.id, organisationId: referralTable.organisationId })
+    .from(referralTable)
+    .where(eq(referralTable.id, referralId));
+  return subjectScopeOf(handle.db, r!, now);
 }
 
 describe("consultation booking", () => {
   it("offers slots from the doctor's hours, less days off, across the March clock change", async () => {
     const doctor = await doctorWithHours();
-    await addDaysOff(handle.db, {
-      actor: doctor,
+    await addDaysOff(doctorScope(handle.db, doctor), {
       daysOff: { startDate: "2026-03-25", endDate: "2026-03-26" },
       label: "Leave",
     });
-    const slots = await offerableSlots(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
+    const slots = await offerableSlots(doctorScope(handle.db, { userId: doctor.userId }, monday), {
       days: 8,
     });
     const iso = slots.map((s) => s.toISOString());
@@ -89,11 +99,9 @@ describe("consultation booking", () => {
     });
     sent.length = 0;
     const times = [new Date("2026-03-27T09:00:00Z"), new Date("2026-03-30T08:00:00Z")];
-    const offered = await offerConsultation(deps, {
-      actor: doctor,
+    const offered = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
       referralId: referral.id,
       times,
-      now: monday,
     });
     expect(offered.status).toBe("offered");
     const offerMail = sent.find((m) => m.to === referral.subjectEmail)!;
@@ -105,13 +113,11 @@ describe("consultation booking", () => {
     expect(link).not.toBeNull();
 
     // The second offer is after the clock change: 09:00 London is 08:00 UTC in the .ics.
-    const open = await openConsultationForReferral(handle.db, referral.id);
+    const open = await openConsultationForReferral(await subjectAt(referral.id));
     sent.length = 0;
-    const booked = await pickConsultationTime(deps, {
-      referralId: referral.id,
+    const booked = await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
       consultationId: offered.id,
       offerId: open!.offers[1]!.id,
-      now: monday,
     });
     expect(booked.status).toBe("booked");
     expect(booked.startsAt?.toISOString()).toBe("2026-03-30T08:00:00.000Z");
@@ -126,11 +132,9 @@ describe("consultation booking", () => {
     }
     // A booked offer cannot be picked twice, nor a withdrawn one.
     await expectError(
-      pickConsultationTime(deps, {
-        referralId: referral.id,
+      pickConsultationTime(await subjectAt(referral.id, monday), deps, {
         consultationId: offered.id,
         offerId: open!.offers[0]!.id,
-        now: monday,
       }),
       "invalid_state",
     );
@@ -151,11 +155,11 @@ describe("consultation booking", () => {
 
     // The subject rebooks: the time is released, the doctor is told, calendars get a CANCEL.
     sent.length = 0;
-    const released = await requestOtherTimes(deps, {
-      referralId: referral.id,
-      consultationId: offered.id,
-      now: monday,
-    });
+    const released = await requestOtherTimes(
+      await subjectAt(referral.id, monday),
+      deps,
+      offered.id,
+    );
     expect(released.status).toBe("times_requested");
     expect(released.startsAt).toBeNull();
     const doctorMail = sent[0]!;
@@ -165,31 +169,25 @@ describe("consultation booking", () => {
     ).toBe("CANCEL");
     // A second request changes nothing.
     await expectError(
-      requestOtherTimes(deps, { referralId: referral.id, consultationId: offered.id, now: monday }),
+      requestOtherTimes(await subjectAt(referral.id, monday), deps, offered.id),
       "invalid_state",
     );
 
     // The doctor offers again; the subject picks; the doctor then rebooks (offers new times).
-    await offerConsultation(deps, {
-      actor: doctor,
+    await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
       referralId: referral.id,
       times: [new Date("2026-03-31T08:30:00Z")],
-      now: monday,
     });
-    const again = await openConsultationForReferral(handle.db, referral.id);
+    const again = await openConsultationForReferral(await subjectAt(referral.id));
     expect(again!.offers).toHaveLength(1);
-    await pickConsultationTime(deps, {
-      referralId: referral.id,
+    await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
       consultationId: offered.id,
       offerId: again!.offers[0]!.id,
-      now: monday,
     });
     sent.length = 0;
-    const rebooked = await offerConsultation(deps, {
-      actor: doctor,
+    const rebooked = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
       referralId: referral.id,
       times: [new Date("2026-04-01T08:00:00Z")],
-      now: monday,
     });
     expect(rebooked.id).toBe(offered.id);
     expect(rebooked.status).toBe("offered");
@@ -203,40 +201,28 @@ describe("consultation booking", () => {
       now: monday,
     });
     await expectError(
-      cancelConsultation(deps, {
-        by: { kind: "subject", referralId: other.referral.id },
-        consultationId: offered.id,
-        now: monday,
-      }),
+      cancelConsultation(await subjectAt(other.referral.id, monday), deps, offered.id),
       "not_found",
     );
-    const cancelled = await cancelConsultation(deps, {
-      by: { kind: "subject", referralId: referral.id },
-      consultationId: offered.id,
-      now: monday,
-    });
+    const cancelled = await cancelConsultation(
+      await subjectAt(referral.id, monday),
+      deps,
+      offered.id,
+    );
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.cancelledBy).toBe("subject");
     await expectError(
-      cancelConsultation(deps, {
-        by: { kind: "doctor", actor: doctor },
-        consultationId: offered.id,
-        now: monday,
-      }),
+      cancelConsultation(doctorScope(handle.db, doctor, monday), deps, offered.id),
       "invalid_state",
     );
     // After a cancellation a new consultation can be offered.
-    const next = await offerConsultation(deps, {
-      actor: doctor,
-      referralId: referral.id,
-      times: [new Date("2026-04-02T08:00:00Z")],
-      now: new Date(monday.getTime() + 60_000),
-    });
+    const next = await offerConsultation(
+      doctorScope(handle.db, doctor, new Date(monday.getTime() + 60_000)),
+      deps,
+      { referralId: referral.id, times: [new Date("2026-04-02T08:00:00Z")] },
+    );
     expect(next.id).not.toBe(offered.id);
-    const view = await consultationsForDoctorCase(handle.db, {
-      actor: doctor,
-      referralId: referral.id,
-    });
+    const view = await consultationsForDoctorCase(doctorScope(handle.db, doctor), referral.id);
     expect(view.consultations.map((c) => c.status)).toEqual(["offered", "cancelled"]);
   });
 
@@ -249,24 +235,28 @@ describe("consultation booking", () => {
     });
     const times = [new Date("2026-03-27T09:00:00Z")];
     await expectError(
-      offerConsultation(deps, { actor: stranger, referralId: referral.id, times, now: monday }),
+      offerConsultation(doctorScope(handle.db, stranger, monday), deps, {
+        referralId: referral.id,
+        times,
+      }),
       "not_found",
     );
     await expectError(
-      offerConsultation(deps, {
-        actor: doctor,
+      offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
         referralId: referral.id,
         times: [new Date("2026-03-27T15:00:00Z")],
-        now: monday,
       }),
-      "slot_unavailable",
+      "conflict",
     );
     await expectError(
-      offerConsultation(deps, { actor: doctor, referralId: referral.id, times: [], now: monday }),
-      "no_times",
+      offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+        referralId: referral.id,
+        times: [],
+      }),
+      "invalid_input",
     );
     await expectError(
-      consultationsForDoctorCase(handle.db, { actor: stranger, referralId: referral.id }),
+      consultationsForDoctorCase(doctorScope(handle.db, stranger), referral.id),
       "not_found",
     );
   });
@@ -276,34 +266,26 @@ describe("consultation booking", () => {
     const a = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
     const b = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
     const time = [new Date("2026-03-27T10:00:00Z")];
-    const ca = await offerConsultation(deps, {
-      actor: doctor,
+    const ca = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
       referralId: a.referral.id,
       times: time,
-      now: monday,
     });
-    const cb = await offerConsultation(deps, {
-      actor: doctor,
+    const cb = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
       referralId: b.referral.id,
       times: time,
-      now: monday,
     });
-    const oa = (await openConsultationForReferral(handle.db, a.referral.id))!.offers[0]!;
-    const ob = (await openConsultationForReferral(handle.db, b.referral.id))!.offers[0]!;
-    await pickConsultationTime(deps, {
-      referralId: a.referral.id,
+    const oa = (await openConsultationForReferral(await subjectAt(a.referral.id)))!.offers[0]!;
+    const ob = (await openConsultationForReferral(await subjectAt(b.referral.id)))!.offers[0]!;
+    await pickConsultationTime(await subjectAt(a.referral.id, monday), deps, {
       consultationId: ca.id,
       offerId: oa.id,
-      now: monday,
     });
     await expectError(
-      pickConsultationTime(deps, {
-        referralId: b.referral.id,
+      pickConsultationTime(await subjectAt(b.referral.id, monday), deps, {
         consultationId: cb.id,
         offerId: ob.id,
-        now: monday,
       }),
-      "slot_unavailable",
+      "conflict",
     );
   });
 });
@@ -315,18 +297,14 @@ describe("reminders", () => {
       doctorId: doctor.userId,
       now: monday,
     });
-    const c = await offerConsultation(deps, {
-      actor: doctor,
+    const c = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
       referralId: referral.id,
       times: [new Date("2026-04-02T08:30:00Z")],
-      now: monday,
     });
-    const offer = (await openConsultationForReferral(handle.db, referral.id))!.offers[0]!;
-    await pickConsultationTime(deps, {
-      referralId: referral.id,
+    const offer = (await openConsultationForReferral(await subjectAt(referral.id)))!.offers[0]!;
+    await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
       consultationId: c.id,
       offerId: offer.id,
-      now: monday,
     });
     // No other test books this time, so the counts below are this booking's alone.
     const start = new Date("2026-04-02T08:30:00Z");
@@ -364,25 +342,17 @@ describe("an urgent case", () => {
     sent.length = 0;
     // A time no other test books, so the reminders below are this booking's alone.
     const start = new Date("2026-04-03T10:00:00Z");
-    const c = await offerConsultation(deps, {
-      actor: doctor,
+    const c = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
       referralId: referral.id,
       times: [start],
-      now: monday,
     });
-    const offer = (await openConsultationForReferral(handle.db, referral.id))!.offers[0]!;
-    await pickConsultationTime(deps, {
-      referralId: referral.id,
+    const offer = (await openConsultationForReferral(await subjectAt(referral.id)))!.offers[0]!;
+    await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
       consultationId: c.id,
       offerId: offer.id,
-      now: monday,
     });
     await sendDueConsultationReminders(deps, new Date(start.getTime() - 20 * 3_600_000));
-    await cancelConsultation(deps, {
-      by: { kind: "subject", referralId: referral.id },
-      consultationId: c.id,
-      now: monday,
-    });
+    await cancelConsultation(await subjectAt(referral.id, monday), deps, c.id);
     const toDoctor = sent.filter((m) => m.to !== referral.subjectEmail);
     const toPerson = sent.filter((m) => m.to === referral.subjectEmail);
     // Booked, the 24-hour reminder and the cancellation, each to both sides.
@@ -462,19 +432,17 @@ describe("after the call", () => {
     const { referral } = await referralInReviewForTest(handle.db, { doctorId: doctor.userId });
     const booked = await bookConsultationForTest(deps, { doctor, referralId: referral.id });
     const later = new Date(booked.startsAt!.getTime() + 40 * 60_000);
-    const saved = await saveConsultationNotes(deps, {
-      actor: doctor,
+    const saved = await saveConsultationNotes(doctorScope(handle.db, doctor, later), {
       consultationId: booked.id,
       notes: "Discussed return to work; phased hours advised.",
-      now: later,
     });
     expect(saved.status).toBe("completed");
-    expect(
-      await readConsultationNotes(deps, { actor: doctor, consultationId: booked.id }),
-    ).toContain("phased hours");
+    expect(await readConsultationNotes(doctorScope(handle.db, doctor), booked.id)).toContain(
+      "phased hours",
+    );
     const stranger = await createDoctorForTest(handle.db, "Dr Other");
     await expectError(
-      readConsultationNotes(deps, { actor: stranger, consultationId: booked.id }),
+      readConsultationNotes(doctorScope(handle.db, stranger), booked.id),
       "not_found",
     );
     const audits = await handle.db
@@ -490,26 +458,34 @@ describe("after the call", () => {
     const second = await referralInReviewForTest(handle.db, { doctorId: doctor.userId });
     const missed = await bookConsultationForTest(deps, { doctor, referralId: second.referral.id });
     await expectError(
-      recordNoShow(deps, { actor: doctor, consultationId: missed.id, newTimes: [], now: later }),
-      "no_times",
+      recordNoShow(doctorScope(handle.db, doctor, later), deps, {
+        consultationId: missed.id,
+        newTimes: [],
+      }),
+      "invalid_input",
     );
     await expectError(
-      recordNoShow(deps, {
-        actor: doctor,
-        consultationId: missed.id,
-        newTimes: [new Date(missed.startsAt!.getTime() + 86_400_000)],
-        now: new Date(missed.startsAt!.getTime() - 60_000),
-      }),
-      "too_early",
+      recordNoShow(
+        doctorScope(handle.db, doctor, new Date(missed.startsAt!.getTime() - 60_000)),
+        deps,
+        {
+          consultationId: missed.id,
+          newTimes: [new Date(missed.startsAt!.getTime() + 86_400_000)],
+        },
+      ),
+      "invalid_state",
     );
     sent.length = 0;
     const newTime = new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 1_800_000) * 1_800_000);
-    const { next } = await recordNoShow(deps, {
-      actor: doctor,
-      consultationId: missed.id,
-      newTimes: [newTime],
-      now: new Date(Math.max(Date.now(), missed.startsAt!.getTime() + 60_000)),
-    });
+    const { next } = await recordNoShow(
+      doctorScope(
+        handle.db,
+        doctor,
+        new Date(Math.max(Date.now(), missed.startsAt!.getTime() + 60_000)),
+      ),
+      deps,
+      { consultationId: missed.id, newTimes: [newTime] },
+    );
     const [row] = await handle.db.select().from(consultation).where(eq(consultation.id, missed.id));
     expect(row!.status).toBe("no_show");
     expect(next.status).toBe("offered");

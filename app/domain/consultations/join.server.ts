@@ -3,14 +3,9 @@ import type { Database } from "~/db/client.server.ts";
 import { consultation, referral, user } from "~/db/schema/index.ts";
 import { type Actor, can } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type RequestOrigin } from "~/domain/kernel/actor.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import {
-  doctorAudit,
-  type RequestOrigin,
-  ROOM_CLOSES_AFTER_MS,
-  ROOM_OPENS_BEFORE_MS,
-  subjectAudit,
-} from "./deps.ts";
+import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "./deps.ts";
 
 export type RoomRole = "doctor" | "subject";
 
@@ -107,7 +102,20 @@ export async function authoriseRoomJoin(
   await recordAuditEvent(db, {
     action: "consultation.join",
     outcome: "success",
-    actor: role === "doctor" && actor ? doctorAudit(actor) : subjectAudit(row.referral),
+    actor:
+      role === "doctor" && actor
+        ? auditActorOf({
+            role: "doctor",
+            userId: actor.userId,
+            doctorActive: true,
+            twoFactorVerified: true,
+          })
+        : auditActorOf({
+            role: "subject",
+            referralId: row.referral.id,
+            invitationId: "",
+            organisationId: row.referral.organisationId,
+          }),
     object: { type: "consultation", id: c.id },
     request: origin,
     details: { channel, role },

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, referral, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import type { DoctorActor, SubjectActor } from "~/domain/kernel/actor.ts";
+import { createScope, type Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
 import type { Auth } from "~/services/auth/auth.server.ts";
 import { addWeeklyHours } from "./availability.server.ts";
@@ -13,6 +16,41 @@ import {
   pickConsultationTime,
 } from "./booking.server.ts";
 import type { ConsultationDeps } from "./deps.ts";
+
+const testOrigin = { ip: null, requestId: "test" };
+
+/** A doctor's scope for these tests: access granted, second factor passed. */
+export function doctorScope(
+  db: Database,
+  doctor: Pick<Actor, "userId">,
+  now = new Date(),
+): Scope<DoctorActor> {
+  return createScope(
+    db,
+    { role: "doctor", userId: doctor.userId, doctorActive: true, twoFactorVerified: true },
+    testOrigin,
+    now,
+  );
+}
+
+/** The scope of the person holding a link to `referral`. */
+export function subjectScopeOf(
+  db: Database,
+  referral: { id: string; organisationId: string },
+  now = new Date(),
+): Scope<SubjectActor> {
+  return createScope(
+    db,
+    {
+      role: "subject",
+      referralId: referral.id,
+      invitationId: "test",
+      organisationId: referral.organisationId,
+    },
+    testOrigin,
+    now,
+  );
+}
 
 /**
  * Test fixtures. A doctor record with access granted (tests that need a real sign-in create the
@@ -85,25 +123,27 @@ export async function bookConsultationForTest(
   }: { doctor: Actor; referralId: string; startsAfter?: Date },
 ) {
   for (let weekday = 1; weekday <= 7; weekday++)
-    await addWeeklyHours(deps.db, {
-      actor: doctor,
-      hours: { weekday, startMinute: 0, endMinute: 24 * 60 },
+    await addWeeklyHours(doctorScope(deps.db, doctor), {
+      weekday,
+      startMinute: 0,
+      endMinute: 24 * 60,
     });
   const offeredAt = new Date(startsAfter.getTime() - 3 * 3_600_000);
   const halfHour = 30 * 60_000;
   const first = new Date(Math.ceil(startsAfter.getTime() / halfHour) * halfHour);
-  const offered = await offerConsultation(deps, {
-    actor: doctor,
+  const offered = await offerConsultation(doctorScope(deps.db, doctor, offeredAt), deps, {
     referralId,
     times: [first, new Date(first.getTime() + halfHour)],
-    now: offeredAt,
   });
-  const open = await openConsultationForReferral(deps.db, referralId);
-  const booked = await pickConsultationTime(deps, {
-    referralId,
+  const [r] = await deps.db
+    .select({ id: referral.id, organisationId: referral.organisationId })
+    .from(referral)
+    .where(and(eq(referral.id, referralId), visibleReferrals({ role: "system", name: "test" })));
+  const subject = subjectScopeOf(deps.db, r!, offeredAt);
+  const open = await openConsultationForReferral(subject);
+  const booked = await pickConsultationTime(subject, deps, {
     consultationId: offered.id,
     offerId: open!.offers[0]!.id,
-    now: offeredAt,
   });
   return booked;
 }

@@ -13,6 +13,7 @@ import {
   readClinicalNotes,
   saveClinicalNotes,
 } from "./clinical-notes.server.ts";
+import { scopeFor } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -57,12 +58,13 @@ describe("private clinical notes", () => {
   it("are written and read by the doctor on the case, sealed at rest, each access audited without content", async () => {
     const c = await caseOf("doc-a", "notes-a@example.org");
     const text = "SECRET-NOTE: query bipolar II, ask GP for letter";
-    const saved = await saveClinicalNotes(database.db, {
-      actor: doctor("doc-a"),
-      referralId: c.id,
-      notes: `  ${text}\r\n`,
-      request,
-    });
+    const saved = await saveClinicalNotes(
+      scopeFor(database.db, doctor("doc-a"), undefined, request),
+      {
+        referralId: c.id,
+        notes: `  ${text}\r\n`,
+      },
+    );
     expect(saved.ok).toBe(true);
 
     const raw = (await database.db.execute(
@@ -71,21 +73,20 @@ describe("private clinical notes", () => {
     expect(raw.rows[0]?.notes).toMatch(/^enc:v1:/);
     expect(raw.rows[0]?.notes).not.toContain("SECRET");
 
-    const read = await readClinicalNotes(database.db, {
-      actor: doctor("doc-a"),
-      referralId: c.id,
-      request,
-    });
+    const read = await readClinicalNotes(
+      scopeFor(database.db, doctor("doc-a"), undefined, request),
+      c.id,
+    );
     expect(read.notes).toBe(text);
 
     // Saving again replaces the one text of the case.
-    await saveClinicalNotes(database.db, {
-      actor: doctor("doc-a"),
+    await saveClinicalNotes(scopeFor(database.db, doctor("doc-a"), undefined, request), {
       referralId: c.id,
       notes: `${text} (revised)`,
     });
     expect(
-      (await readClinicalNotes(database.db, { actor: doctor("doc-a"), referralId: c.id })).notes,
+      (await readClinicalNotes(scopeFor(database.db, doctor("doc-a"), undefined, request), c.id))
+        .notes,
     ).toBe(`${text} (revised)`);
 
     const events = await database.db
@@ -105,8 +106,7 @@ describe("private clinical notes", () => {
 
   it("are refused to another doctor, an employer and anyone without a second factor", async () => {
     const c = await caseOf("doc-b", "notes-b@example.org");
-    await saveClinicalNotes(database.db, {
-      actor: doctor("doc-b"),
+    await saveClinicalNotes(scopeFor(database.db, doctor("doc-b")), {
       referralId: c.id,
       notes: "SECRET-B",
     });
@@ -125,52 +125,54 @@ describe("private clinical notes", () => {
       },
     ];
     for (const actor of refused) {
-      await expect(readClinicalNotes(database.db, { actor, referralId: c.id })).rejects.toThrow();
+      await expect(readClinicalNotes(scopeFor(database.db, actor), c.id)).rejects.toThrow();
       await expect(
-        saveClinicalNotes(database.db, { actor, referralId: c.id, notes: "overwritten" }),
+        saveClinicalNotes(scopeFor(database.db, actor), { referralId: c.id, notes: "overwritten" }),
       ).rejects.toThrow();
     }
     // Another doctor's case answers exactly as a case that does not exist.
     await expect(
-      readClinicalNotes(database.db, { actor: doctor("doc-other"), referralId: c.id }),
+      readClinicalNotes(scopeFor(database.db, doctor("doc-other")), c.id),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      readClinicalNotes(database.db, {
-        actor: doctor("doc-other"),
-        referralId: "00000000-0000-4000-8000-000000000000",
-      }),
+      readClinicalNotes(
+        scopeFor(database.db, doctor("doc-other")),
+        "00000000-0000-4000-8000-000000000000",
+      ),
     ).rejects.toMatchObject({ code: "not_found" });
     // An administrator reads them; the text is untouched by the refused writes.
-    expect((await readClinicalNotes(database.db, { actor: admin, referralId: c.id })).notes).toBe(
-      "SECRET-B",
-    );
+    expect((await readClinicalNotes(scopeFor(database.db, admin), c.id)).notes).toBe("SECRET-B");
   });
 
   it("refuse over-long text and clear on blank", async () => {
     const c = await caseOf("doc-c", "notes-c@example.org");
-    const long = await saveClinicalNotes(database.db, {
-      actor: doctor("doc-c"),
+    const long = await saveClinicalNotes(scopeFor(database.db, doctor("doc-c")), {
       referralId: c.id,
       notes: "x".repeat(CLINICAL_NOTES_MAX + 1),
     });
     expect(long.ok).toBe(false);
-    await saveClinicalNotes(database.db, { actor: doctor("doc-c"), referralId: c.id, notes: "A" });
-    await saveClinicalNotes(database.db, { actor: doctor("doc-c"), referralId: c.id, notes: " " });
-    expect(
-      await readClinicalNotes(database.db, { actor: doctor("doc-c"), referralId: c.id }),
-    ).toEqual({ notes: "", updatedAt: null });
+    await saveClinicalNotes(scopeFor(database.db, doctor("doc-c")), {
+      referralId: c.id,
+      notes: "A",
+    });
+    await saveClinicalNotes(scopeFor(database.db, doctor("doc-c")), {
+      referralId: c.id,
+      notes: " ",
+    });
+    expect(await readClinicalNotes(scopeFor(database.db, doctor("doc-c")), c.id)).toEqual({
+      notes: "",
+      updatedAt: null,
+    });
   });
 
   it("are part of the person's subject access export, and nobody else's", async () => {
     const mineCase = await caseOf("doc-d", "dana@example.org");
     const otherCase = await caseOf("doc-d", "eli@example.org");
-    await saveClinicalNotes(database.db, {
-      actor: doctor("doc-d"),
+    await saveClinicalNotes(scopeFor(database.db, doctor("doc-d")), {
       referralId: mineCase.id,
       notes: "DANA-NOTE: reassess in 6 weeks",
     });
-    await saveClinicalNotes(database.db, {
-      actor: doctor("doc-d"),
+    await saveClinicalNotes(scopeFor(database.db, doctor("doc-d")), {
       referralId: otherCase.id,
       notes: "ELI-NOTE",
     });

@@ -1,10 +1,14 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, eq } from "drizzle-orm";
 import { caseClinicalNote, referral } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
+import { isRole, requireAdmin, requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { isUuid } from "~/lib/ids.ts";
+import { auditCase, caseNotFound } from "./case-access.server.ts";
 import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
-import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 
 /*
  * Private clinical notes on a case (docs/decisions/0011-report-audiences.md): the doctor's own
@@ -16,35 +20,36 @@ import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
 
 export { CLINICAL_NOTES_MAX };
 
-type RequestOrigin = { ip: string | null; requestId: string };
-
 /**
  * The case, if this actor may hold its notes: an administrator (with a second factor) for any
  * case, a doctor only for a case assigned to them. Anything else is `not_found`, so the answer
  * says nothing about a case the actor may not see.
  */
-async function authorisedCase(db: Pick<Database, "select">, actor: Actor, referralId: string) {
-  if (actor.role === "admin") {
-    if (!actor.twoFactorVerified)
-      throw new DoctorCaseError("second_factor", "Sign in with your authenticator code first.");
-  } else assertDoctor(actor);
-  if (!/^[0-9a-f-]{36}$/i.test(referralId))
-    throw new DoctorCaseError("not_found", "Case not found.");
+async function authorisedCase(db: Executor, scope: Scope, referralId: string) {
+  const admin = isRole(scope, "admin");
+  const { actor } = admin ? requireAdmin(scope) : requireDoctor(scope);
+  if (!isUuid(referralId)) throw caseNotFound();
   const [row] = await db
-    .select({ id: referral.id, assignedDoctorId: referral.assignedDoctorId })
+    .select({ id: referral.id })
     .from(referral)
-    .where(eq(referral.id, referralId));
-  if (!row || (actor.role !== "admin" && row.assignedDoctorId !== actor.userId))
-    throw new DoctorCaseError("not_found", "Case not found.");
-  return row;
+    .where(
+      and(
+        eq(referral.id, referralId),
+        visibleReferrals(scope),
+        admin ? undefined : eq(referral.assignedDoctorId, actor.userId),
+      ),
+    );
+  if (!row) throw caseNotFound();
+  return { ...row, actor };
 }
 
 /** The notes of a case, or "" when none were written; a read of stored notes is audited. */
 export async function readClinicalNotes(
-  db: Database,
-  { actor, referralId, request }: { actor: Actor; referralId: string; request?: RequestOrigin },
+  scope: Scope,
+  referralId: string,
 ): Promise<{ notes: string; updatedAt: Date | null }> {
-  const c = await authorisedCase(db, actor, referralId);
+  const { db, origin } = scope;
+  const c = await authorisedCase(db, scope, referralId);
   const [row] = await db
     .select({ notes: caseClinicalNote.notes, updatedAt: caseClinicalNote.updatedAt })
     .from(caseClinicalNote)
@@ -53,23 +58,17 @@ export async function readClinicalNotes(
   await recordAuditEvent(db, {
     action: "case.clinical_notes_read",
     outcome: "success",
-    actor: auditActor(actor),
+    actor: auditActorOf(c.actor),
     object: { type: "referral", id: c.id },
-    request,
+    request: origin,
   });
   return { notes: row.notes, updatedAt: row.updatedAt };
 }
 
 /** Saves (or clears, with blank text) the notes of a case. Audited with their length only. */
 export async function saveClinicalNotes(
-  db: Database,
-  {
-    actor,
-    referralId,
-    notes,
-    request,
-    now = new Date(),
-  }: { actor: Actor; referralId: string; notes: string; request?: RequestOrigin; now?: Date },
+  scope: Scope,
+  { referralId, notes }: { referralId: string; notes: string },
 ): Promise<{ ok: true; updatedAt: Date } | { ok: false; message: string }> {
   const text = notes.replace(/\r\n/g, "\n").trim();
   if (text.length > CLINICAL_NOTES_MAX)
@@ -77,8 +76,10 @@ export async function saveClinicalNotes(
       ok: false,
       message: `Private notes must be at most ${CLINICAL_NOTES_MAX.toLocaleString("en-GB")} characters.`,
     };
+  const { db, now } = scope;
   return db.transaction(async (tx) => {
-    const c = await authorisedCase(tx, actor, referralId);
+    const c = await authorisedCase(tx, scope, referralId);
+    const { actor } = c;
     if (text) {
       await tx
         .insert(caseClinicalNote)
@@ -90,14 +91,13 @@ export async function saveClinicalNotes(
     } else {
       await tx.delete(caseClinicalNote).where(eq(caseClinicalNote.referralId, c.id));
     }
-    await recordAuditEvent(tx, {
-      action: text ? "case.clinical_notes_saved" : "case.clinical_notes_cleared",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: c.id },
-      request,
-      details: { length: text.length },
-    });
+    await auditCase(
+      tx,
+      scope,
+      c.id,
+      text ? "case.clinical_notes_saved" : "case.clinical_notes_cleared",
+      { length: text.length },
+    );
     return { ok: true as const, updatedAt: now };
   });
 }

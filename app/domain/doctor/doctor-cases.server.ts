@@ -1,7 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
-  doctorProfile,
   draftReport,
   questionnaireResponse,
   referral,
@@ -9,20 +7,22 @@ import {
   reportVersion,
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import { formatAnswer } from "~/domain/assessments/build-transcript.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { DomainError, isDomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import { escapeLike } from "~/domain/kernel/list.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
-import { transition } from "~/domain/referrals/states.ts";
-import { escapeLike } from "~/lib/like-pattern.ts";
+import { isUuid } from "~/lib/ids.ts";
 import { formatPhoneForDisplay } from "~/lib/phone.ts";
-import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
+import { auditCase, doctorSignatureOf, findVisibleReferral } from "./case-access.server.ts";
 import {
   type DoctorTab,
   doctorTabs,
-  doctorVisibleStatuses,
   needsAttention,
   SLA_AT_RISK_FRACTION,
   slaState,
@@ -34,26 +34,8 @@ import { listContactAttempts } from "./list-contact-attempts.server.ts";
 
 export const doctorPageSize = 20;
 
-type RequestOrigin = { ip: string | null; requestId: string };
-
 /** An urgent safety flag on a case someone can still act on (doctor-queue.ts `urgentOpen`). */
 const urgentOpenSql = sql`(${referral.urgent} and ${referral.status} in ('in_progress', 'submitted', 'in_review'))`;
-
-/**
- * What a doctor may see: cases waiting in the queue (submitted, nobody on them), their own, and
- * every open case with an urgent safety flag (so any doctor can reach the person while the one
- * on the case is away). Any other doctor's case does not exist for them.
- */
-export function visibleToDoctor(doctorId: string): SQL {
-  return or(
-    and(eq(referral.status, "submitted"), isNull(referral.assignedDoctorId)),
-    and(
-      eq(referral.assignedDoctorId, doctorId),
-      inArray(referral.status, [...doctorVisibleStatuses]),
-    ),
-    urgentOpenSql,
-  ) as SQL;
-}
 
 /** How to reach the person: formatted here, so no page ships phone-number metadata. */
 function contactOf(email: string, phone: string | null) {
@@ -88,17 +70,9 @@ function attentionSql(now: Date): SQL {
 }
 
 /** The doctor's queue, counters and one page of rows, searched and ordered in the database. */
-export async function listDoctorCases(
-  db: Database,
-  {
-    actor,
-    query,
-    request,
-    now = new Date(),
-  }: { actor: Actor; query: DoctorListQuery; request?: RequestOrigin; now?: Date },
-) {
-  assertDoctor(actor);
-  const visible = visibleToDoctor(actor.userId);
+export async function listDoctorCases(scope: Scope, query: DoctorListQuery) {
+  const { db, actor, now } = requireDoctor(scope);
+  const visible = visibleReferrals(scope);
   const conditions: SQL[] = [visible, inArray(referral.status, [...tabStatuses[query.tab]])];
   const term = query.search.toLowerCase();
   if (term)
@@ -186,13 +160,9 @@ export async function listDoctorCases(
   // Each case whose contact details were shown is one audited read (urgent cases are few).
   for (const r of shaped)
     if (r.contact)
-      await recordAuditEvent(db, {
-        action: "doctor.contact_details_read",
-        outcome: "success",
-        actor: auditActor(actor),
-        object: { type: "referral", id: r.id },
-        request,
-        details: { purpose: "urgent-queue", phoneShown: r.contact.phone !== null },
+      await auditCase(db, scope, r.id, "doctor.contact_details_read", {
+        purpose: "urgent-queue",
+        phoneShown: r.contact.phone !== null,
       });
   return {
     rows: shaped,
@@ -210,22 +180,6 @@ export async function listDoctorCases(
   };
 }
 
-/** A case the doctor may see, or not_found (another doctor's case is indistinguishable from none). */
-export async function findVisibleReferral(
-  db: Pick<Database, "select">,
-  actor: Actor,
-  referralId: string,
-) {
-  if (!/^[0-9a-f-]{36}$/i.test(referralId))
-    throw new DoctorCaseError("not_found", "Case not found.");
-  const [row] = await db
-    .select()
-    .from(referral)
-    .where(and(eq(referral.id, referralId), visibleToDoctor(actor.userId)));
-  if (!row) throw new DoctorCaseError("not_found", "Case not found.");
-  return row;
-}
-
 export interface AnswerEvidence {
   linkId: string;
   question: string;
@@ -238,16 +192,12 @@ export interface AnswerEvidence {
  * report and its versions. The read of health data is audited.
  */
 export async function getDoctorCase(
-  db: Database,
-  {
-    actor,
-    referralId,
-    purpose,
-    request,
-  }: { actor: Actor; referralId: string; purpose: "queue" | "editor"; request?: RequestOrigin },
+  scope: Scope,
+  { referralId, purpose }: { referralId: string; purpose: "queue" | "editor" },
 ) {
-  assertDoctor(actor);
-  const row = await findVisibleReferral(db, actor, referralId);
+  const doctor = requireDoctor(scope);
+  const { db, actor } = doctor;
+  const row = await findVisibleReferral(db, doctor, referralId);
   const mine = row.assignedDoctorId === actor.userId;
   const flagged = urgentOpen(row);
   /*
@@ -315,29 +265,19 @@ export async function getDoctorCase(
   // The doctor on the case, and every doctor while an urgent flag is open, can reach the person.
   const contactShown = mine || flagged;
   const attempts = flagged || row.urgent ? await listContactAttempts(db, row.id) : [];
-  await recordAuditEvent(db, {
-    action: "doctor.case_read",
-    outcome: "success",
-    actor: auditActor(actor),
-    object: { type: "referral", id: row.id },
-    request,
-    details: {
-      purpose,
-      // What was shown, never its content (the guard refuses health-named keys).
-      access,
-      draftShown: clinical && Boolean(draft),
-      transcriptShown: clinical && Boolean(response?.transcript.length),
-      answersShown: Object.keys(answers).length,
-    },
+  await auditCase(db, doctor, row.id, "doctor.case_read", {
+    purpose,
+    // What was shown, never its content (the guard refuses health-named keys).
+    access,
+    draftShown: clinical && Boolean(draft),
+    transcriptShown: clinical && Boolean(response?.transcript.length),
+    answersShown: Object.keys(answers).length,
   });
   if (contactShown)
-    await recordAuditEvent(db, {
-      action: "doctor.contact_details_read",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: row.id },
-      request,
-      details: { purpose, access, phoneShown: row.subjectPhone !== null },
+    await auditCase(db, doctor, row.id, "doctor.contact_details_read", {
+      purpose,
+      access,
+      phoneShown: row.subjectPhone !== null,
     });
   // While the doctor revises (correction requested, or the new version saved but not sent), the
   // subject's comment on the version they read stays in view.
@@ -372,84 +312,50 @@ export type DoctorCase = Awaited<ReturnType<typeof getDoctorCase>>;
  * already closed, one that does not exist — so the answer says nothing about the case.
  */
 function caseUnavailable() {
-  return new DoctorCaseError("taken", "This case is not available to take.");
+  return new DomainError("conflict", "This case is not available to take.");
 }
 
 /**
- * A doctor takes a case and opens its editor. One conditional update covers every legal
- * from-state: a submitted case nobody holds (from the queue), a submitted case an administrator
- * gave to this doctor, or this doctor's own case already in review (opening it again). So of two
- * doctors taking at once exactly one wins, and a case reassigned to a doctor opens at once.
+ * A doctor takes a case and opens its editor: a submitted case nobody holds (from the queue), a
+ * submitted case an administrator gave to this doctor, or this doctor's own case already in
+ * review (opening it again, which changes nothing). The case is locked while it is read, and the
+ * move goes through the state table (`applyReferralTransition`), so of two doctors taking at once
+ * exactly one wins.
  */
-export async function takeReferral(
-  db: Database,
-  {
-    actor,
-    referralId,
-    request,
-    now = new Date(),
-  }: { actor: Actor; referralId: string; request?: RequestOrigin; now?: Date },
-) {
-  assertDoctor(actor);
-  if (!/^[0-9a-f-]{36}$/i.test(referralId))
-    throw new DoctorCaseError("not_found", "Case not found.");
+export async function takeReferral(scope: Scope, referralId: string) {
+  const doctor = requireDoctor(scope);
+  const { db, actor, now } = doctor;
   return db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ active: doctorProfile.active })
-      .from(doctorProfile)
-      .where(eq(doctorProfile.userId, actor.userId));
-    if (!profile?.active)
-      throw new DoctorCaseError("forbidden", "Your access as a doctor has been revoked.");
-    // The transition table says a submitted case may be taken; in review stays in review.
-    const taken = transition("submitted", "doctor_took", "doctor");
-    const updated = await tx
-      .update(referral)
-      .set({
-        status: taken,
-        assignedDoctorId: actor.userId,
-        reviewStartedAt: sql`coalesce(${referral.reviewStartedAt}, ${now.toISOString()}::timestamptz)`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(referral.id, referralId),
-          or(
-            and(
-              eq(referral.status, "submitted"),
-              or(isNull(referral.assignedDoctorId), eq(referral.assignedDoctorId, actor.userId)),
-            ),
-            and(eq(referral.status, "in_review"), eq(referral.assignedDoctorId, actor.userId)),
-          ),
-        ),
-      )
-      .returning({ id: referral.id, reviewStartedAt: referral.reviewStartedAt });
-    if (updated.length === 0) {
-      const [current] = await tx
-        .select({ status: referral.status, assignedDoctorId: referral.assignedDoctorId })
-        .from(referral)
-        .where(eq(referral.id, referralId));
-      if (
-        current &&
-        (current.status === "invited" || current.status === "in_progress") &&
-        current.assignedDoctorId === actor.userId
-      )
-        throw new DoctorCaseError(
-          "invalid_state",
-          "The person has not sent their answers yet. You can write the report once they do.",
-        );
+    // The database copy of the doctor's access, fresher than the session's.
+    await doctorSignatureOf(tx, actor.userId);
+    // Locked while read: a second doctor taking at once waits, then no longer sees it.
+    const current = await findVisibleReferral(tx, doctor, referralId, { lock: true }).catch(
+      (error: unknown) => {
+        throw isDomainError(error, "not_found") && isUuid(referralId) ? caseUnavailable() : error;
+      },
+    );
+    const mine = current.assignedDoctorId === actor.userId;
+    if (current.status === "in_review" && mine)
+      return { taken: false as const, alreadyYours: true };
+    if ((current.status === "invited" || current.status === "in_progress") && mine)
+      throw new DomainError(
+        "invalid_state",
+        "The person has not sent their answers yet. You can write the report once they do.",
+      );
+    if (current.status !== "submitted" || !(mine || current.assignedDoctorId === null))
       throw caseUnavailable();
-    }
-    const alreadyYours = updated[0]!.reviewStartedAt!.getTime() !== now.getTime();
-    if (!alreadyYours)
-      await recordAuditEvent(tx, {
-        action: "doctor.case_take",
-        outcome: "success",
-        actor: auditActor(actor),
-        object: { type: "referral", id: referralId },
-        request,
-      });
-    return alreadyYours
-      ? { taken: false as const, alreadyYours: true }
-      : { taken: true as const, alreadyYours: false };
+    await applyReferralTransition(tx, doctor, {
+      referral: current,
+      event: "doctor_took",
+      set: {
+        assignedDoctorId: actor.userId,
+        reviewStartedAt: current.reviewStartedAt ?? now,
+      },
+      activity: null,
+      audit: { action: "doctor.case_take" },
+    }).catch((error: unknown) => {
+      throw isDomainError(error, "conflict") ? caseUnavailable() : error;
+    });
+    return { taken: true as const, alreadyYours: false };
   });
 }

@@ -41,6 +41,7 @@ import {
   ReportReleaseRefused,
   signAndSendReport,
 } from "./send-report.server.ts";
+import { scopeFor } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const outbox: MailMessage[] = [];
@@ -126,7 +127,6 @@ async function submittedCase(
 }
 
 const sendDeps = () => ({
-  db: database.db,
   mailer,
   publicUrl: "http://localhost:3000",
   reviewWorkingDays: 5,
@@ -138,36 +138,34 @@ describe("taking a case", () => {
     const b = await createDoctor("Dr Ben Hale");
     const r = await submittedCase();
     const results = await Promise.allSettled([
-      takeReferral(database.db, { actor: a, referralId: r.id }),
-      takeReferral(database.db, { actor: b, referralId: r.id }),
+      takeReferral(scopeFor(database.db, a), r.id),
+      takeReferral(scopeFor(database.db, b), r.id),
     ]);
     const won = results.filter((x) => x.status === "fulfilled");
     const lost = results.filter((x) => x.status === "rejected");
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
-    expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ code: "taken" });
+    expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ code: "conflict" });
     const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
     expect(row?.status).toBe("in_review");
     const winner = row?.assignedDoctorId === a.userId ? a : b;
     const loser = winner === a ? b : a;
-    await expect(
-      takeReferral(database.db, { actor: loser, referralId: r.id }),
-    ).rejects.toMatchObject({
-      code: "taken",
+    await expect(takeReferral(scopeFor(database.db, loser), r.id)).rejects.toMatchObject({
+      code: "conflict",
     });
     // The loser no longer sees it, in the list or directly (404, not 403).
-    const list = await listDoctorCases(database.db, {
-      actor: loser,
-      query: parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
-    });
+    const list = await listDoctorCases(
+      scopeFor(database.db, loser),
+      parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
+    );
     expect(list.rows).toHaveLength(0);
     await expect(
-      getDoctorCase(database.db, { actor: loser, referralId: r.id, purpose: "queue" }),
+      getDoctorCase(scopeFor(database.db, loser), { referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
-    const mine = await listDoctorCases(database.db, {
-      actor: winner,
-      query: parseDoctorListQuery(new URLSearchParams(`q=${r.reference.toLowerCase()}`)),
-    });
+    const mine = await listDoctorCases(
+      scopeFor(database.db, winner),
+      parseDoctorListQuery(new URLSearchParams(`q=${r.reference.toLowerCase()}`)),
+    );
     expect(mine.rows.map((x) => x.id)).toEqual([r.id]);
     expect(mine.rows[0]).toMatchObject({ mine: true, status: "in_review" });
   });
@@ -175,14 +173,12 @@ describe("taking a case", () => {
   it("refuses every case it cannot take with the same words, whatever the case's state", async () => {
     const [a, b] = [await createDoctor("Dr Neutral One"), await createDoctor("Dr Neutral Two")];
     const theirs = await submittedCase();
-    await takeReferral(database.db, { actor: a, referralId: theirs.id });
-    const refusal = { code: "taken", message: "This case is not available to take." };
-    await expect(
-      takeReferral(database.db, { actor: b, referralId: theirs.id }),
-    ).rejects.toMatchObject(refusal);
+    await takeReferral(scopeFor(database.db, a), theirs.id);
+    const refusal = { code: "conflict", message: "This case is not available to take." };
+    await expect(takeReferral(scopeFor(database.db, b), theirs.id)).rejects.toMatchObject(refusal);
     // A case that does not exist gets exactly the same answer.
     await expect(
-      takeReferral(database.db, { actor: b, referralId: "00000000-0000-4000-8000-000000000000" }),
+      takeReferral(scopeFor(database.db, b), "00000000-0000-4000-8000-000000000000"),
     ).rejects.toMatchObject(refusal);
   });
 
@@ -193,7 +189,7 @@ describe("taking a case", () => {
       .set({ active: false })
       .where(eq(doctorProfile.userId, d.userId));
     const r = await submittedCase();
-    await expect(takeReferral(database.db, { actor: d, referralId: r.id })).rejects.toMatchObject({
+    await expect(takeReferral(scopeFor(database.db, d), r.id)).rejects.toMatchObject({
       code: "forbidden",
     });
   });
@@ -207,11 +203,10 @@ describe("the queue", () => {
     const fresh = await submittedCase(now);
     const urgent = await submittedCase(now);
     await database.db.update(referral).set({ urgent: true }).where(eq(referral.id, urgent.id));
-    const list = await listDoctorCases(database.db, {
-      actor: d,
-      query: parseDoctorListQuery(new URLSearchParams("tab=pending")),
-      now,
-    });
+    const list = await listDoctorCases(
+      scopeFor(database.db, d, now),
+      parseDoctorListQuery(new URLSearchParams("tab=pending")),
+    );
     const ids = list.rows.map((x) => x.id);
     expect(ids.indexOf(urgent.id)).toBeLessThan(ids.indexOf(old.id));
     expect(ids.indexOf(old.id)).toBeLessThan(ids.indexOf(fresh.id));
@@ -221,32 +216,29 @@ describe("the queue", () => {
     });
     expect(list.counts.needsAttention).toBeGreaterThanOrEqual(1);
     // Search by name, any case; LIKE wildcards are literal.
-    const upper = await listDoctorCases(database.db, {
-      actor: d,
-      query: parseDoctorListQuery(new URLSearchParams("q=SAM%20PATEL&tab=pending")),
-      now,
-    });
+    const upper = await listDoctorCases(
+      scopeFor(database.db, d, now),
+      parseDoctorListQuery(new URLSearchParams("q=SAM%20PATEL&tab=pending")),
+    );
     expect(upper.rows.map((x) => x.id)).toContain(fresh.id);
-    const byName = await listDoctorCases(database.db, {
-      actor: d,
-      query: parseDoctorListQuery(new URLSearchParams("q=ROBIN%25")),
-    });
+    const byName = await listDoctorCases(
+      scopeFor(database.db, d),
+      parseDoctorListQuery(new URLSearchParams("q=ROBIN%25")),
+    );
     expect(byName.rows).toHaveLength(0);
-    const completed = await listDoctorCases(database.db, {
-      actor: d,
-      query: parseDoctorListQuery(new URLSearchParams("tab=completed")),
-    });
+    const completed = await listDoctorCases(
+      scopeFor(database.db, d),
+      parseDoctorListQuery(new URLSearchParams("tab=completed")),
+    );
     expect(completed.rows.every((x) => x.mine)).toBe(true);
   });
 
   it("audits every read of a case's health data", async () => {
     const d = await createDoctor("Dr Audit");
     const r = await submittedCase();
-    const detail = await getDoctorCase(database.db, {
-      actor: d,
+    const detail = await getDoctorCase(scopeFor(database.db, d), {
       referralId: r.id,
       purpose: "queue",
-      request: origin(),
     });
     expect(detail.draft?.referralType).toBe("pre_employment");
     expect(detail.transcript.length).toBeGreaterThan(0);
@@ -264,9 +256,8 @@ describe("writing, signing and sending the report", () => {
   it("saves a draft, signs and sends it in a two-factor session, then revises after a correction into version 2", async () => {
     const d = await createDoctor("Dr Gwen Morgan");
     const r = await submittedCase();
-    await takeReferral(database.db, { actor: d, referralId: r.id });
-    const detail = await getDoctorCase(database.db, {
-      actor: d,
+    await takeReferral(scopeFor(database.db, d), r.id);
+    const detail = await getDoctorCase(scopeFor(database.db, d), {
       referralId: r.id,
       purpose: "editor",
     });
@@ -275,31 +266,33 @@ describe("writing, signing and sending the report", () => {
 
     // Sending before saving is refused.
     await expect(
-      signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt: new Date() }),
+      signAndSendReport(scopeFor(database.db, d), sendDeps(), {
+        referralId: r.id,
+        stepUpAt: new Date(),
+      }),
     ).rejects.toMatchObject({
       code: "invalid_state",
     });
-    const invalid = await saveReportDraft(database.db, {
-      actor: d,
+    const invalid = await saveReportDraft(scopeFor(database.db, d), {
       referralId: r.id,
       body: { ...body, outcome: "maybe" },
     });
     expect(invalid.ok).toBe(false);
-    const saved = await saveReportDraft(database.db, { actor: d, referralId: r.id, body });
+    const saved = await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body });
     expect(saved).toMatchObject({ ok: true, version: 1 });
-    const again = await saveReportDraft(database.db, {
-      actor: d,
+    const again = await saveReportDraft(scopeFor(database.db, d), {
       referralId: r.id,
       body: { ...body, recommendations: ["A chair with lumbar support"] },
     });
     expect(again).toMatchObject({ ok: true, version: 1 });
     // A temporary recommendation's review date must lie ahead of the day it is saved.
-    const pastReview = await saveReportDraft(database.db, {
-      actor: d,
-      referralId: r.id,
-      body: { ...body, recommendations: [{ text: "No night shifts", reviewBy: "2026-06-01" }] },
-      now: new Date("2026-06-04T10:00:00Z"),
-    });
+    const pastReview = await saveReportDraft(
+      scopeFor(database.db, d, new Date("2026-06-04T10:00:00Z")),
+      {
+        referralId: r.id,
+        body: { ...body, recommendations: [{ text: "No night shifts", reviewBy: "2026-06-01" }] },
+      },
+    );
     expect(pastReview).toEqual({
       ok: false,
       issues: [
@@ -312,8 +305,7 @@ describe("writing, signing and sending the report", () => {
 
     // No second factor in this session: refused, nothing changes.
     await expect(
-      signAndSendReport(sendDeps(), {
-        actor: { ...d, twoFactorVerified: false },
+      signAndSendReport(scopeFor(database.db, { ...d, twoFactorVerified: false }), sendDeps(), {
         referralId: r.id,
         stepUpAt: new Date(),
       }),
@@ -329,13 +321,14 @@ describe("writing, signing and sending the report", () => {
     // The authenticator code must have been entered within the last 5 minutes of signing.
     for (const stepUpAt of [null, new Date(now.getTime() - 5 * 60_000 - 1)])
       await expect(
-        signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt, now }),
+        signAndSendReport(scopeFor(database.db, d, now), sendDeps(), {
+          referralId: r.id,
+          stepUpAt,
+        }),
       ).rejects.toMatchObject({ code: "step_up" });
-    const sent = await signAndSendReport(sendDeps(), {
-      actor: d,
+    const sent = await signAndSendReport(scopeFor(database.db, d, now), sendDeps(), {
       referralId: r.id,
       stepUpAt: new Date(now.getTime() - 4 * 60_000),
-      now,
     });
     expect(sent.reviewDueAt.toISOString()).toBe("2026-06-11T10:00:00.000Z");
     const [afterSend] = await database.db.select().from(referral).where(eq(referral.id, r.id));
@@ -363,7 +356,7 @@ describe("writing, signing and sending the report", () => {
 
     // A signed version is frozen.
     await expect(
-      saveReportDraft(database.db, { actor: d, referralId: r.id, body }),
+      saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body }),
     ).rejects.toMatchObject({ code: "invalid_state" });
 
     // The subject asks for a correction (the review side does this; simulated here).
@@ -380,36 +373,35 @@ describe("writing, signing and sending the report", () => {
       .set({ status: "in_review", correctionRequested: true })
       .where(eq(referral.id, r.id));
 
-    const revising = await getDoctorCase(database.db, {
-      actor: d,
+    const revising = await getDoctorCase(scopeFor(database.db, d), {
       referralId: r.id,
       purpose: "editor",
     });
     expect(revising.correction?.subjectComment).toBe("I work 30 hours, not 37.5.");
-    const list = await listDoctorCases(database.db, {
-      actor: d,
-      query: parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
-    });
+    const list = await listDoctorCases(
+      scopeFor(database.db, d),
+      parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
+    );
     expect(list.rows[0]?.needsAttention).toBe(true);
     await expect(
-      signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt: new Date() }),
+      signAndSendReport(scopeFor(database.db, d), sendDeps(), {
+        referralId: r.id,
+        stepUpAt: new Date(),
+      }),
     ).rejects.toMatchObject({
       code: "invalid_state",
     });
-    const v2 = await saveReportDraft(database.db, {
-      actor: d,
+    const v2 = await saveReportDraft(scopeFor(database.db, d), {
       referralId: r.id,
       body: { ...body, summary: "Works 30 hours a week." },
     });
     expect(v2).toMatchObject({ ok: true, version: 2 });
-    const revised = await getDoctorCase(database.db, {
-      actor: d,
+    const revised = await getDoctorCase(scopeFor(database.db, d), {
       referralId: r.id,
       purpose: "editor",
     });
     expect(revised.correction?.version).toBe(1);
-    const resent = await signAndSendReport(sendDeps(), {
-      actor: d,
+    const resent = await signAndSendReport(scopeFor(database.db, d), sendDeps(), {
       referralId: r.id,
       stepUpAt: new Date(),
     });
@@ -428,11 +420,12 @@ describe("writing, signing and sending the report", () => {
   it("asks the person on the case: they answer on their link page, the reply lands on the case and the doctor is e-mailed", async () => {
     const d = await createDoctor("Dr Ask");
     const r = await submittedCase();
-    await takeReferral(database.db, { actor: d, referralId: r.id });
+    await takeReferral(scopeFor(database.db, d), r.id);
     const question = "How many hours a day do you use a screen?";
     const result = await askSubjectForInformation(
-      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
-      { actor: d, referralId: r.id, question },
+      scopeFor(database.db, d),
+      { mailer, publicUrl: "http://localhost:3000" },
+      { referralId: r.id, question },
     );
     expect(result.ok).toBe(true);
     const asked = outbox.at(-1)!;
@@ -475,8 +468,7 @@ describe("writing, signing and sending the report", () => {
         reply: "Changed my mind",
       }),
     ).toMatchObject({ ok: false });
-    const detail = await getDoctorCase(database.db, {
-      actor: d,
+    const detail = await getDoctorCase(scopeFor(database.db, d), {
       referralId: r.id,
       purpose: "editor",
     });
@@ -498,18 +490,16 @@ describe("the release check at signing", () => {
       "core.mental-health": "false",
       "core.work-related": "false",
     });
-    await takeReferral(database.db, { actor: d, referralId: r.id });
-    const detail = await getDoctorCase(database.db, {
-      actor: d,
+    await takeReferral(scopeFor(database.db, d), r.id);
+    const detail = await getDoctorCase(scopeFor(database.db, d), {
       referralId: r.id,
       purpose: "editor",
     });
     const prefill = reportBodyFromDraft(detail.draft, detail.referral);
     expect(JSON.stringify(prefill)).not.toContain("marmalade");
     const quoting = { ...prefill, summary: `Their asthma ${planted}, which is well managed.` };
-    await saveReportDraft(database.db, { actor: d, referralId: r.id, body: quoting });
-    const refused = await signAndSendReport(sendDeps(), {
-      actor: d,
+    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: quoting });
+    const refused = await signAndSendReport(scopeFor(database.db, d), sendDeps(), {
       referralId: r.id,
       stepUpAt: new Date(),
     }).catch((e: unknown) => e);
@@ -537,9 +527,12 @@ describe("the release check at signing", () => {
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0]?.details)).not.toContain("marmalade");
 
-    await saveReportDraft(database.db, { actor: d, referralId: r.id, body: prefill });
+    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: prefill });
     await expect(
-      signAndSendReport(sendDeps(), { actor: d, referralId: r.id, stepUpAt: new Date() }),
+      signAndSendReport(scopeFor(database.db, d), sendDeps(), {
+        referralId: r.id,
+        stepUpAt: new Date(),
+      }),
     ).resolves.toMatchObject({ version: 1 });
   });
 });
@@ -561,7 +554,7 @@ describe("notifications", () => {
     expect(toldMail.every((m) => !m.to.includes("inactive"))).toBe(true);
     expect(toldMail[0]?.subject).toBe(`New case ready for review: ${r.reference}`);
 
-    await takeReferral(database.db, { actor: d, referralId: r.id });
+    await takeReferral(scopeFor(database.db, d), r.id);
     await database.db.insert(user).values({
       id: `adm-${randomUUID().slice(0, 8)}`,
       name: "Admin",
@@ -592,7 +585,7 @@ describe("reassignment", () => {
     const a = await createDoctor("Dr From");
     const b = await createDoctor("Dr To");
     const r = await submittedCase();
-    await takeReferral(database.db, { actor: a, referralId: r.id });
+    await takeReferral(scopeFor(database.db, a), r.id);
     const request = { ip: null, requestId: "req-reassign" };
     const doctorScope = createScope(
       database.db,
@@ -609,10 +602,9 @@ describe("reassignment", () => {
     );
     await reassignCase(adminScope, { referralId: r.id, doctorUserId: b.userId });
     await expect(
-      getDoctorCase(database.db, { actor: a, referralId: r.id, purpose: "queue" }),
+      getDoctorCase(scopeFor(database.db, a), { referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
-    const detail = await getDoctorCase(database.db, {
-      actor: b,
+    const detail = await getDoctorCase(scopeFor(database.db, b), {
       referralId: r.id,
       purpose: "queue",
     });
@@ -650,19 +642,17 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     },
     "in review, report not yet saved": async (a) => {
       const r = await submittedCase();
-      await takeReferral(database.db, { actor: a, referralId: r.id });
+      await takeReferral(scopeFor(database.db, a), r.id);
       return r;
     },
     "in review, unsigned report draft saved": async (a) => {
       const r = await submittedCase();
-      await takeReferral(database.db, { actor: a, referralId: r.id });
-      const detail = await getDoctorCase(database.db, {
-        actor: a,
+      await takeReferral(scopeFor(database.db, a), r.id);
+      const detail = await getDoctorCase(scopeFor(database.db, a), {
         referralId: r.id,
         purpose: "editor",
       });
-      const saved = await saveReportDraft(database.db, {
-        actor: a,
+      const saved = await saveReportDraft(scopeFor(database.db, a), {
         referralId: r.id,
         body: reportBodyFromDraft(detail.draft, r),
       });
@@ -682,36 +672,34 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     expect(moved?.assignedDoctorId).toBe(b.userId);
 
     // The new doctor sees it in their list at once, marked theirs.
-    const list = await listDoctorCases(database.db, {
-      actor: b,
-      query: parseDoctorListQuery(new URLSearchParams(`q=${moved!.reference}`)),
-    });
+    const list = await listDoctorCases(
+      scopeFor(database.db, b),
+      parseDoctorListQuery(new URLSearchParams(`q=${moved!.reference}`)),
+    );
     expect(list.rows.map((x) => [x.id, x.mine])).toEqual([[c.id, true]]);
 
     if (moved!.status === "invited" || moved!.status === "in_progress") {
       // Nothing to write yet: the case is visible and says why it cannot be opened for a report.
-      const detail = await getDoctorCase(database.db, {
-        actor: b,
+      const detail = await getDoctorCase(scopeFor(database.db, b), {
         referralId: c.id,
         purpose: "queue",
       });
       expect(detail).toMatchObject({ mine: true, access: "holder" });
-      await expect(takeReferral(database.db, { actor: b, referralId: c.id })).rejects.toMatchObject(
-        { code: "invalid_state", message: expect.stringMatching(/not sent their answers/) },
-      );
+      await expect(takeReferral(scopeFor(database.db, b), c.id)).rejects.toMatchObject({
+        code: "invalid_state",
+        message: expect.stringMatching(/not sent their answers/),
+      });
     } else {
       // Opening the editor: one conditional update takes it (or finds it already in review).
-      await takeReferral(database.db, { actor: b, referralId: c.id });
-      const detail = await getDoctorCase(database.db, {
-        actor: b,
+      await takeReferral(scopeFor(database.db, b), c.id);
+      const detail = await getDoctorCase(scopeFor(database.db, b), {
         referralId: c.id,
         purpose: "editor",
       });
       expect(detail).toMatchObject({ mine: true, access: "holder" });
       expect(detail.referral.status).toBe("in_review");
       if (detail.report) expect(detail.report.doctorId).toBe(b.userId);
-      const saved = await saveReportDraft(database.db, {
-        actor: b,
+      const saved = await saveReportDraft(scopeFor(database.db, b), {
         referralId: c.id,
         body: reportBodyFromDraft(detail.draft, moved!),
       });
@@ -719,10 +707,10 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     }
     // The first doctor no longer has it, and cannot take it back.
     await expect(
-      getDoctorCase(database.db, { actor: a, referralId: c.id, purpose: "queue" }),
+      getDoctorCase(scopeFor(database.db, a), { referralId: c.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
-    await expect(takeReferral(database.db, { actor: a, referralId: c.id })).rejects.toMatchObject({
-      code: expect.stringMatching(/taken|invalid_state/),
+    await expect(takeReferral(scopeFor(database.db, a), c.id)).rejects.toMatchObject({
+      code: expect.stringMatching(/conflict|invalid_state/),
     });
   });
 

@@ -1,24 +1,34 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { referral, report, reportVersion } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { reportSections } from "~/domain/reports/report-sections.ts";
-import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
+import { isUuid } from "~/lib/ids.ts";
+import { caseNotFound } from "./case-access.server.ts";
 
-type RequestOrigin = { ip: string | null; requestId: string };
-
-/** The doctor's own report on a case (they wrote it, or the case is assigned to them). */
-async function ownReport(db: Database, actor: Actor, referralId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(referralId))
-    throw new DoctorCaseError("not_found", "Case not found.");
-  const [row] = await db
+/**
+ * The report on the doctor's own case (assigned to them, and visible to them by
+ * `visibleReferrals`): a case reassigned to them brings its earlier versions with it.
+ */
+async function ownReport(scope: Scope<DoctorActor>, referralId: string) {
+  if (!isUuid(referralId)) throw caseNotFound();
+  const [row] = await scope.db
     .select({ report, referral })
     .from(report)
     .innerJoin(referral, eq(referral.id, report.referralId))
-    .where(and(eq(report.referralId, referralId), eq(referral.assignedDoctorId, actor.userId)));
-  if (!row) throw new DoctorCaseError("not_found", "Case not found.");
+    .where(
+      and(
+        eq(report.referralId, referralId),
+        visibleReferrals(scope),
+        eq(referral.assignedDoctorId, scope.actor.userId),
+      ),
+    );
+  if (!row) throw caseNotFound();
   return row;
 }
 
@@ -27,12 +37,10 @@ async function ownReport(db: Database, actor: Actor, referralId: string) {
  * read it (diagnosis included), with its signature, the person's decision and comment, the
  * doctor's reason for a declined correction and the person's statement. Audited.
  */
-export async function listReportVersions(
-  db: Database,
-  { actor, referralId, request }: { actor: Actor; referralId: string; request?: RequestOrigin },
-) {
-  assertDoctor(actor);
-  const row = await ownReport(db, actor, referralId);
+export async function listReportVersions(scope: Scope, referralId: string) {
+  const doctor = requireDoctor(scope);
+  const { db, actor, origin } = doctor;
+  const row = await ownReport(doctor, referralId);
   const versions = await db
     .select({
       version: reportVersion.version,
@@ -56,9 +64,9 @@ export async function listReportVersions(
   await recordAuditEvent(db, {
     action: "doctor.report_versions_read",
     outcome: "success",
-    actor: auditActor(actor),
+    actor: auditActorOf(actor),
     object: { type: "report", id: row.report.id },
-    request,
+    request: origin,
     details: { versions: versions.length, status: row.report.status },
   });
   const questions = REFERRAL_QUESTIONS.filter((q) => row.referral.questions?.[q]);
@@ -91,16 +99,12 @@ export async function listReportVersions(
 
 /** The frozen PDF of the released version, as the employer has it. Audited. */
 export async function getReportVersionPdf(
-  db: Database,
-  {
-    actor,
-    referralId,
-    version,
-    request,
-  }: { actor: Actor; referralId: string; version: number; request?: RequestOrigin },
+  scope: Scope,
+  { referralId, version }: { referralId: string; version: number },
 ): Promise<{ reference: string; pdf: Buffer }> {
-  assertDoctor(actor);
-  const row = await ownReport(db, actor, referralId);
+  const doctor = requireDoctor(scope);
+  const { db, actor, origin } = doctor;
+  const row = await ownReport(doctor, referralId);
   const [v] = await db
     .select({ pdf: reportVersion.pdf, sha256: reportVersion.pdfSha256 })
     .from(reportVersion)
@@ -108,11 +112,11 @@ export async function getReportVersionPdf(
   await recordAuditEvent(db, {
     action: "doctor.report_pdf_downloaded",
     outcome: v?.pdf ? "success" : "denied",
-    actor: auditActor(actor),
+    actor: auditActorOf(actor),
     object: { type: "report", id: row.report.id },
-    request,
+    request: origin,
     details: { version, sha256: v?.sha256 ?? null },
   });
-  if (!v?.pdf) throw new DoctorCaseError("not_found", "This version has no PDF.");
+  if (!v?.pdf) throw new DomainError("not_found", "This version has no PDF.");
   return { reference: `${row.report.reference}-v${version}`, pdf: v.pdf };
 }

@@ -1,13 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { referral, safetyContactAttempt } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
-import { findVisibleReferral } from "./doctor-cases.server.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { auditCase, findVisibleReferral } from "./case-access.server.ts";
 import { contactAttemptSchema } from "./safety-contact-form.ts";
-
-type RequestOrigin = { ip: string | null; requestId: string };
 
 export type ContactAttemptResult =
   | { ok: true; contacted: boolean }
@@ -20,22 +17,11 @@ export type ContactAttemptResult =
  * sealed and never audited.
  */
 export async function recordContactAttempt(
-  db: Database,
-  {
-    actor,
-    referralId,
-    input,
-    request,
-    now = new Date(),
-  }: {
-    actor: Actor;
-    referralId: string;
-    input: Record<string, unknown>;
-    request?: RequestOrigin;
-    now?: Date;
-  },
+  scope: Scope,
+  { referralId, input }: { referralId: string; input: Record<string, unknown> },
 ): Promise<ContactAttemptResult> {
-  assertDoctor(actor);
+  const doctor = requireDoctor(scope);
+  const { db, actor, now } = doctor;
   const parsed = contactAttemptSchema(now).safeParse(input);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -47,14 +33,9 @@ export async function recordContactAttempt(
   }
   const attempt = parsed.data;
   return db.transaction(async (tx) => {
-    const visible = await findVisibleReferral(tx, actor, referralId);
-    const [current] = await tx
-      .select({ id: referral.id, urgent: referral.urgent })
-      .from(referral)
-      .where(eq(referral.id, visible.id))
-      .for("update");
-    if (!current?.urgent)
-      throw new DoctorCaseError("invalid_state", "Only an urgent case keeps a contact log.");
+    const current = await findVisibleReferral(tx, doctor, referralId, { lock: true });
+    if (!current.urgent)
+      throw new DomainError("invalid_state", "Only an urgent case keeps a contact log.");
     await tx.insert(safetyContactAttempt).values({
       referralId: current.id,
       doctorId: actor.userId,
@@ -70,18 +51,11 @@ export async function recordContactAttempt(
         .update(referral)
         .set({ safetyContactedAt: attempt.attemptedAt, updatedAt: now })
         .where(and(eq(referral.id, current.id), isNull(referral.safetyContactedAt)));
-    await recordAuditEvent(tx, {
-      action: "doctor.safety_contact_attempt",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: current.id },
-      request,
-      details: {
-        method: attempt.method,
-        result: attempt.outcome,
-        attemptedAt: attempt.attemptedAt.toISOString(),
-        noted: attempt.note !== null,
-      },
+    await auditCase(tx, doctor, current.id, "doctor.safety_contact_attempt", {
+      method: attempt.method,
+      result: attempt.outcome,
+      attemptedAt: attempt.attemptedAt.toISOString(),
+      noted: attempt.note !== null,
     });
     return { ok: true as const, contacted: reached };
   });

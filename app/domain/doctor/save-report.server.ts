@@ -1,14 +1,12 @@
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import { doctorProfile, referral, report, reportVersion, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { report, reportVersion } from "~/db/schema/index.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { adjustmentTermIssues, type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
-import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type RequestOrigin = { ip: string | null; requestId: string };
+import { auditCase, doctorSignatureOf, lockOwnCaseInReview } from "./case-access.server.ts";
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -18,35 +16,10 @@ export function newReportReference(): string {
   return s;
 }
 
-/** The doctor's own case in review, locked for this transaction; anything else is not found. */
-export async function lockOwnCaseInReview(tx: Tx, actor: Actor, referralId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(referralId))
-    throw new DoctorCaseError("not_found", "Case not found.");
-  const [row] = await tx
-    .select()
-    .from(referral)
-    .where(and(eq(referral.id, referralId), eq(referral.assignedDoctorId, actor.userId)))
-    .for("update");
-  if (!row) throw new DoctorCaseError("not_found", "Case not found.");
-  if (row.status !== "in_review")
-    throw new DoctorCaseError("invalid_state", "This report can no longer be changed.");
-  return row;
-}
-
-export async function doctorSignature(db: Pick<Database, "select">, doctorId: string) {
-  const [row] = await db
-    .select({
-      name: user.name,
-      gmcNumber: doctorProfile.gmcNumber,
-      qualifications: doctorProfile.qualifications,
-      active: doctorProfile.active,
-    })
-    .from(doctorProfile)
-    .innerJoin(user, eq(user.id, doctorProfile.userId))
-    .where(eq(doctorProfile.userId, doctorId));
-  if (!row?.active)
-    throw new DoctorCaseError("forbidden", "Your access as a doctor has been revoked.");
-  return row;
+/** The signature the doctor's report will carry, shown in the editor before signing. */
+export async function doctorSignature(scope: Scope) {
+  const { db, actor } = requireDoctor(scope);
+  return doctorSignatureOf(db, actor.userId);
 }
 
 export type SaveReportResult =
@@ -59,16 +32,11 @@ export type SaveReportResult =
  * version n + 1, so the version they commented on stays as they read it.
  */
 export async function saveReportDraft(
-  db: Database,
-  {
-    actor,
-    referralId,
-    body: input,
-    request,
-    now = new Date(),
-  }: { actor: Actor; referralId: string; body: unknown; request?: RequestOrigin; now?: Date },
+  scope: Scope,
+  { referralId, body: input }: { referralId: string; body: unknown },
 ): Promise<SaveReportResult> {
-  assertDoctor(actor);
+  const doctor = requireDoctor(scope);
+  const { db, actor, now } = doctor;
   const parsed = reportBody.safeParse(input);
   if (!parsed.success)
     return {
@@ -79,10 +47,10 @@ export async function saveReportDraft(
   const terms = adjustmentTermIssues(body, now);
   if (terms.length > 0) return { ok: false, issues: terms };
   return db.transaction(async (tx) => {
-    const current = await lockOwnCaseInReview(tx, actor, referralId);
+    const current = await lockOwnCaseInReview(tx, doctor, referralId);
     if (body.kind !== current.type)
-      throw new DoctorCaseError("invalid_state", "The report does not match the referral type.");
-    const signature = await doctorSignature(tx, actor.userId);
+      throw new DomainError("invalid_state", "The report does not match the referral type.");
+    const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
     let reportId: string;
     let version: number;
@@ -140,19 +108,12 @@ export async function saveReportDraft(
         .where(and(eq(reportVersion.reportId, reportId), eq(reportVersion.version, version)))
         .returning({ signedAt: reportVersion.signedAt });
       if (updated[0]?.signedAt)
-        throw new DoctorCaseError("invalid_state", "A signed version cannot be changed.");
+        throw new DomainError("invalid_state", "A signed version cannot be changed.");
       await tx.update(report).set({ updatedAt: now }).where(eq(report.id, reportId));
     } else {
-      throw new DoctorCaseError("invalid_state", "This report is with the employee.");
+      throw new DomainError("invalid_state", "This report is with the employee.");
     }
-    await recordAuditEvent(tx, {
-      action: "doctor.report_save",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: current.id },
-      request,
-      details: { reportId, version },
-    });
+    await auditCase(tx, doctor, current.id, "doctor.report_save", { reportId, version });
     return { ok: true as const, reportId, version };
   });
 }

@@ -1,20 +1,22 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import {
   draftReport,
   questionnaireResponse,
-  referral,
-  referralActivity,
+  type referral,
   report,
   reportVersion,
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
+import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { transition } from "~/domain/referrals/states.ts";
 import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { checkReportRelease, type ReleaseFailure } from "~/domain/reports/release-check.ts";
 import {
@@ -26,19 +28,20 @@ import {
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import { assertDoctor, auditActor, DoctorCaseError } from "./doctor-actor.ts";
+import {
+  auditCase,
+  doctorSignatureOf,
+  lockOwnCase,
+  lockOwnCaseInReview,
+} from "./case-access.server.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
-import { doctorSignature, lockOwnCaseInReview } from "./save-report.server.ts";
 import { stepUpIsFresh } from "./signing-step-up.server.ts";
-
-type RequestOrigin = { ip: string | null; requestId: string };
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Signing refused because the report is not fit for the employer: the fields that failed the
  * release check, or a question the employer asked that has no answer. Nothing was signed.
  */
-export class ReportReleaseRefused extends DoctorCaseError {
+export class ReportReleaseRefused extends DomainError {
   constructor(readonly failures: ReleaseFailure[]) {
     super(
       "invalid_state",
@@ -83,8 +86,8 @@ export async function releaseFailures(
   return failures;
 }
 
+/** What sending a report to the person needs beyond the scope: the mail and its links. */
 export interface SendReportDeps {
-  db: Database;
   mailer: Pick<Mailer, "send">;
   publicUrl: string;
   reviewWorkingDays: number;
@@ -99,41 +102,35 @@ export interface SendReportDeps {
  * if it cannot be sent, nothing changes and no usable link exists.
  */
 export async function signAndSendReport(
+  scope: Scope,
   deps: SendReportDeps,
   {
-    actor,
     referralId,
     stepUpAt,
-    request,
-    now = new Date(),
   }: {
-    actor: Actor;
     referralId: string;
     /** When this session last entered an authenticator code to sign (signing-step-up.server.ts). */
     stepUpAt: Date | null;
-    request?: RequestOrigin;
-    now?: Date;
   },
 ): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
-  assertDoctor(actor);
-  if (!actor.twoFactorVerified)
-    throw new DoctorCaseError("second_factor", "Signing needs a two-factor session.");
+  const doctor = requireDoctor(scope);
+  const { db, actor, origin, now } = doctor;
   if (!stepUpIsFresh(stepUpAt, now))
-    throw new DoctorCaseError(
+    throw new DomainError(
       "step_up",
       "Enter a code from your authenticator app to sign. Your changes are saved.",
     );
   try {
-    return await signInTransaction(deps, { actor, referralId, request, now });
+    return await signInTransaction(doctor, deps, referralId);
   } catch (error) {
     // A refusal changes nothing, but that it happened (which fields, why) is part of the record.
     if (error instanceof ReportReleaseRefused)
-      await recordAuditEvent(deps.db, {
+      await recordAuditEvent(db, {
         action: "doctor.report_sign_refused",
         outcome: "denied",
-        actor: auditActor(actor),
+        actor: auditActorOf(actor),
         object: { type: "referral", id: referralId },
-        request,
+        request: origin,
         details: {
           fields: [...new Set(error.failures.map((f) => f.field))],
           problems: [...new Set(error.failures.map((f) => f.problem))],
@@ -144,26 +141,23 @@ export async function signAndSendReport(
 }
 
 function signInTransaction(
+  doctor: Scope<DoctorActor>,
   deps: SendReportDeps,
-  {
-    actor,
-    referralId,
-    request,
-    now,
-  }: { actor: Actor; referralId: string; request?: RequestOrigin; now: Date },
+  referralId: string,
 ): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
-  return deps.db.transaction(async (tx) => {
-    const current = await lockOwnCaseInReview(tx, actor, referralId);
-    const signature = await doctorSignature(tx, actor.userId);
+  const { db, actor, now } = doctor;
+  return db.transaction(async (tx) => {
+    const current = await lockOwnCaseInReview(tx, doctor, referralId);
+    const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
-    if (!existing) throw new DoctorCaseError("invalid_state", "Save the report before sending it.");
+    if (!existing) throw new DomainError("invalid_state", "Save the report before sending it.");
     if (existing.status === "correction_requested")
-      throw new DoctorCaseError(
+      throw new DomainError(
         "invalid_state",
         "Revise the report after the employee's comments, then save it before sending it again.",
       );
     if (existing.status !== "draft")
-      throw new DoctorCaseError("invalid_state", "This report has already been sent.");
+      throw new DomainError("invalid_state", "This report has already been sent.");
     const [version] = await tx
       .select()
       .from(reportVersion)
@@ -174,11 +168,11 @@ function signInTransaction(
         ),
       );
     if (!version || version.signedAt)
-      throw new DoctorCaseError("invalid_state", "Save the report before sending it.");
+      throw new DomainError("invalid_state", "Save the report before sending it.");
     // The stored text must still satisfy the schema (a save may predate a rule).
     const body = reportBody.safeParse(version.body);
     if (!body.success)
-      throw new DoctorCaseError("invalid_state", "Complete the report before sending it.");
+      throw new DomainError("invalid_state", "Complete the report before sending it.");
     const failures = await releaseFailures(tx, current, body.data);
     if (failures.length > 0) throw new ReportReleaseRefused(failures);
 
@@ -195,14 +189,14 @@ function signInTransaction(
         updatedAt: now,
       })
       .where(eq(reportVersion.id, version.id));
-    await handToSubject(tx, { actor, current, reportId: existing.id, dueAt, now });
-    await recordAuditEvent(tx, {
-      action: "doctor.report_sign_send",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: current.id },
-      request,
-      details: { reportId: existing.id, version: version.version, reviewDueAt: dueAt },
+    await handToSubject(tx, doctor, {
+      current,
+      reportId: existing.id,
+      dueAt,
+      audit: {
+        action: "doctor.report_sign_send",
+        details: { reportId: existing.id, version: version.version, reviewDueAt: dueAt },
+      },
     });
     await mailReportLink(tx, deps, {
       referral: current,
@@ -216,28 +210,29 @@ function signInTransaction(
 
 /**
  * The report goes to the person for review: the report waits for them until `dueAt`, the case
- * moves on by the state table, and the employer's activity says only that it was sent. Signing
- * and declining a correction (which re-signs the unchanged text) both end here.
+ * moves on by the state table (`applyReferralTransition`, with the employer's activity saying only
+ * that it was sent, and the step's audit event). Signing and declining a correction (which
+ * re-signs the unchanged text) both end here.
  */
 async function handToSubject(
   tx: Tx,
+  doctor: Scope<DoctorActor>,
   {
-    actor,
     current,
     reportId,
     currentVersion,
     dueAt,
-    now,
+    audit,
   }: {
-    actor: Actor;
     current: Awaited<ReturnType<typeof lockOwnCaseInReview>>;
     reportId: string;
     /** Set when the step writes a new version rather than signing the current one. */
     currentVersion?: number;
     dueAt: Date;
-    now: Date;
+    audit: { action: string; details: Record<string, unknown> };
   },
 ) {
+  const { now } = doctor;
   await tx
     .update(report)
     .set({
@@ -248,22 +243,17 @@ async function handToSubject(
       updatedAt: now,
     })
     .where(eq(report.id, reportId));
-  const status = transition(current.status, "report_sent", "doctor");
-  await tx
-    .update(referral)
-    .set({ status, reportSentAt: now, correctionRequested: false, updatedAt: now })
-    .where(eq(referral.id, current.id));
-  await tx.insert(referralActivity).values({
-    referralId: current.id,
-    organisationId: current.organisationId,
-    kind: "report_sent_to_subject",
-    actorId: actor.userId,
-    createdAt: now,
+  await applyReferralTransition(tx, doctor, {
+    referral: current,
+    event: "report_sent",
+    set: { reportSentAt: now, correctionRequested: false },
+    activity: "report_sent_to_subject",
+    audit,
   });
 }
 
 async function mailReportLink(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  tx: Tx,
   deps: Pick<SendReportDeps, "mailer" | "publicUrl">,
   {
     referral: r,
@@ -302,40 +292,32 @@ export { DECLINE_REASON_MAX };
  * Accepting a correction is the usual path: edit, save (a new version) and sign.
  */
 export async function declineReportCorrection(
+  scope: Scope,
   deps: SendReportDeps,
   {
-    actor,
     referralId,
     reason: rawReason,
     stepUpAt,
-    request,
-    now = new Date(),
-  }: {
-    actor: Actor;
-    referralId: string;
-    reason: string;
-    stepUpAt: Date | null;
-    request?: RequestOrigin;
-    now?: Date;
-  },
+  }: { referralId: string; reason: string; stepUpAt: Date | null },
 ): Promise<{ ok: true; version: number } | { ok: false; message: string }> {
-  assertDoctor(actor);
+  const doctor = requireDoctor(scope);
+  const { db, actor, now } = doctor;
   const reason = rawReason.trim();
   if (reason.length < 10)
     return { ok: false, message: "Give the employee your reason for not changing the report." };
   if (reason.length > DECLINE_REASON_MAX)
     return { ok: false, message: `Keep the reason under ${DECLINE_REASON_MAX} characters.` };
   if (!stepUpIsFresh(stepUpAt, now))
-    throw new DoctorCaseError(
+    throw new DomainError(
       "step_up",
       "Enter a code from your authenticator app to sign the unchanged report.",
     );
-  return deps.db.transaction(async (tx) => {
-    const current = await lockOwnCaseInReview(tx, actor, referralId);
-    const signature = await doctorSignature(tx, actor.userId);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnCaseInReview(tx, doctor, referralId);
+    const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
     if (existing?.status !== "correction_requested")
-      throw new DoctorCaseError("invalid_state", "There is no correction request to decline.");
+      throw new DomainError("invalid_state", "There is no correction request to decline.");
     const [commented] = await tx
       .select()
       .from(reportVersion)
@@ -346,7 +328,7 @@ export async function declineReportCorrection(
         ),
       );
     if (commented?.subjectDecision !== "correction")
-      throw new DoctorCaseError("invalid_state", "There is no correction request to decline.");
+      throw new DomainError("invalid_state", "There is no correction request to decline.");
     const version = existing.currentVersion + 1;
     const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
     await tx.insert(reportVersion).values({
@@ -363,25 +345,19 @@ export async function declineReportCorrection(
       createdAt: now,
       updatedAt: now,
     });
-    await handToSubject(tx, {
-      actor,
+    await handToSubject(tx, doctor, {
       current,
       reportId: existing.id,
       currentVersion: version,
       dueAt,
-      now,
-    });
-    await recordAuditEvent(tx, {
-      action: "doctor.report_correction_declined",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: current.id },
-      request,
-      details: {
-        reportId: existing.id,
-        declinedVersion: commented.version,
-        version,
-        reasonLength: reason.length,
+      audit: {
+        action: "doctor.report_correction_declined",
+        details: {
+          reportId: existing.id,
+          declinedVersion: commented.version,
+          version,
+          reasonLength: reason.length,
+        },
       },
     });
     await mailReportLink(tx, deps, {
@@ -396,39 +372,30 @@ export async function declineReportCorrection(
 
 /** The seed's Remind on a report waiting with the subject: the same e-mail with a fresh link. */
 export async function remindSubjectOfReport(
+  scope: Scope,
   deps: SendReportDeps,
-  {
-    actor,
-    referralId,
-    request,
-    now = new Date(),
-  }: { actor: Actor; referralId: string; request?: RequestOrigin; now?: Date },
+  referralId: string,
 ) {
-  assertDoctor(actor);
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ referral, report })
-      .from(referral)
-      .innerJoin(report, eq(report.referralId, referral.id))
-      .where(and(eq(referral.id, referralId), eq(referral.assignedDoctorId, actor.userId)))
+  const doctor = requireDoctor(scope);
+  const { db, now } = doctor;
+  return db.transaction(async (tx) => {
+    const current = await lockOwnCase(tx, doctor, referralId);
+    const [waiting] = await tx
+      .select()
+      .from(report)
+      .where(eq(report.referralId, current.id))
       .for("update");
-    if (!row) throw new DoctorCaseError("not_found", "Case not found.");
-    if (row.referral.status !== "awaiting_subject" || row.report.status !== "awaiting_subject")
-      throw new DoctorCaseError("invalid_state", "The report is not waiting for the employee.");
+    if (!waiting) throw new DomainError("not_found", "Case not found.");
+    if (current.status !== "awaiting_subject" || waiting.status !== "awaiting_subject")
+      throw new DomainError("invalid_state", "The report is not waiting for the employee.");
     await tx
       .update(report)
       .set({ reviewReminderSentAt: now, updatedAt: now })
-      .where(eq(report.id, row.report.id));
-    await recordAuditEvent(tx, {
-      action: "doctor.report_remind",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: referralId },
-      request,
-    });
+      .where(eq(report.id, waiting.id));
+    await auditCase(tx, doctor, referralId, "doctor.report_remind");
     await mailReportLink(tx, deps, {
-      referral: row.referral,
-      reviewDueAt: row.report.reviewDueAt ?? addWorkingDays(now, 1),
+      referral: current,
+      reviewDueAt: waiting.reviewDueAt ?? addWorkingDays(now, 1),
       kind: "reminder",
       now,
     });
@@ -441,40 +408,24 @@ export async function remindSubjectOfReport(
  * link page; the reply lands on the case (`replyToDoctor`), never in a mailbox outside it.
  */
 export async function askSubjectForInformation(
-  deps: { db: Database; mailer: Pick<Mailer, "send">; publicUrl: string },
-  {
-    actor,
-    referralId,
-    question,
-    request,
-    now = new Date(),
-  }: {
-    actor: Actor;
-    referralId: string;
-    question: string;
-    request?: RequestOrigin;
-    now?: Date;
-  },
+  scope: Scope,
+  deps: Pick<SendReportDeps, "mailer" | "publicUrl">,
+  { referralId, question }: { referralId: string; question: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  assertDoctor(actor);
+  const doctor = requireDoctor(scope);
+  const { db, actor, now } = doctor;
   const text = question.trim();
   if (text.length < 5) return { ok: false, message: "Write the question for the employee." };
   if (text.length > 2000) return { ok: false, message: "Keep the question under 2000 characters." };
-  return deps.db.transaction(async (tx) => {
-    const current = await lockOwnCaseInReview(tx, actor, referralId);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnCaseInReview(tx, doctor, referralId);
     await tx.insert(subjectInformationRequest).values({
       referralId: current.id,
       doctorId: actor.userId,
       question: text,
       sentAt: now,
     });
-    await recordAuditEvent(tx, {
-      action: "doctor.information_request",
-      outcome: "success",
-      actor: auditActor(actor),
-      object: { type: "referral", id: current.id },
-      request,
-    });
+    await auditCase(tx, doctor, current.id, "doctor.information_request");
     const { token } = await issueInvitationToken(tx, {
       referralId: current.id,
       invitedAt: now,

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, eq } from "drizzle-orm";
 import { signingStepUp, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
 import { accountKey } from "~/domain/accounts/account-key.ts";
 import { auditAuthEvent } from "~/domain/accounts/audit.server.ts";
 import { checkThrottle, recordAttempt } from "~/domain/accounts/throttle.server.ts";
 import { consumeTotpStep } from "~/domain/accounts/two-factor.server.ts";
 import type { AccountsDeps, RequestMeta } from "~/domain/accounts/types.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 
 /** How long an authenticator code entered to sign stays good for signing. */
 export const STEP_UP_MAX_AGE_MS = 5 * 60 * 1000;
@@ -19,14 +19,12 @@ export function stepUpIsFresh(verifiedAt: Date | null | undefined, now: Date): b
 }
 
 /** When this session last stepped up to sign, or null. */
-export async function signingStepUpAt(
-  db: Pick<Database, "select">,
-  sessionId: string,
-): Promise<Date | null> {
+export async function signingStepUpAt(scope: Scope, sessionId: string): Promise<Date | null> {
+  const { db, actor } = requireDoctor(scope);
   const [row] = await db
     .select({ verifiedAt: signingStepUp.verifiedAt })
     .from(signingStepUp)
-    .where(eq(signingStepUp.sessionId, sessionId));
+    .where(and(eq(signingStepUp.sessionId, sessionId), eq(signingStepUp.userId, actor.userId)));
   return row?.verifiedAt ?? null;
 }
 
@@ -36,16 +34,11 @@ export async function signingStepUpAt(
  * one records the time for this session. Every attempt is audited.
  */
 export async function verifySigningStepUp(
+  scope: Scope,
   deps: Pick<AccountsDeps, "database" | "auth">,
-  {
-    actor,
-    sessionId,
-    code,
-    request,
-    now = new Date(),
-  }: { actor: Actor; sessionId: string; code: string; request: RequestMeta; now?: Date },
+  { sessionId, code, request }: { sessionId: string; code: string; request: RequestMeta },
 ): Promise<"ok" | "invalid" | "throttled"> {
-  const { db } = deps.database;
+  const { db, actor, now } = requireDoctor(scope);
   const [account] = await db
     .select({ email: user.email })
     .from(user)

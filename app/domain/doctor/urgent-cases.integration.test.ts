@@ -22,6 +22,7 @@ import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
 import { recordContactAttempt } from "./safety-contact.server.ts";
+import { scopeFor } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const outbox: MailMessage[] = [];
@@ -113,11 +114,10 @@ describe("an urgent answer raises the case at once", () => {
       safetyContactedAt: null,
     });
 
-    const list = await listDoctorCases(database.db, {
-      actor: holderless,
-      query: parseDoctorListQuery(new URLSearchParams()),
-      request: { ip: "10.0.0.1", requestId: "r1" },
-    });
+    const list = await listDoctorCases(
+      scopeFor(database.db, holderless),
+      parseDoctorListQuery(new URLSearchParams()),
+    );
     expect(list.rows[0]).toMatchObject({
       id: c.id,
       status: "in_progress",
@@ -133,11 +133,9 @@ describe("an urgent answer raises the case at once", () => {
     expect(list.rows.map((r) => r.id)).not.toContain(quiet.id);
     expect(list.counts).toMatchObject({ urgent: 1, urgentNotContacted: 1 });
 
-    const detail = await getDoctorCase(database.db, {
-      actor: holderless,
+    const detail = await getDoctorCase(scopeFor(database.db, holderless), {
       referralId: c.id,
       purpose: "queue",
-      request: { ip: "10.0.0.1", requestId: "r2" },
     });
     expect(detail).toMatchObject({
       access: "urgent",
@@ -216,8 +214,7 @@ describe("the safety contact log and the re-alert", () => {
     expect(realert[0]?.text).not.toMatch(/PHQ|more than half|nearly every day/i);
 
     // A future time and an unknown outcome are refused with messages; nothing is stored.
-    const refused = await recordContactAttempt(database.db, {
-      actor: doctor,
+    const refused = await recordContactAttempt(scopeFor(database.db, doctor), {
       referralId: c.id,
       input: { method: "phone", outcome: "maybe", attemptedAt: "2999-01-01T10:00" },
     });
@@ -225,12 +222,13 @@ describe("the safety contact log and the re-alert", () => {
     if (!refused.ok)
       expect(Object.keys(refused.fieldErrors).sort()).toEqual(["attemptedAt", "outcome"]);
 
-    const missed = await recordContactAttempt(database.db, {
-      actor: doctor,
-      referralId: c.id,
-      input: { method: "phone", outcome: "no_answer", note: "Voicemail full" },
-      now: at(SAFETY_REALERT_AFTER_MS + 120_000),
-    });
+    const missed = await recordContactAttempt(
+      scopeFor(database.db, doctor, at(SAFETY_REALERT_AFTER_MS + 120_000)),
+      {
+        referralId: c.id,
+        input: { method: "phone", outcome: "no_answer", note: "Voicemail full" },
+      },
+    );
     expect(missed).toEqual({ ok: true, contacted: false });
     expect((await row(c.id)).safetyContactedAt).toBeNull();
     expect(
@@ -238,18 +236,15 @@ describe("the safety contact log and the re-alert", () => {
     ).toBe(1);
 
     const reachedAt = at(2 * SAFETY_REALERT_AFTER_MS + 300_000);
-    const reached = await recordContactAttempt(database.db, {
-      actor: doctor,
+    const reached = await recordContactAttempt(scopeFor(database.db, doctor, reachedAt), {
       referralId: c.id,
       input: { method: "phone", outcome: "reached", note: "Safe tonight; GP tomorrow" },
-      now: reachedAt,
     });
     expect(reached).toEqual({ ok: true, contacted: true });
     expect((await row(c.id)).safetyContactedAt).toEqual(reachedAt);
     expect(await sendSafetyRealerts(alertDeps(), { now: at(5 * SAFETY_REALERT_AFTER_MS) })).toBe(0);
 
-    const detail = await getDoctorCase(database.db, {
-      actor: doctor,
+    const detail = await getDoctorCase(scopeFor(database.db, doctor), {
       referralId: c.id,
       purpose: "queue",
     });
@@ -267,10 +262,10 @@ describe("the safety contact log and the re-alert", () => {
     expect(JSON.stringify(audited)).not.toMatch(/Voicemail|GP tomorrow/);
 
     // Once reached, the case is no longer counted as "not yet contacted".
-    const list = await listDoctorCases(database.db, {
-      actor: doctor,
-      query: parseDoctorListQuery(new URLSearchParams(`q=${c.reference}`)),
-    });
+    const list = await listDoctorCases(
+      scopeFor(database.db, doctor),
+      parseDoctorListQuery(new URLSearchParams(`q=${c.reference}`)),
+    );
     expect(list.rows[0]).toMatchObject({ id: c.id, contacted: true, contact: null });
   });
 
@@ -278,8 +273,7 @@ describe("the safety contact log and the re-alert", () => {
     const doctor = await createDoctor("Dr Calm");
     const c = await startedCase();
     await expect(
-      recordContactAttempt(database.db, {
-        actor: doctor,
+      recordContactAttempt(scopeFor(database.db, doctor), {
         referralId: c.id,
         input: { method: "phone", outcome: "reached" },
       }),

@@ -8,7 +8,8 @@ import {
   pickConsultationTime,
   requestOtherTimes,
 } from "~/domain/consultations/booking.server.ts";
-import { ConsultationError, ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
+import { ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
 import type { Route } from "./+types/consultation";
 import { requireAssessmentLink } from "./link.server.ts";
@@ -17,8 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Your video consultation
 
 /** The subject's side of the consultation, through their link: choose a time, change or cancel, join. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { runtime, referral } = await requireAssessmentLink(context, params.token);
-  const open = await openConsultationForReferral(runtime.database.db, referral.id);
+  const { scope } = await requireAssessmentLink(context, params.token);
+  const open = await openConsultationForReferral(scope);
   const now = Date.now();
   return {
     consultation: open
@@ -40,12 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { runtime, origin, referral } = await requireAssessmentLink(context, params.token);
-  const deps = {
-    db: runtime.database.db,
-    mailer: runtime.mailer,
-    publicUrl: runtime.config.PUBLIC_URL,
-  };
+  const { runtime, scope } = await requireAssessmentLink(context, params.token);
+  const deps = { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const consultationId = formUuid(form, "consultationId");
@@ -54,23 +51,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const offerId = String(form.get("offerId") ?? "");
       if (!offerId) return data({ error: "Choose one of the times." }, { status: 400 });
       formUuid(form, "offerId");
-      await pickConsultationTime(deps, {
-        referralId: referral.id,
-        consultationId,
-        offerId,
-        origin,
-      });
-    } else if (intent === "other-times")
-      await requestOtherTimes(deps, { referralId: referral.id, consultationId, origin });
-    else if (intent === "cancel")
-      await cancelConsultation(deps, {
-        by: { kind: "subject", referralId: referral.id },
-        consultationId,
-        origin,
-      });
+      await pickConsultationTime(scope, deps, { consultationId, offerId });
+    } else if (intent === "other-times") await requestOtherTimes(scope, deps, consultationId);
+    else if (intent === "cancel") await cancelConsultation(scope, deps, consultationId);
     else return data({ error: "Unknown action." }, { status: 400 });
   } catch (error) {
-    if (!(error instanceof ConsultationError)) throw error;
+    if (!isDomainError(error)) throw error;
     return data({ error: error.message }, { status: 400 });
   }
   throw redirect(`/assessment/${params.token}/consultation`);

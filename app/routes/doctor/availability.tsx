@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { runtimeContext } from "~/context.ts";
 import {
   addDaysOff,
   addWeeklyHours,
@@ -14,10 +13,10 @@ import {
   removeDaysOff,
   removeWeeklyHours,
 } from "~/domain/consultations/availability.server.ts";
-import { ConsultationError } from "~/domain/consultations/deps.ts";
 import { formatMinute, parseMinute } from "~/domain/consultations/london-time.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
-import { currentActor } from "~/middleware/session.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/availability";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,10 +33,9 @@ const longDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = currentActor(context);
-  const { hours, daysOff } = await getAvailability(runtime.database.db, actor);
-  const slots = await offerableSlots(runtime.database.db, { doctorId: actor.userId, days: 7 });
+  const scope = currentScope(context);
+  const { hours, daysOff } = await getAvailability(scope);
+  const slots = await offerableSlots(scope, { days: 7 });
   return {
     hours: hours.map((h) => ({
       id: h.id,
@@ -56,9 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const actor = currentActor(context);
-  const db = runtime.database.db;
+  const scope = currentScope(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
@@ -70,27 +66,21 @@ export async function action({ request, context }: Route.ActionArgs) {
           { error: "Enter the start and end as times, for example 09:00." },
           { status: 400 },
         );
-      await addWeeklyHours(db, {
-        actor,
-        hours: { weekday: Number(form.get("weekday")), startMinute, endMinute },
-      });
-    } else if (intent === "remove-hours")
-      await removeWeeklyHours(db, { actor, id: formUuid(form, "id") });
+      await addWeeklyHours(scope, { weekday: Number(form.get("weekday")), startMinute, endMinute });
+    } else if (intent === "remove-hours") await removeWeeklyHours(scope, formUuid(form, "id"));
     else if (intent === "add-days-off") {
       const startDate = String(form.get("startDate") ?? "");
       const endDate = String(form.get("endDate") ?? "") || startDate;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(startDate) || !/^\d{4}-\d{2}-\d{2}$/.test(endDate))
         return data({ error: "Enter the first and last day off." }, { status: 400 });
-      await addDaysOff(db, {
-        actor,
+      await addDaysOff(scope, {
         daysOff: { startDate, endDate },
         label: String(form.get("label") ?? ""),
       });
-    } else if (intent === "remove-days-off")
-      await removeDaysOff(db, { actor, id: formUuid(form, "id") });
+    } else if (intent === "remove-days-off") await removeDaysOff(scope, formUuid(form, "id"));
     else return data({ error: "Unknown action." }, { status: 400 });
   } catch (error) {
-    if (error instanceof ConsultationError) return data({ error: error.message }, { status: 400 });
+    if (isDomainError(error)) return data({ error: error.message }, { status: 400 });
     throw error;
   }
   throw redirect("/doctor/availability");

@@ -1,14 +1,14 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { ConsultationPanel } from "~/components/consultations/consultation-panel.tsx";
-import { requestContext, runtimeContext } from "~/context.ts";
 import { recordNoShow, saveConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { cancelConsultation, offerConsultation } from "~/domain/consultations/booking.server.ts";
-import { ConsultationError } from "~/domain/consultations/deps.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
-import { currentActor } from "~/middleware/session.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/case-consultation";
 import { loadConsultationPanel } from "./consultation-panel.server.ts";
+import { consultationMailDeps } from "./mail-deps.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Video consultation ${loaderData?.reference ?? ""} | ReferOH` },
@@ -27,40 +27,25 @@ function times(form: FormData): Date[] {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const info = context.get(requestContext);
-  const origin = { ip: info.ip, requestId: info.requestId };
-  const actor = currentActor(context);
-  const deps = {
-    db: runtime.database.db,
-    mailer: runtime.mailer,
-    publicUrl: runtime.config.PUBLIC_URL,
-  };
+  const scope = currentScope(context);
+  const deps = consultationMailDeps(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const consultationId = intent === "offer" ? "" : formUuid(form, "consultationId");
   try {
     if (intent === "offer")
-      await offerConsultation(deps, {
-        actor,
-        referralId: params.referralId,
-        times: times(form),
-        origin,
-      });
-    else if (intent === "cancel")
-      await cancelConsultation(deps, { by: { kind: "doctor", actor }, consultationId, origin });
+      await offerConsultation(scope, deps, { referralId: params.referralId, times: times(form) });
+    else if (intent === "cancel") await cancelConsultation(scope, deps, consultationId);
     else if (intent === "notes")
-      await saveConsultationNotes(deps, {
-        actor,
+      await saveConsultationNotes(scope, {
         consultationId,
         notes: String(form.get("notes") ?? ""),
-        origin,
       });
     else if (intent === "no-show")
-      await recordNoShow(deps, { actor, consultationId, newTimes: times(form), origin });
+      await recordNoShow(scope, deps, { consultationId, newTimes: times(form) });
     else return data({ error: "Unknown action." }, { status: 400 });
   } catch (error) {
-    if (!(error instanceof ConsultationError)) throw error;
+    if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data("Not found", { status: 404 });
     return data({ error: error.message }, { status: 400 });
   }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { DoctorCaseError } from "~/domain/doctor/doctor-actor.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { TransitionError } from "~/domain/referrals/states.ts";
 
 /**
@@ -7,7 +7,7 @@ import { TransitionError } from "~/domain/referrals/states.ts";
  * come back as a message for the page.
  */
 export function caseErrorMessage(error: unknown): string {
-  if (error instanceof DoctorCaseError) {
+  if (isDomainError(error)) {
     if (error.code === "not_found") throw data("Case not found", { status: 404 });
     return error.message;
   }

@@ -1,15 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { ConsultationPanelData } from "~/components/consultations/consultation-panel.tsx";
-import { requestContext, runtimeContext } from "~/context.ts";
 import { readConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { offerableSlots } from "~/domain/consultations/availability.server.ts";
 import { consultationsForDoctorCase } from "~/domain/consultations/booking.server.ts";
-import {
-  ConsultationError,
-  ROOM_CLOSES_AFTER_MS,
-  ROOM_OPENS_BEFORE_MS,
-} from "~/domain/consultations/deps.ts";
-import { currentActor } from "~/middleware/session.server.ts";
+import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 
 /**
  * Everything the ConsultationPanel shows for one case, for the signed-in doctor; another doctor's
@@ -20,24 +16,12 @@ export async function loadConsultationPanel(
   referralId: string,
   now = new Date(),
 ): Promise<ConsultationPanelData & { reference: string; subjectName: string; caseStatus: string }> {
-  const runtime = context.get(runtimeContext);
-  const request = context.get(requestContext);
-  const actor = currentActor(context);
-  const db = runtime.database.db;
+  const scope = currentScope(context);
   try {
-    const view = await consultationsForDoctorCase(db, { actor, referralId });
-    const slots = await offerableSlots(db, { doctorId: actor.userId, now });
+    const view = await consultationsForDoctorCase(scope, referralId);
+    const slots = await offerableSlots(scope);
     const completed = view.consultations.find((c) => c.status === "completed" && c.notes !== null);
-    const notes = completed
-      ? await readConsultationNotes(
-          { db },
-          {
-            actor,
-            consultationId: completed.id,
-            origin: { ip: request.ip, requestId: request.requestId },
-          },
-        )
-      : null;
+    const notes = completed ? await readConsultationNotes(scope, completed.id) : null;
     const open = view.open;
     const start = open?.startsAt?.getTime() ?? null;
     return {
@@ -71,8 +55,7 @@ export async function loadConsultationPanel(
       notes: completed && notes ? { consultationId: completed.id, text: notes } : null,
     };
   } catch (error) {
-    if (error instanceof ConsultationError && error.code === "not_found")
-      throw data("Not found", { status: 404 });
+    if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
     throw error;
   }
 }

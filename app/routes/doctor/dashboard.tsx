@@ -1,3 +1,4 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import {
   AlertTriangleIcon,
   ClipboardCheckIcon,
@@ -8,8 +9,9 @@ import {
   SearchIcon,
 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { StatementList } from "~/components/doctor/draft-evidence.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -40,7 +42,6 @@ import {
 } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
-import { runtimeContext } from "~/context.ts";
 import {
   type DoctorListQuery,
   getDoctorCase,
@@ -50,16 +51,23 @@ import {
 } from "~/domain/doctor/doctor-cases.server.ts";
 import { type DoctorTab, doctorRowAction } from "~/domain/doctor/doctor-queue.ts";
 import { recordContactAttempt } from "~/domain/doctor/safety-contact.server.ts";
-import { contactMethodLabels, contactOutcomeLabels } from "~/domain/doctor/safety-contact-form.ts";
+import {
+  contactAttemptSchema,
+  contactMethodLabels,
+  contactOutcomeLabels,
+} from "~/domain/doctor/safety-contact-form.ts";
 import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { formUuid } from "~/middleware/edge.server.ts";
-import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
+import { currentSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
 import { caseErrorMessage } from "./case-errors.server.ts";
+import { reportMailDeps } from "./mail-deps.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Doctor dashboard | ReferOH" },
@@ -69,23 +77,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseDoctorListQuery(url.searchParams);
-  const { db } = context.get(runtimeContext).database;
-  const actor = currentActor(context);
+  const scope = currentScope(context);
   const caseId = url.searchParams.get("case");
-  const meta = requestMeta(context, request);
   const [list, detail] = await Promise.all([
-    listDoctorCases(db, {
-      actor,
-      query,
-      request: { ip: meta.ip, requestId: meta.requestId },
-    }),
+    listDoctorCases(scope, query),
     caseId
-      ? getDoctorCase(db, {
-          actor,
-          referralId: caseId,
-          purpose: "queue",
-          request: { ip: meta.ip, requestId: meta.requestId },
-        }).catch((error) => {
+      ? getDoctorCase(scope, { referralId: caseId, purpose: "queue" }).catch((error) => {
           caseErrorMessage(error);
           return null;
         })
@@ -106,54 +103,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   const referralId = ["take", "remind", "contact-attempt"].includes(intent)
     ? formUuid(form, "referralId")
     : "";
-  const runtime = context.get(runtimeContext);
-  const actor = currentActor(context);
-  const meta = requestMeta(context, request);
-  const origin = { ip: meta.ip, requestId: meta.requestId };
+  const scope = currentScope(context);
   try {
     if (intent === "take") {
-      await takeReferral(runtime.database.db, { actor, referralId, request: origin });
+      await takeReferral(scope, referralId);
       return redirect(`/doctor-referrals/${referralId}/report`);
     }
     if (intent === "contact-attempt") {
-      const result = await recordContactAttempt(runtime.database.db, {
-        actor,
+      // Read with the form's own schema, as the browser checks it; the domain checks it again.
+      const submission = parseSubmission(form, contactAttemptSchema(scope.now));
+      const refused = (result: SubmissionResult<string[]>) =>
+        data(
+          { ok: false as const, intent, referralId, message: "Check the contact attempt.", result },
+          { status: 400 },
+        );
+      if (submission.status !== "success") return refused(submission.reply());
+      const result = await recordContactAttempt(scope, {
         referralId,
-        input: {
-          method: form.get("method") ?? undefined,
-          outcome: form.get("outcome") ?? undefined,
-          attemptedAt: form.get("attemptedAt") ?? undefined,
-          note: form.get("note") ?? undefined,
-        },
-        request: origin,
+        input: Object.fromEntries(
+          ["method", "outcome", "attemptedAt", "note"].map((k) => [k, form.get(k) ?? undefined]),
+        ),
       });
       if (!result.ok)
-        return {
-          ok: false as const,
-          intent,
-          referralId,
-          message: "Check the contact attempt.",
-          fieldErrors: result.fieldErrors,
-          // Nothing the doctor typed is lost: the form is filled again from this.
-          values: {
-            method: String(form.get("method") ?? ""),
-            outcome: String(form.get("outcome") ?? ""),
-            attemptedAt: String(form.get("attemptedAt") ?? ""),
-            note: String(form.get("note") ?? ""),
-          },
-        };
+        return refused(
+          submission.reply({
+            fieldErrors: Object.fromEntries(
+              Object.entries(result.fieldErrors).map(([k, v]) => [k, [v]]),
+            ),
+          }),
+        );
       return { ok: true as const, intent, referralId, contacted: result.contacted };
     }
     if (intent === "remind") {
-      await remindSubjectOfReport(
-        {
-          db: runtime.database.db,
-          mailer: runtime.mailer,
-          publicUrl: runtime.config.PUBLIC_URL,
-          reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
-        },
-        { actor, referralId, request: origin },
-      );
+      await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
       return { ok: true as const, intent, referralId };
     }
   } catch (error) {
@@ -449,16 +431,14 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
           {detail ? (
             <CaseSheet
               detail={detail}
-              attemptError={
+              attemptResult={
                 actionData &&
                 !actionData.ok &&
                 actionData.intent === "contact-attempt" &&
                 actionData.referralId === detail.referral.id &&
-                "fieldErrors" in actionData &&
-                actionData.fieldErrors &&
-                actionData.values
-                  ? { fieldErrors: actionData.fieldErrors, values: actionData.values }
-                  : null
+                "result" in actionData
+                  ? actionData.result
+                  : undefined
               }
             />
           ) : null}
@@ -506,12 +486,10 @@ function CounterCard({
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 
-type AttemptError = {
-  fieldErrors: Record<string, string>;
-  values: { method: string; outcome: string; attemptedAt: string; note: string };
-} | null;
+/** The server's answer to a refused contact attempt, which fills the form again as it was sent. */
+type AttemptResult = SubmissionResult<string[]> | undefined;
 
-function CaseSheet({ detail, attemptError }: { detail: Detail; attemptError: AttemptError }) {
+function CaseSheet({ detail, attemptResult }: { detail: Detail; attemptResult: AttemptResult }) {
   const r = detail.referral;
   const draft = detail.draft;
   const takeable = r.status === "submitted" && (r.assignedDoctorId === null || detail.mine);
@@ -570,11 +548,13 @@ function CaseSheet({ detail, attemptError }: { detail: Detail; attemptError: Att
 
         {r.urgent ? (
           <ContactLog
+            // A fresh, empty form once an attempt is logged; a refused one keeps what was typed.
+            key={detail.contactAttempts.length}
             referralId={r.id}
             attempts={detail.contactAttempts}
             contactedAt={r.safetyContactedAt}
             canRecord={detail.urgentOpen}
-            error={attemptError}
+            lastResult={attemptResult}
           />
         ) : null}
 
@@ -753,19 +733,22 @@ function ContactLog({
   attempts,
   contactedAt,
   canRecord,
-  error,
+  lastResult,
 }: {
   referralId: string;
   attempts: Attempt[];
   contactedAt: Date | string | null;
   canRecord: boolean;
-  error: AttemptError;
+  lastResult: AttemptResult;
 }) {
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "contact-attempt";
-  const values = error?.values;
-  const errors = error?.fieldErrors ?? {};
+  const [form, fields] = useSchemaForm({
+    id: "contact-attempt-form",
+    schema: contactAttemptSchema(new Date()),
+    lastResult,
+  });
   return (
     <section className="space-y-3" aria-labelledby="contact-log-heading">
       <h3 id="contact-log-heading" className="font-semibold text-base">
@@ -797,17 +780,20 @@ function ContactLog({
       {canRecord ? (
         <Form
           method="post"
+          {...getFormProps(form)}
+          noValidate
           preventScrollReset
           className="space-y-3 rounded-lg border p-3"
-          // A fresh, empty form once an attempt is logged; a refused one keeps what was typed.
-          key={attempts.length}
         >
           <input type="hidden" name="intent" value="contact-attempt" />
           <input type="hidden" name="referralId" value={referralId} />
           <p className="font-medium text-sm">Record a contact attempt</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField id="contact-method" label="How" error={errors.method}>
-              <NativeSelect name="method" defaultValue={values?.method ?? "phone"}>
+            <FormField id="contact-method" label="How" error={fields.method.errors}>
+              <NativeSelect
+                name="method"
+                defaultValue={fields.method.initialValue?.toString() ?? "phone"}
+              >
                 {Object.entries(contactMethodLabels).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -815,8 +801,11 @@ function ContactLog({
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id="contact-outcome" label="Outcome" error={errors.outcome}>
-              <NativeSelect name="outcome" defaultValue={values?.outcome ?? ""}>
+            <FormField id="contact-outcome" label="Outcome" error={fields.outcome.errors}>
+              <NativeSelect
+                name="outcome"
+                defaultValue={fields.outcome.initialValue?.toString() ?? ""}
+              >
                 <option value="" disabled>
                   Choose…
                 </option>
@@ -833,12 +822,21 @@ function ContactLog({
             label="When"
             optional
             hint="UK time. Leave empty for now."
-            error={errors.attemptedAt}
+            error={fields.attemptedAt.errors}
           >
-            <Input type="datetime-local" name="attemptedAt" defaultValue={values?.attemptedAt} />
+            <Input
+              type="datetime-local"
+              name="attemptedAt"
+              defaultValue={fields.attemptedAt.initialValue?.toString()}
+            />
           </FormField>
-          <FormField id="contact-note" label="Note" optional error={errors.note}>
-            <Textarea name="note" rows={3} maxLength={2000} defaultValue={values?.note} />
+          <FormField id="contact-note" label="Note" optional error={fields.note.errors}>
+            <Textarea
+              name="note"
+              rows={3}
+              maxLength={2000}
+              defaultValue={fields.note.initialValue?.toString()}
+            />
           </FormField>
           <Button type="submit" disabled={busy}>
             {busy ? "Recording..." : "Record attempt"}

@@ -21,7 +21,6 @@ import { runtimeContext } from "~/context.ts";
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { readClinicalNotes, saveClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
 import { CLINICAL_NOTES_MAX } from "~/domain/doctor/clinical-notes.ts";
-import { DoctorCaseError } from "~/domain/doctor/doctor-actor.ts";
 import { type AnswerEvidence, getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
 import { fieldIdOfIssue, reportBodyFromForm } from "~/domain/doctor/report-form.ts";
 import {
@@ -42,6 +41,8 @@ import {
   stepUpIsFresh,
   verifySigningStepUp,
 } from "~/domain/doctor/signing-step-up.server.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import {
   type DraftStatement,
   OUTCOME_LABELS,
@@ -57,27 +58,23 @@ import {
 } from "~/domain/reports/report-body.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { currentActor, currentSession, requestMeta } from "~/middleware/session.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
+import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
 import { caseErrorMessage } from "./case-errors.server.ts";
+import { reportMailDeps } from "./mail-deps.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Review & Create Report ${loaderData?.referral.reference ?? ""} | ReferOH` },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
-  const actor = currentActor(context);
-  const meta = requestMeta(context, request);
+  const scope = currentScope(context);
   let detail: Awaited<ReturnType<typeof getDoctorCase>>;
   try {
-    detail = await getDoctorCase(runtime.database.db, {
-      actor,
-      referralId: params.referralId,
-      purpose: "editor",
-      request: { ip: meta.ip, requestId: meta.requestId },
-    });
+    detail = await getDoctorCase(scope, { referralId: params.referralId, purpose: "editor" });
   } catch (error) {
     caseErrorMessage(error);
     throw error;
@@ -87,17 +84,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`/doctor-dashboard?case=${detail.referral.id}`);
   const current = detail.versions[0];
   const body: ReportBody = current?.body ?? reportBodyFromDraft(detail.draft, detail.referral);
-  const signature = await doctorSignature(runtime.database.db, actor.userId);
-  const consultationNotes = await readCaseConsultationNotes(
-    { db: runtime.database.db },
-    { actor, referralId: detail.referral.id, origin: { ip: meta.ip, requestId: meta.requestId } },
-  );
-  const stepUpAt = await signingStepUpAt(runtime.database.db, currentSession(context).session.id);
-  const clinicalNotes = await readClinicalNotes(runtime.database.db, {
-    actor,
-    referralId: detail.referral.id,
-    request: { ip: meta.ip, requestId: meta.requestId },
-  });
+  const signature = await doctorSignature(scope);
+  const consultationNotes = await readCaseConsultationNotes(scope, detail.referral.id);
+  const stepUpAt = await signingStepUpAt(scope, currentSession(context).session.id);
+  const clinicalNotes = await readClinicalNotes(scope, detail.referral.id);
   return {
     clinicalNotes,
     stepUpFresh: stepUpIsFresh(stepUpAt, new Date()),
@@ -115,23 +105,42 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Signing and declining a correction both need a fresh step-up: a code entered with the form is
+ * checked first (and counts for the next five minutes), then the session's last step-up is read.
+ */
+async function stepUpOf(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  scope: Scope,
+  form: FormData,
+): Promise<{ verdict: "ok" | "invalid" | "throttled"; stepUpAt: Date | null }> {
+  const sessionId = currentSession(context).session.id;
+  const code = String(form.get("stepUpCode") ?? "").trim();
+  if (code) {
+    const verdict = await verifySigningStepUp(scope, context.get(runtimeContext), {
+      sessionId,
+      code,
+      request: requestMeta(context, request),
+    });
+    if (verdict !== "ok") return { verdict, stepUpAt: null };
+  }
+  return { verdict: "ok", stepUpAt: await signingStepUpAt(scope, sessionId) };
+}
+
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const { db } = runtime.database;
-  const actor = currentActor(context);
-  const meta = requestMeta(context, request);
-  const origin = { ip: meta.ip, requestId: meta.requestId };
+  const scope = currentScope(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const referralId = params.referralId;
+  const completed = (reference: string) =>
+    redirect(`/doctor-dashboard?completed=${encodeURIComponent(reference)}`);
   try {
     if (intent === "notes") {
       // Private notes are saved on their own: never part of the report body or its release.
-      const saved = await saveClinicalNotes(db, {
-        actor,
+      const saved = await saveClinicalNotes(scope, {
         referralId,
         notes: String(form.get("clinicalNotes") ?? ""),
-        request: origin,
       });
       return saved.ok
         ? { intent, ok: true as const }
@@ -143,50 +152,31 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           };
     }
     if (intent === "ask") {
-      const result = await askSubjectForInformation(
-        { db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
-        { actor, referralId, question: String(form.get("question") ?? ""), request: origin },
-      );
+      const result = await askSubjectForInformation(scope, reportMailDeps(context), {
+        referralId,
+        question: String(form.get("question") ?? ""),
+      });
       return result.ok
         ? { intent, ok: true as const }
         : { intent, ok: false as const, message: result.message };
     }
     if (intent === "decline") {
-      const session = currentSession(context);
-      const code = String(form.get("stepUpCode") ?? "").trim();
-      if (code) {
-        const verdict = await verifySigningStepUp(runtime, {
-          actor,
-          sessionId: session.session.id,
-          code,
-          request: meta,
-        });
-        if (verdict !== "ok")
-          return {
-            intent,
-            ok: false as const,
-            message: "The authenticator code was not accepted.",
-            errors: {
-              declineStepUpCode: "Enter the current 6-digit code from your authenticator app.",
-            },
-          };
-      }
+      const { verdict, stepUpAt } = await stepUpOf(context, request, scope, form);
+      if (verdict !== "ok")
+        return {
+          intent,
+          ok: false as const,
+          message: "The authenticator code was not accepted.",
+          errors: {
+            declineStepUpCode: "Enter the current 6-digit code from your authenticator app.",
+          },
+        };
       try {
-        const declined = await declineReportCorrection(
-          {
-            db,
-            mailer: runtime.mailer,
-            publicUrl: runtime.config.PUBLIC_URL,
-            reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
-          },
-          {
-            actor,
-            referralId,
-            reason: String(form.get("declineReason") ?? ""),
-            stepUpAt: await signingStepUpAt(db, session.session.id),
-            request: origin,
-          },
-        );
+        const declined = await declineReportCorrection(scope, reportMailDeps(context), {
+          referralId,
+          reason: String(form.get("declineReason") ?? ""),
+          stepUpAt,
+        });
         if (!declined.ok)
           return {
             intent,
@@ -195,7 +185,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
             errors: { declineReason: declined.message },
           };
       } catch (error) {
-        if (error instanceof DoctorCaseError && error.code === "step_up")
+        if (isDomainError(error, "step_up"))
           return {
             intent,
             ok: false as const,
@@ -204,17 +194,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           };
         throw error;
       }
-      const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
-      return redirect(
-        `/doctor-dashboard?completed=${encodeURIComponent(detail.referral.reference)}`,
-      );
+      const detail = await getDoctorCase(scope, { referralId, purpose: "editor" });
+      return completed(detail.referral.reference);
     }
     if (intent !== "save" && intent !== "send")
       return { intent, ok: false as const, message: "Unknown action." };
-    const detail = await getDoctorCase(db, { actor, referralId, purpose: "editor" });
+    const detail = await getDoctorCase(scope, { referralId, purpose: "editor" });
     const questions = selectedQuestionList(detail.referral.questions);
     const body = reportBodyFromForm(detail.referral.type, form);
-    const saved = await saveReportDraft(db, { actor, referralId, body, request: origin });
+    const saved = await saveReportDraft(scope, { referralId, body });
     if (!saved.ok)
       return {
         intent,
@@ -226,42 +214,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       };
     if (intent === "save") return { intent, ok: true as const, version: saved.version };
     // Step-up: a fresh authenticator code for this signature. The edits above are already saved.
-    const session = currentSession(context);
-    const code = String(form.get("stepUpCode") ?? "").trim();
-    if (code) {
-      const verdict = await verifySigningStepUp(runtime, {
-        actor,
-        sessionId: session.session.id,
-        code,
-        request: meta,
-      });
-      if (verdict !== "ok")
-        return {
-          intent,
-          ok: false as const,
-          body,
-          message: "Not signed: the authenticator code was not accepted. Your changes are saved.",
-          errors: {
-            stepUpCode:
-              verdict === "throttled"
-                ? "Too many attempts. Wait a few minutes, then try again."
-                : "Enter the current 6-digit code from your authenticator app (each code works once).",
-          },
-        };
-    }
-    const stepUpAt = await signingStepUpAt(db, session.session.id);
-    try {
-      await signAndSendReport(
-        {
-          db,
-          mailer: runtime.mailer,
-          publicUrl: runtime.config.PUBLIC_URL,
-          reviewWorkingDays: runtime.config.REPORT_REVIEW_WORKING_DAYS,
+    const { verdict, stepUpAt } = await stepUpOf(context, request, scope, form);
+    if (verdict !== "ok")
+      return {
+        intent,
+        ok: false as const,
+        body,
+        message: "Not signed: the authenticator code was not accepted. Your changes are saved.",
+        errors: {
+          stepUpCode:
+            verdict === "throttled"
+              ? "Too many attempts. Wait a few minutes, then try again."
+              : "Enter the current 6-digit code from your authenticator app (each code works once).",
         },
-        { actor, referralId, stepUpAt, request: origin },
-      );
+      };
+    try {
+      await signAndSendReport(scope, reportMailDeps(context), { referralId, stepUpAt });
     } catch (error) {
-      if (error instanceof DoctorCaseError && error.code === "step_up")
+      if (isDomainError(error, "step_up"))
         return {
           intent,
           ok: false as const,
@@ -276,7 +246,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         errors[f.field] = errors[f.field] ? `${errors[f.field]} ${f.message}` : f.message;
       return { intent, ok: false as const, body, message: error.message, errors };
     }
-    return redirect(`/doctor-dashboard?completed=${encodeURIComponent(detail.referral.reference)}`);
+    return completed(detail.referral.reference);
   } catch (error) {
     return { intent, ok: false as const, message: caseErrorMessage(error) };
   }

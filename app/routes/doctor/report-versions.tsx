@@ -2,10 +2,9 @@ import { ArrowLeftIcon, FileDownIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ReportSections } from "~/components/reports/report-sections.tsx";
 import { Button } from "~/components/ui/button";
-import { runtimeContext } from "~/context.ts";
 import { listReportVersions } from "~/domain/doctor/report-versions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { currentActor, requestMeta } from "~/middleware/session.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-versions";
 import { caseErrorMessage } from "./case-errors.server.ts";
 
@@ -15,15 +14,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** Every version of the doctor's report on a case, before and after release, and the released PDF. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext);
-  const meta = requestMeta(context, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return await listReportVersions(runtime.database.db, {
-      actor: currentActor(context),
-      referralId: params.referralId,
-      request: { ip: meta.ip, requestId: meta.requestId },
-    });
+    return await listReportVersions(currentScope(context), params.referralId);
   } catch (error) {
     caseErrorMessage(error);
     throw error;

@@ -1,0 +1,101 @@
+import { and, eq } from "drizzle-orm";
+import { doctorProfile, referral, user } from "~/db/schema/index.ts";
+import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { isUuid } from "~/lib/ids.ts";
+
+/**
+ * How a doctor reaches a case (docs/architecture.md §3b): always through `visibleReferrals`, so
+ * another doctor's case is indistinguishable from one that does not exist.
+ */
+export function caseNotFound(): DomainError {
+  return new DomainError("not_found", "Case not found.");
+}
+
+/** A case the doctor may see (locked, inside a transaction, with `lock`), or not_found. */
+export async function findVisibleReferral(
+  db: Executor,
+  scope: Scope<DoctorActor>,
+  referralId: string,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  if (!isUuid(referralId)) throw caseNotFound();
+  const query = db
+    .select()
+    .from(referral)
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw caseNotFound();
+  return row;
+}
+
+/**
+ * The doctor's own case, locked for this transaction; anything else is not found. Visible and
+ * assigned to them: an urgent case another doctor holds is visible but not theirs to write.
+ */
+export async function lockOwnCase(tx: Tx, scope: Scope<DoctorActor>, referralId: string) {
+  if (!isUuid(referralId)) throw caseNotFound();
+  const [row] = await tx
+    .select()
+    .from(referral)
+    .where(
+      and(
+        eq(referral.id, referralId),
+        visibleReferrals(scope),
+        eq(referral.assignedDoctorId, scope.actor.userId),
+      ),
+    )
+    .for("update");
+  if (!row) throw caseNotFound();
+  return row;
+}
+
+/** The doctor's own case in review, locked for this transaction. */
+export async function lockOwnCaseInReview(tx: Tx, scope: Scope<DoctorActor>, referralId: string) {
+  const row = await lockOwnCase(tx, scope, referralId);
+  if (row.status !== "in_review")
+    throw new DomainError("invalid_state", "This report can no longer be changed.");
+  return row;
+}
+
+/**
+ * The doctor's name and registration for a signature. The database copy of
+ * `doctor_profile.active` is checked here, since the session's copy is only as fresh as the
+ * request.
+ */
+export async function doctorSignatureOf(db: Executor, doctorId: string) {
+  const [row] = await db
+    .select({
+      name: user.name,
+      gmcNumber: doctorProfile.gmcNumber,
+      qualifications: doctorProfile.qualifications,
+      active: doctorProfile.active,
+    })
+    .from(doctorProfile)
+    .innerJoin(user, eq(user.id, doctorProfile.userId))
+    .where(eq(doctorProfile.userId, doctorId));
+  if (!row?.active) throw new DomainError("forbidden", "Your access as a doctor has been revoked.");
+  return row;
+}
+
+/** A doctor's successful step on a case, in the audit log: what, never the health content. */
+export async function auditCase(
+  db: Executor,
+  scope: Scope,
+  referralId: string,
+  action: string,
+  details?: Record<string, unknown>,
+) {
+  await recordAuditEvent(db, {
+    action,
+    outcome: "success",
+    actor: auditActorOf(scope.actor),
+    object: { type: "referral", id: referralId },
+    request: scope.origin,
+    details,
+  });
+}

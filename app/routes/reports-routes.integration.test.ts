@@ -44,7 +44,15 @@ function contextFor(organisation?: { id: string; name: string; userId: string })
   if (organisation)
     context.set(sessionContext, {
       user: { id: organisation.userId },
-      organisation: { id: organisation.id, name: organisation.name },
+      organisation: { id: organisation.id, name: organisation.name, memberRole: "owner" },
+      actor: {
+        userId: organisation.userId,
+        role: "employer",
+        organisationId: organisation.id,
+        memberRole: "owner",
+        doctorActive: null,
+        twoFactorVerified: false,
+      },
     } as never);
   return context;
 }

@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts: the React Router plugin is for the app build, not for tests.
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: {
+      "~tests": path.resolve(import.meta.dirname, "tests"),
+      "~": path.resolve(import.meta.dirname, "app"),
+    },
+  },
   test: {
     projects: [
       {

@@ -23,14 +23,10 @@ const unscopedReads: Record<string, number> = {
   "app/domain/consultations/reminders.server.ts": 1,
   "app/domain/doctor/notify-doctors.server.ts": 1,
   "app/domain/referrals/notify-referral-declined.server.ts": 1,
-  "app/domain/reports/test-support.server.ts": 2,
 };
 
-/** Test helpers: factories, harnesses and fixtures, for tests only. */
-const testHelper = (file: string) =>
-  file.startsWith("tests/") ||
-  /(^|\/)(test-support|test-database|test-organisation|draft-fixtures)\.[^/]+$/.test(file) ||
-  /\/testing\//.test(file);
+/** Test helpers: factories, harnesses and fixtures live under tests/, for tests only. */
+const testHelper = (file: string) => file.startsWith("tests/");
 
 const edges = importEdges();
 const files = sourceFiles();

@@ -4,9 +4,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { createTestDatabase, openTestDatabaseAsOwner } from "~tests/support/test-database.ts";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "./client.server.ts";
 import { auditEvent } from "./schema/index.ts";
-import { createTestDatabase, openTestDatabaseAsOwner } from "./test-database.server.ts";
 
 /** The database's own message; drizzle wraps it as the cause of "Failed query". */
 async function databaseError(query: Promise<unknown>): Promise<string> {

@@ -4,11 +4,11 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/services/logger.server.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { requestLogger } from "../../server/request-log.ts";
 import type { DatabaseHandle } from "./client.server.ts";
 import { errorForLog, isDatabaseUnavailable } from "./database-errors.ts";
 import { referral, user } from "./schema/index.ts";
-import { createTestDatabase } from "./test-database.server.ts";
 
 /** A phrase that must never reach a log line, planted in the values of failing writes. */
 const marker = "MARKER-struggling-with-anxiety-7f3a";

@@ -10,10 +10,10 @@ import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { createJobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { type DatabaseHandle, openDatabase } from "./client.server.ts";
 import { migrateAsOwner, provisionDatabaseRoles, roleOf } from "./database-roles.server.ts";
 import { organisation } from "./schema/index.ts";
-import { createTestDatabase } from "./test-database.server.ts";
 
 /*
  * PostgreSQL only (roles do not exist in the embedded engine): the server runs as a role that

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import type { DatabaseHandle } from "./client.server.ts";
-import { createTestDatabase } from "./test-database.server.ts";
 
 let database: DatabaseHandle;
 

@@ -3,15 +3,12 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import {
-  createInvitedReferralForTest,
-  subjectScopeForTest,
-} from "~/domain/assessments/test-support.server.ts";
-import { createSentReport } from "~/domain/reports/test-support.server.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { createSentReport } from "~tests/support/reports.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import * as subjectReport from "./assessment/report.tsx";
 import * as start from "./assessment/start.tsx";
 import * as employerReport from "./employer/report.tsx";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { startRuntime } from "~/runtime.server.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import type { Runtime } from "./runtime.server.ts";
 
 describe("runtime", () => {

@@ -40,6 +40,8 @@ export function readSource(file: string): string {
 function resolveSpecifier(from: string, specifier: string): string | null {
   let target: string;
   if (specifier.startsWith("~/")) target = path.posix.join("app", specifier.slice(2));
+  else if (specifier.startsWith("~tests/"))
+    target = path.posix.join("tests", specifier.slice("~tests/".length));
   else if (specifier.startsWith(".")) target = path.posix.join(path.posix.dirname(from), specifier);
   else if (specifier.startsWith("/")) return null;
   else return null; // a package

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { questionnaireResponse, reportVersion } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { createKeyring, DecryptionError, generateDataKey, installDataKeyring } from "./keyring.ts";
 import { keyIdsInUse, resealEncryptedColumns } from "./reseal.server.ts";
 

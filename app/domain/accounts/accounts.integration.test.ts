@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { auditEvent, member, organisation, session, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
 import { linkTo, readOutbox, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
 import { inviteDoctor } from "./doctors.server.ts";
 import { verifyEmailAddress } from "./email-verification.server.ts";
@@ -11,7 +12,6 @@ import { requestPasswordReset, resetPasswordWithToken } from "./password-reset.s
 import { passwordMessages } from "./password-rules.ts";
 import { registerEmployer } from "./register-employer.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
-import { CookieJar, requestFrom, startTestRuntime } from "./testing/harness.server.ts";
 import { base32Decode, totp } from "./totp.ts";
 import {
   confirmTwoFactorEnrolment,

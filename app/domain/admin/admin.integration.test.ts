@@ -15,13 +15,13 @@ import {
   session,
   user,
 } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { getCreditBalance, grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
 import { parseAuditFilter } from "./audit-filter.ts";
 import { exportAuditLogCsv, searchAuditLog } from "./audit-log.server.ts";

@@ -15,13 +15,14 @@ import {
   referral,
   referralActivity,
 } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
-import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { employerScopeForTest } from "~tests/support/referrals.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
 import { declineConsent } from "./decline-consent.server.ts";
 import { draftAssessmentReport } from "./draft-assessment-report.server.ts";
@@ -32,7 +33,6 @@ import { SAFETY_ALERT_JOB, saveAnswers } from "./save-answers.server.ts";
 import { sendSafetyAlert } from "./send-safety-alert.server.ts";
 import { findStalledAssessments } from "./stalled-assessments.server.ts";
 import { DRAFT_JOB, submitAssessment } from "./submit-assessment.server.ts";
-import { createInvitedReferralForTest, subjectScopeForTest } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 let dataDir: string;

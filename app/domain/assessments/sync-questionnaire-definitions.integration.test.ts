@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { questionnaireDefinition } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { sha256OfCanonicalJson } from "./canonical-json.ts";
 import { publishedQuestionnaires } from "./questionnaire-registry.ts";
 import type { Questionnaire } from "./questionnaire-types.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
-import { createTestDatabase, openTestDatabaseAsOwner } from "~/db/test-database.server.ts";
+import { createTestDatabase, openTestDatabaseAsOwner } from "~tests/support/test-database.ts";
 import { recordAuditEvent } from "./record-audit-event.server.ts";
 import { verifyAuditChain } from "./verify-audit-chain.server.ts";
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { creditLedger, creditLot, membership, organisation } from "~/db/schema/index.ts";
-import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
+import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import {
   expireCredits,
   getCreditBalance,

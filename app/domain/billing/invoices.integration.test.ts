@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { invoice } from "~/db/schema/index.ts";
-import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import { employerScopeFor, providerScope } from "~tests/support/billing.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
+import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getInvoicePdf } from "./invoices.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
-import { employerScopeFor, providerScope } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

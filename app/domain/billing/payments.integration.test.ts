@@ -6,12 +6,13 @@ import { loadConfig } from "~/config.server.ts";
 import { runtimeContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { invoice, membership, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
-import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { action as stripeWebhook } from "~/routes/resources/stripe-webhook.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
+import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getCreditBalance } from "./credit-ledger.server.ts";
 import {
   cancelMembership,
@@ -21,7 +22,6 @@ import {
 } from "./membership.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
 import { renewDemoMemberships } from "./renew-memberships.server.ts";
-import { employerScopeFor, fakeStripeApi, providerScope } from "./test-support.server.ts";
 
 const webhookSecret = "whsec_test_secret";
 const seller = { name: "ReferOH Ltd" };

@@ -6,11 +6,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
-import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import { subjectScopeForTest } from "~/domain/assessments/test-support.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
@@ -18,9 +15,13 @@ import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.serv
 import { expireUnpaidReferrals } from "~/domain/referrals/expire-unpaid-referrals.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
-import { employerScopeForTest, type TestEmployer } from "~/domain/referrals/test-support.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
+import { subjectScopeForTest } from "~tests/support/assessments.ts";
+import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
+import { employerScopeForTest, type TestEmployer } from "~tests/support/referrals.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
+import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getCreditNotePdf } from "./invoices.server.ts";
 import {
   type ConfirmationHooks,
@@ -29,7 +30,6 @@ import {
   type PaymentOrder,
 } from "./orders.server.ts";
 import { pendingRefunds, type Refunder, settleRefund } from "./settle-refund.server.ts";
-import { employerScopeFor, fakeStripeApi, providerScope } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const demo = createDemoProvider();

@@ -2,10 +2,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, consultation, referral as referralTable } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
+import {
+  bookConsultationForTest,
+  createDoctorForTest,
+  doctorScope,
+  referralInReviewForTest,
+  subjectScopeOf,
+} from "~tests/support/consultations.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { readConsultationNotes, recordNoShow, saveConsultationNotes } from "./after-call.server.ts";
 import { addDaysOff, addWeeklyHours, offerableSlots } from "./availability.server.ts";
 import {
@@ -21,13 +28,6 @@ import type { ConsultationDeps } from "./deps.ts";
 import { parseIcs, parseIcsUtc } from "./ics.ts";
 import { authoriseRoomJoin } from "./join.server.ts";
 import { sendDueConsultationReminders } from "./reminders.server.ts";
-import {
-  bookConsultationForTest,
-  createDoctorForTest,
-  doctorScope,
-  referralInReviewForTest,
-  subjectScopeOf,
-} from "./test-support.server.ts";
 
 let handle: DatabaseHandle;
 let deps: ConsultationDeps;

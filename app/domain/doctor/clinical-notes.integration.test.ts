@@ -3,17 +3,17 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, referral } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
 import { exportSubjectData } from "~/domain/governance/export-subject-data.server.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
+import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { scopeFor } from "~tests/support/doctor.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import {
   CLINICAL_NOTES_MAX,
   readClinicalNotes,
   saveClinicalNotes,
 } from "./clinical-notes.server.ts";
-import { scopeFor } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

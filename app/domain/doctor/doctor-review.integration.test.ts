@@ -11,7 +11,6 @@ import {
   slaWarning,
   user,
 } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { reassignCase } from "~/domain/admin/cases.server.ts";
 import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
@@ -20,13 +19,12 @@ import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
-import {
-  createInvitedReferralForTest,
-  subjectScopeForTest,
-} from "~/domain/assessments/test-support.server.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { scopeFor } from "~tests/support/doctor.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import {
   getDoctorCase,
   listDoctorCases,
@@ -41,7 +39,6 @@ import {
   ReportReleaseRefused,
   signAndSendReport,
 } from "./send-report.server.ts";
-import { scopeFor } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const outbox: MailMessage[] = [];

@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, doctorProfile, referral, user } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
@@ -13,16 +12,14 @@ import {
   sendSafetyAlert,
   sendSafetyRealerts,
 } from "~/domain/assessments/send-safety-alert.server.ts";
-import {
-  createInvitedReferralForTest,
-  subjectScopeForTest,
-} from "~/domain/assessments/test-support.server.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { scopeFor } from "~tests/support/doctor.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
 import { recordContactAttempt } from "./safety-contact.server.ts";
-import { scopeFor } from "./test-support.server.ts";
 
 let database: DatabaseHandle;
 const outbox: MailMessage[] = [];

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { contactMessage, interestRegistration } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import {
   checkRateLimit,
   rateLimits,
@@ -17,6 +16,7 @@ import { retryEnquiryEmailJob } from "~/jobs/retry-enquiry-email.ts";
 import { createJobQueue, type JobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/services/mail/mailer.server.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { deliverEnquiryEmail } from "./deliver-enquiry-email.server.ts";
 import type { EnquiryServices } from "./enquiry-services.ts";
 import { registerInterest } from "./register-interest.server.ts";

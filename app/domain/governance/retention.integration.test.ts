@@ -11,10 +11,10 @@ import {
   reportVersion,
   retentionErasure,
 } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
 import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { eraseExpiredHealthData } from "./erase-expired-health-data.server.ts";
 import { DEFAULT_RETENTION } from "./retention-policy.ts";
 

@@ -11,11 +11,11 @@ import {
   reportVersion,
   user,
 } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
+import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { exportSubjectData, subjectKey } from "./export-subject-data.server.ts";
 
 let database: DatabaseHandle;

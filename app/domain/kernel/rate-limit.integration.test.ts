@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { rateLimit } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import {
   checkRateLimit,
   clearRateLimit,

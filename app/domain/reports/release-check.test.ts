@@ -6,7 +6,7 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
-import * as fixtures from "./draft-fixtures.ts";
+import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { type DraftReport, REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import {
   checkReportRelease,

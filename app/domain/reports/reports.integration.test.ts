@@ -9,12 +9,17 @@ import {
   report,
   reportVersion,
 } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import { subjectScopeForTest } from "~/domain/assessments/test-support.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
+import { subjectScopeForTest } from "~tests/support/assessments.ts";
+import { employerScopeForTest } from "~tests/support/referrals.ts";
+import {
+  createSentReport,
+  managementBodyForTest,
+  sendRevisedVersionForTest,
+} from "~tests/support/reports.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 import { approveReport } from "./approve-report.server.ts";
 import { getEmployerReport, getEmployerReportPdf } from "./get-employer-report.server.ts";
 import {
@@ -26,11 +31,6 @@ import { claimReviewReminders, sendReviewReminder } from "./remind-report-review
 import { REPORT_NOTIFICATION_JOB } from "./report-jobs.ts";
 import { requestReportCorrection } from "./request-report-correction.server.ts";
 import { sendReportNotification } from "./send-report-notification.server.ts";
-import {
-  createSentReport,
-  managementBodyForTest,
-  sendRevisedVersionForTest,
-} from "./test-support.server.ts";
 import { withholdReportConsent } from "./withhold-report-consent.server.ts";
 
 let database: DatabaseHandle;

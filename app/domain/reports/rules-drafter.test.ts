@@ -7,7 +7,7 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { validateAnswers } from "~/domain/assessments/validate-answers.ts";
 import { isAnswered } from "~/domain/assessments/walk-items.ts";
-import * as fixtures from "./draft-fixtures.ts";
+import * as fixtures from "~tests/support/draft-fixtures.ts";
 import {
   type DraftReport,
   type DraftStatement,

@@ -14,9 +14,9 @@ import {
 } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
-import { startTestRuntime } from "~/domain/accounts/testing/harness.server.ts";
 import { getCreditBalance, grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { startTestRuntime } from "~tests/support/accounts-harness.ts";
 import * as accessReview from "./access-review.tsx";
 import * as audit from "./audit.tsx";
 import * as auditCsv from "./audit-csv.ts";

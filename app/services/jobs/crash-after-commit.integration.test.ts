@@ -8,15 +8,12 @@ import { loadConfig } from "~/config.server.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { questionnaireResponse, referral } from "~/db/schema/index.ts";
-import { createTestDatabase, testDatabaseOwnerUrl } from "~/db/test-database.server.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { SAFETY_ALERT_JOB, saveAnswers } from "~/domain/assessments/save-answers.server.ts";
-import {
-  createInvitedReferralForTest,
-  subjectScopeForTest,
-} from "~/domain/assessments/test-support.server.ts";
 import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { createTestDatabase, testDatabaseOwnerUrl } from "~tests/support/test-database.ts";
 
 /*
  * A job queued in the transaction of the change that causes it survives a crash right after the
@@ -28,7 +25,7 @@ import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts
  */
 const serverUrl = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, "../../..");
-const script = path.join(root, "app/jobs/testing/job-process.ts");
+const script = path.join(root, "tests/support/job-process.ts");
 const onCall = "on-call.crash-test@referoh.test";
 
 describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail", () => {

@@ -5,20 +5,20 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { employerScopeForTest } from "~/domain/referrals/test-support.server.ts";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { member, referral, report, user } from "../../../app/db/schema/index.ts";
-import { createInvitedReferralForTest } from "../../../app/domain/assessments/test-support.server.ts";
+import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import routes from "../../../app/routes.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import {
   bookConsultationForTest,
   createDoctorAccountForTest,
   doctorActor,
   referralInReviewForTest,
-} from "../../../app/domain/consultations/test-support.server.ts";
-import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
-import { createSentReport } from "../../../app/domain/reports/test-support.server.ts";
-import routes from "../../../app/routes.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+} from "../../support/consultations.ts";
+import { employerScopeForTest } from "../../support/referrals.ts";
+import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";

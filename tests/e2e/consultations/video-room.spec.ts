@@ -5,13 +5,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import {
   bookConsultationForTest,
   createDoctorAccountForTest,
   doctorActor,
   referralInReviewForTest,
-} from "../../../app/domain/consultations/test-support.server.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+} from "../../support/consultations.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts";
 
@@ -19,7 +19,7 @@ import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts"
  * The room needs a case in review with a booked consultation and a doctor assigned, which the
  * shared test server's database cannot be given from outside (PGlite allows one process). So this
  * spec runs the same production build in its own process, on its own port and data directory,
- * and prepares the case through the domain functions (app/domain/consultations/test-support).
+ * and prepares the case through the domain functions (tests/support/consultations.ts).
  */
 const port = Number(process.env.ROOM_E2E_PORT ?? 3355);
 const origin = `http://localhost:${port}`;

@@ -7,13 +7,13 @@ import { expect, test } from "@playwright/test";
 import { WebSocket } from "ws";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { SUBJECT_ROOM_COOKIE } from "../../../app/domain/consultations/signal-messages.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import {
   bookConsultationForTest,
   createDoctorAccountForTest,
   doctorActor,
   referralInReviewForTest,
-} from "../../../app/domain/consultations/test-support.server.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+} from "../../support/consultations.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { scratchDatabase } from "../support/scratch-database.ts";
 import { spawnServer } from "../support/server-process.ts";

@@ -17,23 +17,20 @@ import {
   report,
 } from "../../../app/db/schema/index.ts";
 import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
-import {
-  createInvitedReferralForTest,
-  subjectScopeForTest,
-} from "../../../app/domain/assessments/test-support.server.ts";
 import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/orders.server.ts";
+import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "../../support/assessments.ts";
 import {
   bookConsultationForTest,
   createDoctorAccountForTest,
   doctorActor,
   referralInReviewForTest,
-} from "../../../app/domain/consultations/test-support.server.ts";
-import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
-import { employerScopeForTest } from "../../../app/domain/referrals/test-support.server.ts";
-import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
-import { createSentReport } from "../../../app/domain/reports/test-support.server.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
-import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
+} from "../../support/consultations.ts";
+import { employerScopeForTest } from "../../support/referrals.ts";
+import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { expect, test } from "../support/test.ts";
 

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { referral } from "~/db/schema/index.ts";
-import { insertOrganisationForTest } from "~/db/seed/test-organisation.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import type { RequestOrigin, SubjectActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
@@ -9,7 +8,8 @@ import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-emplo
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Referral } from "~/domain/referrals/place-referral.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
-import { employerScopeForTest, type TestEmployer } from "~/domain/referrals/test-support.server.ts";
+import { employerScopeForTest, type TestEmployer } from "~tests/support/referrals.ts";
+import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 
 /**
  * Test fixture: a real referral made through the employer's own domain functions (credits granted,

@@ -3,19 +3,19 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, referral, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
+import { addWeeklyHours } from "~/domain/consultations/availability.server.ts";
+import {
+  offerConsultation,
+  openConsultationForReferral,
+  pickConsultationTime,
+} from "~/domain/consultations/booking.server.ts";
+import type { ConsultationDeps } from "~/domain/consultations/deps.ts";
 import type { DoctorActor, SubjectActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { transition } from "~/domain/referrals/states.ts";
 import type { Auth } from "~/services/auth/auth.server.ts";
-import { addWeeklyHours } from "./availability.server.ts";
-import {
-  offerConsultation,
-  openConsultationForReferral,
-  pickConsultationTime,
-} from "./booking.server.ts";
-import type { ConsultationDeps } from "./deps.ts";
+import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 
 const testOrigin = { ip: null, requestId: "test" };
 

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "~/config.server.ts";
-import { createTestDatabase } from "~/db/test-database.server.ts";
+import type { RequestMeta } from "~/domain/accounts/types.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { authHeaders } from "~/services/auth/auth.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
-import type { RequestMeta } from "../types.ts";
+import { createTestDatabase } from "~tests/support/test-database.ts";
 
 /** A real runtime (database, better-auth, outbox mailer) on a fresh test database. */
 export async function startTestRuntime(): Promise<{

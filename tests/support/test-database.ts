@@ -2,19 +2,19 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
 import {
   type DatabaseHandle,
   migrateDatabase,
   migrationsFolder,
   openDatabase,
-} from "./client.server.ts";
+} from "~/db/client.server.ts";
 import {
   migrateAsOwner,
   provisionDatabaseRoles,
   type RoleNames,
   roleOf,
-} from "./database-roles.server.ts";
+} from "~/db/database-roles.server.ts";
+import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when

@@ -1,5 +1,5 @@
-import type { Database } from "../client.server.ts";
-import { organisation } from "../schema/index.ts";
+import type { Database } from "~/db/client.server.ts";
+import { organisation } from "~/db/schema/index.ts";
 
 /**
  * An employer organisation row for tests that need only its id (billing, referrals and reports

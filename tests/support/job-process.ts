@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { loadConfig } from "~/config.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
-import { subjectScopeForTest } from "~/domain/assessments/test-support.server.ts";
 import { startRuntime } from "~/runtime.server.ts";
+import { subjectScopeForTest } from "~tests/support/assessments.ts";
 
 /*
  * A server process of its own for app/services/jobs/crash-after-commit.integration.test.ts: the

@@ -10,11 +10,11 @@ import {
   reportVersion,
   user,
 } from "~/db/schema/index.ts";
-import { createInvitedReferralForTest } from "~/domain/assessments/test-support.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { type ReferralStatus, transition } from "~/domain/referrals/states.ts";
-import type { ReportBody } from "./report-body.ts";
-import { reviewDueAt } from "./review-window.ts";
+import type { ReportBody } from "~/domain/reports/report-body.ts";
+import { reviewDueAt } from "~/domain/reports/review-window.ts";
+import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 
 /*
  * Test fixtures for the review and release. The doctor's side (taking the case, writing and

@@ -13,7 +13,7 @@ import { attachConsultationSignalling as attachSignallingRelay } from "~/service
  * the domain's rules and the jobs of app/jobs/ plugged in. Services never import the domain at
  * runtime; this file is where the two meet.
  */
-export const productWiring: RuntimeWiring = {
+const productWiring: RuntimeWiring = {
   // Refuses to start when a published questionnaire file was edited in place.
   async prepareDatabase(db) {
     await syncQuestionnaireDefinitions(db);

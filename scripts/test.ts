@@ -31,6 +31,8 @@ ensureTestTools();
 step("Lint and format (Biome)", bin("biome"), ["check", "."]);
 step("Route types", bin("react-router"), ["typegen"]);
 step("Type check", bin("tsc"), ["--noEmit"]);
+// Every exported symbol and every file is used by something (docs/architecture.md §3b).
+step("Unused files and exports (knip)", bin("knip"), ["--no-progress"]);
 // Unit and integration tests never see a server database unless DATABASE_URL says so.
 step("Unit and integration tests (Vitest)", bin("vitest"), [
   "run",

@@ -14,5 +14,3 @@ export const sendReferralInvitationJob = defineJob({
     );
   },
 });
-
-export type SendReferralInvitation = z.infer<typeof sendReferralInvitationJob.payload>;

@@ -13,7 +13,7 @@ const scopeContext = createContext<Scope | null>(null);
  * doctor with their access flag, the administrator. Null for an employer with no organisation,
  * which no employer page can serve.
  */
-export function actorOfSession(current: CurrentSession): Actor | null {
+function actorOfSession(current: CurrentSession): Actor | null {
   const { actor, organisation, user } = current;
   switch (actor.role) {
     case "employer":

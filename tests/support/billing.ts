@@ -29,7 +29,7 @@ export function providerScope(db: Database, now = new Date()): Scope<SystemActor
   return systemScope(db, "test-provider", { now });
 }
 
-export interface StripeApiRequest {
+interface StripeApiRequest {
   method: string;
   path: string;
   body: URLSearchParams;

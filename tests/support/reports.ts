@@ -37,7 +37,7 @@ export const managementBodyForTest: ReportBody = {
   summary: "Jo has been off work since March with low mood and is now improving with treatment.",
 };
 
-export const preEmploymentBodyForTest: ReportBody = {
+const preEmploymentBodyForTest: ReportBody = {
   kind: "pre_employment",
   outcome: "fit",
   recommendations: ["No restrictions for the role of driver."],
@@ -52,7 +52,7 @@ function randomCode(length: number): string {
 }
 
 /** An employer organisation with an owner, under an id already used by referrals. */
-export async function createEmployerOrganisationForTest(
+async function createEmployerOrganisationForTest(
   db: Database,
   { organisationId, name = "Test Employer Ltd" }: { organisationId: string; name?: string },
 ) {
@@ -70,7 +70,7 @@ export async function createEmployerOrganisationForTest(
   return { ownerId, ownerEmail, name };
 }
 
-export async function createDoctorForTest(db: Database) {
+async function createDoctorForTest(db: Database) {
   const id = `doctor-${randomBytes(6).toString("hex")}`;
   const doctor = {
     id,

@@ -98,7 +98,7 @@ export const noticeDetails: Partial<
   },
 };
 
-export type NoticeKey = keyof typeof notices;
+type NoticeKey = keyof typeof notices;
 
 export function isNoticeKey(value: string | null): value is NoticeKey {
   return value !== null && Object.hasOwn(notices, value);

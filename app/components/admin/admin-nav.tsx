@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 import { areaNavItems } from "~/components/site-navigation.ts";
 import { cn } from "~/lib/cn";
 
-export const adminSections = areaNavItems.admin;
+const adminSections = areaNavItems.admin;
 
 /**
  * The admin console's sections as a tab bar, from the md breakpoint up. Narrower screens (a phone,

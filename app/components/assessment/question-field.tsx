@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FormField, FormFieldset, FormHint } from "~/components/ui/form-field";
+import { FormField, FormFieldset } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
@@ -27,7 +27,7 @@ function asList(value: AnswerValue | undefined): string[] {
   return (Array.isArray(value) ? value : [value]).map(String);
 }
 
-export interface QuestionFieldProps {
+interface QuestionFieldProps {
   item: QuestionnaireItem;
   /** The stored answer, or what was just posted back with an error. */
   value?: AnswerValue;
@@ -183,5 +183,3 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
     </FormField>
   );
 }
-
-export { FormHint };

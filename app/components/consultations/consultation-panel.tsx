@@ -27,7 +27,7 @@ export interface ConsultationPanelData {
   error?: string | null;
 }
 
-export const consultationStatusLabels: Record<ConsultationStatus, string> = {
+const consultationStatusLabels: Record<ConsultationStatus, string> = {
   offered: "Times offered",
   times_requested: "Other times requested",
   booked: "Booked",

@@ -1,7 +1,4 @@
-export {
-  formatConsultationTime,
-  formatMinute,
-} from "~/domain/consultations/london-time.ts";
+export { formatConsultationTime } from "~/domain/consultations/london-time.ts";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   weekday: "long",

@@ -5,7 +5,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import type { PeerMessage, ServerMessage } from "~/domain/consultations/signal-messages.ts";
 
-export interface VideoRoomProps {
+interface VideoRoomProps {
   role: "doctor" | "subject";
   selfName: string;
   peerName: string;

@@ -8,7 +8,7 @@ export function answerAnchor(linkId: string): string {
   return `answer-${linkId.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
-export interface CasePanelReferral {
+interface CasePanelReferral {
   type: "management" | "pre_employment";
   reason: string | null;
   jobRole: string | null;

@@ -5,7 +5,7 @@ import type { DraftStatement } from "~/domain/reports/drafter.ts";
  * A draft statement and the answers it rests on (question + answer), so the doctor can check
  * every claim before adopting it. Text is rendered as text, never as HTML.
  */
-export function StatementWithEvidence({
+function StatementWithEvidence({
   statement,
   answers,
 }: {

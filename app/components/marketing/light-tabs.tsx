@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "rea
 import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
 
-export interface LightTab {
+interface LightTab {
   value: string;
   label: ReactNode;
   content: ReactNode;

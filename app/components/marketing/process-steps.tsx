@@ -4,7 +4,7 @@ import { StepList } from "./section.tsx";
 const { member, payPerReferral } = turnaroundHours;
 
 /** The three-step process of each service, shared by the home page and How It Works. */
-export const preEmploymentSteps = [
+const preEmploymentSteps = [
   {
     title: "Request the check",
     text: `After you have made a conditional job offer, enter the candidate's name, e-mail address and job role, and tick any risk factors of the role: driving, night shifts, lone working or safety-critical duties. Pay with credits or per referral.`,
@@ -19,7 +19,7 @@ export const preEmploymentSteps = [
   },
 ] as const;
 
-export const managementReferralSteps = [
+const managementReferralSteps = [
   {
     title: "Make the referral",
     text: "Tell us about the employee's role, your concerns, any adjustments already in place and the questions you need answered. You confirm that the employee knows about the referral and has agreed to it.",

@@ -19,7 +19,7 @@ export type DrawerAction =
   | "downloadReport"
   | "newReferral";
 
-export interface DrawerStateView {
+interface DrawerStateView {
   /** The heading of the section that says where the case stands. */
   heading: string;
   /** What has happened, in one or two sentences. */

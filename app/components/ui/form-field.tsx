@@ -33,7 +33,7 @@ function describedBy(...ids: Array<string | false | null | undefined>) {
   return joined || undefined;
 }
 
-export function FormHint({ className, ...props }: ComponentProps<"div">) {
+function FormHint({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="form-hint"

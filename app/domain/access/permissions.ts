@@ -26,7 +26,7 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 
 /** Roles that see health data or manage doctors: nothing works for them without a second factor. */
-export const secondFactorRoles: readonly PlatformRole[] = ["doctor", "admin"];
+const secondFactorRoles: readonly PlatformRole[] = ["doctor", "admin"];
 
 export function needsSecondFactor(role: PlatformRole): boolean {
   return secondFactorRoles.includes(role);
@@ -37,7 +37,7 @@ type Rule = (actor: Actor) => boolean;
 const fullyAuthenticated: Rule = (a) => !needsSecondFactor(a.role) || a.twoFactorVerified;
 
 /** The typed permission map: one rule per permission, all pure. */
-export const permissionRules: Record<Permission, Rule> = {
+const permissionRules: Record<Permission, Rule> = {
   "employer-area:view": (a) => a.role === "employer" && a.organisationId !== null,
   "organisation:update": (a) =>
     a.role === "employer" && a.organisationId !== null && a.memberRole === "owner",

@@ -9,10 +9,10 @@ import { passwordProblem } from "./check-password.server.ts";
 import { createSetPasswordLink } from "./set-password-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
-export const SETUP_LINK_VALID_MS = 24 * 60 * 60 * 1000;
+const SETUP_LINK_VALID_MS = 24 * 60 * 60 * 1000;
 const SETUP_MARKER = "first-admin-setup";
 
-export async function adminExists(deps: Pick<AccountsDeps, "database">): Promise<boolean> {
+async function adminExists(deps: Pick<AccountsDeps, "database">): Promise<boolean> {
   const [row] = await deps.database.db
     .select({ id: user.id })
     .from(user)
@@ -22,7 +22,7 @@ export async function adminExists(deps: Pick<AccountsDeps, "database">): Promise
 }
 
 /** Where the current set-up link is also written (mode 0600), next to the data it protects. */
-export function setupLinkFile(dataDir: string) {
+function setupLinkFile(dataDir: string) {
   return path.join(dataDir, "first-admin-setup-link.txt");
 }
 
@@ -59,7 +59,7 @@ export async function setupTokenIsValid(deps: AccountsDeps, token: string): Prom
   return Boolean(found && found.value === SETUP_MARKER && found.expiresAt > new Date());
 }
 
-export type FirstAdminResult =
+type FirstAdminResult =
   | { status: "created" }
   | { status: "invalid-token" }
   | { status: "weak-password"; message: string };
@@ -101,7 +101,7 @@ export async function createFirstAdmin(
 }
 
 /** A new administrator account without a password; null if the address is taken. */
-export async function createAdminUser(
+async function createAdminUser(
   deps: Pick<AccountsDeps, "auth" | "database">,
   input: { email: string; name: string },
 ): Promise<string | null> {

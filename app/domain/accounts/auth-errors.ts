@@ -6,8 +6,3 @@ export function authErrorCode(error: unknown): string | null {
   const body = (error as { body?: { code?: string } }).body;
   return body?.code ?? String((error as { status?: unknown }).status ?? "UNKNOWN");
 }
-
-export function authErrorMessage(error: unknown): string | null {
-  if (!isAPIError(error)) return null;
-  return (error as { body?: { message?: string } }).body?.message ?? null;
-}

@@ -11,7 +11,7 @@ import {
 } from "./password-rules.ts";
 
 /** What the person told us about themselves: a password built from it is easy to guess. */
-export interface PasswordOwner {
+interface PasswordOwner {
   email?: string | null;
   name?: string | null;
   company?: string | null;

@@ -9,9 +9,9 @@ import { createSetPasswordLink } from "./set-password-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 import { ForbiddenError } from "./update-account.server.ts";
 
-export const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface DoctorRow {
+interface DoctorRow {
   userId: string;
   name: string;
   email: string;
@@ -61,7 +61,7 @@ export async function listDoctors(
   }));
 }
 
-export type InviteResult =
+type InviteResult =
   | { status: "invited"; userId: string }
   | { status: "email-taken" }
   | { status: "gmc-taken" };

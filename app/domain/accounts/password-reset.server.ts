@@ -22,7 +22,7 @@ export function requestPasswordReset(
   });
 }
 
-export type ResetResult =
+type ResetResult =
   | { status: "ok" }
   | { status: "invalid-token" }
   | { status: "weak-password"; message: string };

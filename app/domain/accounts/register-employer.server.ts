@@ -7,7 +7,7 @@ import { passwordProblem } from "./check-password.server.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
-export interface EmployerRegistration {
+interface EmployerRegistration {
   companyName: string;
   contactName: string;
   email: string;
@@ -25,7 +25,7 @@ export function splitContactName(contactName: string): { firstName: string; last
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
 }
 
-export type RegistrationResult =
+type RegistrationResult =
   /** Said for a new address and for a taken one alike: the e-mail tells the owner which. */
   | { status: "accepted"; email: string }
   | { status: "weak-password"; message: string }

@@ -118,11 +118,11 @@ export const codeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const totpCodeSchema = z.object({
+const totpCodeSchema = z.object({
   code: trimmed.regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
 });
 
-export const currentPasswordSchema = z.object({
+const currentPasswordSchema = z.object({
   password: currentPassword,
 });
 
@@ -168,7 +168,7 @@ export const inviteDoctorSchema = z.object({
   qualifications,
 });
 
-export const doctorQualificationsSchema = z.object({ qualifications });
+const doctorQualificationsSchema = z.object({ qualifications });
 
 export const firstAdminSchema = z
   .object({
@@ -221,27 +221,14 @@ export const accountFormSchema = z.discriminatedUnion("intent", [
   accountForms["two-factor"],
 ]);
 
-export type FieldErrors = Record<string, string>;
+type FieldErrors = Record<string, string>;
 
 /** The first message per field, in the schema's order. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function _fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     out[key] ??= issue.message;
   }
   return out;
-}
-
-/** Parses a submitted form with a schema: `{ data }` or `{ errors }`. */
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  form: FormData | Record<string, unknown>,
-): { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
-  const values =
-    form instanceof FormData
-      ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"))
-      : form;
-  const result = schema.safeParse(values);
-  return result.success ? { data: result.data } : { errors: fieldErrors(result.error) };
 }

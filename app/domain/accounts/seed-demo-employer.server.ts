@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { account, member, organisation, user } from "~/db/schema/index.ts";
 
-export const DEMO_EMPLOYER_EMAIL = "demo.employer@example.org";
+const DEMO_EMPLOYER_EMAIL = "demo.employer@example.org";
 
 /**
  * Seed step: a sample employer company and its owner, verified, to try the employer area locally.

@@ -14,9 +14,9 @@ export const sessionPolicy: Record<
 };
 
 /** Slide the expiry no more often than this, so a busy page does not write on every request. */
-export const SLIDE_GRANULARITY_MS = 60 * 1000;
+const SLIDE_GRANULARITY_MS = 60 * 1000;
 
-export interface SessionTimes {
+interface SessionTimes {
   createdAt: Date;
   expiresAt: Date;
 }

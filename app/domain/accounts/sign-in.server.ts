@@ -7,7 +7,7 @@ import { setPendingSecondFactor } from "./pending-second-factor.server.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
-export type SignInResult =
+type SignInResult =
   | { status: "signed-in"; role: "employer" | "doctor" | "admin"; setCookies: string[] }
   | { status: "second-factor"; setCookies: string[] }
   /** Wrong address or password, or (at the doctor portal) not a doctor: one answer for all. */

@@ -30,7 +30,7 @@ const policies: Record<
   },
 };
 
-export type ThrottleVerdict =
+type ThrottleVerdict =
   | { allowed: true }
   | { allowed: false; reason: "ip" | "account" | "locked"; retryAfterSeconds: number };
 

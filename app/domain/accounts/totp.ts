@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
  * authenticator app compute it. We need the matching time step itself, to refuse a code that was
  * already used (the plugin would accept it again within its window).
  */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const DIGITS = 6;
 
 export function hotp(key: Uint8Array, counter: number): string {
@@ -21,7 +21,7 @@ export function hotp(key: Uint8Array, counter: number): string {
   return (value % 10 ** DIGITS).toString().padStart(DIGITS, "0");
 }
 
-export function timeStep(now: Date): number {
+function timeStep(now: Date): number {
   return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 }
 

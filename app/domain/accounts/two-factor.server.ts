@@ -56,7 +56,7 @@ export async function consumeTotpStep(
   return updated.length === 1 ? "ok" : "reused";
 }
 
-export type SecondFactorResult =
+type SecondFactorResult =
   | { status: "signed-in"; role: "employer" | "doctor" | "admin"; setCookies: string[] }
   | { status: "invalid" }
   | { status: "expired" }

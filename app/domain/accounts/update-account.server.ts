@@ -85,7 +85,7 @@ export async function updateOrganisation(
   });
 }
 
-export type ChangePasswordResult =
+type ChangePasswordResult =
   | { status: "ok"; setCookies: string[] }
   | { status: "wrong-password" }
   | { status: "weak-password"; message: string }

@@ -5,7 +5,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { isInactive } from "./access-review.ts";
 import { lastSignIns } from "./last-sign-in.server.ts";
 
-export interface PrivilegedAccount {
+interface PrivilegedAccount {
   userId: string;
   name: string;
   email: string;

@@ -10,9 +10,9 @@ import type { AuditFilter } from "./audit-filter.ts";
 import { csvLine } from "./csv.ts";
 import { countRows, readPage } from "./list.server.ts";
 
-export const auditPageSize = 50;
+const auditPageSize = 50;
 /** An export is a file for an investigation, not a backup: past this, narrow the filter. */
-export const auditExportLimit = 50_000;
+const auditExportLimit = 50_000;
 
 const impossible = eq(auditEvent.id, -1);
 
@@ -70,7 +70,7 @@ async function conditionsFor(scope: Scope, filter: AuditFilter): Promise<SQL | u
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export type AuditRow = typeof auditEvent.$inferSelect;
+type AuditRow = typeof auditEvent.$inferSelect;
 
 export async function searchAuditLog(
   scope: Scope,
@@ -97,7 +97,7 @@ export async function searchAuditLog(
   });
 }
 
-export const auditCsvHeader = [
+const auditCsvHeader = [
   "id",
   "occurred_at_utc",
   "actor_id",

@@ -93,7 +93,7 @@ export async function assignableDoctors(scope: Scope) {
     .limit(500);
 }
 
-export type ReassignResult =
+type ReassignResult =
   | { status: "reassigned" }
   | { status: "not-found" }
   | { status: "invalid-state"; current: ReferralStatus }

@@ -3,8 +3,7 @@ import { filterPage, parseFilter } from "./list-filters.ts";
 
 export const inboxKinds = ["contact", "interest"] as const;
 export type InboxKind = (typeof inboxKinds)[number];
-export const inboxStates = ["open", "handled", "all"] as const;
-export type InboxState = (typeof inboxStates)[number];
+const inboxStates = ["open", "handled", "all"] as const;
 
 /** The inbox's tabs and pages (GET /admin/inbox): contact messages not yet handled, unless asked. */
 export const inboxFilterSchema = z.object({

@@ -18,7 +18,7 @@ import {
   type OrganisationFilter,
 } from "./organisations.ts";
 
-export interface OrganisationRow {
+interface OrganisationRow {
   id: string;
   name: string;
   industry: string | null;
@@ -104,7 +104,7 @@ export async function getOrganisationDetail(scope: Scope, organisationId: string
   };
 }
 
-export type CreditAdjustmentResult =
+type CreditAdjustmentResult =
   | { status: "adjusted"; balance: number }
   | { status: "not-found" }
   | { status: "insufficient"; balance: number };

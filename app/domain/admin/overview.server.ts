@@ -9,7 +9,7 @@ import { countRows } from "./list.server.ts";
 /** Cases a doctor owes a report on: the SLA clock runs from submission. */
 export const slaStatuses: readonly ReferralStatus[] = ["submitted", "in_review"];
 
-export interface AdminOverview {
+interface AdminOverview {
   byStatus: { status: ReferralStatus; count: number }[];
   slaBreaches: number;
   urgent: number;

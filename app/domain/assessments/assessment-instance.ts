@@ -12,7 +12,7 @@ import {
 } from "./select-pre-employment-modules.ts";
 
 /** The referral fields an assessment is built from (a subset of the referral row). */
-export interface AssessmentSource {
+interface AssessmentSource {
   type: "pre_employment" | "management";
   jobRole: string | null;
   drivingRequired: boolean;
@@ -32,7 +32,7 @@ export function jobRoleFromLabel(label: string | null | undefined): JobRole {
   );
 }
 
-export function preEmploymentRoleOf(source: AssessmentSource): PreEmploymentRole {
+function preEmploymentRoleOf(source: AssessmentSource): PreEmploymentRole {
   return {
     jobRole: jobRoleFromLabel(source.jobRole),
     drivingRequired: source.drivingRequired,
@@ -49,7 +49,7 @@ export function moduleReasonsOf(source: AssessmentSource): SelectedModule[] {
     : [];
 }
 
-export interface AssessmentInstance {
+interface AssessmentInstance {
   definition: Questionnaire;
   buildContext: ResponseBuildContext;
 }

@@ -86,7 +86,7 @@ export function stepProgress(
   return { index: Math.max(0, at) + 1, total: steps.length + 1 };
 }
 
-export interface StepContent {
+interface StepContent {
   /** Pre-employment: the group; management: the question's enclosing group, if any. */
   group?: QuestionnaireItem;
   /** Display items and questions to render on this page, enabled, in order. */
@@ -197,7 +197,7 @@ export function stepOfQuestion(
   return found?.ancestors[0] ?? linkId;
 }
 
-export interface ReviewRow {
+interface ReviewRow {
   linkId: string;
   step: string;
   question: string;
@@ -205,7 +205,7 @@ export interface ReviewRow {
   required: boolean;
 }
 
-export interface ReviewSection {
+interface ReviewSection {
   heading: string;
   rows: ReviewRow[];
 }

@@ -7,7 +7,7 @@ import {
   type QuestionnaireItem,
 } from "./questionnaire-types.ts";
 
-export interface ManagementAssessmentContext {
+interface ManagementAssessmentContext {
   /** The employer's reason for referral, quoted to the employee as the employer wrote it. */
   referralReason: string;
 }

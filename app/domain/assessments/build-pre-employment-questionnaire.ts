@@ -8,9 +8,9 @@ import {
   selectPreEmploymentModules,
 } from "./select-pre-employment-modules.ts";
 
-export const PRE_EMPLOYMENT_INSTANCE_URL = "urn:referoh:questionnaire:pre-employment";
+const PRE_EMPLOYMENT_INSTANCE_URL = "urn:referoh:questionnaire:pre-employment";
 
-export interface PreEmploymentQuestionnaire {
+interface PreEmploymentQuestionnaire {
   definition: Questionnaire;
   modules: (SelectedModule & { version: string })[];
 }

@@ -23,7 +23,7 @@ export async function listSubjectMessages(scope: Scope) {
     .orderBy(asc(subjectInformationRequest.sentAt));
 }
 
-export type ReplyResult = { ok: true } | { ok: false; message: string };
+type ReplyResult = { ok: true } | { ok: false; message: string };
 
 /**
  * The person answers a doctor's question on their link page. The answer is sealed on the case

@@ -6,7 +6,7 @@
  */
 export const CONSENT_VERSION = "2026-06-v1";
 
-export interface ConsentNoticeInput {
+interface ConsentNoticeInput {
   type: "pre_employment" | "management";
   organisationName: string;
   /** Pre-employment: why each part of the questionnaire is asked (`selectPreEmploymentModules`). */
@@ -15,13 +15,13 @@ export interface ConsentNoticeInput {
   jobRole?: string | null;
 }
 
-export interface ConsentSection {
+interface ConsentSection {
   heading: string;
   paragraphs: string[];
   list?: string[];
 }
 
-export interface ConsentNotice {
+interface ConsentNotice {
   version: string;
   title: string;
   sections: ConsentSection[];

@@ -7,7 +7,7 @@ import { rulesDrafter } from "~/domain/reports/rules-drafter.ts";
 import { definitionOfResponse } from "./assessment-instance.ts";
 import { toSafetyAssessment } from "./safety-flags.ts";
 
-export type DraftRow = typeof draftReport.$inferSelect;
+type DraftRow = typeof draftReport.$inferSelect;
 
 /**
  * The draft job: runs the drafter on a completed response and stores its structured draft.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { questionnaireResponse } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 
-export type ResponseRow = typeof questionnaireResponse.$inferSelect;
+type ResponseRow = typeof questionnaireResponse.$inferSelect;
 
 /** The subject's response, optionally locked for update inside a transaction. */
 export async function loadResponse(

@@ -10,7 +10,7 @@ import { findReferralByInvitationToken } from "~/domain/referrals/invitations.se
  * A valid link: the kernel's subject actor (docs/architecture.md §3b), which the route turns into
  * the request's scope with `subjectScope`, and the referral as read on opening.
  */
-export type OpenedLink =
+type OpenedLink =
   | { ok: true; link: SubjectActor; referral: typeof referral.$inferSelect }
   | { ok: false; reason: "unknown" | "gone" | "throttled" };
 

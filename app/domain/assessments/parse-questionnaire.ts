@@ -65,7 +65,7 @@ const itemSchema: z.ZodType<QuestionnaireItem> = z.lazy(() =>
   }),
 );
 
-export const questionnaireSchema: z.ZodType<Questionnaire> = z.strictObject({
+const questionnaireSchema: z.ZodType<Questionnaire> = z.strictObject({
   resourceType: z.literal("Questionnaire"),
   id: z.string().optional(),
   url: z.string().min(1),

@@ -39,7 +39,6 @@ export const ITEM_TYPES = [
   "decimal",
 ] as const;
 export type QuestionnaireItemType = (typeof ITEM_TYPES)[number];
-export type AnswerableItemType = Exclude<QuestionnaireItemType, "group" | "display">;
 
 export const ENABLE_WHEN_OPERATORS = ["exists", "=", "!=", ">", "<", ">=", "<="] as const;
 export type EnableWhenOperator = (typeof ENABLE_WHEN_OPERATORS)[number];
@@ -53,7 +52,7 @@ export interface Extension {
   valueString?: string;
 }
 
-export interface Coding {
+interface Coding {
   system?: string;
   code: string;
   display: string;

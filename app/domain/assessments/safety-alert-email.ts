@@ -1,6 +1,6 @@
 import { escapeHtml } from "~/lib/html.ts";
 
-export interface SafetyAlertEmailInput {
+interface SafetyAlertEmailInput {
   reference: string;
   type: "pre_employment" | "management";
   /** Where the on-call doctor opens the case (the doctor portal, behind sign-in and TOTP). */

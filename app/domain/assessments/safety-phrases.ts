@@ -16,9 +16,9 @@
  * patterns then allow the common misspellings and spacing variants seen in typed answers.
  */
 
-export type PhraseLevel = "urgent" | "review";
+type PhraseLevel = "urgent" | "review";
 
-export interface PhraseMatch {
+interface PhraseMatch {
   level: PhraseLevel;
   /** Which entry of the list matched, for tests and for the doctor's reason line. */
   label: string;

@@ -24,7 +24,7 @@ import { type AnswerIssue, validateAnswers } from "./validate-answers.ts";
 
 export const SAFETY_ALERT_JOB = "assessment-safety-alert";
 
-export type SaveAnswersResult =
+type SaveAnswersResult =
   | {
       ok: true;
       /** Where to go next: a step, or `review`. */

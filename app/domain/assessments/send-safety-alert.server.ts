@@ -13,7 +13,7 @@ export const SAFETY_REALERT_AFTER_MS = 2 * 60 * 60 * 1000;
 export const SAFETY_REALERT_JOB = "assessment-safety-realert";
 
 /** The states in which someone can still act on a flag: from the answers to the report going out. */
-export const safetyOpenStatuses = ["in_progress", "submitted", "in_review"] as const;
+const safetyOpenStatuses = ["in_progress", "submitted", "in_review"] as const;
 
 /**
  * The safety alert job: e-mails the clinical on-call once per case (the first urgent flag). The

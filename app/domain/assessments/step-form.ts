@@ -30,7 +30,7 @@ export function dateFieldName(linkId: string, part: "day" | "month" | "year"): s
 }
 
 /** Reads `FormData.getAll`-style values. */
-export type FormValues = (name: string) => string[];
+type FormValues = (name: string) => string[];
 
 export function formValuesOf(form: FormData): FormValues {
   return (name) => form.getAll(name).map(String);

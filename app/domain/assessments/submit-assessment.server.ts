@@ -13,7 +13,7 @@ import { type AnswerIssue, validateAnswers } from "./validate-answers.ts";
 
 export const DRAFT_JOB = "assessment-draft";
 
-export type SubmitResult =
+type SubmitResult =
   | { ok: true; submittedAt: Date; slaDueAt: Date }
   | { ok: false; issues: AnswerIssue[] };
 

@@ -19,7 +19,7 @@ export class PublishedQuestionnaireChangedError extends Error {
   }
 }
 
-export interface QuestionnaireSyncResult {
+interface QuestionnaireSyncResult {
   /** `key@version` of each version published by this run. */
   published: string[];
   unchanged: number;

@@ -33,7 +33,7 @@ export interface AnswerIssue {
   message: string;
 }
 
-export type AnswerValidation =
+type AnswerValidation =
   | { success: true; answers: Answers; dropped: string[] }
   | { success: false; issues: AnswerIssue[] };
 
@@ -80,7 +80,7 @@ function isRealDate(value: string): boolean {
 }
 
 /** The zod schema of one item's answer (already coerced and not blank). */
-export function answerSchemaFor(item: QuestionnaireItem): z.ZodType<AnswerValue> {
+function answerSchemaFor(item: QuestionnaireItem): z.ZodType<AnswerValue> {
   switch (item.type) {
     case "boolean":
       return z.boolean({ error: "Select yes or no" });

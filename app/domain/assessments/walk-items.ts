@@ -5,7 +5,7 @@ import type {
   QuestionnaireItem,
 } from "./questionnaire-types.ts";
 
-export interface WalkedItem {
+interface WalkedItem {
   item: QuestionnaireItem;
   /** Nesting level: 0 for top-level items. */
   depth: number;

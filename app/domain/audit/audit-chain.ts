@@ -22,7 +22,7 @@ export interface ChainedEventText {
 export const GENESIS_HASH = "0".repeat(64);
 
 /** `<octet length>:<text>` per field, `-` for NULL, joined by `|`: no two rows share a text. */
-export function canonicalEventText(e: ChainedEventText): string {
+function canonicalEventText(e: ChainedEventText): string {
   return [
     e.chainSeq,
     e.id,
@@ -42,7 +42,7 @@ export function canonicalEventText(e: ChainedEventText): string {
     .join("|");
 }
 
-export function eventHash(prevHash: string, e: ChainedEventText): string {
+function eventHash(prevHash: string, e: ChainedEventText): string {
   return createHash("sha256")
     .update(`${prevHash}\n${canonicalEventText(e)}`, "utf8")
     .digest("hex");

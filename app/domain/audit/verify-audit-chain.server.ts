@@ -7,7 +7,7 @@ import {
   GENESIS_HASH,
 } from "./audit-chain.ts";
 
-export type AuditChainReport =
+type AuditChainReport =
   | { ok: true; count: number }
   | { ok: false; count: number; firstBreak: ChainBreak };
 

@@ -6,7 +6,7 @@ import { membership, type ReferralType, services } from "./catalogue.ts";
  * side, so small volumes honestly show no saving, and the break-even volume is computed rather
  * than assumed (ADR 0005 explains the one-month basis).
  */
-export interface SavingsEstimate {
+interface SavingsEstimate {
   type: ReferralType;
   casesPerMonth: number;
   payPerReferralTotalPence: number;

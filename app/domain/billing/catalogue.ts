@@ -31,7 +31,7 @@ export const membership = {
 
 export type CreditPackId = "starter" | "value" | "plus" | "enterprise";
 
-export interface CreditPack {
+interface CreditPack {
   id: CreditPackId;
   name: string;
   credits: number;
@@ -94,7 +94,7 @@ export function creditPack(id: CreditPackId): CreditPack {
   return pack;
 }
 
-export interface ServicePrice {
+interface ServicePrice {
   type: ReferralType;
   name: string;
   /** Credits one case of this type uses. */

@@ -15,16 +15,16 @@ import {
  * a whole pack would cost more.
  */
 
-export type PackageOptionKind = "pay-per-referral" | "membership" | "membership-credits";
+type PackageOptionKind = "pay-per-referral" | "membership" | "membership-credits";
 
-export interface PackageLine {
+interface PackageLine {
   label: string;
   quantity: number;
   unitPence: number;
   totalPence: number;
 }
 
-export interface PackageOption {
+interface PackageOption {
   kind: PackageOptionKind;
   name: string;
   lines: PackageLine[];
@@ -34,7 +34,7 @@ export interface PackageOption {
   spareCredits: number;
 }
 
-export interface PackageQuote {
+interface PackageQuote {
   type: ReferralType;
   quantity: number;
   /** Every way priced, cheapest first (ties keep the simpler way first). */

@@ -16,7 +16,7 @@ function formatPence(pence: number): string {
  * A full UK VAT invoice (HMRC VAT Notice 700/21 §16.3), or a credit note that reverses one.
  * docs/vat-invoices.md lists each required item and where it comes from.
  */
-export interface InvoiceData {
+interface InvoiceData {
   kind?: "invoice" | "credit_note";
   number: string;
   issuedAt: Date;

@@ -11,7 +11,7 @@ import type { MembershipStanding } from "./price-order.ts";
 
 export type Membership = typeof membership.$inferSelect;
 
-export function periodEndFrom(start: Date, interval: MembershipInterval): Date {
+function periodEndFrom(start: Date, interval: MembershipInterval): Date {
   return interval === "annual" ? addYears(start, 1) : addMonths(start, 1);
 }
 

@@ -27,7 +27,7 @@ export type PaymentOrder = typeof paymentOrder.$inferSelect;
 export type ProviderId = "demo" | "stripe";
 
 /** Who an order is for and who placed it; the system places renewals. */
-export interface OrderBuyer {
+interface OrderBuyer {
   organisationId: string;
   userId: string;
 }

@@ -14,7 +14,7 @@ export function planTabFrom(value: string | null | undefined): PlanTab {
  * A card on /package-selection, as its form value: the only thing the browser sends. Prices are
  * looked up on the server from the catalogue.
  */
-export const planValues = [
+const planValues = [
   "membership-monthly",
   "membership-annual",
   "pack-starter",
@@ -24,9 +24,8 @@ export const planValues = [
   "referral-pre_employment",
   "referral-management",
 ] as const;
-export type PlanValue = (typeof planValues)[number];
 
-export type PlanChoice =
+type PlanChoice =
   | { kind: "membership"; interval: MembershipInterval }
   | { kind: "credit_pack"; packId: CreditPackId }
   | { kind: "referral"; referralType: ReferralType };

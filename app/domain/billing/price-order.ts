@@ -17,7 +17,7 @@ export type OrderRequest =
   | { kind: "referral"; referralType: ReferralType; referralId: string }
   | { kind: "renewal"; interval: MembershipInterval };
 
-export interface PricedOrder {
+interface PricedOrder {
   kind: OrderRequest["kind"];
   items: OrderItem[];
   grants: Record<string, string>;
@@ -106,7 +106,7 @@ export function priceOrder(
   return { kind: request.kind, items, grants, netPence, vatPence, totalPence: netPence + vatPence };
 }
 
-export type ReferralPayment =
+type ReferralPayment =
   | { method: "credits"; credits: number }
   | { method: "order"; pricePence: number; memberPrice: boolean };
 

@@ -17,7 +17,7 @@ export interface QuizAnswers {
 
 export type PlanRecommendation = "pay-per-referral" | "starter" | "value" | "plus";
 
-export interface QuizQuestion<K extends keyof QuizAnswers = keyof QuizAnswers> {
+interface QuizQuestion<K extends keyof QuizAnswers = keyof QuizAnswers> {
   key: K;
   question: string;
   options: readonly { value: QuizAnswers[K]; label: string }[];

@@ -2,7 +2,7 @@ import { type ReferralType, services, turnaroundHours, vatOn } from "./catalogue
 import type { MembershipStanding } from "./price-order.ts";
 import { formatMoney } from "./referral-payment.ts";
 
-export type ReferralCost =
+type ReferralCost =
   | { method: "credits"; credits: number; balance: number }
   | {
       method: "card";

@@ -9,8 +9,8 @@ import type { Runtime } from "~/services/runtime.server.ts";
 import type { BillingServices } from "./billing-services.ts";
 import type { OrderReversal } from "./refunds.server.ts";
 
-export const SETTLE_REFUND_JOB = "billing-settle-refund";
-export const REFUND_FOLLOW_UP_JOB = "billing-refund-follow-up";
+const SETTLE_REFUND_JOB = "billing-settle-refund";
+const REFUND_FOLLOW_UP_JOB = "billing-refund-follow-up";
 
 /** The part of a payment provider that returns money (docs/decisions/0012-refunds-and-credit-notes.md). */
 export type Refunder = Pick<PaymentProvider, "refund">;

@@ -12,7 +12,7 @@ import type { OrderRequest } from "./price-order.ts";
  * order a referral was placed with (its checkout started, or resumed from "Pay now"), with the
  * pages the provider returns to.
  */
-export type Purchase =
+type Purchase =
   | { request: OrderRequest }
   | { orderId: string; successPath: string; cancelPath: string };
 

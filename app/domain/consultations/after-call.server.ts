@@ -8,7 +8,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { type Consultation, offerConsultation } from "./booking.server.ts";
 import type { ConsultationMailDeps } from "./deps.ts";
 
-export const MAX_NOTES_LENGTH = 20_000;
+const MAX_NOTES_LENGTH = 20_000;
 
 /**
  * The doctor's notes of the call, saved to the case; saving them marks the consultation

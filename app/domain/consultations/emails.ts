@@ -7,7 +7,7 @@ import { formatConsultationTime } from "./london-time.ts";
  * anyone's health: e-mail is not a safe place for it, and the subject's inbox may be shared.
  */
 
-export interface Email {
+interface Email {
   subject: string;
   text: string;
   html: string;

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 
-export interface IceServer {
+interface IceServer {
   urls: string[];
   username?: string;
   credential?: string;

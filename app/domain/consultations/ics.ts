@@ -3,7 +3,7 @@
  * every calendar converts to its owner's zone, so no VTIMEZONE is needed and the clock changes
  * cannot shift it. It names the video room and nothing about anyone's health.
  */
-export interface ConsultationEvent {
+interface ConsultationEvent {
   /** Stable across rebooking, so calendars update the same event. */
   uid: string;
   sequence: number;
@@ -18,12 +18,12 @@ export interface ConsultationEvent {
   now?: Date;
 }
 
-export function icsDateTime(date: Date): string {
+function icsDateTime(date: Date): string {
   return `${date.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 }
 
 /** Backslash, semicolon, comma and newline are escaped in TEXT values (RFC 5545 §3.3.11). */
-export function escapeIcsText(value: string): string {
+function escapeIcsText(value: string): string {
   return value
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")

@@ -9,7 +9,7 @@ import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "./deps.ts";
 
 export type RoomRole = "doctor" | "subject";
 
-export type JoinDecision =
+type JoinDecision =
   | {
       ok: true;
       role: RoomRole;

@@ -1,7 +1,7 @@
 import { tzOffset } from "@date-fns/tz";
 
 /** Every consultation time is agreed in UK time, whatever the browser's own time zone. */
-export const CONSULTATION_TIME_ZONE = "Europe/London";
+const CONSULTATION_TIME_ZONE = "Europe/London";
 
 const HOUR = 3_600_000;
 

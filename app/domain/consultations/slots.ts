@@ -19,7 +19,7 @@ export interface DaysOff {
   endDate: LondonDate;
 }
 
-export interface SlotQuery {
+interface SlotQuery {
   hours: readonly WeeklyHours[];
   daysOff: readonly DaysOff[];
   /** Slots starting before this instant are not offered (give the subject time to answer). */

@@ -32,7 +32,7 @@ import {
 } from "./doctor-queue.ts";
 import { listContactAttempts } from "./list-contact-attempts.server.ts";
 
-export const doctorPageSize = 20;
+const doctorPageSize = 20;
 
 /** An urgent safety flag on a case someone can still act on (doctor-queue.ts `urgentOpen`). */
 const urgentOpenSql = sql`(${referral.urgent} and ${referral.status} in ('in_progress', 'submitted', 'in_review'))`;
@@ -304,8 +304,6 @@ export async function getDoctorCase(
     informationRequests: clinical ? requests : [],
   };
 }
-
-export type DoctorCase = Awaited<ReturnType<typeof getDoctorCase>>;
 
 /**
  * One refusal for every case a doctor cannot take — another doctor's, one not yet submitted or

@@ -33,7 +33,7 @@ export const SLA_AT_RISK_FRACTION = 0.75;
  * An urgent safety flag keeps a case in front of every doctor from the answer that raised it,
  * whether or not the person sends their answers, until the report has gone out.
  */
-export const urgentOpenStatuses = [
+const urgentOpenStatuses = [
   "in_progress",
   "submitted",
   "in_review",
@@ -83,12 +83,6 @@ export function slaState(
   return used >= SLA_AT_RISK_FRACTION ? "at-risk" : "ok";
 }
 
-/** The moment the SLA becomes at risk (75 % used). */
-export function slaAtRiskAt(submittedAt: Date, slaDueAt: Date): Date {
-  const start = submittedAt.getTime();
-  return new Date(start + (slaDueAt.getTime() - start) * SLA_AT_RISK_FRACTION);
-}
-
 /** docs/architecture.md §4: SLA at risk or breached, or the subject asked for a correction. */
 export function needsAttention(c: QueueCase, now: Date): boolean {
   const sla = slaState(c, now);
@@ -100,7 +94,7 @@ export function needsAttention(c: QueueCase, now: Date): boolean {
  * has yet reached the person about, then other open urgent cases, then cases needing attention,
  * then the earliest SLA; cases without a running SLA (already sent) after every open one.
  */
-export function queueRank(c: QueueCase, now: Date): number {
+function queueRank(c: QueueCase, now: Date): number {
   if (urgentOpen(c) && !c.contacted) return 0;
   if (urgentOpen(c)) return 1;
   if (needsAttention(c, now)) return 2;
@@ -115,7 +109,7 @@ export function compareQueueCases(a: QueueCase, b: QueueCase, now: Date): number
   return (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0);
 }
 
-export type DoctorRowAction = "review" | "report" | "remind" | null;
+type DoctorRowAction = "review" | "report" | "remind" | null;
 
 /**
  * The seed's row actions mapped onto our states: a case still to review gives Review, a

@@ -39,9 +39,7 @@ export function draftSectionFor(
 }
 
 /** Only what the drafter wrote for the employer pre-fills a field; the rest stays evidence. */
-export function employerStatements(
-  statements: readonly DraftStatement[] | undefined,
-): DraftStatement[] {
+function employerStatements(statements: readonly DraftStatement[] | undefined): DraftStatement[] {
   return (statements ?? []).filter((s) => s.audience === "employer");
 }
 
@@ -104,9 +102,4 @@ export function reportBodyFromDraft(
     summary: join(draft?.summary),
   };
   return body;
-}
-
-/** Every linkId a section of the draft rests on, for the evidence beside the editor's field. */
-export function basisOf(statements: readonly DraftStatement[] | undefined): string[] {
-  return [...new Set((statements ?? []).flatMap((s) => s.basis))];
 }

@@ -63,7 +63,7 @@ export function contactAttemptSchema(now: Date) {
 }
 
 /** "2026-03-28T14:05" in Europe/London to the instant it names, or null when malformed. */
-export function londonLocalToDate(value: string): Date | null {
+function londonLocalToDate(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
   if (!m) return null;
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];

@@ -6,7 +6,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { auditCase, findVisibleReferral } from "./case-access.server.ts";
 import { contactAttemptSchema } from "./safety-contact-form.ts";
 
-export type ContactAttemptResult =
+type ContactAttemptResult =
   | { ok: true; contacted: boolean }
   | { ok: false; fieldErrors: Record<string, string> };
 

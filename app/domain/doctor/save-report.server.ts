@@ -10,7 +10,7 @@ import { auditCase, doctorSignatureOf, lockOwnCaseInReview } from "./case-access
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-export function newReportReference(): string {
+function newReportReference(): string {
   let s = "REP-";
   for (let i = 0; i < 6; i++) s += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return s;
@@ -22,7 +22,7 @@ export async function doctorSignature(scope: Scope) {
   return doctorSignatureOf(db, actor.userId);
 }
 
-export type SaveReportResult =
+type SaveReportResult =
   | { ok: true; reportId: string; version: number }
   | { ok: false; issues: { path: string; message: string }[] };
 

@@ -54,7 +54,7 @@ export class ReportReleaseRefused extends DomainError {
  * The release check on what is about to be signed, against the case's own answers and draft,
  * plus one answer to every question the employer asked. Returns the failures, by field.
  */
-export async function releaseFailures(
+async function releaseFailures(
   tx: Pick<Tx, "select">,
   current: typeof referral.$inferSelect,
   body: ReportBody,
@@ -281,8 +281,6 @@ async function mailReportLink(
     }),
   });
 }
-
-export { DECLINE_REASON_MAX };
 
 /**
  * The doctor declines the person's correction: a professional opinion is not altered on request

@@ -26,7 +26,7 @@ import {
 
 const BATCH = 100;
 
-export interface ErasureSummary {
+interface ErasureSummary {
   referralId: string;
   rule: RetentionRule;
 }

@@ -26,7 +26,7 @@ import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
 
-export function normaliseSubjectEmail(email: string): string {
+function normaliseSubjectEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -35,7 +35,7 @@ export function subjectKey(email: string): string {
   return createHash("sha256").update(normaliseSubjectEmail(email)).digest("hex");
 }
 
-export interface SubjectExport {
+interface SubjectExport {
   zip: Uint8Array;
   fileName: string;
   summary: { referrals: number; pdfs: number; account: boolean; enquiries: number };

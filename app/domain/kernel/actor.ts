@@ -42,7 +42,6 @@ export interface SystemActor {
 }
 
 export type Actor = EmployerActor | DoctorActor | AdminActor | SubjectActor | SystemActor;
-export type ActorRole = Actor["role"];
 
 /** Where the request came from, for the audit trail. */
 export interface RequestOrigin {

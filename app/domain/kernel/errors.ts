@@ -3,7 +3,7 @@
  * kind of refusal it is, and `httpStatus` maps it to the answer a route gives; the message is
  * written for the person who will read it.
  */
-export const domainErrorCodes = [
+const domainErrorCodes = [
   /** The object does not exist, or is not this caller's to see: never tell the two apart. */
   "not_found",
   /** The caller's role may not do this at all. */
@@ -25,7 +25,7 @@ export const domainErrorCodes = [
   /** The person has not given consent, or withdrew it. */
   "consent_required",
 ] as const;
-export type DomainErrorCode = (typeof domainErrorCodes)[number];
+type DomainErrorCode = (typeof domainErrorCodes)[number];
 
 export class DomainError<C extends string = DomainErrorCode> extends Error {
   constructor(
@@ -38,7 +38,7 @@ export class DomainError<C extends string = DomainErrorCode> extends Error {
 }
 
 /** The one code-to-HTTP map: routes answer a refusal with this status and the error's message. */
-export const domainErrorStatus: Record<DomainErrorCode, number> = {
+const domainErrorStatus: Record<DomainErrorCode, number> = {
   not_found: 404,
   forbidden: 403,
   invalid_state: 409,

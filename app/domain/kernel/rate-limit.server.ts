@@ -50,7 +50,7 @@ export const rateLimits = {
 
 export type RateLimitName = keyof typeof rateLimits;
 
-export type RateLimitVerdict =
+type RateLimitVerdict =
   | { limited: false }
   | { limited: true; locked: boolean; retryAfterSeconds: number };
 

@@ -33,8 +33,3 @@ export function systemScope(
 ): Scope<SystemActor> {
   return { db, actor: { role: "system", name }, origin: { ip: null, requestId }, now };
 }
-
-/** The same scope on a transaction, for helpers that must run inside the caller's transaction. */
-export function withDb<A extends Actor>(scope: Scope<A>, db: Database): Scope<A> {
-  return { ...scope, db };
-}

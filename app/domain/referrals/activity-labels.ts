@@ -23,7 +23,7 @@ export const activityLabels = {
 
 export type ActivityKind = keyof typeof activityLabels;
 
-export function isActivityKind(kind: string): kind is ActivityKind {
+function isActivityKind(kind: string): kind is ActivityKind {
   return Object.hasOwn(activityLabels, kind);
 }
 

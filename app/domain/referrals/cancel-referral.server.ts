@@ -9,7 +9,7 @@ import { employerReferralByKey } from "./get-referral.server.ts";
 import { revokeInvitations } from "./invitations.server.ts";
 import { canTransition, type ReferralStatus } from "./states.ts";
 
-export interface CancellationResult {
+interface CancellationResult {
   creditsReturned: number;
   order: OrderReversal;
 }

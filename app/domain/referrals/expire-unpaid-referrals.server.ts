@@ -9,7 +9,7 @@ import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { canTransition } from "./states.ts";
 
 /** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
-export const unpaidReferralDays = 7;
+const unpaidReferralDays = 7;
 
 /**
  * The hourly job: referrals whose checkout was started more than 7 days ago and never paid
@@ -69,7 +69,7 @@ export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId:
   return expired;
 }
 
-export function unpaidReferralExpiredEmail(input: {
+function unpaidReferralExpiredEmail(input: {
   organisationName: string;
   referralReference: string;
   link: string;

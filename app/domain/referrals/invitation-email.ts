@@ -1,6 +1,6 @@
 import { escapeHtml } from "~/lib/html.ts";
 
-export interface InvitationEmailInput {
+interface InvitationEmailInput {
   kind: "initial" | "reminder";
   type: "pre_employment" | "management";
   subjectName: string;

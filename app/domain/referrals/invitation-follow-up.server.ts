@@ -8,7 +8,7 @@ import type { Referral } from "./place-referral.server.ts";
 import { transition } from "./states.ts";
 
 /** Days after the invitation at which an unopened link is followed up. */
-export const automaticReminderDays = [3, 7] as const;
+const automaticReminderDays = [3, 7] as const;
 
 /**
  * Claims the referrals due an automatic reminder: invited, link never opened, and past the next

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { addDays } from "date-fns";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
 
@@ -34,7 +34,7 @@ export async function issueInvitationToken(
   return { token, expiresAt };
 }
 
-export type InvitationLookup =
+type InvitationLookup =
   | { found: true; referral: typeof referral.$inferSelect; invitationId: string }
   | { found: false; reason: "unknown" | "expired" | "revoked" };
 
@@ -69,14 +69,4 @@ export async function revokeInvitations(
     .where(
       and(eq(assessmentInvitation.referralId, referralId), isNull(assessmentInvitation.revokedAt)),
     );
-}
-
-export async function latestInvitation(db: Database | Tx, referralId: string) {
-  const [row] = await db
-    .select()
-    .from(assessmentInvitation)
-    .where(eq(assessmentInvitation.referralId, referralId))
-    .orderBy(desc(assessmentInvitation.createdAt))
-    .limit(1);
-  return row ?? null;
 }

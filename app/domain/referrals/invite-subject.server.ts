@@ -7,7 +7,7 @@ import { organisationDisplayName } from "./organisation-name.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
 
 /** The job that sends an invitation e-mail again when the first attempt could not. */
-export const SEND_INVITATION_JOB = "referral-send-invitation";
+const SEND_INVITATION_JOB = "referral-send-invitation";
 
 /**
  * Sends the invitation to a referral this scope may see, now; when mail is down, a job tries

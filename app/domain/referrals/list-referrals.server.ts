@@ -7,9 +7,9 @@ import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
 import { type ReferralStatus, referralStatuses } from "./states.ts";
 
-export const referralPageSize = 25;
+const referralPageSize = 25;
 
-export interface ReferralListQuery {
+interface ReferralListQuery {
   search?: string;
   status?: ReferralStatus | "all";
   /** The id of the last row of the page before: the next page starts after it. */

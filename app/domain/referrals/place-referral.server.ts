@@ -15,9 +15,8 @@ import { applyReferralTransition } from "~/domain/kernel/referral-transition.ser
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { formatManagementReference, generatePreEmploymentCode } from "./references.ts";
 
-export type { Tx };
 export type Referral = typeof referral.$inferSelect;
-export type NewReferral = Omit<
+type NewReferral = Omit<
   typeof referral.$inferInsert,
   "id" | "type" | "reference" | "organisationId" | "status" | "createdBy"
 >;

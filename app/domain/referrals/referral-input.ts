@@ -13,7 +13,6 @@ export const jobRoles = [
   "Manager",
   "Other",
 ] as const;
-export type JobRole = (typeof jobRoles)[number];
 
 /** The seven assessment questions of a management referral, with the drawer's wording. */
 export const referralQuestionText = {
@@ -27,7 +26,7 @@ export const referralQuestionText = {
   equalityAct: "Is the condition likely to be considered a disability under the Equality Act 2010?",
   followUp: "Do you recommend a follow-up appointment or review?",
 } as const;
-export type ReferralQuestionKey = keyof typeof referralQuestionText;
+type ReferralQuestionKey = keyof typeof referralQuestionText;
 export const referralQuestionKeys = Object.keys(referralQuestionText) as ReferralQuestionKey[];
 
 const checkbox = z

@@ -9,7 +9,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
 import type { Referral } from "./place-referral.server.ts";
 
-export const reminderIntervalHours = 24;
+const reminderIntervalHours = 24;
 
 /**
  * Claims the right to send a reminder: at most one per 24 hours per referral, decided by one

@@ -2,7 +2,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { notifyReferralDeclined } from "./notify-referral-declined.server.ts";
 
-export const REFERRAL_DECLINED_JOB = "referral-declined-notice";
+const REFERRAL_DECLINED_JOB = "referral-declined-notice";
 
 type DeclinedServices = Pick<Runtime, "config" | "logger" | "mailer" | "jobs">;
 

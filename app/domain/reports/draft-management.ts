@@ -110,7 +110,7 @@ const EMPLOYER_EQUALITY_ACT = {
 const moderateOrWorse = (band: string | null | undefined) =>
   band === "moderate" || band === "moderately-severe" || band === "severe";
 
-export interface ManagementCase {
+interface ManagementCase {
   input: ManagementDraftInput;
   v: ResponseView;
   scores: Scores;

@@ -31,7 +31,7 @@ interface Finding extends DraftStatement {
   severity: Severity;
 }
 
-export interface PreEmploymentCase {
+interface PreEmploymentCase {
   input: PreEmploymentDraftInput;
   v: ResponseView;
   /** A Group 2 (lorry, bus) licence, or unsure: the stricter DVLA standard applies. */

@@ -114,7 +114,7 @@ export async function getEmployerReport(scope: Scope, reference: string) {
  * once on the section that answers it, and the person's statement if they added one. The
  * employer's report page, the referral drawer and the PDF all show this.
  */
-export function employerReportContent(
+function employerReportContent(
   version: {
     body: ReportBody;
     diagnosisReleased: boolean;

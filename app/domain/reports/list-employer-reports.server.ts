@@ -6,7 +6,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { REPORT_TYPE_TITLES } from "./report-sections.ts";
 
-export const employerReportPageSize = 25;
+const employerReportPageSize = 25;
 
 export type ReportTypeFilter = "all" | "management" | "pre-employment";
 

@@ -12,7 +12,7 @@ import { type ReportFact, reportHeaderFacts, signatureLines } from "./report-hea
 import { hasDiagnosis, type ReportSection, reportSections } from "./report-sections.ts";
 import { subjectCopyAvailable, subjectCopyUntil } from "./subject-copy.ts";
 
-export type SubjectReportView =
+type SubjectReportView =
   | {
       state: "awaiting_decision";
       reference: string;

@@ -19,7 +19,7 @@ import {
   type ReportNotificationKind,
 } from "./report-jobs.ts";
 
-export interface LockedReport {
+interface LockedReport {
   referral: SubjectReferral;
   report: typeof report.$inferSelect;
   version: typeof reportVersion.$inferSelect;
@@ -33,7 +33,7 @@ type DecisionEvent = "subject_approved" | "subject_requested_correction" | "subj
  * decision was already made (a second tab), the decision is refused. The report is read through
  * `visibleReports` (docs/architecture.md §3b): the link's scope decides which.
  */
-export async function lockReportForDecision(
+async function lockReportForDecision(
   tx: Tx,
   scope: Scope<SubjectActor>,
   expectedVersion: number,
@@ -55,7 +55,7 @@ export async function lockReportForDecision(
 }
 
 /** What one decision writes, beyond the steps every decision shares. */
-export interface ReportDecision<R> {
+interface ReportDecision<R> {
   /** Columns of the version decided on; `decidedAt` is set here. */
   version: Omit<Partial<typeof reportVersion.$inferInsert>, "decidedAt" | "updatedAt">;
   /** Columns of the report, its new status among them. */

@@ -23,16 +23,16 @@ export interface ReleaseFailure {
   message: string;
 }
 
-export interface ReleaseCheckCase {
+interface ReleaseCheckCase {
   definition: Pick<Questionnaire, "item">;
   answers: Answers;
   draft: DraftReport | null;
 }
 
 /** A quotation is this many words in a row from one answer… */
-export const QUOTE_MIN_WORDS = 6;
+const QUOTE_MIN_WORDS = 6;
 /** …or this many characters of words in a row (a long distinctive phrase in fewer words). */
-export const QUOTE_MIN_CHARS = 32;
+const QUOTE_MIN_CHARS = 32;
 /** A doctor-only sentence is found when this many of its words stand in a row (or all of a shorter one). */
 const DOCTOR_ONLY_MIN_WORDS = 8;
 
@@ -154,7 +154,7 @@ function allStatements(draft: DraftReport | null): DraftStatement[] {
 }
 
 /** Diagnosis phrases the person gave ("Depression and anxiety" → "depression", "anxiety"). */
-export function diagnosisPhrases(answers: Answers): string[][] {
+function diagnosisPhrases(answers: Answers): string[][] {
   const phrases: string[][] = [];
   for (const linkId of DIAGNOSIS_ANSWERS)
     for (const value of answerList(answers[linkId])) {

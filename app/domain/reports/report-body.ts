@@ -12,7 +12,7 @@ const required = (max: number, message: string) => text(max).min(1, message);
 
 /** A temporary adjustment lasts 1 to 104 weeks; its review date is at most two years ahead. */
 export const ADJUSTMENT_MAX_WEEKS = 104;
-export const REVIEW_MAX_DAYS = 731;
+const REVIEW_MAX_DAYS = 731;
 
 const isoDate = z
   .string()

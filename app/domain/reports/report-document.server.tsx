@@ -11,7 +11,7 @@ import {
 import { REPORT_TYPE_TITLES, type ReportSection, reportSections } from "./report-sections.ts";
 
 /** What the released PDF shows: the frozen version as the employer may see it. */
-export interface ReportDocumentData {
+interface ReportDocumentData {
   /** References, people, role, reason, date, basis and consent (report-header.ts). */
   header: ReportHeaderSource & { approvedAt: Date };
   body: ReportBody;

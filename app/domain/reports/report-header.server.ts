@@ -5,7 +5,7 @@ import { REFERRAL_QUESTIONS } from "./drafter.ts";
 import type { ReportHeaderSource, RiskModule } from "./report-header.ts";
 
 /** The referral columns a report's header reads: never the person's answers. */
-export type HeaderReferral = Pick<
+type HeaderReferral = Pick<
   typeof referral.$inferSelect,
   | "id"
   | "type"

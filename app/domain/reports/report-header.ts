@@ -12,7 +12,7 @@ import { formatLongDate } from "~/lib/dates.ts";
 export const RISK_MODULES = ["driving", "nightShifts", "loneWorking", "safetyCritical"] as const;
 export type RiskModule = (typeof RISK_MODULES)[number];
 
-export const RISK_MODULE_LABELS: Record<RiskModule, string> = {
+const RISK_MODULE_LABELS: Record<RiskModule, string> = {
   driving: "driving",
   nightShifts: "night shifts",
   loneWorking: "lone working",
@@ -76,7 +76,7 @@ export function riskModulesText(modules: readonly RiskModule[]): string {
 }
 
 /** The consent-to-disclosure statement: given (and when), or what happens while it is not. */
-export function consentStatement(
+function consentStatement(
   s: Pick<ReportHeaderSource, "subjectName" | "organisationName" | "approvedAt">,
 ): string {
   return s.approvedAt

@@ -29,7 +29,7 @@ export interface ReportSection {
   question?: string;
 }
 
-export interface SectionOptions {
+interface SectionOptions {
   /**
    * Whether the diagnosis (and the answer to "Is there an underlying health condition?") is
    * included: always for the person it is about, for the employer only if they agreed.

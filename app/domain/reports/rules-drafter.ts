@@ -6,7 +6,7 @@ import type { Drafter, DraftInput, DraftReport, DraftStatement } from "./drafter
 import { ResponseView } from "./response-view.ts";
 
 // 2: every employer-visible field is pre-filled from statements written for the employer.
-export const RULES_DRAFTER_VERSION = "2";
+const RULES_DRAFTER_VERSION = "2";
 
 const CAVEATS = [
   "Drafted by the rules drafter from the answers alone; it is not a clinical opinion. The occupational health physician reviews and edits every statement, and decides the outcome.",

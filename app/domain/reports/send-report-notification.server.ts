@@ -16,7 +16,7 @@ import { REPORT_NOTIFICATION_JOB, type ReportNotification } from "./report-jobs.
 import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
 
 /** The addresses of an organisation's owners and managers: who may read its reports. */
-export async function employerRecipients(db: Database, organisationId: string): Promise<string[]> {
+async function employerRecipients(db: Database, organisationId: string): Promise<string[]> {
   const rows = await db
     .select({ email: user.email })
     .from(member)

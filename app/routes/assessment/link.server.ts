@@ -3,10 +3,10 @@ import { runtimeContext } from "~/context.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { requestOriginOf, subjectScope } from "~/middleware/scope.server.ts";
 
-export type LinkFailure = "unknown" | "gone" | "throttled";
+type LinkFailure = "unknown" | "gone" | "throttled";
 
 /** The status of the one neutral page: 404 unknown or tampered, 410 lapsed, 429 too many tries. */
-export function failureStatus(reason: LinkFailure): 404 | 410 | 429 {
+function failureStatus(reason: LinkFailure): 404 | 410 | 429 {
   if (reason === "gone") return 410;
   if (reason === "throttled") return 429;
   return 404;

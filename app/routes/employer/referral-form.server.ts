@@ -27,7 +27,7 @@ export async function referralFormCost(
   };
 }
 
-export type ReferralFormResult = { result: SubmissionResult<string[]> };
+type ReferralFormResult = { result: SubmissionResult<string[]> };
 
 /**
  * Reads a referral form against its schema, and the person's mobile number, which is checked on

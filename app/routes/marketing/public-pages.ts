@@ -3,7 +3,7 @@
  * request data are pre-rendered at build time (react-router.config.ts). Pages that other areas
  * build (/login, /register, /doctor-login, /pre-employment-demo) add themselves when they land.
  */
-export interface PublicPage {
+interface PublicPage {
   path: string;
   /** Pre-rendered at build time; false for pages whose response depends on the request. */
   prerender: boolean;

@@ -11,12 +11,12 @@ import type { Logger } from "../logger.server.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.server.ts";
 
 /** The only header better-auth reads a client address from; we set it from the socket (see authHeaders). */
-export const CLIENT_IP_HEADER = "x-referoh-client-ip";
+const CLIENT_IP_HEADER = "x-referoh-client-ip";
 
 /** Paths that create a session after a second factor: such sessions are marked as 2FA-verified. */
 const secondFactorPaths = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 
-export interface AuthDependencies {
+interface AuthDependencies {
   config: Config;
   db: Database;
   secret: string;

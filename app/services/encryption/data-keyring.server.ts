@@ -10,14 +10,14 @@ import {
 } from "~/db/encryption/keyring.ts";
 import { secretIsRequired } from "../auth/secret.server.ts";
 
-export interface ResolvedKeyring {
+interface ResolvedKeyring {
   keyring: DataKeyring;
   /** `config`: DATA_ENCRYPTION_KEYS; `file`: DATA_DIR/data-keys.json (development). */
   source: "config" | "file";
   file?: string;
 }
 
-export function keyringFilePath(config: Pick<Config, "dataDir">): string {
+function keyringFilePath(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "data-keys.json");
 }
 
@@ -26,7 +26,7 @@ interface KeyringFile {
   keys: Record<string, string>;
 }
 
-export function readKeyringFile(file: string): DataKeyring | null {
+function readKeyringFile(file: string): DataKeyring | null {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");

@@ -3,9 +3,9 @@ import type { PaymentProvider } from "./provider.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
 /** Webhooks older than this are refused, whatever their signature (replay protection). */
-export const webhookToleranceSeconds = 300;
+const webhookToleranceSeconds = 300;
 
-export interface StripeSettings {
+interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
   /** Tests point the SDK at a local HTTP server. */

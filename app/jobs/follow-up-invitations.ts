@@ -12,7 +12,7 @@ export const followUpInvitationsJob = defineJob({
   payload: z.object({}),
   schedule: "5 * * * *",
   async handle(scope, { jobs, logger }) {
-    const expired = await expireInvitations(scope.db, scope.now);
+    const expired = await expireInvitations(scope);
     const due = await claimAutomaticReminders(scope.db, scope.now);
     for (const r of due)
       await jobs.send(sendReferralInvitationJob.name, { referralId: r.id, kind: "reminder" });

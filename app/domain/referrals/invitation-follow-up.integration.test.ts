@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -78,11 +79,11 @@ describe("invitation expiry", () => {
   it("expires invitations 14 days after they were sent and revokes their links", async () => {
     const invitedAt = new Date("2026-04-01T09:00:00Z");
     const id = await invitedReferral(invitedAt);
-    await expireInvitations(database.db, addDays(invitedAt, 13));
+    await expireInvitations(systemScope(database.db, "test", { now: addDays(invitedAt, 13) }));
     expect((await database.db.select().from(referral).where(eq(referral.id, id)))[0]?.status).toBe(
       "invited",
     );
-    await expireInvitations(database.db, addDays(invitedAt, 14));
+    await expireInvitations(systemScope(database.db, "test", { now: addDays(invitedAt, 14) }));
     expect((await database.db.select().from(referral).where(eq(referral.id, id)))[0]?.status).toBe(
       "expired",
     );

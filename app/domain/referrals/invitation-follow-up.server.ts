@@ -1,11 +1,12 @@
 import { subDays } from "date-fns";
 import { and, eq, exists, inArray, isNotNull, lte, not, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { assessmentInvitation, referral, referralActivity } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { invitationValidityDays, revokeInvitations } from "./invitations.server.ts";
 import type { Referral } from "./place-referral.server.ts";
-import { transition } from "./states.ts";
 
 /** Days after the invitation at which an unopened link is followed up. */
 const automaticReminderDays = [3, 7] as const;
@@ -44,35 +45,28 @@ export async function claimAutomaticReminders(db: Database, now = new Date()): P
 }
 
 /** Links lapse 14 days after the invitation; the employer may invite again (docs/architecture.md §4). */
-export async function expireInvitations(db: Database, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function expireInvitations(scope: Scope): Promise<number> {
+  const { now } = scope;
+  return scope.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: referral.id, organisationId: referral.organisationId, status: referral.status })
       .from(referral)
       .where(
         and(
+          visibleReferrals(scope),
           inArray(referral.status, ["invited", "in_progress"]),
           lte(referral.invitedAt, subDays(now, invitationValidityDays)),
         ),
       )
       .for("update");
     for (const r of due) {
-      await tx
-        .update(referral)
-        .set({ status: transition(r.status, "invitation_expired", "system"), updatedAt: now })
-        .where(eq(referral.id, r.id));
+      await applyReferralTransition(tx, scope, {
+        referral: r,
+        event: "invitation_expired",
+        activity: "expired",
+        audit: { action: "referral.expire" },
+      });
       await revokeInvitations(tx, r.id, now);
-      await tx.insert(referralActivity).values({
-        referralId: r.id,
-        organisationId: r.organisationId,
-        kind: "expired",
-        createdAt: now,
-      });
-      await recordAuditEvent(tx, {
-        action: "referral.expire",
-        outcome: "success",
-        object: { type: "referral", id: r.id },
-      });
     }
     return due.length;
   });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { subDays } from "date-fns";
 import { migrateDatabase, openDatabase } from "../../../app/db/client.server.ts";
+import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireInvitations } from "../../../app/domain/referrals/invitation-follow-up.server.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
@@ -53,7 +54,7 @@ test.describe("links that do not work", () => {
         now: subDays(new Date(), 15),
       });
       token = invited.token;
-      expect(await expireInvitations(database.db)).toBe(1);
+      expect(await expireInvitations(systemScope(database.db, "test"))).toBe(1);
     } finally {
       await database.close();
     }

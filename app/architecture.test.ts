@@ -20,9 +20,6 @@ const servicesImportingDomain = new Set<string>([]);
 /** Files that still read a tenant table by id without a visibility builder, and how often. */
 const unscopedReads: Record<string, number> = {
   "app/domain/billing/refunds.server.ts": 1,
-  "app/domain/consultations/reminders.server.ts": 1,
-  "app/domain/doctor/notify-doctors.server.ts": 1,
-  "app/domain/referrals/notify-referral-declined.server.ts": 1,
 };
 
 /** Test helpers: factories, harnesses and fixtures live under tests/, for tests only. */

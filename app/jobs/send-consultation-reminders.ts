@@ -3,7 +3,7 @@ import {
   CONSULTATION_REMINDER_JOB,
   sendDueConsultationReminders,
 } from "~/domain/consultations/reminders.server.ts";
-import { defineJob, mailDeps } from "./job.ts";
+import { defineJob } from "./job.ts";
 
 /** Every five minutes: the 24-hour and 1-hour reminders claim themselves, so reruns send nothing twice. */
 export const sendConsultationRemindersJob = defineJob({
@@ -11,7 +11,10 @@ export const sendConsultationRemindersJob = defineJob({
   payload: z.object({}),
   schedule: "*/5 * * * *",
   async handle(scope, runtime) {
-    const sent = await sendDueConsultationReminders(mailDeps(scope, runtime), scope.now);
+    const sent = await sendDueConsultationReminders(scope, {
+      mailer: runtime.mailer,
+      publicUrl: runtime.config.PUBLIC_URL,
+    });
     if (sent.sent24h + sent.sent1h > 0) runtime.logger.info(sent, "consultation reminders sent");
   },
 });

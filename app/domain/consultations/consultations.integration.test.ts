@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, consultation, referral as referralTable } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 import {
@@ -311,17 +312,26 @@ describe("reminders", () => {
     const at = (hoursBefore: number) => new Date(start.getTime() - hoursBefore * 3_600_000);
 
     sent.length = 0;
-    const early = await sendDueConsultationReminders(deps, at(30));
+    const early = await sendDueConsultationReminders(
+      systemScope(handle.db, "test", { now: at(30) }),
+      deps,
+    );
     expect(sent.filter((m) => m.subject.startsWith("Reminder")).length).toBe(0);
     expect(early).toEqual({ sent24h: 0, sent1h: 0 });
     const first = await Promise.all([
-      sendDueConsultationReminders(deps, at(23)),
-      sendDueConsultationReminders(deps, at(23)),
+      sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(23) }), deps),
+      sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(23) }), deps),
     ]);
     expect(first.reduce((n, r) => n + r.sent24h, 0)).toBe(1);
-    expect(await sendDueConsultationReminders(deps, at(20))).toEqual({ sent24h: 0, sent1h: 0 });
-    expect(await sendDueConsultationReminders(deps, at(0.5))).toEqual({ sent24h: 0, sent1h: 1 });
-    expect(await sendDueConsultationReminders(deps, at(0.25))).toEqual({ sent24h: 0, sent1h: 0 });
+    expect(
+      await sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(20) }), deps),
+    ).toEqual({ sent24h: 0, sent1h: 0 });
+    expect(
+      await sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(0.5) }), deps),
+    ).toEqual({ sent24h: 0, sent1h: 1 });
+    expect(
+      await sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(0.25) }), deps),
+    ).toEqual({ sent24h: 0, sent1h: 0 });
     const reminders = sent.filter((m) => m.subject.startsWith("Reminder"));
     expect(reminders.map((m) => m.to).filter((to) => to === referral.subjectEmail)).toHaveLength(2);
     expect(reminders).toHaveLength(4);
@@ -351,7 +361,10 @@ describe("an urgent case", () => {
       consultationId: c.id,
       offerId: offer.id,
     });
-    await sendDueConsultationReminders(deps, new Date(start.getTime() - 20 * 3_600_000));
+    await sendDueConsultationReminders(
+      systemScope(handle.db, "test", { now: new Date(start.getTime() - 20 * 3_600_000) }),
+      deps,
+    );
     await cancelConsultation(await subjectAt(referral.id, monday), deps, c.id);
     const toDoctor = sent.filter((m) => m.to !== referral.subjectEmail);
     const toPerson = sent.filter((m) => m.to === referral.subjectEmail);

@@ -1,8 +1,10 @@
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { consultation, referral, user } from "~/db/schema/index.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { roomUrl } from "./booking.server.ts";
-import type { ConsultationDeps } from "./deps.ts";
+import type { ConsultationMailDeps } from "./deps.ts";
 import { reminderEmail } from "./emails.ts";
 
 export const CONSULTATION_REMINDER_JOB = "consultation-reminders";
@@ -15,10 +17,11 @@ const HOUR = 3_600_000;
  * nothing to send. A booking made less than an hour ahead gets only the 1-hour reminder.
  */
 export async function sendDueConsultationReminders(
-  deps: ConsultationDeps,
-  now = new Date(),
+  scope: Scope,
+  deps: ConsultationMailDeps,
 ): Promise<{ sent24h: number; sent1h: number }> {
-  const claimed1h = await deps.db
+  const { db, now } = scope;
+  const claimed1h = await db
     .update(consultation)
     .set({ reminder1hSentAt: now, reminder24hSentAt: now })
     .where(
@@ -30,7 +33,7 @@ export async function sendDueConsultationReminders(
       ),
     )
     .returning();
-  const claimed24h = await deps.db
+  const claimed24h = await db
     .update(consultation)
     .set({ reminder24hSentAt: now })
     .where(
@@ -47,13 +50,16 @@ export async function sendDueConsultationReminders(
     [claimed1h, "1h"],
   ] as const) {
     for (const c of rows) {
-      const [r] = await deps.db.select().from(referral).where(eq(referral.id, c.referralId));
-      const [doctor] = await deps.db
+      const [r] = await db
+        .select()
+        .from(referral)
+        .where(and(eq(referral.id, c.referralId), visibleReferrals(scope)));
+      const [doctor] = await db
         .select({ name: user.name, email: user.email })
         .from(user)
         .where(eq(user.id, c.doctorId));
       if (!r || !c.startsAt) continue;
-      const { token } = await issueInvitationToken(deps.db, {
+      const { token } = await issueInvitationToken(db, {
         referralId: r.id,
         invitedAt: now,
         now,

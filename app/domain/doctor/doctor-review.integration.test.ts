@@ -19,7 +19,7 @@ import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
-import { createScope } from "~/domain/kernel/scope.ts";
+import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
@@ -542,7 +542,8 @@ describe("notifications", () => {
     const r = await submittedCase(new Date(now.getTime() - 37 * 3_600_000));
     const before = outbox.length;
     const told = await notifyDoctorsOfSubmission(
-      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
+      systemScope(database.db, "test"),
+      { mailer, publicUrl: "http://localhost:3000" },
       { referralId: r.id },
     );
     expect(told).toBeGreaterThanOrEqual(1);

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, referral, slaWarning, user } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { caseSubmittedEmail, slaWarningEmail } from "./doctor-emails.ts";
 import { SLA_AT_RISK_FRACTION } from "./doctor-queue.ts";
@@ -29,17 +31,18 @@ async function activeDoctorEmails(db: Database): Promise<string[]> {
 
 /** A case entered the queue (its draft is ready): every active doctor hears of it. */
 export async function notifyDoctorsOfSubmission(
-  deps: NotifyDeps,
+  scope: Scope,
+  deps: Omit<NotifyDeps, "db">,
   { referralId }: { referralId: string },
 ): Promise<number> {
-  const [row] = await deps.db
+  const [row] = await scope.db
     .select({ reference: referral.reference, status: referral.status, urgent: referral.urgent })
     .from(referral)
-    .where(eq(referral.id, referralId));
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   // Someone may have taken it already; then there is nobody left to tell.
   if (row?.status !== "submitted") return 0;
   const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
-  const recipients = await activeDoctorEmails(deps.db);
+  const recipients = await activeDoctorEmails(scope.db);
   for (const to of recipients)
     await deps.mailer.send({
       to,

@@ -13,6 +13,7 @@ import {
   sendSafetyRealerts,
 } from "~/domain/assessments/send-safety-alert.server.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
@@ -288,7 +289,8 @@ describe("doctor notifications of an urgent case", () => {
       .where(eq(referral.id, c.id));
     const mark = outbox.length;
     await notifyDoctorsOfSubmission(
-      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
+      systemScope(database.db, "test"),
+      { mailer, publicUrl: "http://localhost:3000" },
       { referralId: c.id },
     );
     const mails = outbox.slice(mark);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { member, organisation, referral, user } from "~/db/schema/index.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { referralDeclinedEmail } from "./referral-declined-email.ts";
 
@@ -9,10 +10,11 @@ import { referralDeclinedEmail } from "./referral-declined-email.ts";
  * organisation's owners (who hold its billing). Only for a referral that really ended so.
  */
 export async function notifyReferralDeclined(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  scope: Scope,
+  deps: { mailer: Mailer; publicUrl: string },
   { referralId }: { referralId: string },
 ): Promise<{ sent: number }> {
-  const [row] = await deps.db
+  const [row] = await scope.db
     .select({
       reference: referral.reference,
       status: referral.status,
@@ -22,14 +24,14 @@ export async function notifyReferralDeclined(
     })
     .from(referral)
     .innerJoin(organisation, eq(organisation.id, referral.organisationId))
-    .where(eq(referral.id, referralId));
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (row?.status !== "declined" || !row) return { sent: 0 };
-  const owners = await deps.db
+  const owners = await scope.db
     .select({ email: user.email })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organisationId, row.organisationId), eq(member.role, "owner")));
-  const [creator] = await deps.db
+  const [creator] = await scope.db
     .select({ email: user.email })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))

@@ -1,4 +1,4 @@
-import type { Scope } from "~/domain/kernel/scope.ts";
+import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { notifyReferralDeclined } from "./notify-referral-declined.server.ts";
 
@@ -16,7 +16,7 @@ export async function tellEmployerDeclined(
   referralId: string,
 ): Promise<void> {
   try {
-    await notifyReferralDeclined(mailDeps(scope.db, services), { referralId });
+    await notifyReferralDeclined(scope, mailDeps(services), { referralId });
   } catch (error) {
     services.logger.warn({ err: error, referralId }, "declined e-mail failed; retrying later");
     await services.jobs
@@ -29,13 +29,15 @@ export function registerReferralDeclinedJob(
   services: DeclinedServices & Pick<Runtime, "database">,
 ): void {
   services.jobs.register<{ referralId: string }>(REFERRAL_DECLINED_JOB, async ({ referralId }) => {
-    const { sent } = await notifyReferralDeclined(mailDeps(services.database.db, services), {
-      referralId,
-    });
+    const { sent } = await notifyReferralDeclined(
+      systemScope(services.database.db, REFERRAL_DECLINED_JOB),
+      mailDeps(services),
+      { referralId },
+    );
     services.logger.info({ referralId, sent }, "employer told a referral could not go ahead");
   });
 }
 
-function mailDeps(db: Scope["db"], services: DeclinedServices) {
-  return { db, mailer: services.mailer, publicUrl: services.config.PUBLIC_URL };
+function mailDeps(services: DeclinedServices) {
+  return { mailer: services.mailer, publicUrl: services.config.PUBLIC_URL };
 }

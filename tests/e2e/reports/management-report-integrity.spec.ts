@@ -92,6 +92,8 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   await page.goto(link);
   await page.getByLabel(/I consent to ReferOH processing my health information/).check();
   await page.getByRole("button", { name: "I agree and start" }).click();
+  // The helper reads the question from the address: wait until consent has led to the first one.
+  await expect(page).toHaveURL(/\/questions\//);
   await answerGuidedAssessment(page, answersFor(planted));
   await page.getByRole("button", { name: "Send my answers" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");

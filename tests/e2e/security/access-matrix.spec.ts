@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import type { Database } from "../../../app/db/client.server.ts";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import {
   caseClinicalNote,
@@ -18,6 +19,7 @@ import {
 } from "../../../app/db/schema/index.ts";
 import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
 import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/orders.server.ts";
+import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
@@ -412,7 +414,8 @@ async function createAccount(role: "employer" | "admin", email: string, name: st
 }
 
 async function seedSide(side: Side, doctorId: string) {
-  const db = runtime.database.db;
+  // Typed, so the seeding below is checked against the domain's signatures (the bundle is untyped).
+  const db: Database = runtime.database.db;
   const employerEmail = uniqueEmail(`matrix-employer-${side.toLowerCase()}`);
   const userId = await createAccount("employer", employerEmail, `Employer ${side}`);
   const [org] = await db
@@ -484,10 +487,18 @@ async function seedSide(side: Side, doctorId: string) {
     request: { kind: "membership", interval: "annual", packId: "starter" },
     provider: "demo",
   });
-  await handlePaymentEvent(db, createDemoProvider().confirmationEvent(order), {
-    seller: { name: "ReferOH Ltd", address: "1 Example Street, London", vatNumber: "GB123456789" },
-    describeBuyer: async () => ({ name: `Matrix ${side} Ltd`, address: "1 Test Road, Leeds" }),
-  });
+  await handlePaymentEvent(
+    systemScope(db, "demo-payment"),
+    createDemoProvider().confirmationEvent(order),
+    {
+      seller: {
+        name: "ReferOH Ltd",
+        address: "1 Example Street, London",
+        vatNumber: "GB123456789",
+      },
+      describeBuyer: async () => ({ name: `Matrix ${side} Ltd`, address: "1 Test Road, Leeds" }),
+    },
+  );
   const [issued] = await db.select().from(invoice).where(eq(invoice.orderId, order.id));
 
   const references = await db

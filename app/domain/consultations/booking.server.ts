@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { consultation, consultationOffer, referral, user } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { ownCase } from "~/domain/doctor/case-access.server.ts";
 import { auditActorOf, type DoctorActor, type SubjectActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
@@ -37,29 +38,13 @@ async function withdrawOpenOffers(tx: Tx, consultationId: string, now: Date) {
     );
 }
 
-/** The doctor's own case, as `visibleReferrals` lets them see it, or not_found. */
-async function doctorsCase(db: Executor, scope: Scope<DoctorActor>, referralId: string) {
-  const [row] = await db
-    .select()
-    .from(referral)
-    .where(
-      and(
-        eq(referral.id, referralId),
-        visibleReferrals(scope),
-        eq(referral.assignedDoctorId, scope.actor.userId),
-      ),
-    );
-  if (!row) throw new DomainError("not_found", "No such case.");
-  return row;
-}
-
 /** The case this doctor may book for: assigned to them and in review (docs/architecture.md §4). */
 async function caseInReview(
   db: Executor,
   scope: Scope<DoctorActor>,
   referralId: string,
 ): Promise<Referral> {
-  const row = await doctorsCase(db, scope, referralId);
+  const row = await ownCase(db, scope, referralId);
   if (row.status !== "in_review")
     throw new DomainError(
       "invalid_state",
@@ -510,7 +495,7 @@ export async function cancelConsultation(
 export async function consultationsForDoctorCase(scope: Scope, referralId: string) {
   const doctor = requireDoctor(scope);
   const { db } = doctor;
-  const r = await doctorsCase(db, doctor, referralId);
+  const r = await ownCase(db, doctor, referralId);
   const rows = await db
     .select()
     .from(consultation)

@@ -34,12 +34,18 @@ export async function findVisibleReferral(
 }
 
 /**
- * The doctor's own case, locked for this transaction; anything else is not found. Visible and
- * assigned to them: an urgent case another doctor holds is visible but not theirs to write.
+ * The doctor's own case: visible and assigned to them (an urgent case another doctor holds is
+ * visible but not theirs to write); anything else is not found. Locked for the transaction when
+ * asked.
  */
-export async function lockOwnCase(tx: Tx, scope: Scope<DoctorActor>, referralId: string) {
+export async function ownCase(
+  db: Executor,
+  scope: Scope<DoctorActor>,
+  referralId: string,
+  { lock = false }: { lock?: boolean } = {},
+) {
   if (!isUuid(referralId)) throw caseNotFound();
-  const [row] = await tx
+  const query = db
     .select()
     .from(referral)
     .where(
@@ -48,10 +54,15 @@ export async function lockOwnCase(tx: Tx, scope: Scope<DoctorActor>, referralId:
         visibleReferrals(scope),
         eq(referral.assignedDoctorId, scope.actor.userId),
       ),
-    )
-    .for("update");
+    );
+  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw caseNotFound();
   return row;
+}
+
+/** The doctor's own case, locked for this transaction. */
+export function lockOwnCase(tx: Tx, scope: Scope<DoctorActor>, referralId: string) {
+  return ownCase(tx, scope, referralId, { lock: true });
 }
 
 /** The doctor's own case in review, locked for this transaction. */

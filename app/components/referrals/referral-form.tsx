@@ -1,8 +1,11 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { CheckboxField } from "~/components/checkbox-field.tsx";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
 
 type FieldState = { errors?: string[]; initialValue?: unknown } | undefined;
@@ -115,6 +118,78 @@ export function ReferralPersonFields({
         />
       </FormField>
     </>
+  );
+}
+
+/**
+ * A free-text answer the doctor reads (reason, job details, notes). The control's id and name are
+ * the field's name, so the error summary links to it.
+ */
+export function ReferralTextField({
+  field,
+  label,
+  hint,
+  optional,
+  rows,
+  maxLength,
+}: {
+  field: { name: string; errors?: string[]; initialValue?: unknown };
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  rows: number;
+  maxLength: number;
+}) {
+  return (
+    <FormField id={field.name} label={label} hint={hint} optional={optional} error={field.errors}>
+      <Textarea
+        name={field.name}
+        rows={rows}
+        maxLength={maxLength}
+        defaultValue={stringValue(field.initialValue)}
+      />
+    </FormField>
+  );
+}
+
+/** A group of tick boxes, each sent as `name=on` when ticked. */
+export function ReferralChecklist({
+  id,
+  legend,
+  hint,
+  options,
+}: {
+  id: string;
+  legend: string;
+  hint: string;
+  options: { name: string; label: string; checked: boolean }[];
+}) {
+  return (
+    <FormFieldset id={id} legend={legend} hint={hint}>
+      <div className="space-y-3">
+        {options.map((option) => (
+          <CheckboxField
+            key={option.name}
+            id={option.name}
+            name={option.name}
+            label={option.label}
+            defaultChecked={option.checked}
+          />
+        ))}
+      </div>
+    </FormFieldset>
+  );
+}
+
+/** The form's buttons: the page's own (submit, save), then the way out without sending. */
+export function ReferralFormActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {children}
+      <Button asChild variant="ghost">
+        <Link to="/employer-dashboard">Cancel</Link>
+      </Button>
+    </div>
   );
 }
 

@@ -1,14 +1,15 @@
-import { Link, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
+  ReferralChecklist,
+  ReferralFormActions,
   ReferralFormPage,
   ReferralPersonFields,
-  stringValue,
+  ReferralTextField,
 } from "~/components/referrals/referral-form.tsx";
 import { Button } from "~/components/ui/button";
-import { FormField, FormFieldset } from "~/components/ui/form-field";
-import { Textarea } from "~/components/ui/textarea";
+import { FormFieldset } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
@@ -142,62 +143,37 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
       form={form}
     >
       <ReferralPersonFields prefix="employee" who="Employee" fields={fields} />
-      <FormField
-        id="referralReason"
+      <ReferralTextField
+        field={fields.referralReason}
         label="Reason for referral"
         hint="What has happened at work, and what you need advice about. The employee will see this."
-        error={fields.referralReason.errors}
-      >
-        <Textarea
-          name="referralReason"
-          rows={5}
-          maxLength={5000}
-          defaultValue={stringValue(fields.referralReason.initialValue)}
-        />
-      </FormField>
-      <FormField
-        id="jobDetails"
+        rows={5}
+        maxLength={5000}
+      />
+      <ReferralTextField
+        field={fields.jobDetails}
         label="Job details"
         hint="Job title, main duties, hours and working pattern."
-        error={fields.jobDetails.errors}
-      >
-        <Textarea
-          name="jobDetails"
-          rows={4}
-          maxLength={5000}
-          defaultValue={stringValue(fields.jobDetails.initialValue)}
-        />
-      </FormField>
-      <FormField
-        id="existingAdjustments"
+        rows={4}
+        maxLength={5000}
+      />
+      <ReferralTextField
+        field={fields.existingAdjustments}
         label="Existing adjustments"
         optional
-        error={fields.existingAdjustments.errors}
-      >
-        <Textarea
-          name="existingAdjustments"
-          rows={3}
-          maxLength={5000}
-          defaultValue={stringValue(fields.existingAdjustments.initialValue)}
-        />
-      </FormField>
-      <FormFieldset
+        rows={3}
+        maxLength={5000}
+      />
+      <ReferralChecklist
         id="questions"
         legend="Assessment questions"
         hint="Choose the questions you want the doctor to answer."
-      >
-        <div className="space-y-3">
-          {referralQuestionKeys.map((key) => (
-            <CheckboxField
-              key={key}
-              id={`questions.${key}`}
-              name={`questions.${key}`}
-              label={referralQuestionText[key]}
-              defaultChecked={questions[key].initialValue === "on"}
-            />
-          ))}
-        </div>
-      </FormFieldset>
+        options={referralQuestionKeys.map((key) => ({
+          name: `questions.${key}`,
+          label: referralQuestionText[key],
+          checked: questions[key].initialValue === "on",
+        }))}
+      />
       <FormFieldset
         id="consent"
         legend="Employee consent"
@@ -211,7 +187,7 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
           label="I confirm the employee has been told about this referral and has agreed to it, and I consent to the processing of their health data for it."
         />
       </FormFieldset>
-      <div className="flex flex-wrap gap-3">
+      <ReferralFormActions>
         <Button type="submit" name="intent" value="submit" disabled={submitting}>
           {submitting && intent === "submit"
             ? "Submitting..."
@@ -222,10 +198,7 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
         <Button type="submit" name="intent" value="draft" variant="outline" disabled={submitting}>
           {submitting && intent === "draft" ? "Saving..." : "Save as draft"}
         </Button>
-        <Button asChild variant="ghost">
-          <Link to="/employer-dashboard">Cancel</Link>
-        </Button>
-      </div>
+      </ReferralFormActions>
     </ReferralFormPage>
   );
 }

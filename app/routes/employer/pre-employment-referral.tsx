@@ -1,16 +1,17 @@
-import { Link, useNavigation } from "react-router";
-import { CheckboxField } from "~/components/checkbox-field.tsx";
+import { useNavigation } from "react-router";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
+  ReferralChecklist,
+  ReferralFormActions,
   ReferralFormPage,
   ReferralPersonFields,
+  ReferralTextField,
   stringValue,
 } from "~/components/referrals/referral-form.tsx";
 import { Button } from "~/components/ui/button";
-import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
@@ -93,23 +94,15 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
           ))}
         </NativeSelect>
       </FormField>
-      <FormFieldset
+      <ReferralChecklist
         id="riskFlags"
         legend="Role requirements"
         hint="Tick any that apply. They decide which health questions the candidate is asked."
-      >
-        <div className="space-y-3">
-          {riskFlags.map((flag) => (
-            <CheckboxField
-              key={flag.name}
-              id={flag.name}
-              name={flag.name}
-              label={flag.label}
-              defaultChecked={fields[flag.name].initialValue === "on"}
-            />
-          ))}
-        </div>
-      </FormFieldset>
+        options={riskFlags.map((flag) => ({
+          ...flag,
+          checked: fields[flag.name].initialValue === "on",
+        }))}
+      />
       <FormField
         id="conditionalOfferDate"
         label="Date of the conditional job offer"
@@ -124,28 +117,19 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
           className="sm:w-56"
         />
       </FormField>
-      <FormField
-        id="additionalNotes"
+      <ReferralTextField
+        field={fields.additionalNotes}
         label="Additional notes"
         optional
         hint="Anything about the role the doctor should know. Do not include health information."
-        error={fields.additionalNotes.errors}
-      >
-        <Textarea
-          name="additionalNotes"
-          rows={4}
-          maxLength={2000}
-          defaultValue={stringValue(fields.additionalNotes.initialValue)}
-        />
-      </FormField>
-      <div className="flex flex-wrap gap-3">
+        rows={4}
+        maxLength={2000}
+      />
+      <ReferralFormActions>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Submitting..." : paidByCredit ? "Send invitation" : "Continue to payment"}
         </Button>
-        <Button asChild variant="ghost">
-          <Link to="/employer-dashboard">Cancel</Link>
-        </Button>
-      </div>
+      </ReferralFormActions>
     </ReferralFormPage>
   );
 }

@@ -1,13 +1,16 @@
 import { getFormProps } from "@conform-to/react";
-import { AlertCircleIcon, CheckCircle2Icon, StethoscopeIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { StethoscopeIcon } from "lucide-react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  AuthNotice,
+  AuthProblem,
+  useDismissibleProblem,
+} from "~/components/account/auth-alerts.tsx";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
 import { PasswordInput } from "~/components/account/password-input.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
-import { sentByPerson } from "~/components/forms/use-sent-form.ts";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -74,9 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DoctorLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
-    setDismissed(false);
     if (actionData?.error) toast.error("Login failed", { description: actionData.error });
   }, [actionData]);
   const [form, fields] = useSchemaForm({
@@ -84,6 +85,7 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
     schema: signInSchema,
     lastResult: actionData?.result,
   });
+  const { dismissed, formProps } = useDismissibleProblem(actionData, form);
   // A form the browser finds incomplete gets the portal's one answer, as the server would give.
   const error = dismissed
     ? undefined
@@ -100,31 +102,9 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
         </Link>
       }
     >
-      {notice && !error ? (
-        <Alert role="status" className="mb-6">
-          <CheckCircle2Icon aria-hidden="true" />
-          <AlertTitle>{notice.title}</AlertTitle>
-          <AlertDescription>{notice.description}</AlertDescription>
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert variant="destructive" className="mb-6">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>Login failed</AlertTitle>
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          if (sentByPerson(event)) setDismissed(false);
-          form.onSubmit(event);
-        }}
-        noValidate
-        className="grid gap-5"
-        onChange={() => setDismissed(true)}
-      >
+      {notice && !error ? <AuthNotice title={notice.title}>{notice.description}</AuthNotice> : null}
+      {error ? <AuthProblem title="Login failed">{error}</AuthProblem> : null}
+      <Form method="post" {...getFormProps(form)} {...formProps} noValidate className="grid gap-5">
         <FormField id="email" label="Email">
           <Input
             name="email"

@@ -1,7 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import {
+  AuthNotice,
+  AuthProblem,
+  useDismissibleProblem,
+} from "~/components/account/auth-alerts.tsx";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
 import { PasswordInput } from "~/components/account/password-input.tsx";
@@ -10,8 +14,7 @@ import {
   type RegistrationResult,
   registrationToastId,
 } from "~/components/account/registration-form.tsx";
-import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -153,9 +156,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     lastResult: current?.result,
   });
   // The alert clears as soon as a field is edited (seed), and comes back with the next answer.
-  const [dismissed, setDismissed] = useState(false);
+  const { dismissed, formProps } = useDismissibleProblem(current, form);
   useEffect(() => {
-    setDismissed(false);
     if (current?.formError)
       toast.error("Sign in failed", { id: signInToastId, description: current.formError });
   }, [current]);
@@ -167,9 +169,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const fieldError =
     form.status === "error" ? (fields.email.errors ?? fields.password.errors)?.[0] : undefined;
   const formError = dismissed ? undefined : (current?.formError ?? fieldError);
-  const clearError = () => {
-    if (!dismissed) setDismissed(true);
-  };
 
   const toggle = new URLSearchParams(searchParams);
   toggle.delete("notice");
@@ -211,27 +210,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       {noticeText && !formError ? (
-        <Alert role="status" className="mb-6">
-          <CheckCircle2Icon aria-hidden="true" />
-          <AlertTitle>{noticeText.title}</AlertTitle>
-          <AlertDescription>{noticeText.description}</AlertDescription>
-        </Alert>
+        <AuthNotice title={noticeText.title}>{noticeText.description}</AuthNotice>
       ) : null}
-      {formError ? (
-        <Alert variant="destructive" className="mb-6">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>Sign in failed</AlertTitle>
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      {formError ? <AuthProblem title="Sign in failed">{formError}</AuthProblem> : null}
       {result?.intent === "resend" ? (
-        <Alert role="status" className="mb-6">
-          <CheckCircle2Icon aria-hidden="true" />
-          <AlertTitle>Check your email</AlertTitle>
-          <AlertDescription>
-            If that account still needs verifying, we have sent a new verification link.
-          </AlertDescription>
-        </Alert>
+        <AuthNotice title="Check your email">
+          If that account still needs verifying, we have sent a new verification link.
+        </AuthNotice>
       ) : null}
 
       {mode === "register" ? (
@@ -240,13 +225,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form
           method="post"
           {...getFormProps(form)}
-          onSubmit={(event) => {
-            if (sentByPerson(event)) setDismissed(false);
-            form.onSubmit(event);
-          }}
+          {...formProps}
           noValidate
           className="grid gap-5"
-          onChange={clearError}
         >
           <input type="hidden" name="intent" value="sign-in" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { AlertCircleIcon, ShieldCheckIcon } from "lucide-react";
+import { ShieldCheckIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthProblem } from "~/components/account/auth-alerts.tsx";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -113,13 +113,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         </div>
       }
     >
-      {error ? (
-        <Alert variant="destructive" className="mb-6">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>Verification failed</AlertTitle>
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      {error ? <AuthProblem title="Verification failed">{error}</AuthProblem> : null}
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="method" value={method} />
         <input type="hidden" name="portal" value={portal} />

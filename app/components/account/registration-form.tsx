@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { PasswordInput } from "~/components/account/password-input.tsx";
+import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import {
@@ -182,25 +182,12 @@ export function RegistrationForm({
             defaultValue={fields.address.initialValue}
           />
         </FormField>
-        <FormField
-          id="password"
+        <NewPasswordFields
           label="Password"
           hint="At least 8 characters. A few random words make a strong password."
-          error={errorOf("password")}
+          errorOf={errorOf}
           className="sm:col-span-2 sm:max-w-md"
-        >
-          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
-        </FormField>
-        <FormField
-          id="confirmPassword"
-          label="Confirm password"
-          error={errorOf("confirmPassword")}
-          className="sm:col-span-2 sm:max-w-md"
-        >
-          {(control) => (
-            <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
-          )}
-        </FormField>
+        />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
             {submitting ? "Registering..." : "Register"}

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { LogOutIcon, ShieldCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { PasswordInput } from "~/components/account/password-input.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
@@ -382,25 +383,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <PasswordInput {...control} name="currentPassword" autoComplete="current-password" />
             )}
           </FormField>
-          <FormField
-            id="newPassword"
+          <NewPasswordFields
+            name="newPassword"
             label="New password"
             hint="At least 8 characters"
-            error={password.errorOf("newPassword")}
-          >
-            {(control) => (
-              <PasswordInput {...control} name="newPassword" autoComplete="new-password" />
-            )}
-          </FormField>
-          <FormField
-            id="confirmPassword"
-            label="Confirm new password"
-            error={password.errorOf("confirmPassword")}
-          >
-            {(control) => (
-              <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
-            )}
-          </FormField>
+            errorOf={password.errorOf}
+          />
           <p className="text-muted-foreground text-sm">
             Changing your password signs you out on every other device.
           </p>

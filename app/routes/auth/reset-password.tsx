@@ -2,11 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { KeyRoundIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
-import { PasswordInput } from "~/components/account/password-input.tsx";
+import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { ErrorSummary } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { resetPasswordWithToken } from "~/domain/accounts/password-reset.server.ts";
 import { newPasswordSchema, passwordFields } from "~/domain/accounts/schemas.ts";
@@ -107,23 +107,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="purpose" value={purpose} />
-        <FormField
-          id="password"
+        <NewPasswordFields
           label="New password"
           hint="At least 8 characters. A few random words make a strong password."
-          error={errorOf("password")}
-        >
-          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
-        </FormField>
-        <FormField
-          id="confirmPassword"
-          label="Confirm new password"
-          error={errorOf("confirmPassword")}
-        >
-          {(control) => (
-            <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
-          )}
-        </FormField>
+          errorOf={errorOf}
+        />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting"
             ? "Saving..."

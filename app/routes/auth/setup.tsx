@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { ShieldIcon } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
-import { PasswordInput } from "~/components/account/password-input.tsx";
+import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -97,19 +97,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             defaultValue={fields.email.initialValue}
           />
         </FormField>
-        <FormField
-          id="password"
-          label="Password"
-          hint="At least 8 characters"
-          error={errorOf("password")}
-        >
-          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
-        </FormField>
-        <FormField id="confirmPassword" label="Confirm password" error={errorOf("confirmPassword")}>
-          {(control) => (
-            <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" />
-          )}
-        </FormField>
+        <NewPasswordFields label="Password" hint="At least 8 characters" errorOf={errorOf} />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Creating..." : "Create administrator"}
         </Button>

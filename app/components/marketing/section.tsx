@@ -1,7 +1,48 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
-/** The top of a public page: one h1, a short introduction and up to two actions. */
+/** A call to action: where it leads, what it says and, where it is not the usual, how it looks. */
+type ActionLink = {
+  to: string;
+  label: ReactNode;
+  variant?: ComponentProps<typeof Button>["variant"];
+};
+
+/**
+ * A row of calls to action. The first is the page's main next step (filled) and the others are
+ * alternatives (outlined), unless a link names its own variant.
+ */
+export function ActionLinks({
+  links,
+  size,
+  className,
+}: {
+  links: readonly ActionLink[];
+  size?: "lg";
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-wrap gap-3", className)}>
+      {links.map((link, index) => (
+        <Button
+          key={link.to}
+          asChild
+          size={size}
+          variant={link.variant ?? (index === 0 ? "default" : "outline")}
+        >
+          <Link to={link.to}>{link.label}</Link>
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The top of a public page: one h1, a short introduction and up to two actions, the first the
+ * page's main next step and the second an outlined alternative.
+ */
 export function PageHero({
   eyebrow,
   title,
@@ -12,7 +53,7 @@ export function PageHero({
   eyebrow?: string;
   title: ReactNode;
   children?: ReactNode;
-  actions?: ReactNode;
+  actions?: readonly ActionLink[];
   badges?: readonly string[];
 }) {
   return (
@@ -39,7 +80,7 @@ export function PageHero({
             ))}
           </ul>
         ) : null}
-        {actions ? <div className="mt-8 flex flex-wrap gap-3">{actions}</div> : null}
+        {actions ? <ActionLinks links={actions} size="lg" className="mt-8" /> : null}
       </div>
     </section>
   );

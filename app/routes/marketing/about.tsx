@@ -2,7 +2,6 @@ import { ClockIcon, FileWarningIcon, PoundSterlingIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ResearchFigures } from "~/components/marketing/research-figures.tsx";
 import { CheckList, FeatureCard, PageHero, Section } from "~/components/marketing/section.tsx";
-import { Button } from "~/components/ui/button";
 import { turnaroundHours } from "~/domain/billing/catalogue.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 
@@ -20,16 +19,10 @@ export default function About() {
       <PageHero
         eyebrow="About us"
         title="Occupational health that small and medium employers can actually use"
-        actions={
-          <>
-            <Button asChild size="lg">
-              <Link to="/login">Get Started</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/contact">Contact Us</Link>
-            </Button>
-          </>
-        }
+        actions={[
+          { to: "/login", label: "Get Started" },
+          { to: "/contact", label: "Contact Us" },
+        ]}
       >
         <p>
           Large organisations have long had occupational health teams on call. Most small and medium

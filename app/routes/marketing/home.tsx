@@ -16,7 +16,7 @@ import {
   ManagementReferralSteps,
   PreEmploymentSteps,
 } from "~/components/marketing/process-steps.tsx";
-import { CheckList, FeatureCard, Section } from "~/components/marketing/section.tsx";
+import { ActionLinks, CheckList, FeatureCard, Section } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
 import {
   creditPacks,
@@ -55,16 +55,21 @@ export default function Home() {
             within {turnaroundHours.member} hours for members, {turnaroundHours.payPerReferral}{" "}
             hours pay per referral, with no contract to sign.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link to="/how-it-works">
-                Learn More<span className="sr-only"> about how ReferOH works</span>
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/pricing">View Pricing</Link>
-            </Button>
-          </div>
+          <ActionLinks
+            size="lg"
+            className="mt-8"
+            links={[
+              {
+                to: "/how-it-works",
+                label: (
+                  <>
+                    Learn More<span className="sr-only"> about how ReferOH works</span>
+                  </>
+                ),
+              },
+              { to: "/pricing", label: "View Pricing" },
+            ]}
+          />
         </div>
       </section>
 
@@ -144,11 +149,10 @@ export default function Home() {
             },
           ]}
         />
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button asChild variant="ghost">
-            <Link to="/how-it-works">See Full Process</Link>
-          </Button>
-        </div>
+        <ActionLinks
+          className="mt-4"
+          links={[{ to: "/how-it-works", label: "See Full Process", variant: "ghost" }]}
+        />
       </Section>
 
       <Section
@@ -238,14 +242,13 @@ export default function Home() {
 
       <Section id="faq" title="Frequently asked questions">
         <Faq />
-        <div className="mt-10 flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/contact">Ask us a question</Link>
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to="/how-it-works">How it works</Link>
-          </Button>
-        </div>
+        <ActionLinks
+          className="mt-10"
+          links={[
+            { to: "/contact", label: "Ask us a question", variant: "outline" },
+            { to: "/how-it-works", label: "How it works", variant: "ghost" },
+          ]}
+        />
       </Section>
 
       <section aria-labelledby="cta-heading" className="bg-foreground text-background">
@@ -269,14 +272,13 @@ export default function Home() {
               and we will be in touch.
             </p>
           </div>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg" variant="inverse">
-              <Link to="/register">Register Now</Link>
-            </Button>
-            <Button asChild size="lg" variant="inverseOutline">
-              <Link to="/pricing">View Pricing Plans</Link>
-            </Button>
-          </div>
+          <ActionLinks
+            size="lg"
+            links={[
+              { to: "/register", label: "Register Now", variant: "inverse" },
+              { to: "/pricing", label: "View Pricing Plans", variant: "inverseOutline" },
+            ]}
+          />
         </div>
       </section>
     </>

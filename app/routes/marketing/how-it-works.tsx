@@ -5,8 +5,7 @@ import {
   ManagementReferralSteps,
   PreEmploymentSteps,
 } from "~/components/marketing/process-steps.tsx";
-import { FeatureCard, PageHero, Section } from "~/components/marketing/section.tsx";
-import { Button } from "~/components/ui/button";
+import { ActionLinks, FeatureCard, PageHero, Section } from "~/components/marketing/section.tsx";
 import { pageMeta } from "~/lib/page-meta.ts";
 
 export const meta = () =>
@@ -102,17 +101,21 @@ export default function HowItWorks() {
       </Section>
 
       <Section>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/">
-              <ArrowLeftIcon aria-hidden="true" />
-              Back to home
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/pricing">View pricing</Link>
-          </Button>
-        </div>
+        <ActionLinks
+          links={[
+            {
+              to: "/",
+              label: (
+                <>
+                  <ArrowLeftIcon aria-hidden="true" />
+                  Back to home
+                </>
+              ),
+              variant: "outline",
+            },
+            { to: "/pricing", label: "View pricing", variant: "default" },
+          ]}
+        />
       </Section>
     </>
   );

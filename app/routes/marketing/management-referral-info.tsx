@@ -1,7 +1,11 @@
 import { HeartHandshakeIcon, MessageSquareTextIcon, ScaleIcon, TimerIcon } from "lucide-react";
-import { Link } from "react-router";
-import { FeatureCard, PageHero, Section, StepList } from "~/components/marketing/section.tsx";
-import { Button } from "~/components/ui/button";
+import {
+  ActionLinks,
+  FeatureCard,
+  PageHero,
+  Section,
+  StepList,
+} from "~/components/marketing/section.tsx";
 import { formatPence, services, turnaroundHours } from "~/domain/billing/catalogue.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 
@@ -39,16 +43,10 @@ export default function ManagementReferralInfo() {
       <PageHero
         eyebrow="Management referral"
         title="Independent advice when health affects work"
-        actions={
-          <>
-            <Button asChild size="lg">
-              <Link to="/register">Register as Employer</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/pricing">View pricing</Link>
-            </Button>
-          </>
-        }
+        actions={[
+          { to: "/register", label: "Register as Employer" },
+          { to: "/pricing", label: "View pricing" },
+        ]}
       >
         <p>
           When an employee's health is affecting their attendance or performance, or they are coming
@@ -94,17 +92,14 @@ export default function ManagementReferralInfo() {
           {formatPence(referral.memberPricePence)} for members ({referral.creditCost} credits from a
           credit pack). Prices exclude VAT.
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/register">Make a Referral</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/pricing">Compare plans</Link>
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to="/">Back to home</Link>
-          </Button>
-        </div>
+        <ActionLinks
+          className="mt-6"
+          links={[
+            { to: "/register", label: "Make a Referral" },
+            { to: "/pricing", label: "Compare plans" },
+            { to: "/", label: "Back to home", variant: "ghost" },
+          ]}
+        />
       </Section>
     </>
   );

@@ -1,13 +1,13 @@
 import { ClockIcon, FileCheck2Icon, ScaleIcon, SmartphoneIcon } from "lucide-react";
 import { Link } from "react-router";
 import {
+  ActionLinks,
   CheckList,
   FeatureCard,
   PageHero,
   Section,
   StepList,
 } from "~/components/marketing/section.tsx";
-import { Button } from "~/components/ui/button";
 import {
   formatPence,
   preEmploymentPhysicianCallMinutes,
@@ -55,16 +55,10 @@ export default function PreEmploymentInfo() {
           `${turnaroundHours.payPerReferral}-hour turnaround pay per referral, ${turnaroundHours.member} hours for members`,
           "Clinical Oversight",
         ]}
-        actions={
-          <>
-            <Button asChild size="lg">
-              <Link to="/pricing">View pricing</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/pricing#roi">Compare costs</Link>
-            </Button>
-          </>
-        }
+        actions={[
+          { to: "/pricing", label: "View pricing" },
+          { to: "/pricing#roi", label: "Compare costs" },
+        ]}
       >
         <p>
           A pre-employment health assessment tells you whether a new starter is fit for the role and
@@ -143,14 +137,13 @@ export default function PreEmploymentInfo() {
           Tell us about the role and we will explain how the assessment would work for it, or
           whether you need a face-to-face medical instead.
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/contact">Contact us</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/management-referral-info">About management referrals</Link>
-          </Button>
-        </div>
+        <ActionLinks
+          className="mt-6"
+          links={[
+            { to: "/contact", label: "Contact us" },
+            { to: "/management-referral-info", label: "About management referrals" },
+          ]}
+        />
       </Section>
     </>
   );

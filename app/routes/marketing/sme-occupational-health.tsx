@@ -8,9 +8,14 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { ResearchFigures } from "~/components/marketing/research-figures.tsx";
-import { CheckList, FeatureCard, PageHero, Section } from "~/components/marketing/section.tsx";
+import {
+  ActionLinks,
+  CheckList,
+  FeatureCard,
+  PageHero,
+  Section,
+} from "~/components/marketing/section.tsx";
 import { operator } from "~/components/site-navigation.ts";
-import { Button } from "~/components/ui/button";
 import { formatPence, services, turnaroundHours } from "~/domain/billing/catalogue.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import { absoluteUrl } from "~/lib/public-origin.ts";
@@ -89,16 +94,10 @@ export default function SmeOccupationalHealth() {
       <PageHero
         eyebrow="Occupational health for SMEs"
         title="Expert UK Occupational Health Services"
-        actions={
-          <>
-            <Button asChild size="lg">
-              <Link to="/contact">Talk to us</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/pricing">See prices</Link>
-            </Button>
-          </>
-        }
+        actions={[
+          { to: "/contact", label: "Talk to us" },
+          { to: "/pricing", label: "See prices" },
+        ]}
       >
         <p>
           Doctor-led occupational health for small and medium businesses, without the annual
@@ -225,14 +224,14 @@ export default function SmeOccupationalHealth() {
             </Link>
           </div>
         </div>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <Link to="/contact">Contact us</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/pricing">View pricing</Link>
-          </Button>
-        </div>
+        <ActionLinks
+          size="lg"
+          className="mt-8"
+          links={[
+            { to: "/contact", label: "Contact us" },
+            { to: "/pricing", label: "View pricing" },
+          ]}
+        />
       </Section>
     </>
   );

@@ -27,3 +27,11 @@ export function pageMeta(page: {
     { name: "twitter:card", content: "summary" },
   ];
 }
+
+/**
+ * The title and robots rule of a page behind sign-in or a private link: such pages hold nothing a
+ * search engine should list, and some of their addresses carry tokens.
+ */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | ${siteName}` }, { name: "robots", content: "noindex" }];
+}

@@ -27,14 +27,12 @@ import {
   updateProfile,
 } from "~/domain/accounts/update-account.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "My Account | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("My Account");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, organisation, actor } = currentSession(context);

@@ -21,14 +21,12 @@ import {
   startTwoFactorEnrolment,
 } from "~/domain/accounts/two-factor.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/two-factor";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Set up two-factor authentication | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Set up two-factor authentication");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const current = currentSession(context);

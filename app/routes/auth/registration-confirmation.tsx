@@ -3,13 +3,11 @@ import { Link } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { Button } from "~/components/ui/button";
 import { runtimeContext } from "~/context.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { readRegisteredEmail } from "~/middleware/responses.server.ts";
 import type { Route } from "./+types/registration-confirmation";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Registration received | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Registration received");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return {

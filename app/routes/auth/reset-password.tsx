@@ -11,13 +11,11 @@ import { runtimeContext } from "~/context.ts";
 import { resetPasswordWithToken } from "~/domain/accounts/password-reset.server.ts";
 import { newPasswordSchema, passwordFields } from "~/domain/accounts/schemas.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
 
 /** Also the set-password page of doctor invitations and new administrators (`purpose`). */
 export function loader({ request }: Route.LoaderArgs) {

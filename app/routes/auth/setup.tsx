@@ -12,14 +12,12 @@ import { runtimeContext } from "~/context.ts";
 import { createFirstAdmin, setupTokenIsValid } from "~/domain/accounts/admin-setup.server.ts";
 import { firstAdminSchema, passwordFields } from "~/domain/accounts/schemas.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/setup";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create the first administrator | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Create the first administrator");
 
 /** The one-time link printed at start-up while no administrator exists. */
 export async function loader({ request, context }: Route.LoaderArgs) {

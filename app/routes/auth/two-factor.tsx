@@ -12,6 +12,7 @@ import { readPendingSecondFactor } from "~/domain/accounts/pending-second-factor
 import { codeSchema } from "~/domain/accounts/schemas.ts";
 import { verifySignInSecondFactor } from "~/domain/accounts/two-factor.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import {
   destinationAfterSignIn,
   redirectWithCookies,
@@ -20,10 +21,7 @@ import {
 import { requestMeta, safeRedirectPath } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/two-factor";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Two-factor authentication | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Two-factor authentication");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -21,15 +21,13 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { organisationCredits } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/dashboard";
 import { loadReferralDrawer } from "./referral-drawer.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Dashboard | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = currentScope(context);

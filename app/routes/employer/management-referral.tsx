@@ -24,16 +24,14 @@ import {
   referralQuestionText,
 } from "~/domain/referrals/referral-input.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/management-referral";
 import { parseReferralForm, referralFormCost } from "./referral-form.server.ts";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Management referral | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Management referral");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const scope = currentScope(context);

@@ -27,13 +27,11 @@ import {
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/package-selection";
 import { billingRequest } from "./billing.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose Your Plan | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Choose Your Plan");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { scope } = billingRequest(context);

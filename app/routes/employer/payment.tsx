@@ -31,14 +31,12 @@ import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Route } from "./+types/payment";
 import { billingRequest } from "./billing.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payment | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Payment");
 
 const notFound = () => data("Order not found", { status: 404 });
 

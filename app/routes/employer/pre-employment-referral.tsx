@@ -15,15 +15,13 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { runtimeContext } from "~/context.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/pre-employment-referral";
 import { parseReferralForm, referralFormCost } from "./referral-form.server.ts";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "New pre-employment assessment | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("New pre-employment assessment");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {

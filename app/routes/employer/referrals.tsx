@@ -25,14 +25,12 @@ import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-r
 import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/referrals";
 import { loadReferralDrawer } from "./referral-drawer.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Referrals | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Referrals");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

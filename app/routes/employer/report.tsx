@@ -10,14 +10,13 @@ import { Button } from "~/components/ui/button";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report";
 import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.report.reference ?? "Report"} | ReferOH` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(loaderData?.report.reference ?? "Report");
 
 /** One released report of the organisation, or only that consent was withheld. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -29,13 +29,11 @@ import {
 } from "~/domain/reports/list-employer-reports.server.ts";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/dates.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/reports";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reports | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Reports");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

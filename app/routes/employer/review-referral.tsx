@@ -5,14 +5,12 @@ import { Button } from "~/components/ui/button";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/review-referral";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Referral summary | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Referral summary");
 
 /** After a one-time payment (seed §4): the referral as it now stands, read from the database. */
 export async function loader({ request, context }: Route.LoaderArgs) {

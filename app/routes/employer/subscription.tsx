@@ -44,13 +44,11 @@ import { listOrders } from "~/domain/billing/orders.server.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/subscription";
 import { billingRequest } from "./billing.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Subscription Management | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Subscription Management");
 
 // Formatted on the server, in UK time, so the page reads the same with or without JavaScript.
 const ukDate = new Intl.DateTimeFormat("en-GB", {

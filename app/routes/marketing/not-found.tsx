@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { runtimeContext } from "~/context.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -8,10 +9,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ path }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Page not found");
 
 export default function NotFound() {
   return (

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { StethoscopeIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AccountEmailField } from "~/components/account/account-email-field.tsx";
 import {
   AuthNotice,
   AuthProblem,
@@ -12,8 +13,6 @@ import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
 import { PasswordInput } from "~/components/account/password-input.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
@@ -21,14 +20,12 @@ import { roleHome } from "~/domain/access/permissions.ts";
 import { passwordFields, signInSchema } from "~/domain/accounts/schemas.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
 import { lookupSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctor-login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Medical Professional Portal | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Medical Professional Portal");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lookup = await lookupSession(context, request);
@@ -105,15 +102,7 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
       {notice && !error ? <AuthNotice title={notice.title}>{notice.description}</AuthNotice> : null}
       {error ? <AuthProblem title="Login failed">{error}</AuthProblem> : null}
       <Form method="post" {...getFormProps(form)} {...formProps} noValidate className="grid gap-5">
-        <FormField id="email" label="Email">
-          <Input
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            defaultValue={fields.email.initialValue}
-          />
-        </FormField>
+        <AccountEmailField defaultValue={fields.email.initialValue} />
         <div className="grid gap-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="password" size="base">

@@ -1,22 +1,20 @@
 import { getFormProps } from "@conform-to/react";
 import { KeyRoundIcon, MailCheckIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { AccountEmailField } from "~/components/account/account-email-field.tsx";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { ErrorSummary } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server.ts";
 import { emailOnlySchema } from "~/domain/accounts/schemas.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reset your password | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Reset your password");
 
 export function loader({ request }: Route.LoaderArgs) {
   return {
@@ -73,15 +71,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     >
       <ErrorSummary errors={summary} className="mb-6" />
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
-        <FormField id="email" label="Email" error={errorOf("email")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={fields.email.initialValue}
-          />
-        </FormField>
+        <AccountEmailField
+          autoComplete="email"
+          defaultValue={fields.email.initialValue}
+          error={errorOf("email")}
+        />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Sending..." : "Send reset link"}
         </Button>

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AccountEmailField } from "~/components/account/account-email-field.tsx";
 import {
   AuthNotice,
   AuthProblem,
@@ -17,7 +18,6 @@ import {
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
@@ -30,6 +30,7 @@ import {
 } from "~/domain/accounts/schemas.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import {
   destinationAfterSignIn,
   redirectWithCookies,
@@ -39,10 +40,7 @@ import { lookupSession, requestMeta, safeRedirectPath } from "~/middleware/sessi
 import type { Route } from "./+types/login";
 import { registrationAction } from "./registration.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in or register | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Sign in or register");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -231,15 +229,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         >
           <input type="hidden" name="intent" value="sign-in" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <FormField id="email" label="Email" error={errorOf("email")}>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              defaultValue={fields.email.initialValue}
-            />
-          </FormField>
+          <AccountEmailField defaultValue={fields.email.initialValue} error={errorOf("email")} />
           <FormField id="password" label="Password" error={errorOf("password")}>
             {(control) => (
               <PasswordInput

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { CircleAlertIcon, CircleCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toaster";
@@ -9,6 +10,11 @@ export interface EnquiryOutcome {
   title: string;
   description: string;
 }
+
+/** An enquiry action's answer: how it went, or the form sent back with its errors. */
+export type EnquiryActionResult =
+  | { outcome: EnquiryOutcome; result?: undefined }
+  | { outcome?: undefined; result: SubmissionResult<string[]> };
 
 /**
  * Shows the outcome of a submission as a toast (seed §8) and, because a toast must never be the

@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { MailIcon } from "lucide-react";
 import { useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import {
   type EnquiryOutcome,
@@ -13,13 +13,12 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { requestContext, runtimeContext } from "~/context.ts";
+import { runtimeContext } from "~/context.ts";
 import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
-import { checkRateLimit } from "~/domain/kernel/rate-limit.server.ts";
-import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/contact";
+import { answerEnquiry } from "./enquiry-action.server.ts";
 
 export const meta = () =>
   pageMeta({
@@ -34,32 +33,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: context.get(runtimeContext).config.SERVICE_INBOX };
 }
 
-type ActionResult =
-  | { outcome: EnquiryOutcome; result?: undefined }
-  | { outcome?: undefined; result: SubmissionResult<string[]> };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const { ip } = context.get(requestContext);
-  const email = runtime.config.SERVICE_INBOX;
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, contactFormSchema);
-  if (submission.status !== "success")
-    return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-  const failed = (description: string, status: number) =>
-    data<ActionResult>(
-      { outcome: { status: "failure", title: "Failed to send message", description } },
-      { status },
-    );
-  try {
-    if (ip && (await checkRateLimit(runtime.database.db, "enquiry", ip)).limited)
-      return failed(
-        `You have sent several messages in the last few minutes. Please try again later or contact us directly via ${email}`,
-        429,
-      );
-    const { emailSent } = await submitContactMessage(runtime, submission.value, { ip });
-    return data<ActionResult>({
-      outcome: emailSent
+  const email = context.get(runtimeContext).config.SERVICE_INBOX;
+  const failed = (description: string): EnquiryOutcome => ({
+    status: "failure",
+    title: "Failed to send message",
+    description,
+  });
+  return answerEnquiry(context, request, contactFormSchema, {
+    store: async (runtime, value, ip) => {
+      const { emailSent } = await submitContactMessage(runtime, value, { ip });
+      return emailSent
         ? {
             status: "success",
             title: "Message sent successfully",
@@ -69,12 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
             status: "success",
             title: "Message saved successfully",
             description: "Your message has been received. We'll get back to you shortly.",
-          },
-    });
-  } catch (error) {
-    runtime.logger.error({ err: error }, "contact message could not be stored");
-    return failed(`Please try again or contact us directly via ${email}`, 500);
-  }
+          };
+    },
+    tooMany: failed(
+      `You have sent several messages in the last few minutes. Please try again later or contact us directly via ${email}`,
+    ),
+    failed: failed(`Please try again or contact us directly via ${email}`),
+    failureLog: "contact message could not be stored",
+  });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useRef } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import {
   type EnquiryOutcome,
@@ -11,13 +11,11 @@ import { PageHero } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { requestContext, runtimeContext } from "~/context.ts";
 import { interestFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
-import { checkRateLimit } from "~/domain/kernel/rate-limit.server.ts";
-import { parseSubmission } from "~/lib/form-submission.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/register-interest";
+import { answerEnquiry } from "./enquiry-action.server.ts";
 
 export const meta = () =>
   pageMeta({
@@ -27,10 +25,6 @@ export const meta = () =>
     path: "/register-interest",
   });
 
-type ActionResult =
-  | { outcome: EnquiryOutcome; result?: undefined }
-  | { outcome?: undefined; result: SubmissionResult<string[]> };
-
 const failure: EnquiryOutcome = {
   status: "failure",
   title: "Something went wrong",
@@ -38,27 +32,20 @@ const failure: EnquiryOutcome = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext);
-  const { ip } = context.get(requestContext);
-  const submission = parseSubmission(await request.formData(), interestFormSchema);
-  if (submission.status !== "success")
-    return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-  try {
-    if (ip && (await checkRateLimit(runtime.database.db, "enquiry", ip)).limited)
-      return data<ActionResult>({ outcome: failure }, { status: 429 });
-    // Stored either way; if the e-mail to our inbox fails now, a job sends it later.
-    await registerInterest(runtime, submission.value, { ip });
-    return data<ActionResult>({
-      outcome: {
+  return answerEnquiry(context, request, interestFormSchema, {
+    store: async (runtime, value, ip) => {
+      // Stored either way; if the e-mail to our inbox fails now, a job sends it later.
+      await registerInterest(runtime, value, { ip });
+      return {
         status: "success",
         title: "Interest registered!",
         description: "Thank you for your interest. We'll be in touch soon.",
-      },
-    });
-  } catch (error) {
-    runtime.logger.error({ err: error }, "interest registration could not be stored");
-    return data<ActionResult>({ outcome: failure }, { status: 500 });
-  }
+      };
+    },
+    tooMany: failure,
+    failed: failure,
+    failureLog: "interest registration could not be stored",
+  });
 }
 
 export default function RegisterInterest({ actionData }: Route.ComponentProps) {

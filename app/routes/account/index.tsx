@@ -1,9 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { LogOutIcon, ShieldCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
-import { PasswordInput } from "~/components/account/password-input.tsx";
+import { CurrentPasswordField, NewPasswordFields } from "~/components/account/password-fields.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -159,6 +158,38 @@ function SectionCard({
   );
 }
 
+/** One of the page's forms: its problems, then its fields, sent with the intent that names it. */
+// biome-ignore lint/suspicious/noExplicitAny: Conform's own bound for a form's fields.
+function SectionForm<Fields extends Record<string, any>>({
+  intent,
+  sent,
+  formRef,
+  className = "grid gap-5",
+  children,
+}: {
+  intent: Section;
+  sent: { form: FormMetadata<Fields, string[]>; summary: { id: string; message: string }[] };
+  formRef?: React.Ref<HTMLFormElement>;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <ErrorSummary errors={sent.summary} className="mb-4" />
+      <Form
+        ref={formRef}
+        method="post"
+        {...getFormProps(sent.form)}
+        noValidate
+        className={className}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+      </Form>
+    </>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, organisation, canEditOrganisation, canDisableTwoFactor, doctor } = loaderData;
   const navigation = useNavigation();
@@ -195,7 +226,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       confirmPassword: "confirmPassword",
     },
   );
-  // No summary: one field, whose message shows beside it.
+  // No summary entries (no control ids): one field, whose message shows beside it.
   const twoFactor = useSentForm({
     id: "account-two-factor",
     schema: accountForms["two-factor"],
@@ -226,9 +257,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       <SectionCard id="profile-heading" title="Your details">
-        <ErrorSummary errors={profile.summary} className="mb-4" />
-        <Form method="post" {...getFormProps(profile.form)} noValidate className="grid gap-5">
-          <input type="hidden" name="intent" value="profile" />
+        <SectionForm intent="profile" sent={profile}>
           <FormField id="name" label="Full name" error={profile.errorOf("name")}>
             <Input
               name="name"
@@ -248,19 +277,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {busy("profile") ? "Saving..." : "Save details"}
             </Button>
           </div>
-        </Form>
+        </SectionForm>
       </SectionCard>
 
       {doctor ? (
         <SectionCard id="professional-heading" title="Professional details">
-          <ErrorSummary errors={professional.summary} className="mb-4" />
-          <Form
-            method="post"
-            {...getFormProps(professional.form)}
-            noValidate
-            className="grid gap-5"
-          >
-            <input type="hidden" name="intent" value="professional" />
+          <SectionForm intent="professional" sent={professional}>
             <div className="grid gap-1">
               <p className="font-medium">GMC number</p>
               <p className="text-muted-foreground">{doctor.gmcNumber}</p>
@@ -285,68 +307,59 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 {busy("professional") ? "Saving..." : "Save professional details"}
               </Button>
             </div>
-          </Form>
+          </SectionForm>
         </SectionCard>
       ) : null}
 
       {organisation ? (
         <SectionCard id="organisation-heading" title="Company details">
           {canEditOrganisation ? (
-            <>
-              <ErrorSummary errors={org.summary} className="mb-4" />
-              <Form
-                method="post"
-                {...getFormProps(org.form)}
-                noValidate
-                className="grid gap-5 sm:grid-cols-2"
+            <SectionForm intent="organisation" sent={org} className="grid gap-5 sm:grid-cols-2">
+              <FormField
+                id="companyName"
+                label="Company name"
+                error={org.errorOf("companyName")}
+                className="sm:col-span-2"
               >
-                <input type="hidden" name="intent" value="organisation" />
-                <FormField
-                  id="companyName"
-                  label="Company name"
-                  error={org.errorOf("companyName")}
-                  className="sm:col-span-2"
-                >
-                  <Input
-                    name="companyName"
-                    autoComplete="organization"
-                    defaultValue={org.fields.companyName.initialValue ?? organisation.name}
-                  />
-                </FormField>
-                <FormField id="industry" label="Industry" optional error={org.errorOf("industry")}>
-                  <Input
-                    name="industry"
-                    defaultValue={org.fields.industry.initialValue ?? organisation.industry ?? ""}
-                  />
-                </FormField>
-                <FormField id="phone" label="Phone" optional error={org.errorOf("phone")}>
-                  <Input
-                    name="phone"
-                    type="tel"
-                    autoComplete="tel"
-                    defaultValue={org.fields.phone.initialValue ?? organisation.phone ?? ""}
-                  />
-                </FormField>
-                <FormField
-                  id="address"
-                  label="Address"
-                  optional
-                  error={org.errorOf("address")}
-                  className="sm:col-span-2"
-                >
-                  <Textarea
-                    name="address"
-                    rows={3}
-                    defaultValue={org.fields.address.initialValue ?? organisation.address ?? ""}
-                  />
-                </FormField>
-                <div className="sm:col-span-2">
-                  <Button type="submit" disabled={busy("organisation")}>
-                    {busy("organisation") ? "Saving..." : "Save company details"}
-                  </Button>
-                </div>
-              </Form>
-            </>
+                <Input
+                  name="companyName"
+                  autoComplete="organization"
+                  defaultValue={org.fields.companyName.initialValue ?? organisation.name}
+                />
+              </FormField>
+              <FormField id="industry" label="Industry" optional error={org.errorOf("industry")}>
+                <Input
+                  name="industry"
+                  defaultValue={org.fields.industry.initialValue ?? organisation.industry ?? ""}
+                />
+              </FormField>
+              <FormField id="phone" label="Phone" optional error={org.errorOf("phone")}>
+                <Input
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  defaultValue={org.fields.phone.initialValue ?? organisation.phone ?? ""}
+                />
+              </FormField>
+              <FormField
+                id="address"
+                label="Address"
+                optional
+                error={org.errorOf("address")}
+                className="sm:col-span-2"
+              >
+                <Textarea
+                  name="address"
+                  rows={3}
+                  defaultValue={org.fields.address.initialValue ?? organisation.address ?? ""}
+                />
+              </FormField>
+              <div className="sm:col-span-2">
+                <Button type="submit" disabled={busy("organisation")}>
+                  {busy("organisation") ? "Saving..." : "Save company details"}
+                </Button>
+              </div>
+            </SectionForm>
           ) : (
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
               <dt className="text-muted-foreground">Company</dt>
@@ -363,24 +376,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <SectionCard id="password-heading" title="Change password">
-        <ErrorSummary errors={password.summary} className="mb-4" />
-        <Form
-          ref={passwordFormRef}
-          method="post"
-          {...getFormProps(password.form)}
-          noValidate
-          className="grid gap-5"
-        >
-          <input type="hidden" name="intent" value="password" />
-          <FormField
+        <SectionForm intent="password" sent={password} formRef={passwordFormRef}>
+          <CurrentPasswordField
             id="currentPassword"
+            name="currentPassword"
             label="Current password"
             error={password.errorOf("currentPassword")}
-          >
-            {(control) => (
-              <PasswordInput {...control} name="currentPassword" autoComplete="current-password" />
-            )}
-          </FormField>
+          />
           <NewPasswordFields
             name="newPassword"
             label="New password"
@@ -395,7 +397,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {busy("password") ? "Changing..." : "Change password"}
             </Button>
           </div>
-        </Form>
+        </SectionForm>
       </SectionCard>
 
       <SectionCard id="two-factor-heading" title="Two-factor authentication">
@@ -415,29 +417,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </div>
         ) : canDisableTwoFactor ? (
-          <Form
-            method="post"
-            {...getFormProps(twoFactor.form)}
-            noValidate
-            className="mt-4 grid max-w-sm gap-4"
-          >
-            <input type="hidden" name="intent" value="two-factor" />
-            <FormField
+          <SectionForm intent="two-factor" sent={twoFactor} className="mt-4 grid max-w-sm gap-4">
+            <CurrentPasswordField
               id="disablePassword"
               label="Password"
               hint="Enter your password to turn two-factor off."
               error={twoFactor.errorOf("password")}
-            >
-              {(control) => (
-                <PasswordInput {...control} name="password" autoComplete="current-password" />
-              )}
-            </FormField>
+            />
             <div>
               <Button type="submit" variant="destructive" disabled={busy("two-factor")}>
                 Turn off two-factor authentication
               </Button>
             </div>
-          </Form>
+          </SectionForm>
         ) : (
           <p className="mt-4 text-muted-foreground text-sm">
             Two-factor authentication is required for doctors and administrators and cannot be

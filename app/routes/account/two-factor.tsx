@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { AlertCircleIcon, ShieldCheckIcon } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { PasswordInput } from "~/components/account/password-input.tsx";
+import { CurrentPasswordField } from "~/components/account/password-fields.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -232,15 +232,10 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
           className="mt-8 grid max-w-sm gap-4 rounded-xl border bg-card p-6 shadow-sm"
         >
           <input type="hidden" name="intent" value="start" />
-          <FormField
-            id="password"
+          <CurrentPasswordField
             label="Confirm your password"
             hint="For your security, enter your password to begin."
-          >
-            {(control) => (
-              <PasswordInput {...control} name="password" autoComplete="current-password" />
-            )}
-          </FormField>
+          />
           <Button type="submit" disabled={submitting}>
             {submitting ? "Checking..." : "Continue"}
           </Button>

@@ -9,7 +9,7 @@ import {
 } from "~/components/account/auth-alerts.tsx";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { isNoticeKey, notices } from "~/components/account/notice-texts.ts";
-import { PasswordInput } from "~/components/account/password-input.tsx";
+import { CurrentPasswordField } from "~/components/account/password-fields.tsx";
 import {
   RegistrationForm,
   type RegistrationResult,
@@ -17,7 +17,6 @@ import {
 } from "~/components/account/registration-form.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
@@ -230,16 +229,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="intent" value="sign-in" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <AccountEmailField defaultValue={fields.email.initialValue} error={errorOf("email")} />
-          <FormField id="password" label="Password" error={errorOf("password")}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="password"
-                required
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
+          <CurrentPasswordField label="Password" required error={errorOf("password")} />
           <p className="-mt-2 text-sm">
             <Link to="/forgot-password" className="text-primary underline underline-offset-4">
               Forgotten your password?

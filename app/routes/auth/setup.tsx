@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { ShieldIcon } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
-import { NewPasswordFields } from "~/components/account/new-password-fields.tsx";
+import { NewPasswordFields } from "~/components/account/password-fields.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

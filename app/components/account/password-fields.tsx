@@ -37,3 +37,33 @@ export function NewPasswordFields({
     </>
   );
 }
+
+/** The password the person has now, asked for before a change that needs it. */
+export function CurrentPasswordField({
+  id = "password",
+  name = "password",
+  label,
+  hint,
+  required,
+  error,
+}: {
+  id?: string;
+  name?: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  error?: string[];
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <PasswordInput
+          {...control}
+          name={name}
+          required={required}
+          autoComplete="current-password"
+        />
+      )}
+    </FormField>
+  );
+}

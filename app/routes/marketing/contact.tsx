@@ -1,16 +1,14 @@
-import { getFormProps } from "@conform-to/react";
 import { MailIcon } from "lucide-react";
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
+import { EnquiryForm } from "~/components/marketing/enquiry-form.tsx";
 import {
   type EnquiryOutcome,
-  EnquiryOutcomeMessage,
   useEnquiryOutcomeToast,
 } from "~/components/marketing/enquiry-outcome.tsx";
 import { PageHero } from "~/components/marketing/section.tsx";
-import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
@@ -118,20 +116,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
           <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
             <h2 className="font-bold text-2xl">Get in Touch</h2>
-            <Form
-              ref={formRef}
-              method="post"
-              {...getFormProps(form)}
-              noValidate
-              className="mt-6 grid gap-6"
-              aria-describedby={actionData?.outcome ? "contact-outcome" : undefined}
+            <EnquiryForm
+              form={form}
+              formRef={formRef}
+              outcome={actionData?.outcome}
+              summary={summary}
+              sending={sending}
+              submitLabel="Send message"
+              sendingLabel="Sending..."
             >
-              {actionData?.outcome ? (
-                <div id="contact-outcome">
-                  <EnquiryOutcomeMessage outcome={actionData.outcome} />
-                </div>
-              ) : null}
-              <ErrorSummary errors={summary} />
               <FormField id="contact-name" label="Name" error={errorOf("name")}>
                 <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
               </FormField>
@@ -161,10 +154,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </a>
                 .
               </p>
-              <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-fit">
-                {sending ? "Sending..." : "Send message"}
-              </Button>
-            </Form>
+            </EnquiryForm>
           </div>
         </div>
       </section>

@@ -1,7 +1,7 @@
-import { getFormProps } from "@conform-to/react";
 import { useRef } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
+import { EnquiryForm } from "~/components/marketing/enquiry-form.tsx";
 import {
   type EnquiryOutcome,
   EnquiryOutcomeMessage,
@@ -9,7 +9,7 @@ import {
 } from "~/components/marketing/enquiry-outcome.tsx";
 import { PageHero } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { interestFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
@@ -97,15 +97,15 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
               </Button>
             </div>
           ) : (
-            <Form
-              ref={formRef}
-              method="post"
-              {...getFormProps(form)}
-              noValidate
-              className="mt-6 grid gap-6"
+            <EnquiryForm
+              form={form}
+              formRef={formRef}
+              outcome={actionData?.outcome}
+              summary={summary}
+              sending={submitting}
+              submitLabel="Register Interest"
+              sendingLabel="Submitting..."
             >
-              {actionData?.outcome ? <EnquiryOutcomeMessage outcome={actionData.outcome} /> : null}
-              <ErrorSummary errors={summary} />
               <FormField id="interest-fullName" label="Full Name" error={errorOf("fullName")}>
                 <Input
                   name="fullName"
@@ -156,10 +156,7 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
                 </Link>
                 .
               </p>
-              <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-fit">
-                {submitting ? "Submitting..." : "Register Interest"}
-              </Button>
-            </Form>
+            </EnquiryForm>
           )}
         </div>
       </section>

@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { auditEvent, referral, user } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import { containsPattern, type Page } from "~/domain/kernel/list.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -120,15 +119,12 @@ export async function exportAuditLogCsv(
   scope: Scope,
   filter: AuditFilter,
 ): Promise<{ csv: string; rows: number }> {
-  const { db, actor, origin } = requireAdmin(scope);
+  const { db } = requireAdmin(scope);
   const where = await conditionsFor(scope, filter);
   const rows = Math.min(await countRows(db, auditEvent, where), auditExportLimit);
   const { page: _page, ...filterDetails } = filter;
-  await recordAuditEvent(db, {
+  await recordScopeAuditEvent(db, scope, {
     action: "admin.audit_exported",
-    outcome: "success",
-    actor: auditActorOf(actor),
-    request: origin,
     details: { filter: filterDetails, rows },
   });
   const parts = [csvLine(auditCsvHeader)];

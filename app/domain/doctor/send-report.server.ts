@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import {
   draftReport,
   questionnaireResponse,
@@ -25,6 +25,7 @@ import {
   reportBody,
   unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
+import { isCurrentVersionOf } from "~/domain/reports/report-version.server.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
@@ -33,6 +34,7 @@ import {
   doctorSignatureOf,
   lockOwnCase,
   lockOwnCaseInReview,
+  versionAuthorship,
 } from "./case-access.server.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
 import { stepUpIsFresh } from "./signing-step-up.server.ts";
@@ -158,15 +160,7 @@ function signInTransaction(
       );
     if (existing.status !== "draft")
       throw new DomainError("invalid_state", "This report has already been sent.");
-    const [version] = await tx
-      .select()
-      .from(reportVersion)
-      .where(
-        and(
-          eq(reportVersion.reportId, existing.id),
-          eq(reportVersion.version, existing.currentVersion),
-        ),
-      );
+    const [version] = await tx.select().from(reportVersion).where(isCurrentVersionOf(existing));
     if (!version || version.signedAt)
       throw new DomainError("invalid_state", "Save the report before sending it.");
     // The stored text must still satisfy the schema (a save may predate a rule).
@@ -181,9 +175,7 @@ function signInTransaction(
       .update(reportVersion)
       .set({
         authorDoctorId: actor.userId,
-        authorName: signature.name,
-        authorGmcNumber: signature.gmcNumber,
-        authorQualifications: signature.qualifications,
+        ...versionAuthorship(signature),
         signedAt: now,
         sentAt: now,
         updatedAt: now,
@@ -316,15 +308,7 @@ export async function declineReportCorrection(
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
     if (existing?.status !== "correction_requested")
       throw new DomainError("invalid_state", "There is no correction request to decline.");
-    const [commented] = await tx
-      .select()
-      .from(reportVersion)
-      .where(
-        and(
-          eq(reportVersion.reportId, existing.id),
-          eq(reportVersion.version, existing.currentVersion),
-        ),
-      );
+    const [commented] = await tx.select().from(reportVersion).where(isCurrentVersionOf(existing));
     if (commented?.subjectDecision !== "correction")
       throw new DomainError("invalid_state", "There is no correction request to decline.");
     const version = existing.currentVersion + 1;
@@ -334,9 +318,7 @@ export async function declineReportCorrection(
       version,
       body: commented.body,
       authorDoctorId: actor.userId,
-      authorName: signature.name,
-      authorGmcNumber: signature.gmcNumber,
-      authorQualifications: signature.qualifications,
+      ...versionAuthorship(signature),
       correctionDeclineReason: reason,
       signedAt: now,
       sentAt: now,

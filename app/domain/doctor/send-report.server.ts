@@ -8,9 +8,9 @@ import {
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
-import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
@@ -116,7 +116,7 @@ export async function signAndSendReport(
   },
 ): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin, now } = doctor;
+  const { db, now } = doctor;
   if (!stepUpIsFresh(stepUpAt, now))
     throw new DomainError(
       "step_up",
@@ -127,12 +127,10 @@ export async function signAndSendReport(
   } catch (error) {
     // A refusal changes nothing, but that it happened (which fields, why) is part of the record.
     if (error instanceof ReportReleaseRefused)
-      await recordAuditEvent(db, {
+      await recordScopeAuditEvent(db, doctor, {
         action: "doctor.report_sign_refused",
         outcome: "denied",
-        actor: auditActorOf(actor),
         object: { type: "referral", id: referralId },
-        request: origin,
         details: {
           fields: [...new Set(error.failures.map((f) => f.field))],
           problems: [...new Set(error.failures.map((f) => f.problem))],

@@ -10,7 +10,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** An assessment link works for 14 days from the first invitation; reminders do not extend it. */
 export const invitationValidityDays = 14;
 
-export function hashInvitationToken(token: string): string {
+function hashInvitationToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 

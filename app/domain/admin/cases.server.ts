@@ -8,6 +8,7 @@ import { requireAdmin } from "~/domain/kernel/guards.ts";
 import { containsPattern, type Page } from "~/domain/kernel/list.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { finalStatuses, type ReferralStatus } from "~/domain/referrals/states.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { type CaseFilter, type CaseType, reassignableStatuses } from "./cases.ts";
@@ -58,11 +59,7 @@ export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<
     rows: (limit, offset) =>
       db
         .select({
-          id: referral.id,
-          reference: referral.reference,
-          type: referral.type,
-          status: referral.status,
-          subjectName: referral.subjectName,
+          ...referralSummaryColumns,
           organisationId: referral.organisationId,
           organisationName: organisation.name,
           assignedDoctorId: referral.assignedDoctorId,

@@ -1,8 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { contactMessage, interestRegistration } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Page } from "~/domain/kernel/list.ts";
@@ -95,7 +94,7 @@ export async function markInboxItemHandled(
   scope: Scope,
   input: { kind: InboxKind; id: string },
 ): Promise<"handled" | "already-handled" | "not-found"> {
-  const { db, now, actor, origin } = requireAdmin(scope);
+  const { db, now, actor } = requireAdmin(scope);
   if (!/^[0-9a-f-]{36}$/i.test(input.id)) return "not-found";
   const { table } = inboxes[input.kind];
   return db.transaction(async (tx) => {
@@ -108,15 +107,12 @@ export async function markInboxItemHandled(
       const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, input.id));
       return exists ? "already-handled" : "not-found";
     }
-    await recordAuditEvent(tx, {
+    await recordScopeAuditEvent(tx, scope, {
       action: "admin.enquiry_handled",
-      outcome: "success",
-      actor: auditActorOf(actor),
       object: {
         type: input.kind === "contact" ? "contact_message" : "interest_registration",
         id: input.id,
       },
-      request: origin,
     });
     return "handled";
   });

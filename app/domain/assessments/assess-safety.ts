@@ -83,6 +83,11 @@ export function assessSafety(
     }
   }
 
+  return safetyOfReasons(reasons);
+}
+
+/** The level a set of reasons comes to: urgent if any is, review if there are any, else none. */
+export function safetyOfReasons(reasons: SafetyReason[]): SafetyAssessment {
   const level = reasons.some((r) => r.level === "urgent")
     ? "urgent"
     : reasons.length > 0

@@ -7,17 +7,20 @@ import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { auditSubjectEvent, lockSubjectReferral } from "./lock-referral.server.ts";
 import { doctorReplyForm } from "./subject-forms.ts";
 
+/** A doctor's question on a case and the person's answer, as the doctor's and the person's pages show it. */
+export const caseMessageColumns = {
+  id: subjectInformationRequest.id,
+  question: subjectInformationRequest.question,
+  sentAt: subjectInformationRequest.sentAt,
+  reply: subjectInformationRequest.reply,
+  answeredAt: subjectInformationRequest.answeredAt,
+};
+
 /** The doctor's questions on the person's case and their answers, oldest first, for their page. */
 export async function listSubjectMessages(scope: Scope) {
   const { db, actor } = requireSubject(scope);
   return db
-    .select({
-      id: subjectInformationRequest.id,
-      question: subjectInformationRequest.question,
-      sentAt: subjectInformationRequest.sentAt,
-      reply: subjectInformationRequest.reply,
-      answeredAt: subjectInformationRequest.answeredAt,
-    })
+    .select(caseMessageColumns)
     .from(subjectInformationRequest)
     .where(eq(subjectInformationRequest.referralId, actor.referralId))
     .orderBy(asc(subjectInformationRequest.sentAt));

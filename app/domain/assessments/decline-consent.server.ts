@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { assessmentConsent, questionnaireResponse } from "~/db/schema/index.ts";
-import { refundCredits } from "~/domain/billing/credit-ledger.server.ts";
-import { type OrderReversal, reverseOrder } from "~/domain/billing/refunds.server.ts";
+import type { OrderReversal } from "~/domain/billing/refunds.server.ts";
+import { returnReferralPayment } from "~/domain/billing/return-referral-payment.server.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
@@ -53,24 +53,12 @@ export async function declineConsent(
       consentVersion,
       decidedAt: now,
     });
-    const creditsReturned =
-      current.paymentMethod === "credits"
-        ? await refundCredits(tx, {
-            organisationId: current.organisationId,
-            referralId: current.id,
-            actorId: null,
-            now,
-          })
-        : 0;
-    const order: OrderReversal = current.orderId
-      ? await reverseOrder(tx, {
-          orderId: current.orderId,
-          organisationId: current.organisationId,
-          referralId: current.id,
-          reason: "consent_declined",
-          now,
-        })
-      : { outcome: "none" };
+    const { creditsReturned, order } = await returnReferralPayment(tx, {
+      referral: current,
+      actorId: null,
+      reason: "consent_declined",
+      now,
+    });
     await moveSubjectReferral(tx, subject, {
       referral: current,
       event: "subject_declined",

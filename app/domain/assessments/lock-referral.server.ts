@@ -1,6 +1,9 @@
 import { referral } from "~/db/schema/index.ts";
-import { type AuditEntry, recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf, type SubjectActor } from "~/domain/kernel/actor.ts";
+import {
+  type AuditEntry,
+  recordScopeAuditEvent,
+} from "~/domain/audit/record-audit-event.server.ts";
+import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
@@ -64,11 +67,8 @@ export function auditSubjectEvent(
   scope: Scope<SubjectActor>,
   entry: Pick<AuditEntry, "action" | "details" | "object"> & { outcome?: AuditEntry["outcome"] },
 ): Promise<void> {
-  return recordAuditEvent(db, {
-    outcome: "success",
+  return recordScopeAuditEvent(db, scope, {
     ...entry,
-    actor: auditActorOf(scope.actor),
     object: entry.object ?? { type: "referral", id: scope.actor.referralId },
-    request: scope.origin,
   });
 }

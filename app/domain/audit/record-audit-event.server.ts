@@ -1,5 +1,7 @@
 import type { Database } from "~/db/client.server.ts";
 import { auditEvent } from "~/db/schema/index.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { auditDetailsProblem } from "./audit-details-guard.ts";
 
 export interface AuditEntry {
@@ -33,5 +35,23 @@ export async function recordAuditEvent(
     ip: entry.request?.ip ?? null,
     requestId: entry.request?.requestId ?? null,
     details: entry.details ?? {},
+  });
+}
+
+/**
+ * A step the scope's actor took, in the audit log: who acted and from which request come from the
+ * scope, so the caller names only what was done, to what, and details that are never health
+ * content. A success unless the caller says otherwise.
+ */
+export function recordScopeAuditEvent(
+  db: Pick<Database, "insert">,
+  scope: Pick<Scope, "actor" | "origin">,
+  entry: Pick<AuditEntry, "action" | "object" | "details"> & { outcome?: AuditEntry["outcome"] },
+): Promise<void> {
+  return recordAuditEvent(db, {
+    outcome: "success",
+    ...entry,
+    actor: auditActorOf(scope.actor),
+    request: scope.origin,
   });
 }

@@ -1,5 +1,5 @@
 import { doctorSubject } from "~/domain/doctor/doctor-emails.ts";
-import { escapeHtml } from "~/lib/html.ts";
+import { emailButtonHtml, emailDocumentHtml, escapeHtml } from "~/lib/html.ts";
 import { formatConsultationTime } from "./london-time.ts";
 
 /*
@@ -25,19 +25,10 @@ function render(
   ].join("\n\n");
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`),
-    ...(action
-      ? [
-          `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`,
-          `<p style="font-size:13px;color:#4a5a70">Or copy this link: ${escapeHtml(action.url)}</p>`,
-        ]
-      : []),
+    ...(action ? emailButtonHtml(action.label, action.url) : []),
     "<p>ReferOH</p>",
   ].join("\n");
-  return {
-    subject,
-    text,
-    html: `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#0b1f3a;line-height:1.5">${html}</body></html>`,
-  };
+  return { subject, text, html: emailDocumentHtml(html) };
 }
 
 const list = (times: Date[]) => times.map((t) => `• ${formatConsultationTime(t)}`).join("\n");

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { doctorProfile, referral, user } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -17,20 +17,13 @@ export function caseNotFound(): DomainError {
 }
 
 /** A case the doctor may see (locked, inside a transaction, with `lock`), or not_found. */
-export async function findVisibleReferral(
+export function findVisibleReferral(
   db: Executor,
   scope: Scope<DoctorActor>,
   referralId: string,
-  { lock = false }: { lock?: boolean } = {},
+  options: { lock?: boolean } = {},
 ) {
-  if (!isUuid(referralId)) throw caseNotFound();
-  const query = db
-    .select()
-    .from(referral)
-    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
-  const [row] = lock ? await query.for("update") : await query;
-  if (!row) throw caseNotFound();
-  return row;
+  return readCase(db, scope, referralId, undefined, options);
 }
 
 /**
@@ -38,23 +31,34 @@ export async function findVisibleReferral(
  * visible but not theirs to write); anything else is not found. Locked for the transaction when
  * asked.
  */
-export async function ownCase(
+export function ownCase(
   db: Executor,
   scope: Scope<DoctorActor>,
   referralId: string,
-  { lock = false }: { lock?: boolean } = {},
+  options: { lock?: boolean } = {},
+) {
+  return readCase(
+    db,
+    scope,
+    referralId,
+    eq(referral.assignedDoctorId, scope.actor.userId),
+    options,
+  );
+}
+
+/** A visible case that also meets `condition`, or not_found: a malformed id is not found either. */
+async function readCase(
+  db: Executor,
+  scope: Scope<DoctorActor>,
+  referralId: string,
+  condition: SQL | undefined,
+  { lock = false }: { lock?: boolean },
 ) {
   if (!isUuid(referralId)) throw caseNotFound();
   const query = db
     .select()
     .from(referral)
-    .where(
-      and(
-        eq(referral.id, referralId),
-        visibleReferrals(scope),
-        eq(referral.assignedDoctorId, scope.actor.userId),
-      ),
-    );
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope), condition));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw caseNotFound();
   return row;
@@ -93,6 +97,22 @@ export async function doctorSignatureOf(db: Executor, doctorId: string) {
   return row;
 }
 
+/**
+ * A signature as a report version keeps it: the name and registration the doctor had when they
+ * wrote or signed that version, whatever their profile says later.
+ */
+export function versionAuthorship(signature: {
+  name: string;
+  gmcNumber: string;
+  qualifications: string | null;
+}) {
+  return {
+    authorName: signature.name,
+    authorGmcNumber: signature.gmcNumber,
+    authorQualifications: signature.qualifications,
+  };
+}
+
 /** A doctor's successful step on a case, in the audit log: what, never the health content. */
 export async function auditCase(
   db: Executor,
@@ -101,12 +121,9 @@ export async function auditCase(
   action: string,
   details?: Record<string, unknown>,
 ) {
-  await recordAuditEvent(db, {
+  await recordScopeAuditEvent(db, scope, {
     action,
-    outcome: "success",
-    actor: auditActorOf(scope.actor),
     object: { type: "referral", id: referralId },
-    request: scope.origin,
     details,
   });
 }

@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { caseClinicalNote, referral } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { isRole, requireAdmin, requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -48,20 +46,14 @@ export async function readClinicalNotes(
   scope: Scope,
   referralId: string,
 ): Promise<{ notes: string; updatedAt: Date | null }> {
-  const { db, origin } = scope;
+  const { db } = scope;
   const c = await authorisedCase(db, scope, referralId);
   const [row] = await db
     .select({ notes: caseClinicalNote.notes, updatedAt: caseClinicalNote.updatedAt })
     .from(caseClinicalNote)
     .where(eq(caseClinicalNote.referralId, c.id));
   if (!row) return { notes: "", updatedAt: null };
-  await recordAuditEvent(db, {
-    action: "case.clinical_notes_read",
-    outcome: "success",
-    actor: auditActorOf(c.actor),
-    object: { type: "referral", id: c.id },
-    request: origin,
-  });
+  await auditCase(db, scope, c.id, "case.clinical_notes_read");
   return { notes: row.notes, updatedAt: row.updatedAt };
 }
 

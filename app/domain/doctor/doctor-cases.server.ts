@@ -9,6 +9,7 @@ import {
 } from "~/db/schema/index.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import { formatAnswer } from "~/domain/assessments/build-transcript.ts";
+import { caseMessageColumns } from "~/domain/assessments/case-messages.server.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { DomainError, isDomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
@@ -17,6 +18,7 @@ import { applyReferralTransition } from "~/domain/kernel/referral-transition.ser
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
+import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { formatPhoneForDisplay } from "~/lib/phone.ts";
 import { auditCase, doctorSignatureOf, findVisibleReferral } from "./case-access.server.ts";
@@ -87,11 +89,7 @@ export async function listDoctorCases(scope: Scope, query: DoctorListQuery) {
   const base = () =>
     db
       .select({
-        id: referral.id,
-        reference: referral.reference,
-        type: referral.type,
-        status: referral.status,
-        subjectName: referral.subjectName,
+        ...referralSummaryColumns,
         reason: referral.reason,
         jobRole: referral.jobRole,
         urgent: referral.urgent,
@@ -238,13 +236,7 @@ export async function getDoctorCase(
         .orderBy(desc(reportVersion.version))
     : [];
   const requests = await db
-    .select({
-      id: subjectInformationRequest.id,
-      question: subjectInformationRequest.question,
-      sentAt: subjectInformationRequest.sentAt,
-      reply: subjectInformationRequest.reply,
-      answeredAt: subjectInformationRequest.answeredAt,
-    })
+    .select(caseMessageColumns)
     .from(subjectInformationRequest)
     .where(eq(subjectInformationRequest.referralId, row.id))
     .orderBy(desc(subjectInformationRequest.sentAt));

@@ -1,13 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { referral, report, reportVersion } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { reportSections } from "~/domain/reports/report-sections.ts";
+import { signedVersionColumns } from "~/domain/reports/report-version.server.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { caseNotFound } from "./case-access.server.ts";
 
@@ -39,16 +40,11 @@ async function ownReport(scope: Scope<DoctorActor>, referralId: string) {
  */
 export async function listReportVersions(scope: Scope, referralId: string) {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin } = doctor;
+  const { db } = doctor;
   const row = await ownReport(doctor, referralId);
   const versions = await db
     .select({
-      version: reportVersion.version,
-      body: reportVersion.body,
-      authorName: reportVersion.authorName,
-      authorGmcNumber: reportVersion.authorGmcNumber,
-      authorQualifications: reportVersion.authorQualifications,
-      signedAt: reportVersion.signedAt,
+      ...signedVersionColumns,
       sentAt: reportVersion.sentAt,
       subjectDecision: reportVersion.subjectDecision,
       subjectComment: reportVersion.subjectComment,
@@ -61,12 +57,9 @@ export async function listReportVersions(scope: Scope, referralId: string) {
     .from(reportVersion)
     .where(eq(reportVersion.reportId, row.report.id))
     .orderBy(asc(reportVersion.version));
-  await recordAuditEvent(db, {
+  await recordScopeAuditEvent(db, doctor, {
     action: "doctor.report_versions_read",
-    outcome: "success",
-    actor: auditActorOf(actor),
     object: { type: "report", id: row.report.id },
-    request: origin,
     details: { versions: versions.length, status: row.report.status },
   });
   const questions = REFERRAL_QUESTIONS.filter((q) => row.referral.questions?.[q]);
@@ -103,18 +96,16 @@ export async function getReportVersionPdf(
   { referralId, version }: { referralId: string; version: number },
 ): Promise<{ reference: string; pdf: Buffer }> {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin } = doctor;
+  const { db } = doctor;
   const row = await ownReport(doctor, referralId);
   const [v] = await db
     .select({ pdf: reportVersion.pdf, sha256: reportVersion.pdfSha256 })
     .from(reportVersion)
     .where(and(eq(reportVersion.reportId, row.report.id), eq(reportVersion.version, version)));
-  await recordAuditEvent(db, {
+  await recordScopeAuditEvent(db, doctor, {
     action: "doctor.report_pdf_downloaded",
     outcome: v?.pdf ? "success" : "denied",
-    actor: auditActorOf(actor),
     object: { type: "report", id: row.report.id },
-    request: origin,
     details: { version, sha256: v?.sha256 ?? null },
   });
   if (!v?.pdf) throw new DomainError("not_found", "This version has no PDF.");

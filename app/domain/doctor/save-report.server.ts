@@ -6,7 +6,12 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { adjustmentTermIssues, type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
-import { auditCase, doctorSignatureOf, lockOwnCaseInReview } from "./case-access.server.ts";
+import {
+  auditCase,
+  doctorSignatureOf,
+  lockOwnCaseInReview,
+  versionAuthorship,
+} from "./case-access.server.ts";
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -52,6 +57,11 @@ export async function saveReportDraft(
       throw new DomainError("invalid_state", "The report does not match the referral type.");
     const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
+    const written = { body, ...versionAuthorship(signature), updatedAt: now };
+    const startVersion = (reportId: string, version: number) =>
+      tx
+        .insert(reportVersion)
+        .values({ reportId, version, ...written, authorDoctorId: actor.userId, createdAt: now });
     let reportId: string;
     let version: number;
     if (!existing) {
@@ -64,31 +74,11 @@ export async function saveReportDraft(
       });
       reportId = created.id;
       version = 1;
-      await tx.insert(reportVersion).values({
-        reportId,
-        version,
-        body,
-        authorDoctorId: actor.userId,
-        authorName: signature.name,
-        authorGmcNumber: signature.gmcNumber,
-        authorQualifications: signature.qualifications,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await startVersion(reportId, version);
     } else if (existing.status === "correction_requested") {
       reportId = existing.id;
       version = existing.currentVersion + 1;
-      await tx.insert(reportVersion).values({
-        reportId,
-        version,
-        body,
-        authorDoctorId: actor.userId,
-        authorName: signature.name,
-        authorGmcNumber: signature.gmcNumber,
-        authorQualifications: signature.qualifications,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await startVersion(reportId, version);
       await tx
         .update(report)
         .set({ status: "draft", currentVersion: version, updatedAt: now })
@@ -98,13 +88,7 @@ export async function saveReportDraft(
       version = existing.currentVersion;
       const updated = await tx
         .update(reportVersion)
-        .set({
-          body,
-          authorName: signature.name,
-          authorGmcNumber: signature.gmcNumber,
-          authorQualifications: signature.qualifications,
-          updatedAt: now,
-        })
+        .set(written)
         .where(and(eq(reportVersion.reportId, reportId), eq(reportVersion.version, version)))
         .returning({ signedAt: reportVersion.signedAt });
       if (updated[0]?.signedAt)

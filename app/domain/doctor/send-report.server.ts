@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import {
   draftReport,
   questionnaireResponse,
@@ -8,9 +8,9 @@ import {
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
-import { auditActorOf, type DoctorActor } from "~/domain/kernel/actor.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
@@ -25,6 +25,7 @@ import {
   reportBody,
   unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
+import { isCurrentVersionOf } from "~/domain/reports/report-version.server.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
@@ -33,6 +34,7 @@ import {
   doctorSignatureOf,
   lockOwnCase,
   lockOwnCaseInReview,
+  versionAuthorship,
 } from "./case-access.server.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
 import { stepUpIsFresh } from "./signing-step-up.server.ts";
@@ -114,7 +116,7 @@ export async function signAndSendReport(
   },
 ): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
   const doctor = requireDoctor(scope);
-  const { db, actor, origin, now } = doctor;
+  const { db, now } = doctor;
   if (!stepUpIsFresh(stepUpAt, now))
     throw new DomainError(
       "step_up",
@@ -125,12 +127,10 @@ export async function signAndSendReport(
   } catch (error) {
     // A refusal changes nothing, but that it happened (which fields, why) is part of the record.
     if (error instanceof ReportReleaseRefused)
-      await recordAuditEvent(db, {
+      await recordScopeAuditEvent(db, doctor, {
         action: "doctor.report_sign_refused",
         outcome: "denied",
-        actor: auditActorOf(actor),
         object: { type: "referral", id: referralId },
-        request: origin,
         details: {
           fields: [...new Set(error.failures.map((f) => f.field))],
           problems: [...new Set(error.failures.map((f) => f.problem))],
@@ -158,15 +158,7 @@ function signInTransaction(
       );
     if (existing.status !== "draft")
       throw new DomainError("invalid_state", "This report has already been sent.");
-    const [version] = await tx
-      .select()
-      .from(reportVersion)
-      .where(
-        and(
-          eq(reportVersion.reportId, existing.id),
-          eq(reportVersion.version, existing.currentVersion),
-        ),
-      );
+    const [version] = await tx.select().from(reportVersion).where(isCurrentVersionOf(existing));
     if (!version || version.signedAt)
       throw new DomainError("invalid_state", "Save the report before sending it.");
     // The stored text must still satisfy the schema (a save may predate a rule).
@@ -181,9 +173,7 @@ function signInTransaction(
       .update(reportVersion)
       .set({
         authorDoctorId: actor.userId,
-        authorName: signature.name,
-        authorGmcNumber: signature.gmcNumber,
-        authorQualifications: signature.qualifications,
+        ...versionAuthorship(signature),
         signedAt: now,
         sentAt: now,
         updatedAt: now,
@@ -316,15 +306,7 @@ export async function declineReportCorrection(
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
     if (existing?.status !== "correction_requested")
       throw new DomainError("invalid_state", "There is no correction request to decline.");
-    const [commented] = await tx
-      .select()
-      .from(reportVersion)
-      .where(
-        and(
-          eq(reportVersion.reportId, existing.id),
-          eq(reportVersion.version, existing.currentVersion),
-        ),
-      );
+    const [commented] = await tx.select().from(reportVersion).where(isCurrentVersionOf(existing));
     if (commented?.subjectDecision !== "correction")
       throw new DomainError("invalid_state", "There is no correction request to decline.");
     const version = existing.currentVersion + 1;
@@ -334,9 +316,7 @@ export async function declineReportCorrection(
       version,
       body: commented.body,
       authorDoctorId: actor.userId,
-      authorName: signature.name,
-      authorGmcNumber: signature.gmcNumber,
-      authorQualifications: signature.qualifications,
+      ...versionAuthorship(signature),
       correctionDeclineReason: reason,
       signedAt: now,
       sentAt: now,

@@ -25,6 +25,10 @@ import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
+import {
+  referralRequestColumns,
+  referralSummaryColumns,
+} from "~/domain/referrals/referral-columns.ts";
 
 function normaliseSubjectEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -60,24 +64,10 @@ export async function exportSubjectData(
 
   const referrals = await db
     .select({
-      id: referral.id,
-      reference: referral.reference,
-      type: referral.type,
-      status: referral.status,
-      subjectName: referral.subjectName,
+      ...referralSummaryColumns,
       subjectEmail: referral.subjectEmail,
       employer: organisation.name,
-      jobRole: referral.jobRole,
-      drivingRequired: referral.drivingRequired,
-      nightShifts: referral.nightShifts,
-      loneWorking: referral.loneWorking,
-      safetyCritical: referral.safetyCritical,
-      conditionalOfferDate: referral.conditionalOfferDate,
-      additionalNotes: referral.additionalNotes,
-      reason: referral.reason,
-      jobDetails: referral.jobDetails,
-      existingAdjustments: referral.existingAdjustments,
-      questions: referral.questions,
+      ...referralRequestColumns,
       createdAt: referral.createdAt,
       invitedAt: referral.invitedAt,
       startedAt: referral.startedAt,

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { referral, referralActivity } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
 import {
   canTransition,
@@ -8,12 +8,19 @@ import {
   type ReferralStatus,
   transition,
 } from "~/domain/referrals/states.ts";
-import { actorUserId, auditActorOf } from "./actor.ts";
-import type { Tx } from "./database.ts";
+import { actorUserId } from "./actor.ts";
+import type { Executor, Tx } from "./database.ts";
 import { DomainError } from "./errors.ts";
 import type { Scope } from "./scope.ts";
 
 type ReferralColumns = Partial<typeof referral.$inferInsert>;
+
+/** An audit event on a referral; on the referral itself unless it names another object. */
+interface ReferralAudit {
+  action: string;
+  details?: Record<string, unknown>;
+  object?: { type: string; id: string };
+}
 
 export interface ReferralTransition {
   /** The referral as read (and locked) in this transaction. */
@@ -27,11 +34,7 @@ export interface ReferralTransition {
    * The audit event, with details that are never health content; on the referral unless it
    * names another object (a report decision is the report's event).
    */
-  audit: {
-    action: string;
-    details?: Record<string, unknown>;
-    object?: { type: string; id: string };
-  } | null;
+  audit: ReferralAudit | null;
   /** What to tell the caller when the event is not allowed from this status. */
   refusal?: (status: ReferralStatus) => string;
 }
@@ -47,7 +50,7 @@ export async function applyReferralTransition(
   scope: Scope,
   change: ReferralTransition,
 ): Promise<ReferralStatus> {
-  const { actor, now, origin } = scope;
+  const { actor, now } = scope;
   const current = change.referral;
   if (!canTransition(current.status, change.event, actor.role))
     throw new DomainError(
@@ -62,22 +65,43 @@ export async function applyReferralTransition(
     .returning({ id: referral.id });
   if (moved.length === 0)
     throw new DomainError("conflict", "This case changed while you were working on it.");
-  if (change.activity)
-    await tx.insert(referralActivity).values({
-      referralId: current.id,
-      organisationId: current.organisationId,
-      kind: change.activity,
+  await recordReferralStep(tx, scope, {
+    referral: current,
+    activity: change.activity,
+    audit: change.audit && {
+      ...change.audit,
+      details: { from: current.status, to: status, ...change.audit.details },
+    },
+  });
+  return status;
+}
+
+/**
+ * What a step on a referral leaves behind, with or without a change of status: the employer's
+ * timeline row (when the step writes one) and the audit event, in the caller's transaction.
+ */
+export async function recordReferralStep(
+  db: Executor,
+  scope: Pick<Scope, "actor" | "origin" | "now">,
+  step: {
+    referral: { id: string; organisationId: string };
+    activity: ActivityKind | null;
+    audit: ReferralAudit | null;
+  },
+): Promise<void> {
+  const { actor, now } = scope;
+  if (step.activity)
+    await db.insert(referralActivity).values({
+      referralId: step.referral.id,
+      organisationId: step.referral.organisationId,
+      kind: step.activity,
       actorId: actorUserId(actor),
       createdAt: now,
     });
-  if (change.audit)
-    await recordAuditEvent(tx, {
-      action: change.audit.action,
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: change.audit.object ?? { type: "referral", id: current.id },
-      request: origin,
-      details: { from: current.status, to: status, ...change.audit.details },
+  if (step.audit)
+    await recordScopeAuditEvent(db, scope, {
+      action: step.audit.action,
+      object: step.audit.object ?? { type: "referral", id: step.referral.id },
+      details: step.audit.details,
     });
-  return status;
 }

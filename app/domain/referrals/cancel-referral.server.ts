@@ -1,6 +1,6 @@
 import { referral } from "~/db/schema/index.ts";
-import { refundCredits } from "~/domain/billing/credit-ledger.server.ts";
-import { type OrderReversal, reverseOrder } from "~/domain/billing/refunds.server.ts";
+import type { OrderReversal } from "~/domain/billing/refunds.server.ts";
+import { returnReferralPayment } from "~/domain/billing/return-referral-payment.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
@@ -52,24 +52,12 @@ export async function cancelReferral(
     // Refused before any money moves, in the words the employer can act on.
     if (!canTransition(current.status, "cancelled", actor.role))
       throw new DomainError("invalid_state", cancellationRefusal(current.status));
-    const creditsReturned =
-      current.paymentMethod === "credits"
-        ? await refundCredits(tx, {
-            organisationId: actor.organisationId,
-            referralId: current.id,
-            actorId: actor.userId,
-            now,
-          })
-        : 0;
-    const order: OrderReversal = current.orderId
-      ? await reverseOrder(tx, {
-          orderId: current.orderId,
-          organisationId: actor.organisationId,
-          referralId: current.id,
-          reason: "referral_cancelled",
-          now,
-        })
-      : { outcome: "none" };
+    const { creditsReturned, order } = await returnReferralPayment(tx, {
+      referral: current,
+      actorId: actor.userId,
+      reason: "referral_cancelled",
+      now,
+    });
     await revokeInvitations(tx, current.id, now);
     await applyReferralTransition(tx, scope, {
       referral: current,

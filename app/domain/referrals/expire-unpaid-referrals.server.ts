@@ -1,11 +1,16 @@
 import { subDays } from "date-fns";
 import { and, eq, lt } from "drizzle-orm";
-import { member, organisation, paymentOrder, referral, user } from "~/db/schema/index.ts";
+import { paymentOrder, referral } from "~/db/schema/index.ts";
 import { reverseOrder } from "~/domain/billing/refunds.server.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
+import {
+  employerReferralUrl,
+  referralCreatorEmail,
+  referralEndedAs,
+} from "./employer-notice.server.ts";
 import { canTransition } from "./states.ts";
 
 /** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
@@ -95,34 +100,15 @@ export async function notifyUnpaidReferralExpired(
   deps: { mailer: Mailer; publicUrl: string },
   { referralId }: { referralId: string },
 ): Promise<{ sent: number }> {
-  const [row] = await scope.db
-    .select({
-      reference: referral.reference,
-      status: referral.status,
-      email: user.email,
-      organisationName: organisation.name,
-    })
-    .from(referral)
-    .innerJoin(organisation, eq(organisation.id, referral.organisationId))
-    .innerJoin(
-      member,
-      and(
-        eq(member.organisationId, referral.organisationId),
-        eq(member.userId, referral.createdBy),
-      ),
-    )
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
-  if (row?.status !== "expired" || !row) return { sent: 0 };
+  const row = await referralEndedAs(scope, referralId, "expired");
+  const to = row && (await referralCreatorEmail(scope.db, row));
+  if (!row || !to) return { sent: 0 };
   await deps.mailer.send({
-    to: row.email,
+    to,
     ...unpaidReferralExpiredEmail({
       organisationName: row.organisationName,
       referralReference: row.reference,
-      link: new URL(
-        `/employer-referrals?viewReferral=${encodeURIComponent(row.reference)}`,
-        deps.publicUrl,
-      ).toString(),
+      link: employerReferralUrl(deps.publicUrl, row.reference),
     }),
   });
   return { sent: 1 };

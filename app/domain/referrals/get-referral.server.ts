@@ -5,6 +5,7 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referenceFormats } from "./references.ts";
+import { referralRequestColumns, referralSummaryColumns } from "./referral-columns.ts";
 
 const uuidFormat = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,23 +41,9 @@ export async function getReferralForEmployer(scope: Scope, referralKey: string) 
   const where = employerReferralByKey(scope, referralKey);
   const [row] = await scope.db
     .select({
-      id: referral.id,
-      reference: referral.reference,
-      type: referral.type,
-      status: referral.status,
-      subjectName: referral.subjectName,
+      ...referralSummaryColumns,
       subjectEmail: referral.subjectEmail,
-      jobRole: referral.jobRole,
-      drivingRequired: referral.drivingRequired,
-      nightShifts: referral.nightShifts,
-      loneWorking: referral.loneWorking,
-      safetyCritical: referral.safetyCritical,
-      conditionalOfferDate: referral.conditionalOfferDate,
-      additionalNotes: referral.additionalNotes,
-      reason: referral.reason,
-      jobDetails: referral.jobDetails,
-      existingAdjustments: referral.existingAdjustments,
-      questions: referral.questions,
+      ...referralRequestColumns,
       employerConsentConfirmed: referral.employerConsentConfirmed,
       paymentMethod: referral.paymentMethod,
       orderId: referral.orderId,

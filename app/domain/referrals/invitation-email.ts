@@ -1,4 +1,4 @@
-import { escapeHtml } from "~/lib/html.ts";
+import { emailButtonHtml, emailDocumentHtml, escapeHtml } from "~/lib/html.ts";
 
 interface InvitationEmailInput {
   kind: "initial" | "reminder";
@@ -60,14 +60,9 @@ export function invitationEmail(input: InvitationEmailInput): {
   ].join("\n\n");
   const html = [
     ...paragraphs.slice(0, 4).map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">Start your assessment</a></p>`,
-    `<p style="font-size:13px;color:#4a5a70">Or copy this link: ${escapeHtml(input.link)}</p>`,
+    ...emailButtonHtml("Start your assessment", input.link),
     ...paragraphs.slice(4).map((p) => `<p>${escapeHtml(p)}</p>`),
     "<p>ReferOH</p>",
   ].join("\n");
-  return {
-    subject,
-    text,
-    html: `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#0b1f3a;line-height:1.5">${html}</body></html>`,
-  };
+  return { subject, text, html: emailDocumentHtml(html) };
 }

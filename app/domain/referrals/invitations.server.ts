@@ -3,13 +3,14 @@ import { addDays } from "date-fns";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** An assessment link works for 14 days from the first invitation; reminders do not extend it. */
 export const invitationValidityDays = 14;
 
-export function hashInvitationToken(token: string): string {
+function hashInvitationToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
@@ -32,6 +33,26 @@ export async function issueInvitationToken(
     .insert(assessmentInvitation)
     .values({ referralId, tokenHash: hashInvitationToken(token), expiresAt, createdAt: now });
   return { token, expiresAt };
+}
+
+/**
+ * E-mails a link just minted by `issueInvitationToken`. If the mail cannot be sent, the link is
+ * revoked before the error goes on (so a job retries with a new one): an unsent link must not stay
+ * valid, since nobody could ever have received it.
+ */
+export async function mailNewLink(
+  deps: { db: Database; mailer: Mailer },
+  { token, message, now }: { token: string; message: MailMessage; now: Date },
+): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    await deps.db
+      .update(assessmentInvitation)
+      .set({ revokedAt: now })
+      .where(eq(assessmentInvitation.tokenHash, hashInvitationToken(token)));
+    throw error;
+  }
 }
 
 type InvitationLookup =

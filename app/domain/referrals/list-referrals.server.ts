@@ -5,6 +5,7 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
+import { referralSummaryColumns } from "./referral-columns.ts";
 import { type ReferralStatus, referralStatuses } from "./states.ts";
 
 const referralPageSize = 25;
@@ -75,11 +76,7 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
   const [found, total] = await Promise.all([
     db
       .select({
-        id: referral.id,
-        reference: referral.reference,
-        type: referral.type,
-        status: referral.status,
-        subjectName: referral.subjectName,
+        ...referralSummaryColumns,
         reason: referral.reason,
         jobRole: referral.jobRole,
         createdAt: referral.createdAt,

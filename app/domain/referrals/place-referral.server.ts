@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { managementReferenceSequence, referral, referralActivity } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { managementReferenceSequence, referral } from "~/db/schema/index.ts";
 import { services } from "~/domain/billing/catalogue.ts";
 import {
   getCreditBalance,
@@ -9,9 +8,12 @@ import {
 } from "~/domain/billing/credit-ledger.server.ts";
 import { getMembership, membershipStanding } from "~/domain/billing/membership.server.ts";
 import { createOrder } from "~/domain/billing/orders.server.ts";
-import { auditActorOf, type EmployerActor } from "~/domain/kernel/actor.ts";
+import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
-import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
+import {
+  applyReferralTransition,
+  recordReferralStep,
+} from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { formatManagementReference, generatePreEmploymentCode } from "./references.ts";
 
@@ -30,7 +32,7 @@ export async function insertReferral(
   scope: Scope<EmployerActor>,
   { type, values }: { type: "pre_employment" | "management"; values: NewReferral },
 ): Promise<Referral> {
-  const { actor, now, origin } = scope;
+  const { actor, now } = scope;
   for (let attempt = 0; attempt < 8; attempt++) {
     let reference: string;
     if (type === "management") {
@@ -59,20 +61,10 @@ export async function insertReferral(
       .onConflictDoNothing({ target: referral.reference })
       .returning();
     if (!row) continue;
-    await tx.insert(referralActivity).values({
-      referralId: row.id,
-      organisationId: actor.organisationId,
-      kind: "created",
-      actorId: actor.userId,
-      createdAt: now,
-    });
-    await recordAuditEvent(tx, {
-      action: "referral.create",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "referral", id: row.id },
-      request: origin,
-      details: { type, reference: row.reference },
+    await recordReferralStep(tx, scope, {
+      referral: row,
+      activity: "created",
+      audit: { action: "referral.create", details: { type, reference: row.reference } },
     });
     return row;
   }

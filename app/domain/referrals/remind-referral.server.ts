@@ -1,10 +1,9 @@
 import { subHours } from "date-fns";
 import { and, inArray, isNull, lte, or } from "drizzle-orm";
-import { referral, referralActivity } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { referral } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { recordReferralStep } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
 import type { Referral } from "./place-referral.server.ts";
@@ -17,7 +16,7 @@ const reminderIntervalHours = 24;
  * the public reference; another organisation's referral is not found.
  */
 export async function claimReferralReminder(scope: Scope, referralKey: string): Promise<Referral> {
-  const { db, actor, now, origin } = requireEmployer(scope);
+  const { db, now } = requireEmployer(scope);
   const where = employerReferralByKey(scope, referralKey);
   const [claimed] = await db
     .update(referral)
@@ -47,19 +46,10 @@ export async function claimReferralReminder(scope: Scope, referralKey: string): 
       "A reminder was sent in the last 24 hours. Please try again later.",
     );
   }
-  await db.insert(referralActivity).values({
-    referralId: claimed.id,
-    organisationId: actor.organisationId,
-    kind: "reminded",
-    actorId: actor.userId,
-    createdAt: now,
-  });
-  await recordAuditEvent(db, {
-    action: "referral.remind",
-    outcome: "success",
-    actor: auditActorOf(actor),
-    object: { type: "referral", id: claimed.id },
-    request: origin,
+  await recordReferralStep(db, scope, {
+    referral: claimed,
+    activity: "reminded",
+    audit: { action: "referral.remind" },
   });
   return claimed;
 }

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { referral } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -47,7 +46,7 @@ export async function saveManagementReferral(
   ),
 ): Promise<{ referral: Referral; placement: PlacementOutcome | null }> {
   const employer = requireEmployer(scope);
-  const { actor, now, origin } = employer;
+  const { now } = employer;
   const { referralId, provider, subjectPhone = null } = params;
   const existingDraft = referralId ? employerReferralByKey(scope, referralId) : null;
   return scope.db.transaction(async (tx) => {
@@ -63,12 +62,9 @@ export async function saveManagementReferral(
         .where(eq(referral.id, existing.id))
         .returning();
       draft = updated!;
-      await recordAuditEvent(tx, {
+      await recordScopeAuditEvent(tx, employer, {
         action: "referral.update",
-        outcome: "success",
-        actor: auditActorOf(actor),
         object: { type: "referral", id: draft.id },
-        request: origin,
         details: { type: "management", reference: draft.reference },
       });
     } else {

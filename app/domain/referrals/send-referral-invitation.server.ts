@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { assessmentInvitation } from "~/db/schema/index.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { invitationEmail } from "./invitation-email.ts";
-import { hashInvitationToken, issueInvitationToken } from "./invitations.server.ts";
+import { issueInvitationToken, mailNewLink } from "./invitations.server.ts";
 import type { Referral } from "./place-referral.server.ts";
 
 /**
@@ -36,14 +34,5 @@ export async function sendReferralInvitation(
     link,
     expiresAt,
   });
-  try {
-    await deps.mailer.send({ to: referral.subjectEmail, ...mail });
-  } catch (error) {
-    // An unsent link must not stay valid: nobody could ever have received it.
-    await deps.db
-      .update(assessmentInvitation)
-      .set({ revokedAt: now })
-      .where(eq(assessmentInvitation.tokenHash, hashInvitationToken(token)));
-    throw error;
-  }
+  await mailNewLink(deps, { token, message: { to: referral.subjectEmail, ...mail }, now });
 }

@@ -9,6 +9,7 @@ import type { ReportBody } from "./report-body.ts";
 import { headerColumns, loadReportHeader } from "./report-header.server.ts";
 import { reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { fitnessLabel, REPORT_TYPE_TITLES, reportSections } from "./report-sections.ts";
+import { isCurrentVersionOf, signedVersionColumns } from "./report-version.server.ts";
 
 const referenceFormat = /^REP-[A-Z0-9]{4,12}$/;
 
@@ -60,24 +61,13 @@ export async function getEmployerReport(scope: Scope, reference: string) {
 
   const [version] = await db
     .select({
-      version: reportVersion.version,
-      body: reportVersion.body,
-      authorName: reportVersion.authorName,
-      authorGmcNumber: reportVersion.authorGmcNumber,
-      authorQualifications: reportVersion.authorQualifications,
-      signedAt: reportVersion.signedAt,
+      ...signedVersionColumns,
       diagnosisReleased: reportVersion.diagnosisReleased,
       decidedAt: reportVersion.decidedAt,
       subjectStatement: reportVersion.subjectStatement,
     })
     .from(reportVersion)
-    .where(
-      and(
-        eq(reportVersion.reportId, row.report.id),
-        eq(reportVersion.version, row.report.currentVersion),
-        eq(reportVersion.subjectDecision, "approved"),
-      ),
-    );
+    .where(and(isCurrentVersionOf(row.report), eq(reportVersion.subjectDecision, "approved")));
   if (!version) notFound();
   const signedAt = version.signedAt ?? row.report.releasedAt ?? new Date(0);
   const { questions: _asked, ...caseHeader } = await loadReportHeader(db, row.header);
@@ -144,10 +134,7 @@ export async function getEmployerReportPdf(
   const [row] = await db
     .select({ id: report.id, pdf: reportVersion.pdf, sha256: reportVersion.pdfSha256 })
     .from(report)
-    .innerJoin(
-      reportVersion,
-      and(eq(reportVersion.reportId, report.id), eq(reportVersion.version, report.currentVersion)),
-    )
+    .innerJoin(reportVersion, isCurrentVersionOf(report))
     .where(
       and(
         eq(report.reference, reference),

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { referral } from "~/db/schema/index.ts";
 import { report, reportVersion } from "~/db/schema/index.ts";
 import { auditSubjectEvent } from "~/domain/assessments/lock-referral.server.ts";
@@ -10,6 +9,7 @@ import { organisationDisplayName } from "~/domain/referrals/organisation-name.se
 import { loadReportHeader } from "./report-header.server.ts";
 import { type ReportFact, reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { hasDiagnosis, type ReportSection, reportSections } from "./report-sections.ts";
+import { isCurrentVersionOf } from "./report-version.server.ts";
 import { subjectCopyAvailable, subjectCopyUntil } from "./subject-copy.ts";
 
 type SubjectReportView =
@@ -149,10 +149,7 @@ async function currentVersionOf(scope: Scope<SubjectActor>) {
   const [row] = await scope.db
     .select({ report, version: reportVersion })
     .from(report)
-    .innerJoin(
-      reportVersion,
-      and(eq(reportVersion.reportId, report.id), eq(reportVersion.version, report.currentVersion)),
-    )
+    .innerJoin(reportVersion, isCurrentVersionOf(report))
     .where(visibleReports(scope));
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { report, reportVersion } from "~/db/schema/index.ts";
 import {
   lockSubjectReferral,
@@ -18,6 +18,7 @@ import {
   type ReportNotification,
   type ReportNotificationKind,
 } from "./report-jobs.ts";
+import { isCurrentVersionOf } from "./report-version.server.ts";
 
 interface LockedReport {
   referral: SubjectReferral;
@@ -47,7 +48,7 @@ async function lockReportForDecision(
   const [version] = await tx
     .select()
     .from(reportVersion)
-    .where(and(eq(reportVersion.reportId, row.id), eq(reportVersion.version, row.currentVersion)))
+    .where(isCurrentVersionOf(row))
     .for("update");
   if (!version?.signedAt || !version.sentAt || version.subjectDecision)
     throw new DomainError("invalid_state", "This report is not waiting for your decision.");

@@ -1,12 +1,9 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { assessmentInvitation, referral, report } from "~/db/schema/index.ts";
+import { referral, report } from "~/db/schema/index.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
-import {
-  hashInvitationToken,
-  issueInvitationToken,
-} from "~/domain/referrals/invitations.server.ts";
+import { issueInvitationToken, mailNewLink } from "~/domain/referrals/invitations.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { reviewReminderEmail } from "./report-emails.ts";
@@ -84,14 +81,6 @@ export async function sendReviewReminder(
     link: new URL(`/assessment/${token}/report`, deps.publicUrl).toString(),
     dueAt: row.report.reviewDueAt,
   });
-  try {
-    await deps.mailer.send({ to: row.referral.subjectEmail, ...mail });
-  } catch (error) {
-    await deps.db
-      .update(assessmentInvitation)
-      .set({ revokedAt: now })
-      .where(eq(assessmentInvitation.tokenHash, hashInvitationToken(token)));
-    throw error;
-  }
+  await mailNewLink(deps, { token, message: { to: row.referral.subjectEmail, ...mail }, now });
   return "sent";
 }

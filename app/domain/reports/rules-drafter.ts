@@ -1,4 +1,8 @@
-import { assessSafety, type SafetyAssessment } from "~/domain/assessments/assess-safety.ts";
+import {
+  assessSafety,
+  type SafetyAssessment,
+  safetyOfReasons,
+} from "~/domain/assessments/assess-safety.ts";
 import { scoreGad7, scorePhq9 } from "~/domain/assessments/score-instruments.ts";
 import { draftManagement } from "./draft-management.ts";
 import { draftPreEmployment } from "./draft-pre-employment.ts";
@@ -22,12 +26,7 @@ function mergeSafety(
   const reasons = [...computed.reasons];
   for (const r of stored.reasons)
     if (!reasons.some((c) => c.code === r.code && c.linkId === r.linkId)) reasons.push(r);
-  const level = reasons.some((r) => r.level === "urgent")
-    ? "urgent"
-    : reasons.length > 0
-      ? "review"
-      : "none";
-  return { level, urgent: level === "urgent", showCrisisSupport: level !== "none", reasons };
+  return safetyOfReasons(reasons);
 }
 
 function safetyNotes(safety: SafetyAssessment, view: ResponseView): DraftStatement[] {

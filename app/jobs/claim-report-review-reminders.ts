@@ -1,13 +1,11 @@
-import { z } from "zod";
 import { claimReviewReminders } from "~/domain/reports/remind-report-review.server.ts";
 import { REPORT_REVIEW_REMINDERS_JOB } from "~/domain/reports/report-jobs.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 import { sendReportReviewReminderJob } from "./send-report-review-reminder.ts";
 
 /** Hourly: the reports whose one review reminder is due are claimed, and a reminder queued for each. */
-export const claimReportReviewRemindersJob = defineJob({
+export const claimReportReviewRemindersJob = defineScheduledJob({
   name: REPORT_REVIEW_REMINDERS_JOB,
-  payload: z.object({}),
   schedule: "20 * * * *",
   async handle(scope, { jobs, logger }) {
     const due = await claimReviewReminders(scope.db, scope.now);

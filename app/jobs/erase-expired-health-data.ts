@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { eraseExpiredHealthData } from "~/domain/governance/erase-expired-health-data.server.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 
 /** Daily retention (ADR 0008): health data whose period has run out is erased; the case record stays. */
-export const eraseExpiredHealthDataJob = defineJob({
+export const eraseExpiredHealthDataJob = defineScheduledJob({
   name: "governance-retention-purge",
-  payload: z.object({}),
   schedule: "20 2 * * *",
   async handle(scope, { config, logger }) {
     const erased = await eraseExpiredHealthData(scope, {

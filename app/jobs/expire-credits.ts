@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { expireCredits } from "~/domain/billing/credit-ledger.server.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 
 /** Daily: credits past their expiry leave the balances. */
-export const expireCreditsJob = defineJob({
+export const expireCreditsJob = defineScheduledJob({
   name: "billing-expire-credits",
-  payload: z.object({}),
   schedule: "10 0 * * *",
   async handle(scope, { logger }) {
     const expired = await expireCredits(scope.db, scope.now);

@@ -1,12 +1,10 @@
-import { z } from "zod";
 import { expireUnpaidReferrals } from "~/domain/referrals/expire-unpaid-referrals.server.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 import { notifyUnpaidReferralExpiredJob } from "./notify-unpaid-referral-expired.ts";
 
 /** Hourly: checkouts left unpaid for 7 days expire their referral, and the employer is told. */
-export const expireUnpaidReferralsJob = defineJob({
+export const expireUnpaidReferralsJob = defineScheduledJob({
   name: "referral-expire-unpaid",
-  payload: z.object({}),
   schedule: "35 * * * *",
   async handle(scope, { jobs, logger }) {
     const expired = await expireUnpaidReferrals(scope);

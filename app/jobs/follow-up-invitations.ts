@@ -1,15 +1,13 @@
-import { z } from "zod";
 import {
   claimAutomaticReminders,
   expireInvitations,
 } from "~/domain/referrals/invitation-follow-up.server.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 import { sendReferralInvitationJob } from "./send-referral-invitation.ts";
 
 /** Hourly (and at start-up): invitations past their time expire, due reminders are queued. */
-export const followUpInvitationsJob = defineJob({
+export const followUpInvitationsJob = defineScheduledJob({
   name: "referral-follow-up",
-  payload: z.object({}),
   schedule: "5 * * * *",
   async handle(scope, { jobs, logger }) {
     const expired = await expireInvitations(scope);

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { SystemActor } from "~/domain/kernel/actor.ts";
 import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
@@ -26,6 +26,16 @@ export function defineJob<P extends object, R extends JobRuntime = JobRuntime>(
   job: Job<P, R>,
 ): Job<P, R> {
   return job;
+}
+
+/**
+ * Declares a recurring job. It runs on its timetable alone, so its payload is always empty: only
+ * the name, the schedule and the handler are its own.
+ */
+export function defineScheduledJob<R extends JobRuntime = JobRuntime>(
+  job: Omit<Job<object, R>, "payload" | "schedule"> & { readonly schedule: string },
+): Job<object, R> {
+  return { ...job, payload: z.object({}) };
 }
 
 /**

@@ -1,17 +1,15 @@
-import { z } from "zod";
 import { paymentConfirmationHooks } from "~/domain/billing/confirm-payment.server.ts";
 import { renewDemoMemberships } from "~/domain/billing/renew-memberships.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
-import { defineJob, type JobRuntime } from "./job.ts";
+import { defineScheduledJob, type JobRuntime } from "./job.ts";
 
 /**
  * With the demo payment provider only (ADR 0006): memberships due for renewal are renewed as the
  * provider's renewal event would, through the same confirmation as a real payment.
  */
-export const renewDemoMembershipsJob = defineJob<object, JobRuntime & Pick<Runtime, "payments">>({
+export const renewDemoMembershipsJob = defineScheduledJob<JobRuntime & Pick<Runtime, "payments">>({
   name: "billing-renew-memberships",
-  payload: z.object({}),
   schedule: "*/15 * * * *",
   async handle(scope, runtime) {
     const renewed = await renewDemoMemberships(

@@ -1,13 +1,11 @@
-import { z } from "zod";
 import { findStalledAssessments } from "~/domain/assessments/stalled-assessments.server.ts";
 import { draftAssessmentReportJob } from "./draft-assessment-report.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 import { sendSafetyAlertJob } from "./send-safety-alert.ts";
 
 /** Every 10 minutes (and at start-up): drafts and safety alerts whose jobs were lost are queued again. */
-export const requeueStalledAssessmentsJob = defineJob({
+export const requeueStalledAssessmentsJob = defineScheduledJob({
   name: "assessment-follow-up",
-  payload: z.object({}),
   schedule: "*/10 * * * *",
   async handle(scope, { jobs, logger }) {
     const stalled = await findStalledAssessments(scope.db, scope.now);

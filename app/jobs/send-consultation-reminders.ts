@@ -1,14 +1,12 @@
-import { z } from "zod";
 import {
   CONSULTATION_REMINDER_JOB,
   sendDueConsultationReminders,
 } from "~/domain/consultations/reminders.server.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 
 /** Every five minutes: the 24-hour and 1-hour reminders claim themselves, so reruns send nothing twice. */
-export const sendConsultationRemindersJob = defineJob({
+export const sendConsultationRemindersJob = defineScheduledJob({
   name: CONSULTATION_REMINDER_JOB,
-  payload: z.object({}),
   schedule: "*/5 * * * *",
   async handle(scope, runtime) {
     const sent = await sendDueConsultationReminders(scope, {

@@ -1,15 +1,13 @@
-import { z } from "zod";
 import {
   SAFETY_REALERT_JOB,
   sendSafetyRealerts,
 } from "~/domain/assessments/send-safety-alert.server.ts";
-import { defineJob } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 import { safetyAlertDeps } from "./send-safety-alert.ts";
 
 /** Every five minutes, so a case waits at most 2 h 5 min for its reminder to the on-call. */
-export const sendSafetyRealertsJob = defineJob({
+export const sendSafetyRealertsJob = defineScheduledJob({
   name: SAFETY_REALERT_JOB,
-  payload: z.object({}),
   schedule: "*/5 * * * *",
   async handle(scope, runtime) {
     const sent = await sendSafetyRealerts(safetyAlertDeps(scope, runtime), { now: scope.now });

@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { SLA_WARNING_JOB, sendSlaWarnings } from "~/domain/doctor/notify-doctors.server.ts";
-import { defineJob, mailDeps } from "./job.ts";
+import { defineScheduledJob, mailDeps } from "./job.ts";
 
 /** Every 10 minutes: doctors are warned of cases close to their SLA. */
-export const sendSlaWarningsJob = defineJob({
+export const sendSlaWarningsJob = defineScheduledJob({
   name: SLA_WARNING_JOB,
-  payload: z.object({}),
   schedule: "*/10 * * * *",
   async handle(scope, runtime) {
     const warned = await sendSlaWarnings(mailDeps(scope, runtime), { now: scope.now });

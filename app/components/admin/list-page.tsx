@@ -7,7 +7,7 @@ import { useFilterForm } from "~/components/list-filters.ts";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { AdminPageHeader } from "./pagination.tsx";
+import { AdminPageHeader, Pagination } from "./pagination.tsx";
 
 /** An admin page's title and the robots rule: the console is never indexed. */
 export function adminMeta(title: string) {
@@ -121,10 +121,34 @@ export function OrganisationSelect({
 }
 
 /** What a list shows when nothing matches. */
-export function EmptyList({ children }: { children: ReactNode }) {
+function EmptyList({ children }: { children: ReactNode }) {
   return (
     <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
       {children}
     </p>
+  );
+}
+
+/**
+ * A list page's results: what to say when nothing matches, or else the list the page draws; then
+ * the links to the other pages, which keep the filters.
+ */
+export function AdminResults({
+  page,
+  noun,
+  empty,
+  children,
+}: {
+  page: { rows: readonly unknown[]; page: number; pageCount: number; total: number };
+  /** What the rows are, in the plural: "1,204 events · page 1 of 25". */
+  noun: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {page.rows.length === 0 ? <EmptyList>{empty}</EmptyList> : children}
+      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={noun} />
+    </>
   );
 }

@@ -50,8 +50,16 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
   ) : (
     item.text
   );
-  // Replaces the legend's default margin and weight (form-field.tsx).
-  const legendClassName = asPageHeading ? "mb-3 font-medium" : "mb-2 font-semibold";
+  const showOptional = optional && !asPageHeading;
+  // Choices and dates are a fieldset whose legend is the question.
+  const fieldset = {
+    id: base,
+    legend: label,
+    error,
+    optional: showOptional,
+    // Replaces the legend's default margin and weight (form-field.tsx).
+    legendClassName: asPageHeading ? "mb-3 font-medium" : "mb-2 font-semibold",
+  };
 
   if (item.type === "display") {
     return <p className="max-w-prose text-base leading-relaxed">{item.text}</p>;
@@ -70,15 +78,11 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
     const Control = multiple ? NativeCheckbox : NativeRadio;
     return (
       <FormFieldset
-        id={base}
-        legend={label}
+        {...fieldset}
         hint={
           hint ??
           (multiple && !item.text?.includes("Select all") ? "Select all that apply." : undefined)
         }
-        error={error}
-        optional={optional && !asPageHeading}
-        legendClassName={legendClassName}
       >
         <div
           className={cn(
@@ -113,15 +117,11 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
     const parts = splitDate(value);
     return (
       <FormFieldset
-        id={base}
-        legend={label}
+        {...fieldset}
         hint={
           hint ??
           "For example, 27 3 2025. If you are not sure of the day, enter the month and year."
         }
-        error={error}
-        optional={optional && !asPageHeading}
-        legendClassName={legendClassName}
       >
         <div className="flex flex-wrap gap-4">
           {(
@@ -158,7 +158,7 @@ export function QuestionField({ item, value, error, asPageHeading = false }: Que
       label={label}
       hint={hint}
       error={error}
-      optional={optional && !asPageHeading}
+      optional={showOptional}
       labelWeight={asPageHeading ? undefined : "semibold"}
     >
       {item.type === "text" ? (

@@ -3,8 +3,14 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { buttonVariants } from "./button";
-import { overlayClassName } from "./dialog";
-import { revealFocused } from "./reveal-focus";
+import {
+  centredPanelClassName,
+  modalDescriptionClassName,
+  modalFooterClassName,
+  modalTitleClassName,
+  overlayClassName,
+} from "./dialog";
+import { revealFocusedThen } from "./reveal-focus";
 import { slotted } from "./slotted";
 
 /** A modal that asks the user to confirm or cancel; it cannot be dismissed by clicking outside. */
@@ -43,15 +49,8 @@ export function AlertDialogContent({
       <AlertDialogOverlay />
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 text-foreground shadow-lg",
-          "outline-hidden motion-safe:transition-[opacity,scale] motion-safe:duration-200 starting:scale-95 starting:opacity-0",
-          className,
-        )}
-        onFocus={(event) => {
-          revealFocused(event);
-          onFocus?.(event);
-        }}
+        className={cn(centredPanelClassName, className)}
+        onFocus={revealFocusedThen(onFocus)}
         {...props}
       />
     </AlertDialogPortal>
@@ -64,22 +63,18 @@ export const AlertDialogHeader = slotted(
   "flex flex-col gap-2 text-left",
 );
 
-export const AlertDialogFooter = slotted(
-  "div",
-  "alert-dialog-footer",
-  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
-);
+export const AlertDialogFooter = slotted("div", "alert-dialog-footer", modalFooterClassName);
 
 export const AlertDialogTitle = slotted(
   AlertDialogPrimitive.Title,
   "alert-dialog-title",
-  "font-semibold text-lg leading-tight",
+  modalTitleClassName,
 );
 
 export const AlertDialogDescription = slotted(
   AlertDialogPrimitive.Description,
   "alert-dialog-description",
-  "text-muted-foreground text-sm",
+  modalDescriptionClassName,
 );
 
 type ButtonStyleProps = VariantProps<typeof buttonVariants>;

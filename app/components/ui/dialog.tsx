@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { focusRing } from "./focus-ring";
-import { revealFocused } from "./reveal-focus";
+import { revealFocusedThen } from "./reveal-focus";
 import { slotted } from "./slotted";
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -17,6 +17,17 @@ function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
 /** Dimmed backdrop; fades in where the browser supports `@starting-style`. */
 export const overlayClassName =
   "fixed inset-0 z-50 bg-foreground/60 motion-safe:transition-opacity motion-safe:duration-200 starting:opacity-0";
+
+/** The centred panel of a dialog or alert dialog; it scrolls when its content is taller than the screen. */
+export const centredPanelClassName = cn(
+  "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 text-foreground shadow-lg",
+  "outline-hidden motion-safe:transition-[opacity,scale] motion-safe:duration-200 starting:scale-95 starting:opacity-0",
+);
+
+/** A modal's title, description and button row look the same in dialogs, alert dialogs and sheets. */
+export const modalTitleClassName = "font-semibold text-lg leading-tight";
+export const modalDescriptionClassName = "text-muted-foreground text-sm";
+export const modalFooterClassName = "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end";
 
 function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
@@ -63,15 +74,8 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 text-foreground shadow-lg",
-          "outline-hidden motion-safe:transition-[opacity,scale] motion-safe:duration-200 starting:scale-95 starting:opacity-0",
-          className,
-        )}
-        onFocus={(event) => {
-          revealFocused(event);
-          onFocus?.(event);
-        }}
+        className={cn(centredPanelClassName, className)}
+        onFocus={revealFocusedThen(onFocus)}
         {...props}
       >
         {children}
@@ -87,20 +91,12 @@ export function DialogContent({
 
 export const DialogHeader = slotted("div", "dialog-header", "flex flex-col gap-2 pr-8 text-left");
 
-export const DialogFooter = slotted(
-  "div",
-  "dialog-footer",
-  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
-);
+export const DialogFooter = slotted("div", "dialog-footer", modalFooterClassName);
 
-export const DialogTitle = slotted(
-  DialogPrimitive.Title,
-  "dialog-title",
-  "font-semibold text-lg leading-tight",
-);
+export const DialogTitle = slotted(DialogPrimitive.Title, "dialog-title", modalTitleClassName);
 
 export const DialogDescription = slotted(
   DialogPrimitive.Description,
   "dialog-description",
-  "text-muted-foreground text-sm",
+  modalDescriptionClassName,
 );

@@ -6,10 +6,18 @@ import type { FocusEvent } from "react";
  * that receives focus may sit outside the panel's visible part. This brings it into view (WCAG
  * 2.4.11: focus not obscured); `nearest` leaves an already visible control where it is.
  */
-export function revealFocused(event: FocusEvent<HTMLElement>) {
+function revealFocused(event: FocusEvent<HTMLElement>) {
   const target = event.target;
   if (target === event.currentTarget || !(target instanceof HTMLElement)) return;
   target.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+/** The panel's `onFocus`: reveals the focused control, then calls the caller's own handler. */
+export function revealFocusedThen(onFocus?: (event: FocusEvent<HTMLDivElement>) => void) {
+  return (event: FocusEvent<HTMLDivElement>) => {
+    revealFocused(event);
+    onFocus?.(event);
+  };
 }
 
 /**

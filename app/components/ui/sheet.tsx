@@ -2,8 +2,13 @@ import { cva } from "class-variance-authority";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
-import { CloseIconButton, overlayClassName } from "./dialog";
-import { revealFocused } from "./reveal-focus";
+import {
+  CloseIconButton,
+  modalDescriptionClassName,
+  modalTitleClassName,
+  overlayClassName,
+} from "./dialog";
+import { revealFocusedThen } from "./reveal-focus";
 import { slotted } from "./slotted";
 
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
@@ -73,10 +78,7 @@ export function SheetContent({
         data-slot="sheet-content"
         data-side={side}
         className={cn(sheetVariants({ side }), sideWidth, className)}
-        onFocus={(event) => {
-          revealFocused(event);
-          onFocus?.(event);
-        }}
+        onFocus={revealFocusedThen(onFocus)}
         {...props}
       >
         {side === "bottom" ? (
@@ -107,14 +109,10 @@ export const SheetFooter = slotted(
   "mt-auto flex flex-col-reverse gap-2 border-border border-t p-6 sm:flex-row sm:justify-end",
 );
 
-export const SheetTitle = slotted(
-  SheetPrimitive.Title,
-  "sheet-title",
-  "font-semibold text-lg leading-tight",
-);
+export const SheetTitle = slotted(SheetPrimitive.Title, "sheet-title", modalTitleClassName);
 
 export const SheetDescription = slotted(
   SheetPrimitive.Description,
   "sheet-description",
-  "text-muted-foreground text-sm",
+  modalDescriptionClassName,
 );

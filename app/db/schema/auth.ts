@@ -35,6 +35,13 @@ export const user = pgTable("user", {
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
 
+/** The account a row belongs to; deleting the user deletes the row with it. */
+function userIdColumn() {
+  return text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
+}
+
 export const session = pgTable(
   "session",
   {
@@ -45,9 +52,7 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     /** True only when this session was created by a TOTP or backup-code check. */
     twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
   },
@@ -60,9 +65,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -114,9 +117,7 @@ export const twoFactor = pgTable(
     secret: text("secret").notNull(),
     /** Encrypted list of the unused backup codes. */
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -150,9 +151,7 @@ export const member = pgTable(
     organisationId: text("organisation_id")
       .notNull()
       .references(() => organisation.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     role: text("role", { enum: memberRoles }).notNull(),
     createdAt: createdAt(),
   },

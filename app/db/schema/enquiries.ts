@@ -1,6 +1,44 @@
 import { sql } from "drizzle-orm";
-import { index, inet, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  index,
+  inet,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt, primaryId } from "./columns.ts";
+
+/*
+ * Both kinds of enquiry are stored first, then e-mailed to the service inbox by a job that retries
+ * until a delivery succeeds, and an administrator marks them handled in the admin inbox. These are
+ * the columns and indexes that bookkeeping needs, the same on both tables.
+ */
+function enquiryDeliveryColumns() {
+  return {
+    /** Kept for the per-IP rate limit and abuse handling. */
+    ip: inet("ip"),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    lastEmailError: text("last_email_error"),
+    /** Set by an administrator in the admin inbox once someone has dealt with it. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by"),
+  };
+}
+
+/** By time for the inbox, by sender for the rate limit, and the ones still to e-mail for the job. */
+function enquiryIndexes(
+  table: string,
+  t: { createdAt: AnyPgColumn; ip: AnyPgColumn; emailedAt: AnyPgColumn },
+) {
+  return [
+    index(`${table}_created_at_idx`).on(t.createdAt),
+    index(`${table}_ip_idx`).on(t.ip, t.createdAt),
+    index(`${table}_unsent_idx`).on(t.createdAt).where(sql`${t.emailedAt} is null`),
+  ];
+}
 
 /**
  * Messages from the public contact form (docs/architecture.md §4, §9). Stored first, then e-mailed to the
@@ -15,20 +53,9 @@ export const contactMessage = pgTable(
     email: text("email").notNull(),
     company: text("company"),
     message: text("message").notNull(),
-    /** Kept for the per-IP rate limit and abuse handling. */
-    ip: inet("ip"),
-    emailedAt: timestamp("emailed_at", { withTimezone: true }),
-    emailAttempts: integer("email_attempts").notNull().default(0),
-    lastEmailError: text("last_email_error"),
-    /** Set by an administrator in the admin inbox once someone has dealt with it. */
-    handledAt: timestamp("handled_at", { withTimezone: true }),
-    handledBy: text("handled_by"),
+    ...enquiryDeliveryColumns(),
   },
-  (t) => [
-    index("contact_message_created_at_idx").on(t.createdAt),
-    index("contact_message_ip_idx").on(t.ip, t.createdAt),
-    index("contact_message_unsent_idx").on(t.createdAt).where(sql`${t.emailedAt} is null`),
-  ],
+  (t) => enquiryIndexes("contact_message", t),
 );
 
 /** "Register Your Interest" submissions; same storage-then-e-mail pattern as contact messages. */
@@ -41,16 +68,7 @@ export const interestRegistration = pgTable(
     email: text("email").notNull(),
     companyName: text("company_name").notNull(),
     role: text("role").notNull(),
-    ip: inet("ip"),
-    emailedAt: timestamp("emailed_at", { withTimezone: true }),
-    emailAttempts: integer("email_attempts").notNull().default(0),
-    lastEmailError: text("last_email_error"),
-    handledAt: timestamp("handled_at", { withTimezone: true }),
-    handledBy: text("handled_by"),
+    ...enquiryDeliveryColumns(),
   },
-  (t) => [
-    index("interest_registration_created_at_idx").on(t.createdAt),
-    index("interest_registration_ip_idx").on(t.ip, t.createdAt),
-    index("interest_registration_unsent_idx").on(t.createdAt).where(sql`${t.emailedAt} is null`),
-  ],
+  (t) => enquiryIndexes("interest_registration", t),
 );

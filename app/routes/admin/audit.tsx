@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import {
   AdminFilterForm,
   AdminListPage,
+  AdminResults,
   AdminTable,
   adminMeta,
-  EmptyList,
   FilterField,
   OrganisationSelect,
 } from "~/components/admin/list-page.tsx";
-import { adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { adminDateTime } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -80,9 +80,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </AdminFilterForm>
-      {page.rows.length === 0 ? (
-        <EmptyList>No events match these filters.</EmptyList>
-      ) : (
+      <AdminResults page={page} noun="events" empty="No events match these filters.">
         <AdminTable columns={["Time", "Action", "Actor", "Object", "Outcome"]}>
           {page.rows.map((e) => (
             <TableRow key={e.id}>
@@ -108,8 +106,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             </TableRow>
           ))}
         </AdminTable>
-      )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun="events" />
+      </AdminResults>
     </AdminListPage>
   );
 }

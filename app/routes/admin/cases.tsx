@@ -4,13 +4,13 @@ import { data, Form, Link } from "react-router";
 import {
   AdminFilterForm,
   AdminListPage,
+  AdminResults,
   AdminTable,
   adminMeta,
-  EmptyList,
   FilterField,
   OrganisationSelect,
 } from "~/components/admin/list-page.tsx";
-import { adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { adminDateTime } from "~/components/admin/pagination.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -126,9 +126,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </p>
       ) : null}
-      {page.rows.length === 0 ? (
-        <EmptyList>No cases match these filters.</EmptyList>
-      ) : (
+      <AdminResults page={page} noun="cases" empty="No cases match these filters.">
         <AdminTable columns={["Reference", "Status", "Organisation", "SLA due", "Doctor"]}>
           {page.rows.map((c) => (
             <TableRow key={c.id}>
@@ -160,8 +158,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
             </TableRow>
           ))}
         </AdminTable>
-      )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun="cases" />
+      </AdminResults>
     </AdminListPage>
   );
 }

@@ -3,6 +3,8 @@ import { UserPlusIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
+import { AdminPageHeader } from "~/components/admin/pagination.tsx";
+import { AdminSection } from "~/components/admin/section.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -113,19 +115,12 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
-      <div>
-        <h1 className="font-semibold text-3xl tracking-tight">Doctors</h1>
-        <p className="mt-2 text-muted-foreground">
-          Invite doctors to the Medical Professional Portal, and revoke or restore their access. A
-          change takes effect on the doctor's next request.
-        </p>
-      </div>
+      <AdminPageHeader
+        title="Doctors"
+        description="Invite doctors to the Medical Professional Portal, and revoke or restore their access. A change takes effect on the doctor's next request."
+      />
 
-      <section aria-labelledby="invite-heading" className="rounded-xl border bg-card p-6 shadow-sm">
-        <h2 id="invite-heading" className="flex items-center gap-2 font-semibold text-lg">
-          <UserPlusIcon aria-hidden="true" className="size-5" />
-          Invite a doctor
-        </h2>
+      <AdminSection id="invite-heading" title="Invite a doctor" icon={UserPlusIcon} card>
         <ErrorSummary errors={summary} className="mt-4" />
         <Form
           method="post"
@@ -179,12 +174,9 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
             </Button>
           </div>
         </Form>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading" className="font-semibold text-lg">
-          All doctors
-        </h2>
+      <AdminSection id="list-heading" title="All doctors">
         {loaderData.doctors.length === 0 ? (
           <p className="mt-4 rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
             No doctors yet. Invite the first one above.
@@ -257,7 +249,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
-      </section>
+      </AdminSection>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { AdminListPage, adminMeta, EmptyList } from "~/components/admin/list-page.tsx";
-import { adminDateTime, Pagination } from "~/components/admin/pagination.tsx";
+import { AdminListPage, AdminResults, adminMeta } from "~/components/admin/list-page.tsx";
+import { adminDateTime } from "~/components/admin/pagination.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -87,9 +87,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
           </Link>
         ))}
       </nav>
-      {inbox.rows.length === 0 ? (
-        <EmptyList>Nothing here.</EmptyList>
-      ) : (
+      <AdminResults page={inbox} noun="items" empty="Nothing here.">
         <ul className="grid gap-3">
           {inbox.rows.map((item) => (
             <li key={item.id} className="rounded-xl border bg-card p-4 shadow-sm">
@@ -128,8 +126,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ul>
-      )}
-      <Pagination page={inbox.page} pageCount={inbox.pageCount} total={inbox.total} noun="items" />
+      </AdminResults>
     </AdminListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertTriangleIcon, InboxIcon, SirenIcon } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/pagination.tsx";
+import { AdminSection } from "~/components/admin/section.tsx";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
 import { statusLabels } from "~/domain/referrals/states.ts";
 import type { Route } from "./+types/index";
@@ -46,10 +47,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         title="Administration"
         description="The state of every case, and what needs attention now."
       />
-      <section aria-labelledby="attention-heading">
-        <h2 id="attention-heading" className="font-semibold text-lg">
-          Needs attention
-        </h2>
+      <AdminSection id="attention-heading" title="Needs attention">
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {alerts.map((alert) => (
             <li key={alert.label}>
@@ -71,11 +69,8 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="status-heading">
-        <h2 id="status-heading" className="font-semibold text-lg">
-          Cases by status
-        </h2>
+      </AdminSection>
+      <AdminSection id="status-heading" title="Cases by status">
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {overview.byStatus.map((row) => (
             <li key={row.status}>
@@ -89,7 +84,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </AdminSection>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { AdminPageHeader, adminDate, adminDateTime } from "~/components/admin/pagination.tsx";
+import { AdminSection } from "~/components/admin/section.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -110,13 +111,7 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section
-          aria-labelledby="membership-heading"
-          className="rounded-xl border bg-card p-6 shadow-sm"
-        >
-          <h2 id="membership-heading" className="font-semibold text-lg">
-            Membership and credits
-          </h2>
+        <AdminSection id="membership-heading" title="Membership and credits" card>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-muted-foreground">Membership</dt>
             <dd>
@@ -129,15 +124,9 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
               {credits}
             </dd>
           </dl>
-        </section>
+        </AdminSection>
 
-        <section
-          aria-labelledby="members-heading"
-          className="rounded-xl border bg-card p-6 shadow-sm"
-        >
-          <h2 id="members-heading" className="font-semibold text-lg">
-            Members
-          </h2>
+        <AdminSection id="members-heading" title="Members" card>
           <ul className="mt-4 grid gap-2 text-sm">
             {members.map((m) => (
               <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2">
@@ -150,13 +139,10 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
             ))}
             {members.length === 0 ? <li className="text-muted-foreground">No members.</li> : null}
           </ul>
-        </section>
+        </AdminSection>
       </div>
 
-      <section aria-labelledby="adjust-heading" className="rounded-xl border bg-card p-6 shadow-sm">
-        <h2 id="adjust-heading" className="font-semibold text-lg">
-          Adjust credits
-        </h2>
+      <AdminSection id="adjust-heading" title="Adjust credits" card>
         <p className="mt-1 text-muted-foreground text-sm">
           A positive number adds a lot valid for 12 months; a negative number removes credits,
           soonest-expiring first. The balance cannot go below zero. Every adjustment is recorded in
@@ -216,12 +202,9 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
             </Form>
           </>
         )}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="ledger-heading">
-        <h2 id="ledger-heading" className="font-semibold text-lg">
-          Recent credit movements
-        </h2>
+      <AdminSection id="ledger-heading" title="Recent credit movements">
         {ledger.length === 0 ? (
           <p className="mt-4 text-muted-foreground">No credit movements yet.</p>
         ) : (
@@ -243,7 +226,7 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
             ))}
           </ul>
         )}
-      </section>
+      </AdminSection>
     </div>
   );
 }

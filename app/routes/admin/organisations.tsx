@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import {
   AdminFilterForm,
   AdminListPage,
+  AdminResults,
   AdminTable,
   adminMeta,
-  EmptyList,
   FilterField,
 } from "~/components/admin/list-page.tsx";
-import { adminDate, Pagination } from "~/components/admin/pagination.tsx";
+import { adminDate } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -43,13 +43,13 @@ export default function AdminOrganisations({ loaderData }: Route.ComponentProps)
           Search
         </Button>
       </AdminFilterForm>
-      {page.rows.length === 0 ? (
-        <EmptyList>
-          {search
-            ? "No organisation matches this search."
-            : "No organisations have registered yet."}
-        </EmptyList>
-      ) : (
+      <AdminResults
+        page={page}
+        noun="organisations"
+        empty={
+          search ? "No organisation matches this search." : "No organisations have registered yet."
+        }
+      >
         <AdminTable columns={["Organisation", "Members", "Membership", "Credits", "Registered"]}>
           {page.rows.map((org) => (
             <TableRow key={org.id}>
@@ -77,13 +77,7 @@ export default function AdminOrganisations({ loaderData }: Route.ComponentProps)
             </TableRow>
           ))}
         </AdminTable>
-      )}
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        noun="organisations"
-      />
+      </AdminResults>
     </AdminListPage>
   );
 }

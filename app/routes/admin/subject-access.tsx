@@ -2,6 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { FileArchiveIcon } from "lucide-react";
 import { Form } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
+import { AdminPageHeader } from "~/components/admin/pagination.tsx";
+import { AdminSection } from "~/components/admin/section.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -36,19 +38,11 @@ export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps)
   const summary = errorSummary({ email: { errors: emailError } }, { email: "email" });
   return (
     <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
-      <div>
-        <h1 className="font-semibold text-3xl tracking-tight">Subject access request</h1>
-        <p className="mt-2 text-muted-foreground">
-          Download everything ReferOH holds about one person: their referrals, consent decisions,
-          questionnaire answers, assessment transcripts, reports and released report PDFs, and their
-          account if they have one. The file contains nothing about anyone else.
-        </p>
-      </div>
-      <section aria-labelledby="export-heading" className="rounded-xl border bg-card p-6 shadow-sm">
-        <h2 id="export-heading" className="flex items-center gap-2 font-semibold text-lg">
-          <FileArchiveIcon aria-hidden="true" className="size-5" />
-          Export a person's data
-        </h2>
+      <AdminPageHeader
+        title="Subject access request"
+        description="Download everything ReferOH holds about one person: their referrals, consent decisions, questionnaire answers, assessment transcripts, reports and released report PDFs, and their account if they have one. The file contains nothing about anyone else."
+      />
+      <AdminSection id="export-heading" title="Export a person's data" icon={FileArchiveIcon} card>
         <ErrorSummary errors={summary} className="mt-4" />
         {/* A native form post: the answer is a file download, not a page. */}
         <Form
@@ -75,7 +69,7 @@ export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps)
             <Button type="submit">Download ZIP</Button>
           </div>
         </Form>
-      </section>
+      </AdminSection>
     </div>
   );
 }

@@ -30,15 +30,19 @@ function Shell({ children }: { children: React.ReactNode }) {
       <footer className="border-border border-t bg-surface">
         <div className="mx-auto max-w-3xl px-4 py-6 text-muted-foreground text-sm sm:px-6">
           ReferOH Ltd: independent occupational health. Questions about this assessment:{" "}
-          <a
-            className="text-primary underline underline-offset-4"
-            href="mailto:hello@referoh.co.uk"
-          >
-            hello@referoh.co.uk
-          </a>
+          <SupportEmailLink />
         </div>
       </footer>
     </>
+  );
+}
+
+/** The service's address for questions about an assessment. */
+function SupportEmailLink() {
+  return (
+    <a className="text-primary underline underline-offset-4" href="mailto:hello@referoh.co.uk">
+      hello@referoh.co.uk
+    </a>
   );
 }
 
@@ -68,14 +72,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </p>
           <p>
             If you were asked to complete a health assessment, contact the person who asked you and
-            ask them to send a new link, or e-mail us at{" "}
-            <a
-              className="text-primary underline underline-offset-4"
-              href="mailto:hello@referoh.co.uk"
-            >
-              hello@referoh.co.uk
-            </a>
-            .
+            ask them to send a new link, or e-mail us at <SupportEmailLink />.
           </p>
         </div>
       ) : (

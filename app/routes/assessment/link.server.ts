@@ -1,7 +1,11 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { runtimeContext } from "~/context.ts";
+import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
+import type { AssessmentKind } from "~/domain/assessments/assessment-steps.ts";
+import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { requestOriginOf, subjectScope } from "~/middleware/scope.server.ts";
+import { assessmentPath } from "./paths.ts";
 
 type LinkFailure = "unknown" | "gone" | "throttled";
 
@@ -34,4 +38,22 @@ export async function requireAssessmentLink(
   }
   const scope = subjectScope(context, opened.link);
   return { runtime, origin, scope, referral: opened.referral };
+}
+
+/**
+ * The questions and the review page start here: the link must open a referral whose questionnaire
+ * is still being answered. Once it is sent (or the referral has moved on), they send the person
+ * back to the start page, which shows where the assessment stands.
+ */
+export async function requireOpenQuestionnaire(
+  context: Readonly<RouterContextProvider>,
+  token: string,
+) {
+  const opened = await requireAssessmentLink(context, token);
+  if (opened.referral.status !== "in_progress") throw redirect(assessmentPath(token));
+  const response = await loadResponse(opened.runtime.database.db, opened.referral.id);
+  if (response?.status !== "in-progress") throw redirect(assessmentPath(token));
+  const kind: AssessmentKind =
+    opened.referral.type === "management" ? "management" : "pre_employment";
+  return { ...opened, response, kind, definition: definitionOfResponse(response) };
 }

@@ -1,5 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2Icon } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -27,6 +28,7 @@ import {
 import { requestReportCorrection } from "~/domain/reports/request-report-correction.server.ts";
 import { SUBJECT_STATEMENT_MAX } from "~/domain/reports/subject-copy.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
+import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/report";
@@ -245,18 +247,13 @@ function ReadAndDecide({
           </p>
         </div>
 
-        <Form
-          method="post"
-          {...getFormProps(approveForm)}
-          noValidate
-          className="grid gap-5 rounded-lg border border-border bg-surface p-5 sm:p-6"
-          aria-labelledby="approve-heading"
+        <DecisionForm
+          form={approveForm}
+          intent="approve"
+          version={view.version}
+          heading="Approve the report"
+          className="bg-surface"
         >
-          <h3 id="approve-heading" className="font-semibold text-xl">
-            Approve the report
-          </h3>
-          <input type="hidden" name="intent" value="approve" />
-          <input type="hidden" name="version" value={view.version} />
           <input type="hidden" name="hasDiagnosis" value={view.hasDiagnosis ? "yes" : "no"} />
           {view.hasDiagnosis ? (
             <FormFieldset
@@ -306,20 +303,14 @@ function ReadAndDecide({
               Approve and release the report
             </Button>
           </div>
-        </Form>
+        </DecisionForm>
 
-        <Form
-          method="post"
-          {...getFormProps(correctionForm)}
-          noValidate
-          className="grid gap-5 rounded-lg border border-border p-5 sm:p-6"
-          aria-labelledby="correction-heading"
+        <DecisionForm
+          form={correctionForm}
+          intent="correction"
+          version={view.version}
+          heading="Ask for a factual correction"
         >
-          <h3 id="correction-heading" className="font-semibold text-xl">
-            Ask for a factual correction
-          </h3>
-          <input type="hidden" name="intent" value="correction" />
-          <input type="hidden" name="version" value={view.version} />
           <FormField
             id="comment"
             label="What is factually wrong?"
@@ -338,7 +329,7 @@ function ReadAndDecide({
               Ask for a correction
             </Button>
           </div>
-        </Form>
+        </DecisionForm>
 
         <div className="grid gap-3 rounded-lg border border-border p-5 sm:p-6">
           <h3 className="font-semibold text-xl">Withhold your consent</h3>
@@ -354,6 +345,44 @@ function ReadAndDecide({
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * One decision the person can send on the version in front of them. The version goes with it, so
+ * a decision on a version the doctor has since replaced is refused rather than applied to the new one.
+ */
+function DecisionForm<Fields extends Record<string, unknown>>({
+  form,
+  intent,
+  version,
+  heading,
+  className,
+  children,
+}: {
+  form: FormMetadata<Fields, string[]>;
+  intent: ReportDecisionIntent;
+  version: number;
+  heading: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const headingId = `${intent}-heading`;
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      className={cn("grid gap-5 rounded-lg border border-border p-5 sm:p-6", className)}
+      aria-labelledby={headingId}
+    >
+      <h3 id={headingId} className="font-semibold text-xl">
+        {heading}
+      </h3>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+      {children}
+    </Form>
   );
 }
 

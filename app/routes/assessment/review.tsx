@@ -1,39 +1,29 @@
-import { ChevronLeftIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { QuestionnaireBackLink } from "~/components/assessment/back-link.tsx";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
-import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import {
-  type AssessmentKind,
   firstIncompleteStep,
   previousStep,
   REVIEW_STEP,
   reviewSections,
   stepOfQuestion,
 } from "~/domain/assessments/assessment-steps.ts";
-import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Route } from "./+types/review";
-import { requireAssessmentLink } from "./link.server.ts";
+import { requireOpenQuestionnaire } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Check your answers | ReferOH" }];
 
-async function open(context: Route.LoaderArgs["context"], token: string) {
-  const opened = await requireAssessmentLink(context, token);
-  if (opened.referral.status !== "in_progress") throw redirect(assessmentPath(token));
-  const response = await loadResponse(opened.runtime.database.db, opened.referral.id);
-  if (response?.status !== "in-progress") throw redirect(assessmentPath(token));
-  const kind: AssessmentKind =
-    opened.referral.type === "management" ? "management" : "pre_employment";
-  return { ...opened, response, kind, definition: definitionOfResponse(response) };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { referral, response, kind, definition } = await open(context, params.token);
+  const { referral, response, kind, definition } = await requireOpenQuestionnaire(
+    context,
+    params.token,
+  );
   const previous = previousStep(definition, kind, response.answers, REVIEW_STEP);
   const incomplete = firstIncompleteStep(definition, kind, response.answers);
   return {
@@ -47,7 +37,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { runtime, scope, kind, definition } = await open(context, params.token);
+  const { runtime, scope, kind, definition } = await requireOpenQuestionnaire(
+    context,
+    params.token,
+  );
   let result: Awaited<ReturnType<typeof submitAssessment>>;
   try {
     result = await submitAssessment(scope, { jobs: runtime.jobs });
@@ -84,15 +77,7 @@ export default function Review({ loaderData, actionData, params }: Route.Compone
   }));
   return (
     <div className="grid gap-8">
-      {loaderData.back ? (
-        <Link
-          to={loaderData.back}
-          className="inline-flex w-fit items-center gap-1 font-medium text-primary underline underline-offset-4"
-        >
-          <ChevronLeftIcon aria-hidden="true" className="size-4" />
-          Back
-        </Link>
-      ) : null}
+      {loaderData.back ? <QuestionnaireBackLink to={loaderData.back} /> : null}
       <ErrorSummary
         errors={summary}
         description={

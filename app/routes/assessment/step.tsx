@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { ChevronLeftIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { QuestionnaireBackLink } from "~/components/assessment/back-link.tsx";
 import { Conversation } from "~/components/assessment/conversation";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { GroupQuestions } from "~/components/assessment/group-questions";
@@ -9,9 +9,7 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
-import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import {
-  type AssessmentKind,
   conversationBefore,
   isStep,
   previousStep,
@@ -20,7 +18,6 @@ import {
   stepProgress,
   stepQuestionIds,
 } from "~/domain/assessments/assessment-steps.ts";
-import { loadResponse } from "~/domain/assessments/load-response.server.ts";
 import type { Answers, QuestionnaireItem } from "~/domain/assessments/questionnaire-types.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import {
@@ -34,7 +31,7 @@ import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/step";
-import { requireAssessmentLink } from "./link.server.ts";
+import { requireOpenQuestionnaire } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -47,18 +44,8 @@ function stepPath(token: string, step: string): string {
     : assessmentPath(token, "questions", step);
 }
 
-async function loadOpenResponse(context: Route.LoaderArgs["context"], token: string) {
-  const opened = await requireAssessmentLink(context, token);
-  if (opened.referral.status !== "in_progress") throw redirect(assessmentPath(token));
-  const response = await loadResponse(opened.runtime.database.db, opened.referral.id);
-  if (response?.status !== "in-progress") throw redirect(assessmentPath(token));
-  const kind: AssessmentKind =
-    opened.referral.type === "management" ? "management" : "pre_employment";
-  return { ...opened, response, kind, definition: definitionOfResponse(response) };
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { response, kind, definition } = await loadOpenResponse(context, params.token);
+  const { response, kind, definition } = await requireOpenQuestionnaire(context, params.token);
   const answers = response.answers;
   // A step closed by a changed answer, or a made-up one: back to where the person is.
   if (!isStep(definition, kind, answers, params.step))
@@ -114,7 +101,10 @@ function missingMessage(item: QuestionnaireItem | undefined): string {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, scope, kind, definition } = await loadOpenResponse(context, params.token);
+  const { runtime, scope, kind, definition } = await requireOpenQuestionnaire(
+    context,
+    params.token,
+  );
   const formData = await request.formData();
   const submission = parseSubmission(formData, stepForm);
   const fields = submission.status === "success" ? submission.value : {};
@@ -193,15 +183,7 @@ export default function Step({ loaderData, actionData, params }: Route.Component
 
   return (
     <div className="grid gap-6">
-      {loaderData.back ? (
-        <Link
-          to={loaderData.back}
-          className="inline-flex w-fit items-center gap-1 font-medium text-primary underline underline-offset-4"
-        >
-          <ChevronLeftIcon aria-hidden="true" className="size-4" />
-          Back
-        </Link>
-      ) : null}
+      {loaderData.back ? <QuestionnaireBackLink to={loaderData.back} /> : null}
       <ErrorSummary errors={summary} />
       {loaderData.crisis ? <CrisisSupport /> : null}
       <div className="grid gap-2">

@@ -10,6 +10,14 @@ export function secretIsRequired(config: Config): boolean {
 }
 
 /**
+ * What a deployment stops with when a secret it must be given is missing: the message names the
+ * setting and how to make one, and the code lets start-up print it as one line.
+ */
+export function missingSecretError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
  * The auth secret: BETTER_AUTH_SECRET when set; refused when missing where it must be set (every
  * server of a deployment needs the same value); otherwise a random one kept in DATA_DIR, so a local
  * run needs no configuration and sessions survive restarts.
@@ -17,12 +25,11 @@ export function secretIsRequired(config: Config): boolean {
 export function resolveAuthSecret(config: Config): string {
   if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
   if (secretIsRequired(config)) {
-    const error = new Error(
+    throw missingSecretError(
+      "AUTH_SECRET_MISSING",
       "BETTER_AUTH_SECRET is not set. In production over https or on a PostgreSQL server it is required: " +
         "set it to a random value of at least 32 characters (e.g. `openssl rand -base64 48`), the same on every server.",
     );
-    (error as Error & { code: string }).code = "AUTH_SECRET_MISSING";
-    throw error;
   }
   const file = path.join(config.dataDir, "auth-secret");
   try {

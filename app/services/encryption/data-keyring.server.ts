@@ -8,7 +8,7 @@ import {
   newKeyId,
   parseKeyringSetting,
 } from "~/db/encryption/keyring.ts";
-import { secretIsRequired } from "../auth/secret.server.ts";
+import { missingSecretError, secretIsRequired } from "../auth/secret.server.ts";
 
 interface ResolvedKeyring {
   keyring: DataKeyring;
@@ -64,12 +64,11 @@ export function resolveDataKeyring(config: Config): ResolvedKeyring {
     return { keyring: parseKeyringSetting(config.DATA_ENCRYPTION_KEYS), source: "config" };
   }
   if (secretIsRequired(config)) {
-    const error = new Error(
+    throw missingSecretError(
+      "DATA_KEY_MISSING",
       "DATA_ENCRYPTION_KEYS is not set. In production health data is encrypted under a key from configuration: " +
         "set it to `<keyid>:<32 random bytes, base64>` (e.g. `k1:$(openssl rand -base64 32)`), the same on every server, kept apart from backups.",
     );
-    (error as Error & { code: string }).code = "DATA_KEY_MISSING";
-    throw error;
   }
   const file = keyringFilePath(config);
   const existing = readKeyringFile(file);

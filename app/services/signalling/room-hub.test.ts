@@ -18,6 +18,14 @@ function recordingHub() {
   return { hub, delivered, closed };
 }
 
+/** The doctor (connection 1:a) and the subject (2:b) both in room-1. */
+function doctorAndSubjectInRoom1() {
+  const recording = recordingHub();
+  recording.hub.join("room-1", "doctor", "1:a");
+  recording.hub.join("room-1", "subject", "2:b");
+  return recording;
+}
+
 const offer = { type: "description", description: { type: "offer", sdp: "v=0" } } as const;
 
 describe("the video room's hub", () => {
@@ -35,9 +43,7 @@ describe("the video room's hub", () => {
   });
 
   it("passes a message to the other person of the same room only", () => {
-    const { hub, delivered } = recordingHub();
-    hub.join("room-1", "doctor", "1:a");
-    hub.join("room-1", "subject", "2:b");
+    const { hub, delivered } = doctorAndSubjectInRoom1();
     hub.join("room-2", "subject", "1:c");
     delivered.length = 0;
     hub.relay("room-1", "doctor", "1:a", offer);
@@ -48,9 +54,7 @@ describe("the video room's hub", () => {
   });
 
   it("replaces an earlier window of the same role, which is closed and no longer heard", () => {
-    const { hub, delivered, closed } = recordingHub();
-    hub.join("room-1", "doctor", "1:a");
-    hub.join("room-1", "subject", "2:b");
+    const { hub, delivered, closed } = doctorAndSubjectInRoom1();
     hub.join("room-1", "subject", "1:reload");
     expect(closed).toEqual([{ connection: "2:b", code: 4000 }]);
     delivered.length = 0;
@@ -63,9 +67,7 @@ describe("the video room's hub", () => {
   });
 
   it("tells the other person when someone leaves, and forgets an empty room", () => {
-    const { hub, delivered } = recordingHub();
-    hub.join("room-1", "doctor", "1:a");
-    hub.join("room-1", "subject", "2:b");
+    const { hub, delivered } = doctorAndSubjectInRoom1();
     delivered.length = 0;
     hub.leave("room-1", "subject", "2:b");
     expect(delivered).toEqual([{ to: "1:a", message: { type: "peer-left" } }]);
@@ -74,9 +76,7 @@ describe("the video room's hub", () => {
   });
 
   it("takes every connection of a process that died out of its rooms", () => {
-    const { hub, delivered } = recordingHub();
-    hub.join("room-1", "doctor", "1:a");
-    hub.join("room-1", "subject", "2:b");
+    const { hub, delivered } = doctorAndSubjectInRoom1();
     hub.join("room-2", "doctor", "2:c");
     delivered.length = 0;
     hub.leaveWhere((connection) => connection.startsWith("2:"));

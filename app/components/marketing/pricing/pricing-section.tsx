@@ -97,34 +97,41 @@ function CreditPacks() {
 }
 
 function PayPerReferral() {
-  const pre = services.pre_employment;
-  const mgmt = services.management;
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <div className="flex flex-col rounded-xl border bg-card p-6 shadow-xs">
-        <h4 className="font-semibold text-lg">{pre.name}</h4>
-        <p className="mt-2 font-bold text-3xl">{formatPence(pre.standardPricePence)}</p>
-        <CheckList
-          className="mt-4"
-          items={[
-            `${turnaroundHours.payPerReferral}-hour turnaround`,
-            `${preEmploymentPhysicianCallMinutes}-minute call with a doctor included if needed`,
-            `Members pay ${formatPence(pre.memberPricePence)} (save ${formatPence(pre.standardPricePence - pre.memberPricePence)})`,
-          ]}
-        />
-      </div>
-      <div className="flex flex-col rounded-xl border bg-card p-6 shadow-xs">
-        <h4 className="font-semibold text-lg">{mgmt.name}</h4>
-        <p className="mt-2 font-bold text-3xl">{formatPence(mgmt.standardPricePence)}</p>
-        <CheckList
-          className="mt-4"
-          items={[
-            `${turnaroundHours.payPerReferral}-hour turnaround`,
-            "Video consultation included when the doctor needs one",
-            `Members pay ${formatPence(mgmt.memberPricePence)} (save ${formatPence(mgmt.standardPricePence - mgmt.memberPricePence)})`,
-          ]}
-        />
-      </div>
+      <PayPerReferralCard
+        service={services.pre_employment}
+        consultation={`${preEmploymentPhysicianCallMinutes}-minute call with a doctor included if needed`}
+      />
+      <PayPerReferralCard
+        service={services.management}
+        consultation="Video consultation included when the doctor needs one"
+      />
+    </div>
+  );
+}
+
+/** One service at its standard price, with what members pay instead. */
+function PayPerReferralCard({
+  service,
+  consultation,
+}: {
+  service: (typeof services)[keyof typeof services];
+  /** How a conversation with the doctor comes with this service. */
+  consultation: string;
+}) {
+  return (
+    <div className="flex flex-col rounded-xl border bg-card p-6 shadow-xs">
+      <h4 className="font-semibold text-lg">{service.name}</h4>
+      <p className="mt-2 font-bold text-3xl">{formatPence(service.standardPricePence)}</p>
+      <CheckList
+        className="mt-4"
+        items={[
+          `${turnaroundHours.payPerReferral}-hour turnaround`,
+          consultation,
+          `Members pay ${formatPence(service.memberPricePence)} (save ${formatPence(service.standardPricePence - service.memberPricePence)})`,
+        ]}
+      />
     </div>
   );
 }

@@ -1,10 +1,16 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarClockIcon, VideoIcon } from "lucide-react";
 import { Form, Link } from "react-router";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/textarea";
 import type { ConsultationStatus } from "~/db/schema/consultations.ts";
+import {
+  CONSULTATION_NOTES_MAX,
+  consultationPanelForms,
+} from "~/domain/consultations/consultation-forms.ts";
 import { formatConsultationTime, groupByLondonDay } from "./consultation-time.ts";
 
 export interface ConsultationPanelData {
@@ -25,6 +31,8 @@ export interface ConsultationPanelData {
   /** The notes of the latest completed consultation, for the doctor only. */
   notes: null | { consultationId: string; text: string };
   error?: string | null;
+  /** The last refused form on the panel: which one, and Conform's result for its fields. */
+  refused?: { intent: string; result: SubmissionResult<string[]> } | null;
 }
 
 const consultationStatusLabels: Record<ConsultationStatus, string> = {
@@ -83,6 +91,26 @@ function SlotPicker({ slots, name = "times" }: { slots: string[]; name?: string 
 export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
   const action = `/doctor/cases/${data.referralId}/consultation`;
   const open = data.open;
+  const resultFor = (intent: string) =>
+    data.refused?.intent === intent ? data.refused.result : undefined;
+  const notes = useSentForm(
+    {
+      id: "consultation-notes-form",
+      schema: consultationPanelForms.notes,
+      lastResult: resultFor("notes"),
+    },
+    { notes: "consultation-notes" },
+  );
+  const noShow = useSentForm({
+    id: "consultation-no-show",
+    schema: consultationPanelForms["no-show"],
+    lastResult: resultFor("no-show"),
+  });
+  const offer = useSentForm({
+    id: "consultation-offer",
+    schema: consultationPanelForms.offer,
+    lastResult: resultFor("offer"),
+  });
   return (
     <section
       aria-labelledby="consultation-heading"
@@ -154,37 +182,62 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
 
       {open?.status === "booked" && open.started ? (
         <div className="grid gap-4 border-t pt-4">
-          <Form method="post" action={action} className="grid gap-2">
+          <ErrorSummary errors={notes.summary} />
+          <Form
+            method="post"
+            action={action}
+            {...getFormProps(notes.form)}
+            noValidate
+            className="grid gap-2"
+          >
+            <input type="hidden" name="intent" value="notes" />
             <input type="hidden" name="consultationId" value={open.id} />
-            <Label htmlFor="consultation-notes">Consultation notes</Label>
-            <p id="consultation-notes-hint" className="text-muted-foreground text-sm">
-              Saved to the case for the report; only you and the clinical team can read them.
-            </p>
-            <Textarea
+            <FormField
               id="consultation-notes"
-              name="notes"
-              rows={6}
-              aria-describedby="consultation-notes-hint"
-              required
-            />
-            <Button type="submit" name="intent" value="notes" className="w-fit">
+              label="Consultation notes"
+              hint="Saved to the case for the report; only you and the clinical team can read them."
+              error={notes.errorOf("notes")}
+            >
+              <Textarea
+                name="notes"
+                rows={6}
+                maxLength={CONSULTATION_NOTES_MAX}
+                defaultValue={notes.fields.notes.initialValue}
+                required
+              />
+            </FormField>
+            <Button type="submit" className="w-fit">
               Save notes and complete
             </Button>
           </Form>
-          <Form method="post" action={action} className="grid gap-3">
+          <Form
+            method="post"
+            action={action}
+            {...getFormProps(noShow.form)}
+            noValidate
+            className="grid gap-3"
+          >
+            <input type="hidden" name="intent" value="no-show" />
             <input type="hidden" name="consultationId" value={open.id} />
             <p className="font-medium">The employee did not join?</p>
             <SlotPicker slots={data.slots} />
-            <Button type="submit" name="intent" value="no-show" variant="outline" className="w-fit">
+            <Button type="submit" variant="outline" className="w-fit">
               Record no-show and offer these times
             </Button>
           </Form>
         </div>
       ) : (
-        <Form method="post" action={action} className="grid gap-3 border-t pt-4">
+        <Form
+          method="post"
+          action={action}
+          {...getFormProps(offer.form)}
+          noValidate
+          className="grid gap-3 border-t pt-4"
+        >
+          <input type="hidden" name="intent" value="offer" />
           <SlotPicker slots={data.slots} />
           {data.slots.length > 0 ? (
-            <Button type="submit" name="intent" value="offer" className="w-fit">
+            <Button type="submit" className="w-fit">
               {open?.status === "booked"
                 ? "Move to one of these times"
                 : open

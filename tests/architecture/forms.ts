@@ -66,7 +66,7 @@ interface PostForm {
 }
 
 /** Every `<Form method="post">` (and `<form>`, `<fetcher.Form>`) in a module's source. */
-export function postForms(source: string): PostForm[] {
+function postForms(source: string): PostForm[] {
   const tags = openingTags(source);
   const forms: PostForm[] = [];
   for (const [index, tag] of tags.entries()) {

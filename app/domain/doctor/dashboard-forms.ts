@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { filterPage, filterText, parseFilter } from "~/domain/admin/list-filters.ts";
 import { isUuid } from "~/lib/ids.ts";
-import type { DoctorTab } from "./doctor-queue.ts";
+import { doctorTabs } from "./doctor-queue.ts";
 import { contactAttemptSchema } from "./safety-contact-form.ts";
 
 /*
@@ -10,14 +10,12 @@ import { contactAttemptSchema } from "./safety-contact-form.ts";
  * list and a case's sheet, told apart by `intent`.
  */
 
-const tabs = ["all", "pending", "completed"] as const satisfies readonly DoctorTab[];
-
 /**
  * The list's tab, search and page. A query never refuses: anything odd reads as "no filter", so a
  * stale link still shows the list.
  */
 export const doctorListQuerySchema = z
-  .object({ tab: z.enum(tabs).catch("all"), q: filterText(100), page: filterPage })
+  .object({ tab: z.enum(doctorTabs).catch("all"), q: filterText(100), page: filterPage })
   .transform(({ tab, q, page }) => ({ tab, search: q, page }));
 export type DoctorListQuery = z.output<typeof doctorListQuerySchema>;
 

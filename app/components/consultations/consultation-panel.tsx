@@ -1,5 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarClockIcon, VideoIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
@@ -183,15 +184,12 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
       {open?.status === "booked" && open.started ? (
         <div className="grid gap-4 border-t pt-4">
           <ErrorSummary errors={notes.summary} />
-          <Form
-            method="post"
-            action={action}
-            {...getFormProps(notes.form)}
-            noValidate
+          <PanelForm
+            to={{ action, consultationId: open.id }}
+            form={notes.form}
+            intent="notes"
             className="grid gap-2"
           >
-            <input type="hidden" name="intent" value="notes" />
-            <input type="hidden" name="consultationId" value={open.id} />
             <FormField
               id="consultation-notes"
               label="Consultation notes"
@@ -209,32 +207,27 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
             <Button type="submit" className="w-fit">
               Save notes and complete
             </Button>
-          </Form>
-          <Form
-            method="post"
-            action={action}
-            {...getFormProps(noShow.form)}
-            noValidate
+          </PanelForm>
+          <PanelForm
+            to={{ action, consultationId: open.id }}
+            form={noShow.form}
+            intent="no-show"
             className="grid gap-3"
           >
-            <input type="hidden" name="intent" value="no-show" />
-            <input type="hidden" name="consultationId" value={open.id} />
             <p className="font-medium">The employee did not join?</p>
             <SlotPicker slots={data.slots} />
             <Button type="submit" variant="outline" className="w-fit">
               Record no-show and offer these times
             </Button>
-          </Form>
+          </PanelForm>
         </div>
       ) : (
-        <Form
-          method="post"
-          action={action}
-          {...getFormProps(offer.form)}
-          noValidate
+        <PanelForm
+          to={{ action }}
+          form={offer.form}
+          intent="offer"
           className="grid gap-3 border-t pt-4"
         >
-          <input type="hidden" name="intent" value="offer" />
           <SlotPicker slots={data.slots} />
           {data.slots.length > 0 ? (
             <Button type="submit" className="w-fit">
@@ -245,7 +238,7 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
                   : "Offer these times"}
             </Button>
           ) : null}
-        </Form>
+        </PanelForm>
       )}
 
       {open ? (
@@ -280,5 +273,31 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * One of the panel's Conform forms, posted to the case's consultation route with the intent the
+ * action reads (and the consultation it is about).
+ */
+function PanelForm<Fields extends Record<string, unknown>>({
+  to: { action, consultationId },
+  form,
+  intent,
+  className,
+  children,
+}: {
+  to: { action: string; consultationId?: string };
+  form: FormMetadata<Fields, string[]>;
+  intent: "notes" | "no-show" | "offer";
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {consultationId ? <input type="hidden" name="consultationId" value={consultationId} /> : null}
+      {children}
+    </Form>
   );
 }

@@ -138,29 +138,12 @@ export default function Availability({ loaderData, actionData }: Route.Component
         ) : (
           <ul className="grid gap-2">
             {hours.map((h) => (
-              <li
+              <RemovableRow
                 key={h.id}
-                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2"
-              >
-                <span>
-                  {weekdays[h.weekday - 1]} {h.start}–{h.end}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="id" value={h.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="remove-hours"
-                    variant="ghost"
-                    size="sm"
-                  >
-                    <Trash2Icon aria-hidden="true" /> Remove
-                    <span className="sr-only">
-                      {weekdays[h.weekday - 1]} {h.start}–{h.end}
-                    </span>
-                  </Button>
-                </Form>
-              </li>
+                id={h.id}
+                intent="remove-hours"
+                text={`${weekdays[h.weekday - 1]} ${h.start}–${h.end}`}
+              />
             ))}
           </ul>
         )}
@@ -218,28 +201,14 @@ export default function Availability({ loaderData, actionData }: Route.Component
         ) : (
           <ul className="grid gap-2">
             {daysOff.map((d) => (
-              <li
+              <RemovableRow
                 key={d.id}
-                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2"
-              >
-                <span>
-                  {longDate.format(new Date(d.startDate))}
-                  {d.endDate !== d.startDate ? ` to ${longDate.format(new Date(d.endDate))}` : ""}
-                  {d.label ? ` · ${d.label}` : ""}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="id" value={d.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="remove-days-off"
-                    variant="ghost"
-                    size="sm"
-                  >
-                    <Trash2Icon aria-hidden="true" /> Remove
-                  </Button>
-                </Form>
-              </li>
+                id={d.id}
+                intent="remove-days-off"
+                text={`${longDate.format(new Date(d.startDate))}${
+                  d.endDate !== d.startDate ? ` to ${longDate.format(new Date(d.endDate))}` : ""
+                }${d.label ? ` · ${d.label}` : ""}`}
+              />
             ))}
           </ul>
         )}
@@ -292,5 +261,33 @@ export default function Availability({ loaderData, actionData }: Route.Component
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * A row of weekly hours or days off with its Remove button: a form of one button, sending the
+ * row's id, which the action reads with the page's schema. The button names the row for screen
+ * readers.
+ */
+function RemovableRow({
+  id,
+  intent,
+  text,
+}: {
+  id: string;
+  intent: "remove-hours" | "remove-days-off";
+  text: string;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+      <span>{text}</span>
+      <Form method="post">
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" name="intent" value={intent} variant="ghost" size="sm">
+          <Trash2Icon aria-hidden="true" /> Remove
+          <span className="sr-only">{text}</span>
+        </Button>
+      </Form>
+    </li>
   );
 }

@@ -7,7 +7,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
 import { referralListQuerySchema } from "./referral-list-query.ts";
-import { type ReferralStatus, referralStatuses } from "./states.ts";
+import type { ReferralStatus } from "./states.ts";
 
 const referralPageSize = 25;
 

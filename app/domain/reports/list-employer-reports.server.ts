@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { referral, report } from "~/db/schema/index.ts";
 import { parseFilter } from "~/domain/admin/list-filters.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
-import { escapeLike, pageOf, parsePage } from "~/domain/kernel/list.ts";
+import { escapeLike, pageOf } from "~/domain/kernel/list.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { employerReportListQuerySchema } from "./report-list-query.ts";

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { handMadeForms, handReads } from "../tests/architecture/forms.ts";
 import {
   importEdges,
   isTestFile,
@@ -21,6 +22,26 @@ const servicesImportingDomain = new Set<string>([]);
 const unscopedReads: Record<string, number> = {
   "app/domain/billing/refunds.server.ts": 1,
 };
+
+/**
+ * Route modules that still read a posted form by hand (`formData.get`), and how often; every
+ * other form is read through its schema with parseSubmission (docs/architecture.md §3, "Forms").
+ */
+const handReadForms: Record<string, number> = {
+  "app/routes/assessment/report.tsx": 1,
+  "app/routes/assessment/start.tsx": 3,
+  "app/routes/employer/management-referral.tsx": 2,
+  "app/routes/employer/payment.tsx": 3,
+  "app/routes/employer/referral-form.server.ts": 1,
+};
+
+/**
+ * POST forms with fields that are not Conform forms (useSchemaForm or useSentForm, whose props
+ * the form spreads with getFormProps), by file and line. A form of one button with only hidden
+ * fields (an intent such as "Cancel" or "Remove", and the row's id) has nothing to check and is not
+ * counted: the action still reads it through its page's schema.
+ */
+const formsWithoutSchema: Record<string, number[]> = {};
 
 /** Test helpers: factories, harnesses and fixtures live under tests/, for tests only. */
 const testHelper = (file: string) => file.startsWith("tests/");
@@ -75,7 +96,61 @@ describe("the import graph", () => {
   });
 });
 
+describe("forms", () => {
+  const modules = product.filter((f) => /^app\/(routes|components)\//.test(f));
+
+  test("every POST form with fields is a Conform form with its schema", () => {
+    const found: Record<string, number[]> = {};
+    for (const file of modules) {
+      const lines = handMadeForms(readSource(file));
+      if (lines.length > 0) found[file] = lines;
+    }
+    expect(found).toEqual(formsWithoutSchema);
+  });
+
+  test("route modules read posted forms through their schema, not by hand", () => {
+    const found: Record<string, number> = {};
+    for (const file of modules.filter((f) => f.startsWith("app/routes/"))) {
+      const reads = handReads(readSource(file));
+      if (reads > 0) found[file] = reads;
+    }
+    expect(found).toEqual(handReadForms);
+  });
+});
+
 describe("the checks themselves", () => {
+  test("a POST form with a field and no Conform props is found; Conform, GET and button-only forms are not", () => {
+    expect(
+      handMadeForms(
+        [
+          '<Form method="post">',
+          '  <Textarea name="notes" onChange={(e) => e.target.value} />',
+          "</Form>",
+          '<Form method="post" {...getFormProps(form)}><Input name="a" /></Form>',
+          '<Form method="get"><Input name="q" /></Form>',
+          '<fetcher.Form\n  method="post"\n>',
+          '  <input type="hidden" name="intent" value="cancel" />',
+          '  <Button type="submit">Cancel</Button>',
+          "</fetcher.Form>",
+          '<form method="POST"><SlotPicker slots={slots} /></form>',
+        ].join("\n"),
+      ),
+    ).toEqual([1, 12]);
+  });
+
+  test("a hand read of a posted form is counted, the navigation's pending form is not", () => {
+    expect(
+      handReads(
+        [
+          'const intent = formData.get("intent");',
+          'const times = form.getAll("times");',
+          'const busy = navigation.formData?.get("intent");',
+          '// formData.get("ignored") in a comment',
+        ].join("\n"),
+      ),
+    ).toBe(2);
+  });
+
   test("an unscoped read by id is found, a scoped one and an update are not", () => {
     expect(
       unscopedReadsById(

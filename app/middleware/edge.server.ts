@@ -105,13 +105,3 @@ export const edgeChecks: MiddlewareFunction<Response> = async ({ request, params
   }
   return next();
 };
-
-/**
- * A form's id field for an action that needs one: absent or malformed means no such record, so
- * 404 before any query (an empty value would otherwise reach a `uuid` column and fail there).
- */
-export function formUuid(form: FormData, name: string): string {
-  const value = form.get(name);
-  if (typeof value !== "string" || !isUuid(value)) notFound();
-  return value;
-}

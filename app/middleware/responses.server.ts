@@ -63,3 +63,19 @@ export function readRegisteredEmail(request: Request, now = Date.now()): string 
     return null;
   }
 }
+
+/**
+ * A report's PDF as a download named after its reference: never cached, since it holds health
+ * information (docs/architecture.md §8).
+ */
+export function pdfDownload(pdf: Uint8Array, reference: string, headers: HeadersInit = {}) {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${reference}.pdf"`,
+      "Content-Length": String(pdf.byteLength),
+      "Cache-Control": "no-store",
+      ...headers,
+    },
+  });
+}

@@ -1,10 +1,17 @@
+import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarClockIcon, VideoIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/textarea";
 import type { ConsultationStatus } from "~/db/schema/consultations.ts";
+import {
+  CONSULTATION_NOTES_MAX,
+  consultationPanelForms,
+} from "~/domain/consultations/consultation-forms.ts";
 import { formatConsultationTime, groupByLondonDay } from "./consultation-time.ts";
 
 export interface ConsultationPanelData {
@@ -25,6 +32,8 @@ export interface ConsultationPanelData {
   /** The notes of the latest completed consultation, for the doctor only. */
   notes: null | { consultationId: string; text: string };
   error?: string | null;
+  /** The last refused form on the panel: which one, and Conform's result for its fields. */
+  refused?: { intent: string; result: SubmissionResult<string[]> } | null;
 }
 
 const consultationStatusLabels: Record<ConsultationStatus, string> = {
@@ -83,6 +92,26 @@ function SlotPicker({ slots, name = "times" }: { slots: string[]; name?: string 
 export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
   const action = `/doctor/cases/${data.referralId}/consultation`;
   const open = data.open;
+  const resultFor = (intent: string) =>
+    data.refused?.intent === intent ? data.refused.result : undefined;
+  const notes = useSentForm(
+    {
+      id: "consultation-notes-form",
+      schema: consultationPanelForms.notes,
+      lastResult: resultFor("notes"),
+    },
+    { notes: "consultation-notes" },
+  );
+  const noShow = useSentForm({
+    id: "consultation-no-show",
+    schema: consultationPanelForms["no-show"],
+    lastResult: resultFor("no-show"),
+  });
+  const offer = useSentForm({
+    id: "consultation-offer",
+    schema: consultationPanelForms.offer,
+    lastResult: resultFor("offer"),
+  });
   return (
     <section
       aria-labelledby="consultation-heading"
@@ -154,37 +183,54 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
 
       {open?.status === "booked" && open.started ? (
         <div className="grid gap-4 border-t pt-4">
-          <Form method="post" action={action} className="grid gap-2">
-            <input type="hidden" name="consultationId" value={open.id} />
-            <Label htmlFor="consultation-notes">Consultation notes</Label>
-            <p id="consultation-notes-hint" className="text-muted-foreground text-sm">
-              Saved to the case for the report; only you and the clinical team can read them.
-            </p>
-            <Textarea
+          <ErrorSummary errors={notes.summary} />
+          <PanelForm
+            to={{ action, consultationId: open.id }}
+            form={notes.form}
+            intent="notes"
+            className="grid gap-2"
+          >
+            <FormField
               id="consultation-notes"
-              name="notes"
-              rows={6}
-              aria-describedby="consultation-notes-hint"
-              required
-            />
-            <Button type="submit" name="intent" value="notes" className="w-fit">
+              label="Consultation notes"
+              hint="Saved to the case for the report; only you and the clinical team can read them."
+              error={notes.errorOf("notes")}
+            >
+              <Textarea
+                name="notes"
+                rows={6}
+                maxLength={CONSULTATION_NOTES_MAX}
+                defaultValue={notes.fields.notes.initialValue}
+                required
+              />
+            </FormField>
+            <Button type="submit" className="w-fit">
               Save notes and complete
             </Button>
-          </Form>
-          <Form method="post" action={action} className="grid gap-3">
-            <input type="hidden" name="consultationId" value={open.id} />
+          </PanelForm>
+          <PanelForm
+            to={{ action, consultationId: open.id }}
+            form={noShow.form}
+            intent="no-show"
+            className="grid gap-3"
+          >
             <p className="font-medium">The employee did not join?</p>
             <SlotPicker slots={data.slots} />
-            <Button type="submit" name="intent" value="no-show" variant="outline" className="w-fit">
+            <Button type="submit" variant="outline" className="w-fit">
               Record no-show and offer these times
             </Button>
-          </Form>
+          </PanelForm>
         </div>
       ) : (
-        <Form method="post" action={action} className="grid gap-3 border-t pt-4">
+        <PanelForm
+          to={{ action }}
+          form={offer.form}
+          intent="offer"
+          className="grid gap-3 border-t pt-4"
+        >
           <SlotPicker slots={data.slots} />
           {data.slots.length > 0 ? (
-            <Button type="submit" name="intent" value="offer" className="w-fit">
+            <Button type="submit" className="w-fit">
               {open?.status === "booked"
                 ? "Move to one of these times"
                 : open
@@ -192,7 +238,7 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
                   : "Offer these times"}
             </Button>
           ) : null}
-        </Form>
+        </PanelForm>
       )}
 
       {open ? (
@@ -227,5 +273,31 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * One of the panel's Conform forms, posted to the case's consultation route with the intent the
+ * action reads (and the consultation it is about).
+ */
+function PanelForm<Fields extends Record<string, unknown>>({
+  to: { action, consultationId },
+  form,
+  intent,
+  className,
+  children,
+}: {
+  to: { action: string; consultationId?: string };
+  form: FormMetadata<Fields, string[]>;
+  intent: "notes" | "no-show" | "offer";
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {consultationId ? <input type="hidden" name="consultationId" value={consultationId} /> : null}
+      {children}
+    </Form>
   );
 }

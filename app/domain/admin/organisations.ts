@@ -26,5 +26,7 @@ export const creditAdjustmentSchema = z.object({
     .trim()
     .min(5, "Enter the reason for this adjustment (at least 5 characters)")
     .max(500, "Keep the reason under 500 characters"),
+  /** "yes" only from the confirmation's own button, which removing credits asks for first. */
+  confirm: z.literal("yes").optional().catch(undefined),
 });
 export type CreditAdjustment = z.output<typeof creditAdjustmentSchema>;

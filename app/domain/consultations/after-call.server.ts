@@ -6,9 +6,8 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { type Consultation, offerConsultation } from "./booking.server.ts";
+import { CONSULTATION_NOTES_MAX as MAX_NOTES_LENGTH } from "./consultation-forms.ts";
 import type { ConsultationMailDeps } from "./deps.ts";
-
-const MAX_NOTES_LENGTH = 20_000;
 
 /**
  * The doctor's notes of the call, saved to the case; saving them marks the consultation

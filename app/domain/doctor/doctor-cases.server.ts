@@ -22,9 +22,8 @@ import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { formatPhoneForDisplay } from "~/lib/phone.ts";
 import { auditCase, doctorSignatureOf, findVisibleReferral } from "./case-access.server.ts";
+import type { DoctorListQuery } from "./dashboard-forms.ts";
 import {
-  type DoctorTab,
-  doctorTabs,
   needsAttention,
   SLA_AT_RISK_FRACTION,
   slaState,
@@ -44,21 +43,8 @@ function contactOf(email: string, phone: string | null) {
   return { email, phone, phoneDisplay: phone ? formatPhoneForDisplay(phone) : null };
 }
 
-export interface DoctorListQuery {
-  tab: DoctorTab;
-  search: string;
-  page: number;
-}
-
-export function parseDoctorListQuery(params: URLSearchParams): DoctorListQuery {
-  const tab = params.get("tab");
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  return {
-    tab: doctorTabs.includes(tab as DoctorTab) ? (tab as DoctorTab) : "all",
-    search: (params.get("q") ?? "").trim().slice(0, 100),
-    page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
-  };
-}
+// The list's query is the dashboard search form's schema; read here as before.
+export { parseDoctorListQuery } from "./dashboard-forms.ts";
 
 const running = sql`${referral.status} in ('submitted', 'in_review')`;
 const notContacted = sql`${referral.safetyContactedAt} is null`;

@@ -16,8 +16,8 @@ export const doctorVisibleStatuses = [
   "withheld",
 ] as const satisfies readonly ReferralStatus[];
 
-export type DoctorTab = "all" | "pending" | "completed";
-export const doctorTabs: readonly DoctorTab[] = ["all", "pending", "completed"];
+export const doctorTabs = ["all", "pending", "completed"] as const;
+export type DoctorTab = (typeof doctorTabs)[number];
 
 /** Pending: still the doctor's to act on. Completed: the doctor's report has gone out. */
 export const tabStatuses: Record<DoctorTab, readonly ReferralStatus[]> = {

@@ -15,6 +15,25 @@ type FormLike = {
 };
 
 /**
+ * A form as Conform parsed it (its `payload`: `adjustments.text` sent once per row is
+ * `{ adjustments: { text: [...] } }`), read by the same names as the form sent them.
+ */
+export function sentFields(payload: Record<string, unknown>): FormLike {
+  const all = (name: string): string[] => {
+    const value = name
+      .split(".")
+      .reduce<unknown>(
+        (node, key) =>
+          node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined,
+        payload,
+      );
+    const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return list.filter((item): item is string => typeof item === "string");
+  };
+  return { get: (name) => all(name)[0] ?? null, getAll: all };
+}
+
+/**
  * An adjustment list from its rows: `<list>.text`, `<list>.weeks` and `<list>.reviewBy`, one of
  * each per row, in order. Blank rows are dropped; a row with terms keeps them (the schema checks
  * them); a row with text alone is a permanent adjustment.

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { organisationReferralCount, referral } from "~/db/schema/index.ts";
+import { parseFilter } from "~/domain/admin/list-filters.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
 import { referralSummaryColumns } from "./referral-columns.ts";
-import { type ReferralStatus, referralStatuses } from "./states.ts";
+import { referralListQuerySchema } from "./referral-list-query.ts";
+import type { ReferralStatus } from "./states.ts";
 
 const referralPageSize = 25;
 
@@ -23,28 +25,8 @@ interface ReferralListQuery {
  * use it; the sealed reason is not searchable. */
 const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function parseReferralListQuery(params: URLSearchParams): ReferralListQuery & {
-  search: string;
-  status: ReferralStatus | "all";
-} {
-  const status = params.get("status");
-  const cursor = (name: string) => {
-    const value = params.get(name);
-    return value && uuidPattern.test(value) ? value.toLowerCase() : undefined;
-  };
-  const after = cursor("after");
-  return {
-    search: (params.get("q") ?? "").trim().slice(0, 100),
-    status:
-      status && (referralStatuses as readonly string[]).includes(status)
-        ? (status as ReferralStatus)
-        : "all",
-    after,
-    // Both at once cannot come from our links; the next page wins.
-    before: after ? undefined : cursor("before"),
-  };
+export function parseReferralListQuery(params: URLSearchParams) {
+  return parseFilter(params, referralListQuerySchema);
 }
 
 /**

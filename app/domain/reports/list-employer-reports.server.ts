@@ -1,9 +1,11 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { referral, report } from "~/db/schema/index.ts";
+import { parseFilter } from "~/domain/admin/list-filters.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
-import { escapeLike, pageOf, parsePage } from "~/domain/kernel/list.ts";
+import { escapeLike, pageOf } from "~/domain/kernel/list.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { employerReportListQuerySchema } from "./report-list-query.ts";
 import { REPORT_TYPE_TITLES } from "./report-sections.ts";
 
 const employerReportPageSize = 25;
@@ -19,16 +21,7 @@ export interface EmployerReportListQuery {
 }
 
 export function parseEmployerReportListQuery(params: URLSearchParams): EmployerReportListQuery {
-  const type = params.get("type");
-  const date = params.get("date") ?? "";
-  const validDate =
-    /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
-  return {
-    search: (params.get("q") ?? "").trim().slice(0, 100),
-    type: type === "management" || type === "pre-employment" ? type : "all",
-    date: validDate ? date : null,
-    page: parsePage(params.get("page")),
-  };
+  return parseFilter(params, employerReportListQuerySchema);
 }
 
 /** The title as the list shows and searches it: the same words in SQL and on screen. */

@@ -33,7 +33,7 @@ import {
 import { organisationOptions } from "~/domain/admin/organisations.server.ts";
 import { referralStatuses, statusLabels, statusTone } from "~/domain/referrals/states.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
-import { formUuid } from "~/middleware/edge.server.ts";
+import { isUuid } from "~/lib/ids.ts";
 import type { Route } from "./+types/cases";
 import { adminList, adminScope } from "./admin-scope.server.ts";
 
@@ -57,13 +57,15 @@ const refusals = {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const scope = adminScope(context);
-  const form = await request.formData();
   const runtime = context.get(runtimeContext);
   // Both fields fall back ("" for none chosen), so the submission always reads.
-  const submission = parseSubmission(form, reassignCaseSchema);
-  const doctorUserId = submission.status === "success" ? submission.value.doctorUserId : "";
+  const submission = parseSubmission(await request.formData(), reassignCaseSchema);
+  const { referralId, doctorUserId } =
+    submission.status === "success" ? submission.value : { referralId: "", doctorUserId: "" };
+  // The case's id is the row's own hidden field: one that does not read is not one of ours.
+  if (!isUuid(referralId)) throw data("Not found", { status: 404 });
   const result = await reassignCase(scope, {
-    referralId: formUuid(form, "referralId"),
+    referralId,
     doctorUserId,
     notify: { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
   });

@@ -16,7 +16,7 @@ import {
 } from "~/domain/admin/inbox.ts";
 import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
-import { formUuid } from "~/middleware/edge.server.ts";
+import { isUuid } from "~/lib/ids.ts";
 import type { Route } from "./+types/inbox";
 import { adminList, adminScope } from "./admin-scope.server.ts";
 
@@ -29,13 +29,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const scope = adminScope(context);
-  const form = await request.formData();
-  const submission = parseSubmission(form, markHandledSchema);
+  const submission = parseSubmission(await request.formData(), markHandledSchema);
   if (submission.status !== "success") throw data("Unknown inbox", { status: 400 });
-  const result = await markInboxItemHandled(scope, {
-    kind: submission.value.kind,
-    id: formUuid(form, "id"),
-  });
+  const { kind, id } = submission.value;
+  // The id is the page's own hidden field: one that does not read is not one of ours.
+  if (!isUuid(id)) throw data("Not found", { status: 404 });
+  const result = await markInboxItemHandled(scope, { kind, id });
   if (result === "not-found") throw data("Message not found", { status: 404 });
   return { ok: true as const };
 }

@@ -38,19 +38,19 @@ type ActionResult =
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const scope = adminScope(context);
-  const form = await request.formData();
-  const submission = parseSubmission(form, creditAdjustmentSchema);
+  const submission = parseSubmission(await request.formData(), creditAdjustmentSchema);
   if (submission.status !== "success")
     return data<ActionResult>(
       { ok: false, result: submission.reply(), confirm: null },
       { status: 400 },
     );
   // Taking credits away is destructive: it needs a second, explicit confirmation.
-  if (submission.value.credits < 0 && form.get("confirm") !== "yes")
-    return data<ActionResult>({ ok: false, result: null, confirm: submission.value });
+  const { confirm, ...adjustment } = submission.value;
+  if (adjustment.credits < 0 && confirm !== "yes")
+    return data<ActionResult>({ ok: false, result: null, confirm: adjustment });
   const result = await adjustOrganisationCredits(scope, {
     organisationId: params.organisationId,
-    ...submission.value,
+    ...adjustment,
   });
   if (result.status === "not-found") throw data("Organisation not found", { status: 404 });
   if (result.status === "insufficient")

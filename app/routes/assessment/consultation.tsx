@@ -1,16 +1,23 @@
+import { getFormProps } from "@conform-to/react";
 import { CalendarClockIcon } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { formatConsultationTime } from "~/components/consultations/consultation-time.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormFieldset } from "~/components/ui/form-field";
 import {
   cancelConsultation,
   openConsultationForReferral,
   pickConsultationTime,
   requestOtherTimes,
 } from "~/domain/consultations/booking.server.ts";
+import {
+  subjectConsultationFormSchema,
+  subjectConsultationForms,
+} from "~/domain/consultations/consultation-forms.ts";
 import { ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { formUuid } from "~/middleware/edge.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/consultation";
 import { requireAssessmentLink } from "./link.server.ts";
 
@@ -43,21 +50,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { runtime, scope } = await requireAssessmentLink(context, params.token);
   const deps = { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const consultationId = formUuid(form, "consultationId");
+  const submission = parseSubmission(await request.formData(), subjectConsultationFormSchema);
+  if (submission.status !== "success") {
+    if (!Object.hasOwn(subjectConsultationForms, String(submission.payload.intent ?? "")))
+      return data({ error: "Unknown action.", result: null }, { status: 400 });
+    // The consultation's id is the page's own hidden field: one that does not read is not ours.
+    if (submission.error?.consultationId) throw data("Not found", { status: 404 });
+    const result = submission.reply();
+    return data(
+      { error: Object.values(result.error ?? {})[0]?.[0] ?? null, result },
+      { status: 400 },
+    );
+  }
+  const form = submission.value;
   try {
-    if (intent === "pick") {
-      const offerId = String(form.get("offerId") ?? "");
-      if (!offerId) return data({ error: "Choose one of the times." }, { status: 400 });
-      formUuid(form, "offerId");
-      await pickConsultationTime(scope, deps, { consultationId, offerId });
-    } else if (intent === "other-times") await requestOtherTimes(scope, deps, consultationId);
-    else if (intent === "cancel") await cancelConsultation(scope, deps, consultationId);
-    else return data({ error: "Unknown action." }, { status: 400 });
+    if (form.intent === "pick")
+      await pickConsultationTime(scope, deps, {
+        consultationId: form.consultationId,
+        offerId: form.offerId,
+      });
+    else if (form.intent === "other-times")
+      await requestOtherTimes(scope, deps, form.consultationId);
+    else await cancelConsultation(scope, deps, form.consultationId);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ error: error.message }, { status: 400 });
+    return data({ error: error.message, result: null }, { status: 400 });
   }
   throw redirect(`/assessment/${params.token}/consultation`);
 }
@@ -68,10 +85,20 @@ export default function SubjectConsultation({
   params,
 }: Route.ComponentProps) {
   const { consultation, offers } = loaderData;
+  // Both buttons send this form: the union reads the one pressed, as the action does.
+  const booking = useSentForm(
+    {
+      id: "consultation-booking",
+      schema: subjectConsultationFormSchema,
+      lastResult: actionData?.result,
+    },
+    { offerId: "offerId" },
+  );
   return (
     <div className="grid max-w-prose gap-6">
       <h1 className="font-semibold text-3xl leading-tight">Your video consultation</h1>
-      {actionData?.error ? (
+      <ErrorSummary errors={booking.summary} />
+      {actionData?.error && !actionData.result ? (
         <p role="alert" className="rounded-md border border-destructive border-l-4 px-3 py-2">
           {actionData.error}
         </p>
@@ -87,10 +114,15 @@ export default function SubjectConsultation({
             The occupational health doctor would like to speak with you by video for about 30
             minutes. Choose the time that suits you. All times are UK time.
           </p>
-          <Form method="post" className="grid gap-4">
+          <Form method="post" {...getFormProps(booking.form)} noValidate className="grid gap-4">
             <input type="hidden" name="consultationId" value={consultation.id} />
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 font-medium">Times offered</legend>
+            <FormFieldset
+              id="offerId"
+              legend="Times offered"
+              legendClassName="mb-2 font-medium"
+              error={booking.errorOf("offerId")}
+              className="grid gap-2"
+            >
               {offers.map((o, i) => (
                 <label
                   key={o.id}
@@ -106,7 +138,7 @@ export default function SubjectConsultation({
                   {formatConsultationTime(new Date(o.startsAt))}
                 </label>
               ))}
-            </fieldset>
+            </FormFieldset>
             <div className="flex flex-col gap-3 sm:flex-row">
               <Button type="submit" name="intent" value="pick" size="lg">
                 Book this time

@@ -1,4 +1,5 @@
 import { getSubjectReportPdf } from "~/domain/reports/load-report-for-subject.server.ts";
+import { pdfDownload } from "~/middleware/responses.server.ts";
 import type { Route } from "./+types/report-pdf";
 import { requireAssessmentLink } from "./link.server.ts";
 
@@ -11,13 +12,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  return new Response(new Uint8Array(copy.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${copy.reference}.pdf"`,
-      "Content-Length": String(copy.pdf.byteLength),
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return pdfDownload(copy.pdf, copy.reference, { "X-Robots-Tag": "noindex" });
 }

@@ -1,9 +1,11 @@
+import { getFormProps } from "@conform-to/react";
 import { Trash2Icon } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { groupByLondonDay } from "~/components/consultations/consultation-time.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import {
   addDaysOff,
@@ -13,9 +15,13 @@ import {
   removeDaysOff,
   removeWeeklyHours,
 } from "~/domain/consultations/availability.server.ts";
-import { formatMinute, parseMinute } from "~/domain/consultations/london-time.ts";
+import {
+  availabilityFormSchema,
+  availabilityForms,
+} from "~/domain/consultations/consultation-forms.ts";
+import { formatMinute } from "~/domain/consultations/london-time.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { formUuid } from "~/middleware/edge.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/availability";
 
@@ -55,32 +61,31 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = currentScope(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const submission = parseSubmission(await request.formData(), availabilityFormSchema);
+  const intent = submission.payload.intent;
+  if (submission.status !== "success") {
+    // The remove buttons carry only the row's id: one that does not read is not one of ours.
+    if (submission.error?.id) throw data("Not found", { status: 404 });
+    return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+  }
+  const form = submission.value;
   try {
-    if (intent === "add-hours") {
-      const startMinute = parseMinute(String(form.get("start") ?? ""));
-      const endMinute = parseMinute(String(form.get("end") ?? ""));
-      if (startMinute === null || endMinute === null)
-        return data(
-          { error: "Enter the start and end as times, for example 09:00." },
-          { status: 400 },
-        );
-      await addWeeklyHours(scope, { weekday: Number(form.get("weekday")), startMinute, endMinute });
-    } else if (intent === "remove-hours") await removeWeeklyHours(scope, formUuid(form, "id"));
-    else if (intent === "add-days-off") {
-      const startDate = String(form.get("startDate") ?? "");
-      const endDate = String(form.get("endDate") ?? "") || startDate;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(startDate) || !/^\d{4}-\d{2}-\d{2}$/.test(endDate))
-        return data({ error: "Enter the first and last day off." }, { status: 400 });
-      await addDaysOff(scope, {
-        daysOff: { startDate, endDate },
-        label: String(form.get("label") ?? ""),
+    if (form.intent === "add-hours")
+      await addWeeklyHours(scope, {
+        weekday: form.weekday,
+        startMinute: form.start,
+        endMinute: form.end,
       });
-    } else if (intent === "remove-days-off") await removeDaysOff(scope, formUuid(form, "id"));
-    else return data({ error: "Unknown action." }, { status: 400 });
+    else if (form.intent === "remove-hours") await removeWeeklyHours(scope, form.id);
+    else if (form.intent === "add-days-off")
+      await addDaysOff(scope, {
+        daysOff: { startDate: form.startDate, endDate: form.endDate || form.startDate },
+        label: form.label,
+      });
+    else await removeDaysOff(scope, form.id);
   } catch (error) {
-    if (isDomainError(error)) return data({ error: error.message }, { status: 400 });
+    if (isDomainError(error))
+      return data({ intent, result: null, error: error.message }, { status: 400 });
     throw error;
   }
   throw redirect("/doctor/availability");
@@ -88,6 +93,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Availability({ loaderData, actionData }: Route.ComponentProps) {
   const { hours, daysOff, nextWeek } = loaderData;
+  const resultFor = (intent: string) =>
+    actionData?.intent === intent ? actionData.result : undefined;
+  const addHours = useSentForm(
+    {
+      id: "add-hours",
+      schema: availabilityForms["add-hours"],
+      lastResult: resultFor("add-hours"),
+    },
+    { weekday: "weekday", start: "start", end: "end" },
+  );
+  const addDays = useSentForm(
+    {
+      id: "add-days-off",
+      schema: availabilityForms["add-days-off"],
+      lastResult: resultFor("add-days-off"),
+    },
+    { startDate: "startDate", endDate: "endDate", label: "label" },
+  );
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:px-6">
       <div>
@@ -115,54 +138,54 @@ export default function Availability({ loaderData, actionData }: Route.Component
         ) : (
           <ul className="grid gap-2">
             {hours.map((h) => (
-              <li
+              <RemovableRow
                 key={h.id}
-                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2"
-              >
-                <span>
-                  {weekdays[h.weekday - 1]} {h.start}–{h.end}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="id" value={h.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="remove-hours"
-                    variant="ghost"
-                    size="sm"
-                  >
-                    <Trash2Icon aria-hidden="true" /> Remove
-                    <span className="sr-only">
-                      {weekdays[h.weekday - 1]} {h.start}–{h.end}
-                    </span>
-                  </Button>
-                </Form>
-              </li>
+                id={h.id}
+                intent="remove-hours"
+                text={`${weekdays[h.weekday - 1]} ${h.start}–${h.end}`}
+              />
             ))}
           </ul>
         )}
-        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-          <div className="grid gap-1">
-            <Label htmlFor="weekday">Day</Label>
-            <NativeSelect id="weekday" name="weekday" defaultValue="1">
+        <ErrorSummary errors={addHours.summary} />
+        <Form
+          method="post"
+          {...getFormProps(addHours.form)}
+          noValidate
+          className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        >
+          <input type="hidden" name="intent" value="add-hours" />
+          <FormField id="weekday" label="Day" error={addHours.errorOf("weekday")}>
+            <NativeSelect
+              name="weekday"
+              defaultValue={String(addHours.fields.weekday.initialValue ?? "1")}
+            >
               {weekdays.map((d, i) => (
                 <NativeSelectOption key={d} value={i + 1}>
                   {d}
                 </NativeSelectOption>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="start">From</Label>
-            <Input id="start" name="start" type="time" step={1800} defaultValue="09:00" required />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="end">Until</Label>
-            <Input id="end" name="end" type="time" step={1800} defaultValue="12:00" required />
-          </div>
-          <Button type="submit" name="intent" value="add-hours">
-            Add hours
-          </Button>
+          </FormField>
+          <FormField id="start" label="From" error={addHours.errorOf("start")}>
+            <Input
+              name="start"
+              type="time"
+              step={1800}
+              defaultValue={addHours.fields.start.initialValue ?? "09:00"}
+              required
+            />
+          </FormField>
+          <FormField id="end" label="Until" error={addHours.errorOf("end")}>
+            <Input
+              name="end"
+              type="time"
+              step={1800}
+              defaultValue={addHours.fields.end.initialValue ?? "12:00"}
+              required
+            />
+          </FormField>
+          <Button type="submit">Add hours</Button>
         </Form>
       </section>
 
@@ -178,47 +201,45 @@ export default function Availability({ loaderData, actionData }: Route.Component
         ) : (
           <ul className="grid gap-2">
             {daysOff.map((d) => (
-              <li
+              <RemovableRow
                 key={d.id}
-                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2"
-              >
-                <span>
-                  {longDate.format(new Date(d.startDate))}
-                  {d.endDate !== d.startDate ? ` to ${longDate.format(new Date(d.endDate))}` : ""}
-                  {d.label ? ` · ${d.label}` : ""}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="id" value={d.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="remove-days-off"
-                    variant="ghost"
-                    size="sm"
-                  >
-                    <Trash2Icon aria-hidden="true" /> Remove
-                  </Button>
-                </Form>
-              </li>
+                id={d.id}
+                intent="remove-days-off"
+                text={`${longDate.format(new Date(d.startDate))}${
+                  d.endDate !== d.startDate ? ` to ${longDate.format(new Date(d.endDate))}` : ""
+                }${d.label ? ` · ${d.label}` : ""}`}
+              />
             ))}
           </ul>
         )}
-        <Form method="post" className="grid gap-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end">
-          <div className="grid gap-1">
-            <Label htmlFor="startDate">First day</Label>
-            <Input id="startDate" name="startDate" type="date" required />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="endDate">Last day</Label>
-            <Input id="endDate" name="endDate" type="date" />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="label">Note (optional)</Label>
-            <Input id="label" name="label" maxLength={100} placeholder="Annual leave" />
-          </div>
-          <Button type="submit" name="intent" value="add-days-off">
-            Add days off
-          </Button>
+        <ErrorSummary errors={addDays.summary} />
+        <Form
+          method="post"
+          {...getFormProps(addDays.form)}
+          noValidate
+          className="grid gap-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
+        >
+          <input type="hidden" name="intent" value="add-days-off" />
+          <FormField id="startDate" label="First day" error={addDays.errorOf("startDate")}>
+            <Input
+              name="startDate"
+              type="date"
+              defaultValue={addDays.fields.startDate.initialValue}
+              required
+            />
+          </FormField>
+          <FormField id="endDate" label="Last day" error={addDays.errorOf("endDate")}>
+            <Input name="endDate" type="date" defaultValue={addDays.fields.endDate.initialValue} />
+          </FormField>
+          <FormField id="label" label="Note" optional error={addDays.errorOf("label")}>
+            <Input
+              name="label"
+              maxLength={100}
+              placeholder="Annual leave"
+              defaultValue={addDays.fields.label.initialValue}
+            />
+          </FormField>
+          <Button type="submit">Add days off</Button>
         </Form>
       </section>
 
@@ -240,5 +261,33 @@ export default function Availability({ loaderData, actionData }: Route.Component
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * A row of weekly hours or days off with its Remove button: a form of one button, sending the
+ * row's id, which the action reads with the page's schema. The button names the row for screen
+ * readers.
+ */
+function RemovableRow({
+  id,
+  intent,
+  text,
+}: {
+  id: string;
+  intent: "remove-hours" | "remove-days-off";
+  text: string;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+      <span>{text}</span>
+      <Form method="post">
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" name="intent" value={intent} variant="ghost" size="sm">
+          <Trash2Icon aria-hidden="true" /> Remove
+          <span className="sr-only">{text}</span>
+        </Button>
+      </Form>
+    </li>
   );
 }

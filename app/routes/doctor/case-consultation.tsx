@@ -3,8 +3,12 @@ import { data, Link, redirect } from "react-router";
 import { ConsultationPanel } from "~/components/consultations/consultation-panel.tsx";
 import { recordNoShow, saveConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { cancelConsultation, offerConsultation } from "~/domain/consultations/booking.server.ts";
+import {
+  consultationPanelFormSchema,
+  consultationPanelForms,
+} from "~/domain/consultations/consultation-forms.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { formUuid } from "~/middleware/edge.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/case-consultation";
 import { loadConsultationPanel } from "./consultation-panel.server.ts";
@@ -19,35 +23,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadConsultationPanel(context, params.referralId);
 }
 
-function times(form: FormData): Date[] {
-  return form
-    .getAll("times")
-    .map((v) => new Date(String(v)))
-    .filter((d) => !Number.isNaN(d.getTime()));
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const scope = currentScope(context);
   const deps = consultationMailDeps(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const consultationId = intent === "offer" ? "" : formUuid(form, "consultationId");
+  const submission = parseSubmission(await request.formData(), consultationPanelFormSchema);
+  const intent = String(submission.payload.intent ?? "");
+  if (submission.status !== "success") {
+    if (!Object.hasOwn(consultationPanelForms, intent))
+      return data({ error: "Unknown action.", refused: null }, { status: 400 });
+    // The consultation's id is the page's own hidden field: one that does not read is not ours.
+    if (submission.error?.consultationId) throw data("Not found", { status: 404 });
+    return data({ error: null, refused: { intent, result: submission.reply() } }, { status: 400 });
+  }
+  const form = submission.value;
   try {
-    if (intent === "offer")
-      await offerConsultation(scope, deps, { referralId: params.referralId, times: times(form) });
-    else if (intent === "cancel") await cancelConsultation(scope, deps, consultationId);
-    else if (intent === "notes")
+    if (form.intent === "offer")
+      await offerConsultation(scope, deps, { referralId: params.referralId, times: form.times });
+    else if (form.intent === "cancel") await cancelConsultation(scope, deps, form.consultationId);
+    else if (form.intent === "notes")
       await saveConsultationNotes(scope, {
-        consultationId,
-        notes: String(form.get("notes") ?? ""),
+        consultationId: form.consultationId,
+        notes: form.notes,
       });
-    else if (intent === "no-show")
-      await recordNoShow(scope, deps, { consultationId, newTimes: times(form) });
-    else return data({ error: "Unknown action." }, { status: 400 });
+    else
+      await recordNoShow(scope, deps, {
+        consultationId: form.consultationId,
+        newTimes: form.times,
+      });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data("Not found", { status: 404 });
-    return data({ error: error.message }, { status: 400 });
+    return data({ error: error.message, refused: null }, { status: 400 });
   }
   throw redirect(`/doctor/cases/${params.referralId}/consultation`);
 }
@@ -67,7 +73,13 @@ export default function CaseConsultation({ loaderData, actionData }: Route.Compo
           {loaderData.reference} · {loaderData.subjectName}
         </p>
       </div>
-      <ConsultationPanel data={{ ...loaderData, error: actionData?.error ?? null }} />
+      <ConsultationPanel
+        data={{
+          ...loaderData,
+          error: actionData?.error ?? null,
+          refused: actionData?.refused ?? null,
+        }}
+      />
     </div>
   );
 }

@@ -44,9 +44,13 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import {
   type DoctorListQuery,
+  dashboardFormSchema,
+  doctorListQuerySchema,
+  parseDoctorListQuery,
+} from "~/domain/doctor/dashboard-forms.ts";
+import {
   getDoctorCase,
   listDoctorCases,
-  parseDoctorListQuery,
   takeReferral,
 } from "~/domain/doctor/doctor-cases.server.ts";
 import { type DoctorTab, doctorRowAction } from "~/domain/doctor/doctor-queue.ts";
@@ -62,7 +66,6 @@ import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
-import { formUuid } from "~/middleware/edge.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
@@ -98,31 +101,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const referralId = ["take", "remind", "contact-attempt"].includes(intent)
-    ? formUuid(form, "referralId")
-    : "";
   const scope = currentScope(context);
+  const submission = parseSubmission(await request.formData(), dashboardFormSchema(scope.now));
+  const intent = String(submission.payload.intent ?? "");
+  const referralId = String(submission.payload.referralId ?? "");
+  if (!["take", "remind", "contact-attempt"].includes(intent))
+    return { ok: false as const, intent, referralId, message: "Unknown action." };
+  // The case's id is the page's own hidden field: one that does not read is not ours.
+  if (submission.status !== "success" && submission.error?.referralId)
+    throw data("Not found", { status: 404 });
+  const refused = (result: SubmissionResult<string[]>) =>
+    data(
+      { ok: false as const, intent, referralId, message: "Check the contact attempt.", result },
+      { status: 400 },
+    );
+  if (submission.status !== "success") return refused(submission.reply());
+  const form = submission.value;
   try {
-    if (intent === "take") {
+    if (form.intent === "take") {
       await takeReferral(scope, referralId);
       return redirect(`/doctor-referrals/${referralId}/report`);
     }
-    if (intent === "contact-attempt") {
-      // Read with the form's own schema, as the browser checks it; the domain checks it again.
-      const submission = parseSubmission(form, contactAttemptSchema(scope.now));
-      const refused = (result: SubmissionResult<string[]>) =>
-        data(
-          { ok: false as const, intent, referralId, message: "Check the contact attempt.", result },
-          { status: 400 },
-        );
-      if (submission.status !== "success") return refused(submission.reply());
+    if (form.intent === "contact-attempt") {
+      // The form's values as sent: the domain reads them with the same schema again.
+      const { method, outcome, attemptedAt, note } = submission.payload;
       const result = await recordContactAttempt(scope, {
         referralId,
-        input: Object.fromEntries(
-          ["method", "outcome", "attemptedAt", "note"].map((k) => [k, form.get(k) ?? undefined]),
-        ),
+        input: { method, outcome, attemptedAt, note },
       });
       if (!result.ok)
         return refused(
@@ -134,14 +139,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       return { ok: true as const, intent, referralId, contacted: result.contacted };
     }
-    if (intent === "remind") {
-      await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
-      return { ok: true as const, intent, referralId };
-    }
+    await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
+    return { ok: true as const, intent, referralId };
   } catch (error) {
     return { ok: false as const, intent, referralId, message: caseErrorMessage(error) };
   }
-  return { ok: false as const, intent, referralId, message: "Unknown action." };
 }
 
 const tabLabels: Record<DoctorTab, string> = {
@@ -261,25 +263,7 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
             </Link>
           ))}
         </nav>
-        <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto" key={query.search}>
-          {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
-          <Label htmlFor="q" className="sr-only">
-            Search referrals
-          </Label>
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.search}
-            placeholder="Search referrals..."
-            maxLength={100}
-            className="min-w-0 flex-1 sm:w-72 sm:flex-none"
-          />
-          <Button type="submit" variant="outline">
-            <SearchIcon aria-hidden="true" />
-            Search
-          </Button>
-        </Form>
+        <SearchForm query={query} />
       </div>
 
       <div className="mt-4" aria-busy={navigation.state === "loading"}>
@@ -872,5 +856,41 @@ function DetailRow({
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="whitespace-pre-line break-words">{value?.trim() ? value : empty}</dd>
     </div>
+  );
+}
+
+/** The list's search: the loader reads the query string with the same schema. */
+function SearchForm({ query }: { query: DoctorListQuery }) {
+  const [form] = useSchemaForm({
+    id: "doctor-search",
+    schema: doctorListQuerySchema,
+    lastResult: null,
+  });
+  return (
+    <Form
+      method="get"
+      role="search"
+      {...getFormProps(form)}
+      className="flex w-full gap-2 sm:w-auto"
+      key={query.search}
+    >
+      {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+      <Label htmlFor="q" className="sr-only">
+        Search referrals
+      </Label>
+      <Input
+        id="q"
+        name="q"
+        type="search"
+        defaultValue={query.search}
+        placeholder="Search referrals..."
+        maxLength={100}
+        className="min-w-0 flex-1 sm:w-72 sm:flex-none"
+      />
+      <Button type="submit" variant="outline">
+        <SearchIcon aria-hidden="true" />
+        Search
+      </Button>
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { getFormProps } from "@conform-to/react";
 import {
   ArrowLeftIcon,
   LockKeyholeIcon,
@@ -6,10 +7,12 @@ import {
   VideoIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -22,7 +25,8 @@ import { readCaseConsultationNotes } from "~/domain/consultations/after-call.ser
 import { readClinicalNotes, saveClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
 import { CLINICAL_NOTES_MAX } from "~/domain/doctor/clinical-notes.ts";
 import { type AnswerEvidence, getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
-import { fieldIdOfIssue, reportBodyFromForm } from "~/domain/doctor/report-form.ts";
+import { reportEditorFormSchema, reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
+import { fieldIdOfIssue, reportBodyFromForm, sentFields } from "~/domain/doctor/report-form.ts";
 import {
   draftSectionFor,
   reportBodyFromDraft,
@@ -58,6 +62,7 @@ import {
 } from "~/domain/reports/report-body.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
@@ -113,10 +118,9 @@ async function stepUpOf(
   context: Route.ActionArgs["context"],
   request: Request,
   scope: Scope,
-  form: FormData,
+  code: string,
 ): Promise<{ verdict: "ok" | "invalid" | "throttled"; stepUpAt: Date | null }> {
   const sessionId = currentSession(context).session.id;
-  const code = String(form.get("stepUpCode") ?? "").trim();
   if (code) {
     const verdict = await verifySigningStepUp(scope, context.get(runtimeContext), {
       sessionId,
@@ -130,78 +134,72 @@ async function stepUpOf(
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const scope = currentScope(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const submission = parseSubmission(await request.formData(), reportEditorFormSchema);
+  const intent = String(submission.payload.intent ?? "");
   const referralId = params.referralId;
   const completed = (reference: string) =>
     redirect(`/doctor-dashboard?completed=${encodeURIComponent(reference)}`);
+  if (!Object.hasOwn(reportEditorForms, intent))
+    return { intent, ok: false as const, message: "Unknown action." };
+  if (submission.status !== "success") {
+    // Only the side forms have fields of their own to refuse; each shows its errors itself.
+    const result = submission.reply();
+    const message = Object.values(result.error ?? {})[0]?.[0] ?? "Check the form.";
+    return data({ intent, ok: false as const, message, result }, { status: 400 });
+  }
+  const form = submission.value;
+  /** A side form refused by the domain: the message beside its field, through Conform. */
+  const refusedField = (field: string, message: string, summary = message) => ({
+    intent,
+    ok: false as const,
+    message: summary,
+    result: submission.reply({ fieldErrors: { [field]: [message] } }),
+  });
   try {
-    if (intent === "notes") {
+    if (form.intent === "notes") {
       // Private notes are saved on their own: never part of the report body or its release.
-      const saved = await saveClinicalNotes(scope, {
-        referralId,
-        notes: String(form.get("clinicalNotes") ?? ""),
-      });
+      const saved = await saveClinicalNotes(scope, { referralId, notes: form.clinicalNotes });
       return saved.ok
         ? { intent, ok: true as const }
-        : {
-            intent,
-            ok: false as const,
-            message: saved.message,
-            errors: { clinicalNotes: saved.message },
-          };
+        : refusedField("clinicalNotes", saved.message);
     }
-    if (intent === "ask") {
+    if (form.intent === "ask") {
       const result = await askSubjectForInformation(scope, reportMailDeps(context), {
         referralId,
-        question: String(form.get("question") ?? ""),
+        question: form.question,
       });
-      return result.ok
-        ? { intent, ok: true as const }
-        : { intent, ok: false as const, message: result.message };
+      return result.ok ? { intent, ok: true as const } : refusedField("question", result.message);
     }
-    if (intent === "decline") {
-      const { verdict, stepUpAt } = await stepUpOf(context, request, scope, form);
+    if (form.intent === "decline") {
+      const { verdict, stepUpAt } = await stepUpOf(context, request, scope, form.stepUpCode);
       if (verdict !== "ok")
-        return {
-          intent,
-          ok: false as const,
-          message: "The authenticator code was not accepted.",
-          errors: {
-            declineStepUpCode: "Enter the current 6-digit code from your authenticator app.",
-          },
-        };
+        return refusedField(
+          "stepUpCode",
+          "Enter the current 6-digit code from your authenticator app.",
+          "The authenticator code was not accepted.",
+        );
       try {
         const declined = await declineReportCorrection(scope, reportMailDeps(context), {
           referralId,
-          reason: String(form.get("declineReason") ?? ""),
+          reason: form.declineReason,
           stepUpAt,
         });
-        if (!declined.ok)
-          return {
-            intent,
-            ok: false as const,
-            message: declined.message,
-            errors: { declineReason: declined.message },
-          };
+        if (!declined.ok) return refusedField("declineReason", declined.message);
       } catch (error) {
         if (isDomainError(error, "step_up"))
-          return {
-            intent,
-            ok: false as const,
-            message: error.message,
-            errors: { declineStepUpCode: "Enter the 6-digit code from your authenticator app." },
-          };
+          return refusedField(
+            "stepUpCode",
+            "Enter the 6-digit code from your authenticator app.",
+            error.message,
+          );
         throw error;
       }
       const detail = await getDoctorCase(scope, { referralId, purpose: "editor" });
       return completed(detail.referral.reference);
     }
-    if (intent !== "save" && intent !== "send")
-      return { intent, ok: false as const, message: "Unknown action." };
     const detail = await getDoctorCase(scope, { referralId, purpose: "editor" });
     const questions = selectedQuestionList(detail.referral.questions);
-    const body = reportBodyFromForm(detail.referral.type, form);
+    const body = reportBodyFromForm(detail.referral.type, sentFields(submission.payload));
     const saved = await saveReportDraft(scope, { referralId, body });
     if (!saved.ok)
       return {
@@ -214,7 +212,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       };
     if (intent === "save") return { intent, ok: true as const, version: saved.version };
     // Step-up: a fresh authenticator code for this signature. The edits above are already saved.
-    const { verdict, stepUpAt } = await stepUpOf(context, request, scope, form);
+    const { verdict, stepUpAt } = await stepUpOf(context, request, scope, form.stepUpCode);
     if (verdict !== "ok")
       return {
         intent,
@@ -259,11 +257,37 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
   const failed = actionData && !actionData.ok ? actionData : null;
   const body: ReportBody =
     failed && "body" in failed && failed.body ? failed.body : loaderData.body;
-  const allErrors: Record<string, string | undefined> =
+  // The report's errors come from saving it (the body's schema and the release checks); the side
+  // forms (notes, question, decline) show their own, beside their fields.
+  const errors: Record<string, string | undefined> =
     failed && "errors" in failed && failed.errors ? failed.errors : {};
-  // The private notes' form reports its own error beside its field, not in the report's summary.
-  const notesError = failed?.intent === "notes" ? allErrors.clinicalNotes : undefined;
-  const errors = failed?.intent === "notes" ? {} : allErrors;
+  const resultFor = (intent: string) =>
+    actionData && "result" in actionData && actionData.intent === intent
+      ? actionData.result
+      : undefined;
+  const [reportForm] = useSchemaForm({
+    id: "report",
+    schema: reportEditorFormSchema,
+    lastResult: null,
+  });
+  const notesForm = useSentForm({
+    id: "clinical-notes",
+    schema: reportEditorForms.notes,
+    lastResult: resultFor("notes"),
+  });
+  const askForm = useSentForm({
+    id: "ask-employee",
+    schema: reportEditorForms.ask,
+    lastResult: resultFor("ask"),
+  });
+  const declineForm = useSentForm(
+    {
+      id: "decline-correction",
+      schema: reportEditorForms.decline,
+      lastResult: resultFor("decline"),
+    },
+    { declineReason: "declineReason", stepUpCode: "declineStepUpCode" },
+  );
   const unanswered = unansweredQuestions(body, questions);
   const version = loaderData.report
     ? loaderData.report.status === "correction_requested"
@@ -316,7 +340,13 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               <summary className="cursor-pointer font-medium">
                 Decline the correction, with your reason
               </summary>
-              <Form method="post" className="mt-4 space-y-4">
+              <ErrorSummary errors={declineForm.summary} className="mt-4" />
+              <Form
+                method="post"
+                {...getFormProps(declineForm.form)}
+                noValidate
+                className="mt-4 space-y-4"
+              >
                 <input type="hidden" name="intent" value="decline" />
                 <p className="text-muted-foreground text-sm">
                   The report is re-sent unchanged as version {version}, signed by you, with your
@@ -325,9 +355,14 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 <FormField
                   id="declineReason"
                   label="Your reason, shown to the employee"
-                  error={errors.declineReason}
+                  error={declineForm.errorOf("declineReason")}
                 >
-                  <Textarea name="declineReason" rows={3} maxLength={DECLINE_REASON_MAX} />
+                  <Textarea
+                    name="declineReason"
+                    rows={3}
+                    maxLength={DECLINE_REASON_MAX}
+                    defaultValue={declineForm.fields.declineReason.initialValue}
+                  />
                 </FormField>
                 <FormField
                   id="declineStepUpCode"
@@ -337,7 +372,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                       ? `You entered a code in the last ${loaderData.stepUpMinutes} minutes.`
                       : "Needed: a code from your authenticator app."
                   }
-                  error={errors.declineStepUpCode}
+                  error={declineForm.errorOf("stepUpCode")}
                   optional={loaderData.stepUpFresh}
                   className="max-w-xs"
                 >
@@ -371,7 +406,13 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             </output>
           ) : null}
 
-          <Form method="post" className="mt-6 space-y-6" key={JSON.stringify(body)}>
+          <Form
+            method="post"
+            {...getFormProps(reportForm)}
+            noValidate
+            className="mt-6 space-y-6"
+            key={JSON.stringify(body)}
+          >
             <ErrorSummary errors={summaryErrors(errors)} />
             {body.kind === "management" ? (
               <>
@@ -627,6 +668,8 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             </p>
             <Form
               method="post"
+              {...getFormProps(notesForm.form)}
+              noValidate
               className="mt-3 space-y-3"
               key={loaderData.clinicalNotes.updatedAt?.toString() ?? "none"}
             >
@@ -634,7 +677,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               <FormField
                 id="clinicalNotes"
                 label="Your private notes on this case"
-                error={notesError}
+                error={notesForm.errorOf("clinicalNotes")}
               >
                 <Textarea
                   name="clinicalNotes"
@@ -729,17 +772,21 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             ) : null}
             <Form
               method="post"
+              {...getFormProps(askForm.form)}
+              noValidate
               className="mt-4 space-y-3"
               key={loaderData.informationRequests.length}
             >
-              <FormField
-                id="question"
-                label="Your question"
-                error={failed?.intent === "ask" && "message" in failed ? failed.message : undefined}
-              >
-                <Textarea name="question" rows={2} maxLength={2000} />
+              <input type="hidden" name="intent" value="ask" />
+              <FormField id="question" label="Your question" error={askForm.errorOf("question")}>
+                <Textarea
+                  name="question"
+                  rows={2}
+                  maxLength={2000}
+                  defaultValue={askForm.fields.question.initialValue}
+                />
               </FormField>
-              <Button type="submit" name="intent" value="ask" variant="outline" disabled={!!busy}>
+              <Button type="submit" variant="outline" disabled={!!busy}>
                 {busy === "ask" ? "Sending..." : "Send question"}
               </Button>
             </Form>

@@ -1,5 +1,6 @@
 import { getReportVersionPdf } from "~/domain/doctor/report-versions.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
+import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-version-pdf";
 
@@ -19,14 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       referralId: params.referralId,
       version,
     });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${reference}.pdf"`,
-        "Content-Length": String(pdf.byteLength),
-        "Cache-Control": "no-store",
-      },
-    });
+    return pdfDownload(pdf, reference);
   } catch (error) {
     if (isDomainError(error, "not_found")) return notFound();
     throw error;

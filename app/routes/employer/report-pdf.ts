@@ -1,5 +1,6 @@
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReportPdf } from "~/domain/reports/get-employer-report.server.ts";
+import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-pdf";
 import { auditEmployerReportAccess } from "./report-audit.server.ts";
@@ -27,14 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       object: { type: "report", id: reportId },
       details: { reference, sha256 },
     });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${reference}.pdf"`,
-        "Content-Length": String(pdf.byteLength),
-        "Cache-Control": "no-store",
-      },
-    });
+    return pdfDownload(pdf, reference);
   } catch (error) {
     if (isDomainError(error, "not_found")) {
       await auditEmployerReportAccess(scope, {

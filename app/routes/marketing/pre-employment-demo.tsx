@@ -1,15 +1,19 @@
+import { getFormProps } from "@conform-to/react";
 import { CheckCircle2Icon, InfoIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
 import { GroupQuestions } from "~/components/assessment/group-questions";
 import { controlId } from "~/components/assessment/question-field";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";
+import { parseFilter } from "~/domain/admin/list-filters.ts";
 import { reviewSections, unansweredRequired } from "~/domain/assessments/assessment-steps";
 import { buildPreEmploymentQuestionnaire } from "~/domain/assessments/build-pre-employment-questionnaire";
+import { DEMO_FLAGS, demoRoleSchema } from "~/domain/assessments/demo-role-form.ts";
 import type { Answers, QuestionnaireItem } from "~/domain/assessments/questionnaire-types";
 import {
   JOB_ROLE_LABELS,
@@ -29,31 +33,17 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-const FLAGS = [
-  ["drivingRequired", "Driving is part of the job"],
-  ["nightShifts", "Night shifts"],
-  ["loneWorking", "Lone working"],
-  ["safetyCritical", "Safety-critical work"],
-] as const;
-
 /**
  * Builds the questionnaire for the role chosen in the query string: a pure computation, nothing
  * read from or written to the database. The walk-through then runs entirely in the browser.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  const role = query.get("role");
-  if (!role || !(JOB_ROLES as readonly string[]).includes(role)) return { built: null };
-  const flags = Object.fromEntries(
-    FLAGS.map(([name]) => [name, query.get(name) === "on"]),
-  ) as Record<(typeof FLAGS)[number][0], boolean>;
-  const { definition, modules } = buildPreEmploymentQuestionnaire({
-    jobRole: role as JobRole,
-    ...flags,
-  });
+  const { role, ...flags } = parseFilter(new URL(request.url).searchParams, demoRoleSchema);
+  if (!role) return { built: null };
+  const { definition, modules } = buildPreEmploymentQuestionnaire({ jobRole: role, ...flags });
   return {
     built: {
-      role: role as JobRole,
+      role,
       flags,
       groups: definition.item,
       reasons: modules.map((m) => m.reason),
@@ -98,9 +88,11 @@ function RolePicker({
 }: {
   built: { role: JobRole; flags: Record<string, boolean> } | null;
 }) {
+  const [form] = useSchemaForm({ id: "demo-role", schema: demoRoleSchema, lastResult: null });
   return (
     <Form
       method="get"
+      {...getFormProps(form)}
       className="grid gap-6 rounded-xl border border-border bg-background p-5 sm:p-6"
     >
       <h2 className="font-semibold text-xl">1. The job</h2>
@@ -117,7 +109,7 @@ function RolePicker({
         <legend className="mb-2 font-medium text-base">
           Risks of the job <span className="font-normal text-muted-foreground">(optional)</span>
         </legend>
-        {FLAGS.map(([name, label]) => (
+        {DEMO_FLAGS.map(([name, label]) => (
           <div key={name} className="flex items-center gap-3">
             <NativeCheckbox id={`flag-${name}`} name={name} defaultChecked={built?.flags[name]} />
             <label htmlFor={`flag-${name}`} className="cursor-pointer">

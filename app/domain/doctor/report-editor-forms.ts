@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
+import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
+
+/*
+ * The report editor's forms (docs/architecture.md §3, "Forms"), one schema each, told apart by the
+ * `intent` their button sends: the report itself (save a draft, or sign and send), the private
+ * clinical notes, a question to the employee and declining a correction. The action reads the
+ * union; each form checks its own schema in the browser.
+ */
+
+/** A code typed for signing; empty when the session's last step-up still counts. */
+const stepUpCode = z.string().trim().default("");
+
+/**
+ * The report's fields are many, repeated per row and depend on the referral's type: the schema
+ * takes them as sent (`reportBodyFromForm` reads them into a body) and the report body's own
+ * schema, with its rules across fields, decides on saving.
+ */
+const reportFields = { stepUpCode };
+
+export const reportEditorForms = {
+  save: z.looseObject({ intent: z.literal("save"), ...reportFields }),
+  send: z.looseObject({ intent: z.literal("send"), ...reportFields }),
+  notes: z.object({
+    intent: z.literal("notes"),
+    clinicalNotes: z
+      .string()
+      .default("")
+      .refine(
+        (notes) => notes.trim().length <= CLINICAL_NOTES_MAX,
+        `Private notes must be at most ${CLINICAL_NOTES_MAX.toLocaleString("en-GB")} characters.`,
+      ),
+  }),
+  ask: z.object({
+    intent: z.literal("ask"),
+    question: z
+      .string({ error: "Write the question for the employee." })
+      .trim()
+      .min(5, "Write the question for the employee.")
+      .max(2000, "Keep the question under 2000 characters."),
+  }),
+  decline: z.object({
+    intent: z.literal("decline"),
+    declineReason: z
+      .string({ error: "Give the employee your reason for not changing the report." })
+      .trim()
+      .min(10, "Give the employee your reason for not changing the report.")
+      .max(DECLINE_REASON_MAX, `Keep the reason under ${DECLINE_REASON_MAX} characters.`),
+    stepUpCode,
+  }),
+};
+export const reportEditorFormSchema = z.discriminatedUnion("intent", [
+  reportEditorForms.save,
+  reportEditorForms.send,
+  reportEditorForms.notes,
+  reportEditorForms.ask,
+  reportEditorForms.decline,
+]);

@@ -19,7 +19,11 @@ import { createDemoProvider } from "~/services/payments/demo-provider.server.ts"
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
-import { employerScopeForTest, type TestEmployer } from "~tests/support/referrals.ts";
+import {
+  employerScopeForTest,
+  managementReferralInput,
+  type TestEmployer,
+} from "~tests/support/referrals.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getCreditNotePdf } from "./invoices.server.ts";
@@ -61,32 +65,6 @@ async function employer(name: string): Promise<TestEmployer> {
   };
 }
 
-/** A management referral's form for one person, asking only whether they are fit for work. */
-function managementInput(
-  employeeName: string,
-  employeeEmail: string,
-  referralReason: string,
-  jobDetails: string,
-) {
-  return {
-    employeeName,
-    employeeEmail,
-    referralReason,
-    jobDetails,
-    existingAdjustments: "",
-    questions: {
-      fitForWork: true,
-      underlyingCondition: false,
-      timeToFitness: false,
-      recommendedAdjustments: false,
-      engageInProcesses: false,
-      equalityAct: false,
-      followUp: false,
-    },
-    consentToProcessing: true,
-  };
-}
-
 /** A management referral paid per referral (£380 + VAT) through the demo provider. */
 async function paidReferral(actor: TestEmployer) {
   const { referral: created, placement } = await saveManagementReferral(
@@ -94,12 +72,10 @@ async function paidReferral(actor: TestEmployer) {
     {
       intent: "submit",
       provider: "demo",
-      input: managementInput(
-        "Jo Bloggs",
-        "jo.bloggs@example.org",
-        "Back pain affecting lifting duties",
-        "Warehouse team leader",
-      ),
+      input: managementReferralInput({
+        referralReason: "Back pain affecting lifting duties",
+        jobDetails: "Warehouse team leader",
+      }),
     },
   );
   if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
@@ -239,7 +215,12 @@ describe("cancelling a card-paid referral", () => {
     const { placement } = await saveManagementReferral(employerScopeForTest(database.db, actor), {
       intent: "submit",
       provider: "demo",
-      input: managementInput("Al Smith", "al@example.org", "Stress", "Clerk"),
+      input: managementReferralInput({
+        employeeName: "Al Smith",
+        employeeEmail: "al@example.org",
+        referralReason: "Stress",
+        jobDetails: "Clerk",
+      }),
     });
     if (placement?.method !== "order") throw new Error("expected an order");
     const [row] = await database.db
@@ -265,7 +246,12 @@ describe("a referral left awaiting payment", () => {
       {
         intent: "submit",
         provider: "demo",
-        input: managementInput("Lee Unpaid", "lee@example.org", "Stress", "Clerk"),
+        input: managementReferralInput({
+          employeeName: "Lee Unpaid",
+          employeeEmail: "lee@example.org",
+          referralReason: "Stress",
+          jobDetails: "Clerk",
+        }),
       },
     );
     if (placement?.method !== "order") throw new Error("expected an order");

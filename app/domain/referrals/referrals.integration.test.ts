@@ -13,7 +13,11 @@ import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { providerScope } from "~tests/support/billing.ts";
-import { employerScopeForTest, type TestEmployer } from "~tests/support/referrals.ts";
+import {
+  employerScopeForTest,
+  managementReferralInput,
+  type TestEmployer,
+} from "~tests/support/referrals.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { cancelReferral } from "./cancel-referral.server.ts";
@@ -32,15 +36,6 @@ let database: DatabaseHandle;
 let outbox: string;
 const demo = createDemoProvider();
 const seller = { name: "ReferOH Ltd" };
-const noQuestions = {
-  fitForWork: true,
-  underlyingCondition: false,
-  timeToFitness: false,
-  recommendedAdjustments: true,
-  engageInProcesses: false,
-  equalityAct: false,
-  followUp: false,
-};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -80,15 +75,7 @@ const candidate = {
   additionalNotes: "",
 };
 
-const managementInput = {
-  employeeName: "Jo Bloggs",
-  employeeEmail: "jo.bloggs@example.org",
-  referralReason: "Recurring back pain affecting lifting duties",
-  jobDetails: "Warehouse team leader, 37.5 hours a week",
-  existingAdjustments: "",
-  questions: noQuestions,
-  consentToProcessing: true,
-};
+const managementInput = managementReferralInput({ questions: { recommendedAdjustments: true } });
 
 describe("pre-employment referral paid by credit", () => {
   it("spends 1 credit in the same transaction, invites the candidate and e-mails a working link", async () => {

@@ -57,20 +57,25 @@ export function subjectScopeOf(
  * account through the accounts domain instead and pass its id), and a referral walked through the
  * real state machine — invited, started, submitted, taken by the doctor — until it is in review.
  */
-export async function createDoctorForTest(db: Database, name = "Dr Ada Lovelace"): Promise<Actor> {
+export async function createDoctorForTest(
+  db: Database,
+  name = "Dr Ada Lovelace",
+  { active = true }: { active?: boolean } = {},
+): Promise<Actor> {
   const id = randomUUID();
   await db.insert(user).values({
     id,
     name,
-    email: `doctor-${id.slice(0, 8)}@example.org`,
+    // Tests find the doctor's mail by this address.
+    email: `${id}@example.org`,
     emailVerified: true,
     role: "doctor",
     twoFactorEnabled: true,
   });
   await db
     .insert(doctorProfile)
-    .values({ userId: id, gmcNumber: String(Math.floor(Math.random() * 9e6) + 1e6) });
-  return doctorActor(id);
+    .values({ userId: id, gmcNumber: String(Math.floor(Math.random() * 9e6) + 1e6), active });
+  return { ...doctorActor(id), doctorActive: active };
 }
 
 export function doctorActor(userId: string): Actor {

@@ -3,8 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { auditEvent, creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
@@ -19,12 +18,12 @@ import { createDemoProvider } from "~/services/payments/demo-provider.server.ts"
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import {
   employerScopeForTest,
   managementReferralInput,
   type TestEmployer,
 } from "~tests/support/referrals.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getCreditNotePdf } from "./invoices.server.ts";
 import {
@@ -35,7 +34,7 @@ import {
 } from "./orders.server.ts";
 import { pendingRefunds, type Refunder, settleRefund } from "./settle-refund.server.ts";
 
-let database: DatabaseHandle;
+const database = testDatabaseForFile();
 const demo = createDemoProvider();
 const seller = {
   name: "ReferOH Ltd",
@@ -49,13 +48,6 @@ const hooks: ConfirmationHooks = {
     confirmReferralPayment(tx, scope, { referralId, order }),
   describeBuyer: async () => ({ name: "Acme Ltd", address: "2 Buyer Road\nLeeds LS1 1AA" }),
 };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 
 async function employer(name: string): Promise<TestEmployer> {
   return {

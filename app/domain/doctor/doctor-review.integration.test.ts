@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import {
   auditEvent,
   doctorProfile,
@@ -23,8 +22,9 @@ import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { createDoctorForTest } from "~tests/support/consultations.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import {
   getDoctorCase,
   listDoctorCases,
@@ -40,7 +40,7 @@ import {
   signAndSendReport,
 } from "./send-report.server.ts";
 
-let database: DatabaseHandle;
+const database = testDatabaseForFile();
 const outbox: MailMessage[] = [];
 const mailer = {
   async send(message: MailMessage) {
@@ -52,37 +52,8 @@ const jobs = { send: async () => "job-id" };
 let ip = 0;
 const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-
-async function createDoctor(name: string, { active = true } = {}): Promise<Actor> {
-  const id = `doc-${randomUUID().slice(0, 8)}`;
-  await database.db.insert(user).values({
-    id,
-    name,
-    email: `${id}@example.org`,
-    emailVerified: true,
-    role: "doctor",
-    twoFactorEnabled: true,
-  });
-  await database.db.insert(doctorProfile).values({
-    userId: id,
-    gmcNumber: String(Math.floor(1_000_000 + Math.random() * 8_999_999)),
-    active,
-  });
-  return {
-    userId: id,
-    role: "doctor",
-    organisationId: null,
-    memberRole: null,
-    doctorActive: active,
-    twoFactorVerified: true,
-  };
-}
+const createDoctor = (name: string, options?: { active?: boolean }) =>
+  createDoctorForTest(database.db, name, options);
 
 /** A pre-employment case the subject has completed, with its draft: what a doctor's queue holds. */
 async function submittedCase(

@@ -12,23 +12,18 @@ import {
 } from "~/domain/assessments/send-safety-alert.server.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
-import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
+import { recordingMailer } from "~tests/support/mail.ts";
 import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
 import { recordContactAttempt } from "./safety-contact.server.ts";
 
 const database = testDatabaseForFile();
-const outbox: MailMessage[] = [];
-const mailer = {
-  async send(message: MailMessage) {
-    outbox.push(message);
-    return { messageId: randomUUID() };
-  },
-};
+const mailer = recordingMailer();
+const outbox = mailer.sent;
 const jobs = { send: async () => "job-id" };
 const alertDeps = () => ({
   db: database.db,

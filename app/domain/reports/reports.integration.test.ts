@@ -10,9 +10,9 @@ import {
 } from "~/db/schema/index.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import {
   createSentReport,
@@ -40,13 +40,8 @@ const jobs = {
     return "job-id";
   },
 };
-const mails: MailMessage[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mails.push(message);
-    return { messageId: `m${mails.length}` };
-  },
-};
+const mailer = recordingMailer();
+const mails = mailer.sent;
 const publicUrl = "https://referoh.example";
 let ip = 0;
 const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });

@@ -153,6 +153,19 @@ export async function bookConsultationForTest(
   return booked;
 }
 
+/** A case in review with the doctor whose consultation the person has booked. */
+export async function bookedCaseForTest(
+  deps: ConsultationDeps,
+  { doctorId }: { doctorId: string },
+) {
+  const inReview = await referralInReviewForTest(deps.db, { doctorId });
+  const consultation = await bookConsultationForTest(deps, {
+    doctor: doctorActor(doctorId),
+    referralId: inReview.referral.id,
+  });
+  return { ...inReview, consultation };
+}
+
 /**
  * A doctor who can sign in with a password (browser tests): the account as an administrator's
  * invitation makes it, with the password the set-password link would have set. Two-factor

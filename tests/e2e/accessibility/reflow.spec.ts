@@ -4,15 +4,11 @@ import { member, referral, report, user } from "../../../app/db/schema/index.ts"
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import routes from "../../../app/routes.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
-import {
-  bookConsultationForTest,
-  createDoctorAccountForTest,
-  doctorActor,
-  referralInReviewForTest,
-} from "../../support/consultations.ts";
+import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { createAdministratorAt } from "../support/admin.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
@@ -105,14 +101,7 @@ async function signInAt(page: Page, loginPath: string, email: string, button: st
 
 /** The run's administrator, through the one-time set-up link this server wrote. */
 async function signedInAdministrator(page: Page) {
-  const email = uniqueEmail("admin");
-  await page.goto(setupLink.trim());
-  await page.getByLabel("Full name").fill("Morgan Admin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create administrator" }).click();
-  await expect(page).toHaveURL(/\/login/);
+  const email = await createAdministratorAt(page, setupLink.trim());
   await signInAt(page, "/login", email, "Sign In");
   await enrolTwoFactor(page);
 }
@@ -269,12 +258,12 @@ test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every stat
   );
 
   // In review with the doctor, a consultation booked.
-  const inReview = await referralInReviewForTest(db, { doctorId });
-  await mine(inReview.referral.id);
-  const booked = await bookConsultationForTest(
+  const inReview = await bookedCaseForTest(
     { db, mailer: runtime.mailer, publicUrl: origin },
-    { doctor: doctorActor(doctorId), referralId: inReview.referral.id },
+    { doctorId },
   );
+  await mine(inReview.referral.id);
+  const booked = inReview.consultation;
 
   // Reports: with the person, withheld, and released.
   const awaiting = await createSentReport(db);

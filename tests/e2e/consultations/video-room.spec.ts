@@ -1,10 +1,5 @@
 import { type Browser, chromium, type Page } from "@playwright/test";
-import {
-  bookConsultationForTest,
-  createDoctorAccountForTest,
-  doctorActor,
-  referralInReviewForTest,
-} from "../../support/consultations.ts";
+import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts";
@@ -73,11 +68,11 @@ test("doctor and subject meet in the video room; anyone else is refused before s
     name: "Dr Amara Okafor",
     password: PASSWORD,
   });
-  const { referral, token } = await referralInReviewForTest(db, { doctorId });
-  const booked = await bookConsultationForTest(
-    { db, mailer: runtime.mailer, publicUrl: origin },
-    { doctor: doctorActor(doctorId), referralId: referral.id },
-  );
+  const {
+    referral,
+    token,
+    consultation: booked,
+  } = await bookedCaseForTest({ db, mailer: runtime.mailer, publicUrl: origin }, { doctorId });
 
   // The doctor signs in with two factors and opens the case's consultation.
   const doctorContext = await media.newContext({

@@ -20,12 +20,7 @@ import { saveManagementReferral } from "../../../app/domain/referrals/save-manag
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
 import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "../../support/assessments.ts";
-import {
-  bookConsultationForTest,
-  createDoctorAccountForTest,
-  doctorActor,
-  referralInReviewForTest,
-} from "../../support/consultations.ts";
+import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
@@ -427,12 +422,12 @@ async function seedSide(side: Side, doctorId: string) {
   const invited = await createInvitedReferralForTest(db, { type: "management", now: twoDaysAgo });
   await mine(invited.referral.id);
 
-  const inReview = await referralInReviewForTest(db, { doctorId });
-  await mine(inReview.referral.id);
-  const booked = await bookConsultationForTest(
+  const inReview = await bookedCaseForTest(
     { db, mailer: runtime.mailer, publicUrl: origin },
-    { doctor: doctorActor(doctorId), referralId: inReview.referral.id },
+    { doctorId },
   );
+  await mine(inReview.referral.id);
+  const booked = inReview.consultation;
 
   // A report the person has approved: released to the employer, written by this side's doctor.
   const sent = await createSentReport(db);

@@ -40,11 +40,23 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function createFirstAdmin(page: Page): Promise<AdminState> {
-  // The one-time set-up link the server printed at start-up (also kept in DATA_DIR while valid).
-  const setupLink = fs
-    .readFileSync(path.join(dataDir(), "first-admin-setup-link.txt"), "utf8")
-    .trim();
+/** The administration area's sections, in the order its navigation lists them. */
+export const administrationSections = [
+  "Overview",
+  "Doctors",
+  "Organisations",
+  "Cases",
+  "Inbox",
+  "Audit log",
+  "Access review",
+  "Subject access",
+];
+
+/**
+ * Fills in a server's one-time administrator set-up form at `setupLink` and lands on sign-in;
+ * returns the new administrator's e-mail address (the password is PASSWORD).
+ */
+export async function createAdministratorAt(page: Page, setupLink: string): Promise<string> {
   const email = uniqueEmail("admin");
   await page.goto(setupLink);
   await page.getByLabel("Full name").fill("Morgan Admin");
@@ -53,6 +65,15 @@ async function createFirstAdmin(page: Page): Promise<AdminState> {
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create administrator" }).click();
   await expect(page).toHaveURL(/\/login/);
+  return email;
+}
+
+async function createFirstAdmin(page: Page): Promise<AdminState> {
+  // The one-time set-up link the server printed at start-up (also kept in DATA_DIR while valid).
+  const setupLink = fs
+    .readFileSync(path.join(dataDir(), "first-admin-setup-link.txt"), "utf8")
+    .trim();
+  const email = await createAdministratorAt(page, setupLink);
   // The link works once.
   expect((await page.request.get(setupLink)).status()).toBe(404);
 

@@ -13,9 +13,9 @@ import type { ConsultationDeps } from "~/domain/consultations/deps.ts";
 import type { DoctorActor, SubjectActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import { transition } from "~/domain/referrals/states.ts";
 import type { Auth } from "~/services/auth/auth.server.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { statusTakenByDoctor } from "~tests/support/referrals.ts";
 
 const testOrigin = { ip: null, requestId: "test" };
 
@@ -94,10 +94,7 @@ export async function referralInReviewForTest(
   { doctorId, now = new Date() }: { doctorId: string; now?: Date },
 ) {
   const invited = await createInvitedReferralForTest(db, { type: "management", now });
-  let status = invited.referral.status;
-  status = transition(status, "subject_started", "subject");
-  status = transition(status, "subject_submitted", "subject");
-  status = transition(status, "doctor_took", "doctor");
+  const status = statusTakenByDoctor(invited.referral.status);
   const [row] = await db
     .update(referral)
     .set({

@@ -3,6 +3,7 @@ import type { MemberRole } from "~/db/schema/auth.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import type { ManagementReferralInput } from "~/domain/referrals/referral-input.ts";
+import { type ReferralStatus, transition } from "~/domain/referrals/states.ts";
 
 /** A test's employer: who they are and the organisation they act for. */
 export interface TestEmployer {
@@ -65,4 +66,14 @@ export function managementReferralInput(
     ...rest,
     questions: managementQuestions({ fitForWork: true, ...questions }),
   };
+}
+
+/**
+ * An invited referral's status once the person has started and submitted the questionnaire and a
+ * doctor has taken the case, each step as the state machine allows it.
+ */
+export function statusTakenByDoctor(invited: ReferralStatus): ReferralStatus {
+  const started = transition(invited, "subject_started", "subject");
+  const submitted = transition(started, "subject_submitted", "subject");
+  return transition(submitted, "doctor_took", "doctor");
 }

@@ -1,16 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "~tests/support/test-database.ts";
-import type { DatabaseHandle } from "./client.server.ts";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = testDatabaseForFile();
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;

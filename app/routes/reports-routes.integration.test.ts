@@ -1,29 +1,21 @@
 import { createHash } from "node:crypto";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
-import type { DatabaseHandle } from "~/db/client.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { createSentReport } from "~tests/support/reports.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import * as subjectReport from "./assessment/report.tsx";
 import * as start from "./assessment/start.tsx";
 import * as employerReport from "./employer/report.tsx";
 import * as reportPdf from "./employer/report-pdf.ts";
 import * as reports from "./employer/reports.tsx";
 
-let database: DatabaseHandle;
+const database = testDatabaseForFile();
 const jobsSent: string[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 
 let ip = 0;
 function contextFor(organisation?: { id: string; name: string; userId: string }) {

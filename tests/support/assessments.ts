@@ -8,7 +8,12 @@ import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-emplo
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Referral } from "~/domain/referrals/place-referral.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
-import { employerScopeForTest, type TestEmployer } from "~tests/support/referrals.ts";
+import {
+  employerScopeForTest,
+  managementReferralInput,
+  type ReferralQuestions,
+  type TestEmployer,
+} from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 
 /**
@@ -33,7 +38,7 @@ export async function createInvitedReferralForTest(
       Record<"drivingRequired" | "nightShifts" | "loneWorking" | "safetyCritical", boolean>
     >;
     reason?: string;
-    questions?: Partial<Record<string, boolean>>;
+    questions?: Partial<ReferralQuestions>;
     memberTurnaround?: boolean;
     now?: Date;
   },
@@ -67,24 +72,11 @@ export async function createInvitedReferralForTest(
     ({ referral: created } = await saveManagementReferral(employerScopeForTest(db, actor, now), {
       provider: "demo",
       intent: "submit",
-      input: {
-        employeeName: "Jo Bloggs",
-        employeeEmail: "jo.bloggs@example.org",
+      input: managementReferralInput({
         referralReason: reason,
         jobDetails: "Customer service adviser, 37.5 hours a week",
-        existingAdjustments: "",
-        questions: {
-          fitForWork: true,
-          underlyingCondition: false,
-          timeToFitness: false,
-          recommendedAdjustments: true,
-          engageInProcesses: false,
-          equalityAct: false,
-          followUp: false,
-          ...questions,
-        },
-        consentToProcessing: true,
-      },
+        questions: { recommendedAdjustments: true, ...questions },
+      }),
     }));
   }
   // Member turnaround follows the employer's membership; set directly so both SLAs can be tested.

@@ -13,9 +13,9 @@ import type { ConsultationDeps } from "~/domain/consultations/deps.ts";
 import type { DoctorActor, SubjectActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import { transition } from "~/domain/referrals/states.ts";
 import type { Auth } from "~/services/auth/auth.server.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { statusTakenByDoctor } from "~tests/support/referrals.ts";
 
 const testOrigin = { ip: null, requestId: "test" };
 
@@ -57,20 +57,25 @@ export function subjectScopeOf(
  * account through the accounts domain instead and pass its id), and a referral walked through the
  * real state machine — invited, started, submitted, taken by the doctor — until it is in review.
  */
-export async function createDoctorForTest(db: Database, name = "Dr Ada Lovelace"): Promise<Actor> {
+export async function createDoctorForTest(
+  db: Database,
+  name = "Dr Ada Lovelace",
+  { active = true }: { active?: boolean } = {},
+): Promise<Actor> {
   const id = randomUUID();
   await db.insert(user).values({
     id,
     name,
-    email: `doctor-${id.slice(0, 8)}@example.org`,
+    // Tests find the doctor's mail by this address.
+    email: `${id}@example.org`,
     emailVerified: true,
     role: "doctor",
     twoFactorEnabled: true,
   });
   await db
     .insert(doctorProfile)
-    .values({ userId: id, gmcNumber: String(Math.floor(Math.random() * 9e6) + 1e6) });
-  return doctorActor(id);
+    .values({ userId: id, gmcNumber: String(Math.floor(Math.random() * 9e6) + 1e6), active });
+  return { ...doctorActor(id), doctorActive: active };
 }
 
 export function doctorActor(userId: string): Actor {
@@ -89,10 +94,7 @@ export async function referralInReviewForTest(
   { doctorId, now = new Date() }: { doctorId: string; now?: Date },
 ) {
   const invited = await createInvitedReferralForTest(db, { type: "management", now });
-  let status = invited.referral.status;
-  status = transition(status, "subject_started", "subject");
-  status = transition(status, "subject_submitted", "subject");
-  status = transition(status, "doctor_took", "doctor");
+  const status = statusTakenByDoctor(invited.referral.status);
   const [row] = await db
     .update(referral)
     .set({
@@ -146,6 +148,19 @@ export async function bookConsultationForTest(
     offerId: open!.offers[0]!.id,
   });
   return booked;
+}
+
+/** A case in review with the doctor whose consultation the person has booked. */
+export async function bookedCaseForTest(
+  deps: ConsultationDeps,
+  { doctorId }: { doctorId: string },
+) {
+  const inReview = await referralInReviewForTest(deps.db, { doctorId });
+  const consultation = await bookConsultationForTest(deps, {
+    doctor: doctorActor(doctorId),
+    referralId: inReview.referral.id,
+  });
+  return { ...inReview, consultation };
 }
 
 /**

@@ -2,6 +2,8 @@ import type { Database } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
+import type { ManagementReferralInput } from "~/domain/referrals/referral-input.ts";
+import { type ReferralStatus, transition } from "~/domain/referrals/states.ts";
 
 /** A test's employer: who they are and the organisation they act for. */
 export interface TestEmployer {
@@ -26,4 +28,52 @@ export function employerScopeForTest(
     { ip: null, requestId: "test" },
     now,
   );
+}
+
+export type ReferralQuestions = ManagementReferralInput["questions"];
+
+/** The questions of a management referral: those in `asked` ticked, every other one not. */
+export function managementQuestions(asked: Partial<ReferralQuestions> = {}): ReferralQuestions {
+  return {
+    fitForWork: false,
+    underlyingCondition: false,
+    timeToFitness: false,
+    recommendedAdjustments: false,
+    engageInProcesses: false,
+    equalityAct: false,
+    followUp: false,
+    ...asked,
+  };
+}
+
+/**
+ * A complete management referral form with the employer's consent, asking whether the person is
+ * fit for work; a test gives the fields it is about.
+ */
+export function managementReferralInput(
+  fields: Partial<Omit<ManagementReferralInput, "questions">> & {
+    questions?: Partial<ReferralQuestions>;
+  } = {},
+): ManagementReferralInput {
+  const { questions, ...rest } = fields;
+  return {
+    employeeName: "Jo Bloggs",
+    employeeEmail: "jo.bloggs@example.org",
+    referralReason: "Recurring back pain affecting lifting duties",
+    jobDetails: "Warehouse team leader, 37.5 hours a week",
+    existingAdjustments: "",
+    consentToProcessing: true,
+    ...rest,
+    questions: managementQuestions({ fitForWork: true, ...questions }),
+  };
+}
+
+/**
+ * An invited referral's status once the person has started and submitted the questionnaire and a
+ * doctor has taken the case, each step as the state machine allows it.
+ */
+export function statusTakenByDoctor(invited: ReferralStatus): ReferralStatus {
+  const started = transition(invited, "subject_started", "subject");
+  const submitted = transition(started, "subject_submitted", "subject");
+  return transition(submitted, "doctor_took", "doctor");
 }

@@ -11,10 +11,11 @@ import {
   user,
 } from "~/db/schema/index.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { type ReferralStatus, transition } from "~/domain/referrals/states.ts";
+import { transition } from "~/domain/referrals/states.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { statusTakenByDoctor } from "~tests/support/referrals.ts";
 
 /*
  * Test fixtures for the review and release. The doctor's side (taking the case, writing and
@@ -117,11 +118,7 @@ export async function createSentReport(
     name: organisationName,
   });
   const doctor = await createDoctorForTest(db);
-  let status: ReferralStatus = invited.referral.status;
-  status = transition(status, "subject_started", "subject");
-  status = transition(status, "subject_submitted", "subject");
-  status = transition(status, "doctor_took", "doctor");
-  status = transition(status, "report_sent", "doctor");
+  const status = transition(statusTakenByDoctor(invited.referral.status), "report_sent", "doctor");
   const [moved] = await db
     .update(referral)
     .set({

@@ -51,6 +51,15 @@ async function registerAndVerify(email: string, companyName = "Acme Widgets Ltd"
   );
 }
 
+/** Signs in with a password; each test uses addresses of its own, so throttles stay apart. */
+function signIn(
+  email: string,
+  ip: string,
+  { password = PASSWORD, portal = "main" }: { password?: string; portal?: "main" | "doctor" } = {},
+) {
+  return signInWithPassword(runtime, { email, password, portal, request: requestFrom(ip) });
+}
+
 async function auditActions(action: string) {
   return runtime.database.db.select().from(auditEvent).where(eq(auditEvent.action, action));
 }
@@ -92,23 +101,13 @@ describe("employer registration", () => {
       phone: "01632 960000",
     });
 
-    const before = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("198.51.100.2"),
-    });
+    const before = await signIn(email, "198.51.100.2");
     expect(before.status).toBe("unverified");
 
     const message = await waitForMessage(email, "Verify your email", { dataDir });
     const token = new URL(linkTo(message, "/verify-email")).searchParams.get("token")!;
     await verifyEmailAddress(runtime, { token, request: requestFrom("198.51.100.2") });
-    const after = await signInWithPassword(runtime, {
-      email: " Owner@Acme.example ",
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("198.51.100.2"),
-    });
+    const after = await signIn(" Owner@Acme.example ", "198.51.100.2");
     expect(after).toMatchObject({ status: "signed-in", role: "employer" });
     expect(await auditActions("auth.sign_up")).toHaveLength(1);
   });
@@ -178,15 +177,9 @@ describe("no account enumeration", () => {
     expect(owners).toHaveLength(1);
     await waitForMessage("known@enum.example", "already have a ReferOH account", { dataDir });
 
-    const signIn = (email: string) =>
-      signInWithPassword(runtime, {
-        email,
-        password: "Wrong-Password-99",
-        portal: "main",
-        request: requestFrom(ip),
-      });
-    expect(await signIn("known@enum.example")).toEqual({ status: "invalid" });
-    expect(await signIn("nobody@enum.example")).toEqual({ status: "invalid" });
+    const wrongPassword = { password: "Wrong-Password-99" };
+    expect(await signIn("known@enum.example", ip, wrongPassword)).toEqual({ status: "invalid" });
+    expect(await signIn("nobody@enum.example", ip, wrongPassword)).toEqual({ status: "invalid" });
 
     expect(
       await requestPasswordReset(runtime, {
@@ -210,20 +203,10 @@ describe("lockout", () => {
     const email = "locked@lockout.example";
     await registerAndVerify(email, "Lockout Ltd");
     for (let i = 1; i <= 10; i++) {
-      const result = await signInWithPassword(runtime, {
-        email,
-        password: `Wrong-Password-${i}`,
-        portal: "main",
-        request: requestFrom(`192.0.2.${i}`),
-      });
+      const result = await signIn(email, `192.0.2.${i}`, { password: `Wrong-Password-${i}` });
       expect(result).toEqual({ status: "invalid" });
     }
-    const locked = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("192.0.2.200"),
-    });
+    const locked = await signIn(email, "192.0.2.200");
     expect(locked).toMatchObject({ status: "locked" });
     expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(14 * 60);
     const lockouts = await auditActions("auth.lockout");
@@ -231,30 +214,17 @@ describe("lockout", () => {
 
     // An unknown address is locked the same way: the lock says nothing about existence.
     for (let i = 1; i <= 10; i++) {
-      await signInWithPassword(runtime, {
-        email: "ghost@lockout.example",
+      await signIn("ghost@lockout.example", `192.0.2.${50 + i}`, {
         password: `Wrong-Password-${i}`,
-        portal: "main",
-        request: requestFrom(`192.0.2.${50 + i}`),
       });
     }
-    expect(
-      await signInWithPassword(runtime, {
-        email: "ghost@lockout.example",
-        password: PASSWORD,
-        portal: "main",
-        request: requestFrom("192.0.2.201"),
-      }),
-    ).toMatchObject({ status: "locked" });
+    expect(await signIn("ghost@lockout.example", "192.0.2.201")).toMatchObject({
+      status: "locked",
+    });
 
     // 15 minutes later the right password works again.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 15 * 60 * 1000 + 1000 });
-    const later = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("192.0.2.202"),
-    });
+    const later = await signIn(email, "192.0.2.202");
     expect(later.status).toBe("signed-in");
   });
 });
@@ -263,12 +233,7 @@ describe("password reset", () => {
   it("uses a single-use token and ends every session", async () => {
     const email = "reset@reset.example";
     await registerAndVerify(email, "Reset Ltd");
-    const signedIn = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("198.51.100.20"),
-    });
+    const signedIn = await signIn(email, "198.51.100.20");
     expect(signedIn.status).toBe("signed-in");
     const [row] = await runtime.database.db.select().from(user).where(eq(user.email, email));
     expect(await runtime.database.db.$count(session, eq(session.userId, row!.id))).toBe(1);
@@ -306,12 +271,7 @@ describe("password reset", () => {
         request: requestFrom("198.51.100.20"),
       }),
     ).toEqual({ status: "invalid-token" });
-    const again = await signInWithPassword(runtime, {
-      email,
-      password: newPassword,
-      portal: "main",
-      request: requestFrom("198.51.100.20"),
-    });
+    const again = await signIn(email, "198.51.100.20", { password: newPassword });
     expect(again.status).toBe("signed-in");
   });
 });
@@ -321,12 +281,7 @@ describe("two-factor", () => {
     const email = "totp@totp.example";
     await registerAndVerify(email, "Totp Ltd");
     const jar = new CookieJar();
-    const first = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("198.51.100.30"),
-    });
+    const first = await signIn(email, "198.51.100.30");
     if (first.status !== "signed-in") throw new Error(first.status);
     jar.absorb(first.setCookies);
     const current = await loadSession(runtime, requestFrom("198.51.100.30", jar).headers);
@@ -358,12 +313,7 @@ describe("two-factor", () => {
     // Next time step: sign in with password, then a fresh code.
     vi.setSystemTime(t0 + 60_000);
     jar.clear();
-    const password = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("198.51.100.31"),
-    });
+    const password = await signIn(email, "198.51.100.31");
     if (password.status !== "second-factor") throw new Error(password.status);
     jar.absorb(password.setCookies);
     const code = totp(key, new Date());
@@ -382,12 +332,7 @@ describe("two-factor", () => {
 
     // The same code again, still inside its 90-second window: refused.
     jar.clear();
-    const again = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("198.51.100.32"),
-    });
+    const again = await signIn(email, "198.51.100.32");
     if (again.status !== "second-factor") throw new Error(again.status);
     jar.absorb(again.setCookies);
     const reused = await verifySignInSecondFactor(runtime, {
@@ -449,12 +394,7 @@ describe("session lifetime", () => {
 
     const t0 = Date.now();
     const jar = new CookieJar();
-    const doctor = await signInWithPassword(runtime, {
-      email: "ada@lifetime.example",
-      password: PASSWORD,
-      portal: "doctor",
-      request: requestFrom("198.51.100.40"),
-    });
+    const doctor = await signIn("ada@lifetime.example", "198.51.100.40", { portal: "doctor" });
     if (doctor.status !== "signed-in") throw new Error(doctor.status);
     jar.absorb(doctor.setCookies);
     const headers = () => requestFrom("198.51.100.40", jar).headers;
@@ -477,12 +417,7 @@ describe("session lifetime", () => {
     await registerAndVerify(email, "Week Ltd");
     const employerJar = new CookieJar();
     const t1 = Date.now();
-    const employer = await signInWithPassword(runtime, {
-      email,
-      password: PASSWORD,
-      portal: "main",
-      request: requestFrom("198.51.100.41"),
-    });
+    const employer = await signIn(email, "198.51.100.41");
     if (employer.status !== "signed-in") throw new Error(employer.status);
     employerJar.absorb(employer.setCookies);
     vi.useFakeTimers({ toFake: ["Date"], now: t1 + 6 * 24 * 60 * minute });
@@ -499,12 +434,7 @@ describe("session lifetime", () => {
 
   it("refuses a non-doctor at the doctor portal with the same answer as a wrong password", async () => {
     await registerAndVerify("employer@portal.example", "Portal Ltd");
-    const result = await signInWithPassword(runtime, {
-      email: "employer@portal.example",
-      password: PASSWORD,
-      portal: "doctor",
-      request: requestFrom("198.51.100.50"),
-    });
+    const result = await signIn("employer@portal.example", "198.51.100.50", { portal: "doctor" });
     expect(result).toEqual({ status: "invalid" });
     const [row] = await runtime.database.db
       .select()

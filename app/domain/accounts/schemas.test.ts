@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { fieldErrors, formData } from "~tests/support/forms.ts";
 import {
   accountFormSchema,
   backupCodeList,
@@ -10,21 +11,6 @@ import {
   registerSchema,
   twoFactorEnrolmentSchema,
 } from "./schemas.ts";
-
-/** A form as a browser sends it. */
-function form(values: Record<string, string>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.set(name, value);
-  return data;
-}
-
-/** Each field's first message, as the page shows them. */
-function errorsOf(submission: ReturnType<typeof parseSubmission>) {
-  if (submission.status === "success") return {};
-  return Object.fromEntries(
-    Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
-  );
-}
 
 const registration = {
   companyName: "A",
@@ -38,7 +24,7 @@ const registration = {
 describe("form schemas", () => {
   it("reports every registration problem at once, each on its own field", () => {
     const submission = parseSubmission(
-      form({
+      formData({
         ...registration,
         companyName: "",
         contactName: "",
@@ -48,7 +34,7 @@ describe("form schemas", () => {
       }),
       registerSchema,
     );
-    expect(errorsOf(submission)).toEqual({
+    expect(fieldErrors(submission)).toEqual({
       companyName: "Company name is required",
       contactName: "Contact name is required",
       email: "Invalid email address",
@@ -59,7 +45,7 @@ describe("form schemas", () => {
 
   it("gives /register's toasts for missing fields, short password and mismatch", () => {
     const toastFor = (values: Record<string, string>) => {
-      const submission = parseSubmission(form({ ...registration, ...values }), registerSchema);
+      const submission = parseSubmission(formData({ ...registration, ...values }), registerSchema);
       return registerProblemToast(submission.status === "error" ? (submission.error ?? {}) : {});
     };
     expect(
@@ -80,7 +66,7 @@ describe("form schemas", () => {
 
   it("trims the e-mail address and treats empty optional fields as absent", () => {
     const submission = parseSubmission(
-      form({
+      formData({
         ...registration,
         companyName: " Acme ",
         email: " jo@example.org ",
@@ -98,7 +84,12 @@ describe("form schemas", () => {
 
   it("never sends a password back to the page with the form's errors", () => {
     const submission = parseSubmission(
-      form({ ...registration, email: "", password: "secret-one", confirmPassword: "secret-two" }),
+      formData({
+        ...registration,
+        email: "",
+        password: "secret-one",
+        confirmPassword: "secret-two",
+      }),
       registerSchema,
     );
     const reply = submission.reply({ hideFields: passwordFields });
@@ -108,9 +99,14 @@ describe("form schemas", () => {
 
   it("reads My Account's forms by their intent, each with its own checks", () => {
     expect(
-      errorsOf(
+      fieldErrors(
         parseSubmission(
-          form({ intent: "password", currentPassword: "", newPassword: "x", confirmPassword: "y" }),
+          formData({
+            intent: "password",
+            currentPassword: "",
+            newPassword: "x",
+            confirmPassword: "y",
+          }),
           accountFormSchema,
         ),
       ),
@@ -119,25 +115,28 @@ describe("form schemas", () => {
       newPassword: "Password must be at least 8 characters",
       confirmPassword: "Passwords don't match",
     });
-    const profile = parseSubmission(form({ intent: "profile", name: " Jo " }), accountFormSchema);
+    const profile = parseSubmission(
+      formData({ intent: "profile", name: " Jo " }),
+      accountFormSchema,
+    );
     expect(profile.status === "success" && profile.value).toEqual({
       intent: "profile",
       name: "Jo",
     });
     expect(
-      parseSubmission(form({ intent: "nonsense", name: "Jo" }), accountFormSchema).status,
+      parseSubmission(formData({ intent: "nonsense", name: "Jo" }), accountFormSchema).status,
     ).toBe("error");
   });
 
   it("reads the hidden fields of the code and new-password forms, with safe defaults", () => {
-    const code = parseSubmission(form({ code: "123 456", portal: "elsewhere" }), codeSchema);
+    const code = parseSubmission(formData({ code: "123 456", portal: "elsewhere" }), codeSchema);
     expect(code.status === "success" && code.value).toEqual({
       method: "totp",
       code: "123 456",
       portal: "main",
     });
     const reset = parseSubmission(
-      form({
+      formData({
         token: "t",
         purpose: "invite",
         password: "long-enough-1",
@@ -147,10 +146,10 @@ describe("form schemas", () => {
     );
     expect(reset.status === "success" && reset.value.purpose).toBe("invite");
     const enrolment = parseSubmission(
-      form({ intent: "confirm", code: "12" }),
+      formData({ intent: "confirm", code: "12" }),
       twoFactorEnrolmentSchema,
     );
-    expect(errorsOf(enrolment)).toEqual({
+    expect(fieldErrors(enrolment)).toEqual({
       code: "Enter the 6-digit code from your authenticator app",
     });
     expect(backupCodeList.parse("ABCD-1234,<x>,EFGH-5678")).toEqual(["ABCD-1234", "EFGH-5678"]);

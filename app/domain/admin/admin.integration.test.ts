@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { subDays, subHours } from "date-fns";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import {
   auditEvent,
   contactMessage,
@@ -21,7 +20,7 @@ import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
 import { parseAuditFilter } from "./audit-filter.ts";
 import { exportAuditLogCsv, searchAuditLog } from "./audit-log.server.ts";
@@ -36,13 +35,7 @@ import {
 } from "./organisations.server.ts";
 import { getAdminOverview } from "./overview.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = testDatabaseForFile();
 
 const request = { ip: "203.0.113.9", requestId: "req-admin" };
 

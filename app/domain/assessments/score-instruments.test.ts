@@ -2,41 +2,42 @@ import { describe, expect, it } from "vitest";
 import { buildManagementAssessment } from "./build-management-assessment.ts";
 import { gad7Band, phq9Band, scoreGad7, scorePhq9 } from "./score-instruments.ts";
 
-describe("phq9Band at every boundary", () => {
-  it.each([
-    [0, "minimal"],
-    [4, "minimal"],
-    [5, "mild"],
-    [9, "mild"],
-    [10, "moderate"],
-    [14, "moderate"],
-    [15, "moderately-severe"],
-    [19, "moderately-severe"],
-    [20, "severe"],
-    [27, "severe"],
-  ] as const)("%d is %s", (total, band) => expect(phq9Band(total)).toBe(band));
+// Both instruments draw the same lines up to "moderate" (5, 10 and 15).
+const lowerBands: [number, string][] = [
+  [0, "minimal"],
+  [4, "minimal"],
+  [5, "mild"],
+  [9, "mild"],
+  [10, "moderate"],
+  [14, "moderate"],
+];
 
-  it("refuses a total outside 0–27", () => {
-    expect(() => phq9Band(-1)).toThrow(RangeError);
-    expect(() => phq9Band(28)).toThrow(RangeError);
-    expect(() => phq9Band(3.5)).toThrow(RangeError);
-  });
-});
+describe.each([
+  {
+    name: "phq9Band",
+    band: phq9Band as (total: number) => string,
+    boundaries: [
+      ...lowerBands,
+      [15, "moderately-severe"],
+      [19, "moderately-severe"],
+      [20, "severe"],
+      [27, "severe"],
+    ] as [number, string][],
+    // Outside 0–27, or not a whole number.
+    refused: [-1, 28, 3.5],
+  },
+  {
+    name: "gad7Band",
+    band: gad7Band as (total: number) => string,
+    boundaries: [...lowerBands, [15, "severe"], [21, "severe"]] as [number, string][],
+    // Outside 0–21.
+    refused: [22],
+  },
+])("$name at every boundary", ({ band, boundaries, refused }) => {
+  it.each(boundaries)("%d is %s", (total, expected) => expect(band(total)).toBe(expected));
 
-describe("gad7Band at every boundary", () => {
-  it.each([
-    [0, "minimal"],
-    [4, "minimal"],
-    [5, "mild"],
-    [9, "mild"],
-    [10, "moderate"],
-    [14, "moderate"],
-    [15, "severe"],
-    [21, "severe"],
-  ] as const)("%d is %s", (total, band) => expect(gad7Band(total)).toBe(band));
-
-  it("refuses a total outside 0–21", () => {
-    expect(() => gad7Band(22)).toThrow(RangeError);
+  it.each(refused)("refuses a total of %d", (total) => {
+    expect(() => band(total)).toThrow(RangeError);
   });
 });
 

@@ -1,8 +1,7 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { questionnaireDefinition } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { sha256OfCanonicalJson } from "./canonical-json.ts";
 import { publishedQuestionnaires } from "./questionnaire-registry.ts";
 import type { Questionnaire } from "./questionnaire-types.ts";
@@ -11,13 +10,7 @@ import {
   syncQuestionnaireDefinitions,
 } from "./sync-questionnaire-definitions.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase({ questionnaires: false });
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = testDatabaseForFile({ questionnaires: false });
 
 const files = publishedQuestionnaires();
 const stored = () =>

@@ -1,17 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
-import { createTestDatabase, openTestDatabaseAsOwner } from "~tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { openTestDatabaseAsOwner } from "~tests/support/test-database.ts";
 import { recordAuditEvent } from "./record-audit-event.server.ts";
 import { verifyAuditChain } from "./verify-audit-chain.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = testDatabaseForFile();
 
 async function record(n: number) {
   for (let i = 0; i < n; i++) {

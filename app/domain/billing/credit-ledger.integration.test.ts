@@ -1,9 +1,8 @@
 import { addMonths, subDays } from "date-fns";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { creditLedger, creditLot, membership, organisation } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import {
   expireCredits,
@@ -17,13 +16,7 @@ import {
 } from "./credit-ledger.server.ts";
 import { getMembershipAndCredits } from "./membership.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = testDatabaseForFile();
 
 const org = (name: string) => insertOrganisationForTest(database.db, { name: `${name} Ltd` });
 

@@ -3,23 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { invoice } from "~/db/schema/index.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { employerScopeFor, providerScope } from "~tests/support/billing.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getInvoicePdf } from "./invoices.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = testDatabaseForFile();
 
 describe("invoices", () => {
   it("renders a real PDF for the buyer's organisation only, and serves the same bytes again", async () => {

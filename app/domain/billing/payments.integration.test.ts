@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { runtimeContext } from "~/context.ts";
-import type { DatabaseHandle } from "~/db/client.server.ts";
 import { invoice, membership, paymentEvent, paymentOrder } from "~/db/schema/index.ts";
 import { action as stripeWebhook } from "~/routes/resources/stripe-webhook.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getCreditBalance } from "./credit-ledger.server.ts";
 import {
@@ -25,13 +24,7 @@ import { renewDemoMemberships } from "./renew-memberships.server.ts";
 
 const webhookSecret = "whsec_test_secret";
 const seller = { name: "ReferOH Ltd" };
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = testDatabaseForFile();
 
 async function actorFor(name: string) {
   return {

@@ -8,24 +8,14 @@ import {
 } from "./plan-choice.ts";
 
 describe("parsePlanChoice", () => {
-  it("reads every card", () => {
-    expect(parsePlanChoice("membership-monthly")).toEqual({
-      kind: "membership",
-      interval: "monthly",
-    });
-    expect(parsePlanChoice("membership-annual")).toEqual({
-      kind: "membership",
-      interval: "annual",
-    });
-    expect(parsePlanChoice("pack-value")).toEqual({ kind: "credit_pack", packId: "value" });
-    expect(parsePlanChoice("pack-enterprise")).toEqual({
-      kind: "credit_pack",
-      packId: "enterprise",
-    });
-    expect(parsePlanChoice("referral-management")).toEqual({
-      kind: "referral",
-      referralType: "management",
-    });
+  it.each([
+    ["membership-monthly", { kind: "membership", interval: "monthly" }],
+    ["membership-annual", { kind: "membership", interval: "annual" }],
+    ["pack-value", { kind: "credit_pack", packId: "value" }],
+    ["pack-enterprise", { kind: "credit_pack", packId: "enterprise" }],
+    ["referral-management", { kind: "referral", referralType: "management" }],
+  ])("reads the card %s", (card, choice) => {
+    expect(parsePlanChoice(card)).toEqual(choice);
   });
 
   it("treats nothing or anything unknown as no selection", () => {

@@ -3,8 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { auditEvent, creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
@@ -19,8 +18,12 @@ import { createDemoProvider } from "~/services/payments/demo-provider.server.ts"
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
-import { employerScopeForTest, type TestEmployer } from "~tests/support/referrals.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import {
+  employerScopeForTest,
+  managementReferralInput,
+  type TestEmployer,
+} from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { getCreditNotePdf } from "./invoices.server.ts";
 import {
@@ -31,7 +34,7 @@ import {
 } from "./orders.server.ts";
 import { pendingRefunds, type Refunder, settleRefund } from "./settle-refund.server.ts";
 
-let database: DatabaseHandle;
+const database = testDatabaseForFile();
 const demo = createDemoProvider();
 const seller = {
   name: "ReferOH Ltd",
@@ -46,44 +49,11 @@ const hooks: ConfirmationHooks = {
   describeBuyer: async () => ({ name: "Acme Ltd", address: "2 Buyer Road\nLeeds LS1 1AA" }),
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-
 async function employer(name: string): Promise<TestEmployer> {
   return {
     userId: `user-${name}`,
     organisationId: await insertOrganisationForTest(database.db, { name: `${name} Ltd` }),
     organisationName: `${name} Ltd`,
-  };
-}
-
-/** A management referral's form for one person, asking only whether they are fit for work. */
-function managementInput(
-  employeeName: string,
-  employeeEmail: string,
-  referralReason: string,
-  jobDetails: string,
-) {
-  return {
-    employeeName,
-    employeeEmail,
-    referralReason,
-    jobDetails,
-    existingAdjustments: "",
-    questions: {
-      fitForWork: true,
-      underlyingCondition: false,
-      timeToFitness: false,
-      recommendedAdjustments: false,
-      engageInProcesses: false,
-      equalityAct: false,
-      followUp: false,
-    },
-    consentToProcessing: true,
   };
 }
 
@@ -94,12 +64,10 @@ async function paidReferral(actor: TestEmployer) {
     {
       intent: "submit",
       provider: "demo",
-      input: managementInput(
-        "Jo Bloggs",
-        "jo.bloggs@example.org",
-        "Back pain affecting lifting duties",
-        "Warehouse team leader",
-      ),
+      input: managementReferralInput({
+        referralReason: "Back pain affecting lifting duties",
+        jobDetails: "Warehouse team leader",
+      }),
     },
   );
   if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
@@ -239,7 +207,12 @@ describe("cancelling a card-paid referral", () => {
     const { placement } = await saveManagementReferral(employerScopeForTest(database.db, actor), {
       intent: "submit",
       provider: "demo",
-      input: managementInput("Al Smith", "al@example.org", "Stress", "Clerk"),
+      input: managementReferralInput({
+        employeeName: "Al Smith",
+        employeeEmail: "al@example.org",
+        referralReason: "Stress",
+        jobDetails: "Clerk",
+      }),
     });
     if (placement?.method !== "order") throw new Error("expected an order");
     const [row] = await database.db
@@ -265,7 +238,12 @@ describe("a referral left awaiting payment", () => {
       {
         intent: "submit",
         provider: "demo",
-        input: managementInput("Lee Unpaid", "lee@example.org", "Stress", "Clerk"),
+        input: managementReferralInput({
+          employeeName: "Lee Unpaid",
+          employeeEmail: "lee@example.org",
+          referralReason: "Stress",
+          jobDetails: "Clerk",
+        }),
       },
     );
     if (placement?.method !== "order") throw new Error("expected an order");

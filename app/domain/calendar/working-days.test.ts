@@ -8,19 +8,12 @@ import {
 } from "./working-days.ts";
 
 describe("addWorkingDays", () => {
-  it("skips weekends", () => {
-    // Thursday 4 June 2026 + 5 working days = Thursday 11 June.
-    expect(addWorkingDays(new Date("2026-06-04T10:00:00Z"), 5).toISOString()).toBe(
-      "2026-06-11T10:00:00.000Z",
-    );
-    // Saturday + 1 working day = Monday.
-    expect(addWorkingDays(new Date("2026-06-06T10:00:00Z"), 1).toISOString()).toBe(
-      "2026-06-08T10:00:00.000Z",
-    );
-    // Friday + 1 = Monday.
-    expect(addWorkingDays(new Date("2026-06-05T10:00:00Z"), 1).toISOString()).toBe(
-      "2026-06-08T10:00:00.000Z",
-    );
+  it.each([
+    ["Thursday + 5 working days = the next Thursday", "2026-06-04T10:00:00Z", 5, "2026-06-11"],
+    ["Saturday + 1 working day = Monday", "2026-06-06T10:00:00Z", 1, "2026-06-08"],
+    ["Friday + 1 working day = Monday", "2026-06-05T10:00:00Z", 1, "2026-06-08"],
+  ])("skips weekends: %s", (_, from, days, expected) => {
+    expect(addWorkingDays(new Date(from), days).toISOString()).toBe(`${expected}T10:00:00.000Z`);
   });
 
   it("skips Good Friday and Easter Monday", () => {

@@ -5,7 +5,6 @@ import { auditEvent, consultation, referral as referralTable } from "~/db/schema
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 import {
   bookConsultationForTest,
   createDoctorForTest,
@@ -13,6 +12,7 @@ import {
   referralInReviewForTest,
   subjectScopeOf,
 } from "~tests/support/consultations.ts";
+import { recordingMailer } from "~tests/support/mail.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { readConsultationNotes, recordNoShow, saveConsultationNotes } from "./after-call.server.ts";
 import { addDaysOff, addWeeklyHours, offerableSlots } from "./availability.server.ts";
@@ -32,13 +32,8 @@ import { sendDueConsultationReminders } from "./reminders.server.ts";
 
 let handle: DatabaseHandle;
 let deps: ConsultationDeps;
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    sent.push(message);
-    return { messageId: String(sent.length) };
-  },
-};
+const mailer = recordingMailer();
+const sent = mailer.sent;
 
 beforeAll(async () => {
   handle = await createTestDatabase();

@@ -1,27 +1,20 @@
 import { eq, like, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { auditEvent, referral } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { exportSubjectData } from "~/domain/governance/export-subject-data.server.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import {
   CLINICAL_NOTES_MAX,
   readClinicalNotes,
   saveClinicalNotes,
 } from "./clinical-notes.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = testDatabaseForFile();
 
 const doctor = (userId: string, extra: Partial<Actor> = {}): Actor => ({
   userId,

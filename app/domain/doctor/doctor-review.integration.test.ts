@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import {
   auditEvent,
   doctorProfile,
@@ -21,10 +20,11 @@ import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
 import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { createDoctorForTest } from "~tests/support/consultations.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { recordingMailer } from "~tests/support/mail.ts";
 import {
   getDoctorCase,
   listDoctorCases,
@@ -40,49 +40,15 @@ import {
   signAndSendReport,
 } from "./send-report.server.ts";
 
-let database: DatabaseHandle;
-const outbox: MailMessage[] = [];
-const mailer = {
-  async send(message: MailMessage) {
-    outbox.push(message);
-    return { messageId: randomUUID() };
-  },
-};
+const database = testDatabaseForFile();
+const mailer = recordingMailer();
+const outbox = mailer.sent;
 const jobs = { send: async () => "job-id" };
 let ip = 0;
 const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-
-async function createDoctor(name: string, { active = true } = {}): Promise<Actor> {
-  const id = `doc-${randomUUID().slice(0, 8)}`;
-  await database.db.insert(user).values({
-    id,
-    name,
-    email: `${id}@example.org`,
-    emailVerified: true,
-    role: "doctor",
-    twoFactorEnabled: true,
-  });
-  await database.db.insert(doctorProfile).values({
-    userId: id,
-    gmcNumber: String(Math.floor(1_000_000 + Math.random() * 8_999_999)),
-    active,
-  });
-  return {
-    userId: id,
-    role: "doctor",
-    organisationId: null,
-    memberRole: null,
-    doctorActive: active,
-    twoFactorVerified: true,
-  };
-}
+const createDoctor = (name: string, options?: { active?: boolean }) =>
+  createDoctorForTest(database.db, name, options);
 
 /** A pre-employment case the subject has completed, with its draft: what a doctor's queue holds. */
 async function submittedCase(
@@ -128,6 +94,17 @@ const sendDeps = () => ({
   publicUrl: "http://localhost:3000",
   reviewWorkingDays: 5,
 });
+
+/** The case as the doctor's report editor reads it. */
+const editorCase = (doctor: Actor, referralId: string) =>
+  getDoctorCase(scopeFor(database.db, doctor), { referralId, purpose: "editor" });
+
+/** The doctor signs and sends the saved draft, having just confirmed their second factor. */
+const sendReport = (doctor: Actor, referralId: string) =>
+  signAndSendReport(scopeFor(database.db, doctor), sendDeps(), {
+    referralId,
+    stepUpAt: new Date(),
+  });
 
 describe("taking a case", () => {
   it("lets exactly one of two doctors take a case at once; the other then cannot see it", async () => {
@@ -254,20 +231,12 @@ describe("writing, signing and sending the report", () => {
     const d = await createDoctor("Dr Gwen Morgan");
     const r = await submittedCase();
     await takeReferral(scopeFor(database.db, d), r.id);
-    const detail = await getDoctorCase(scopeFor(database.db, d), {
-      referralId: r.id,
-      purpose: "editor",
-    });
+    const detail = await editorCase(d, r.id);
     const body = reportBodyFromDraft(detail.draft, r);
     expect(body).toMatchObject({ kind: "pre_employment", outcome: "fit" });
 
     // Sending before saving is refused.
-    await expect(
-      signAndSendReport(scopeFor(database.db, d), sendDeps(), {
-        referralId: r.id,
-        stepUpAt: new Date(),
-      }),
-    ).rejects.toMatchObject({
+    await expect(sendReport(d, r.id)).rejects.toMatchObject({
       code: "invalid_state",
     });
     const invalid = await saveReportDraft(scopeFor(database.db, d), {
@@ -370,22 +339,14 @@ describe("writing, signing and sending the report", () => {
       .set({ status: "in_review", correctionRequested: true })
       .where(eq(referral.id, r.id));
 
-    const revising = await getDoctorCase(scopeFor(database.db, d), {
-      referralId: r.id,
-      purpose: "editor",
-    });
+    const revising = await editorCase(d, r.id);
     expect(revising.correction?.subjectComment).toBe("I work 30 hours, not 37.5.");
     const list = await listDoctorCases(
       scopeFor(database.db, d),
       parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
     );
     expect(list.rows[0]?.needsAttention).toBe(true);
-    await expect(
-      signAndSendReport(scopeFor(database.db, d), sendDeps(), {
-        referralId: r.id,
-        stepUpAt: new Date(),
-      }),
-    ).rejects.toMatchObject({
+    await expect(sendReport(d, r.id)).rejects.toMatchObject({
       code: "invalid_state",
     });
     const v2 = await saveReportDraft(scopeFor(database.db, d), {
@@ -393,15 +354,9 @@ describe("writing, signing and sending the report", () => {
       body: { ...body, summary: "Works 30 hours a week." },
     });
     expect(v2).toMatchObject({ ok: true, version: 2 });
-    const revised = await getDoctorCase(scopeFor(database.db, d), {
-      referralId: r.id,
-      purpose: "editor",
-    });
+    const revised = await editorCase(d, r.id);
     expect(revised.correction?.version).toBe(1);
-    const resent = await signAndSendReport(scopeFor(database.db, d), sendDeps(), {
-      referralId: r.id,
-      stepUpAt: new Date(),
-    });
+    const resent = await sendReport(d, r.id);
     expect(resent.version).toBe(2);
     const versions = await database.db
       .select()
@@ -465,10 +420,7 @@ describe("writing, signing and sending the report", () => {
         reply: "Changed my mind",
       }),
     ).toMatchObject({ ok: false });
-    const detail = await getDoctorCase(scopeFor(database.db, d), {
-      referralId: r.id,
-      purpose: "editor",
-    });
+    const detail = await editorCase(d, r.id);
     expect(detail.informationRequests.map((m) => m.reply)).toEqual([
       "About six hours, with breaks.",
     ]);
@@ -488,18 +440,12 @@ describe("the release check at signing", () => {
       "core.work-related": "false",
     });
     await takeReferral(scopeFor(database.db, d), r.id);
-    const detail = await getDoctorCase(scopeFor(database.db, d), {
-      referralId: r.id,
-      purpose: "editor",
-    });
+    const detail = await editorCase(d, r.id);
     const prefill = reportBodyFromDraft(detail.draft, detail.referral);
     expect(JSON.stringify(prefill)).not.toContain("marmalade");
     const quoting = { ...prefill, summary: `Their asthma ${planted}, which is well managed.` };
     await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: quoting });
-    const refused = await signAndSendReport(scopeFor(database.db, d), sendDeps(), {
-      referralId: r.id,
-      stepUpAt: new Date(),
-    }).catch((e: unknown) => e);
+    const refused = await sendReport(d, r.id).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ReportReleaseRefused);
     const failures = (refused as ReportReleaseRefused).failures;
     expect(failures).toContainEqual(
@@ -525,12 +471,7 @@ describe("the release check at signing", () => {
     expect(JSON.stringify(events[0]?.details)).not.toContain("marmalade");
 
     await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: prefill });
-    await expect(
-      signAndSendReport(scopeFor(database.db, d), sendDeps(), {
-        referralId: r.id,
-        stepUpAt: new Date(),
-      }),
-    ).resolves.toMatchObject({ version: 1 });
+    await expect(sendReport(d, r.id)).resolves.toMatchObject({ version: 1 });
   });
 });
 
@@ -646,10 +587,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     "in review, unsigned report draft saved": async (a) => {
       const r = await submittedCase();
       await takeReferral(scopeFor(database.db, a), r.id);
-      const detail = await getDoctorCase(scopeFor(database.db, a), {
-        referralId: r.id,
-        purpose: "editor",
-      });
+      const detail = await editorCase(a, r.id);
       const saved = await saveReportDraft(scopeFor(database.db, a), {
         referralId: r.id,
         body: reportBodyFromDraft(detail.draft, r),
@@ -690,10 +628,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     } else {
       // Opening the editor: one conditional update takes it (or finds it already in review).
       await takeReferral(scopeFor(database.db, b), c.id);
-      const detail = await getDoctorCase(scopeFor(database.db, b), {
-        referralId: c.id,
-        purpose: "editor",
-      });
+      const detail = await editorCase(b, c.id);
       expect(detail).toMatchObject({ mine: true, access: "holder" });
       expect(detail.referral.status).toBe("in_review");
       if (detail.report) expect(detail.report.doctorId).toBe(b.userId);

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
-import { auditEvent, doctorProfile, referral, user } from "~/db/schema/index.ts";
-import type { Actor } from "~/domain/access/permissions.ts";
+import { describe, expect, it } from "vitest";
+import { auditEvent, referral } from "~/db/schema/index.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
@@ -14,22 +12,18 @@ import {
 } from "~/domain/assessments/send-safety-alert.server.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
-import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { createDoctorForTest } from "~tests/support/consultations.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { recordingMailer } from "~tests/support/mail.ts";
 import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
 import { recordContactAttempt } from "./safety-contact.server.ts";
 
-let database: DatabaseHandle;
-const outbox: MailMessage[] = [];
-const mailer = {
-  async send(message: MailMessage) {
-    outbox.push(message);
-    return { messageId: randomUUID() };
-  },
-};
+const database = testDatabaseForFile();
+const mailer = recordingMailer();
+const outbox = mailer.sent;
 const jobs = { send: async () => "job-id" };
 const alertDeps = () => ({
   db: database.db,
@@ -38,32 +32,8 @@ const alertDeps = () => ({
   publicUrl: "http://localhost:3000",
 });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-
-async function createDoctor(name: string): Promise<Actor> {
-  const id = `doc-${randomUUID().slice(0, 8)}`;
-  await database.db
-    .insert(user)
-    .values({ id, name, email: `${id}@example.org`, emailVerified: true, role: "doctor" });
-  await database.db.insert(doctorProfile).values({
-    userId: id,
-    gmcNumber: String(Math.floor(1_000_000 + Math.random() * 8_999_999)),
-    active: true,
-  });
-  return {
-    userId: id,
-    role: "doctor",
-    organisationId: null,
-    memberRole: null,
-    doctorActive: true,
-    twoFactorVerified: true,
-  };
-}
+const createDoctor = (name: string, options?: { active?: boolean }) =>
+  createDoctorForTest(database.db, name, options);
 
 /** A management case the person has started: consent given, nothing sent. */
 async function startedCase(): Promise<{ id: string; reference: string; link: SubjectActor }> {

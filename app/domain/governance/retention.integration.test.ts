@@ -1,7 +1,6 @@
 import { subDays, subMonths } from "date-fns";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import {
   auditEvent,
   draftReport,
@@ -14,17 +13,11 @@ import {
 import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { eraseExpiredHealthData } from "./erase-expired-health-data.server.ts";
 import { DEFAULT_RETENTION } from "./retention-policy.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = testDatabaseForFile();
 
 const NOW = new Date("2033-03-15T09:00:00Z");
 /** The purge as the job runs it: a system scope, with the clock moved to NOW. */

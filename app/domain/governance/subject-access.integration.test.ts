@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import {
   auditEvent,
   contactMessage,
@@ -15,16 +14,10 @@ import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { exportSubjectData, subjectKey } from "./export-subject-data.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = testDatabaseForFile();
 
 const admin: Actor = { role: "admin", userId: "admin-1", twoFactorVerified: true };
 const request = { ip: "198.51.100.4", requestId: "req-sar" };

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { rateLimit } from "~/db/schema/index.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import {
   checkRateLimit,
   clearRateLimit,
@@ -13,13 +12,7 @@ import {
   recordRateLimitAttempt,
 } from "./rate-limit.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = testDatabaseForFile();
 
 const names = Object.keys(rateLimits) as RateLimitName[];
 const t0 = new Date("2026-03-02T09:00:00Z");

@@ -1,24 +1,17 @@
 import { addDays } from "date-fns";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
 import { claimAutomaticReminders, expireInvitations } from "./invitation-follow-up.server.ts";
 import { issueInvitationToken } from "./invitations.server.ts";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = testDatabaseForFile();
 
 async function invitedReferral(invitedAt: Date) {
   const actor = {

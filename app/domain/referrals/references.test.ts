@@ -6,10 +6,15 @@ import {
 } from "./references.ts";
 
 describe("referral references", () => {
-  it("formats management references from the sequence", () => {
-    expect(formatManagementReference(1)).toBe("REF-000001");
-    expect(formatManagementReference(123)).toBe("REF-000123");
-    expect(formatManagementReference(1234567)).toBe("REF-1234567");
+  it.each([
+    [1, "REF-000001"],
+    [123, "REF-000123"],
+    [1234567, "REF-1234567"],
+  ])("formats management reference number %i as %s", (sequence, reference) => {
+    expect(formatManagementReference(sequence)).toBe(reference);
+  });
+
+  it("formats management references in the published format, from 1 up", () => {
     expect(formatManagementReference(42)).toMatch(referenceFormats.management);
     expect(() => formatManagementReference(0)).toThrow(RangeError);
   });

@@ -13,7 +13,11 @@ import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { providerScope } from "~tests/support/billing.ts";
-import { employerScopeForTest, type TestEmployer } from "~tests/support/referrals.ts";
+import {
+  employerScopeForTest,
+  managementReferralInput,
+  type TestEmployer,
+} from "~tests/support/referrals.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { cancelReferral } from "./cancel-referral.server.ts";
@@ -32,15 +36,6 @@ let database: DatabaseHandle;
 let outbox: string;
 const demo = createDemoProvider();
 const seller = { name: "ReferOH Ltd" };
-const noQuestions = {
-  fitForWork: true,
-  underlyingCondition: false,
-  timeToFitness: false,
-  recommendedAdjustments: true,
-  engageInProcesses: false,
-  equalityAct: false,
-  followUp: false,
-};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -80,15 +75,26 @@ const candidate = {
   additionalNotes: "",
 };
 
-const managementInput = {
-  employeeName: "Jo Bloggs",
-  employeeEmail: "jo.bloggs@example.org",
-  referralReason: "Recurring back pain affecting lifting duties",
-  jobDetails: "Warehouse team leader, 37.5 hours a week",
-  existingAdjustments: "",
-  questions: noQuestions,
-  consentToProcessing: true,
-};
+const managementInput = managementReferralInput({ questions: { recommendedAdjustments: true } });
+
+/**
+ * Sends the referral's first invitation through the embedded outbox and returns the message as
+ * written there, its soft line breaks joined.
+ */
+async function sentInvitation(referralId: string, organisationName: string, publicUrl: string) {
+  const mailer = createMailer({
+    from: "ReferOH <no-reply@referoh.test>",
+    dataDir: outbox,
+    logger: createLogger("silent"),
+  });
+  const [full] = await database.db.select().from(referral).where(eq(referral.id, referralId));
+  await sendReferralInvitation(
+    { db: database.db, mailer, publicUrl },
+    { referral: full!, organisationName, kind: "initial" },
+  );
+  const latest = fs.readdirSync(path.join(outbox, "mail")).sort().at(-1)!;
+  return fs.readFileSync(path.join(outbox, "mail", latest), "utf8").replace(/=\r?\n/g, "");
+}
 
 describe("pre-employment referral paid by credit", () => {
   it("spends 1 credit in the same transaction, invites the candidate and e-mails a working link", async () => {
@@ -107,20 +113,7 @@ describe("pre-employment referral paid by credit", () => {
     );
     expect(stored.status).toBe("invited");
 
-    const mailer = createMailer({
-      from: "ReferOH <no-reply@referoh.test>",
-      dataDir: outbox,
-      logger: createLogger("silent"),
-    });
-    const [full] = await database.db.select().from(referral).where(eq(referral.id, created.id));
-    await sendReferralInvitation(
-      { db: database.db, mailer, publicUrl: "http://localhost:3000" },
-      { referral: full!, organisationName: actor.organisationName, kind: "initial" },
-    );
-    const files = fs.readdirSync(path.join(outbox, "mail"));
-    const raw = fs
-      .readFileSync(path.join(outbox, "mail", files.at(-1)!), "utf8")
-      .replace(/=\r?\n/g, "");
+    const raw = await sentInvitation(created.id, actor.organisationName, "http://localhost:3000");
     expect(raw).toMatch(/^To: sam\.patel@example\.org$/m);
     const token = raw.match(/\/assessment\/([A-Za-z0-9_-]{43})/)?.[1];
     expect(token).toBeDefined();
@@ -295,21 +288,9 @@ describe("cancelling", () => {
       { intent: "submit", input: managementInput, provider: "demo" },
     );
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
-    const mailer = createMailer({
-      from: "x <x@referoh.test>",
-      dataDir: outbox,
-      logger: createLogger("silent"),
-    });
-    const [full] = await database.db.select().from(referral).where(eq(referral.id, created.id));
-    await sendReferralInvitation(
-      { db: database.db, mailer, publicUrl: "http://localhost" },
-      { referral: full!, organisationName: "x", kind: "initial" },
-    );
-    const latest = fs.readdirSync(path.join(outbox, "mail")).sort().at(-1)!;
-    const token = fs
-      .readFileSync(path.join(outbox, "mail", latest), "utf8")
-      .replace(/=\r?\n/g, "")
-      .match(/\/assessment\/([A-Za-z0-9_-]{43})/)![1]!;
+    const token = (await sentInvitation(created.id, "x", "http://localhost")).match(
+      /\/assessment\/([A-Za-z0-9_-]{43})/,
+    )![1]!;
     expect((await findReferralByInvitationToken(database.db, token)).found).toBe(true);
 
     expect(await cancelReferral(employerScopeForTest(database.db, actor), created.id)).toEqual({

@@ -80,36 +80,14 @@ describe("referral state machine", () => {
     }
   });
 
-  it("never lets an employer or doctor act as the subject", () => {
-    for (const event of [
-      "subject_started",
-      "subject_submitted",
-      "subject_approved",
-      "subject_withheld",
-    ] as const) {
-      expect(
-        canTransition(
-          event === "subject_started"
-            ? "invited"
-            : event === "subject_submitted"
-              ? "in_progress"
-              : "awaiting_subject",
-          event,
-          "employer",
-        ),
-      ).toBe(false);
-      expect(
-        canTransition(
-          event === "subject_started"
-            ? "invited"
-            : event === "subject_submitted"
-              ? "in_progress"
-              : "awaiting_subject",
-          event,
-          "doctor",
-        ),
-      ).toBe(false);
-    }
+  it.each([
+    ["subject_started", "invited"],
+    ["subject_submitted", "in_progress"],
+    ["subject_approved", "awaiting_subject"],
+    ["subject_withheld", "awaiting_subject"],
+  ] as const)("never lets an employer or doctor act as the subject: %s from %s", (event, from) => {
+    expect(canTransition(from, event, "employer")).toBe(false);
+    expect(canTransition(from, event, "doctor")).toBe(false);
   });
 
   it("does not count a referral awaiting payment as active, and expires it unpaid", () => {

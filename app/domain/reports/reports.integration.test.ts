@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   auditEvent,
   referral,
@@ -11,15 +10,15 @@ import {
 } from "~/db/schema/index.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import {
   createSentReport,
   managementBodyForTest,
   sendRevisedVersionForTest,
 } from "~tests/support/reports.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import { approveReport } from "./approve-report.server.ts";
 import { getEmployerReport, getEmployerReportPdf } from "./get-employer-report.server.ts";
 import {
@@ -33,7 +32,7 @@ import { requestReportCorrection } from "./request-report-correction.server.ts";
 import { sendReportNotification } from "./send-report-notification.server.ts";
 import { withholdReportConsent } from "./withhold-report-consent.server.ts";
 
-let database: DatabaseHandle;
+const database = testDatabaseForFile();
 const sentJobs: { name: string; data: object }[] = [];
 const jobs = {
   async send(name: string, data: object) {
@@ -41,23 +40,12 @@ const jobs = {
     return "job-id";
   },
 };
-const mails: MailMessage[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mails.push(message);
-    return { messageId: `m${mails.length}` };
-  },
-};
+const mailer = recordingMailer();
+const mails = mailer.sent;
 const publicUrl = "https://referoh.example";
 let ip = 0;
 const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(() => {
   sentJobs.length = 0;
   mails.length = 0;

@@ -1,23 +1,15 @@
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { requestContext, runtimeContext } from "~/context.ts";
-import type { DatabaseHandle } from "~/db/client.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
+import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import * as review from "./review.tsx";
 import * as start from "./start.tsx";
 import * as step from "./step.tsx";
 
-let database: DatabaseHandle;
+const database = testDatabaseForFile();
 const sent: string[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 
 function contextFor(ip: string) {
   const context = new RouterContextProvider();

@@ -1,25 +1,15 @@
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { member, referral, report, user } from "../../../app/db/schema/index.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import routes from "../../../app/routes.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
-import {
-  bookConsultationForTest,
-  createDoctorAccountForTest,
-  doctorActor,
-  referralInReviewForTest,
-} from "../../support/consultations.ts";
-import { employerScopeForTest } from "../../support/referrals.ts";
+import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
+import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { createAdministratorAt } from "../support/admin.ts";
+import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
 import { approveReport, withholdConsent } from "../support/report-review.ts";
@@ -43,41 +33,19 @@ import { focusRingsCut, layoutProblems, reflowViewports, smallTargets } from "./
 const port = Number(process.env.REFLOW_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 150);
 const origin = `http://localhost:${port}`;
 
-// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
-let runtime: any;
-let server: http.Server;
+let server: InProcessServer;
+let runtime: InProcessServer["runtime"];
 let dataDir: string;
 let setupLink: string;
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-reflow-e2e-"));
-  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
-  const config = bundle.loadConfig({
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ALLOW_DEMO_PAYMENTS: "true",
-  });
-  runtime = await bundle.startRuntime(config);
-  // The factories below are this spec's own copy of the domain code, not the bundle's: they seal
-  // health columns with the same keyring the server generated in its data directory.
-  installDataKeyring(resolveDataKeyring(config).keyring);
-  const { setupLink: link } = await bundle.prepareAccounts(runtime);
-  setupLink = link;
-  server = http.createServer(
-    bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
-  );
-  bundle.attachConsultationSignalling(server, runtime);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  server = await startInProcessServer({ name: "reflow", port, signalling: true });
+  ({ runtime, dataDir } = server);
+  ({ setupLink } = await server.bundle.prepareAccounts(runtime));
 });
 
 test.afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await runtime?.shutdown();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** Route files that are not pages: data, files, redirects and actions. */
@@ -133,14 +101,7 @@ async function signInAt(page: Page, loginPath: string, email: string, button: st
 
 /** The run's administrator, through the one-time set-up link this server wrote. */
 async function signedInAdministrator(page: Page) {
-  const email = uniqueEmail("admin");
-  await page.goto(setupLink.trim());
-  await page.getByLabel("Full name").fill("Morgan Admin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create administrator" }).click();
-  await expect(page).toHaveURL(/\/login/);
+  const email = await createAdministratorAt(page, setupLink.trim());
   await signInAt(page, "/login", email, "Sign In");
   await enrolTwoFactor(page);
 }
@@ -233,24 +194,12 @@ test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every stat
     await db.update(referral).set({ organisationId }).where(eq(referral.id, referralId));
     if (reportId) await db.update(report).set({ organisationId }).where(eq(report.id, reportId));
   };
-  const managementInput = {
-    employeeName: "Jo Bloggs",
-    employeeEmail: "jo.bloggs@example.org",
+  const managementInput = managementReferralInput({
     referralReason:
       "Back pain since a fall at work in the spring, with several short absences; we would like advice on duties and adjustments that would help Jo stay at work.",
     jobDetails: "Warehouse team leader, 37.5 hours a week, on site",
-    existingAdjustments: "",
-    questions: {
-      fitForWork: true,
-      underlyingCondition: false,
-      timeToFitness: false,
-      recommendedAdjustments: true,
-      engageInProcesses: false,
-      equalityAct: false,
-      followUp: false,
-    },
-    consentToProcessing: true,
-  };
+    questions: { recommendedAdjustments: true },
+  });
   const draft = await saveManagementReferral(employerScopeForTest(db, actor), {
     provider: "demo",
     intent: "draft",
@@ -309,12 +258,12 @@ test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every stat
   );
 
   // In review with the doctor, a consultation booked.
-  const inReview = await referralInReviewForTest(db, { doctorId });
-  await mine(inReview.referral.id);
-  const booked = await bookConsultationForTest(
+  const inReview = await bookedCaseForTest(
     { db, mailer: runtime.mailer, publicUrl: origin },
-    { doctor: doctorActor(doctorId), referralId: inReview.referral.id },
+    { doctorId },
   );
+  await mine(inReview.referral.id);
+  const booked = inReview.consultation;
 
   // Reports: with the person, withheld, and released.
   const awaiting = await createSentReport(db);

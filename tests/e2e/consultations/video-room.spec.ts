@@ -1,18 +1,7 @@
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
-import {
-  bookConsultationForTest,
-  createDoctorAccountForTest,
-  doctorActor,
-  referralInReviewForTest,
-} from "../../support/consultations.ts";
+import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts";
 
 /*
@@ -21,36 +10,23 @@ import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts"
  * spec runs the same production build in its own process, on its own port and data directory,
  * and prepares the case through the domain functions (tests/support/consultations.ts).
  */
-const port = Number(process.env.ROOM_E2E_PORT ?? 3355);
+// Beside the shared server, as the reflow and access-matrix specs are, so parallel runs on one
+// machine (each its own E2E_PORT) do not collide.
+const port = Number(process.env.ROOM_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 145);
 const origin = `http://localhost:${port}`;
 
-// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
-let runtime: any;
-let server: http.Server;
+let server: InProcessServer;
+let runtime: InProcessServer["runtime"];
 let media: Browser;
-let dataDir: string;
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-room-e2e-"));
-  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
-  const config = bundle.loadConfig({
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    JOBS: "off",
-    ALLOW_DEMO_PAYMENTS: "true",
+  server = await startInProcessServer({
+    name: "room",
+    port,
+    settings: { JOBS: "off" },
+    signalling: true,
   });
-  runtime = await bundle.startRuntime(config);
-  // The test-support factories are this spec's own copy of the domain code, not the bundle's:
-  // they seal health columns with the same keyring the server generated in its data directory.
-  installDataKeyring(resolveDataKeyring(config).keyring);
-  server = http.createServer(
-    bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
-  );
-  bundle.attachConsultationSignalling(server, runtime);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  ({ runtime } = server);
   // Chromium's fake camera (a test pattern) and microphone (a tone), allowed without a prompt.
   media = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -68,10 +44,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await media?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await runtime?.shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function inboundVideoBytes(page: Page): Promise<number> {
@@ -95,11 +68,11 @@ test("doctor and subject meet in the video room; anyone else is refused before s
     name: "Dr Amara Okafor",
     password: PASSWORD,
   });
-  const { referral, token } = await referralInReviewForTest(db, { doctorId });
-  const booked = await bookConsultationForTest(
-    { db, mailer: runtime.mailer, publicUrl: origin },
-    { doctor: doctorActor(doctorId), referralId: referral.id },
-  );
+  const {
+    referral,
+    token,
+    consultation: booked,
+  } = await bookedCaseForTest({ db, mailer: runtime.mailer, publicUrl: origin }, { doctorId });
 
   // The doctor signs in with two factors and opens the case's consultation.
   const doctorContext = await media.newContext({

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +14,7 @@ import {
   referralInReviewForTest,
 } from "../../support/consultations.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { scratchDatabase } from "../support/scratch-database.ts";
+import { scratchDatabase, settingsOnDatabase } from "../support/scratch-database.ts";
 import { spawnServer } from "../support/server-process.ts";
 
 /*
@@ -89,14 +88,7 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
 }) => {
   test.setTimeout(180_000);
   const scratch = await scratchDatabase("referoh_cluster");
-  const env = {
-    DATABASE_URL: scratch.url,
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    DATA_ENCRYPTION_KEYS: `cluster:${randomBytes(32).toString("base64")}`,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    ALLOW_DEMO_PAYMENTS: "true",
-  };
+  const env = settingsOnDatabase(scratch, port);
   const server = spawnServer({ ...env, WEB_CONCURRENCY: "2" });
   // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
   let runtime: any;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { scratchDatabase } from "../support/scratch-database.ts";
+import { scratchDatabase, settingsOnDatabase } from "../support/scratch-database.ts";
 import { spawnServer } from "../support/server-process.ts";
 
 /*
@@ -17,14 +17,7 @@ test("a lost database gives 503 with Retry-After, /healthz says so, and the serv
   test.setTimeout(180_000);
   const scratch = await scratchDatabase("referoh_outage");
   const { admin, name: database } = scratch;
-  const server = spawnServer({
-    DATABASE_URL: scratch.url,
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    DATA_ENCRYPTION_KEYS: `outage:${randomBytes(32).toString("base64")}`,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    ALLOW_DEMO_PAYMENTS: "true",
-  });
+  const server = spawnServer(settingsOnDatabase(scratch, port));
   const locker = new pg.Client({ connectionString: scratch.url });
   /** The app's connections: everything on its database but ours. */
   const terminateAppConnections = () =>

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { get } from "node:http";
 import { publicPages } from "../../../app/routes/marketing/public-pages.ts";
-import { expect, test } from "../support/test.ts";
+import { expect, expectLinksTo, test } from "../support/test.ts";
 import { publicRoutes } from "./public-pages.ts";
 
 test.describe("public routes", () => {
@@ -247,33 +247,15 @@ test.describe("pre-rendered pages", () => {
 
 test("the home page's calls to action go where the seed says", async ({ page }) => {
   await page.goto("/");
-  const main = page.getByRole("main");
-  await expect(
-    main.getByRole("link", { name: /^Learn More about how ReferOH works$/ }),
-  ).toHaveAttribute("href", "/how-it-works");
-  await expect(main.getByRole("link", { name: "View Pricing", exact: true })).toHaveAttribute(
-    "href",
-    "/pricing",
-  );
-  await expect(main.getByRole("link", { name: "Register Now" })).toHaveAttribute(
-    "href",
-    "/register",
-  );
-  await expect(main.getByRole("link", { name: "View Pricing Plans" })).toHaveAttribute(
-    "href",
-    "/pricing",
-  );
-  await expect(main.getByRole("link", { name: "See Full Process" })).toHaveAttribute(
-    "href",
-    "/how-it-works",
-  );
-  await expect(
-    main.getByRole("link", { name: "About pre-employment checks", exact: true }),
-  ).toHaveAttribute("href", "/pre-employment-info");
-  await expect(main.getByRole("link", { name: "About management referrals" })).toHaveAttribute(
-    "href",
-    "/management-referral-info",
-  );
+  await expectLinksTo(page.getByRole("main"), {
+    "Learn More about how ReferOH works": "/how-it-works",
+    "View Pricing": "/pricing",
+    "Register Now": "/register",
+    "View Pricing Plans": "/pricing",
+    "See Full Process": "/how-it-works",
+    "About pre-employment checks": "/pre-employment-info",
+    "About management referrals": "/management-referral-info",
+  });
 });
 
 /** One GET as sent, without the decoding and cache headers that fetch() adds. */

@@ -1,5 +1,5 @@
 import { signedInEmployer } from "../support/employer.ts";
-import { expect, test } from "../support/test.ts";
+import { expect, expectLinksTo, test } from "../support/test.ts";
 
 test.describe("employer referrals", () => {
   test("dashboard shows the seed's counters and cards from the database", async ({ page }) => {
@@ -10,14 +10,10 @@ test.describe("employer referrals", () => {
     await expect(summary.getByText("Available Credits")).toBeVisible();
     await expect(summary).toContainText("0");
     await expect(page.getByText("No activity yet.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "New Pre-Employment Assessment" })).toHaveAttribute(
-      "href",
-      "/pre-employment-referral",
-    );
-    await expect(page.getByRole("link", { name: "New Management Referral" })).toHaveAttribute(
-      "href",
-      "/employer-referral?type=management",
-    );
+    await expectLinksTo(page, {
+      "New Pre-Employment Assessment": "/pre-employment-referral",
+      "New Management Referral": "/employer-referral?type=management",
+    });
   });
 
   test("a management referral is saved as a draft, edited, and submitted towards payment", async ({

@@ -1,13 +1,9 @@
 import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
-import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import {
   caseClinicalNote,
   consultation,
@@ -22,18 +18,13 @@ import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/ord
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "../../support/assessments.ts";
-import {
-  bookConsultationForTest,
-  createDoctorAccountForTest,
-  doctorActor,
-  referralInReviewForTest,
-} from "../../support/consultations.ts";
-import { employerScopeForTest } from "../../support/referrals.ts";
+import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
+import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -55,44 +46,29 @@ import { expect, test } from "../support/test.ts";
 const port = Number(process.env.MATRIX_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 170);
 const origin = `http://localhost:${port}`;
 
-// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
-let runtime: any;
-let server: http.Server;
-let dataDir: string;
+let server: InProcessServer;
+let runtime: InProcessServer["runtime"];
 
 test.beforeAll(async () => {
   // A fresh embedded database initialises and migrates first: over a minute on a loaded machine.
   test.setTimeout(180_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-matrix-e2e-"));
-  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
-  const config = bundle.loadConfig({
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    // Refusals are what this spec asks for: a warning each would only bury a real error.
-    LOG_LEVEL: "error",
-    JOBS: "off",
-    ALLOW_DEMO_PAYMENTS: "true",
-    // Each request says it comes from a client of its own (X-Forwarded-For, believed from
-    // loopback only), so the link throttle answers a real client's guessing, not this walk.
-    TRUST_PROXY: "loopback",
+  server = await startInProcessServer({
+    name: "matrix",
+    port,
+    settings: {
+      // Refusals are what this spec asks for: a warning each would only bury a real error.
+      LOG_LEVEL: "error",
+      JOBS: "off",
+      // Each request says it comes from a client of its own (X-Forwarded-For, believed from
+      // loopback only), so the link throttle answers a real client's guessing, not this walk.
+      TRUST_PROXY: "loopback",
+    },
   });
-  runtime = await bundle.startRuntime(config);
-  // The factories are this spec's own copy of the domain code: they seal health columns with the
-  // keyring the server generated in its data directory.
-  installDataKeyring(resolveDataKeyring(config).keyring);
-  server = http.createServer(
-    bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
-  );
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  ({ runtime } = server);
 });
 
 test.afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await runtime?.shutdown();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 type Side = "A" | "B";
@@ -434,35 +410,24 @@ async function seedSide(side: Side, doctorId: string) {
   const draft = await saveManagementReferral(employerScopeForTest(db, actor), {
     provider: "demo",
     intent: "draft",
-    input: {
+    input: managementReferralInput({
       employeeName: personName[side],
       employeeEmail: "matrix.person@example.org",
       referralReason: "Matrix test: back pain and time off; advice on adjustments, please.",
       jobDetails: "Warehouse team leader",
-      existingAdjustments: "",
-      questions: {
-        fitForWork: true,
-        underlyingCondition: false,
-        timeToFitness: false,
-        recommendedAdjustments: false,
-        engageInProcesses: false,
-        equalityAct: false,
-        followUp: false,
-      },
-      consentToProcessing: true,
-    },
+    }),
   });
   // Invited two days ago: a reminder is due.
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
   const invited = await createInvitedReferralForTest(db, { type: "management", now: twoDaysAgo });
   await mine(invited.referral.id);
 
-  const inReview = await referralInReviewForTest(db, { doctorId });
-  await mine(inReview.referral.id);
-  const booked = await bookConsultationForTest(
+  const inReview = await bookedCaseForTest(
     { db, mailer: runtime.mailer, publicUrl: origin },
-    { doctor: doctorActor(doctorId), referralId: inReview.referral.id },
+    { doctorId },
   );
+  await mine(inReview.referral.id);
+  const booked = inReview.consultation;
 
   // A report the person has approved: released to the employer, written by this side's doctor.
   const sent = await createSentReport(db);

@@ -337,7 +337,8 @@ test.describe("route fuzz: no input makes the server fail", () => {
   });
 
   test("as an administrator and as a doctor", async ({ page, browser }) => {
-    await signedInAdmin(page);
+    // Its own session: the walk signs out last.
+    await signedInAdmin(page, { ownSession: true });
     const doctor = await invitedDoctor(page, browser, {
       name: "Dr Fuzz Tester",
       gmcNumber: String(7_000_000 + Math.floor(Math.random() * 999_999)),

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Cookie, Page } from "@playwright/test";
 import { codeFor, enrolTwoFactor, PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
 import { linkTo, waitForMessage } from "./outbox.ts";
 import { expect } from "./test.ts";
@@ -8,13 +8,17 @@ import { expect } from "./test.ts";
 /*
  * The run has one first-admin set-up link, so every spec that needs an administrator shares the
  * one account: whichever spec comes first creates it through the real set-up journey, and records
- * its e-mail and TOTP secret in the run's data directory for the others. A TOTP code works once,
- * so sign-ins take turns under a lock and wait for a fresh 30-second step.
+ * its e-mail, TOTP secret and signed-in session in the run's data directory for the others. Later
+ * specs join that session, as a browser that stayed signed in would; a spec that ends its session
+ * (signing out) signs in on its own. A TOTP code works once, so sign-ins take turns under a lock
+ * and wait for a fresh 30-second step: up to 30 s each, which joining the session saves.
  */
 interface AdminState {
   email: string;
   secret: string;
   lastStep: number;
+  /** The signed-in session's cookies, for specs that join it. */
+  cookies: Cookie[];
 }
 
 const dataDir = () => process.env.E2E_DATA_DIR!;
@@ -40,11 +44,23 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function createFirstAdmin(page: Page): Promise<AdminState> {
-  // The one-time set-up link the server printed at start-up (also kept in DATA_DIR while valid).
-  const setupLink = fs
-    .readFileSync(path.join(dataDir(), "first-admin-setup-link.txt"), "utf8")
-    .trim();
+/** The administration area's sections, in the order its navigation lists them. */
+export const administrationSections = [
+  "Overview",
+  "Doctors",
+  "Organisations",
+  "Cases",
+  "Inbox",
+  "Audit log",
+  "Access review",
+  "Subject access",
+];
+
+/**
+ * Fills in a server's one-time administrator set-up form at `setupLink` and lands on sign-in;
+ * returns the new administrator's e-mail address (the password is PASSWORD).
+ */
+export async function createAdministratorAt(page: Page, setupLink: string): Promise<string> {
   const email = uniqueEmail("admin");
   await page.goto(setupLink);
   await page.getByLabel("Full name").fill("Morgan Admin");
@@ -53,6 +69,20 @@ async function createFirstAdmin(page: Page): Promise<AdminState> {
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create administrator" }).click();
   await expect(page).toHaveURL(/\/login/);
+  return email;
+}
+
+/** The page's sign-in session cookies only: nothing else of its state goes to other specs. */
+async function sessionCookies(page: Page): Promise<Cookie[]> {
+  return (await page.context().cookies()).filter((cookie) => cookie.name.includes("session"));
+}
+
+async function createFirstAdmin(page: Page): Promise<AdminState> {
+  // The one-time set-up link the server printed at start-up (also kept in DATA_DIR while valid).
+  const setupLink = fs
+    .readFileSync(path.join(dataDir(), "first-admin-setup-link.txt"), "utf8")
+    .trim();
+  const email = await createAdministratorAt(page, setupLink);
   // The link works once.
   expect((await page.request.get(setupLink)).status()).toBe(404);
 
@@ -63,11 +93,17 @@ async function createFirstAdmin(page: Page): Promise<AdminState> {
   await expect(page).toHaveURL(/\/account\/two-factor/);
   const secret = await enrolTwoFactor(page);
   await expect(page).toHaveURL(/\/admin/);
-  return { email, secret, lastStep: step() };
+  return { email, secret, lastStep: step(), cookies: await sessionCookies(page) };
 }
 
-/** Signs `page` in as the run's administrator (creating it first if no spec has yet). */
-export async function signedInAdmin(page: Page): Promise<string> {
+/**
+ * Signs `page` in as the run's administrator (creating it first if no spec has yet), in the
+ * shared session unless `ownSession` (for a spec that signs out, which would end it for all).
+ */
+export async function signedInAdmin(
+  page: Page,
+  { ownSession = false }: { ownSession?: boolean } = {},
+): Promise<string> {
   return withLock(async () => {
     const existing = fs.existsSync(stateFile())
       ? (JSON.parse(fs.readFileSync(stateFile(), "utf8")) as AdminState)
@@ -77,6 +113,13 @@ export async function signedInAdmin(page: Page): Promise<string> {
       fs.writeFileSync(stateFile(), JSON.stringify(created));
       return created.email;
     }
+    if (!ownSession) {
+      await page.context().addCookies(existing.cookies);
+      await page.goto("/admin");
+      // A session that has ended sends the page to sign-in instead.
+      if (new URL(page.url()).pathname === "/admin") return existing.email;
+      await page.context().clearCookies();
+    }
     await page.goto("/login");
     await signIn(page, existing.email);
     await expect(page).toHaveURL(/\/two-factor/);
@@ -85,7 +128,15 @@ export async function signedInAdmin(page: Page): Promise<string> {
     await page.getByLabel("Authentication code").fill(codeFor(existing.secret, at));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/admin/);
-    fs.writeFileSync(stateFile(), JSON.stringify({ ...existing, lastStep: step() }));
+    fs.writeFileSync(
+      stateFile(),
+      JSON.stringify({
+        ...existing,
+        lastStep: step(),
+        // An own session is not shared: the spec will end it.
+        cookies: ownSession ? existing.cookies : await sessionCookies(page),
+      }),
+    );
     return existing.email;
   });
 }

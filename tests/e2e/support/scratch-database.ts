@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 const adminUrl = process.env.CI_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -26,5 +27,20 @@ export async function scratchDatabase(prefix: string) {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
+  };
+}
+
+/**
+ * A production server's settings on `database` (a scratchDatabase's url), with fresh secrets and
+ * demo payments, listening on `port`.
+ */
+export function settingsOnDatabase(database: { name: string; url: string }, port: number) {
+  return {
+    DATABASE_URL: database.url,
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    DATA_ENCRYPTION_KEYS: `${database.name}:${randomBytes(32).toString("base64")}`,
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    ALLOW_DEMO_PAYMENTS: "true",
   };
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /** Pages already scanned by this worker: each distinct path is checked once per run. */
 const scanned = new Set<string>();
@@ -81,5 +81,11 @@ export const test = base.extend<{ a11yScan: undefined }>({
     { auto: true },
   ],
 });
+
+/** Each link named (exactly) in `links`, inside `scope`, points where its value says. */
+export async function expectLinksTo(scope: Page | Locator, links: Record<string, string>) {
+  for (const [name, href] of Object.entries(links))
+    await expect(scope.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+}
 
 export { expect };

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
+import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+
+/**
+ * The production build running inside the test worker, on its own port and data directory.
+ * Specs whose cases are made through the domain's test factories need the database, which the
+ * shared test server's process holds (PGlite allows one process per database), so they serve the
+ * same build from the worker that seeds it.
+ */
+export interface InProcessServer {
+  origin: string;
+  /** Where the server keeps its database and its outbox of e-mails. */
+  dataDir: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
+  bundle: any;
+  // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
+  runtime: any;
+  stop(): Promise<void>;
+}
+
+export async function startInProcessServer({
+  name,
+  port,
+  settings = {},
+  signalling = false,
+}: {
+  /** Names the data directory, so a left-over one says which spec made it. */
+  name: string;
+  port: number;
+  /** Settings on top of a production server with demo payments (README). */
+  settings?: Record<string, string>;
+  /** Also serve the consultation room's signalling WebSocket. */
+  signalling?: boolean;
+}): Promise<InProcessServer> {
+  const origin = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `referoh-${name}-e2e-`));
+  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
+  const config = bundle.loadConfig({
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ALLOW_DEMO_PAYMENTS: "true",
+    ...settings,
+  });
+  const runtime = await bundle.startRuntime(config);
+  // The factories are the spec's own copy of the domain code, not the bundle's: they seal health
+  // columns with the same keyring the server generated in its data directory.
+  installDataKeyring(resolveDataKeyring(config).keyring);
+  const server = http.createServer(
+    bundle.createApp(runtime, { clientDir: path.resolve("build/client") }),
+  );
+  if (signalling) bundle.attachConsultationSignalling(server, runtime);
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    origin,
+    dataDir,
+    bundle,
+    runtime,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await runtime.shutdown();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -18,9 +18,7 @@ import {
 const servicesImportingDomain = new Set<string>([]);
 
 /** Files that still read a tenant table by id without a visibility builder, and how often. */
-const unscopedReads: Record<string, number> = {
-  "app/domain/billing/refunds.server.ts": 1,
-};
+const unscopedReads: Record<string, number> = {};
 
 /** Test helpers: factories, harnesses and fixtures live under tests/, for tests only. */
 const testHelper = (file: string) => file.startsWith("tests/");

@@ -63,12 +63,10 @@ export async function declineConsent(
           })
         : 0;
     const order: OrderReversal = current.orderId
-      ? await reverseOrder(tx, {
+      ? await reverseOrder(tx, subject, {
           orderId: current.orderId,
-          organisationId: current.organisationId,
           referralId: current.id,
           reason: "consent_declined",
-          now,
         })
       : { outcome: "none" };
     await moveSubjectReferral(tx, subject, {

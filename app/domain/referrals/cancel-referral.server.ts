@@ -62,12 +62,10 @@ export async function cancelReferral(
           })
         : 0;
     const order: OrderReversal = current.orderId
-      ? await reverseOrder(tx, {
+      ? await reverseOrder(tx, scope, {
           orderId: current.orderId,
-          organisationId: actor.organisationId,
           referralId: current.id,
           reason: "referral_cancelled",
-          now,
         })
       : { outcome: "none" };
     await revokeInvitations(tx, current.id, now);

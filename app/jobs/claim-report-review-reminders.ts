@@ -10,7 +10,7 @@ export const claimReportReviewRemindersJob = defineJob({
   payload: z.object({}),
   schedule: "20 * * * *",
   async handle(scope, { jobs, logger }) {
-    const due = await claimReviewReminders(scope.db, scope.now);
+    const due = await claimReviewReminders(scope);
     for (const reportId of due) await jobs.send(sendReportReviewReminderJob.name, { reportId });
     if (due.length > 0) logger.info({ reminded: due.length }, "report review reminders");
   },

@@ -8,7 +8,7 @@ export const sendSlaWarningsJob = defineJob({
   payload: z.object({}),
   schedule: "*/10 * * * *",
   async handle(scope, runtime) {
-    const warned = await sendSlaWarnings(mailDeps(scope, runtime), { now: scope.now });
+    const warned = await sendSlaWarnings(scope, mailDeps(runtime));
     if (warned > 0) runtime.logger.warn({ warned }, "SLA warnings sent");
   },
 });

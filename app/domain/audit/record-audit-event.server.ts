@@ -1,5 +1,7 @@
 import type { Database } from "~/db/client.server.ts";
 import { auditEvent } from "~/db/schema/index.ts";
+import { auditActorOf } from "~/domain/kernel/actor.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { auditDetailsProblem } from "./audit-details-guard.ts";
 
 export interface AuditEntry {
@@ -33,5 +35,25 @@ export async function recordAuditEvent(
     ip: entry.request?.ip ?? null,
     requestId: entry.request?.requestId ?? null,
     details: entry.details ?? {},
+  });
+}
+
+/**
+ * An event done by the scope's actor, from the scope's request: how a use case, a route or a job
+ * audits what it does, so nobody names the actor by hand. `organisationId` files an event of an
+ * actor with no organisation (a job) under the organisation whose case it concerns, for that
+ * organisation's log. `executor` is the transaction the event belongs to, when there is one, so it
+ * commits or rolls back with the change it records.
+ */
+export async function recordAuditEventAs(
+  scope: Scope,
+  { organisationId, ...entry }: Omit<AuditEntry, "actor" | "request"> & { organisationId?: string },
+  executor: Pick<Database, "insert"> = scope.db,
+): Promise<void> {
+  const actor = auditActorOf(scope.actor);
+  await recordAuditEvent(executor, {
+    ...entry,
+    actor: { ...actor, organisationId: actor.organisationId ?? organisationId ?? null },
+    request: scope.origin,
   });
 }

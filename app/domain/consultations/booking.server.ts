@@ -6,7 +6,7 @@ import { ownCase } from "~/domain/doctor/case-access.server.ts";
 import { auditActorOf, type DoctorActor, type SubjectActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { isRole, requireDoctor, requireSubject } from "~/domain/kernel/guards.ts";
+import { isRole, requireDoctor, requireEmployer, requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -516,17 +516,18 @@ export async function consultationsForDoctorCase(scope: Scope, referralId: strin
 
 /** For the employer: which of these referrals have a consultation booked, and nothing more. */
 export async function bookedConsultationReferralIds(
-  db: Database,
-  { organisationId, referralIds }: { organisationId: string; referralIds: string[] },
+  scope: Scope,
+  referralIds: string[],
 ): Promise<Set<string>> {
+  const employer = requireEmployer(scope);
   if (referralIds.length === 0) return new Set();
-  const rows = await db
+  const rows = await employer.db
     .select({ referralId: consultation.referralId })
     .from(consultation)
     .innerJoin(referral, eq(referral.id, consultation.referralId))
     .where(
       and(
-        eq(referral.organisationId, organisationId),
+        visibleReferrals(employer),
         inArray(consultation.referralId, referralIds),
         eq(consultation.status, "booked"),
       ),

@@ -12,7 +12,7 @@ import {
   reviewSections,
   stepOfQuestion,
 } from "~/domain/assessments/assessment-steps.ts";
-import { loadResponse } from "~/domain/assessments/load-response.server.ts";
+import { ownResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Check your answers | Re
 async function open(context: Route.LoaderArgs["context"], token: string) {
   const opened = await requireAssessmentLink(context, token);
   if (opened.referral.status !== "in_progress") throw redirect(assessmentPath(token));
-  const response = await loadResponse(opened.runtime.database.db, opened.referral.id);
+  const response = await ownResponse(opened.scope);
   if (response?.status !== "in-progress") throw redirect(assessmentPath(token));
   const kind: AssessmentKind =
     opened.referral.type === "management" ? "management" : "pre_employment";

@@ -20,7 +20,7 @@ import {
   stepProgress,
   stepQuestionIds,
 } from "~/domain/assessments/assessment-steps.ts";
-import { loadResponse } from "~/domain/assessments/load-response.server.ts";
+import { ownResponse } from "~/domain/assessments/load-response.server.ts";
 import type { Answers, QuestionnaireItem } from "~/domain/assessments/questionnaire-types.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import {
@@ -50,7 +50,7 @@ function stepPath(token: string, step: string): string {
 async function loadOpenResponse(context: Route.LoaderArgs["context"], token: string) {
   const opened = await requireAssessmentLink(context, token);
   if (opened.referral.status !== "in_progress") throw redirect(assessmentPath(token));
-  const response = await loadResponse(opened.runtime.database.db, opened.referral.id);
+  const response = await ownResponse(opened.scope);
   if (response?.status !== "in-progress") throw redirect(assessmentPath(token));
   const kind: AssessmentKind =
     opened.referral.type === "management" ? "management" : "pre_employment";

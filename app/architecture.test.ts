@@ -8,6 +8,7 @@ import {
   sourceFiles,
   unscopedReadsById,
 } from "../tests/architecture/import-graph.ts";
+import { unscopedDomainCalls } from "../tests/architecture/use-case-signatures.ts";
 
 /**
  * The layering of docs/architecture.md §3, checked on the import graph. Where the code has not
@@ -19,9 +20,46 @@ import {
 const servicesImportingDomain = new Set<string>([]);
 
 /** Files that still read a tenant table by id without a visibility builder, and how often. */
-const unscopedReads: Record<string, number> = {
-  "app/domain/billing/refunds.server.ts": 1,
-};
+const unscopedReads: Record<string, number> = {};
+
+/**
+ * Domain functions routes and jobs call that do not take the caller's scope first (§3b), as
+ * `file#function`. Most act before anyone is known, so there is no actor to scope them yet:
+ * signing in, registering, resetting a password, the public enquiry forms, opening an assessment
+ * link (which is what gives the person their subject scope) and the rate limits that guard them.
+ * The rest are still on the accounts area's own actor, or are job registrations still in the
+ * domain (moving to app/jobs, §3).
+ */
+const unscopedCalls = new Set<string>([
+  "app/domain/accounts/admin-setup.server.ts#createFirstAdmin",
+  "app/domain/accounts/admin-setup.server.ts#setupTokenIsValid",
+  "app/domain/accounts/doctors.server.ts#getOwnDoctorProfile",
+  "app/domain/accounts/doctors.server.ts#updateOwnQualifications",
+  "app/domain/accounts/email-verification.server.ts#resendVerificationEmail",
+  "app/domain/accounts/email-verification.server.ts#verifyEmailAddress",
+  "app/domain/accounts/password-reset.server.ts#requestPasswordReset",
+  "app/domain/accounts/password-reset.server.ts#resetPasswordWithToken",
+  "app/domain/accounts/pending-second-factor.server.ts#readPendingSecondFactor",
+  "app/domain/accounts/register-employer.server.ts#registerEmployer",
+  "app/domain/accounts/sign-in.server.ts#signInWithPassword",
+  "app/domain/accounts/sign-out.server.ts#signOut",
+  "app/domain/accounts/two-factor.server.ts#confirmTwoFactorEnrolment",
+  "app/domain/accounts/two-factor.server.ts#disableTwoFactor",
+  "app/domain/accounts/two-factor.server.ts#pendingEnrolment",
+  "app/domain/accounts/two-factor.server.ts#startTwoFactorEnrolment",
+  "app/domain/accounts/two-factor.server.ts#verifySignInSecondFactor",
+  "app/domain/accounts/update-account.server.ts#changePassword",
+  "app/domain/accounts/update-account.server.ts#updateOrganisation",
+  "app/domain/accounts/update-account.server.ts#updateProfile",
+  "app/domain/assessments/open-assessment-link.server.ts#openAssessmentLink",
+  "app/domain/billing/settle-refund.server.ts#registerRefundJobs",
+  "app/domain/enquiries/deliver-enquiry-email.server.ts#deliverEnquiryEmail",
+  "app/domain/enquiries/register-interest.server.ts#registerInterest",
+  "app/domain/enquiries/submit-contact-message.server.ts#submitContactMessage",
+  "app/domain/kernel/rate-limit.server.ts#checkRateLimit",
+  "app/domain/kernel/rate-limit.server.ts#pruneRateLimits",
+  "app/domain/referrals/tell-employer-declined.server.ts#registerReferralDeclinedJob",
+]);
 
 /**
  * Route modules that still read a posted form by hand (`formData.get`), and how often; every
@@ -93,6 +131,18 @@ describe("the import graph", () => {
       if (reads > 0) found[file] = reads;
     }
     expect(found).toEqual(unscopedReads);
+  });
+
+  test("routes and jobs call the domain with the caller's scope first", () => {
+    const callers = product.filter((f) => f.startsWith("app/routes/") || f.startsWith("app/jobs/"));
+    const calls = unscopedDomainCalls(callers);
+    const called = new Set(calls.map((c) => `${c.declaredIn}#${c.name}`));
+    expect(
+      calls
+        .filter((c) => !unscopedCalls.has(`${c.declaredIn}#${c.name}`))
+        .map((c) => `${c.from} -> ${c.name} (${c.declaredIn})`),
+    ).toEqual([]);
+    expect([...unscopedCalls].filter((call) => !called.has(call))).toEqual([]);
   });
 });
 

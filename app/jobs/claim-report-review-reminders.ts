@@ -8,7 +8,7 @@ export const claimReportReviewRemindersJob = defineScheduledJob({
   name: REPORT_REVIEW_REMINDERS_JOB,
   schedule: "20 * * * *",
   async handle(scope, { jobs, logger }) {
-    const due = await claimReviewReminders(scope.db, scope.now);
+    const due = await claimReviewReminders(scope);
     for (const reportId of due) await jobs.send(sendReportReviewReminderJob.name, { reportId });
     if (due.length > 0) logger.info({ reminded: due.length }, "report review reminders");
   },

@@ -12,7 +12,7 @@ export const draftAssessmentReportJob = defineJob({
   name: DRAFT_JOB,
   payload: z.object({ responseId: z.string() }),
   async handle(scope, { jobs, logger }, { responseId }) {
-    const result = await draftAssessmentReport(scope.db, { responseId });
+    const result = await draftAssessmentReport(scope, { responseId });
     logger.info(
       { responseId, draftId: result?.draft.id, created: result?.created ?? false },
       result ? "assessment draft ready" : "assessment draft skipped: response not completed",

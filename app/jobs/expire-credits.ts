@@ -6,7 +6,7 @@ export const expireCreditsJob = defineScheduledJob({
   name: "billing-expire-credits",
   schedule: "10 0 * * *",
   async handle(scope, { logger }) {
-    const expired = await expireCredits(scope.db, scope.now);
+    const expired = await expireCredits(scope);
     logger.info({ expired }, "expired credits removed from balances");
   },
 });

@@ -11,7 +11,7 @@ export const followUpInvitationsJob = defineScheduledJob({
   schedule: "5 * * * *",
   async handle(scope, { jobs, logger }) {
     const expired = await expireInvitations(scope);
-    const due = await claimAutomaticReminders(scope.db, scope.now);
+    const due = await claimAutomaticReminders(scope);
     for (const r of due)
       await jobs.send(sendReferralInvitationJob.name, { referralId: r.id, kind: "reminder" });
     if (expired + due.length > 0)

@@ -50,7 +50,7 @@ export function registerJob<P extends object, R extends JobRuntime>(runtime: R, 
   if (job.schedule) runtime.jobs.schedule(job.name, job.schedule);
 }
 
-/** The domain's mail dependencies, as most jobs that e-mail need them. */
-export function mailDeps(scope: Scope<SystemActor>, runtime: JobRuntime) {
-  return { db: scope.db, mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
+/** The domain's mail dependencies, as most jobs that e-mail need them (the scope brings the rest). */
+export function mailDeps(runtime: JobRuntime) {
+  return { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
 }

@@ -10,7 +10,7 @@ export const notifyDoctorsOfSubmissionJob = defineJob({
   name: CASE_SUBMITTED_JOB,
   payload: z.object({ referralId: z.string() }),
   async handle(scope, runtime, { referralId }) {
-    const told = await notifyDoctorsOfSubmission(scope, mailDeps(scope, runtime), { referralId });
+    const told = await notifyDoctorsOfSubmission(scope, mailDeps(runtime), { referralId });
     runtime.logger.info({ referralId, doctors: told }, "doctors told of a new case");
   },
 });

@@ -8,7 +8,7 @@ export const requeueStalledAssessmentsJob = defineScheduledJob({
   name: "assessment-follow-up",
   schedule: "*/10 * * * *",
   async handle(scope, { jobs, logger }) {
-    const stalled = await findStalledAssessments(scope.db, scope.now);
+    const stalled = await findStalledAssessments(scope);
     for (const responseId of stalled.undraftedResponseIds)
       await jobs.send(draftAssessmentReportJob.name, { responseId });
     for (const referralId of stalled.unalertedReferralIds)

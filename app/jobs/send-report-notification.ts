@@ -11,7 +11,7 @@ export const sendReportNotificationJob = defineJob({
     kind: z.enum(["correction_requested", "released", "withheld"]),
   }) satisfies z.ZodType<ReportNotification>,
   async handle(scope, runtime, notification) {
-    const { sent } = await sendReportNotification(mailDeps(scope, runtime), notification);
+    const { sent } = await sendReportNotification(scope, mailDeps(runtime), notification);
     runtime.logger.info({ ...notification, sent }, "report notification");
   },
 });

@@ -11,10 +11,7 @@ export const sendReportReviewReminderJob = defineJob({
   name: REPORT_REVIEW_REMINDER_JOB,
   payload: z.object({ reportId: z.string() }) satisfies z.ZodType<ReportReviewReminder>,
   async handle(scope, runtime, { reportId }) {
-    const outcome = await sendReviewReminder(mailDeps(scope, runtime), {
-      reportId,
-      now: scope.now,
-    });
+    const outcome = await sendReviewReminder(scope, mailDeps(runtime), { reportId });
     runtime.logger.info({ reportId, outcome }, "report review reminder");
   },
 });

@@ -10,7 +10,7 @@ export const sendSafetyRealertsJob = defineScheduledJob({
   name: SAFETY_REALERT_JOB,
   schedule: "*/5 * * * *",
   async handle(scope, runtime) {
-    const sent = await sendSafetyRealerts(safetyAlertDeps(scope, runtime), { now: scope.now });
+    const sent = await sendSafetyRealerts(scope, safetyAlertDeps(runtime));
     if (sent > 0)
       runtime.logger.warn({ sent }, "safety re-alerts sent: urgent cases not yet contacted");
   },

@@ -6,7 +6,7 @@ export const sendSlaWarningsJob = defineScheduledJob({
   name: SLA_WARNING_JOB,
   schedule: "*/10 * * * *",
   async handle(scope, runtime) {
-    const warned = await sendSlaWarnings(mailDeps(scope, runtime), { now: scope.now });
+    const warned = await sendSlaWarnings(scope, mailDeps(runtime));
     if (warned > 0) runtime.logger.warn({ warned }, "SLA warnings sent");
   },
 });

@@ -1,42 +1,12 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { requestContext, runtimeContext } from "~/context.ts";
-import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
-import type { Actor, RequestOrigin, SubjectActor } from "~/domain/kernel/actor.ts";
+import { actorOfSession, type CurrentSession } from "~/domain/accounts/load-session.server.ts";
+import type { RequestOrigin, SubjectActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { currentSession } from "./session.server.ts";
 
 /** This request's scope, built once however many loaders and actions ask. */
 const scopeContext = createContext<Scope | null>(null);
-
-/**
- * The kernel's actor for a signed-in session: the employer with the organisation they act for, the
- * doctor with their access flag, the administrator. Null for an employer with no organisation,
- * which no employer page can serve.
- */
-function actorOfSession(current: CurrentSession): Actor | null {
-  const { actor, organisation, user } = current;
-  switch (actor.role) {
-    case "employer":
-      return organisation
-        ? {
-            role: "employer",
-            userId: user.id,
-            organisationId: organisation.id,
-            organisationName: organisation.name,
-            memberRole: organisation.memberRole,
-          }
-        : null;
-    case "doctor":
-      return {
-        role: "doctor",
-        userId: user.id,
-        doctorActive: actor.doctorActive === true,
-        twoFactorVerified: actor.twoFactorVerified,
-      };
-    case "admin":
-      return { role: "admin", userId: user.id, twoFactorVerified: actor.twoFactorVerified };
-  }
-}
 
 export function requestOriginOf(context: Readonly<RouterContextProvider>): RequestOrigin {
   const info = context.get(requestContext);
@@ -72,4 +42,17 @@ export function subjectScope(
     { role: "subject", ...link },
     requestOriginOf(context),
   );
+}
+
+/**
+ * The scope at a door open to people with and without a session (the consultation room): the
+ * signed-in person's own, else the door's system scope, which checks the link the caller holds.
+ */
+export function visitorScope(
+  context: Readonly<RouterContextProvider>,
+  current: CurrentSession | null,
+  door: string,
+): Scope {
+  const actor = (current && actorOfSession(current)) ?? { role: "system" as const, name: door };
+  return createScope(context.get(runtimeContext).database.db, actor, requestOriginOf(context));
 }

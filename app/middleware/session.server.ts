@@ -8,13 +8,7 @@ import {
 } from "react-router";
 import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
 import { session } from "~/db/schema/index.ts";
-import {
-  type Actor,
-  can,
-  needsSecondFactor,
-  type Permission,
-  roleHome,
-} from "~/domain/access/permissions.ts";
+import { can, needsSecondFactor, type Permission, roleHome } from "~/domain/access/permissions.ts";
 import { auditAuthEvent } from "~/domain/accounts/audit.server.ts";
 import {
   hasSessionCookie,
@@ -182,8 +176,4 @@ export function currentSession(context: Readonly<RouterContextProvider>) {
   const current = context.get(sessionContext);
   if (!current) throw new Error("currentSession() outside a guarded area");
   return current;
-}
-
-export function currentActor(context: Readonly<RouterContextProvider>): Actor {
-  return currentSession(context).actor;
 }

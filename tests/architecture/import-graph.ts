@@ -37,7 +37,7 @@ export function readSource(file: string): string {
   return fs.readFileSync(path.join(root, file), "utf8");
 }
 
-function resolveSpecifier(from: string, specifier: string): string | null {
+export function resolveSpecifier(from: string, specifier: string): string | null {
   let target: string;
   if (specifier.startsWith("~/")) target = path.posix.join("app", specifier.slice(2));
   else if (specifier.startsWith("~tests/"))

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvent, member, organisation, session, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
+import type { AdminActor } from "~/domain/kernel/actor.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
 import { linkTo, readOutbox, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
@@ -353,14 +355,7 @@ describe("two-factor", () => {
 });
 
 describe("session lifetime", () => {
-  const admin: Actor = {
-    userId: "test-admin",
-    role: "admin",
-    organisationId: null,
-    memberRole: null,
-    doctorActive: null,
-    twoFactorVerified: true,
-  };
+  const admin: AdminActor = { userId: "test-admin", role: "admin", twoFactorVerified: true };
 
   it("ends a doctor's session after 30 minutes idle and an employer's after 7 days", async () => {
     await runtime.database.db.insert(user).values({
@@ -370,13 +365,11 @@ describe("session lifetime", () => {
       role: "admin",
       emailVerified: true,
     });
-    const invited = await inviteDoctor(runtime, {
-      actor: admin,
-      name: "Dr Ada Lovelace",
-      email: "ada@lifetime.example",
-      gmcNumber: "1234567",
-      request: requestFrom("198.51.100.40"),
-    });
+    const invited = await inviteDoctor(
+      createScope(runtime.database.db, admin, { ip: "198.51.100.40", requestId: "invite" }),
+      runtime,
+      { name: "Dr Ada Lovelace", email: "ada@lifetime.example", gmcNumber: "1234567" },
+    );
     expect(invited.status).toBe("invited");
     const invitation = await waitForMessage("ada@lifetime.example", "Medical Professional Portal", {
       dataDir,

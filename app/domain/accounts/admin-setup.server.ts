@@ -6,6 +6,7 @@ import { user, verification } from "~/db/schema/index.ts";
 import { normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { passwordProblem } from "./check-password.server.ts";
+import { createAccountWithoutPassword } from "./new-account.server.ts";
 import { createSetPasswordLink } from "./set-password-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -111,20 +112,12 @@ async function createAdminUser(
     .from(user)
     .where(eq(user.email, email));
   if (existing) return null;
-  const { internalAdapter } = await deps.auth.$context;
-  const name = input.name.trim().replace(/\s+/g, " ");
-  const space = name.indexOf(" ");
-  const created = await internalAdapter.createUser(
-    {
-      email,
-      name,
-      emailVerified: true,
-      role: "admin",
-      firstName: space < 0 ? name : name.slice(0, space),
-      lastName: space < 0 ? "" : name.slice(space + 1),
-    },
-    { method: "admin" },
-  );
+  const created = await createAccountWithoutPassword(deps, {
+    email,
+    name: input.name,
+    role: "admin",
+    emailVerified: true,
+  });
   return created.id;
 }
 

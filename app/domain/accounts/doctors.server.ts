@@ -2,9 +2,13 @@ import { desc, eq } from "drizzle-orm";
 import { doctorProfile, session, user } from "~/db/schema/index.ts";
 import { type Actor, can } from "~/domain/access/permissions.ts";
 import { lastSignIns } from "~/domain/admin/last-sign-in.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import { requireAdmin } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { doctorInvitationEmail } from "./emails.ts";
+import { createAccountWithoutPassword } from "./new-account.server.ts";
 import { createSetPasswordLink } from "./set-password-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 import { ForbiddenError } from "./update-account.server.ts";
@@ -24,17 +28,10 @@ interface DoctorRow {
   lastSignInAt: Date | null;
 }
 
-function requireAdmin(actor: Actor) {
-  if (!can(actor, "doctors:manage")) throw new ForbiddenError();
-}
-
 /** Every doctor, newest first (a small list: doctors are invited one by one). */
-export async function listDoctors(
-  deps: AccountsDeps,
-  input: { actor: Actor },
-): Promise<DoctorRow[]> {
-  requireAdmin(input.actor);
-  const rows = await deps.database.db
+export async function listDoctors(scope: Scope): Promise<DoctorRow[]> {
+  const { db } = requireAdmin(scope);
+  const rows = await db
     .select({
       userId: user.id,
       name: user.name,
@@ -51,7 +48,7 @@ export async function listDoctors(
     .orderBy(desc(doctorProfile.createdAt))
     .limit(500);
   const seen = await lastSignIns(
-    deps.database.db,
+    db,
     rows.map((r) => r.userId),
   );
   return rows.map(({ emailVerified, ...row }) => ({
@@ -66,21 +63,23 @@ type InviteResult =
   | { status: "email-taken" }
   | { status: "gmc-taken" };
 
-/** Creates the doctor's account (no password yet) and e-mails a set-password link valid 7 days. */
+/**
+ * An administrator creates a doctor's account (no password yet) and e-mails a set-password link
+ * valid 7 days.
+ */
 export async function inviteDoctor(
-  deps: AccountsDeps,
+  scope: Scope,
+  deps: Pick<AccountsDeps, "auth" | "config" | "mailer">,
   input: {
-    actor: Actor;
     name: string;
     email: string;
     gmcNumber: string;
     /** Validated by inviteDoctorSchema (plain text, at most QUALIFICATIONS_MAX characters). */
     qualifications?: string | null;
-    request: RequestMeta;
   },
 ): Promise<InviteResult> {
-  requireAdmin(input.actor);
-  const { db } = deps.database;
+  const admin = requireAdmin(scope);
+  const { db } = admin;
   const email = normaliseEmail(input.email);
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) return { status: "email-taken" };
@@ -90,37 +89,28 @@ export async function inviteDoctor(
     .where(eq(doctorProfile.gmcNumber, input.gmcNumber));
   if (gmcTaken) return { status: "gmc-taken" };
 
-  const { internalAdapter } = await deps.auth.$context;
-  const name = input.name.trim().replace(/\s+/g, " ");
-  const space = name.indexOf(" ");
-  const created = await internalAdapter.createUser(
-    {
-      email,
-      name,
-      emailVerified: false,
-      role: "doctor",
-      firstName: space < 0 ? name : name.slice(0, space),
-      lastName: space < 0 ? "" : name.slice(space + 1),
-    },
-    { method: "admin" },
-  );
+  const created = await createAccountWithoutPassword(deps, {
+    email,
+    name: input.name,
+    role: "doctor",
+    emailVerified: false,
+  });
   await db.insert(doctorProfile).values({
     userId: created.id,
     gmcNumber: input.gmcNumber,
     qualifications: input.qualifications ?? null,
     active: true,
-    invitedBy: input.actor.userId,
+    invitedBy: admin.actor.userId,
   });
   const link = await createSetPasswordLink(deps, {
     userId: created.id,
     validForMs: INVITATION_VALID_MS,
     purpose: "invite",
   });
-  await deps.mailer.send(doctorInvitationEmail(email, name, link));
-  await auditAuthEvent(db, input.request, {
+  await deps.mailer.send(doctorInvitationEmail(email, created.name, link));
+  await recordAuditEventAs(admin, {
     action: "doctor.invited",
     outcome: "success",
-    actor: { id: input.actor.userId, role: input.actor.role },
     object: { type: "user", id: created.id },
     details: { role: "doctor", gmcNumber: input.gmcNumber },
   });
@@ -128,26 +118,25 @@ export async function inviteDoctor(
 }
 
 /**
- * Revokes or restores a doctor's access. Revoking also ends their sessions, and every request
- * checks the flag, so it takes effect on their next request.
+ * An administrator revokes or restores a doctor's access. Revoking also ends their sessions, and
+ * every request checks the flag, so it takes effect on their next request.
  */
 export async function setDoctorAccess(
-  deps: AccountsDeps,
-  input: { actor: Actor; doctorUserId: string; active: boolean; request: RequestMeta },
+  scope: Scope,
+  input: { doctorUserId: string; active: boolean },
 ): Promise<"ok" | "not-found"> {
-  requireAdmin(input.actor);
-  const { db } = deps.database;
+  const admin = requireAdmin(scope);
+  const { db } = admin;
   const updated = await db
     .update(doctorProfile)
-    .set({ active: input.active, updatedAt: new Date() })
+    .set({ active: input.active, updatedAt: admin.now })
     .where(eq(doctorProfile.userId, input.doctorUserId))
     .returning({ userId: doctorProfile.userId });
   if (updated.length === 0) return "not-found";
   if (!input.active) await db.delete(session).where(eq(session.userId, input.doctorUserId));
-  await auditAuthEvent(db, input.request, {
+  await recordAuditEventAs(admin, {
     action: input.active ? "doctor.access_restored" : "doctor.access_revoked",
     outcome: "success",
-    actor: { id: input.actor.userId, role: input.actor.role },
     object: { type: "user", id: input.doctorUserId },
   });
   return "ok";

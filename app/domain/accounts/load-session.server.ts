@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { MemberRole, PlatformRole } from "~/db/schema/auth.ts";
 import { doctorProfile, member, organisation, session as sessionTable } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
+import type { Actor as KernelActor } from "~/domain/kernel/actor.ts";
 import { sessionHasEnded, slidExpiry } from "./session-lifetime.ts";
 import type { AccountsDeps } from "./types.ts";
 
@@ -34,6 +35,36 @@ export type SessionLookup =
   /** There was a session, and its role's time limit has passed: it is deleted now. */
   | { status: "expired" }
   | { status: "active"; current: CurrentSession };
+
+/**
+ * The kernel's actor for a signed-in session: the employer with the organisation they act for, the
+ * doctor with their access flag, the administrator. Null for an employer with no organisation,
+ * which no employer page can serve.
+ */
+export function actorOfSession(current: CurrentSession): KernelActor | null {
+  const { actor, organisation, user } = current;
+  switch (actor.role) {
+    case "employer":
+      return organisation
+        ? {
+            role: "employer",
+            userId: user.id,
+            organisationId: organisation.id,
+            organisationName: organisation.name,
+            memberRole: organisation.memberRole,
+          }
+        : null;
+    case "doctor":
+      return {
+        role: "doctor",
+        userId: user.id,
+        doctorActive: actor.doctorActive === true,
+        twoFactorVerified: actor.twoFactorVerified,
+      };
+    case "admin":
+      return { role: "admin", userId: user.id, twoFactorVerified: actor.twoFactorVerified };
+  }
+}
 
 /** Only requests carrying one of our cookies can have a session: skip the database otherwise. */
 export function hasSessionCookie(cookieHeader: string | null): boolean {

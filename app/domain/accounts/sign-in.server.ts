@@ -64,6 +64,25 @@ export async function signInWithPassword(
     }
   };
 
+  // The password was right but the sign-in is refused: not a failure towards the lockout.
+  const refuseRightPassword = async (
+    details: Record<string, unknown>,
+    actor?: { id: string; role: string },
+  ) => {
+    await recordAttempt(db, {
+      action: "sign_in",
+      ip: request.ip,
+      accountKey: key,
+      succeeded: true,
+    });
+    await auditAuthEvent(db, request, {
+      action: "auth.sign_in",
+      outcome: "denied",
+      actor,
+      details,
+    });
+  };
+
   let result: { headers: Headers; response: unknown };
   try {
     result = await deps.auth.api.signInEmail({
@@ -74,17 +93,11 @@ export async function signInWithPassword(
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "EMAIL_NOT_VERIFIED") {
-      // The password was right: not a failure towards the lockout, but said only after it.
-      await recordAttempt(db, {
-        action: "sign_in",
-        ip: request.ip,
+      // Said only after the password was checked, so it tells nobody an address exists.
+      await refuseRightPassword({
+        reason: "email_not_verified",
+        portal: input.portal,
         accountKey: key,
-        succeeded: true,
-      });
-      await auditAuthEvent(db, request, {
-        action: "auth.sign_in",
-        outcome: "denied",
-        details: { reason: "email_not_verified", portal: input.portal, accountKey: key },
       });
       return { status: "unverified" };
     }
@@ -115,18 +128,7 @@ export async function signInWithPassword(
   }
   if (account.role === "doctor" && account.active !== true) {
     await dropNewSession();
-    await recordAttempt(db, {
-      action: "sign_in",
-      ip: request.ip,
-      accountKey: key,
-      succeeded: true,
-    });
-    await auditAuthEvent(db, request, {
-      action: "auth.sign_in",
-      outcome: "denied",
-      actor,
-      details: { reason: "doctor_access_revoked", portal: input.portal },
-    });
+    await refuseRightPassword({ reason: "doctor_access_revoked", portal: input.portal }, actor);
     return { status: "revoked" };
   }
 

@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { session, twoFactor, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { can } from "~/domain/access/permissions.ts";
+import type { Database } from "~/domain/kernel/database.ts";
 import { accountKey } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
@@ -221,23 +222,34 @@ export async function startTwoFactorEnrolment(
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "INVALID_PASSWORD") {
-      await recordAttempt(db, {
-        action: "sign_in",
-        ip: input.request.ip,
-        accountKey: accountKey(input.email),
-        succeeded: false,
-      });
-      await auditAuthEvent(db, input.request, {
-        action: "auth.two_factor.enrolment_started",
-        outcome: "failure",
-        actor,
-        details: { reason: "wrong_password" },
-      });
+      await refuseWrongPassword(db, input, { action: "auth.two_factor.enrolment_started", actor });
       return { status: "wrong-password" };
     }
     if (code === "TOTP_ALREADY_ENABLED") return { status: "already-enabled" };
     throw error;
   }
+}
+
+/**
+ * A wrong password given to change the second factor counts as a failed sign-in, towards the
+ * account's lockout, and is audited as a refusal of that change.
+ */
+async function refuseWrongPassword(
+  db: Database,
+  input: { email: string; request: RequestMeta },
+  event: { action: string; actor: { id: string; role: string } },
+): Promise<void> {
+  await recordAttempt(db, {
+    action: "sign_in",
+    ip: input.request.ip,
+    accountKey: accountKey(input.email),
+    succeeded: false,
+  });
+  await auditAuthEvent(db, input.request, {
+    ...event,
+    outcome: "failure",
+    details: { reason: "wrong_password" },
+  });
 }
 
 /** The secret of an enrolment started but not yet confirmed, to show the QR code again. */
@@ -342,18 +354,7 @@ export async function disableTwoFactor(
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "INVALID_PASSWORD") {
-      await recordAttempt(db, {
-        action: "sign_in",
-        ip: input.request.ip,
-        accountKey: accountKey(input.email),
-        succeeded: false,
-      });
-      await auditAuthEvent(db, input.request, {
-        action: "auth.two_factor.disabled",
-        outcome: "failure",
-        actor,
-        details: { reason: "wrong_password" },
-      });
+      await refuseWrongPassword(db, input, { action: "auth.two_factor.disabled", actor });
       return { status: "wrong-password" };
     }
     if (code === "SESSION_NOT_FRESH") return { status: "stale-session" };

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import { auditEvent, referral, user } from "~/db/schema/index.ts";
-import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import { containsPattern, type Page } from "~/domain/kernel/list.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -124,10 +124,14 @@ export async function exportAuditLogCsv(
   const where = await conditionsFor(scope, filter);
   const rows = Math.min(await countRows(db, auditEvent, where), auditExportLimit);
   const { page: _page, ...filterDetails } = filter;
-  await recordScopeAuditEvent(db, scope, {
-    action: "admin.audit_exported",
-    details: { filter: filterDetails, rows },
-  });
+  await recordAuditEventAs(
+    scope,
+    {
+      action: "admin.audit_exported",
+      details: { filter: filterDetails, rows },
+    },
+    db,
+  );
   const parts = [csvLine(auditCsvColumns.map(([header]) => header))];
   const batch = 1000;
   let lastKey: { at: Date; id: number } | null = null;

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { contactMessage, interestRegistration } from "~/db/schema/index.ts";
-import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Page } from "~/domain/kernel/list.ts";
@@ -107,13 +107,17 @@ export async function markInboxItemHandled(
       const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, input.id));
       return exists ? "already-handled" : "not-found";
     }
-    await recordScopeAuditEvent(tx, scope, {
-      action: "admin.enquiry_handled",
-      object: {
-        type: input.kind === "contact" ? "contact_message" : "interest_registration",
-        id: input.id,
+    await recordAuditEventAs(
+      scope,
+      {
+        action: "admin.enquiry_handled",
+        object: {
+          type: input.kind === "contact" ? "contact_message" : "interest_registration",
+          id: input.id,
+        },
       },
-    });
+      tx,
+    );
     return "handled";
   });
 }

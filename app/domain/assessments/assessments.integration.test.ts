@@ -17,6 +17,7 @@ import {
 } from "~/db/schema/index.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
@@ -89,6 +90,9 @@ const officeAdjustments = {
   "adjustments.needed": "no",
   "adjustments.speak-to-doctor": "false",
 };
+
+/** The follow-up job's scope at `now`. */
+const followUp = (now: Date) => systemScope(database.db, "assessment-follow-up", { now });
 
 describe("opening a link", () => {
   it("records lastOpenedAt and audits the visit, without the token", async () => {
@@ -422,17 +426,21 @@ describe("save, resume and submit (pre-employment)", () => {
 
     // Had that job been lost, the follow-up finds the response once the job is overdue.
     const undrafted = async (at: Date) =>
-      (await findStalledAssessments(database.db, at)).undraftedResponseIds;
+      (await findStalledAssessments(followUp(at))).undraftedResponseIds;
     expect(await undrafted(addMinutes(now, 5))).not.toContain(response!.id);
     expect(await undrafted(addMinutes(now, 11))).toContain(response!.id);
     expect(await undrafted(addDays(now, 15))).not.toContain(response!.id);
 
     // The draft job stores the rules drafter's draft, once, however often it runs.
-    const first = await draftAssessmentReport(database.db, { responseId: response!.id });
+    const first = await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+      responseId: response!.id,
+    });
     expect(first?.created).toBe(true);
     expect(first?.draft.draft.referralType).toBe("pre_employment");
     expect(first?.draft.draft.outcome?.suggested).toBe("fit");
-    const again = await draftAssessmentReport(database.db, { responseId: response!.id });
+    const again = await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+      responseId: response!.id,
+    });
     expect(again).toMatchObject({ created: false, draft: { id: first?.draft.id } });
     expect(await undrafted(addMinutes(now, 11))).not.toContain(response!.id);
     const drafts = await database.db
@@ -469,7 +477,11 @@ describe("save, resume and submit (pre-employment)", () => {
     const link = await open(token);
     await giveConsent(subjectScopeForTest(database.db, link));
     const response = await loadResponse(database.db, r.id);
-    expect(await draftAssessmentReport(database.db, { responseId: response!.id })).toBeNull();
+    expect(
+      await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+        responseId: response!.id,
+      }),
+    ).toBeNull();
   });
 });
 
@@ -520,18 +532,18 @@ describe("safety (management guided assessment)", () => {
       logger: createLogger("silent"),
     });
     const deps = {
-      db: database.db,
       mailer,
       onCallEmail: "clinical-oncall@referoh.test",
       publicUrl: "http://localhost:3000",
     };
     // Had the alert job been lost, the follow-up finds the case a couple of minutes on.
     const unalerted = async (at: Date) =>
-      (await findStalledAssessments(database.db, at)).unalertedReferralIds;
+      (await findStalledAssessments(followUp(at))).unalertedReferralIds;
     expect(await unalerted(new Date())).not.toContain(r.id);
     expect(await unalerted(addMinutes(new Date(), 3))).toContain(r.id);
-    expect(await sendSafetyAlert(deps, { referralId: r.id })).toBe("sent");
-    expect(await sendSafetyAlert(deps, { referralId: r.id })).toBe("already_sent");
+    const alertJob = systemScope(database.db, "assessment-safety-alert");
+    expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("sent");
+    expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("already_sent");
     expect(await unalerted(addMinutes(new Date(), 3))).not.toContain(r.id);
     const files = fs.readdirSync(path.join(dataDir, "mail"));
     expect(files).toHaveLength(1);

@@ -53,7 +53,7 @@ export async function declineConsent(
       consentVersion,
       decidedAt: now,
     });
-    const { creditsReturned, order } = await returnReferralPayment(tx, {
+    const { creditsReturned, order } = await returnReferralPayment(tx, subject, {
       referral: current,
       actorId: null,
       reason: "consent_declined",

@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { draftReport, questionnaireResponse, referral } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Drafter, DraftInput, SelectedQuestions } from "~/domain/reports/drafter.ts";
 import { rulesDrafter } from "~/domain/reports/rules-drafter.ts";
 import { definitionOfResponse } from "./assessment-instance.ts";
@@ -16,13 +19,10 @@ type DraftRow = typeof draftReport.$inferSelect;
  * retries it.
  */
 export async function draftAssessmentReport(
-  db: Database,
-  {
-    responseId,
-    drafter = rulesDrafter,
-    now = new Date(),
-  }: { responseId: string; drafter?: Drafter; now?: Date },
+  scope: Scope,
+  { responseId, drafter = rulesDrafter }: { responseId: string; drafter?: Drafter },
 ): Promise<{ draft: DraftRow; created: boolean } | null> {
+  const { db, now } = requireSystem(scope);
   const existing = await findDraft(db, responseId, drafter);
   if (existing) return { draft: existing, created: false };
 
@@ -30,7 +30,7 @@ export async function draftAssessmentReport(
     .select({ response: questionnaireResponse, referral })
     .from(questionnaireResponse)
     .innerJoin(referral, eq(referral.id, questionnaireResponse.referralId))
-    .where(eq(questionnaireResponse.id, responseId));
+    .where(and(eq(questionnaireResponse.id, responseId), visibleReferrals(scope)));
   // Not completed (or withdrawn meanwhile): nothing to draft, and nothing to retry.
   if (row?.response.status !== "completed") return null;
 
@@ -79,16 +79,20 @@ export async function draftAssessmentReport(
       if (!again) throw new Error(`Draft for response ${responseId} vanished`);
       return { draft: again, created: false };
     }
-    await recordAuditEvent(tx, {
-      action: "assessment.draft_create",
-      outcome: "success",
-      actor: { id: "system", role: "system", organisationId: row.referral.organisationId },
-      object: { type: "referral", id: row.referral.id },
-      details: {
-        draftId: inserted.id,
-        drafter: `${drafter.id}/${drafter.model}@${drafter.version}`,
+    await recordAuditEventAs(
+      scope,
+      {
+        action: "assessment.draft_create",
+        outcome: "success",
+        organisationId: row.referral.organisationId,
+        object: { type: "referral", id: row.referral.id },
+        details: {
+          draftId: inserted.id,
+          drafter: `${drafter.id}/${drafter.model}@${drafter.version}`,
+        },
       },
-    });
+      tx,
+    );
     return { draft: inserted, created: true };
   });
 }

@@ -1,10 +1,21 @@
 import { eq } from "drizzle-orm";
 import { questionnaireResponse } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 
 type ResponseRow = typeof questionnaireResponse.$inferSelect;
 
-/** The subject's response, optionally locked for update inside a transaction. */
+/** The response of the person holding the link: what their pages show and where they resume. */
+export async function ownResponse(scope: Scope): Promise<ResponseRow | null> {
+  const subject = requireSubject(scope);
+  return loadResponse(subject.db, subject.actor.referralId);
+}
+
+/**
+ * The subject's response, optionally locked for update inside a transaction: a building block of
+ * the subject's use cases, which have checked the link first.
+ */
 export async function loadResponse(
   db: Executor,
   referralId: string,

@@ -1,8 +1,5 @@
 import { referral } from "~/db/schema/index.ts";
-import {
-  type AuditEntry,
-  recordScopeAuditEvent,
-} from "~/domain/audit/record-audit-event.server.ts";
+import { type AuditEntry, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
@@ -67,8 +64,12 @@ export function auditSubjectEvent(
   scope: Scope<SubjectActor>,
   entry: Pick<AuditEntry, "action" | "details" | "object"> & { outcome?: AuditEntry["outcome"] },
 ): Promise<void> {
-  return recordScopeAuditEvent(db, scope, {
-    ...entry,
-    object: entry.object ?? { type: "referral", id: scope.actor.referralId },
-  });
+  return recordAuditEventAs(
+    scope,
+    {
+      ...entry,
+      object: entry.object ?? { type: "referral", id: scope.actor.referralId },
+    },
+    db,
+  );
 }

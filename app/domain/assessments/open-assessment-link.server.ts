@@ -1,10 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, type referral } from "~/db/schema/index.ts";
-import {
-  recordAuditEvent,
-  recordScopeAuditEvent,
-} from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { RequestOrigin, SubjectActor } from "~/domain/kernel/actor.ts";
 import { checkRateLimit, recordRateLimitAttempt } from "~/domain/kernel/rate-limit.server.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -79,14 +76,14 @@ export async function openAssessmentLink(
     .where(eq(assessmentInvitation.id, found.invitationId));
   const last = previous?.lastOpenedAt;
   if (!last || now.getTime() - last.getTime() > VISIT_GAP_MS)
-    await recordScopeAuditEvent(
-      db,
+    await recordAuditEventAs(
       { actor: link, origin },
       {
         action: "assessment.link_open",
         object: { type: "referral", id: link.referralId },
         details: { status: found.referral.status, firstOpen: !last },
       },
+      db,
     );
   return { ok: true, link, referral: found.referral };
 }

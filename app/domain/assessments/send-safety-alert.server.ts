@@ -1,12 +1,18 @@
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { questionnaireResponse, referral } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { systemScope } from "~/domain/kernel/scope.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { safetyAlertEmail, safetyRealertEmail } from "./safety-alert-email.ts";
-import { SAFETY_ALERT_JOB } from "./save-answers.server.ts";
+
+/** Where the safety e-mails go and the links they carry. */
+interface SafetyAlertDeps {
+  mailer: Pick<Mailer, "send">;
+  onCallEmail: string;
+  publicUrl: string;
+}
 
 /** With no successful contact this long after the last alert, the on-call is e-mailed again. */
 export const SAFETY_REALERT_AFTER_MS = 2 * 60 * 60 * 1000;
@@ -21,10 +27,12 @@ const safetyOpenStatuses = ["in_progress", "submitted", "in_review"] as const;
  * never; a second urgent flag on the same case finds it already alerted.
  */
 export async function sendSafetyAlert(
-  deps: { db: Database; mailer: Mailer; onCallEmail: string; publicUrl: string },
-  { referralId, now = new Date() }: { referralId: string; now?: Date },
+  scope: Scope,
+  deps: SafetyAlertDeps,
+  { referralId }: { referralId: string },
 ): Promise<"sent" | "already_sent" | "not_urgent"> {
-  const [row] = await deps.db
+  const { db, now } = requireSystem(scope);
+  const [row] = await db
     .select({
       reference: referral.reference,
       type: referral.type,
@@ -35,10 +43,7 @@ export async function sendSafetyAlert(
     })
     .from(referral)
     .leftJoin(questionnaireResponse, eq(questionnaireResponse.referralId, referral.id))
-    // A job, so its system scope: read through the builder like every read by id (§3b).
-    .where(
-      and(eq(referral.id, referralId), visibleReferrals(systemScope(deps.db, SAFETY_ALERT_JOB))),
-    );
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (!row?.urgent) return "not_urgent";
   if (row.alertedAt) return "already_sent";
 
@@ -49,12 +54,12 @@ export async function sendSafetyAlert(
   });
   await deps.mailer.send({ to: deps.onCallEmail, ...mail });
   // The re-alert clock (sendSafetyRealerts) runs from this e-mail.
-  await deps.db
+  await db
     .update(referral)
     .set({ safetyLastAlertAt: now })
     .where(and(eq(referral.id, referralId), isNull(referral.safetyLastAlertAt)));
   if (row.responseId)
-    await deps.db
+    await db
       .update(questionnaireResponse)
       .set({ safetyAlertedAt: now })
       .where(
@@ -63,10 +68,10 @@ export async function sendSafetyAlert(
           isNull(questionnaireResponse.safetyAlertedAt),
         ),
       );
-  await recordAuditEvent(deps.db, {
+  await recordAuditEventAs(scope, {
     action: "assessment.safety_alert_sent",
     outcome: "success",
-    actor: { id: "system", role: "system", organisationId: row.organisationId },
+    organisationId: row.organisationId,
     object: { type: "referral", id: referralId },
     details: { to: "clinical-on-call" },
   });
@@ -80,11 +85,9 @@ export async function sendSafetyAlert(
  * transaction that sends, so concurrent runs or processes send once, and a failed send leaves
  * the case for the next run.
  */
-export async function sendSafetyRealerts(
-  deps: { db: Database; mailer: Pick<Mailer, "send">; onCallEmail: string; publicUrl: string },
-  { now = new Date() }: { now?: Date } = {},
-): Promise<number> {
-  const due = await deps.db
+export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): Promise<number> {
+  const { db, now } = requireSystem(scope);
+  const due = await db
     .select({
       id: referral.id,
       reference: referral.reference,
@@ -96,6 +99,7 @@ export async function sendSafetyRealerts(
     .from(referral)
     .where(
       and(
+        visibleReferrals(scope),
         eq(referral.urgent, true),
         inArray(referral.status, [...safetyOpenStatuses]),
         isNull(referral.safetyContactedAt),
@@ -106,7 +110,7 @@ export async function sendSafetyRealerts(
   const portalUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
   let sent = 0;
   for (const c of due) {
-    await deps.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const claimed = await tx
         .update(referral)
         .set({ safetyLastAlertAt: now })
@@ -129,13 +133,17 @@ export async function sendSafetyRealerts(
           now,
         }),
       });
-      await recordAuditEvent(tx, {
-        action: "assessment.safety_realert_sent",
-        outcome: "success",
-        actor: { id: "system", role: "system", organisationId: c.organisationId },
-        object: { type: "referral", id: c.id },
-        details: { to: "clinical-on-call" },
-      });
+      await recordAuditEventAs(
+        scope,
+        {
+          action: "assessment.safety_realert_sent",
+          outcome: "success",
+          organisationId: c.organisationId,
+          object: { type: "referral", id: c.id },
+          details: { to: "clinical-on-call" },
+        },
+        tx,
+      );
       sent += 1;
     });
   }

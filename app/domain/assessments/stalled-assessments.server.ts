@@ -1,7 +1,9 @@
 import { subDays, subMinutes } from "date-fns";
 import { and, eq, gt, isNull, lt, notExists } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { draftReport, questionnaireResponse, referral } from "~/db/schema/index.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 
 /** Older than this and still without its job's result, the job is taken as lost. */
 const draftGrace = 10;
@@ -17,9 +19,9 @@ const lookBackDays = 14;
  * their work once however often they run.
  */
 export async function findStalledAssessments(
-  db: Database,
-  now = new Date(),
+  scope: Scope,
 ): Promise<{ undraftedResponseIds: string[]; unalertedReferralIds: string[] }> {
+  const { db, now } = requireSystem(scope);
   const [undrafted, unalerted] = await Promise.all([
     db
       .select({ id: questionnaireResponse.id })
@@ -44,6 +46,7 @@ export async function findStalledAssessments(
       .innerJoin(referral, eq(referral.id, questionnaireResponse.referralId))
       .where(
         and(
+          visibleReferrals(scope),
           eq(referral.urgent, true),
           eq(questionnaireResponse.safetyLevel, "urgent"),
           isNull(questionnaireResponse.safetyAlertedAt),

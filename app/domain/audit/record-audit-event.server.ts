@@ -39,19 +39,30 @@ export async function recordAuditEvent(
 }
 
 /**
- * A step the scope's actor took, in the audit log: who acted and from which request come from the
- * scope, so the caller names only what was done, to what, and details that are never health
- * content. A success unless the caller says otherwise.
+ * An event done by the scope's actor, from the scope's request: how a use case, a route or a job
+ * audits what it does, so nobody names the actor by hand. `organisationId` files an event of an
+ * actor with no organisation (a job) under the organisation whose case it concerns, for that
+ * organisation's log. `executor` is the transaction the event belongs to, when there is one, so it
+ * commits or rolls back with the change it records. A success unless the entry says otherwise.
  */
-export function recordScopeAuditEvent(
-  db: Pick<Database, "insert">,
-  scope: Pick<Scope, "actor" | "origin">,
-  entry: Pick<AuditEntry, "action" | "object" | "details"> & { outcome?: AuditEntry["outcome"] },
+export async function recordAuditEventAs(
+  scope: Pick<Scope, "actor" | "origin"> & Partial<Pick<Scope, "db">>,
+  {
+    organisationId,
+    outcome = "success",
+    ...entry
+  }: Omit<AuditEntry, "actor" | "request" | "outcome"> & {
+    outcome?: AuditEntry["outcome"];
+    organisationId?: string;
+  },
+  executor: Pick<Database, "insert"> | undefined = scope.db,
 ): Promise<void> {
-  return recordAuditEvent(db, {
-    outcome: "success",
+  if (!executor) throw new Error(`Audit event ${entry.action} has no database to be written to.`);
+  const actor = auditActorOf(scope.actor);
+  await recordAuditEvent(executor, {
     ...entry,
-    actor: auditActorOf(scope.actor),
+    outcome,
+    actor: { ...actor, organisationId: actor.organisationId ?? organisationId ?? null },
     request: scope.origin,
   });
 }

@@ -2,7 +2,9 @@ import { addMonths, subDays } from "date-fns";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, creditLot, membership, organisation } from "~/db/schema/index.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import {
   expireCredits,
@@ -61,7 +63,8 @@ describe("credit ledger", () => {
     expect(lots.find((l) => l.id === older)?.creditsRemaining).toBe(0);
     expect(lots.find((l) => l.id === newer)?.creditsRemaining).toBe(9);
     expect(await getCreditBalance(db, organisationId, now)).toBe(9);
-    expect(await getCreditUsage(db, organisationId, now)).toEqual({
+    const employer = { userId: "u1", organisationId, organisationName: "Usage Ltd" };
+    expect(await getCreditUsage(employerScopeForTest(db, employer, now))).toEqual({
       total: 13,
       remaining: 9,
       used: 4,
@@ -107,8 +110,9 @@ describe("credit ledger", () => {
     expect(await getCreditBalance(db, organisationId, dayBefore)).toBe(16);
     const after = addMonths(bought, 12);
     expect(await getCreditBalance(db, organisationId, after)).toBe(0);
-    await expireCredits(db, after);
-    await expireCredits(db, after);
+    const job = systemScope(db, "billing-expire-credits", { now: after });
+    await expireCredits(job);
+    await expireCredits(job);
     const entries = await db
       .select()
       .from(creditLedger)

@@ -1,9 +1,10 @@
 import { addMonths } from "date-fns";
 import { and, asc, eq, gt, lte, sql, sum } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { creditLedger, creditLot } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer, requireSystem } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { creditValidityMonths } from "./catalogue.ts";
 
 /**
@@ -138,7 +139,8 @@ export async function refundCredits(
 }
 
 /** The daily job: what is left in an expired lot leaves the balance with a ledger entry. */
-export async function expireCredits(db: Database, now = new Date()): Promise<number> {
+export async function expireCredits(scope: Scope): Promise<number> {
+  const { db, now } = requireSystem(scope);
   return db.transaction(async (tx) => {
     const expired = await tx
       .select({
@@ -163,15 +165,19 @@ export async function expireCredits(db: Database, now = new Date()): Promise<num
   });
 }
 
-/** Credits spent and granted over the lots that are still valid: the subscription page's usage bar. */
-export async function getCreditUsage(db: Executor, organisationId: string, now = new Date()) {
+/**
+ * The employer's credits spent and granted over the lots that are still valid: the subscription
+ * page's usage bar.
+ */
+export async function getCreditUsage(scope: Scope) {
+  const { db, actor, now } = requireEmployer(scope);
   const [row] = await db
     .select({
       granted: sum(creditLot.creditsGranted).mapWith(Number),
       remaining: sum(creditLot.creditsRemaining).mapWith(Number),
     })
     .from(creditLot)
-    .where(and(eq(creditLot.organisationId, organisationId), gt(creditLot.expiresAt, now)));
+    .where(and(eq(creditLot.organisationId, actor.organisationId), gt(creditLot.expiresAt, now)));
   const granted = row?.granted ?? 0;
   const remaining = row?.remaining ?? 0;
   return { total: granted, remaining, used: granted - remaining };

@@ -42,6 +42,12 @@ export async function getMembership(
   return row ?? null;
 }
 
+/** The signed-in employer's organisation's membership, or null. */
+export async function ownMembership(scope: Scope): Promise<Membership | null> {
+  const { db, actor } = requireEmployer(scope);
+  return getMembership(db, actor.organisationId);
+}
+
 /**
  * The organisation's membership (or null) and its unexpired credit balance, in one query: the
  * signed-in employer's header shows one and the pages use the other on every request.

@@ -3,7 +3,7 @@ import { creditNote, creditNoteNumberSequence, invoice, paymentOrder } from "~/d
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleCreditNotes } from "~/domain/kernel/visibility.server.ts";
+import { visibleCreditNotes, visibleOrders } from "~/domain/kernel/visibility.server.ts";
 import { nextDocumentNumber } from "./document-number.server.ts";
 
 export type CreditNote = typeof creditNote.$inferSelect;
@@ -20,31 +20,32 @@ export type OrderReversal =
     };
 
 /**
- * Reverses a case's order inside the transaction that ends the case. An unpaid order is closed;
- * a paid one becomes `refunded` and gets a credit note for the whole invoice, VAT included,
- * numbered from its own sequence. The money itself moves after commit (`settle-refund.server.ts`), so a
- * slow or failing provider never holds the case's row lock or undoes the cancellation.
+ * Reverses a case's order inside the transaction that ends the case, for whoever ends it (the
+ * employer cancelling, the person declining, the job expiring an unpaid referral): the order is
+ * read through `visibleOrders`, so an order outside the scope is left alone. An unpaid order is
+ * closed; a paid one becomes `refunded` and gets a credit note for the whole invoice, VAT
+ * included, numbered from its own sequence. The money itself moves after commit
+ * (`settle-refund.server.ts`), so a slow or failing provider never holds the case's row lock or
+ * undoes the cancellation.
  */
 export async function reverseOrder(
   tx: Tx,
+  scope: Scope,
   {
     orderId,
-    organisationId,
     referralId,
     reason,
-    now,
   }: {
     orderId: string;
-    organisationId: string;
     referralId: string | null;
     reason: RefundReason;
-    now: Date;
   },
 ): Promise<OrderReversal> {
+  const { now } = scope;
   const [order] = await tx
     .select()
     .from(paymentOrder)
-    .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.organisationId, organisationId)))
+    .where(and(eq(paymentOrder.id, orderId), visibleOrders(scope)))
     .for("update");
   if (!order) return { outcome: "none" };
   if (order.status === "pending") {
@@ -65,7 +66,7 @@ export async function reverseOrder(
       number,
       invoiceId: paidInvoice.id,
       orderId: order.id,
-      organisationId,
+      organisationId: order.organisationId,
       referralId,
       reason,
       issuedAt: now,

@@ -1,4 +1,5 @@
 import type { Tx } from "~/domain/kernel/database.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { refundCredits } from "./credit-ledger.server.ts";
 import { type OrderReversal, type RefundReason, reverseOrder } from "./refunds.server.ts";
 
@@ -10,6 +11,7 @@ import { type OrderReversal, type RefundReason, reverseOrder } from "./refunds.s
  */
 export async function returnReferralPayment(
   tx: Tx,
+  scope: Scope,
   payment: {
     referral: {
       id: string;
@@ -34,13 +36,7 @@ export async function returnReferralPayment(
         })
       : 0;
   const order: OrderReversal = referral.orderId
-    ? await reverseOrder(tx, {
-        orderId: referral.orderId,
-        organisationId: referral.organisationId,
-        referralId: referral.id,
-        reason,
-        now,
-      })
+    ? await reverseOrder(tx, scope, { orderId: referral.orderId, referralId: referral.id, reason })
     : { outcome: "none" };
   return { creditsReturned, order };
 }

@@ -1,13 +1,29 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { consultation } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { type Consultation, offerConsultation } from "./booking.server.ts";
 import { CONSULTATION_NOTES_MAX as MAX_NOTES_LENGTH } from "./consultation-forms.ts";
 import type { ConsultationMailDeps } from "./deps.ts";
+
+/** The doctor's own consultation, locked for the change they make; anyone else's is not found. */
+async function lockOwnConsultation(
+  tx: Tx,
+  doctor: Scope<DoctorActor>,
+  consultationId: string,
+): Promise<Consultation> {
+  const [row] = await tx
+    .select()
+    .from(consultation)
+    .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, doctor.actor.userId)))
+    .for("update");
+  if (!row) throw new DomainError("not_found", "No such consultation.");
+  return row;
+}
 
 /**
  * The doctor's notes of the call, saved to the case; saving them marks the consultation
@@ -18,18 +34,14 @@ export async function saveConsultationNotes(
   scope: Scope,
   { consultationId, notes }: { consultationId: string; notes: string },
 ): Promise<Consultation> {
-  const { db, actor, origin, now } = requireDoctor(scope);
+  const doctor = requireDoctor(scope);
+  const { db, now } = doctor;
   const text = notes.trim();
   if (!text) throw new DomainError("invalid_input", "Enter the consultation notes.");
   if (text.length > MAX_NOTES_LENGTH)
     throw new DomainError("invalid_input", `Notes must be at most ${MAX_NOTES_LENGTH} characters.`);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(consultation)
-      .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, actor.userId)))
-      .for("update");
-    if (!row) throw new DomainError("not_found", "No such consultation.");
+    const row = await lockOwnConsultation(tx, doctor, consultationId);
     if (row.status !== "booked" && row.status !== "completed")
       throw new DomainError("invalid_state", "Notes belong to a consultation that took place.");
     if (row.status === "booked" && row.startsAt && row.startsAt.getTime() > now.getTime())
@@ -45,14 +57,16 @@ export async function saveConsultationNotes(
       })
       .where(eq(consultation.id, row.id))
       .returning()) as [Consultation];
-    await recordAuditEvent(tx, {
-      action: row.notes ? "consultation.notes_updated" : "consultation.notes_saved",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "consultation", id: row.id },
-      request: origin,
-      details: { referralId: row.referralId, length: text.length },
-    });
+    await recordAuditEventAs(
+      doctor,
+      {
+        action: row.notes ? "consultation.notes_updated" : "consultation.notes_saved",
+        outcome: "success",
+        object: { type: "consultation", id: row.id },
+        details: { referralId: row.referralId, length: text.length },
+      },
+      tx,
+    );
     return saved;
   });
 }
@@ -62,19 +76,18 @@ export async function readConsultationNotes(
   scope: Scope,
   consultationId: string,
 ): Promise<string | null> {
-  const { db, actor, origin } = requireDoctor(scope);
+  const doctor = requireDoctor(scope);
+  const { db, actor } = doctor;
   const [row] = await db
     .select({ notes: consultation.notes, referralId: consultation.referralId })
     .from(consultation)
     .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, actor.userId)));
   if (!row) throw new DomainError("not_found", "No such consultation.");
   if (row.notes !== null)
-    await recordAuditEvent(db, {
+    await recordAuditEventAs(doctor, {
       action: "consultation.notes_viewed",
       outcome: "success",
-      actor: auditActorOf(actor),
       object: { type: "consultation", id: consultationId },
-      request: origin,
       details: { referralId: row.referralId },
     });
   return row.notes;
@@ -117,16 +130,12 @@ export async function recordNoShow(
   deps: ConsultationMailDeps,
   { consultationId, newTimes }: { consultationId: string; newTimes: Date[] },
 ): Promise<{ missed: Consultation; next: Consultation }> {
-  const { db, actor, origin, now } = requireDoctor(scope);
+  const doctor = requireDoctor(scope);
+  const { db, now } = doctor;
   if (newTimes.length === 0)
     throw new DomainError("invalid_input", "Choose at least one new time to offer.");
   const missed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(consultation)
-      .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, actor.userId)))
-      .for("update");
-    if (!row) throw new DomainError("not_found", "No such consultation.");
+    const row = await lockOwnConsultation(tx, doctor, consultationId);
     if (row.status !== "booked")
       throw new DomainError("invalid_state", "Only a booked consultation can be missed.");
     if (!row.startsAt || row.startsAt.getTime() > now.getTime())
@@ -136,14 +145,16 @@ export async function recordNoShow(
       .set({ status: "no_show", endedAt: now, updatedAt: now })
       .where(eq(consultation.id, row.id))
       .returning()) as [Consultation];
-    await recordAuditEvent(tx, {
-      action: "consultation.no_show",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "consultation", id: row.id },
-      request: origin,
-      details: { referralId: row.referralId },
-    });
+    await recordAuditEventAs(
+      doctor,
+      {
+        action: "consultation.no_show",
+        outcome: "success",
+        object: { type: "consultation", id: row.id },
+        details: { referralId: row.referralId },
+      },
+      tx,
+    );
     return updated;
   });
   const next = await offerConsultation(scope, deps, {

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { consultation, consultationOffer, referral, user } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { ownCase } from "~/domain/doctor/case-access.server.ts";
 import { auditActorOf, type DoctorActor, type SubjectActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { isRole, requireDoctor, requireSubject } from "~/domain/kernel/guards.ts";
+import { isRole, requireDoctor, requireEmployer, requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -24,6 +24,37 @@ export type Consultation = typeof consultation.$inferSelect;
 type Referral = typeof referral.$inferSelect;
 
 const OPEN = ["offered", "times_requested", "booked"] as const;
+
+/**
+ * One move of a consultation, in the caller's transaction: its new state with the calendar
+ * sequence bumped (so calendars replace the old event), the times still on offer withdrawn, and
+ * the audit event as the scope's actor.
+ */
+async function moveConsultation(
+  tx: Tx,
+  scope: Scope,
+  row: Consultation,
+  set: Partial<Consultation>,
+  audit: { action: string; details: Record<string, unknown> },
+): Promise<Consultation> {
+  const [moved] = (await tx
+    .update(consultation)
+    .set({ ...set, sequence: row.sequence + 1, updatedAt: scope.now })
+    .where(eq(consultation.id, row.id))
+    .returning()) as [Consultation];
+  await withdrawOpenOffers(tx, row.id, scope.now);
+  await recordAuditEventAs(
+    scope,
+    {
+      action: audit.action,
+      outcome: "success",
+      object: { type: "consultation", id: row.id },
+      details: audit.details,
+    },
+    tx,
+  );
+  return moved;
+}
 
 /** The times still on offer for a consultation stop being offered (rebooked, cancelled, …). */
 async function withdrawOpenOffers(tx: Tx, consultationId: string, now: Date) {
@@ -259,7 +290,7 @@ export async function pickConsultationTime(
   { consultationId, offerId }: { consultationId: string; offerId: string },
 ): Promise<Consultation> {
   const subject = requireSubject(scope);
-  const { db, actor, origin, now } = subject;
+  const { db, actor, now } = subject;
   const referralId = actor.referralId;
   const result = await db.transaction(async (tx) => {
     const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
@@ -290,27 +321,14 @@ export async function pickConsultationTime(
       );
     if (clash)
       throw new DomainError("conflict", "That time has just been taken. Please choose another.");
-    const [booked] = (await tx
-      .update(consultation)
-      .set({
-        status: "booked",
-        startsAt: offer.startsAt,
-        bookedAt: now,
-        sequence: row.sequence + 1,
-        updatedAt: now,
-      })
-      .where(eq(consultation.id, row.id))
-      .returning()) as [Consultation];
-    await withdrawOpenOffers(tx, row.id, now);
+    const booked = await moveConsultation(
+      tx,
+      subject,
+      row,
+      { status: "booked", startsAt: offer.startsAt, bookedAt: now },
+      { action: "consultation.booked", details: { referralId } },
+    );
     const token = await subjectLink(tx, referralId, now);
-    await recordAuditEvent(tx, {
-      action: "consultation.booked",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "consultation", id: row.id },
-      request: origin,
-      details: { referralId },
-    });
     return { booked, r, token };
   });
   await sendBookedEmails(db, deps, result.booked, result.r, result.token, now);
@@ -364,32 +382,22 @@ export async function requestOtherTimes(
   consultationId: string,
 ): Promise<Consultation> {
   const subject = requireSubject(scope);
-  const { db, actor, origin, now } = subject;
+  const { db, actor, now } = subject;
   const referralId = actor.referralId;
   const result = await db.transaction(async (tx) => {
     const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
     if (row.status !== "offered" && row.status !== "booked")
       throw new DomainError("invalid_state", "Other times have already been asked for.");
-    const [updated] = (await tx
-      .update(consultation)
-      .set({
-        status: "times_requested",
-        startsAt: null,
-        bookedAt: null,
-        sequence: row.sequence + 1,
-        updatedAt: now,
-      })
-      .where(eq(consultation.id, row.id))
-      .returning()) as [Consultation];
-    await withdrawOpenOffers(tx, row.id, now);
-    await recordAuditEvent(tx, {
-      action: "consultation.other_times_requested",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "consultation", id: row.id },
-      request: origin,
-      details: { referralId, wasBooked: row.status === "booked" },
-    });
+    const updated = await moveConsultation(
+      tx,
+      subject,
+      row,
+      { status: "times_requested", startsAt: null, bookedAt: null },
+      {
+        action: "consultation.other_times_requested",
+        details: { referralId, wasBooked: row.status === "booked" },
+      },
+    );
     return { previous: row, updated, r };
   });
   const doctor = await doctorContact(db, result.previous.doctorId);
@@ -422,7 +430,7 @@ export async function cancelConsultation(
 ): Promise<Consultation> {
   const by = isRole(scope, "subject") ? "subject" : "doctor";
   const acting = by === "subject" ? requireSubject(scope) : requireDoctor(scope);
-  const { db, actor, origin, now } = acting;
+  const { db, actor, now } = acting;
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -442,26 +450,16 @@ export async function cancelConsultation(
       .from(referral)
       .where(and(eq(referral.id, row.referralId), visibleReferrals(acting)));
     if (!r) throw new DomainError("not_found", "No such consultation.");
-    const [cancelled] = (await tx
-      .update(consultation)
-      .set({
-        status: "cancelled",
-        cancelledBy: by,
-        sequence: row.sequence + 1,
-        updatedAt: now,
-        endedAt: now,
-      })
-      .where(eq(consultation.id, row.id))
-      .returning()) as [Consultation];
-    await withdrawOpenOffers(tx, row.id, now);
-    await recordAuditEvent(tx, {
-      action: "consultation.cancelled",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "consultation", id: row.id },
-      request: origin,
-      details: { referralId: row.referralId, by, wasBooked: row.status === "booked" },
-    });
+    const cancelled = await moveConsultation(
+      tx,
+      acting,
+      row,
+      { status: "cancelled", cancelledBy: by, endedAt: now },
+      {
+        action: "consultation.cancelled",
+        details: { referralId: row.referralId, by, wasBooked: row.status === "booked" },
+      },
+    );
     return { previous: row, cancelled, r };
   });
   const doctor = await doctorContact(db, result.previous.doctorId);
@@ -516,17 +514,18 @@ export async function consultationsForDoctorCase(scope: Scope, referralId: strin
 
 /** For the employer: which of these referrals have a consultation booked, and nothing more. */
 export async function bookedConsultationReferralIds(
-  db: Database,
-  { organisationId, referralIds }: { organisationId: string; referralIds: string[] },
+  scope: Scope,
+  referralIds: string[],
 ): Promise<Set<string>> {
+  const employer = requireEmployer(scope);
   if (referralIds.length === 0) return new Set();
-  const rows = await db
+  const rows = await employer.db
     .select({ referralId: consultation.referralId })
     .from(consultation)
     .innerJoin(referral, eq(referral.id, consultation.referralId))
     .where(
       and(
-        eq(referral.organisationId, organisationId),
+        visibleReferrals(employer),
         inArray(consultation.referralId, referralIds),
         eq(consultation.status, "booked"),
       ),

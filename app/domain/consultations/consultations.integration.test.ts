@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, consultation, referral as referralTable } from "~/db/schema/index.ts";
+import type { DoctorActor, SystemActor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { systemScope } from "~/domain/kernel/scope.ts";
+import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import {
   bookConsultationForTest,
@@ -13,6 +14,7 @@ import {
   subjectScopeOf,
 } from "~tests/support/consultations.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
+import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { readConsultationNotes, recordNoShow, saveConsultationNotes } from "./after-call.server.ts";
 import { addDaysOff, addWeeklyHours, offerableSlots } from "./availability.server.ts";
@@ -27,7 +29,7 @@ import {
 } from "./booking.server.ts";
 import type { ConsultationDeps } from "./deps.ts";
 import { parseIcs, parseIcsUtc } from "./ics.ts";
-import { authoriseRoomJoin } from "./join.server.ts";
+import { authoriseRoomJoin, ROOM_DOOR } from "./join.server.ts";
 import { sendDueConsultationReminders } from "./reminders.server.ts";
 
 let handle: DatabaseHandle;
@@ -135,19 +137,15 @@ describe("consultation booking", () => {
       "invalid_state",
     );
 
-    // The employer sees only "booked".
+    // The employer sees only "booked", and only for their own organisation's referrals.
+    const employerOf = (organisationId: string) =>
+      employerScopeForTest(handle.db, { userId: "u1", organisationId, organisationName: "Ltd" });
     expect(
-      await bookedConsultationReferralIds(handle.db, {
-        organisationId: referral.organisationId,
-        referralIds: [referral.id],
-      }),
+      await bookedConsultationReferralIds(employerOf(referral.organisationId), [referral.id]),
     ).toEqual(new Set([referral.id]));
-    expect(
-      await bookedConsultationReferralIds(handle.db, {
-        organisationId: "another-org",
-        referralIds: [referral.id],
-      }),
-    ).toEqual(new Set());
+    expect(await bookedConsultationReferralIds(employerOf("another-org"), [referral.id])).toEqual(
+      new Set(),
+    );
 
     // The subject rebooks: the time is released, the doctor is told, calendars get a CANCEL.
     sent.length = 0;
@@ -382,18 +380,30 @@ describe("joining the room", () => {
       doctorId: doctor.userId,
     });
     const booked = await bookConsultationForTest(deps, { doctor, referralId: referral.id });
-    const join = (args: Partial<Parameters<typeof authoriseRoomJoin>[1]>, now = new Date()) =>
-      authoriseRoomJoin(handle.db, {
+    const origin = { ip: null, requestId: "test" };
+    const door: SystemActor = { role: "system", name: ROOM_DOOR };
+    const join = (
+      args: Partial<Parameters<typeof authoriseRoomJoin>[1]> & { actor?: DoctorActor },
+      now = new Date(),
+    ) => {
+      const { actor, ...rest } = args;
+      return authoriseRoomJoin(createScope(handle.db, actor ?? door, origin, now), {
         consultationId: booked.id,
         channel: "signalling",
-        now,
-        ...args,
+        ...rest,
       });
+    };
+    const asDoctor = (d: { userId: string }, twoFactorVerified = true): DoctorActor => ({
+      role: "doctor",
+      userId: d.userId,
+      doctorActive: true,
+      twoFactorVerified,
+    });
 
-    expect(await join({ actor: doctor })).toMatchObject({ ok: true, role: "doctor" });
+    expect(await join({ actor: asDoctor(doctor) })).toMatchObject({ ok: true, role: "doctor" });
     expect(await join({ subjectToken: token })).toMatchObject({ ok: true, role: "subject" });
-    expect(await join({ actor: stranger })).toEqual({ ok: false, reason: "refused" });
-    expect(await join({ actor: { ...doctor, twoFactorVerified: false } })).toEqual({
+    expect(await join({ actor: asDoctor(stranger) })).toEqual({ ok: false, reason: "refused" });
+    expect(await join({ actor: asDoctor(doctor, false) })).toEqual({
       ok: false,
       reason: "refused",
     });
@@ -410,15 +420,15 @@ describe("joining the room", () => {
     expect(await join({ subjectToken: old.token })).toEqual({ ok: false, reason: "refused" });
     // Too early and too late.
     const start = booked.startsAt!.getTime();
-    expect(await join({ actor: doctor }, new Date(start - 2 * 3_600_000))).toEqual({
+    expect(await join({ actor: asDoctor(doctor) }, new Date(start - 2 * 3_600_000))).toEqual({
       ok: false,
       reason: "not_open",
     });
-    expect(await join({ actor: doctor }, new Date(start + 3 * 3_600_000))).toEqual({
+    expect(await join({ actor: asDoctor(doctor) }, new Date(start + 3 * 3_600_000))).toEqual({
       ok: false,
       reason: "closed",
     });
-    expect(await join({ consultationId: "not-a-uuid", actor: doctor })).toEqual({
+    expect(await join({ consultationId: "not-a-uuid", actor: asDoctor(doctor) })).toEqual({
       ok: false,
       reason: "refused",
     });

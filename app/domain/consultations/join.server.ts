@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { consultation, referral, user } from "~/db/schema/index.ts";
-import { type Actor, can } from "~/domain/access/permissions.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf, type RequestOrigin } from "~/domain/kernel/actor.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import type { Actor } from "~/domain/kernel/actor.ts";
+import { isRole } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "./deps.ts";
 
@@ -24,43 +24,41 @@ type JoinDecision =
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The name the room's door acts under for someone holding a link rather than a session. */
+export const ROOM_DOOR = "consultation-room";
+
 /**
  * Who may enter a consultation's video room: the assigned doctor, signed in with a second factor,
  * or the person being assessed holding a valid link to that same referral — and only while the
  * consultation is booked and the room is open (30 minutes before the start to an hour after the
- * end). Every answer is audited; refusals say nothing about whether the room exists.
+ * end). The scope is the signed-in person's own, or for someone with no session the room door's
+ * system scope (`ROOM_DOOR`), which checks the link they hold. Every answer is audited; refusals
+ * say nothing about whether the room exists.
  */
 export async function authoriseRoomJoin(
-  db: Database,
+  scope: Scope,
   {
     consultationId,
-    actor,
     subjectToken,
-    origin,
     channel,
-    now = new Date(),
   }: {
     consultationId: string;
-    actor?: Actor | null;
     subjectToken?: string | null;
-    origin?: RequestOrigin;
     /** `page` for opening the room, `signalling` for the WebSocket. */
     channel: "page" | "signalling";
-    now?: Date;
   },
 ): Promise<JoinDecision> {
+  const { db, now } = scope;
   const refuse = async (
     reason: "refused" | "not_open" | "closed",
     details: Record<string, unknown>,
   ) => {
-    await recordAuditEvent(db, {
+    await recordAuditEventAs(scope, {
       action: "consultation.join",
       outcome: "denied",
-      actor: actor ? { id: actor.userId, role: actor.role } : null,
       object: uuidPattern.test(consultationId)
         ? { type: "consultation", id: consultationId }
         : undefined,
-      request: origin,
       details: { channel, ...details },
     });
     return { ok: false as const, reason };
@@ -74,20 +72,23 @@ export async function authoriseRoomJoin(
   if (!row) return refuse("refused", { why: "unknown" });
 
   let role: RoomRole | null = null;
-  if (actor && actor.role === "doctor") {
+  const signedIn = !isRole(scope, "system");
+  if (isRole(scope, "doctor")) {
+    const { actor } = scope;
     if (
-      can(actor, "doctor-area:view") &&
+      actor.doctorActive &&
+      actor.twoFactorVerified &&
       row.consultation.doctorId === actor.userId &&
       row.referral.assignedDoctorId === actor.userId
     )
       role = "doctor";
-  } else if (subjectToken) {
+  } else if (!signedIn && subjectToken) {
     const found = await findReferralByInvitationToken(db, subjectToken, now);
     if (found.found && found.referral.id === row.referral.id) role = "subject";
   }
   if (!role)
     return refuse("refused", {
-      why: actor ? "not_assigned" : subjectToken ? "bad_token" : "no_credentials",
+      why: signedIn ? "not_assigned" : subjectToken ? "bad_token" : "no_credentials",
     });
 
   const c = row.consultation;
@@ -99,27 +100,25 @@ export async function authoriseRoomJoin(
     return refuse("closed", { role });
 
   const [doctor] = await db.select({ name: user.name }).from(user).where(eq(user.id, c.doctorId));
-  await recordAuditEvent(db, {
-    action: "consultation.join",
-    outcome: "success",
-    actor:
-      role === "doctor" && actor
-        ? auditActorOf({
-            role: "doctor",
-            userId: actor.userId,
-            doctorActive: true,
-            twoFactorVerified: true,
-          })
-        : auditActorOf({
-            role: "subject",
-            referralId: row.referral.id,
-            invitationId: "",
-            organisationId: row.referral.organisationId,
-          }),
-    object: { type: "consultation", id: c.id },
-    request: origin,
-    details: { channel, role },
-  });
+  // The person is audited as themselves, not as the door that checked their link.
+  const admitted: Actor =
+    role === "doctor"
+      ? scope.actor
+      : {
+          role: "subject",
+          referralId: row.referral.id,
+          invitationId: "",
+          organisationId: row.referral.organisationId,
+        };
+  await recordAuditEventAs(
+    { ...scope, actor: admitted },
+    {
+      action: "consultation.join",
+      outcome: "success",
+      object: { type: "consultation", id: c.id },
+      details: { channel, role },
+    },
+  );
   return {
     ok: true,
     role,

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { consultation, referral, user } from "~/db/schema/index.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -20,7 +21,7 @@ export async function sendDueConsultationReminders(
   scope: Scope,
   deps: ConsultationMailDeps,
 ): Promise<{ sent24h: number; sent1h: number }> {
-  const { db, now } = scope;
+  const { db, now } = requireSystem(scope);
   const claimed1h = await db
     .update(consultation)
     .set({ reminder1hSentAt: now, reminder24hSentAt: now })

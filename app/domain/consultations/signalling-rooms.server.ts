@@ -1,7 +1,8 @@
-import { loadSession } from "~/domain/accounts/load-session.server.ts";
+import { actorOfSession, loadSession } from "~/domain/accounts/load-session.server.ts";
 import type { AccountsDeps } from "~/domain/accounts/types.ts";
 import type { RequestOrigin } from "~/domain/kernel/actor.ts";
-import { authoriseRoomJoin, type RoomRole } from "./join.server.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
+import { authoriseRoomJoin, ROOM_DOOR, type RoomRole } from "./join.server.ts";
 import {
   type PeerMessage,
   parsePeerMessage,
@@ -30,12 +31,15 @@ export function consultationSignallingRooms(deps: AccountsDeps): SignallingRooms
       if (cookieHeader) headers.set("cookie", cookieHeader);
       // The doctor's session, or else the person's link cookie for this room.
       const lookup = await loadSession(deps, headers);
-      const actor = lookup.status === "active" ? lookup.current.actor : null;
-      const decision = await authoriseRoomJoin(deps.database.db, {
-        consultationId,
-        actor,
-        subjectToken: actor ? null : readCookie(cookieHeader, SUBJECT_ROOM_COOKIE),
+      const actor = (lookup.status === "active" && actorOfSession(lookup.current)) || null;
+      const scope = createScope(
+        deps.database.db,
+        actor ?? { role: "system", name: ROOM_DOOR },
         origin,
+      );
+      const decision = await authoriseRoomJoin(scope, {
+        consultationId,
+        subjectToken: readCookie(cookieHeader, SUBJECT_ROOM_COOKIE),
         channel: "signalling",
       });
       return decision.ok ? { ok: true, role: decision.role } : { ok: false };

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { doctorProfile, referral, user } from "~/db/schema/index.ts";
-import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
@@ -121,9 +121,13 @@ export async function auditCase(
   action: string,
   details?: Record<string, unknown>,
 ) {
-  await recordScopeAuditEvent(db, scope, {
-    action,
-    object: { type: "referral", id: referralId },
-    details,
-  });
+  await recordAuditEventAs(
+    scope,
+    {
+      action,
+      object: { type: "referral", id: referralId },
+      details,
+    },
+    db,
+  );
 }

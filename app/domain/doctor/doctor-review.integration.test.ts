@@ -85,7 +85,9 @@ async function submittedCase(
     .select()
     .from(questionnaireResponse)
     .where(eq(questionnaireResponse.referralId, r.id));
-  await draftAssessmentReport(database.db, { responseId: response!.id });
+  await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+    responseId: response!.id,
+  });
   return row!;
 }
 
@@ -500,16 +502,17 @@ describe("notifications", () => {
       email: `admin-${randomUUID().slice(0, 8)}@example.org`,
       role: "admin",
     });
-    const deps = { db: database.db, mailer, publicUrl: "http://localhost:3000" };
+    const deps = { mailer, publicUrl: "http://localhost:3000" };
+    const job = (at: Date) => systemScope(database.db, "sla-warnings", { now: at });
     const mark = outbox.length;
-    const first = await sendSlaWarnings(deps, { now });
+    const first = await sendSlaWarnings(job(now), deps);
     expect(first).toBeGreaterThanOrEqual(1);
     const warnings = outbox.slice(mark).filter((m) => m.subject.includes(r.reference));
     expect(warnings.map((m) => m.to)).toContain(`${d.userId}@example.org`);
     expect(warnings.some((m) => m.to.startsWith("admin-"))).toBe(true);
     const mark2 = outbox.length;
-    await sendSlaWarnings(deps, { now });
-    await sendSlaWarnings(deps, { now: new Date(now.getTime() + 3_600_000) });
+    await sendSlaWarnings(job(now), deps);
+    await sendSlaWarnings(job(new Date(now.getTime() + 3_600_000)), deps);
     expect(outbox.slice(mark2).filter((m) => m.subject.includes(r.reference))).toHaveLength(0);
     const claims = await database.db
       .select()

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, referral, slaWarning, user } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
@@ -57,12 +58,10 @@ export async function notifyDoctorsOfSubmission(
  * transaction, so a failed e-mail leaves the case unclaimed for the next run and a repeated run
  * sends nothing twice.
  */
-export async function sendSlaWarnings(
-  deps: NotifyDeps,
-  { now = new Date() }: { now?: Date } = {},
-): Promise<number> {
+export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">): Promise<number> {
+  const { db, now } = requireSystem(scope);
   const iso = now.toISOString();
-  const due = await deps.db
+  const due = await db
     .select({
       id: referral.id,
       reference: referral.reference,
@@ -75,6 +74,7 @@ export async function sendSlaWarnings(
     .leftJoin(slaWarning, eq(slaWarning.referralId, referral.id))
     .where(
       and(
+        visibleReferrals(scope),
         inArray(referral.status, ["submitted", "in_review"]),
         isNotNull(referral.slaDueAt),
         isNotNull(referral.submittedAt),
@@ -84,15 +84,12 @@ export async function sendSlaWarnings(
     )
     .limit(200);
   if (due.length === 0) return 0;
-  const admins = await deps.db
-    .select({ email: user.email })
-    .from(user)
-    .where(eq(user.role, "admin"));
+  const admins = await db.select({ email: user.email }).from(user).where(eq(user.role, "admin"));
   const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
   const adminUrl = new URL("/admin", deps.publicUrl).toString();
   let sent = 0;
   for (const c of due) {
-    await deps.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const claimed = await tx
         .insert(slaWarning)
         .values({ referralId: c.id, sentAt: now })
@@ -121,13 +118,17 @@ export async function sendSlaWarnings(
           to: admin.email,
           ...slaWarningEmail({ ...mail, dashboardUrl: adminUrl }),
         });
-      await recordAuditEvent(tx, {
-        action: "referral.sla_warning",
-        outcome: "success",
-        actor: { id: "system", role: "system", organisationId: c.organisationId },
-        object: { type: "referral", id: c.id },
-        details: { assigned: c.assignedDoctorId !== null, admins: admins.length },
-      });
+      await recordAuditEventAs(
+        scope,
+        {
+          action: "referral.sla_warning",
+          outcome: "success",
+          organisationId: c.organisationId,
+          object: { type: "referral", id: c.id },
+          details: { assigned: c.assignedDoctorId !== null, admins: admins.length },
+        },
+        tx,
+      );
       sent += 1;
     });
   }

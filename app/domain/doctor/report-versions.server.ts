@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { referral, report, reportVersion } from "~/db/schema/index.ts";
-import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
@@ -57,11 +57,15 @@ export async function listReportVersions(scope: Scope, referralId: string) {
     .from(reportVersion)
     .where(eq(reportVersion.reportId, row.report.id))
     .orderBy(asc(reportVersion.version));
-  await recordScopeAuditEvent(db, doctor, {
-    action: "doctor.report_versions_read",
-    object: { type: "report", id: row.report.id },
-    details: { versions: versions.length, status: row.report.status },
-  });
+  await recordAuditEventAs(
+    doctor,
+    {
+      action: "doctor.report_versions_read",
+      object: { type: "report", id: row.report.id },
+      details: { versions: versions.length, status: row.report.status },
+    },
+    db,
+  );
   const questions = REFERRAL_QUESTIONS.filter((q) => row.referral.questions?.[q]);
   return {
     referral: {
@@ -102,12 +106,16 @@ export async function getReportVersionPdf(
     .select({ pdf: reportVersion.pdf, sha256: reportVersion.pdfSha256 })
     .from(reportVersion)
     .where(and(eq(reportVersion.reportId, row.report.id), eq(reportVersion.version, version)));
-  await recordScopeAuditEvent(db, doctor, {
-    action: "doctor.report_pdf_downloaded",
-    outcome: v?.pdf ? "success" : "denied",
-    object: { type: "report", id: row.report.id },
-    details: { version, sha256: v?.sha256 ?? null },
-  });
+  await recordAuditEventAs(
+    doctor,
+    {
+      action: "doctor.report_pdf_downloaded",
+      outcome: v?.pdf ? "success" : "denied",
+      object: { type: "report", id: row.report.id },
+      details: { version, sha256: v?.sha256 ?? null },
+    },
+    db,
+  );
   if (!v?.pdf) throw new DomainError("not_found", "This version has no PDF.");
   return { reference: `${row.report.reference}-v${version}`, pdf: v.pdf };
 }

@@ -8,7 +8,7 @@ import {
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
-import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
@@ -127,15 +127,19 @@ export async function signAndSendReport(
   } catch (error) {
     // A refusal changes nothing, but that it happened (which fields, why) is part of the record.
     if (error instanceof ReportReleaseRefused)
-      await recordScopeAuditEvent(db, doctor, {
-        action: "doctor.report_sign_refused",
-        outcome: "denied",
-        object: { type: "referral", id: referralId },
-        details: {
-          fields: [...new Set(error.failures.map((f) => f.field))],
-          problems: [...new Set(error.failures.map((f) => f.problem))],
+      await recordAuditEventAs(
+        doctor,
+        {
+          action: "doctor.report_sign_refused",
+          outcome: "denied",
+          object: { type: "referral", id: referralId },
+          details: {
+            fields: [...new Set(error.failures.map((f) => f.field))],
+            problems: [...new Set(error.failures.map((f) => f.problem))],
+          },
         },
-      });
+        db,
+      );
     throw error;
   }
 }

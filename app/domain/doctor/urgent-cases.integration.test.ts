@@ -25,8 +25,8 @@ const database = testDatabaseForFile();
 const mailer = recordingMailer();
 const outbox = mailer.sent;
 const jobs = { send: async () => "job-id" };
+const alertJob = (now: Date) => systemScope(database.db, "assessment-safety-alert", { now });
 const alertDeps = () => ({
-  db: database.db,
   mailer,
   onCallEmail: "oncall@referoh.test",
   publicUrl: "http://localhost:3000",
@@ -160,20 +160,20 @@ describe("the safety contact log and the re-alert", () => {
       answers: { "phq9.9": "3" },
     });
     const mark = outbox.length;
-    expect(await sendSafetyAlert(alertDeps(), { referralId: c.id, now: t0 })).toBe("sent");
+    expect(await sendSafetyAlert(alertJob(t0), alertDeps(), { referralId: c.id })).toBe("sent");
     expect(outbox.at(-1)?.subject).toMatch(/^URGENT /);
     expect((await row(c.id)).safetyLastAlertAt).toEqual(t0);
 
     const at = (ms: number) => new Date(t0.getTime() + ms);
     expect(
-      await sendSafetyRealerts(alertDeps(), { now: at(SAFETY_REALERT_AFTER_MS - 60_000) }),
+      await sendSafetyRealerts(alertJob(at(SAFETY_REALERT_AFTER_MS - 60_000)), alertDeps()),
     ).toBe(0);
     expect(
-      await sendSafetyRealerts(alertDeps(), { now: at(SAFETY_REALERT_AFTER_MS + 60_000) }),
+      await sendSafetyRealerts(alertJob(at(SAFETY_REALERT_AFTER_MS + 60_000)), alertDeps()),
     ).toBe(1);
     // A second run (another process) at the same moment sends nothing more.
     expect(
-      await sendSafetyRealerts(alertDeps(), { now: at(SAFETY_REALERT_AFTER_MS + 60_000) }),
+      await sendSafetyRealerts(alertJob(at(SAFETY_REALERT_AFTER_MS + 60_000)), alertDeps()),
     ).toBe(0);
     const realert = outbox.slice(mark + 1);
     expect(realert).toHaveLength(1);
@@ -200,7 +200,7 @@ describe("the safety contact log and the re-alert", () => {
     expect(missed).toEqual({ ok: true, contacted: false });
     expect((await row(c.id)).safetyContactedAt).toBeNull();
     expect(
-      await sendSafetyRealerts(alertDeps(), { now: at(2 * SAFETY_REALERT_AFTER_MS + 120_000) }),
+      await sendSafetyRealerts(alertJob(at(2 * SAFETY_REALERT_AFTER_MS + 120_000)), alertDeps()),
     ).toBe(1);
 
     const reachedAt = at(2 * SAFETY_REALERT_AFTER_MS + 300_000);
@@ -210,7 +210,9 @@ describe("the safety contact log and the re-alert", () => {
     });
     expect(reached).toEqual({ ok: true, contacted: true });
     expect((await row(c.id)).safetyContactedAt).toEqual(reachedAt);
-    expect(await sendSafetyRealerts(alertDeps(), { now: at(5 * SAFETY_REALERT_AFTER_MS) })).toBe(0);
+    expect(await sendSafetyRealerts(alertJob(at(5 * SAFETY_REALERT_AFTER_MS)), alertDeps())).toBe(
+      0,
+    );
 
     const detail = await getDoctorCase(scopeFor(database.db, doctor), {
       referralId: c.id,

@@ -1,4 +1,11 @@
-import type { Actor, AdminActor, DoctorActor, EmployerActor, SubjectActor } from "./actor.ts";
+import type {
+  Actor,
+  AdminActor,
+  DoctorActor,
+  EmployerActor,
+  SubjectActor,
+  SystemActor,
+} from "./actor.ts";
 import { DomainError } from "./errors.ts";
 import type { Scope } from "./scope.ts";
 
@@ -35,6 +42,13 @@ export function requireAdmin(scope: Scope): Scope<AdminActor> {
 export function requireSubject(scope: Scope): Scope<SubjectActor> {
   if (scope.actor.role !== "subject") throw new DomainError("not_found", "Assessment not found.");
   return scope as Scope<SubjectActor>;
+}
+
+/** Work no person asks for: a job, a webhook, a start-up task. */
+export function requireSystem(scope: Scope): Scope<SystemActor> {
+  if (scope.actor.role !== "system")
+    throw new DomainError("forbidden", "Only the system can do this.");
+  return scope as Scope<SystemActor>;
 }
 
 export function isRole<R extends Actor["role"]>(

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { referral, referralActivity } from "~/db/schema/index.ts";
-import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
 import {
   canTransition,
@@ -99,9 +99,13 @@ export async function recordReferralStep(
       createdAt: now,
     });
   if (step.audit)
-    await recordScopeAuditEvent(db, scope, {
-      action: step.audit.action,
-      object: step.audit.object ?? { type: "referral", id: step.referral.id },
-      details: step.audit.details,
-    });
+    await recordAuditEventAs(
+      scope,
+      {
+        action: step.audit.action,
+        object: step.audit.object ?? { type: "referral", id: step.referral.id },
+        details: step.audit.details,
+      },
+      db,
+    );
 }

@@ -73,9 +73,19 @@ export function visibleReports(scope: Scope | Actor): SQL {
   }
 }
 
-/** Orders, invoices and credit notes: billing is the organisation's, and the administrator's. */
+/**
+ * Orders, invoices and credit notes: billing is the organisation's, and the administrator's. The
+ * person holding a link reaches the one order of their referral, so that declining consent can
+ * close it; never an invoice or a credit note.
+ */
 export function visibleOrders(scope: Scope | Actor): SQL {
-  return billingRows(actorOf(scope), paymentOrder.organisationId);
+  const actor = actorOf(scope);
+  if (actor.role === "subject")
+    return and(
+      eq(paymentOrder.organisationId, actor.organisationId),
+      sql`${paymentOrder.grants}->>'referralId' = ${actor.referralId}`,
+    ) as SQL;
+  return billingRows(actor, paymentOrder.organisationId);
 }
 
 export function visibleInvoices(scope: Scope | Actor): SQL {

@@ -52,7 +52,7 @@ export async function cancelReferral(
     // Refused before any money moves, in the words the employer can act on.
     if (!canTransition(current.status, "cancelled", actor.role))
       throw new DomainError("invalid_state", cancellationRefusal(current.status));
-    const { creditsReturned, order } = await returnReferralPayment(tx, {
+    const { creditsReturned, order } = await returnReferralPayment(tx, scope, {
       referral: current,
       actorId: actor.userId,
       reason: "referral_cancelled",

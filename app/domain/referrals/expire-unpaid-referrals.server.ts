@@ -60,12 +60,10 @@ export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId:
         audit: { action: "referral.payment_expired", details: { orderId: current.orderId } },
       });
       if (current.orderId)
-        await reverseOrder(tx, {
+        await reverseOrder(tx, scope, {
           orderId: current.orderId,
-          organisationId: current.organisationId,
           referralId: id,
           reason: "payment_expired",
-          now,
         });
       return true;
     });

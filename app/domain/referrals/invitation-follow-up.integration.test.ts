@@ -57,7 +57,7 @@ describe("automatic reminders", () => {
       .where(eq(assessmentInvitation.referralId, opened));
 
     const ids = async (at: Date) =>
-      (await claimAutomaticReminders(database.db, at))
+      (await claimAutomaticReminders(systemScope(database.db, "referral-follow-up", { now: at })))
         .map((r) => r.id)
         .filter((id) => id === unopened || id === opened);
     expect(await ids(addDays(invitedAt, 2))).toEqual([]);

@@ -1,7 +1,7 @@
 import { subDays } from "date-fns";
 import { and, eq, exists, inArray, isNotNull, lte, not, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
@@ -12,10 +12,12 @@ import type { Referral } from "./place-referral.server.ts";
 const automaticReminderDays = [3, 7] as const;
 
 /**
- * Claims the referrals due an automatic reminder: invited, link never opened, and past the next
- * reminder day. The conditional UPDATE makes a second worker's claim find nothing.
+ * The follow-up job claims the referrals due an automatic reminder: invited, link never opened,
+ * and past the next reminder day. The conditional UPDATE makes a second worker's claim find
+ * nothing.
  */
-export async function claimAutomaticReminders(db: Database, now = new Date()): Promise<Referral[]> {
+export async function claimAutomaticReminders(scope: Scope): Promise<Referral[]> {
+  const { db, now } = requireSystem(scope);
   const claimed: Referral[] = [];
   for (const [index, days] of automaticReminderDays.entries()) {
     const opened = db
@@ -32,6 +34,7 @@ export async function claimAutomaticReminders(db: Database, now = new Date()): P
       .set({ autoRemindersSent: index + 1, updatedAt: now })
       .where(
         and(
+          visibleReferrals(scope),
           eq(referral.status, "invited"),
           eq(referral.autoRemindersSent, index),
           lte(referral.invitedAt, subDays(now, days)),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { referral } from "~/db/schema/index.ts";
-import { recordScopeAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -62,11 +62,15 @@ export async function saveManagementReferral(
         .where(eq(referral.id, existing.id))
         .returning();
       draft = updated!;
-      await recordScopeAuditEvent(tx, employer, {
-        action: "referral.update",
-        object: { type: "referral", id: draft.id },
-        details: { type: "management", reference: draft.reference },
-      });
+      await recordAuditEventAs(
+        employer,
+        {
+          action: "referral.update",
+          object: { type: "referral", id: draft.id },
+          details: { type: "management", reference: draft.reference },
+        },
+        tx,
+      );
     } else {
       draft = await insertReferral(tx, employer, {
         type: "management",

@@ -1,13 +1,12 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { referral, report } from "~/db/schema/index.ts";
-import { systemScope } from "~/domain/kernel/scope.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken, mailNewLink } from "~/domain/referrals/invitations.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { reviewReminderEmail } from "./report-emails.ts";
-import { REPORT_REVIEW_REMINDER_JOB } from "./report-jobs.ts";
 import { REMINDER_WORKING_DAYS_BEFORE_DUE, reviewReminderAt } from "./review-window.ts";
 
 /**
@@ -15,7 +14,8 @@ import { REMINDER_WORKING_DAYS_BEFORE_DUE, reviewReminderAt } from "./review-win
  * most two working days before the window ends. The claim is one conditional UPDATE, so running
  * the hourly job twice (or in two processes) reminds each report once.
  */
-export async function claimReviewReminders(db: Database, now = new Date()): Promise<string[]> {
+export async function claimReviewReminders(scope: Scope): Promise<string[]> {
+  const { db, now } = requireSystem(scope);
   // Two working days before the due date is at most eight calendar days before it (Christmas,
   // its substitute days and a weekend in between); the exact rule is checked per row below.
   const horizon = new Date(now.getTime() + (REMINDER_WORKING_DAYS_BEFORE_DUE + 6) * 86_400_000);
@@ -24,6 +24,7 @@ export async function claimReviewReminders(db: Database, now = new Date()): Prom
     .from(report)
     .where(
       and(
+        visibleReports(scope),
         eq(report.status, "awaiting_subject"),
         isNull(report.reviewReminderSentAt),
         lte(report.reviewDueAt, horizon),
@@ -54,12 +55,12 @@ export async function claimReviewReminders(db: Database, now = new Date()): Prom
  * cannot be sent the new link is revoked and the job throws, so pg-boss retries.
  */
 export async function sendReviewReminder(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
-  { reportId, now = new Date() }: { reportId: string; now?: Date },
+  scope: Scope,
+  deps: { mailer: Mailer; publicUrl: string },
+  { reportId }: { reportId: string },
 ): Promise<"sent" | "skipped"> {
-  // A job, so its system scope: read through the builder like every read by id (§3b).
-  const scope = systemScope(deps.db, REPORT_REVIEW_REMINDER_JOB, { now });
-  const [row] = await deps.db
+  const { db, now } = requireSystem(scope);
+  const [row] = await db
     .select({ report, referral })
     .from(report)
     .innerJoin(referral, eq(referral.id, report.referralId))
@@ -70,17 +71,20 @@ export async function sendReviewReminder(
     !row.report.reviewDueAt
   )
     return "skipped";
-  const { token } = await issueInvitationToken(deps.db, {
+  const { token } = await issueInvitationToken(db, {
     referralId: row.referral.id,
     invitedAt: now,
     now,
   });
   const mail = reviewReminderEmail({
     subjectName: row.referral.subjectName,
-    organisationName: await organisationDisplayName(deps.db, row.referral.organisationId),
+    organisationName: await organisationDisplayName(db, row.referral.organisationId),
     link: new URL(`/assessment/${token}/report`, deps.publicUrl).toString(),
     dueAt: row.report.reviewDueAt,
   });
-  await mailNewLink(deps, { token, message: { to: row.referral.subjectEmail, ...mail }, now });
+  await mailNewLink(
+    { db, mailer: deps.mailer },
+    { token, message: { to: row.referral.subjectEmail, ...mail }, now },
+  );
   return "sent";
 }

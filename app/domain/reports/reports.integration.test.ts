@@ -10,6 +10,7 @@ import {
 } from "~/db/schema/index.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
@@ -75,6 +76,9 @@ async function versionOf(reportId: string, version = 1) {
   if (!row) throw new Error("missing version");
   return row;
 }
+
+/** A report job's scope at `now`. */
+const reminderJob = (now: Date) => systemScope(database.db, "report-review-reminders", { now });
 
 describe("the person's review", () => {
   it("shows the sent version, diagnosis included, and audits every read", async () => {
@@ -155,7 +159,8 @@ describe("the person's review", () => {
 
     // The employer is e-mailed a link to the report, nothing of its content.
     const { sent: count } = await sendReportNotification(
-      { db: database.db, mailer, publicUrl },
+      systemScope(database.db, "report-notification"),
+      { mailer, publicUrl },
       { reportId: sent.report.id, kind: "released" },
     );
     // …and the person gets a personal link to download their copy for 30 days.
@@ -219,7 +224,8 @@ describe("the person's review", () => {
     expect(sentJobs[0]?.data).toEqual({ reportId: sent.report.id, kind: "correction_requested" });
 
     await sendReportNotification(
-      { db: database.db, mailer, publicUrl },
+      systemScope(database.db, "report-notification"),
+      { mailer, publicUrl },
       { reportId: sent.report.id, kind: "correction_requested" },
     );
     expect(mails.map((m) => m.to)).toEqual([sent.doctor.email]);
@@ -290,7 +296,8 @@ describe("the person's review", () => {
     ]);
 
     await sendReportNotification(
-      { db: database.db, mailer, publicUrl },
+      systemScope(database.db, "report-notification"),
+      { mailer, publicUrl },
       { reportId: sent.report.id, kind: "withheld" },
     );
     expect(mails).toHaveLength(1);
@@ -320,7 +327,8 @@ describe("the person's review", () => {
   it("sends no notification for a state the report has left", async () => {
     const sent = await createSentReport(database.db);
     const out = await sendReportNotification(
-      { db: database.db, mailer, publicUrl },
+      systemScope(database.db, "report-notification"),
+      { mailer, publicUrl },
       { reportId: sent.report.id, kind: "released" },
     );
     expect(out.sent).toBe(0);
@@ -334,10 +342,10 @@ describe("the review reminder", () => {
     // days end on Tuesday 29th and the reminder is due on Wednesday 23rd.
     const sent = await createSentReport(database.db, { now: new Date("2026-12-18T10:00:00Z") });
     expect(sent.report.reviewDueAt?.toISOString()).toBe("2026-12-29T10:00:00.000Z");
-    expect(await claimReviewReminders(database.db, new Date("2026-12-22T12:00:00Z"))).not.toContain(
+    expect(await claimReviewReminders(reminderJob(new Date("2026-12-22T12:00:00Z")))).not.toContain(
       sent.report.id,
     );
-    expect(await claimReviewReminders(database.db, new Date("2026-12-23T12:00:00Z"))).toContain(
+    expect(await claimReviewReminders(reminderJob(new Date("2026-12-23T12:00:00Z")))).toContain(
       sent.report.id,
     );
   });
@@ -347,17 +355,20 @@ describe("the review reminder", () => {
     const sent = await createSentReport(database.db, { now: monday });
     // Due Monday 14th; the reminder is due Thursday 10th.
     expect(sent.report.reviewDueAt?.toISOString()).toBe("2030-01-14T09:00:00.000Z");
-    expect(await claimReviewReminders(database.db, new Date("2030-01-09T12:00:00Z"))).not.toContain(
+    expect(await claimReviewReminders(reminderJob(new Date("2030-01-09T12:00:00Z")))).not.toContain(
       sent.report.id,
     );
     const thursday = new Date("2030-01-10T10:00:00Z");
-    expect(await claimReviewReminders(database.db, thursday)).toContain(sent.report.id);
-    expect(await claimReviewReminders(database.db, thursday)).not.toContain(sent.report.id);
+    expect(await claimReviewReminders(reminderJob(thursday))).toContain(sent.report.id);
+    expect(await claimReviewReminders(reminderJob(thursday))).not.toContain(sent.report.id);
 
     expect(
       await sendReviewReminder(
-        { db: database.db, mailer, publicUrl },
-        { reportId: sent.report.id, now: thursday },
+        reminderJob(thursday),
+        { mailer, publicUrl },
+        {
+          reportId: sent.report.id,
+        },
       ),
     ).toBe("sent");
     expect(mails).toHaveLength(1);
@@ -377,8 +388,11 @@ describe("the review reminder", () => {
     await withholdReportConsent(subjectScopeForTest(database.db, link), { jobs, version: 1 });
     expect(
       await sendReviewReminder(
-        { db: database.db, mailer, publicUrl },
-        { reportId: sent.report.id },
+        reminderJob(new Date()),
+        { mailer, publicUrl },
+        {
+          reportId: sent.report.id,
+        },
       ),
     ).toBe("skipped");
   });

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { member, organisation, referral, report, user } from "~/db/schema/index.ts";
-import { systemScope } from "~/domain/kernel/scope.ts";
+import { requireSystem } from "~/domain/kernel/guards.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
@@ -12,7 +13,7 @@ import {
   reportReleasedEmail,
   subjectReportReleasedEmail,
 } from "./report-emails.ts";
-import { REPORT_NOTIFICATION_JOB, type ReportNotification } from "./report-jobs.ts";
+import type { ReportNotification } from "./report-jobs.ts";
 import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
 
 /** The addresses of an organisation's owners and managers: who may read its reports. */
@@ -32,10 +33,12 @@ async function employerRecipients(db: Database, organisationId: string): Promise
  * after the state moved on sends nothing). Returns who was written to, for the job's log.
  */
 export async function sendReportNotification(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  scope: Scope,
+  deps: { mailer: Mailer; publicUrl: string },
   { reportId, kind }: ReportNotification,
 ): Promise<{ sent: number }> {
-  const [row] = await deps.db
+  const { db } = requireSystem(scope);
+  const [row] = await db
     .select({
       report,
       referralReference: referral.reference,
@@ -46,10 +49,7 @@ export async function sendReportNotification(
     .from(report)
     .innerJoin(referral, eq(referral.id, report.referralId))
     .leftJoin(organisation, eq(organisation.id, report.organisationId))
-    // A job, so its system scope: read through the builder like every read by id (§3b).
-    .where(
-      and(eq(report.id, reportId), visibleReports(systemScope(deps.db, REPORT_NOTIFICATION_JOB))),
-    );
+    .where(and(eq(report.id, reportId), visibleReports(scope)));
   if (!row || row.report.status !== kind) return { sent: 0 };
   const organisationName = row.organisationName ?? "there";
   const url = (path: string) => new URL(path, deps.publicUrl).toString();
@@ -57,7 +57,7 @@ export async function sendReportNotification(
   let recipients: string[];
   let mail: ReportEmail;
   if (kind === "correction_requested") {
-    const [doctor] = await deps.db
+    const [doctor] = await db
       .select({ email: user.email, name: user.name })
       .from(user)
       .where(eq(user.id, row.report.doctorId));
@@ -70,7 +70,7 @@ export async function sendReportNotification(
       link: url("/doctor-dashboard"),
     });
   } else {
-    recipients = await employerRecipients(deps.db, row.report.organisationId);
+    recipients = await employerRecipients(db, row.report.organisationId);
     mail =
       kind === "released"
         ? reportReleasedEmail({
@@ -89,7 +89,7 @@ export async function sendReportNotification(
   if (kind === "released") {
     // The person's copy: a personal link valid for the download period from release.
     const releasedAt = row.report.releasedAt ?? new Date();
-    const { token } = await issueInvitationToken(deps.db, {
+    const { token } = await issueInvitationToken(db, {
       referralId: row.report.referralId,
       invitedAt: releasedAt,
       validDays: SUBJECT_COPY_DAYS,

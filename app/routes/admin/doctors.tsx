@@ -16,15 +16,13 @@ import { inviteDoctor, listDoctors, setDoctorAccess } from "~/domain/accounts/do
 import { inviteDoctorSchema, QUALIFICATIONS_MAX } from "~/domain/accounts/schemas.ts";
 import { doctorAccessSchema } from "~/domain/admin/doctors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
-import { currentActor, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctors";
 import { adminScope } from "./admin-scope.server.ts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Doctors");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  adminScope(context);
-  const doctors = await listDoctors(context.get(runtimeContext), { actor: currentActor(context) });
+  const doctors = await listDoctors(adminScope(context));
   return { doctors };
 }
 
@@ -34,11 +32,7 @@ type ActionResult =
   | { intent: "confirm-revoke"; ok: false; doctorUserId: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  adminScope(context);
-  // The accounts area still takes the session's actor (docs/architecture.md §3b: moving).
-  const actor = currentActor(context);
-  const runtime = context.get(runtimeContext);
-  const meta = requestMeta(context, request);
+  const scope = adminScope(context);
   const form = await request.formData();
   const access = parseSubmission(form, doctorAccessSchema);
   if (access.status === "success") {
@@ -46,12 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Revoking ends the doctor's sessions at once: ask first.
     if (intent === "revoke" && confirm !== "yes")
       return data<ActionResult>({ intent: "confirm-revoke", ok: false, doctorUserId });
-    const result = await setDoctorAccess(runtime, {
-      actor,
-      doctorUserId,
-      active: intent === "restore",
-      request: meta,
-    });
+    const result = await setDoctorAccess(scope, { doctorUserId, active: intent === "restore" });
     if (result === "not-found") throw data("Doctor not found", { status: 404 });
     return data<ActionResult>({ intent, ok: true });
   }
@@ -61,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { intent: "invite", ok: false, result: submission.reply() },
       { status: 400 },
     );
-  const result = await inviteDoctor(runtime, { actor, ...submission.value, request: meta });
+  const result = await inviteDoctor(scope, context.get(runtimeContext), submission.value);
   const taken: Record<string, string[]> | null =
     result.status === "email-taken"
       ? { email: ["An account with this email address already exists"] }

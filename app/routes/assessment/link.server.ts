@@ -2,7 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { runtimeContext } from "~/context.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import type { AssessmentKind } from "~/domain/assessments/assessment-steps.ts";
-import { loadResponse } from "~/domain/assessments/load-response.server.ts";
+import { ownResponse } from "~/domain/assessments/load-response.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { requestOriginOf, subjectScope } from "~/middleware/scope.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -51,7 +51,7 @@ export async function requireOpenQuestionnaire(
 ) {
   const opened = await requireAssessmentLink(context, token);
   if (opened.referral.status !== "in_progress") throw redirect(assessmentPath(token));
-  const response = await loadResponse(opened.runtime.database.db, opened.referral.id);
+  const response = await ownResponse(opened.scope);
   if (response?.status !== "in-progress") throw redirect(assessmentPath(token));
   const kind: AssessmentKind =
     opened.referral.type === "management" ? "management" : "pre_employment";

@@ -14,7 +14,7 @@ import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-fiel
 import { NativeRadio } from "~/components/ui/native-radio";
 import { Textarea } from "~/components/ui/textarea";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
 import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
@@ -43,8 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The person reads the report sent to them and decides; every read is audited. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { runtime, scope, referral } = await requireAssessmentLink(context, params.token);
-  const db = runtime.database.db;
+  const { scope, referral } = await requireAssessmentLink(context, params.token);
   const view = await loadReportForSubject(scope, { referral });
   // No report has been sent on this link: the same neutral page as any link that does not work.
   if (!view) throw data({ reason: "unknown" }, { status: 404 });
@@ -54,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     view,
     confirmWithhold,
-    organisationName: await organisationDisplayName(db, referral.organisationId),
+    organisationName: await referringOrganisationName(scope),
   };
 }
 

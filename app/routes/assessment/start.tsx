@@ -13,7 +13,7 @@ import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
 import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
 import { consentNotice } from "~/domain/assessments/consent-notice.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
-import { loadResponse } from "~/domain/assessments/load-response.server.ts";
+import { ownResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
 import {
   consentForm,
@@ -21,7 +21,7 @@ import {
   SUBJECT_REPLY_MAX,
 } from "~/domain/assessments/subject-forms.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { normalisePhone } from "~/lib/phone.ts";
@@ -38,11 +38,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Where a link lands: the consent notice, the current step, or where the case now stands. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { runtime, referral, scope } = await requireAssessmentLink(context, params.token);
-  const db = runtime.database.db;
+  const { referral, scope } = await requireAssessmentLink(context, params.token);
   switch (referral.status) {
     case "invited": {
-      const organisationName = await organisationDisplayName(db, referral.organisationId);
+      const organisationName = await referringOrganisationName(scope);
       const notice = consentNotice({
         type: referral.type,
         organisationName,
@@ -52,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return { view: "consent" as const, notice, phone: referral.subjectPhone ?? "" };
     }
     case "in_progress": {
-      const response = await loadResponse(db, referral.id);
+      const response = await ownResponse(scope);
       const cursor = response?.cursor ?? REVIEW_STEP;
       throw redirect(
         cursor === REVIEW_STEP
@@ -74,7 +73,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         type: referral.type,
         // After an urgent answer the last page keeps the crisis panel and says what happens now.
         urgent: referral.urgent,
-        crisis: referral.urgent || (await loadResponse(db, referral.id))?.safetyLevel !== "none",
+        crisis: referral.urgent || (await ownResponse(scope))?.safetyLevel !== "none",
         // The doctor's questions on the case, answered here (never by e-mail).
         messages: await listSubjectMessages(scope),
       };

@@ -1,15 +1,16 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { VideoRoom } from "~/components/consultations/video-room.tsx";
 import { Wordmark } from "~/components/wordmark";
-import { requestContext, runtimeContext } from "~/context.ts";
+import { runtimeContext } from "~/context.ts";
 import { iceServersFor } from "~/domain/consultations/ice-servers.ts";
-import { authoriseRoomJoin } from "~/domain/consultations/join.server.ts";
+import { authoriseRoomJoin, ROOM_DOOR } from "~/domain/consultations/join.server.ts";
 import { formatConsultationTime } from "~/domain/consultations/london-time.ts";
 import {
   readCookie,
   SUBJECT_ROOM_COOKIE,
   signallingPath,
 } from "~/domain/consultations/signal-messages.ts";
+import { visitorScope } from "~/middleware/scope.server.ts";
 import { lookupSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/room";
 
@@ -35,18 +36,14 @@ export function headers() {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
-  const info = context.get(requestContext);
-  const origin = { ip: info.ip, requestId: info.requestId };
-  const db = runtime.database.db;
   const consultationId = params.consultationId;
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   if (token) {
-    const decision = await authoriseRoomJoin(db, {
+    const decision = await authoriseRoomJoin(visitorScope(context, null, ROOM_DOOR), {
       consultationId,
       subjectToken: token,
       channel: "page",
-      origin,
     });
     if (!decision.ok) throw data({ reason: decision.reason }, { status: 403 });
     const secure = new URL(runtime.config.PUBLIC_URL).protocol === "https:";
@@ -58,13 +55,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   }
   const lookup = await lookupSession(context, request);
-  const actor = lookup.status === "active" ? lookup.current.actor : null;
-  const decision = await authoriseRoomJoin(db, {
+  const scope = visitorScope(
+    context,
+    lookup.status === "active" ? lookup.current : null,
+    ROOM_DOOR,
+  );
+  const decision = await authoriseRoomJoin(scope, {
     consultationId,
-    actor,
-    subjectToken: actor ? null : readCookie(request.headers.get("cookie"), SUBJECT_ROOM_COOKIE),
+    subjectToken: readCookie(request.headers.get("cookie"), SUBJECT_ROOM_COOKIE),
     channel: "page",
-    origin,
   });
   if (!decision.ok) throw data({ reason: decision.reason }, { status: 403 });
   return {

@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { runtimeContext } from "~/context.ts";
-import { type AuditEntry, recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { type AuditEntry, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -16,11 +15,7 @@ export function billingRequest(context: Readonly<RouterContextProvider>) {
   const runtime = context.get(runtimeContext);
   const scope = requireEmployer(currentScope(context));
   async function audit(entry: Omit<AuditEntry, "actor" | "request">) {
-    await recordAuditEvent(scope.db, {
-      ...entry,
-      actor: auditActorOf(scope.actor),
-      request: scope.origin,
-    });
+    await recordAuditEventAs(scope, entry);
   }
   return { runtime, scope, audit };
 }

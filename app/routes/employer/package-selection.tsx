@@ -15,7 +15,7 @@ import {
   services,
   turnaroundHours,
 } from "~/domain/billing/catalogue.ts";
-import { getMembership, membershipStanding } from "~/domain/billing/membership.server.ts";
+import { membershipStanding, ownMembership } from "~/domain/billing/membership.server.ts";
 import {
   orderRequestFor,
   type PlanTab,
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Choose Your Plan"
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { scope } = billingRequest(context);
-  const current = await getMembership(scope.db, scope.actor.organisationId);
+  const current = await ownMembership(scope);
   return {
     tab: planTabFrom(new URL(request.url).searchParams.get("tab")),
     standing: membershipStanding(current),
@@ -57,7 +57,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (choice.kind === "referral") throw redirect(referralFormPath(choice.referralType));
   // One purchase path: a non-member's pack comes with a monthly membership in one order (the
   // seed's Credit Pack + Membership bundle), rather than a refusal.
-  const current = await getMembership(scope.db, scope.actor.organisationId);
+  const current = await ownMembership(scope);
   const bundle = choice.kind === "credit_pack" && membershipStanding(current, scope.now) === "none";
   try {
     const started = await startPurchase(scope, runtime, {

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { ReferralDrawerData } from "~/components/referrals/referral-drawer.tsx";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { describeReferralPayment } from "~/domain/billing/referral-payment.server.ts";
 import { bookedConsultationReferralIds } from "~/domain/consultations/booking.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
@@ -11,7 +12,6 @@ import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { cancellableStatuses } from "~/domain/referrals/states.ts";
 import { getReleasedReportForReferral } from "~/domain/reports/get-employer-report.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
-import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
 /**
  * The drawer opened by ?viewReferral= / ?viewReport=, by internal id or public reference. An
@@ -24,7 +24,6 @@ export async function loadReferralDrawer(
   const key = url.searchParams.get("viewReferral") ?? url.searchParams.get("viewReport");
   if (!key) return null;
   const scope = requireEmployer(currentScope(context));
-  const { db, actor } = scope;
   let r: Awaited<ReturnType<typeof getReferralForEmployer>>;
   try {
     r = await getReferralForEmployer(scope, key.slice(0, 64));
@@ -33,10 +32,7 @@ export async function loadReferralDrawer(
     throw error;
   }
   const [booked, payment, report] = await Promise.all([
-    bookedConsultationReferralIds(db, {
-      organisationId: actor.organisationId,
-      referralIds: [r.id],
-    }),
+    bookedConsultationReferralIds(scope, [r.id]),
     describeReferralPayment(currentScope(context), {
       referralId: r.id,
       paymentMethod: r.paymentMethod,
@@ -65,7 +61,7 @@ async function releasedReport(
 ): Promise<ReferralDrawerData["report"]> {
   const found = await getReleasedReportForReferral(scope, referralId);
   if (!found) return null;
-  await auditEmployerReportAccess(scope, {
+  await recordAuditEventAs(scope, {
     action: "report.employer_viewed",
     outcome: "success",
     object: { type: "report", id: found.id },

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { auditActorOf } from "~/domain/kernel/actor.ts";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
@@ -19,12 +18,10 @@ export async function action({ params, context }: Route.ActionArgs) {
   );
   if (referral.status !== "awaiting_payment" || !referral.orderId)
     return redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
-  await recordAuditEvent(scope.db, {
+  await recordAuditEventAs(scope, {
     action: "billing.checkout_resumed",
     outcome: "success",
-    actor: auditActorOf(scope.actor),
     object: { type: "referral", id: referral.id },
-    request: scope.origin,
     details: { orderId: referral.orderId },
   });
   return continueAfterPlacement(context, {

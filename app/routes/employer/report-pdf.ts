@@ -1,9 +1,9 @@
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReportPdf } from "~/domain/reports/get-employer-report.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-pdf";
-import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
 const fileName = /^(REP-[A-Z0-9]{4,12})\.pdf$/;
 
@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!reference) return notFound();
   try {
     const { reportId, pdf, sha256 } = await getEmployerReportPdf(scope, reference);
-    await auditEmployerReportAccess(scope, {
+    await recordAuditEventAs(scope, {
       action: "report.downloaded",
       outcome: "success",
       object: { type: "report", id: reportId },
@@ -31,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return pdfDownload(pdf, reference);
   } catch (error) {
     if (isDomainError(error, "not_found")) {
-      await auditEmployerReportAccess(scope, {
+      await recordAuditEventAs(scope, {
         action: "report.downloaded",
         outcome: "denied",
         details: { reference },

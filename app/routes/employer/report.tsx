@@ -7,13 +7,13 @@ import {
 } from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report";
-import { auditEmployerReportAccess } from "./report-audit.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(loaderData?.report.reference ?? "Report");
@@ -23,7 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const scope = currentScope(context);
   try {
     const report = await getEmployerReport(scope, params.reference);
-    await auditEmployerReportAccess(scope, {
+    await recordAuditEventAs(scope, {
       action: "report.employer_viewed",
       outcome: "success",
       object: { type: "report", id: report.id },
@@ -32,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return { report };
   } catch (error) {
     if (isDomainError(error, "not_found")) {
-      await auditEmployerReportAccess(scope, {
+      await recordAuditEventAs(scope, {
         action: "report.employer_viewed",
         outcome: "denied",
         details: { reference: params.reference.slice(0, 40) },

@@ -36,8 +36,8 @@ import { getCreditUsage } from "~/domain/billing/credit-ledger.server.ts";
 import {
   cancelMembership,
   changeMembershipInterval,
-  getMembership,
   isMembershipInForce,
+  ownMembership,
   resumeMembership,
 } from "~/domain/billing/membership.server.ts";
 import { listOrders } from "~/domain/billing/orders.server.ts";
@@ -75,10 +75,10 @@ const orderStatusLabels = {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { scope } = billingRequest(context);
-  const { db, actor, now } = scope;
+  const { now } = scope;
   const [current, usage, orders] = await Promise.all([
-    getMembership(db, actor.organisationId),
-    getCreditUsage(db, actor.organisationId, now),
+    ownMembership(scope),
+    getCreditUsage(scope),
     listOrders(scope),
   ]);
   const inForce = isMembershipInForce(current, now);
@@ -126,7 +126,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { runtime, scope, audit } = billingRequest(context);
-  const { db, actor } = scope;
+  const { actor } = scope;
   // Every form here is a button with its intent: nothing to correct field by field.
   const submission = parseSubmission(await request.formData(), actionSchema);
   if (submission.status !== "success") {
@@ -136,7 +136,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "interval": {
-        const before = await getMembership(db, actor.organisationId);
+        const before = await ownMembership(scope);
         const updated = await changeMembershipInterval(scope, input.interval);
         await audit({
           action: "membership.interval_changed",

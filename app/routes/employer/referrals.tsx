@@ -1,6 +1,4 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { KeysetPagination } from "~/components/list-pagination.tsx";
 import {
@@ -24,7 +22,6 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
-import { referralListQuerySchema } from "~/domain/referrals/referral-list-query.ts";
 import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
@@ -75,12 +72,6 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
   const drawer = useReferralDrawer(loaderData.drawer);
   const navigation = useNavigation();
   const filters = useFilterForm();
-  // The loader reads the query string with the same schema.
-  const [filterForm] = useSchemaForm({
-    id: "referral-filters",
-    schema: referralListQuerySchema,
-    lastResult: null,
-  });
   const filtered = query.search !== "" || query.status !== "all";
   return (
     <EmployerListPage
@@ -101,7 +92,6 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
       <Form
         ref={filters.ref}
         method="get"
-        {...getFormProps(filterForm)}
         role="search"
         onChange={filters.onChange}
         className="mt-8 flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-end"

@@ -1,8 +1,6 @@
-import { getFormProps } from "@conform-to/react";
 import { format } from "date-fns";
 import { DownloadIcon, PlusIcon } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
 import {
@@ -29,7 +27,6 @@ import {
   parseEmployerReportListQuery,
   type ReportTypeFilter,
 } from "~/domain/reports/list-employer-reports.server.ts";
-import { employerReportListQuerySchema } from "~/domain/reports/report-list-query.ts";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/dates.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
@@ -75,12 +72,6 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const navigation = useNavigation();
   const filters = useFilterForm();
-  // The loader reads the query string with the same schema.
-  const [filterForm] = useSchemaForm({
-    id: "report-filters",
-    schema: employerReportListQuerySchema,
-    lastResult: null,
-  });
   const filtered = query.search !== "" || query.type !== "all" || query.date !== null;
   const newReferral =
     query.type === "pre-employment"
@@ -103,7 +94,6 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
       <Form
         ref={filters.ref}
         method="get"
-        {...getFormProps(filterForm)}
         role="search"
         className="mt-8 grid gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end"
         key={`${query.search}|${query.type}|${query.date}`}

@@ -37,6 +37,7 @@ async function serveThisProcess() {
     const known =
       code === "DATA_DIR_LOCKED" ||
       code === "AUTH_SECRET_MISSING" ||
+      code === "DATA_KEY_MISSING" ||
       err.message.startsWith("Invalid configuration");
     console.error(known ? err.message : err);
     process.exit(1);

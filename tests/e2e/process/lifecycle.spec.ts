@@ -81,3 +81,32 @@ test("a second server on the same directory is refused; SIGTERM exits 0 within 5
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// A real deployment (production over https) must be given its secrets; without them start-up
+// stops before it opens the database, with one line that names the setting, not a stack trace.
+test.describe("a deployment missing a secret it must be given", () => {
+  const https = {
+    PUBLIC_URL: "https://referoh.example",
+    PORT: String(basePort + 4),
+    ALLOW_DEMO_PAYMENTS: "true",
+  };
+  const authSecret = "a".repeat(48);
+  const cases = [
+    { setting: "BETTER_AUTH_SECRET", env: {} },
+    { setting: "DATA_ENCRYPTION_KEYS", env: { BETTER_AUTH_SECRET: authSecret } },
+  ];
+  for (const { setting, env } of cases)
+    test(`stops with one line naming ${setting}`, async () => {
+      // Neither secret comes from the environment the suite runs in.
+      expect(process.env.BETTER_AUTH_SECRET ?? process.env.DATA_ENCRYPTION_KEYS).toBeUndefined();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-secret-"));
+      try {
+        const server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: "", ...https, ...env });
+        expect(await server.exited).not.toBe(0);
+        expect(server.output()).toContain(`${setting} is not set`);
+        expect(server.output()).not.toMatch(/\n\s+at /);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+});

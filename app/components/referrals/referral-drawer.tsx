@@ -34,6 +34,7 @@ import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/r
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { formatLongDate } from "~/lib/dates.ts";
+import { DetailRow } from "./detail-row.tsx";
 import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
 import { ReferralStatusBadge } from "./status-badge.tsx";
 
@@ -84,23 +85,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <h3 className="font-semibold text-base">{title}</h3>
       {children}
     </section>
-  );
-}
-
-function Field({
-  label,
-  value,
-  empty = "N/A",
-}: {
-  label: string;
-  value: string | null | undefined;
-  empty?: string;
-}) {
-  return (
-    <div className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
-      <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="whitespace-pre-line break-words">{value?.trim() ? value : empty}</dd>
-    </div>
   );
 }
 
@@ -354,30 +338,31 @@ function DrawerContent({
           <>
             <Section title="Employee Details">
               <dl className="space-y-2">
-                <Field label="Referral ID" value={referral.reference} />
-                <Field
+                <DetailRow label="Referral ID" value={referral.reference} empty="N/A" />
+                <DetailRow
                   label={referral.type === "pre_employment" ? "Candidate Name" : "Employee Name"}
                   value={referral.subjectName}
+                  empty="N/A"
                 />
-                <Field
+                <DetailRow
                   label={referral.type === "pre_employment" ? "Candidate Email" : "Employee Email"}
                   value={referral.subjectEmail}
+                  empty="N/A"
                 />
               </dl>
             </Section>
             {referral.type === "pre_employment" ? (
               <Section title="Role Details">
                 <dl className="space-y-2">
-                  <Field label="Job Role" value={referral.jobRole} empty="Not provided" />
-                  <Field label="Role Requirements" value={risks.join(", ")} empty="None" />
-                  <Field
+                  <DetailRow label="Job Role" value={referral.jobRole} />
+                  <DetailRow label="Role Requirements" value={risks.join(", ")} empty="None" />
+                  <DetailRow
                     label="Conditional Offer Date"
                     value={
                       referral.conditionalOfferDate
                         ? formatLongDate(referral.conditionalOfferDate)
                         : null
                     }
-                    empty="Not provided"
                   />
                 </dl>
               </Section>
@@ -385,13 +370,9 @@ function DrawerContent({
               <>
                 <Section title="Referral Details">
                   <dl className="space-y-2">
-                    <Field
-                      label="Reason for Referral"
-                      value={referral.reason}
-                      empty="Not provided"
-                    />
-                    <Field label="Job Details" value={referral.jobDetails} empty="Not provided" />
-                    <Field
+                    <DetailRow label="Reason for Referral" value={referral.reason} />
+                    <DetailRow label="Job Details" value={referral.jobDetails} />
+                    <DetailRow
                       label="Existing Adjustments"
                       value={referral.existingAdjustments}
                       empty="None"

@@ -1,7 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { AlertCircleIcon, ShieldCheckIcon } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { CurrentPasswordField } from "~/components/account/password-fields.tsx";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -197,13 +198,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
               </ul>
             </section>
           ) : null}
-          <Form
-            method="post"
-            {...getFormProps(codeForm)}
-            noValidate
-            className="grid max-w-sm gap-4"
-          >
-            <input type="hidden" name="intent" value="confirm" />
+          <IntentForm form={codeForm} intent="confirm" className="grid max-w-sm gap-4">
             <input
               type="hidden"
               name="backupCodes"
@@ -222,16 +217,14 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
             <Button type="submit" disabled={submitting}>
               {submitting ? "Verifying..." : "Turn on two-factor authentication"}
             </Button>
-          </Form>
+          </IntentForm>
         </div>
       ) : (
-        <Form
-          method="post"
-          {...getFormProps(startForm)}
-          noValidate
+        <IntentForm
+          form={startForm}
+          intent="start"
           className="mt-8 grid max-w-sm gap-4 rounded-xl border bg-card p-6 shadow-sm"
         >
-          <input type="hidden" name="intent" value="start" />
           <CurrentPasswordField
             label="Confirm your password"
             hint="For your security, enter your password to begin."
@@ -239,7 +232,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
           <Button type="submit" disabled={submitting}>
             {submitting ? "Checking..." : "Continue"}
           </Button>
-        </Form>
+        </IntentForm>
       )}
     </div>
   );

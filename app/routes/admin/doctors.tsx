@@ -5,6 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
 import { AdminPageHeader } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -111,13 +112,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
 
       <AdminSection id="invite-heading" title="Invite a doctor" icon={UserPlusIcon} card>
         <ErrorSummary errors={summary} className="mt-4" />
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          noValidate
-          className="mt-4 grid gap-5 md:grid-cols-2"
-        >
-          <input type="hidden" name="intent" value="invite" />
+        <IntentForm form={form} intent="invite" className="mt-4 grid gap-5 md:grid-cols-2">
           <FormField id="name" label="Full name" error={fields.name.errors}>
             <Input name="name" autoComplete="off" defaultValue={fields.name.initialValue} />
           </FormField>
@@ -162,7 +157,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
               {inviting ? "Sending invitation..." : "Send invitation"}
             </Button>
           </div>
-        </Form>
+        </IntentForm>
       </AdminSection>
 
       <AdminSection id="list-heading" title="All doctors">

@@ -4,13 +4,11 @@ import { AdminPageHeader } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
 import { statusLabels } from "~/domain/referrals/states.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/index";
 import { adminScope } from "./admin-scope.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Administration | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Administration");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { overview: await getAdminOverview(adminScope(context)) };

@@ -3,6 +3,7 @@ import { CheckCircle2Icon } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   ReportHeaderFacts,
@@ -410,13 +411,11 @@ function ConfirmWithhold({
         Without the report, your employer may have to make decisions about your work without medical
         advice. If something in it is wrong, you can ask the doctor for a correction instead.
       </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        noValidate
+      <IntentForm
+        form={form}
+        intent="withhold"
         className="flex flex-col gap-3 sm:flex-row sm:items-center"
       >
-        <input type="hidden" name="intent" value="withhold" />
         <input type="hidden" name="version" value={view.version} />
         <Button type="submit" variant="destructive" size="lg">
           Yes, withhold my consent
@@ -424,7 +423,7 @@ function ConfirmWithhold({
         <Button asChild variant="outline" size="lg">
           <Link to={back}>No, go back to the report</Link>
         </Button>
-      </Form>
+      </IntentForm>
     </div>
   );
 }

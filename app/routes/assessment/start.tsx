@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
@@ -381,8 +382,7 @@ function ReplyForm({
     lastResult,
   });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
-      <input type="hidden" name="intent" value="reply" />
+    <IntentForm form={form} intent="reply" className="grid gap-3">
       <input type="hidden" name="messageId" value={messageId} />
       <FormField id={`reply-${messageId}`} label="Your answer" error={fields.reply.errors}>
         <Textarea
@@ -397,7 +397,7 @@ function ReplyForm({
           Send my answer
         </Button>
       </div>
-    </Form>
+    </IntentForm>
   );
 }
 

@@ -1,7 +1,7 @@
-import { getFormProps } from "@conform-to/react";
 import { Trash2Icon } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { groupByLondonDay } from "~/components/consultations/consultation-time.ts";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
@@ -22,13 +22,11 @@ import {
 import { formatMinute } from "~/domain/consultations/london-time.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/availability";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Consultation hours | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Consultation hours");
 
 const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const longDate = new Intl.DateTimeFormat("en-GB", {
@@ -148,13 +146,11 @@ export default function Availability({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <ErrorSummary errors={addHours.summary} />
-        <Form
-          method="post"
-          {...getFormProps(addHours.form)}
-          noValidate
+        <IntentForm
+          form={addHours.form}
+          intent="add-hours"
           className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
         >
-          <input type="hidden" name="intent" value="add-hours" />
           <FormField id="weekday" label="Day" error={addHours.errorOf("weekday")}>
             <NativeSelect
               name="weekday"
@@ -186,7 +182,7 @@ export default function Availability({ loaderData, actionData }: Route.Component
             />
           </FormField>
           <Button type="submit">Add hours</Button>
-        </Form>
+        </IntentForm>
       </section>
 
       <section
@@ -213,13 +209,11 @@ export default function Availability({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <ErrorSummary errors={addDays.summary} />
-        <Form
-          method="post"
-          {...getFormProps(addDays.form)}
-          noValidate
+        <IntentForm
+          form={addDays.form}
+          intent="add-days-off"
           className="grid gap-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
         >
-          <input type="hidden" name="intent" value="add-days-off" />
           <FormField id="startDate" label="First day" error={addDays.errorOf("startDate")}>
             <Input
               name="startDate"
@@ -240,7 +234,7 @@ export default function Availability({ loaderData, actionData }: Route.Component
             />
           </FormField>
           <Button type="submit">Add days off</Button>
-        </Form>
+        </IntentForm>
       </section>
 
       <section aria-labelledby="preview-heading" className="grid gap-3">

@@ -9,15 +9,14 @@ import {
 } from "~/domain/consultations/consultation-forms.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/case-consultation";
 import { loadConsultationPanel } from "./consultation-panel.server.ts";
 import { consultationMailDeps } from "./mail-deps.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Video consultation ${loaderData?.reference ?? ""} | ReferOH` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`Video consultation ${loaderData?.reference ?? ""}`);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadConsultationPanel(context, params.referralId);

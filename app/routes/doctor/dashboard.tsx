@@ -11,8 +11,10 @@ import {
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { StatementList } from "~/components/doctor/draft-evidence.tsx";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
+import { DetailRow } from "~/components/referrals/detail-row.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -66,16 +68,14 @@ import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
 import { caseErrorMessage } from "./case-errors.server.ts";
 import { reportMailDeps } from "./mail-deps.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Doctor dashboard | ReferOH" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Doctor dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -762,14 +762,12 @@ function ContactLog({
         </ol>
       )}
       {canRecord ? (
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          noValidate
+        <IntentForm
+          form={form}
+          intent="contact-attempt"
           preventScrollReset
           className="space-y-3 rounded-lg border p-3"
         >
-          <input type="hidden" name="intent" value="contact-attempt" />
           <input type="hidden" name="referralId" value={referralId} />
           <p className="font-medium text-sm">Record a contact attempt</p>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -825,7 +823,7 @@ function ContactLog({
           <Button type="submit" disabled={busy}>
             {busy ? "Recording..." : "Record attempt"}
           </Button>
-        </Form>
+        </IntentForm>
       ) : null}
     </section>
   );
@@ -839,23 +837,6 @@ function TakeAndOpen() {
     <Button type="submit" disabled={busy}>
       {busy ? "Taking the case..." : "Review & Create Report"}
     </Button>
-  );
-}
-
-function DetailRow({
-  label,
-  value,
-  empty = "Not provided",
-}: {
-  label: string;
-  value: string | null | undefined;
-  empty?: string;
-}) {
-  return (
-    <div className="grid gap-0.5 sm:grid-cols-[11rem_1fr] sm:gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="whitespace-pre-line break-words">{value?.trim() ? value : empty}</dd>
-    </div>
   );
 }
 

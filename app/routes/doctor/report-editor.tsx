@@ -11,6 +11,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
@@ -63,16 +64,15 @@ import {
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
 import { caseErrorMessage } from "./case-errors.server.ts";
 import { reportMailDeps } from "./mail-deps.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Review & Create Report ${loaderData?.referral.reference ?? ""} | ReferOH` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`Review & Create Report ${loaderData?.referral.reference ?? ""}`);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
@@ -341,13 +341,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 Decline the correction, with your reason
               </summary>
               <ErrorSummary errors={declineForm.summary} className="mt-4" />
-              <Form
-                method="post"
-                {...getFormProps(declineForm.form)}
-                noValidate
-                className="mt-4 space-y-4"
-              >
-                <input type="hidden" name="intent" value="decline" />
+              <IntentForm form={declineForm.form} intent="decline" className="mt-4 space-y-4">
                 <p className="text-muted-foreground text-sm">
                   The report is re-sent unchanged as version {version}, signed by you, with your
                   reason. The employee may attach their own statement when they approve it.
@@ -386,7 +380,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 <Button type="submit" variant="outline" disabled={!!busy}>
                   {busy === "decline" ? "Sending..." : "Decline and re-send unchanged"}
                 </Button>
-              </Form>
+              </IntentForm>
             </details>
           ) : null}
 
@@ -666,14 +660,12 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               employer. The employee can obtain them through a subject access request. Saved
               separately from the report.
             </p>
-            <Form
-              method="post"
-              {...getFormProps(notesForm.form)}
-              noValidate
+            <IntentForm
+              form={notesForm.form}
+              intent="notes"
               className="mt-3 space-y-3"
               key={loaderData.clinicalNotes.updatedAt?.toString() ?? "none"}
             >
-              <input type="hidden" name="intent" value="notes" />
               <FormField
                 id="clinicalNotes"
                 label="Your private notes on this case"
@@ -698,7 +690,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   </span>
                 ) : null}
               </div>
-            </Form>
+            </IntentForm>
           </section>
 
           <section
@@ -770,14 +762,12 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 ))}
               </ul>
             ) : null}
-            <Form
-              method="post"
-              {...getFormProps(askForm.form)}
-              noValidate
+            <IntentForm
+              form={askForm.form}
+              intent="ask"
               className="mt-4 space-y-3"
               key={loaderData.informationRequests.length}
             >
-              <input type="hidden" name="intent" value="ask" />
               <FormField id="question" label="Your question" error={askForm.errorOf("question")}>
                 <Textarea
                   name="question"
@@ -789,7 +779,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               <Button type="submit" variant="outline" disabled={!!busy}>
                 {busy === "ask" ? "Sending..." : "Send question"}
               </Button>
-            </Form>
+            </IntentForm>
           </section>
         </div>
       </div>

@@ -4,14 +4,13 @@ import { ReportSections } from "~/components/reports/report-sections.tsx";
 import { Button } from "~/components/ui/button";
 import { listReportVersions } from "~/domain/doctor/report-versions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-versions";
 import { caseErrorMessage } from "./case-errors.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Report versions ${loaderData?.report.reference ?? ""} | ReferOH` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`Report versions ${loaderData?.report.reference ?? ""}`);
 
 /** Every version of the doctor's report on a case, before and after release, and the released PDF. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
+import { PageNotFound } from "~/components/page-not-found.tsx";
 import { roleHome } from "~/domain/access/permissions.ts";
 import { isMembershipInForce } from "~/domain/billing/membership.server.ts";
 import { organisationStanding } from "~/middleware/employer.server.ts";
@@ -44,27 +45,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <SignedInShell account={layout.account} year={layout.year}>
         <title>Page not found | ReferOH</title>
-        <section
-          className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-start justify-center gap-4 px-6 py-16"
-          data-testid="area-not-found"
-        >
-          <h1 className="font-bold text-5xl tracking-tight">
-            404{" "}
-            <span className="block font-semibold text-2xl text-muted-foreground">
-              Oops! Page not found
-            </span>
-          </h1>
-          <p className="text-muted-foreground">
-            There is nothing here for your organisation. It may have been mistyped, or belong to
-            another account.
-          </p>
-          <Link
-            to="/employer-dashboard"
-            className="font-medium text-primary underline underline-offset-4"
-          >
-            Go to your dashboard
-          </Link>
-        </section>
+        <PageNotFound
+          inArea
+          message="There is nothing here for your organisation. It may have been mistyped, or belong to another account."
+          link={{ to: "/employer-dashboard", label: "Go to your dashboard" }}
+        />
       </SignedInShell>
     );
   }

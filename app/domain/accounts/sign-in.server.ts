@@ -4,7 +4,7 @@ import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
 import { setPendingSecondFactor } from "./pending-second-factor.server.ts";
-import { checkThrottle, recordAttempt } from "./throttle.server.ts";
+import { checkThrottle, recordAttempt, recordFailedAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
 type SignInResult =
@@ -41,28 +41,13 @@ export async function signInWithPassword(
       : { status: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
   }
 
-  const fail = async (reason: string, actor?: { id: string; role: string } | null) => {
-    const { lockedNow } = await recordAttempt(db, {
-      action: "sign_in",
-      ip: request.ip,
-      accountKey: key,
-      succeeded: false,
-    });
-    await auditAuthEvent(db, request, {
-      action: "auth.sign_in",
-      outcome: "failure",
-      actor,
-      details: { reason, portal: input.portal, accountKey: key },
-    });
-    if (lockedNow) {
-      await auditAuthEvent(db, request, {
-        action: "auth.lockout",
-        outcome: "denied",
-        actor,
-        details: { accountKey: key, minutes: 15 },
-      });
-    }
-  };
+  const fail = (reason: string, actor?: { id: string; role: string } | null) =>
+    recordFailedAttempt(
+      db,
+      request,
+      { action: "sign_in", accountKey: key },
+      { action: "auth.sign_in", actor, details: { reason, portal: input.portal, accountKey: key } },
+    );
 
   // The password was right but the sign-in is refused: not a failure towards the lockout.
   const refuseRightPassword = async (

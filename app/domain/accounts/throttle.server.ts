@@ -4,6 +4,8 @@ import {
   type RateLimitName,
   recordRateLimitAttempt,
 } from "~/domain/kernel/rate-limit.server.ts";
+import { auditAuthEvent } from "./audit.server.ts";
+import type { RequestMeta } from "./types.ts";
 
 export type ThrottledAction = "sign_in" | "sign_up" | "reset" | "second_factor" | "verify_resend";
 
@@ -83,4 +85,35 @@ export async function recordAttempt(
     lockedNow: (await recordRateLimitAttempt(db, "accountLockout", input.accountKey, now))
       .lockedNow,
   };
+}
+
+/**
+ * A wrong password or code: counted against the action's limits and the account's lockout, and
+ * audited as a failure, with the lockout audited too when this failure is the one that locks.
+ */
+export async function recordFailedAttempt(
+  db: Database,
+  request: Pick<RequestMeta, "ip" | "requestId">,
+  attempt: { action: ThrottledAction; accountKey: string },
+  event: {
+    action: string;
+    actor?: { id: string; role: string } | null;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { lockedNow } = await recordAttempt(db, {
+    action: attempt.action,
+    ip: request.ip,
+    accountKey: attempt.accountKey,
+    succeeded: false,
+  });
+  await auditAuthEvent(db, request, { ...event, outcome: "failure" });
+  if (lockedNow) {
+    await auditAuthEvent(db, request, {
+      action: "auth.lockout",
+      outcome: "denied",
+      actor: event.actor,
+      details: { accountKey: attempt.accountKey, minutes: 15 },
+    });
+  }
 }

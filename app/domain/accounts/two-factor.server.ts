@@ -12,7 +12,7 @@ import {
   clearPendingSecondFactor,
   readPendingSecondFactor,
 } from "./pending-second-factor.server.ts";
-import { checkThrottle, recordAttempt } from "./throttle.server.ts";
+import { checkThrottle, recordAttempt, recordFailedAttempt } from "./throttle.server.ts";
 import { base32Encode, matchingStep } from "./totp.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -98,28 +98,13 @@ export async function verifySignInSecondFactor(
       : { status: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
   }
 
-  const fail = async (reason: string) => {
-    const { lockedNow } = await recordAttempt(db, {
-      action: "second_factor",
-      ip: request.ip,
-      accountKey: key,
-      succeeded: false,
-    });
-    await auditAuthEvent(db, request, {
-      action: "auth.second_factor",
-      outcome: "failure",
-      actor,
-      details: { reason, method: input.method },
-    });
-    if (lockedNow) {
-      await auditAuthEvent(db, request, {
-        action: "auth.lockout",
-        outcome: "denied",
-        actor,
-        details: { accountKey: key, minutes: 15 },
-      });
-    }
-  };
+  const fail = (reason: string) =>
+    recordFailedAttempt(
+      db,
+      request,
+      { action: "second_factor", accountKey: key },
+      { action: "auth.second_factor", actor, details: { reason, method: input.method } },
+    );
 
   if (input.method === "totp") {
     const step = await consumeTotpStep(deps, account.id, input.code);

@@ -77,6 +77,20 @@ const candidate = {
 
 const managementInput = managementReferralInput({ questions: { recommendedAdjustments: true } });
 
+type ManagementForm = Parameters<typeof saveManagementReferral>[1];
+
+/** The employer saves the management referral form, with the demo provider for any payment. */
+function saveReferral(
+  actor: TestEmployer,
+  form: Omit<ManagementForm, "input" | "provider"> & Partial<Pick<ManagementForm, "input">>,
+) {
+  return saveManagementReferral(employerScopeForTest(database.db, actor), {
+    input: managementInput,
+    provider: "demo",
+    ...form,
+  });
+}
+
 /**
  * Sends the referral's first invitation through the embedded outbox and returns the message as
  * written there, its soft line breaks joined.
@@ -129,10 +143,7 @@ describe("pre-employment referral paid by credit", () => {
 describe("management referral", () => {
   it("without credits opens an order and is invited once the order is paid", async () => {
     const actor = await employer("nocredit");
-    const { referral: created, placement } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      { intent: "submit", input: managementInput, provider: "demo" },
-    );
+    const { referral: created, placement } = await saveReferral(actor, { intent: "submit" });
     expect(created.reference).toMatch(/^REF-\d{6}$/);
     expect(placement?.method).toBe("order");
     const before = await getReferralForEmployer(
@@ -164,23 +175,14 @@ describe("management referral", () => {
     const actor = await employer("drafts");
     const other = await employer("other");
     await withCredits(actor);
-    const { referral: draft, placement } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      {
-        intent: "draft",
-        input: { ...managementInput, referralReason: "", consentToProcessing: false },
-        provider: "demo",
-      },
-    );
+    const { referral: draft, placement } = await saveReferral(actor, {
+      intent: "draft",
+      input: { ...managementInput, referralReason: "", consentToProcessing: false },
+    });
     expect(placement).toBeNull();
     expect(draft.status).toBe("draft");
     await expect(
-      saveManagementReferral(employerScopeForTest(database.db, other), {
-        referralId: draft.id,
-        intent: "submit",
-        input: managementInput,
-        provider: "demo",
-      }),
+      saveReferral(other, { referralId: draft.id, intent: "submit" }),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
       getReferralForEmployer(employerScopeForTest(database.db, other), draft.id),
@@ -192,12 +194,7 @@ describe("management referral", () => {
       claimReferralReminder(employerScopeForTest(database.db, other), draft.id),
     ).rejects.toMatchObject({ code: "not_found" });
 
-    const submitted = await saveManagementReferral(employerScopeForTest(database.db, actor), {
-      referralId: draft.id,
-      intent: "submit",
-      input: managementInput,
-      provider: "demo",
-    });
+    const submitted = await saveReferral(actor, { referralId: draft.id, intent: "submit" });
     expect(submitted.placement).toEqual({ method: "credits", credits: 4 });
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
     const stored = await getReferralForEmployer(employerScopeForTest(database.db, actor), draft.id);
@@ -207,12 +204,7 @@ describe("management referral", () => {
       employerConsentConfirmed: true,
     });
     await expect(
-      saveManagementReferral(employerScopeForTest(database.db, actor), {
-        referralId: draft.id,
-        intent: "draft",
-        input: managementInput,
-        provider: "demo",
-      }),
+      saveReferral(actor, { referralId: draft.id, intent: "draft" }),
     ).rejects.toMatchObject({ code: "invalid_state" });
   });
 
@@ -231,13 +223,7 @@ describe("management referral", () => {
       reason: "adjustment",
     });
     const results = await Promise.all(
-      [1, 2, 3, 4].map(() =>
-        saveManagementReferral(employerScopeForTest(database.db, actor), {
-          intent: "submit",
-          input: managementInput,
-          provider: "demo",
-        }),
-      ),
+      [1, 2, 3, 4].map(() => saveReferral(actor, { intent: "submit" })),
     );
     expect(results.filter((r) => r.placement?.method === "credits")).toHaveLength(1);
     expect(results.filter((r) => r.placement?.method === "order")).toHaveLength(3);
@@ -283,10 +269,7 @@ describe("cancelling", () => {
   it("returns the credits, stops the link and is audited; not possible once submitted", async () => {
     const actor = await employer("cancel");
     await withCredits(actor);
-    const { referral: created } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      { intent: "submit", input: managementInput, provider: "demo" },
-    );
+    const { referral: created } = await saveReferral(actor, { intent: "submit" });
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
     const token = (await sentInvitation(created.id, "x", "http://localhost")).match(
       /\/assessment\/([A-Za-z0-9_-]{43})/,
@@ -311,10 +294,7 @@ describe("cancelling", () => {
       cancelReferral(employerScopeForTest(database.db, actor), created.id),
     ).rejects.toMatchObject({ code: "invalid_state" });
 
-    const { referral: second } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      { intent: "submit", input: managementInput, provider: "demo" },
-    );
+    const { referral: second } = await saveReferral(actor, { intent: "submit" });
     await database.db
       .update(referral)
       .set({ status: "submitted" })
@@ -344,7 +324,7 @@ describe("the referrals list", () => {
     const actor = await employer("list");
     const other = await employer("nosy");
     for (let i = 0; i < 27; i++) {
-      await saveManagementReferral(employerScopeForTest(database.db, actor), {
+      await saveReferral(actor, {
         intent: "draft",
         input: {
           ...managementInput,
@@ -352,7 +332,6 @@ describe("the referrals list", () => {
           referralReason: i === 5 ? "Stress at WORK after a restructure" : "Back pain",
           consentToProcessing: false,
         },
-        provider: "demo",
       });
     }
     await createPreEmploymentReferral(employerScopeForTest(database.db, actor), {

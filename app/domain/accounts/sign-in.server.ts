@@ -4,18 +4,23 @@ import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
 import { setPendingSecondFactor } from "./pending-second-factor.server.ts";
-import { checkThrottle, recordAttempt, recordFailedAttempt } from "./throttle.server.ts";
-import type { AccountsDeps, RequestMeta } from "./types.ts";
+import {
+  checkThrottle,
+  recordAttempt,
+  recordFailedAttempt,
+  type ThrottledStatus,
+  throttledStatus,
+} from "./throttle.server.ts";
+import type { AccountsDeps, RequestMeta, SignedIn } from "./types.ts";
 
 type SignInResult =
-  | { status: "signed-in"; role: "employer" | "doctor" | "admin"; setCookies: string[] }
+  | SignedIn
   | { status: "second-factor"; setCookies: string[] }
   /** Wrong address or password, or (at the doctor portal) not a doctor: one answer for all. */
   | { status: "invalid" }
   | { status: "unverified" }
   | { status: "revoked" }
-  | { status: "locked"; retryAfterSeconds: number }
-  | { status: "throttled"; retryAfterSeconds: number };
+  | ThrottledStatus;
 
 /**
  * Password sign-in for /login (every role) and /doctor-login (doctors only). Rate-limited per
@@ -36,9 +41,7 @@ export async function signInWithPassword(
       outcome: "denied",
       details: { reason: verdict.reason, portal: input.portal, accountKey: key },
     });
-    return verdict.reason === "locked"
-      ? { status: "locked", retryAfterSeconds: verdict.retryAfterSeconds }
-      : { status: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
+    return throttledStatus(verdict);
   }
 
   const fail = (reason: string, actor?: { id: string; role: string } | null) =>

@@ -36,6 +36,19 @@ type ThrottleVerdict =
   | { allowed: true }
   | { allowed: false; reason: "ip" | "account" | "locked"; retryAfterSeconds: number };
 
+type Refusal = Extract<ThrottleVerdict, { allowed: false }>;
+
+/** What the person is told of a refused attempt: their account is locked, or they must wait. */
+export type ThrottledStatus =
+  | { status: "locked"; retryAfterSeconds: number }
+  | { status: "throttled"; retryAfterSeconds: number };
+
+export function throttledStatus(refusal: Refusal): ThrottledStatus {
+  return refusal.reason === "locked"
+    ? { status: "locked", retryAfterSeconds: refusal.retryAfterSeconds }
+    : { status: "throttled", retryAfterSeconds: refusal.retryAfterSeconds };
+}
+
 export async function checkThrottle(
   db: Database,
   input: { action: ThrottledAction; ip: string | null; accountKey: string | null; now?: Date },

@@ -12,9 +12,15 @@ import {
   clearPendingSecondFactor,
   readPendingSecondFactor,
 } from "./pending-second-factor.server.ts";
-import { checkThrottle, recordAttempt, recordFailedAttempt } from "./throttle.server.ts";
+import {
+  checkThrottle,
+  recordAttempt,
+  recordFailedAttempt,
+  type ThrottledStatus,
+  throttledStatus,
+} from "./throttle.server.ts";
 import { base32Encode, matchingStep } from "./totp.ts";
-import type { AccountsDeps, RequestMeta } from "./types.ts";
+import type { AccountsDeps, RequestMeta, SignedIn } from "./types.ts";
 
 async function decryptSecret(
   deps: Pick<AccountsDeps, "auth">,
@@ -58,11 +64,10 @@ export async function consumeTotpStep(
 }
 
 type SecondFactorResult =
-  | { status: "signed-in"; role: "employer" | "doctor" | "admin"; setCookies: string[] }
+  | SignedIn
   | { status: "invalid" }
   | { status: "expired" }
-  | { status: "locked"; retryAfterSeconds: number }
-  | { status: "throttled"; retryAfterSeconds: number };
+  | ThrottledStatus;
 
 /** The second step of signing in: an authenticator code or a backup code. */
 export async function verifySignInSecondFactor(
@@ -93,9 +98,7 @@ export async function verifySignInSecondFactor(
       actor,
       details: { reason: verdict.reason, method: input.method },
     });
-    return verdict.reason === "locked"
-      ? { status: "locked", retryAfterSeconds: verdict.retryAfterSeconds }
-      : { status: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
+    return throttledStatus(verdict);
   }
 
   const fail = (reason: string) =>

@@ -30,6 +30,7 @@ import { listReferrals } from "./list-referrals.server.ts";
 import { claimReferralReminder } from "./remind-referral.server.ts";
 import { saveManagementReferral } from "./save-management-referral.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
+import type { ReferralStatus } from "./states.ts";
 import { referralStatuses } from "./states.ts";
 
 let database: DatabaseHandle;
@@ -89,6 +90,12 @@ function saveReferral(
     provider: "demo",
     ...form,
   });
+}
+
+/** The employer cancels once the referral has reached `status`, set directly for the test. */
+async function cancelOnceReached(actor: TestEmployer, referralId: string, status: ReferralStatus) {
+  await database.db.update(referral).set({ status }).where(eq(referral.id, referralId));
+  return cancelReferral(employerScopeForTest(database.db, actor), referralId);
 }
 
 /**
@@ -295,23 +302,11 @@ describe("cancelling", () => {
     ).rejects.toMatchObject({ code: "invalid_state" });
 
     const { referral: second } = await saveReferral(actor, { intent: "submit" });
-    await database.db
-      .update(referral)
-      .set({ status: "submitted" })
-      .where(eq(referral.id, second.id));
-    await expect(
-      cancelReferral(employerScopeForTest(database.db, actor), second.id),
-    ).rejects.toMatchObject({
+    await expect(cancelOnceReached(actor, second.id, "submitted")).rejects.toMatchObject({
       code: "invalid_state",
       message: expect.stringMatching(/sent their answers/),
     });
-    await database.db
-      .update(referral)
-      .set({ status: "in_review" })
-      .where(eq(referral.id, second.id));
-    await expect(
-      cancelReferral(employerScopeForTest(database.db, actor), second.id),
-    ).rejects.toMatchObject({
+    await expect(cancelOnceReached(actor, second.id, "in_review")).rejects.toMatchObject({
       code: "invalid_state",
       message: "This referral can no longer be cancelled: a doctor has started work on it.",
     });

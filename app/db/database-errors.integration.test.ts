@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/services/logger.server.ts";
+import { thrown } from "~tests/support/routes.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { requestLogger } from "../../server/request-log.ts";
 import type { DatabaseHandle } from "./client.server.ts";
@@ -12,15 +13,6 @@ import { referral, user } from "./schema/index.ts";
 
 /** A phrase that must never reach a log line, planted in the values of failing writes. */
 const marker = "MARKER-struggling-with-anxiety-7f3a";
-
-async function failure(work: Promise<unknown>): Promise<unknown> {
-  try {
-    await work;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("the write was expected to fail");
-}
 
 describe("database errors in the logs", () => {
   let database: DatabaseHandle;
@@ -44,11 +36,11 @@ describe("database errors in the logs", () => {
     const email = `${marker}@example.org`;
     await database.db.insert(user).values({ id: "marker-user", email, name: marker });
     // A unique violation: PostgreSQL's detail quotes the duplicate key.
-    const duplicate = await failure(
+    const duplicate = await thrown(
       database.db.insert(user).values({ id: "marker-user-2", email, name: marker }),
     );
     // A malformed uuid: PostgreSQL's message quotes the value.
-    const malformed = await failure(
+    const malformed = await thrown(
       database.db.select().from(referral).where(eq(referral.id, marker)),
     );
     // The raw error really does carry the marker: this test would notice if it stopped mattering.

@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
+import { sessionContext } from "~/context.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
-import type { Runtime } from "~/services/runtime.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { createSentReport } from "~tests/support/reports.ts";
+import { formPost as post, routeContext, thrown } from "~tests/support/routes.ts";
 import * as subjectReport from "./assessment/report.tsx";
 import * as start from "./assessment/start.tsx";
 import * as employerReport from "./employer/report.tsx";
@@ -19,17 +18,7 @@ const jobsSent: string[] = [];
 
 let ip = 0;
 function contextFor(organisation?: { id: string; name: string; userId: string }) {
-  const context = new RouterContextProvider();
-  context.set(runtimeContext, {
-    database,
-    jobs: {
-      async send(name: string) {
-        jobsSent.push(name);
-        return null;
-      },
-    },
-  } as unknown as Runtime);
-  context.set(requestContext, { ip: `198.51.100.${++ip}`, requestId: "test", nonce: "n" });
+  const context = routeContext(database, `198.51.100.${++ip}`, jobsSent);
   if (organisation)
     context.set(sessionContext, {
       user: { id: organisation.userId },
@@ -44,19 +33,6 @@ function contextFor(organisation?: { id: string; name: string; userId: string })
       },
     } as never);
   return context;
-}
-
-function post(url: string, fields: Record<string, string>) {
-  return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
-}
-
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
 }
 
 /** A form's result as the action returns it for the page (Conform's `SubmissionResult`). */

@@ -62,20 +62,30 @@ export async function createDoctorForTest(
   name = "Dr Ada Lovelace",
   { active = true }: { active?: boolean } = {},
 ): Promise<Actor> {
+  const { id } = await createDoctorRecordForTest(db, name, { active });
+  return { ...doctorActor(id), doctorActive: active };
+}
+
+/** The doctor's account and professional record, with what a signed report quotes of them. */
+export async function createDoctorRecordForTest(
+  db: Database,
+  name: string,
+  { active = true }: { active?: boolean } = {},
+): Promise<{ id: string; name: string; email: string; gmcNumber: string }> {
   const id = randomUUID();
+  // Tests find the doctor's mail by this address.
+  const email = `${id}@example.org`;
+  const gmcNumber = String(Math.floor(Math.random() * 9e6) + 1e6);
   await db.insert(user).values({
     id,
     name,
-    // Tests find the doctor's mail by this address.
-    email: `${id}@example.org`,
+    email,
     emailVerified: true,
     role: "doctor",
     twoFactorEnabled: true,
   });
-  await db
-    .insert(doctorProfile)
-    .values({ userId: id, gmcNumber: String(Math.floor(Math.random() * 9e6) + 1e6), active });
-  return { ...doctorActor(id), doctorActive: active };
+  await db.insert(doctorProfile).values({ userId: id, gmcNumber, active });
+  return { id, name, email, gmcNumber };
 }
 
 export function doctorActor(userId: string): Actor {

@@ -1,4 +1,5 @@
 import type { Answers } from "~/domain/assessments/questionnaire-types.ts";
+import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 
 /*
  * Realistic answer sets for drafter tests (and for the doctor-queue pages' development data).
@@ -193,3 +194,18 @@ export const preEmploymentHealthcareHepB: Answers = {
   "adjustments.needed": "no",
   "adjustments.speak-to-doctor": false,
 };
+
+/** The role of a pre-employment referral: none of the role's risks unless `flags` sets them. */
+export function preEmploymentRoleForTest(
+  jobRole: PreEmploymentRole["jobRole"],
+  flags: Partial<PreEmploymentRole> = {},
+): PreEmploymentRole {
+  return {
+    jobRole,
+    drivingRequired: false,
+    nightShifts: false,
+    loneWorking: false,
+    safetyCritical: false,
+    ...flags,
+  };
+}

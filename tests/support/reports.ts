@@ -15,6 +15,7 @@ import { transition } from "~/domain/referrals/states.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { createDoctorRecordForTest } from "~tests/support/consultations.ts";
 import { statusTakenByDoctor } from "~tests/support/referrals.ts";
 
 /*
@@ -71,26 +72,6 @@ async function createEmployerOrganisationForTest(
   return { ownerId, ownerEmail, name };
 }
 
-async function createDoctorForTest(db: Database) {
-  const id = `doctor-${randomBytes(6).toString("hex")}`;
-  const doctor = {
-    id,
-    name: "Dr Amira Shah",
-    email: `${id}@referoh.example`,
-    gmcNumber: String(randomInt(1_000_000, 9_999_999)),
-  };
-  await db.insert(user).values({
-    id,
-    name: doctor.name,
-    email: doctor.email,
-    emailVerified: true,
-    role: "doctor",
-    twoFactorEnabled: true,
-  });
-  await db.insert(doctorProfile).values({ userId: id, gmcNumber: doctor.gmcNumber });
-  return doctor;
-}
-
 /**
  * A referral whose signed report version 1 has been sent to the person: referral
  * `awaiting_subject`, report `awaiting_subject` with its review window, and a fresh link to
@@ -117,7 +98,7 @@ export async function createSentReport(
     organisationId: invited.actor.organisationId,
     name: organisationName,
   });
-  const doctor = await createDoctorForTest(db);
+  const doctor = await createDoctorRecordForTest(db, "Dr Amira Shah");
   const status = transition(statusTakenByDoctor(invited.referral.status), "report_sent", "doctor");
   const [moved] = await db
     .update(referral)

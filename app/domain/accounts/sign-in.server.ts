@@ -4,18 +4,23 @@ import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
 import { setPendingSecondFactor } from "./pending-second-factor.server.ts";
-import { checkThrottle, recordAttempt } from "./throttle.server.ts";
-import type { AccountsDeps, RequestMeta } from "./types.ts";
+import {
+  checkThrottle,
+  recordAttempt,
+  recordFailedAttempt,
+  type ThrottledStatus,
+  throttledStatus,
+} from "./throttle.server.ts";
+import type { AccountsDeps, RequestMeta, SignedIn } from "./types.ts";
 
 type SignInResult =
-  | { status: "signed-in"; role: "employer" | "doctor" | "admin"; setCookies: string[] }
+  | SignedIn
   | { status: "second-factor"; setCookies: string[] }
   /** Wrong address or password, or (at the doctor portal) not a doctor: one answer for all. */
   | { status: "invalid" }
   | { status: "unverified" }
   | { status: "revoked" }
-  | { status: "locked"; retryAfterSeconds: number }
-  | { status: "throttled"; retryAfterSeconds: number };
+  | ThrottledStatus;
 
 /**
  * Password sign-in for /login (every role) and /doctor-login (doctors only). Rate-limited per
@@ -36,33 +41,16 @@ export async function signInWithPassword(
       outcome: "denied",
       details: { reason: verdict.reason, portal: input.portal, accountKey: key },
     });
-    return verdict.reason === "locked"
-      ? { status: "locked", retryAfterSeconds: verdict.retryAfterSeconds }
-      : { status: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
+    return throttledStatus(verdict);
   }
 
-  const fail = async (reason: string, actor?: { id: string; role: string } | null) => {
-    const { lockedNow } = await recordAttempt(db, {
-      action: "sign_in",
-      ip: request.ip,
-      accountKey: key,
-      succeeded: false,
-    });
-    await auditAuthEvent(db, request, {
-      action: "auth.sign_in",
-      outcome: "failure",
-      actor,
-      details: { reason, portal: input.portal, accountKey: key },
-    });
-    if (lockedNow) {
-      await auditAuthEvent(db, request, {
-        action: "auth.lockout",
-        outcome: "denied",
-        actor,
-        details: { accountKey: key, minutes: 15 },
-      });
-    }
-  };
+  const fail = (reason: string, actor?: { id: string; role: string } | null) =>
+    recordFailedAttempt(
+      db,
+      request,
+      { action: "sign_in", accountKey: key },
+      { action: "auth.sign_in", actor, details: { reason, portal: input.portal, accountKey: key } },
+    );
 
   // The password was right but the sign-in is refused: not a failure towards the lockout.
   const refuseRightPassword = async (

@@ -4,6 +4,8 @@ import {
   type RateLimitName,
   recordRateLimitAttempt,
 } from "~/domain/kernel/rate-limit.server.ts";
+import { auditAuthEvent } from "./audit.server.ts";
+import type { RequestMeta } from "./types.ts";
 
 export type ThrottledAction = "sign_in" | "sign_up" | "reset" | "second_factor" | "verify_resend";
 
@@ -33,6 +35,19 @@ const policies: Record<
 type ThrottleVerdict =
   | { allowed: true }
   | { allowed: false; reason: "ip" | "account" | "locked"; retryAfterSeconds: number };
+
+type Refusal = Extract<ThrottleVerdict, { allowed: false }>;
+
+/** What the person is told of a refused attempt: their account is locked, or they must wait. */
+export type ThrottledStatus =
+  | { status: "locked"; retryAfterSeconds: number }
+  | { status: "throttled"; retryAfterSeconds: number };
+
+export function throttledStatus(refusal: Refusal): ThrottledStatus {
+  return refusal.reason === "locked"
+    ? { status: "locked", retryAfterSeconds: refusal.retryAfterSeconds }
+    : { status: "throttled", retryAfterSeconds: refusal.retryAfterSeconds };
+}
 
 export async function checkThrottle(
   db: Database,
@@ -83,4 +98,35 @@ export async function recordAttempt(
     lockedNow: (await recordRateLimitAttempt(db, "accountLockout", input.accountKey, now))
       .lockedNow,
   };
+}
+
+/**
+ * A wrong password or code: counted against the action's limits and the account's lockout, and
+ * audited as a failure, with the lockout audited too when this failure is the one that locks.
+ */
+export async function recordFailedAttempt(
+  db: Database,
+  request: Pick<RequestMeta, "ip" | "requestId">,
+  attempt: { action: ThrottledAction; accountKey: string },
+  event: {
+    action: string;
+    actor?: { id: string; role: string } | null;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { lockedNow } = await recordAttempt(db, {
+    action: attempt.action,
+    ip: request.ip,
+    accountKey: attempt.accountKey,
+    succeeded: false,
+  });
+  await auditAuthEvent(db, request, { ...event, outcome: "failure" });
+  if (lockedNow) {
+    await auditAuthEvent(db, request, {
+      action: "auth.lockout",
+      outcome: "denied",
+      actor: event.actor,
+      details: { accountKey: attempt.accountKey, minutes: 15 },
+    });
+  }
 }

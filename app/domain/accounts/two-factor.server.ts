@@ -12,9 +12,15 @@ import {
   clearPendingSecondFactor,
   readPendingSecondFactor,
 } from "./pending-second-factor.server.ts";
-import { checkThrottle, recordAttempt } from "./throttle.server.ts";
+import {
+  checkThrottle,
+  recordAttempt,
+  recordFailedAttempt,
+  type ThrottledStatus,
+  throttledStatus,
+} from "./throttle.server.ts";
 import { base32Encode, matchingStep } from "./totp.ts";
-import type { AccountsDeps, RequestMeta } from "./types.ts";
+import type { AccountsDeps, RequestMeta, SignedIn } from "./types.ts";
 
 async function decryptSecret(
   deps: Pick<AccountsDeps, "auth">,
@@ -58,11 +64,10 @@ export async function consumeTotpStep(
 }
 
 type SecondFactorResult =
-  | { status: "signed-in"; role: "employer" | "doctor" | "admin"; setCookies: string[] }
+  | SignedIn
   | { status: "invalid" }
   | { status: "expired" }
-  | { status: "locked"; retryAfterSeconds: number }
-  | { status: "throttled"; retryAfterSeconds: number };
+  | ThrottledStatus;
 
 /** The second step of signing in: an authenticator code or a backup code. */
 export async function verifySignInSecondFactor(
@@ -93,33 +98,16 @@ export async function verifySignInSecondFactor(
       actor,
       details: { reason: verdict.reason, method: input.method },
     });
-    return verdict.reason === "locked"
-      ? { status: "locked", retryAfterSeconds: verdict.retryAfterSeconds }
-      : { status: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
+    return throttledStatus(verdict);
   }
 
-  const fail = async (reason: string) => {
-    const { lockedNow } = await recordAttempt(db, {
-      action: "second_factor",
-      ip: request.ip,
-      accountKey: key,
-      succeeded: false,
-    });
-    await auditAuthEvent(db, request, {
-      action: "auth.second_factor",
-      outcome: "failure",
-      actor,
-      details: { reason, method: input.method },
-    });
-    if (lockedNow) {
-      await auditAuthEvent(db, request, {
-        action: "auth.lockout",
-        outcome: "denied",
-        actor,
-        details: { accountKey: key, minutes: 15 },
-      });
-    }
-  };
+  const fail = (reason: string) =>
+    recordFailedAttempt(
+      db,
+      request,
+      { action: "second_factor", accountKey: key },
+      { action: "auth.second_factor", actor, details: { reason, method: input.method } },
+    );
 
   if (input.method === "totp") {
     const step = await consumeTotpStep(deps, account.id, input.code);

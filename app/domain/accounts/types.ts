@@ -20,3 +20,10 @@ export interface RequestMeta {
   ip: string | null;
   requestId: string;
 }
+
+/** A sign-in that is complete: the session's cookies, and the role that decides where it lands. */
+export type SignedIn = {
+  status: "signed-in";
+  role: "employer" | "doctor" | "admin";
+  setCookies: string[];
+};

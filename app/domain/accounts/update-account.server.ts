@@ -7,7 +7,7 @@ import { authErrorCode } from "./auth-errors.ts";
 import { passwordOwnerOf, passwordProblem } from "./check-password.server.ts";
 import { passwordChangedEmail } from "./emails.ts";
 import { splitContactName } from "./register-employer.server.ts";
-import { checkThrottle, recordAttempt } from "./throttle.server.ts";
+import { checkThrottle, recordFailedAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
 export class ForbiddenError extends Error {
@@ -145,26 +145,16 @@ export async function changePassword(
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "INVALID_PASSWORD") {
-      const { lockedNow } = await recordAttempt(db, {
-        action: "sign_in",
-        ip: input.request.ip,
-        accountKey: key,
-        succeeded: false,
-      });
-      await auditAuthEvent(db, input.request, {
-        action: "auth.password_changed",
-        outcome: "failure",
-        actor,
-        details: { reason: "wrong_current_password" },
-      });
-      if (lockedNow) {
-        await auditAuthEvent(db, input.request, {
-          action: "auth.lockout",
-          outcome: "denied",
+      await recordFailedAttempt(
+        db,
+        input.request,
+        { action: "sign_in", accountKey: key },
+        {
+          action: "auth.password_changed",
           actor,
-          details: { accountKey: key, minutes: 15 },
-        });
-      }
+          details: { reason: "wrong_current_password" },
+        },
+      );
       return { status: "wrong-password" };
     }
     if (code === "WEAK_PASSWORD") return { status: "weak-password", message: problem ?? "" };

@@ -1,3 +1,4 @@
+import { emailText } from "~/lib/email-text.ts";
 import { escapeHtml } from "~/lib/html.ts";
 
 interface SafetyAlertEmailInput {
@@ -54,7 +55,7 @@ function onCallEmail(
 ): OnCallEmail {
   return {
     subject,
-    text: [...paragraphs, `Doctor portal: ${input.portalUrl}`, "ReferOH"].join("\n\n"),
+    text: emailText([...paragraphs, `Doctor portal: ${input.portalUrl}`]),
     html: [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
       `<p><a href="${escapeHtml(input.portalUrl)}">Open the doctor portal</a></p>`,

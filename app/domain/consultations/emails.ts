@@ -1,4 +1,5 @@
 import { doctorSubject } from "~/domain/doctor/doctor-emails.ts";
+import { emailText } from "~/lib/email-text.ts";
 import { emailButtonHtml, emailDocumentHtml, escapeHtml } from "~/lib/html.ts";
 import { formatConsultationTime } from "./london-time.ts";
 
@@ -18,11 +19,7 @@ function render(
   paragraphs: string[],
   action?: { label: string; url: string },
 ): Email {
-  const text = [
-    ...paragraphs,
-    ...(action ? [`${action.label}: ${action.url}`] : []),
-    "ReferOH",
-  ].join("\n\n");
+  const text = emailText([...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])]);
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`),
     ...(action ? emailButtonHtml(action.label, action.url) : []),

@@ -6,6 +6,7 @@ import type { Actor } from "~/domain/access/permissions.ts";
 import { exportSubjectData } from "~/domain/governance/export-subject-data.server.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { doctorActor } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
 import {
@@ -17,12 +18,7 @@ import {
 const database = testDatabaseForFile();
 
 const doctor = (userId: string, extra: Partial<Actor> = {}): Actor => ({
-  userId,
-  role: "doctor",
-  organisationId: null,
-  memberRole: null,
-  doctorActive: true,
-  twoFactorVerified: true,
+  ...doctorActor(userId),
   ...extra,
 });
 const admin: Actor = {
@@ -34,6 +30,10 @@ const admin: Actor = {
   twoFactorVerified: true,
 };
 const request = { ip: "198.51.100.9", requestId: "req-notes" };
+
+/** The doctor saves the case's notes through the notes form, signed in with a second factor. */
+const saveAsDoctor = (doctorId: string, referralId: string, notes: string) =>
+  saveClinicalNotes(scopeFor(database.db, doctor(doctorId)), { referralId, notes });
 
 /** A case in review with `doctorId` on it, for a person at `email`. */
 async function caseOf(doctorId: string, email: string) {
@@ -99,10 +99,7 @@ describe("private clinical notes", () => {
 
   it("are refused to another doctor, an employer and anyone without a second factor", async () => {
     const c = await caseOf("doc-b", "notes-b@example.org");
-    await saveClinicalNotes(scopeFor(database.db, doctor("doc-b")), {
-      referralId: c.id,
-      notes: "SECRET-B",
-    });
+    await saveAsDoctor("doc-b", c.id, "SECRET-B");
     const refused: Actor[] = [
       doctor("doc-other"),
       doctor("doc-b", { twoFactorVerified: false }),
@@ -139,19 +136,10 @@ describe("private clinical notes", () => {
 
   it("refuse over-long text and clear on blank", async () => {
     const c = await caseOf("doc-c", "notes-c@example.org");
-    const long = await saveClinicalNotes(scopeFor(database.db, doctor("doc-c")), {
-      referralId: c.id,
-      notes: "x".repeat(CLINICAL_NOTES_MAX + 1),
-    });
+    const long = await saveAsDoctor("doc-c", c.id, "x".repeat(CLINICAL_NOTES_MAX + 1));
     expect(long.ok).toBe(false);
-    await saveClinicalNotes(scopeFor(database.db, doctor("doc-c")), {
-      referralId: c.id,
-      notes: "A",
-    });
-    await saveClinicalNotes(scopeFor(database.db, doctor("doc-c")), {
-      referralId: c.id,
-      notes: " ",
-    });
+    await saveAsDoctor("doc-c", c.id, "A");
+    await saveAsDoctor("doc-c", c.id, " ");
     expect(await readClinicalNotes(scopeFor(database.db, doctor("doc-c")), c.id)).toEqual({
       notes: "",
       updatedAt: null,
@@ -161,14 +149,8 @@ describe("private clinical notes", () => {
   it("are part of the person's subject access export, and nobody else's", async () => {
     const mineCase = await caseOf("doc-d", "dana@example.org");
     const otherCase = await caseOf("doc-d", "eli@example.org");
-    await saveClinicalNotes(scopeFor(database.db, doctor("doc-d")), {
-      referralId: mineCase.id,
-      notes: "DANA-NOTE: reassess in 6 weeks",
-    });
-    await saveClinicalNotes(scopeFor(database.db, doctor("doc-d")), {
-      referralId: otherCase.id,
-      notes: "ELI-NOTE",
-    });
+    await saveAsDoctor("doc-d", mineCase.id, "DANA-NOTE: reassess in 6 weeks");
+    await saveAsDoctor("doc-d", otherCase.id, "ELI-NOTE");
     const result = await exportSubjectData(
       createScope(
         database.db,

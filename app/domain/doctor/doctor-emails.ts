@@ -1,3 +1,4 @@
+import { emailText } from "~/lib/email-text.ts";
 import { escapeHtml } from "~/lib/html.ts";
 
 /*
@@ -12,9 +13,7 @@ interface Mail {
 }
 
 function mail(subject: string, paragraphs: string[], link?: { label: string; href: string }): Mail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), "ReferOH"].join(
-    "\n\n",
-  );
+  const text = emailText([...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])]);
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : "",

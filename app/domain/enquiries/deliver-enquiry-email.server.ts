@@ -5,60 +5,56 @@ import type { EnquiryRef, EnquiryServices } from "./enquiry-services.ts";
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
-async function compose(
-  services: EnquiryServices,
-  ref: EnquiryRef,
-): Promise<{ message: MailMessage; emailedAt: Date | null } | null> {
+type Composed = { message: MailMessage; emailedAt: Date | null };
+
+/** An enquiry as the service inbox receives it: one line of subject, a reply goes to the sender. */
+function toInbox(
+  to: string,
+  row: { email: string; emailedAt: Date | null },
+  subject: string,
+  lines: string[],
+): Composed {
+  return {
+    emailedAt: row.emailedAt,
+    message: { to, replyTo: row.email, subject: oneLine(subject), text: lines.join("\n") },
+  };
+}
+
+async function compose(services: EnquiryServices, ref: EnquiryRef): Promise<Composed | null> {
   const { db } = services.database;
   const to = services.config.SERVICE_INBOX;
   if (ref.kind === "contact") {
     const [row] = await db.select().from(contactMessage).where(eq(contactMessage.id, ref.id));
     if (!row) return null;
-    return {
-      emailedAt: row.emailedAt,
-      message: {
-        to,
-        replyTo: row.email,
-        subject: oneLine(`Contact form: ${row.name}${row.company ? ` (${row.company})` : ""}`),
-        text: [
-          "A message was sent through the contact form on the website.",
-          "",
-          `Name: ${row.name}`,
-          `Email: ${row.email}`,
-          `Company: ${row.company ?? "not given"}`,
-          `Received: ${row.createdAt.toISOString()}`,
-          `Reference: ${row.id}`,
-          "",
-          row.message,
-          "",
-          "Reply to this e-mail to answer the sender directly.",
-        ].join("\n"),
-      },
-    };
+    return toInbox(to, row, `Contact form: ${row.name}${row.company ? ` (${row.company})` : ""}`, [
+      "A message was sent through the contact form on the website.",
+      "",
+      `Name: ${row.name}`,
+      `Email: ${row.email}`,
+      `Company: ${row.company ?? "not given"}`,
+      `Received: ${row.createdAt.toISOString()}`,
+      `Reference: ${row.id}`,
+      "",
+      row.message,
+      "",
+      "Reply to this e-mail to answer the sender directly.",
+    ]);
   }
   const [row] = await db
     .select()
     .from(interestRegistration)
     .where(eq(interestRegistration.id, ref.id));
   if (!row) return null;
-  return {
-    emailedAt: row.emailedAt,
-    message: {
-      to,
-      replyTo: row.email,
-      subject: oneLine(`Interest registered: ${row.companyName}`),
-      text: [
-        "Someone registered their interest on the website.",
-        "",
-        `Full name: ${row.fullName}`,
-        `Email: ${row.email}`,
-        `Company: ${row.companyName}`,
-        `Role: ${row.role}`,
-        `Received: ${row.createdAt.toISOString()}`,
-        `Reference: ${row.id}`,
-      ].join("\n"),
-    },
-  };
+  return toInbox(to, row, `Interest registered: ${row.companyName}`, [
+    "Someone registered their interest on the website.",
+    "",
+    `Full name: ${row.fullName}`,
+    `Email: ${row.email}`,
+    `Company: ${row.companyName}`,
+    `Role: ${row.role}`,
+    `Received: ${row.createdAt.toISOString()}`,
+    `Reference: ${row.id}`,
+  ]);
 }
 
 /**

@@ -5,6 +5,7 @@ import { reverseOrder } from "~/domain/billing/refunds.server.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { emailText } from "~/lib/email-text.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   employerReferralUrl,
@@ -79,16 +80,11 @@ function unpaidReferralExpiredEmail(input: {
 }): { subject: string; text: string } {
   return {
     subject: `Referral ${input.referralReference} expired unpaid`,
-    text: [
+    text: emailText([
       `Hello ${input.organisationName},`,
-      "",
       `Referral ${input.referralReference} was not paid for within ${unpaidReferralDays} days, so it has expired. Nobody was invited and nothing was charged.`,
-      "",
-      "Make a new referral when you are ready:",
-      input.link,
-      "",
-      "ReferOH",
-    ].join("\n"),
+      `Make a new referral when you are ready:\n${input.link}`,
+    ]),
   };
 }
 

@@ -1,3 +1,4 @@
+import { emailText } from "~/lib/email-text.ts";
 import { emailButtonHtml, emailDocumentHtml, escapeHtml } from "~/lib/html.ts";
 
 interface InvitationEmailInput {
@@ -52,12 +53,11 @@ export function invitationEmail(input: InvitationEmailInput): {
     input.kind === "reminder"
       ? `Reminder: your health assessment for ${input.organisationName}`
       : `${input.organisationName} has asked you to complete a health assessment`;
-  const text = [
+  const text = emailText([
     ...paragraphs.slice(0, 4),
     `Start your assessment: ${input.link}`,
     ...paragraphs.slice(4),
-    "ReferOH",
-  ].join("\n\n");
+  ]);
   const html = [
     ...paragraphs.slice(0, 4).map((p) => `<p>${escapeHtml(p)}</p>`),
     ...emailButtonHtml("Start your assessment", input.link),

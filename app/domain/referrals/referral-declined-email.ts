@@ -1,3 +1,4 @@
+import { emailText } from "~/lib/email-text.ts";
 /**
  * The employer's e-mail when the person does not take part. It names the case by its reference
  * and says only that it could not go ahead: not why, not when they stopped, nothing they said.
@@ -9,15 +10,10 @@ export function referralDeclinedEmail(input: {
 }): { subject: string; text: string } {
   return {
     subject: `Referral ${input.referralReference} could not go ahead`,
-    text: [
+    text: emailText([
       `Hello ${input.organisationName},`,
-      "",
       `The occupational health assessment for referral ${input.referralReference} could not go ahead.`,
-      "",
-      "You are not charged for it: any credits or payment used for it have been returned. Sign in to see the details and what you can do next:",
-      input.link,
-      "",
-      "ReferOH",
-    ].join("\n"),
+      `You are not charged for it: any credits or payment used for it have been returned. Sign in to see the details and what you can do next:\n${input.link}`,
+    ]),
   };
 }

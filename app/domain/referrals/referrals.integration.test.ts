@@ -30,6 +30,7 @@ import { listReferrals } from "./list-referrals.server.ts";
 import { claimReferralReminder } from "./remind-referral.server.ts";
 import { saveManagementReferral } from "./save-management-referral.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
+import type { ReferralStatus } from "./states.ts";
 import { referralStatuses } from "./states.ts";
 
 let database: DatabaseHandle;
@@ -76,6 +77,26 @@ const candidate = {
 };
 
 const managementInput = managementReferralInput({ questions: { recommendedAdjustments: true } });
+
+type ManagementForm = Parameters<typeof saveManagementReferral>[1];
+
+/** The employer saves the management referral form, with the demo provider for any payment. */
+function saveReferral(
+  actor: TestEmployer,
+  form: Omit<ManagementForm, "input" | "provider"> & Partial<Pick<ManagementForm, "input">>,
+) {
+  return saveManagementReferral(employerScopeForTest(database.db, actor), {
+    input: managementInput,
+    provider: "demo",
+    ...form,
+  });
+}
+
+/** The employer cancels once the referral has reached `status`, set directly for the test. */
+async function cancelOnceReached(actor: TestEmployer, referralId: string, status: ReferralStatus) {
+  await database.db.update(referral).set({ status }).where(eq(referral.id, referralId));
+  return cancelReferral(employerScopeForTest(database.db, actor), referralId);
+}
 
 /**
  * Sends the referral's first invitation through the embedded outbox and returns the message as
@@ -129,10 +150,7 @@ describe("pre-employment referral paid by credit", () => {
 describe("management referral", () => {
   it("without credits opens an order and is invited once the order is paid", async () => {
     const actor = await employer("nocredit");
-    const { referral: created, placement } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      { intent: "submit", input: managementInput, provider: "demo" },
-    );
+    const { referral: created, placement } = await saveReferral(actor, { intent: "submit" });
     expect(created.reference).toMatch(/^REF-\d{6}$/);
     expect(placement?.method).toBe("order");
     const before = await getReferralForEmployer(
@@ -164,23 +182,14 @@ describe("management referral", () => {
     const actor = await employer("drafts");
     const other = await employer("other");
     await withCredits(actor);
-    const { referral: draft, placement } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      {
-        intent: "draft",
-        input: { ...managementInput, referralReason: "", consentToProcessing: false },
-        provider: "demo",
-      },
-    );
+    const { referral: draft, placement } = await saveReferral(actor, {
+      intent: "draft",
+      input: { ...managementInput, referralReason: "", consentToProcessing: false },
+    });
     expect(placement).toBeNull();
     expect(draft.status).toBe("draft");
     await expect(
-      saveManagementReferral(employerScopeForTest(database.db, other), {
-        referralId: draft.id,
-        intent: "submit",
-        input: managementInput,
-        provider: "demo",
-      }),
+      saveReferral(other, { referralId: draft.id, intent: "submit" }),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
       getReferralForEmployer(employerScopeForTest(database.db, other), draft.id),
@@ -192,12 +201,7 @@ describe("management referral", () => {
       claimReferralReminder(employerScopeForTest(database.db, other), draft.id),
     ).rejects.toMatchObject({ code: "not_found" });
 
-    const submitted = await saveManagementReferral(employerScopeForTest(database.db, actor), {
-      referralId: draft.id,
-      intent: "submit",
-      input: managementInput,
-      provider: "demo",
-    });
+    const submitted = await saveReferral(actor, { referralId: draft.id, intent: "submit" });
     expect(submitted.placement).toEqual({ method: "credits", credits: 4 });
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
     const stored = await getReferralForEmployer(employerScopeForTest(database.db, actor), draft.id);
@@ -207,12 +211,7 @@ describe("management referral", () => {
       employerConsentConfirmed: true,
     });
     await expect(
-      saveManagementReferral(employerScopeForTest(database.db, actor), {
-        referralId: draft.id,
-        intent: "draft",
-        input: managementInput,
-        provider: "demo",
-      }),
+      saveReferral(actor, { referralId: draft.id, intent: "draft" }),
     ).rejects.toMatchObject({ code: "invalid_state" });
   });
 
@@ -231,13 +230,7 @@ describe("management referral", () => {
       reason: "adjustment",
     });
     const results = await Promise.all(
-      [1, 2, 3, 4].map(() =>
-        saveManagementReferral(employerScopeForTest(database.db, actor), {
-          intent: "submit",
-          input: managementInput,
-          provider: "demo",
-        }),
-      ),
+      [1, 2, 3, 4].map(() => saveReferral(actor, { intent: "submit" })),
     );
     expect(results.filter((r) => r.placement?.method === "credits")).toHaveLength(1);
     expect(results.filter((r) => r.placement?.method === "order")).toHaveLength(3);
@@ -283,10 +276,7 @@ describe("cancelling", () => {
   it("returns the credits, stops the link and is audited; not possible once submitted", async () => {
     const actor = await employer("cancel");
     await withCredits(actor);
-    const { referral: created } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      { intent: "submit", input: managementInput, provider: "demo" },
-    );
+    const { referral: created } = await saveReferral(actor, { intent: "submit" });
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(6);
     const token = (await sentInvitation(created.id, "x", "http://localhost")).match(
       /\/assessment\/([A-Za-z0-9_-]{43})/,
@@ -311,27 +301,12 @@ describe("cancelling", () => {
       cancelReferral(employerScopeForTest(database.db, actor), created.id),
     ).rejects.toMatchObject({ code: "invalid_state" });
 
-    const { referral: second } = await saveManagementReferral(
-      employerScopeForTest(database.db, actor),
-      { intent: "submit", input: managementInput, provider: "demo" },
-    );
-    await database.db
-      .update(referral)
-      .set({ status: "submitted" })
-      .where(eq(referral.id, second.id));
-    await expect(
-      cancelReferral(employerScopeForTest(database.db, actor), second.id),
-    ).rejects.toMatchObject({
+    const { referral: second } = await saveReferral(actor, { intent: "submit" });
+    await expect(cancelOnceReached(actor, second.id, "submitted")).rejects.toMatchObject({
       code: "invalid_state",
       message: expect.stringMatching(/sent their answers/),
     });
-    await database.db
-      .update(referral)
-      .set({ status: "in_review" })
-      .where(eq(referral.id, second.id));
-    await expect(
-      cancelReferral(employerScopeForTest(database.db, actor), second.id),
-    ).rejects.toMatchObject({
+    await expect(cancelOnceReached(actor, second.id, "in_review")).rejects.toMatchObject({
       code: "invalid_state",
       message: "This referral can no longer be cancelled: a doctor has started work on it.",
     });
@@ -344,7 +319,7 @@ describe("the referrals list", () => {
     const actor = await employer("list");
     const other = await employer("nosy");
     for (let i = 0; i < 27; i++) {
-      await saveManagementReferral(employerScopeForTest(database.db, actor), {
+      await saveReferral(actor, {
         intent: "draft",
         input: {
           ...managementInput,
@@ -352,7 +327,6 @@ describe("the referrals list", () => {
           referralReason: i === 5 ? "Stress at WORK after a restructure" : "Back pain",
           consentToProcessing: false,
         },
-        provider: "demo",
       });
     }
     await createPreEmploymentReferral(employerScopeForTest(database.db, actor), {

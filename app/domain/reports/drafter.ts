@@ -103,6 +103,21 @@ export interface DraftReport {
   caveats: string[];
 }
 
+/** Every statement of the draft, in the order the doctor's view shows them. */
+export function draftStatements(draft: DraftReport): DraftStatement[] {
+  return [
+    ...draft.prominentNotes,
+    ...draft.summary,
+    ...(draft.outcome?.statements ?? []),
+    ...(draft.underlyingCondition?.statements ?? []),
+    ...(draft.timescale?.statements ?? []),
+    ...(draft.adjustments?.statements ?? []),
+    ...(draft.equalityAct?.statements ?? []),
+    ...(draft.formalProcesses?.statements ?? []),
+    ...(draft.followUp?.statements ?? []),
+  ];
+}
+
 interface DraftInputBase {
   /** The definition instance the response was made on (as stored with the response). */
   definition: Questionnaire;

@@ -7,6 +7,7 @@ import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employme
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
+import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
 import { type DraftReport, REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import {
   checkReportRelease,
@@ -21,15 +22,6 @@ import { rulesDrafter } from "./rules-drafter.ts";
 const REASON = "Back pain affecting lifting duties.";
 const management = buildManagementAssessment({ referralReason: REASON });
 const ALL: SelectedQuestions = Object.fromEntries(REFERRAL_QUESTIONS.map((q) => [q, true]));
-const role = (jobRole: PreEmploymentRole["jobRole"], flags: Partial<PreEmploymentRole> = {}) => ({
-  jobRole,
-  drivingRequired: false,
-  nightShifts: false,
-  loneWorking: false,
-  safetyCritical: false,
-  ...flags,
-});
-
 interface Case {
   name: string;
   definition: Questionnaire;
@@ -72,20 +64,24 @@ const cases = () =>
     managementCase("management low mood", fixtures.managementLowMood),
     managementCase("management urgent", fixtures.managementUrgent),
     managementCase("management cancer", fixtures.managementCancer),
-    preEmploymentCase("office worker", role("office-worker"), fixtures.preEmploymentOfficeClear),
+    preEmploymentCase(
+      "office worker",
+      preEmploymentRoleForTest("office-worker"),
+      fixtures.preEmploymentOfficeClear,
+    ),
     preEmploymentCase(
       "warehouse",
-      role("warehouse-operative"),
+      preEmploymentRoleForTest("warehouse-operative"),
       fixtures.preEmploymentWarehouseAdjustments,
     ),
     preEmploymentCase(
       "driver",
-      role("driver", { drivingRequired: true }),
+      preEmploymentRoleForTest("driver", { drivingRequired: true }),
       fixtures.preEmploymentDriverInsulin,
     ),
     preEmploymentCase(
       "healthcare",
-      role("healthcare-worker"),
+      preEmploymentRoleForTest("healthcare-worker"),
       fixtures.preEmploymentHealthcareHepB,
     ),
   ]);
@@ -234,7 +230,7 @@ describe("the release check refuses", () => {
 
   it("the planted phrase of a pre-employment answer in the note for the employer", async () => {
     const planted = "planted-3f1c9a2e-7d44-4c1b-9e55-0a1b2c3d4e5f";
-    const r = role("office-worker");
+    const r = preEmploymentRoleForTest("office-worker");
     const answers = {
       ...fixtures.preEmploymentOfficeClear,
       "core.condition": true,

@@ -1,6 +1,6 @@
 import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
-import type { DraftReport, DraftStatement, ReferralQuestion } from "./drafter.ts";
+import { type DraftReport, draftStatements, type ReferralQuestion } from "./drafter.ts";
 import { adjustmentText, type ReportBody } from "./report-body.ts";
 
 /*
@@ -138,21 +138,6 @@ export function employerVisibleFields(
   return fields.filter((f) => f.text.trim().length > 0);
 }
 
-function allStatements(draft: DraftReport | null): DraftStatement[] {
-  if (!draft) return [];
-  return [
-    ...draft.prominentNotes,
-    ...draft.summary,
-    ...(draft.outcome?.statements ?? []),
-    ...(draft.underlyingCondition?.statements ?? []),
-    ...(draft.timescale?.statements ?? []),
-    ...(draft.adjustments?.statements ?? []),
-    ...(draft.equalityAct?.statements ?? []),
-    ...(draft.formalProcesses?.statements ?? []),
-    ...(draft.followUp?.statements ?? []),
-  ];
-}
-
 /** Diagnosis phrases the person gave ("Depression and anxiety" → "depression", "anxiety"). */
 function diagnosisPhrases(answers: Answers): string[][] {
   const phrases: string[][] = [];
@@ -194,7 +179,7 @@ export function checkReportRelease(body: ReportBody, c: ReleaseCheckCase): Relea
         if (words.length > 0) freeText.push({ linkId: item.linkId, words });
       }
   }
-  const statements = allStatements(c.draft);
+  const statements = c.draft ? draftStatements(c.draft) : [];
   const doctorOnly = statements
     .filter((s) => s.audience !== "employer")
     .map((s) => wordsOf(s.text))

@@ -1,4 +1,5 @@
 import { formatLongDate } from "~/lib/dates.ts";
+import { emailText } from "~/lib/email-text.ts";
 
 /*
  * The e-mails of the review and release. None carries health content: no answers, no report
@@ -19,18 +20,12 @@ export function correctionRequestedEmail(input: {
 }): ReportEmail {
   return {
     subject: `Correction requested: ${input.referralReference}`,
-    text: [
+    text: emailText([
       `Dear ${input.doctorName},`,
-      "",
       `The person who was assessed has read report ${input.reportReference} (referral ${input.referralReference}) and asked for a factual correction.`,
-      "",
-      "Read their comment, revise the report and send the new version back to them in the doctor portal:",
-      input.link,
-      "",
+      `Read their comment, revise the report and send the new version back to them in the doctor portal:\n${input.link}`,
       "Nothing has been released to the employer.",
-      "",
-      "ReferOH",
-    ].join("\n"),
+    ]),
   };
 }
 
@@ -42,18 +37,12 @@ export function reportReleasedEmail(input: {
 }): ReportEmail {
   return {
     subject: `Occupational health report ready: ${input.referralReference}`,
-    text: [
+    text: emailText([
       `Hello ${input.organisationName},`,
-      "",
       `The occupational health report for referral ${input.referralReference} has been approved for release by the person it is about.`,
-      "",
-      `Read and download report ${input.reportReference} after signing in:`,
-      input.link,
-      "",
+      `Read and download report ${input.reportReference} after signing in:\n${input.link}`,
       "The report is confidential health information: share it only with the people who need it to support the employee.",
-      "",
-      "ReferOH",
-    ].join("\n"),
+    ]),
   };
 }
 
@@ -66,18 +55,12 @@ export function subjectReportReleasedEmail(input: {
 }): ReportEmail {
   return {
     subject: "Your occupational health report has been released",
-    text: [
+    text: emailText([
       `Dear ${input.subjectName},`,
-      "",
       `You approved your occupational health report ${input.reportReference}, and it has been released to your employer.`,
-      "",
-      `You can download your own copy for ${input.days} days from your personal page:`,
-      input.link,
-      "",
+      `You can download your own copy for ${input.days} days from your personal page:\n${input.link}`,
       "Do not forward this link: it is personal to you.",
-      "",
-      "ReferOH",
-    ].join("\n"),
+    ]),
   };
 }
 
@@ -88,16 +71,11 @@ export function consentWithheldEmail(input: {
 }): ReportEmail {
   return {
     subject: `Consent to release withheld: ${input.referralReference}`,
-    text: [
+    text: emailText([
       `Hello ${input.organisationName},`,
-      "",
       `The person assessed for referral ${input.referralReference} has withheld their consent to release the occupational health report. The report will not be shared with you, and we cannot tell you what it says.`,
-      "",
-      "You may want to talk with them about the support they need, or make a new referral later.",
-      input.link,
-      "",
-      "ReferOH",
-    ].join("\n"),
+      `You may want to talk with them about the support they need, or make a new referral later.\n${input.link}`,
+    ]),
   };
 }
 
@@ -109,19 +87,12 @@ export function reviewReminderEmail(input: {
 }): ReportEmail {
   return {
     subject: "Reminder: please read your occupational health report",
-    text: [
+    text: emailText([
       `Dear ${input.subjectName},`,
-      "",
       `Your occupational health report is waiting for you to read. ${input.organisationName} will not see it unless you agree.`,
-      "",
-      `Please read it and tell us what you decide by ${formatLongDate(input.dueAt)}:`,
-      input.link,
-      "",
+      `Please read it and tell us what you decide by ${formatLongDate(input.dueAt)}:\n${input.link}`,
       "You can approve its release, ask the doctor to correct a factual error, or withhold your consent.",
-      "",
       "The link is personal to you: please do not forward this e-mail.",
-      "",
-      "ReferOH",
-    ].join("\n"),
+    ]),
   };
 }

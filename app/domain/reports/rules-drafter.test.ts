@@ -8,9 +8,10 @@ import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employme
 import { validateAnswers } from "~/domain/assessments/validate-answers.ts";
 import { isAnswered } from "~/domain/assessments/walk-items.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
+import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
 import {
   type DraftReport,
-  type DraftStatement,
+  draftStatements,
   REFERRAL_QUESTIONS,
   type ReferralQuestion,
   type SelectedQuestions,
@@ -31,18 +32,6 @@ const draftManagement = (answers: Answers, selectedQuestions: SelectedQuestions 
     answers,
   });
 
-const role = (
-  jobRole: PreEmploymentRole["jobRole"],
-  flags: Partial<PreEmploymentRole> = {},
-): PreEmploymentRole => ({
-  jobRole,
-  drivingRequired: false,
-  nightShifts: false,
-  loneWorking: false,
-  safetyCritical: false,
-  ...flags,
-});
-
 const draftPreEmployment = (r: PreEmploymentRole, answers: Answers) =>
   rulesDrafter.draft({
     referralType: "pre_employment",
@@ -51,24 +40,10 @@ const draftPreEmployment = (r: PreEmploymentRole, answers: Answers) =>
     answers,
   });
 
-function allStatements(draft: DraftReport): DraftStatement[] {
-  return [
-    ...draft.prominentNotes,
-    ...draft.summary,
-    ...(draft.outcome?.statements ?? []),
-    ...(draft.underlyingCondition?.statements ?? []),
-    ...(draft.timescale?.statements ?? []),
-    ...(draft.adjustments?.statements ?? []),
-    ...(draft.equalityAct?.statements ?? []),
-    ...(draft.formalProcesses?.statements ?? []),
-    ...(draft.followUp?.statements ?? []),
-  ];
-}
-
 /** Every rationale linkId exists, is enabled and was answered; every statement has text. */
 function expectRationaleAnswered(draft: DraftReport, definition: Questionnaire, answers: Answers) {
   const enabled = enabledLinkIds(definition, answers);
-  for (const s of allStatements(draft)) {
+  for (const s of draftStatements(draft)) {
     expect(s.text.trim().length, JSON.stringify(s)).toBeGreaterThan(10);
     for (const linkId of s.basis) {
       expect(enabled.has(linkId), `${linkId} in "${s.text}"`).toBe(true);
@@ -101,10 +76,18 @@ describe("fixtures", () => {
   });
 
   it.each([
-    ["office", role("office-worker"), fixtures.preEmploymentOfficeClear],
-    ["warehouse", role("warehouse-operative"), fixtures.preEmploymentWarehouseAdjustments],
-    ["driver", role("driver"), fixtures.preEmploymentDriverInsulin],
-    ["healthcare", role("healthcare-worker"), fixtures.preEmploymentHealthcareHepB],
+    ["office", preEmploymentRoleForTest("office-worker"), fixtures.preEmploymentOfficeClear],
+    [
+      "warehouse",
+      preEmploymentRoleForTest("warehouse-operative"),
+      fixtures.preEmploymentWarehouseAdjustments,
+    ],
+    ["driver", preEmploymentRoleForTest("driver"), fixtures.preEmploymentDriverInsulin],
+    [
+      "healthcare",
+      preEmploymentRoleForTest("healthcare-worker"),
+      fixtures.preEmploymentHealthcareHepB,
+    ],
   ] as const)("%s pre-employment fixture is complete and valid", (_name, r, answers) => {
     const { definition } = buildPreEmploymentQuestionnaire(r);
     expect(validateAnswers(definition, answers, "completed")).toMatchObject({
@@ -266,25 +249,25 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
   const cases = [
     [
       "office worker, nothing to report",
-      role("office-worker"),
+      preEmploymentRoleForTest("office-worker"),
       fixtures.preEmploymentOfficeClear,
       "fit",
     ],
     [
       "warehouse, back pain and breaks",
-      role("warehouse-operative"),
+      preEmploymentRoleForTest("warehouse-operative"),
       fixtures.preEmploymentWarehouseAdjustments,
       "fit-with-adjustments",
     ],
     [
       "Group 2 driver on insulin",
-      role("driver"),
+      preEmploymentRoleForTest("driver"),
       fixtures.preEmploymentDriverInsulin,
       "further-assessment-needed",
     ],
     [
       "healthcare, hepatitis B incomplete",
-      role("healthcare-worker"),
+      preEmploymentRoleForTest("healthcare-worker"),
       fixtures.preEmploymentHealthcareHepB,
       "further-assessment-needed",
     ],
@@ -310,11 +293,14 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
   );
 
   it("names the standards the doctor must check", async () => {
-    const driver = await draftPreEmployment(role("driver"), fixtures.preEmploymentDriverInsulin);
+    const driver = await draftPreEmployment(
+      preEmploymentRoleForTest("driver"),
+      fixtures.preEmploymentDriverInsulin,
+    );
     expect(driver.outcome!.statements[0]!.text).toMatch(/Group 2 driving/);
     expect(driver.caveats.join(" ")).toMatch(/D4 medical/);
     const hcw = await draftPreEmployment(
-      role("healthcare-worker"),
+      preEmploymentRoleForTest("healthcare-worker"),
       fixtures.preEmploymentHealthcareHepB,
     );
     expect(hcw.outcome!.statements[0]!.text).toMatch(/Green Book/);
@@ -322,7 +308,7 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
 
   it("turns requested adjustments into recommendations", async () => {
     const draft = await draftPreEmployment(
-      role("warehouse-operative"),
+      preEmploymentRoleForTest("warehouse-operative"),
       fixtures.preEmploymentWarehouseAdjustments,
     );
     const texts = draft.adjustments!.statements.map((s) => s.text);
@@ -332,7 +318,7 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
 
   it("a clear candidate gets a plain fit and no adjustments", async () => {
     const draft = await draftPreEmployment(
-      role("office-worker"),
+      preEmploymentRoleForTest("office-worker"),
       fixtures.preEmploymentOfficeClear,
     );
     expect(draft.outcome!.statements).toEqual([
@@ -347,7 +333,7 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
   });
 
   it("a candidate asking to speak to a doctor needs further assessment", async () => {
-    const draft = await draftPreEmployment(role("office-worker"), {
+    const draft = await draftPreEmployment(preEmploymentRoleForTest("office-worker"), {
       ...fixtures.preEmploymentOfficeClear,
       "adjustments.speak-to-doctor": true,
     });
@@ -355,7 +341,7 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
   });
 
   it("warns that regulated safety-critical medicals are not offered", async () => {
-    const r = role("construction-worker", { safetyCritical: true });
+    const r = preEmploymentRoleForTest("construction-worker", { safetyCritical: true });
     const answers = {
       ...fixtures.preEmploymentWarehouseAdjustments,
       "safety-critical.sudden-incapacity": false,
@@ -371,7 +357,7 @@ describe("rulesDrafter on pre-employment questionnaires", () => {
   });
 
   it("an urgent safety flag on a pre-employment response means further assessment", async () => {
-    const r = role("other");
+    const r = preEmploymentRoleForTest("other");
     const urgent = {
       level: "urgent" as const,
       urgent: true,

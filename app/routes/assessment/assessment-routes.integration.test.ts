@@ -1,9 +1,7 @@
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext, runtimeContext } from "~/context.ts";
-import type { Runtime } from "~/services/runtime.server.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { formPost as post, routeContext, thrown } from "~tests/support/routes.ts";
 import * as review from "./review.tsx";
 import * as start from "./start.tsx";
 import * as step from "./step.tsx";
@@ -12,34 +10,7 @@ const database = testDatabaseForFile();
 const sent: string[] = [];
 
 function contextFor(ip: string) {
-  const context = new RouterContextProvider();
-  context.set(runtimeContext, {
-    database,
-    jobs: {
-      async send(name: string) {
-        sent.push(name);
-        return null;
-      },
-    },
-  } as unknown as Runtime);
-  context.set(requestContext, { ip, requestId: "test", nonce: "n" });
-  return context;
-}
-
-function post(url: string, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields))
-    for (const value of Array.isArray(v) ? v : [v]) body.append(k, value);
-  return new Request(url, { method: "POST", body });
-}
-
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
+  return routeContext(database, ip, sent);
 }
 
 describe("assessment routes", () => {

@@ -91,7 +91,7 @@ test.describe("a deployment missing a secret it must be given", () => {
     ALLOW_DEMO_PAYMENTS: "true",
   };
   const authSecret = "a".repeat(48);
-  const cases = [
+  const cases: { setting: string; env: Record<string, string> }[] = [
     { setting: "BETTER_AUTH_SECRET", env: {} },
     { setting: "DATA_ENCRYPTION_KEYS", env: { BETTER_AUTH_SECRET: authSecret } },
   ];

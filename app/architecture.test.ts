@@ -74,10 +74,10 @@ const handReadForms: Record<string, number> = {
 };
 
 /**
- * POST forms with fields that are not Conform forms (useSchemaForm or useSentForm, whose props
- * the form spreads with getFormProps), by file and line. A form of one button with only hidden
- * fields (an intent such as "Cancel" or "Remove", and the row's id) has nothing to check and is not
- * counted: the action still reads it through its page's schema.
+ * Forms with fields, POST or GET (a list's filters), that are not Conform forms (useSchemaForm or
+ * useSentForm, whose props the form spreads with getFormProps), by file and line. A form of one
+ * button with only hidden fields (an intent such as "Cancel" or "Remove", and the row's id) has
+ * nothing to check and is not counted: the action still reads it through its page's schema.
  */
 const formsWithoutSchema: Record<string, number[]> = {};
 
@@ -149,7 +149,7 @@ describe("the import graph", () => {
 describe("forms", () => {
   const modules = product.filter((f) => /^app\/(routes|components)\//.test(f));
 
-  test("every POST form with fields is a Conform form with its schema", () => {
+  test("every form with fields, POST or GET, is a Conform form with its schema", () => {
     const found: Record<string, number[]> = {};
     for (const file of modules) {
       const lines = handMadeForms(readSource(file));
@@ -169,7 +169,7 @@ describe("forms", () => {
 });
 
 describe("the checks themselves", () => {
-  test("a POST form with a field and no Conform props is found; Conform, GET and button-only forms are not", () => {
+  test("a POST or GET form with a field and no Conform props is found; Conform and button-only forms are not", () => {
     expect(
       handMadeForms(
         [
@@ -178,6 +178,7 @@ describe("the checks themselves", () => {
           "</Form>",
           '<Form method="post" {...getFormProps(form)}><Input name="a" /></Form>',
           '<Form method="get"><Input name="q" /></Form>',
+          '<Form method="get" {...getFormProps(filters)}><ListSearchField /></Form>',
           '<fetcher.Form\n  method="post"\n>',
           '  <input type="hidden" name="intent" value="cancel" />',
           '  <Button type="submit">Cancel</Button>',
@@ -185,7 +186,7 @@ describe("the checks themselves", () => {
           '<form method="POST"><SlotPicker slots={slots} /></form>',
         ].join("\n"),
       ),
-    ).toEqual([1, 12]);
+    ).toEqual([1, 5, 13]);
   });
 
   test("a hand read of a posted form is counted, the navigation's pending form is not", () => {

@@ -1,6 +1,7 @@
 /**
- * The forms rule of docs/architecture.md §3 ("Forms"), read from the source text: every POST form
- * with fields is a Conform form, and no route module reads a posted form by hand.
+ * The forms rule of docs/architecture.md §3 ("Forms"), read from the source text: every form with
+ * fields, POST or GET (a list's filters), is a Conform form, and no route module reads a posted
+ * form by hand.
  */
 
 /** One JSX element's opening tag: its name, its attributes' text and where it ends. */
@@ -57,7 +58,7 @@ const formElement = /^(form|Form|\w+\.Form)$/;
 const fieldElement =
   /^(input|select|textarea|Input|Textarea|NativeSelect|NativeRadio|NativeCheckbox|Checkbox|RadioGroup|Select|DatePicker|PasswordInput|[A-Z]\w*(Field|Fields|Picker|Rows|Choices))$/;
 
-interface PostForm {
+interface FormTag {
   /** 1-based line of the form's opening tag. */
   line: number;
   hasFields: boolean;
@@ -65,12 +66,15 @@ interface PostForm {
   conform: boolean;
 }
 
-/** Every `<Form method="post">` (and `<form>`, `<fetcher.Form>`) in a module's source. */
-function postForms(source: string): PostForm[] {
+/**
+ * Every `<Form>` (and `<form>`, `<fetcher.Form>`) in a module's source, whatever its method: a GET
+ * form's fields are read by its loader with a schema as a POST form's are by its action.
+ */
+function allForms(source: string): FormTag[] {
   const tags = openingTags(source);
-  const forms: PostForm[] = [];
+  const forms: FormTag[] = [];
   for (const [index, tag] of tags.entries()) {
-    if (!formElement.test(tag.name) || !/\bmethod=["']post["']/i.test(tag.attributes)) continue;
+    if (!formElement.test(tag.name)) continue;
     const close = source.indexOf(`</${tag.name}>`, tag.end);
     const inside = tags
       .slice(index + 1)
@@ -87,9 +91,9 @@ function postForms(source: string): PostForm[] {
   return forms;
 }
 
-/** POST forms with fields that Conform does not manage: their lines. */
+/** Forms with fields that Conform does not manage: their lines. */
 export function handMadeForms(source: string): number[] {
-  return postForms(source)
+  return allForms(source)
     .filter((form) => form.hasFields && !form.conform)
     .map((form) => form.line);
 }

@@ -14,6 +14,7 @@ export function useSchemaForm<S extends z.ZodType>({
   lastResult,
   defaultValue,
   schemaFor,
+  validateOn = "blur",
 }: {
   id: string;
   schema: S;
@@ -25,12 +26,19 @@ export function useSchemaForm<S extends z.ZodType>({
    * was sent, read from the submitter's value as the action reads it; `schema` otherwise.
    */
   schemaFor?: (formData: FormData) => z.ZodType;
+  /**
+   * "input" for a list's filter form (GET), which is re-created for each new query while its
+   * search box may still have focus: Chrome blurs the removed box while React is committing, when
+   * React's own submit handlers do not run, so a check on blur would go out as Conform's
+   * validation request submitted natively (a whole-page GET with `__intent__`).
+   */
+  validateOn?: "blur" | "input";
 }) {
   return useForm<z.input<S> & Record<string, unknown>, z.output<S>>({
     id,
     lastResult,
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
+    shouldValidate: validateOn === "input" ? "onInput" : "onBlur",
     shouldRevalidate: "onInput",
     // A chosen schema reads the same fields; its output is the one the action will act on.
     onValidate: ({ formData }) => parseSubmission(formData, (schemaFor?.(formData) ?? schema) as S),

@@ -2,6 +2,7 @@ import { SearchIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormErrorMessage } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
@@ -35,26 +36,34 @@ export function EmployerListPage({
   );
 }
 
-/** The free-text search of a list's filter form (`q`), read and bounded on the server. */
+/**
+ * The free-text search of a list's filter form (`q`). Its limit is the form's schema's, shown as
+ * `errors` (checked as the person types, and by the loader without JavaScript).
+ */
 export function ListSearchField({
   defaultValue,
   placeholder,
+  errors,
   className,
 }: {
   defaultValue: string;
   placeholder: string;
+  errors?: string[];
   className?: string;
 }) {
+  const error = errors?.[0];
   return (
     <div className={className ?? "space-y-1.5"}>
       <Label htmlFor="q">Search</Label>
+      {error ? <FormErrorMessage id="q-error">{error}</FormErrorMessage> : null}
       <Input
         id="q"
         name="q"
         type="search"
         defaultValue={defaultValue}
         placeholder={placeholder}
-        maxLength={100}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "q-error" : undefined}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { parsePage } from "~/domain/kernel/list.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
@@ -16,6 +17,19 @@ export const filterText = (max: number) =>
     .optional()
     .transform((value) => (value ?? "").trim().slice(0, max));
 
+/**
+ * A list's search box whose form shows its limit: trimmed, absent is "", longer than `max` is
+ * refused with the message the form shows (in the browser before sending, and from the loader
+ * without JavaScript).
+ */
+export const filterSearch = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Search must be ${max} characters or fewer`)
+    .optional()
+    .transform((value) => value ?? "");
+
 /** One of a fixed list, or null (no filter). */
 export const filterChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values).nullable().catch(null);
@@ -30,4 +44,25 @@ export const filterPage = z
 export function parseFilter<S extends z.ZodType>(params: URLSearchParams, schema: S): z.output<S> {
   const submission = parseSubmission(params, schema);
   return submission.status === "success" ? submission.value : schema.parse({});
+}
+
+/**
+ * A list's query string read with its filter form's schema, for a form that shows the schema's
+ * errors: the query to list with (a field that does not read is dropped, the others still
+ * apply) and the result the form shows (`lastResult`): a field's error, or none, which clears
+ * what an earlier query showed.
+ */
+export function readListQuery<S extends z.ZodType>(
+  params: URLSearchParams,
+  schema: S,
+): { query: z.output<S>; result: SubmissionResult<string[]> } {
+  // A query string is never one of Conform's intents (validate, reset...): read with one, the
+  // whole query would count as "not submitted" and every filter would be dropped.
+  const sent = new URLSearchParams(params);
+  sent.delete("__intent__");
+  const submission = parseSubmission(sent, schema);
+  if (submission.status === "success")
+    return { query: submission.value, result: submission.reply() };
+  for (const name of Object.keys(submission.error ?? {})) sent.delete(name);
+  return { query: parseFilter(sent, schema), result: submission.reply() };
 }

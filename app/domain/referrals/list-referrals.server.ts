@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { organisationReferralCount, referral } from "~/db/schema/index.ts";
-import { parseFilter } from "~/domain/admin/list-filters.ts";
+import { readListQuery } from "~/domain/admin/list-filters.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -26,7 +26,7 @@ interface ReferralListQuery {
 const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`;
 
 export function parseReferralListQuery(params: URLSearchParams) {
-  return parseFilter(params, referralListQuerySchema);
+  return readListQuery(params, referralListQuerySchema);
 }
 
 /**

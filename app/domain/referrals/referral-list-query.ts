@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { filterText } from "~/domain/admin/list-filters.ts";
+import { filterSearch } from "~/domain/admin/list-filters.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { referralStatuses } from "./states.ts";
 
@@ -12,11 +12,12 @@ const cursor = z
 /**
  * The employer's referral list's search and status (GET /employer-referrals; docs/architecture.md
  * §3, "Forms"): the loader reads the query string with it and the form checks the same in the
- * browser. It never refuses a query: anything odd reads as no filter.
+ * browser. A search longer than the box allows is
+ * refused with a message; anything else odd reads as no filter.
  */
 export const referralListQuerySchema = z
   .object({
-    q: filterText(100),
+    q: filterSearch(100),
     status: z.enum(["all", ...referralStatuses]).catch("all"),
     after: cursor,
     before: cursor,

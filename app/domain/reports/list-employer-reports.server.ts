@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { referral, report } from "~/db/schema/index.ts";
-import { parseFilter } from "~/domain/admin/list-filters.ts";
+import { readListQuery } from "~/domain/admin/list-filters.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { escapeLike, pageOf } from "~/domain/kernel/list.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -20,8 +20,8 @@ export interface EmployerReportListQuery {
   page: number;
 }
 
-export function parseEmployerReportListQuery(params: URLSearchParams): EmployerReportListQuery {
-  return parseFilter(params, employerReportListQuerySchema);
+export function parseEmployerReportListQuery(params: URLSearchParams) {
+  return readListQuery(params, employerReportListQuerySchema);
 }
 
 /** The title as the list shows and searches it: the same words in SQL and on screen. */

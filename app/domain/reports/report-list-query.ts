@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { filterPage, filterText } from "~/domain/admin/list-filters.ts";
+import { filterPage, filterSearch } from "~/domain/admin/list-filters.ts";
 
 /**
  * The employer's report list's search, type and date (GET /employer-reports; docs/architecture.md
  * §3, "Forms"): the loader reads the query string with it and the form checks the same in the
- * browser. It never refuses a query: anything odd reads as no filter.
+ * browser. A search longer than the box allows is
+ * refused with a message; anything else odd reads as no filter.
  */
 export const employerReportListQuerySchema = z
   .object({
-    q: filterText(100),
+    q: filterSearch(100),
     type: z.enum(["all", "management", "pre-employment"]).catch("all"),
     date: z
       .string()

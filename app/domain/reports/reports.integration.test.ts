@@ -412,7 +412,7 @@ describe("the employer's reports", () => {
     const list = (q: string) =>
       listEmployerReports(
         employerScopeForTest(database.db, actor),
-        parseEmployerReportListQuery(new URLSearchParams(q)),
+        parseEmployerReportListQuery(new URLSearchParams(q)).query,
       );
 
     const all = await list("");
@@ -434,7 +434,7 @@ describe("the employer's reports", () => {
     expect((await list("date=2030-02-05")).total).toBe(1);
     expect((await list("date=2030-02-06")).total).toBe(0);
     expect(
-      parseEmployerReportListQuery(new URLSearchParams("date=nonsense&type=x&page=-3")),
+      parseEmployerReportListQuery(new URLSearchParams("date=nonsense&type=x&page=-3")).query,
     ).toEqual({
       search: "",
       type: "all",
@@ -448,7 +448,7 @@ describe("the employer's reports", () => {
     const pending = (
       await listEmployerReports(
         employerScopeForTest(database.db, other.actor),
-        parseEmployerReportListQuery(new URLSearchParams()),
+        parseEmployerReportListQuery(new URLSearchParams()).query,
       )
     ).total;
     expect(pending).toBe(0);

@@ -1,4 +1,6 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { KeysetPagination } from "~/components/list-pagination.tsx";
 import {
@@ -22,6 +24,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
+import { referralListQuerySchema } from "~/domain/referrals/referral-list-query.ts";
 import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
@@ -34,12 +37,12 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Referrals");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = parseReferralListQuery(url.searchParams);
+  const { query, result: filterResult } = parseReferralListQuery(url.searchParams);
   const [list, drawer] = await Promise.all([
     listReferrals(currentScope(context), query),
     loadReferralDrawer(context, url),
   ]);
-  return { query, list, drawer };
+  return { query, filterResult, list, drawer };
 }
 
 /** The seed's filter names first (Pending, Invited, Draft), then every other state. */
@@ -72,6 +75,13 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
   const drawer = useReferralDrawer(loaderData.drawer);
   const navigation = useNavigation();
   const filters = useFilterForm();
+  // The loader reads the query string with the same schema; what did not read comes back here.
+  const [filterForm, filterFields] = useSchemaForm({
+    id: "referral-filters",
+    schema: referralListQuerySchema,
+    lastResult: loaderData.filterResult,
+    validateOn: "input",
+  });
   const filtered = query.search !== "" || query.status !== "all";
   return (
     <EmployerListPage
@@ -92,6 +102,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
       <Form
         ref={filters.ref}
         method="get"
+        {...getFormProps(filterForm)}
         role="search"
         onChange={filters.onChange}
         className="mt-8 flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-end"
@@ -99,7 +110,9 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
       >
         <ListSearchField
           className="flex-1 space-y-1.5"
-          defaultValue={query.search}
+          // A search that did not read is shown as sent, beside its error.
+          defaultValue={filterFields.q.initialValue ?? query.search}
+          errors={filterFields.q.errors}
           placeholder="Employee name, reference or job role"
         />
         <div className="space-y-1.5 sm:w-56">

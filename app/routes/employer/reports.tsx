@@ -1,6 +1,8 @@
+import { getFormProps } from "@conform-to/react";
 import { format } from "date-fns";
 import { DownloadIcon, PlusIcon } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
 import {
@@ -27,6 +29,7 @@ import {
   parseEmployerReportListQuery,
   type ReportTypeFilter,
 } from "~/domain/reports/list-employer-reports.server.ts";
+import { employerReportListQuerySchema } from "~/domain/reports/report-list-query.ts";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/dates.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
@@ -46,9 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The page's own address: a client navigation's request is for /employer-reports.data.
     throw redirect(`/employer-reports${url.search}`);
   }
-  const query = parseEmployerReportListQuery(url.searchParams);
+  const { query, result: filterResult } = parseEmployerReportListQuery(url.searchParams);
   const list = await listEmployerReports(currentScope(context), query);
-  return { query, list };
+  return { query, filterResult, list };
 }
 
 const tableHeadings: Record<ReportTypeFilter, string> = {
@@ -72,6 +75,13 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const navigation = useNavigation();
   const filters = useFilterForm();
+  // The loader reads the query string with the same schema; what did not read comes back here.
+  const [filterForm, filterFields] = useSchemaForm({
+    id: "report-filters",
+    schema: employerReportListQuerySchema,
+    lastResult: loaderData.filterResult,
+    validateOn: "input",
+  });
   const filtered = query.search !== "" || query.type !== "all" || query.date !== null;
   const newReferral =
     query.type === "pre-employment"
@@ -94,6 +104,7 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
       <Form
         ref={filters.ref}
         method="get"
+        {...getFormProps(filterForm)}
         role="search"
         className="mt-8 grid gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end"
         key={`${query.search}|${query.type}|${query.date}`}
@@ -101,7 +112,9 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
         {/* Enter in the search box submits with this first, hidden button, not a type toggle. */}
         <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         <ListSearchField
-          defaultValue={query.search}
+          // A search that did not read is shown as sent, beside its error.
+          defaultValue={filterFields.q.initialValue ?? query.search}
+          errors={filterFields.q.errors}
           placeholder="Title, report ID or employee name"
         />
         <fieldset className="space-y-1.5">

@@ -108,6 +108,19 @@ test.describe("employer referrals", () => {
     await expect(page.getByText("Try adjusting your search criteria")).toBeVisible();
     await page.getByRole("link", { name: "Clear" }).click();
     await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toBeVisible();
+
+    // The search's limit is the schema's: shown as it is typed, and the search is not sent.
+    const search = page.getByLabel("Search");
+    await search.fill("x".repeat(101));
+    await expect(search).toHaveAccessibleDescription(/Search must be 100 characters or fewer/);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).not.toHaveURL(/q=/);
+    await search.fill("AMELIA");
+    await expect(search).not.toHaveAttribute("aria-invalid");
+    // Without JavaScript the loader shows the same message and lists with the other filters.
+    await page.goto(`/employer-referrals?status=draft&q=${"x".repeat(101)}`);
+    await expect(search).toHaveAccessibleDescription(/Search must be 100 characters or fewer/);
+    await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toBeVisible();
   });
 
   test("another company's user gets 404 for the referral, its drawer and its actions", async ({

@@ -40,9 +40,21 @@ export const filterPage = z
   .optional()
   .transform((value) => parsePage(value));
 
+/**
+ * The query string as a form sent it. It is never one of Conform's intents (validate, reset...):
+ * a check Conform fires as a field loses focus can reach the server as a page load when the form
+ * is re-rendered under it, and read with its intent the whole query would count as "not
+ * submitted" and every filter would be dropped.
+ */
+function sentQuery(params: URLSearchParams): URLSearchParams {
+  const sent = new URLSearchParams(params);
+  sent.delete("__intent__");
+  return sent;
+}
+
 /** A list's filter from its query string; every field falls back, so this always succeeds. */
 export function parseFilter<S extends z.ZodType>(params: URLSearchParams, schema: S): z.output<S> {
-  const submission = parseSubmission(params, schema);
+  const submission = parseSubmission(sentQuery(params), schema);
   return submission.status === "success" ? submission.value : schema.parse({});
 }
 
@@ -56,10 +68,7 @@ export function readListQuery<S extends z.ZodType>(
   params: URLSearchParams,
   schema: S,
 ): { query: z.output<S>; result: SubmissionResult<string[]> } {
-  // A query string is never one of Conform's intents (validate, reset...): read with one, the
-  // whole query would count as "not submitted" and every filter would be dropped.
-  const sent = new URLSearchParams(params);
-  sent.delete("__intent__");
+  const sent = sentQuery(params);
   const submission = parseSubmission(sent, schema);
   if (submission.status === "success")
     return { query: submission.value, result: submission.reply() };

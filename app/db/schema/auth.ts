@@ -55,6 +55,11 @@ export const session = pgTable(
     userId: userIdColumn(),
     /** True only when this session was created by a TOTP or backup-code check. */
     twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
+    /**
+     * The organisation an employer who belongs to several acts for (the account menu's switcher).
+     * Read only together with a membership, so a removed member's choice grants nothing.
+     */
+    activeOrganisationId: text("active_organisation_id"),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -141,7 +146,11 @@ export const organisation = pgTable("organisation", {
   updatedAt: updatedAt(),
 });
 
-export const memberRoles = ["owner", "manager"] as const;
+/**
+ * A member's role in their organisation (docs/architecture.md §4): what each may do is the
+ * permission table in `app/domain/access/team-permissions.ts`.
+ */
+export const memberRoles = ["owner", "hr_admin", "manager"] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
 export const member = pgTable(

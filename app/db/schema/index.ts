@@ -9,3 +9,4 @@ export * from "./governance.ts";
 export * from "./rate-limit.ts";
 export * from "./referrals.ts";
 export * from "./reports.ts";
+export * from "./teams.ts";

@@ -104,6 +104,14 @@ export const referral = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A manager's own referrals in the list's order (docs/architecture.md §4: managers see the
+    // referrals they made or are named on).
+    index("referral_organisation_creator_idx").on(
+      t.organisationId,
+      t.createdBy,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("referral_queue_idx").on(t.status, t.slaDueAt),
     index("referral_doctor_idx").on(t.assignedDoctorId, t.status),
     // Urgent cases are few; the queue and the re-alert job read them without scanning the rest.

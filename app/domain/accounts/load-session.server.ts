@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { MemberRole, PlatformRole } from "~/db/schema/auth.ts";
 import { doctorProfile, member, organisation, session as sessionTable } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
@@ -27,6 +27,11 @@ export interface CurrentSession {
     address: string | null;
     memberRole: MemberRole;
   } | null;
+  /**
+   * Every organisation an employer belongs to, for the account menu's switcher; `organisation`
+   * is the active one among them.
+   */
+  memberships: { id: string; name: string; memberRole: MemberRole }[];
   actor: Actor;
 }
 
@@ -93,7 +98,10 @@ export async function loadSession(
     lastName?: string | null;
     twoFactorEnabled?: boolean | null;
   };
-  const s = found.session as typeof found.session & { twoFactorVerified?: boolean | null };
+  const s = found.session as typeof found.session & {
+    twoFactorVerified?: boolean | null;
+    activeOrganisationId?: string | null;
+  };
   const role = u.role;
   const times = { createdAt: new Date(s.createdAt), expiresAt: new Date(s.expiresAt) };
   if (sessionHasEnded(role, times, now)) {
@@ -110,9 +118,12 @@ export async function loadSession(
   }
 
   let org: CurrentSession["organisation"] = null;
+  let memberships: CurrentSession["memberships"] = [];
   let doctorActive: boolean | null = null;
   if (role === "employer") {
-    const [row] = await db
+    // Every membership in one read: the active organisation is the session's choice while the
+    // person is still a member of it, else the one they joined first (docs/architecture.md §4).
+    const rows = await db
       .select({
         id: organisation.id,
         name: organisation.name,
@@ -124,8 +135,9 @@ export async function loadSession(
       .from(member)
       .innerJoin(organisation, eq(organisation.id, member.organisationId))
       .where(eq(member.userId, u.id))
-      .limit(1);
-    org = row ?? null;
+      .orderBy(asc(member.createdAt), asc(member.id));
+    org = rows.find((r) => r.id === s.activeOrganisationId) ?? rows[0] ?? null;
+    memberships = rows.map((r) => ({ id: r.id, name: r.name, memberRole: r.memberRole }));
   } else if (role === "doctor") {
     const [row] = await db
       .select({ active: doctorProfile.active })
@@ -149,6 +161,7 @@ export async function loadSession(
       },
       session: { id: s.id, ...times, twoFactorVerified },
       organisation: org,
+      memberships,
       actor: {
         userId: u.id,
         role,

@@ -3,8 +3,9 @@ import { and, asc, eq, gt, lte, sql, sum } from "drizzle-orm";
 import { creditLedger, creditLot } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer, requireSystem } from "~/domain/kernel/guards.ts";
+import { requireEmployer, requireSystem, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { billingRefusal } from "./billing-refusal.ts";
 import { creditValidityMonths } from "./catalogue.ts";
 
 /**
@@ -170,7 +171,7 @@ export async function expireCredits(scope: Scope): Promise<number> {
  * page's usage bar.
  */
 export async function getCreditUsage(scope: Scope) {
-  const { db, actor, now } = requireEmployer(scope);
+  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
   const [row] = await db
     .select({
       granted: sum(creditLot.creditsGranted).mapWith(Number),

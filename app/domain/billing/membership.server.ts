@@ -4,8 +4,9 @@ import type { Database } from "~/db/client.server.ts";
 import { creditLot, membership, organisation } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { billingRefusal } from "./billing-refusal.ts";
 import type { MembershipInterval } from "./catalogue.ts";
 import type { MembershipStanding } from "./price-order.ts";
 
@@ -44,7 +45,7 @@ export async function getMembership(
 
 /** The signed-in employer's organisation's membership, or null. */
 export async function ownMembership(scope: Scope): Promise<Membership | null> {
-  const { db, actor } = requireEmployer(scope);
+  const { db, actor } = requireTeamPermission(scope, "billing:manage", billingRefusal);
   return getMembership(db, actor.organisationId);
 }
 
@@ -128,7 +129,7 @@ export async function changeMembershipInterval(
   scope: Scope,
   interval: MembershipInterval,
 ): Promise<Membership> {
-  const { db, actor, now } = requireEmployer(scope);
+  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
   return db.transaction(async (tx) => {
     const current = await getMembership(tx, actor.organisationId);
     if (!current || !isMembershipInForce(current, now)) {
@@ -156,7 +157,7 @@ export async function changeMembershipInterval(
 
 /** Cancelling keeps access to the end of the paid period; nothing renews after it. */
 export async function cancelMembership(scope: Scope): Promise<Membership> {
-  const { db, actor, now } = requireEmployer(scope);
+  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
   const current = await getMembership(db, actor.organisationId);
   if (!current || current.status === "cancelled" || !isMembershipInForce(current, now)) {
     throw new DomainError("invalid_state", "There is no active membership to cancel.");
@@ -171,7 +172,7 @@ export async function cancelMembership(scope: Scope): Promise<Membership> {
 
 /** Undoes a cancellation before the paid period ends: the membership renews again as before. */
 export async function resumeMembership(scope: Scope): Promise<Membership> {
-  const { db, actor, now } = requireEmployer(scope);
+  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
   const [updated] = await db
     .update(membership)
     .set({ status: "active", cancelledAt: null, updatedAt: now })

@@ -8,9 +8,10 @@ import {
 } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleOrders } from "~/domain/kernel/visibility.server.ts";
+import { billingRefusal } from "./billing-refusal.ts";
 import type { CreditPackId, MembershipInterval } from "./catalogue.ts";
 import { creditPack } from "./catalogue.ts";
 import { grantCredits } from "./credit-ledger.server.ts";
@@ -78,7 +79,7 @@ export async function getOrder(scope: Scope, orderId: string): Promise<PaymentOr
 
 /** The employer's billing history, newest first, with each order's invoice and credit note. */
 export async function listOrders(scope: Scope, { limit = 25 }: { limit?: number } = {}) {
-  const employer = requireEmployer(scope);
+  const employer = requireTeamPermission(scope, "billing:manage", billingRefusal);
   return employer.db
     .select({
       id: paymentOrder.id,

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { paymentOrder } from "~/db/schema/index.ts";
-import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { billingRefusal } from "./billing-refusal.ts";
 import { createOrder, getOrder } from "./orders.server.ts";
 import { afterPaymentPath } from "./plan-choice.ts";
 import type { OrderRequest } from "./price-order.ts";
@@ -26,7 +27,12 @@ export async function startPurchase(
   services: Pick<Runtime, "config" | "payments">,
   purchase: Purchase,
 ): Promise<{ orderId: string; redirectUrl: string }> {
-  const employer = requireEmployer(scope);
+  // Buying a membership or credits is billing; paying an existing order (a manager's own referral)
+  // is not (the team permission table, docs/architecture.md §4).
+  const employer =
+    "request" in purchase
+      ? requireTeamPermission(scope, "billing:manage", billingRefusal)
+      : requireEmployer(scope);
   const { db, actor, now } = employer;
   const { payments } = services;
   const order =

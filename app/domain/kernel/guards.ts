@@ -1,3 +1,4 @@
+import { type TeamPermission, teamCan } from "~/domain/access/team-permissions.ts";
 import type {
   Actor,
   AdminActor,
@@ -18,6 +19,20 @@ export function requireEmployer(scope: Scope): Scope<EmployerActor> {
   if (scope.actor.role !== "employer")
     throw new DomainError("forbidden", "Only an employer can do this.");
   return scope as Scope<EmployerActor>;
+}
+
+/**
+ * An employer whose role in the organisation allows `permission` (the team permission table in
+ * `app/domain/access/team-permissions.ts`).
+ */
+export function requireTeamPermission(
+  scope: Scope,
+  permission: TeamPermission,
+  message = "Your role in this organisation does not allow this.",
+): Scope<EmployerActor> {
+  const employer = requireEmployer(scope);
+  if (!teamCan(employer.actor.memberRole, permission)) throw new DomainError("forbidden", message);
+  return employer;
 }
 
 /** A doctor with access granted and a second factor in this session. */

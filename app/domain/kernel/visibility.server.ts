@@ -1,8 +1,16 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { creditNote, invoice, paymentOrder, referral, report } from "~/db/schema/index.ts";
+import {
+  creditNote,
+  invoice,
+  paymentOrder,
+  referral,
+  referralManager,
+  report,
+} from "~/db/schema/index.ts";
+import { teamCan } from "~/domain/access/team-permissions.ts";
 import { doctorVisibleStatuses } from "~/domain/doctor/doctor-queue.ts";
-import type { Actor } from "./actor.ts";
+import type { Actor, EmployerActor } from "./actor.ts";
 import type { Scope } from "./scope.ts";
 
 /**
@@ -20,14 +28,34 @@ const nothing = sql`false`;
 const urgentOpen = sql`(${referral.urgent} and ${referral.status} in ('in_progress', 'submitted', 'in_review'))`;
 
 /**
- * Referrals: an employer their organisation's; a doctor the queue (submitted, nobody on it), their
+ * A manager's referrals (docs/architecture.md §4): those they made, and those that name them as
+ * an additional manager. Owners and HR administrators see every referral of the organisation.
+ */
+function ownReferrals(actor: EmployerActor, referralId: AnyPgColumn): SQL {
+  return or(
+    eq(referral.createdBy, actor.userId),
+    sql`exists (select 1 from ${referralManager} where ${referralManager.referralId} = ${referralId} and ${referralManager.userId} = ${actor.userId})`,
+  ) as SQL;
+}
+
+function seesAllReferrals(actor: EmployerActor): boolean {
+  return teamCan(actor.memberRole, "referrals:all");
+}
+
+/**
+ * Referrals: an employer their organisation's (a manager only their own); a doctor the queue (submitted, nobody on it), their
  * own cases and every urgent open case; an administrator all; the person their one referral.
  */
 export function visibleReferrals(scope: Scope | Actor): SQL {
   const actor = actorOf(scope);
   switch (actor.role) {
     case "employer":
-      return eq(referral.organisationId, actor.organisationId);
+      return seesAllReferrals(actor)
+        ? eq(referral.organisationId, actor.organisationId)
+        : (and(
+            eq(referral.organisationId, actor.organisationId),
+            ownReferrals(actor, referral.id),
+          ) as SQL);
     case "doctor":
       return or(
         and(eq(referral.status, "submitted"), isNull(referral.assignedDoctorId)),
@@ -49,7 +77,8 @@ export function visibleReferrals(scope: Scope | Actor): SQL {
 }
 
 /**
- * Reports: an employer only released reports of their organisation; a doctor the reports they
+ * Reports: an employer only released reports of their organisation (a manager only of their own
+ * referrals); a doctor the reports they
  * write; an administrator and the system all; the person the report on their referral.
  */
 export function visibleReports(scope: Scope | Actor): SQL {
@@ -59,6 +88,9 @@ export function visibleReports(scope: Scope | Actor): SQL {
       return and(
         eq(report.organisationId, actor.organisationId),
         eq(report.status, "released"),
+        seesAllReferrals(actor)
+          ? undefined
+          : sql`exists (select 1 from ${referral} where ${referral.id} = ${report.referralId} and ${ownReferrals(actor, report.referralId)})`,
       ) as SQL;
     case "doctor":
       return eq(report.doctorId, actor.userId);
@@ -74,7 +106,9 @@ export function visibleReports(scope: Scope | Actor): SQL {
 }
 
 /**
- * Orders, invoices and credit notes: billing is the organisation's, and the administrator's. The
+ * Orders, invoices and credit notes: billing is the organisation's owners' and HR
+ * administrators', and the administrator's. A manager reaches only the orders they started, to
+ * pay for their own referral; never an invoice or a credit note. The
  * person holding a link reaches the one order of their referral, so that declining consent can
  * close it; never an invoice or a credit note.
  */
@@ -84,6 +118,11 @@ export function visibleOrders(scope: Scope | Actor): SQL {
     return and(
       eq(paymentOrder.organisationId, actor.organisationId),
       sql`${paymentOrder.grants}->>'referralId' = ${actor.referralId}`,
+    ) as SQL;
+  if (actor.role === "employer" && !teamCan(actor.memberRole, "billing:manage"))
+    return and(
+      eq(paymentOrder.organisationId, actor.organisationId),
+      eq(paymentOrder.createdBy, actor.userId),
     ) as SQL;
   return billingRows(actor, paymentOrder.organisationId);
 }
@@ -99,7 +138,9 @@ export function visibleCreditNotes(scope: Scope | Actor): SQL {
 function billingRows(actor: Actor, organisationColumn: AnyPgColumn): SQL {
   switch (actor.role) {
     case "employer":
-      return eq(organisationColumn, actor.organisationId);
+      return teamCan(actor.memberRole, "billing:manage")
+        ? eq(organisationColumn, actor.organisationId)
+        : nothing;
     case "admin":
     case "system":
       return sql`true`;

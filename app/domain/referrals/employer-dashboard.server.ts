@@ -1,8 +1,10 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { organisationReferralCount, referral, referralActivity } from "~/db/schema/index.ts";
+import { teamCan } from "~/domain/access/team-permissions.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { activeStatuses } from "./states.ts";
 
 /**
@@ -14,22 +16,12 @@ export async function getEmployerDashboard(
   { credits }: { credits?: Promise<number> } = {},
 ) {
   const { db, actor, now } = requireEmployer(scope);
-  // Both counters from the maintained per-status counts: a dozen rows at most, however long the
-  // organisation's history (organisation_referral_count).
+  // Owners' and HR administrators' counters come from the maintained per-status counts: a dozen
+  // rows at most, however long the organisation's history (organisation_referral_count). A
+  // manager's are their own referrals', counted (docs/architecture.md §4).
+  const seesAll = teamCan(actor.memberRole, "referrals:all");
   const [[counters], availableCredits, activity] = await Promise.all([
-    db
-      .select({
-        active:
-          sql<number>`coalesce(sum(${organisationReferralCount.referrals}) filter (where ${inArray(organisationReferralCount.status, [...activeStatuses])}), 0)`.mapWith(
-            Number,
-          ),
-        completed:
-          sql<number>`coalesce(sum(${organisationReferralCount.referrals}) filter (where ${eq(organisationReferralCount.status, "complete")}), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(organisationReferralCount)
-      .where(eq(organisationReferralCount.organisationId, actor.organisationId)),
+    seesAll ? organisationCounters() : ownCounters(),
     credits ?? getCreditBalance(db, actor.organisationId, now),
     db
       .select({
@@ -43,7 +35,12 @@ export async function getEmployerDashboard(
       })
       .from(referralActivity)
       .innerJoin(referral, eq(referral.id, referralActivity.referralId))
-      .where(eq(referralActivity.organisationId, actor.organisationId))
+      .where(
+        and(
+          eq(referralActivity.organisationId, actor.organisationId),
+          seesAll ? undefined : visibleReferrals(scope),
+        ),
+      )
       .orderBy(desc(referralActivity.createdAt), desc(referralActivity.id))
       .limit(8),
   ]);
@@ -53,4 +50,30 @@ export async function getEmployerDashboard(
     availableCredits,
     recentActivity: activity,
   };
+
+  function organisationCounters() {
+    return db
+      .select({
+        active:
+          sql<number>`coalesce(sum(${organisationReferralCount.referrals}) filter (where ${inArray(organisationReferralCount.status, [...activeStatuses])}), 0)`.mapWith(
+            Number,
+          ),
+        completed:
+          sql<number>`coalesce(sum(${organisationReferralCount.referrals}) filter (where ${eq(organisationReferralCount.status, "complete")}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(organisationReferralCount)
+      .where(eq(organisationReferralCount.organisationId, actor.organisationId));
+  }
+
+  function ownCounters() {
+    return db
+      .select({
+        active: count(sql`case when ${inArray(referral.status, [...activeStatuses])} then 1 end`),
+        completed: count(sql`case when ${eq(referral.status, "complete")} then 1 end`),
+      })
+      .from(referral)
+      .where(visibleReferrals(scope));
+  }
 }

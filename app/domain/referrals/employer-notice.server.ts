@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { member, organisation, referral, user } from "~/db/schema/index.ts";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { member, organisation, referral, referralManager, user } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
@@ -13,6 +13,7 @@ import type { ReferralStatus } from "./states.ts";
 export async function referralEndedAs(scope: Scope, referralId: string, status: ReferralStatus) {
   const [row] = await scope.db
     .select({
+      id: referral.id,
       reference: referral.reference,
       status: referral.status,
       organisationId: referral.organisationId,
@@ -25,17 +26,40 @@ export async function referralEndedAs(scope: Scope, referralId: string, status: 
   return row?.status === status ? row : null;
 }
 
-/** The e-mail of whoever made the referral, while they are still a member of its organisation. */
-export async function referralCreatorEmail(
+/**
+ * Who hears about a referral (docs/architecture.md §4): whoever made it and the managers it names,
+ * while they are still members of its organisation. If none of them is, its owners and HR
+ * administrators, so that no outcome goes unheard.
+ */
+export async function referralRecipients(
   db: Executor,
-  made: { organisationId: string; createdBy: string },
-): Promise<string | undefined> {
-  const [creator] = await db
+  made: { id: string; organisationId: string; createdBy: string },
+): Promise<string[]> {
+  const named = await db
     .select({ email: user.email })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organisationId, made.organisationId), eq(member.userId, made.createdBy)));
-  return creator?.email;
+    .where(
+      and(
+        eq(member.organisationId, made.organisationId),
+        or(
+          eq(member.userId, made.createdBy),
+          sql`exists (select 1 from ${referralManager} where ${referralManager.referralId} = ${made.id} and ${referralManager.userId} = ${member.userId})`,
+        ),
+      ),
+    );
+  if (named.length > 0) return [...new Set(named.map((r) => r.email))];
+  const leads = await db
+    .select({ email: user.email })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(
+      and(
+        eq(member.organisationId, made.organisationId),
+        inArray(member.role, ["owner", "hr_admin"]),
+      ),
+    );
+  return leads.map((r) => r.email);
 }
 
 /** The referral, opened on the employer's referrals page. */

@@ -9,8 +9,8 @@ import { emailText } from "~/lib/email-text.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   employerReferralUrl,
-  referralCreatorEmail,
   referralEndedAs,
+  referralRecipients,
 } from "./employer-notice.server.ts";
 import { canTransition } from "./states.ts";
 
@@ -88,22 +88,20 @@ function unpaidReferralExpiredEmail(input: {
   };
 }
 
-/** Tells whoever made the referral that it expired unpaid. */
+/** Tells the referral's people (whoever made it, the managers it names) that it expired unpaid. */
 export async function notifyUnpaidReferralExpired(
   scope: Scope,
   deps: { mailer: Mailer; publicUrl: string },
   { referralId }: { referralId: string },
 ): Promise<{ sent: number }> {
   const row = await referralEndedAs(scope, referralId, "expired");
-  const to = row && (await referralCreatorEmail(scope.db, row));
-  if (!row || !to) return { sent: 0 };
-  await deps.mailer.send({
-    to,
-    ...unpaidReferralExpiredEmail({
-      organisationName: row.organisationName,
-      referralReference: row.reference,
-      link: employerReferralUrl(deps.publicUrl, row.reference),
-    }),
+  if (!row) return { sent: 0 };
+  const recipients = await referralRecipients(scope.db, row);
+  const mail = unpaidReferralExpiredEmail({
+    organisationName: row.organisationName,
+    referralReference: row.reference,
+    link: employerReferralUrl(deps.publicUrl, row.reference),
   });
-  return { sent: 1 };
+  for (const to of recipients) await deps.mailer.send({ to, ...mail });
+  return { sent: recipients.length };
 }

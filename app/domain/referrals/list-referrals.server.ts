@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { organisationReferralCount, referral } from "~/db/schema/index.ts";
+import { teamCan } from "~/domain/access/team-permissions.ts";
 import { readListQuery } from "~/domain/admin/list-filters.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
@@ -68,7 +69,11 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
       .orderBy(...order)
       // One more than a page says whether there is another page beyond it.
       .limit(referralPageSize + 1),
-    term ? Promise.resolve(null) : countReferrals(db, actor.organisationId, query.status),
+    term
+      ? Promise.resolve(null)
+      : teamCan(actor.memberRole, "referrals:all")
+        ? countReferrals(db, actor.organisationId, query.status)
+        : countOwnReferrals(scope, query.status),
   ]);
   const more = found.length > referralPageSize;
   // Back at the newest rows: show a whole first page, as a visitor arriving fresh would see it.
@@ -102,6 +107,26 @@ async function countReferrals(
         status && status !== "all"
           ? inArray(organisationReferralCount.status, [status])
           : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * A manager's own referrals, counted: the maintained counts are the organisation's, and a
+ * manager's share is read from the (organisation, creator) index and the named-manager rows.
+ */
+async function countOwnReferrals(
+  scope: Scope,
+  status: ReferralStatus | "all" | undefined,
+): Promise<number> {
+  const [row] = await scope.db
+    .select({ n: count() })
+    .from(referral)
+    .where(
+      and(
+        visibleReferrals(scope),
+        status && status !== "all" ? eq(referral.status, status) : undefined,
       ),
     );
   return row?.n ?? 0;

@@ -1,17 +1,15 @@
-import { and, eq } from "drizzle-orm";
-import { member, user } from "~/db/schema/index.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   employerReferralUrl,
-  referralCreatorEmail,
   referralEndedAs,
+  referralRecipients,
 } from "./employer-notice.server.ts";
 import { referralDeclinedEmail } from "./referral-declined-email.ts";
 
 /**
- * Tells the employer a case could not go ahead: whoever made the referral, and the
- * organisation's owners (who hold its billing). Only for a referral that really ended so.
+ * Tells the employer a case could not go ahead: the referral's people (whoever made it and the
+ * managers it names). Only for a referral that really ended so.
  */
 export async function notifyReferralDeclined(
   scope: Scope,
@@ -20,15 +18,7 @@ export async function notifyReferralDeclined(
 ): Promise<{ sent: number }> {
   const row = await referralEndedAs(scope, referralId, "declined");
   if (!row) return { sent: 0 };
-  const owners = await scope.db
-    .select({ email: user.email })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organisationId, row.organisationId), eq(member.role, "owner")));
-  const creator = await referralCreatorEmail(scope.db, row);
-  const recipients = [
-    ...new Set([creator, ...owners.map((o) => o.email)].filter(Boolean) as string[]),
-  ];
+  const recipients = await referralRecipients(scope.db, row);
   const mail = referralDeclinedEmail({
     organisationName: row.organisationName,
     referralReference: row.reference,

@@ -3,7 +3,7 @@ import { organisation, referral, report, reportVersion } from "~/db/schema/index
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import type { ReportBody } from "./report-body.ts";
 import { headerColumns, loadReportHeader } from "./report-header.server.ts";
@@ -23,7 +23,7 @@ function notFound(): never {
  * Drafts, versions still with the person and another organisation's reports are not found.
  */
 export async function getEmployerReport(scope: Scope, reference: string) {
-  const { db, actor } = requireEmployer(scope);
+  const { db } = requireEmployer(scope);
   if (!referenceFormat.test(reference)) notFound();
   const [row] = await db
     .select({
@@ -41,10 +41,7 @@ export async function getEmployerReport(scope: Scope, reference: string) {
         eq(report.reference, reference),
         // The released reports the employer may read (visibleReports), and of a withheld one
         // only that consent was withheld: the branch below returns nothing else about it.
-        or(
-          visibleReports(scope),
-          and(eq(report.organisationId, actor.organisationId), eq(report.status, "withheld")),
-        ),
+        or(visibleReports(scope), and(visibleReferrals(scope), eq(report.status, "withheld"))),
       ),
     );
   if (!row) notFound();

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
-import { member, organisation, referral, report, user } from "~/db/schema/index.ts";
+import { and, eq } from "drizzle-orm";
+import { organisation, referral, report, user } from "~/db/schema/index.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
@@ -15,18 +15,6 @@ import {
 } from "./report-emails.ts";
 import type { ReportNotification } from "./report-jobs.ts";
 import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
-
-/** The addresses of an organisation's owners and managers: who may read its reports. */
-async function employerRecipients(db: Database, organisationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: user.email })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(
-      and(eq(member.organisationId, organisationId), inArray(member.role, ["owner", "manager"])),
-    );
-  return rows.map((r) => r.email);
-}
 
 /**
  * Sends the e-mail for one outcome of the review, if the report is still in that state (a retry
@@ -44,6 +32,7 @@ export async function sendReportNotification(
       referralReference: referral.reference,
       subjectName: referral.subjectName,
       subjectEmail: referral.subjectEmail,
+      referralCreatedBy: referral.createdBy,
       organisationName: organisation.name,
     })
     .from(report)
@@ -70,7 +59,12 @@ export async function sendReportNotification(
       link: url("/doctor-dashboard"),
     });
   } else {
-    recipients = await employerRecipients(db, row.report.organisationId);
+    // The referral's people only: whoever made it and the managers it names (docs/architecture.md §4).
+    recipients = await referralRecipients(db, {
+      id: row.report.referralId,
+      organisationId: row.report.organisationId,
+      createdBy: row.referralCreatedBy,
+    });
     mail =
       kind === "released"
         ? reportReleasedEmail({

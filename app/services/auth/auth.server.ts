@@ -90,6 +90,7 @@ export function createAuth({ config, db, secret, mailer, logger, rules }: AuthDe
       freshAge: 60 * 60 * 12,
       additionalFields: {
         twoFactorVerified: { type: "boolean", required: false, input: false, defaultValue: false },
+        activeOrganisationId: { type: "string", required: false, input: false },
       },
     },
     emailAndPassword: {

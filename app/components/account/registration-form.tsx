@@ -39,6 +39,27 @@ const controlIds = {
   confirmPassword: "confirmPassword",
 };
 
+/** The company's and its contact's one-line details, in the order the form shows them. */
+const detailFields: Array<{
+  name: "companyName" | "industry" | "contactName" | "email" | "phone";
+  label: string;
+  optional?: boolean;
+  className?: string;
+  type?: "email" | "tel";
+  autoComplete?: string;
+}> = [
+  {
+    name: "companyName",
+    label: "Company name",
+    autoComplete: "organization",
+    className: "sm:col-span-2",
+  },
+  { name: "industry", label: "Industry", optional: true },
+  { name: "contactName", label: "Contact name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", optional: true, type: "tel", autoComplete: "tel" },
+];
+
 /*
  * One sonner id for every registration problem: a second attempt replaces the first attempt's
  * toast instead of stacking beside it.
@@ -130,44 +151,18 @@ export function RegistrationForm({
         className="grid gap-5 sm:grid-cols-2"
       >
         <input type="hidden" name="intent" value="register" />
-        <FormField
-          id="companyName"
-          label="Company name"
-          error={errorOf("companyName")}
-          className="sm:col-span-2"
-        >
-          <Input
-            name="companyName"
-            autoComplete="organization"
-            defaultValue={fields.companyName.initialValue}
-          />
-        </FormField>
-        <FormField id="industry" label="Industry" optional error={errorOf("industry")}>
-          <Input name="industry" defaultValue={fields.industry.initialValue} />
-        </FormField>
-        <FormField id="contactName" label="Contact name" error={errorOf("contactName")}>
-          <Input
-            name="contactName"
-            autoComplete="name"
-            defaultValue={fields.contactName.initialValue}
-          />
-        </FormField>
-        <FormField id="email" label="Email" error={errorOf("email")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={fields.email.initialValue}
-          />
-        </FormField>
-        <FormField id="phone" label="Phone" optional error={errorOf("phone")}>
-          <Input
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={fields.phone.initialValue}
-          />
-        </FormField>
+        {detailFields.map(({ name, label, optional, className, ...input }) => (
+          <FormField
+            key={name}
+            id={controlIds[name]}
+            label={label}
+            optional={optional}
+            error={errorOf(name)}
+            className={className}
+          >
+            <Input name={name} {...input} defaultValue={fields[name].initialValue} />
+          </FormField>
+        ))}
         <FormField
           id="address"
           label="Address"

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { NewPasswordFields } from "~/components/account/password-fields.tsx";
+import { TextAreaField, TextField } from "~/components/forms/text-field.tsx";
 import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import {
@@ -12,9 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import { ErrorSummary } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toaster";
 import { registerProblemToast, registerSchema } from "~/domain/accounts/schemas.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
@@ -151,32 +150,18 @@ export function RegistrationForm({
         className="grid gap-5 sm:grid-cols-2"
       >
         <input type="hidden" name="intent" value="register" />
-        {detailFields.map(({ name, label, optional, className, ...input }) => (
-          <FormField
-            key={name}
-            id={controlIds[name]}
-            label={label}
-            optional={optional}
-            error={errorOf(name)}
-            className={className}
-          >
-            <Input name={name} {...input} defaultValue={fields[name].initialValue} />
-          </FormField>
+        {detailFields.map(({ name, ...field }) => (
+          <TextField key={name} {...field} field={fields[name]} error={errorOf(name)} />
         ))}
-        <FormField
-          id="address"
+        <TextAreaField
           label="Address"
           optional
+          field={fields.address}
           error={errorOf("address")}
           className="sm:col-span-2"
-        >
-          <Textarea
-            name="address"
-            rows={3}
-            autoComplete="street-address"
-            defaultValue={fields.address.initialValue}
-          />
-        </FormField>
+          rows={3}
+          autoComplete="street-address"
+        />
         <NewPasswordFields
           label="Password"
           hint="At least 8 characters. A few random words make a strong password."

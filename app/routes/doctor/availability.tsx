@@ -32,6 +32,11 @@ import type { Route } from "./+types/availability";
 export const meta: Route.MetaFunction = () => privatePageMeta("Consultation hours");
 
 const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** The two ends of a span of weekly hours, on the half hour, and what the form suggests. */
+const hoursBounds = [
+  { name: "start", label: "From", initial: "09:00" },
+  { name: "end", label: "Until", initial: "12:00" },
+] as const;
 const longDate = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "long",
@@ -152,24 +157,17 @@ export default function Availability({ loaderData, actionData }: Route.Component
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id="start" label="From" error={addHours.errorOf("start")}>
-          <Input
-            name="start"
-            type="time"
-            step={1800}
-            defaultValue={addHours.fields.start.initialValue ?? "09:00"}
-            required
-          />
-        </FormField>
-        <FormField id="end" label="Until" error={addHours.errorOf("end")}>
-          <Input
-            name="end"
-            type="time"
-            step={1800}
-            defaultValue={addHours.fields.end.initialValue ?? "12:00"}
-            required
-          />
-        </FormField>
+        {hoursBounds.map(({ name, label, initial }) => (
+          <FormField key={name} id={name} label={label} error={addHours.errorOf(name)}>
+            <Input
+              name={name}
+              type="time"
+              step={1800}
+              defaultValue={addHours.fields[name].initialValue ?? initial}
+              required
+            />
+          </FormField>
+        ))}
         <Button type="submit">Add hours</Button>
       </AvailabilitySection>
 

@@ -34,32 +34,33 @@ function frameOf<P extends FrameProps>({
   };
 }
 
+/** The control inside the frame, named after the Conform field and filled with what was sent. */
+function framedControl<P extends FrameProps>(
+  props: P,
+  Control: (
+    control: Omit<P, keyof FrameProps> & { name: string; defaultValue?: string },
+  ) => ReactNode,
+) {
+  const { frame, field, control } = frameOf(props);
+  return (
+    <FormField {...frame}>
+      <Control name={field.name} {...control} defaultValue={field.initialValue} />
+    </FormField>
+  );
+}
+
+type OwnProps = "id" | "name" | "defaultValue" | "className";
+
 /**
  * A text box of a schema form (useSchemaForm): labelled in the GOV.UK pattern of FormField, named
  * after its Conform field and filled with what was last sent, so a form posted without
  * JavaScript comes back as it was typed.
  */
-export function TextField(
-  props: FrameProps &
-    Omit<ComponentProps<typeof Input>, "id" | "name" | "defaultValue" | "className">,
-) {
-  const { frame, field, control } = frameOf(props);
-  return (
-    <FormField {...frame}>
-      <Input name={field.name} {...control} defaultValue={field.initialValue} />
-    </FormField>
-  );
+export function TextField(props: FrameProps & Omit<ComponentProps<typeof Input>, OwnProps>) {
+  return framedControl(props, Input);
 }
 
 /** TextField's several-line kind, for a statement, a message or notes. */
-export function TextAreaField(
-  props: FrameProps &
-    Omit<ComponentProps<typeof Textarea>, "id" | "name" | "defaultValue" | "className">,
-) {
-  const { frame, field, control } = frameOf(props);
-  return (
-    <FormField {...frame}>
-      <Textarea name={field.name} {...control} defaultValue={field.initialValue} />
-    </FormField>
-  );
+export function TextAreaField(props: FrameProps & Omit<ComponentProps<typeof Textarea>, OwnProps>) {
+  return framedControl(props, Textarea);
 }

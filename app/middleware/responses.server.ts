@@ -65,8 +65,9 @@ export function readRegisteredEmail(request: Request, now = Date.now()): string 
 }
 
 /**
- * A report's PDF as a download named after its reference: never cached, since it holds health
- * information (docs/architecture.md §8).
+ * A PDF (a report, an invoice, a credit note) as a download named after its reference: never
+ * cached, since a report holds health information (docs/architecture.md §8) and a billing
+ * document an organisation's accounts.
  */
 export function pdfDownload(pdf: Uint8Array, reference: string, headers: HeadersInit = {}) {
   return new Response(new Uint8Array(pdf), {

@@ -177,3 +177,15 @@ export function currentSession(context: Readonly<RouterContextProvider>) {
   if (!current) throw new Error("currentSession() outside a guarded area");
   return current;
 }
+
+/**
+ * What every signed-in area's shell shows: the user's role, name and home for the header, and the
+ * footer's year. An area's guard has already admitted only its own role.
+ */
+export function signedInShell(context: Readonly<RouterContextProvider>) {
+  const { user } = currentSession(context);
+  return {
+    year: new Date().getFullYear(),
+    account: { home: roleHome[user.role], role: user.role, name: user.name },
+  };
+}

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { NewPasswordFields } from "~/components/account/password-fields.tsx";
+import { TextAreaField, TextField } from "~/components/forms/text-field.tsx";
 import { sentByPerson, useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import {
@@ -12,9 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import { ErrorSummary } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toaster";
 import { registerProblemToast, registerSchema } from "~/domain/accounts/schemas.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
@@ -38,6 +37,27 @@ const controlIds = {
   password: "password",
   confirmPassword: "confirmPassword",
 };
+
+/** The company's and its contact's one-line details, in the order the form shows them. */
+const detailFields: Array<{
+  name: "companyName" | "industry" | "contactName" | "email" | "phone";
+  label: string;
+  optional?: boolean;
+  className?: string;
+  type?: "email" | "tel";
+  autoComplete?: string;
+}> = [
+  {
+    name: "companyName",
+    label: "Company name",
+    autoComplete: "organization",
+    className: "sm:col-span-2",
+  },
+  { name: "industry", label: "Industry", optional: true },
+  { name: "contactName", label: "Contact name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", optional: true, type: "tel", autoComplete: "tel" },
+];
 
 /*
  * One sonner id for every registration problem: a second attempt replaces the first attempt's
@@ -130,58 +150,18 @@ export function RegistrationForm({
         className="grid gap-5 sm:grid-cols-2"
       >
         <input type="hidden" name="intent" value="register" />
-        <FormField
-          id="companyName"
-          label="Company name"
-          error={errorOf("companyName")}
-          className="sm:col-span-2"
-        >
-          <Input
-            name="companyName"
-            autoComplete="organization"
-            defaultValue={fields.companyName.initialValue}
-          />
-        </FormField>
-        <FormField id="industry" label="Industry" optional error={errorOf("industry")}>
-          <Input name="industry" defaultValue={fields.industry.initialValue} />
-        </FormField>
-        <FormField id="contactName" label="Contact name" error={errorOf("contactName")}>
-          <Input
-            name="contactName"
-            autoComplete="name"
-            defaultValue={fields.contactName.initialValue}
-          />
-        </FormField>
-        <FormField id="email" label="Email" error={errorOf("email")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={fields.email.initialValue}
-          />
-        </FormField>
-        <FormField id="phone" label="Phone" optional error={errorOf("phone")}>
-          <Input
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={fields.phone.initialValue}
-          />
-        </FormField>
-        <FormField
-          id="address"
+        {detailFields.map(({ name, ...field }) => (
+          <TextField key={name} {...field} field={fields[name]} error={errorOf(name)} />
+        ))}
+        <TextAreaField
           label="Address"
           optional
+          field={fields.address}
           error={errorOf("address")}
           className="sm:col-span-2"
-        >
-          <Textarea
-            name="address"
-            rows={3}
-            autoComplete="street-address"
-            defaultValue={fields.address.initialValue}
-          />
-        </FormField>
+          rows={3}
+          autoComplete="street-address"
+        />
         <NewPasswordFields
           label="Password"
           hint="At least 8 characters. A few random words make a strong password."

@@ -57,15 +57,6 @@ export function AdminPageHeader({ title, description }: { title: string; descrip
   );
 }
 
-export const adminDateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
-
 export const adminDate = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "short",

@@ -2,11 +2,11 @@ import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform
 import { CalendarClockIcon, VideoIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
-import { Textarea } from "~/components/ui/textarea";
+import { ErrorSummary } from "~/components/ui/form-field";
 import type { ConsultationStatus } from "~/db/schema/consultations.ts";
 import {
   CONSULTATION_NOTES_MAX,
@@ -190,20 +190,16 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
             intent="notes"
             className="grid gap-2"
           >
-            <FormField
+            <TextAreaField
               id="consultation-notes"
               label="Consultation notes"
               hint="Saved to the case for the report; only you and the clinical team can read them."
+              field={notes.fields.notes}
               error={notes.errorOf("notes")}
-            >
-              <Textarea
-                name="notes"
-                rows={6}
-                maxLength={CONSULTATION_NOTES_MAX}
-                defaultValue={notes.fields.notes.initialValue}
-                required
-              />
-            </FormField>
+              rows={6}
+              maxLength={CONSULTATION_NOTES_MAX}
+              required
+            />
             <Button type="submit" className="w-fit">
               Save notes and complete
             </Button>

@@ -32,6 +32,15 @@ export function CardTitle({ className, asChild = false, ...props }: CardTitlePro
   );
 }
 
+/** The title of a card that is a section of the page: the section's heading, an `<h2>`. */
+export function CardHeading(props: ComponentProps<"h2">) {
+  return (
+    <CardTitle asChild>
+      <h2 {...props} />
+    </CardTitle>
+  );
+}
+
 export const CardDescription = slotted("p", "card-description", "text-muted-foreground text-sm");
 
 export const CardContent = slotted("div", "card-content", "px-6");

@@ -78,6 +78,17 @@ async function createOrganisation(name: string) {
   return org!.id;
 }
 
+async function organisationWithCredits(name: string, credits: number) {
+  const org = await createOrganisation(name);
+  await grantCredits(database.db, { organisationId: org, credits });
+  return org;
+}
+
+/** An administrator's adjustment of an organisation's credit balance, with its reason. */
+function adminAdjusts(organisationId: string, credits: number, reason: string) {
+  return adjustOrganisationCredits(scopeOf(admin), { organisationId, credits, reason });
+}
+
 async function createCase(
   organisationId: string,
   status: ReferralStatus,
@@ -116,19 +127,10 @@ const refusedActors: Actor[] = [
 describe("credit adjustment", () => {
   it("adds and removes credits through the ledger with the reason, and audits both", async () => {
     const { db } = database;
-    const org = await createOrganisation("Ledger Ltd");
-    await grantCredits(db, { organisationId: org, credits: 3 });
-    const added = await adjustOrganisationCredits(scopeOf(admin), {
-      organisationId: org,
-      credits: 5,
-      reason: "Goodwill after outage",
-    });
+    const org = await organisationWithCredits("Ledger Ltd", 3);
+    const added = await adminAdjusts(org, 5, "Goodwill after outage");
     expect(added).toEqual({ status: "adjusted", balance: 8 });
-    const removed = await adjustOrganisationCredits(scopeOf(admin), {
-      organisationId: org,
-      credits: -6,
-      reason: "Duplicate purchase refunded",
-    });
+    const removed = await adminAdjusts(org, -6, "Duplicate purchase refunded");
     expect(removed).toEqual({ status: "adjusted", balance: 2 });
     const adjustments = await db
       .select({
@@ -160,13 +162,8 @@ describe("credit adjustment", () => {
 
   it("refuses to take the balance below zero, changes nothing and audits the refusal", async () => {
     const { db } = database;
-    const org = await createOrganisation("Small Balance Ltd");
-    await grantCredits(db, { organisationId: org, credits: 2 });
-    const result = await adjustOrganisationCredits(scopeOf(admin), {
-      organisationId: org,
-      credits: -3,
-      reason: "Too much taken",
-    });
+    const org = await organisationWithCredits("Small Balance Ltd", 2);
+    const result = await adminAdjusts(org, -3, "Too much taken");
     expect(result).toEqual({ status: "insufficient", balance: 2 });
     expect(await getCreditBalance(db, org)).toBe(2);
     const [refusal] = await db
@@ -206,9 +203,7 @@ describe("credit adjustment", () => {
   });
 
   it("lists organisations by name with balance and members, and shows one in detail", async () => {
-    const { db } = database;
-    const org = await createOrganisation("Zebra Searchable Widgets");
-    await grantCredits(db, { organisationId: org, credits: 7 });
+    const org = await organisationWithCredits("Zebra Searchable Widgets", 7);
     const page = await listOrganisations(scopeOf(admin), { q: "zebra widgets", page: 1 });
     expect(page.rows).toHaveLength(0);
     const found = await listOrganisations(scopeOf(admin), { q: "Searchable", page: 1 });

@@ -69,6 +69,15 @@ async function open(token: string, now?: Date): Promise<SubjectActor> {
   return opened.link;
 }
 
+/** The pre-employment check most tests walk through: an office job, so the DSE module applies. */
+const officeWorkerCheck = { type: "pre_employment", jobRole: "Office Worker" } as const;
+
+/** A new invitation, opened: its token, the subject's link to act with, and the referral. */
+async function openInvitation(input: Parameters<typeof createInvitedReferralForTest>[1]) {
+  const { token, referral } = await createInvitedReferralForTest(database.db, input);
+  return { token, link: await open(token), referral };
+}
+
 async function referralRow(id: string) {
   const [row] = await database.db.select().from(referral).where(eq(referral.id, id));
   return row!;
@@ -96,10 +105,13 @@ const followUp = (now: Date) => systemScope(database.db, "assessment-follow-up",
 
 describe("opening a link", () => {
   it("records lastOpenedAt and audits the visit, without the token", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    const {
+      token,
+      link,
+      referral: r,
+    } = await openInvitation({
       type: "pre_employment",
     });
-    const link = await open(token);
     expect(link.referralId).toBe(r.id);
     const events = await database.db
       .select()
@@ -160,11 +172,7 @@ describe("opening a link", () => {
 
 describe("consent", () => {
   it("given: records the version and time, starts the response and moves the referral to in progress", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
-      type: "pre_employment",
-      jobRole: "Office Worker",
-    });
-    const link = await open(token);
+    const { link, referral: r } = await openInvitation(officeWorkerCheck);
     const now = new Date("2026-06-01T09:00:00Z");
     const { cursor } = await giveConsent(
       subjectScopeForTest(database.db, link, { now, origin: origin() }),
@@ -208,11 +216,7 @@ describe("consent", () => {
   });
 
   it("moves the referral through the kernel's transition: timeline row and audit event with the move", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
-      type: "pre_employment",
-      jobRole: "Office Worker",
-    });
-    const link = await open(token);
+    const { link, referral: r } = await openInvitation(officeWorkerCheck);
     await giveConsent(subjectScopeForTest(database.db, link, { origin: origin() }), {
       phone: "+447911123456",
     });
@@ -255,10 +259,9 @@ describe("consent", () => {
   });
 
   it("declined: ends the case with no response, and tells the employer only that it could not go ahead", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    const { link, referral: r } = await openInvitation({
       type: "management",
     });
-    const link = await open(token);
     // The management referral's 4 credits go back: no doctor worked on it.
     expect(
       await declineConsent(subjectScopeForTest(database.db, link, { origin: origin() })),
@@ -281,11 +284,7 @@ describe("consent", () => {
   });
 
   it("stopping after starting erases the saved answers", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
-      type: "pre_employment",
-      jobRole: "Office Worker",
-    });
-    const link = await open(token);
+    const { link, referral: r } = await openInvitation(officeWorkerCheck);
     await giveConsent(subjectScopeForTest(database.db, link));
     await saveAnswers(subjectScopeForTest(database.db, link), {
       jobs,
@@ -302,11 +301,7 @@ describe("consent", () => {
 
 describe("save, resume and submit (pre-employment)", () => {
   it("saves each page, resumes where it left off, validates in full on submit and starts the SLA clock", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
-      type: "pre_employment",
-      jobRole: "Office Worker",
-    });
-    const link = await open(token);
+    const { token, link, referral: r } = await openInvitation(officeWorkerCheck);
     await expect(
       saveAnswers(subjectScopeForTest(database.db, link), {
         jobs,
@@ -452,12 +447,11 @@ describe("save, resume and submit (pre-employment)", () => {
   });
 
   it("gives members a 24-hour SLA", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    const { link, referral: r } = await openInvitation({
       type: "pre_employment",
       jobRole: "Office Worker",
       memberTurnaround: true,
     });
-    const link = await open(token);
     await giveConsent(subjectScopeForTest(database.db, link));
     for (const [step, answers] of [
       ["core", officeCore],
@@ -471,10 +465,9 @@ describe("save, resume and submit (pre-employment)", () => {
   });
 
   it("does not draft a response that was never completed", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    const { link, referral: r } = await openInvitation({
       type: "pre_employment",
     });
-    const link = await open(token);
     await giveConsent(subjectScopeForTest(database.db, link));
     const response = await loadResponse(database.db, r.id);
     expect(
@@ -487,10 +480,13 @@ describe("save, resume and submit (pre-employment)", () => {
 
 describe("safety (management guided assessment)", () => {
   it("PHQ-9 item 9 above 0 flags the case urgent and e-mails the on-call without any answers", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    const {
+      token,
+      link,
+      referral: r,
+    } = await openInvitation({
       type: "management",
     });
-    const link = await open(token);
     await giveConsent(subjectScopeForTest(database.db, link));
     const planted = "PLANTED-ANSWER-7f3a: panic on the night bus";
     await saveAnswers(subjectScopeForTest(database.db, link), {
@@ -566,10 +562,9 @@ describe("safety (management guided assessment)", () => {
   });
 
   it("stores nothing about health outside the assessment tables", async () => {
-    const { token, referral: r } = await createInvitedReferralForTest(database.db, {
+    const { link, referral: r } = await openInvitation({
       type: "management",
     });
-    const link = await open(token);
     await giveConsent(subjectScopeForTest(database.db, link));
     const planted = "PLANTED-ANSWER-b91c";
     await saveAnswers(subjectScopeForTest(database.db, link), {

@@ -12,6 +12,14 @@ import { walkItems } from "./walk-items.ts";
 
 const FLAGS = ["drivingRequired", "nightShifts", "loneWorking", "safetyCritical"] as const;
 
+/** A role with none of the four risk flags. */
+const noRiskFlags = {
+  drivingRequired: false,
+  nightShifts: false,
+  loneWorking: false,
+  safetyCritical: false,
+} as const;
+
 /** Every job role × every combination of the four risk flags: 10 × 16 = 160 cases. */
 const ALL_ROLES: PreEmploymentRole[] = JOB_ROLES.flatMap((jobRole) =>
   Array.from({ length: 16 }, (_, bits) => ({
@@ -97,11 +105,9 @@ describe("buildPreEmploymentQuestionnaire", () => {
 
   it("titles the questionnaire with the job role and ends with adjustments", () => {
     const { definition } = buildPreEmploymentQuestionnaire({
+      ...noRiskFlags,
       jobRole: "warehouse-operative",
-      drivingRequired: false,
       nightShifts: true,
-      loneWorking: false,
-      safetyCritical: false,
     });
     expect(definition.title).toBe("Pre-employment health questionnaire: Warehouse Operative");
     expect(definition.item.map((i) => i.linkId)).toEqual([
@@ -113,13 +119,7 @@ describe("buildPreEmploymentQuestionnaire", () => {
   });
 
   it("rebuilds on pinned versions and refuses a version that was never published", () => {
-    const role = {
-      jobRole: "other",
-      drivingRequired: false,
-      nightShifts: false,
-      loneWorking: false,
-      safetyCritical: false,
-    } as const;
+    const role = { jobRole: "other", ...noRiskFlags } as const;
     expect(
       buildPreEmploymentQuestionnaire(role, { "pre-employment-core": "1" }).modules[0],
     ).toMatchObject({ key: "pre-employment-core", version: "1" });
@@ -129,13 +129,7 @@ describe("buildPreEmploymentQuestionnaire", () => {
   });
 
   it("returns a copy: changing it cannot change the published module", () => {
-    const { definition } = buildPreEmploymentQuestionnaire({
-      jobRole: "other",
-      drivingRequired: false,
-      nightShifts: false,
-      loneWorking: false,
-      safetyCritical: false,
-    });
+    const { definition } = buildPreEmploymentQuestionnaire({ jobRole: "other", ...noRiskFlags });
     definition.item[0]!.text = "changed";
     expect(getQuestionnaire("pre-employment-core", "1").item[0]!.text).toBe("Your health");
   });

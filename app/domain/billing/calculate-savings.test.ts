@@ -18,30 +18,33 @@ describe("calculateSavings", () => {
   });
 
   it("saves from four management referrals a month", () => {
-    const four = calculateSavings(4, "management");
-    expect(four.payPerReferralTotalPence).toBe(1_520_00);
-    expect(four.memberTotalPence).toBe(1_485_00);
-    expect(four.monthlySavingsPence).toBe(35_00);
-    expect(four.savingsPercent).toBe(2);
-    expect(four.annualSavingsPence).toBe(420_00);
+    expect(calculateSavings(4, "management")).toMatchObject({
+      payPerReferralTotalPence: 1_520_00,
+      memberTotalPence: 1_485_00,
+      monthlySavingsPence: 35_00,
+      savingsPercent: 2,
+      annualSavingsPence: 420_00,
+    });
   });
 
   it("saves £275 a month (7%) at ten management referrals", () => {
-    const ten = calculateSavings(10, "management");
-    expect(ten.payPerReferralTotalPence).toBe(3_800_00);
-    expect(ten.memberTotalPence).toBe(3_525_00);
-    expect(ten.monthlySavingsPence).toBe(275_00);
-    expect(ten.savingsPercent).toBe(7);
-    expect(ten.annualSavingsPence).toBe(3_300_00);
+    expect(calculateSavings(10, "management")).toMatchObject({
+      payPerReferralTotalPence: 3_800_00,
+      memberTotalPence: 3_525_00,
+      monthlySavingsPence: 275_00,
+      savingsPercent: 7,
+      annualSavingsPence: 3_300_00,
+    });
   });
 
   it("needs thirteen pre-employment checks a month before membership pays for itself", () => {
     expect(calculateSavings(12, "pre_employment").monthlySavingsPence).toBe(-5_00);
-    const thirteen = calculateSavings(13, "pre_employment");
-    expect(thirteen.breakEvenCasesPerMonth).toBe(13);
-    expect(thirteen.payPerReferralTotalPence).toBe(1_235_00);
-    expect(thirteen.memberTotalPence).toBe(1_230_00);
-    expect(thirteen.monthlySavingsPence).toBe(5_00);
+    expect(calculateSavings(13, "pre_employment")).toMatchObject({
+      breakEvenCasesPerMonth: 13,
+      payPerReferralTotalPence: 1_235_00,
+      memberTotalPence: 1_230_00,
+      monthlySavingsPence: 5_00,
+    });
   });
 
   it("the break-even volume is the first volume with a positive saving", () => {

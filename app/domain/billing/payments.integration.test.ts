@@ -45,6 +45,30 @@ async function becomeMember(actor: Awaited<ReturnType<typeof actorFor>>) {
   ).toBe("granted");
 }
 
+/** A member's credit pack ordered through Stripe and not yet paid: what a webhook would confirm. */
+async function memberPackOrder(name: string, packId: "starter" | "value" | "plus") {
+  const actor = await actorFor(name);
+  await becomeMember(actor);
+  const order = await createOrder(database.db, {
+    actor,
+    request: { kind: "credit_pack", packId },
+    provider: "stripe",
+  });
+  return { actor, order };
+}
+
+async function orderStatus(orderId: string) {
+  const [row] = await database.db.select().from(paymentOrder).where(eq(paymentOrder.id, orderId));
+  return row?.status;
+}
+
+function ordersOf(organisationId: string) {
+  return database.db
+    .select()
+    .from(paymentOrder)
+    .where(eq(paymentOrder.organisationId, organisationId));
+}
+
 function callWebhook(body: string, signature: string | null) {
   const provider = createStripeProvider({ secretKey: "sk_test_x", webhookSecret });
   const context = new RouterContextProvider();
@@ -165,10 +189,7 @@ describe("demo renewals", () => {
     expect(renewed).toMatchObject({ status: "active", interval: "annual", pendingInterval: null });
     expect(renewed!.currentPeriodStart.getTime()).toBe(later.getTime());
     expect(renewed!.currentPeriodEnd.getFullYear()).toBe(later.getFullYear() + 1);
-    const orders = await database.db
-      .select()
-      .from(paymentOrder)
-      .where(eq(paymentOrder.organisationId, switching.organisationId));
+    const orders = await ordersOf(switching.organisationId);
     expect(orders.filter((o) => o.kind === "renewal").map((o) => [o.status, o.netPence])).toEqual([
       ["paid", 135000],
     ]);
@@ -181,23 +202,14 @@ describe("demo renewals", () => {
       { seller },
       demo.confirmationEvent,
     );
-    const again = await database.db
-      .select()
-      .from(paymentOrder)
-      .where(eq(paymentOrder.organisationId, switching.organisationId));
+    const again = await ordersOf(switching.organisationId);
     expect(again.filter((o) => o.kind === "renewal")).toHaveLength(1);
   });
 });
 
 describe("stripe webhooks", () => {
   it("grants once when the same event arrives five times at once", async () => {
-    const actor = await actorFor("stripe");
-    await becomeMember(actor);
-    const order = await createOrder(database.db, {
-      actor,
-      request: { kind: "credit_pack", packId: "value" },
-      provider: "stripe",
-    });
+    const { actor, order } = await memberPackOrder("stripe", "value");
     const body = checkoutCompleted(order.id, `evt_${order.id.slice(0, 8)}`);
     const signature = Stripe.webhooks.generateTestHeaderString({
       payload: body,
@@ -210,22 +222,12 @@ describe("stripe webhooks", () => {
     const outcomes = await Promise.all(responses.map(async (r) => (await r.json()).outcome));
     expect(outcomes.filter((o) => o === "granted")).toHaveLength(1);
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(20);
-    const [paid] = await database.db
-      .select()
-      .from(paymentOrder)
-      .where(eq(paymentOrder.id, order.id));
-    expect(paid?.status).toBe("paid");
+    expect(await orderStatus(order.id)).toBe("paid");
     expect(await database.db.$count(invoice, eq(invoice.orderId, order.id))).toBe(1);
   });
 
   it("refuses a bad signature with 400 and changes nothing", async () => {
-    const actor = await actorFor("forged");
-    await becomeMember(actor);
-    const order = await createOrder(database.db, {
-      actor,
-      request: { kind: "credit_pack", packId: "plus" },
-      provider: "stripe",
-    });
+    const { actor, order } = await memberPackOrder("forged", "plus");
     const body = checkoutCompleted(order.id, "evt_forged");
     const forged = Stripe.webhooks.generateTestHeaderString({
       payload: body,
@@ -236,21 +238,11 @@ describe("stripe webhooks", () => {
     expect((await callWebhook(body, null)).status).toBe(400);
     expect(await database.db.$count(paymentEvent)).toBe(eventsBefore);
     expect(await getCreditBalance(database.db, actor.organisationId)).toBe(0);
-    const [pending] = await database.db
-      .select()
-      .from(paymentOrder)
-      .where(eq(paymentOrder.id, order.id));
-    expect(pending?.status).toBe("pending");
+    expect(await orderStatus(order.id)).toBe("pending");
   });
 
   it("refuses an event signed more than 5 minutes ago", async () => {
-    const actor = await actorFor("replay");
-    await becomeMember(actor);
-    const order = await createOrder(database.db, {
-      actor,
-      request: { kind: "credit_pack", packId: "starter" },
-      provider: "stripe",
-    });
+    const { actor, order } = await memberPackOrder("replay", "starter");
     const body = checkoutCompleted(order.id, "evt_old");
     const old = Stripe.webhooks.generateTestHeaderString({
       payload: body,
@@ -365,10 +357,7 @@ describe("stripe subscription events", () => {
     expect(renewed!.currentPeriodEnd.getTime()).toBeGreaterThan(
       started!.currentPeriodEnd.getTime(),
     );
-    const orders = await database.db
-      .select()
-      .from(paymentOrder)
-      .where(eq(paymentOrder.organisationId, actor.organisationId));
+    const orders = await ordersOf(actor.organisationId);
     expect(
       orders
         .filter((o) => o.kind === "renewal")

@@ -81,6 +81,11 @@ async function paidReferral(actor: TestEmployer) {
   return { referralId: created.id, orderId: order!.id };
 }
 
+async function creditNoteRow(id: string) {
+  const [note] = await database.db.select().from(creditNote).where(eq(creditNote.id, id));
+  return note;
+}
+
 function pdfText(pdf: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-cn-"));
   try {
@@ -134,10 +139,7 @@ describe("cancelling a card-paid referral", () => {
     expect(calls).toEqual([
       { amountPence: 45_600, idempotencyKey: `refund-${one.order.creditNote.id}` },
     ]);
-    const [note] = await database.db
-      .select()
-      .from(creditNote)
-      .where(eq(creditNote.id, one.order.creditNote.id));
+    const note = await creditNoteRow(one.order.creditNote.id);
     expect(note).toMatchObject({
       refundStatus: "succeeded",
       providerRefundId: `demo_refund-${one.order.creditNote.id}`,
@@ -188,10 +190,7 @@ describe("cancelling a card-paid referral", () => {
     await expect(
       settleRefund(providerScope(database.db), failing, cancelled.order.creditNote.id),
     ).rejects.toThrow("card network unavailable");
-    const [note] = await database.db
-      .select()
-      .from(creditNote)
-      .where(eq(creditNote.id, cancelled.order.creditNote.id));
+    const note = await creditNoteRow(cancelled.order.creditNote.id);
     expect(note).toMatchObject({
       refundStatus: "pending",
       refundAttempts: 1,
@@ -304,10 +303,7 @@ describe("the person declines a card-paid referral", () => {
     expect(await settleRefund(providerScope(database.db), demo, ended.order.creditNote.id)).toBe(
       "succeeded",
     );
-    const [note] = await database.db
-      .select()
-      .from(creditNote)
-      .where(eq(creditNote.id, ended.order.creditNote.id));
+    const note = await creditNoteRow(ended.order.creditNote.id);
     expect(note!.reason).toBe("consent_declined");
     const orders = await listOrders(employerScopeFor(database.db, actor));
     expect(orders.find((o) => o.id === paid.orderId)).toMatchObject({

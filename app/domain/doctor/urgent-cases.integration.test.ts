@@ -53,6 +53,15 @@ async function startedCase(): Promise<{ id: string; reference: string; link: Sub
   return { id: r.id, reference: r.reference, link: opened.link };
 }
 
+/** The person ticks mental health on the categories page, as every urgent-answer case here begins. */
+async function nameMentalHealth(link: SubjectActor, now?: Date) {
+  await saveAnswers(subjectScopeForTest(database.db, link, now ? { now } : undefined), {
+    jobs,
+    step: "condition.categories",
+    answers: { "condition.categories": ["mental-health"] },
+  });
+}
+
 async function row(id: string) {
   const [r] = await database.db.select().from(referral).where(eq(referral.id, id));
   return r!;
@@ -64,11 +73,7 @@ describe("an urgent answer raises the case at once", () => {
     const quiet = await startedCase();
     const c = await startedCase();
     const flaggedAt = new Date(Date.now() - 12 * 60_000);
-    await saveAnswers(subjectScopeForTest(database.db, c.link, { now: flaggedAt }), {
-      jobs,
-      step: "condition.categories",
-      answers: { "condition.categories": ["mental-health"] },
-    });
+    await nameMentalHealth(c.link, flaggedAt);
     const flagged = await saveAnswers(
       subjectScopeForTest(database.db, c.link, { now: flaggedAt }),
       { jobs, step: "phq9.9", answers: { "phq9.9": "2" } },
@@ -129,11 +134,7 @@ describe("an urgent answer raises the case at once", () => {
 
   it("raises urgent from free text that says it indirectly", async () => {
     const c = await startedCase();
-    await saveAnswers(subjectScopeForTest(database.db, c.link), {
-      jobs,
-      step: "condition.categories",
-      answers: { "condition.categories": ["mental-health"] },
-    });
+    await nameMentalHealth(c.link);
     const result = await saveAnswers(subjectScopeForTest(database.db, c.link), {
       jobs,
       step: "condition.description",
@@ -149,11 +150,7 @@ describe("the safety contact log and the re-alert", () => {
     const doctor = await createDoctor("Dr Contact");
     const c = await startedCase();
     const t0 = new Date(Date.now() - 5 * 3_600_000);
-    await saveAnswers(subjectScopeForTest(database.db, c.link, { now: t0 }), {
-      jobs,
-      step: "condition.categories",
-      answers: { "condition.categories": ["mental-health"] },
-    });
+    await nameMentalHealth(c.link, t0);
     await saveAnswers(subjectScopeForTest(database.db, c.link, { now: t0 }), {
       jobs,
       step: "phq9.9",

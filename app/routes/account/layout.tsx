@@ -1,13 +1,11 @@
-import { Outlet } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
-import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
-import { roleHome } from "~/domain/access/permissions.ts";
+import { SignedInArea } from "~/components/account/signed-in-area.tsx";
 import {
-  currentSession,
   noStore,
   pagePath,
   requireArea,
   sameOrigin,
+  signedInShell,
 } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -28,19 +26,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { user } = currentSession(context);
-  return {
-    year: new Date().getFullYear(),
-    account: { home: roleHome[user.role], role: user.role, name: user.name },
-  };
+  return signedInShell(context);
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <SignedInShell account={loaderData.account} year={loaderData.year}>
-      <Outlet />
-    </SignedInShell>
-  );
+  return <SignedInArea shell={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -8,7 +8,6 @@ import {
   FilterField,
   OrganisationSelect,
 } from "~/components/admin/list-page.tsx";
-import { adminDateTime } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -16,6 +15,7 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import { auditFilterParams, auditFilterSchema } from "~/domain/admin/audit-filter.ts";
 import { searchAuditLog } from "~/domain/admin/audit-log.server.ts";
 import { organisationOptions } from "~/domain/admin/organisations.server.ts";
+import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/audit";
 import { adminList } from "./admin-scope.server.ts";
 
@@ -85,7 +85,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           {page.rows.map((e) => (
             <TableRow key={e.id}>
               <TableCell label="Time" className="whitespace-nowrap">
-                {adminDateTime.format(new Date(e.occurredAt))}
+                {formatDateTime(e.occurredAt)}
               </TableCell>
               <TableCell label="Action">
                 <code className="text-sm">{e.action}</code>

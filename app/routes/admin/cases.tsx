@@ -10,7 +10,6 @@ import {
   FilterField,
   OrganisationSelect,
 } from "~/components/admin/list-page.tsx";
-import { adminDateTime } from "~/components/admin/pagination.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -32,6 +31,7 @@ import {
 } from "~/domain/admin/cases.ts";
 import { organisationOptions } from "~/domain/admin/organisations.server.ts";
 import { referralStatuses, statusLabels, statusTone } from "~/domain/referrals/states.ts";
+import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { isUuid } from "~/lib/ids.ts";
 import type { Route } from "./+types/cases";
@@ -148,7 +148,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
               </TableCell>
               <TableCell label="Organisation">{c.organisationName ?? "Unknown"}</TableCell>
               <TableCell label="SLA due">
-                {c.slaDueAt ? adminDateTime.format(new Date(c.slaDueAt)) : "Not started"}
+                {c.slaDueAt ? formatDateTime(c.slaDueAt) : "Not started"}
               </TableCell>
               <TableCell label="Doctor">
                 {reassignableStatuses.includes(c.status) ? (

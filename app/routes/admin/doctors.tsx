@@ -6,11 +6,11 @@ import { adminMeta } from "~/components/admin/list-page.tsx";
 import { AdminPageHeader } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { TextField } from "~/components/forms/text-field.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { ErrorSummary } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import { inviteDoctor, listDoctors, setDoctorAccess } from "~/domain/accounts/doctors.server.ts";
@@ -113,45 +113,37 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
       <AdminSection id="invite-heading" title="Invite a doctor" icon={UserPlusIcon} card>
         <ErrorSummary errors={summary} className="mt-4" />
         <IntentForm form={form} intent="invite" className="mt-4 grid gap-5 md:grid-cols-2">
-          <FormField id="name" label="Full name" error={fields.name.errors}>
-            <Input name="name" autoComplete="off" defaultValue={fields.name.initialValue} />
-          </FormField>
-          <FormField id="email" label="Email" error={fields.email.errors}>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="off"
-              defaultValue={fields.email.initialValue}
-            />
-          </FormField>
-          <FormField
-            id="gmcNumber"
+          <TextField
+            label="Full name"
+            field={fields.name}
+            error={fields.name.errors}
+            autoComplete="off"
+          />
+          <TextField
+            label="Email"
+            field={fields.email}
+            error={fields.email.errors}
+            type="email"
+            autoComplete="off"
+          />
+          <TextField
             label="GMC number"
             hint="7 digits"
+            field={fields.gmcNumber}
             error={fields.gmcNumber.errors}
-          >
-            <Input
-              name="gmcNumber"
-              inputMode="numeric"
-              maxLength={7}
-              autoComplete="off"
-              defaultValue={fields.gmcNumber.initialValue}
-            />
-          </FormField>
-          <FormField
-            id="qualifications"
+            inputMode="numeric"
+            maxLength={7}
+            autoComplete="off"
+          />
+          <TextField
             label="Qualifications"
             hint="As printed after the name in a report, e.g. MB ChB, MFOM. The doctor can change them later."
             optional
+            field={fields.qualifications}
             error={fields.qualifications.errors}
-          >
-            <Input
-              name="qualifications"
-              maxLength={QUALIFICATIONS_MAX}
-              autoComplete="off"
-              defaultValue={fields.qualifications.initialValue}
-            />
-          </FormField>
+            maxLength={QUALIFICATIONS_MAX}
+            autoComplete="off"
+          />
           <div className="md:col-span-2">
             <Button type="submit" disabled={inviting}>
               {inviting ? "Sending invitation..." : "Send invitation"}

@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { AdminListPage, AdminResults, adminMeta } from "~/components/admin/list-page.tsx";
-import { adminDateTime } from "~/components/admin/pagination.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,6 +14,7 @@ import {
   markHandledSchema,
 } from "~/domain/admin/inbox.ts";
 import { cn } from "~/lib/cn";
+import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { isUuid } from "~/lib/ids.ts";
 import type { Route } from "./+types/inbox";
@@ -106,15 +106,11 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
                       {item.email}
                     </a>{" "}
                     ·{" "}
-                    <span className="text-muted-foreground">
-                      {adminDateTime.format(new Date(item.createdAt))}
-                    </span>
+                    <span className="text-muted-foreground">{formatDateTime(item.createdAt)}</span>
                   </p>
                 </div>
                 {item.handledAt ? (
-                  <Badge variant="outline">
-                    Handled {adminDateTime.format(new Date(item.handledAt))}
-                  </Badge>
+                  <Badge variant="outline">Handled {formatDateTime(item.handledAt)}</Badge>
                 ) : (
                   <MarkHandledForm item={item} />
                 )}

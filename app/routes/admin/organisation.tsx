@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { AdminPageHeader, adminDate, adminDateTime } from "~/components/admin/pagination.tsx";
+import { AdminPageHeader, adminDate } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
@@ -15,6 +15,7 @@ import {
   getOrganisationDetail,
 } from "~/domain/admin/organisations.server.ts";
 import { type CreditAdjustment, creditAdjustmentSchema } from "~/domain/admin/organisations.ts";
+import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/organisation";
 import { adminScope } from "./admin-scope.server.ts";
@@ -215,7 +216,7 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
                 className="flex flex-wrap gap-x-4 rounded-lg border bg-card px-4 py-2"
               >
                 <span className="w-40 text-muted-foreground">
-                  {adminDateTime.format(new Date(entry.createdAt))}
+                  {formatDateTime(entry.createdAt)}
                 </span>
                 <span className="w-12 font-semibold">
                   {entry.amount > 0 ? `+${entry.amount}` : entry.amount}

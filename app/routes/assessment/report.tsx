@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   ReportHeaderFacts,
@@ -11,9 +12,8 @@ import {
   ReportSignatureLines,
 } from "~/components/reports/report-sections.tsx";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
+import { ErrorSummary, FormFieldset } from "~/components/ui/form-field";
 import { NativeRadio } from "~/components/ui/native-radio";
-import { Textarea } from "~/components/ui/textarea";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
@@ -283,20 +283,15 @@ function ReadAndDecide({
             </FormFieldset>
           ) : null}
           {view.correctionDeclineReason ? (
-            <FormField
-              id="statement"
+            <TextAreaField
               label="Your statement"
               hint={`Up to ${SUBJECT_STATEMENT_MAX} characters, in your own words. It is attached to the report as yours; the doctor's text is not changed.`}
+              field={approve.statement}
               error={approve.statement.errors}
               optional
-            >
-              <Textarea
-                name="statement"
-                rows={5}
-                maxLength={SUBJECT_STATEMENT_MAX}
-                defaultValue={approve.statement.initialValue}
-              />
-            </FormField>
+              rows={5}
+              maxLength={SUBJECT_STATEMENT_MAX}
+            />
           ) : null}
           <div>
             <Button type="submit" size="lg" disabled={busy}>
@@ -311,19 +306,14 @@ function ReadAndDecide({
           version={view.version}
           heading="Ask for a factual correction"
         >
-          <FormField
-            id="comment"
+          <TextAreaField
             label="What is factually wrong?"
             hint="For example a wrong date, job title or treatment. The doctor reads this, corrects the report if they agree, and sends you the new version. Your employer does not see your comment."
+            field={correction.comment}
             error={correction.comment.errors}
-          >
-            <Textarea
-              name="comment"
-              rows={5}
-              maxLength={CORRECTION_COMMENT_MAX}
-              defaultValue={correction.comment.initialValue}
-            />
-          </FormField>
+            rows={5}
+            maxLength={CORRECTION_COMMENT_MAX}
+          />
           <div>
             <Button type="submit" variant="outline" size="lg" disabled={busy}>
               Ask for a correction

@@ -3,12 +3,12 @@ import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
-import { Textarea } from "~/components/ui/textarea";
 import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
 import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
 import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
@@ -384,14 +384,14 @@ function ReplyForm({
   return (
     <IntentForm form={form} intent="reply" className="grid gap-3">
       <input type="hidden" name="messageId" value={messageId} />
-      <FormField id={`reply-${messageId}`} label="Your answer" error={fields.reply.errors}>
-        <Textarea
-          name="reply"
-          rows={4}
-          maxLength={SUBJECT_REPLY_MAX}
-          defaultValue={fields.reply.initialValue}
-        />
-      </FormField>
+      <TextAreaField
+        id={`reply-${messageId}`}
+        label="Your answer"
+        field={fields.reply}
+        error={fields.reply.errors}
+        rows={4}
+        maxLength={SUBJECT_REPLY_MAX}
+      />
       <div>
         <Button type="submit" disabled={navigation.state === "submitting"}>
           Send my answer

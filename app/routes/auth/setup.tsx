@@ -3,11 +3,11 @@ import { ShieldIcon } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { NewPasswordFields } from "~/components/account/password-fields.tsx";
+import { TextField } from "~/components/forms/text-field.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { ErrorSummary } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { createFirstAdmin, setupTokenIsValid } from "~/domain/accounts/admin-setup.server.ts";
 import { firstAdminSchema, passwordFields } from "~/domain/accounts/schemas.ts";
@@ -84,17 +84,19 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <ErrorSummary errors={summary} className="mb-6" />
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField id="name" label="Full name" error={errorOf("name")}>
-          <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
-        </FormField>
-        <FormField id="email" label="Email" error={errorOf("email")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={fields.email.initialValue}
-          />
-        </FormField>
+        <TextField
+          label="Full name"
+          field={fields.name}
+          error={errorOf("name")}
+          autoComplete="name"
+        />
+        <TextField
+          label="Email"
+          field={fields.email}
+          error={errorOf("email")}
+          type="email"
+          autoComplete="email"
+        />
         <NewPasswordFields label="Password" hint="At least 8 characters" errorOf={errorOf} />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Creating..." : "Create administrator"}

@@ -1,4 +1,6 @@
+import type { FormMetadata } from "@conform-to/react";
 import { Trash2Icon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { groupByLondonDay } from "~/components/consultations/consultation-time.ts";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
@@ -21,6 +23,7 @@ import {
 } from "~/domain/consultations/consultation-forms.ts";
 import { formatMinute } from "~/domain/consultations/london-time.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
+import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -29,6 +32,11 @@ import type { Route } from "./+types/availability";
 export const meta: Route.MetaFunction = () => privatePageMeta("Consultation hours");
 
 const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** The two ends of a span of weekly hours, on the half hour, and what the form suggests. */
+const hoursBounds = [
+  { name: "start", label: "From", initial: "09:00" },
+  { name: "end", label: "Until", initial: "12:00" },
+] as const;
 const longDate = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "long",
@@ -124,118 +132,81 @@ export default function Availability({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
 
-      <section
-        aria-labelledby="weekly-heading"
-        className="grid gap-4 rounded-xl border bg-card p-5"
+      <AvailabilitySection
+        id="weekly-heading"
+        title="Weekly hours"
+        empty="No hours yet. Add the first below."
+        rows={hours.map((h) => ({
+          id: h.id,
+          text: `${weekdays[h.weekday - 1]} ${h.start}–${h.end}`,
+        }))}
+        removeIntent="remove-hours"
+        adding={addHours}
+        addIntent="add-hours"
+        addClassName="sm:grid-cols-[1fr_auto_auto_auto]"
       >
-        <h2 id="weekly-heading" className="font-semibold text-lg">
-          Weekly hours
-        </h2>
-        {hours.length === 0 ? (
-          <p className="text-muted-foreground">No hours yet. Add the first below.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {hours.map((h) => (
-              <RemovableRow
-                key={h.id}
-                id={h.id}
-                intent="remove-hours"
-                text={`${weekdays[h.weekday - 1]} ${h.start}–${h.end}`}
-              />
+        <FormField id="weekday" label="Day" error={addHours.errorOf("weekday")}>
+          <NativeSelect
+            name="weekday"
+            defaultValue={String(addHours.fields.weekday.initialValue ?? "1")}
+          >
+            {weekdays.map((d, i) => (
+              <NativeSelectOption key={d} value={i + 1}>
+                {d}
+              </NativeSelectOption>
             ))}
-          </ul>
-        )}
-        <ErrorSummary errors={addHours.summary} />
-        <IntentForm
-          form={addHours.form}
-          intent="add-hours"
-          className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-        >
-          <FormField id="weekday" label="Day" error={addHours.errorOf("weekday")}>
-            <NativeSelect
-              name="weekday"
-              defaultValue={String(addHours.fields.weekday.initialValue ?? "1")}
-            >
-              {weekdays.map((d, i) => (
-                <NativeSelectOption key={d} value={i + 1}>
-                  {d}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id="start" label="From" error={addHours.errorOf("start")}>
+          </NativeSelect>
+        </FormField>
+        {hoursBounds.map(({ name, label, initial }) => (
+          <FormField key={name} id={name} label={label} error={addHours.errorOf(name)}>
             <Input
-              name="start"
+              name={name}
               type="time"
               step={1800}
-              defaultValue={addHours.fields.start.initialValue ?? "09:00"}
+              defaultValue={addHours.fields[name].initialValue ?? initial}
               required
             />
           </FormField>
-          <FormField id="end" label="Until" error={addHours.errorOf("end")}>
-            <Input
-              name="end"
-              type="time"
-              step={1800}
-              defaultValue={addHours.fields.end.initialValue ?? "12:00"}
-              required
-            />
-          </FormField>
-          <Button type="submit">Add hours</Button>
-        </IntentForm>
-      </section>
+        ))}
+        <Button type="submit">Add hours</Button>
+      </AvailabilitySection>
 
-      <section
-        aria-labelledby="days-off-heading"
-        className="grid gap-4 rounded-xl border bg-card p-5"
+      <AvailabilitySection
+        id="days-off-heading"
+        title="Days off"
+        empty="No days off planned."
+        rows={daysOff.map((d) => ({
+          id: d.id,
+          text: `${longDate.format(new Date(d.startDate))}${
+            d.endDate !== d.startDate ? ` to ${longDate.format(new Date(d.endDate))}` : ""
+          }${d.label ? ` · ${d.label}` : ""}`,
+        }))}
+        removeIntent="remove-days-off"
+        adding={addDays}
+        addIntent="add-days-off"
+        addClassName="sm:grid-cols-[auto_auto_1fr_auto]"
       >
-        <h2 id="days-off-heading" className="font-semibold text-lg">
-          Days off
-        </h2>
-        {daysOff.length === 0 ? (
-          <p className="text-muted-foreground">No days off planned.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {daysOff.map((d) => (
-              <RemovableRow
-                key={d.id}
-                id={d.id}
-                intent="remove-days-off"
-                text={`${longDate.format(new Date(d.startDate))}${
-                  d.endDate !== d.startDate ? ` to ${longDate.format(new Date(d.endDate))}` : ""
-                }${d.label ? ` · ${d.label}` : ""}`}
-              />
-            ))}
-          </ul>
-        )}
-        <ErrorSummary errors={addDays.summary} />
-        <IntentForm
-          form={addDays.form}
-          intent="add-days-off"
-          className="grid gap-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
-        >
-          <FormField id="startDate" label="First day" error={addDays.errorOf("startDate")}>
-            <Input
-              name="startDate"
-              type="date"
-              defaultValue={addDays.fields.startDate.initialValue}
-              required
-            />
-          </FormField>
-          <FormField id="endDate" label="Last day" error={addDays.errorOf("endDate")}>
-            <Input name="endDate" type="date" defaultValue={addDays.fields.endDate.initialValue} />
-          </FormField>
-          <FormField id="label" label="Note" optional error={addDays.errorOf("label")}>
-            <Input
-              name="label"
-              maxLength={100}
-              placeholder="Annual leave"
-              defaultValue={addDays.fields.label.initialValue}
-            />
-          </FormField>
-          <Button type="submit">Add days off</Button>
-        </IntentForm>
-      </section>
+        <FormField id="startDate" label="First day" error={addDays.errorOf("startDate")}>
+          <Input
+            name="startDate"
+            type="date"
+            defaultValue={addDays.fields.startDate.initialValue}
+            required
+          />
+        </FormField>
+        <FormField id="endDate" label="Last day" error={addDays.errorOf("endDate")}>
+          <Input name="endDate" type="date" defaultValue={addDays.fields.endDate.initialValue} />
+        </FormField>
+        <FormField id="label" label="Note" optional error={addDays.errorOf("label")}>
+          <Input
+            name="label"
+            maxLength={100}
+            placeholder="Annual leave"
+            defaultValue={addDays.fields.label.initialValue}
+          />
+        </FormField>
+        <Button type="submit">Add days off</Button>
+      </AvailabilitySection>
 
       <section aria-labelledby="preview-heading" className="grid gap-3">
         <h2 id="preview-heading" className="font-semibold text-lg">
@@ -255,6 +226,60 @@ export default function Availability({ loaderData, actionData }: Route.Component
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * One kind of availability (weekly hours, days off): what the doctor has set, each removable,
+ * then the form that adds another (its fields are the children).
+ */
+function AvailabilitySection<Fields extends Record<string, unknown>>({
+  id,
+  title,
+  empty,
+  rows,
+  removeIntent,
+  adding,
+  addIntent,
+  addClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  rows: { id: string; text: string }[];
+  removeIntent: "remove-hours" | "remove-days-off";
+  adding: {
+    form: FormMetadata<Fields, string[]>;
+    summary: ComponentProps<typeof ErrorSummary>["errors"];
+  };
+  addIntent: "add-hours" | "add-days-off";
+  addClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-4 rounded-xl border bg-card p-5">
+      <h2 id={id} className="font-semibold text-lg">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {rows.map((row) => (
+            <RemovableRow key={row.id} id={row.id} intent={removeIntent} text={row.text} />
+          ))}
+        </ul>
+      )}
+      <ErrorSummary errors={adding.summary} />
+      <IntentForm
+        form={adding.form}
+        intent={addIntent}
+        className={cn("grid gap-3 sm:items-end", addClassName)}
+      >
+        {children}
+      </IntentForm>
+    </section>
   );
 }
 

@@ -12,6 +12,7 @@ import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
@@ -346,18 +347,13 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   The report is re-sent unchanged as version {version}, signed by you, with your
                   reason. The employee may attach their own statement when they approve it.
                 </p>
-                <FormField
-                  id="declineReason"
+                <TextAreaField
                   label="Your reason, shown to the employee"
+                  field={declineForm.fields.declineReason}
                   error={declineForm.errorOf("declineReason")}
-                >
-                  <Textarea
-                    name="declineReason"
-                    rows={3}
-                    maxLength={DECLINE_REASON_MAX}
-                    defaultValue={declineForm.fields.declineReason.initialValue}
-                  />
-                </FormField>
+                  rows={3}
+                  maxLength={DECLINE_REASON_MAX}
+                />
                 <FormField
                   id="declineStepUpCode"
                   label="Authenticator code to re-sign unchanged"

@@ -4,6 +4,7 @@ import { type AuditEntry, recordAuditEventAs } from "~/domain/audit/record-audit
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 
 /**
@@ -44,14 +45,7 @@ export async function billingDocumentPdf(
   try {
     const { number, pdf, sha256 } = await document.load(scope, id);
     await audit({ action, outcome: "success", object, details: { number, sha256 } });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${number}.pdf"`,
-        "Content-Length": String(pdf.byteLength),
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return pdfDownload(pdf, number, { "X-Content-Type-Options": "nosniff" });
   } catch (error) {
     if (isDomainError(error, "not_found")) {
       await audit({ action, outcome: "denied", object });

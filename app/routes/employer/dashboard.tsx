@@ -6,6 +6,7 @@ import {
   FileTextIcon,
   UserCheckIcon,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
 import { Button } from "~/components/ui/button";
@@ -15,7 +16,7 @@ import {
   CardDescription,
   CardFooter,
   CardHeader,
-  CardTitle,
+  CardHeading,
 } from "~/components/ui/card";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
@@ -67,6 +68,38 @@ function Counter({
   );
 }
 
+/** One kind of referral: what it is for, and the button that starts a new one. */
+function NewReferralCard({
+  title,
+  to,
+  icon: Icon,
+  action,
+  children,
+}: {
+  title: string;
+  to: string;
+  icon: typeof CoinsIcon;
+  action: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardHeading>{title}</CardHeading>
+        <CardDescription>{children}</CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button asChild>
+          <Link to={to}>
+            <Icon aria-hidden="true" />
+            {action}
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
 export default function EmployerDashboard({ loaderData }: Route.ComponentProps) {
   const { summary } = loaderData;
   const drawer = useReferralDrawer(loaderData.drawer);
@@ -93,51 +126,29 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
       </section>
 
       <section className="mt-8 grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Pre-Employment Assessments</h2>
-            </CardTitle>
-            <CardDescription>
-              After a conditional job offer, the candidate completes a health questionnaire for the
-              role and a doctor confirms their fitness for work.
-            </CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button asChild>
-              <Link to="/pre-employment-referral">
-                <UserCheckIcon aria-hidden="true" />
-                New Pre-Employment Assessment
-              </Link>
-            </Button>
-          </CardFooter>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Management Referrals</h2>
-            </CardTitle>
-            <CardDescription>
-              Ask an occupational health doctor for advice about an employee's health and work:
-              fitness, adjustments and return to work.
-            </CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button asChild>
-              <Link to="/employer-referral?type=management">
-                <BriefcaseMedicalIcon aria-hidden="true" />
-                New Management Referral
-              </Link>
-            </Button>
-          </CardFooter>
-        </Card>
+        <NewReferralCard
+          title="Pre-Employment Assessments"
+          to="/pre-employment-referral"
+          icon={UserCheckIcon}
+          action="New Pre-Employment Assessment"
+        >
+          After a conditional job offer, the candidate completes a health questionnaire for the role
+          and a doctor confirms their fitness for work.
+        </NewReferralCard>
+        <NewReferralCard
+          title="Management Referrals"
+          to="/employer-referral?type=management"
+          icon={BriefcaseMedicalIcon}
+          action="New Management Referral"
+        >
+          Ask an occupational health doctor for advice about an employee's health and work: fitness,
+          adjustments and return to work.
+        </NewReferralCard>
       </section>
 
       <Card className="mt-8">
         <CardHeader>
-          <CardTitle asChild>
-            <h2>Recent Activity</h2>
-          </CardTitle>
+          <CardHeading>Recent Activity</CardHeading>
         </CardHeader>
         <CardContent>
           {summary.recentActivity.length === 0 ? (

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
+import { SignedInArea } from "~/components/account/signed-in-area.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
 import { PageNotFound } from "~/components/page-not-found.tsx";
 import { roleHome } from "~/domain/access/permissions.ts";
@@ -28,11 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <SignedInShell account={loaderData.account} year={loaderData.year}>
-      <Outlet />
-    </SignedInShell>
-  );
+  return <SignedInArea shell={loaderData} />;
 }
 
 /**

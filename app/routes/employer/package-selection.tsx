@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { InfoIcon } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -26,6 +26,7 @@ import {
 } from "~/domain/billing/plan-choice.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/package-selection";
@@ -100,6 +101,39 @@ const tabs: ReadonlyArray<{ value: PlanTab; label: string }> = [
   { value: "referral", label: "Pay Per Referral" },
 ];
 
+/** One tab's plans: what they have in common, a notice where the employer's standing needs one, the cards. */
+function PlanOptions({
+  hint,
+  notice,
+  className,
+  children,
+}: {
+  hint: ReactNode;
+  notice?: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p id="plan-hint" className="mb-4 text-muted-foreground">
+        {hint}
+      </p>
+      {notice}
+      <div className={cn("grid gap-4", className)}>{children}</div>
+    </>
+  );
+}
+
+function PlanNotice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert className="mb-4">
+      <InfoIcon aria-hidden="true" />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>{children}</AlertDescription>
+    </Alert>
+  );
+}
+
 export default function PackageSelection({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, standing } = loaderData;
   const hydrated = useHydrated();
@@ -107,6 +141,8 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
   const [choice, setChoice] = useState<{ tab: PlanTab; value: string } | null>(null);
   const selected = choice?.tab === tab ? choice.value : null;
   const setSelected = (value: string) => setChoice({ tab, value });
+  // Every card on every tab is one choice of the same "plan" field.
+  const plan = { name: "plan", onSelect: setSelected };
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const refusal = actionData?.refusal;
@@ -157,121 +193,115 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
             </FormErrorMessage>
           ) : null}
           {tab === "membership" ? (
-            <>
-              <p id="plan-hint" className="mb-4 text-muted-foreground">
-                {membership.perks.join(" · ")}
-              </p>
-              {standing !== "none" ? (
-                <Alert className="mb-4">
-                  <InfoIcon aria-hidden="true" />
-                  <AlertTitle>You already have a membership</AlertTitle>
-                  <AlertDescription>
+            <PlanOptions
+              hint={membership.perks.join(" · ")}
+              notice={
+                standing !== "none" ? (
+                  <PlanNotice title="You already have a membership">
                     Change or cancel it on{" "}
                     <Link to="/employer-subscription" className="underline">
                       your subscription page
                     </Link>
                     .
-                  </AlertDescription>
-                </Alert>
-              ) : null}
-              <div className="grid gap-4 md:grid-cols-2">
-                <PlanCard
-                  name="plan"
-                  value="membership-monthly"
-                  title="Monthly membership"
-                  price={formatPence(membership.monthly.pricePence)}
-                  period="per month"
-                  onSelect={setSelected}
-                >
-                  Cancel at any time; access lasts to the end of the month you paid for.
-                </PlanCard>
-                <PlanCard
-                  name="plan"
-                  value="membership-annual"
-                  title="Annual membership"
-                  price={formatPence(membership.annual.pricePence)}
-                  period="per year"
-                  badge="Save 10%"
-                  onSelect={setSelected}
-                >
-                  Twelve months for the price of {formatPence(membership.annual.pricePence / 12)} a
-                  month.
-                </PlanCard>
-              </div>
-            </>
+                  </PlanNotice>
+                ) : null
+              }
+              className="md:grid-cols-2"
+            >
+              <PlanCard
+                {...plan}
+                value="membership-monthly"
+                title="Monthly membership"
+                price={formatPence(membership.monthly.pricePence)}
+                period="per month"
+              >
+                Cancel at any time; access lasts to the end of the month you paid for.
+              </PlanCard>
+              <PlanCard
+                {...plan}
+                value="membership-annual"
+                title="Annual membership"
+                price={formatPence(membership.annual.pricePence)}
+                period="per year"
+                badge="Save 10%"
+              >
+                Twelve months for the price of {formatPence(membership.annual.pricePence / 12)} a
+                month.
+              </PlanCard>
+            </PlanOptions>
           ) : null}
 
           {tab === "packs" ? (
-            <>
-              <p id="plan-hint" className="mb-4 text-muted-foreground">
-                Credits are valid for {creditValidityMonths} months. A pre-employment check uses{" "}
-                {services.pre_employment.creditCost} credit, a management referral{" "}
-                {services.management.creditCost}.
-              </p>
-              {standing === "none" ? (
-                <Alert className="mb-4">
-                  <InfoIcon aria-hidden="true" />
-                  <AlertTitle>Credit packs need an active membership</AlertTitle>
-                  <AlertDescription>
+            <PlanOptions
+              hint={
+                <>
+                  Credits are valid for {creditValidityMonths} months. A pre-employment check uses{" "}
+                  {services.pre_employment.creditCost} credit, a management referral{" "}
+                  {services.management.creditCost}.
+                </>
+              }
+              notice={
+                standing === "none" ? (
+                  <PlanNotice title="Credit packs need an active membership">
                     Choose a pack and it comes with a monthly membership (
                     {formatPence(membership.monthly.pricePence)} a month) in one payment. For annual
                     billing, choose the annual membership first and add a pack on the payment page.
-                  </AlertDescription>
-                </Alert>
-              ) : null}
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                {creditPacks.map((pack) => (
-                  <PlanCard
-                    key={pack.id}
-                    name="plan"
-                    value={`pack-${pack.id}`}
-                    title={pack.name}
-                    price={formatPence(pack.pricePence)}
-                    period={`for ${pack.credits} credits`}
-                    badge={pack.recommended ? "Popular" : undefined}
-                    onSelect={setSelected}
-                  >
-                    {pack.description}
-                    {standing === "none"
-                      ? ` With the monthly membership: ${formatPence(pack.pricePence + membership.monthly.pricePence)}.`
-                      : null}
-                  </PlanCard>
-                ))}
-              </div>
-            </>
+                  </PlanNotice>
+                ) : null
+              }
+              className="sm:grid-cols-2 lg:grid-cols-4"
+            >
+              {creditPacks.map((pack) => (
+                <PlanCard
+                  key={pack.id}
+                  {...plan}
+                  value={`pack-${pack.id}`}
+                  title={pack.name}
+                  price={formatPence(pack.pricePence)}
+                  period={`for ${pack.credits} credits`}
+                  badge={pack.recommended ? "Popular" : undefined}
+                >
+                  {pack.description}
+                  {standing === "none"
+                    ? ` With the monthly membership: ${formatPence(pack.pricePence + membership.monthly.pricePence)}.`
+                    : null}
+                </PlanCard>
+              ))}
+            </PlanOptions>
           ) : null}
 
           {tab === "referral" ? (
-            <>
-              <p id="plan-hint" className="mb-4 text-muted-foreground">
-                No commitment: you pay when you submit each referral.{" "}
-                {standing === "none"
-                  ? `Reports within ${turnaroundHours.payPerReferral} hours.`
-                  : `Member prices apply; reports within ${turnaroundHours.member} hours.`}
-              </p>
-              <div className="grid gap-4 md:grid-cols-2">
-                {(["pre_employment", "management"] as const).map((type) => {
-                  const service = services[type];
-                  const price =
-                    standing === "none" ? service.standardPricePence : service.memberPricePence;
-                  return (
-                    <PlanCard
-                      key={type}
-                      name="plan"
-                      value={`referral-${type}`}
-                      title={service.name}
-                      price={formatPence(price)}
-                      period="per referral"
-                      onSelect={setSelected}
-                    >
-                      {standing === "none"
-                        ? `Members pay ${formatPence(service.memberPricePence)}.`
-                        : `Member price (standard ${formatPence(service.standardPricePence)}).`}
-                    </PlanCard>
-                  );
-                })}
-              </div>
-            </>
+            <PlanOptions
+              hint={
+                <>
+                  No commitment: you pay when you submit each referral.{" "}
+                  {standing === "none"
+                    ? `Reports within ${turnaroundHours.payPerReferral} hours.`
+                    : `Member prices apply; reports within ${turnaroundHours.member} hours.`}
+                </>
+              }
+              className="md:grid-cols-2"
+            >
+              {(["pre_employment", "management"] as const).map((type) => {
+                const service = services[type];
+                const price =
+                  standing === "none" ? service.standardPricePence : service.memberPricePence;
+                return (
+                  <PlanCard
+                    key={type}
+                    {...plan}
+                    value={`referral-${type}`}
+                    title={service.name}
+                    price={formatPence(price)}
+                    period="per referral"
+                  >
+                    {standing === "none"
+                      ? `Members pay ${formatPence(service.memberPricePence)}.`
+                      : `Member price (standard ${formatPence(service.standardPricePence)}).`}
+                  </PlanCard>
+                );
+              })}
+            </PlanOptions>
           ) : null}
         </fieldset>
 

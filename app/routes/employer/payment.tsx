@@ -6,7 +6,7 @@ import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardHeading, CardTitle } from "~/components/ui/card";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -304,9 +304,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           ) : (
             <Card>
               <CardHeader>
-                <CardTitle asChild>
-                  <h2>{order.kind === "referral" ? "Assessment type" : "Your plan"}</h2>
-                </CardTitle>
+                <CardHeading>
+                  {order.kind === "referral" ? "Assessment type" : "Your plan"}
+                </CardHeading>
               </CardHeader>
               <CardContent>
                 <p className="font-medium text-lg" data-testid="plan-summary">
@@ -358,9 +358,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
 
         <Card className="h-fit">
           <CardHeader>
-            <CardTitle asChild>
-              <h2>Order summary</h2>
-            </CardTitle>
+            <CardHeading>Order summary</CardHeading>
           </CardHeader>
           <CardContent>
             <dl className="space-y-2 text-sm">

@@ -14,7 +14,14 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardHeading,
+  CardTitle,
+} from "~/components/ui/card";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import {
@@ -295,9 +302,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
           <Card id="membership">
             <CardHeader>
               <div className="flex items-center justify-between gap-3">
-                <CardTitle asChild>
-                  <h2>{membershipPlans[membership.interval].label} membership</h2>
-                </CardTitle>
+                <CardHeading>{membershipPlans[membership.interval].label} membership</CardHeading>
                 <StatusBadge status={membership.status} />
               </div>
               <CardDescription>
@@ -408,9 +413,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 
           <Card>
             <CardHeader>
-              <CardTitle asChild>
-                <h2>Credits</h2>
-              </CardTitle>
+              <CardHeading>Credits</CardHeading>
               <CardDescription>Credits from packs bought in the last 12 months.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
@@ -449,9 +452,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
       ) : (
         <Card className="mt-8">
           <CardHeader>
-            <CardTitle asChild>
-              <h2>You do not have a membership</h2>
-            </CardTitle>
+            <CardHeading>You do not have a membership</CardHeading>
             <CardDescription>
               Members get priority scheduling, 24-hour turnaround, member prices and credit packs.
             </CardDescription>

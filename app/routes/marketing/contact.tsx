@@ -1,6 +1,7 @@
 import { MailIcon } from "lucide-react";
 import { useRef } from "react";
 import { useNavigation } from "react-router";
+import { TextAreaField, TextField } from "~/components/forms/text-field.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { EnquiryForm } from "~/components/marketing/enquiry-form.tsx";
 import {
@@ -8,9 +9,6 @@ import {
   useEnquiryOutcomeToast,
 } from "~/components/marketing/enquiry-outcome.tsx";
 import { PageHero } from "~/components/marketing/section.tsx";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
@@ -125,28 +123,37 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               submitLabel="Send message"
               sendingLabel="Sending..."
             >
-              <FormField id="contact-name" label="Name" error={errorOf("name")}>
-                <Input name="name" autoComplete="name" defaultValue={fields.name.initialValue} />
-              </FormField>
-              <FormField id="contact-email" label="Email" error={errorOf("email")}>
-                <Input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  spellCheck={false}
-                  defaultValue={fields.email.initialValue}
-                />
-              </FormField>
-              <FormField id="contact-company" label="Company" optional error={errorOf("company")}>
-                <Input
-                  name="company"
-                  autoComplete="organization"
-                  defaultValue={fields.company.initialValue}
-                />
-              </FormField>
-              <FormField id="contact-message" label="Message" error={errorOf("message")}>
-                <Textarea name="message" rows={6} defaultValue={fields.message.initialValue} />
-              </FormField>
+              <TextField
+                id="contact-name"
+                label="Name"
+                field={fields.name}
+                error={errorOf("name")}
+                autoComplete="name"
+              />
+              <TextField
+                id="contact-email"
+                label="Email"
+                field={fields.email}
+                error={errorOf("email")}
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+              />
+              <TextField
+                id="contact-company"
+                label="Company"
+                optional
+                field={fields.company}
+                error={errorOf("company")}
+                autoComplete="organization"
+              />
+              <TextAreaField
+                id="contact-message"
+                label="Message"
+                field={fields.message}
+                error={errorOf("message")}
+                rows={6}
+              />
               <p className="text-muted-foreground text-sm">
                 We use your details only to answer your message. See our{" "}
                 <a href="/privacy-policy" className="text-primary underline underline-offset-4">

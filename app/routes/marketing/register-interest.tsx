@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
+import { TextField } from "~/components/forms/text-field.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { EnquiryForm } from "~/components/marketing/enquiry-form.tsx";
 import {
@@ -9,8 +10,6 @@ import {
 } from "~/components/marketing/enquiry-outcome.tsx";
 import { PageHero } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { interestFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { registerInterest } from "~/domain/enquiries/register-interest.server.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
@@ -106,45 +105,37 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
               submitLabel="Register Interest"
               sendingLabel="Submitting..."
             >
-              <FormField id="interest-fullName" label="Full Name" error={errorOf("fullName")}>
-                <Input
-                  name="fullName"
-                  autoComplete="name"
-                  defaultValue={fields.fullName.initialValue}
-                />
-              </FormField>
-              <FormField id="interest-email" label="Email Address" error={errorOf("email")}>
-                <Input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  spellCheck={false}
-                  defaultValue={fields.email.initialValue}
-                />
-              </FormField>
-              <FormField
+              <TextField
+                id="interest-fullName"
+                label="Full Name"
+                field={fields.fullName}
+                error={errorOf("fullName")}
+                autoComplete="name"
+              />
+              <TextField
+                id="interest-email"
+                label="Email Address"
+                field={fields.email}
+                error={errorOf("email")}
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+              />
+              <TextField
                 id="interest-companyName"
                 label="Company Name"
+                field={fields.companyName}
                 error={errorOf("companyName")}
-              >
-                <Input
-                  name="companyName"
-                  autoComplete="organization"
-                  defaultValue={fields.companyName.initialValue}
-                />
-              </FormField>
-              <FormField
+                autoComplete="organization"
+              />
+              <TextField
                 id="interest-role"
                 label="Your Role"
                 hint="For example: owner, HR manager, operations director"
+                field={fields.role}
                 error={errorOf("role")}
-              >
-                <Input
-                  name="role"
-                  autoComplete="organization-title"
-                  defaultValue={fields.role.initialValue}
-                />
-              </FormField>
+                autoComplete="organization-title"
+              />
               <p className="text-muted-foreground text-sm">
                 By registering you agree to our{" "}
                 <Link to="/terms-of-service" className="text-primary underline underline-offset-4">

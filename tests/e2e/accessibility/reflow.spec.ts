@@ -28,7 +28,8 @@ import { focusRingsCut, layoutProblems, reflowViewports, smallTargets } from "./
  *
  * The cases are made through the domain's own test factories, which need the database, so this
  * spec runs the production build inside its test worker, on its own port and data directory, as
- * the video-room spec does (PGlite allows one process per database).
+ * the video-room spec does (PGlite allows one process per database). The public pages need no
+ * case: a test of their own checks them on the suite's server, in parallel with that one.
  */
 const port = Number(process.env.REFLOW_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 150);
 const origin = `http://localhost:${port}`;
@@ -37,16 +38,6 @@ let server: InProcessServer;
 let runtime: InProcessServer["runtime"];
 let dataDir: string;
 let setupLink: string;
-
-test.beforeAll(async () => {
-  server = await startInProcessServer({ name: "reflow", port, signalling: true });
-  ({ runtime, dataDir } = server);
-  ({ setupLink } = await server.bundle.prepareAccounts(runtime));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /** Route files that are not pages: data, files, redirects and actions. */
 const notPages = new Set([
@@ -147,278 +138,30 @@ const screenshotNames: Record<string, string> = {
 test.use({ trace: "off" });
 
 /** Two contexts per role sharing its cookies: one per reflow viewport. */
-async function contextsFor(browser: Browser, base: BrowserContext) {
+async function contextsFor(browser: Browser, base: BrowserContext, baseURL: string) {
   const state = await base.storageState();
   const out: Record<string, BrowserContext> = {};
   for (const [name, options] of Object.entries(reflowViewports))
     out[name] = await browser.newContext({
       ...options,
-      baseURL: origin,
+      baseURL,
       storageState: state,
       reducedMotion: "reduce",
     });
   return out;
 }
 
-test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every state of a case", async ({
-  browser,
-}) => {
-  // About 1.5 minutes on the shared 2-core machine; the bound fails a page that hangs instead
-  // of the whole run waiting out the suite's time.
-  test.setTimeout(300_000);
-  const db = runtime.database.db;
-  const open = async () => {
-    const context = await browser.newContext({ baseURL: origin });
-    return { context, page: await context.newPage() };
-  };
-
-  // The people.
-  const admin = await open();
-  await signedInAdministrator(admin.page);
-  const employer = await open();
-  const { userId, organisationId } = await signedInEmployerHere(employer.page);
-  const doctorEmail = uniqueEmail("reflow-doctor");
-  const doctorId = await createDoctorAccountForTest(runtime, {
-    email: doctorEmail,
-    name: "Dr Reflow Tester",
-    password: PASSWORD,
-  });
-  const doctor = await open();
-  await signInAt(doctor.page, "/doctor-login", doctorEmail, "Access Portal");
-  await enrolTwoFactor(doctor.page);
-  const subject = await open();
-
-  // The cases, one in each state, all the employer's.
-  const actor = { userId, organisationId, organisationName: "Reflow Test Industries Ltd" };
-  const mine = async (referralId: string, reportId?: string) => {
-    await db.update(referral).set({ organisationId }).where(eq(referral.id, referralId));
-    if (reportId) await db.update(report).set({ organisationId }).where(eq(report.id, reportId));
-  };
-  const managementInput = managementReferralInput({
-    referralReason:
-      "Back pain since a fall at work in the spring, with several short absences; we would like advice on duties and adjustments that would help Jo stay at work.",
-    jobDetails: "Warehouse team leader, 37.5 hours a week, on site",
-    questions: { recommendedAdjustments: true },
-  });
-  const draft = await saveManagementReferral(employerScopeForTest(db, actor), {
-    provider: "demo",
-    intent: "draft",
-    input: managementInput,
-  });
-  const unpaid = await saveManagementReferral(employerScopeForTest(db, actor), {
-    provider: "demo",
-    intent: "submit",
-    input: managementInput,
-  });
-  expect(unpaid.placement?.method).toBe("order");
-  const [unpaidRow] = await db.select().from(referral).where(eq(referral.id, unpaid.referral.id));
-  expect(unpaidRow.status).toBe("awaiting_payment");
-  const orderId = unpaid.placement?.method === "order" ? unpaid.placement.orderId : "";
-
-  const invited = await createInvitedReferralForTest(db, { type: "management" });
-  await mine(invited.referral.id);
-
-  // In progress, then urgent: the person answers until PHQ-9 item 9 raises the safety flag.
-  const urgent = await createInvitedReferralForTest(db, { type: "management" });
-  await mine(urgent.referral.id);
-  const urgentLink = `/assessment/${urgent.token}`;
-  await subject.page.goto(urgentLink);
-  await subject.page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await subject.page.getByRole("button", { name: "I agree and start" }).click();
-  await subject.page.getByLabel("Yes", { exact: true }).check();
-  await subject.page.getByRole("button", { name: "Save and continue" }).click();
-  await subject.page.getByLabel(/Stress, low mood, anxiety/).check();
-  await subject.page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(subject.page.getByTestId("conversation")).toContainText("Stress, low mood");
-  await subject.page.goto(`${urgentLink}/questions/phq9.9`);
-  await subject.page.getByLabel("Several days").check();
-  await subject.page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(subject.page.getByTestId("crisis-support")).toBeVisible();
-  const urgentStep = new URL(subject.page.url()).pathname;
-  const [urgentRow] = await db.select().from(referral).where(eq(referral.id, urgent.referral.id));
-  expect(urgentRow.urgent).toBe(true);
-
-  // A pre-employment questionnaire answered up to its review page, and another one sent.
-  const atReview = await createInvitedReferralForTest(db, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
-  });
-  await mine(atReview.referral.id);
-  await answerOfficeQuestionnaire(subject.page, `/assessment/${atReview.token}`);
-  const reviewPath = `/assessment/${atReview.token}/review`;
-  const submitted = await createInvitedReferralForTest(db, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
-  });
-  await mine(submitted.referral.id);
-  await answerOfficeQuestionnaire(subject.page, `/assessment/${submitted.token}`);
-  await subject.page.getByRole("button", { name: "Send my answers" }).click();
-  await expect(subject.page.getByRole("heading", { level: 1 })).toHaveText(
-    "Your answers have been sent",
-  );
-
-  // In review with the doctor, a consultation booked.
-  const inReview = await bookedCaseForTest(
-    { db, mailer: runtime.mailer, publicUrl: origin },
-    { doctorId },
-  );
-  await mine(inReview.referral.id);
-  const booked = inReview.consultation;
-
-  // Reports: with the person, withheld, and released.
-  const awaiting = await createSentReport(db);
-  await mine(awaiting.referral.id, awaiting.report.id);
-  const withheld = await createSentReport(db);
-  await mine(withheld.referral.id, withheld.report.id);
-  await withholdConsent(subject.page, `/assessment/${withheld.token}/report`);
-  const released = await createSentReport(db);
-  await mine(released.referral.id, released.report.id);
-  await approveReport(subject.page, `/assessment/${released.token}/report`);
-  const [releasedRow] = await db
-    .select({ status: referral.status })
-    .from(referral)
-    .where(and(eq(referral.id, released.referral.id)));
-  expect(releasedRow.status).toBe("complete");
-  // The versions page is the signing doctor's own: hand the released case to this run's doctor.
-  await db
-    .update(referral)
-    .set({ assignedDoctorId: doctorId })
-    .where(eq(referral.id, released.referral.id));
-
-  const drawerStates = {
-    draft: draft.referral.id,
-    "awaiting payment": unpaid.referral.id,
-    invited: invited.referral.id,
-    "in progress, urgent": urgent.referral.id,
-    submitted: submitted.referral.id,
-    "in review": inReview.referral.id,
-    "awaiting the person": awaiting.referral.id,
-    withheld: withheld.referral.id,
-    complete: released.referral.id,
-  };
-
-  // Every URL, by who opens it.
-  const visits: Visit[] = [];
-  const add = (role: Role, route: string, url = route) => visits.push({ role, url, route });
-  for (const route of [
-    "/",
-    "/about",
-    "/how-it-works",
-    "/pricing",
-    "/contact",
-    "/register-interest",
-    "/pre-employment-info",
-    "/management-referral-info",
-    "/sme-occupational-health",
-    "/privacy-policy",
-    "/terms-of-service",
-    "/consent-confidentiality",
-    "/gdpr-compliance",
-    "/pre-employment-demo",
-    "/login",
-    "/register",
-    "/registration-confirmation",
-    "/doctor-login",
-    "/forgot-password",
-    "/reset-password",
-    "/two-factor",
-    "/setup",
-  ])
-    add("visitor", route);
-  add("visitor", "/*", "/no-such-page");
-  add("subject", "/assessment/:token", `/assessment/${invited.token}`);
-  add("subject", "/assessment/:token/decline", `/assessment/${invited.token}/decline`);
-  add("subject", "/assessment/:token/questions/:step", urgentStep);
-  add("subject", "/assessment/:token/review", reviewPath);
-  add("subject", "/assessment/:token/report", `/assessment/${awaiting.token}/report`);
-  add("subject", "/assessment/:token/report", `/assessment/${withheld.token}/report`);
-  add("subject", "/assessment/:token/report", `/assessment/${released.token}/report`);
-  add("subject", "/assessment/:token/consultation", `/assessment/${inReview.token}/consultation`);
-  for (const route of [
-    "/employer-dashboard",
-    "/employer-referrals",
-    "/pre-employment-referral",
-    "/package-selection",
-    "/employer-subscription",
-    "/employer-reports",
-    "/account",
-    "/account/two-factor",
-  ])
-    add("employer", route);
-  add("employer", "/employer-referral", "/employer-referral?type=management");
-  add("employer", "/employer-referral/:referralId", `/employer-referral/${draft.referral.id}`);
-  add("employer", "/review-referral", `/review-referral?referral=${invited.referral.id}`);
-  add("employer", "/payment", `/payment?order=${orderId}`);
-  add("employer", "/employer-report/:reference", `/employer-report/${released.report.reference}`);
-  for (const [state, id] of Object.entries(drawerStates))
-    add(
-      "employer",
-      `/employer-referrals (drawer: ${state})`,
-      `/employer-referrals?viewReferral=${id}`,
-    );
-  add("doctor", "/doctor-dashboard");
-  add("doctor", "/doctor/availability");
-  add(
-    "doctor",
-    "/doctor-dashboard (sheet: urgent)",
-    `/doctor-dashboard?case=${urgent.referral.id}`,
-  );
-  add(
-    "doctor",
-    "/doctor-dashboard (sheet: submitted)",
-    `/doctor-dashboard?case=${submitted.referral.id}`,
-  );
-  add(
-    "doctor",
-    "/doctor-dashboard (sheet: in review)",
-    `/doctor-dashboard?case=${inReview.referral.id}`,
-  );
-  add(
-    "doctor",
-    "/doctor-referrals/:referralId/report",
-    `/doctor-referrals/${inReview.referral.id}/report`,
-  );
-  add(
-    "doctor",
-    "/doctor/cases/:referralId/consultation",
-    `/doctor/cases/${inReview.referral.id}/consultation`,
-  );
-  add("doctor", "/consultation/:consultationId", `/consultation/${booked.id}`);
-  add(
-    "doctor",
-    "/doctor-referrals/:referralId/versions",
-    `/doctor-referrals/${released.referral.id}/versions`,
-  );
-  for (const route of [
-    "/admin",
-    "/admin/doctors",
-    "/admin/organisations",
-    "/admin/cases",
-    "/admin/inbox",
-    "/admin/audit",
-    "/admin/access-review",
-    "/admin/subject-access",
-  ])
-    add("admin", route);
-  add("admin", "/admin/organisations/:organisationId", `/admin/organisations/${organisationId}`);
-
-  // Every page route of app/routes.ts is visited.
-  const covered = new Set(visits.map((v) => v.route.replace(/ \(.*\)$/, "")));
-  const missing = pageRoutes(routes as RouteEntry[]).filter((r) => !covered.has(r.path));
-  expect(missing, "page routes without a reflow visit").toEqual([]);
-
-  // Visit everything at both sizes; collect every problem before failing.
-  const base: Record<Role, BrowserContext> = {
-    visitor: (await open()).context,
-    subject: subject.context,
-    employer: employer.context,
-    doctor: doctor.context,
-    admin: admin.context,
-  };
+/** Every visit of each role at both sizes; every problem, as a line naming page, role and size. */
+async function problemsOf(
+  browser: Browser,
+  base: Partial<Record<Role, BrowserContext>>,
+  visits: Visit[],
+  baseURL: string,
+): Promise<string[]> {
   const problems: string[] = [];
   const scanned = new Set<string>();
   for (const role of Object.keys(base) as Role[]) {
-    const sized = await contextsFor(browser, base[role]);
+    const sized = await contextsFor(browser, base[role]!, baseURL);
     for (const [size, context] of Object.entries(sized)) {
       let page = await context.newPage();
       for (const visit of visits.filter((v) => v.role === role)) {
@@ -438,7 +181,293 @@ test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every stat
       await context.close();
     }
   }
+  return problems;
+}
+
+/**
+ * The public pages, as a visitor with no session sees them. No case or account changes them, so
+ * they are checked on the suite's own server, beside the seeded test below rather than after it.
+ */
+const visitorVisits: Visit[] = [
+  "/",
+  "/about",
+  "/how-it-works",
+  "/pricing",
+  "/contact",
+  "/register-interest",
+  "/pre-employment-info",
+  "/management-referral-info",
+  "/sme-occupational-health",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/consent-confidentiality",
+  "/gdpr-compliance",
+  "/pre-employment-demo",
+  "/login",
+  "/register",
+  "/registration-confirmation",
+  "/doctor-login",
+  "/forgot-password",
+  "/reset-password",
+  "/two-factor",
+  "/setup",
+].map((route): Visit => ({ role: "visitor", route, url: route }));
+visitorVisits.push({ role: "visitor", route: "/*", url: "/no-such-page" });
+
+test("every public page reflows at 320 px and at 1280 px with 200 % zoom, as a visitor", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const visitor = await browser.newContext({ baseURL });
+  const problems = await problemsOf(browser, { visitor }, visitorVisits, baseURL!);
+  await visitor.close();
   expect(problems).toEqual([]);
+});
+
+test.describe("pages behind a sign-in or an assessment link", () => {
+  test.beforeAll(async () => {
+    server = await startInProcessServer({ name: "reflow", port, signalling: true });
+    ({ runtime, dataDir } = server);
+    ({ setupLink } = await server.bundle.prepareAccounts(runtime));
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every state of a case", async ({
+    browser,
+  }) => {
+    // About a minute on a quiet 2-core machine and over five when the whole suite loads it; the
+    // bound fails a page that hangs instead of the whole run waiting out the suite's time.
+    test.setTimeout(420_000);
+    const db = runtime.database.db;
+    const open = async () => {
+      const context = await browser.newContext({ baseURL: origin });
+      return { context, page: await context.newPage() };
+    };
+
+    // The people.
+    const admin = await open();
+    await signedInAdministrator(admin.page);
+    const employer = await open();
+    const { userId, organisationId } = await signedInEmployerHere(employer.page);
+    const doctorEmail = uniqueEmail("reflow-doctor");
+    const doctorId = await createDoctorAccountForTest(runtime, {
+      email: doctorEmail,
+      name: "Dr Reflow Tester",
+      password: PASSWORD,
+    });
+    const doctor = await open();
+    await signInAt(doctor.page, "/doctor-login", doctorEmail, "Access Portal");
+    await enrolTwoFactor(doctor.page);
+    const subject = await open();
+
+    // The cases, one in each state, all the employer's.
+    const actor = { userId, organisationId, organisationName: "Reflow Test Industries Ltd" };
+    const mine = async (referralId: string, reportId?: string) => {
+      await db.update(referral).set({ organisationId }).where(eq(referral.id, referralId));
+      if (reportId) await db.update(report).set({ organisationId }).where(eq(report.id, reportId));
+    };
+    const managementInput = managementReferralInput({
+      referralReason:
+        "Back pain since a fall at work in the spring, with several short absences; we would like advice on duties and adjustments that would help Jo stay at work.",
+      jobDetails: "Warehouse team leader, 37.5 hours a week, on site",
+      questions: { recommendedAdjustments: true },
+    });
+    const draft = await saveManagementReferral(employerScopeForTest(db, actor), {
+      provider: "demo",
+      intent: "draft",
+      input: managementInput,
+    });
+    const unpaid = await saveManagementReferral(employerScopeForTest(db, actor), {
+      provider: "demo",
+      intent: "submit",
+      input: managementInput,
+    });
+    expect(unpaid.placement?.method).toBe("order");
+    const [unpaidRow] = await db.select().from(referral).where(eq(referral.id, unpaid.referral.id));
+    expect(unpaidRow.status).toBe("awaiting_payment");
+    const orderId = unpaid.placement?.method === "order" ? unpaid.placement.orderId : "";
+
+    const invited = await createInvitedReferralForTest(db, { type: "management" });
+    await mine(invited.referral.id);
+
+    // In progress, then urgent: the person answers until PHQ-9 item 9 raises the safety flag.
+    const urgent = await createInvitedReferralForTest(db, { type: "management" });
+    await mine(urgent.referral.id);
+    const urgentLink = `/assessment/${urgent.token}`;
+    await subject.page.goto(urgentLink);
+    await subject.page.getByLabel(/I consent to ReferOH processing my health information/).check();
+    await subject.page.getByRole("button", { name: "I agree and start" }).click();
+    await subject.page.getByLabel("Yes", { exact: true }).check();
+    await subject.page.getByRole("button", { name: "Save and continue" }).click();
+    await subject.page.getByLabel(/Stress, low mood, anxiety/).check();
+    await subject.page.getByRole("button", { name: "Save and continue" }).click();
+    await expect(subject.page.getByTestId("conversation")).toContainText("Stress, low mood");
+    await subject.page.goto(`${urgentLink}/questions/phq9.9`);
+    await subject.page.getByLabel("Several days").check();
+    await subject.page.getByRole("button", { name: "Save and continue" }).click();
+    await expect(subject.page.getByTestId("crisis-support")).toBeVisible();
+    const urgentStep = new URL(subject.page.url()).pathname;
+    const [urgentRow] = await db.select().from(referral).where(eq(referral.id, urgent.referral.id));
+    expect(urgentRow.urgent).toBe(true);
+
+    // A pre-employment questionnaire answered up to its review page, and another one sent.
+    const atReview = await createInvitedReferralForTest(db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    await mine(atReview.referral.id);
+    await answerOfficeQuestionnaire(subject.page, `/assessment/${atReview.token}`);
+    const reviewPath = `/assessment/${atReview.token}/review`;
+    const submitted = await createInvitedReferralForTest(db, {
+      type: "pre_employment",
+      jobRole: "Office Worker",
+    });
+    await mine(submitted.referral.id);
+    await answerOfficeQuestionnaire(subject.page, `/assessment/${submitted.token}`);
+    await subject.page.getByRole("button", { name: "Send my answers" }).click();
+    await expect(subject.page.getByRole("heading", { level: 1 })).toHaveText(
+      "Your answers have been sent",
+    );
+
+    // In review with the doctor, a consultation booked.
+    const inReview = await bookedCaseForTest(
+      { db, mailer: runtime.mailer, publicUrl: origin },
+      { doctorId },
+    );
+    await mine(inReview.referral.id);
+    const booked = inReview.consultation;
+
+    // Reports: with the person, withheld, and released.
+    const awaiting = await createSentReport(db);
+    await mine(awaiting.referral.id, awaiting.report.id);
+    const withheld = await createSentReport(db);
+    await mine(withheld.referral.id, withheld.report.id);
+    await withholdConsent(subject.page, `/assessment/${withheld.token}/report`);
+    const released = await createSentReport(db);
+    await mine(released.referral.id, released.report.id);
+    await approveReport(subject.page, `/assessment/${released.token}/report`);
+    const [releasedRow] = await db
+      .select({ status: referral.status })
+      .from(referral)
+      .where(and(eq(referral.id, released.referral.id)));
+    expect(releasedRow.status).toBe("complete");
+    // The versions page is the signing doctor's own: hand the released case to this run's doctor.
+    await db
+      .update(referral)
+      .set({ assignedDoctorId: doctorId })
+      .where(eq(referral.id, released.referral.id));
+
+    const drawerStates = {
+      draft: draft.referral.id,
+      "awaiting payment": unpaid.referral.id,
+      invited: invited.referral.id,
+      "in progress, urgent": urgent.referral.id,
+      submitted: submitted.referral.id,
+      "in review": inReview.referral.id,
+      "awaiting the person": awaiting.referral.id,
+      withheld: withheld.referral.id,
+      complete: released.referral.id,
+    };
+
+    // Every URL, by who opens it.
+    const visits: Visit[] = [];
+    const add = (role: Role, route: string, url = route) => visits.push({ role, url, route });
+    add("subject", "/assessment/:token", `/assessment/${invited.token}`);
+    add("subject", "/assessment/:token/decline", `/assessment/${invited.token}/decline`);
+    add("subject", "/assessment/:token/questions/:step", urgentStep);
+    add("subject", "/assessment/:token/review", reviewPath);
+    add("subject", "/assessment/:token/report", `/assessment/${awaiting.token}/report`);
+    add("subject", "/assessment/:token/report", `/assessment/${withheld.token}/report`);
+    add("subject", "/assessment/:token/report", `/assessment/${released.token}/report`);
+    add("subject", "/assessment/:token/consultation", `/assessment/${inReview.token}/consultation`);
+    for (const route of [
+      "/employer-dashboard",
+      "/employer-referrals",
+      "/pre-employment-referral",
+      "/package-selection",
+      "/employer-subscription",
+      "/employer-reports",
+      "/account",
+      "/account/two-factor",
+    ])
+      add("employer", route);
+    add("employer", "/employer-referral", "/employer-referral?type=management");
+    add("employer", "/employer-referral/:referralId", `/employer-referral/${draft.referral.id}`);
+    add("employer", "/review-referral", `/review-referral?referral=${invited.referral.id}`);
+    add("employer", "/payment", `/payment?order=${orderId}`);
+    add("employer", "/employer-report/:reference", `/employer-report/${released.report.reference}`);
+    for (const [state, id] of Object.entries(drawerStates))
+      add(
+        "employer",
+        `/employer-referrals (drawer: ${state})`,
+        `/employer-referrals?viewReferral=${id}`,
+      );
+    add("doctor", "/doctor-dashboard");
+    add("doctor", "/doctor/availability");
+    add(
+      "doctor",
+      "/doctor-dashboard (sheet: urgent)",
+      `/doctor-dashboard?case=${urgent.referral.id}`,
+    );
+    add(
+      "doctor",
+      "/doctor-dashboard (sheet: submitted)",
+      `/doctor-dashboard?case=${submitted.referral.id}`,
+    );
+    add(
+      "doctor",
+      "/doctor-dashboard (sheet: in review)",
+      `/doctor-dashboard?case=${inReview.referral.id}`,
+    );
+    add(
+      "doctor",
+      "/doctor-referrals/:referralId/report",
+      `/doctor-referrals/${inReview.referral.id}/report`,
+    );
+    add(
+      "doctor",
+      "/doctor/cases/:referralId/consultation",
+      `/doctor/cases/${inReview.referral.id}/consultation`,
+    );
+    add("doctor", "/consultation/:consultationId", `/consultation/${booked.id}`);
+    add(
+      "doctor",
+      "/doctor-referrals/:referralId/versions",
+      `/doctor-referrals/${released.referral.id}/versions`,
+    );
+    for (const route of [
+      "/admin",
+      "/admin/doctors",
+      "/admin/organisations",
+      "/admin/cases",
+      "/admin/inbox",
+      "/admin/audit",
+      "/admin/access-review",
+      "/admin/subject-access",
+    ])
+      add("admin", route);
+    add("admin", "/admin/organisations/:organisationId", `/admin/organisations/${organisationId}`);
+
+    // Every page route of app/routes.ts is visited, here or by the visitor's test.
+    const covered = new Set(
+      [...visitorVisits, ...visits].map((v) => v.route.replace(/ \(.*\)$/, "")),
+    );
+    const missing = pageRoutes(routes as RouteEntry[]).filter((r) => !covered.has(r.path));
+    expect(missing, "page routes without a reflow visit").toEqual([]);
+
+    // Visit everything at both sizes; collect every problem before failing.
+    const base = {
+      subject: subject.context,
+      employer: employer.context,
+      doctor: doctor.context,
+      admin: admin.context,
+    };
+    expect(await problemsOf(browser, base, visits, origin)).toEqual([]);
+  });
 });
 
 /** Every problem of one page at one size, each as a phrase; axe only on its first visit. */

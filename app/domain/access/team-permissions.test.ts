@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { memberRoles } from "~/db/schema/auth.ts";
-import {
-  grantableRoles,
-  memberRoleLabel,
-  teamCan,
-  teamPermissions,
-  teamPermissionTable,
-} from "./team-permissions.ts";
+import * as team from "./team-permissions.ts";
+
+const { grantableRoles, memberRoleLabel, teamCan, teamPermissionTable, teamPermissions } = team;
 
 describe("the team permission table", () => {
   it("gives an owner everything", () => {

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lte, sql, sum } from "drizzle-orm";
 import { creditLedger, creditLot } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer, requireSystem, requireTeamPermission } from "~/domain/kernel/guards.ts";
+import { requireSystem, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { billingRefusal } from "./billing-refusal.ts";
 import { creditValidityMonths } from "./catalogue.ts";

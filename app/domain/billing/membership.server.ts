@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server.ts";
 import { creditLot, membership, organisation } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
+import { requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { billingRefusal } from "./billing-refusal.ts";
 import type { MembershipInterval } from "./catalogue.ts";

@@ -8,7 +8,7 @@ import {
 } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
+import { requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleOrders } from "~/domain/kernel/visibility.server.ts";
 import { billingRefusal } from "./billing-refusal.ts";

@@ -1,8 +1,9 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { member, organisation, referral, referralManager, user } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
 import type { ReferralStatus } from "./states.ts";
 
 /**
@@ -10,7 +11,7 @@ import type { ReferralStatus } from "./states.ts";
  * organisation, and who made it. Null unless the referral really stands at `status`, so a job
  * that runs late or twice tells nobody about an ending that did not happen.
  */
-export async function referralEndedAs(scope: Scope, referralId: string, status: ReferralStatus) {
+async function referralEndedAs(scope: Scope, referralId: string, status: ReferralStatus) {
   const [row] = await scope.db
     .select({
       id: referral.id,
@@ -35,35 +36,70 @@ export async function referralRecipients(
   db: Executor,
   made: { id: string; organisationId: string; createdBy: string },
 ): Promise<string[]> {
-  const named = await db
+  const named = await memberEmails(
+    db,
+    made.organisationId,
+    or(
+      eq(member.userId, made.createdBy),
+      sql`exists (select 1 from ${referralManager} where ${referralManager.referralId} = ${made.id} and ${referralManager.userId} = ${member.userId})`,
+    ),
+  );
+  return named.length > 0
+    ? named
+    : memberEmails(db, made.organisationId, inArray(member.role, ["owner", "hr_admin"]));
+}
+
+async function memberEmails(db: Executor, organisationId: string, which: SQL | undefined) {
+  const rows = await db
     .select({ email: user.email })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(
-      and(
-        eq(member.organisationId, made.organisationId),
-        or(
-          eq(member.userId, made.createdBy),
-          sql`exists (select 1 from ${referralManager} where ${referralManager.referralId} = ${made.id} and ${referralManager.userId} = ${member.userId})`,
-        ),
-      ),
-    );
-  if (named.length > 0) return [...new Set(named.map((r) => r.email))];
-  const leads = await db
-    .select({ email: user.email })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(
-      and(
-        eq(member.organisationId, made.organisationId),
-        inArray(member.role, ["owner", "hr_admin"]),
-      ),
-    );
-  return leads.map((r) => r.email);
+    .where(and(eq(member.organisationId, organisationId), which));
+  return [...new Set(rows.map((r) => r.email))];
+}
+
+type EndingEmail = (input: {
+  organisationName: string;
+  referralReference: string;
+  link: string;
+}) => {
+  subject: string;
+  text: string;
+};
+
+/**
+ * The notice that tells a referral's people how it ended (declined, expired unpaid), with a link
+ * to it on the referrals page; it writes nothing unless the referral really stands at `status`.
+ */
+export function referralEndingNotice(status: ReferralStatus, email: EndingEmail) {
+  return (
+    scope: Scope,
+    deps: { mailer: Mailer; publicUrl: string },
+    { referralId }: { referralId: string },
+  ) => notifyReferralEnding(scope, deps, referralId, status, email);
+}
+
+async function notifyReferralEnding(
+  scope: Scope,
+  deps: { mailer: Mailer; publicUrl: string },
+  referralId: string,
+  status: ReferralStatus,
+  email: EndingEmail,
+): Promise<{ sent: number }> {
+  const row = await referralEndedAs(scope, referralId, status);
+  if (!row) return { sent: 0 };
+  const recipients = await referralRecipients(scope.db, row);
+  const mail = email({
+    organisationName: row.organisationName,
+    referralReference: row.reference,
+    link: employerReferralUrl(deps.publicUrl, row.reference),
+  });
+  for (const to of recipients) await deps.mailer.send({ to, ...mail });
+  return { sent: recipients.length };
 }
 
 /** The referral, opened on the employer's referrals page. */
-export function employerReferralUrl(publicUrl: string, reference: string): string {
+function employerReferralUrl(publicUrl: string, reference: string): string {
   return new URL(
     `/employer-referrals?viewReferral=${encodeURIComponent(reference)}`,
     publicUrl,

@@ -6,12 +6,7 @@ import { applyReferralTransition } from "~/domain/kernel/referral-transition.ser
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { emailText } from "~/lib/email-text.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
-import {
-  employerReferralUrl,
-  referralEndedAs,
-  referralRecipients,
-} from "./employer-notice.server.ts";
+import { referralEndingNotice } from "./employer-notice.server.ts";
 import { canTransition } from "./states.ts";
 
 /** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
@@ -89,19 +84,7 @@ function unpaidReferralExpiredEmail(input: {
 }
 
 /** Tells the referral's people (whoever made it, the managers it names) that it expired unpaid. */
-export async function notifyUnpaidReferralExpired(
-  scope: Scope,
-  deps: { mailer: Mailer; publicUrl: string },
-  { referralId }: { referralId: string },
-): Promise<{ sent: number }> {
-  const row = await referralEndedAs(scope, referralId, "expired");
-  if (!row) return { sent: 0 };
-  const recipients = await referralRecipients(scope.db, row);
-  const mail = unpaidReferralExpiredEmail({
-    organisationName: row.organisationName,
-    referralReference: row.reference,
-    link: employerReferralUrl(deps.publicUrl, row.reference),
-  });
-  for (const to of recipients) await deps.mailer.send({ to, ...mail });
-  return { sent: recipients.length };
-}
+export const notifyUnpaidReferralExpired = referralEndingNotice(
+  "expired",
+  unpaidReferralExpiredEmail,
+);

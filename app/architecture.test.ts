@@ -52,13 +52,11 @@ const unscopedCalls = new Set<string>([
   "app/domain/accounts/update-account.server.ts#updateOrganisation",
   "app/domain/accounts/update-account.server.ts#updateProfile",
   "app/domain/assessments/open-assessment-link.server.ts#openAssessmentLink",
-  "app/domain/billing/settle-refund.server.ts#registerRefundJobs",
   "app/domain/enquiries/deliver-enquiry-email.server.ts#deliverEnquiryEmail",
   "app/domain/enquiries/register-interest.server.ts#registerInterest",
   "app/domain/enquiries/submit-contact-message.server.ts#submitContactMessage",
   "app/domain/kernel/rate-limit.server.ts#checkRateLimit",
   "app/domain/kernel/rate-limit.server.ts#pruneRateLimits",
-  "app/domain/referrals/tell-employer-declined.server.ts#registerReferralDeclinedJob",
 ]);
 
 /**

@@ -1,5 +1,3 @@
-import { registerRefundJobs } from "~/domain/billing/settle-refund.server.ts";
-import { registerReferralDeclinedJob } from "~/domain/referrals/tell-employer-declined.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { claimReportReviewRemindersJob } from "./claim-report-review-reminders.ts";
 import { draftAssessmentReportJob } from "./draft-assessment-report.ts";
@@ -9,6 +7,7 @@ import { expireUnpaidReferralsJob } from "./expire-unpaid-referrals.ts";
 import { followUpInvitationsJob } from "./follow-up-invitations.ts";
 import { type Job, registerJob } from "./job.ts";
 import { notifyDoctorsOfSubmissionJob } from "./notify-doctors-of-submission.ts";
+import { notifyReferralDeclinedJob } from "./notify-referral-declined.ts";
 import { notifyUnpaidReferralExpiredJob } from "./notify-unpaid-referral-expired.ts";
 import { pruneRateLimitsJob } from "./prune-rate-limits.ts";
 import { renewDemoMembershipsJob } from "./renew-demo-memberships.ts";
@@ -21,6 +20,7 @@ import { sendReportReviewReminderJob } from "./send-report-review-reminder.ts";
 import { sendSafetyAlertJob } from "./send-safety-alert.ts";
 import { sendSafetyRealertsJob } from "./send-safety-realerts.ts";
 import { sendSlaWarningsJob } from "./send-sla-warnings.ts";
+import { followUpRefundsJob, settleRefundJob } from "./settle-refund.ts";
 
 /** Every background job of the product (docs/architecture.md §3), one file each in app/jobs/. */
 export const backgroundJobs: readonly Job[] = [
@@ -30,6 +30,7 @@ export const backgroundJobs: readonly Job[] = [
   followUpInvitationsJob,
   expireUnpaidReferralsJob,
   notifyUnpaidReferralExpiredJob,
+  notifyReferralDeclinedJob,
   draftAssessmentReportJob,
   notifyDoctorsOfSubmissionJob,
   requeueStalledAssessmentsJob,
@@ -57,8 +58,8 @@ export const retiredSchedules = ["assessment-link-throttle-prune"];
 export function registerJobs(runtime: Runtime): void {
   for (const job of backgroundJobs) registerJob(runtime, job);
   if (runtime.payments.id === "demo") registerJob(runtime, renewDemoMembershipsJob);
-  // Refund settlement and the declined-referral notice stay with the payments adapter for now.
-  registerRefundJobs(runtime);
-  registerReferralDeclinedJob(runtime);
+  // The refund jobs also need the payment provider, which other jobs never see.
+  registerJob(runtime, settleRefundJob);
+  registerJob(runtime, followUpRefundsJob);
   for (const name of retiredSchedules) runtime.jobs.unschedule(name);
 }

@@ -58,7 +58,7 @@ describe("the job registry", () => {
       "rate-limit-prune": "40 3 * * *",
       "governance-retention-purge": "20 2 * * *",
       "report-review-reminders": "20 * * * *",
-      // The payments adapter's own (app/services/payments/refunds.server.ts).
+      // The refund jobs (app/jobs/settle-refund.ts).
       "billing-refund-follow-up": "*/15 * * * *",
     });
     expect(unscheduled).toEqual(retiredSchedules);

@@ -5,12 +5,11 @@ import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
 import { visibleCreditNotes } from "~/domain/kernel/visibility.server.ts";
 import type { PaymentProvider } from "~/services/payments/provider.ts";
-import type { Runtime } from "~/services/runtime.server.ts";
 import type { BillingServices } from "./billing-services.ts";
 import type { OrderReversal } from "./refunds.server.ts";
 
-const SETTLE_REFUND_JOB = "billing-settle-refund";
-const REFUND_FOLLOW_UP_JOB = "billing-refund-follow-up";
+/** The queue name of a refund's retry: its job is `app/jobs/settle-refund.ts`. */
+export const SETTLE_REFUND_JOB = "billing-settle-refund";
 
 /** The part of a payment provider that returns money (docs/decisions/0012-refunds-and-credit-notes.md). */
 export type Refunder = Pick<PaymentProvider, "refund">;
@@ -123,20 +122,4 @@ export async function refundAfterCommit(
       .send(SETTLE_REFUND_JOB, { creditNoteId })
       .catch((err) => services.logger.error({ err, creditNoteId }, "refund retry not queued"));
   }
-}
-
-/** The worker side: each retry settles one note; a sweep picks up retries whose job was lost. */
-export function registerRefundJobs(services: BillingServices & Pick<Runtime, "database">): void {
-  const { jobs, database, logger } = services;
-  jobs.register<{ creditNoteId: string }>(SETTLE_REFUND_JOB, async ({ creditNoteId }) => {
-    const scope = systemScope(database.db, refundsActor);
-    const outcome = await settleRefund(scope, services.payments, creditNoteId);
-    logger.info({ creditNoteId, outcome }, "refund settled");
-  });
-  // Refunds whose retry job was lost (a crash between commit and queue) are picked up here.
-  jobs.register(REFUND_FOLLOW_UP_JOB, async () => {
-    for (const creditNoteId of await pendingRefunds(systemScope(database.db, refundsActor)))
-      await jobs.send(SETTLE_REFUND_JOB, { creditNoteId });
-  });
-  jobs.schedule(REFUND_FOLLOW_UP_JOB, "*/15 * * * *");
 }

@@ -1,8 +1,9 @@
-import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { notifyReferralDeclined } from "./notify-referral-declined.server.ts";
 
-const REFERRAL_DECLINED_JOB = "referral-declined-notice";
+/** The queue name of the notice's retry: its job is `app/jobs/notify-referral-declined.ts`. */
+export const REFERRAL_DECLINED_JOB = "referral-declined-notice";
 
 type DeclinedServices = Pick<Runtime, "config" | "logger" | "mailer" | "jobs">;
 
@@ -23,19 +24,6 @@ export async function tellEmployerDeclined(
       .send(REFERRAL_DECLINED_JOB, { referralId })
       .catch((err) => services.logger.error({ err, referralId }, "declined e-mail not queued"));
   }
-}
-
-export function registerReferralDeclinedJob(
-  services: DeclinedServices & Pick<Runtime, "database">,
-): void {
-  services.jobs.register<{ referralId: string }>(REFERRAL_DECLINED_JOB, async ({ referralId }) => {
-    const { sent } = await notifyReferralDeclined(
-      systemScope(services.database.db, REFERRAL_DECLINED_JOB),
-      mailDeps(services),
-      { referralId },
-    );
-    services.logger.info({ referralId, sent }, "employer told a referral could not go ahead");
-  });
 }
 
 function mailDeps(services: DeclinedServices) {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { memberRoles } from "~/db/schema/auth.ts";
-import * as team from "./team-permissions.ts";
-
-const { grantableRoles, memberRoleLabel, teamCan, teamPermissionTable, teamPermissions } = team;
+import {
+  grantableRoles,
+  memberRoleLabel,
+  teamCan,
+  teamPermissions,
+  teamPermissionTable,
+} from "./team-permissions.ts";
 
 describe("the team permission table", () => {
   it("gives an owner everything", () => {

@@ -178,7 +178,7 @@ async function insertReferrals(db: Database, organisationId: SQL, from: number, 
   await db.execute(sql`
     insert into referral (
       reference, organisation_id, type, status, subject_name, subject_email, job_role,
-      conditional_offer_date, reason, employer_consent_confirmed, created_by, created_at, updated_at
+      conditional_offer_date, reason, employer_consent_confirmed, created_by, owner_id, created_at, updated_at
     )
     select
       case when g % 3 = 0 then 'REF-' || lpad(g::text, 6, '0')
@@ -206,6 +206,7 @@ async function insertReferrals(db: Database, organisationId: SQL, from: number, 
       case when g % 3 <> 0 then current_date - (g % 700) end,
       case when g % 3 = 0 then (${arrayLiteral(sealedReasons)})[1 + abs(hashtext('reason' || g)) % ${sealedReasons.length}] end,
       g % 3 = 0,
+      'bench',
       'bench',
       now() - make_interval(mins => (g * 10) % 1051200),
       now() - make_interval(mins => (g * 10) % 1051200)

@@ -63,6 +63,7 @@ describe("the referral's free text at rest", () => {
         subjectName: "Robin Taylor",
         subjectEmail: "robin@example.org",
         createdBy: "user-ft",
+        ownerId: "user-ft",
         ...planted,
       })
       .returning({ id: referral.id });
@@ -92,9 +93,9 @@ describe("the referral's free text at rest", () => {
     // As the earlier code wrote them: plain text in the same columns.
     const created = (await database.db.execute(sql`
       insert into referral (reference, organisation_id, type, status, subject_name, subject_email,
-        created_by, reason, job_details, existing_adjustments, additional_notes)
+        created_by, owner_id, reason, job_details, existing_adjustments, additional_notes)
       values ('REF-900002', 'org-ft', 'management', 'invited', 'Sam Old', 'sam@example.org',
-        'user-ft', 'Old reason: off sick with stress', 'Old job', 'Old adjustments', 'Old notes')
+        'user-ft', 'user-ft', 'Old reason: off sick with stress', 'Old job', 'Old adjustments', 'Old notes')
       returning id::text as id`)) as unknown as { rows: { id: string }[] };
     const id = created.rows[0]!.id;
 

@@ -75,7 +75,13 @@ export const referral = pgTable(
     /** The last e-mail to the clinical on-call about this flag (first alert and every re-alert). */
     safetyLastAlertAt: timestamp("safety_last_alert_at", { withTimezone: true }),
     correctionRequested: boolean("correction_requested").notNull().default(false),
+    /** Who made the referral; never changes. */
     createdBy: text("created_by").notNull(),
+    /**
+     * The member the referral belongs to: its maker until an owner or HR administrator reassigns
+     * it (docs/architecture.md §4). A manager sees the referrals they own or are named on.
+     */
+    ownerId: text("owner_id").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     invitedAt: timestamp("invited_at", { withTimezone: true }),
@@ -105,10 +111,10 @@ export const referral = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // A manager's own referrals in the list's order (docs/architecture.md §4: managers see the
-    // referrals they made or are named on).
-    index("referral_organisation_creator_idx").on(
+    // referrals they own or are named on).
+    index("referral_organisation_owner_idx").on(
       t.organisationId,
-      t.createdBy,
+      t.ownerId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),

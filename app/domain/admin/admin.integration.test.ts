@@ -104,6 +104,7 @@ async function createCase(
       subjectName: "Sam Subject",
       subjectEmail: "sam@example.org",
       createdBy: "someone",
+      ownerId: "someone",
       ...extra,
     })
     .returning();

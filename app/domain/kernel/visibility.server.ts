@@ -28,12 +28,13 @@ const nothing = sql`false`;
 const urgentOpen = sql`(${referral.urgent} and ${referral.status} in ('in_progress', 'submitted', 'in_review'))`;
 
 /**
- * A manager's referrals (docs/architecture.md §4): those they made, and those that name them as
+ * A manager's referrals (docs/architecture.md §4): those they own (made, or were given by
+ * reassignment), and those that name them as
  * an additional manager. Owners and HR administrators see every referral of the organisation.
  */
 function ownReferrals(actor: EmployerActor, referralId: AnyPgColumn): SQL {
   return or(
-    eq(referral.createdBy, actor.userId),
+    eq(referral.ownerId, actor.userId),
     sql`exists (select 1 from ${referralManager} where ${referralManager.referralId} = ${referralId} and ${referralManager.userId} = ${actor.userId})`,
   ) as SQL;
 }

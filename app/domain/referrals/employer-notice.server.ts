@@ -18,7 +18,7 @@ async function referralEndedAs(scope: Scope, referralId: string, status: Referra
       reference: referral.reference,
       status: referral.status,
       organisationId: referral.organisationId,
-      createdBy: referral.createdBy,
+      ownerId: referral.ownerId,
       organisationName: organisation.name,
     })
     .from(referral)
@@ -28,19 +28,19 @@ async function referralEndedAs(scope: Scope, referralId: string, status: Referra
 }
 
 /**
- * Who hears about a referral (docs/architecture.md §4): whoever made it and the managers it names,
+ * Who hears about a referral (docs/architecture.md §4): the member it belongs to and the managers it names,
  * while they are still members of its organisation. If none of them is, its owners and HR
  * administrators, so that no outcome goes unheard.
  */
 export async function referralRecipients(
   db: Executor,
-  made: { id: string; organisationId: string; createdBy: string },
+  made: { id: string; organisationId: string; ownerId: string },
 ): Promise<string[]> {
   const named = await memberEmails(
     db,
     made.organisationId,
     or(
-      eq(member.userId, made.createdBy),
+      eq(member.userId, made.ownerId),
       sql`exists (select 1 from ${referralManager} where ${referralManager.referralId} = ${made.id} and ${referralManager.userId} = ${member.userId})`,
     ),
   );

@@ -20,7 +20,7 @@ import { formatManagementReference, generatePreEmploymentCode } from "./referenc
 export type Referral = typeof referral.$inferSelect;
 type NewReferral = Omit<
   typeof referral.$inferInsert,
-  "id" | "type" | "reference" | "organisationId" | "status" | "createdBy"
+  "id" | "type" | "reference" | "organisationId" | "status" | "createdBy" | "ownerId"
 >;
 
 /**
@@ -55,6 +55,7 @@ export async function insertReferral(
         organisationId: actor.organisationId,
         status: "draft",
         createdBy: actor.userId,
+        ownerId: actor.userId,
         createdAt: now,
         updatedAt: now,
       })

@@ -520,6 +520,7 @@ describe("the maintained referral counts", () => {
         subjectName: "Counted Person",
         subjectEmail: "counted@example.org",
         createdBy: "test",
+        ownerId: "test",
       })
       .returning({ id: referral.id });
     expect(await maintained()).toEqual(await counted());

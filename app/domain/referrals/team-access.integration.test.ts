@@ -105,7 +105,7 @@ describe("a team's view of its referrals", () => {
       referralRecipients(database.db, {
         id: made.id,
         organisationId,
-        createdBy: people.alice?.userId as string,
+        ownerId: people.alice?.userId as string,
       });
     expect((await recipients()).sort()).toEqual(["alice@team.example", "bob@team.example"]);
 

@@ -32,7 +32,7 @@ export async function sendReportNotification(
       referralReference: referral.reference,
       subjectName: referral.subjectName,
       subjectEmail: referral.subjectEmail,
-      referralCreatedBy: referral.createdBy,
+      referralOwnerId: referral.ownerId,
       organisationName: organisation.name,
     })
     .from(report)
@@ -59,11 +59,11 @@ export async function sendReportNotification(
       link: url("/doctor-dashboard"),
     });
   } else {
-    // The referral's people only: whoever made it and the managers it names (docs/architecture.md §4).
+    // The referral's people only: the member it belongs to and the managers it names (docs/architecture.md §4).
     recipients = await referralRecipients(db, {
       id: row.report.referralId,
       organisationId: row.report.organisationId,
-      createdBy: row.referralCreatedBy,
+      ownerId: row.referralOwnerId,
     });
     mail =
       kind === "released"

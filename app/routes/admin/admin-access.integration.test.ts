@@ -98,6 +98,7 @@ beforeAll(async () => {
         subjectName: `Subject ${side}`,
         subjectEmail: `subject-${side}@example.org`,
         createdBy: employerId,
+        ownerId: employerId,
       })
       .returning({ id: referral.id });
     const [message] = await db

@@ -137,7 +137,15 @@ export function isTestFile(file: string): boolean {
 }
 
 /** The tenant tables: rows that belong to one organisation, one doctor or one person. */
-const tenantTables = ["referral", "report", "paymentOrder", "invoice", "creditNote"] as const;
+const tenantTables = [
+  "referral",
+  "report",
+  "paymentOrder",
+  "invoice",
+  "creditNote",
+  "member",
+  "teamInvitation",
+] as const;
 
 /**
  * The places in a file that read a tenant table by its id without a visibility builder: a

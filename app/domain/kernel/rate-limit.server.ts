@@ -44,6 +44,8 @@ export const rateLimits = {
   accountLockout: { max: 10, windowMs: 5 * minute, lockMs: 15 * minute },
   /** Stored submissions of the public forms (contact, register interest) per client address. */
   enquiry: { max: 10, windowMs: 10 * minute },
+  /** Team invitations sent (and sent again) per organisation: each is an e-mail to an inbox. */
+  teamInvitation: { max: 30, windowMs: 60 * minute },
   /** Failed assessment-link lookups per client address; then every lookup is refused. */
   assessmentLink: { max: 10, windowMs: 15 * minute },
 } as const satisfies Record<string, RateLimit>;

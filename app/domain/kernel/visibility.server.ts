@@ -3,10 +3,12 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   creditNote,
   invoice,
+  member,
   paymentOrder,
   referral,
   referralManager,
   report,
+  teamInvitation,
 } from "~/db/schema/index.ts";
 import { teamCan } from "~/domain/access/team-permissions.ts";
 import { doctorVisibleStatuses } from "~/domain/doctor/doctor-queue.ts";
@@ -141,6 +143,39 @@ function billingRows(actor: Actor, organisationColumn: AnyPgColumn): SQL {
     case "employer":
       return teamCan(actor.memberRole, "billing:manage")
         ? eq(organisationColumn, actor.organisationId)
+        : nothing;
+    case "admin":
+    case "system":
+      return sql`true`;
+    default:
+      return nothing;
+  }
+}
+
+/**
+ * Members: an employer sees the people of the organisation they act for (every role: a manager
+ * names colleagues on a referral); an administrator and the system all; nobody else.
+ */
+export function visibleMembers(scope: Scope | Actor): SQL {
+  const actor = actorOf(scope);
+  switch (actor.role) {
+    case "employer":
+      return eq(member.organisationId, actor.organisationId);
+    case "admin":
+    case "system":
+      return sql`true`;
+    default:
+      return nothing;
+  }
+}
+
+/** Team invitations: those who may see the team page, for their organisation; the system all. */
+export function visibleTeamInvitations(scope: Scope | Actor): SQL {
+  const actor = actorOf(scope);
+  switch (actor.role) {
+    case "employer":
+      return teamCan(actor.memberRole, "team:view")
+        ? eq(teamInvitation.organisationId, actor.organisationId)
         : nothing;
     case "admin":
     case "system":

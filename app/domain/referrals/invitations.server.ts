@@ -1,18 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
 import { addDays } from "date-fns";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+import { hashLinkToken, newLinkToken } from "~/lib/link-token.ts";
 import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** An assessment link works for 14 days from the first invitation; reminders do not extend it. */
 export const invitationValidityDays = 14;
-
-function hashInvitationToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
 
 /**
  * A fresh 256-bit token for the referral's subject. Only its hash is stored; the token itself
@@ -27,11 +23,11 @@ export async function issueInvitationToken(
     validDays = invitationValidityDays,
   }: { referralId: string; invitedAt: Date; now?: Date; validDays?: number },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   const expiresAt = addDays(invitedAt, validDays);
   await tx
     .insert(assessmentInvitation)
-    .values({ referralId, tokenHash: hashInvitationToken(token), expiresAt, createdAt: now });
+    .values({ referralId, tokenHash, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 
@@ -50,7 +46,7 @@ export async function mailNewLink(
     await deps.db
       .update(assessmentInvitation)
       .set({ revokedAt: now })
-      .where(eq(assessmentInvitation.tokenHash, hashInvitationToken(token)));
+      .where(eq(assessmentInvitation.tokenHash, hashLinkToken(token)));
     throw error;
   }
 }
@@ -70,7 +66,7 @@ export async function findReferralByInvitationToken(
     .select({ invitation: assessmentInvitation, referral })
     .from(assessmentInvitation)
     .innerJoin(referral, eq(referral.id, assessmentInvitation.referralId))
-    .where(eq(assessmentInvitation.tokenHash, hashInvitationToken(token)));
+    .where(eq(assessmentInvitation.tokenHash, hashLinkToken(token)));
   if (!row) return { found: false, reason: "unknown" };
   if (row.invitation.revokedAt) return { found: false, reason: "revoked" };
   if (row.invitation.expiresAt.getTime() <= now.getTime())

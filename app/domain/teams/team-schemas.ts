@@ -1,0 +1,76 @@
+import "~/lib/zod-jitless.ts";
+import { z } from "zod";
+import { memberRoles } from "~/db/schema/auth.ts";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordMessages,
+} from "~/domain/accounts/password-rules.ts";
+
+/*
+ * The team page's forms and the invitation page's, one schema each, read with Conform on both
+ * sides (docs/architecture.md §3, "Forms").
+ */
+
+const trimmed = z.string().trim();
+const role = z.enum(memberRoles, "Choose a role");
+const id = z.uuid("Choose someone");
+
+/** Owners and HR administrators invite by address, with a role. */
+export const inviteMemberSchema = z.object({
+  intent: z.literal("invite"),
+  email: trimmed
+    .min(1, "Email is required")
+    .max(254, "Email address is too long")
+    .pipe(z.email("Invalid email address")),
+  role,
+});
+
+/** Resend or revoke one pending invitation (buttons on its row). */
+export const invitationActionSchema = z.object({
+  intent: z.enum(["resend", "revoke"]),
+  invitationId: z.uuid(),
+  confirm: z.literal("yes").optional(),
+});
+
+/** Change a member's role. */
+export const changeRoleSchema = z.object({
+  intent: z.literal("change-role"),
+  memberId: z.uuid(),
+  role,
+});
+
+/**
+ * Remove a member. Their referrals stay with the organisation; `reassignTo` gives the ones they
+ * own to another member in the same step (docs/architecture.md §4).
+ */
+export const removeMemberSchema = z.object({
+  intent: z.literal("remove"),
+  memberId: z.uuid(),
+  reassignTo: z.union([z.literal(""), id]).optional(),
+  confirm: z.literal("yes").optional(),
+});
+
+export const teamActionSchema = z.discriminatedUnion("intent", [
+  inviteMemberSchema,
+  invitationActionSchema,
+  changeRoleSchema,
+  removeMemberSchema,
+  z.object({ intent: z.literal("leave"), confirm: z.literal("yes").optional() }),
+]);
+
+/** Someone new joins with the invitation: their name and a password. */
+export const joinWithNewAccountSchema = z
+  .object({
+    intent: z.literal("create-account"),
+    name: trimmed.min(1, "Your name is required").max(200, "Name is too long"),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
+      .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords don't match",
+  });

@@ -46,6 +46,8 @@ export default [
       route("reset-password", "routes/auth/reset-password.tsx"),
       route("two-factor", "routes/auth/two-factor.tsx"),
       route("setup", "routes/auth/setup.tsx"),
+      // A team invitation's link (docs/architecture.md §4).
+      route("join/:token", "routes/auth/join.tsx"),
     ]),
     route("pre-employment-demo", "routes/marketing/pre-employment-demo.tsx"),
     route("*", "routes/marketing/not-found.tsx"),
@@ -74,6 +76,7 @@ export default [
     route("employer-subscription", "routes/employer/subscription.tsx"),
     route("invoices/:file", "routes/employer/invoice-pdf.ts"),
     route("credit-notes/:file", "routes/employer/credit-note-pdf.ts"),
+    route("employer-team", "routes/employer/team.tsx"),
     route("employer-reports", "routes/employer/reports.tsx"),
     route("employer-reports/:file", "routes/employer/report-pdf.ts"),
     route("employer-report/:reference", "routes/employer/report.tsx"),

@@ -110,12 +110,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with a form
   // posted without JavaScript, which the origin check (rightly) refuses; `same-origin` still sends
   // nothing at all to any other site.
-  app.use("/assessment", (_req, res, next) => {
+  // A team invitation's link (/join/<token>) likewise.
+  const tokenInAddress: express.RequestHandler = (_req, res, next) => {
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Cache-Control", "no-store");
     next();
-  });
+  };
+  app.use("/assessment", tokenInAddress);
+  app.use("/join", tokenInAddress);
   if (options.clientDir) {
     // Pre-rendered pages are compressed once, when loaded, and sent ahead of the compression
     // middleware. Their scripts are named by hash: same-origin files by 'self', with no

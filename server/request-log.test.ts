@@ -58,6 +58,7 @@ describe("request log", () => {
   it("replaces only an assessment link's token", () => {
     expect(redactPath("/assessment/tok/guided")).toBe("/assessment/[token]/guided");
     expect(redactPath("/assessment/tok")).toBe("/assessment/[token]");
+    expect(redactPath("/join/tok")).toBe("/join/[token]");
     expect(redactPath("/employer-dashboard")).toBe("/employer-dashboard");
   });
 });

@@ -5,7 +5,9 @@ import { type Logger, logSerializers } from "~/services/logger.server.ts";
 
 /** `/assessment/<token>/…` with the token replaced, for logs. */
 export function redactPath(path: string): string {
-  return path.replace(/^\/assessment\/[^/]+/, "/assessment/[token]");
+  return path
+    .replace(/^\/assessment\/[^/]+/, "/assessment/[token]")
+    .replace(/^\/join\/[^/]+/, "/join/[token]");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ChevronDownIcon, LogOutIcon, SettingsIcon, WalletIcon } from "lucide-react";
+import { ChevronDownIcon, LogOutIcon, SettingsIcon, UsersIcon, WalletIcon } from "lucide-react";
 import { Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -31,6 +31,14 @@ export default function AccountMenu({ account }: { account: HeaderAccount }) {
             Account settings
           </Link>
         </DropdownMenuItem>
+        {account.team ? (
+          <DropdownMenuItem asChild>
+            <Link to={account.team.to}>
+              <UsersIcon aria-hidden="true" />
+              {account.team.label}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         {account.role === "employer" ? (
           <DropdownMenuItem asChild>
             <Link to="/employer-subscription">

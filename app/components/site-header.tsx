@@ -28,6 +28,8 @@ export interface HeaderAccount {
   name: string;
   /** An employer member's credit balance; absent for non-members (no badge). */
   credits?: number;
+  /** An employer's team page: "Team" for those who manage it, else their own place in it. */
+  team?: { to: string; label: string };
 }
 
 /** The credit balance next to My Account; it leads to the subscription page. */
@@ -278,6 +280,15 @@ export function SiteHeader({
               ))}
               {inArea ? (
                 <>
+                  {account.team ? (
+                    <Link
+                      to={account.team.to}
+                      onClick={() => setMenuOpen(false)}
+                      className="rounded-md px-3 py-3 font-medium hover:bg-muted"
+                    >
+                      {account.team.label}
+                    </Link>
+                  ) : null}
                   <Link
                     to="/account"
                     onClick={() => setMenuOpen(false)}

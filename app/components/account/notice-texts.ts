@@ -38,6 +38,14 @@ export const notices = {
     title: "Administrator account created",
     description: "Sign in, then set up two-factor authentication.",
   },
+  "team-joined": {
+    title: "Welcome to the team",
+    description: "You have joined the organisation. You see the referrals your role allows.",
+  },
+  "left-organisation": {
+    title: "You have left the organisation",
+    description: "You no longer see its referrals or reports.",
+  },
   "membership-created": {
     title: "Membership active",
     description: "Your payment was confirmed and your membership has started.",

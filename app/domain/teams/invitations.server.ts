@@ -375,11 +375,11 @@ export type NewAccountJoinResult =
  * sign in: only the inbox's owner holds the link, so this tells nobody else anything.
  */
 export async function joinTeamWithNewAccount(
+  scope: Scope,
   deps: AccountsDeps,
   input: { token: string; name: string; password: string; request: RequestMeta },
 ): Promise<NewAccountJoinResult> {
-  const { db } = deps.database;
-  const now = new Date();
+  const { db, now } = requireSystem(scope);
   const found = await findByToken(db, input.token);
   if (!found) return { status: "invalid" };
   if (found.expiresAt <= now) return { status: "expired" };

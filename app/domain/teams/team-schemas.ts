@@ -14,7 +14,6 @@ import {
 
 const trimmed = z.string().trim();
 const role = z.enum(memberRoles, "Choose a role");
-const id = z.uuid("Choose someone");
 
 /** Owners and HR administrators invite by address, with a role. */
 export const inviteMemberSchema = z.object({
@@ -47,7 +46,7 @@ export const changeRoleSchema = z.object({
 export const removeMemberSchema = z.object({
   intent: z.literal("remove"),
   memberId: z.uuid(),
-  reassignTo: z.union([z.literal(""), id]).optional(),
+  reassignTo: z.string().max(200).optional(),
   confirm: z.literal("yes").optional(),
 });
 
@@ -58,6 +57,9 @@ export const teamActionSchema = z.discriminatedUnion("intent", [
   removeMemberSchema,
   z.object({ intent: z.literal("leave"), confirm: z.literal("yes").optional() }),
 ]);
+
+/** The signed-in invitee accepts (one button). */
+export const acceptInvitationSchema = z.object({ intent: z.literal("accept") });
 
 /** Someone new joins with the invitation: their name and a password. */
 export const joinWithNewAccountSchema = z

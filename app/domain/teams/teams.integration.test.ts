@@ -276,7 +276,7 @@ describe("inviting people", () => {
 
   it("makes a new account for the invited address, joins it and signs it in", async () => {
     const token = linkSentTo("nobody-yet@acme.example");
-    const result = await joinTeamWithNewAccount(runtime, {
+    const result = await joinTeamWithNewAccount(door(), runtime, {
       token,
       name: "Nora Newcomer",
       password: "correct horse battery staple",
@@ -303,7 +303,7 @@ describe("inviting people", () => {
       .insert(user)
       .values({ id: "user-otto2", name: "Otto Two", email: "otto2@acme.example" });
     expect(
-      await joinTeamWithNewAccount(runtime, {
+      await joinTeamWithNewAccount(door(), runtime, {
         token: linkSentTo("otto2@acme.example"),
         name: "Otto",
         password: "correct horse battery staple",

@@ -4,6 +4,7 @@ import { SignedInArea } from "~/components/account/signed-in-area.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
 import { PageNotFound } from "~/components/page-not-found.tsx";
 import { roleHome } from "~/domain/access/permissions.ts";
+import { teamCan } from "~/domain/access/team-permissions.ts";
 import { isMembershipInForce } from "~/domain/billing/membership.server.ts";
 import { organisationStanding } from "~/middleware/employer.server.ts";
 import { currentSession, noStore, requireArea, sameOrigin } from "~/middleware/session.server.ts";
@@ -23,7 +24,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     standing && isMembershipInForce(standing.membership) ? standing.credits : undefined;
   return {
     year: new Date().getFullYear(),
-    account: { home: roleHome.employer, role: "employer" as const, name: user.name, credits },
+    account: {
+      home: roleHome.employer,
+      role: "employer" as const,
+      name: user.name,
+      credits,
+      team: {
+        to: "/employer-team",
+        label:
+          organisation && teamCan(organisation.memberRole, "team:view")
+            ? "Team"
+            : "Your organisation",
+      },
+    },
     organisationName: organisation?.name ?? null,
   };
 }

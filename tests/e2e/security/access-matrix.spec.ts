@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
@@ -24,6 +24,12 @@ import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/con
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import {
+  answerOf,
+  createAccountOn,
+  dataUrl,
+  employerRequests,
+} from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -162,12 +168,6 @@ const doctorArea =
         return "forbidden";
     }
   };
-
-/** React Router's data request for a page: what client-side navigation fetches. */
-const dataUrl = (url: string) => {
-  const [pathname, query] = url.split("?");
-  return `${pathname}.data${query ? `?${query}` : ""}`;
-};
 
 const rowOf = (table: "referral" | "consultation" | "note", id: (w: World) => string) => {
   return async (w: World): Promise<string> => {
@@ -373,27 +373,11 @@ const probes: Probe[] = [
   },
 ];
 
-async function createAccount(role: "employer" | "admin", email: string, name: string) {
-  const { internalAdapter, password: hasher } = await runtime.auth.$context;
-  const [firstName, lastName] = name.split(" ");
-  const created = await internalAdapter.createUser(
-    { email, name, emailVerified: true, role, firstName, lastName },
-    { method: "admin" },
-  );
-  await internalAdapter.linkAccount({
-    userId: created.id,
-    providerId: "credential",
-    accountId: created.id,
-    password: await hasher.hash(PASSWORD),
-  });
-  return created.id as string;
-}
-
 async function seedSide(side: Side, doctorId: string) {
   // Typed, so the seeding below is checked against the domain's signatures (the bundle is untyped).
   const db: Database = runtime.database.db;
   const employerEmail = uniqueEmail(`matrix-employer-${side.toLowerCase()}`);
-  const userId = await createAccount("employer", employerEmail, `Employer ${side}`);
+  const userId = await createAccountOn(runtime, "employer", employerEmail, `Employer ${side}`);
   const [org] = await db
     .insert(organisation)
     .values({ name: `Matrix ${side} Ltd` })
@@ -508,30 +492,6 @@ async function signedInWithTwoFactor(browser: Browser, loginPath: string, email:
   return context.request;
 }
 
-async function signedInEmployer(email: string) {
-  const context = await playwrightRequest.newContext({ baseURL: origin });
-  const response = await context.post("/login", {
-    form: { intent: "sign-in", email, password: PASSWORD },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `sign-in of ${email}`).toBe(302);
-  expect(response.headers().location).toMatch(/^\/employer-dashboard/);
-  return context;
-}
-
-/**
- * Status and redirect target, for a page and for its `.data` request alike: React Router answers a
- * redirect of a data request with 202 and the target in its turbo-stream body.
- */
-function answerOf(response: APIResponse, body: string): { status: number; location: string } {
-  if (response.status() === 202 && body.startsWith('[["SingleFetchRedirect"')) {
-    const redirect = /"redirect","([^"]*)","status",(\d+)/.exec(body);
-    if (redirect) return { status: Number(redirect[2]), location: redirect[1]! };
-  }
-  return { status: response.status(), location: response.headers().location ?? "" };
-}
-
 function matches(outcome: Outcome, { status, location }: { status: number; location: string }) {
   if (outcome === "not-found") return status === 404;
   if (outcome === "forbidden") return status === 403;
@@ -555,13 +515,13 @@ test("every role gets its own objects of the employer, doctor and subject areas 
     });
   for (const side of sides) await seedSide(side, doctorIds[side]);
   const adminEmail = uniqueEmail("matrix-admin");
-  await createAccount("admin", adminEmail, "Morgan Admin");
+  await createAccountOn(runtime, "admin", adminEmail, "Morgan Admin");
 
   const anonymous = await playwrightRequest.newContext({ baseURL: origin });
   const contexts: Record<Role, APIRequestContext> = {
     anonymous,
-    "employer A": await signedInEmployer(world.A.employerEmail),
-    "employer B": await signedInEmployer(world.B.employerEmail),
+    "employer A": await employerRequests(origin, world.A.employerEmail),
+    "employer B": await employerRequests(origin, world.B.employerEmail),
     "doctor A": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.A),
     "doctor B": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.B),
     admin: await signedInWithTwoFactor(browser, "/login", adminEmail),

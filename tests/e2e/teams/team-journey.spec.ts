@@ -1,0 +1,218 @@
+import type { Browser, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../app/db/client.server.ts";
+import {
+  member,
+  organisation,
+  referral,
+  referralManager,
+  report,
+  user,
+} from "../../../app/db/schema/index.ts";
+import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
+import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
+import { subjectScopeForTest } from "../../support/assessments.ts";
+import { createSentReport } from "../../support/reports.ts";
+import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
+import { createAccountOn, dataUrl } from "../support/in-process-accounts.ts";
+import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { expect, test } from "../support/test.ts";
+
+/*
+ * A team in the browser (docs/architecture.md §4): an owner invites an HR administrator and
+ * managers from the team page; each joins through the e-mailed link; a manager's referral is seen
+ * by the people on it and by the HR administrator, not by another manager; and removing a
+ * manager takes their access away on their very next request. The released report is made
+ * through the domain's test factories (the doctor's and the person's steps have journeys of
+ * their own), so the production build runs in this worker on its own database.
+ */
+
+const port = Number(process.env.TEAM_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 176);
+const origin = `http://localhost:${port}`;
+let server: InProcessServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startInProcessServer({ name: "team", port, settings: { JOBS: "off" } });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function userIdOf(db: Database, email: string): Promise<string> {
+  const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!found) throw new Error(`no account for ${email}`);
+  return found.id;
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin });
+  return context.newPage();
+}
+
+async function invite(owner: Page, email: string, role: string) {
+  await owner.getByLabel("Email").fill(email);
+  await owner.getByLabel("Role", { exact: true }).selectOption({ label: role });
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(
+    owner
+      .getByRole("list", { name: "Pending invitations" })
+      .getByRole("listitem")
+      .filter({ hasText: email }),
+  ).toBeVisible();
+}
+
+/** Opens the invitation e-mailed to `email` and joins with a new account; ends on the dashboard. */
+async function joinByInvitation(browser: Browser, email: string, name: string): Promise<Page> {
+  const message = await waitForMessage(email, "invited you to join", { dataDir: server.dataDir });
+  const page = await newPage(browser);
+  await page.goto(linkTo(message, "/join/"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Join Harbour Care Ltd");
+  await page.getByLabel("Your full name").fill(name);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account and join" }).click();
+  await expect(page).toHaveURL(/\/employer-dashboard/);
+  await expect(page.getByText("Welcome to the team")).toBeVisible();
+  return page;
+}
+
+test("an owner builds a team; a manager's referral reaches only its people; removal ends access at once", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const db: Database = server.runtime.database.db;
+  const ownerEmail = uniqueEmail("team-owner");
+  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Olivia Owner");
+  const [org] = await db
+    .insert(organisation)
+    .values({ name: "Harbour Care Ltd" })
+    .returning({ id: organisation.id });
+  const organisationId = org!.id as string;
+  await db.insert(member).values({ organisationId, userId: ownerId, role: "owner" });
+
+  const owner = await newPage(browser);
+  await owner.goto("/login");
+  await signIn(owner, ownerEmail);
+  await expect(owner).toHaveURL(/\/employer-dashboard/);
+  await owner.getByRole("button", { name: "My Account" }).click();
+  await owner.getByRole("menuitem", { name: "Team" }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Team");
+  await expect(owner.getByText("No invitations are waiting for an answer.")).toBeVisible();
+
+  const people = {
+    hr: uniqueEmail("team-hr"),
+    alice: uniqueEmail("team-alice"),
+    bob: uniqueEmail("team-bob"),
+    carol: uniqueEmail("team-carol"),
+  };
+  await invite(owner, people.hr, "HR administrator");
+  for (const manager of [people.alice, people.bob, people.carol])
+    await invite(owner, manager, "Manager");
+  // A bad address is refused on the spot, and nothing is sent.
+  await owner.getByLabel("Email").fill("not-an-address");
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText("Invalid email address").first()).toBeVisible();
+
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await owner.screenshot({ path: "test-results/team-page-1280.png", fullPage: true });
+  await owner.setViewportSize({ width: 375, height: 800 });
+  await owner.screenshot({ path: "test-results/team-page-375.png", fullPage: true });
+  await owner.setViewportSize({ width: 1280, height: 900 });
+
+  const hr = await joinByInvitation(browser, people.hr, "Hana Rahman");
+  const alice = await joinByInvitation(browser, people.alice, "Alice Manager");
+  const bob = await joinByInvitation(browser, people.bob, "Bob Manager");
+  const carol = await joinByInvitation(browser, people.carol, "Carol Manager");
+
+  // A used link opens nothing again.
+  const used = await waitForMessage(people.alice, "invited you to join", {
+    dataDir: server.dataDir,
+  });
+  await carol.goto(linkTo(used, "/join/"));
+  await expect(carol.getByRole("heading", { level: 1 })).toHaveText(
+    "This invitation link is not valid",
+  );
+
+  // Alice makes a referral with the real form's fields.
+  const made = await alice.request.post("/employer-referral", {
+    form: {
+      intent: "draft",
+      employeeName: "Rowan Teamcase",
+      employeeEmail: "rowan.teamcase@example.org",
+      referralReason: "Back pain and time off; advice on adjustments, please.",
+      jobDetails: "Warehouse team leader",
+      existingAdjustments: "",
+      fitForWork: "on",
+      consentToProcessing: "on",
+    },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(made.status()).toBe(302);
+
+  // Her case with a report the person has released (made by the factories, then hers).
+  const sent = await createSentReport(db);
+  const opened = await openAssessmentLink(db, {
+    token: sent.token,
+    origin: { ip: "192.0.2.71", requestId: "team" },
+  });
+  if (!opened.ok) throw new Error("the report link did not open");
+  await approveReport(
+    subjectScopeForTest(db, opened.link, { origin: { ip: "192.0.2.71", requestId: "team" } }),
+    { jobs: { send: async () => null }, version: 1, releaseDiagnosis: false },
+  );
+  const aliceId = await userIdOf(db, people.alice);
+  await db
+    .update(referral)
+    .set({ organisationId, subjectName: "Sasha Released", createdBy: aliceId, ownerId: aliceId })
+    .where(eq(referral.id, sent.referral.id));
+  await db.update(report).set({ organisationId }).where(eq(report.id, sent.report.id));
+  const reportPath = `/employer-report/${sent.report.reference}`;
+
+  // Alice names Bob on her referral.
+  const bobId = await userIdOf(db, people.bob);
+  await db
+    .insert(referralManager)
+    .values({ referralId: sent.referral.id, userId: bobId, organisationId, addedBy: aliceId });
+
+  // The people on the case and the HR administrator see the report; Carol does not.
+  for (const [who, page] of [
+    ["alice", alice],
+    ["bob", bob],
+    ["hr", hr],
+  ] as const) {
+    const response = await page.goto(reportPath);
+    expect(response?.status(), `${who} opens the report`).toBe(200);
+    await page.goto("/employer-reports");
+    await expect(page.getByText(sent.report.reference).first(), who).toBeVisible();
+  }
+  expect((await carol.goto(reportPath))?.status()).toBe(404);
+  await carol.goto("/employer-reports");
+  await expect(carol.getByText(sent.report.reference)).toHaveCount(0);
+  await carol.goto("/employer-referrals");
+  await expect(carol.getByText("Rowan Teamcase")).toHaveCount(0);
+  await hr.goto("/employer-referrals");
+  await expect(hr.getByText("Rowan Teamcase")).toBeVisible();
+
+  // The owner removes Alice, giving her referrals to the HR administrator.
+  await owner.goto("/employer-team");
+  const row = owner.getByRole("row").filter({ hasText: people.alice });
+  await row.getByRole("button", { name: "Remove Alice Manager" }).click();
+  await owner
+    .getByLabel(/Give their 2 referrals to/)
+    .selectOption({ label: "Hana Rahman · HR administrator" });
+  await owner.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(owner.getByText("Removed from the team; 2 referrals handed on")).toBeVisible();
+  await expect(owner.getByRole("row").filter({ hasText: people.alice })).toHaveCount(0);
+
+  // Alice's open tab: the very next request is refused, page and data request alike.
+  expect((await alice.request.get(dataUrl(reportPath)))?.status()).toBe(403);
+  expect((await alice.goto(reportPath))?.status()).toBe(403);
+  // Bob, still named, keeps the case; the referrals stay with the organisation.
+  expect((await bob.goto(reportPath))?.status()).toBe(200);
+  await hr.goto("/employer-team");
+  await expect(hr.getByRole("row").filter({ hasText: "Hana Rahman" })).toContainText("2");
+});

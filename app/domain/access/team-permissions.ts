@@ -64,3 +64,10 @@ export const memberRoleLabel: Record<MemberRole, string> = {
   hr_admin: "HR administrator",
   manager: "Manager",
 };
+
+/** The role in a sentence: "invited to join as an HR administrator". */
+export const memberRoleWithArticle: Record<MemberRole, string> = {
+  owner: "an owner",
+  hr_admin: "an HR administrator",
+  manager: "a manager",
+};

@@ -1,4 +1,5 @@
 import type { MemberRole } from "~/db/schema/auth.ts";
+import { memberRoleWithArticle } from "~/domain/access/team-permissions.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 
@@ -9,12 +10,6 @@ const roleDuties: Record<MemberRole, string> = {
   owner: "make referrals, read every report, manage billing and the team",
   hr_admin: "make referrals, read every report, manage billing and invite managers",
   manager: "make referrals and read the reports of the referrals you make or are named on",
-};
-
-const asRole: Record<MemberRole, string> = {
-  owner: "an owner",
-  hr_admin: "an HR administrator",
-  manager: "a manager",
 };
 
 /** The team invitation: who invited, to which organisation, as what, and until when. */
@@ -29,7 +24,7 @@ export function teamInvitationEmail(input: {
   return {
     to: input.to,
     subject: `${input.inviterName} invited you to join ${input.organisationName} on ReferOH`,
-    text: `Hello,\n\n${input.inviterName} has invited you to join ${input.organisationName} on ReferOH, the occupational health service, as ${asRole[input.role]}. You will be able to ${roleDuties[input.role]}.\n\nAccept the invitation here:\n\n${input.link}\n\nThe link works once, until ${formatLongDate(input.expiresAt)}. If you already have a ReferOH account, sign in with it when asked; otherwise you will choose a password.\n\nIf you were not expecting this, you can ignore this message.${signature}`,
+    text: `Hello,\n\n${input.inviterName} has invited you to join ${input.organisationName} on ReferOH, the occupational health service, as ${memberRoleWithArticle[input.role]}. You will be able to ${roleDuties[input.role]}.\n\nAccept the invitation here:\n\n${input.link}\n\nThe link works once, until ${formatLongDate(input.expiresAt)}. If you already have a ReferOH account, sign in with it when asked; otherwise you will choose a password.\n\nIf you were not expecting this, you can ignore this message.${signature}`,
   };
 }
 

@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
-import { memberRoleLabel } from "~/domain/access/team-permissions.ts";
+import { memberRoleWithArticle } from "~/domain/access/team-permissions.ts";
 import { passwordFields } from "~/domain/accounts/schemas.ts";
 import {
   acceptTeamInvitation,
@@ -48,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     invitation: {
       ...invitation,
-      roleLabel: memberRoleLabel[invitation.role],
+      asRole: memberRoleWithArticle[invitation.role],
       expiresOn: formatLongDate(invitation.expiresAt),
     },
     signedIn: current
@@ -162,9 +162,8 @@ export default function Join({ loaderData, actionData, params }: Route.Component
       description={
         <p>
           {invitation.inviterName ?? "A colleague"} has invited <strong>{invitation.email}</strong>{" "}
-          to join {invitation.organisationName} on ReferOH as{" "}
-          <strong>{invitation.roleLabel.toLowerCase()}</strong>. The invitation works until{" "}
-          {invitation.expiresOn}.
+          to join {invitation.organisationName} on ReferOH as <strong>{invitation.asRole}</strong>.
+          The invitation works until {invitation.expiresOn}.
         </p>
       }
     >

@@ -22,7 +22,11 @@ import {
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
-import { memberRoleLabel, teamCan } from "~/domain/access/team-permissions.ts";
+import {
+  memberRoleLabel,
+  memberRoleWithArticle,
+  teamCan,
+} from "~/domain/access/team-permissions.ts";
 import { signOut } from "~/domain/accounts/sign-out.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
@@ -218,7 +222,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-2 max-w-2xl text-muted-foreground">
           {team
             ? "The people in your organisation who use ReferOH, what each may see and do, and the invitations waiting for an answer."
-            : `You are ${memberRoleLabel[yourRole].toLowerCase()} at ${organisationName}: you see the referrals you make or are named on, and their reports.`}
+            : `You are ${memberRoleWithArticle[yourRole]} at ${organisationName}: you see the referrals you make or are named on, and their reports.`}
         </p>
       </header>
       {refusal ? (

@@ -216,3 +216,67 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   await hr.goto("/employer-team");
   await expect(hr.getByRole("row").filter({ hasText: "Hana Rahman" })).toContainText("2");
 });
+
+test("someone with an account elsewhere signs in to accept; another signed-in account joins nothing", async ({
+  browser,
+}) => {
+  const db: Database = server.runtime.database.db;
+  const ownerEmail = uniqueEmail("team2-owner");
+  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Owen Second");
+  const [org] = await db
+    .insert(organisation)
+    .values({ name: "Harbour Care Ltd" })
+    .returning({ id: organisation.id });
+  await db.insert(member).values({ organisationId: org!.id, userId: ownerId, role: "owner" });
+  // The consultant already runs another firm's referrals on ReferOH.
+  const consultantEmail = uniqueEmail("team2-consultant");
+  const consultantId = await createAccountOn(
+    server.runtime,
+    "employer",
+    consultantEmail,
+    "Cora Consultant",
+  );
+  const [firm] = await db
+    .insert(organisation)
+    .values({ name: "Other Firm Ltd" })
+    .returning({ id: organisation.id });
+  await db.insert(member).values({ organisationId: firm!.id, userId: consultantId, role: "owner" });
+
+  const owner = await newPage(browser);
+  await owner.goto("/login");
+  await signIn(owner, ownerEmail);
+  await expect(owner).toHaveURL(/\/employer-dashboard/);
+  await owner.goto("/employer-team");
+  await invite(owner, consultantEmail, "HR administrator");
+  const link = linkTo(
+    await waitForMessage(consultantEmail, "invited you to join", { dataDir: server.dataDir }),
+    "/join/",
+  );
+
+  // The owner's own browser holds the link: signed in as someone else, nothing is joined.
+  await owner.goto(link);
+  await expect(owner.getByText("This invitation is for another account")).toBeVisible();
+  await expect(owner.getByRole("button", { name: /Accept/ })).toHaveCount(0);
+
+  const consultant = await newPage(browser);
+  await consultant.goto(link);
+  await expect(consultant.getByRole("heading", { level: 1 })).toHaveText("Join Harbour Care Ltd");
+  for (const width of [1280, 375]) {
+    await consultant.setViewportSize({ width, height: 900 });
+    await consultant.screenshot({ path: `test-results/join-page-${width}.png`, fullPage: true });
+  }
+  await consultant.setViewportSize({ width: 1280, height: 900 });
+  await consultant.getByRole("link", { name: "Sign in to accept" }).click();
+  await signIn(consultant, consultantEmail);
+  await expect(consultant).toHaveURL(/\/join\//);
+  await consultant.getByRole("button", { name: "Accept and join Harbour Care Ltd" }).click();
+  await expect(consultant).toHaveURL(/\/employer-dashboard/);
+  await expect(consultant.getByText("Welcome to the team")).toBeVisible();
+  // Now a member of both; the link is used up.
+  const memberships = await db.select().from(member).where(eq(member.userId, consultantId));
+  expect(memberships.map((m: { role: string }) => m.role).sort()).toEqual(["hr_admin", "owner"]);
+  await consultant.goto(link);
+  await expect(consultant.getByRole("heading", { level: 1 })).toHaveText(
+    "This invitation link is not valid",
+  );
+});

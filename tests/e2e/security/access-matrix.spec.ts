@@ -11,6 +11,7 @@ import {
   member,
   organisation,
   referral,
+  referralManager,
   report,
 } from "../../../app/db/schema/index.ts";
 import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
@@ -93,16 +94,30 @@ interface World {
   releasedId: string;
   reportReference: string;
   invoiceId: string;
+  invoiceNumber: string;
+  /** A manager of side A who is none of the roles below: the team actions' object. */
+  spareMemberId: string;
   /** The person's link to the case in review (its consultation). */
   reviewToken: string;
   /** Everything of this side a caller without a right to it must never see. */
   markers: string[];
 }
 const world = {} as Record<Side, World>;
+/** The team roles' addresses, to sign in with. */
+const teamEmails: Record<string, string> = {};
 
+/*
+ * Side A is a team (docs/architecture.md §4): its owner ("employer A"), an HR administrator, the
+ * manager whose cases they all are, a manager named on every one of them, and a colleague who is
+ * a manager on none. Side B is an owner (and a spare manager, the object of the team actions).
+ */
 const roles = [
   "anonymous",
   "employer A",
+  "hr A",
+  "manager A",
+  "named A",
+  "colleague A",
   "employer B",
   "doctor A",
   "doctor B",
@@ -112,7 +127,11 @@ const roles = [
 ] as const;
 type Role = (typeof roles)[number];
 type Kind = "employer" | "doctor" | "admin" | "link" | "anonymous";
-const kindOf = (role: Role): Kind => role.split(" ")[0] as Kind;
+const teamRoles = new Set<Role>(["hr A", "manager A", "named A", "colleague A"]);
+const kindOf = (role: Role): Kind =>
+  teamRoles.has(role) ? "employer" : (role.split(" ")[0] as Kind);
+/** Team roles that may not see billing: managers reach no invoice. */
+const managers = new Set<Role>(["manager A", "named A", "colleague A"]);
 const sideOf = (role: Role): Side | null =>
   role.endsWith(" A") ? "A" : role.endsWith(" B") ? "B" : null;
 
@@ -136,6 +155,17 @@ interface Probe {
   shows?: (w: World) => string;
   /** The object's state, compared before and after a refused action. */
   state?: (w: World) => Promise<string>;
+  /** Billing's: owners and HR administrators only, not managers. */
+  billing?: boolean;
+}
+
+/**
+ * Whether a caller of the object's own side may reach it: every employer role reaches its cases
+ * except the colleague who is on none of them; billing is owners' and HR administrators'.
+ */
+function reaches(role: Role, probe: Probe): boolean {
+  if (role === "colleague A") return false;
+  return !(probe.billing && managers.has(role));
 }
 
 /** The employer area: the owner's organisation only; other roles are not let in at all. */
@@ -169,24 +199,32 @@ const doctorArea =
     }
   };
 
-const rowOf = (table: "referral" | "consultation" | "note", id: (w: World) => string) => {
+const rowOf = (
+  table: "referral" | "consultation" | "note" | "member",
+  id: (w: World) => string,
+) => {
   return async (w: World): Promise<string> => {
     const db = runtime.database.db;
     const rows =
-      table === "referral"
+      table === "member"
         ? await db
             .select()
-            .from(referral)
-            .where(eq(referral.id, id(w)))
-        : table === "consultation"
+            .from(member)
+            .where(eq(member.id, id(w)))
+        : table === "referral"
           ? await db
               .select()
-              .from(consultation)
-              .where(eq(consultation.id, id(w)))
-          : await db
-              .select({ id: caseClinicalNote.id, updatedAt: caseClinicalNote.updatedAt })
-              .from(caseClinicalNote)
-              .where(eq(caseClinicalNote.referralId, id(w)));
+              .from(referral)
+              .where(eq(referral.id, id(w)))
+          : table === "consultation"
+            ? await db
+                .select()
+                .from(consultation)
+                .where(eq(consultation.id, id(w)))
+            : await db
+                .select({ id: caseClinicalNote.id, updatedAt: caseClinicalNote.updatedAt })
+                .from(caseClinicalNote)
+                .where(eq(caseClinicalNote.referralId, id(w)));
     return JSON.stringify(rows);
   };
 };
@@ -244,7 +282,8 @@ const probes: Probe[] = [
     name: "send a reminder",
     method: "POST",
     url: (w) => `/employer-referrals/${w.invitedId}/remind`,
-    expect: employerArea([200]),
+    // Once a day: the first of the team to remind is answered 200, the rest 409 (too soon).
+    expect: employerArea([200, 409]),
     state: rowOf("referral", (w) => w.invitedId),
   },
   {
@@ -280,6 +319,55 @@ const probes: Probe[] = [
     method: "GET",
     url: (w) => `/invoices/${w.invoiceId}.pdf`,
     expect: employerArea([200]),
+    billing: true,
+  },
+  // ---- employer: lists and the dashboard (each shows a role its own cases only) ----
+  {
+    name: "referrals list",
+    method: "GET",
+    url: () => "/employer-referrals",
+    expect: employerArea([200], { list: true }),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "reports list",
+    method: "GET",
+    url: () => "/employer-reports",
+    expect: employerArea([200], { list: true }),
+    shows: (w) => w.reportReference,
+  },
+  {
+    name: "dashboard (.data)",
+    method: "GET",
+    url: () => dataUrl("/employer-dashboard"),
+    expect: employerArea([200], { list: true }),
+  },
+  // ---- employer: the team ----
+  {
+    name: "team page",
+    method: "GET",
+    url: () => "/employer-team",
+    expect: employerArea([200], { list: true }),
+  },
+  {
+    name: "team: change a member's role",
+    method: "POST",
+    url: () => "/employer-team",
+    form: (w) => ({ intent: "change-role", memberId: w.spareMemberId, role: "manager" }),
+    // Only an owner changes roles; another organisation's member is not found.
+    expect: (role, own) =>
+      kindOf(role) !== "employer"
+        ? employerArea([200])(role, own)
+        : sideOf(role) === "B"
+          ? own
+            ? { ok: [200] }
+            : { refused: 404 }
+          : role === "employer A"
+            ? own
+              ? { ok: [200] }
+              : { refused: 404 }
+            : { refused: 403 },
+    state: rowOf("member", (w) => w.spareMemberId),
   },
   // ---- doctor ----
   {
@@ -385,22 +473,70 @@ async function seedSide(side: Side, doctorId: string) {
   const organisationId = org!.id as string;
   await db.insert(member).values({ organisationId, userId, role: "owner" });
   const actor = { userId, organisationId, organisationName: `Matrix ${side} Ltd` };
-  const mine = (referralId: string) =>
-    db
+  const team: Partial<Record<Role, string>> = {};
+  for (const [role, memberRole] of side === "A"
+    ? ([
+        ["hr A", "hr_admin"],
+        ["manager A", "manager"],
+        ["named A", "manager"],
+        ["colleague A", "manager"],
+      ] as const)
+    : []) {
+    const email = uniqueEmail(`matrix-${role.replace(" ", "-").toLowerCase()}`);
+    const id = await createAccountOn(runtime, "employer", email, `Team ${role}`);
+    await db.insert(member).values({ organisationId, userId: id, role: memberRole });
+    team[role] = id;
+    teamEmails[role] = email;
+  }
+  const spareId = await createAccountOn(
+    runtime,
+    "employer",
+    uniqueEmail(`matrix-spare-${side.toLowerCase()}`),
+    `Spare ${side}`,
+  );
+  const [spare] = await db
+    .insert(member)
+    .values({ organisationId, userId: spareId, role: "manager" })
+    .returning({ id: member.id });
+  // Side A's cases are its manager's, with a colleague named on each.
+  const caseOwner = team["manager A"] ?? userId;
+  const mine = async (referralId: string) => {
+    await db
       .update(referral)
-      .set({ organisationId, subjectName: personName[side] })
+      .set({
+        organisationId,
+        subjectName: personName[side],
+        createdBy: caseOwner,
+        ownerId: caseOwner,
+      })
       .where(eq(referral.id, referralId));
+    if (team["named A"])
+      await db
+        .insert(referralManager)
+        .values({ referralId, userId: team["named A"], organisationId });
+  };
 
-  const draft = await saveManagementReferral(employerScopeForTest(db, actor), {
-    provider: "demo",
-    intent: "draft",
-    input: managementReferralInput({
-      employeeName: personName[side],
-      employeeEmail: "matrix.person@example.org",
-      referralReason: "Matrix test: back pain and time off; advice on adjustments, please.",
-      jobDetails: "Warehouse team leader",
+  const draft = await saveManagementReferral(
+    employerScopeForTest(db, {
+      ...actor,
+      userId: caseOwner,
+      memberRole: side === "A" ? "manager" : "owner",
     }),
-  });
+    {
+      provider: "demo",
+      intent: "draft",
+      input: managementReferralInput({
+        employeeName: personName[side],
+        employeeEmail: "matrix.person@example.org",
+        referralReason: "Matrix test: back pain and time off; advice on adjustments, please.",
+        jobDetails: "Warehouse team leader",
+      }),
+    },
+  );
+  if (team["named A"])
+    await db
+      .insert(referralManager)
+      .values({ referralId: draft.referral.id, userId: team["named A"], organisationId });
   // Invited two days ago: a reminder is due.
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
   const invited = await createInvitedReferralForTest(db, { type: "management", now: twoDaysAgo });
@@ -465,6 +601,8 @@ async function seedSide(side: Side, doctorId: string) {
     releasedId: sent.referral.id,
     reportReference: sent.report.reference,
     invoiceId: issued!.id,
+    invoiceNumber: issued!.number,
+    spareMemberId: spare!.id,
     reviewToken: inReview.token,
     markers: [
       invited.referral.reference,
@@ -521,6 +659,10 @@ test("every role gets its own objects of the employer, doctor and subject areas 
   const contexts: Record<Role, APIRequestContext> = {
     anonymous,
     "employer A": await employerRequests(origin, world.A.employerEmail),
+    "hr A": await employerRequests(origin, teamEmails["hr A"] ?? ""),
+    "manager A": await employerRequests(origin, teamEmails["manager A"] ?? ""),
+    "named A": await employerRequests(origin, teamEmails["named A"] ?? ""),
+    "colleague A": await employerRequests(origin, teamEmails["colleague A"] ?? ""),
     "employer B": await employerRequests(origin, world.B.employerEmail),
     "doctor A": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.A),
     "doctor B": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.B),
@@ -542,7 +684,7 @@ test("every role gets its own objects of the employer, doctor and subject areas 
       );
       for (const role of ordered) {
         const callerSide = sideOf(role);
-        const own = callerSide === target;
+        const own = callerSide === target && (kindOf(role) !== "employer" || reaches(role, probe));
         const expected = probe.expect(role, own);
         const url = probe.url(w, kindOf(role) === "link" && callerSide ? world[callerSide] : null);
         const before = probe.state ? await probe.state(w) : undefined;
@@ -562,11 +704,20 @@ test("every role gets its own objects of the employer, doctor and subject areas 
           failures.push(
             `${label}: expected ${JSON.stringify(expected)}, got ${answer.status} ${answer.location}`,
           );
-        // Nothing of a side the caller has no right to, whatever the status.
+        // Nothing of a side the caller has no right to, whatever the status: nothing of another
+        // organisation; for the colleague on none of side A's cases, nothing of those cases; for
+        // a manager, no invoice.
         for (const side of sides) {
-          if (side === callerSide) continue;
+          const forbidden =
+            side !== callerSide
+              ? world[side].markers
+              : role === "colleague A"
+                ? world[side].markers.filter((m) => m !== world[side].invoiceNumber)
+                : [];
+          const billing =
+            side === callerSide && managers.has(role) ? [world[side].invoiceNumber] : [];
           // A sign-in redirect hands back the address the caller asked for, and nothing else.
-          for (const marker of world[side].markers)
+          for (const marker of [...forbidden, ...billing])
             if (body.includes(marker) && !decodeURIComponent(url).includes(marker))
               failures.push(`${label}: the answer contains ${marker}`);
         }
@@ -588,6 +739,6 @@ test("every role gets its own objects of the employer, doctor and subject areas 
   );
   expect(failures).toEqual([]);
   // The doctors' and the administrator's go with their browser contexts.
-  for (const role of ["anonymous", "employer A", "employer B"] as const)
+  for (const role of roles.filter((r) => kindOf(r) === "employer" || r === "anonymous"))
     await contexts[role].dispose();
 });

@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { memberRoles, organisationIdColumn, user } from "./auth.ts";
 import { createdAt, primaryId } from "./columns.ts";
 import { referralIdColumn } from "./referrals.ts";

@@ -21,9 +21,9 @@ import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { teamInvitationEmail } from "./team-emails.ts";
 
 /** An invitation link works for 7 days from its last sending (docs/architecture.md §4). */
-export const teamInvitationDays = 7;
+const teamInvitationDays = 7;
 
-export interface TeamMailDeps {
+interface TeamMailDeps {
   mailer: Mailer;
   publicUrl: string;
 }
@@ -231,7 +231,7 @@ async function sendInvitation(
 }
 
 /** What the invitation page shows: the same for an address with an account and one without. */
-export type OpenedInvitation =
+type OpenedInvitation =
   | {
       status: "valid";
       email: string;
@@ -280,7 +280,7 @@ export async function openTeamInvitation(scope: Scope, token: string): Promise<O
   };
 }
 
-export type JoinResult =
+type JoinResult =
   | { status: "joined"; organisationName: string }
   | { status: "already-member"; organisationName: string }
   /** Signed in as someone else than the invitation's address, or not as an employer. */
@@ -360,7 +360,7 @@ async function claimInvitation(tx: Executor, id: string, userId: string, now: Da
   return claimed.length > 0;
 }
 
-export type NewAccountJoinResult =
+type NewAccountJoinResult =
   | { status: "joined"; setCookies: string[]; organisationName: string }
   /** The address already has an account: sign in with it to accept. */
   | { status: "account-exists" }

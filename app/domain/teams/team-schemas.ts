@@ -26,7 +26,7 @@ export const inviteMemberSchema = z.object({
 });
 
 /** Resend or revoke one pending invitation (buttons on its row). */
-export const invitationActionSchema = z.object({
+const invitationActionSchema = z.object({
   intent: z.enum(["resend", "revoke"]),
   invitationId: z.uuid(),
   confirm: z.literal("yes").optional(),

@@ -21,7 +21,7 @@ import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { listPendingInvitations } from "./invitations.server.ts";
 import { removedFromTeamEmail } from "./team-emails.ts";
 
-export interface TeamMember {
+interface TeamMember {
   memberId: string;
   userId: string;
   name: string;

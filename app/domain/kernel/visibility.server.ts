@@ -10,7 +10,7 @@ import {
   report,
   teamInvitation,
 } from "~/db/schema/index.ts";
-import { teamCan } from "~/domain/access/team-permissions.ts";
+import { type TeamPermission, teamCan } from "~/domain/access/team-permissions.ts";
 import { doctorVisibleStatuses } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor, EmployerActor } from "./actor.ts";
 import type { Scope } from "./scope.ts";
@@ -139,9 +139,22 @@ export function visibleCreditNotes(scope: Scope | Actor): SQL {
 }
 
 function billingRows(actor: Actor, organisationColumn: AnyPgColumn): SQL {
+  return organisationRows(actor, organisationColumn, "billing:manage");
+}
+
+/**
+ * An organisation's rows of a table that is not a case's: the employer's own organisation's when
+ * their role has `permission` (any role without one), all for an administrator and the system,
+ * nothing for anyone else.
+ */
+function organisationRows(
+  actor: Actor,
+  organisationColumn: AnyPgColumn,
+  permission?: TeamPermission,
+): SQL {
   switch (actor.role) {
     case "employer":
-      return teamCan(actor.memberRole, "billing:manage")
+      return !permission || teamCan(actor.memberRole, permission)
         ? eq(organisationColumn, actor.organisationId)
         : nothing;
     case "admin":
@@ -157,32 +170,12 @@ function billingRows(actor: Actor, organisationColumn: AnyPgColumn): SQL {
  * names colleagues on a referral); an administrator and the system all; nobody else.
  */
 export function visibleMembers(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "employer":
-      return eq(member.organisationId, actor.organisationId);
-    case "admin":
-    case "system":
-      return sql`true`;
-    default:
-      return nothing;
-  }
+  return organisationRows(actorOf(scope), member.organisationId);
 }
 
 /** Team invitations: those who may see the team page, for their organisation; the system all. */
 export function visibleTeamInvitations(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "employer":
-      return teamCan(actor.memberRole, "team:view")
-        ? eq(teamInvitation.organisationId, actor.organisationId)
-        : nothing;
-    case "admin":
-    case "system":
-      return sql`true`;
-    default:
-      return nothing;
-  }
+  return organisationRows(actorOf(scope), teamInvitation.organisationId, "team:view");
 }
 
 function actorOf(scope: Scope | Actor): Actor {

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { LogOutIcon, MailIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { LogOutIcon, type LucideIcon, MailIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
@@ -241,181 +241,161 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       {team ? (
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="flex items-center gap-2">
-                <UsersIcon aria-hidden="true" className="size-5" />
-                Members ({team.members.length})
-              </h2>
-            </CardTitle>
-            <CardDescription>
+        <TeamCard
+          icon={UsersIcon}
+          title={<>Members ({team.members.length})</>}
+          description={
+            <>
               Removing someone ends their access at once. Their referrals stay with{" "}
               {organisationName}.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Table aria-label="Members">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Last sign-in</TableHead>
-                  <TableHead>Referrals owned</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {team.members.map((m) => {
-                  const mayRemove = !m.isYou && (team.canChangeRoles || m.role === "manager");
-                  return (
-                    <TableRow key={m.memberId}>
-                      <TableCell label="Name">
-                        <p className="font-medium">
-                          {m.name}{" "}
-                          {m.isYou ? (
-                            <Badge variant="outline" className="ml-1">
-                              You
-                            </Badge>
-                          ) : null}
-                        </p>
-                        <p className="break-all text-muted-foreground text-sm">{m.email}</p>
-                        <p className="text-muted-foreground text-xs">Joined {m.joinedAt}</p>
-                      </TableCell>
-                      <TableCell label="Role">
-                        {team.canChangeRoles ? (
-                          <RoleForm memberId={m.memberId} role={m.role} name={m.name} />
-                        ) : (
-                          memberRoleLabel[m.role]
-                        )}
-                      </TableCell>
-                      <TableCell label="Last sign-in">{m.lastSignInAt ?? "Never"}</TableCell>
-                      <TableCell label="Referrals owned">{m.referralsOwned}</TableCell>
-                      <TableCell label="Actions">
-                        {confirming?.what === "remove" && confirming.id === m.memberId ? (
-                          <RemoveConfirmation
-                            member={m}
-                            heirs={team.members.filter((h) => h.memberId !== m.memberId)}
-                          />
-                        ) : mayRemove ? (
-                          <OneButtonForm
-                            fields={{ intent: "remove", memberId: m.memberId }}
-                            label={`Remove ${m.name}`}
-                          >
-                            Remove
-                          </OneButtonForm>
+            </>
+          }
+        >
+          <Table aria-label="Members">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Last sign-in</TableHead>
+                <TableHead>Referrals owned</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {team.members.map((m) => {
+                const mayRemove = !m.isYou && (team.canChangeRoles || m.role === "manager");
+                return (
+                  <TableRow key={m.memberId}>
+                    <TableCell label="Name">
+                      <p className="font-medium">
+                        {m.name}{" "}
+                        {m.isYou ? (
+                          <Badge variant="outline" className="ml-1">
+                            You
+                          </Badge>
                         ) : null}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
+                      </p>
+                      <p className="break-all text-muted-foreground text-sm">{m.email}</p>
+                      <p className="text-muted-foreground text-xs">Joined {m.joinedAt}</p>
+                    </TableCell>
+                    <TableCell label="Role">
+                      {team.canChangeRoles ? (
+                        <RoleForm memberId={m.memberId} role={m.role} name={m.name} />
+                      ) : (
+                        memberRoleLabel[m.role]
+                      )}
+                    </TableCell>
+                    <TableCell label="Last sign-in">{m.lastSignInAt ?? "Never"}</TableCell>
+                    <TableCell label="Referrals owned">{m.referralsOwned}</TableCell>
+                    <TableCell label="Actions">
+                      {confirming?.what === "remove" && confirming.id === m.memberId ? (
+                        <RemoveConfirmation
+                          member={m}
+                          heirs={team.members.filter((h) => h.memberId !== m.memberId)}
+                        />
+                      ) : mayRemove ? (
+                        <OneButtonForm
+                          fields={{ intent: "remove", memberId: m.memberId }}
+                          label={`Remove ${m.name}`}
+                        >
+                          Remove
+                        </OneButtonForm>
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TeamCard>
       ) : null}
 
       {team ? (
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="flex items-center gap-2">
-                <MailIcon aria-hidden="true" className="size-5" />
-                Pending invitations
-              </h2>
-            </CardTitle>
-            <CardDescription>
-              An invitation link works once, for 7 days from when it was last sent.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {team.invitations.length === 0 ? (
-              <p className="rounded-lg border border-dashed px-6 py-8 text-center text-muted-foreground">
-                No invitations are waiting for an answer.
-              </p>
-            ) : (
-              <ul className="grid gap-3" aria-label="Pending invitations">
-                {team.invitations.map((i) => (
-                  <li
-                    key={i.id}
-                    className="flex flex-col gap-3 rounded-lg border p-4 md:flex-row md:items-center md:justify-between"
-                  >
-                    <div>
-                      <p className="break-all font-medium">{i.email}</p>
-                      <p className="text-muted-foreground text-sm">
-                        {memberRoleLabel[i.role]} · sent {i.lastSentAt}
-                        {i.invitedByName ? ` by ${i.invitedByName}` : ""} ·{" "}
-                        {i.expired ? (
-                          <span className="font-medium text-destructive">expired</span>
-                        ) : (
-                          `works until ${i.expiresAt}`
-                        )}
-                      </p>
+        <TeamCard
+          icon={MailIcon}
+          title="Pending invitations"
+          description="An invitation link works once, for 7 days from when it was last sent."
+        >
+          {team.invitations.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-6 py-8 text-center text-muted-foreground">
+              No invitations are waiting for an answer.
+            </p>
+          ) : (
+            <ul className="grid gap-3" aria-label="Pending invitations">
+              {team.invitations.map((i) => (
+                <li
+                  key={i.id}
+                  className="flex flex-col gap-3 rounded-lg border p-4 md:flex-row md:items-center md:justify-between"
+                >
+                  <div>
+                    <p className="break-all font-medium">{i.email}</p>
+                    <p className="text-muted-foreground text-sm">
+                      {memberRoleLabel[i.role]} · sent {i.lastSentAt}
+                      {i.invitedByName ? ` by ${i.invitedByName}` : ""} ·{" "}
+                      {i.expired ? (
+                        <span className="font-medium text-destructive">expired</span>
+                      ) : (
+                        `works until ${i.expiresAt}`
+                      )}
+                    </p>
+                  </div>
+                  {confirming?.what === "revoke" && confirming.id === i.id ? (
+                    <ConfirmPanel
+                      fields={{ intent: "revoke", invitationId: i.id, confirm: "yes" }}
+                      question={`Withdraw the invitation to ${i.email}? Its link stops working at once.`}
+                      yes="Yes, withdraw it"
+                    />
+                  ) : team.invitableRoles.includes(i.role) ? (
+                    <div className="flex flex-wrap gap-2">
+                      <OneButtonForm
+                        fields={{ intent: "resend", invitationId: i.id }}
+                        label={`Send the invitation to ${i.email} again`}
+                        variant="outline"
+                      >
+                        Send again
+                      </OneButtonForm>
+                      <OneButtonForm
+                        fields={{ intent: "revoke", invitationId: i.id }}
+                        label={`Withdraw the invitation to ${i.email}`}
+                      >
+                        Withdraw
+                      </OneButtonForm>
                     </div>
-                    {confirming?.what === "revoke" && confirming.id === i.id ? (
-                      <ConfirmPanel
-                        fields={{ intent: "revoke", invitationId: i.id, confirm: "yes" }}
-                        question={`Withdraw the invitation to ${i.email}? Its link stops working at once.`}
-                        yes="Yes, withdraw it"
-                      />
-                    ) : team.invitableRoles.includes(i.role) ? (
-                      <div className="flex flex-wrap gap-2">
-                        <OneButtonForm
-                          fields={{ intent: "resend", invitationId: i.id }}
-                          label={`Send the invitation to ${i.email} again`}
-                          variant="outline"
-                        >
-                          Send again
-                        </OneButtonForm>
-                        <OneButtonForm
-                          fields={{ intent: "revoke", invitationId: i.id }}
-                          label={`Withdraw the invitation to ${i.email}`}
-                        >
-                          Withdraw
-                        </OneButtonForm>
-                      </div>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </TeamCard>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="flex items-center gap-2">
-              <LogOutIcon aria-hidden="true" className="size-5" />
-              Leave {organisationName}
-            </h2>
-          </CardTitle>
-          <CardDescription>
+      <TeamCard
+        icon={LogOutIcon}
+        title={<>Leave {organisationName}</>}
+        description={
+          <>
             You will no longer see its referrals or reports. The referrals you made stay with the
             organisation.
             {yourRole === "owner" && team && team.owners <= 1
               ? " You are its only owner: make someone else an owner first."
               : ""}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {yourRole === "owner" && team && team.owners <= 1 ? null : confirming?.what ===
-            "leave" ? (
-            <ConfirmPanel
-              fields={{ intent: "leave", confirm: "yes" }}
-              question={`Leave ${organisationName}? Only an owner or HR administrator can invite you back.`}
-              yes="Yes, leave"
-            />
-          ) : (
-            <OneButtonForm fields={{ intent: "leave" }} label={`Leave ${organisationName}`}>
-              Leave organisation
-            </OneButtonForm>
-          )}
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        {yourRole === "owner" && team && team.owners <= 1 ? null : confirming?.what === "leave" ? (
+          <ConfirmPanel
+            fields={{ intent: "leave", confirm: "yes" }}
+            question={`Leave ${organisationName}? Only an owner or HR administrator can invite you back.`}
+            yes="Yes, leave"
+          />
+        ) : (
+          <OneButtonForm fields={{ intent: "leave" }} label={`Leave ${organisationName}`}>
+            Leave organisation
+          </OneButtonForm>
+        )}
+      </TeamCard>
     </div>
   );
 }
@@ -437,61 +417,56 @@ function InviteCard({
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <UserPlusIcon aria-hidden="true" className="size-5" />
-            Invite someone
-          </h2>
-        </CardTitle>
-        <CardDescription>
+    <TeamCard
+      icon={UserPlusIcon}
+      title="Invite someone"
+      description={
+        <>
           They get an e-mail with a link to join. Someone with a ReferOH account signs in with it;
           anyone else chooses a password.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ErrorSummary errors={summary} className="mb-4" />
-        <IntentForm
-          form={form}
-          intent="invite"
-          className="grid gap-5 md:grid-cols-[1fr_16rem_auto] md:items-end"
-        >
-          <TextField
-            label="Email"
-            field={fields.email}
-            error={fields.email.errors}
-            type="email"
-            autoComplete="off"
-          />
-          <FormField id="role" label="Role" error={fields.role.errors}>
-            {(control) => (
-              <NativeSelect
-                {...control}
-                name={fields.role.name}
-                defaultValue={fields.role.initialValue || roles[roles.length - 1]}
-              >
-                {roles.map((r) => (
-                  <NativeSelectOption key={r} value={r}>
-                    {memberRoleLabel[r]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <Button type="submit" disabled={sending}>
-            {sending ? "Sending..." : "Send invitation"}
-          </Button>
-        </IntentForm>
-        <ul className="mt-4 grid gap-1 text-muted-foreground text-sm">
-          {roles.map((r) => (
-            <li key={r}>
-              <strong className="text-foreground">{memberRoleLabel[r]}:</strong> {roleHints[r]}
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      <ErrorSummary errors={summary} className="mb-4" />
+      <IntentForm
+        form={form}
+        intent="invite"
+        className="grid gap-5 md:grid-cols-[1fr_16rem_auto] md:items-end"
+      >
+        <TextField
+          label="Email"
+          field={fields.email}
+          error={fields.email.errors}
+          type="email"
+          autoComplete="off"
+        />
+        <FormField id="role" label="Role" error={fields.role.errors}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              name={fields.role.name}
+              defaultValue={fields.role.initialValue || roles[roles.length - 1]}
+            >
+              {roles.map((r) => (
+                <NativeSelectOption key={r} value={r}>
+                  {memberRoleLabel[r]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <Button type="submit" disabled={sending}>
+          {sending ? "Sending..." : "Send invitation"}
+        </Button>
+      </IntentForm>
+      <ul className="mt-4 grid gap-1 text-muted-foreground text-sm">
+        {roles.map((r) => (
+          <li key={r}>
+            <strong className="text-foreground">{memberRoleLabel[r]}:</strong> {roleHints[r]}
+          </li>
+        ))}
+      </ul>
+    </TeamCard>
   );
 }
 
@@ -635,5 +610,33 @@ function ConfirmPanel({
         <Link to=".">Cancel</Link>
       </Button>
     </Form>
+  );
+}
+
+/** A section of the team page: a card with its icon, heading and what it is for. */
+function TeamCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2">
+            <Icon aria-hidden="true" className="size-5" />
+            {title}
+          </h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }

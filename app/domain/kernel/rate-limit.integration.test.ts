@@ -38,6 +38,7 @@ describe("the named limits", () => {
       verifyResendAccount: [5, 60, null],
       accountLockout: [10, 5, 15],
       enquiry: [10, 10, null],
+      teamInvitation: [30, 60, null],
       assessmentLink: [10, 15, null],
     });
   });

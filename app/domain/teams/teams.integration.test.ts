@@ -393,3 +393,28 @@ describe("the team", () => {
     expect(await audited("team.member_left")).toHaveLength(1);
   });
 });
+
+describe("sending invitations", () => {
+  it("stops an organisation sending more than 30 in an hour, and sends nothing once stopped", async () => {
+    const refused = async () => {
+      for (let i = 0; i < 40; i++) {
+        try {
+          await inviteTeamMember(
+            scopeOf("olive"),
+            { mailer, publicUrl },
+            {
+              email: `flood-${i}@acme.example`,
+              role: "manager",
+            },
+          );
+        } catch (error) {
+          return { at: i, error };
+        }
+      }
+      return null;
+    };
+    const stopped = await refused();
+    expect(stopped?.error).toMatchObject({ code: "rate_limited" });
+    expect(mailer.sent.filter((m) => m.to === `flood-${stopped?.at}@acme.example`)).toEqual([]);
+  });
+});

@@ -63,13 +63,7 @@ const unscopedCalls = new Set<string>([
  * Route modules that still read a posted form by hand (`formData.get`), and how often; every
  * other form is read through its schema with parseSubmission (docs/architecture.md §3, "Forms").
  */
-const handReadForms: Record<string, number> = {
-  "app/routes/assessment/report.tsx": 1,
-  "app/routes/assessment/start.tsx": 3,
-  "app/routes/employer/management-referral.tsx": 2,
-  "app/routes/employer/payment.tsx": 3,
-  "app/routes/employer/referral-form.server.ts": 1,
-};
+const handReadForms: Record<string, number> = {};
 
 /**
  * Forms with fields, POST or GET (a list's filters), that are not Conform forms (useSchemaForm or

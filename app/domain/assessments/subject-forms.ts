@@ -37,3 +37,6 @@ export const doctorReplyForm = z.object({
     .min(1, replyMessage)
     .max(SUBJECT_REPLY_MAX, `Keep your answer under ${SUBJECT_REPLY_MAX} characters.`),
 });
+
+/** Which of the entry page's forms was sent: the consent, or an answer to the doctor. */
+export const startPageIntent = z.object({ intent: z.enum(["consent", "reply"]).catch("consent") });

@@ -88,3 +88,13 @@ export function afterPaymentPath(order: {
 
 /** Ids in URLs are UUIDs; anything else is "not found" before it reaches the database. */
 export const uuidSchema = z.string().uuid();
+
+/**
+ * What every form of the demo payment page sends besides its own fields: the order, which button
+ * (pay, or change to a bundle) and the tab it was on. The order is checked when it is read.
+ */
+export const paymentPageForm = z.object({
+  order: z.string().optional(),
+  intent: z.enum(["pay", "bundle"]).optional().catch(undefined),
+  tab: z.string().optional(),
+});

@@ -147,3 +147,8 @@ export const managementDraftSchema = z.object({
   consentToProcessing: checkbox,
 });
 export type ManagementDraftInput = z.infer<typeof managementDraftSchema>;
+
+/** Which of the management referral form's buttons sent it: save a draft, or submit. */
+export const referralIntentSchema = z.object({
+  intent: z.enum(["draft", "submit"]).catch("submit"),
+});

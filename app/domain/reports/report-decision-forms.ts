@@ -62,3 +62,8 @@ export type ReportDecisionIntent = keyof typeof reportDecisionForms;
 export function isReportDecisionIntent(value: unknown): value is ReportDecisionIntent {
   return typeof value === "string" && Object.hasOwn(reportDecisionForms, value);
 }
+
+/** Which decision form was sent; anything else reads as none. */
+export const reportDecisionIntent = z.object({
+  intent: z.enum(["approve", "correction", "withhold"]).optional().catch(undefined),
+});

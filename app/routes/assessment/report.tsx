@@ -24,6 +24,7 @@ import {
   isReportDecisionIntent,
   type ReportDecisionIntent,
   reportCorrectionForm,
+  reportDecisionIntent,
   withholdReportForm,
 } from "~/domain/reports/report-decision-forms.ts";
 import { requestReportCorrection } from "~/domain/reports/request-report-correction.server.ts";
@@ -63,7 +64,8 @@ type ActionResult = { intent: ReportDecisionIntent; result: SubmissionResult<str
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { runtime, scope } = await requireAssessmentLink(context, params.token);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const sent = parseSubmission(formData, reportDecisionIntent);
+  const intent = sent.status === "success" ? sent.value.intent : undefined;
   const { jobs } = runtime;
   let refused: SubmissionResult<string[]> | null = null;
   if (intent === "approve")

@@ -20,12 +20,13 @@ import {
   consentForm,
   doctorReplyForm,
   SUBJECT_REPLY_MAX,
+  startPageIntent,
 } from "~/domain/assessments/subject-forms.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
-import { normalisePhone } from "~/lib/phone.ts";
+import { optionalPhoneField } from "~/lib/phone.ts";
 import { PHONE_EXAMPLE } from "~/lib/phone-hint.ts";
 import type { Route } from "./+types/start";
 import { requireAssessmentLink } from "./link.server.ts";
@@ -88,9 +89,10 @@ type ActionResult =
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { runtime, scope } = await requireAssessmentLink(context, params.token);
   const formData = await request.formData();
-  if (formData.get("intent") === "reply") {
+  const sent = parseSubmission(formData, startPageIntent);
+  if (sent.status === "success" && sent.value.intent === "reply") {
     const submission = parseSubmission(formData, doctorReplyForm);
-    const messageId = String(formData.get("messageId") ?? "");
+    const messageId = String(submission.payload.messageId ?? "");
     // A refused answer comes back with what was typed, so nothing is lost.
     if (submission.status !== "success")
       return data<ActionResult>(
@@ -114,21 +116,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       );
     throw redirect(`${assessmentPath(params.token)}?replied=1`);
   }
-  const submission = parseSubmission(formData, consentForm);
-  const phone = normalisePhone(String(formData.get("phone") ?? ""));
+  // The number is checked on the server only: the page ships no phone-number metadata.
+  const submission = parseSubmission(formData, consentForm.extend({ phone: optionalPhoneField }));
   // What the person typed comes back with the message, so nothing is lost.
-  if (submission.status !== "success" || !phone.ok)
-    return data<ActionResult>(
-      {
-        form: "consent",
-        result: submission.reply(phone.ok ? {} : { fieldErrors: { phone: [phone.message] } }),
-      },
-      { status: 400 },
-    );
+  if (submission.status !== "success")
+    return data<ActionResult>({ form: "consent", result: submission.reply() }, { status: 400 });
   try {
     const { cursor } = await giveConsent(scope, {
       consentVersion: submission.value.consentVersion,
-      phone: phone.e164,
+      phone: submission.value.phone,
     });
     throw redirect(
       cursor === REVIEW_STEP

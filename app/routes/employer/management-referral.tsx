@@ -20,10 +20,12 @@ import {
 import {
   managementDraftSchema,
   managementReferralSchema,
+  referralIntentSchema,
   referralQuestionKeys,
   referralQuestionText,
 } from "~/domain/referrals/referral-input.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -59,9 +61,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...base, draft: { id: referral.id, reference: referral.reference, values } };
 }
 
+function isDraft(formData: FormData) {
+  const sent = parseSubmission(formData, referralIntentSchema);
+  return sent.status === "success" && sent.value.intent === "draft";
+}
+
 /** Saving a draft asks only that what is there is valid; submitting asks for everything. */
 function schemaFor(formData: FormData) {
-  return formData.get("intent") === "draft" ? managementDraftSchema : managementReferralSchema;
+  return isDraft(formData) ? managementDraftSchema : managementReferralSchema;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -74,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     : undefined;
   const common = { referralId, provider: runtime.payments.id };
   try {
-    if (formData.get("intent") === "draft") {
+    if (isDraft(formData)) {
       const parsed = parseReferralForm(formData, managementDraftSchema, "employeePhone");
       if (!parsed.ok) return parsed.response;
       await saveManagementReferral(scope, {

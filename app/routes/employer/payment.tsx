@@ -25,6 +25,7 @@ import { getOrder, type PaymentOrder } from "~/domain/billing/orders.server.ts";
 import {
   afterPaymentPath,
   bundleSelectionSchema,
+  paymentPageForm,
   uuidSchema,
 } from "~/domain/billing/plan-choice.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
@@ -113,8 +114,10 @@ type ActionResult = {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const { order, runtime, scope, audit } = await demoOrder(context, form.get("order"));
-  const intent = form.get("intent");
+  const sent = parseSubmission(form, paymentPageForm);
+  const page = sent.status === "success" ? sent.value : {};
+  const { order, runtime, scope, audit } = await demoOrder(context, page.order);
+  const intent = page.intent;
 
   if (intent === "bundle") {
     // A membership with a pack is a new order, priced on the server like any other.
@@ -154,7 +157,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (intent !== "pay") return data<ActionResult>({ error: paymentFailed }, { status: 400 });
   // Paying from the Credit Pack + Membership tab needs a pack in the order (seed §5).
-  if (form.get("tab") === "bundle" && !order.grants.packId)
+  if (page.tab === "bundle" && !order.grants.packId)
     return data<ActionResult>({ error: noSubscription }, { status: 400 });
   try {
     // The same code path as a provider's webhook, in the provider's (system) scope on this

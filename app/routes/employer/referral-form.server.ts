@@ -5,7 +5,7 @@ import { services } from "~/domain/billing/catalogue.ts";
 import { membershipStanding } from "~/domain/billing/membership.server.ts";
 import { describeReferralCost, referralCost } from "~/domain/billing/referral-cost.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
-import { normalisePhone } from "~/lib/phone.ts";
+import { optionalPhoneField } from "~/lib/phone.ts";
 import { organisationStanding } from "~/middleware/employer.server.ts";
 
 /**
@@ -30,23 +30,28 @@ export async function referralFormCost(
 type ReferralFormResult = { result: SubmissionResult<string[]> };
 
 /**
- * Reads a referral form against its schema, and the person's mobile number, which is checked on
- * the server only so the page ships no phone-number metadata. Either the parsed input and the
- * number in E.164, or the 400 answer that shows the form again with every error and as it was sent.
+ * Reads a referral form against its schema with the person's mobile number added, which is
+ * checked on the server only (`optionalPhoneField`), so the page ships no phone-number metadata.
+ * Either the parsed input and the number in E.164, or the 400 answer that shows the form again
+ * with every error and as it was sent.
  */
-export function parseReferralForm<S extends z.ZodType>(
+export function parseReferralForm<S extends z.ZodObject>(
   formData: FormData,
   schema: S,
   phoneField: string,
 ):
   | { ok: true; input: z.output<S>; subjectPhone: string | null }
   | { ok: false; response: ReturnType<typeof data<ReferralFormResult>> } {
-  const submission = parseSubmission(formData, schema);
-  const phone = normalisePhone(String(formData.get(phoneField) ?? ""));
-  if (submission.status === "success" && phone.ok)
-    return { ok: true, input: submission.value as z.output<S>, subjectPhone: phone.e164 };
-  const result = submission.reply(
-    phone.ok ? {} : { fieldErrors: { [phoneField]: [phone.message] } },
-  );
-  return { ok: false, response: data<ReferralFormResult>({ result }, { status: 400 }) };
+  const submission = parseSubmission(formData, schema.extend({ [phoneField]: optionalPhoneField }));
+  if (submission.status !== "success")
+    return {
+      ok: false,
+      response: data<ReferralFormResult>({ result: submission.reply() }, { status: 400 }),
+    };
+  const { [phoneField]: subjectPhone, ...input } = submission.value as Record<string, unknown>;
+  return {
+    ok: true,
+    input: input as z.output<S>,
+    subjectPhone: (subjectPhone as string | null) ?? null,
+  };
 }

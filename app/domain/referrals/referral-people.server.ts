@@ -10,6 +10,7 @@ import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.t
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
+import type { ReferralPeople, ReferralPerson } from "./referral-people.ts";
 
 /*
  * A referral's people (docs/architecture.md §4): the member it belongs to (`owner_id`), the one
@@ -19,32 +20,6 @@ import { employerReferralByKey } from "./get-referral.server.ts";
  * if named. Every referral is read through `visibleReferrals`, so a referral the caller cannot
  * see is not found, whatever id was sent.
  */
-
-export interface ReferralPerson {
-  userId: string;
-  name: string;
-  email: string;
-  /** Their role in the organisation now; null once they have left it. */
-  role: MemberRole | null;
-  roleLabel: string;
-}
-
-export interface ReferralPeople {
-  referralId: string;
-  reference: string;
-  owner: ReferralPerson;
-  /** Who made it, when that is not the owner (the referral was reassigned). */
-  maker: ReferralPerson | null;
-  named: ReferralPerson[];
-  /** Current members not yet on the referral: those "Add a manager" offers. */
-  candidates: ReferralPerson[];
-  /** Current members other than the owner: those "Reassign to" offers. */
-  reassignTargets: ReferralPerson[];
-  /** Members of the organisation, the caller included. */
-  teamSize: number;
-  canName: boolean;
-  canReassign: boolean;
-}
 
 const notAMember =
   "Only a current member of your organisation's team can be given a referral. Invite them from the Team page first.";
@@ -86,10 +61,7 @@ async function currentMember(db: Executor, organisationId: string, userId: strin
   return row ?? null;
 }
 
-/**
- * Who is on a referral, who could be added, and what the caller may change: the drawer's
- * "People on this referral".
- */
+/** Who is on a referral the caller sees, who could be added, and what the caller may change. */
 export async function getReferralPeople(
   scope: Scope,
   referralKey: string,
@@ -126,6 +98,7 @@ export async function getReferralPeople(
   return {
     referralId: found.id,
     reference: found.reference,
+    viewerId: actor.userId,
     owner: person(found.ownerId),
     maker: found.createdBy === found.ownerId ? null : person(found.createdBy),
     named: namedIds.map(person),

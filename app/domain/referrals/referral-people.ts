@@ -1,4 +1,37 @@
 import { z } from "zod";
+import type { MemberRole } from "~/db/schema/auth.ts";
+
+export interface ReferralPerson {
+  userId: string;
+  name: string;
+  email: string;
+  /** Their role in the organisation now; null once they have left it. */
+  role: MemberRole | null;
+  roleLabel: string;
+}
+
+/**
+ * Who is on a referral (docs/architecture.md §4), who could be added, and what the caller may
+ * change: the drawer's "People on this referral".
+ */
+export interface ReferralPeople {
+  referralId: string;
+  reference: string;
+  /** The caller, so the page can say "you". */
+  viewerId: string;
+  owner: ReferralPerson;
+  /** Who made it, when that is not the owner (the referral was reassigned). */
+  maker: ReferralPerson | null;
+  named: ReferralPerson[];
+  /** Current members not yet on the referral: those "Add a manager" offers. */
+  candidates: ReferralPerson[];
+  /** Current members other than the owner: those "Reassign to" offers. */
+  reassignTargets: ReferralPerson[];
+  /** Members of the organisation, the caller included. */
+  teamSize: number;
+  canName: boolean;
+  canReassign: boolean;
+}
 
 /*
  * The forms of a referral's "People on this referral" section (docs/architecture.md §3, "Forms"),
@@ -16,7 +49,7 @@ export const nameReferralManagerSchema = z.object({
 });
 
 /** A named manager's Remove button, after its confirmation. */
-export const removeReferralManagerSchema = z.object({
+const removeReferralManagerSchema = z.object({
   intent: z.literal("remove-manager"),
   userId: memberId("Choose a manager to remove"),
 });

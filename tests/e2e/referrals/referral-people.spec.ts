@@ -42,148 +42,188 @@ async function signInAt(page: Page, email: string) {
   await expect(page).toHaveURL(/\/employer-dashboard/);
 }
 
+type Role = "owner" | "manager";
+type Member = { email: string; userId: string; role: Role; organisationId: string };
+
+let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+let server: ReturnType<typeof spawnServer>;
+// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
+let runtime: any;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  scratch = await scratchDatabase("referoh_people");
+  const env = settingsOnDatabase(scratch, port);
+  server = spawnServer(env);
+  await expect
+    .poll(
+      async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? server.output(),
+      { timeout: 120_000 },
+    )
+    .toBe(200);
+  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
+  const config = bundle.loadConfig({
+    ...env,
+    NODE_ENV: "production",
+    JOBS: "off",
+    LOG_LEVEL: "warn",
+  });
+  runtime = await bundle.startRuntime(config);
+  // Referrals are sealed with the server's keys, by this spec's copy of the domain code.
+  installDataKeyring(resolveDataKeyring(config).keyring);
+});
+
+test.afterAll(async () => {
+  await runtime?.shutdown();
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  await scratch?.drop();
+});
+
+async function memberOf(organisationId: string, name: string, role: Role): Promise<Member> {
+  const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
+  const userId = await createTeamMemberForTest(runtime, {
+    organisationId,
+    email,
+    name,
+    role,
+    password: PASSWORD,
+  });
+  return { email, userId, role, organisationId };
+}
+
+function scopeOf(person: Member) {
+  return employerScopeForTest(runtime.database.db, {
+    userId: person.userId,
+    memberRole: person.role,
+    organisationId: person.organisationId,
+    organisationName: "Harbour Freight Ltd",
+  });
+}
+
+async function draftBy(person: Member, employeeName: string) {
+  const { referral } = await saveManagementReferral(scopeOf(person), {
+    input: managementReferralInput({ employeeName }),
+    provider: "demo",
+    intent: "draft",
+  });
+  return referral;
+}
+
 test("a manager names a colleague on their referral from its drawer, and the colleague then sees it", async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
-  const scratch = await scratchDatabase("referoh_people");
-  const env = settingsOnDatabase(scratch, port);
-  const server = spawnServer(env);
-  // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
-  let runtime: any;
+  const organisationId = await insertOrganisationForTest(runtime.database.db, {
+    name: "Harbour Freight Ltd",
+  });
+  const olivia = await memberOf(organisationId, "Olivia Owner", "owner");
+  const maya = await memberOf(organisationId, "Maya Patel", "manager");
+  const colin = await memberOf(organisationId, "Colin Reyes", "manager");
+  const referral = await draftBy(maya, "Sasha Quinn");
+  expect((await listReferrals(scopeOf(colin), {})).rows, "Colin does not see it yet").toEqual([]);
+
+  // Maya opens her referral and adds Colin.
+  await signInAt(page, maya.email);
+  await page.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
+  const drawer = page.getByRole("dialog", { name: `Referral Details: ${referral.reference}` });
+  const people = drawer.getByTestId("referral-people");
+  await expect(people.getByRole("heading", { name: "People on this referral" })).toBeVisible();
+  await expect(people.getByRole("listitem").filter({ hasText: "Maya Patel (you)" })).toContainText(
+    "Owner",
+  );
+  // A manager may share the referral but not give it away.
+  await expect(people.getByLabel("Reassign to")).toHaveCount(0);
+  await people.getByLabel("Add a manager").selectOption({ label: "Colin Reyes (Manager)" });
+  await people.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByText("Manager added", { exact: true })).toBeVisible();
+  const colinRow = people.getByRole("listitem").filter({ hasText: "Colin Reyes" });
+  await expect(colinRow).toContainText("Named manager");
+  await expect(people.getByLabel("Add a manager")).not.toContainText("Colin Reyes");
+  expect(await seriousA11yViolations(page, '[data-testid="referral-people"]')).toEqual([]);
+
+  await expect(page.getByText("Manager added", { exact: true })).toBeHidden({ timeout: 10_000 });
+  await screenshots(page, people, testInfo.outputPath("referral-people-manager"));
+
+  // Colin, signed in on his own, finds it in his list and opens it.
+  const colinContext = await browser.newContext();
   try {
-    await expect
-      .poll(
-        async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? server.output(),
-        { timeout: 120_000 },
-      )
-      .toBe(200);
-    const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
-    const config = bundle.loadConfig({
-      ...env,
-      NODE_ENV: "production",
-      JOBS: "off",
-      LOG_LEVEL: "warn",
-    });
-    runtime = await bundle.startRuntime(config);
-    // The referral is sealed with the server's keys, by this spec's copy of the domain code.
-    installDataKeyring(resolveDataKeyring(config).keyring);
-    const db = runtime.database.db;
-
-    const organisationId = await insertOrganisationForTest(db, { name: "Harbour Freight Ltd" });
-    const team = async (name: string, role: "owner" | "manager") => {
-      const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
-      const userId = await createTeamMemberForTest(runtime, {
-        organisationId,
-        email,
-        name,
-        role,
-        password: PASSWORD,
-      });
-      return { email, userId, role };
-    };
-    const olivia = await team("Olivia Owner", "owner");
-    const maya = await team("Maya Patel", "manager");
-    const colin = await team("Colin Reyes", "manager");
-    const scopeOf = (person: { userId: string; role: "owner" | "manager" }) =>
-      employerScopeForTest(db, {
-        userId: person.userId,
-        memberRole: person.role,
-        organisationId,
-        organisationName: "Harbour Freight Ltd",
-      });
-    const { referral } = await saveManagementReferral(scopeOf(maya), {
-      input: managementReferralInput({ employeeName: "Sasha Quinn" }),
-      provider: "demo",
-      intent: "draft",
-    });
-    expect((await listReferrals(scopeOf(colin), {})).rows, "Colin does not see it yet").toEqual([]);
-
-    // Maya opens her referral and adds Colin.
-    await signInAt(page, maya.email);
-    await page.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
-    const drawer = page.getByRole("dialog", { name: `Referral Details: ${referral.reference}` });
-    const people = drawer.getByTestId("referral-people");
-    await expect(people.getByRole("heading", { name: "People on this referral" })).toBeVisible();
+    const colinPage = await colinContext.newPage();
+    await signInAt(colinPage, colin.email);
+    await colinPage.goto(`${origin}/employer-referrals`);
+    await expect(colinPage.getByRole("cell", { name: "Sasha Quinn" })).toBeVisible();
+    await expectNoSeriousA11yViolations(colinPage, "/employer-referrals");
+    await colinPage.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
     await expect(
-      people.getByRole("listitem").filter({ hasText: "Maya Patel (you)" }),
-    ).toContainText("Owner");
-    // A manager may share the referral but not give it away.
-    await expect(people.getByLabel("Reassign to")).toHaveCount(0);
-    await people.getByLabel("Add a manager").selectOption({ label: "Colin Reyes (Manager)" });
-    await people.getByRole("button", { name: "Add" }).click();
-    await expect(page.getByText("Manager added", { exact: true })).toBeVisible();
-    const colinRow = people.getByRole("listitem").filter({ hasText: "Colin Reyes" });
-    await expect(colinRow).toContainText("Named manager");
-    await expect(people.getByLabel("Add a manager")).not.toContainText("Colin Reyes");
-    expect(await seriousA11yViolations(page, '[data-testid="referral-people"]')).toEqual([]);
-
-    await expect(page.getByText("Manager added", { exact: true })).toBeHidden({ timeout: 10_000 });
-    await screenshots(page, people, testInfo.outputPath("referral-people-manager"));
-
-    // Colin, signed in on his own, finds it in his list and opens it.
-    const colinContext = await browser.newContext();
-    try {
-      const colinPage = await colinContext.newPage();
-      await signInAt(colinPage, colin.email);
-      await colinPage.goto(`${origin}/employer-referrals`);
-      await expect(colinPage.getByRole("cell", { name: "Sasha Quinn" })).toBeVisible();
-      await expectNoSeriousA11yViolations(colinPage, "/employer-referrals");
-      await colinPage.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
-      await expect(
-        colinPage.getByTestId("referral-people").getByRole("listitem").filter({
-          hasText: "Colin Reyes (you)",
-        }),
-      ).toContainText("Named manager");
-    } finally {
-      await colinContext.close();
-    }
-
-    // Maya takes him off again, after confirming; he no longer sees it.
-    await colinRow
-      .getByRole("button", { name: `Remove Colin Reyes from ${referral.reference}` })
-      .click();
-    const confirm = page.getByRole("alertdialog", {
-      name: `Remove Colin Reyes from ${referral.reference}?`,
-    });
-    await expect(confirm).toContainText("will no longer see this referral");
-    await confirm.getByRole("button", { name: "Remove" }).click();
-    await expect(page.getByText("Manager removed", { exact: true })).toBeVisible();
-    await expect(people.getByRole("listitem").filter({ hasText: "Colin Reyes" })).toHaveCount(0);
-    expect((await listReferrals(scopeOf(colin), {})).rows).toEqual([]);
-
-    // The owner gives it to Colin, after a confirmation that says Maya will lose it.
-    const ownerContext = await browser.newContext();
-    try {
-      const ownerPage = await ownerContext.newPage();
-      await signInAt(ownerPage, olivia.email);
-      await ownerPage.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
-      const ownersView = ownerPage.getByTestId("referral-people");
-      await ownersView.getByLabel("Reassign to").selectOption({ label: "Colin Reyes (Manager)" });
-      await expect(ownersView).toContainText("Maya Patel is a manager");
-      await screenshots(ownerPage, ownersView, testInfo.outputPath("referral-people-owner"));
-      await ownersView.getByRole("button", { name: "Reassign" }).click();
-      const reassign = ownerPage.getByRole("alertdialog", {
-        name: `Reassign ${referral.reference} to Colin Reyes?`,
-      });
-      await reassign.getByRole("button", { name: "Reassign" }).click();
-      await expect(ownerPage.getByText("Referral reassigned", { exact: true })).toBeVisible();
-      await expect(
-        ownersView.getByRole("listitem").filter({ hasText: "Colin Reyes" }),
-      ).toContainText("Owner");
-      await expect(
-        ownersView.getByRole("listitem").filter({ hasText: "Maya Patel" }),
-      ).toContainText("Made this referral");
-    } finally {
-      await ownerContext.close();
-    }
-    expect((await listReferrals(scopeOf(maya), {})).rows, "Maya no longer sees it").toEqual([]);
-    expect((await listReferrals(scopeOf(colin), {})).rows.map((r) => r.id)).toEqual([referral.id]);
+      colinPage.getByTestId("referral-people").getByRole("listitem").filter({
+        hasText: "Colin Reyes (you)",
+      }),
+    ).toContainText("Named manager");
   } finally {
-    await runtime?.shutdown();
-    server.child.kill("SIGTERM");
-    await server.exited;
-    await scratch.drop();
+    await colinContext.close();
   }
+
+  // Maya takes him off again, after confirming; he no longer sees it.
+  await colinRow
+    .getByRole("button", { name: `Remove Colin Reyes from ${referral.reference}` })
+    .click();
+  const confirm = page.getByRole("alertdialog", {
+    name: `Remove Colin Reyes from ${referral.reference}?`,
+  });
+  await expect(confirm).toContainText("will no longer see this referral");
+  await confirm.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Manager removed", { exact: true })).toBeVisible();
+  await expect(people.getByRole("listitem").filter({ hasText: "Colin Reyes" })).toHaveCount(0);
+  expect((await listReferrals(scopeOf(colin), {})).rows).toEqual([]);
+
+  // The owner gives it to Colin, after a confirmation that says Maya will lose it.
+  const ownerContext = await browser.newContext();
+  try {
+    const ownerPage = await ownerContext.newPage();
+    await signInAt(ownerPage, olivia.email);
+    await ownerPage.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
+    const ownersView = ownerPage.getByTestId("referral-people");
+    await ownersView.getByLabel("Reassign to").selectOption({ label: "Colin Reyes (Manager)" });
+    await expect(ownersView).toContainText("Maya Patel is a manager");
+    await screenshots(ownerPage, ownersView, testInfo.outputPath("referral-people-owner"));
+    await ownersView.getByRole("button", { name: "Reassign" }).click();
+    const reassign = ownerPage.getByRole("alertdialog", {
+      name: `Reassign ${referral.reference} to Colin Reyes?`,
+    });
+    await reassign.getByRole("button", { name: "Reassign" }).click();
+    await expect(ownerPage.getByText("Referral reassigned", { exact: true })).toBeVisible();
+    await expect(ownersView.getByRole("listitem").filter({ hasText: "Colin Reyes" })).toContainText(
+      "Owner",
+    );
+    await expect(ownersView.getByRole("listitem").filter({ hasText: "Maya Patel" })).toContainText(
+      "Made this referral",
+    );
+  } finally {
+    await ownerContext.close();
+  }
+  expect((await listReferrals(scopeOf(maya), {})).rows, "Maya no longer sees it").toEqual([]);
+  expect((await listReferrals(scopeOf(colin), {})).rows.map((r) => r.id)).toEqual([referral.id]);
+});
+
+test("a team of one is shown how to share referrals instead of an empty list of colleagues", async ({
+  page,
+}, testInfo) => {
+  const organisationId = await insertOrganisationForTest(runtime.database.db, {
+    name: "Sole Trader Ltd",
+  });
+  const sole = await memberOf(organisationId, "Sam Sole", "owner");
+  const referral = await draftBy(sole, "Robin Lee");
+  await signInAt(page, sole.email);
+  await page.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
+  const people = page.getByTestId("referral-people");
+  await expect(people.getByRole("listitem")).toHaveCount(1);
+  await expect(people.getByTestId("referral-people-empty")).toContainText(
+    "You are the only member of your organisation's team so far.",
+  );
+  await expect(
+    people.getByRole("link", { name: "Invite colleagues from the Team page" }),
+  ).toHaveAttribute("href", "/employer-team");
+  await expect(people.getByLabel("Add a manager")).toHaveCount(0);
+  await expect(people.getByLabel("Reassign to")).toHaveCount(0);
+  await screenshots(page, people, testInfo.outputPath("referral-people-alone"));
 });

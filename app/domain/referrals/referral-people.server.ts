@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import { member, referral, referralManager, user } from "~/db/schema/index.ts";
 import { memberRoleLabel, teamCan } from "~/domain/access/team-permissions.ts";
@@ -34,7 +34,7 @@ function personOf(row: {
   return { ...row, roleLabel: row.role ? memberRoleLabel[row.role] : "No longer in the team" };
 }
 
-/** The referral, as the caller may see it, locked for the change when `tx` is a transaction. */
+/** The referral, as the caller may see it; `lock` holds it for the change being made. */
 async function visibleReferral(db: Executor, scope: Scope, referralKey: string, lock: boolean) {
   const query = db
     .select({
@@ -276,13 +276,7 @@ async function moveOwnedReferrals(
   const moved = await tx
     .update(referral)
     .set({ ownerId: to.userId })
-    .where(
-      and(
-        visibleReferrals(scope),
-        eq(referral.ownerId, fromUserId),
-        ne(referral.ownerId, to.userId),
-      ),
-    )
+    .where(and(visibleReferrals(scope), eq(referral.ownerId, fromUserId)))
     .returning({ id: referral.id });
   if (moved.length > 0)
     await tx.delete(referralManager).where(

@@ -8,7 +8,7 @@ import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
 import type { ReferralPeople, ReferralPerson } from "./referral-people.ts";
 
@@ -52,12 +52,12 @@ async function visibleReferral(db: Executor, scope: Scope, referralKey: string, 
 }
 
 /** A current member of the caller's organisation, or null: never another organisation's person. */
-async function currentMember(db: Executor, organisationId: string, userId: string) {
+async function currentMember(db: Executor, scope: Scope, userId: string) {
   const [row] = await db
     .select({ userId: member.userId, name: user.name, email: user.email, role: member.role })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organisationId, organisationId), eq(member.userId, userId)));
+    .where(and(visibleMembers(scope), eq(member.userId, userId)));
   return row ?? null;
 }
 
@@ -73,7 +73,7 @@ export async function getReferralPeople(
       .select({ userId: member.userId, name: user.name, email: user.email, role: member.role })
       .from(member)
       .innerJoin(user, eq(user.id, member.userId))
-      .where(eq(member.organisationId, actor.organisationId))
+      .where(visibleMembers(scope))
       .orderBy(asc(user.name), asc(user.email)),
     db
       .select({ userId: referralManager.userId })
@@ -134,7 +134,7 @@ export async function nameReferralManager(
   );
   return scope.db.transaction(async (tx) => {
     const found = await visibleReferral(tx, scope, input.referralId, true);
-    const person = await currentMember(tx, employer.actor.organisationId, input.userId);
+    const person = await currentMember(tx, employer, input.userId);
     if (!person) throw new DomainError("invalid_input", notAMember);
     if (person.userId === found.ownerId)
       throw new DomainError("invalid_state", `${person.name} already owns this referral.`);
@@ -223,7 +223,7 @@ export async function reassignReferral(
   );
   return scope.db.transaction(async (tx) => {
     const found = await visibleReferral(tx, scope, input.referralId, true);
-    const to = await currentMember(tx, employer.actor.organisationId, input.toUserId);
+    const to = await currentMember(tx, employer, input.toUserId);
     if (!to) throw new DomainError("invalid_input", notAMember);
     if (to.userId === found.ownerId) return { changed: false, reference: found.reference };
     await tx.update(referral).set({ ownerId: to.userId }).where(eq(referral.id, found.id));
@@ -270,7 +270,7 @@ async function moveOwnedReferrals(
   scope: Scope<EmployerActor>,
   { fromUserId, toUserId }: { fromUserId: string; toUserId: string },
 ): Promise<{ count: number }> {
-  const to = await currentMember(tx, scope.actor.organisationId, toUserId);
+  const to = await currentMember(tx, scope, toUserId);
   if (!to) throw new DomainError("invalid_input", notAMember);
   if (fromUserId === toUserId) return { count: 0 };
   const moved = await tx

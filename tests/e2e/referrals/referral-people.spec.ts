@@ -1,30 +1,25 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { type Locator, type Page, test } from "@playwright/test";
-import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
+import { member } from "../../../app/db/schema/index.ts";
 import { listReferrals } from "../../../app/domain/referrals/list-referrals.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
-import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
-import { createTeamMemberForTest } from "../../support/team.ts";
 import { insertOrganisationForTest } from "../../support/test-organisation.ts";
-import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
-import { scratchDatabase, settingsOnDatabase } from "../support/scratch-database.ts";
-import { spawnServer } from "../support/server-process.ts";
+import { signIn, uniqueEmail } from "../auth/helpers.ts";
+import { createAccountOn } from "../support/in-process-accounts.ts";
+import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { expect, expectNoSeriousA11yViolations, seriousA11yViolations } from "../support/test.ts";
 
 /*
  * A referral's people (docs/architecture.md §4): a manager names a colleague on their referral
- * from its drawer, and the colleague then sees it. The team is made in the database, as accepted
- * invitations would make it, so this spec runs its own server on a PostgreSQL database of its own
- * (CI_POSTGRES_URL, else 127.0.0.1:5432), which the test can write to while the server runs. The
- * pages are scanned for accessibility here, while that server runs, not by the shared fixture
- * (tests/e2e/support/test.ts), which scans after the test, when it has stopped.
+ * from its drawer, and the colleague then sees it; an owner reassigns it. The team is made
+ * through the domain's test factories, as accepted invitations would make it, so the production
+ * build runs inside the test worker on its own port and data directory
+ * (tests/e2e/support/in-process-server.ts). The pages are scanned for accessibility here, while
+ * that server runs: the shared fixture (tests/e2e/support/test.ts) scans after the test.
  */
 test.describe.configure({ mode: "serial" });
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 95;
-const origin = `http://localhost:${port}`;
+const port = Number(process.env.PEOPLE_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 160);
 
 /** The section in its drawer at desktop and phone widths, for a person to look at. */
 async function screenshots(page: Page, section: Locator, name: string) {
@@ -37,7 +32,7 @@ async function screenshots(page: Page, section: Locator, name: string) {
 }
 
 async function signInAt(page: Page, email: string) {
-  await page.goto(`${origin}/login`);
+  await page.goto(`${server.origin}/login`);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/employer-dashboard/);
 }
@@ -45,50 +40,28 @@ async function signInAt(page: Page, email: string) {
 type Role = "owner" | "manager";
 type Member = { email: string; userId: string; role: Role; organisationId: string };
 
-let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
-let server: ReturnType<typeof spawnServer>;
-// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
-let runtime: any;
+let server: InProcessServer;
+let runtime: InProcessServer["runtime"];
 
 test.beforeAll(async () => {
+  // A fresh embedded database initialises and migrates first: over a minute on a loaded machine.
   test.setTimeout(180_000);
-  scratch = await scratchDatabase("referoh_people");
-  const env = settingsOnDatabase(scratch, port);
-  server = spawnServer(env);
-  await expect
-    .poll(
-      async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? server.output(),
-      { timeout: 120_000 },
-    )
-    .toBe(200);
-  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
-  const config = bundle.loadConfig({
-    ...env,
-    NODE_ENV: "production",
-    JOBS: "off",
-    LOG_LEVEL: "warn",
+  server = await startInProcessServer({
+    name: "referral-people",
+    port,
+    settings: { JOBS: "off" },
   });
-  runtime = await bundle.startRuntime(config);
-  // Referrals are sealed with the server's keys, by this spec's copy of the domain code.
-  installDataKeyring(resolveDataKeyring(config).keyring);
+  ({ runtime } = server);
 });
 
 test.afterAll(async () => {
-  await runtime?.shutdown();
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  await scratch?.drop();
+  await server?.stop();
 });
 
 async function memberOf(organisationId: string, name: string, role: Role): Promise<Member> {
   const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
-  const userId = await createTeamMemberForTest(runtime, {
-    organisationId,
-    email,
-    name,
-    role,
-    password: PASSWORD,
-  });
+  const userId = await createAccountOn(runtime, "employer", email, name);
+  await runtime.database.db.insert(member).values({ organisationId, userId, role });
   return { email, userId, role, organisationId };
 }
 
@@ -125,7 +98,7 @@ test("a manager names a colleague on their referral from its drawer, and the col
 
   // Maya opens her referral and adds Colin.
   await signInAt(page, maya.email);
-  await page.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
+  await page.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
   const drawer = page.getByRole("dialog", { name: `Referral Details: ${referral.reference}` });
   const people = drawer.getByTestId("referral-people");
   await expect(people.getByRole("heading", { name: "People on this referral" })).toBeVisible();
@@ -150,10 +123,10 @@ test("a manager names a colleague on their referral from its drawer, and the col
   try {
     const colinPage = await colinContext.newPage();
     await signInAt(colinPage, colin.email);
-    await colinPage.goto(`${origin}/employer-referrals`);
+    await colinPage.goto(`${server.origin}/employer-referrals`);
     await expect(colinPage.getByRole("cell", { name: "Sasha Quinn" })).toBeVisible();
     await expectNoSeriousA11yViolations(colinPage, "/employer-referrals");
-    await colinPage.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
+    await colinPage.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
     await expect(
       colinPage.getByTestId("referral-people").getByRole("listitem").filter({
         hasText: "Colin Reyes (you)",
@@ -181,7 +154,7 @@ test("a manager names a colleague on their referral from its drawer, and the col
   try {
     const ownerPage = await ownerContext.newPage();
     await signInAt(ownerPage, olivia.email);
-    await ownerPage.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
+    await ownerPage.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
     const ownersView = ownerPage.getByTestId("referral-people");
     await ownersView.getByLabel("Reassign to").selectOption({ label: "Colin Reyes (Manager)" });
     await expect(ownersView).toContainText("Maya Patel is a manager");
@@ -214,7 +187,7 @@ test("a team of one is shown how to share referrals instead of an empty list of 
   const sole = await memberOf(organisationId, "Sam Sole", "owner");
   const referral = await draftBy(sole, "Robin Lee");
   await signInAt(page, sole.email);
-  await page.goto(`${origin}/employer-referrals?viewReferral=${referral.reference}`);
+  await page.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
   const people = page.getByTestId("referral-people");
   await expect(people.getByRole("listitem")).toHaveCount(1);
   await expect(people.getByTestId("referral-people-empty")).toContainText(

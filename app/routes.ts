@@ -60,6 +60,7 @@ export default [
     route("employer-referrals/:referralId/remind", "routes/employer/referral-remind.ts"),
     route("employer-referrals/:referralId/cancel", "routes/employer/referral-cancel.ts"),
     route("employer-referrals/:referralId/pay", "routes/employer/referral-pay.ts"),
+    route("employer-referrals/:referralId/people", "routes/employer/referral-people.ts"),
     route("pre-employment-referral", "routes/employer/pre-employment-referral.tsx"),
     route("review-referral", "routes/employer/review-referral.tsx"),
     route("employer-referral", "routes/employer/management-referral.tsx", {

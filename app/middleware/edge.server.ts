@@ -29,6 +29,7 @@ const formIdFormats: Record<string, (value: string) => boolean> = {
   offerId: (value) => value === "" || isUuid(value),
   userId: isOpaqueId,
   doctorUserId: (value) => value === "" || isOpaqueId(value),
+  toUserId: (value) => value === "" || isOpaqueId(value),
 };
 
 /** Routes whose body is not a form: the payment provider's webhook reads raw JSON and checks its signature. */

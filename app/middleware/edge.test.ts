@@ -63,6 +63,8 @@ describe("edge checks", () => {
     expect(await statusOf(() => checkForm(post("referralId=nope", form)))).toBe(404);
     expect(await statusOf(() => checkForm(post("id=", form)))).toBe(404);
     expect(await statusOf(() => checkForm(post("doctorUserId=", form)))).toBe("passed");
+    expect(await statusOf(() => checkForm(post("toUserId=", form)))).toBe("passed");
+    expect(await statusOf(() => checkForm(post("toUserId=%27%20or%201%3D1", form)))).toBe(404);
     const multipart = new FormData();
     multipart.set("consultationId", "../../x");
     expect(

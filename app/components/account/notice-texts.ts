@@ -74,6 +74,23 @@ export const notices = {
     title: "Referral cancelled",
     description: "The link no longer works. Nothing had been paid for it.",
   },
+  "referral-manager-added": {
+    title: "Manager added",
+    description:
+      "They can now see this referral and its released report, and will receive its e-mails.",
+  },
+  "referral-manager-removed": {
+    title: "Manager removed",
+    description: "They no longer receive this referral's e-mails, and a manager no longer sees it.",
+  },
+  "referral-left": {
+    title: "You are no longer on that referral",
+    description: "It is no longer in your list. Its owner can add you again.",
+  },
+  "referral-reassigned": {
+    title: "Referral reassigned",
+    description: "It now belongs to the member you chose, who will receive its e-mails.",
+  },
   "order-closed": {
     title: "This order is closed",
     description: "It was cancelled, refunded or expired unpaid, so it cannot be paid now.",

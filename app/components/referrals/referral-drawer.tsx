@@ -31,11 +31,13 @@ import {
   whatCancellingReturns,
 } from "~/domain/billing/referral-payment.ts";
 import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/referral-input.ts";
+import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { DetailRow } from "./detail-row.tsx";
 import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
+import { ReferralPeopleSection } from "./referral-people.tsx";
 import { ReferralStatusBadge } from "./status-badge.tsx";
 
 /** What the employer's drawer shows: what they wrote and where the case stands, never answers. */
@@ -77,6 +79,8 @@ export interface ReferralDrawerData {
     releasedAt: string | null;
     pdfUrl: string;
   };
+  /** Its owner, maker and named managers, and who may change them. */
+  people: ReferralPeople;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -394,6 +398,11 @@ function DrawerContent({
             )}
           </>
         )}
+        <ReferralPeopleSection
+          // A change comes back as new data: start the forms again from it.
+          key={[referral.people.owner.userId, ...referral.people.named.map((p) => p.userId)].join()}
+          people={referral.people}
+        />
       </SheetBody>
       <SheetFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DrawerActions referral={referral} actions={state.actions} />

@@ -15,6 +15,7 @@ describe("the team permission table", () => {
 
   it("gives an HR administrator every case, billing and inviting managers, not the owner's powers", () => {
     expect(teamCan("hr_admin", "referrals:all")).toBe(true);
+    expect(teamCan("hr_admin", "referrals:reassign")).toBe(true);
     expect(teamCan("hr_admin", "billing:manage")).toBe(true);
     expect(teamCan("hr_admin", "team:invite-manager")).toBe(true);
     expect(teamCan("hr_admin", "team:remove-manager")).toBe(true);
@@ -28,6 +29,8 @@ describe("the team permission table", () => {
       "referrals:create",
     ]);
     expect(teamCan("manager", "referrals:all")).toBe(false);
+    // Naming a colleague shares a case; giving it away is for those who see every case.
+    expect(teamCan("manager", "referrals:reassign")).toBe(false);
     expect(teamCan("manager", "billing:manage")).toBe(false);
     expect(teamCan("manager", "team:view")).toBe(false);
   });

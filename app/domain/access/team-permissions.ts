@@ -6,7 +6,8 @@ import type { MemberRole } from "~/db/schema/auth.ts";
  * pages read it (`teamCan`) only to hide what would be refused anyway.
  *
  * - Owner: everything, including billing and the team.
- * - HR administrator: every case and report, purchases and invoices, and inviting managers.
+ * - HR administrator: every case and report, who owns a case, purchases and invoices, and
+ *   inviting managers.
  * - Manager: only the referrals they made or are named on (the visibility builders), and
  *   spending credits on those; no billing and no team.
  */
@@ -15,8 +16,10 @@ export const teamPermissions = [
   "referrals:all",
   /** Make a referral, paying with the organisation's credits or by card for that referral. */
   "referrals:create",
-  /** Name additional managers on a referral one can see, and change who owns it. */
+  /** Name additional managers on a referral one can see, and take them off it again. */
   "referrals:assign",
+  /** Give a referral, or every referral a member owns, to another member of the team. */
+  "referrals:reassign",
   /** Memberships, credit packs, orders, invoices and credit notes. */
   "billing:manage",
   /** The organisation's name, industry, phone and address. */
@@ -40,6 +43,7 @@ export const teamPermissionTable: Record<MemberRole, ReadonlySet<TeamPermission>
     "referrals:all",
     "referrals:create",
     "referrals:assign",
+    "referrals:reassign",
     "billing:manage",
     "team:view",
     "team:invite-manager",

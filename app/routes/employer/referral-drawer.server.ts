@@ -9,6 +9,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { cancellationRefusal } from "~/domain/referrals/cancel-referral.server.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
+import { getReferralPeople } from "~/domain/referrals/referral-people.server.ts";
 import { cancellableStatuses } from "~/domain/referrals/states.ts";
 import { getReleasedReportForReferral } from "~/domain/reports/get-employer-report.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -31,7 +32,7 @@ export async function loadReferralDrawer(
     if (isDomainError(error, "not_found")) return "not_found";
     throw error;
   }
-  const [booked, payment, report] = await Promise.all([
+  const [booked, payment, report, people] = await Promise.all([
     bookedConsultationReferralIds(scope, [r.id]),
     describeReferralPayment(currentScope(context), {
       referralId: r.id,
@@ -39,6 +40,7 @@ export async function loadReferralDrawer(
       orderId: r.orderId,
     }),
     r.status === "complete" ? releasedReport(scope, r.id) : Promise.resolve(null),
+    getReferralPeople(scope, r.id),
   ]);
   const canCancel = (cancellableStatuses as readonly string[]).includes(r.status);
   return {
@@ -51,6 +53,7 @@ export async function loadReferralDrawer(
     payment,
     expiredUnpaid: r.status === "expired" && payment.order?.status === "expired",
     report,
+    people,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import {
   member,
@@ -17,6 +17,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { reassignOwnedReferrals } from "~/domain/referrals/referral-people.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { listPendingInvitations } from "./invitations.server.ts";
 import { removedFromTeamEmail } from "./team-emails.ts";
@@ -185,25 +186,20 @@ export async function removeMember(
       throw new DomainError("forbidden", "Only an owner can remove an owner or HR administrator.");
     if (target.role === "owner" && (await ownerCount(tx, actor.organisationId)) <= 1)
       throw lastOwner();
-    let referralsReassigned = 0;
-    if (input.reassignTo) {
-      const [heir] = await tx
-        .select({ userId: member.userId })
-        .from(member)
-        .where(
-          and(
-            visibleMembers(employer),
-            eq(member.userId, input.reassignTo),
-            ne(member.userId, target.userId),
-          ),
-        );
-      if (!heir)
-        throw new DomainError(
-          "invalid_input",
-          "Choose someone who is still on the team to take over the referrals.",
-        );
-      referralsReassigned = await giveOwnedReferrals(tx, employer, target.userId, heir.userId);
-    }
+    if (input.reassignTo === target.userId)
+      throw new DomainError(
+        "invalid_input",
+        "Choose someone who is staying on the team to take over the referrals.",
+      );
+    const referralsReassigned = input.reassignTo
+      ? (
+          await reassignOwnedReferrals(
+            employer,
+            { fromUserId: target.userId, toUserId: input.reassignTo },
+            tx,
+          )
+        ).count
+      : 0;
     await dropMembership(tx, actor.organisationId, target.userId);
     await recordAuditEventAs(
       employer,
@@ -224,21 +220,6 @@ export async function removeMember(
     removedFromTeamEmail({ to: removed.email, organisationName: actor.organisationName }),
   );
   return { referralsReassigned: removed.referralsReassigned };
-}
-
-/** Moves every referral one member owns to another; the caller has checked both are members. */
-async function giveOwnedReferrals(
-  tx: Tx,
-  employer: Scope<EmployerActor>,
-  fromUserId: string,
-  toUserId: string,
-): Promise<number> {
-  const moved = await tx
-    .update(referral)
-    .set({ ownerId: toUserId })
-    .where(and(visibleReferrals(employer), eq(referral.ownerId, fromUserId)))
-    .returning({ id: referral.id });
-  return moved.length;
 }
 
 /**

@@ -1,14 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
-import {
-  member,
-  organisation,
-  referral,
-  referralManager,
-  report,
-  user,
-} from "../../../app/db/schema/index.ts";
+import { member, organisation, referral, report, user } from "../../../app/db/schema/index.ts";
 import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
 import { subjectScopeForTest } from "../../support/assessments.ts";
@@ -172,11 +165,14 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   await db.update(report).set({ organisationId }).where(eq(report.id, sent.report.id));
   const reportPath = `/employer-report/${sent.report.reference}`;
 
-  // Alice names Bob on her referral.
-  const bobId = await userIdOf(db, people.bob);
-  await db
-    .insert(referralManager)
-    .values({ referralId: sent.referral.id, userId: bobId, organisationId, addedBy: aliceId });
+  // Alice names Bob on her referral, in its drawer.
+  await alice.goto(`/employer-referrals?viewReferral=${sent.referral.reference}`);
+  const onReferral = alice.getByRole("dialog").getByTestId("referral-people");
+  await onReferral.getByLabel("Add a manager").selectOption({ label: "Bob Manager (Manager)" });
+  await onReferral.getByRole("button", { name: "Add" }).click();
+  await expect(onReferral.getByRole("listitem").filter({ hasText: "Bob Manager" })).toContainText(
+    "Named manager",
+  );
 
   // The people on the case and the HR administrator see the report; Carol does not.
   for (const [who, page] of [

@@ -97,6 +97,7 @@ interface World {
   invoiceNumber: string;
   /** A manager of side A who is none of the roles below: the team actions' object. */
   spareMemberId: string;
+  spareUserId: string;
   /** The person's link to the case in review (its consultation). */
   reviewToken: string;
   /** Everything of this side a caller without a right to it must never see. */
@@ -341,6 +342,20 @@ const probes: Probe[] = [
     method: "GET",
     url: () => dataUrl("/employer-dashboard"),
     expect: employerArea([200], { list: true }),
+  },
+  {
+    name: "referral people: name a manager",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.draftId}/people`,
+    form: (w) => ({ intent: "name-manager", userId: w.spareUserId }),
+    expect: employerArea([302]),
+    state: async (w) =>
+      JSON.stringify(
+        await runtime.database.db
+          .select({ userId: referralManager.userId })
+          .from(referralManager)
+          .where(eq(referralManager.referralId, w.draftId)),
+      ),
   },
   // ---- employer: the team ----
   {
@@ -603,6 +618,7 @@ async function seedSide(side: Side, doctorId: string) {
     invoiceId: issued!.id,
     invoiceNumber: issued!.number,
     spareMemberId: spare!.id,
+    spareUserId: spareId,
     reviewToken: inReview.token,
     markers: [
       invited.referral.reference,

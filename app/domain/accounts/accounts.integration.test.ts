@@ -279,6 +279,38 @@ describe("password reset", () => {
 });
 
 describe("two-factor", () => {
+  it("counts wrong first codes at enrolment towards the lockout, and audits the lockout they cause", async () => {
+    const email = "enrol-lock@totp.example";
+    await registerAndVerify(email, "Enrol Lock Ltd");
+    const jar = new CookieJar();
+    const first = await signIn(email, "198.51.100.40");
+    if (first.status !== "signed-in") throw new Error(first.status);
+    jar.absorb(first.setCookies);
+    const current = await loadSession(runtime, requestFrom("198.51.100.40", jar).headers);
+    if (current.status !== "active") throw new Error("no session");
+    const start = await startTwoFactorEnrolment(runtime, {
+      actor: current.current.actor,
+      email,
+      password: PASSWORD,
+      request: requestFrom("198.51.100.40", jar),
+    });
+    if (start.status !== "ok") throw new Error(start.status);
+    const before = (await auditActions("auth.lockout")).length;
+    for (let i = 0; i < 10; i++)
+      expect(
+        await confirmTwoFactorEnrolment(runtime, {
+          actor: current.current.actor,
+          email,
+          code: "000000",
+          request: requestFrom(`198.51.100.${41 + i}`, jar),
+        }),
+      ).toEqual({ status: "invalid" });
+    const lockouts = await auditActions("auth.lockout");
+    expect(lockouts.length).toBe(before + 1);
+    expect(lockouts.at(-1)?.actorId).toBe(current.current.user.id);
+    expect(await signIn(email, "198.51.100.60")).toMatchObject({ status: "locked" });
+  });
+
   it("refuses a TOTP code that was already used", async () => {
     const email = "totp@totp.example";
     await registerAndVerify(email, "Totp Ltd");

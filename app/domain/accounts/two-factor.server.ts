@@ -227,17 +227,12 @@ async function refuseWrongPassword(
   input: { email: string; request: RequestMeta },
   event: { action: string; actor: { id: string; role: string } },
 ): Promise<void> {
-  await recordAttempt(db, {
-    action: "sign_in",
-    ip: input.request.ip,
-    accountKey: accountKey(input.email),
-    succeeded: false,
-  });
-  await auditAuthEvent(db, input.request, {
-    ...event,
-    outcome: "failure",
-    details: { reason: "wrong_password" },
-  });
+  await recordFailedAttempt(
+    db,
+    input.request,
+    { action: "sign_in", accountKey: accountKey(input.email) },
+    { ...event, details: { reason: "wrong_password" } },
+  );
 }
 
 /** The secret of an enrolment started but not yet confirmed, to show the QR code again. */
@@ -263,19 +258,17 @@ export async function confirmTwoFactorEnrolment(
   const actor = { id: input.actor.userId, role: input.actor.role };
   const key = accountKey(input.email);
   const step = await consumeTotpStep(deps, input.actor.userId, input.code);
+  // A wrong first code counts towards the account's lockout like any second factor, and the
+  // lockout it may cause is audited with it.
+  const fail = (reason: string) =>
+    recordFailedAttempt(
+      db,
+      input.request,
+      { action: "second_factor", accountKey: key },
+      { action: "auth.two_factor.enabled", actor, details: { reason } },
+    );
   if (step !== "ok") {
-    await recordAttempt(db, {
-      action: "second_factor",
-      ip: input.request.ip,
-      accountKey: key,
-      succeeded: false,
-    });
-    await auditAuthEvent(db, input.request, {
-      action: "auth.two_factor.enabled",
-      outcome: "failure",
-      actor,
-      details: { reason: step === "reused" ? "code_reused" : "invalid_code" },
-    });
+    await fail(step === "reused" ? "code_reused" : "invalid_code");
     return { status: "invalid" };
   }
   let result: { headers: Headers };
@@ -286,13 +279,9 @@ export async function confirmTwoFactorEnrolment(
       returnHeaders: true,
     });
   } catch (error) {
-    if (authErrorCode(error) === null) throw error;
-    await recordAttempt(db, {
-      action: "second_factor",
-      ip: input.request.ip,
-      accountKey: key,
-      succeeded: false,
-    });
+    const code = authErrorCode(error);
+    if (code === null) throw error;
+    await fail(code);
     return { status: "invalid" };
   }
   // Sessions opened with the password alone (other browsers) end now.

@@ -18,6 +18,7 @@ import {
   CardHeader,
   CardHeading,
 } from "~/components/ui/card";
+import { teamCan } from "~/domain/access/team-permissions.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
@@ -36,7 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getEmployerDashboard(scope, { credits: organisationCredits(context) }),
     loadReferralDrawer(context, new URL(request.url)),
   ]);
-  return { organisationName: requireEmployer(scope).actor.organisationName, summary, drawer };
+  const { actor } = requireEmployer(scope);
+  return {
+    organisationName: actor.organisationName,
+    // A team role without billing is offered no billing page (it would be refused).
+    billing: teamCan(actor.memberRole, "billing:manage"),
+    summary,
+    drawer,
+  };
 }
 
 /** What each activity means to an employer, in words (never any health content). */
@@ -187,9 +195,11 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
               View All Reports
             </Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/employer-subscription">Manage Subscription</Link>
-          </Button>
+          {loaderData.billing ? (
+            <Button asChild variant="outline">
+              <Link to="/employer-subscription">Manage Subscription</Link>
+            </Button>
+          ) : null}
         </CardFooter>
       </Card>
       <ReferralDrawer referral={drawer.referral} onClose={drawer.close} />

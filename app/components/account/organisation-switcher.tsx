@@ -1,5 +1,6 @@
-import { Building2Icon, CheckIcon } from "lucide-react";
-import { Form } from "react-router";
+import { ArrowLeftRightIcon, Building2Icon, CheckIcon } from "lucide-react";
+import { useId } from "react";
+import { Form, useRouteLoaderData } from "react-router";
 import type { HeaderOrganisation } from "~/components/site-header.tsx";
 import { focusRing } from "~/components/ui/focus-ring";
 import { switchOrganisationPath } from "~/lib/active-organisation.ts";
@@ -10,16 +11,32 @@ import { OrganisationField } from "./organisation-field.tsx";
  * The organisations of an employer in several, as real forms (one button each), so the choice
  * works without JavaScript: the mobile menu's switcher. The active one is marked, not a button.
  */
-export function OrganisationSwitchForms({ organisation }: { organisation: HeaderOrganisation }) {
+export function OrganisationSwitchForms({
+  organisation,
+  className = "mt-6",
+  heading = true,
+}: {
+  organisation: HeaderOrganisation;
+  className?: string;
+  /** A heading of its own; off where something else names the list (the dashboard's summary). */
+  heading?: boolean;
+}) {
+  const titleId = useId();
   return (
-    <section aria-labelledby="organisation-switcher-title" className="mt-6">
-      <h3
-        id="organisation-switcher-title"
-        className="px-3 font-semibold text-muted-foreground text-xs uppercase tracking-wide"
-      >
-        Organisations
-      </h3>
-      <ul className="mt-2 flex flex-col gap-1">
+    <section
+      aria-labelledby={heading ? titleId : undefined}
+      aria-label={heading ? undefined : "Organisations"}
+      className={className}
+    >
+      {heading ? (
+        <h3
+          id={titleId}
+          className="px-3 font-semibold text-muted-foreground text-xs uppercase tracking-wide"
+        >
+          Organisations
+        </h3>
+      ) : null}
+      <ul className={cn("flex flex-col gap-1", heading && "mt-2")}>
         {organisation.memberships.map((choice) => {
           const active = choice.id === organisation.id;
           const label = (
@@ -72,5 +89,35 @@ export function OrganisationSwitchForms({ organisation }: { organisation: Header
         })}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The switcher on the employer's dashboard, for someone in several organisations: a disclosure
+ * (`<details>`) that opens without JavaScript, where the header's menus need it.
+ */
+export function OrganisationSwitchDisclosure() {
+  const layout = useRouteLoaderData<{ account: { organisation?: HeaderOrganisation } }>(
+    "routes/employer/layout",
+  );
+  const organisation = layout?.account.organisation;
+  if (!organisation || organisation.memberships.length < 2) return null;
+  return (
+    <details className="group mt-2 max-w-sm">
+      <summary
+        className={cn(
+          "inline-flex cursor-pointer items-center gap-1.5 rounded-md font-medium text-primary text-sm underline-offset-4 hover:underline",
+          focusRing,
+        )}
+      >
+        <ArrowLeftRightIcon aria-hidden="true" className="size-4" />
+        Switch organisation
+      </summary>
+      <OrganisationSwitchForms
+        organisation={organisation}
+        heading={false}
+        className="mt-2 rounded-lg border bg-card p-2"
+      />
+    </details>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { OrganisationSwitchDisclosure } from "~/components/account/organisation-switcher.tsx";
 import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
 import { Button } from "~/components/ui/button";
 import {
@@ -113,7 +114,10 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
   const drawer = useReferralDrawer(loaderData.drawer);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <p className="text-muted-foreground text-sm">{loaderData.organisationName}</p>
+      <p className="text-muted-foreground text-sm" data-testid="dashboard-organisation">
+        {loaderData.organisationName}
+      </p>
+      <OrganisationSwitchDisclosure />
       <h1 className="mt-1 font-semibold text-3xl tracking-tight">Welcome to your Dashboard</h1>
       <p className="mt-2 text-lg text-muted-foreground">
         Manage your occupational health assessments

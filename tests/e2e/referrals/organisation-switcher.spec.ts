@@ -5,7 +5,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
 import type { MemberRole } from "../../../app/db/schema/auth.ts";
 import { member, organisation, referral } from "../../../app/db/schema/index.ts";
+import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/orders.server.ts";
+import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
@@ -49,6 +52,12 @@ test.beforeAll(async () => {
   ids.birch = await joinOrganisation(userId, birch.name, birch.role);
   ids.alderDraft = await draftReferral(userId, ids.alder, alder);
   await draftReferral(userId, ids.birch, birch);
+  // Both are members with credits: the badge is then a matter of the role alone.
+  for (const [id, side] of [
+    [ids.alder, alder],
+    [ids.birch, birch],
+  ] as const)
+    await membershipWithCredits(userId, id, side.name);
 });
 
 test.afterAll(async () => {
@@ -75,6 +84,22 @@ async function joinOrganisation(userId: string, name: string, role: MemberRole) 
   const [row] = await db.insert(organisation).values({ name }).returning({ id: organisation.id });
   await db.insert(member).values({ organisationId: row!.id, userId, role });
   return row!.id;
+}
+
+async function membershipWithCredits(userId: string, organisationId: string, name: string) {
+  const order = await createOrder(db, {
+    actor: { userId, organisationId },
+    request: { kind: "membership", interval: "annual", packId: "starter" },
+    provider: "demo",
+  });
+  await handlePaymentEvent(
+    systemScope(db, "demo-payment"),
+    createDemoProvider().confirmationEvent(order),
+    {
+      seller: { name: "ReferOH Ltd", address: "1 Example Street, London", vatNumber: "GB1" },
+      describeBuyer: async () => ({ name, address: "1 Test Road, Leeds" }),
+    },
+  );
 }
 
 async function draftReferral(
@@ -105,6 +130,25 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(302);
 }
 
+test("without JavaScript the dashboard's switcher is a form per organisation", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto("/employer-dashboard");
+  const main = page.getByRole("main");
+  await expect(page.getByTestId("dashboard-organisation")).toHaveText(alder.name);
+  await main.getByText("Switch organisation").click();
+  await page.screenshot({ path: path.join(screenshots, "dashboard-switcher-no-js-1280.png") });
+  await main.getByRole("button", { name: new RegExp(birch.name) }).click();
+  await expect(page).toHaveURL(/\/employer-dashboard\?notice=organisation-switched/);
+  await expect(page.getByTestId("dashboard-organisation")).toHaveText(birch.name);
+  await page.goto("/employer-referrals");
+  await expect(page.getByText(birch.person)).toBeVisible();
+  await context.close();
+});
+
 /** The menu slides in: its screenshot is taken once it has arrived. */
 async function settled(page: Page) {
   await page.waitForFunction(() =>
@@ -130,7 +174,12 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   await page.goto("/employer-dashboard");
   const accountButton = page.getByRole("button", { name: /My Account/ });
   await expect(accountButton).toContainText(alder.name);
-  await expect(page.getByTestId("credits-badge")).toHaveCount(0);
+  // The owner sees the credits badge; the manager, below, does not.
+  await expect(page.getByRole("link", { name: "10 credits" })).toBeVisible();
+  const dashboardSwitcher = page.getByRole("main").getByText("Switch organisation");
+  await dashboardSwitcher.click();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await dashboardSwitcher.click();
 
   // A second tab, opened while Alder is active, on Alder's draft.
   const stale = await context.newPage();
@@ -152,6 +201,7 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   await expect(page).toHaveURL(/\/employer-dashboard/);
   await expect(page.getByText(`You are now working in ${birch.name}.`)).toBeVisible();
   await expect(accountButton).toContainText(birch.name);
+  await expect(page.getByTestId("credits-badge")).toHaveCount(0);
   await page.goto("/employer-referrals");
   await expect(page.getByText(birch.person)).toBeVisible();
   await expect(page.getByText(alder.person)).toHaveCount(0);
@@ -221,6 +271,6 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   });
   expect(foreign.status()).toBe(404);
   await page.goto("/employer-dashboard");
-  await expect(page.getByRole("main").getByText(alder.name)).toBeVisible();
+  await expect(page.getByTestId("dashboard-organisation")).toHaveText(alder.name);
   await context.close();
 });

@@ -4,6 +4,8 @@
  * what the employer area refuses, as the data of its error answers.
  */
 
+import type { HeaderAccount } from "~/components/site-header.tsx";
+
 /** Where the switcher posts. */
 export const switchOrganisationPath = "/employer-organisation";
 
@@ -21,6 +23,11 @@ export interface StaleOrganisationRefusal {
   activeOrganisation: string;
   /** The page to reload, now for the active organisation. */
   reload: string;
+  /**
+   * The signed-in header and footer: a refusal made before any loader ran (a page posted
+   * without JavaScript) has no layout data of its own to draw them from.
+   */
+  shell: { account: HeaderAccount; year: number };
 }
 
 /** What a team role was refused, named for the person (403). */

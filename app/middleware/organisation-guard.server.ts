@@ -4,7 +4,7 @@ import {
   type StaleOrganisationRefusal,
   switchOrganisationPath,
 } from "~/lib/active-organisation.ts";
-import { currentSession, pagePath, safeRedirectPath } from "./session.server.ts";
+import { currentSession, pagePath, safeRedirectPath, signedInShell } from "./session.server.ts";
 
 /**
  * Stale-tab protection (docs/architecture.md §4). The active organisation belongs to the session,
@@ -34,6 +34,7 @@ export function samePageOrganisation(whenAbsent: "refuse" | "allow"): Middleware
       pageOrganisation: memberships.find((m) => m.id === posted)?.name ?? null,
       activeOrganisation: organisation.name,
       reload: postingPage(request),
+      shell: signedInShell(context),
     };
     throw data(refusal, { status: 409 });
   };

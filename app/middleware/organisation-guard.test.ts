@@ -81,6 +81,12 @@ describe("the stale-tab guard", () => {
         pageOrganisation: "First Firm Ltd",
         activeOrganisation: "Second Firm Ltd",
         reload: "/employer-referrals?status=active",
+        // The header names the organisation now active, for the page posted without JavaScript.
+        shell: expect.objectContaining({
+          account: expect.objectContaining({
+            organisation: expect.objectContaining({ id: second.id, name: second.name }),
+          }),
+        }),
       },
     });
   });

@@ -43,13 +43,13 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/account/layout");
   if (isRouteErrorResponse(error) && isStaleOrganisationRefusal(error.data)) {
-    const page = <StaleOrganisationPage refusal={error.data} />;
-    return layout ? (
-      <SignedInShell account={layout.account} year={layout.year}>
-        {page}
+    // Refused before any loader ran, a page posted without JavaScript has no layout data: the
+    // refusal carries the shell.
+    const shell = layout ?? error.data.shell;
+    return (
+      <SignedInShell account={shell.account} year={shell.year}>
+        <StaleOrganisationPage refusal={error.data} />
       </SignedInShell>
-    ) : (
-      page
     );
   }
   return <AreaError error={error} />;

@@ -56,13 +56,13 @@ export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/employer/layout");
   if (isRouteErrorResponse(error) && isStaleOrganisationRefusal(error.data)) {
-    const page = <StaleOrganisationPage refusal={error.data} />;
-    return layout ? (
-      <SignedInShell account={layout.account} year={layout.year}>
-        {page}
+    // Refused before any loader ran, a page posted without JavaScript has no layout data: the
+    // refusal carries the shell.
+    const shell = layout ?? error.data.shell;
+    return (
+      <SignedInShell account={shell.account} year={shell.year}>
+        <StaleOrganisationPage refusal={error.data} />
       </SignedInShell>
-    ) : (
-      page
     );
   }
   if (layout && isRouteErrorResponse(error) && isTeamRoleRefusal(error.data)) {

@@ -229,7 +229,11 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
     maxRedirects: 0,
   });
   expect(posted.status()).toBe(409);
-  expect(await posted.text()).toContain("Reload to continue in");
+  const refusalPage = await posted.text();
+  // React separates adjacent text with an empty comment in server-rendered HTML.
+  expect(refusalPage).toMatch(new RegExp(`Reload to continue in (<!-- -->)?${birch.name}`));
+  // Inside the signed-in shell, whose header names the organisation now active.
+  expect(refusalPage).toMatch(new RegExp(`My Account.*${birch.name}`, "s"));
   expect(await draftRow(ids.alderDraft)).toBe(before);
   // Reloading continues in Birch, where Alder's draft is not to be found.
   await stale.getByRole("link", { name: `Reload to continue in ${birch.name}` }).click();

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { handMadeForms, handReads } from "../tests/architecture/forms.ts";
+import {
+  handMadeForms,
+  handReads,
+  postFormsWithoutOrganisation,
+} from "../tests/architecture/forms.ts";
 import {
   importEdges,
   isTestFile,
@@ -160,7 +164,68 @@ describe("forms", () => {
   });
 });
 
+/**
+ * The modules an employer page is drawn from: the area's route modules and every route or
+ * component module they import at runtime (the account menu is loaded on demand, so named too).
+ */
+function employerAreaModules(): string[] {
+  const reached = new Set(
+    product.filter(
+      (f) => f.startsWith("app/routes/employer/") || f === "app/components/account-menu.tsx",
+    ),
+  );
+  const pending = [...reached];
+  while (pending.length > 0) {
+    const from = pending.pop() as string;
+    for (const edge of edges) {
+      if (edge.from !== from || edge.typeOnly || reached.has(edge.to)) continue;
+      reached.add(edge.to);
+      pending.push(edge.to);
+    }
+  }
+  return [...reached].filter((f) => /^app\/(routes|components)\//.test(f) && product.includes(f));
+}
+
+describe("the active organisation", () => {
+  test("every POST form of the employer area carries the organisation its page was for", () => {
+    const modules = employerAreaModules();
+    // The check must see the forms it is about, or it would pass by reading nothing.
+    expect(modules).toEqual(
+      expect.arrayContaining([
+        "app/components/referrals/referral-drawer.tsx",
+        "app/components/referrals/referral-form.tsx",
+        "app/components/account/organisation-switcher.tsx",
+        "app/routes/employer/subscription.tsx",
+      ]),
+    );
+    const found: Record<string, number[]> = {};
+    for (const file of modules) {
+      const lines = postFormsWithoutOrganisation(readSource(file));
+      if (lines.length > 0) found[file] = lines;
+    }
+    expect(found).toEqual({});
+  });
+});
+
 describe("the checks themselves", () => {
+  test("a POST form without the organisation field is found; GET, sign-out and marked forms are not", () => {
+    expect(
+      postFormsWithoutOrganisation(
+        [
+          '<Form method="post" action="/x">',
+          '  <input type="hidden" name="intent" value="cancel" />',
+          "</Form>",
+          '<fetcher.Form method="post">',
+          "  <OrganisationField />",
+          "</fetcher.Form>",
+          '<Form method="get"><Input name="q" /></Form>',
+          '<Form method="post" action="/logout"><Button>Sign out</Button></Form>',
+          '<Form method="post" {...getFormProps(form)}><Input name="a" /></Form>',
+        ].join("\n"),
+      ),
+    ).toEqual([1, 9]);
+  });
+
   test("a POST or GET form with a field and no Conform props is found; Conform and button-only forms are not", () => {
     expect(
       handMadeForms(

@@ -56,6 +56,7 @@ export default [
   // Employers (signed in, role employer, member of an organisation).
   layout("routes/employer/layout.tsx", [
     route("employer-dashboard", "routes/employer/dashboard.tsx"),
+    route("employer-organisation", "routes/employer/organisation.ts"),
     route("employer-referrals", "routes/employer/referrals.tsx"),
     route("employer-referrals/:referralId/remind", "routes/employer/referral-remind.ts"),
     route("employer-referrals/:referralId/cancel", "routes/employer/referral-cancel.ts"),

@@ -1,4 +1,12 @@
-import { ChevronDownIcon, LogOutIcon, SettingsIcon, UsersIcon, WalletIcon } from "lucide-react";
+import {
+  Building2Icon,
+  CheckIcon,
+  ChevronDownIcon,
+  LogOutIcon,
+  SettingsIcon,
+  UsersIcon,
+  WalletIcon,
+} from "lucide-react";
 import { Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -9,37 +17,83 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import type { HeaderAccount } from "./site-header.tsx";
+import { switchOrganisationPath } from "~/lib/active-organisation.ts";
+import { AccountMenuLabel, type HeaderAccount } from "./site-header.tsx";
 
-/** The signed-in account menu: My Account with Subscription (employers) and Logout. */
+/**
+ * The signed-in account menu: the organisations to switch between (an employer in several), My
+ * Account with Subscription (employers whose role manages billing) and Logout.
+ */
 export default function AccountMenu({ account }: { account: HeaderAccount }) {
   const submit = useSubmit();
+  const organisation = account.organisation;
+  const switching = organisation && organisation.memberships.length > 1;
+  const billing = account.role === "employer" && (organisation?.billing ?? true);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
-          My Account
+        <Button variant="outline" size="sm" className="max-w-72">
+          <AccountMenuLabel account={account} />
           <ChevronDownIcon aria-hidden="true" className="size-4" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
+      <DropdownMenuContent className="min-w-64">
         <DropdownMenuLabel className="text-muted-foreground">{account.name}</DropdownMenuLabel>
+        {switching ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel>Organisations</DropdownMenuLabel>
+            {/* The menu lives in a portal that closes on select: the switch is submitted through
+                the router; the mobile menu has the same choice as real forms. */}
+            {organisation.memberships.map((choice) => {
+              const active = choice.id === organisation.id;
+              return (
+                <DropdownMenuItem
+                  key={choice.id}
+                  aria-current={active ? "true" : undefined}
+                  data-testid="organisation-choice"
+                  onSelect={() =>
+                    active
+                      ? undefined
+                      : submit(
+                          { organisationId: choice.id },
+                          { method: "post", action: switchOrganisationPath },
+                        )
+                  }
+                >
+                  {active ? (
+                    <CheckIcon aria-hidden="true" className="text-primary" />
+                  ) : (
+                    <Building2Icon aria-hidden="true" />
+                  )}
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium">{choice.name}</span>
+                    <span className="text-muted-foreground text-xs">
+                      {choice.roleLabel}
+                      {active ? " · current" : ""}
+                    </span>
+                  </span>
+                </DropdownMenuItem>
+              );
+            })}
+          </>
+        ) : null}
         <DropdownMenuSeparator />
+        {account.organisation ? (
+          <DropdownMenuItem asChild>
+            <Link to="/employer-team">
+              <UsersIcon aria-hidden="true" />
+              {account.organisation.team ? "Team" : "Your organisation"}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem asChild>
           <Link to="/account">
             <SettingsIcon aria-hidden="true" />
             Account settings
           </Link>
         </DropdownMenuItem>
-        {account.team ? (
-          <DropdownMenuItem asChild>
-            <Link to={account.team.to}>
-              <UsersIcon aria-hidden="true" />
-              {account.team.label}
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        {account.role === "employer" ? (
+        {billing ? (
           <DropdownMenuItem asChild>
             <Link to="/employer-subscription">
               <WalletIcon aria-hidden="true" />

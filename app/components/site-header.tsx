@@ -12,9 +12,11 @@ import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
+import { OrganisationSwitchForms } from "./account/organisation-switcher.tsx";
 import {
   areaNavItems,
   areasWithPageNavigation,
+  billingPages,
   doctorLoginLink,
   publicNavItems,
 } from "./site-navigation.ts";
@@ -26,10 +28,23 @@ export interface HeaderAccount {
   home: string;
   role: "employer" | "doctor" | "admin";
   name: string;
-  /** An employer member's credit balance; absent for non-members (no badge). */
+  /** An employer member's credit balance; absent for non-members and team roles without billing. */
   credits?: number;
-  /** An employer's team page: "Team" for those who manage it, else their own place in it. */
-  team?: { to: string; label: string };
+  /** An employer's organisation this session acts for, and every one they belong to. */
+  organisation?: HeaderOrganisation;
+}
+
+/** The employer's active organisation in the header, and the switcher's choices. */
+export interface HeaderOrganisation {
+  id: string;
+  name: string;
+  roleLabel: string;
+  /** The person's role may manage billing: Subscription and the credits badge are shown. */
+  billing: boolean;
+  /** The person's role may manage the team: the menu says "Team", else "Your organisation". */
+  team: boolean;
+  /** Every organisation the person belongs to; the switcher shows when there are two or more. */
+  memberships: { id: string; name: string; roleLabel: string }[];
 }
 
 /** The credit balance next to My Account; it leads to the subscription page. */
@@ -46,6 +61,26 @@ function CreditsBadge({ credits }: { credits: number }) {
       <CoinsIcon aria-hidden="true" className="size-3.5" />
       <span aria-hidden="true">{credits}</span>
     </Link>
+  );
+}
+
+/**
+ * The account menu's button: My Account and, for an employer in several organisations, the one
+ * this session acts for, so the person always sees where they are.
+ */
+export function AccountMenuLabel({ account }: { account: HeaderAccount }) {
+  const organisation = account.organisation;
+  if (!organisation || organisation.memberships.length < 2) return <>My Account</>;
+  return (
+    <>
+      <span>My Account</span>
+      <span aria-hidden="true" className="text-muted-foreground">
+        ·
+      </span>
+      <span className="truncate font-normal" data-testid="active-organisation">
+        {organisation.name}
+      </span>
+    </>
   );
 }
 
@@ -193,7 +228,10 @@ export function SiteHeader({
 
   const inArea = variant === "area" && account !== null;
   const items: ReadonlyArray<{ to: string; label: string }> = inArea
-    ? areaNavItems[account.role]
+    ? areaNavItems[account.role].filter(
+        // A team role without billing is offered no billing page (it would be refused).
+        (item) => account.organisation?.billing !== false || !billingPages.has(item.to),
+      )
     : [
         ...publicNavItems,
         account ? { to: account.home, label: "My Account" } : { to: "/login", label: "Sign In" },
@@ -240,8 +278,8 @@ export function SiteHeader({
               {account.credits !== undefined ? <CreditsBadge credits={account.credits} /> : null}
               <Suspense
                 fallback={
-                  <Button variant="outline" size="sm" disabled>
-                    My Account
+                  <Button variant="outline" size="sm" className="max-w-72" disabled>
+                    <AccountMenuLabel account={account} />
                     <ChevronDownIcon aria-hidden="true" className="size-4" />
                   </Button>
                 }
@@ -263,7 +301,21 @@ export function SiteHeader({
             <CreditsBadge credits={account.credits} />
           ) : null}
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
-            {inArea ? <p className="mt-1 text-muted-foreground text-sm">{account.name}</p> : null}
+            {inArea ? (
+              <p className="mt-1 text-muted-foreground text-sm">
+                {account.name}
+                {account.organisation ? (
+                  <>
+                    <br />
+                    <span className="text-foreground">{account.organisation.name}</span>
+                    {` · ${account.organisation.roleLabel}`}
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            {inArea && account.organisation && account.organisation.memberships.length > 1 ? (
+              <OrganisationSwitchForms organisation={account.organisation} />
+            ) : null}
             <nav
               aria-label={pageNavigation ? "Administration" : "Mobile"}
               className="mt-6 flex flex-col gap-1"
@@ -280,13 +332,13 @@ export function SiteHeader({
               ))}
               {inArea ? (
                 <>
-                  {account.team ? (
+                  {account.organisation ? (
                     <Link
-                      to={account.team.to}
+                      to="/employer-team"
                       onClick={() => setMenuOpen(false)}
                       className="rounded-md px-3 py-3 font-medium hover:bg-muted"
                     >
-                      {account.team.label}
+                      {account.organisation.team ? "Team" : "Your organisation"}
                     </Link>
                   ) : null}
                   <Link

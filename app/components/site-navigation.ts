@@ -50,6 +50,9 @@ export const areaNavItems = {
   ],
 } as const;
 
+/** Employer pages for managing billing: not offered to a team role without `billing:manage`. */
+export const billingPages: ReadonlySet<string> = new Set(["/employer-subscription"]);
+
 /** Roles whose area draws its own section navigation in the page at md and wider. */
 export const areasWithPageNavigation: ReadonlySet<keyof typeof areaNavItems> = new Set(["admin"]);
 

@@ -3,6 +3,7 @@ import { runtimeContext } from "~/context.ts";
 import { getMembershipAndCredits, type Membership } from "~/domain/billing/membership.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
+import type { TeamRoleRefusal } from "~/lib/active-organisation.ts";
 import { currentScope } from "./scope.server.ts";
 
 interface OrganisationStanding {
@@ -52,4 +53,19 @@ export function referralRefusal(error: unknown) {
   if (isDomainError(error))
     return data({ ok: false as const, message: error.message }, { status: 409 });
   throw error;
+}
+
+/**
+ * A page the person's team role does not include (a manager opening the billing pages): the
+ * domain's "forbidden" becomes a 403 that the employer area's error page explains inside the
+ * signed-in shell, instead of an unexpected error. Any other error passes through unchanged.
+ */
+export function teamRoleRefusal(subject: TeamRoleRefusal["subject"]) {
+  return (error: unknown): never => {
+    if (isDomainError(error, "forbidden")) {
+      const refusal: TeamRoleRefusal = { refusal: "team-role", subject, message: error.message };
+      throw data(refusal, { status: 403 });
+    }
+    throw error;
+  };
 }

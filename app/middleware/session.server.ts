@@ -6,11 +6,14 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import type { HeaderOrganisation } from "~/components/site-header.tsx";
 import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
 import { session } from "~/db/schema/index.ts";
 import { can, needsSecondFactor, type Permission, roleHome } from "~/domain/access/permissions.ts";
+import { memberRoleLabel, teamCan } from "~/domain/access/team-permissions.ts";
 import { auditAuthEvent } from "~/domain/accounts/audit.server.ts";
 import {
+  type CurrentSession,
   hasSessionCookie,
   loadSession,
   type SessionLookup,
@@ -183,9 +186,37 @@ export function currentSession(context: Readonly<RouterContextProvider>) {
  * footer's year. An area's guard has already admitted only its own role.
  */
 export function signedInShell(context: Readonly<RouterContextProvider>) {
-  const { user } = currentSession(context);
+  const current = currentSession(context);
+  const { user } = current;
   return {
     year: new Date().getFullYear(),
-    account: { home: roleHome[user.role], role: user.role, name: user.name },
+    account: {
+      home: roleHome[user.role],
+      role: user.role,
+      name: user.name,
+      organisation: headerOrganisation(current),
+    },
+  };
+}
+
+/**
+ * An employer's organisations as the header shows them: the active one named (someone in several
+ * must always see where they are), the others for the switcher, and whether their role there may
+ * manage billing, so the header offers no page the role would be refused.
+ */
+function headerOrganisation(current: CurrentSession): HeaderOrganisation | undefined {
+  const { organisation, memberships } = current;
+  if (!organisation) return undefined;
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    roleLabel: memberRoleLabel[organisation.memberRole],
+    billing: teamCan(organisation.memberRole, "billing:manage"),
+    team: teamCan(organisation.memberRole, "team:view"),
+    memberships: memberships.map((m) => ({
+      id: m.id,
+      name: m.name,
+      roleLabel: memberRoleLabel[m.memberRole],
+    })),
   };
 }

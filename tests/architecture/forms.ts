@@ -58,6 +58,9 @@ const formElement = /^(form|Form|\w+\.Form)$/;
 const fieldElement =
   /^(input|select|textarea|Input|Textarea|NativeSelect|NativeRadio|NativeCheckbox|Checkbox|RadioGroup|Select|DatePicker|PasswordInput|[A-Z]\w*(Field|Fields|Picker|Rows|Choices))$/;
 
+/** Components that render only a hidden field: nothing for a person to fill in. */
+const hiddenFieldElement = /^OrganisationField$/;
+
 interface FormTag {
   /** 1-based line of the form's opening tag. */
   line: number;
@@ -80,7 +83,10 @@ function allForms(source: string): FormTag[] {
       .slice(index + 1)
       .filter((t) => t.start < (close === -1 ? source.length : close));
     const hasFields = inside.some(
-      (t) => fieldElement.test(t.name) && !/\btype=["']hidden["']/.test(t.attributes),
+      (t) =>
+        fieldElement.test(t.name) &&
+        !hiddenFieldElement.test(t.name) &&
+        !/\btype=["']hidden["']/.test(t.attributes),
     );
     forms.push({
       line: source.slice(0, tag.start).split("\n").length,
@@ -102,4 +108,26 @@ export function handMadeForms(source: string): number[] {
 export function handReads(source: string): number {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   return [...code.matchAll(/(?<![.?\w])(formData|form)\.get(All)?\(/g)].length;
+}
+
+/**
+ * POST forms that do not carry the organisation their page was for (`<OrganisationField />`
+ * inside the form): the employer area refuses such a POST (docs/architecture.md §4, the
+ * stale-tab rule). Signing out acts on no organisation and posts outside the area.
+ */
+export function postFormsWithoutOrganisation(source: string): number[] {
+  const tags = openingTags(source);
+  const lines: number[] = [];
+  for (const [index, tag] of tags.entries()) {
+    if (!formElement.test(tag.name)) continue;
+    if (!/\bmethod=["']post["']/i.test(tag.attributes)) continue;
+    if (/\baction=["']\/logout["']/.test(tag.attributes)) continue;
+    const close = source.indexOf(`</${tag.name}>`, tag.end);
+    const inside = tags
+      .slice(index + 1)
+      .filter((t) => t.start < (close === -1 ? source.length : close));
+    if (!inside.some((t) => t.name === "OrganisationField"))
+      lines.push(source.slice(0, tag.start).split("\n").length);
+  }
+  return lines;
 }

@@ -91,19 +91,39 @@ export const notices = {
     title: "Referral reassigned",
     description: "It now belongs to the member you chose, who will receive its e-mails.",
   },
+  "organisation-switched": {
+    title: "Organisation switched",
+    description: "You are now working in another organisation.",
+  },
   "order-closed": {
     title: "This order is closed",
     description: "It was cancelled, refunded or expired unpaid, so it cannot be paid now.",
   },
 } as const;
 
+/** What the page knows that a notice may name: the employer's active organisation. */
+interface NoticeContext {
+  organisationName?: string;
+}
+
 /**
  * Notices whose description depends on what happened, read from parameters the redirect adds
- * beside `notice` (and removes with it): what a cancellation gave back.
+ * beside `notice` (and removes with it): what a cancellation gave back. The organisation a switch
+ * moved to is read from the page (the header's own), never from the address, which anyone could
+ * write.
  */
 export const noticeDetails: Partial<
-  Record<NoticeKey, { params: string[]; describe(params: URLSearchParams): string | null }>
+  Record<
+    NoticeKey,
+    { params: string[]; describe(params: URLSearchParams, page: NoticeContext): string | null }
+  >
 > = {
+  "organisation-switched": {
+    params: [],
+    describe(_params, page) {
+      return page.organisationName ? `You are now working in ${page.organisationName}.` : null;
+    },
+  },
   "referral-cancelled": {
     params: ["credits", "refund"],
     describe(params) {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toaster";
 
 /** Shows the notice's toast once, then removes `notice` from the address (replace navigation). */
-export function NoticeToasts() {
+export function NoticeToasts({ organisationName }: { organisationName?: string } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -16,7 +16,7 @@ export function NoticeToasts() {
       const notice = notices[key];
       const details = noticeDetails[key];
       toast(notice.title, {
-        description: details?.describe(params) ?? notice.description,
+        description: details?.describe(params, { organisationName }) ?? notice.description,
       });
       params.delete("notice");
       for (const name of details?.params ?? []) params.delete(name);
@@ -29,6 +29,6 @@ export function NoticeToasts() {
     return () => {
       cancelled = true;
     };
-  }, [location, navigate]);
+  }, [location, navigate, organisationName]);
   return null;
 }

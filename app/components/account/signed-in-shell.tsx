@@ -27,7 +27,7 @@ export function SignedInShell({
         {children}
       </main>
       <SiteFooter year={year} />
-      <NoticeToasts />
+      <NoticeToasts organisationName={account.organisation?.name} />
       <PendingOverlay />
     </>
   );

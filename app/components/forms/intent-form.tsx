@@ -1,5 +1,6 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { Form, type FormProps } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 
 /**
  * One of the forms of a page whose action does several things: it posts its `intent`, which the
@@ -17,6 +18,7 @@ export function IntentForm<Fields extends Record<string, unknown>>({
 } & Omit<FormProps, "method" | "id" | "onSubmit" | "noValidate">) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate {...props}>
+      <OrganisationField />
       <input type="hidden" name="intent" value={intent} />
       {children}
     </Form>

@@ -1,6 +1,7 @@
 import { CreditCardIcon, DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
 import {
   AlertDialog,
@@ -105,6 +106,7 @@ function ReminderButton({ referral }: { referral: ReferralDrawerData }) {
   }, [fetcher.state, fetcher.data, referral.subjectName]);
   return (
     <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/remind`}>
+      <OrganisationField />
       <Button
         type="submit"
         variant="outline"
@@ -144,6 +146,7 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
         <AlertDialogFooter>
           <AlertDialogCancel>Keep referral</AlertDialogCancel>
           <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/cancel`}>
+            <OrganisationField />
             {/* A plain submit button: AlertDialogAction closes the dialog on click, which
                 unmounts this form before the browser submits it, and nothing is sent. */}
             <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
@@ -216,6 +219,7 @@ export function ReferralDrawer({
 function PayNowButton({ referral }: { referral: ReferralDrawerData }) {
   return (
     <Form method="post" action={`/employer-referrals/${referral.id}/pay`}>
+      <OrganisationField />
       <Button type="submit" className="w-full sm:w-auto">
         <CreditCardIcon aria-hidden="true" />
         Pay now

@@ -1,6 +1,7 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { CheckboxField } from "~/components/checkbox-field.tsx";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
@@ -54,6 +55,7 @@ export function ReferralFormPage<Fields extends Record<string, any>>({
         noValidate
         className="mt-6 space-y-6 rounded-xl border bg-card p-6"
       >
+        <OrganisationField />
         {children}
       </Form>
     </div>

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import {
   AlertDialog,
@@ -185,6 +186,7 @@ function RemoveManagerButton({
             Keep {person.userId === people.viewerId ? "me" : "them"}
           </AlertDialogCancel>
           <fetcher.Form method="post" action={peopleAction(people)}>
+            <OrganisationField />
             <input type="hidden" name="intent" value="remove-manager" />
             <input type="hidden" name="userId" value={person.userId} />
             {/* A plain submit button: AlertDialogAction would close the dialog, unmounting this
@@ -221,6 +223,7 @@ function NameManagerForm({ people }: { people: ReferralPeople }) {
       {...getFormProps(form)}
       className="flex flex-col gap-3 sm:flex-row sm:items-end"
     >
+      <OrganisationField />
       <input type="hidden" name="intent" value="name-manager" />
       <FormField
         id={fields.userId.id}

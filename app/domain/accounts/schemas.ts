@@ -232,3 +232,11 @@ function _fieldErrors(error: z.ZodError): FieldErrors {
   }
   return out;
 }
+
+/**
+ * The account menu's switcher: the organisation to act for, one button per organisation. The id
+ * is checked against the person's memberships by `switchOrganisation`, not here.
+ */
+export const switchOrganisationSchema = z.object({
+  organisationId: z.string().trim().min(1, "Choose an organisation").max(100),
+});

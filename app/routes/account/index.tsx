@@ -2,6 +2,7 @@ import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform
 import { LogOutIcon, ShieldCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { CurrentPasswordField, NewPasswordFields } from "~/components/account/password-fields.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
@@ -184,6 +185,7 @@ function SectionForm<Fields extends Record<string, any>>({
         className={className}
       >
         <input type="hidden" name="intent" value={intent} />
+        {intent === "organisation" ? <OrganisationField /> : null}
         {children}
       </Form>
     </>

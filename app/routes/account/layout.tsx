@@ -1,5 +1,10 @@
+import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
+import { StaleOrganisationPage } from "~/components/account/organisation-refusals.tsx";
 import { SignedInArea } from "~/components/account/signed-in-area.tsx";
+import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
+import { isStaleOrganisationRefusal } from "~/lib/active-organisation.ts";
+import { samePageOrganisation } from "~/middleware/organisation-guard.server.ts";
 import {
   noStore,
   pagePath,
@@ -23,6 +28,8 @@ export const middleware: Route.MiddlewareFunction[] = [
       args,
       next,
     ),
+  // The company details act on the active organisation: a tab left on another one is refused.
+  samePageOrganisation("allow"),
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -34,5 +41,16 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/account/layout");
+  if (isRouteErrorResponse(error) && isStaleOrganisationRefusal(error.data)) {
+    // Refused before any loader ran, a page posted without JavaScript has no layout data: the
+    // refusal carries the shell.
+    const shell = layout ?? error.data.shell;
+    return (
+      <SignedInShell account={shell.account} year={shell.year}>
+        <StaleOrganisationPage refusal={error.data} />
+      </SignedInShell>
+    );
+  }
   return <AreaError error={error} />;
 }

@@ -8,6 +8,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { OrganisationSwitchDisclosure } from "~/components/account/organisation-switcher.tsx";
 import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
 import { Button } from "~/components/ui/button";
 import {
@@ -18,6 +19,7 @@ import {
   CardHeader,
   CardHeading,
 } from "~/components/ui/card";
+import { teamCan } from "~/domain/access/team-permissions.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
@@ -36,7 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getEmployerDashboard(scope, { credits: organisationCredits(context) }),
     loadReferralDrawer(context, new URL(request.url)),
   ]);
-  return { organisationName: requireEmployer(scope).actor.organisationName, summary, drawer };
+  const { actor } = requireEmployer(scope);
+  return {
+    organisationName: actor.organisationName,
+    // A team role without billing is offered no billing page (it would be refused).
+    billing: teamCan(actor.memberRole, "billing:manage"),
+    summary,
+    drawer,
+  };
 }
 
 /** What each activity means to an employer, in words (never any health content). */
@@ -105,7 +114,10 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
   const drawer = useReferralDrawer(loaderData.drawer);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <p className="text-muted-foreground text-sm">{loaderData.organisationName}</p>
+      <p className="text-muted-foreground text-sm" data-testid="dashboard-organisation">
+        {loaderData.organisationName}
+      </p>
+      <OrganisationSwitchDisclosure />
       <h1 className="mt-1 font-semibold text-3xl tracking-tight">Welcome to your Dashboard</h1>
       <p className="mt-2 text-lg text-muted-foreground">
         Manage your occupational health assessments
@@ -187,9 +199,11 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
               View All Reports
             </Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/employer-subscription">Manage Subscription</Link>
-          </Button>
+          {loaderData.billing ? (
+            <Button asChild variant="outline">
+              <Link to="/employer-subscription">Manage Subscription</Link>
+            </Button>
+          ) : null}
         </CardFooter>
       </Card>
       <ReferralDrawer referral={drawer.referral} onClose={drawer.close} />

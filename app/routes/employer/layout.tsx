@@ -1,44 +1,47 @@
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
+import {
+  StaleOrganisationPage,
+  TeamRoleRefusalPage,
+} from "~/components/account/organisation-refusals.tsx";
 import { SignedInArea } from "~/components/account/signed-in-area.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
 import { PageNotFound } from "~/components/page-not-found.tsx";
-import { roleHome } from "~/domain/access/permissions.ts";
-import { teamCan } from "~/domain/access/team-permissions.ts";
 import { isMembershipInForce } from "~/domain/billing/membership.server.ts";
+import { isStaleOrganisationRefusal, isTeamRoleRefusal } from "~/lib/active-organisation.ts";
 import { organisationStanding } from "~/middleware/employer.server.ts";
-import { currentSession, noStore, requireArea, sameOrigin } from "~/middleware/session.server.ts";
+import { samePageOrganisation } from "~/middleware/organisation-guard.server.ts";
+import { noStore, requireArea, sameOrigin, signedInShell } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
   sameOrigin,
   noStore,
   requireArea("employer"),
+  samePageOrganisation("refuse"),
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, organisation } = currentSession(context);
-  // The credits badge is for members (seed: credits, default 0); others see no badge at all.
-  const standing = organisation ? await organisationStanding(context) : null;
+  const shell = signedInShell(context);
+  const organisation = shell.account.organisation;
+  // The credits badge is for members (seed: credits, default 0) whose role may manage billing;
+  // others see no badge at all.
+  const standing = organisation?.billing ? await organisationStanding(context) : null;
   const credits =
     standing && isMembershipInForce(standing.membership) ? standing.credits : undefined;
   return {
-    year: new Date().getFullYear(),
-    account: {
-      home: roleHome.employer,
-      role: "employer" as const,
-      name: user.name,
-      credits,
-      team: {
-        to: "/employer-team",
-        label:
-          organisation && teamCan(organisation.memberRole, "team:view")
-            ? "Team"
-            : "Your organisation",
-      },
-    },
-    organisationName: organisation?.name ?? null,
+    ...shell,
+    account: { ...shell.account, role: "employer" as const, credits },
   };
+}
+
+/**
+ * The header names the active organisation and every form posts it (`OrganisationField`): both
+ * must follow a switch made in this tab, so the layout's data is read again on every navigation,
+ * not only when its own parameters change. It is the session already loaded and one query.
+ */
+export function shouldRevalidate() {
+  return true;
 }
 
 export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
@@ -46,11 +49,34 @@ export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * A page inside the area that is not found (an unknown referral, report or invoice) keeps the
- * signed-in header and navigation: the layout's own data loaded, only the page failed.
+ * A page inside the area that is not found (an unknown referral, report or invoice), refused to
+ * the person's team role, or posted from a tab left on another organisation keeps the signed-in
+ * header and navigation where the layout's own data loaded; only the page failed.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/employer/layout");
+  if (isRouteErrorResponse(error) && isStaleOrganisationRefusal(error.data)) {
+    // Refused before any loader ran, a page posted without JavaScript has no layout data: the
+    // refusal carries the shell.
+    const shell = layout ?? error.data.shell;
+    return (
+      <SignedInShell account={shell.account} year={shell.year}>
+        <StaleOrganisationPage refusal={error.data} />
+      </SignedInShell>
+    );
+  }
+  if (layout && isRouteErrorResponse(error) && isTeamRoleRefusal(error.data)) {
+    const organisation = layout.account.organisation;
+    return (
+      <SignedInShell account={layout.account} year={layout.year}>
+        <TeamRoleRefusalPage
+          refusal={error.data}
+          organisationName={organisation?.name ?? "this organisation"}
+          roleLabel={organisation?.roleLabel ?? null}
+        />
+      </SignedInShell>
+    );
+  }
   if (layout && isRouteErrorResponse(error) && error.status === 404) {
     return (
       <SignedInShell account={layout.account} year={layout.year}>

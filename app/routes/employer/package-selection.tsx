@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { InfoIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -29,6 +30,7 @@ import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { teamRoleRefusal } from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/package-selection";
 import { billingRequest } from "./billing.server.ts";
 
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Choose Your Plan"
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { scope } = billingRequest(context);
-  const current = await ownMembership(scope);
+  const current = await ownMembership(scope).catch(teamRoleRefusal("billing"));
   return {
     tab: planTabFrom(new URL(request.url).searchParams.get("tab")),
     standing: membershipStanding(current),
@@ -58,7 +60,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (choice.kind === "referral") throw redirect(referralFormPath(choice.referralType));
   // One purchase path: a non-member's pack comes with a monthly membership in one order (the
   // seed's Credit Pack + Membership bundle), rather than a refusal.
-  const current = await ownMembership(scope);
+  const current = await ownMembership(scope).catch(teamRoleRefusal("billing"));
   const bundle = choice.kind === "credit_pack" && membershipStanding(current, scope.now) === "none";
   try {
     const started = await startPurchase(scope, runtime, {
@@ -182,6 +184,7 @@ export default function PackageSelection({ loaderData, actionData }: Route.Compo
 
       {/* Keyed by tab: changing tab clears the selection. */}
       <Form method="post" key={tab} {...getFormProps(form)} noValidate className="mt-6">
+        <OrganisationField />
         <fieldset
           id="plan-options"
           aria-describedby={planError ? "plan-error plan-hint" : "plan-hint"}

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CreditCardIcon, FlaskConicalIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { LinkTabs, PlanCard, useHydrated } from "~/components/billing/plan-card.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -268,6 +269,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </CardHeader>
               <CardContent>
                 <Form method="post" key={order.id} {...getFormProps(bundleForm)} noValidate>
+                  <OrganisationField />
                   <input type="hidden" name="order" value={order.id} />
                   <fieldset id="bundle-options">
                     <legend className="mb-4 text-muted-foreground text-sm">
@@ -385,6 +387,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </div>
             </dl>
             <Form method="post" className="mt-6">
+              <OrganisationField />
               <input type="hidden" name="order" value={order.id} />
               <input type="hidden" name="tab" value={tab} />
               <Button

@@ -2,6 +2,7 @@ import { ArrowLeftIcon, BarChart3Icon, CoinsIcon, DownloadIcon, InfoIcon } from 
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import {
   AlertDialog,
@@ -52,6 +53,7 @@ import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { teamRoleRefusal } from "~/middleware/employer.server.ts";
 import type { Route } from "./+types/subscription";
 import { billingRequest } from "./billing.server.ts";
 
@@ -87,7 +89,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ownMembership(scope),
     getCreditUsage(scope),
     listOrders(scope),
-  ]);
+  ]).catch(teamRoleRefusal("billing"));
   const inForce = isMembershipInForce(current, now);
   return {
     confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
@@ -219,6 +221,7 @@ function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confi
         <AlertDescription>
           <p>{explanation}</p>
           <Form method="post" action="/employer-subscription" className="mt-3 flex gap-3">
+            <OrganisationField />
             <Button type="submit" name="intent" value="cancel" variant="destructive">
               Cancel Membership
             </Button>
@@ -249,6 +252,7 @@ function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confi
           <AlertDialogDescription>{explanation}</AlertDialogDescription>
         </AlertDialogHeader>
         <Form method="post" action="/employer-subscription" onSubmit={() => setOpen(false)}>
+          <OrganisationField />
           <AlertDialogFooter>
             <AlertDialogCancel type="button">Keep membership</AlertDialogCancel>
             {/* A plain submit button: Radix's Action would close (unmount) the form before it submits. */}
@@ -343,6 +347,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     {membership.pendingInterval === "annual" ? "per year" : "per month"}) on{" "}
                     {membership.periodEnd}.
                     <Form method="post" className="mt-2">
+                      <OrganisationField />
                       <input type="hidden" name="intent" value="interval" />
                       <Button
                         type="submit"
@@ -361,6 +366,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 
               {active ? (
                 <Form method="post">
+                  <OrganisationField />
                   <input type="hidden" name="intent" value="interval" />
                   <fieldset>
                     <legend className="mb-2 font-medium text-sm">Billing interval</legend>
@@ -400,6 +406,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                 <CancelMembership periodEnd={membership.periodEnd} confirmOpen={confirmCancel} />
               ) : (
                 <Form method="post">
+                  <OrganisationField />
                   <Button type="submit" name="intent" value="resume" disabled={busy}>
                     Resume membership
                   </Button>
@@ -491,6 +498,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
               <CardContent className="space-y-4">
                 <p className="font-semibold text-2xl">{formatPence(pack.pricePence)}</p>
                 <Form method="post">
+                  <OrganisationField />
                   <input type="hidden" name="intent" value="purchase" />
                   <input type="hidden" name="packId" value={pack.id} />
                   <Button

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { LogOutIcon, type LucideIcon, MailIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
 import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -574,6 +575,7 @@ function OneButtonForm({
 }) {
   return (
     <Form method="post">
+      <OrganisationField />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -599,6 +601,7 @@ function ConfirmPanel({
       role="alert"
       className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive p-3"
     >
+      <OrganisationField />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

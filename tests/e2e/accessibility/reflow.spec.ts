@@ -54,6 +54,7 @@ const notPages = new Set([
   "routes/employer/report-pdf.ts",
   "routes/employer/credit-note-pdf.ts",
   "routes/employer/referral-pay.ts",
+  "routes/employer/organisation.ts",
   "routes/assessment/report-pdf.ts",
   "routes/doctor/report-version-pdf.ts",
   "routes/admin/audit-csv.ts",

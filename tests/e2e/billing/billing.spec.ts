@@ -1,4 +1,8 @@
-import { payOnDemoPage, signedInEmployer as registerAndSignIn } from "../support/employer.ts";
+import {
+  activeOrganisationId,
+  payOnDemoPage,
+  signedInEmployer as registerAndSignIn,
+} from "../support/employer.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("billing", () => {
@@ -90,7 +94,8 @@ test.describe("billing", () => {
     await page.goto("/package-selection?tab=packs");
     // The server decides even when the browser sends nothing (as without JavaScript).
     const response = await page.request.post("/package-selection?tab=packs", {
-      form: {},
+      // Only the organisation the page was for, as its form always posts.
+      form: { _organisation: await activeOrganisationId(page) },
       headers: { origin: new URL(page.url()).origin },
     });
     expect(response.status()).toBe(400);

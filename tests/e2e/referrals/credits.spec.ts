@@ -44,7 +44,9 @@ test("a pre-employment referral paid by credit: invitation e-mailed, one reminde
 
   // A second reminder within 24 hours is refused by the server, not only by the disabled button.
   const remindAction = await page.locator(`form[action$="/remind"]`).getAttribute("action");
+  const organisationField = page.locator(`form[action$="/remind"] input[name="_organisation"]`);
   const again = await page.request.post(remindAction!, {
+    form: { _organisation: (await organisationField.getAttribute("value"))! },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(again.status()).toBe(409);

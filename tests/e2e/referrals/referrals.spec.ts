@@ -1,4 +1,4 @@
-import { signedInEmployer } from "../support/employer.ts";
+import { activeOrganisationId, signedInEmployer } from "../support/employer.ts";
 import { expect, expectLinksTo, test } from "../support/test.ts";
 
 test.describe("employer referrals", () => {
@@ -155,8 +155,11 @@ test.describe("employer referrals", () => {
     await other.goto(`/employer-dashboard?viewReferral=${referralId}`);
     await expect(other.getByText("Referral not found").first()).toBeVisible();
     await expect(other.getByRole("dialog")).toHaveCount(0);
+    // Posted as the intruder's own pages would, for their own organisation.
+    const ownOrganisation = await activeOrganisationId(other);
     for (const action of ["remind", "cancel"]) {
       const response = await other.request.post(`/employer-referrals/${referralId}/${action}`, {
+        form: { _organisation: ownOrganisation },
         headers: { Origin: new URL(other.url()).origin },
       });
       expect(response.status(), action).toBe(404);

@@ -241,6 +241,19 @@ const draftForm = (w: World) => ({
   consentToProcessing: "on",
 });
 
+/**
+ * A probe's form as the caller's own page would post it: an employer's pages carry the
+ * organisation they were rendered for (docs/architecture.md §4), so the walk reaches the action's
+ * own answer rather than the stale-tab refusal.
+ */
+function formOf(probe: Probe, w: World, role: Role): Record<string, string> {
+  const form = probe.form?.(w) ?? {};
+  const callerSide = sideOf(role);
+  return kindOf(role) === "employer" && callerSide
+    ? { ...form, _organisation: world[callerSide].organisationId }
+    : form;
+}
+
 const probes: Probe[] = [
   // ---- employer: referrals ----
   {
@@ -706,7 +719,7 @@ test("every role gets its own objects of the employer, doctor and subject areas 
         const before = probe.state ? await probe.state(w) : undefined;
         const response = await contexts[role].fetch(url, {
           method: probe.method,
-          form: probe.method === "POST" ? (probe.form?.(w) ?? {}) : undefined,
+          form: probe.method === "POST" ? formOf(probe, w, role) : undefined,
           headers: { origin, "x-forwarded-for": `198.51.100.${(requests % 250) + 1}` },
           maxRedirects: 0,
           failOnStatusCode: false,

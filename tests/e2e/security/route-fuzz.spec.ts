@@ -7,6 +7,7 @@ import routes from "../../../app/routes.ts";
 import { signInByRequest } from "../auth/helpers.ts";
 import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { activeOrganisationId } from "../support/employer.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -190,9 +191,16 @@ async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<v
 async function fuzz(
   request: APIRequestContext,
   role: string,
-  options: { token?: string; edgeProbes?: boolean; routes?: FuzzRoute[] } = {},
+  options: {
+    token?: string;
+    edgeProbes?: boolean;
+    routes?: FuzzRoute[];
+    /** The employer's organisation, posted as their pages' forms do (docs/architecture.md §4). */
+    organisation?: string;
+  } = {},
 ): Promise<Tally> {
   const origin = test.info().project.use.baseURL!;
+  const pagesOrganisation = options.organisation;
   const tally: Tally = {
     requests: 0,
     methods: new Set(),
@@ -221,8 +229,14 @@ async function fuzz(
       failOnStatusCode: false,
       timeout: 60_000,
     };
-    if (body && "form" in body) options.form = body.form;
-    else if (body && "multipart" in body) options.multipart = body.multipart;
+    // Without the organisation an employer's page posts, the employer area refuses every
+    // action before it reads the fuzzed fields.
+    const organisation: Record<string, string> = pagesOrganisation
+      ? { _organisation: pagesOrganisation }
+      : {};
+    if (body && "form" in body) options.form = { ...body.form, ...organisation };
+    else if (body && "multipart" in body)
+      options.multipart = { ...body.multipart, ...organisation };
     else if (body) {
       options.data = body.raw;
       if (body.type) options.headers!["content-type"] = body.type;
@@ -343,7 +357,8 @@ test.describe("route fuzz: no input makes the server fail", () => {
     const employer = await employerContext.newPage();
     try {
       await signInWithPassword(employer, employerEmail);
-      report("employer", await fuzz(employer.request, "employer", { token }));
+      const organisation = await activeOrganisationId(employer);
+      report("employer", await fuzz(employer.request, "employer", { token, organisation }));
     } finally {
       await employerContext.close();
     }

@@ -40,3 +40,15 @@ export async function buyMembershipWithStarterCredits(page: Page) {
   await payOnDemoPage(page);
   await expect(page.getByRole("link", { name: "10 credits" })).toBeVisible();
 }
+
+/**
+ * The organisation the signed-in employer's session acts for, as its pages' forms post it
+ * (`_organisation`, docs/architecture.md §4): for a request a spec sends by hand, which the
+ * employer area refuses without it. Read from the subscription page (an owner's).
+ */
+export async function activeOrganisationId(page: Page): Promise<string> {
+  const html = await (await page.request.get("/employer-subscription")).text();
+  const id = /name="_organisation" value="([^"]+)"/.exec(html)?.[1];
+  if (!id) throw new Error("no _organisation field on /employer-subscription");
+  return id;
+}

@@ -133,6 +133,8 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   const made = await alice.request.post("/employer-referral", {
     form: {
       intent: "draft",
+      // The organisation her page was rendered for, as every employer form posts it.
+      _organisation: organisationId,
       employeeName: "Rowan Teamcase",
       employeeEmail: "rowan.teamcase@example.org",
       referralReason: "Back pain and time off; advice on adjustments, please.",

@@ -1,0 +1,183 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvent, member, session } from "~/db/schema/index.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
+import { linkTo, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
+import { verifyEmailAddress } from "./email-verification.server.ts";
+import { actorOfSession, loadSession } from "./load-session.server.ts";
+import { registerEmployer } from "./register-employer.server.ts";
+import { signInWithPassword } from "./sign-in.server.ts";
+import { switchOrganisation } from "./switch-organisation.server.ts";
+
+/*
+ * The switcher (docs/architecture.md §4): an HR consultant in two organisations moves this
+ * session between them; membership is checked by the server, and the session's choice grants
+ * nothing once the membership is gone.
+ */
+const PASSWORD = "Teal-Harbour-Lantern-42";
+let runtime: Runtime;
+let dataDir: string;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ runtime, dataDir, stop } = await startTestRuntime());
+});
+afterAll(async () => {
+  await stop();
+});
+
+/** A verified employer (owner of `companyName`), signed in: the browser's cookie jar. */
+async function signedInEmployer(email: string, companyName: string, ip: string) {
+  await registerEmployer(runtime, {
+    companyName,
+    contactName: "Harriet Consultant",
+    email,
+    password: PASSWORD,
+    industry: "Consulting",
+    request: requestFrom(ip),
+  });
+  const message = await waitForMessage(email, "Verify your email", { dataDir });
+  const token = new URL(linkTo(message, "/verify-email")).searchParams.get("token")!;
+  await verifyEmailAddress(runtime, { token, request: requestFrom(ip) });
+  const signedIn = await signInWithPassword(runtime, {
+    email,
+    password: PASSWORD,
+    portal: "main",
+    request: requestFrom(ip),
+  });
+  if (signedIn.status !== "signed-in") throw new Error(signedIn.status);
+  return new CookieJar().absorb(signedIn.setCookies);
+}
+
+async function current(jar: CookieJar, ip: string) {
+  const lookup = await loadSession(runtime, requestFrom(ip, jar).headers);
+  if (lookup.status !== "active") throw new Error(lookup.status);
+  return lookup.current;
+}
+
+function scopeOf(sessionNow: Awaited<ReturnType<typeof current>>) {
+  const actor = actorOfSession(sessionNow);
+  if (!actor) throw new Error("no actor");
+  return createScope(runtime.database.db, actor, { ip: "198.51.100.70", requestId: "switch" });
+}
+
+describe("switching organisation", () => {
+  it("moves this session to another organisation of the person's, audited, and back to the first when that membership ends", async () => {
+    const ip = "198.51.100.70";
+    const jar = await signedInEmployer("harriet@consult.example", "First Firm Ltd", ip);
+    const before = await current(jar, ip);
+    const first = before.organisation!;
+    expect(first.name).toBe("First Firm Ltd");
+    const second = await insertOrganisationForTest(runtime.database.db, {
+      name: "Second Firm Ltd",
+    });
+    await runtime.database.db
+      .insert(member)
+      .values({ organisationId: second, userId: before.user.id, role: "manager" });
+
+    // A second sign-in (another browser) of the same person keeps its own choice.
+    const again = await signInWithPassword(runtime, {
+      email: "harriet@consult.example",
+      password: PASSWORD,
+      portal: "main",
+      request: requestFrom(ip),
+    });
+    if (again.status !== "signed-in") throw new Error(again.status);
+    const otherBrowser = new CookieJar().absorb(again.setCookies);
+
+    const listed = await current(jar, ip);
+    expect(listed.organisation?.id).toBe(first.id);
+    expect(listed.memberships.map((m) => [m.name, m.memberRole])).toEqual([
+      ["First Firm Ltd", "owner"],
+      ["Second Firm Ltd", "manager"],
+    ]);
+
+    const moved = await switchOrganisation(scopeOf(listed), {
+      sessionId: listed.session.id,
+      organisationId: second,
+    });
+    expect(moved).toEqual({ id: second, name: "Second Firm Ltd" });
+    const after = await current(jar, ip);
+    expect(after.organisation).toMatchObject({ id: second, memberRole: "manager" });
+    expect(actorOfSession(after)).toMatchObject({ organisationId: second, memberRole: "manager" });
+    expect((await current(otherBrowser, ip)).organisation?.id).toBe(first.id);
+
+    const [event] = await runtime.database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(
+          eq(auditEvent.action, "team.organisation_switched"),
+          eq(auditEvent.actorId, before.user.id),
+        ),
+      );
+    expect(event).toMatchObject({
+      outcome: "success",
+      organisationId: first.id,
+      objectType: "organisation",
+      objectId: second,
+      details: { from: first.id, to: second },
+    });
+
+    // Removed from the organisation this session chose: it acts for the other one again.
+    await runtime.database.db
+      .delete(member)
+      .where(and(eq(member.organisationId, second), eq(member.userId, before.user.id)));
+    const fallen = await current(jar, ip);
+    expect(fallen.organisation).toMatchObject({ id: first.id, memberRole: "owner" });
+    expect(fallen.memberships.map((m) => m.id)).toEqual([first.id]);
+  });
+
+  it("refuses an organisation the person does not belong to as not found, and changes nothing", async () => {
+    const ip = "198.51.100.71";
+    const jar = await signedInEmployer("solo@consult.example", "Solo Firm Ltd", ip);
+    const stranger = await insertOrganisationForTest(runtime.database.db, { name: "Stranger Ltd" });
+    const before = await current(jar, ip);
+
+    const refused = await switchOrganisation(scopeOf(before), {
+      sessionId: before.session.id,
+      organisationId: stranger,
+    }).catch((error: unknown) => error);
+    expect(isDomainError(refused, "not_found")).toBe(true);
+
+    const [row] = await runtime.database.db
+      .select({ active: session.activeOrganisationId })
+      .from(session)
+      .where(eq(session.id, before.session.id));
+    expect(row?.active ?? null).toBeNull();
+    expect((await current(jar, ip)).organisation?.id).toBe(before.organisation?.id);
+    const audited = await runtime.database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(
+          eq(auditEvent.action, "team.organisation_switched"),
+          eq(auditEvent.actorId, before.user.id),
+        ),
+      );
+    expect(audited).toEqual([]);
+  });
+
+  it("moves only the caller's own session: another person's session id changes nothing", async () => {
+    const ip = "198.51.100.72";
+    const mine = await current(await signedInEmployer("me@consult.example", "Mine Ltd", ip), ip);
+    const theirs = await current(
+      await signedInEmployer("them@consult.example", "Theirs Ltd", ip),
+      ip,
+    );
+    const refused = await switchOrganisation(scopeOf(mine), {
+      sessionId: theirs.session.id,
+      organisationId: mine.organisation!.id,
+    }).catch((error: unknown) => error);
+    expect(isDomainError(refused, "not_found")).toBe(true);
+    const [row] = await runtime.database.db
+      .select({ active: session.activeOrganisationId })
+      .from(session)
+      .where(eq(session.id, theirs.session.id));
+    expect(row?.active ?? null).toBeNull();
+  });
+});

@@ -221,9 +221,17 @@ describe("the checks themselves", () => {
           '<Form method="get"><Input name="q" /></Form>',
           '<Form method="post" action="/logout"><Button>Sign out</Button></Form>',
           '<Form method="post" {...getFormProps(form)}><Input name="a" /></Form>',
+          // A comment between the attributes, with an apostrophe in it, does not hide a form.
+          "<fetcher.Form",
+          '  method="post"',
+          "  // The dialog's button submits this form.",
+          "  onSubmit={() => close()}",
+          ">",
+          '  <input type="hidden" name="intent" value="reassign" />',
+          "</fetcher.Form>",
         ].join("\n"),
       ),
-    ).toEqual([1, 9]);
+    ).toEqual([1, 9, 10]);
   });
 
   test("a POST or GET form with a field and no Conform props is found; Conform and button-only forms are not", () => {

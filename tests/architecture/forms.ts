@@ -15,7 +15,8 @@ interface OpeningTag {
 
 /**
  * The opening tag starting at `start` (at its `<`), read up to its closing `>`: attribute values
- * in braces may hold `>` (an arrow function) or strings, so braces and quotes are followed.
+ * in braces may hold `>` (an arrow function) or strings, so braces and quotes are followed, and
+ * comments between attributes are skipped (an apostrophe in one is not a quote).
  */
 function openingTagAt(source: string, start: number): OpeningTag | null {
   const name = /^<([A-Za-z][\w.]*)/.exec(source.slice(start))?.[1];
@@ -26,6 +27,12 @@ function openingTagAt(source: string, start: number): OpeningTag | null {
     const c = source[i];
     if (quote) {
       if (c === quote && source[i - 1] !== "\\") quote = null;
+    } else if (c === "/" && source[i + 1] === "/") {
+      const lineEnd = source.indexOf("\n", i);
+      i = lineEnd === -1 ? source.length : lineEnd;
+    } else if (c === "/" && source[i + 1] === "*") {
+      const commentEnd = source.indexOf("*/", i + 2);
+      i = commentEnd === -1 ? source.length : commentEnd + 1;
     } else if (c === '"' || c === "'" || c === "`") quote = c;
     else if (c === "{") depth++;
     else if (c === "}") depth--;

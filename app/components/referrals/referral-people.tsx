@@ -279,6 +279,7 @@ function ReassignForm({ people }: { people: ReferralPeople }) {
       onSubmit={() => setConfirming(false)}
       className="space-y-3 border-t pt-3"
     >
+      <OrganisationField />
       <input type="hidden" name="intent" value="reassign" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <FormField

@@ -2,9 +2,11 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { member, referral, report, user } from "../../../app/db/schema/index.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { inviteTeamMember } from "../../../app/domain/teams/invitations.server.ts";
 import routes from "../../../app/routes.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
+import { recordingMailer } from "../../support/mail.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
@@ -55,6 +57,7 @@ const notPages = new Set([
   "routes/employer/credit-note-pdf.ts",
   "routes/employer/referral-pay.ts",
   "routes/employer/organisation.ts",
+  "routes/employer/referral-people.ts",
   "routes/assessment/report-pdf.ts",
   "routes/doctor/report-version-pdf.ts",
   "routes/admin/audit-csv.ts",
@@ -385,6 +388,18 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     add("subject", "/assessment/:token/report", `/assessment/${withheld.token}/report`);
     add("subject", "/assessment/:token/report", `/assessment/${released.token}/report`);
     add("subject", "/assessment/:token/consultation", `/assessment/${inReview.token}/consultation`);
+    // A team invitation's page, as the invitee with no session opens it (the subject's context
+    // has none): the new-account form beside "sign in to accept".
+    const invitations = recordingMailer();
+    await inviteTeamMember(
+      employerScopeForTest(db, actor),
+      { mailer: invitations, publicUrl: origin },
+      { email: uniqueEmail("reflow-invitee"), role: "manager" },
+    );
+    const joinPath = new URL(
+      invitations.sent[0]?.text.match(/https?:\/\/\S+\/join\/\S+/)?.[0] ?? origin,
+    ).pathname;
+    add("subject", "/join/:token", joinPath);
     for (const route of [
       "/employer-dashboard",
       "/employer-referrals",
@@ -392,6 +407,7 @@ test.describe("pages behind a sign-in or an assessment link", () => {
       "/package-selection",
       "/employer-subscription",
       "/employer-reports",
+      "/employer-team",
       "/account",
       "/account/two-factor",
     ])

@@ -158,7 +158,15 @@ export function requireArea(area: Area): MiddlewareFunction<Response> {
         // address can be any length, so only its start is kept.
         details: { area, path: pagePath(request).pathname.slice(0, 120) },
       });
-      throw data({ home: roleHome[actor.role] }, { status: 403 });
+      // An employer with no organisation left (removed from, or left, every one) is told so,
+      // and sent to their account rather than to a dashboard that would refuse them again.
+      const withoutOrganisation = actor.role === "employer" && actor.organisationId === null;
+      throw data(
+        withoutOrganisation
+          ? { home: "/account", reason: "no-organisation" }
+          : { home: roleHome[actor.role] },
+        { status: 403 },
+      );
     }
     context.set(sessionContext, current);
     return next();

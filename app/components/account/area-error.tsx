@@ -1,5 +1,5 @@
 import { ShieldAlertIcon } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Form, isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /**
@@ -8,7 +8,29 @@ import { Button } from "~/components/ui/button";
  */
 export function AreaError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 403) {
-    const home = (error.data as { home?: string } | null)?.home ?? "/";
+    const { home = "/", reason } = (error.data ?? {}) as { home?: string; reason?: string };
+    if (reason === "no-organisation")
+      return (
+        <main className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-6 py-16">
+          <ShieldAlertIcon aria-hidden="true" className="size-10 text-destructive" />
+          <h1 className="font-semibold text-3xl">You are not in an organisation any more</h1>
+          <p className="text-muted-foreground">
+            Your account is no longer a member of any organisation on ReferOH, so there are no
+            referrals or reports to show. Ask an owner or HR administrator to invite you again;
+            their invitation will bring you back.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to={home}>Your account</Link>
+            </Button>
+            <Form method="post" action="/logout">
+              <Button type="submit" variant="outline">
+                Sign out
+              </Button>
+            </Form>
+          </div>
+        </main>
+      );
     return (
       <main className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-6 py-16">
         <ShieldAlertIcon aria-hidden="true" className="size-10 text-destructive" />

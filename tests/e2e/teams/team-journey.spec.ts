@@ -209,6 +209,12 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   // Alice's open tab: the very next request is refused, page and data request alike.
   expect((await alice.request.get(dataUrl(reportPath)))?.status()).toBe(403);
   expect((await alice.goto(reportPath))?.status()).toBe(403);
+  // In no organisation any more, she is told so rather than sent round to a refused dashboard.
+  await expect(alice.getByRole("heading", { level: 1 })).toHaveText(
+    "You are not in an organisation any more",
+  );
+  await alice.getByRole("link", { name: "Your account" }).click();
+  await expect(alice).toHaveURL(/\/account$/);
   // Bob, still named, keeps the case; the referrals stay with the organisation.
   expect((await bob.goto(reportPath))?.status()).toBe(200);
   await hr.goto("/employer-team");

@@ -1,12 +1,4 @@
-import {
-  Building2Icon,
-  CheckIcon,
-  ChevronDownIcon,
-  LogOutIcon,
-  SettingsIcon,
-  UsersIcon,
-  WalletIcon,
-} from "lucide-react";
+import { ChevronDownIcon, LogOutIcon, SettingsIcon, UsersIcon, WalletIcon } from "lucide-react";
 import { Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -18,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { switchOrganisationPath } from "~/lib/active-organisation.ts";
+import { OrganisationChoice } from "./account/organisation-switcher.tsx";
 import { AccountMenuLabel, type HeaderAccount } from "./site-header.tsx";
 
 /**
@@ -61,18 +54,7 @@ export default function AccountMenu({ account }: { account: HeaderAccount }) {
                         )
                   }
                 >
-                  {active ? (
-                    <CheckIcon aria-hidden="true" className="text-primary" />
-                  ) : (
-                    <Building2Icon aria-hidden="true" />
-                  )}
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">{choice.name}</span>
-                    <span className="text-muted-foreground text-xs">
-                      {choice.roleLabel}
-                      {active ? " · current" : ""}
-                    </span>
-                  </span>
+                  <OrganisationChoice choice={choice} active={active} />
                 </DropdownMenuItem>
               );
             })}

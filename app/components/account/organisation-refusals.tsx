@@ -1,11 +1,15 @@
 import { Building2Icon, ShieldAlertIcon } from "lucide-react";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
+import type { HeaderAccount } from "~/components/site-header.tsx";
 import { Button } from "~/components/ui/button";
 import {
+  isStaleOrganisationRefusal,
   refusedSubjects,
   type StaleOrganisationRefusal,
   type TeamRoleRefusal,
 } from "~/lib/active-organisation.ts";
+
+import { SignedInShell } from "./signed-in-shell.tsx";
 
 const frame = "mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-4 px-6 py-16";
 
@@ -76,5 +80,23 @@ export function TeamRoleRefusalPage({
         </Button>
       </p>
     </section>
+  );
+}
+
+/**
+ * An area's error boundary for the stale-tab refusal, or null for any other error. Refused before
+ * any loader ran, a page posted without JavaScript has no layout data: the refusal carries the
+ * shell.
+ */
+export function staleOrganisationScreen(
+  error: unknown,
+  layout: { account: HeaderAccount; year: number } | undefined,
+) {
+  if (!isRouteErrorResponse(error) || !isStaleOrganisationRefusal(error.data)) return null;
+  const shell = layout ?? error.data.shell;
+  return (
+    <SignedInShell account={shell.account} year={shell.year}>
+      <StaleOrganisationPage refusal={error.data} />
+    </SignedInShell>
   );
 }

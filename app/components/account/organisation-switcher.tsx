@@ -40,23 +40,12 @@ export function OrganisationSwitchForms({
         {organisation.memberships.map((choice) => {
           const active = choice.id === organisation.id;
           const label = (
-            <>
-              {active ? (
-                <CheckIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-              ) : (
-                <Building2Icon
-                  aria-hidden="true"
-                  className="size-4 shrink-0 text-muted-foreground"
-                />
-              )}
-              <span className="flex min-w-0 flex-col text-left">
-                <span className="truncate font-medium">{choice.name}</span>
-                <span className="text-muted-foreground text-xs">
-                  {choice.roleLabel}
-                  {active ? " · current" : ""}
-                </span>
-              </span>
-            </>
+            <OrganisationChoice
+              choice={choice}
+              active={active}
+              iconClassName="size-4 shrink-0"
+              className="text-left"
+            />
           );
           return (
             <li key={choice.id}>
@@ -119,5 +108,35 @@ export function OrganisationSwitchDisclosure() {
         className="mt-2 rounded-lg border bg-card p-2"
       />
     </details>
+  );
+}
+
+/** One organisation of the switcher: its name and the person's role there, the active one ticked. */
+export function OrganisationChoice({
+  choice,
+  active,
+  iconClassName,
+  className,
+}: {
+  choice: { name: string; roleLabel: string };
+  active: boolean;
+  iconClassName?: string;
+  className?: string;
+}) {
+  return (
+    <>
+      {active ? (
+        <CheckIcon aria-hidden="true" className={cn(iconClassName, "text-primary")} />
+      ) : (
+        <Building2Icon aria-hidden="true" className={cn(iconClassName, "text-muted-foreground")} />
+      )}
+      <span className={cn("flex min-w-0 flex-col", className)}>
+        <span className="truncate font-medium">{choice.name}</span>
+        <span className="text-muted-foreground text-xs">
+          {choice.roleLabel}
+          {active ? " · current" : ""}
+        </span>
+      </span>
+    </>
   );
 }

@@ -1,9 +1,7 @@
-import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
-import { StaleOrganisationPage } from "~/components/account/organisation-refusals.tsx";
+import { staleOrganisationScreen } from "~/components/account/organisation-refusals.tsx";
 import { SignedInArea } from "~/components/account/signed-in-area.tsx";
-import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
-import { isStaleOrganisationRefusal } from "~/lib/active-organisation.ts";
 import { samePageOrganisation } from "~/middleware/organisation-guard.server.ts";
 import {
   noStore,
@@ -42,15 +40,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/account/layout");
-  if (isRouteErrorResponse(error) && isStaleOrganisationRefusal(error.data)) {
-    // Refused before any loader ran, a page posted without JavaScript has no layout data: the
-    // refusal carries the shell.
-    const shell = layout ?? error.data.shell;
-    return (
-      <SignedInShell account={shell.account} year={shell.year}>
-        <StaleOrganisationPage refusal={error.data} />
-      </SignedInShell>
-    );
-  }
+  const stale = staleOrganisationScreen(error, layout);
+  if (stale) return stale;
   return <AreaError error={error} />;
 }

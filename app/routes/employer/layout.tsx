@@ -1,14 +1,14 @@
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import {
-  StaleOrganisationPage,
+  staleOrganisationScreen,
   TeamRoleRefusalPage,
 } from "~/components/account/organisation-refusals.tsx";
 import { SignedInArea } from "~/components/account/signed-in-area.tsx";
 import { SignedInShell } from "~/components/account/signed-in-shell.tsx";
 import { PageNotFound } from "~/components/page-not-found.tsx";
 import { isMembershipInForce } from "~/domain/billing/membership.server.ts";
-import { isStaleOrganisationRefusal, isTeamRoleRefusal } from "~/lib/active-organisation.ts";
+import { isTeamRoleRefusal } from "~/lib/active-organisation.ts";
 import { organisationStanding } from "~/middleware/employer.server.ts";
 import { samePageOrganisation } from "~/middleware/organisation-guard.server.ts";
 import { noStore, requireArea, sameOrigin, signedInShell } from "~/middleware/session.server.ts";
@@ -55,16 +55,8 @@ export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/employer/layout");
-  if (isRouteErrorResponse(error) && isStaleOrganisationRefusal(error.data)) {
-    // Refused before any loader ran, a page posted without JavaScript has no layout data: the
-    // refusal carries the shell.
-    const shell = layout ?? error.data.shell;
-    return (
-      <SignedInShell account={shell.account} year={shell.year}>
-        <StaleOrganisationPage refusal={error.data} />
-      </SignedInShell>
-    );
-  }
+  const stale = staleOrganisationScreen(error, layout);
+  if (stale) return stale;
   if (layout && isRouteErrorResponse(error) && isTeamRoleRefusal(error.data)) {
     const organisation = layout.account.organisation;
     return (

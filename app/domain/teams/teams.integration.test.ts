@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import { auditEvent, member, referral, referralManager, user } from "~/db/schema/index.ts";
 import { loadSession } from "~/domain/accounts/load-session.server.ts";
-import { systemScope } from "~/domain/kernel/scope.ts";
+import { searchAuditLog } from "~/domain/admin/audit-log.server.ts";
+import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
@@ -416,5 +417,35 @@ describe("sending invitations", () => {
     const stopped = await refused();
     expect(stopped?.error).toMatchObject({ code: "rate_limited" });
     expect(mailer.sent.filter((m) => m.to === `flood-${stopped?.at}@acme.example`)).toEqual([]);
+  });
+});
+
+describe("the administrator's audit log", () => {
+  it("lists every team event under team., filed under the organisation", async () => {
+    const admin = createScope(
+      runtime.database.db,
+      { role: "admin", userId: "user-admin", twoFactorVerified: true },
+      { ip: null, requestId: "test" },
+    );
+    const page = await searchAuditLog(admin, {
+      actor: "",
+      organisation: organisationId,
+      referral: "",
+      action: "team.",
+      from: "",
+      to: "",
+      page: 1,
+    });
+    expect(new Set(page.rows.map((r) => r.action))).toEqual(
+      new Set([
+        "team.invitation_sent",
+        "team.invitation_resent",
+        "team.invitation_revoked",
+        "team.invitation_accepted",
+        "team.role_changed",
+        "team.member_removed",
+        "team.member_left",
+      ]),
+    );
   });
 });

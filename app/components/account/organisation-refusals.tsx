@@ -17,7 +17,7 @@ const frame = "mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-4 
  * A form posted from a tab left open on another organisation (409): nothing was changed, and the
  * way on is to reload the page, which then shows the active organisation.
  */
-export function StaleOrganisationPage({ refusal }: { refusal: StaleOrganisationRefusal }) {
+function StaleOrganisationPage({ refusal }: { refusal: StaleOrganisationRefusal }) {
   const page = refusal.pageOrganisation ?? "another organisation";
   const active = refusal.activeOrganisation;
   return (

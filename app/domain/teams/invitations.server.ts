@@ -2,7 +2,7 @@ import { addDays } from "date-fns";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import { member, organisation, session, teamInvitation, user } from "~/db/schema/index.ts";
-import { grantableRoles, memberRoleLabel } from "~/domain/access/team-permissions.ts";
+import { grantableRoles, memberRoleWithArticle } from "~/domain/access/team-permissions.ts";
 import { normaliseEmail } from "~/domain/accounts/account-key.ts";
 import { passwordProblem } from "~/domain/accounts/check-password.server.ts";
 import { createAccountWithoutPassword } from "~/domain/accounts/new-account.server.ts";
@@ -40,7 +40,7 @@ function requireInviter(scope: Scope, role: MemberRole) {
   if (!grantableRoles(employer.actor.memberRole).includes(role))
     throw new DomainError(
       "forbidden",
-      `As ${memberRoleLabel[employer.actor.memberRole].toLowerCase()} you can invite managers only.`,
+      `As ${memberRoleWithArticle[employer.actor.memberRole]} you can invite managers only.`,
     );
   return employer;
 }

@@ -146,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionResult>({
           intent: "change-role",
           ok: true,
-          message: `Role changed to ${memberRoleLabel[input.role].toLowerCase()}`,
+          message: `Role changed: ${memberRoleLabel[input.role]}`,
         });
       case "remove": {
         if (input.confirm !== "yes")

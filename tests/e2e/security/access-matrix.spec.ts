@@ -370,6 +370,20 @@ const probes: Probe[] = [
           .where(eq(referralManager.referralId, w.draftId)),
       ),
   },
+  // ---- employer: billing pages (no object of their own: a team role without billing is refused) ----
+  ...["/employer-subscription", "/package-selection"].map(
+    (page): Probe => ({
+      name: `billing page ${page}`,
+      method: "GET",
+      url: () => page,
+      expect: (role, own) =>
+        kindOf(role) !== "employer"
+          ? employerArea([200])(role, own)
+          : managers.has(role)
+            ? "forbidden"
+            : { ok: [200] },
+    }),
+  ),
   // ---- employer: the team ----
   {
     name: "team page",
@@ -671,7 +685,14 @@ function matches(outcome: Outcome, { status, location }: { status: number; locat
 test("every role gets its own objects of the employer, doctor and subject areas and nothing of another's", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
+  // Each side's consultation is booked at the next half hour, and the walk saves the doctor's
+  // notes on it, which completes a consultation whose start has passed: a walk that crossed
+  // that half hour would find the room closed by its own earlier request. Start clear of it.
+  const halfHour = 30 * 60_000;
+  const untilHalfHour = halfHour - (Date.now() % halfHour);
+  if (untilHalfHour < 5 * 60_000)
+    await new Promise((done) => setTimeout(done, untilHalfHour + 1_000));
   const doctorEmails = { A: uniqueEmail("matrix-doctor-a"), B: uniqueEmail("matrix-doctor-b") };
   const doctorIds = {} as Record<Side, string>;
   for (const side of sides)

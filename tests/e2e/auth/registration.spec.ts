@@ -54,7 +54,7 @@ test.describe("employer registration on /register", () => {
     await expect(page.getByRole("heading", { name: "Welcome to your Dashboard" })).toBeVisible();
     await expect(page.getByText("Manage your occupational health assessments")).toBeVisible();
     await expect(page.getByText("Sign in successful")).toBeVisible();
-    await expect(page.getByText("Harbour Foods Ltd")).toBeVisible();
+    await expect(page.getByRole("main").getByText("Harbour Foods Ltd")).toBeVisible();
   });
 
   test("every problem at once, one toast at a time, none carried to the next page", async ({

@@ -25,6 +25,9 @@ const port = Number(process.env.TEAM_E2E_PORT ?? Number(process.env.E2E_PORT ?? 
 const origin = `http://localhost:${port}`;
 let server: InProcessServer;
 
+// One server on one port for both journeys: they run one after the other, in one worker.
+test.describe.configure({ mode: "serial" });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startInProcessServer({ name: "team", port, settings: { JOBS: "off" } });

@@ -2,8 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
-import { auditEvent, member, referral, referralManager, user } from "~/db/schema/index.ts";
+import { auditEvent, member, referral, referralManager } from "~/db/schema/index.ts";
 import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
+import { addTeamForTest } from "~tests/support/team.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { referralRecipients } from "./employer-notice.server.ts";
@@ -31,21 +32,17 @@ beforeAll(async () => {
   database = await createTestDatabase();
   organisationId = await insertOrganisationForTest(database.db, { name: "People Ltd" });
   otherOrganisationId = await insertOrganisationForTest(database.db, { name: "Elsewhere Ltd" });
-  const roles: [string, MemberRole, string][] = [
-    ["owner", "owner", organisationId],
-    ["hr", "hr_admin", organisationId],
-    ["alice", "manager", organisationId],
-    ["bob", "manager", organisationId],
-    ["carol", "manager", organisationId],
-    ["olga", "manager", otherOrganisationId],
-  ];
-  for (const [name, memberRole, org] of roles) {
-    const userId = `user-people-${name}`;
-    const email = `${name}@people.example`;
-    await database.db.insert(user).values({ id: userId, name, email });
-    await database.db.insert(member).values({ organisationId: org, userId, role: memberRole });
-    people[name] = { userId, memberRole, email };
-  }
+  Object.assign(
+    people,
+    await addTeamForTest(database.db, { idPrefix: "user-people-", domain: "people.example" }, [
+      ["owner", "owner", organisationId],
+      ["hr", "hr_admin", organisationId],
+      ["alice", "manager", organisationId],
+      ["bob", "manager", organisationId],
+      ["carol", "manager", organisationId],
+      ["olga", "manager", otherOrganisationId],
+    ]),
+  );
 });
 afterAll(() => database.close());
 

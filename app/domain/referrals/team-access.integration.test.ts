@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
-import { member, referralManager, user } from "~/db/schema/index.ts";
+import { member, referralManager } from "~/db/schema/index.ts";
 import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
+import { addTeamForTest } from "~tests/support/team.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { referralRecipients } from "./employer-notice.server.ts";
@@ -23,20 +24,16 @@ const people: Record<string, { userId: string; memberRole: MemberRole; email: st
 beforeAll(async () => {
   database = await createTestDatabase();
   organisationId = await insertOrganisationForTest(database.db, { name: "Team Ltd" });
-  const roles: [string, MemberRole][] = [
-    ["owner", "owner"],
-    ["hr", "hr_admin"],
-    ["alice", "manager"],
-    ["bob", "manager"],
-    ["carol", "manager"],
-  ];
-  for (const [name, memberRole] of roles) {
-    const userId = `user-team-${name}`;
-    const email = `${name}@team.example`;
-    await database.db.insert(user).values({ id: userId, name, email });
-    await database.db.insert(member).values({ organisationId, userId, role: memberRole });
-    people[name] = { userId, memberRole, email };
-  }
+  Object.assign(
+    people,
+    await addTeamForTest(database.db, { idPrefix: "user-team-", domain: "team.example" }, [
+      ["owner", "owner", organisationId],
+      ["hr", "hr_admin", organisationId],
+      ["alice", "manager", organisationId],
+      ["bob", "manager", organisationId],
+      ["carol", "manager", organisationId],
+    ]),
+  );
 });
 afterAll(() => database.close());
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
-import { member, user } from "~/db/schema/index.ts";
 import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
 import { formPost, routeContext, thrown } from "~tests/support/routes.ts";
+import { addTeamForTest } from "~tests/support/team.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { action } from "./referral-people.ts";
@@ -24,18 +24,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   organisationId = await insertOrganisationForTest(database.db, { name: "Route Ltd" });
   otherOrganisationId = await insertOrganisationForTest(database.db, { name: "Other Ltd" });
-  const people: [string, MemberRole, string][] = [
+  await addTeamForTest(database.db, { idPrefix: "route-", domain: "route.example" }, [
     ["hr", "hr_admin", organisationId],
     ["mia", "manager", organisationId],
     ["ned", "manager", organisationId],
     ["zed", "manager", otherOrganisationId],
-  ];
-  for (const [name, role, org] of people) {
-    await database.db
-      .insert(user)
-      .values({ id: `route-${name}`, name, email: `${name}@route.example` });
-    await database.db.insert(member).values({ organisationId: org, userId: `route-${name}`, role });
-  }
+  ]);
 });
 afterAll(() => database.close());
 

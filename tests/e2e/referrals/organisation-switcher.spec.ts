@@ -11,6 +11,7 @@ import { saveManagementReferral } from "../../../app/domain/referrals/save-manag
 import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { createAccountOn } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 
@@ -46,7 +47,7 @@ test.beforeAll(async () => {
     settings: { LOG_LEVEL: "error", JOBS: "off", TRUST_PROXY: "loopback" },
   });
   db = server.runtime.database.db;
-  const userId = await createEmployerAccount(email, "Harriet Consultant");
+  const userId = await createAccountOn(server.runtime, "employer", email, "Harriet Consultant");
   // Alder first: the organisation a new session acts for is the one joined first.
   ids.alder = await joinOrganisation(userId, alder.name, alder.role);
   ids.birch = await joinOrganisation(userId, birch.name, birch.role);
@@ -63,22 +64,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function createEmployerAccount(address: string, name: string): Promise<string> {
-  const { internalAdapter, password: hasher } = await server.runtime.auth.$context;
-  const [firstName, lastName] = name.split(" ");
-  const created = await internalAdapter.createUser(
-    { email: address, name, emailVerified: true, role: "employer", firstName, lastName },
-    { method: "admin" },
-  );
-  await internalAdapter.linkAccount({
-    userId: created.id,
-    providerId: "credential",
-    accountId: created.id,
-    password: await hasher.hash(PASSWORD),
-  });
-  return created.id as string;
-}
 
 async function joinOrganisation(userId: string, name: string, role: MemberRole) {
   const [row] = await db.insert(organisation).values({ name }).returning({ id: organisation.id });

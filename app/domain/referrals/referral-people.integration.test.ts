@@ -1,10 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
-import type { MemberRole } from "~/db/schema/auth.ts";
 import { auditEvent, member, referral, referralManager } from "~/db/schema/index.ts";
 import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
-import { addTeamForTest } from "~tests/support/team.ts";
+import { addTeamForTest, type TeamPersonForTest } from "~tests/support/team.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { referralRecipients } from "./employer-notice.server.ts";
@@ -26,7 +25,7 @@ import { saveManagementReferral } from "./save-management-referral.server.ts";
 let database: DatabaseHandle;
 let organisationId: string;
 let otherOrganisationId: string;
-const people: Record<string, { userId: string; memberRole: MemberRole; email: string }> = {};
+const people: Record<string, TeamPersonForTest> = {};
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -95,6 +95,7 @@ interface World {
   reportReference: string;
   invoiceId: string;
   invoiceNumber: string;
+  orderId: string;
   /** A manager of side A who is none of the roles below: the team actions' object. */
   spareMemberId: string;
   spareUserId: string;
@@ -158,6 +159,8 @@ interface Probe {
   state?: (w: World) => Promise<string>;
   /** Billing's: owners and HR administrators only, not managers. */
   billing?: boolean;
+  /** The organisation's own, not a case's: every member of the side reaches it. */
+  member?: boolean;
 }
 
 /**
@@ -165,6 +168,7 @@ interface Probe {
  * except the colleague who is on none of them; billing is owners' and HR administrators'.
  */
 function reaches(role: Role, probe: Probe): boolean {
+  if (probe.member) return true;
   if (role === "colleague A") return false;
   return !(probe.billing && managers.has(role));
 }
@@ -307,6 +311,25 @@ const probes: Probe[] = [
     expect: employerArea([302]),
     state: rowOf("referral", (w) => w.invitedId),
   },
+  {
+    name: "review a referral before paying",
+    method: "GET",
+    url: (w) => `/review-referral?referral=${w.invitedId}`,
+    expect: employerArea([200, 302]),
+  },
+  {
+    name: "payment page of an order",
+    method: "GET",
+    url: (w) => `/payment?order=${w.orderId}`,
+    expect: employerArea([200, 302]),
+    billing: true,
+  },
+  {
+    name: "new pre-employment referral page",
+    method: "GET",
+    url: () => "/pre-employment-referral",
+    expect: employerArea([200], { list: true }),
+  },
   // ---- employer: reports and invoices ----
   {
     name: "employer report",
@@ -410,6 +433,23 @@ const probes: Probe[] = [
               : { refused: 404 }
             : { refused: 403 },
     state: rowOf("member", (w) => w.spareMemberId),
+  },
+  {
+    name: "switch to an organisation",
+    method: "POST",
+    url: () => "/employer-organisation",
+    form: (w) => ({ organisationId: w.organisationId }),
+    // Any member switches (to the one they are in: nothing moves); another's is not found.
+    expect: employerArea([302]),
+    member: true,
+  },
+  {
+    name: "cancel a referral",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.invitedId}/cancel`,
+    // The first of the team to cancel goes back to the list, the rest get 409 (already cancelled).
+    expect: employerArea([302, 409]),
+    state: rowOf("referral", (w) => w.invitedId),
   },
   // ---- doctor ----
   {
@@ -644,6 +684,7 @@ async function seedSide(side: Side, doctorId: string) {
     reportReference: sent.report.reference,
     invoiceId: issued!.id,
     invoiceNumber: issued!.number,
+    orderId: order.id,
     spareMemberId: spare!.id,
     spareUserId: spareId,
     reviewToken: inReview.token,

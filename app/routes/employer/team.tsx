@@ -290,7 +290,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                     </TableCell>
                     <TableCell label="Last sign-in">{m.lastSignInAt ?? "Never"}</TableCell>
                     <TableCell label="Referrals owned">{m.referralsOwned}</TableCell>
-                    <TableCell label="Actions">
+                    {/* On a phone the row is a card: no "Actions" line for a row with none. */}
+                    <TableCell label={mayRemove ? "Actions" : undefined}>
                       {confirming?.what === "remove" && confirming.id === m.memberId ? (
                         <RemoveConfirmation
                           member={m}

@@ -8,6 +8,7 @@ import {
   checkThrottle,
   recordAttempt,
   recordFailedAttempt,
+  recordRightAttempt,
   type ThrottledStatus,
   throttledStatus,
 } from "./throttle.server.ts";
@@ -57,18 +58,12 @@ export async function signInWithPassword(
     details: Record<string, unknown>,
     actor?: { id: string; role: string },
   ) => {
-    await recordAttempt(db, {
-      action: "sign_in",
-      ip: request.ip,
-      accountKey: key,
-      succeeded: true,
-    });
-    await auditAuthEvent(db, request, {
-      action: "auth.sign_in",
-      outcome: "denied",
-      actor,
-      details,
-    });
+    await recordRightAttempt(
+      db,
+      request,
+      { action: "sign_in", accountKey: key },
+      { action: "auth.sign_in", outcome: "denied", actor, details },
+    );
   };
 
   let result: { headers: Headers; response: unknown };

@@ -101,6 +101,25 @@ export async function recordAttempt(
 }
 
 /**
+ * A right password or code: counted where the action's limits count successes, and audited with
+ * its outcome: a success, or a refusal for another reason, which is no step towards the lockout.
+ */
+export async function recordRightAttempt(
+  db: Database,
+  request: Pick<RequestMeta, "ip" | "requestId">,
+  attempt: { action: ThrottledAction; accountKey: string },
+  event: {
+    action: string;
+    outcome: "success" | "denied";
+    actor?: { id: string; role: string } | null;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  await recordAttempt(db, { ...attempt, ip: request.ip, succeeded: true });
+  await auditAuthEvent(db, request, event);
+}
+
+/**
  * A wrong password or code: counted against the action's limits and the account's lockout, and
  * audited as a failure, with the lockout audited too when this failure is the one that locks.
  */

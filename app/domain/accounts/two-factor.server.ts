@@ -14,8 +14,8 @@ import {
 } from "./pending-second-factor.server.ts";
 import {
   checkThrottle,
-  recordAttempt,
   recordFailedAttempt,
+  recordRightAttempt,
   type ThrottledStatus,
   throttledStatus,
 } from "./throttle.server.ts";
@@ -137,18 +137,12 @@ export async function verifySignInSecondFactor(
     await fail(code);
     return { status: "invalid" };
   }
-  await recordAttempt(db, {
-    action: "second_factor",
-    ip: request.ip,
-    accountKey: key,
-    succeeded: true,
-  });
-  await auditAuthEvent(db, request, {
-    action: "auth.second_factor",
-    outcome: "success",
-    actor,
-    details: { method: input.method },
-  });
+  await recordRightAttempt(
+    db,
+    request,
+    { action: "second_factor", accountKey: key },
+    { action: "auth.second_factor", outcome: "success", actor, details: { method: input.method } },
+  );
   return {
     status: "signed-in",
     role: account.role,

@@ -7,6 +7,7 @@ import { startRuntime } from "~/runtime.server.ts";
 import { authHeaders } from "~/services/auth/auth.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
+import { forFile } from "./database-fixture.ts";
 
 /** A real runtime (database, better-auth, outbox mailer) on a fresh test database. */
 export async function startTestRuntime(): Promise<{
@@ -28,6 +29,22 @@ export async function startTestRuntime(): Promise<{
     async stop() {
       await runtime.shutdown();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test file's own runtime (startTestRuntime), started before its tests and stopped after them;
+ * read `runtime` and `dataDir` inside tests and hooks.
+ */
+export function testRuntimeForFile() {
+  const open = forFile(startTestRuntime, (started) => started.stop());
+  return {
+    get runtime() {
+      return open().runtime;
+    },
+    get dataDir() {
+      return open().dataDir;
     },
   };
 }

@@ -3,6 +3,24 @@ import type { DatabaseHandle } from "~/db/client.server.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 
 /**
+ * Something a test file opens before its first test and closes after its last (a database, a
+ * runtime): the returned function gives it inside tests and hooks, and refuses outside them.
+ */
+export function forFile<T>(open: () => Promise<T>, close: (opened: T) => Promise<void>): () => T {
+  let opened: T | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  }, 60_000);
+  afterAll(async () => {
+    if (opened !== undefined) await close(opened);
+  });
+  return () => {
+    if (opened === undefined) throw new Error("open only while the file's tests and hooks run");
+    return opened;
+  };
+}
+
+/**
  * The test file's own fresh database (createTestDatabase), opened before its first test and
  * closed after its last. Call it at the top of the file; read from it in tests and hooks only,
  * as it is open only while they run.
@@ -10,17 +28,10 @@ import { createTestDatabase } from "~tests/support/test-database.ts";
 export function testDatabaseForFile(
   options?: Parameters<typeof createTestDatabase>[0],
 ): DatabaseHandle {
-  let handle: DatabaseHandle | undefined;
-  beforeAll(async () => {
-    handle = await createTestDatabase(options);
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-  const open = () => {
-    if (!handle) throw new Error("the test database is open only while tests and hooks run");
-    return handle;
-  };
+  const open = forFile(
+    () => createTestDatabase(options),
+    (handle) => handle.close(),
+  );
   return {
     get db() {
       return open().db;

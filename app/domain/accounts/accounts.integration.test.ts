@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { auditEvent, member, organisation, session, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import type { AdminActor } from "~/domain/kernel/actor.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
-import type { Runtime } from "~/services/runtime.server.ts";
-import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { CookieJar, requestFrom, testRuntimeForFile } from "~tests/support/accounts-harness.ts";
 import { linkTo, readOutbox, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
 import { inviteDoctor } from "./doctors.server.ts";
 import { verifyEmailAddress } from "./email-verification.server.ts";
@@ -22,22 +21,13 @@ import {
 } from "./two-factor.server.ts";
 
 const PASSWORD = "Teal-Harbour-Lantern-42";
-let runtime: Runtime;
-let dataDir: string;
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ runtime, dataDir, stop } = await startTestRuntime());
-});
-afterAll(async () => {
-  await stop();
-});
+const harness = testRuntimeForFile();
 afterEach(() => {
   vi.useRealTimers();
 });
 
 async function registerAndVerify(email: string, companyName = "Acme Widgets Ltd") {
-  const result = await registerEmployer(runtime, {
+  const result = await registerEmployer(harness.runtime, {
     companyName,
     contactName: "Jane Q Smith",
     email,
@@ -46,11 +36,11 @@ async function registerAndVerify(email: string, companyName = "Acme Widgets Ltd"
     request: requestFrom("198.51.100.1"),
   });
   expect(result).toEqual({ status: "accepted", email: email.toLowerCase() });
-  const message = await waitForMessage(email, "Verify your email", { dataDir });
+  const message = await waitForMessage(email, "Verify your email", { dataDir: harness.dataDir });
   const token = new URL(linkTo(message, "/verify-email")).searchParams.get("token")!;
-  expect(await verifyEmailAddress(runtime, { token, request: requestFrom("198.51.100.1") })).toBe(
-    "verified",
-  );
+  expect(
+    await verifyEmailAddress(harness.runtime, { token, request: requestFrom("198.51.100.1") }),
+  ).toBe("verified");
 }
 
 /** Signs in with a password; each test uses addresses of its own, so throttles stay apart. */
@@ -59,17 +49,17 @@ function signIn(
   ip: string,
   { password = PASSWORD, portal = "main" }: { password?: string; portal?: "main" | "doctor" } = {},
 ) {
-  return signInWithPassword(runtime, { email, password, portal, request: requestFrom(ip) });
+  return signInWithPassword(harness.runtime, { email, password, portal, request: requestFrom(ip) });
 }
 
 async function auditActions(action: string) {
-  return runtime.database.db.select().from(auditEvent).where(eq(auditEvent.action, action));
+  return harness.runtime.database.db.select().from(auditEvent).where(eq(auditEvent.action, action));
 }
 
 describe("employer registration", () => {
   it("creates the user, the organisation and the owner membership, and verification gates sign-in", async () => {
     const email = "owner@acme.example";
-    await registerEmployer(runtime, {
+    await registerEmployer(harness.runtime, {
       companyName: "Acme Widgets Ltd",
       contactName: "Jane Q Smith",
       email,
@@ -79,14 +69,17 @@ describe("employer registration", () => {
       address: "1 High Street, Leeds",
       request: requestFrom("198.51.100.1"),
     });
-    const [row] = await runtime.database.db.select().from(user).where(eq(user.email, email));
+    const [row] = await harness.runtime.database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, email));
     expect(row).toMatchObject({
       role: "employer",
       firstName: "Jane",
       lastName: "Q Smith",
       emailVerified: false,
     });
-    const [membership] = await runtime.database.db
+    const [membership] = await harness.runtime.database.db
       .select({
         role: member.role,
         name: organisation.name,
@@ -106,16 +99,16 @@ describe("employer registration", () => {
     const before = await signIn(email, "198.51.100.2");
     expect(before.status).toBe("unverified");
 
-    const message = await waitForMessage(email, "Verify your email", { dataDir });
+    const message = await waitForMessage(email, "Verify your email", { dataDir: harness.dataDir });
     const token = new URL(linkTo(message, "/verify-email")).searchParams.get("token")!;
-    await verifyEmailAddress(runtime, { token, request: requestFrom("198.51.100.2") });
+    await verifyEmailAddress(harness.runtime, { token, request: requestFrom("198.51.100.2") });
     const after = await signIn(" Owner@Acme.example ", "198.51.100.2");
     expect(after).toMatchObject({ status: "signed-in", role: "employer" });
     expect(await auditActions("auth.sign_up")).toHaveLength(1);
   });
 
   it("refuses a common password", async () => {
-    const result = await registerEmployer(runtime, {
+    const result = await registerEmployer(harness.runtime, {
       companyName: "Weak Ltd",
       contactName: "Sam",
       email: "weak@example.org",
@@ -127,7 +120,7 @@ describe("employer registration", () => {
 
   it("refuses passwords a guesser tries first, and says why", async () => {
     const attempt = (password: string) =>
-      registerEmployer(runtime, {
+      registerEmployer(harness.runtime, {
         companyName: "Harbourside Freight Ltd",
         contactName: "Sam Okafor",
         email: "sam.okafor@harbourside.example",
@@ -156,7 +149,7 @@ describe("no account enumeration", () => {
     await registerAndVerify("known@enum.example", "Known Ltd");
     const ip = "203.0.113.50";
     const signUp = (email: string) =>
-      registerEmployer(runtime, {
+      registerEmployer(harness.runtime, {
         companyName: "Someone Else Ltd",
         contactName: "Someone Else",
         email,
@@ -172,31 +165,37 @@ describe("no account enumeration", () => {
       email: "unknown@enum.example",
     });
     // The taken address was not changed: still one organisation, and its owner was told by e-mail.
-    const owners = await runtime.database.db
+    const owners = await harness.runtime.database.db
       .select()
       .from(user)
       .where(eq(user.email, "known@enum.example"));
     expect(owners).toHaveLength(1);
-    await waitForMessage("known@enum.example", "already have a ReferOH account", { dataDir });
+    await waitForMessage("known@enum.example", "already have a ReferOH account", {
+      dataDir: harness.dataDir,
+    });
 
     const wrongPassword = { password: "Wrong-Password-99" };
     expect(await signIn("known@enum.example", ip, wrongPassword)).toEqual({ status: "invalid" });
     expect(await signIn("nobody@enum.example", ip, wrongPassword)).toEqual({ status: "invalid" });
 
     expect(
-      await requestPasswordReset(runtime, {
+      await requestPasswordReset(harness.runtime, {
         email: "known@enum.example",
         request: requestFrom(ip),
       }),
     ).toBeUndefined();
     expect(
-      await requestPasswordReset(runtime, {
+      await requestPasswordReset(harness.runtime, {
         email: "nobody@enum.example",
         request: requestFrom(ip),
       }),
     ).toBeUndefined();
-    await waitForMessage("known@enum.example", "Reset your ReferOH password", { dataDir });
-    expect(readOutbox(dataDir).filter((m) => m.to.includes("nobody@enum.example"))).toHaveLength(0);
+    await waitForMessage("known@enum.example", "Reset your ReferOH password", {
+      dataDir: harness.dataDir,
+    });
+    expect(
+      readOutbox(harness.dataDir).filter((m) => m.to.includes("nobody@enum.example")),
+    ).toHaveLength(0);
   });
 });
 
@@ -237,19 +236,24 @@ describe("password reset", () => {
     await registerAndVerify(email, "Reset Ltd");
     const signedIn = await signIn(email, "198.51.100.20");
     expect(signedIn.status).toBe("signed-in");
-    const [row] = await runtime.database.db.select().from(user).where(eq(user.email, email));
-    expect(await runtime.database.db.$count(session, eq(session.userId, row!.id))).toBe(1);
+    const [row] = await harness.runtime.database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, email));
+    expect(await harness.runtime.database.db.$count(session, eq(session.userId, row!.id))).toBe(1);
 
-    await requestPasswordReset(runtime, { email, request: requestFrom("198.51.100.20") });
-    const message = await waitForMessage(email, "Reset your ReferOH password", { dataDir });
+    await requestPasswordReset(harness.runtime, { email, request: requestFrom("198.51.100.20") });
+    const message = await waitForMessage(email, "Reset your ReferOH password", {
+      dataDir: harness.dataDir,
+    });
     const token = new URL(linkTo(message, "/reset-password")).searchParams.get("token")!;
     // The token is not stored in plain text.
-    const stored = await runtime.database.db.execute(`select identifier from verification`);
+    const stored = await harness.runtime.database.db.execute(`select identifier from verification`);
     expect(JSON.stringify(stored)).not.toContain(token);
 
     // The reset link's account is known: its company name makes a weak password.
     expect(
-      await resetPasswordWithToken(runtime, {
+      await resetPasswordWithToken(harness.runtime, {
         token,
         newPassword: "ResetLtd2024",
         request: requestFrom("198.51.100.20"),
@@ -257,7 +261,7 @@ describe("password reset", () => {
     ).toEqual({ status: "weak-password", message: passwordMessages.personal });
     const newPassword = "Copper-Meadow-Violin-7";
     expect(
-      await resetPasswordWithToken(runtime, {
+      await resetPasswordWithToken(harness.runtime, {
         token,
         newPassword,
         request: requestFrom("198.51.100.20"),
@@ -265,9 +269,9 @@ describe("password reset", () => {
     ).toEqual({
       status: "ok",
     });
-    expect(await runtime.database.db.$count(session, eq(session.userId, row!.id))).toBe(0);
+    expect(await harness.runtime.database.db.$count(session, eq(session.userId, row!.id))).toBe(0);
     expect(
-      await resetPasswordWithToken(runtime, {
+      await resetPasswordWithToken(harness.runtime, {
         token,
         newPassword: "Another-Fine-Phrase-8",
         request: requestFrom("198.51.100.20"),
@@ -286,9 +290,9 @@ describe("two-factor", () => {
     const first = await signIn(email, "198.51.100.40");
     if (first.status !== "signed-in") throw new Error(first.status);
     jar.absorb(first.setCookies);
-    const current = await loadSession(runtime, requestFrom("198.51.100.40", jar).headers);
+    const current = await loadSession(harness.runtime, requestFrom("198.51.100.40", jar).headers);
     if (current.status !== "active") throw new Error("no session");
-    const start = await startTwoFactorEnrolment(runtime, {
+    const start = await startTwoFactorEnrolment(harness.runtime, {
       actor: current.current.actor,
       email,
       password: PASSWORD,
@@ -298,7 +302,7 @@ describe("two-factor", () => {
     const before = (await auditActions("auth.lockout")).length;
     for (let i = 0; i < 10; i++)
       expect(
-        await confirmTwoFactorEnrolment(runtime, {
+        await confirmTwoFactorEnrolment(harness.runtime, {
           actor: current.current.actor,
           email,
           code: "000000",
@@ -318,11 +322,11 @@ describe("two-factor", () => {
     const first = await signIn(email, "198.51.100.30");
     if (first.status !== "signed-in") throw new Error(first.status);
     jar.absorb(first.setCookies);
-    const current = await loadSession(runtime, requestFrom("198.51.100.30", jar).headers);
+    const current = await loadSession(harness.runtime, requestFrom("198.51.100.30", jar).headers);
     if (current.status !== "active") throw new Error("no session");
     const actor: Actor = current.current.actor;
 
-    const start = await startTwoFactorEnrolment(runtime, {
+    const start = await startTwoFactorEnrolment(harness.runtime, {
       actor,
       email,
       password: PASSWORD,
@@ -335,7 +339,7 @@ describe("two-factor", () => {
 
     const t0 = Date.now();
     vi.useFakeTimers({ toFake: ["Date"], now: t0 });
-    const confirm = await confirmTwoFactorEnrolment(runtime, {
+    const confirm = await confirmTwoFactorEnrolment(harness.runtime, {
       actor,
       email,
       code: totp(key, new Date()),
@@ -351,7 +355,7 @@ describe("two-factor", () => {
     if (password.status !== "second-factor") throw new Error(password.status);
     jar.absorb(password.setCookies);
     const code = totp(key, new Date());
-    const ok = await verifySignInSecondFactor(runtime, {
+    const ok = await verifySignInSecondFactor(harness.runtime, {
       code,
       method: "totp",
       request: requestFrom("198.51.100.31", jar),
@@ -359,7 +363,10 @@ describe("two-factor", () => {
     expect(ok.status).toBe("signed-in");
     if (ok.status !== "signed-in") return;
     jar.absorb(ok.setCookies);
-    const verifiedSession = await loadSession(runtime, requestFrom("198.51.100.31", jar).headers);
+    const verifiedSession = await loadSession(
+      harness.runtime,
+      requestFrom("198.51.100.31", jar).headers,
+    );
     expect(
       verifiedSession.status === "active" && verifiedSession.current.session.twoFactorVerified,
     ).toBe(true);
@@ -369,13 +376,13 @@ describe("two-factor", () => {
     const again = await signIn(email, "198.51.100.32");
     if (again.status !== "second-factor") throw new Error(again.status);
     jar.absorb(again.setCookies);
-    const reused = await verifySignInSecondFactor(runtime, {
+    const reused = await verifySignInSecondFactor(harness.runtime, {
       code,
       method: "totp",
       request: requestFrom("198.51.100.32", jar),
     });
     expect(reused).toEqual({ status: "invalid" });
-    const failures = await runtime.database.db
+    const failures = await harness.runtime.database.db
       .select()
       .from(auditEvent)
       .where(and(eq(auditEvent.action, "auth.second_factor"), eq(auditEvent.outcome, "failure")));
@@ -390,7 +397,7 @@ describe("session lifetime", () => {
   const admin: AdminActor = { userId: "test-admin", role: "admin", twoFactorVerified: true };
 
   it("ends a doctor's session after 30 minutes idle and an employer's after 7 days", async () => {
-    await runtime.database.db.insert(user).values({
+    await harness.runtime.database.db.insert(user).values({
       id: "test-admin",
       name: "Test Admin",
       email: "admin@lifetime.example",
@@ -398,18 +405,18 @@ describe("session lifetime", () => {
       emailVerified: true,
     });
     const invited = await inviteDoctor(
-      createScope(runtime.database.db, admin, { ip: "198.51.100.40", requestId: "invite" }),
-      runtime,
+      createScope(harness.runtime.database.db, admin, { ip: "198.51.100.40", requestId: "invite" }),
+      harness.runtime,
       { name: "Dr Ada Lovelace", email: "ada@lifetime.example", gmcNumber: "1234567" },
     );
     expect(invited.status).toBe("invited");
     const invitation = await waitForMessage("ada@lifetime.example", "Medical Professional Portal", {
-      dataDir,
+      dataDir: harness.dataDir,
     });
     const token = new URL(linkTo(invitation, "/reset-password")).searchParams.get("token")!;
     expect(
       (
-        await resetPasswordWithToken(runtime, {
+        await resetPasswordWithToken(harness.runtime, {
           token,
           newPassword: PASSWORD,
           request: requestFrom("198.51.100.40"),
@@ -426,15 +433,15 @@ describe("session lifetime", () => {
 
     const minute = 60_000;
     vi.useFakeTimers({ toFake: ["Date"], now: t0 + 20 * minute });
-    const active = await loadSession(runtime, headers(), new Date());
+    const active = await loadSession(harness.runtime, headers(), new Date());
     expect(active.status).toBe("active");
     // Activity at 20 minutes moved the idle limit to 50 minutes.
     vi.setSystemTime(t0 + 45 * minute);
-    expect((await loadSession(runtime, headers(), new Date())).status).toBe("active");
+    expect((await loadSession(harness.runtime, headers(), new Date())).status).toBe("active");
     vi.setSystemTime(t0 + 45 * minute + 31 * minute);
-    const ended = await loadSession(runtime, headers(), new Date());
+    const ended = await loadSession(harness.runtime, headers(), new Date());
     expect(["expired", "none"]).toContain(ended.status);
-    expect((await loadSession(runtime, headers(), new Date())).status).toBe("none");
+    expect((await loadSession(harness.runtime, headers(), new Date())).status).toBe("none");
     vi.useRealTimers();
 
     // An employer is signed in for 7 days, not a moment longer, however active.
@@ -447,13 +454,23 @@ describe("session lifetime", () => {
     employerJar.absorb(employer.setCookies);
     vi.useFakeTimers({ toFake: ["Date"], now: t1 + 6 * 24 * 60 * minute });
     expect(
-      (await loadSession(runtime, requestFrom("198.51.100.41", employerJar).headers, new Date()))
-        .status,
+      (
+        await loadSession(
+          harness.runtime,
+          requestFrom("198.51.100.41", employerJar).headers,
+          new Date(),
+        )
+      ).status,
     ).toBe("active");
     vi.setSystemTime(t1 + 7 * 24 * 60 * minute + minute);
     expect(
-      (await loadSession(runtime, requestFrom("198.51.100.41", employerJar).headers, new Date()))
-        .status,
+      (
+        await loadSession(
+          harness.runtime,
+          requestFrom("198.51.100.41", employerJar).headers,
+          new Date(),
+        )
+      ).status,
     ).not.toBe("active");
   });
 
@@ -461,10 +478,10 @@ describe("session lifetime", () => {
     await registerAndVerify("employer@portal.example", "Portal Ltd");
     const result = await signIn("employer@portal.example", "198.51.100.50", { portal: "doctor" });
     expect(result).toEqual({ status: "invalid" });
-    const [row] = await runtime.database.db
+    const [row] = await harness.runtime.database.db
       .select()
       .from(user)
       .where(eq(user.email, "employer@portal.example"));
-    expect(await runtime.database.db.$count(session, eq(session.userId, row!.id))).toBe(0);
+    expect(await harness.runtime.database.db.$count(session, eq(session.userId, row!.id))).toBe(0);
   });
 });

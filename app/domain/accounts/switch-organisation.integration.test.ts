@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvent, member, session } from "~/db/schema/index.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
-import type { Runtime } from "~/services/runtime.server.ts";
-import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { CookieJar, requestFrom, testRuntimeForFile } from "~tests/support/accounts-harness.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { linkTo, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
 import { verifyEmailAddress } from "./email-verification.server.ts";
@@ -19,20 +18,11 @@ import { switchOrganisation } from "./switch-organisation.server.ts";
  * nothing once the membership is gone.
  */
 const PASSWORD = "Teal-Harbour-Lantern-42";
-let runtime: Runtime;
-let dataDir: string;
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ runtime, dataDir, stop } = await startTestRuntime());
-});
-afterAll(async () => {
-  await stop();
-});
+const harness = testRuntimeForFile();
 
 /** A verified employer (owner of `companyName`), signed in: the browser's cookie jar. */
 async function signedInEmployer(email: string, companyName: string, ip: string) {
-  await registerEmployer(runtime, {
+  await registerEmployer(harness.runtime, {
     companyName,
     contactName: "Harriet Consultant",
     email,
@@ -40,10 +30,10 @@ async function signedInEmployer(email: string, companyName: string, ip: string) 
     industry: "Consulting",
     request: requestFrom(ip),
   });
-  const message = await waitForMessage(email, "Verify your email", { dataDir });
+  const message = await waitForMessage(email, "Verify your email", { dataDir: harness.dataDir });
   const token = new URL(linkTo(message, "/verify-email")).searchParams.get("token")!;
-  await verifyEmailAddress(runtime, { token, request: requestFrom(ip) });
-  const signedIn = await signInWithPassword(runtime, {
+  await verifyEmailAddress(harness.runtime, { token, request: requestFrom(ip) });
+  const signedIn = await signInWithPassword(harness.runtime, {
     email,
     password: PASSWORD,
     portal: "main",
@@ -54,7 +44,7 @@ async function signedInEmployer(email: string, companyName: string, ip: string) 
 }
 
 async function current(jar: CookieJar, ip: string) {
-  const lookup = await loadSession(runtime, requestFrom(ip, jar).headers);
+  const lookup = await loadSession(harness.runtime, requestFrom(ip, jar).headers);
   if (lookup.status !== "active") throw new Error(lookup.status);
   return lookup.current;
 }
@@ -62,7 +52,10 @@ async function current(jar: CookieJar, ip: string) {
 function scopeOf(sessionNow: Awaited<ReturnType<typeof current>>) {
   const actor = actorOfSession(sessionNow);
   if (!actor) throw new Error("no actor");
-  return createScope(runtime.database.db, actor, { ip: "198.51.100.70", requestId: "switch" });
+  return createScope(harness.runtime.database.db, actor, {
+    ip: "198.51.100.70",
+    requestId: "switch",
+  });
 }
 
 describe("switching organisation", () => {
@@ -72,15 +65,15 @@ describe("switching organisation", () => {
     const before = await current(jar, ip);
     const first = before.organisation!;
     expect(first.name).toBe("First Firm Ltd");
-    const second = await insertOrganisationForTest(runtime.database.db, {
+    const second = await insertOrganisationForTest(harness.runtime.database.db, {
       name: "Second Firm Ltd",
     });
-    await runtime.database.db
+    await harness.runtime.database.db
       .insert(member)
       .values({ organisationId: second, userId: before.user.id, role: "manager" });
 
     // A second sign-in (another browser) of the same person keeps its own choice.
-    const again = await signInWithPassword(runtime, {
+    const again = await signInWithPassword(harness.runtime, {
       email: "harriet@consult.example",
       password: PASSWORD,
       portal: "main",
@@ -106,7 +99,7 @@ describe("switching organisation", () => {
     expect(actorOfSession(after)).toMatchObject({ organisationId: second, memberRole: "manager" });
     expect((await current(otherBrowser, ip)).organisation?.id).toBe(first.id);
 
-    const [event] = await runtime.database.db
+    const [event] = await harness.runtime.database.db
       .select()
       .from(auditEvent)
       .where(
@@ -124,7 +117,7 @@ describe("switching organisation", () => {
     });
 
     // Removed from the organisation this session chose: it acts for the other one again.
-    await runtime.database.db
+    await harness.runtime.database.db
       .delete(member)
       .where(and(eq(member.organisationId, second), eq(member.userId, before.user.id)));
     const fallen = await current(jar, ip);
@@ -135,7 +128,9 @@ describe("switching organisation", () => {
   it("refuses an organisation the person does not belong to as not found, and changes nothing", async () => {
     const ip = "198.51.100.71";
     const jar = await signedInEmployer("solo@consult.example", "Solo Firm Ltd", ip);
-    const stranger = await insertOrganisationForTest(runtime.database.db, { name: "Stranger Ltd" });
+    const stranger = await insertOrganisationForTest(harness.runtime.database.db, {
+      name: "Stranger Ltd",
+    });
     const before = await current(jar, ip);
 
     const refused = await switchOrganisation(scopeOf(before), {
@@ -144,13 +139,13 @@ describe("switching organisation", () => {
     }).catch((error: unknown) => error);
     expect(isDomainError(refused, "not_found")).toBe(true);
 
-    const [row] = await runtime.database.db
+    const [row] = await harness.runtime.database.db
       .select({ active: session.activeOrganisationId })
       .from(session)
       .where(eq(session.id, before.session.id));
     expect(row?.active ?? null).toBeNull();
     expect((await current(jar, ip)).organisation?.id).toBe(before.organisation?.id);
-    const audited = await runtime.database.db
+    const audited = await harness.runtime.database.db
       .select()
       .from(auditEvent)
       .where(
@@ -174,7 +169,7 @@ describe("switching organisation", () => {
       organisationId: mine.organisation!.id,
     }).catch((error: unknown) => error);
     expect(isDomainError(refused, "not_found")).toBe(true);
-    const [row] = await runtime.database.db
+    const [row] = await harness.runtime.database.db
       .select({ active: session.activeOrganisationId })
       .from(session)
       .where(eq(session.id, theirs.session.id));

@@ -19,13 +19,13 @@ import { getCreditBalance, grantCredits } from "~/domain/billing/credit-ledger.s
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
-import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import { type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
 import { parseAuditFilter } from "./audit-filter.ts";
 import { exportAuditLogCsv, searchAuditLog } from "./audit-log.server.ts";
 import { listCases, reassignCase } from "./cases.server.ts";
-import { parseCaseFilter } from "./cases.ts";
+import { parseCaseFilter, reassignableStatuses } from "./cases.ts";
 import { listInbox, markInboxItemHandled } from "./inbox.server.ts";
 import { parseInboxFilter } from "./inbox.ts";
 import {
@@ -255,16 +255,7 @@ describe("case reassignment", () => {
     const active = await createDoctor();
     const revoked = await createDoctor(false);
     const employer = await createUser("employer");
-    for (const status of [
-      "draft",
-      "awaiting_payment",
-      "awaiting_subject",
-      "complete",
-      "withheld",
-      "declined",
-      "cancelled",
-      "expired",
-    ] as const) {
+    for (const status of referralStatuses.filter((s) => !reassignableStatuses.includes(s))) {
       const c = await createCase(org, status);
       expect(
         await reassignCase(scopeOf(admin), { referralId: c.id, doctorUserId: active }),

@@ -20,6 +20,7 @@ import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
 import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { referralStatuses } from "~/domain/referrals/states.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -653,14 +654,9 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     });
   });
 
-  it.each([
-    "awaiting_subject",
-    "complete",
-    "withheld",
-    "declined",
-    "cancelled",
-    "expired",
-  ] as const)("refuses a case %s (signed, or over)", async (status) => {
+  // Every state from the signed report on: the person's review, then the ends of a case.
+  const afterSigning = referralStatuses.slice(referralStatuses.indexOf("awaiting_subject"));
+  it.each(afterSigning)("refuses a case %s (signed, or over)", async (status) => {
     const b = await createDoctor("Dr Refused");
     const r = await submittedCase();
     await database.db.update(referral).set({ status }).where(eq(referral.id, r.id));

@@ -1,11 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { auditEvent, member, referral, referralManager } from "~/db/schema/index.ts";
-import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
-import { addTeamForTest, type TeamPersonForTest } from "~tests/support/team.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
-import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
+import { teamOrganisationForFile } from "~tests/support/team.ts";
 import { referralRecipients } from "./employer-notice.server.ts";
 import { getReferralForEmployer } from "./get-referral.server.ts";
 import { listReferrals } from "./list-referrals.server.ts";
@@ -16,59 +12,18 @@ import {
   reassignReferral,
   removeReferralManager,
 } from "./referral-people.server.ts";
-import { saveManagementReferral } from "./save-management-referral.server.ts";
 
 /*
  * A referral's people (docs/architecture.md §4): naming and removing additional managers, and
  * reassigning who a referral belongs to, one at a time or all of a member's at once.
  */
-let database: DatabaseHandle;
-let organisationId: string;
-let otherOrganisationId: string;
-const people: Record<string, TeamPersonForTest> = {};
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  organisationId = await insertOrganisationForTest(database.db, { name: "People Ltd" });
-  otherOrganisationId = await insertOrganisationForTest(database.db, { name: "Elsewhere Ltd" });
-  Object.assign(
-    people,
-    await addTeamForTest(database.db, { idPrefix: "user-people-", domain: "people.example" }, [
-      ["owner", "owner", organisationId],
-      ["hr", "hr_admin", organisationId],
-      ["alice", "manager", organisationId],
-      ["bob", "manager", organisationId],
-      ["carol", "manager", organisationId],
-      ["olga", "manager", otherOrganisationId],
-    ]),
-  );
+const team = teamOrganisationForFile({
+  organisationName: "People Ltd",
+  idPrefix: "user-people-",
+  domain: "people.example",
+  outsiders: [["olga", "manager"]],
 });
-afterAll(() => database.close());
-
-function who(name: string) {
-  const person = people[name];
-  if (!person) throw new Error(`no ${name}`);
-  return person;
-}
-
-function scopeOf(name: string) {
-  const person = who(name);
-  return employerScopeForTest(database.db, {
-    userId: person.userId,
-    memberRole: person.memberRole,
-    organisationId,
-    organisationName: "People Ltd",
-  });
-}
-
-async function draftBy(name: string, employeeName: string) {
-  const { referral: made } = await saveManagementReferral(scopeOf(name), {
-    input: managementReferralInput({ employeeName }),
-    provider: "demo",
-    intent: "draft",
-  });
-  return made;
-}
+const { scopeOf, draftBy, who } = team;
 
 async function sees(name: string, referralId: string) {
   const listed = (await listReferrals(scopeOf(name), {})).rows.some((r) => r.id === referralId);
@@ -81,7 +36,7 @@ async function sees(name: string, referralId: string) {
 }
 
 async function auditOf(action: string, objectId: string) {
-  return database.db
+  return team.db
     .select({ actorId: auditEvent.actorId, details: auditEvent.details })
     .from(auditEvent)
     .where(and(eq(auditEvent.action, action), eq(auditEvent.objectId, objectId)));
@@ -116,9 +71,10 @@ describe("naming and removing managers on a referral", () => {
       expect.objectContaining({ userId, name: "bob", roleLabel: "Manager" }),
     ]);
     expect(after.candidates.map((c) => c.name)).toEqual(["carol", "hr", "owner"]);
-    expect(
-      (await referralRecipients(database.db, { ...made, ownerId: made.ownerId })).sort(),
-    ).toEqual(["alice@people.example", "bob@people.example"]);
+    expect((await referralRecipients(team.db, { ...made, ownerId: made.ownerId })).sort()).toEqual([
+      "alice@people.example",
+      "bob@people.example",
+    ]);
 
     // Carol cannot see it, so she cannot name herself on it either.
     await expect(
@@ -164,7 +120,7 @@ describe("naming and removing managers on a referral", () => {
         code: "invalid_input",
         message: expect.stringContaining("current member of your organisation"),
       });
-    const rows = await database.db
+    const rows = await team.db
       .select()
       .from(referralManager)
       .where(eq(referralManager.referralId, made.id));
@@ -185,7 +141,7 @@ describe("reassigning referrals", () => {
         toUserId: who("bob").userId,
       }),
     ).rejects.toMatchObject({ code: "forbidden" });
-    const [row] = await database.db
+    const [row] = await team.db
       .select({ ownerId: referral.ownerId })
       .from(referral)
       .where(eq(referral.id, made.id));
@@ -206,9 +162,9 @@ describe("reassigning referrals", () => {
     );
     expect(await sees("alice", made.id)).toBe(false);
     expect(await sees("bob", made.id)).toBe(true);
-    const recipients = await referralRecipients(database.db, {
+    const recipients = await referralRecipients(team.db, {
       id: made.id,
-      organisationId,
+      organisationId: team.organisationId,
       ownerId: bobId,
     });
     expect(recipients).toEqual(["bob@people.example"]);
@@ -218,7 +174,7 @@ describe("reassigning referrals", () => {
     expect(seen.maker).toMatchObject({ userId: who("alice").userId, roleLabel: "Manager" });
     expect(seen.named).toEqual([]);
     expect(seen.canReassign).toBe(true);
-    const [row] = await database.db
+    const [row] = await team.db
       .select({ createdBy: referral.createdBy })
       .from(referral)
       .where(eq(referral.id, made.id));
@@ -239,9 +195,9 @@ describe("reassigning referrals", () => {
     const others = await draftBy("bob", "Bea Other");
 
     // Carol leaves the team first; her cases are still hers until they are moved.
-    await database.db
+    await team.db
       .delete(member)
-      .where(and(eq(member.organisationId, organisationId), eq(member.userId, carolId)));
+      .where(and(eq(member.organisationId, team.organisationId), eq(member.userId, carolId)));
     await expect(
       reassignOwnedReferrals(scopeOf("owner"), { fromUserId: carolId, toUserId: carolId }),
     ).rejects.toMatchObject({ code: "invalid_input" });
@@ -249,7 +205,7 @@ describe("reassigning referrals", () => {
     expect(
       await reassignOwnedReferrals(scopeOf("owner"), { fromUserId: carolId, toUserId: ownerId }),
     ).toEqual({ count: 2 });
-    const owners = await database.db
+    const owners = await team.db
       .select({ id: referral.id, ownerId: referral.ownerId })
       .from(referral)
       .where(inArray(referral.id, [...carols.map((c) => c.id), others.id]));

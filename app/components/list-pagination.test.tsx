@@ -7,9 +7,7 @@ function render(page: number, pageCount: number, total: number) {
   return renderToStaticMarkup(
     <MemoryRouter>
       <ListPagination
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={{ page, pageCount, total }}
         noun="referral"
         hrefFor={(target) => `/employer-referrals?q=smith&page=${target}`}
       />

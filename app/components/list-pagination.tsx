@@ -6,15 +6,12 @@ import { Button } from "~/components/ui/button";
  * and reports, the doctor's queue). `hrefFor` builds a page's address with the list's filters.
  */
 export function ListPagination({
-  page,
-  pageCount,
-  total,
+  list: { page, pageCount, total },
   noun,
   hrefFor,
 }: {
-  page: number;
-  pageCount: number;
-  total: number;
+  /** The page shown, how many pages there are and how many rows in all. */
+  list: { page: number; pageCount: number; total: number };
   /** Singular; an "s" is added for any other count. */
   noun: string;
   hrefFor: (page: number) => string;

@@ -157,7 +157,6 @@ export function RegistrationForm({
           label="Address"
           optional
           field={fields.address}
-          error={errorOf("address")}
           className="sm:col-span-2"
           rows={3}
           autoComplete="street-address"

@@ -6,7 +6,6 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { AdminPageHeader, Pagination } from "./pagination.tsx";
 
 /** An admin page's title and the robots rule: the console is never indexed. */
@@ -29,22 +28,6 @@ export function AdminListPage({
       <AdminPageHeader title={title} description={description} />
       {children}
     </div>
-  );
-}
-
-/** A list's table: one header cell per column; the rows are the page's own. */
-export function AdminTable({ columns, children }: { columns: string[]; children: ReactNode }) {
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <TableHead key={column}>{column}</TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>{children}</TableBody>
-    </Table>
   );
 }
 

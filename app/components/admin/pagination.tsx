@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { ukDateFormat } from "~/lib/dates.ts";
 
 /** Previous / next links that keep the current filters; pages are counted on the server. */
 export function Pagination({
@@ -57,9 +58,8 @@ export function AdminPageHeader({ title, description }: { title: string; descrip
   );
 }
 
-export const adminDate = new Intl.DateTimeFormat("en-GB", {
+export const adminDate = ukDateFormat({
   day: "numeric",
   month: "short",
   year: "numeric",
-  timeZone: "Europe/London",
 });

@@ -195,7 +195,6 @@ export function ConsultationPanel({ data }: { data: ConsultationPanelData }) {
               label="Consultation notes"
               hint="Saved to the case for the report; only you and the clinical team can read them."
               field={notes.fields.notes}
-              error={notes.errorOf("notes")}
               rows={6}
               maxLength={CONSULTATION_NOTES_MAX}
               required

@@ -1,15 +1,15 @@
 export { formatConsultationTime } from "~/domain/consultations/london-time.ts";
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
+import { ukDateFormat } from "~/lib/dates.ts";
+
+const dayFormat = ukDateFormat({
   weekday: "long",
   day: "numeric",
   month: "long",
-  timeZone: "Europe/London",
 });
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
+const timeFormat = ukDateFormat({
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Europe/London",
 });
 
 /** Slots grouped by their London day, for pickers. */

@@ -10,10 +10,11 @@ type FrameProps = {
   label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
-  error: ComponentProps<typeof FormField>["error"];
+  /** The messages to show; the field's own (Conform's) unless the page has others. */
+  error?: ComponentProps<typeof FormField>["error"];
   className?: string;
-  /** Conform's field: the control's name, and the value last sent, shown again. */
-  field: { name: string; initialValue?: string };
+  /** Conform's field: the control's name, the value last sent, shown again, and its errors. */
+  field: { name: string; initialValue?: string; errors?: string[] };
 };
 
 /** Splits a field's props: the frame's, Conform's field, and the control's own. */
@@ -28,7 +29,7 @@ function frameOf<P extends FrameProps>({
   ...control
 }: P) {
   return {
-    frame: { id: id ?? field.name, label, hint, optional, error, className },
+    frame: { id: id ?? field.name, label, hint, optional, error: error ?? field.errors, className },
     field,
     control,
   };

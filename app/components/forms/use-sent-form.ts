@@ -15,15 +15,32 @@ export function useSentForm<S extends z.ZodType>(
   /** Field name → the id of its control, in the order the page shows them. */
   controlIds: Record<string, string> = {},
 ) {
-  const [form, fields] = useSchemaForm(options);
+  const [form, allFields] = useSchemaForm(options);
   const sent = form.status === "error";
+  const fields = sent ? allFields : withoutErrors(allFields);
   const all = fields as Record<string, { errors?: string[] }>;
   return {
     form,
     fields,
-    errorOf: (name: string) => (sent ? all[name]?.errors : undefined),
+    errorOf: (name: string) => all[name]?.errors,
     summary: sent ? errorSummary(all, controlIds) : [],
   };
+}
+
+/**
+ * Conform's fields with their errors hidden: before the form is sent a field (TextField, which
+ * shows its field's errors) must not show the message Conform already holds for it.
+ */
+function withoutErrors<F extends object>(fields: F): F {
+  return new Proxy(fields, {
+    get(target, key) {
+      const field: unknown = Reflect.get(target, key);
+      if (typeof field !== "object" || field === null) return field;
+      return new Proxy(field, {
+        get: (metadata, name) => (name === "errors" ? undefined : Reflect.get(metadata, name)),
+      });
+    },
+  });
 }
 
 /**

@@ -16,13 +16,7 @@ type TableProps = ComponentProps<"table"> & {
   wrapperClassName?: string;
 };
 
-export function Table({
-  className,
-  wrapperClassName,
-  stackOnMobile = true,
-  role,
-  ...props
-}: TableProps) {
+function Table({ className, wrapperClassName, stackOnMobile = true, role, ...props }: TableProps) {
   return (
     <StackContext value={stackOnMobile}>
       <div
@@ -53,7 +47,7 @@ function useStack() {
   return useContext(StackContext);
 }
 
-export function TableHeader({ className, role, ...props }: ComponentProps<"thead">) {
+function TableHeader({ className, role, ...props }: ComponentProps<"thead">) {
   const stack = useStack();
   return (
     <thead
@@ -65,7 +59,7 @@ export function TableHeader({ className, role, ...props }: ComponentProps<"thead
   );
 }
 
-export function TableBody({ className, role, ...props }: ComponentProps<"tbody">) {
+function TableBody({ className, role, ...props }: ComponentProps<"tbody">) {
   const stack = useStack();
   return (
     <tbody
@@ -95,7 +89,7 @@ export function TableRow({ className, role, ...props }: ComponentProps<"tr">) {
   );
 }
 
-export function TableHead({ className, scope = "col", role, ...props }: ComponentProps<"th">) {
+function TableHead({ className, scope = "col", role, ...props }: ComponentProps<"th">) {
   const stack = useStack();
   return (
     <th
@@ -140,5 +134,25 @@ export function TableCell({ className, label, children, role, ...props }: TableC
         children
       )}
     </td>
+  );
+}
+
+/** The usual list table: one header row naming the columns, then the caller's rows. */
+export function DataTable({
+  columns,
+  children,
+  ...props
+}: Omit<TableProps, "children"> & { columns: ReactNode[]; children: ReactNode }) {
+  return (
+    <Table {...props}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column, i) => (
+            <TableHead key={i}>{column}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </Table>
   );
 }

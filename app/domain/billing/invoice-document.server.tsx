@@ -1,5 +1,6 @@
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { OrderItem } from "~/db/schema/billing.ts";
+import { formatLongDate } from "~/lib/dates.ts";
 import { vatRate } from "./catalogue.ts";
 
 /** Pounds and pence always, as an accountant reads an invoice (the site drops ".00"). */
@@ -84,13 +85,6 @@ const styles = StyleSheet.create({
   },
 });
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-
 const ratePercent = `${Math.round(vatRate * 100)}%`;
 
 function Party({ title, party }: { title: string; party: Record<string, string> }) {
@@ -123,17 +117,17 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceData }) {
           {credit ? "Credit note number" : "Invoice number"}: {invoice.number}
         </Text>
         <Text>
-          {credit ? "Credit note date" : "Invoice date"}: {dateFormat.format(invoice.issuedAt)}
+          {credit ? "Credit note date" : "Invoice date"}: {formatLongDate(invoice.issuedAt)}
         </Text>
-        <Text>Tax point (time of supply): {dateFormat.format(invoice.taxPoint)}</Text>
+        <Text>Tax point (time of supply): {formatLongDate(invoice.taxPoint)}</Text>
         {invoice.credits ? (
           <Text>
             Credits invoice {invoice.credits.invoiceNumber} dated{" "}
-            {dateFormat.format(invoice.credits.invoiceDate)}
+            {formatLongDate(invoice.credits.invoiceDate)}
           </Text>
         ) : null}
         {!credit && invoice.paidAt ? (
-          <Text style={styles.muted}>Paid on {dateFormat.format(invoice.paidAt)}. Thank you.</Text>
+          <Text style={styles.muted}>Paid on {formatLongDate(invoice.paidAt)}. Thank you.</Text>
         ) : null}
         <View style={styles.parties}>
           <Party title="From" party={invoice.seller} />

@@ -1,3 +1,4 @@
+import { formatLongDateWithDay, ukDateFormat } from "~/lib/dates.ts";
 import { emailText } from "~/lib/email-text.ts";
 import { escapeHtml } from "~/lib/html.ts";
 
@@ -85,11 +86,7 @@ export function slaWarningEmail(input: {
   assigned: boolean;
   urgent?: boolean;
 }): Mail {
-  const due = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  }).format(input.dueAt);
+  const due = ukDateFormat({ dateStyle: "long", timeStyle: "short" }).format(input.dueAt);
   return mail(
     doctorSubject(`Turnaround at risk: ${input.reference}`, input.urgent ?? false),
     [
@@ -109,13 +106,7 @@ export function reportReadyEmail(input: {
   reviewDueAt: Date;
   kind: "ready" | "revised" | "reminder" | "correction_declined";
 }): Mail {
-  const due = new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  }).format(input.reviewDueAt);
+  const due = formatLongDateWithDay(input.reviewDueAt);
   const first =
     input.kind === "correction_declined"
       ? "The doctor has considered your correction and has not changed the report. Their reason is on the report page, where you can add your own statement to be attached to the report."

@@ -1,3 +1,4 @@
+import { formatLongDateWithDay } from "~/lib/dates.ts";
 import { emailText } from "~/lib/email-text.ts";
 import { emailButtonHtml, emailDocumentHtml, escapeHtml } from "~/lib/html.ts";
 
@@ -11,14 +12,6 @@ interface InvitationEmailInput {
   link: string;
   expiresAt: Date;
 }
-
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 /**
  * Says who asked, why, what happens to the answers and how long the link lasts, and
@@ -45,7 +38,7 @@ export function invitationEmail(input: InvitationEmailInput): {
     what,
     "Your answers go only to ReferOH's occupational health doctors, who are registered with the General Medical Council. Your employer never sees your answers. They receive only the doctor's report, and only after you have read it and agreed to its release.",
     "Before you start, we explain how your information is used and ask for your consent. You can stop at any time.",
-    `Your link works until ${longDate.format(input.expiresAt)}. Please do not forward it: it is personal to you.`,
+    `Your link works until ${formatLongDateWithDay(input.expiresAt)}. Please do not forward it: it is personal to you.`,
     `Reference: ${input.reference}`,
     "If you did not expect this e-mail, please contact ReferOH at hello@referoh.co.uk.",
   ];

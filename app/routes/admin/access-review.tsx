@@ -1,7 +1,7 @@
-import { AdminListPage, AdminTable, adminMeta } from "~/components/admin/list-page.tsx";
+import { AdminListPage, adminMeta } from "~/components/admin/list-page.tsx";
 import { adminDate } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
-import { TableCell, TableRow } from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { listPrivilegedAccounts } from "~/domain/admin/access-review.server.ts";
 import { inactiveAfterDays } from "~/domain/admin/access-review.ts";
 import type { Route } from "./+types/access-review";
@@ -26,7 +26,7 @@ export default function AdminAccessReview({ loaderData }: Route.ComponentProps) 
           ? "No active account is flagged."
           : `${flagged} active ${flagged === 1 ? "account has" : "accounts have"} not signed in for ${inactiveAfterDays} days or more.`}
       </p>
-      <AdminTable columns={["Account", "Role", "Last sign-in", "Review"]}>
+      <DataTable columns={["Account", "Role", "Last sign-in", "Review"]}>
         {accounts.map((a) => (
           <TableRow key={a.userId}>
             <TableCell label="Account">
@@ -53,7 +53,7 @@ export default function AdminAccessReview({ loaderData }: Route.ComponentProps) 
             </TableCell>
           </TableRow>
         ))}
-      </AdminTable>
+      </DataTable>
     </AdminListPage>
   );
 }

@@ -3,7 +3,6 @@ import {
   AdminFilterForm,
   AdminListPage,
   AdminResults,
-  AdminTable,
   adminMeta,
   FilterField,
   OrganisationSelect,
@@ -11,7 +10,7 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { TableCell, TableRow } from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { auditFilterParams, auditFilterSchema } from "~/domain/admin/audit-filter.ts";
 import { searchAuditLog } from "~/domain/admin/audit-log.server.ts";
 import { organisationOptions } from "~/domain/admin/organisations.server.ts";
@@ -81,7 +80,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </div>
       </AdminFilterForm>
       <AdminResults page={page} noun="events" empty="No events match these filters.">
-        <AdminTable columns={["Time", "Action", "Actor", "Object", "Outcome"]}>
+        <DataTable columns={["Time", "Action", "Actor", "Object", "Outcome"]}>
           {page.rows.map((e) => (
             <TableRow key={e.id}>
               <TableCell label="Time" className="whitespace-nowrap">
@@ -105,7 +104,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               </TableCell>
             </TableRow>
           ))}
-        </AdminTable>
+        </DataTable>
       </AdminResults>
     </AdminListPage>
   );

@@ -5,7 +5,6 @@ import {
   AdminFilterForm,
   AdminListPage,
   AdminResults,
-  AdminTable,
   adminMeta,
   FilterField,
   OrganisationSelect,
@@ -15,7 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { TableCell, TableRow } from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import {
@@ -129,7 +128,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       <AdminResults page={page} noun="cases" empty="No cases match these filters.">
-        <AdminTable columns={["Reference", "Status", "Organisation", "SLA due", "Doctor"]}>
+        <DataTable columns={["Reference", "Status", "Organisation", "SLA due", "Doctor"]}>
           {page.rows.map((c) => (
             <TableRow key={c.id}>
               <TableCell label="Reference">
@@ -159,7 +158,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
               </TableCell>
             </TableRow>
           ))}
-        </AdminTable>
+        </DataTable>
       </AdminResults>
     </AdminListPage>
   );

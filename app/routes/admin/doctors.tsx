@@ -113,24 +113,12 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
       <AdminSection id="invite-heading" title="Invite a doctor" icon={UserPlusIcon} card>
         <ErrorSummary errors={summary} className="mt-4" />
         <IntentForm form={form} intent="invite" className="mt-4 grid gap-5 md:grid-cols-2">
-          <TextField
-            label="Full name"
-            field={fields.name}
-            error={fields.name.errors}
-            autoComplete="off"
-          />
-          <TextField
-            label="Email"
-            field={fields.email}
-            error={fields.email.errors}
-            type="email"
-            autoComplete="off"
-          />
+          <TextField label="Full name" field={fields.name} autoComplete="off" />
+          <TextField label="Email" field={fields.email} type="email" autoComplete="off" />
           <TextField
             label="GMC number"
             hint="7 digits"
             field={fields.gmcNumber}
-            error={fields.gmcNumber.errors}
             inputMode="numeric"
             maxLength={7}
             autoComplete="off"
@@ -140,7 +128,6 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
             hint="As printed after the name in a report, e.g. MB ChB, MFOM. The doctor can change them later."
             optional
             field={fields.qualifications}
-            error={fields.qualifications.errors}
             maxLength={QUALIFICATIONS_MAX}
             autoComplete="off"
           />

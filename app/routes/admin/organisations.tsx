@@ -3,7 +3,6 @@ import {
   AdminFilterForm,
   AdminListPage,
   AdminResults,
-  AdminTable,
   adminMeta,
   FilterField,
 } from "~/components/admin/list-page.tsx";
@@ -11,7 +10,7 @@ import { adminDate } from "~/components/admin/pagination.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { TableCell, TableRow } from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { listOrganisations } from "~/domain/admin/organisations.server.ts";
 import { organisationFilterSchema } from "~/domain/admin/organisations.ts";
 import type { Route } from "./+types/organisations";
@@ -50,7 +49,7 @@ export default function AdminOrganisations({ loaderData }: Route.ComponentProps)
           search ? "No organisation matches this search." : "No organisations have registered yet."
         }
       >
-        <AdminTable columns={["Organisation", "Members", "Membership", "Credits", "Registered"]}>
+        <DataTable columns={["Organisation", "Members", "Membership", "Credits", "Registered"]}>
           {page.rows.map((org) => (
             <TableRow key={org.id}>
               <TableCell label="Organisation">
@@ -76,7 +75,7 @@ export default function AdminOrganisations({ loaderData }: Route.ComponentProps)
               <TableCell label="Registered">{adminDate.format(new Date(org.createdAt))}</TableCell>
             </TableRow>
           ))}
-        </AdminTable>
+        </DataTable>
       </AdminResults>
     </AdminListPage>
   );

@@ -289,7 +289,6 @@ function ReadAndDecide({
               label="Your statement"
               hint={`Up to ${SUBJECT_STATEMENT_MAX} characters, in your own words. It is attached to the report as yours; the doctor's text is not changed.`}
               field={approve.statement}
-              error={approve.statement.errors}
               optional
               rows={5}
               maxLength={SUBJECT_STATEMENT_MAX}
@@ -312,7 +311,6 @@ function ReadAndDecide({
             label="What is factually wrong?"
             hint="For example a wrong date, job title or treatment. The doctor reads this, corrects the report if they agree, and sends you the new version. Your employer does not see your comment."
             field={correction.comment}
-            error={correction.comment.errors}
             rows={5}
             maxLength={CORRECTION_COMMENT_MAX}
           />

@@ -384,7 +384,6 @@ function ReplyForm({
         id={`reply-${messageId}`}
         label="Your answer"
         field={fields.reply}
-        error={fields.reply.errors}
         rows={4}
         maxLength={SUBJECT_REPLY_MAX}
       />

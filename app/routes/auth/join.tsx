@@ -211,12 +211,7 @@ export default function Join({ loaderData, actionData, params }: Route.Component
             <ErrorSummary errors={summary} className="mb-4" />
             <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
               <input type="hidden" name="intent" value="create-account" />
-              <TextField
-                label="Your full name"
-                field={fields.name}
-                error={errorOf("name")}
-                autoComplete="name"
-              />
+              <TextField label="Your full name" field={fields.name} autoComplete="name" />
               <NewPasswordFields
                 label="Password"
                 hint="At least 8 characters. A few random words make a strong password."

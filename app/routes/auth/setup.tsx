@@ -84,19 +84,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <ErrorSummary errors={summary} className="mb-6" />
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          label="Full name"
-          field={fields.name}
-          error={errorOf("name")}
-          autoComplete="name"
-        />
-        <TextField
-          label="Email"
-          field={fields.email}
-          error={errorOf("email")}
-          type="email"
-          autoComplete="email"
-        />
+        <TextField label="Full name" field={fields.name} autoComplete="name" />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <NewPasswordFields label="Password" hint="At least 8 characters" errorOf={errorOf} />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Creating..." : "Create administrator"}

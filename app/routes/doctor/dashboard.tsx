@@ -34,14 +34,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from "~/components/ui/sheet";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import {
@@ -276,127 +269,113 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
           </div>
         ) : (
           <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>ID</TableHead>
-                  <TableHead>Employee Name</TableHead>
-                  <TableHead>Issue</TableHead>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.rows.map((r) => {
-                  const action = doctorRowAction(r.status);
-                  return (
-                    <TableRow
-                      key={r.id}
-                      data-urgent={r.urgentOpen ? "true" : undefined}
-                      className={cn(
-                        r.urgentOpen && "bg-destructive/5",
-                        !r.urgentOpen && r.needsAttention && "bg-amber-50",
-                      )}
-                    >
-                      <TableCell label="ID" className="font-medium">
-                        {r.reference}
-                        <span className="mt-1 flex flex-wrap gap-1">
-                          {r.urgentOpen ? <Badge variant="destructive">Urgent</Badge> : null}
-                          {r.urgentOpen && !r.contacted ? (
-                            <Badge variant="destructive">Not yet contacted</Badge>
-                          ) : null}
-                          {r.sla === "breached" ? (
-                            <Badge variant="destructive">SLA breached</Badge>
-                          ) : r.sla === "at-risk" ? (
-                            <Badge variant="pending">SLA at risk</Badge>
-                          ) : null}
-                          {r.reportStatus === "correction_requested" ? (
-                            <Badge variant="pending">Correction requested</Badge>
-                          ) : null}
-                        </span>
-                      </TableCell>
-                      <TableCell label="Employee Name">
-                        {r.subjectName}
-                        {r.flagAge ? (
-                          <span className="block font-medium text-destructive text-xs">
-                            {r.flagAge}
-                          </span>
+            <DataTable columns={["ID", "Employee Name", "Issue", "Date", "Status", "Actions"]}>
+              {list.rows.map((r) => {
+                const action = doctorRowAction(r.status);
+                return (
+                  <TableRow
+                    key={r.id}
+                    data-urgent={r.urgentOpen ? "true" : undefined}
+                    className={cn(
+                      r.urgentOpen && "bg-destructive/5",
+                      !r.urgentOpen && r.needsAttention && "bg-amber-50",
+                    )}
+                  >
+                    <TableCell label="ID" className="font-medium">
+                      {r.reference}
+                      <span className="mt-1 flex flex-wrap gap-1">
+                        {r.urgentOpen ? <Badge variant="destructive">Urgent</Badge> : null}
+                        {r.urgentOpen && !r.contacted ? (
+                          <Badge variant="destructive">Not yet contacted</Badge>
                         ) : null}
-                        {r.contact ? <ContactLinks contact={r.contact} compact /> : null}
-                      </TableCell>
-                      <TableCell label="Issue" className="md:max-w-xs">
-                        {excerpt(r.issue)}
-                      </TableCell>
-                      <TableCell label="Date">
-                        {r.submittedAt
-                          ? formatShortDate(r.submittedAt)
-                          : r.status === "in_progress"
-                            ? "Not sent yet"
-                            : "—"}
-                      </TableCell>
-                      <TableCell label="Status">
-                        <span className="flex flex-col items-start gap-1">
-                          <ReferralStatusBadge status={r.status} />
-                          {r.status === "in_progress" ? (
-                            <span className="text-muted-foreground text-xs">
-                              Answers not sent yet
-                            </span>
-                          ) : r.status === "submitted" && !r.assignedDoctorId ? (
-                            <span className="text-muted-foreground text-xs">In the queue</span>
-                          ) : r.mine && r.status === "submitted" ? (
-                            <span className="text-muted-foreground text-xs">Assigned to you</span>
-                          ) : r.mine && r.status === "in_review" ? (
-                            <span className="text-muted-foreground text-xs">Taken by you</span>
-                          ) : null}
+                        {r.sla === "breached" ? (
+                          <Badge variant="destructive">SLA breached</Badge>
+                        ) : r.sla === "at-risk" ? (
+                          <Badge variant="pending">SLA at risk</Badge>
+                        ) : null}
+                        {r.reportStatus === "correction_requested" ? (
+                          <Badge variant="pending">Correction requested</Badge>
+                        ) : null}
+                      </span>
+                    </TableCell>
+                    <TableCell label="Employee Name">
+                      {r.subjectName}
+                      {r.flagAge ? (
+                        <span className="block font-medium text-destructive text-xs">
+                          {r.flagAge}
                         </span>
-                      </TableCell>
-                      <TableCell label="Actions">
-                        {action === "review" || action === "report" ? (
-                          <Button asChild variant="outline" size="sm">
-                            <Link
-                              to={listLink(query, { page: query.page, case: r.id })}
-                              preventScrollReset
-                              aria-label={`${action === "review" ? "Review" : "Report"} ${r.reference}`}
-                            >
-                              {action === "review" ? "Review" : "Report"}
-                            </Link>
+                      ) : null}
+                      {r.contact ? <ContactLinks contact={r.contact} compact /> : null}
+                    </TableCell>
+                    <TableCell label="Issue" className="md:max-w-xs">
+                      {excerpt(r.issue)}
+                    </TableCell>
+                    <TableCell label="Date">
+                      {r.submittedAt
+                        ? formatShortDate(r.submittedAt)
+                        : r.status === "in_progress"
+                          ? "Not sent yet"
+                          : "—"}
+                    </TableCell>
+                    <TableCell label="Status">
+                      <span className="flex flex-col items-start gap-1">
+                        <ReferralStatusBadge status={r.status} />
+                        {r.status === "in_progress" ? (
+                          <span className="text-muted-foreground text-xs">
+                            Answers not sent yet
+                          </span>
+                        ) : r.status === "submitted" && !r.assignedDoctorId ? (
+                          <span className="text-muted-foreground text-xs">In the queue</span>
+                        ) : r.mine && r.status === "submitted" ? (
+                          <span className="text-muted-foreground text-xs">Assigned to you</span>
+                        ) : r.mine && r.status === "in_review" ? (
+                          <span className="text-muted-foreground text-xs">Taken by you</span>
+                        ) : null}
+                      </span>
+                    </TableCell>
+                    <TableCell label="Actions">
+                      {action === "review" || action === "report" ? (
+                        <Button asChild variant="outline" size="sm">
+                          <Link
+                            to={listLink(query, { page: query.page, case: r.id })}
+                            preventScrollReset
+                            aria-label={`${action === "review" ? "Review" : "Report"} ${r.reference}`}
+                          >
+                            {action === "review" ? "Review" : "Report"}
+                          </Link>
+                        </Button>
+                      ) : action === "remind" ? (
+                        <Form method="post" preventScrollReset>
+                          <input type="hidden" name="intent" value="remind" />
+                          <input type="hidden" name="referralId" value={r.id} />
+                          <Button
+                            type="submit"
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Remind ${r.subjectName} about ${r.reference}`}
+                          >
+                            <MailIcon aria-hidden="true" />
+                            Remind
                           </Button>
-                        ) : action === "remind" ? (
-                          <Form method="post" preventScrollReset>
-                            <input type="hidden" name="intent" value="remind" />
-                            <input type="hidden" name="referralId" value={r.id} />
-                            <Button
-                              type="submit"
-                              variant="outline"
-                              size="sm"
-                              aria-label={`Remind ${r.subjectName} about ${r.reference}`}
-                            >
-                              <MailIcon aria-hidden="true" />
-                              Remind
-                            </Button>
-                          </Form>
-                        ) : (
-                          <Button asChild variant="ghost" size="sm">
-                            <Link
-                              to={listLink(query, { page: query.page, case: r.id })}
-                              preventScrollReset
-                              aria-label={`View ${r.reference}`}
-                            >
-                              View
-                            </Link>
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+                        </Form>
+                      ) : (
+                        <Button asChild variant="ghost" size="sm">
+                          <Link
+                            to={listLink(query, { page: query.page, case: r.id })}
+                            preventScrollReset
+                            aria-label={`View ${r.reference}`}
+                          >
+                            View
+                          </Link>
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </DataTable>
             <ListPagination
-              page={list.page}
-              pageCount={list.pageCount}
-              total={list.total}
+              list={list}
               noun="referral"
               hrefFor={(page) => listLink(query, { page })}
             />

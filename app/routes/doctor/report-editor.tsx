@@ -350,7 +350,6 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 <TextAreaField
                   label="Your reason, shown to the employee"
                   field={declineForm.fields.declineReason}
-                  error={declineForm.errorOf("declineReason")}
                   rows={3}
                   maxLength={DECLINE_REASON_MAX}
                 />

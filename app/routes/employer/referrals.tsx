@@ -15,14 +15,7 @@ import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
 import { referralListQuerySchema } from "~/domain/referrals/referral-list-query.ts";
 import { referralStatuses, statusLabels } from "~/domain/referrals/states.ts";
@@ -137,47 +130,44 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
           </EmptyList>
         ) : (
           <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Reference</TableHead>
-                  <TableHead>Employee</TableHead>
-                  <TableHead>Issue</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Date Created</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Actions</TableHead>
+            <DataTable
+              columns={[
+                "Reference",
+                "Employee",
+                "Issue",
+                "Type",
+                "Date Created",
+                "Status",
+                "Actions",
+              ]}
+            >
+              {list.rows.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell label="Reference" className="font-medium">
+                    {r.reference}
+                  </TableCell>
+                  <TableCell label="Employee">{r.subjectName}</TableCell>
+                  <TableCell label="Issue" className="md:max-w-xs">
+                    {excerpt(r.issue)}
+                  </TableCell>
+                  <TableCell label="Type">{referralTypeLabel(r.type)}</TableCell>
+                  <TableCell label="Date Created">{formatShortDate(r.createdAt)}</TableCell>
+                  <TableCell label="Status">
+                    <ReferralStatusBadge status={r.status} />
+                  </TableCell>
+                  <TableCell label="Actions">
+                    <Button asChild variant="outline" size="sm">
+                      <Link
+                        to={`/employer-referral/${r.reference}`}
+                        aria-label={`${r.status === "draft" ? "Edit" : "View"} ${r.reference}`}
+                      >
+                        {r.status === "draft" ? "Edit" : "View"}
+                      </Link>
+                    </Button>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.rows.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell label="Reference" className="font-medium">
-                      {r.reference}
-                    </TableCell>
-                    <TableCell label="Employee">{r.subjectName}</TableCell>
-                    <TableCell label="Issue" className="md:max-w-xs">
-                      {excerpt(r.issue)}
-                    </TableCell>
-                    <TableCell label="Type">{referralTypeLabel(r.type)}</TableCell>
-                    <TableCell label="Date Created">{formatShortDate(r.createdAt)}</TableCell>
-                    <TableCell label="Status">
-                      <ReferralStatusBadge status={r.status} />
-                    </TableCell>
-                    <TableCell label="Actions">
-                      <Button asChild variant="outline" size="sm">
-                        <Link
-                          to={`/employer-referral/${r.reference}`}
-                          aria-label={`${r.status === "draft" ? "Edit" : "View"} ${r.reference}`}
-                        >
-                          {r.status === "draft" ? "Edit" : "View"}
-                        </Link>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </DataTable>
             <KeysetPagination
               summary={
                 list.total === null

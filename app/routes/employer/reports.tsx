@@ -15,14 +15,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
 import { Label } from "~/components/ui/label";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import {
   type EmployerReportListQuery,
   listEmployerReports,
@@ -176,61 +169,56 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
           </EmptyList>
         ) : (
           <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Report ID</TableHead>
-                  <TableHead>Title</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Employee/Candidate</TableHead>
-                  <TableHead>Format</TableHead>
-                  <TableHead>Date Generated</TableHead>
-                  <TableHead>Actions</TableHead>
+            <DataTable
+              columns={[
+                "Report ID",
+                "Title",
+                "Type",
+                "Employee/Candidate",
+                "Format",
+                "Date Generated",
+                "Actions",
+              ]}
+            >
+              {list.rows.map((r) => (
+                <TableRow key={r.reference}>
+                  <TableCell label="Report ID" className="font-medium">
+                    {r.reference}
+                  </TableCell>
+                  <TableCell label="Title">{r.title}</TableCell>
+                  <TableCell label="Type">{referralTypeLabel(r.type)}</TableCell>
+                  <TableCell label="Employee/Candidate">{r.subjectName}</TableCell>
+                  <TableCell label="Format">{r.format}</TableCell>
+                  <TableCell label="Date Generated">
+                    {r.releasedAt ? formatShortDate(r.releasedAt) : ""}
+                  </TableCell>
+                  <TableCell label="Actions">
+                    <span className="flex gap-2">
+                      <Button asChild variant="outline" size="sm">
+                        <Link
+                          to={`/employer-report/${r.reference}`}
+                          aria-label={`View ${r.reference}`}
+                        >
+                          View
+                        </Link>
+                      </Button>
+                      <Button asChild variant="ghost" size="sm">
+                        <a
+                          href={`/employer-reports/${r.reference}.pdf`}
+                          download
+                          aria-label={`Download ${r.reference} as PDF`}
+                        >
+                          <DownloadIcon aria-hidden="true" />
+                          Download
+                        </a>
+                      </Button>
+                    </span>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.rows.map((r) => (
-                  <TableRow key={r.reference}>
-                    <TableCell label="Report ID" className="font-medium">
-                      {r.reference}
-                    </TableCell>
-                    <TableCell label="Title">{r.title}</TableCell>
-                    <TableCell label="Type">{referralTypeLabel(r.type)}</TableCell>
-                    <TableCell label="Employee/Candidate">{r.subjectName}</TableCell>
-                    <TableCell label="Format">{r.format}</TableCell>
-                    <TableCell label="Date Generated">
-                      {r.releasedAt ? formatShortDate(r.releasedAt) : ""}
-                    </TableCell>
-                    <TableCell label="Actions">
-                      <span className="flex gap-2">
-                        <Button asChild variant="outline" size="sm">
-                          <Link
-                            to={`/employer-report/${r.reference}`}
-                            aria-label={`View ${r.reference}`}
-                          >
-                            View
-                          </Link>
-                        </Button>
-                        <Button asChild variant="ghost" size="sm">
-                          <a
-                            href={`/employer-reports/${r.reference}.pdf`}
-                            download
-                            aria-label={`Download ${r.reference} as PDF`}
-                          >
-                            <DownloadIcon aria-hidden="true" />
-                            Download
-                          </a>
-                        </Button>
-                      </span>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </DataTable>
             <ListPagination
-              page={list.page}
-              pageCount={list.pageCount}
-              total={list.total}
+              list={list}
               noun="report"
               hrefFor={(page) => listLink(query, { page })}
             />

@@ -25,14 +25,7 @@ import {
 } from "~/components/ui/card";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import {
   creditPacks,
   creditValidityMonths,
@@ -51,6 +44,7 @@ import {
 import { listOrders } from "~/domain/billing/orders.server.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { formatLongDate } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { teamRoleRefusal } from "~/middleware/employer.server.ts";
@@ -58,14 +52,6 @@ import type { Route } from "./+types/subscription";
 import { billingRequest } from "./billing.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Subscription Management");
-
-// Formatted on the server, in UK time, so the page reads the same with or without JavaScript.
-const ukDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 const statusLabels = {
   active: "Active",
@@ -100,7 +86,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             status: current.status,
             pendingInterval: current.pendingInterval,
             pricePence: membershipPlans[current.interval].pricePence,
-            periodEnd: ukDate.format(current.currentPeriodEnd),
+            periodEnd: formatLongDate(current.currentPeriodEnd),
           }
         : null,
     usage,
@@ -110,7 +96,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       .filter((order) => order.status !== "pending")
       .map((order) => ({
         id: order.id,
-        date: ukDate.format(order.paidAt ?? order.createdAt),
+        date: formatLongDate(order.paidAt ?? order.createdAt),
         description: order.items.map((item) => item.description).join(" + "),
         totalPence: order.totalPence,
         status: order.status,
@@ -536,60 +522,52 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         {orders.length === 0 ? (
           <p className="mt-2 text-muted-foreground">No payments yet.</p>
         ) : (
-          <Table className="mt-4">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead>Description</TableHead>
-                <TableHead>Total (inc. VAT)</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Invoice</TableHead>
+          <DataTable
+            className="mt-4"
+            columns={["Date", "Description", "Total (inc. VAT)", "Status", "Invoice"]}
+          >
+            {orders.map((order) => (
+              <TableRow key={order.id}>
+                <TableCell label="Date">{order.date}</TableCell>
+                <TableCell label="Description">{order.description}</TableCell>
+                <TableCell label="Total (inc. VAT)">{formatPence(order.totalPence)}</TableCell>
+                <TableCell label="Status">
+                  <span data-testid="order-status">{orderStatusLabels[order.status]}</span>
+                  {order.refundPending ? (
+                    <span className="block text-muted-foreground text-sm">
+                      Refund on its way to your card
+                    </span>
+                  ) : null}
+                </TableCell>
+                <TableCell label="Invoice">
+                  {order.invoiceId ? (
+                    <a
+                      href={`/invoices/${order.invoiceId}.pdf`}
+                      download
+                      className="inline-flex items-center gap-1 text-primary underline"
+                    >
+                      <DownloadIcon aria-hidden="true" className="size-4" />
+                      {order.invoiceNumber}
+                      <span className="sr-only"> (PDF)</span>
+                    </a>
+                  ) : (
+                    <span className="text-muted-foreground">None</span>
+                  )}
+                  {order.creditNoteId ? (
+                    <a
+                      href={`/credit-notes/${order.creditNoteId}.pdf`}
+                      download
+                      className="mt-1 flex items-center gap-1 text-primary underline"
+                    >
+                      <DownloadIcon aria-hidden="true" className="size-4" />
+                      {order.creditNoteNumber}
+                      <span className="sr-only"> (credit note, PDF)</span>
+                    </a>
+                  ) : null}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {orders.map((order) => (
-                <TableRow key={order.id}>
-                  <TableCell label="Date">{order.date}</TableCell>
-                  <TableCell label="Description">{order.description}</TableCell>
-                  <TableCell label="Total (inc. VAT)">{formatPence(order.totalPence)}</TableCell>
-                  <TableCell label="Status">
-                    <span data-testid="order-status">{orderStatusLabels[order.status]}</span>
-                    {order.refundPending ? (
-                      <span className="block text-muted-foreground text-sm">
-                        Refund on its way to your card
-                      </span>
-                    ) : null}
-                  </TableCell>
-                  <TableCell label="Invoice">
-                    {order.invoiceId ? (
-                      <a
-                        href={`/invoices/${order.invoiceId}.pdf`}
-                        download
-                        className="inline-flex items-center gap-1 text-primary underline"
-                      >
-                        <DownloadIcon aria-hidden="true" className="size-4" />
-                        {order.invoiceNumber}
-                        <span className="sr-only"> (PDF)</span>
-                      </a>
-                    ) : (
-                      <span className="text-muted-foreground">None</span>
-                    )}
-                    {order.creditNoteId ? (
-                      <a
-                        href={`/credit-notes/${order.creditNoteId}.pdf`}
-                        download
-                        className="mt-1 flex items-center gap-1 text-primary underline"
-                      >
-                        <DownloadIcon aria-hidden="true" className="size-4" />
-                        {order.creditNoteNumber}
-                        <span className="sr-only"> (credit note, PDF)</span>
-                      </a>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

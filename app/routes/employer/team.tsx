@@ -12,14 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
@@ -252,65 +245,63 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             </>
           }
         >
-          <Table aria-label="Members">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Last sign-in</TableHead>
-                <TableHead>Referrals owned</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {team.members.map((m) => {
-                const mayRemove = !m.isYou && (team.canChangeRoles || m.role === "manager");
-                return (
-                  <TableRow key={m.memberId}>
-                    <TableCell label="Name">
-                      <p className="font-medium">
-                        {m.name}{" "}
-                        {m.isYou ? (
-                          <Badge variant="outline" className="ml-1">
-                            You
-                          </Badge>
-                        ) : null}
-                      </p>
-                      <p className="break-all text-muted-foreground text-sm">{m.email}</p>
-                      <p className="text-muted-foreground text-xs">Joined {m.joinedAt}</p>
-                    </TableCell>
-                    <TableCell label="Role">
-                      {team.canChangeRoles ? (
-                        <RoleForm memberId={m.memberId} role={m.role} name={m.name} />
-                      ) : (
-                        memberRoleLabel[m.role]
-                      )}
-                    </TableCell>
-                    <TableCell label="Last sign-in">{m.lastSignInAt ?? "Never"}</TableCell>
-                    <TableCell label="Referrals owned">{m.referralsOwned}</TableCell>
-                    {/* On a phone the row is a card: no "Actions" line for a row with none. */}
-                    <TableCell label={mayRemove ? "Actions" : undefined}>
-                      {confirming?.what === "remove" && confirming.id === m.memberId ? (
-                        <RemoveConfirmation
-                          member={m}
-                          heirs={team.members.filter((h) => h.memberId !== m.memberId)}
-                        />
-                      ) : mayRemove ? (
-                        <OneButtonForm
-                          fields={{ intent: "remove", memberId: m.memberId }}
-                          label={`Remove ${m.name}`}
-                        >
-                          Remove
-                        </OneButtonForm>
+          <DataTable
+            aria-label="Members"
+            columns={[
+              "Name",
+              "Role",
+              "Last sign-in",
+              "Referrals owned",
+              <span key="actions" className="sr-only">
+                Actions
+              </span>,
+            ]}
+          >
+            {team.members.map((m) => {
+              const mayRemove = !m.isYou && (team.canChangeRoles || m.role === "manager");
+              return (
+                <TableRow key={m.memberId}>
+                  <TableCell label="Name">
+                    <p className="font-medium">
+                      {m.name}{" "}
+                      {m.isYou ? (
+                        <Badge variant="outline" className="ml-1">
+                          You
+                        </Badge>
                       ) : null}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                    </p>
+                    <p className="break-all text-muted-foreground text-sm">{m.email}</p>
+                    <p className="text-muted-foreground text-xs">Joined {m.joinedAt}</p>
+                  </TableCell>
+                  <TableCell label="Role">
+                    {team.canChangeRoles ? (
+                      <RoleForm memberId={m.memberId} role={m.role} name={m.name} />
+                    ) : (
+                      memberRoleLabel[m.role]
+                    )}
+                  </TableCell>
+                  <TableCell label="Last sign-in">{m.lastSignInAt ?? "Never"}</TableCell>
+                  <TableCell label="Referrals owned">{m.referralsOwned}</TableCell>
+                  {/* On a phone the row is a card: no "Actions" line for a row with none. */}
+                  <TableCell label={mayRemove ? "Actions" : undefined}>
+                    {confirming?.what === "remove" && confirming.id === m.memberId ? (
+                      <RemoveConfirmation
+                        member={m}
+                        heirs={team.members.filter((h) => h.memberId !== m.memberId)}
+                      />
+                    ) : mayRemove ? (
+                      <OneButtonForm
+                        fields={{ intent: "remove", memberId: m.memberId }}
+                        label={`Remove ${m.name}`}
+                      >
+                        Remove
+                      </OneButtonForm>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </DataTable>
         </TeamCard>
       ) : null}
 
@@ -435,13 +426,7 @@ function InviteCard({
         intent="invite"
         className="grid gap-5 md:grid-cols-[1fr_16rem_auto] md:items-end"
       >
-        <TextField
-          label="Email"
-          field={fields.email}
-          error={fields.email.errors}
-          type="email"
-          autoComplete="off"
-        />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="off" />
         <FormField id="role" label="Role" error={fields.role.errors}>
           {(control) => (
             <NativeSelect

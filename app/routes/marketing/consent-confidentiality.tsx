@@ -1,11 +1,5 @@
 import { LegalPage } from "~/components/marketing/legal/legal-page.tsx";
-import {
-  breachSection,
-  retentionSection,
-  reviewBeforeRelease,
-  rightsSection,
-  whoSeesWhat,
-} from "~/components/marketing/legal/shared-sections.tsx";
+import * as shared from "~/components/marketing/legal/shared-sections.tsx";
 import { pageMeta } from "~/lib/page-meta.ts";
 
 export const meta = () =>
@@ -56,8 +50,8 @@ export default function ConsentConfidentiality() {
             </>
           ),
         },
-        whoSeesWhat,
-        reviewBeforeRelease,
+        shared.whoSeesWhat,
+        shared.reviewBeforeRelease,
         {
           id: "confidentiality",
           heading: "Medical confidentiality",
@@ -78,9 +72,9 @@ export default function ConsentConfidentiality() {
             </>
           ),
         },
-        retentionSection,
-        rightsSection,
-        breachSection,
+        shared.retentionSection,
+        shared.rightsSection,
+        shared.breachSection,
       ]}
     />
   );

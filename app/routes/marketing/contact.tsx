@@ -64,7 +64,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   useEnquiryOutcomeToast(actionData?.outcome, () => formRef.current?.reset());
-  const { form, fields, errorOf, summary } = useSentForm(
+  const { form, fields, summary } = useSentForm(
     {
       id: "contact",
       schema: contactFormSchema,
@@ -123,18 +123,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               submitLabel="Send message"
               sendingLabel="Sending..."
             >
-              <TextField
-                id="contact-name"
-                label="Name"
-                field={fields.name}
-                error={errorOf("name")}
-                autoComplete="name"
-              />
+              <TextField id="contact-name" label="Name" field={fields.name} autoComplete="name" />
               <TextField
                 id="contact-email"
                 label="Email"
                 field={fields.email}
-                error={errorOf("email")}
                 type="email"
                 autoComplete="email"
                 spellCheck={false}
@@ -144,16 +137,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 label="Company"
                 optional
                 field={fields.company}
-                error={errorOf("company")}
                 autoComplete="organization"
               />
-              <TextAreaField
-                id="contact-message"
-                label="Message"
-                field={fields.message}
-                error={errorOf("message")}
-                rows={6}
-              />
+              <TextAreaField id="contact-message" label="Message" field={fields.message} rows={6} />
               <p className="text-muted-foreground text-sm">
                 We use your details only to answer your message. See our{" "}
                 <a href="/privacy-policy" className="text-primary underline underline-offset-4">

@@ -1,12 +1,5 @@
 import { LegalPage } from "~/components/marketing/legal/legal-page.tsx";
-import {
-  breachSection,
-  lawfulBasisSection,
-  retentionSection,
-  reviewBeforeRelease,
-  rightsSection,
-  whoSeesWhat,
-} from "~/components/marketing/legal/shared-sections.tsx";
+import * as shared from "~/components/marketing/legal/shared-sections.tsx";
 import { pageMeta } from "~/lib/page-meta.ts";
 
 export const meta = () =>
@@ -30,7 +23,7 @@ export default function GdprCompliance() {
         </p>
       }
       sections={[
-        lawfulBasisSection,
+        shared.lawfulBasisSection,
         {
           id: "principles",
           heading: "How we apply the data protection principles",
@@ -65,8 +58,8 @@ export default function GdprCompliance() {
             </ul>
           ),
         },
-        whoSeesWhat,
-        reviewBeforeRelease,
+        shared.whoSeesWhat,
+        shared.reviewBeforeRelease,
         {
           id: "employers",
           heading: "What this means for you as an employer",
@@ -87,9 +80,9 @@ export default function GdprCompliance() {
             </ul>
           ),
         },
-        retentionSection,
-        rightsSection,
-        breachSection,
+        shared.retentionSection,
+        shared.rightsSection,
+        shared.breachSection,
       ]}
     />
   );

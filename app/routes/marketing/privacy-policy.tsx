@@ -1,13 +1,6 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/components/marketing/legal/legal-page.tsx";
-import {
-  breachSection,
-  lawfulBasisSection,
-  retentionSection,
-  reviewBeforeRelease,
-  rightsSection,
-  whoSeesWhat,
-} from "~/components/marketing/legal/shared-sections.tsx";
+import * as shared from "~/components/marketing/legal/shared-sections.tsx";
 import { operator } from "~/components/site-navigation.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
 
@@ -83,9 +76,9 @@ export default function PrivacyPolicy() {
             </ul>
           ),
         },
-        lawfulBasisSection,
-        whoSeesWhat,
-        reviewBeforeRelease,
+        shared.lawfulBasisSection,
+        shared.whoSeesWhat,
+        shared.reviewBeforeRelease,
         {
           id: "sharing",
           heading: "Who else we share data with",
@@ -105,9 +98,9 @@ export default function PrivacyPolicy() {
             </>
           ),
         },
-        retentionSection,
-        rightsSection,
-        breachSection,
+        shared.retentionSection,
+        shared.rightsSection,
+        shared.breachSection,
         {
           id: "changes",
           heading: "Changes to this policy",

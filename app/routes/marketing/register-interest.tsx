@@ -61,7 +61,7 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
     },
     { leavesPage: true },
   );
-  const { form, fields, errorOf, summary } = useSentForm(
+  const { form, fields, summary } = useSentForm(
     {
       id: "interest",
       schema: interestFormSchema,
@@ -109,14 +109,12 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
                 id="interest-fullName"
                 label="Full Name"
                 field={fields.fullName}
-                error={errorOf("fullName")}
                 autoComplete="name"
               />
               <TextField
                 id="interest-email"
                 label="Email Address"
                 field={fields.email}
-                error={errorOf("email")}
                 type="email"
                 autoComplete="email"
                 spellCheck={false}
@@ -125,7 +123,6 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
                 id="interest-companyName"
                 label="Company Name"
                 field={fields.companyName}
-                error={errorOf("companyName")}
                 autoComplete="organization"
               />
               <TextField
@@ -133,7 +130,6 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
                 label="Your Role"
                 hint="For example: owner, HR manager, operations director"
                 field={fields.role}
-                error={errorOf("role")}
                 autoComplete="organization-title"
               />
               <p className="text-muted-foreground text-sm">

@@ -65,3 +65,11 @@ export function TextField(props: FrameProps & Omit<ComponentProps<typeof Input>,
 export function TextAreaField(props: FrameProps & Omit<ComponentProps<typeof Textarea>, OwnProps>) {
   return framedControl(props, Textarea);
 }
+
+/** An e-mail address: the browser's e-mail keyboard, filled in by autocomplete, not spell-checked. */
+export function EmailField(props: FrameProps & Omit<ComponentProps<typeof Input>, OwnProps>) {
+  return framedControl(
+    { type: "email", autoComplete: "email", spellCheck: false, ...props },
+    Input,
+  );
+}

@@ -1,9 +1,58 @@
-import { type FormMetadata, getFormProps } from "@conform-to/react";
-import type { ReactNode, Ref } from "react";
-import { Form } from "react-router";
+import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type ReactNode, type Ref, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
-import { type EnquiryOutcome, EnquiryOutcomeMessage } from "./enquiry-outcome.tsx";
+import {
+  type EnquiryOutcome,
+  EnquiryOutcomeMessage,
+  useEnquiryOutcomeToast,
+} from "./enquiry-outcome.tsx";
+
+/**
+ * An enquiry page's form: its fields, shown with errors once sent (useSentForm), the outcome's
+ * toast, and whether this page's form is on its way. A success empties the form, then `onSent`
+ * runs. `formProps` goes to EnquiryForm.
+ */
+export function useEnquiryForm<S extends z.ZodType>({
+  id,
+  schema,
+  action,
+  actionData,
+  controlIds,
+  onSent,
+  leavesPage = false,
+}: {
+  id: string;
+  schema: S;
+  /** The page's own path: a submission elsewhere (the header's sign-out) is not this form's. */
+  action: string;
+  actionData: { outcome?: EnquiryOutcome; result?: SubmissionResult<string[]> } | undefined;
+  /** Field name → the id of its control, in the order the page shows them. */
+  controlIds: Record<string, string>;
+  onSent?: () => void;
+  leavesPage?: boolean;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const outcome = actionData?.outcome;
+  useEnquiryOutcomeToast(
+    outcome,
+    () => {
+      formRef.current?.reset();
+      onSent?.();
+    },
+    { leavesPage },
+  );
+  const { form, fields, summary } = useSentForm(
+    { id, schema, lastResult: actionData?.result },
+    controlIds,
+  );
+  const sending = navigation.state === "submitting" && navigation.formAction === action;
+  return { fields, formProps: { form, formRef, outcome, summary, sending } };
+}
 
 /**
  * A public enquiry form (contact, register interest): the last outcome, which the form names as

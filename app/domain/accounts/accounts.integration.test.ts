@@ -52,6 +52,22 @@ function signIn(
   return signInWithPassword(harness.runtime, { email, password, portal, request: requestFrom(ip) });
 }
 
+/** What the session in `jar` is now, as a request from `ip` finds it. */
+async function sessionStatus(jar: CookieJar, ip: string) {
+  return (await loadSession(harness.runtime, requestFrom(ip, jar).headers, new Date())).status;
+}
+
+/** Signs the account in from `ip`: the browser's cookie jar and the session it now has. */
+async function signedIn(email: string, ip: string) {
+  const jar = new CookieJar();
+  const first = await signIn(email, ip);
+  if (first.status !== "signed-in") throw new Error(first.status);
+  jar.absorb(first.setCookies);
+  const current = await loadSession(harness.runtime, requestFrom(ip, jar).headers);
+  if (current.status !== "active") throw new Error("no session");
+  return { jar, current };
+}
+
 async function auditActions(action: string) {
   return harness.runtime.database.db.select().from(auditEvent).where(eq(auditEvent.action, action));
 }
@@ -286,12 +302,7 @@ describe("two-factor", () => {
   it("counts wrong first codes at enrolment towards the lockout, and audits the lockout they cause", async () => {
     const email = "enrol-lock@totp.example";
     await registerAndVerify(email, "Enrol Lock Ltd");
-    const jar = new CookieJar();
-    const first = await signIn(email, "198.51.100.40");
-    if (first.status !== "signed-in") throw new Error(first.status);
-    jar.absorb(first.setCookies);
-    const current = await loadSession(harness.runtime, requestFrom("198.51.100.40", jar).headers);
-    if (current.status !== "active") throw new Error("no session");
+    const { jar, current } = await signedIn(email, "198.51.100.40");
     const start = await startTwoFactorEnrolment(harness.runtime, {
       actor: current.current.actor,
       email,
@@ -318,12 +329,7 @@ describe("two-factor", () => {
   it("refuses a TOTP code that was already used", async () => {
     const email = "totp@totp.example";
     await registerAndVerify(email, "Totp Ltd");
-    const jar = new CookieJar();
-    const first = await signIn(email, "198.51.100.30");
-    if (first.status !== "signed-in") throw new Error(first.status);
-    jar.absorb(first.setCookies);
-    const current = await loadSession(harness.runtime, requestFrom("198.51.100.30", jar).headers);
-    if (current.status !== "active") throw new Error("no session");
+    const { jar, current } = await signedIn(email, "198.51.100.30");
     const actor: Actor = current.current.actor;
 
     const start = await startTwoFactorEnrolment(harness.runtime, {
@@ -453,25 +459,9 @@ describe("session lifetime", () => {
     if (employer.status !== "signed-in") throw new Error(employer.status);
     employerJar.absorb(employer.setCookies);
     vi.useFakeTimers({ toFake: ["Date"], now: t1 + 6 * 24 * 60 * minute });
-    expect(
-      (
-        await loadSession(
-          harness.runtime,
-          requestFrom("198.51.100.41", employerJar).headers,
-          new Date(),
-        )
-      ).status,
-    ).toBe("active");
+    expect(await sessionStatus(employerJar, "198.51.100.41")).toBe("active");
     vi.setSystemTime(t1 + 7 * 24 * 60 * minute + minute);
-    expect(
-      (
-        await loadSession(
-          harness.runtime,
-          requestFrom("198.51.100.41", employerJar).headers,
-          new Date(),
-        )
-      ).status,
-    ).not.toBe("active");
+    expect(await sessionStatus(employerJar, "198.51.100.41")).not.toBe("active");
   });
 
   it("refuses a non-doctor at the doctor portal with the same answer as a wrong password", async () => {

@@ -20,6 +20,37 @@ import { switchOrganisation } from "./switch-organisation.server.ts";
 const PASSWORD = "Teal-Harbour-Lantern-42";
 const harness = testRuntimeForFile();
 
+/** A switch the server refuses as if the organisation or session did not exist. */
+async function expectSwitchRefused(
+  caller: Awaited<ReturnType<typeof current>>,
+  sessionId: string,
+  organisationId: string,
+) {
+  const refused = await switchOrganisation(scopeOf(caller), { sessionId, organisationId }).catch(
+    (error: unknown) => error,
+  );
+  expect(isDomainError(refused, "not_found")).toBe(true);
+}
+
+/** The audit log's organisation switches by this person. */
+function switchesAudited(userId: string) {
+  return harness.runtime.database.db
+    .select()
+    .from(auditEvent)
+    .where(
+      and(eq(auditEvent.action, "team.organisation_switched"), eq(auditEvent.actorId, userId)),
+    );
+}
+
+/** The organisation a session has chosen, if any. */
+async function chosenOrganisation(sessionId: string) {
+  const [row] = await harness.runtime.database.db
+    .select({ active: session.activeOrganisationId })
+    .from(session)
+    .where(eq(session.id, sessionId));
+  return row?.active ?? null;
+}
+
 /** A verified employer (owner of `companyName`), signed in: the browser's cookie jar. */
 async function signedInEmployer(email: string, companyName: string, ip: string) {
   await registerEmployer(harness.runtime, {
@@ -99,15 +130,7 @@ describe("switching organisation", () => {
     expect(actorOfSession(after)).toMatchObject({ organisationId: second, memberRole: "manager" });
     expect((await current(otherBrowser, ip)).organisation?.id).toBe(first.id);
 
-    const [event] = await harness.runtime.database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(
-          eq(auditEvent.action, "team.organisation_switched"),
-          eq(auditEvent.actorId, before.user.id),
-        ),
-      );
+    const [event] = await switchesAudited(before.user.id);
     expect(event).toMatchObject({
       outcome: "success",
       organisationId: first.id,
@@ -133,27 +156,11 @@ describe("switching organisation", () => {
     });
     const before = await current(jar, ip);
 
-    const refused = await switchOrganisation(scopeOf(before), {
-      sessionId: before.session.id,
-      organisationId: stranger,
-    }).catch((error: unknown) => error);
-    expect(isDomainError(refused, "not_found")).toBe(true);
+    await expectSwitchRefused(before, before.session.id, stranger);
 
-    const [row] = await harness.runtime.database.db
-      .select({ active: session.activeOrganisationId })
-      .from(session)
-      .where(eq(session.id, before.session.id));
-    expect(row?.active ?? null).toBeNull();
+    expect(await chosenOrganisation(before.session.id)).toBeNull();
     expect((await current(jar, ip)).organisation?.id).toBe(before.organisation?.id);
-    const audited = await harness.runtime.database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(
-          eq(auditEvent.action, "team.organisation_switched"),
-          eq(auditEvent.actorId, before.user.id),
-        ),
-      );
+    const audited = await switchesAudited(before.user.id);
     expect(audited).toEqual([]);
   });
 
@@ -164,15 +171,7 @@ describe("switching organisation", () => {
       await signedInEmployer("them@consult.example", "Theirs Ltd", ip),
       ip,
     );
-    const refused = await switchOrganisation(scopeOf(mine), {
-      sessionId: theirs.session.id,
-      organisationId: mine.organisation!.id,
-    }).catch((error: unknown) => error);
-    expect(isDomainError(refused, "not_found")).toBe(true);
-    const [row] = await harness.runtime.database.db
-      .select({ active: session.activeOrganisationId })
-      .from(session)
-      .where(eq(session.id, theirs.session.id));
-    expect(row?.active ?? null).toBeNull();
+    await expectSwitchRefused(mine, theirs.session.id, mine.organisation!.id);
+    expect(await chosenOrganisation(theirs.session.id)).toBeNull();
   });
 });

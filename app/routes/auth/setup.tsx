@@ -3,7 +3,7 @@ import { ShieldIcon } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { NewPasswordFields } from "~/components/account/password-fields.tsx";
-import { TextField } from "~/components/forms/text-field.tsx";
+import { EmailField, TextField } from "~/components/forms/text-field.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -85,7 +85,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField label="Full name" field={fields.name} autoComplete="name" />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <EmailField label="Email" field={fields.email} />
         <NewPasswordFields label="Password" hint="At least 8 characters" errorOf={errorOf} />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Creating..." : "Create administrator"}

@@ -1,13 +1,7 @@
 import { MailIcon } from "lucide-react";
-import { useRef } from "react";
-import { useNavigation } from "react-router";
-import { TextAreaField, TextField } from "~/components/forms/text-field.tsx";
-import { useSentForm } from "~/components/forms/use-sent-form.ts";
-import { EnquiryForm } from "~/components/marketing/enquiry-form.tsx";
-import {
-  type EnquiryOutcome,
-  useEnquiryOutcomeToast,
-} from "~/components/marketing/enquiry-outcome.tsx";
+import { EmailField, TextAreaField, TextField } from "~/components/forms/text-field.tsx";
+import { EnquiryForm, useEnquiryForm } from "~/components/marketing/enquiry-form.tsx";
+import type { EnquiryOutcome } from "~/components/marketing/enquiry-outcome.tsx";
 import { PageHero } from "~/components/marketing/section.tsx";
 import { runtimeContext } from "~/context.ts";
 import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
@@ -60,23 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
-  useEnquiryOutcomeToast(actionData?.outcome, () => formRef.current?.reset());
-  const { form, fields, summary } = useSentForm(
-    {
-      id: "contact",
-      schema: contactFormSchema,
-      lastResult: actionData?.result,
-    },
-    {
+  const { fields, formProps } = useEnquiryForm({
+    id: "contact",
+    schema: contactFormSchema,
+    action: "/contact",
+    actionData,
+    controlIds: {
       name: "contact-name",
       email: "contact-email",
       company: "contact-company",
       message: "contact-message",
     },
-  );
+  });
 
   return (
     <>
@@ -114,24 +103,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
           <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
             <h2 className="font-bold text-2xl">Get in Touch</h2>
-            <EnquiryForm
-              form={form}
-              formRef={formRef}
-              outcome={actionData?.outcome}
-              summary={summary}
-              sending={sending}
-              submitLabel="Send message"
-              sendingLabel="Sending..."
-            >
+            <EnquiryForm {...formProps} submitLabel="Send message" sendingLabel="Sending...">
               <TextField id="contact-name" label="Name" field={fields.name} autoComplete="name" />
-              <TextField
-                id="contact-email"
-                label="Email"
-                field={fields.email}
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-              />
+              <EmailField id="contact-email" label="Email" field={fields.email} />
               <TextField
                 id="contact-company"
                 label="Company"

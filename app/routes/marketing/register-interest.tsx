@@ -1,12 +1,9 @@
-import { useRef } from "react";
-import { Link, useNavigate, useNavigation } from "react-router";
-import { TextField } from "~/components/forms/text-field.tsx";
-import { useSentForm } from "~/components/forms/use-sent-form.ts";
-import { EnquiryForm } from "~/components/marketing/enquiry-form.tsx";
+import { Link, useNavigate } from "react-router";
+import { EmailField, TextField } from "~/components/forms/text-field.tsx";
+import { EnquiryForm, useEnquiryForm } from "~/components/marketing/enquiry-form.tsx";
 import {
   type EnquiryOutcome,
   EnquiryOutcomeMessage,
-  useEnquiryOutcomeToast,
 } from "~/components/marketing/enquiry-outcome.tsx";
 import { PageHero } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
@@ -48,32 +45,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RegisterInterest({ actionData }: Route.ComponentProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const submitting =
-    navigation.state === "submitting" && navigation.formAction === "/register-interest";
-  useEnquiryOutcomeToast(
-    actionData?.outcome,
-    () => {
-      formRef.current?.reset();
-      navigate("/");
-    },
-    { leavesPage: true },
-  );
-  const { form, fields, summary } = useSentForm(
-    {
-      id: "interest",
-      schema: interestFormSchema,
-      lastResult: actionData?.result,
-    },
-    {
+  const { fields, formProps } = useEnquiryForm({
+    id: "interest",
+    schema: interestFormSchema,
+    action: "/register-interest",
+    actionData,
+    controlIds: {
       fullName: "interest-fullName",
       email: "interest-email",
       companyName: "interest-companyName",
       role: "interest-role",
     },
-  );
+    onSent: () => navigate("/"),
+    leavesPage: true,
+  });
   const done = actionData?.outcome?.status === "success";
 
   return (
@@ -97,11 +83,7 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
             </div>
           ) : (
             <EnquiryForm
-              form={form}
-              formRef={formRef}
-              outcome={actionData?.outcome}
-              summary={summary}
-              sending={submitting}
+              {...formProps}
               submitLabel="Register Interest"
               sendingLabel="Submitting..."
             >
@@ -111,14 +93,7 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
                 field={fields.fullName}
                 autoComplete="name"
               />
-              <TextField
-                id="interest-email"
-                label="Email Address"
-                field={fields.email}
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-              />
+              <EmailField id="interest-email" label="Email Address" field={fields.email} />
               <TextField
                 id="interest-companyName"
                 label="Company Name"

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { turnaroundHours } from "~/domain/billing/catalogue.ts";
+import { LightTabs } from "./light-tabs.tsx";
 import { StepList } from "./section.tsx";
 
 const { member, payPerReferral } = turnaroundHours;
@@ -34,10 +36,31 @@ const managementReferralSteps = [
   },
 ] as const;
 
-export function PreEmploymentSteps() {
-  return <StepList steps={preEmploymentSteps} />;
-}
-
-export function ManagementReferralSteps() {
-  return <StepList steps={managementReferralSteps} />;
+/**
+ * Each service's process in a tab of its own, pre-employment first; `around` gives what the page
+ * shows with a service's steps (an introduction, a link to read more).
+ */
+export function ServiceProcessTabs({
+  around,
+}: {
+  around: Record<"preEmployment" | "management", (steps: ReactNode) => ReactNode>;
+}) {
+  return (
+    <LightTabs
+      label="Service"
+      defaultValue="pre-employment"
+      tabs={[
+        {
+          value: "pre-employment",
+          label: "Pre-Employment",
+          content: around.preEmployment(<StepList steps={preEmploymentSteps} />),
+        },
+        {
+          value: "management",
+          label: "Management Referrals",
+          content: around.management(<StepList steps={managementReferralSteps} />),
+        },
+      ]}
+    />
+  );
 }

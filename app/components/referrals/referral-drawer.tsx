@@ -3,18 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { focusLinkTo } from "~/components/ui/reveal-focus";
 import {
   Sheet,
@@ -127,35 +118,28 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
       toast.error("Referral not cancelled", { description: fetcher.data.message });
   }, [fetcher.state, fetcher.data]);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="ghostDestructive">
           Cancel referral
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel referral {referral.reference}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {referral.subjectName}'s link will stop working at once. This cannot be undone.
-          </AlertDialogDescription>
-          <p className="font-medium" data-testid="cancel-returns">
-            {whatCancellingReturns(referral.payment)}
-          </p>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep referral</AlertDialogCancel>
-          <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/cancel`}>
-            <OrganisationField />
-            {/* A plain submit button: AlertDialogAction closes the dialog on click, which
-                unmounts this form before the browser submits it, and nothing is sent. */}
-            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Cancelling..." : "Cancel referral"}
-            </Button>
-          </fetcher.Form>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Cancel referral ${referral.reference}?`}
+      description={`${referral.subjectName}'s link will stop working at once. This cannot be undone.`}
+      details={
+        <p className="font-medium" data-testid="cancel-returns">
+          {whatCancellingReturns(referral.payment)}
+        </p>
+      }
+      cancelLabel="Keep referral"
+    >
+      <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/cancel`}>
+        <OrganisationField />
+        <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Cancelling..." : "Cancel referral"}
+        </Button>
+      </fetcher.Form>
+    </ConfirmDialog>
   );
 }
 

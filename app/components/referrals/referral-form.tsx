@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { REFERRAL_TEXT_MAX } from "~/domain/referrals/referral-input.ts";
 import { REFERRAL_PHONE_HINT } from "~/lib/phone-hint.ts";
 
 type FieldState = { errors?: string[]; initialValue?: unknown } | undefined;
@@ -133,14 +134,15 @@ export function ReferralTextField({
   hint,
   optional,
   rows,
-  maxLength,
+  maxLength = REFERRAL_TEXT_MAX,
 }: {
   field: { name: string; errors?: string[]; initialValue?: unknown };
   label: string;
   hint?: string;
   optional?: boolean;
   rows: number;
-  maxLength: number;
+  /** The schema's limit for this answer; most answers share REFERRAL_TEXT_MAX. */
+  maxLength?: number;
 }) {
   return (
     <FormField id={field.name} label={label} hint={hint} optional={optional} error={field.errors}>

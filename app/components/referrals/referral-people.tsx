@@ -4,18 +4,9 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { FormErrorMessage, FormField } from "~/components/ui/form-field";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toaster";
@@ -158,8 +149,8 @@ function RemoveManagerButton({
   useRefusalToast(fetcher, "Manager not removed");
   const busy = fetcher.state !== "idle";
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           type="button"
           variant="outline"
@@ -170,34 +161,25 @@ function RemoveManagerButton({
           <UserMinusIcon aria-hidden="true" />
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            Remove {person.userId === people.viewerId ? "yourself" : person.name} from{" "}
-            {people.reference}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {whatRemovingTakes(person, people.viewerId)}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>
-            Keep {person.userId === people.viewerId ? "me" : "them"}
-          </AlertDialogCancel>
-          <fetcher.Form method="post" action={peopleAction(people)}>
-            <OrganisationField />
-            <input type="hidden" name="intent" value="remove-manager" />
-            <input type="hidden" name="userId" value={person.userId} />
-            {/* A plain submit button: AlertDialogAction would close the dialog, unmounting this
-                form before the browser submits it. */}
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? "Removing..." : "Remove"}
-            </Button>
-          </fetcher.Form>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={
+        <>
+          Remove {person.userId === people.viewerId ? "yourself" : person.name} from{" "}
+          {people.reference}?
+        </>
+      }
+      description={whatRemovingTakes(person, people.viewerId)}
+      cancelLabel={`Keep ${person.userId === people.viewerId ? "me" : "them"}`}
+    >
+      <fetcher.Form method="post" action={peopleAction(people)}>
+        <OrganisationField />
+        <input type="hidden" name="intent" value="remove-manager" />
+        <input type="hidden" name="userId" value={person.userId} />
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? "Removing..." : "Remove"}
+        </Button>
+      </fetcher.Form>
+    </ConfirmDialog>
   );
 }
 
@@ -301,27 +283,22 @@ function ReassignForm({ people }: { people: ReferralPeople }) {
             ))}
           </NativeSelect>
         </FormField>
-        <AlertDialog open={confirming} onOpenChange={setConfirming}>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          trigger={
             <Button type="button" variant="outline" disabled={busy}>
               {busy ? "Reassigning..." : "Reassign"}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>
-                Reassign {people.reference} to {chosenPerson?.name ?? "this member"}?
-              </AlertDialogTitle>
-              <AlertDialogDescription>{whatReassigningTakes(people)}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep {people.owner.name}</AlertDialogCancel>
-              <Button type="submit" form={form.id}>
-                Reassign
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={`Reassign ${people.reference} to ${chosenPerson?.name ?? "this member"}?`}
+          description={whatReassigningTakes(people)}
+          cancelLabel={`Keep ${people.owner.name}`}
+        >
+          <Button type="submit" form={form.id}>
+            Reassign
+          </Button>
+        </ConfirmDialog>
       </div>
       <p className="text-muted-foreground text-sm">{whatReassigningTakes(people)}</p>
       {form.errors ? <FormErrorMessage id={form.errorId}>{form.errors[0]}</FormErrorMessage> : null}

@@ -88,6 +88,9 @@ const questionsShape = Object.fromEntries(referralQuestionKeys.map((k) => [k, ch
  */
 const questions = z.object(questionsShape).prefault({});
 
+/** The most a referral's free-text answer holds (the reason, job details, adjustments). */
+export const REFERRAL_TEXT_MAX = 5000;
+
 const managementFields = {
   employeeName: z
     .string({ error: "Employee name is required" })
@@ -102,13 +105,16 @@ const managementFields = {
     .string({ error: "Reason for referral is required" })
     .trim()
     .min(1, "Reason for referral is required")
-    .max(5000, "Reason for referral must be 5,000 characters or fewer"),
+    .max(REFERRAL_TEXT_MAX, "Reason for referral must be 5,000 characters or fewer"),
   jobDetails: z
     .string({ error: "Job details are required" })
     .trim()
     .min(1, "Job details are required")
-    .max(5000, "Job details must be 5,000 characters or fewer"),
-  existingAdjustments: trimmed(5000, "Existing adjustments must be 5,000 characters or fewer")
+    .max(REFERRAL_TEXT_MAX, "Job details must be 5,000 characters or fewer"),
+  existingAdjustments: trimmed(
+    REFERRAL_TEXT_MAX,
+    "Existing adjustments must be 5,000 characters or fewer",
+  )
     .optional()
     .default(""),
   questions,
@@ -138,10 +144,15 @@ export const managementDraftSchema = z.object({
       "Please provide a valid employee email address",
     )
     .transform((v) => v.toLowerCase()),
-  referralReason: trimmed(5000, "Reason for referral must be 5,000 characters or fewer")
+  referralReason: trimmed(
+    REFERRAL_TEXT_MAX,
+    "Reason for referral must be 5,000 characters or fewer",
+  )
     .optional()
     .default(""),
-  jobDetails: trimmed(5000, "Job details must be 5,000 characters or fewer").optional().default(""),
+  jobDetails: trimmed(REFERRAL_TEXT_MAX, "Job details must be 5,000 characters or fewer")
+    .optional()
+    .default(""),
   existingAdjustments: managementFields.existingAdjustments,
   questions,
   consentToProcessing: checkbox,

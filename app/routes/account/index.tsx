@@ -192,12 +192,39 @@ function SectionForm<Fields extends Record<string, any>>({
   );
 }
 
+/** Whether this section's form is the one on its way to the server. */
+function useSectionBusy() {
+  const navigation = useNavigation();
+  return (section: Section) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === section;
+}
+
+/** A section form's submit button, which says so while its form is being sent. */
+function SectionSubmit({
+  section,
+  busyLabel = "Saving...",
+  className,
+  children,
+}: {
+  section: Section;
+  busyLabel?: string;
+  className?: string;
+  children: string;
+}) {
+  const busy = useSectionBusy()(section);
+  return (
+    <div className={className}>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : children}
+      </Button>
+    </div>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, organisation, canEditOrganisation, canDisableTwoFactor, doctor } = loaderData;
-  const navigation = useNavigation();
   const passwordFormRef = useRef<HTMLFormElement>(null);
-  const busy = (section: Section) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === section;
+  const busy = useSectionBusy();
   const resultFor = (section: Section) =>
     actionData?.section === section ? actionData.result : undefined;
   const profile = useSentForm(
@@ -274,11 +301,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               To change your email address, contact us.
             </p>
           </div>
-          <div>
-            <Button type="submit" disabled={busy("profile")}>
-              {busy("profile") ? "Saving..." : "Save details"}
-            </Button>
-          </div>
+          <SectionSubmit section="profile">Save details</SectionSubmit>
         </SectionForm>
       </SectionCard>
 
@@ -304,11 +327,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 }
               />
             </FormField>
-            <div>
-              <Button type="submit" disabled={busy("professional")}>
-                {busy("professional") ? "Saving..." : "Save professional details"}
-              </Button>
-            </div>
+            <SectionSubmit section="professional">Save professional details</SectionSubmit>
           </SectionForm>
         </SectionCard>
       ) : null}
@@ -356,11 +375,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   defaultValue={org.fields.address.initialValue ?? organisation.address ?? ""}
                 />
               </FormField>
-              <div className="sm:col-span-2">
-                <Button type="submit" disabled={busy("organisation")}>
-                  {busy("organisation") ? "Saving..." : "Save company details"}
-                </Button>
-              </div>
+              <SectionSubmit section="organisation" className="sm:col-span-2">
+                Save company details
+              </SectionSubmit>
             </SectionForm>
           ) : (
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
@@ -394,11 +411,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p className="text-muted-foreground text-sm">
             Changing your password signs you out on every other device.
           </p>
-          <div>
-            <Button type="submit" disabled={busy("password")}>
-              {busy("password") ? "Changing..." : "Change password"}
-            </Button>
-          </div>
+          <SectionSubmit section="password" busyLabel="Changing...">
+            Change password
+          </SectionSubmit>
         </SectionForm>
       </SectionCard>
 

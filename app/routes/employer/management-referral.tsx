@@ -153,21 +153,18 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
         label="Reason for referral"
         hint="What has happened at work, and what you need advice about. The employee will see this."
         rows={5}
-        maxLength={5000}
       />
       <ReferralTextField
         field={fields.jobDetails}
         label="Job details"
         hint="Job title, main duties, hours and working pattern."
         rows={4}
-        maxLength={5000}
       />
       <ReferralTextField
         field={fields.existingAdjustments}
         label="Existing adjustments"
         optional
         rows={3}
-        maxLength={5000}
       />
       <ReferralChecklist
         id="questions"

@@ -1,18 +1,9 @@
 import { ArrowLeftIcon, BarChart3Icon, CoinsIcon, DownloadIcon, InfoIcon } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -23,6 +14,7 @@ import {
   CardHeading,
   CardTitle,
 } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
@@ -122,6 +114,13 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ context, request }: Route.ActionArgs) {
   const { runtime, scope, audit } = billingRequest(context);
   const { actor } = scope;
+  const auditMembership = (action: string, details: Record<string, unknown>) =>
+    audit({
+      action,
+      outcome: "success",
+      object: { type: "membership", id: actor.organisationId },
+      details,
+    });
   // Every form here is a button with its intent: nothing to correct field by field.
   const submission = parseSubmission(await request.formData(), actionSchema);
   if (submission.status !== "success") {
@@ -133,36 +132,25 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "interval": {
         const before = await ownMembership(scope);
         const updated = await changeMembershipInterval(scope, input.interval);
-        await audit({
-          action: "membership.interval_changed",
-          outcome: "success",
-          object: { type: "membership", id: actor.organisationId },
-          details: {
-            from: before?.interval,
-            to: input.interval,
-            status: updated.status,
-            appliesAt: updated.currentPeriodEnd.toISOString(),
-          },
+        await auditMembership("membership.interval_changed", {
+          from: before?.interval,
+          to: input.interval,
+          status: updated.status,
+          appliesAt: updated.currentPeriodEnd.toISOString(),
         });
         return { done: "interval" as const };
       }
       case "cancel": {
         const updated = await cancelMembership(scope);
-        await audit({
-          action: "membership.cancelled",
-          outcome: "success",
-          object: { type: "membership", id: actor.organisationId },
-          details: { accessUntil: updated.currentPeriodEnd.toISOString() },
+        await auditMembership("membership.cancelled", {
+          accessUntil: updated.currentPeriodEnd.toISOString(),
         });
         throw redirect("/employer-subscription");
       }
       case "resume": {
         const updated = await resumeMembership(scope);
-        await audit({
-          action: "membership.resumed",
-          outcome: "success",
-          object: { type: "membership", id: actor.organisationId },
-          details: { renewsAt: updated.currentPeriodEnd.toISOString() },
+        await auditMembership("membership.resumed", {
+          renewsAt: updated.currentPeriodEnd.toISOString(),
         });
         throw redirect("/employer-subscription");
       }
@@ -220,41 +208,51 @@ function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confi
     );
   }
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <Button asChild variant="outlineDestructive">
-        <Link
-          to="?confirm=cancel"
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button asChild variant="outlineDestructive">
+          <Link
+            to="?confirm=cancel"
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            Cancel Membership
+          </Link>
+        </Button>
+      }
+      title="Cancel your membership?"
+      description={explanation}
+      cancelLabel="Keep membership"
+    >
+      <Form method="post" action="/employer-subscription" onSubmit={() => setOpen(false)}>
+        <OrganisationField />
+        <Button
+          type="submit"
+          name="intent"
+          value="cancel"
+          variant="destructive"
+          disabled={navigation.state !== "idle"}
         >
-          Cancel Membership
-        </Link>
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel your membership?</AlertDialogTitle>
-          <AlertDialogDescription>{explanation}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <Form method="post" action="/employer-subscription" onSubmit={() => setOpen(false)}>
-          <OrganisationField />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Keep membership</AlertDialogCancel>
-            {/* A plain submit button: Radix's Action would close (unmount) the form before it submits. */}
-            <Button
-              type="submit"
-              name="intent"
-              value="cancel"
-              variant="destructive"
-              disabled={navigation.state !== "idle"}
-            >
-              Yes, cancel membership
-            </Button>
-          </AlertDialogFooter>
-        </Form>
-      </AlertDialogContent>
-    </AlertDialog>
+          Yes, cancel membership
+        </Button>
+      </Form>
+    </ConfirmDialog>
+  );
+}
+
+/** One of the page's parts, named by its heading. */
+function PageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-12">
+      <h2 id={id} className="font-semibold text-2xl">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -458,10 +456,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         </Card>
       )}
 
-      <section aria-labelledby="purchase-credits" className="mt-12">
-        <h2 id="purchase-credits" className="font-semibold text-2xl">
-          Purchase Credits
-        </h2>
+      <PageSection id="purchase-credits" title="Purchase Credits">
         {!membership ? (
           <p className="mt-2 text-muted-foreground">Credit packs need an active membership.</p>
         ) : membership.status === "cancelled" ? (
@@ -500,7 +495,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
             </Card>
           ))}
         </div>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="how-credits-work" className="mt-12 rounded-xl border bg-card p-6">
         <h2 id="how-credits-work" className="flex items-center gap-2 font-semibold text-xl">
@@ -515,10 +510,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         </ul>
       </section>
 
-      <section aria-labelledby="billing-history" className="mt-12">
-        <h2 id="billing-history" className="font-semibold text-2xl">
-          Billing history
-        </h2>
+      <PageSection id="billing-history" title="Billing history">
         {orders.length === 0 ? (
           <p className="mt-2 text-muted-foreground">No payments yet.</p>
         ) : (
@@ -569,7 +561,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
             ))}
           </DataTable>
         )}
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -11,11 +11,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { Faq } from "~/components/marketing/faq.tsx";
-import { LightTabs } from "~/components/marketing/light-tabs.tsx";
-import {
-  ManagementReferralSteps,
-  PreEmploymentSteps,
-} from "~/components/marketing/process-steps.tsx";
+import { ServiceProcessTabs } from "~/components/marketing/process-steps.tsx";
 import { ActionLinks, CheckList, FeatureCard, Section } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
 import {
@@ -123,31 +119,21 @@ export default function Home() {
         title="How it works"
         intro="Three steps, all online. You can follow every case from your dashboard."
       >
-        <LightTabs
-          label="Service"
-          defaultValue="pre-employment"
-          tabs={[
-            {
-              value: "pre-employment",
-              label: "Pre-Employment",
-              content: (
-                <>
-                  <PreEmploymentSteps />
-                  <TabLearnMore to="/pre-employment-info" topic="pre-employment checks" />
-                </>
-              ),
-            },
-            {
-              value: "management",
-              label: "Management Referrals",
-              content: (
-                <>
-                  <ManagementReferralSteps />
-                  <TabLearnMore to="/management-referral-info" topic="management referrals" />
-                </>
-              ),
-            },
-          ]}
+        <ServiceProcessTabs
+          around={{
+            preEmployment: (steps) => (
+              <>
+                {steps}
+                <TabLearnMore to="/pre-employment-info" topic="pre-employment checks" />
+              </>
+            ),
+            management: (steps) => (
+              <>
+                {steps}
+                <TabLearnMore to="/management-referral-info" topic="management referrals" />
+              </>
+            ),
+          }}
         />
         <ActionLinks
           className="mt-4"

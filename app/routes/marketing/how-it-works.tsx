@@ -1,10 +1,6 @@
 import { ArrowLeftIcon, EyeIcon, FileLockIcon, HandshakeIcon, ShieldCheckIcon } from "lucide-react";
 import { Link } from "react-router";
-import { LightTabs } from "~/components/marketing/light-tabs.tsx";
-import {
-  ManagementReferralSteps,
-  PreEmploymentSteps,
-} from "~/components/marketing/process-steps.tsx";
+import { ServiceProcessTabs } from "~/components/marketing/process-steps.tsx";
 import { ActionLinks, FeatureCard, PageHero, Section } from "~/components/marketing/section.tsx";
 import { pageMeta } from "~/lib/page-meta.ts";
 
@@ -27,40 +23,30 @@ export default function HowItWorks() {
       </PageHero>
 
       <Section>
-        <LightTabs
-          label="Service"
-          defaultValue="pre-employment"
-          tabs={[
-            {
-              value: "pre-employment",
-              label: "Pre-Employment",
-              content: (
-                <div className="space-y-4">
-                  <h2 className="font-bold text-2xl">Pre-employment health assessment</h2>
-                  <p className="max-w-3xl text-muted-foreground">
-                    For candidates who hold a conditional job offer. Under section 60 of the
-                    Equality Act 2010, health questions come only after the offer, so we ask you for
-                    the offer date before the candidate is invited.
-                  </p>
-                  <PreEmploymentSteps />
-                </div>
-              ),
-            },
-            {
-              value: "management",
-              label: "Management Referrals",
-              content: (
-                <div className="space-y-4">
-                  <h2 className="font-bold text-2xl">Management referral</h2>
-                  <p className="max-w-3xl text-muted-foreground">
-                    For employees whose health is affecting their attendance or performance, or who
-                    are returning after an absence, so you can support them fairly.
-                  </p>
-                  <ManagementReferralSteps />
-                </div>
-              ),
-            },
-          ]}
+        <ServiceProcessTabs
+          around={{
+            preEmployment: (steps) => (
+              <div className="space-y-4">
+                <h2 className="font-bold text-2xl">Pre-employment health assessment</h2>
+                <p className="max-w-3xl text-muted-foreground">
+                  For candidates who hold a conditional job offer. Under section 60 of the Equality
+                  Act 2010, health questions come only after the offer, so we ask you for the offer
+                  date before the candidate is invited.
+                </p>
+                {steps}
+              </div>
+            ),
+            management: (steps) => (
+              <div className="space-y-4">
+                <h2 className="font-bold text-2xl">Management referral</h2>
+                <p className="max-w-3xl text-muted-foreground">
+                  For employees whose health is affecting their attendance or performance, or who
+                  are returning after an absence, so you can support them fairly.
+                </p>
+                {steps}
+              </div>
+            ),
+          }}
         />
       </Section>
 

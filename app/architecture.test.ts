@@ -31,8 +31,9 @@ const unscopedReads: Record<string, number> = {};
  * `file#function`. Most act before anyone is known, so there is no actor to scope them yet:
  * signing in, registering, resetting a password, the public enquiry forms, opening an assessment
  * link (which is what gives the person their subject scope) and the rate limits that guard them.
- * The rest are still on the accounts area's own actor, or are job registrations still in the
- * domain (moving to app/jobs, §3).
+ * The rest serve the account pages, which every signed-in person reaches, including an employer
+ * left with no organisation, for whom no employer scope exists (actorOfSession): they act on the
+ * session's own user, checked by better-auth, and take its actor and request instead.
  */
 const unscopedCalls = new Set<string>([
   "app/domain/accounts/admin-setup.server.ts#createFirstAdmin",
@@ -60,7 +61,6 @@ const unscopedCalls = new Set<string>([
   "app/domain/enquiries/register-interest.server.ts#registerInterest",
   "app/domain/enquiries/submit-contact-message.server.ts#submitContactMessage",
   "app/domain/kernel/rate-limit.server.ts#checkRateLimit",
-  "app/domain/kernel/rate-limit.server.ts#pruneRateLimits",
 ]);
 
 /**

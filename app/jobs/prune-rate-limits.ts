@@ -6,7 +6,7 @@ export const pruneRateLimitsJob = defineScheduledJob({
   name: "rate-limit-prune",
   schedule: "40 3 * * *",
   async handle(scope, { logger }) {
-    const pruned = await pruneRateLimits(scope.db, scope.now);
+    const pruned = await pruneRateLimits(scope);
     if (pruned > 0) logger.info({ pruned }, "ended rate-limit windows removed");
   },
 });

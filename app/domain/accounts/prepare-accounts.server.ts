@@ -1,4 +1,5 @@
 import { pruneRateLimits } from "~/domain/kernel/rate-limit.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { issueFirstAdminSetupLink } from "./admin-setup.server.ts";
 import type { AccountsDeps } from "./types.ts";
 
@@ -7,7 +8,7 @@ import type { AccountsDeps } from "./types.ts";
  * issue the one-time set-up link (24 hours) for the server to print.
  */
 export async function prepareAccounts(deps: AccountsDeps): Promise<{ setupLink: string | null }> {
-  await pruneRateLimits(deps.database.db);
+  await pruneRateLimits(systemScope(deps.database.db, "start-up"));
   return { setupLink: await issueFirstAdminSetupLink(deps) };
 }
 

@@ -11,6 +11,7 @@ import {
   rateLimits,
   recordRateLimitAttempt,
 } from "./rate-limit.server.ts";
+import { systemScope } from "./scope.ts";
 
 const database = testDatabaseForFile();
 
@@ -99,7 +100,9 @@ describe("the named limits", () => {
       retryAfterSeconds: 9 * 60,
     });
     // Pruning keeps a row whose lock has not ended, although its window has.
-    expect(await pruneRateLimits(database.db, at(10 + 6 * 60_000))).toBeGreaterThanOrEqual(0);
+    expect(
+      await pruneRateLimits(systemScope(database.db, "test", { now: at(10 + 6 * 60_000) })),
+    ).toBeGreaterThanOrEqual(0);
     const [kept] = await database.db
       .select()
       .from(rateLimit)
@@ -122,7 +125,7 @@ describe("the named limits", () => {
     );
 
     await recordRateLimitAttempt(database.db, "enquiry", "192.0.2.51", at(0));
-    await pruneRateLimits(database.db, at(24 * 60 * 60_000));
+    await pruneRateLimits(systemScope(database.db, "test", { now: at(24 * 60 * 60_000) }));
     const left = await database.db.select({ key: rateLimit.key }).from(rateLimit);
     expect(left).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { rateLimit } from "~/db/schema/index.ts";
+import type { SystemActor } from "./actor.ts";
 import type { Executor } from "./database.ts";
+import type { Scope } from "./scope.ts";
 
 const minute = 60 * 1000;
 
@@ -129,7 +131,7 @@ export async function clearRateLimit(
 }
 
 /** Drops rows whose window and lock have both ended (a daily job and start-up). */
-export async function pruneRateLimits(db: Executor, now: Date = new Date()): Promise<number> {
+export async function pruneRateLimits({ db, now }: Scope<SystemActor>): Promise<number> {
   const rows = await db
     .delete(rateLimit)
     .where(

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
+import { columnsOf } from "~/db/columns-of.ts";
 import {
   assessmentConsent,
   assessmentInvitation,
@@ -90,43 +91,43 @@ export async function exportSubjectData(
 
     files[`${dir}/invitations.json`] = json(
       await db
-        .select({
-          createdAt: assessmentInvitation.createdAt,
-          expiresAt: assessmentInvitation.expiresAt,
-          lastOpenedAt: assessmentInvitation.lastOpenedAt,
-          remindersSent: assessmentInvitation.remindersSent,
-          revokedAt: assessmentInvitation.revokedAt,
-        })
+        .select(
+          columnsOf(assessmentInvitation, [
+            "createdAt",
+            "expiresAt",
+            "lastOpenedAt",
+            "remindersSent",
+            "revokedAt",
+          ]),
+        )
         .from(assessmentInvitation)
         .where(eq(assessmentInvitation.referralId, id))
         .orderBy(asc(assessmentInvitation.createdAt)),
     );
     files[`${dir}/consents.json`] = json(
       await db
-        .select({
-          decision: assessmentConsent.decision,
-          consentVersion: assessmentConsent.consentVersion,
-          decidedAt: assessmentConsent.decidedAt,
-        })
+        .select(columnsOf(assessmentConsent, ["decision", "consentVersion", "decidedAt"]))
         .from(assessmentConsent)
         .where(eq(assessmentConsent.referralId, id))
         .orderBy(asc(assessmentConsent.decidedAt)),
     );
 
     const [response] = await db
-      .select({
-        definitionUrl: questionnaireResponse.definitionUrl,
-        definitionVersion: questionnaireResponse.definitionVersion,
-        status: questionnaireResponse.status,
-        buildContext: questionnaireResponse.buildContext,
-        answers: questionnaireResponse.answers,
-        transcript: questionnaireResponse.transcript,
-        safetyLevel: questionnaireResponse.safetyLevel,
-        safetyReasons: questionnaireResponse.safetyReasons,
-        createdAt: questionnaireResponse.createdAt,
-        updatedAt: questionnaireResponse.updatedAt,
-        completedAt: questionnaireResponse.completedAt,
-      })
+      .select(
+        columnsOf(questionnaireResponse, [
+          "definitionUrl",
+          "definitionVersion",
+          "status",
+          "buildContext",
+          "answers",
+          "transcript",
+          "safetyLevel",
+          "safetyReasons",
+          "createdAt",
+          "updatedAt",
+          "completedAt",
+        ]),
+      )
       .from(questionnaireResponse)
       .where(eq(questionnaireResponse.referralId, id));
     if (response) files[`${dir}/questionnaire-response.json`] = json(response);
@@ -146,42 +147,35 @@ export async function exportSubjectData(
 
     // The doctor's private clinical notes: never in the report, but held about the person.
     const [notes] = await db
-      .select({
-        notes: caseClinicalNote.notes,
-        createdAt: caseClinicalNote.createdAt,
-        updatedAt: caseClinicalNote.updatedAt,
-      })
+      .select(columnsOf(caseClinicalNote, ["notes", "createdAt", "updatedAt"]))
       .from(caseClinicalNote)
       .where(eq(caseClinicalNote.referralId, id));
     if (notes) files[`${dir}/clinical-notes.json`] = json(notes);
 
     const [rep] = await db
-      .select({
-        id: report.id,
-        reference: report.reference,
-        status: report.status,
-        createdAt: report.createdAt,
-        releasedAt: report.releasedAt,
-        withheldAt: report.withheldAt,
-      })
+      .select(
+        columnsOf(report, ["id", "reference", "status", "createdAt", "releasedAt", "withheldAt"]),
+      )
       .from(report)
       .where(and(eq(report.referralId, id), visibleReports(scope)));
     if (rep) {
       const versions = await db
-        .select({
-          version: reportVersion.version,
-          body: reportVersion.body,
-          authorName: reportVersion.authorName,
-          authorGmcNumber: reportVersion.authorGmcNumber,
-          signedAt: reportVersion.signedAt,
-          sentAt: reportVersion.sentAt,
-          subjectDecision: reportVersion.subjectDecision,
-          subjectComment: reportVersion.subjectComment,
-          diagnosisReleased: reportVersion.diagnosisReleased,
-          decidedAt: reportVersion.decidedAt,
-          pdf: reportVersion.pdf,
-          pdfSha256: reportVersion.pdfSha256,
-        })
+        .select(
+          columnsOf(reportVersion, [
+            "version",
+            "body",
+            "authorName",
+            "authorGmcNumber",
+            "signedAt",
+            "sentAt",
+            "subjectDecision",
+            "subjectComment",
+            "diagnosisReleased",
+            "decidedAt",
+            "pdf",
+            "pdfSha256",
+          ]),
+        )
         .from(reportVersion)
         .where(eq(reportVersion.reportId, rep.id))
         .orderBy(asc(reportVersion.version));
@@ -202,18 +196,20 @@ export async function exportSubjectData(
   }
 
   const [account] = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      role: user.role,
-      twoFactorEnabled: user.twoFactorEnabled,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
-    })
+    .select(
+      columnsOf(user, [
+        "id",
+        "name",
+        "firstName",
+        "lastName",
+        "email",
+        "emailVerified",
+        "role",
+        "twoFactorEnabled",
+        "createdAt",
+        "updatedAt",
+      ]),
+    )
     .from(user)
     .where(sql`lower(${user.email}) = ${email}`);
   if (account) {
@@ -223,31 +219,16 @@ export async function exportSubjectData(
       .innerJoin(organisation, eq(organisation.id, member.organisationId))
       .where(eq(member.userId, account.id));
     const [doctor] = await db
-      .select({
-        gmcNumber: doctorProfile.gmcNumber,
-        specialty: doctorProfile.specialty,
-        active: doctorProfile.active,
-        createdAt: doctorProfile.createdAt,
-      })
+      .select(columnsOf(doctorProfile, ["gmcNumber", "specialty", "active", "createdAt"]))
       .from(doctorProfile)
       .where(eq(doctorProfile.userId, account.id));
     const sessions = await db
-      .select({
-        createdAt: session.createdAt,
-        expiresAt: session.expiresAt,
-        ipAddress: session.ipAddress,
-        userAgent: session.userAgent,
-      })
+      .select(columnsOf(session, ["createdAt", "expiresAt", "ipAddress", "userAgent"]))
       .from(session)
       .where(eq(session.userId, account.id));
     // Their own actions as recorded; details are left out because they can name other people.
     const activity = await db
-      .select({
-        occurredAt: auditEvent.occurredAt,
-        action: auditEvent.action,
-        outcome: auditEvent.outcome,
-        ip: auditEvent.ip,
-      })
+      .select(columnsOf(auditEvent, ["occurredAt", "action", "outcome", "ip"]))
       .from(auditEvent)
       .where(eq(auditEvent.actorId, account.id))
       .orderBy(asc(auditEvent.occurredAt))
@@ -262,23 +243,13 @@ export async function exportSubjectData(
   }
 
   const contacts = await db
-    .select({
-      name: contactMessage.name,
-      email: contactMessage.email,
-      company: contactMessage.company,
-      message: contactMessage.message,
-      createdAt: contactMessage.createdAt,
-    })
+    .select(columnsOf(contactMessage, ["name", "email", "company", "message", "createdAt"]))
     .from(contactMessage)
     .where(sql`lower(${contactMessage.email}) = ${email}`);
   const interests = await db
-    .select({
-      fullName: interestRegistration.fullName,
-      email: interestRegistration.email,
-      companyName: interestRegistration.companyName,
-      role: interestRegistration.role,
-      createdAt: interestRegistration.createdAt,
-    })
+    .select(
+      columnsOf(interestRegistration, ["fullName", "email", "companyName", "role", "createdAt"]),
+    )
     .from(interestRegistration)
     .where(sql`lower(${interestRegistration.email}) = ${email}`);
   if (contacts.length + interests.length > 0) {

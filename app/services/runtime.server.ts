@@ -118,18 +118,21 @@ export async function createRuntime(
     maxEntries: SESSION_CACHE_MAX_ENTRIES,
   });
   let stopping: Promise<void> | undefined;
+  let shuttingDown = false;
   let listened = false;
+  let listening = false;
   const sessionChanges = await followSessionChanges(database, {
     onChange: (change) => sessionCache.apply(change),
-    onListening(listening) {
-      sessionCache.setListening(listening);
-      // A lost listener is worth knowing about: until it is back, every request reads its session.
-      if (listening) {
-        if (listened) logger.info("session changes: listening again; session cache on");
-        listened = true;
-      } else if (listened && !stopping) {
+    onListening(now) {
+      sessionCache.setListening(now);
+      // A lost listener is worth knowing about, once: until it is back, every request reads its
+      // session from the database (docs/decisions/0013-session-cache.md).
+      if (now && !listening && listened)
+        logger.info("session changes: listening again; session cache on");
+      if (!now && listening && !shuttingDown)
         logger.warn("session changes: connection lost; session cache off until it is back");
-      }
+      if (now) listened = true;
+      listening = now;
     },
   });
   const runtime: Runtime = {
@@ -142,6 +145,7 @@ export async function createRuntime(
     auth,
     sessionCache,
     shutdown() {
+      shuttingDown = true;
       stopping ??= (async () => {
         try {
           await sessionChanges.stop();

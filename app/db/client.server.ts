@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirectoryLock } from "./lock.server.ts";
 import * as schema from "./schema/index.ts";
+import { sessionChangesChannel } from "./session-changes.server.ts";
 
 export type Schema = typeof schema;
 /** The one type domain code sees, whichever engine is underneath. */
@@ -23,6 +24,13 @@ export interface DatabaseHandle {
   /** Present on the embedded engine: pg-boss runs on the same instance. */
   pglite?: PGlite;
   connectionString?: string;
+  /**
+   * PostgreSQL: notifications heard by the pooled connections, which LISTEN on the session
+   * changes channel (followSessionChanges); returns the unsubscribe function.
+   */
+  onPooledNotification?(
+    handler: (channel: string, payload: string | undefined) => void,
+  ): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,7 +45,18 @@ export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "driz
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "postgres") {
+    // A session that LISTENs gets its own transaction's notifications before the COMMIT's answer,
+    // so a write this process makes to what a session lookup reads is heard before the write
+    // returns, and the next request cannot be served a cached lookup the write made stale
+    // (docs/decisions/0013-session-cache.md). Each connection LISTENs once, before its first use.
+    const pooledHandlers = new Set<(channel: string, payload: string | undefined) => void>();
     const pool = new pg.Pool({
+      async onConnect(client) {
+        client.on("notification", (message) => {
+          for (const handler of pooledHandlers) handler(message.channel, message.payload);
+        });
+        await client.query(`LISTEN ${sessionChangesChannel}`);
+      },
       connectionString: location.url,
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // While the server is unreachable a request waits this long for a connection, then gets
@@ -53,6 +72,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       db,
       engine: "postgres",
       connectionString: location.url,
+      onPooledNotification(handler) {
+        pooledHandlers.add(handler);
+        return () => pooledHandlers.delete(handler);
+      },
       async ping() {
         await db.execute(sql`select 1`);
       },

@@ -8,9 +8,12 @@ import {
 import { migrateAsOwner } from "~/db/database-roles.server.ts";
 import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { resealEncryptedColumns } from "~/db/encryption/reseal.server.ts";
+import { followSessionChanges } from "~/db/session-changes.server.ts";
 import type { AuthAccountRules } from "~/domain/accounts/auth-rules.server.ts";
+import type { CachedSession } from "~/domain/accounts/load-session.server.ts";
 import { type Auth, createAuth } from "./auth/auth.server.ts";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
+import { SessionCache } from "./auth/session-cache.server.ts";
 import { resolveDataKeyring } from "./encryption/data-keyring.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
@@ -42,9 +45,22 @@ export interface Runtime {
   payments: PaymentProvider;
   /** better-auth, on this database; our route actions call `auth.api.*` (its HTTP handler is not mounted). */
   auth: Auth;
+  /**
+   * Session lookups of the last few seconds, dropped on every change the database announces
+   * (docs/decisions/0013-session-cache.md).
+   */
+  sessionCache: SessionCache<CachedSession>;
   /** Stops the job worker, then closes the database. Safe to call twice. */
   shutdown(): Promise<void>;
 }
+
+/**
+ * How long a session lookup is reused. Changes are dropped as they are announced; the time limit
+ * only bounds how long a copy could outlive a change whose announcement was lost.
+ */
+const SESSION_CACHE_TTL_MS = 30_000;
+/** About 1 KB each: at most about 10 MB, whatever the number of people signed in. */
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 export async function createRuntime(
   config: Config,
@@ -97,8 +113,28 @@ export async function createRuntime(
     logger,
   });
   const payments = createPaymentProvider(config);
-
+  const sessionCache = new SessionCache<CachedSession>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
   let stopping: Promise<void> | undefined;
+  let shuttingDown = false;
+  let listened = false;
+  let listening = false;
+  const sessionChanges = await followSessionChanges(database, {
+    onChange: (change) => sessionCache.apply(change),
+    onListening(now) {
+      sessionCache.setListening(now);
+      // A lost listener is worth knowing about, once: until it is back, every request reads its
+      // session from the database (docs/decisions/0013-session-cache.md).
+      if (now && !listening && listened)
+        logger.info("session changes: listening again; session cache on");
+      if (!now && listening && !shuttingDown)
+        logger.warn("session changes: connection lost; session cache off until it is back");
+      if (now) listened = true;
+      listening = now;
+    },
+  });
   const runtime: Runtime = {
     config,
     logger,
@@ -107,9 +143,12 @@ export async function createRuntime(
     jobs,
     payments,
     auth,
+    sessionCache,
     shutdown() {
+      shuttingDown = true;
       stopping ??= (async () => {
         try {
+          await sessionChanges.stop();
           await jobs.stop();
         } finally {
           await database.close();

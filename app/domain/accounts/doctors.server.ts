@@ -119,7 +119,8 @@ export async function inviteDoctor(
 
 /**
  * An administrator revokes or restores a doctor's access. Revoking also ends their sessions, and
- * every request checks the flag, so it takes effect on their next request.
+ * every request checks the flag (a cached lookup is dropped when it changes,
+ * docs/decisions/0013-session-cache.md), so it takes effect on their next request.
  */
 export async function setDoctorAccess(
   scope: Scope,

@@ -73,24 +73,93 @@ export function actorOfSession(current: CurrentSession): KernelActor | null {
 
 /** Only requests carrying one of our cookies can have a session: skip the database otherwise. */
 export function hasSessionCookie(cookieHeader: string | null): boolean {
-  return Boolean(
-    cookieHeader && /(?:^|;\s*)(?:__Secure-)?referoh\.session_token=/.test(cookieHeader),
-  );
+  return sessionCacheKey(cookieHeader) !== null;
+}
+
+/**
+ * What a session lookup read from the database, cached per session cookie for a few seconds
+ * (docs/decisions/0013-session-cache.md). The role's time limits are not part of it: they are
+ * checked against the request's own time on every request, cached or not.
+ */
+export interface CachedSession {
+  user: SignedInUser;
+  session: {
+    id: string;
+    createdAt: Date;
+    expiresAt: Date;
+    twoFactorVerified: boolean;
+    activeOrganisationId: string | null;
+  };
+  /** Every membership, in the order they were joined, with the organisation's details. */
+  memberships: NonNullable<CurrentSession["organisation"]>[];
+  doctorActive: boolean | null;
+}
+
+const sessionCookiePattern = /(?:^|;\s*)((?:__Secure-)?referoh\.session_token=[^;]*)/g;
+
+/**
+ * The session cookies of a request, exactly as sent (token and signature), or null without one.
+ * A lookup is cached under this: only the very string better-auth verified finds it again, so a
+ * cookie with a forged signature never reaches the cache's answer.
+ */
+function sessionCacheKey(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  const cookies = [...cookieHeader.matchAll(sessionCookiePattern)].map((m) => m[1]);
+  return cookies.length > 0 ? cookies.join("; ") : null;
 }
 
 /**
  * The session of this request, checked against its role's limits (doctors and administrators: 30
  * minutes idle, 12 hours at most; employers: 7 days), slid forward on activity, with the user's
- * organisation or doctor profile.
+ * organisation or doctor profile. The lookup comes from the session cache when this process read
+ * it moments ago and has heard of no change to it since (docs/decisions/0013-session-cache.md).
  */
 export async function loadSession(
   deps: AccountsDeps,
   headers: Headers,
   now = new Date(),
 ): Promise<SessionLookup> {
-  if (!hasSessionCookie(headers.get("cookie"))) return { status: "none" };
+  const key = sessionCacheKey(headers.get("cookie"));
+  if (key === null) return { status: "none" };
+  const cache = deps.sessionCache;
+  let cached = cache.get(key);
+  if (!cached) {
+    const mark = cache.mark();
+    const read = await readSession(deps, headers);
+    if (!read) return { status: "none" };
+    cached = read;
+    cache.set(
+      key,
+      cached,
+      { userId: cached.user.id, organisationIds: cached.memberships.map((m) => m.id) },
+      mark,
+    );
+  }
+  const { db } = deps.database;
+  const { user, session } = cached;
+  const times = { createdAt: session.createdAt, expiresAt: session.expiresAt };
+  if (sessionHasEnded(user.role, times, now)) {
+    cache.delete(key);
+    await db.delete(sessionTable).where(eq(sessionTable.id, session.id));
+    return { status: "expired" };
+  }
+  const next = slidExpiry(user.role, times, now);
+  if (next) {
+    await db
+      .update(sessionTable)
+      .set({ expiresAt: next, updatedAt: now })
+      .where(eq(sessionTable.id, session.id));
+    // The database does not announce a slide (drizzle/0034_session_changes_notify.sql): the
+    // cached copy is moved here instead.
+    session.expiresAt = next;
+  }
+  return { status: "active", current: currentSession(cached) };
+}
+
+/** better-auth's session and user (cookie signature checked), then the memberships or doctor profile. */
+async function readSession(deps: AccountsDeps, headers: Headers): Promise<CachedSession | null> {
   const found = await deps.auth.api.getSession({ headers, query: { disableRefresh: true } });
-  if (!found) return { status: "none" };
+  if (!found) return null;
   const { db } = deps.database;
   const u = found.user as typeof found.user & {
     role: PlatformRole;
@@ -103,27 +172,11 @@ export async function loadSession(
     activeOrganisationId?: string | null;
   };
   const role = u.role;
-  const times = { createdAt: new Date(s.createdAt), expiresAt: new Date(s.expiresAt) };
-  if (sessionHasEnded(role, times, now)) {
-    await db.delete(sessionTable).where(eq(sessionTable.id, s.id));
-    return { status: "expired" };
-  }
-  const next = slidExpiry(role, times, now);
-  if (next) {
-    await db
-      .update(sessionTable)
-      .set({ expiresAt: next, updatedAt: now })
-      .where(eq(sessionTable.id, s.id));
-    times.expiresAt = next;
-  }
-
-  let org: CurrentSession["organisation"] = null;
-  let memberships: CurrentSession["memberships"] = [];
+  let memberships: CachedSession["memberships"] = [];
   let doctorActive: boolean | null = null;
   if (role === "employer") {
-    // Every membership in one read: the active organisation is the session's choice while the
-    // person is still a member of it, else the one they joined first (docs/architecture.md §4).
-    const rows = await db
+    // Every membership in one read: the active organisation is chosen from them per request.
+    memberships = await db
       .select({
         id: organisation.id,
         name: organisation.name,
@@ -136,8 +189,6 @@ export async function loadSession(
       .innerJoin(organisation, eq(organisation.id, member.organisationId))
       .where(eq(member.userId, u.id))
       .orderBy(asc(member.createdAt), asc(member.id));
-    org = rows.find((r) => r.id === s.activeOrganisationId) ?? rows[0] ?? null;
-    memberships = rows.map((r) => ({ id: r.id, name: r.name, memberRole: r.memberRole }));
   } else if (role === "doctor") {
     const [row] = await db
       .select({ active: doctorProfile.active })
@@ -145,31 +196,54 @@ export async function loadSession(
       .where(eq(doctorProfile.userId, u.id));
     doctorActive = row?.active ?? false;
   }
-
-  const twoFactorVerified = s.twoFactorVerified === true;
   return {
-    status: "active",
-    current: {
-      user: {
-        id: u.id,
-        email: u.email,
-        name: u.name,
-        firstName: u.firstName ?? null,
-        lastName: u.lastName ?? null,
-        role,
-        twoFactorEnabled: u.twoFactorEnabled === true,
-      },
-      session: { id: s.id, ...times, twoFactorVerified },
-      organisation: org,
-      memberships,
-      actor: {
-        userId: u.id,
-        role,
-        organisationId: org?.id ?? null,
-        memberRole: org?.memberRole ?? null,
-        doctorActive,
-        twoFactorVerified,
-      },
+    user: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      firstName: u.firstName ?? null,
+      lastName: u.lastName ?? null,
+      role,
+      twoFactorEnabled: u.twoFactorEnabled === true,
+    },
+    session: {
+      id: s.id,
+      createdAt: new Date(s.createdAt),
+      expiresAt: new Date(s.expiresAt),
+      twoFactorVerified: s.twoFactorVerified === true,
+      activeOrganisationId: s.activeOrganisationId ?? null,
+    },
+    memberships,
+    doctorActive,
+  };
+}
+
+/** A fresh answer from a cached lookup: callers get their own objects, never the cache's. */
+function currentSession(cached: CachedSession): CurrentSession {
+  const { user, session, memberships, doctorActive } = cached;
+  // The active organisation is the session's choice while the person is still a member of it,
+  // else the one they joined first (docs/architecture.md §4).
+  const active =
+    memberships.find((m) => m.id === session.activeOrganisationId) ?? memberships[0] ?? null;
+  const org = active ? { ...active } : null;
+  const { twoFactorVerified } = session;
+  return {
+    user: { ...user },
+    session: {
+      id: session.id,
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      twoFactorVerified,
+    },
+    organisation: org,
+    memberships: memberships.map((m) => ({ id: m.id, name: m.name, memberRole: m.memberRole })),
+    actor: {
+      userId: user.id,
+      role: user.role,
+      organisationId: org?.id ?? null,
+      memberRole: org?.memberRole ?? null,
+      doctorActive,
+      twoFactorVerified,
     },
   };
 }

@@ -1,14 +1,18 @@
 import type { Config } from "~/config.server.ts";
 import type { Database } from "~/db/client.server.ts";
 import type { Auth } from "~/services/auth/auth.server.ts";
+import type { SessionCache } from "~/services/auth/session-cache.server.ts";
 import type { Logger } from "~/services/logger.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
+import type { CachedSession } from "./load-session.server.ts";
 
 /** What the account functions need from the runtime; the Runtime itself fits. */
 export interface AccountsDeps {
   config: Config;
   database: { db: Database };
   auth: Auth;
+  /** Session lookups of this process, dropped on every announced change (loadSession). */
+  sessionCache: SessionCache<CachedSession>;
   mailer: Mailer;
   logger: Logger;
 }

@@ -161,9 +161,10 @@ export async function changeMemberRole(
 }
 
 /**
- * Removes a member: their access ends with their next request (every request reads the
- * membership). Their referrals stay with the organisation; `reassignTo` gives the ones they own to
- * another member in the same step. Owners may remove anyone else; HR administrators managers only.
+ * Removes a member: their access ends with their next request (the membership's change drops
+ * every cached session lookup of theirs, docs/decisions/0013-session-cache.md). Their referrals
+ * stay with the organisation; `reassignTo` gives the ones they own to another member in the same
+ * step. Owners may remove anyone else; HR administrators managers only.
  * Removing oneself is leaving (`leaveOrganisation`).
  */
 export async function removeMember(

@@ -85,7 +85,8 @@ export function createAuth({ config, db, secret, mailer, logger, rules }: AuthDe
       // the area middleware (30 minutes idle, 12 hours at most).
       expiresIn: sessionPolicy.employer.absoluteSeconds,
       disableSessionRefresh: true,
-      // Every request reads the session row, so a revoked session or doctor ends at once.
+      // No copy of the session in the cookie: a revoked session or doctor ends at once. The
+      // server's own cache is dropped on every change (docs/decisions/0013-session-cache.md).
       cookieCache: { enabled: false },
       freshAge: 60 * 60 * 12,
       additionalFields: {

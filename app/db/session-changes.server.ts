@@ -35,7 +35,7 @@ interface SessionChangeFeed {
   stop(): Promise<void>;
 }
 
-/** How long to wait before reconnecting a lost listener, doubling up to the last value. */
+/** How long to wait before each try to reconnect a lost listener, staying at the last value. */
 const reconnectDelaysMs = [100, 500, 1_000, 2_000, 5_000];
 /**
  * A connection can die without an error reaching us (a cable, a NAT table): the listener asks the

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { registerVerifiedEmployer } from "../auth/helpers.ts";
 import { administrationSections, signedInAdmin } from "../support/admin.ts";
-import { expect, test } from "../support/test.ts";
+import { expect, test, waitForHydration } from "../support/test.ts";
 
 test("an administrator works through every admin page: credits, inbox, audit export, access review", async ({
   page,
@@ -17,6 +17,7 @@ test("an administrator works through every admin page: credits, inbox, audit exp
   const visitor = await visitorContext.newPage();
   await registerVerifiedEmployer(visitor, undefined, company);
   await visitor.goto("/contact");
+  await waitForHydration(visitor, "form#contact");
   await visitor.getByRole("textbox", { name: "Name" }).fill(`Casey ${marker}`);
   await visitor.getByRole("textbox", { name: "Email" }).fill("casey@example.org");
   await visitor.getByRole("textbox", { name: "Message" }).fill(`Please call me back ${marker}`);

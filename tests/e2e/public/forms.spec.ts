@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "@playwright/test";
-import { expect, test } from "../support/test.ts";
+import { expect, test, waitForHydration } from "../support/test.ts";
 
 /** The embedded outbox of the test server (playwright.config.ts sets DATA_DIR). */
 function outboxMessagesContaining(text: string) {
@@ -27,11 +27,7 @@ test.describe("contact form", () => {
     await page.goto("/contact");
     // Nothing is said about a field until the form is sent, however it was left (GOV.UK). React
     // marks the nodes it has hydrated; before that no field is checked in the browser at all.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector("form#contact") ?? {}).some((key) =>
-        key.startsWith("__reactProps"),
-      ),
-    );
+    await waitForHydration(page, "form#contact");
     const email = page.getByRole("textbox", { name: "Email" });
     await email.fill("sam@example");
     await email.press("Tab");
@@ -69,6 +65,7 @@ test.describe("contact form", () => {
   }) => {
     const marker = `contact-${Date.now()}`;
     await page.goto("/contact");
+    await waitForHydration(page, "form#contact");
     await page.getByRole("textbox", { name: "Name" }).fill("Jo Bloggs");
     await page.getByRole("textbox", { name: "Email" }).fill("jo@example.co.uk");
     await page.getByRole("textbox", { name: "Company (optional)" }).fill("Bloggs Bakery Ltd");

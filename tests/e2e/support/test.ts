@@ -88,4 +88,19 @@ export async function expectLinksTo(scope: Page | Locator, links: Record<string,
     await expect(scope.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
 }
 
+/**
+ * Waits until React has hydrated `selector` (it marks the nodes it owns). Before that a click
+ * submits the plain HTML form, so a test of what JavaScript adds (an in-flight label, a toast)
+ * would see the no-JavaScript page instead on a loaded machine.
+ */
+export async function waitForHydration(page: Page, selector: string) {
+  await page.waitForFunction(
+    (target) =>
+      Object.keys(document.querySelector(target) ?? {}).some((key) =>
+        key.startsWith("__reactProps"),
+      ),
+    selector,
+  );
+}
+
 export { expect };

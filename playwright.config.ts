@@ -6,6 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
 // One production server on a throwaway PGlite directory for the whole run. Workers re-read this
 // file, so the directory is chosen once and handed down through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "referoh-e2e-"));
+// What the workers share besides the server: the migrated database template the in-process
+// servers copy (tests/e2e/support/global-setup.ts) and the accessibility scan's claims.
+process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "referoh-e2e-run-"));
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
 
@@ -22,6 +25,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -35,7 +39,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".reports/e2e.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // No trace: recording one for every test cost a fifth of the run's CPU (the screencast most of
+    // it) on a machine the suite keeps busy. A failure keeps its screenshot and the page's ARIA
+    // snapshot (error-context.md); `--trace on` records one when a failure needs more.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

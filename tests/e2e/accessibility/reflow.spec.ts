@@ -137,10 +137,6 @@ const screenshotNames: Record<string, string> = {
   "/admin": "admin-console",
 };
 
-// Tracing every context of ~150 page loads costs more than the checks; the problem list says
-// which page and element failed.
-test.use({ trace: "off" });
-
 /** Two contexts per role sharing its cookies: one per reflow viewport. */
 async function contextsFor(browser: Browser, base: BrowserContext, baseURL: string) {
   const state = await base.storageState();

@@ -23,6 +23,54 @@ export interface InProcessServer {
   stop(): Promise<void>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
+type Bundle = any;
+
+function importBundle(): Promise<Bundle> {
+  return import(pathToFileURL(path.resolve("build/server/index.js")).href);
+}
+
+function productionConfig(
+  bundle: Bundle,
+  {
+    port,
+    dataDir,
+    settings = {},
+  }: { port: number; dataDir: string; settings?: Record<string, string> },
+) {
+  return bundle.loadConfig({
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ALLOW_DEMO_PAYMENTS: "true",
+    ...settings,
+  });
+}
+
+/** Where the run keeps its migrated database (playwright.config.ts names the run's directory). */
+function databaseTemplateDir() {
+  return path.join(process.env.E2E_RUN_DIR ?? os.tmpdir(), "database-template");
+}
+
+/** Written last, so a half-made template is never copied. */
+const templateReady = ".ready";
+
+/**
+ * Migrates a database once for the whole run (tests/e2e/support/global-setup.ts), with the
+ * production build's own start-up: its data key, secret and questionnaire definitions included.
+ * Every in-process server starts from a copy, as a restarted server would.
+ */
+export async function prepareDatabaseTemplate() {
+  const dataDir = databaseTemplateDir();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const bundle = await importBundle();
+  const runtime = await bundle.startRuntime(productionConfig(bundle, { port: 0, dataDir }));
+  await runtime.shutdown();
+  fs.writeFileSync(path.join(dataDir, templateReady), "");
+}
+
 export async function startInProcessServer({
   name,
   port,
@@ -39,16 +87,15 @@ export async function startInProcessServer({
 }): Promise<InProcessServer> {
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `referoh-${name}-e2e-`));
-  const bundle = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
-  const config = bundle.loadConfig({
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ALLOW_DEMO_PAYMENTS: "true",
-    ...settings,
-  });
+  // A copy of the run's migrated database opens in half a second; a fresh one migrates for five.
+  const template = databaseTemplateDir();
+  if (fs.existsSync(path.join(template, templateReady)))
+    fs.cpSync(template, dataDir, {
+      recursive: true,
+      filter: (source) => path.basename(source) !== templateReady,
+    });
+  const bundle = await importBundle();
+  const config = productionConfig(bundle, { port, dataDir, settings });
   const runtime = await bundle.startRuntime(config);
   // The factories are the spec's own copy of the domain code, not the bundle's: they seal health
   // columns with the same keyring the server generated in its data directory.

@@ -1,8 +1,39 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
-/** Pages already scanned by this worker: each distinct path is checked once per run. */
-const scanned = new Set<string>();
+/**
+ * A path's identity for the automatic scan: segments that are ids, references or link tokens
+ * (eight or more letters with a digit among them) read as `:id`, so the same page of another case
+ * is not scanned again. Route names have no digits, and named steps (`phq9.9`) stay, as each is a
+ * different form.
+ */
+function scanKey(pathname: string) {
+  return pathname
+    .split("/")
+    .map((segment) => (/^[\w-]{8,}$/.test(segment) && /\d/.test(segment) ? ":id" : segment))
+    .join("/");
+}
+
+/**
+ * Claims `key` for this run, across workers: true for the first caller only. The claims live in
+ * the run's directory (playwright.config.ts hands E2E_RUN_DIR to every worker), so each page is
+ * scanned once per run rather than once per worker.
+ */
+function claimScan(key: string) {
+  const dir = path.join(process.env.E2E_RUN_DIR!, "a11y-scanned");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, createHash("sha256").update(key).digest("hex").slice(0, 32));
+  try {
+    fs.writeFileSync(file, key, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
 
 /**
  * Serious and critical axe-core findings on the page as it is now, one line each; only inside
@@ -44,8 +75,10 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
 }
 
 /**
- * Every test records the HTML pages its browser visited; afterwards each one not yet checked is
- * opened again in the same context (same cookies) and scanned with axe-core.
+ * Every test records the HTML pages its browser visited; afterwards each one no test of the run
+ * has checked yet is opened again in the same context (same cookies) and scanned with axe-core.
+ * The reflow spec (tests/e2e/accessibility/reflow.spec.ts) scans every page route in every state
+ * of a case; this scan adds the pages as the journeys leave them.
  */
 export const test = base.extend<{ a11yScan: undefined }>({
   a11yScan: [
@@ -63,9 +96,8 @@ export const test = base.extend<{ a11yScan: undefined }>({
       await use(undefined);
       if (testInfo.status !== testInfo.expectedStatus) return;
       for (const url of visited) {
-        const key = new URL(url).pathname;
-        if (scanned.has(key)) continue;
-        scanned.add(key);
+        const key = scanKey(new URL(url).pathname);
+        if (!claimScan(key)) continue;
         const scanPage = await context.newPage();
         // Toasts then appear without their fade (sonner honours the setting), so none is caught
         // half transparent.

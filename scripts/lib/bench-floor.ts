@@ -14,8 +14,9 @@ import pg from "pg";
  */
 const processes = Number(process.env.WEB_CONCURRENCY ?? 1);
 const port = Number(process.env.PORT);
+// The product's activeStatuses (app/domain/referrals/states.ts), written out: plain Node cannot
+// import that file (it has parameter properties). A referral awaiting payment is not active.
 const activeStatuses = [
-  "awaiting_payment",
   "invited",
   "in_progress",
   "submitted",
@@ -96,7 +97,9 @@ if (cluster.isPrimary && processes > 1) {
         "list",
         `select id, reference, type, status, subject_name, reason, job_role, created_at from referral
          where organisation_id = $1 and ($2::text is null or status = $2)
-           and ($3::text is null or lower(subject_name || ' ' || reference || ' ' || coalesce(reason, '') || ' ' || coalesce(job_role, '')) like $3)
+           -- The product's search expression, which its index covers (drizzle/0023): the sealed
+           -- reason is not searchable.
+           and ($3::text is null or lower(subject_name || ' ' || reference || ' ' || coalesce(job_role, '')) like $3)
          order by created_at desc, id desc limit 26`,
         [organisationId, status, like],
       ),

@@ -1,15 +1,29 @@
 import { createHash } from "node:crypto";
 import { get } from "node:http";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { publicPages } from "../../../app/routes/marketing/public-pages.ts";
 import { expect, expectLinksTo, test } from "../support/test.ts";
 import { publicRoutes } from "./public-pages.ts";
 
+/** Public pages served pre-rendered (app/routes/marketing/public-pages.ts). */
+const prerendered = new Set(publicPages.filter((p) => p.prerender).map((p) => p.path));
+
 test.describe("public routes", () => {
+  test("every pre-rendered page is one of the public routes checked below", () => {
+    const checked = new Set<string>(publicRoutes.map((r) => r.path));
+    expect([...prerendered].filter((path) => !checked.has(path))).toEqual([]);
+  });
+
+  // One page load per route checks both what a visitor and a search engine read, and, on a
+  // pre-rendered page, its script hashes (each load is a browser context's worth of CPU).
   for (const route of publicRoutes) {
-    test(`${route.path} answers 200 with its heading, title, description, canonical and Open Graph tags`, async ({
+    const hashed = prerendered.has(route.path);
+    test(`${route.path} answers 200 with its heading, title, description, canonical and Open Graph tags${hashed ? "; every inline script matches a hash in the CSP, and Chromium reports no violation" : ""}`, async ({
       page,
+      request,
       baseURL,
     }) => {
+      const violations = hashed ? await cspViolationsOf(page) : [];
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
@@ -25,6 +39,12 @@ test.describe("public routes", () => {
         "content",
         description!,
       );
+      if (!hashed) return;
+      await expectInlineScriptsHashed(request, route.path);
+      // Hydrated: React Router's client ran, which needs every inline script to have run.
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.waitForLoadState("networkidle");
+      expect(violations).toEqual([]);
     });
   }
 
@@ -125,51 +145,7 @@ test.describe("findable", () => {
 });
 
 test.describe("pre-rendered pages", () => {
-  // Pre-rendered pages carry no nonce: their CSP names each inline script by its SHA-256
-  // (docs/decisions/0003-csp.md). A script changed without its hash would be blocked, and the
-  // page would stay without JavaScript.
-  for (const { path } of publicPages.filter((p) => p.prerender)) {
-    test(`${path}: every inline script matches a hash in the CSP, and Chromium reports no violation`, async ({
-      page,
-      request,
-    }) => {
-      const response = await request.get(path);
-      expect(response.status()).toBe(200);
-      const csp = response.headers()["content-security-policy"]!;
-      const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src "))!;
-      expect(scriptSrc).not.toContain("nonce");
-      expect(scriptSrc).not.toContain("unsafe-inline");
-      const html = await response.text();
-      expect(html).not.toContain("prerender-");
-      expect(html).not.toContain("nonce=");
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
-        ([, attributes]) => !/\bsrc=|application\/(ld\+)?json/.test(attributes!),
-      );
-      expect(inline.length).toBeGreaterThan(0);
-      for (const [, , body] of inline)
-        expect(scriptSrc).toContain(
-          `'sha256-${createHash("sha256").update(body!).digest("base64")}'`,
-        );
-
-      const violations: string[] = [];
-      page.on("console", (message) => {
-        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-      });
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(
-            `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
-          );
-        });
-      });
-      await page.goto(path);
-      // Hydrated: React Router's client ran, which needs every inline script to have run.
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-      await page.waitForLoadState("networkidle");
-      expect(violations).toEqual([]);
-    });
-  }
-
+  // Each page's script hashes are checked with its route above (expectInlineScriptsHashed).
   test("are sent pre-compressed with an ETag, and answer 304 when unchanged", async ({
     baseURL,
   }) => {
@@ -270,4 +246,43 @@ function fetchRaw(url: string, headers: Record<string, string>) {
       }).on("error", reject);
     },
   );
+}
+
+/**
+ * Pre-rendered pages carry no nonce: their CSP names each inline script by its SHA-256
+ * (docs/decisions/0003-csp.md). A script changed without its hash would be blocked, and the page
+ * would stay without JavaScript.
+ */
+async function expectInlineScriptsHashed(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  expect(response.status()).toBe(200);
+  const csp = response.headers()["content-security-policy"]!;
+  const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src "))!;
+  expect(scriptSrc).not.toContain("nonce");
+  expect(scriptSrc).not.toContain("unsafe-inline");
+  const html = await response.text();
+  expect(html).not.toContain("prerender-");
+  expect(html).not.toContain("nonce=");
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes]) => !/\bsrc=|application\/(ld\+)?json/.test(attributes!),
+  );
+  expect(inline.length).toBeGreaterThan(0);
+  for (const [, , body] of inline)
+    expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+}
+
+/** The CSP violations Chromium reports in `page` from its next navigation on. */
+async function cspViolationsOf(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  return violations;
 }

@@ -16,13 +16,7 @@ const processes = Number(process.env.WEB_CONCURRENCY ?? 1);
 const port = Number(process.env.PORT);
 // The product's activeStatuses (app/domain/referrals/states.ts), written out: plain Node cannot
 // import that file (it has parameter properties). A referral awaiting payment is not active.
-const activeStatuses = [
-  "invited",
-  "in_progress",
-  "submitted",
-  "in_review",
-  "awaiting_subject",
-];
+const activeStatuses = ["invited", "in_progress", "submitted", "in_review", "awaiting_subject"];
 
 if (cluster.isPrimary && processes > 1) {
   let listening = 0;

@@ -65,6 +65,12 @@ async function answerGuidedAssessment(page: Page, answers: Record<string, string
     const form = page
       .locator("form")
       .filter({ has: page.getByRole("button", { name: "Save and continue" }) });
+    // The address changes before the new question replaces the old one: wait for this question's
+    // control (question-field.tsx's controlId), or an answer would go to the question just left.
+    const id = `q-${linkId.replaceAll(".", "-")}`;
+    await expect(
+      form.locator(`[id="${id}"], [id="${id}-0"], [id="${id}-day"]`).first(),
+    ).toBeAttached();
     if (Array.isArray(answer))
       for (const label of answer) await form.getByLabel(label, { exact: true }).check();
     else if (answer !== undefined) {

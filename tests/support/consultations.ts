@@ -121,10 +121,11 @@ export async function referralInReviewForTest(
 }
 
 /**
- * A consultation booked through the real offer-and-pick functions, starting at the first slot
- * after `startsAfter` (the whole week is made available). The offer is made "as of" three hours
- * earlier, as a doctor would have made it, so a booking starting in the next half hour is
- * possible — what a browser test of the room needs.
+ * A consultation booked through the real offer-and-pick functions (the whole week is made
+ * available). It starts at the first half-hour slot after `startsAfter`, or, with `startsAt`, at
+ * that very minute: the doctor's hours are then laid on a half-hour grid through it. The offer is
+ * made "as of" three hours earlier, as a doctor would have made it, so a booking starting in the
+ * next half hour is possible — what a browser test of the room needs.
  */
 export async function bookConsultationForTest(
   deps: ConsultationDeps,
@@ -132,20 +133,22 @@ export async function bookConsultationForTest(
     doctor,
     referralId,
     startsAfter = new Date(),
-  }: { doctor: Actor; referralId: string; startsAfter?: Date },
+    startsAt,
+  }: { doctor: Actor; referralId: string; startsAfter?: Date; startsAt?: Date },
 ) {
+  const halfHour = 30 * 60_000;
+  const first = startsAt ?? new Date(Math.ceil(startsAfter.getTime() / halfHour) * halfHour);
+  const startMinute = startsAt ? londonMinuteOf(startsAt) % 30 : 0;
   for (let weekday = 1; weekday <= 7; weekday++)
     await addWeeklyHours(doctorScope(deps.db, doctor), {
       weekday,
-      startMinute: 0,
+      startMinute,
       endMinute: 24 * 60,
     });
-  const offeredAt = new Date(startsAfter.getTime() - 3 * 3_600_000);
-  const halfHour = 30 * 60_000;
-  const first = new Date(Math.ceil(startsAfter.getTime() / halfHour) * halfHour);
+  const offeredAt = new Date(first.getTime() - 3 * 3_600_000);
   const offered = await offerConsultation(doctorScope(deps.db, doctor, offeredAt), deps, {
     referralId,
-    times: [first, new Date(first.getTime() + halfHour)],
+    times: [first],
   });
   const [r] = await deps.db
     .select({ id: referral.id, organisationId: referral.organisationId })
@@ -160,15 +163,53 @@ export async function bookConsultationForTest(
   return booked;
 }
 
-/** A case in review with the doctor whose consultation the person has booked. */
+const londonClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "numeric",
+  minute: "numeric",
+  hourCycle: "h23",
+});
+
+/** Minutes after London midnight, on the wall clock. */
+function londonMinuteOf(instant: Date): number {
+  const parts = londonClock.formatToParts(instant);
+  const part = (type: "hour" | "minute") => Number(parts.find((p) => p.type === type)?.value);
+  return part("hour") * 60 + part("minute");
+}
+
+/**
+ * A consultation start whose room (open from half an hour before) is open at once and stays so
+ * for at least five minutes before the consultation begins, so a test that walks the room does
+ * not see it change under it: a quarter of an hour from now, on the minute. A slot must end by
+ * London midnight, so none starts after 23:30; late in the evening the start is 23:30 or
+ * midnight, whichever fits. Only from 23:25 to 23:30 does neither fit, and this waits it out.
+ */
+async function consultationStartSoon(): Promise<Date> {
+  const minute = 60_000;
+  for (;;) {
+    const now = Date.now();
+    const start = new Date(Math.ceil((now + 15 * minute) / minute) * minute);
+    const london = londonMinuteOf(start);
+    const lastSlot = new Date(start.getTime() - (london - (24 * 60 - 30)) * minute);
+    const midnight = new Date(start.getTime() + (24 * 60 - london) * minute);
+    if (london <= 24 * 60 - 30) return start;
+    if (lastSlot.getTime() >= now + 5 * minute) return lastSlot;
+    if (midnight.getTime() <= now + 25 * minute) return midnight;
+    await new Promise((done) => setTimeout(done, minute));
+  }
+}
+
+/** A case in review with the doctor whose consultation the person has booked, to begin soon. */
 export async function bookedCaseForTest(
   deps: ConsultationDeps,
   { doctorId }: { doctorId: string },
 ) {
+  const startsAt = await consultationStartSoon();
   const inReview = await referralInReviewForTest(deps.db, { doctorId });
   const consultation = await bookConsultationForTest(deps, {
     doctor: doctorActor(doctorId),
     referralId: inReview.referral.id,
+    startsAt,
   });
   return { ...inReview, consultation };
 }

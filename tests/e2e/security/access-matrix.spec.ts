@@ -727,13 +727,6 @@ test("every role gets its own objects of the employer, doctor and subject areas 
   browser,
 }) => {
   test.setTimeout(420_000);
-  // Each side's consultation is booked at the next half hour, and the walk saves the doctor's
-  // notes on it, which completes a consultation whose start has passed: a walk that crossed
-  // that half hour would find the room closed by its own earlier request. Start clear of it.
-  const halfHour = 30 * 60_000;
-  const untilHalfHour = halfHour - (Date.now() % halfHour);
-  if (untilHalfHour < 5 * 60_000)
-    await new Promise((done) => setTimeout(done, untilHalfHour + 1_000));
   const doctorEmails = { A: uniqueEmail("matrix-doctor-a"), B: uniqueEmail("matrix-doctor-b") };
   const doctorIds = {} as Record<Side, string>;
   for (const side of sides)

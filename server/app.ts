@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/config.server.ts";
@@ -14,11 +20,12 @@ import { setPublicOrigin } from "~/lib/public-origin.ts";
 import { RETRY_AFTER_SECONDS } from "~/middleware/database-unavailable.server.ts";
 import { attachConsultationSignalling, startRuntime } from "~/runtime.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { headersSetBy, protocolOf, strictTransportHeader } from "./ahead-of-router.ts";
 import { trailingSlashRedirect } from "./canonical-path.ts";
 import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
 import { edgeGuard } from "./edge.ts";
 import { prerenderedPages } from "./prerendered.ts";
-import { requestLogger } from "./request-log.ts";
+import { logWhenFinished, requestLogger } from "./request-log.ts";
 
 // The bundle is also a React Router server build, so `react-router build` can pre-render pages
 // through it (its preview server imports build/server/index.js as the server build).
@@ -55,26 +62,21 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   return Number.isInteger(hops) ? hops : value;
 }
 
-export function createApp(runtime: Runtime, options: AppOptions = {}) {
+export function createApp(runtime: Runtime, options: AppOptions = {}): RequestListener {
   const { config, logger } = runtime;
+  let pagesAheadOfRouter: RequestListener | null = null;
   setPublicOrigin(config.PUBLIC_URL);
   const app = express();
   app.disable("x-powered-by");
   // Without TRUST_PROXY, req.ip is the socket address and X-Forwarded-For is ignored (docs/architecture.md §8).
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-  app.use(requestLogger(logger));
-  // Unknown methods, NUL bytes or broken escapes in the address, oversized bodies: a 4xx here.
-  app.use(edgeGuard);
-  // One address per page: `/register-interest/` redirects to `/register-interest`.
-  app.use(trailingSlashRedirect);
-
+  // What every response passes through first, in this order: its nonce, its log line, the edge's
+  // refusals, the one address per page, and the security headers.
   const directives = cspDirectives(config.PUBLIC_URL, { relaxed: options.relaxedCsp });
-  app.use(
+  const logRequest = requestLogger(logger);
+  // The headers every response carries, set alike whatever was asked.
+  const securityHeaders: RequestHandler[] = [
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -90,21 +92,37 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
     }),
-  );
-  // Only the video room may ask for the camera and microphone; nothing may ask for anything else.
-  app.use((req, res, next) => {
-    const room = req.path.startsWith("/consultation/");
-    res.setHeader(
-      "Permissions-Policy",
-      `camera=${room ? "(self)" : "()"}, microphone=${room ? "(self)" : "()"}`,
-    );
+    // Only the video room may ask for the camera and microphone; nothing may ask for anything else.
+    (req, res, next) => {
+      const room = req.path.startsWith("/consultation/");
+      res.setHeader(
+        "Permissions-Policy",
+        `camera=${room ? "(self)" : "()"}, microphone=${room ? "(self)" : "()"}`,
+      );
+      next();
+    },
+  ];
+  const strictTransport: RequestHandler = (req, res, next) => {
+    if (req.secure) res.setHeader(...strictTransportHeader);
     next();
-  });
-  app.use((req, res, next) => {
-    if (req.secure)
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    next();
-  });
+  };
+  // What every response passes through first, in this order: its nonce, its log line, the edge's
+  // refusals, the one address per page, and the security headers.
+  const front: RequestHandler[] = [
+    (_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      next();
+    },
+    logRequest,
+    // Unknown methods, NUL bytes or broken escapes in the address, oversized bodies: a 4xx here.
+    edgeGuard,
+    // One address per page: `/register-interest/` redirects to `/register-interest`.
+    trailingSlashRedirect,
+    ...securityHeaders,
+    strictTransport,
+  ];
+  app.use(front);
+
   // The assessment link's token is in the address: no referrer to any other site, no copy in a
   // shared cache or the back/forward cache, and no search-engine indexing.
   // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with a form
@@ -127,6 +145,23 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       serializeCsp({ ...directives, "script-src": ["'self'", ...hashes] }),
     );
     app.use(prerendered.pages);
+    // The pre-rendered pages at their exact addresses are answered ahead of Express's router,
+    // which cost more than the page (docs/decisions/0007-prerendered-pages.md). The answer is
+    // the one the app gives the same page (a test compares them). Its security headers are the
+    // same every time, worked out once; its own CSP (script hashes) replaces the nonce-based one,
+    // so it needs no nonce. Any other request, an address with a query string too, goes to the app.
+    const pageHeaders = headersSetBy(securityHeaders, "/");
+    const trust = app.get("trust proxy fn") as (
+      address: string | undefined,
+      hop: number,
+    ) => boolean;
+    pagesAheadOfRouter = (req, res) => {
+      if (!prerendered.isPage(req)) return app(req, res);
+      for (const [name, value] of pageHeaders) res.setHeader(name, value);
+      if (protocolOf(req, trust) === "https") res.setHeader(...strictTransportHeader);
+      logWhenFinished(logger, req, res);
+      prerendered.send(req, res);
+    };
     app.use(compression());
     app.use(
       "/assets",
@@ -185,5 +220,5 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
-  return app;
+  return pagesAheadOfRouter ?? app;
 }

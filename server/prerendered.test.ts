@@ -58,6 +58,21 @@ describe("pre-rendered pages", () => {
     fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
+  it("admits ahead of the router only a plain GET or HEAD of a page at its exact address", () => {
+    const prerendered = prerenderedPages(dir, "https://referoh.example/");
+    const admits = (method: string, url: string, headers: Record<string, string> = {}) =>
+      prerendered.isPage({ method, url, headers } as never);
+    expect(admits("GET", "/about")).toBe(true);
+    expect(admits("HEAD", "/")).toBe(true);
+    expect(admits("GET", "/about?utm=x")).toBe(false);
+    expect(admits("GET", "/about/")).toBe(false);
+    expect(admits("GET", "/nowhere")).toBe(false);
+    expect(admits("POST", "/about")).toBe(false);
+    expect(admits("GET", "/about", { cookie: "better-auth.session_token=x" })).toBe(false);
+    expect(admits("GET", "/about", { "content-length": "5" })).toBe(false);
+    expect(admits("GET", "/about", { "transfer-encoding": "chunked" })).toBe(false);
+  });
+
   it("serves each page finished for PUBLIC_URL, with no nonce and a CSP naming its scripts by hash", async () => {
     const response = await fetch(`${base}/about`, { headers: { "accept-encoding": "identity" } });
     const html = await response.text();

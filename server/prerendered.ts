@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import accepts from "accepts";
 import type { RequestHandler } from "express";
+import fresh from "fresh";
 // Relative, not "~/": the build script (scripts/lib/build.ts) runs this file outside the bundle.
 import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "../app/lib/prerender.ts";
 
@@ -185,6 +188,13 @@ interface PrerenderedMiddleware {
    * file-system lookup), never the raw .html, and no cached .data for signed-in visitors.
    */
   guardStatic(handler: RequestHandler): RequestHandler;
+  /**
+   * True for a GET or HEAD of a pre-rendered page at exactly its address (no query string), by a
+   * visitor who is not signed in: what `pages` answers without passing on.
+   */
+  isPage(req: IncomingMessage): boolean;
+  /** Answers a request `isPage` admitted: the page at its address, or 304. */
+  send(req: IncomingMessage, res: ServerResponse): void;
   paths: string[];
   brotliReady: Promise<void>;
 }
@@ -205,41 +215,53 @@ export function prerenderedPages(
   const { pages, brotliReady } = loadPrerenderedPages(clientDir, publicUrl);
   const policies = new Map([...pages].map(([urlPath, page]) => [urlPath, csp(page.scriptHashes)]));
 
+  /** The page at `urlPath`, in the encoding the request prefers, or 304 when it has it already. */
+  function sendPage(urlPath: string, req: IncomingMessage, res: ServerResponse) {
+    const page = pages.get(urlPath)!;
+    const accepted = accepts(req);
+    // Brotli wherever it is accepted: browsers list gzip first with equal weight.
+    const encoding =
+      page.brotli && accepted.encodings("br") === "br"
+        ? "br"
+        : accepted.encodings("gzip") === "gzip"
+          ? "gzip"
+          : "identity";
+    const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip : page.identity;
+    // A strong ETag names exact bytes, so each encoding has its own.
+    const etag = `"${page.tag}${encoding === "br" ? "-br" : encoding === "gzip" ? "-gz" : ""}"`;
+    res.setHeader("Content-Security-Policy", policies.get(urlPath)!);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", prerenderedCacheControl);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", etag);
+    if (fresh(req.headers, { etag })) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.statusCode = 200;
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
   return {
     paths: [...pages.keys()],
     brotliReady,
     pages(req, res, next) {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
-      const page = pages.get(req.path);
-      if (!page || hasSessionCookie(req.headers.cookie)) return next();
-      // Brotli wherever it is accepted: browsers list gzip first with equal weight.
-      const encoding =
-        page.brotli && req.acceptsEncodings("br") === "br"
-          ? "br"
-          : req.acceptsEncodings("gzip") === "gzip"
-            ? "gzip"
-            : "identity";
-      const body =
-        encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip : page.identity;
-      res.setHeader("Content-Security-Policy", policies.get(req.path)!);
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("Cache-Control", prerenderedCacheControl);
-      res.setHeader("Vary", "Accept-Encoding");
-      // A strong ETag names exact bytes, so each encoding has its own.
-      res.setHeader(
-        "ETag",
-        `"${page.tag}${encoding === "br" ? "-br" : encoding === "gzip" ? "-gz" : ""}"`,
-      );
-      if (req.fresh) {
-        res.statusCode = 304;
-        res.end();
-        return;
-      }
-      res.statusCode = 200;
-      if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", body.length);
-      res.end(req.method === "HEAD" ? undefined : body);
+      if (!pages.has(req.path) || hasSessionCookie(req.headers.cookie)) return next();
+      sendPage(req.path, req, res);
     },
+    isPage: (req) =>
+      (req.method === "GET" || req.method === "HEAD") &&
+      req.url !== undefined &&
+      pages.has(req.url) &&
+      !hasSessionCookie(req.headers.cookie) &&
+      // A body on a GET is the edge guard's to judge (server/edge.ts).
+      req.headers["content-length"] === undefined &&
+      req.headers["transfer-encoding"] === undefined,
+    send: (req, res) => sendPage(req.url ?? "", req, res),
     guardStatic(handler) {
       return (req, res, next) => {
         if (!staticFiles.has(decodedPath(req.path))) return next();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { type Logger, logSerializers } from "~/services/logger.server.ts";
@@ -24,8 +25,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       res.locals.requestId = id;
       return id;
     },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    customLogLevel: (_req, res, error) => levelOf(res.statusCode, error),
     serializers: {
       ...logSerializers,
       req: (req: { method: string; url: string; id: string }) => ({
@@ -35,5 +35,31 @@ export function requestLogger(logger: Logger): RequestHandler {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
+  });
+}
+
+function levelOf(statusCode: number, error?: unknown): "error" | "warn" | "info" {
+  return error || statusCode >= 500 ? "error" : statusCode >= 400 ? "warn" : "info";
+}
+
+/**
+ * The same line, for a response answered ahead of Express (the pre-rendered pages, server/app.ts)
+ * without pino-http's per-request child logger, which cost a tenth of such a response.
+ */
+export function logWhenFinished(logger: Logger, req: IncomingMessage, res: ServerResponse) {
+  const id = randomUUID();
+  res.setHeader("X-Request-Id", id);
+  const started = Date.now();
+  res.once("finish", () => {
+    const level = levelOf(res.statusCode);
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level](
+      {
+        req: { id, method: req.method, path: redactPath(req.url?.split("?")[0] ?? "") },
+        res: { statusCode: res.statusCode },
+        responseTime: Date.now() - started,
+      },
+      "request completed",
+    );
   });
 }

@@ -1,8 +1,7 @@
-import type { Server } from "node:http";
-import type { Express } from "express";
+import { createServer, type RequestListener, type Server } from "node:http";
 
 interface Serveable {
-  app: Express;
+  app: RequestListener;
   port: number;
   host: string;
   publicUrl: string;
@@ -21,7 +20,7 @@ interface Serveable {
  */
 export function serve(options: Serveable): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = options.app.listen(options.port, options.host, () => {
+    const server = createServer(options.app).listen(options.port, options.host, () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : options.port;
       const url = options.publicUrl.replace(/:\d+$/, `:${port}`);

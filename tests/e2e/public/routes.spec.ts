@@ -161,6 +161,24 @@ test.describe("pre-rendered pages", () => {
     expect(again.status).toBe(304);
   });
 
+  test("a page answered ahead of the router carries the headers the app gives it", async ({
+    baseURL,
+  }) => {
+    // The exact address is answered ahead of Express's router; with a query string, the same
+    // page goes through the whole app (server/app.ts). Only the date and the request id differ.
+    const headers = { "accept-encoding": "gzip, deflate, br" };
+    const ahead = await fetchRaw(`${baseURL}/pricing`, headers);
+    const throughApp = await fetchRaw(`${baseURL}/pricing?plan=annual`, headers);
+    expect(ahead.status).toBe(200);
+    const comparable = (all: Record<string, string | undefined>) =>
+      Object.fromEntries(
+        Object.entries(all).filter(([name]) => name !== "date" && name !== "x-request-id"),
+      );
+    expect(comparable(ahead.headers)).toEqual(comparable(throughApp.headers));
+    expect(ahead.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ahead.headers["x-request-id"]).not.toBe(throughApp.headers["x-request-id"]);
+  });
+
   test("an address with a trailing slash redirects to the one without", async ({ request }) => {
     for (const [from, to] of [
       ["/register-interest/", "/register-interest"],

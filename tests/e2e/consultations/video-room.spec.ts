@@ -2,7 +2,12 @@ import { type Browser, chromium, type Page } from "@playwright/test";
 import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { expect, expectNoSeriousA11yViolations, test } from "../support/test.ts";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+  withHydratingPages,
+} from "../support/test.ts";
 
 /*
  * The room needs a case in review with a booked consultation and a doctor assigned, which the
@@ -76,10 +81,9 @@ test("doctor and subject meet in the video room; anyone else is refused before s
   } = await bookedCaseForTest({ db, mailer: runtime.mailer, publicUrl: origin }, { doctorId });
 
   // The doctor signs in with two factors and opens the case's consultation.
-  const doctorContext = await media.newContext({
-    baseURL: origin,
-    viewport: { width: 1280, height: 900 },
-  });
+  const doctorContext = withHydratingPages(
+    await media.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } }),
+  );
   const doctor = await doctorContext.newPage();
   await doctor.goto("/doctor-login");
   await doctor.getByLabel("Email").fill(doctorEmail);
@@ -93,10 +97,9 @@ test("doctor and subject meet in the video room; anyone else is refused before s
   await expect(doctor.getByTestId("room-status")).toHaveText(/Waiting for Jo Bloggs/);
 
   // The subject comes through their link: the token moves into a cookie and leaves the address.
-  const subjectContext = await media.newContext({
-    baseURL: origin,
-    viewport: { width: 390, height: 844 },
-  });
+  const subjectContext = withHydratingPages(
+    await media.newContext({ baseURL: origin, viewport: { width: 390, height: 844 } }),
+  );
   const subject = await subjectContext.newPage();
   await subject.goto(`/assessment/${token}/consultation`);
   await expect(subject.getByTestId("consultation-state")).toContainText("Booked for");
@@ -124,7 +127,7 @@ test("doctor and subject meet in the video room; anyone else is refused before s
   await expect(subject.getByText("(you) · camera off")).toBeVisible();
 
   // A third browser with neither a session nor a link: the page and the WebSocket are refused.
-  const strangerContext = await media.newContext({ baseURL: origin });
+  const strangerContext = withHydratingPages(await media.newContext({ baseURL: origin }));
   const stranger = await strangerContext.newPage();
   const response = await stranger.goto(`/consultation/${booked.id}`);
   expect(response?.status()).toBe(403);

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { expect, test } from "@playwright/test";
 import { WebSocket } from "ws";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { SUBJECT_ROOM_COOKIE } from "../../../app/domain/consultations/signal-messages.ts";
@@ -16,6 +15,7 @@ import {
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { scratchDatabase, settingsOnDatabase } from "../support/scratch-database.ts";
 import { spawnServer } from "../support/server-process.ts";
+import { expect, hydratingTest as test } from "../support/test.ts";
 
 /*
  * WEB_CONCURRENCY: several server processes on one PostgreSQL server (server/cluster.ts). The

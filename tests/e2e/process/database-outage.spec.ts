@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { scratchDatabase, settingsOnDatabase } from "../support/scratch-database.ts";
 import { spawnServer } from "../support/server-process.ts";
+import { expect, hydratingTest as test } from "../support/test.ts";
 
 /*
  * Losing the database: a request whose connection is terminated mid-query gets 503 with

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../../app/db/client.server.ts";
 import { auditEvent } from "../../../app/db/schema/index.ts";
 import { spawnServer } from "../support/server-process.ts";
+import { expect, hydratingTest as test } from "../support/test.ts";
 
 // These start their own servers from the production build; no browser is needed.
 

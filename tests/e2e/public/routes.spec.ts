@@ -39,6 +39,7 @@ test.describe("public routes", () => {
         "content",
         description!,
       );
+      await expectScriptsAfterFirstPaint(page);
       if (!hashed) return;
       await expectInlineScriptsHashed(request, route.path);
       // Hydrated: React Router's client ran, which needs every inline script to have run.
@@ -271,6 +272,23 @@ function fetchRaw(url: string, headers: Record<string, string>) {
  * (docs/decisions/0003-csp.md). A script changed without its hash would be blocked, and the page
  * would stay without JavaScript.
  */
+/**
+ * The page painted before it asked for any of its JavaScript (components/hydration-scripts.tsx):
+ * the text comes first, and the scripts, which only hydrate it, follow.
+ */
+async function expectScriptsAfterFirstPaint(page: Page) {
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+  }));
+  expect(timing.firstPaint, "the page painted").toBeDefined();
+  expect(timing.scripts.length, "the page's JavaScript was loaded").toBeGreaterThan(0);
+  expect(timing.scripts.filter((script) => script.startTime < timing.firstPaint!)).toEqual([]);
+}
+
 async function expectInlineScriptsHashed(request: APIRequestContext, path: string) {
   const response = await request.get(path);
   expect(response.status()).toBe(200);

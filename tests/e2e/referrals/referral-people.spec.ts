@@ -1,4 +1,4 @@
-import { type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { member } from "../../../app/db/schema/index.ts";
 import { listReferrals } from "../../../app/domain/referrals/list-referrals.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
@@ -7,7 +7,12 @@ import { insertOrganisationForTest } from "../../support/test-organisation.ts";
 import { signIn, uniqueEmail } from "../auth/helpers.ts";
 import { createAccountOn } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { expect, expectNoSeriousA11yViolations, seriousA11yViolations } from "../support/test.ts";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  seriousA11yViolations,
+  hydratingTest as test,
+} from "../support/test.ts";
 
 /*
  * A referral's people (docs/architecture.md §4): a manager names a colleague on their referral

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  test as playwrightTest,
+} from "@playwright/test";
 
 /**
  * A path's identity for the automatic scan: segments that are ids, references or link tokens
@@ -73,6 +79,79 @@ export async function seriousA11yViolations(page: Page, within?: string): Promis
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
   expect(await seriousA11yViolations(page), `accessibility violations on ${label}`).toEqual([]);
 }
+
+/**
+ * Waits until React has taken the page: `hydrateRoot` has been called on it. The product asks
+ * for its JavaScript only after the first paint (components/hydration-scripts.tsx), so when
+ * `load` fires React is not there yet, and a click then is the plain HTML one (a tab that does
+ * not switch, a form posted without JavaScript). Once React has the page, a click or key on a
+ * part not yet hydrated makes React finish hydrating it first and then handle the event. A page
+ * without React Router's scripts (a PDF, JavaScript turned off) has nothing to wait for.
+ */
+async function untilReactHasPage(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !("__reactRouterContext" in window) ||
+      Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+const hydratingPages = new WeakSet<Page>();
+
+/** The page's goto, reload, goBack and goForward, each then waiting for React (untilReactHasPage). */
+function withHydratingNavigations(page: Page): Page {
+  if (hydratingPages.has(page)) return page;
+  hydratingPages.add(page);
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await untilReactHasPage(page);
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
+/** Every page of `context`, now and later, with navigations that wait for React. */
+export function withHydratingPages(context: BrowserContext): BrowserContext {
+  for (const page of context.pages()) withHydratingNavigations(page);
+  context.on("page", withHydratingNavigations);
+  return context;
+}
+
+/**
+ * Playwright's test, with every page's navigations waiting for React (untilReactHasPage): the
+ * test's own page and context, and the contexts and pages a test opens itself for another role.
+ * Specs that should not have the automatic accessibility scan below use this one.
+ */
+export const hydratingTest = playwrightTest.extend<object, { hydratingBrowser: undefined }>({
+  hydratingBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      const newPage = browser.newPage.bind(browser);
+      Object.assign(browser, {
+        newContext: async (...args: Parameters<typeof newContext>) =>
+          withHydratingPages(await newContext(...args)),
+        newPage: async (...args: Parameters<typeof newPage>) =>
+          withHydratingNavigations(await newPage(...args)),
+      });
+      await use(undefined);
+    },
+    { scope: "worker", auto: true },
+  ],
+  context: async ({ context }, use) => {
+    await use(withHydratingPages(context));
+  },
+  page: async ({ page }, use) => {
+    await use(withHydratingNavigations(page));
+  },
+});
+const base = hydratingTest;
 
 /**
  * Every test records the HTML pages its browser visited; afterwards each one no test of the run

@@ -1,8 +1,11 @@
 import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { type ReactNode, type Ref, useRef } from "react";
+import { type ReactNode, type Ref, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
-import { useSentForm } from "~/components/forms/use-sent-form.ts";
+import {
+  type FormValidator,
+  sentFormView,
+  useValidatedForm,
+} from "~/components/forms/use-validated-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
 import {
@@ -12,13 +15,18 @@ import {
 } from "./enquiry-outcome.tsx";
 
 /**
- * An enquiry page's form: its fields, shown with errors once sent (useSentForm), the outcome's
+ * An enquiry page's form: its fields, shown with errors once sent (sentFormView), the outcome's
  * toast, and whether this page's form is on its way. A success empties the form, then `onSent`
  * runs. `formProps` goes to EnquiryForm.
+ *
+ * The check in the browser (`loadValidator`, components/marketing/enquiry-validators.ts) is
+ * loaded when the person first moves into the form, not with the page: it brings the schema
+ * library, a fifth of the page's JavaScript (docs/architecture.md §7 budgets a public page's). A
+ * form sent before it arrives is checked by the server, as it is without JavaScript.
  */
-export function useEnquiryForm<S extends z.ZodType>({
+export function useEnquiryForm<Input extends Record<string, unknown>, Output>({
   id,
-  schema,
+  loadValidator,
   action,
   actionData,
   controlIds,
@@ -26,7 +34,7 @@ export function useEnquiryForm<S extends z.ZodType>({
   leavesPage = false,
 }: {
   id: string;
-  schema: S;
+  loadValidator: () => Promise<FormValidator<Input, Output>>;
   /** The page's own path: a submission elsewhere (the header's sign-out) is not this form's. */
   action: string;
   actionData: { outcome?: EnquiryOutcome; result?: SubmissionResult<string[]> } | undefined;
@@ -46,12 +54,25 @@ export function useEnquiryForm<S extends z.ZodType>({
     },
     { leavesPage },
   );
-  const { form, fields, summary } = useSentForm(
-    { id, schema, lastResult: actionData?.result },
+  const [validate, setValidate] = useState<FormValidator<Input, Output>>();
+  const loading = useRef(false);
+  const loadCheck = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadValidator().then(
+      (loaded) => setValidate(() => loaded),
+      // Offline or a new deployment's chunk names: the server still checks; try on next focus.
+      () => {
+        loading.current = false;
+      },
+    );
+  };
+  const { form, fields, summary } = sentFormView(
+    useValidatedForm({ id, lastResult: actionData?.result, validate }),
     controlIds,
   );
   const sending = navigation.state === "submitting" && navigation.formAction === action;
-  return { fields, formProps: { form, formRef, outcome, summary, sending } };
+  return { fields, formProps: { form, formRef, outcome, summary, sending, onFocus: loadCheck } };
 }
 
 /**
@@ -66,6 +87,7 @@ export function EnquiryForm<Fields extends Record<string, any>>({
   outcome,
   summary,
   sending,
+  onFocus,
   submitLabel,
   sendingLabel,
   children,
@@ -75,6 +97,8 @@ export function EnquiryForm<Fields extends Record<string, any>>({
   outcome: EnquiryOutcome | undefined;
   summary: { id: string; message: string }[];
   sending: boolean;
+  /** Focus moving into the form (React's onFocus bubbles): the cue to load its check. */
+  onFocus: () => void;
   submitLabel: string;
   sendingLabel: string;
   children: ReactNode;
@@ -86,6 +110,7 @@ export function EnquiryForm<Fields extends Record<string, any>>({
       method="post"
       {...getFormProps(form)}
       noValidate
+      onFocus={onFocus}
       className="mt-6 grid gap-6"
       aria-describedby={outcome ? outcomeId : undefined}
     >

@@ -5,7 +5,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextAreaField } from "~/components/forms/text-field.tsx";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { errorSummary } from "~/components/forms/use-validated-form.ts";
 import {
   ReportHeaderFacts,
   ReportSections,

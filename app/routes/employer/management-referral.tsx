@@ -1,6 +1,7 @@
 import { redirect, useNavigation } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field.tsx";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { errorSummary } from "~/components/forms/use-validated-form.ts";
 import {
   ReferralChecklist,
   ReferralFormActions,

@@ -1,5 +1,6 @@
 import { useNavigation } from "react-router";
-import { errorSummary, useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { errorSummary } from "~/components/forms/use-validated-form.ts";
 import {
   ReferralChecklist,
   ReferralFormActions,

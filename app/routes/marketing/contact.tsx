@@ -56,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { fields, formProps } = useEnquiryForm({
     id: "contact",
-    schema: contactFormSchema,
+    loadValidator: () =>
+      import("~/components/marketing/enquiry-validators.ts").then((m) => m.validateContact),
     action: "/contact",
     actionData,
     controlIds: {

@@ -48,7 +48,8 @@ export default function RegisterInterest({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { fields, formProps } = useEnquiryForm({
     id: "interest",
-    schema: interestFormSchema,
+    loadValidator: () =>
+      import("~/components/marketing/enquiry-validators.ts").then((m) => m.validateInterest),
     action: "/register-interest",
     actionData,
     controlIds: {

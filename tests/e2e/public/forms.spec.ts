@@ -60,6 +60,35 @@ test.describe("contact form", () => {
     await expect(page.getByRole("textbox", { name: "Email" })).toBeFocused();
   });
 
+  test("loads its check in the browser only when the person moves into the form", async ({
+    page,
+  }) => {
+    // The check brings the schema library (components/marketing/enquiry-form.tsx): a fifth of
+    // the page's JavaScript that nothing at load needs.
+    const scripts: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    const isCheck = (path: string) => path.includes("enquiry-validators");
+    await page.goto("/contact");
+    await waitForHydration(page, "form#contact");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter(isCheck)).toEqual([]);
+
+    const checkLoaded = page.waitForResponse((response) =>
+      isCheck(new URL(response.url()).pathname),
+    );
+    await page.getByRole("textbox", { name: "Name" }).focus();
+    await checkLoaded;
+    // Checked in the browser now: the empty form is refused without a round trip.
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
   test("sends: Sending..., then the toast, stored and e-mailed, and the form is reset", async ({
     page,
   }) => {

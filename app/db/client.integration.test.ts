@@ -82,6 +82,23 @@ describe("database", () => {
 });
 
 describe("embedded database directory", () => {
+  it("keeps PostgreSQL's buffers small, on a new directory and when it is opened again", async () => {
+    // They live in the server process's own memory (app/db/client.server.ts).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-settings-"));
+    const sharedBuffers = async () => {
+      const handle = await openDatabase({ kind: "pglite", dataDir: dir });
+      try {
+        return (await handle.pglite!.query<{ shared_buffers: string }>("show shared_buffers"))
+          .rows[0]?.shared_buffers;
+      } finally {
+        await handle.close();
+      }
+    };
+    expect(await sharedBuffers()).toBe("32MB");
+    expect(await sharedBuffers()).toBe("32MB");
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("refuses a second opener while the first is open, and frees the lock on close", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-lock-"));
     const first = await openDatabase({ kind: "pglite", dataDir: dir });

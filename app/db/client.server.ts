@@ -43,6 +43,15 @@ export type DatabaseLocation =
 
 export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
+/**
+ * PostgreSQL settings of the embedded database (written to its postgresql.conf at each start).
+ * `shared_buffers` is PostgreSQL's 128 MB default, and in PGlite it is allocated inside the one
+ * WebAssembly memory of the server's own process, which never gives memory back: a quarter of it
+ * started the server about 110 MB smaller (docs/perf-notes-memory.md). A page not in PostgreSQL's
+ * buffers is read through the operating system's file cache, as a server's would be.
+ */
+const embeddedPostgresSettings = "shared_buffers = 32MB\n";
+
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "postgres") {
     // A session that LISTENs gets its own transaction's notifications before the COMMIT's answer,
@@ -96,6 +105,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const pglite = await PGlite.create(dataDir ?? "memory://", {
       // btree_gin lets one GIN index hold the organisation beside the search trigrams.
       extensions: { btree_gin, pg_trgm },
+      postgresqlconf: embeddedPostgresSettings,
       loadDataDir: location.kind === "memory" ? location.loadDataDir : undefined,
     });
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;

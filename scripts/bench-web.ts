@@ -4,17 +4,21 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { publicPages } from "../app/routes/marketing/public-pages.ts";
 import { ensureBuild } from "./lib/build.ts";
 import { freePort, waitFor } from "./lib/local-server.ts";
 
 /*
  * `npm run bench:web`: builds if needed, serves the production build on a throwaway database,
- * compares its pre-rendered pages with nginx serving the same bytes (compareWithNginx), runs Lighthouse (mobile, its default) on the public pages of docs/architecture.md §7 and measures the
- * gzipped JavaScript each page loads. Each page is measured BENCH_RUNS times (3) and the median
+ * compares its pre-rendered pages with nginx serving the same bytes (compareWithNginx), runs
+ * Lighthouse (mobile, its default) on every public page (docs/architecture.md §7) and measures
+ * the gzipped JavaScript each page loads. Each page is measured BENCH_RUNS times (3) and the median
  * run reported. Writes bench/results/web.json and prints a table.
  */
 const root = path.resolve(import.meta.dirname, "..");
-const pages = ["/", "/pricing", "/contact", "/sme-occupational-health"];
+/** Every public page (the sitemap's list), or BENCH_PAGES="/ /pricing" for some of them. */
+const pages =
+  process.env.BENCH_PAGES?.split(/\s+/).filter(Boolean) ?? publicPages.map((p) => p.path);
 const budgets = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100, jsKb: 140 };
 const chromeFlags =
   "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";

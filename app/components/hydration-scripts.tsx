@@ -10,8 +10,8 @@ import { loadAfterFirstPaint } from "~/lib/load-after-first-paint.ts";
  * paint on a fast connection, and the paint waited behind its evaluation; Lighthouse then counts
  * every script in the largest paint (mobile LCP 2.1-2.4 s against an FCP of 0.8-1.0 s, 2026-11-28).
  * The module preloads <Scripts /> writes into the page are left out and the route modules'
- * imports wait for the first frame (app/lib/load-after-first-paint.ts), so text comes first and
- * hydration follows a frame later.
+ * imports wait for the first paint (app/lib/load-after-first-paint.ts), so text comes first and
+ * hydration follows.
  */
 export function HydrationScripts() {
   // Called as a function, not rendered, so that its elements can be adjusted; its hooks run as

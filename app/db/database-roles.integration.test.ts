@@ -67,6 +67,24 @@ describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
     await admin.end();
   });
 
+  it("provisions several databases for the same roles at once", async () => {
+    // Each test file provisions its own database, and Vitest runs files side by side.
+    const names = Array.from({ length: 6 }, (_, i) => `${database}_c${i}`);
+    for (const name of names) await admin.query(`create database ${name}`);
+    try {
+      await Promise.all(
+        names.map((name) => provisionDatabaseRoles(serverUrl!, { database: name, roles })),
+      );
+      const owners = await admin.query(
+        "select pg_get_userbyid(datdba) as owner from pg_database where datname = any($1)",
+        [names],
+      );
+      expect(owners.rows.map((row) => row.owner)).toEqual(names.map(() => roles.owner));
+    } finally {
+      for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+    }
+  });
+
   it("lets the app role write rows and audit events", async () => {
     expect(
       ((await app.db.execute(sql`select current_user as role`)) as unknown as Rows).rows[0],

@@ -27,6 +27,9 @@ function literal(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
+/** The advisory lock that keeps two provisionings from altering the same role at once. */
+const provisioningLock = 0x726f6c65; // "role"
+
 /**
  * Run once per database, as a superuser (or a role with CREATEROLE that owns the database):
  * creates the roles if missing and hands the database's public schema to the owner.
@@ -39,6 +42,11 @@ export async function provisionDatabaseRoles(
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
+    // The roles are one catalogue row each, shared by every database on the server: two of these
+    // running at once (each test file provisions its own database) both ALTER the same row, and
+    // PostgreSQL refuses the second with "tuple concurrently updated". One at a time, then; the
+    // lock goes with the connection.
+    await admin.query("select pg_advisory_lock($1)", [provisioningLock]);
     for (const [role, password] of [
       [owner, options.ownerPassword],
       [app, options.appPassword],

@@ -352,7 +352,7 @@ export const OH_LEXICON: readonly Concept[] = [
   c(
     "medicine",
     "on tablets",
-    "on medication",
+    "=on medication",
     "on meds",
     // "medication" stems to "medic", as "medical appointments" does.
     "=medication",

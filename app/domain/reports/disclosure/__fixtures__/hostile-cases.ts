@@ -71,6 +71,31 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     text: "Her depressive disorder is likely to be a disability.",
     expected: [t("diagnosis", "depressive disorder")],
   },
+  {
+    name: "the issue's whole summary",
+    text: "She has a depressive illness and is anxious most mornings; her mother has bowel cancer. She calls it the HERON-SPINE-5521 feeling. Fourteen of a possible twenty-seven on the mood questionnaire, in the moderately severe range.",
+    expected: [
+      t("diagnosis", "depressive illness"),
+      t("diagnosis", "anxious"),
+      t("third-party", "her mother has bowel cancer."),
+      t("copied", "HERON-SPINE-5521 feeling"),
+      t(
+        "score",
+        "Fourteen of a possible twenty-seven on the mood questionnaire, in the moderately severe range",
+      ),
+    ],
+  },
+  {
+    name: "pre-employment certificate",
+    text: "Fit for the role; insulin-treated diabetes is well controlled.",
+    context: NONE,
+    expected: [t("medicine", "insulin-treated"), t("condition", "diabetes")],
+  },
+  {
+    name: "short distinctive phrase",
+    text: "She stops work when everything goes grey.",
+    expected: [t("copied", "when everything goes grey")],
+  },
   // The release check's misses.
   {
     name: "scored fourteen on the depression questionnaire",

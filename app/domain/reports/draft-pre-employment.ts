@@ -363,7 +363,7 @@ export const PRE_EMPLOYMENT_RULES: readonly PreEmploymentRule[] = [
       ],
       adjustments: [
         tell(
-          "Suitable gloves (non-latex if needed) and emollients, with regular skin checks.",
+          "Suitable gloves (non-latex if needed) and skin care products, with regular skin checks.",
           "hcw.skin",
           "hcw.skin.details",
         ),

@@ -17,6 +17,7 @@ import {
   type PreEmploymentRole,
 } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { isAnswerable, isAnswered, walkItems } from "~/domain/assessments/walk-items.ts";
+import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
 import {
   EQUALITY_ACT_RULES,
   equalityActCase,
@@ -32,6 +33,7 @@ import {
   type PreEmploymentDraftInput,
   REFERRAL_QUESTIONS,
 } from "./drafter.ts";
+import { reportFindings } from "./release-check.ts";
 import { ResponseView } from "./response-view.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
 
@@ -145,6 +147,28 @@ describe("the rules drafter on random answer sets", () => {
     await expect(await hashes(sample(preEmploymentInput, 20251125))).toMatchFileSnapshot(
       "./__golden__/pre-employment-drafts.txt",
     );
+  });
+
+  it("pre-fills employer text with no clinical statement for the disclosure gate to find (ADR 0016)", async () => {
+    for (const input of [
+      ...sample(managementInput, 20251124),
+      ...sample(preEmploymentInput, 20251125),
+    ]) {
+      const draft = await rulesDrafter.draft(input);
+      const body = reportBodyFromDraft(draft, {
+        type: input.referralType,
+        questions: input.referralType === "management" ? input.selectedQuestions : null,
+      });
+      const found = reportFindings(body, {
+        definition: input.definition,
+        answers: input.answers,
+        draft,
+      });
+      expect(
+        found.map((f) => `${f.field}: ${f.kind} “${f.text}”`),
+        JSON.stringify(body),
+      ).toEqual([]);
+    }
   });
 
   it("cites as evidence only answers the person gave to questions they were shown", async () => {

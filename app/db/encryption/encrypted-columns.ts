@@ -9,6 +9,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "report_version", column: "subject_comment", kind: "text" },
   { table: "report_version", column: "correction_decline_reason", kind: "text" },
   { table: "report_version", column: "subject_statement", kind: "text" },
+  { table: "report_version", column: "disclosures", kind: "json" },
   { table: "consultation", column: "notes", kind: "text" },
   { table: "subject_information_request", column: "question", kind: "text" },
   { table: "referral", column: "reason", kind: "text" },

@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
 import { organisationIdColumn } from "./auth.ts";
@@ -105,6 +106,12 @@ export const reportVersion = pgTable(
      * version and its PDF after a declined correction. The doctor's text is never edited by them.
      */
     subjectStatement: encryptedText("subject_statement", "report_version.subject_statement"),
+    /**
+     * HEALTH PAYLOAD: the clinical statements the doctor marked for disclosure in employer-visible
+     * fields, each with the person's decision (docs/decisions/0016-disclosure-gate.md). Null on
+     * versions written before the gate: they have none to agree.
+     */
+    disclosures: encryptedJson<DisclosureItem[]>("disclosures", "report_version.disclosures"),
     /** Whether the subject agreed that the diagnosis section may be shown to the employer. */
     diagnosisReleased: boolean("diagnosis_released").notNull().default(false),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

@@ -216,6 +216,7 @@ export async function getDoctorCase(
           subjectDecision: reportVersion.subjectDecision,
           subjectComment: reportVersion.subjectComment,
           decidedAt: reportVersion.decidedAt,
+          disclosures: reportVersion.disclosures,
         })
         .from(reportVersion)
         .where(eq(reportVersion.reportId, existing.id))

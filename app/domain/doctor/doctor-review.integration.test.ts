@@ -21,6 +21,8 @@ import { submitAssessment } from "~/domain/assessments/submit-assessment.server.
 import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { referralStatuses } from "~/domain/referrals/states.ts";
+import { approveReport } from "~/domain/reports/approve-report.server.ts";
+import { decideOnDisclosures } from "~/domain/reports/decide-disclosures.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -37,6 +39,7 @@ import { reportBodyFromDraft } from "./report-from-draft.ts";
 import { saveReportDraft } from "./save-report.server.ts";
 import {
   askSubjectForInformation,
+  declineReportCorrection,
   ReportReleaseRefused,
   signAndSendReport,
 } from "./send-report.server.ts";
@@ -455,7 +458,7 @@ describe("the release check at signing", () => {
     expect(refused).toBeInstanceOf(ReportReleaseRefused);
     const failures = (refused as ReportReleaseRefused).failures;
     expect(failures).toContainEqual(
-      expect.objectContaining({ field: "summary", problem: "quotation" }),
+      expect.objectContaining({ field: "summary", problem: "cannot-disclose" }),
     );
     expect(failures.every((f) => f.field === "summary")).toBe(true);
     const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
@@ -478,6 +481,151 @@ describe("the release check at signing", () => {
 
     await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: prefill });
     await expect(sendReport(d, r.id)).resolves.toMatchObject({ version: 1 });
+  });
+});
+
+describe("the disclosure gate (ADR 0016)", () => {
+  /** The person's scope on the link of the last report e-mail sent to them. */
+  async function personOnReportLink(subjectEmail: string) {
+    const mail = outbox.filter((m) => m.to === subjectEmail).at(-1);
+    const token = /\/assessment\/([A-Za-z0-9_-]{43})\/report/.exec(mail?.text ?? "")?.[1];
+    if (!token) throw new Error("no report link");
+    const opened = await openAssessmentLink(database.db, { token, origin: origin() });
+    if (!opened.ok) throw new Error("link refused");
+    return {
+      scope: () => subjectScopeForTest(database.db, opened.link),
+      referral: opened.referral,
+    };
+  }
+  const versionsOf = (referralId: string) =>
+    database.db
+      .select({ v: reportVersion })
+      .from(reportVersion)
+      .innerJoin(report, eq(report.id, reportVersion.reportId))
+      .where(eq(report.referralId, referralId))
+      .then((rows) => rows.map((row) => row.v).sort((a, b) => a.version - b.version));
+  const eventsOf = async (action: string) =>
+    database.db.select().from(auditEvent).where(eq(auditEvent.action, action));
+
+  it("releases a clinical statement only marked by the doctor and agreed by the person, and never one they asked to remove", async () => {
+    const d = await createDoctor("Dr Lena Morris");
+    const r = await submittedCase(new Date(), {
+      "core.condition": "true",
+      "core.condition.details": "Type 1, pump since 2019",
+      "core.condition.effect": "none",
+      "core.treatment": "false",
+      "core.mental-health": "false",
+      "core.work-related": "false",
+    });
+    await takeReferral(scopeFor(database.db, d), r.id);
+    const detail = await editorCase(d, r.id);
+    const prefill = reportBodyFromDraft(detail.draft, detail.referral);
+    const clinical = { ...prefill, summary: "Insulin-treated diabetes, well controlled." };
+
+    // Unmarked: refused, each finding its own failure, needing consent.
+    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: clinical });
+    const refused = (await sendReport(d, r.id).catch((e: unknown) => e)) as ReportReleaseRefused;
+    expect(refused).toBeInstanceOf(ReportReleaseRefused);
+    expect(refused.failures.map((f) => f.problem)).toEqual(["needs-consent", "needs-consent"]);
+
+    // Marked: the marks are stored with the version and signing carries them as items.
+    const marks = ["summary|insulin", "summary|diabetes"];
+    const saved = await saveReportDraft(scopeFor(database.db, d), {
+      referralId: r.id,
+      body: clinical,
+      disclose: marks,
+    });
+    expect(saved.ok).toBe(true);
+    const [draft] = await versionsOf(r.id);
+    expect(draft?.disclosures?.map((i) => i.key).sort()).toEqual(["diabetes", "insulin"]);
+    await expect(sendReport(d, r.id)).resolves.toMatchObject({ version: 1 });
+    expect(
+      (await eventsOf("doctor.disclosure_marked")).filter((e) => e.objectId === r.id),
+    ).toHaveLength(2);
+
+    // The person cannot approve before answering each item.
+    const person = await personOnReportLink(r.subjectEmail);
+    await expect(
+      approveReport(person.scope(), { jobs, version: 1, releaseDiagnosis: false }),
+    ).rejects.toMatchObject({ code: "invalid_input" });
+    const items = (await versionsOf(r.id))[0]!.disclosures!;
+    const insulin = items.find((i) => i.key === "insulin")!;
+    const diabetes = items.find((i) => i.key === "diabetes")!;
+    await expect(
+      decideOnDisclosures(person.scope(), {
+        jobs,
+        version: 1,
+        answers: { [diabetes.id]: "agree" },
+      }),
+    ).resolves.toEqual({ outcome: "incomplete", missing: [insulin.id] });
+
+    // They ask for the medicine to be removed: back to the doctor, who cannot decline it.
+    await expect(
+      decideOnDisclosures(person.scope(), {
+        jobs,
+        version: 1,
+        answers: { [diabetes.id]: "agree", [insulin.id]: "remove" },
+      }),
+    ).resolves.toEqual({ outcome: "removal_asked", removals: 1 });
+    const [back] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    expect(back).toMatchObject({ status: "in_review", correctionRequested: true });
+    const now = new Date();
+    await expect(
+      declineReportCorrection(scopeFor(database.db, d, now), sendDeps(), {
+        referralId: r.id,
+        reason: "The medicine matters to the role's safety.",
+        stepUpAt: now,
+      }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+
+    // Marking it again does not bring it back: refused until it is gone from the text.
+    await saveReportDraft(scopeFor(database.db, d), {
+      referralId: r.id,
+      body: clinical,
+      disclose: marks,
+    });
+    const again = (await sendReport(d, r.id).catch((e: unknown) => e)) as ReportReleaseRefused;
+    expect(again.failures).toEqual([
+      expect.objectContaining({ field: "summary", problem: "removal-asked" }),
+    ]);
+    await saveReportDraft(scopeFor(database.db, d), {
+      referralId: r.id,
+      body: { ...clinical, summary: "Diabetes, well controlled; no restrictions for this role." },
+      disclose: marks,
+    });
+    await expect(sendReport(d, r.id)).resolves.toMatchObject({ version: 2 });
+    expect(
+      (await eventsOf("doctor.disclosure_removed")).filter((e) => e.objectId === r.id),
+    ).toHaveLength(1);
+
+    // The remaining item agreed, the report releases, and its consent statement names it.
+    const revised = await personOnReportLink(r.subjectEmail);
+    const [v2item] = (await versionsOf(r.id))[1]!.disclosures!;
+    expect(v2item?.key).toBe("diabetes");
+    await expect(
+      decideOnDisclosures(revised.scope(), {
+        jobs,
+        version: 2,
+        answers: { [v2item!.id]: "agree" },
+      }),
+    ).resolves.toEqual({ outcome: "agreed" });
+    await approveReport(revised.scope(), { jobs, version: 2, releaseDiagnosis: false });
+    const released = (await versionsOf(r.id))[1]!;
+    expect(released.subjectDecision).toBe("approved");
+    expect(released.disclosures?.[0]?.decision).toBe("agreed");
+    const { execFileSync } = await import("node:child_process");
+    const pdfText = execFileSync("pdftotext", ["-", "-"], { input: released.pdf! }).toString();
+    expect(pdfText.replace(/\s+/g, " ")).toMatch(
+      /agreed, item by item, that .* may be told: “Diabetes”/,
+    );
+    expect(pdfText).not.toMatch(/insulin/i);
+    // Every decision is on the record, by item, field and kind: never the words.
+    const decisions = [
+      ...(await eventsOf("report.disclosure_agreed")),
+      ...(await eventsOf("report.disclosure_removal_asked")),
+    ].filter((e) => e.objectId === released.reportId);
+    expect(decisions).toHaveLength(3);
+    expect(JSON.stringify(decisions)).not.toMatch(/insulin|diabetes/i);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   lockOwnCaseInReview,
   versionAuthorship,
 } from "./case-access.server.ts";
+import { disclosuresToStore } from "./report-disclosures.server.ts";
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -35,10 +36,18 @@ type SaveReportResult =
  * Saves the doctor's text. The first save creates the report and version 1; later saves update
  * the unsent current version. After the subject asked for a correction, the next save starts
  * version n + 1, so the version they commented on stays as they read it.
+ *
+ * `disclose` are the doctor's marks (`field|key`) on clinical statements they mean to disclose
+ * with the person's consent; they are stored with the version as its disclosure items
+ * (docs/decisions/0016-disclosure-gate.md), and the signature checks them again.
  */
 export async function saveReportDraft(
   scope: Scope,
-  { referralId, body: input }: { referralId: string; body: unknown },
+  {
+    referralId,
+    body: input,
+    disclose = [],
+  }: { referralId: string; body: unknown; disclose?: readonly string[] },
 ): Promise<SaveReportResult> {
   const doctor = requireDoctor(scope);
   const { db, actor, now } = doctor;
@@ -57,7 +66,8 @@ export async function saveReportDraft(
       throw new DomainError("invalid_state", "The report does not match the referral type.");
     const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
-    const written = { body, ...versionAuthorship(signature), updatedAt: now };
+    const disclosures = await disclosuresToStore(tx, current, existing?.id ?? null, body, disclose);
+    const written = { body, disclosures, ...versionAuthorship(signature), updatedAt: now };
     const startVersion = (reportId: string, version: number) =>
       tx
         .insert(reportVersion)
@@ -97,7 +107,12 @@ export async function saveReportDraft(
     } else {
       throw new DomainError("invalid_state", "This report is with the employee.");
     }
-    await auditCase(tx, doctor, current.id, "doctor.report_save", { reportId, version });
+    await auditCase(tx, doctor, current.id, "doctor.report_save", {
+      reportId,
+      version,
+      // How many items are marked for disclosure, never what they say.
+      disclosuresMarked: disclosures.length,
+    });
     return { ok: true as const, reportId, version };
   });
 }

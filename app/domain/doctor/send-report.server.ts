@@ -1,13 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
-  draftReport,
-  questionnaireResponse,
   type referral,
   report,
   reportVersion,
   subjectInformationRequest,
 } from "~/db/schema/index.ts";
-import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
@@ -17,8 +14,14 @@ import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
-import { checkReportRelease, type ReleaseFailure } from "~/domain/reports/release-check.ts";
+import {
+  checkReportRelease,
+  disclosureItemsOf,
+  type ReleaseFailure,
+  reportFindings,
+} from "~/domain/reports/release-check.ts";
 import {
   QUESTION_FIELDS,
   type ReportBody,
@@ -37,6 +40,7 @@ import {
   versionAuthorship,
 } from "./case-access.server.ts";
 import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
+import { marksOf, releaseCaseOf } from "./report-disclosures.server.ts";
 import { stepUpIsFresh } from "./signing-step-up.server.ts";
 
 /**
@@ -53,31 +57,20 @@ export class ReportReleaseRefused extends DomainError {
 }
 
 /**
- * The release check on what is about to be signed, against the case's own answers and draft,
- * plus one answer to every question the employer asked. Returns the failures, by field.
+ * The release check on what is about to be signed, against the case's own answers and draft and
+ * the doctor's disclosure marks stored with the version, plus one answer to every question the
+ * employer asked. Returns the failures, by field, and the disclosure items the signature carries.
  */
-async function releaseFailures(
+async function releaseReview(
   tx: Pick<Tx, "select">,
   current: typeof referral.$inferSelect,
+  reportId: string,
   body: ReportBody,
-): Promise<ReleaseFailure[]> {
-  const [response] = await tx
-    .select()
-    .from(questionnaireResponse)
-    .where(eq(questionnaireResponse.referralId, current.id));
-  const [draft] = await tx
-    .select({ draft: draftReport.draft })
-    .from(draftReport)
-    .where(eq(draftReport.referralId, current.id))
-    .orderBy(desc(draftReport.createdAt))
-    .limit(1);
-  const failures = response
-    ? checkReportRelease(body, {
-        definition: definitionOfResponse(response),
-        answers: response.answers,
-        draft: draft?.draft ?? null,
-      })
-    : [];
+  stored: readonly DisclosureItem[] | null,
+): Promise<{ failures: ReleaseFailure[]; items: DisclosureItem[]; removed: number }> {
+  const c = { ...(await releaseCaseOf(tx, current, reportId)), marks: marksOf(stored) };
+  const findings = reportFindings(body, c);
+  const failures = checkReportRelease(body, c, findings);
   const asked = REFERRAL_QUESTIONS.filter((q) => current.questions?.[q]);
   for (const q of unansweredQuestions(body, current.type === "management" ? asked : []))
     failures.push({
@@ -85,7 +78,9 @@ async function releaseFailures(
       problem: "unanswered",
       message: `Answer the employer's question: “${REFERRAL_QUESTION_LABELS[q]}”`,
     });
-  return failures;
+  const present = new Set(findings.map((f) => f.key));
+  const removed = [...(c.removalAsked ?? [])].filter((key) => !present.has(key)).length;
+  return { failures, items: disclosureItemsOf(findings), removed };
 }
 
 /** What sending a report to the person needs beyond the scope: the mail and its links. */
@@ -169,7 +164,13 @@ function signInTransaction(
     const body = reportBody.safeParse(version.body);
     if (!body.success)
       throw new DomainError("invalid_state", "Complete the report before sending it.");
-    const failures = await releaseFailures(tx, current, body.data);
+    const { failures, items, removed } = await releaseReview(
+      tx,
+      current,
+      existing.id,
+      body.data,
+      version.disclosures,
+    );
     if (failures.length > 0) throw new ReportReleaseRefused(failures);
 
     const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
@@ -178,11 +179,28 @@ function signInTransaction(
       .set({
         authorDoctorId: actor.userId,
         ...versionAuthorship(signature),
+        // The items exactly as signed, each waiting for the person's decision.
+        disclosures: items,
         signedAt: now,
         sentAt: now,
         updatedAt: now,
       })
       .where(eq(reportVersion.id, version.id));
+    // Each disclosure decision is on the record (what kind, in which field; never the words).
+    for (const item of items)
+      await auditCase(tx, doctor, current.id, "doctor.disclosure_marked", {
+        reportId: existing.id,
+        version: version.version,
+        item: item.id,
+        field: item.field,
+        kind: item.kind,
+      });
+    if (removed > 0)
+      await auditCase(tx, doctor, current.id, "doctor.disclosure_removed", {
+        reportId: existing.id,
+        version: version.version,
+        removedItems: removed,
+      });
     await handToSubject(tx, doctor, {
       current,
       reportId: existing.id,
@@ -313,12 +331,23 @@ export async function declineReportCorrection(
     const [commented] = await tx.select().from(reportVersion).where(isCurrentVersionOf(existing));
     if (commented?.subjectDecision !== "correction")
       throw new DomainError("invalid_state", "There is no correction request to decline.");
+    // A request to remove what the person never agreed to disclose is a confidentiality duty,
+    // not a difference of professional opinion: it cannot be declined (ADR 0016).
+    if ((commented.disclosures ?? []).some((item) => item.decision === "removal_asked"))
+      throw new DomainError(
+        "invalid_state",
+        "The employee asked for information to be removed. A removal cannot be declined: remove it from the report, then sign the new version.",
+      );
     const version = existing.currentVersion + 1;
     const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
     await tx.insert(reportVersion).values({
       reportId: existing.id,
       version,
       body: commented.body,
+      // The same items, each waiting again for the person's decision on the re-sent version.
+      disclosures: (commented.disclosures ?? []).map(
+        ({ decision: _d, decidedAt: _t, ...item }) => item,
+      ),
       authorDoctorId: actor.userId,
       ...versionAuthorship(signature),
       correctionDeclineReason: reason,

@@ -171,6 +171,7 @@ export async function exportSubjectData(
             "subjectDecision",
             "subjectComment",
             "diagnosisReleased",
+            "disclosures",
             "decidedAt",
             "pdf",
             "pdfSha256",

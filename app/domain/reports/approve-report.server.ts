@@ -3,11 +3,16 @@ import { organisation } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { JobQueue } from "~/services/jobs/queue.server.ts";
+import { agreedItemTexts, allAgreed } from "./disclosure/disclosure-item.ts";
 import { decideOnReport } from "./lock-subject-report.server.ts";
 import { renderReportPdf } from "./report-document.server.tsx";
 import { loadReportHeader } from "./report-header.server.ts";
 import { hasDiagnosis } from "./report-sections.ts";
 import { SUBJECT_STATEMENT_MAX } from "./subject-copy.ts";
+
+/** Why an approval is refused while an item waits for the person's answer. */
+const DISCLOSURES_UNANSWERED =
+  "Before you approve, answer each item under “Your employer will be told”: agree to it, or ask the doctor to remove it.";
 
 /**
  * The person approves the version they read, and it is released in the same transaction: the
@@ -46,6 +51,10 @@ export async function approveReport(
     event: "subject_approved",
     notify: "released",
     decide: async (tx, locked) => {
+      // Release needs the person's agreement to every clinical statement the employer would read
+      // (docs/decisions/0016-disclosure-gate.md).
+      if (!allAgreed(locked.version.disclosures))
+        throw new DomainError("invalid_input", DISCLOSURES_UNANSWERED);
       // A statement belongs beside a declined correction; elsewhere the person asks for a correction.
       const subjectStatement =
         locked.version.correctionDeclineReason && statementText ? statementText : null;
@@ -66,6 +75,7 @@ export async function approveReport(
           organisationName: org?.name ?? "Employer",
           signedAt,
           approvedAt: now,
+          disclosedItems: agreedItemTexts(locked.version.disclosures),
           ...caseHeader,
         },
         body: locked.version.body,

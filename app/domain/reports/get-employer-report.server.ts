@@ -4,6 +4,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { agreedItemTexts } from "./disclosure/disclosure-item.ts";
 import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import type { ReportBody } from "./report-body.ts";
 import { headerColumns, loadReportHeader } from "./report-header.server.ts";
@@ -62,6 +63,7 @@ export async function getEmployerReport(scope: Scope, reference: string) {
       diagnosisReleased: reportVersion.diagnosisReleased,
       decidedAt: reportVersion.decidedAt,
       subjectStatement: reportVersion.subjectStatement,
+      disclosures: reportVersion.disclosures,
     })
     .from(reportVersion)
     .where(and(isCurrentVersionOf(row.report), eq(reportVersion.subjectDecision, "approved")));
@@ -83,6 +85,7 @@ export async function getEmployerReport(scope: Scope, reference: string) {
       organisationName: row.organisationName,
       signedAt,
       approvedAt: version.decidedAt ?? row.report.releasedAt,
+      disclosedItems: agreedItemTexts(version.disclosures),
       ...caseHeader,
     }),
     ...employerReportContent({ ...version, signedAt }, row.header.questions),

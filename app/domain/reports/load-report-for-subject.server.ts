@@ -6,6 +6,7 @@ import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
+import type { DisclosureItem } from "./disclosure/disclosure-item.ts";
 import { loadReportHeader } from "./report-header.server.ts";
 import { type ReportFact, reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { hasDiagnosis, type ReportSection, reportSections } from "./report-sections.ts";
@@ -29,8 +30,15 @@ type SubjectReportView =
       reviewDueAt: Date | null;
       /** Set when the doctor declined the person's correction and re-sent the report unchanged. */
       correctionDeclineReason: string | null;
+      /** What the employer will be told, item by item, with the person's answers so far. */
+      disclosures: DisclosureItem[];
     }
-  | { state: "correction_requested"; decidedAt: Date | null }
+  | {
+      state: "correction_requested";
+      decidedAt: Date | null;
+      /** How many items the person asked the doctor to remove (0: a factual correction). */
+      removals: number;
+    }
   | {
       state: "released";
       reference: string;
@@ -90,10 +98,16 @@ export async function loadReportForSubject(
         signedAt,
         reviewDueAt: row.report.reviewDueAt,
         correctionDeclineReason: version.correctionDeclineReason ?? null,
+        disclosures: version.disclosures ?? [],
       };
     }
   } else if (row?.report.status === "correction_requested")
-    view = { state: "correction_requested", decidedAt: row.version.decidedAt };
+    view = {
+      state: "correction_requested",
+      decidedAt: row.version.decidedAt,
+      removals: (row.version.disclosures ?? []).filter((i) => i.decision === "removal_asked")
+        .length,
+    };
   else if (row?.report.status === "released")
     view = {
       state: "released",

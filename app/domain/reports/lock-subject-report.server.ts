@@ -34,7 +34,7 @@ type DecisionEvent = "subject_approved" | "subject_requested_correction" | "subj
  * decision was already made (a second tab), the decision is refused. The report is read through
  * `visibleReports` (docs/architecture.md §3b): the link's scope decides which.
  */
-async function lockReportForDecision(
+export async function lockReportForDecision(
   tx: Tx,
   scope: Scope<SubjectActor>,
   expectedVersion: number,

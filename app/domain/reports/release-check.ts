@@ -1,20 +1,40 @@
 import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
+import {
+  DISCLOSURE_KIND_LABELS,
+  type DisclosureItem,
+  type DisclosureKind,
+  disclosureFieldLabel,
+  disclosureMark,
+} from "./disclosure/disclosure-item.ts";
+import {
+  type ClinicalFinding,
+  type DetectionContext,
+  findClinicalStatements,
+} from "./disclosure/find-clinical-statements.server.ts";
 import { type DraftReport, draftStatements, type ReferralQuestion } from "./drafter.ts";
 import { adjustmentText, type ReportBody } from "./report-body.ts";
 
 /*
- * The release check (docs/decisions/0011-report-audiences.md): the last gate between the
- * person's answers and the employer. It runs on the server when the doctor signs and refuses the
- * report, field by field, while an employer-visible field
- *  - still holds a sentence the drafter wrote for the doctor only,
- *  - quotes the person's free text (a long-enough run of the same words; short common phrases pass),
- *  - holds a screening score or a screening questionnaire item,
- *  - names the diagnosis the person gave outside the one field they decide about on review.
+ * The release check: the disclosure gate at signing (docs/decisions/0016-disclosure-gate.md).
+ * The last gate between the person's answers and the employer. It runs on the server when the
+ * doctor saves and signs, over every employer-visible field:
+ *  - the clinical-statement detector finds every condition, symptom, medicine, procedure, score,
+ *    diagnosis, third-party sentence and copied text, in any wording;
+ *  - each finding must be rewritten, or marked by the doctor "disclose with the person's
+ *    consent", and then agreed by the person item by item before release;
+ *  - third-party information and text copied from the answers can never be marked, nor can an
+ *    item the person asked to have removed;
+ *  - a sentence the drafter wrote for the doctor only must not stand in employer text.
  * Pure and synchronous: the same body and case always give the same answer.
  */
 
-export type ReleaseProblem = "doctor-only" | "quotation" | "score" | "diagnosis" | "unanswered";
+export type ReleaseProblem =
+  | "doctor-only"
+  | "needs-consent"
+  | "cannot-disclose"
+  | "removal-asked"
+  | "unanswered";
 
 export interface ReleaseFailure {
   /** The editor's field id: `summary`, `adjustments`, `answer.<question>`, `recommendations`… */
@@ -23,40 +43,40 @@ export interface ReleaseFailure {
   message: string;
 }
 
-interface ReleaseCheckCase {
+export interface ReleaseCheckCase {
   definition: Pick<Questionnaire, "item">;
   answers: Answers;
   draft: DraftReport | null;
+  /** The person's name: never "a named person" in a sentence about their own health. */
+  subjectName?: string;
+  /** The doctor's marks, `field|key` (disclosureMark): each finding they chose to disclose. */
+  marks?: ReadonlySet<string>;
+  /** Keys the person asked the doctor to remove from an earlier version: never markable again. */
+  removalAsked?: ReadonlySet<string>;
 }
 
-/** A quotation is this many words in a row from one answer… */
-const QUOTE_MIN_WORDS = 6;
-/** …or this many characters of words in a row (a long distinctive phrase in fewer words). */
-const QUOTE_MIN_CHARS = 32;
+/** One finding in one employer-visible field, as the editor shows it and the gate judges it. */
+export interface ReportFinding {
+  field: string;
+  kind: DisclosureKind;
+  key: string;
+  text: string;
+  /** `field|key`: what the editor posts to mark it. */
+  mark: string;
+  /** The sentence around the finding, split so the page can highlight the words in place. */
+  before: string;
+  after: string;
+  reason: string;
+  /** false for third-party and copied text, and for an item the person asked to remove. */
+  markable: boolean;
+  marked: boolean;
+  removalAsked: boolean;
+}
+
 /** A doctor-only sentence is found when this many of its words stand in a row (or all of a shorter one). */
 const DOCTOR_ONLY_MIN_WORDS = 8;
-
-const SCREENING_PREFIXES = ["phq9.", "gad7."];
-/** Free-text answers that name a diagnosis the person may keep from the employer. */
+/** Free-text answers that name a diagnosis the person gave. */
 const DIAGNOSIS_ANSWERS = ["condition.diagnosis"];
-
-const NUMBER_WORDS =
-  "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty(?:[- ](?:one|two|three|four|five|six|seven))?";
-const SCORE_PATTERNS: RegExp[] = [
-  /\bphq\s*-?\s*9\b|\bphq\b/i,
-  /\bgad\s*-?\s*7\b|\bgad\b/i,
-  /\b(?:patient health questionnaire|generalised anxiety disorder (?:scale|questionnaire)|generalized anxiety disorder (?:scale|questionnaire))\b/i,
-  new RegExp(
-    `\\b(?:\\d{1,2}|${NUMBER_WORDS})\\s*(?:/|out of)\\s*(?:27|21|twenty[- ]seven|twenty[- ]one)\\b`,
-    "i",
-  ),
-  new RegExp(`\\bscor(?:e|ed|es|ing)\\b[^.;]{0,40}?\\b(?:\\d{1,2}|${NUMBER_WORDS})\\b`, "i"),
-  new RegExp(
-    `\\b(?:\\d{1,2}|${NUMBER_WORDS})\\s+(?:points?|on the (?:depression|anxiety) (?:scale|screen))\\b`,
-    "i",
-  ),
-  /\bscreening (?:score|result|questionnaire)s?\b/i,
-];
 
 /** Lower-case words of a text, punctuation dropped: "Low-back pain!" → ["low", "back", "pain"]. */
 export function wordsOf(text: string): string[] {
@@ -90,18 +110,23 @@ export function longestCommonRun(a: readonly string[], b: readonly string[]): st
   return a.slice(bestEnd - best, bestEnd);
 }
 
-function isQuotation(run: readonly string[], source: readonly string[]): boolean {
-  if (run.length === 0) return false;
-  const chars = run.join(" ").length;
-  if (run.length >= QUOTE_MIN_WORDS || chars >= QUOTE_MIN_CHARS) return true;
-  // A short answer given whole (four words or more) is as much a quotation as a long one.
-  return run.length >= 4 && run.length === source.length;
+function containsRun(words: readonly string[], run: readonly string[]): boolean {
+  outer: for (let i = 0; i + run.length <= words.length; i++) {
+    for (let j = 0; j < run.length; j++) if (words[i + j] !== run[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+interface VisibleField {
+  field: string;
+  text: string;
+  /** The one place a diagnosis may stand: the person decides on review whether it is released. */
+  diagnosisField: boolean;
 }
 
 /** The employer-visible texts of a report body, by the editor's field id. */
-export function employerVisibleFields(
-  body: ReportBody,
-): { field: string; text: string; diagnosisField: boolean }[] {
+export function employerVisibleFields(body: ReportBody): VisibleField[] {
   if (body.kind === "pre_employment")
     return [
       { field: "summary", text: body.summary ?? "", diagnosisField: false },
@@ -110,9 +135,12 @@ export function employerVisibleFields(
         text: adjustmentText(item),
         diagnosisField: false,
       })),
-    ];
-  const fields: { field: string; text: string; diagnosisField: boolean }[] = [
+    ].filter((f) => f.text.trim().length > 0);
+  const fields: VisibleField[] = [
     { field: "summary", text: body.summary, diagnosisField: false },
+    ...(body.fitnessOpinion
+      ? [{ field: "fitnessOpinion", text: body.fitnessOpinion, diagnosisField: false }]
+      : []),
     { field: "timescale", text: body.timescale ?? "", diagnosisField: false },
     ...body.adjustments.map((item) => ({
       field: "adjustments",
@@ -122,11 +150,7 @@ export function employerVisibleFields(
     { field: "equalityActOpinion", text: body.equalityActOpinion ?? "", diagnosisField: false },
     { field: "formalProcesses", text: body.formalProcesses ?? "", diagnosisField: false },
     { field: "followUp", text: body.followUp ?? "", diagnosisField: false },
-    // The one place a diagnosis may stand: the person decides on review whether it is released.
     { field: "diagnosis", text: body.diagnosis ?? "", diagnosisField: true },
-    ...(body.fitnessOpinion
-      ? [{ field: "fitnessOpinion", text: body.fitnessOpinion, diagnosisField: false }]
-      : []),
   ];
   for (const a of body.answers ?? [])
     fields.push({
@@ -138,47 +162,110 @@ export function employerVisibleFields(
   return fields.filter((f) => f.text.trim().length > 0);
 }
 
-/** Diagnosis phrases the person gave ("Depression and anxiety" → "depression", "anxiety"). */
-function diagnosisPhrases(answers: Answers): string[][] {
-  const phrases: string[][] = [];
-  for (const linkId of DIAGNOSIS_ANSWERS)
-    for (const value of answerList(answers[linkId])) {
-      if (typeof value !== "string") continue;
-      for (const part of value.split(/\s*(?:,|;|\/|\band\b|&|\+|\bwith\b)\s*/i)) {
-        const words = wordsOf(part);
-        if (words.length > 0 && words.join("").length >= 3) phrases.push(words);
-      }
-    }
-  return phrases;
-}
-
-function containsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
-  outer: for (let i = 0; i + phrase.length <= words.length; i++) {
-    for (let j = 0; j < phrase.length; j++) {
-      // "depression" also finds "depressive"? No: only the word itself, plural allowed.
-      const w = words[i + j]!;
-      const p = phrase[j]!;
-      if (w !== p && w !== `${p}s` && w !== `${p}es`) continue outer;
-    }
-    return true;
-  }
-  return false;
-}
-
-export function checkReportRelease(body: ReportBody, c: ReleaseCheckCase): ReleaseFailure[] {
-  const items = walkItems(c.definition).map((w) => w.item);
-  const freeText: { linkId: string; words: string[] }[] = [];
-  const screeningItems: string[][] = [];
-  for (const item of items) {
-    if (SCREENING_PREFIXES.some((p) => item.linkId.startsWith(p)) && item.text)
-      screeningItems.push(wordsOf(item.text));
+/** The detector's context for a case: the person's own words, and every diagnosis named. */
+function detectionContext(body: ReportBody, c: ReleaseCheckCase): DetectionContext {
+  const answers: string[] = [];
+  const diagnoses: string[] = [];
+  for (const { item } of walkItems(c.definition)) {
     if (item.type !== "text" && item.type !== "string") continue;
     for (const value of answerList(c.answers[item.linkId]))
       if (typeof value === "string" && value.trim()) {
-        const words = wordsOf(value);
-        if (words.length > 0) freeText.push({ linkId: item.linkId, words });
+        answers.push(value);
+        if (DIAGNOSIS_ANSWERS.includes(item.linkId)) diagnoses.push(value);
       }
   }
+  if (body.kind === "management" && body.diagnosis) diagnoses.push(body.diagnosis);
+  return { answers, diagnoses, subjectNames: c.subjectName ? [c.subjectName] : [] };
+}
+
+/** The sentence of `text` around [start, end): from the last full stop, ! or ? or line break. */
+function sentenceAround(text: string, start: number, end: number) {
+  const head = text.slice(0, start);
+  const boundary = Math.max(
+    head.lastIndexOf(". "),
+    head.lastIndexOf("! "),
+    head.lastIndexOf("? "),
+    head.lastIndexOf("\n"),
+  );
+  const from = boundary < 0 ? 0 : boundary + (text[boundary] === "\n" ? 1 : 2);
+  const rest = text.slice(end).search(/[.!?](\s|$)|\n/);
+  const to = rest < 0 ? text.length : end + rest + 1;
+  return { before: text.slice(from, start).trimStart(), after: text.slice(end, to).trimEnd() };
+}
+
+function messageOf(finding: ReportFinding): string {
+  const what = `“${finding.text.length > 60 ? `${finding.text.slice(0, 57)}…` : finding.text}”`;
+  if (finding.kind === "third-party")
+    return `${what} is about someone else's health. It can never be disclosed: remove it.`;
+  if (finding.kind === "copied")
+    return `${what} is copied from the employee's answers. It can never be disclosed: describe the effect on work in your own words.`;
+  if (finding.removalAsked)
+    return `The employee asked for ${what} to be removed. Remove it: it cannot be disclosed.`;
+  return `${what} is ${DISCLOSURE_KIND_LABELS[finding.kind]}. Rewrite it in terms of function, or mark it “disclose with the employee's consent”.`;
+}
+
+/** Every finding in the employer-visible fields, in field order, with the doctor's marks. */
+export function reportFindings(body: ReportBody, c: ReleaseCheckCase): ReportFinding[] {
+  const context = detectionContext(body, c);
+  const marks = c.marks ?? new Set<string>();
+  const removalAsked = c.removalAsked ?? new Set<string>();
+  const findings: ReportFinding[] = [];
+  for (const { field, text, diagnosisField } of employerVisibleFields(body)) {
+    const found: ClinicalFinding[] = findClinicalStatements(text, context);
+    for (const f of found) {
+      // The diagnosis field is the person's own yes-or-no on review; only someone else's health
+      // is refused in it, since no consent of theirs can release that.
+      if (diagnosisField && f.kind !== "third-party") continue;
+      const asked = removalAsked.has(f.key);
+      const mark = disclosureMark(field, f.key);
+      const markable = f.markable && !asked;
+      findings.push({
+        field,
+        kind: f.kind,
+        key: f.key,
+        text: f.text,
+        mark,
+        ...sentenceAround(text, f.start, f.end),
+        reason: f.reason,
+        markable,
+        marked: markable && marks.has(mark),
+        removalAsked: asked,
+      });
+    }
+  }
+  return findings;
+}
+
+/**
+ * The items a signature would disclose: each marked finding once per sentence it stands in, in
+ * field order, numbered for the person's decisions.
+ */
+export function disclosureItemsOf(findings: readonly ReportFinding[]): DisclosureItem[] {
+  const items: DisclosureItem[] = [];
+  const seen = new Set<string>();
+  for (const f of findings) {
+    if (!f.marked) continue;
+    const sentence = `${f.before}${f.text}${f.after}`;
+    const id = `${f.mark}|${sentence}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    items.push({
+      id: `d${items.length + 1}`,
+      field: f.field,
+      kind: f.kind,
+      key: f.key,
+      text: f.text,
+      sentence,
+    });
+  }
+  return items;
+}
+
+export function checkReportRelease(
+  body: ReportBody,
+  c: ReleaseCheckCase,
+  findings: readonly ReportFinding[] = reportFindings(body, c),
+): ReleaseFailure[] {
   const statements = c.draft ? draftStatements(c.draft) : [];
   const doctorOnly = statements
     .filter((s) => s.audience !== "employer")
@@ -188,66 +275,35 @@ export function checkReportRelease(body: ReportBody, c: ReleaseCheckCase): Relea
   const employerWords = statements
     .filter((s) => s.audience === "employer")
     .map((s) => wordsOf(s.text));
-  const diagnoses = diagnosisPhrases(c.answers);
 
   const failures: ReleaseFailure[] = [];
-  const seen = new Set<string>();
-  const fail = (field: string, problem: ReleaseProblem, message: string) => {
-    const key = `${field}|${problem}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    failures.push({ field, problem, message });
-  };
-
-  for (const { field, text, diagnosisField } of employerVisibleFields(body)) {
+  for (const { field, text } of employerVisibleFields(body)) {
     const words = wordsOf(text);
-    for (const sentence of doctorOnly) {
+    const copiedNote = doctorOnly.some((sentence) => {
       const run = longestCommonRun(sentence, words);
-      if (
+      return (
         run.length >= Math.min(DOCTOR_ONLY_MIN_WORDS, sentence.length) &&
-        !employerWords.some((e) => containsPhrase(e, run))
-      ) {
-        fail(
-          field,
-          "doctor-only",
-          "This still holds a note written for the doctor only. Rewrite it for the employer.",
-        );
-        break;
-      }
-    }
-    for (const answer of freeText) {
-      const run = longestCommonRun(answer.words, words);
-      if (isQuotation(run, answer.words)) {
-        fail(
-          field,
-          "quotation",
-          `This quotes the employee's own answer (“${run.slice(0, 8).join(" ")}${run.length > 8 ? "…" : ""}”). Describe the effect on work in your own words instead.`,
-        );
-        break;
-      }
-    }
-    const score =
-      SCORE_PATTERNS.some((p) => p.test(text)) ||
-      screeningItems.some((item) => {
-        const run = longestCommonRun(item, words);
-        return run.length >= Math.min(4, item.length);
-      });
-    if (score)
-      fail(
-        field,
-        "score",
-        "This contains a screening score or questionnaire item. The employer's report gives function and fitness, not scores.",
+        !employerWords.some((e) => containsRun(e, run))
       );
-    if (!diagnosisField)
-      for (const phrase of diagnoses)
-        if (containsPhrase(words, phrase)) {
-          fail(
-            field,
-            "diagnosis",
-            `This names the diagnosis (“${phrase.join(" ")}”). Put it only in the diagnosis field: the employee decides whether the employer sees it.`,
-          );
-          break;
-        }
+    });
+    if (copiedNote)
+      failures.push({
+        field,
+        problem: "doctor-only",
+        message: `This still holds a note written for the doctor only. Rewrite ${disclosureFieldLabel(field)} for the employer.`,
+      });
+  }
+  for (const finding of findings) {
+    if (finding.marked) continue;
+    failures.push({
+      field: finding.field,
+      problem: !finding.markable
+        ? finding.removalAsked
+          ? "removal-asked"
+          : "cannot-disclose"
+        : "needs-consent",
+      message: messageOf(finding),
+    });
   }
   return failures;
 }

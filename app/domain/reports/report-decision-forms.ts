@@ -3,7 +3,7 @@ import { CORRECTION_COMMENT_MAX } from "./correction-comment.ts";
 import { SUBJECT_STATEMENT_MAX } from "./subject-copy.ts";
 
 /*
- * The person's three decision forms on the report sent to them (docs/architecture.md §3,
+ * The person's decision forms on the report sent to them (docs/architecture.md §3,
  * "Forms"): one schema each, read by the action with `parseSubmission` and by the page with
  * `useSchemaForm`. Each form posts the version it shows; a version that is not the current one is
  * the domain's to refuse (the page then shows where the report stands), so it is read, not judged.
@@ -51,11 +51,27 @@ export const withholdReportForm = z.object({
   version: shownVersion,
 });
 
+/** Each item the employer would be told, answered "agree" or "remove" (ADR 0016). */
+export const DISCLOSURE_CHOICE_MESSAGE = "Choose Agree or Ask the doctor to remove";
+export const disclosureDecisionForm = z.object({
+  intent: z.literal("disclosures"),
+  version: shownVersion,
+  // Item ids are the version's own (`d1`, `d2`…); the domain names any the form left unanswered.
+  decisions: z
+    .record(
+      z.string().regex(/^d\d{1,3}$/),
+      z.enum(["agree", "remove"], { error: DISCLOSURE_CHOICE_MESSAGE }),
+    )
+    .optional()
+    .transform((value) => value ?? {}),
+});
+
 /** The forms by the `intent` each posts. */
 export const reportDecisionForms = {
   approve: approveReportForm,
   correction: reportCorrectionForm,
   withhold: withholdReportForm,
+  disclosures: disclosureDecisionForm,
 } as const;
 export type ReportDecisionIntent = keyof typeof reportDecisionForms;
 
@@ -65,5 +81,5 @@ export function isReportDecisionIntent(value: unknown): value is ReportDecisionI
 
 /** Which decision form was sent; anything else reads as none. */
 export const reportDecisionIntent = z.object({
-  intent: z.enum(["approve", "correction", "withhold"]).optional().catch(undefined),
+  intent: z.enum(["approve", "correction", "withhold", "disclosures"]).optional().catch(undefined),
 });

@@ -48,6 +48,11 @@ describe("reportHeaderFacts: the one header the PDF and the web pages print", ()
     expect(facts.consent?.value).toBe(
       "Jo Bloggs read this report and agreed to its release to Acme Ltd on 26 November 2026.",
     );
+    // The consent statement names each clinical statement the person agreed to disclose.
+    const items = reportHeaderFacts({ ...source, disclosedItems: ["low back pain", "sciatica"] });
+    expect(items.find((f) => f.id === "consent")?.value).toBe(
+      "Jo Bloggs read this report and agreed to its release to Acme Ltd on 26 November 2026. Jo Bloggs agreed, item by item, that Acme Ltd may be told: “low back pain” and “sciatica”.",
+    );
     // Risk modules belong to a pre-employment certificate only.
     expect(facts["risk-modules"]).toBeUndefined();
     expect(facts.subject?.label).toBe("Employee");

@@ -38,6 +38,11 @@ export interface ReportHeaderSource {
   signedAt: Date;
   /** When the person agreed to release; null while the report is still with them. */
   approvedAt: Date | null;
+  /**
+   * The clinical statements the person agreed the employer may read, in the doctor's words
+   * (docs/decisions/0016-disclosure-gate.md): the consent statement names each one.
+   */
+  disclosedItems?: readonly string[];
 }
 
 export interface ReportFact {
@@ -77,11 +82,15 @@ export function riskModulesText(modules: readonly RiskModule[]): string {
 
 /** The consent-to-disclosure statement: given (and when), or what happens while it is not. */
 function consentStatement(
-  s: Pick<ReportHeaderSource, "subjectName" | "organisationName" | "approvedAt">,
+  s: Pick<ReportHeaderSource, "subjectName" | "organisationName" | "approvedAt" | "disclosedItems">,
 ): string {
-  return s.approvedAt
-    ? `${s.subjectName} read this report and agreed to its release to ${s.organisationName} on ${formatLongDate(s.approvedAt)}.`
-    : `Not released: ${s.organisationName} receives this report only if ${s.subjectName} agrees to its release.`;
+  if (!s.approvedAt)
+    return `Not released: ${s.organisationName} receives this report only if ${s.subjectName} agrees to its release.`;
+  const released = `${s.subjectName} read this report and agreed to its release to ${s.organisationName} on ${formatLongDate(s.approvedAt)}.`;
+  const items = s.disclosedItems ?? [];
+  return items.length === 0
+    ? released
+    : `${released} ${s.subjectName} agreed, item by item, that ${s.organisationName} may be told: ${listText(items.map((item) => `“${item}”`))}.`;
 }
 
 /** The header facts in reading order; facts the case does not have are left out. */

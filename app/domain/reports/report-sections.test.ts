@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ManagementReportBody } from "./report-body.ts";
-import { hasDiagnosis, reportSections } from "./report-sections.ts";
+import { hasDiagnosis, reportSections, UNDERLYING_CONDITION_KEPT_BACK } from "./report-sections.ts";
 
 const body: ManagementReportBody = {
   kind: "management",
@@ -39,6 +39,30 @@ describe("reportSections", () => {
     const answers = sections.find((s) => s.id === "answers")?.answers ?? [];
     expect(answers.map((a) => a.answer)).toEqual(["Yes, with a phased return."]);
     expect(JSON.stringify(sections)).not.toContain("depressive");
+  });
+
+  it("still answers the employer's question on an underlying condition when the diagnosis is kept back", () => {
+    const asked = reportSections(body, {
+      includeDiagnosis: false,
+      questions: ["underlyingCondition", "fitForWork"],
+    });
+    const answer = asked.find((s) => s.id === "diagnosis");
+    expect(answer).toMatchObject({
+      heading: "Underlying health condition",
+      text: UNDERLYING_CONDITION_KEPT_BACK,
+      question: "Is there an underlying health condition?",
+    });
+    expect(answer?.text).toMatch(/not consented to disclose its nature/);
+    expect(JSON.stringify(asked)).not.toContain("Moderate depressive episode");
+    // Released, the diagnosis answers it; not asked, nothing stands in its place.
+    const released = reportSections(body, {
+      includeDiagnosis: true,
+      questions: ["underlyingCondition"],
+    });
+    expect(released.find((s) => s.id === "diagnosis")?.text).toBe("Moderate depressive episode");
+    expect(
+      reportSections(body, { includeDiagnosis: false }).some((s) => s.id === "diagnosis"),
+    ).toBe(false);
   });
 
   it("knows when there is a diagnosis to decide about", () => {

@@ -51,6 +51,10 @@ interface SectionOptions {
 
 const WEEK_MS = 7 * 86_400_000;
 
+/** The answer to "Is there an underlying health condition?" when the person keeps its nature back. */
+export const UNDERLYING_CONDITION_KEPT_BACK =
+  "Yes, there is an underlying health condition that affects their work as this report describes under Summary, Fit for Work and Recommendations. The employee has not consented to disclose its nature.";
+
 /**
  * One adjustment as the employer reads it, e.g. "Reduced lifting, for 6 weeks (review by
  * 5 January 2027)". A permanent one is its text unchanged.
@@ -134,6 +138,15 @@ function doctorSections(
       id: "diagnosis",
       heading: "Diagnosis",
       text: body.diagnosis,
+      ...asked("underlyingCondition"),
+    });
+  else if (body.diagnosis && questions.includes("underlyingCondition"))
+    // The employer asked, the person kept the nature back: the question is still answered, in
+    // terms of function, and says why it says no more (docs/decisions/0016-disclosure-gate.md).
+    sections.push({
+      id: "diagnosis",
+      heading: "Underlying health condition",
+      text: UNDERLYING_CONDITION_KEPT_BACK,
       ...asked("underlyingCondition"),
     });
   sections.push({

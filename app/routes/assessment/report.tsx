@@ -19,9 +19,17 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
+import { decideOnDisclosures } from "~/domain/reports/decide-disclosures.server.ts";
+import {
+  allAgreed,
+  type DisclosureItem,
+  disclosureFieldLabel,
+} from "~/domain/reports/disclosure/disclosure-item.ts";
 import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
 import {
   approveReportForm,
+  DISCLOSURE_CHOICE_MESSAGE,
+  disclosureDecisionForm,
   isReportDecisionIntent,
   type ReportDecisionIntent,
   reportCorrectionForm,
@@ -86,27 +94,49 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     refused = await decide(formData, withholdReportForm, (form) =>
       withholdReportConsent(scope, { jobs, version: form.version }),
     );
+  else if (intent === "disclosures")
+    refused = await decide(formData, disclosureDecisionForm, async (form) => {
+      const result = await decideOnDisclosures(scope, {
+        jobs,
+        version: form.version,
+        answers: form.decisions,
+      });
+      return result.outcome === "incomplete"
+        ? {
+            fieldErrors: Object.fromEntries(
+              result.missing.map((id) => [`decisions.${id}`, [DISCLOSURE_CHOICE_MESSAGE]]),
+            ),
+          }
+        : null;
+    });
   if (refused && isReportDecisionIntent(intent))
     return data<ActionResult>({ intent, result: refused }, { status: 400 });
   throw redirect(assessmentPath(params.token, "report"));
 }
 
+/** Errors the domain gives back on a complete form: a field's, or the form's own. */
+type Refusal = { fieldErrors?: Record<string, string[]> } | null | undefined;
+
 /**
  * Reads one decision form and, when it is complete, makes the decision. Returns the form's
  * errors, or null once decided, or refused because it was already decided (a second tab) or a
- * newer version was sent: the page then shows where the report stands.
+ * newer version was sent: the page then shows where the report stands. A refusal of the input
+ * itself (an item left unanswered) comes back on the form.
  */
 async function decide<S extends z.ZodType>(
   formData: FormData,
   schema: S,
-  act: (form: z.output<S>) => Promise<unknown>,
+  act: (form: z.output<S>) => Promise<Refusal | unknown>,
 ): Promise<SubmissionResult<string[]> | null> {
   const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") return submission.reply();
   try {
-    await act(submission.value);
+    const refusal = (await act(submission.value)) as Refusal;
+    if (refusal && typeof refusal === "object" && "fieldErrors" in refusal)
+      return submission.reply({ fieldErrors: refusal.fieldErrors });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    if (error.code === "invalid_input") return submission.reply({ formErrors: [error.message] });
   }
   return null;
 }
@@ -133,6 +163,7 @@ export default function SubjectReport({ loaderData, actionData, params }: Route.
       <ReadAndDecide
         view={view}
         organisationName={organisationName}
+        disclosuresResult={resultFor(actionData, "disclosures")}
         approveResult={resultFor(actionData, "approve")}
         correctionResult={resultFor(actionData, "correction")}
         withholdPath={`${reportPath}?step=withhold`}
@@ -151,12 +182,14 @@ type Awaiting = Extract<Route.ComponentProps["loaderData"]["view"], { state: "aw
 function ReadAndDecide({
   view,
   organisationName,
+  disclosuresResult,
   approveResult,
   correctionResult,
   withholdPath,
 }: {
   view: Awaiting;
   organisationName: string;
+  disclosuresResult: SubmissionResult<string[]> | undefined;
   approveResult: SubmissionResult<string[]> | undefined;
   correctionResult: SubmissionResult<string[]> | undefined;
   withholdPath: string;
@@ -173,7 +206,21 @@ function ReadAndDecide({
     schema: reportCorrectionForm,
     lastResult: correctionResult,
   });
+  const [disclosuresForm] = useSchemaForm({
+    id: "disclosures",
+    schema: disclosureDecisionForm,
+    lastResult: disclosuresResult,
+  });
+  const itemErrors = disclosuresForm.allErrors;
+  const itemsAgreed = allAgreed(view.disclosures);
   const summary = [
+    ...view.disclosures
+      .filter((item) => itemErrors[`decisions.${item.id}`])
+      .map((item) => ({
+        id: `decisions.${item.id}-agree`,
+        message: `${DISCLOSURE_CHOICE_MESSAGE}: “${item.text}”`,
+      })),
+    ...(approveForm.errors ?? []).map((message) => ({ id: "approve-heading", message })),
     ...errorSummary(approve, { releaseDiagnosis: "releaseDiagnosis-yes" }),
     ...errorSummary(correction, { comment: "comment" }),
     ...errorSummary(approve, { statement: "statement" }),
@@ -212,6 +259,18 @@ function ReadAndDecide({
             with the report and in its PDF.
           </p>
         </section>
+      ) : null}
+
+      {view.disclosures.length > 0 ? (
+        <DisclosureItems
+          items={view.disclosures}
+          version={view.version}
+          organisationName={organisationName}
+          form={disclosuresForm}
+          errors={itemErrors}
+          agreed={itemsAgreed}
+          busy={busy}
+        />
       ) : null}
 
       <article
@@ -257,6 +316,16 @@ function ReadAndDecide({
           heading="Approve the report"
           className="bg-surface"
         >
+          {approveForm.errors?.length ? (
+            <p className="font-medium text-destructive" role="alert">
+              {approveForm.errors[0]}
+            </p>
+          ) : null}
+          {view.disclosures.length > 0 && !itemsAgreed ? (
+            <p className="max-w-prose text-muted-foreground">
+              First answer each item under “Your employer will be told”, at the top of this page.
+            </p>
+          ) : null}
           <input type="hidden" name="hasDiagnosis" value={view.hasDiagnosis ? "yes" : "no"} />
           {view.hasDiagnosis ? (
             <FormFieldset
@@ -441,13 +510,22 @@ function Decided({
           : null,
       ],
     },
-    correction_requested: {
-      title: "You asked for a correction",
-      lines: [
-        `You asked the doctor to correct the report${when}. Nothing has been sent to ${organisationName}.`,
-        "The doctor will check what you wrote and e-mail you a link to the revised report to read again.",
-      ],
-    },
+    correction_requested:
+      view.state === "correction_requested" && view.removals > 0
+        ? {
+            title: "You asked the doctor to remove information",
+            lines: [
+              `You asked the doctor${when} to remove ${view.removals === 1 ? "one item" : `${view.removals} items`} from what ${organisationName} would be told. Nothing has been sent to ${organisationName}.`,
+              "The doctor must take it out of the report: it cannot be released without your agreement. You will be e-mailed a link to the revised report to read again.",
+            ],
+          }
+        : {
+            title: "You asked for a correction",
+            lines: [
+              `You asked the doctor to correct the report${when}. Nothing has been sent to ${organisationName}.`,
+              "The doctor will check what you wrote and e-mail you a link to the revised report to read again.",
+            ],
+          },
     withheld: {
       title: "You withheld your consent",
       lines: [
@@ -486,5 +564,128 @@ function Decided({
       ) : null}
       <p>You can close this page.</p>
     </div>
+  );
+}
+
+/**
+ * "Your employer will be told": each clinical statement the doctor marked for disclosure, in its
+ * sentence, with the person's answer (docs/decisions/0016-disclosure-gate.md). Release needs every
+ * item agreed; asking to remove any sends the report back to the doctor, who must take it out.
+ */
+function DisclosureItems({
+  items,
+  version,
+  organisationName,
+  form,
+  errors,
+  agreed,
+  busy,
+}: {
+  items: readonly DisclosureItem[];
+  version: number;
+  organisationName: string;
+  form: FormMetadata<z.input<typeof disclosureDecisionForm> & Record<string, unknown>, string[]>;
+  errors: Record<string, string[] | undefined>;
+  agreed: boolean;
+  busy: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="disclosures-heading"
+      className="grid gap-4 rounded-lg border-2 border-primary/40 bg-card p-5 sm:p-6"
+      data-testid="disclosure-items"
+    >
+      <div className="grid gap-2">
+        <h2 id="disclosures-heading" className="font-semibold text-2xl" tabIndex={-1}>
+          Your employer will be told:
+        </h2>
+        <p className="max-w-prose">
+          The doctor wants to include {items.length === 1 ? "this piece" : "these pieces"} of health
+          information in the report {organisationName} reads. Nothing is shared unless you agree to
+          each one. If you ask for one to be removed, the doctor must take it out; they cannot
+          release it without your agreement.
+        </p>
+        {agreed ? (
+          <p className="font-medium" role="status">
+            You agreed to each item. You can approve the report below, or change your answers.
+          </p>
+        ) : null}
+      </div>
+      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4">
+        <input type="hidden" name="intent" value="disclosures" />
+        <input type="hidden" name="version" value={version} />
+        <ol className="grid gap-4">
+          {items.map((item) => {
+            const name = `decisions.${item.id}`;
+            const error = errors[name]?.[0];
+            const at = item.sentence.indexOf(item.text);
+            return (
+              <li key={item.id}>
+                <fieldset
+                  className="grid gap-3 rounded-lg border border-border p-4"
+                  aria-describedby={error ? `${name}-error` : undefined}
+                >
+                  <legend className="px-1 text-muted-foreground text-sm">
+                    In {disclosureFieldLabel(item.field)}
+                  </legend>
+                  <p className="max-w-prose text-lg">
+                    {at < 0 ? (
+                      <mark className="rounded bg-amber-100 px-0.5 text-amber-950">
+                        {item.sentence}
+                      </mark>
+                    ) : (
+                      <>
+                        {item.sentence.slice(0, at)}
+                        <mark className="rounded bg-amber-100 px-0.5 font-medium text-amber-950">
+                          {item.text}
+                        </mark>
+                        {item.sentence.slice(at + item.text.length)}
+                      </>
+                    )}
+                  </p>
+                  {error ? (
+                    <p id={`${name}-error`} className="font-medium text-destructive text-sm">
+                      {error}
+                    </p>
+                  ) : null}
+                  <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+                    {(
+                      [
+                        ["agree", "Agree"],
+                        ["remove", "Ask the doctor to remove"],
+                      ] as const
+                    ).map(([value, text]) => (
+                      <label
+                        key={value}
+                        htmlFor={`${name}-${value}`}
+                        className="flex cursor-pointer items-center gap-3"
+                      >
+                        <NativeRadio
+                          id={`${name}-${value}`}
+                          name={name}
+                          value={value}
+                          defaultChecked={
+                            value === "agree"
+                              ? item.decision === "agreed"
+                              : item.decision === "removal_asked"
+                          }
+                          aria-label={`${text}: ${item.text}`}
+                        />
+                        <span>{text}</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <div>
+          <Button type="submit" size="lg" variant={agreed ? "outline" : "default"} disabled={busy}>
+            {agreed ? "Change my answers" : "Send my answers"}
+          </Button>
+        </div>
+      </Form>
+    </section>
   );
 }

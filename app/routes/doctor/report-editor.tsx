@@ -11,6 +11,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
+import { FieldFindings } from "~/components/doctor/field-findings.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -27,6 +28,7 @@ import { readCaseConsultationNotes } from "~/domain/consultations/after-call.ser
 import { readClinicalNotes, saveClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
 import { CLINICAL_NOTES_MAX } from "~/domain/doctor/clinical-notes.ts";
 import { type AnswerEvidence, getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import { editorFindings, marksOf } from "~/domain/doctor/report-disclosures.server.ts";
 import { reportEditorFormSchema, reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
 import { fieldIdOfIssue, reportBodyFromForm, sentFields } from "~/domain/doctor/report-form.ts";
 import {
@@ -49,6 +51,7 @@ import {
 } from "~/domain/doctor/signing-step-up.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { disclosureFieldLabel } from "~/domain/reports/disclosure/disclosure-item.ts";
 import {
   type DraftStatement,
   OUTCOME_LABELS,
@@ -94,7 +97,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const consultationNotes = await readCaseConsultationNotes(scope, detail.referral.id);
   const stepUpAt = await signingStepUpAt(scope, currentSession(context).session.id);
   const clinicalNotes = await readClinicalNotes(scope, detail.referral.id);
+  // The disclosure gate, run on what is saved: each finding highlighted with the doctor's mark.
+  const findings = await editorFindings(scope, {
+    referralId: detail.referral.id,
+    body,
+    marks: marksOf(current?.disclosures),
+  });
+  // What the person asked to have removed from the version they read (never declinable).
+  const removalAsked = (detail.correction?.disclosures ?? []).filter(
+    (item) => item.decision === "removal_asked",
+  );
   return {
+    findings,
+    removalAsked,
     clinicalNotes,
     stepUpFresh: stepUpIsFresh(stepUpAt, new Date()),
     stepUpMinutes: STEP_UP_MAX_AGE_MS / 60_000,
@@ -200,8 +215,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     const detail = await getDoctorCase(scope, { referralId, purpose: "editor" });
     const questions = selectedQuestionList(detail.referral.questions);
-    const body = reportBodyFromForm(detail.referral.type, sentFields(submission.payload));
-    const saved = await saveReportDraft(scope, { referralId, body });
+    const sent = sentFields(submission.payload);
+    const body = reportBodyFromForm(detail.referral.type, sent);
+    const disclose = sent.getAll("disclose").filter((v): v is string => typeof v === "string");
+    const saved = await saveReportDraft(scope, { referralId, body, disclose });
     if (!saved.ok)
       return {
         intent,
@@ -243,6 +260,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const errors: Record<string, string> = {};
       for (const f of error.failures)
         errors[f.field] = errors[f.field] ? `${errors[f.field]} ${f.message}` : f.message;
+      // The findings beside each field say what to do with each one; the summary counts them.
       return { intent, ok: false as const, body, message: error.message, errors };
     }
     return completed(detail.referral.reference);
@@ -320,7 +338,27 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
           <CasePanel referral={r} questions={questions} unanswered={unanswered} answers={answers} />
         </aside>
         <div className="min-w-0 [&>:first-child]:mt-0">
-          {loaderData.correction ? (
+          {loaderData.removalAsked.length > 0 ? (
+            <Alert variant="destructive" className="mt-6" data-testid="removal-request">
+              <AlertTitle>The employee asked for information to be removed</AlertTitle>
+              <AlertDescription>
+                <ul className="mt-1 list-disc pl-5">
+                  {loaderData.removalAsked.map((item) => (
+                    <li key={item.id}>
+                      “{item.text}”, in {disclosureFieldLabel(item.field)}
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-2 text-xs">
+                  A removal request cannot be declined: the employee has not agreed to their
+                  employer being told this. Remove it from the report, then sign the new version. To
+                  explain why the report needs it, ask the employee below; it still cannot be
+                  released without their agreement.
+                </p>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {loaderData.correction?.subjectComment ? (
             <Alert className="mt-6">
               <AlertTitle>The employee asked for a factual correction</AlertTitle>
               <AlertDescription>
@@ -336,7 +374,8 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
               </AlertDescription>
             </Alert>
           ) : null}
-          {loaderData.report?.status === "correction_requested" ? (
+          {loaderData.report?.status === "correction_requested" &&
+          loaderData.removalAsked.length === 0 ? (
             <details className="mt-4 rounded-lg border p-4" open={failed?.intent === "decline"}>
               <summary className="cursor-pointer font-medium">
                 Decline the correction, with your reason
@@ -408,7 +447,9 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 <p className="text-muted-foreground text-sm">
                   Everything in these fields reaches the employer once the employee approves. Write
                   about function, fitness, adjustments and timescales; keep quotations, scores and
-                  clinical detail in your private notes.
+                  clinical detail in your private notes. Each clinical statement found in a field is
+                  highlighted under it when you save: rewrite it, or mark it to disclose with the
+                  employee's consent. They agree to each one before anything is released.
                 </p>
                 <EvidenceRow statements={draft?.summary} answers={answers}>
                   <FormField
@@ -419,6 +460,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   >
                     <Textarea name="summary" rows={4} defaultValue={body.summary} />
                   </FormField>
+                  <FieldFindings findings={loaderData.findings} field="summary" />
                 </EvidenceRow>
 
                 <EvidenceRow
@@ -458,6 +500,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                       defaultValue={body.fitnessOpinion ?? ""}
                     />
                   </FormField>
+                  <FieldFindings findings={loaderData.findings} field="fitnessOpinion" />
                   <FormField
                     id="timescale"
                     label="Estimated timescale to regain fitness"
@@ -468,6 +511,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   >
                     <Input name="timescale" defaultValue={body.timescale ?? ""} />
                   </FormField>
+                  <FieldFindings findings={loaderData.findings} field="timescale" />
                 </EvidenceRow>
 
                 <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
@@ -484,6 +528,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                     items={body.adjustments}
                     errors={errors}
                   />
+                  <FieldFindings findings={loaderData.findings} field="adjustments" />
                 </EvidenceRow>
 
                 {OPTIONAL_FIELDS.map((f) => {
@@ -509,6 +554,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                       >
                         <Textarea name={f.name} rows={3} defaultValue={value} />
                       </FormField>
+                      <FieldFindings findings={loaderData.findings} field={f.name} />
                     </EvidenceRow>
                   );
                   return asked || value || errors[f.name] ? field : null;
@@ -558,6 +604,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                     items={body.recommendations}
                     errors={errors}
                   />
+                  <FieldFindings findings={loaderData.findings} field="recommendations" />
                 </EvidenceRow>
                 <EvidenceRow
                   statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
@@ -572,6 +619,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   >
                     <Textarea name="summary" rows={3} defaultValue={body.summary ?? ""} />
                   </FormField>
+                  <FieldFindings findings={loaderData.findings} field="summary" />
                 </EvidenceRow>
               </>
             )}

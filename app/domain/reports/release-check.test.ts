@@ -338,3 +338,24 @@ describe("the gate lets pass", () => {
     );
   });
 });
+
+describe("each finding in its sentence", () => {
+  it("shows the words with the rest of their own sentence, and no more", async () => {
+    const c = await managementCase("low mood", fixtures.managementLowMood);
+    const body = {
+      ...(c.body as ManagementReportBody),
+      summary: "She is well. Her mother has bowel cancer. She is anxious most mornings. She works.",
+    };
+    const found = findings(c, body);
+    const third = found.find((f) => f.kind === "third-party")!;
+    expect([third.before, third.text, third.after]).toEqual([
+      "",
+      "Her mother has bowel cancer.",
+      "",
+    ]);
+    const anxious = found.find((f) => /anxious/.test(f.text))!;
+    expect(`${anxious.before}${anxious.text}${anxious.after}`).toBe(
+      "She is anxious most mornings.",
+    );
+  });
+});

@@ -188,8 +188,10 @@ function sentenceAround(text: string, start: number, end: number) {
     head.lastIndexOf("\n"),
   );
   const from = boundary < 0 ? 0 : boundary + (text[boundary] === "\n" ? 1 : 2);
+  // A finding that is a whole sentence (someone else's health) ends its own sentence.
+  const ended = /[.!?]$/.test(text.slice(start, end));
   const rest = text.slice(end).search(/[.!?](\s|$)|\n/);
-  const to = rest < 0 ? text.length : end + rest + 1;
+  const to = ended ? end : rest < 0 ? text.length : end + rest + 1;
   return { before: text.slice(from, start).trimStart(), after: text.slice(end, to).trimEnd() };
 }
 

@@ -128,7 +128,7 @@ test("planted answer never reaches the employer; declined correction, statement,
   await doctor.getByLabel("Note for the employer").fill(`Asthma, ${planted}.`);
   await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
-  await expect(doctor.getByText(/quotes the employee's own answer/).first()).toBeVisible();
+  await expect(doctor.getByText(/copied from the employee's answers/).first()).toBeVisible();
   await expect(doctor.getByLabel("Note for the employer")).toHaveValue(/marmalade/);
 
   // The pre-fill, untouched but for the temporary recommendation, signs (the step-up from a

@@ -16,6 +16,8 @@ interface InvitedReferralOptions {
   referralReason?: string;
   /** The person's mobile number, typed into the referral form's optional field. */
   subjectPhone?: string;
+  /** Management: questions the employer asks besides fitness and adjustments, by their label. */
+  moreQuestions?: (string | RegExp)[];
 }
 
 const riskLabels = {
@@ -76,6 +78,8 @@ export async function createInvitedReferral(
         .getByLabel("Is the employee fit for their current role, with or without adjustments?")
         .check();
       await employer.getByLabel("What workplace adjustments do you recommend?").check();
+      for (const question of options.moreQuestions ?? [])
+        await employer.getByLabel(question).check();
       await employer.getByLabel(/I confirm the employee has been told/).check();
       await employer.getByRole("button", { name: "Submit and pay" }).click();
     }

@@ -21,7 +21,7 @@ function reportUrl(link: string): string {
   return `/assessment/${token}/report`;
 }
 
-async function openReport(page: Page, link: string) {
+export async function openReport(page: Page, link: string) {
   await page.goto(reportUrl(link));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Your occupational health report",
@@ -52,6 +52,25 @@ export async function approveReport(
       .check();
   await page.getByRole("button", { name: "Approve and release the report" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You approved your report");
+}
+
+/**
+ * The person answers "Your employer will be told": each item, found by its words, agreed or to be
+ * removed. Ends on the page the answers lead to.
+ */
+export async function answerDisclosures(
+  page: Page,
+  link: string,
+  answers: Record<string, "agree" | "remove">,
+) {
+  await openReport(page, link);
+  const list = page.getByTestId("disclosure-items");
+  await expect(list.getByRole("heading", { name: "Your employer will be told:" })).toBeVisible();
+  for (const [text, answer] of Object.entries(answers))
+    await list
+      .getByLabel(answer === "agree" ? `Agree: ${text}` : `Ask the doctor to remove: ${text}`)
+      .check();
+  await list.getByRole("button", { name: "Send my answers" }).click();
 }
 
 /** The person asks the doctor for a factual correction. */

@@ -1,0 +1,39 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./test.ts";
+
+/**
+ * The person's guided assessment (a management referral), one question a page, until its review
+ * page. `answers` are by linkId: a label (or several, for a multiple choice) or the text to type;
+ * a question not listed takes its first option, or is left blank if it is optional.
+ */
+export async function answerGuidedAssessment(
+  page: Page,
+  answers: Record<string, string | string[]>,
+) {
+  for (let i = 0; i < 80; i++) {
+    const url = page.url();
+    if (/\/review$/.test(new URL(url).pathname)) return;
+    const linkId = decodeURIComponent(/\/questions\/([^/?]+)/.exec(url)?.[1] ?? "");
+    const answer = answers[linkId];
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Save and continue" }) });
+    // The address changes before the new question replaces the old one: wait for this question's
+    // control (question-field.tsx's controlId), or an answer would go to the question just left.
+    const id = `q-${linkId.replaceAll(".", "-")}`;
+    await expect(
+      form.locator(`[id="${id}"], [id="${id}-0"], [id="${id}-day"]`).first(),
+    ).toBeAttached();
+    if (Array.isArray(answer))
+      for (const label of answer) await form.getByLabel(label, { exact: true }).check();
+    else if (answer !== undefined) {
+      const textbox = form.getByRole("textbox");
+      if ((await textbox.count()) > 0) await textbox.fill(answer);
+      else await form.getByLabel(answer, { exact: true }).check();
+    } else if ((await form.getByRole("radio").count()) > 0)
+      await form.getByRole("radio").first().check();
+    await form.getByRole("button", { name: "Save and continue" }).click();
+    await expect(page).not.toHaveURL(url);
+  }
+  throw new Error("the guided assessment did not reach its review page");
+}

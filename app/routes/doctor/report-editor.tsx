@@ -445,11 +445,8 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             {body.kind === "management" ? (
               <>
                 <p className="text-muted-foreground text-sm">
-                  Everything in these fields reaches the employer once the employee approves. Write
-                  about function, fitness, adjustments and timescales; keep quotations, scores and
-                  clinical detail in your private notes. Each clinical statement found in a field is
-                  highlighted under it when you save: rewrite it, or mark it to disclose with the
-                  employee's consent. They agree to each one before anything is released.
+                  The employer reads these fields once the employee approves. Saving highlights each
+                  clinical statement: rewrite it, or mark it for the employee to agree to.
                 </p>
                 <EvidenceRow statements={draft?.summary} answers={answers}>
                   <FormField

@@ -190,7 +190,9 @@ test("management case: each clinical statement is rewritten or disclosed with co
   const main = employer.getByRole("main");
   await expect(main).toContainText("depressive illness");
   await expect(main).toContainText("The employee has not consented to disclose its nature.");
-  await expect(main).toContainText(/agreed, item by item, that .* may be told: “depressive illness” and “anxious”/);
+  await expect(main).toContainText(
+    /agreed, item by item, that .* may be told: “depressive illness” and “anxious”/,
+  );
   const reportUrl = new URL(employer.url()).pathname;
   const pageText = await main.innerText();
   const data = await (await employer.request.get(`${reportUrl}.data`)).text();

@@ -5,7 +5,7 @@ import { ADJUSTMENT_MAX_WEEKS, type Adjustment } from "~/domain/reports/report-b
 const MAX_ROWS = 20;
 /**
  * Empty rows after the filled ones; saving the draft brings more (no script needed). One, so a
- * typical case's editor stays under 3,000 px at 1280 px wide (the management integrity spec
+ * typical case's editor stays under 3,400 px at 1280 px wide (the management integrity spec
  * measures it).
  */
 const SPARE_ROWS = 1;
@@ -13,7 +13,8 @@ const SPARE_ROWS = 1;
 /**
  * The doctor's list of adjustments (or a certificate's recommendations), a row each: the
  * adjustment in words and, for a temporary one, how many weeks it lasts and a date to review it
- * by. Fields are named `<list>.text`, `<list>.weeks`, `<list>.reviewBy` (adjustmentsOf in
+ * by, or marked lasting. Fields are named `<list>.text`, `<list>.kind`, `<list>.weeks`,
+ * `<list>.reviewBy` (adjustmentsOf in
  * report-form.ts reads them); errors come keyed `<list>-<row>-<field>`.
  */
 export function AdjustmentRows({
@@ -47,7 +48,7 @@ export function AdjustmentRows({
           return (
             <li
               key={i}
-              className="grid grid-cols-[5rem_minmax(0,1fr)] items-end gap-x-3 gap-y-2 rounded-lg border bg-muted/30 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_6rem_12rem]"
+              className="grid grid-cols-[5rem_minmax(0,1fr)] items-end gap-x-3 gap-y-2 rounded-lg border bg-muted/30 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_7.5rem_5rem_11rem]"
             >
               <FormField
                 id={id("text")}
@@ -61,7 +62,22 @@ export function AdjustmentRows({
                   defaultValue={item === null ? "" : typeof item === "string" ? item : item.text}
                 />
               </FormField>
-              {/* Both terms are optional: the list's hint says so once, not on every row. */}
+              <FormField
+                id={id("kind")}
+                label={label("Lasts")}
+                className="col-span-2 sm:col-span-1"
+              >
+                {/* A select, so every row sends one and the rows stay in step (adjustmentsOf). */}
+                <select
+                  name={`${list}.kind`}
+                  defaultValue={terms?.lasting ? "lasting" : "temporary"}
+                  className="h-10 w-full rounded-md border border-input bg-background px-2 text-sm"
+                >
+                  <option value="temporary">For a time</option>
+                  <option value="lasting">Lasting</option>
+                </select>
+              </FormField>
+              {/* A temporary one needs weeks, a review date or both: the list's hint says so. */}
               <FormField id={id("weeks")} label={label("Weeks")} error={errors[id("weeks")]}>
                 <Input
                   name={`${list}.weeks`}

@@ -257,7 +257,10 @@ describe("writing, signing and sending the report", () => {
     expect(saved).toMatchObject({ ok: true, version: 1 });
     const again = await saveReportDraft(scopeFor(database.db, d), {
       referralId: r.id,
-      body: { ...body, recommendations: ["A chair with lumbar support"] },
+      body: {
+        ...body,
+        recommendations: [{ text: "A chair with adjustable back support", lasting: true }],
+      },
     });
     expect(again).toMatchObject({ ok: true, version: 1 });
     // A temporary recommendation's review date must lie ahead of the day it is saved.

@@ -44,12 +44,16 @@ export function adjustmentsOf(form: FormLike, list: "adjustments" | "recommendat
   const texts = all("text");
   const weeks = all("weeks");
   const reviews = all("reviewBy");
+  // One select a row, so it is always sent and stays in step with the row's other fields.
+  const kinds = all("kind");
   const rows: unknown[] = [];
   texts.forEach((text, i) => {
     const w = weeks[i] ?? "";
     const reviewBy = reviews[i] ?? "";
+    const lasting = kinds[i] === "lasting";
     if (!text && !w && !reviewBy) return;
-    if (!w && !reviewBy) rows.push(text);
+    if (lasting) rows.push({ text, lasting: true });
+    else if (!w && !reviewBy) rows.push(text);
     else
       rows.push({
         text,
@@ -76,12 +80,25 @@ export function reportBodyFromForm(
     const value = form.get(name);
     return typeof value === "string" ? value.trim() : "";
   };
+  const optional = (name: string) => text(name) || undefined;
   if (type === "pre_employment")
     return {
       kind: "pre_employment",
       outcome: text("outcome") as never,
       recommendations: adjustmentsOf(form, "recommendations") as never,
       summary: text("summary"),
+      plan: {
+        what: optional("planWhat"),
+        byWhom: optional("planByWhom"),
+        expectedBy: optional("planExpectedBy"),
+        interim: optional("planInterim") as never,
+        restrictions: optional("planRestrictions"),
+      },
+      driving: {
+        group: optional("drivingGroup") as never,
+        standard: optional("drivingStandard"),
+        opinion: optional("drivingOpinion"),
+      },
     };
   return {
     kind: "management",
@@ -89,7 +106,10 @@ export function reportBodyFromForm(
     fitnessOpinion: text("fitnessOpinion"),
     timescale: text("timescale"),
     adjustments: adjustmentsOf(form, "adjustments") as never,
+    equalityActView: optional("equalityActView") as never,
     equalityActOpinion: text("equalityActOpinion"),
+    prognosis: text("prognosis"),
+    recurrence: optional("recurrence") as never,
     formalProcesses: text("formalProcesses"),
     followUp: text("followUp"),
     diagnosis: text("diagnosis"),
@@ -104,5 +124,8 @@ export function fieldIdOfIssue(path: string, questions: readonly ReferralQuestio
   // A row's own field (`adjustments-0-weeks`), or the row's text for an issue with the row.
   const row = /^(adjustments|recommendations)\.(\d+)(?:\.(weeks|reviewBy|text))?/.exec(path);
   if (row) return `${row[1]}-${row[2]}-${row[3] ?? "text"}`;
+  // A certificate's plan and driving opinion: `plan.expectedBy` is the field `planExpectedBy`.
+  const part = /^(plan|driving)\.(\w+)/.exec(path);
+  if (part) return `${part[1]}${part[2]!.charAt(0).toUpperCase()}${part[2]!.slice(1)}`;
   return path || "summary";
 }

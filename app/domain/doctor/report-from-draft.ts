@@ -7,11 +7,13 @@ import type {
 } from "~/domain/reports/drafter.ts";
 import { REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import {
+  type Adjustment,
   type ManagementReportBody,
   managementFitness,
   type PreEmploymentReportBody,
   preEmploymentOutcomes,
   type ReportBody,
+  saysNothingNeeded,
 } from "~/domain/reports/report-body.ts";
 
 /** Where the draft keeps its answer to each of the employer's questions. */
@@ -60,6 +62,26 @@ export function selectedQuestionList(selected: SelectedQuestions | null): Referr
   return REFERRAL_QUESTIONS.filter((q) => selected?.[q]);
 }
 
+/** A pre-filled adjustment's first review, in weeks, for the doctor to change (ADR 0017). */
+const PREFILL_REVIEW_WEEKS = { management: 8, pre_employment: 12 } as const;
+
+/** The drafter's employer lines as adjustments, each with a review, or as the one "none" line. */
+function prefilledAdjustments(
+  statements: readonly DraftStatement[] | undefined,
+  weeks: number,
+): Adjustment[] {
+  return employerStatements(statements).map((s) =>
+    saysNothingNeeded(s.text) ? s.text : { text: s.text, weeks },
+  );
+}
+
+const EQUALITY_ACT_VIEW = {
+  likely: "likely",
+  possible: "may",
+  unclear: "may",
+  unlikely: "unlikely",
+} as const satisfies Record<string, ManagementReportBody["equalityActView"]>;
+
 /**
  * The editor's starting point: the draft's employer-facing statements turned into the report's
  * fields, each question once in its own field (QUESTION_FIELDS). Quotations, scores and notes
@@ -77,7 +99,10 @@ export function reportBodyFromDraft(
       outcome: (preEmploymentOutcomes as readonly string[]).includes(suggested ?? "")
         ? (suggested as PreEmploymentReportBody["outcome"])
         : "fit",
-      recommendations: employerStatements(draft?.adjustments?.statements).map((s) => s.text),
+      recommendations: prefilledAdjustments(
+        draft?.adjustments?.statements,
+        PREFILL_REVIEW_WEEKS.pre_employment,
+      ),
       summary: join(draft?.summary),
     };
     return body;
@@ -94,8 +119,16 @@ export function reportBodyFromDraft(
       asked.has("timeToFitness") || suggested === "temporarily-unfit"
         ? (draft?.timescale?.estimate ?? "")
         : "",
-    adjustments: employerStatements(draft?.adjustments?.statements).map((s) => s.text),
+    adjustments: prefilledAdjustments(
+      draft?.adjustments?.statements,
+      PREFILL_REVIEW_WEEKS.management,
+    ),
+    ...(draft?.equalityAct
+      ? { equalityActView: EQUALITY_ACT_VIEW[draft.equalityAct.likelihood] }
+      : {}),
     equalityActOpinion: join(draft?.equalityAct?.statements),
+    prognosis: join(draft?.prognosis?.statements),
+    ...(draft?.prognosis ? { recurrence: draft.prognosis.recurrence } : {}),
     formalProcesses: join(draft?.formalProcesses?.statements),
     followUp: join(draft?.followUp?.statements),
     diagnosis: join(draft?.underlyingCondition?.statements),

@@ -26,6 +26,7 @@ import {
   QUESTION_FIELDS,
   type ReportBody,
   reportBody,
+  signingIssues,
   unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
 import { isCurrentVersionOf } from "~/domain/reports/report-version.server.ts";
@@ -78,6 +79,11 @@ async function releaseReview(
       problem: "unanswered",
       message: `Answer the employer's question: “${REFERRAL_QUESTION_LABELS[q]}”`,
     });
+  for (const issue of signingIssues(body, {
+    drivingRequired: current.type === "pre_employment" && current.drivingRequired,
+    questions: current.type === "management" ? asked : [],
+  }))
+    failures.push({ field: issue.field, problem: "incomplete", message: issue.message });
   const present = new Set(findings.map((f) => f.key));
   const removed = [...(c.removalAsked ?? [])].filter((key) => !present.has(key)).length;
   return { failures, items: disclosureItemsOf(findings), removed };

@@ -58,7 +58,7 @@ const ADJUSTMENTS: Record<string, string> = {
   "phased-return":
     "A phased return, building up hours and duties over about four weeks, on a plan agreed with the employee.",
   "reduced-hours": "Temporarily reduced hours, reviewed at regular intervals.",
-  "flexible-hours": "Flexible start and finish times, for example around treatment or symptoms.",
+  "flexible-hours": "Flexible start and finish times.",
   "home-working": "Some home working, where the role allows it.",
   "modified-duties":
     "Temporary changes to duties, avoiding the tasks the employee reports difficulty with.",
@@ -100,11 +100,19 @@ const EMPLOYER_FITNESS: Record<ManagementOutcome, string> = {
   "unfit-for-current-role": "In my opinion they are unfit for their current role.",
 };
 
+/**
+ * The reason beside the doctor's view on the Act (the view itself is a choice of its own, and the
+ * advisory caveat is printed once with the section): duration and impact, in the Act's terms.
+ */
 const EMPLOYER_EQUALITY_ACT = {
-  likely: "In my opinion the Equality Act 2010 is likely to apply.",
-  possible: "In my opinion the Equality Act 2010 may apply.",
-  unlikely: "In my opinion the Equality Act 2010 is unlikely to apply at present.",
-  unclear: "It is not yet possible to advise whether the Equality Act 2010 applies.",
+  likely:
+    "The effects on normal day-to-day activities are substantial and have lasted, or are expected to last, 12 months or more, or to recur.",
+  possible:
+    "The effects on normal day-to-day activities are substantial; it is not yet known whether they will last 12 months or recur.",
+  unlikely:
+    "The effects on normal day-to-day activities are minor, or are not expected to last 12 months or to recur.",
+  unclear:
+    "There is not yet enough information about how long the effects will last, or how much they affect day-to-day activities.",
 } as const;
 
 const moderateOrWorse = (band: string | null | undefined) =>
@@ -772,6 +780,8 @@ export function draftManagement(
     };
   }
 
+  out.prognosis = draftPrognosis(v, safety);
+
   if (selected.recommendedAdjustments)
     out.adjustments = {
       question: "recommendedAdjustments",
@@ -848,15 +858,22 @@ export function equalityActCase(v: ResponseView, categories: string[]): Equality
     ["none", "minor"].includes(daily ?? "") &&
     (untreated === undefined || ["none", "minor"].includes(untreated));
   const cancer = categories.includes("cancer");
+  // Duration and impact decide the default (docs/decisions/0017-actionable-reports.md): long-term
+  // (12 months or more, or likely to recur) with more than a trivial effect is "likely"; a
+  // substantial effect of 3 to 12 months so far "may apply"; a trivial or short one "unlikely".
   const likelihood: Likelihood = cancer
     ? "likely"
-    : longTerm && substantial
+    : longTerm && !trivial
       ? "likely"
-      : trivial || (longTermAnswer === "no" && !longTerm)
+      : trivial
         ? "unlikely"
-        : longTerm || substantial || longTermAnswer === "unsure"
+        : duration === "3-12m" && substantial
           ? "possible"
-          : "unclear";
+          : longTermAnswer === "no"
+            ? "unlikely"
+            : substantial || longTerm || longTermAnswer === "unsure"
+              ? "possible"
+              : "unclear";
   return { v, cancer, longTerm, likelihood };
 }
 
@@ -925,14 +942,6 @@ export const EQUALITY_ACT_RULES: readonly Rule<EqualityActCase, Claim>[] = [
         ...(cancer ? ["condition.categories"] : DEFINITION_ANSWERS),
       ),
   },
-  {
-    id: "advisory",
-    when: () => true,
-    add: () =>
-      tell(
-        "This is an advisory opinion: whether the Equality Act 2010 applies is ultimately a legal decision, not a medical one. Employers are advised to act as if it may apply and consider adjustments.",
-      ),
-  },
 ];
 
 function draftEqualityAct(
@@ -946,5 +955,57 @@ function draftEqualityAct(
     likelihood: c.likelihood,
     advisory: true,
     statements: evaluate(EQUALITY_ACT_RULES, c, trace).map((claim) => statementOf(v, claim)),
+  };
+}
+
+const COURSE: Record<string, string> = {
+  improving: "Their health is improving",
+  same: "Their health is stable at present",
+  worse: "Their health has been getting worse recently",
+  variable: "Their health varies from week to week",
+};
+
+/**
+ * The expected course and the likelihood of recurrence or further absence, in employer words
+ * (docs/decisions/0017-actionable-reports.md), from what the person reports of its trend and
+ * duration: never a clinical prognosis, which is the doctor's to give.
+ */
+function draftPrognosis(
+  v: ResponseView,
+  safety: SafetyAssessment,
+): NonNullable<DraftReport["prognosis"]> {
+  const cites = ["condition.trend", "condition.long-term", "condition.duration"];
+  if (safety.urgent)
+    return {
+      recurrence: "possible",
+      statements: [
+        statementOf(
+          v,
+          tell(
+            "The expected course will be given once occupational health has reviewed the case with the employee.",
+          ),
+        ),
+      ],
+    };
+  const longTerm =
+    v.code("condition.long-term") === "yes" ||
+    ["gt-12m", "recurring"].includes(v.code("condition.duration") ?? "");
+  const shortTerm = v.code("condition.long-term") === "no";
+  const recurrence = longTerm
+    ? "likely"
+    : shortTerm && v.code("condition.trend") === "improving"
+      ? "unlikely"
+      : "possible";
+  const course =
+    COURSE[v.code("condition.trend") ?? ""] ?? "How their health will change is not yet clear";
+  const outlook = {
+    likely:
+      "the effects are expected to continue or to come back, so some further absence is likely.",
+    unlikely: "a full return to their usual work is expected, and further absence is unlikely.",
+    possible: "further absence is possible until it has settled.",
+  }[recurrence];
+  return {
+    recurrence,
+    statements: [statementOf(v, tell(`${course}; ${outlook}`, ...cites))],
   };
 }

@@ -878,7 +878,11 @@ export function draftPreEmployment(
       statements:
         adjustments.length > 0
           ? adjustments
-          : [v.employer("No adjustments are needed for this role.", "adjustments.needed")],
+          : suggested === "further-assessment-needed"
+            ? // "No adjustments" cannot stand beside an outcome that says more is needed: the
+              // certificate says recommendations follow the assessment (report-sections.ts).
+              []
+            : [v.employer("No adjustments are needed for this role.", "adjustments.needed")],
     },
     caveats,
   };

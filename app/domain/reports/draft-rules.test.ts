@@ -33,7 +33,8 @@ import {
   type PreEmploymentDraftInput,
   REFERRAL_QUESTIONS,
 } from "./drafter.ts";
-import { reportFindings } from "./release-check.ts";
+import { employerVisibleFields, reportFindings } from "./release-check.ts";
+import { saysNothingNeeded } from "./report-body.ts";
 import { ResponseView } from "./response-view.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
 
@@ -168,6 +169,22 @@ describe("the rules drafter on random answer sets", () => {
         found.map((f) => `${f.field}: ${f.kind} “${f.text}”`),
         JSON.stringify(body),
       ).toEqual([]);
+      // No drafting phrase reaches the employer, and every adjustment has its review or says none
+      // is needed (docs/decisions/0017-actionable-reports.md).
+      const employerText = employerVisibleFields(body)
+        .map((f) => f.text)
+        .join(" ");
+      expect(employerText).not.toMatch(/for example|e\.g\.|\[|\]|advised to act as if/i);
+      const items = body.kind === "management" ? body.adjustments : body.recommendations;
+      for (const item of items)
+        expect(
+          typeof item === "object" ? Boolean(item.weeks) : saysNothingNeeded(item),
+          JSON.stringify(item),
+        ).toBe(true);
+      if (body.kind === "management") {
+        expect(body.prognosis, "prognosis").toBeTruthy();
+        expect(body.recurrence, "recurrence").toBeDefined();
+      }
     }
   });
 

@@ -92,6 +92,14 @@ export interface DraftReport {
     likelihood: "likely" | "possible" | "unlikely" | "unclear";
     advisory: true;
   };
+  /**
+   * The expected course and the likelihood of recurrence or further absence, in employer words
+   * (docs/decisions/0017-actionable-reports.md). Every management draft has one.
+   */
+  prognosis?: {
+    recurrence: "unlikely" | "possible" | "likely";
+    statements: DraftStatement[];
+  };
   formalProcesses?: DraftSection & {
     ability: "able" | "able-with-support" | "not-currently-able" | "unclear";
   };
@@ -111,6 +119,7 @@ export function draftStatements(draft: DraftReport): DraftStatement[] {
     ...(draft.outcome?.statements ?? []),
     ...(draft.underlyingCondition?.statements ?? []),
     ...(draft.timescale?.statements ?? []),
+    ...(draft.prognosis?.statements ?? []),
     ...(draft.adjustments?.statements ?? []),
     ...(draft.equalityAct?.statements ?? []),
     ...(draft.formalProcesses?.statements ?? []),

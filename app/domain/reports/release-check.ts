@@ -34,7 +34,8 @@ export type ReleaseProblem =
   | "needs-consent"
   | "cannot-disclose"
   | "removal-asked"
-  | "unanswered";
+  | "unanswered"
+  | "incomplete";
 
 export interface ReleaseFailure {
   /** The editor's field id: `summary`, `adjustments`, `answer.<question>`, `recommendations`… */
@@ -135,6 +136,11 @@ export function employerVisibleFields(body: ReportBody): VisibleField[] {
         text: adjustmentText(item),
         diagnosisField: false,
       })),
+      { field: "planWhat", text: body.plan?.what ?? "", diagnosisField: false },
+      { field: "planByWhom", text: body.plan?.byWhom ?? "", diagnosisField: false },
+      { field: "planRestrictions", text: body.plan?.restrictions ?? "", diagnosisField: false },
+      { field: "drivingStandard", text: body.driving?.standard ?? "", diagnosisField: false },
+      { field: "drivingOpinion", text: body.driving?.opinion ?? "", diagnosisField: false },
     ].filter((f) => f.text.trim().length > 0);
   const fields: VisibleField[] = [
     { field: "summary", text: body.summary, diagnosisField: false },
@@ -142,6 +148,7 @@ export function employerVisibleFields(body: ReportBody): VisibleField[] {
       ? [{ field: "fitnessOpinion", text: body.fitnessOpinion, diagnosisField: false }]
       : []),
     { field: "timescale", text: body.timescale ?? "", diagnosisField: false },
+    { field: "prognosis", text: body.prognosis ?? "", diagnosisField: false },
     ...body.adjustments.map((item) => ({
       field: "adjustments",
       text: adjustmentText(item),

@@ -1,6 +1,13 @@
 import { formatLongDate } from "~/lib/dates.ts";
 import { OUTCOME_LABELS, REFERRAL_QUESTION_LABELS, type ReferralQuestion } from "./drafter.ts";
-import type { Adjustment, ReportBody } from "./report-body.ts";
+import {
+  type Adjustment,
+  DVLA_GROUP_LABELS,
+  EQUALITY_ACT_VIEW_LABELS,
+  INTERIM_LABELS,
+  RECURRENCE_LABELS,
+  type ReportBody,
+} from "./report-body.ts";
 
 /**
  * The sections of a signed report in the seed's reading order (Summary, Diagnosis,
@@ -17,6 +24,9 @@ export interface ReportSection {
     | "equality-act"
     | "formal-processes"
     | "follow-up"
+    | "prognosis"
+    | "further-assessment"
+    | "driving"
     | "subject-statement";
   heading: string;
   /** Free text exactly as the doctor wrote it (line breaks kept; never interpreted as markup). */
@@ -115,9 +125,45 @@ function doctorSections(
       id: "recommendations",
       heading: "Recommendations",
       items: body.recommendations.map((a) => adjustmentLine(a, signedAt)),
-      text: body.recommendations.length === 0 ? "No recommendations." : undefined,
+      text:
+        body.recommendations.length > 0
+          ? undefined
+          : body.outcome === "further-assessment-needed"
+            ? "Recommendations will follow the further assessment."
+            : "No recommendations.",
     });
     sections.push({ id: "fitness", heading: "Fit for Work", text: OUTCOME_LABELS[body.outcome] });
+    const plan = body.plan;
+    if (body.outcome === "further-assessment-needed" && plan?.what)
+      sections.push({
+        id: "further-assessment",
+        heading: "Further assessment",
+        text: [
+          `Assessment needed: ${plan.what}`,
+          plan.byWhom ? `By: ${plan.byWhom}` : null,
+          plan.expectedBy
+            ? `Expected by: ${formatLongDate(new Date(`${plan.expectedBy}T12:00:00Z`))}`
+            : null,
+          plan.interim
+            ? `Until then: ${INTERIM_LABELS[plan.interim]}${plan.restrictions ? `: ${plan.restrictions}` : "."}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+      });
+    const driving = body.driving;
+    if (driving?.group)
+      sections.push({
+        id: "driving",
+        heading: "Driving",
+        note: "Against the DVLA's medical standards for drivers (Assessing fitness to drive).",
+        text: [
+          `DVLA ${DVLA_GROUP_LABELS[driving.group]}${driving.standard ? `, considered against: ${driving.standard}` : ""}.`,
+          driving.opinion,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+      });
     return sections;
   }
 
@@ -169,18 +215,32 @@ function doctorSections(
         }
       : {}),
   });
+  if (body.prognosis)
+    sections.push({
+      id: "prognosis",
+      heading: "Prognosis and future attendance",
+      text: [body.prognosis, body.recurrence ? `${RECURRENCE_LABELS[body.recurrence]}.` : null]
+        .filter(Boolean)
+        .join("\n\n"),
+    });
   // Versions signed before each question had one field carry their answers here too.
   const answers = (body.answers ?? [])
     .filter((a) => includeDiagnosis || a.question !== "underlyingCondition")
     .map((a) => ({ question: REFERRAL_QUESTION_LABELS[a.question], answer: a.answer }));
   if (answers.length > 0)
     sections.push({ id: "answers", heading: "Answers to the referral questions", answers });
-  if (body.equalityActOpinion)
+  if (body.equalityActOpinion || body.equalityActView)
     sections.push({
       id: "equality-act",
       heading: "Equality Act 2010",
+      // The caveat is printed once, here: the opinion below never repeats it (ADR 0017).
       note: "Advisory opinion: whether the Act applies is a legal decision, not a medical one.",
-      text: body.equalityActOpinion,
+      text: [
+        body.equalityActView ? `${EQUALITY_ACT_VIEW_LABELS[body.equalityActView]}.` : null,
+        body.equalityActOpinion,
+      ]
+        .filter(Boolean)
+        .join(" "),
       ...asked("equalityAct"),
     });
   if (body.formalProcesses)

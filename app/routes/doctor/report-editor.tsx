@@ -59,10 +59,18 @@ import {
   type ReferralQuestion,
 } from "~/domain/reports/drafter.ts";
 import {
+  DVLA_GROUP_LABELS,
+  dvlaGroups,
+  EQUALITY_ACT_VIEW_LABELS,
+  equalityActViews,
+  INTERIM_LABELS,
+  interimAdvice,
   type ManagementReportBody,
   managementFitness,
+  type PreEmploymentReportBody,
   preEmploymentOutcomes,
   type ReportBody,
+  recurrenceLikelihoods,
   unansweredQuestions,
 } from "~/domain/reports/report-body.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
@@ -511,6 +519,32 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   <FieldFindings findings={loaderData.findings} field="timescale" />
                 </EvidenceRow>
 
+                <EvidenceRow statements={draft?.prognosis?.statements} answers={answers}>
+                  <FormField
+                    id="prognosis"
+                    label="Prognosis: the expected course"
+                    hint="How you expect their health and work to develop, in plain words for the employer."
+                    error={errors.prognosis}
+                  >
+                    <Textarea name="prognosis" rows={2} defaultValue={body.prognosis ?? ""} />
+                  </FormField>
+                  <FieldFindings findings={loaderData.findings} field="prognosis" />
+                  <FormFieldset
+                    id="recurrence"
+                    legend="Likelihood of recurrence or further absence"
+                    error={errors.recurrence}
+                    className="mt-4"
+                  >
+                    <RadioChoices
+                      name="recurrence"
+                      values={recurrenceLikelihoods}
+                      checked={body.recurrence}
+                      label={(value) => value.charAt(0).toUpperCase() + value.slice(1)}
+                      columns={3}
+                    />
+                  </FormFieldset>
+                </EvidenceRow>
+
                 <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
                   <QuestionTag
                     questions={questions}
@@ -542,6 +576,22 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                         answers={[f.question]}
                         unanswered={unanswered}
                       />
+                      {f.name === "equalityActOpinion" ? (
+                        <FormFieldset
+                          id="equalityActView"
+                          legend="Your view (advisory)"
+                          error={errors.equalityActView}
+                          optional={!asked}
+                          className="mb-4"
+                        >
+                          <RadioChoices
+                            name="equalityActView"
+                            values={equalityActViews}
+                            checked={body.equalityActView}
+                            label={(value) => EQUALITY_ACT_VIEW_LABELS[value]}
+                          />
+                        </FormFieldset>
+                      ) : null}
                       <FormField
                         id={f.name}
                         label={f.label}
@@ -603,6 +653,19 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   />
                   <FieldFindings findings={loaderData.findings} field="recommendations" />
                 </EvidenceRow>
+                <FurtherAssessmentPlan
+                  plan={body.plan}
+                  open={body.outcome === "further-assessment-needed"}
+                  errors={errors}
+                  findings={loaderData.findings}
+                />
+                {r.drivingRequired ? (
+                  <DrivingOpinion
+                    driving={body.driving}
+                    errors={errors}
+                    findings={loaderData.findings}
+                  />
+                ) : null}
                 <EvidenceRow
                   statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
                   answers={answers}
@@ -834,14 +897,17 @@ function RadioChoices<V extends string>({
   values,
   checked,
   label,
+  columns = 2,
 }: {
   name: string;
   values: readonly V[];
   checked: string | undefined;
   label: (value: V) => string;
+  /** Short choices sit in a row of three at wide widths. */
+  columns?: 2 | 3;
 }) {
   return (
-    <div className="grid gap-2 sm:grid-cols-2">
+    <div className={columns === 3 ? "grid gap-2 sm:grid-cols-3" : "grid gap-2 sm:grid-cols-2"}>
       {values.map((value) => (
         <label key={value} htmlFor={`${name}-${value}`} className="flex items-center gap-3">
           <NativeRadio
@@ -905,7 +971,7 @@ function QuestionTag({
 }
 
 const TERMS_HINT =
-  "For a temporary one, give how many weeks it lasts, a date to review it by, or both; leave both empty for a lasting one. Save the draft for more rows.";
+  "For one that lasts a time, give how many weeks, a date to review it by, or both; choose Lasting for a permanent one. Save the draft for more rows.";
 
 const OPTIONAL_FIELDS = [
   {
@@ -917,8 +983,8 @@ const OPTIONAL_FIELDS = [
   {
     name: "equalityActOpinion",
     question: "equalityAct",
-    label: "Equality Act 2010 opinion (advisory)",
-    hint: "Advisory only: whether the Act applies is ultimately a legal decision, not a medical one.",
+    label: "Your reason, in terms of duration and day-to-day effects",
+    hint: "The report prints the advisory caveat once; do not repeat it here.",
   },
   {
     name: "followUp",
@@ -944,6 +1010,10 @@ function summaryErrors(errors: Record<string, string | undefined>): Record<strin
   const ids: Record<string, string> = {
     fitness: "fitness-fit",
     outcome: "outcome-fit",
+    recurrence: "recurrence-unlikely",
+    equalityActView: "equalityActView-likely",
+    planInterim: "planInterim-may-start",
+    drivingGroup: "drivingGroup-group-1",
     adjustments: "adjustments-0-text",
     recommendations: "recommendations-0-text",
   };
@@ -951,5 +1021,118 @@ function summaryErrors(errors: Record<string, string | undefined>): Record<strin
     Object.entries(errors)
       .filter((e): e is [string, string] => Boolean(e[1]))
       .map(([id, m]) => [ids[id] ?? id, m]),
+  );
+}
+
+type EditorFindings = Parameters<typeof FieldFindings>[0]["findings"];
+
+/**
+ * A certificate of "further assessment needed" is signed only with its plan
+ * (docs/decisions/0017-actionable-reports.md): what, by whom, by when, and whether the candidate
+ * may start meanwhile. Folded away for other outcomes; open when it is needed or refused.
+ */
+function FurtherAssessmentPlan({
+  plan,
+  open,
+  errors,
+  findings,
+}: {
+  plan: PreEmploymentReportBody["plan"];
+  open: boolean;
+  errors: Record<string, string | undefined>;
+  findings: EditorFindings;
+}) {
+  const refused = [
+    "planWhat",
+    "planByWhom",
+    "planExpectedBy",
+    "planInterim",
+    "planRestrictions",
+  ].some((id) => errors[id]);
+  return (
+    <details className="rounded-lg border p-4" open={open || refused}>
+      <summary className="cursor-pointer font-medium">
+        Further assessment plan (needed when further assessment is needed)
+      </summary>
+      <div className="mt-4 grid gap-4">
+        <FormField id="planWhat" label="What assessment is needed" error={errors.planWhat}>
+          <Textarea name="planWhat" rows={2} defaultValue={plan?.what ?? ""} />
+        </FormField>
+        <FieldFindings findings={findings} field="planWhat" />
+        <FormField id="planByWhom" label="By whom" error={errors.planByWhom}>
+          <Input name="planByWhom" defaultValue={plan?.byWhom ?? ""} />
+        </FormField>
+        <FormField
+          id="planExpectedBy"
+          label="Expected by"
+          error={errors.planExpectedBy}
+          className="max-w-xs"
+        >
+          <Input name="planExpectedBy" type="date" defaultValue={plan?.expectedBy ?? ""} />
+        </FormField>
+        <FormFieldset id="planInterim" legend="In the meantime" error={errors.planInterim}>
+          <RadioChoices
+            name="planInterim"
+            values={interimAdvice}
+            checked={plan?.interim}
+            label={(value) => INTERIM_LABELS[value]}
+          />
+        </FormFieldset>
+        <FormField
+          id="planRestrictions"
+          label="Restrictions until then"
+          hint="Needed when the candidate may start with restrictions, for example no night shifts or no driving."
+          error={errors.planRestrictions}
+          optional
+        >
+          <Textarea name="planRestrictions" rows={2} defaultValue={plan?.restrictions ?? ""} />
+        </FormField>
+        <FieldFindings findings={findings} field="planRestrictions" />
+      </div>
+    </details>
+  );
+}
+
+/** A driving role's certificate states the DVLA group, the standard and the doctor's opinion. */
+function DrivingOpinion({
+  driving,
+  errors,
+  findings,
+}: {
+  driving: PreEmploymentReportBody["driving"];
+  errors: Record<string, string | undefined>;
+  findings: EditorFindings;
+}) {
+  return (
+    <section className="grid gap-4 rounded-lg border p-4" aria-labelledby="driving-heading">
+      <h2 id="driving-heading" className="font-medium">
+        Driving: the DVLA standard
+      </h2>
+      <FormFieldset id="drivingGroup" legend="DVLA group considered" error={errors.drivingGroup}>
+        <RadioChoices
+          name="drivingGroup"
+          values={dvlaGroups}
+          checked={driving?.group}
+          label={(value) => DVLA_GROUP_LABELS[value]}
+        />
+      </FormFieldset>
+      <FormField
+        id="drivingStandard"
+        label="The standard that applies"
+        hint="As named in Assessing fitness to drive, in words the employer can act on."
+        error={errors.drivingStandard}
+      >
+        <Input name="drivingStandard" defaultValue={driving?.standard ?? ""} />
+      </FormField>
+      <FieldFindings findings={findings} field="drivingStandard" />
+      <FormField
+        id="drivingOpinion"
+        label="Your opinion on fitness to drive"
+        error={errors.drivingOpinion}
+      >
+        <Textarea name="drivingOpinion" rows={2} defaultValue={driving?.opinion ?? ""} />
+      </FormField>
+      <FieldFindings findings={findings} field="drivingOpinion" />
+    </section>
   );
 }

@@ -66,6 +66,8 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await doctor
     .getByLabel("Recommendation 1", { exact: true })
     .fill("A display screen assessment in the first week");
+  // A recommendation for a time needs its duration before signing (ADR 0017).
+  await doctor.locator("#recommendations-0-weeks").fill("2");
   await doctor.getByLabel("Note for the employer").fill("<b>Plain text</b> stays plain text.");
   await doctor.getByRole("button", { name: "Save draft" }).click();
   await expect(doctor.getByText("Draft saved (version 1).")).toBeVisible();
@@ -127,6 +129,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await doctor
     .getByLabel("Recommendation 2", { exact: true })
     .fill("Part-time hours suit the role");
+  await doctor.locator("#recommendations-1-kind").selectOption("lasting");
   await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(first));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();

@@ -54,6 +54,12 @@ const DISCLOSURE_FIELD_LABELS: Record<string, string> = {
   followUp: "the follow-up section",
   fitnessOpinion: "the opinion on fitness",
   diagnosis: "the diagnosis",
+  prognosis: "the prognosis",
+  planWhat: "the further assessment needed",
+  planByWhom: "who will carry out the further assessment",
+  planRestrictions: "the restrictions until then",
+  drivingStandard: "the driving standard",
+  drivingOpinion: "the opinion on driving",
 };
 
 export function disclosureFieldLabel(field: string): string {

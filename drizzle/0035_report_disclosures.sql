@@ -2,7 +2,9 @@ ALTER TABLE "report_version" ADD COLUMN "disclosures" text;--> statement-breakpo
 -- The person's decisions on the disclosure items are written before approval; once approved the
 -- version is frozen as before, and key rotation may re-seal the items with the other sealed columns.
 CREATE OR REPLACE FUNCTION report_version_refuse_change() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET search_path = pg_catalog, public, pg_temp
+AS $$
 BEGIN
   IF OLD.subject_decision = 'approved' THEN
     IF TG_OP = 'DELETE' AND current_setting('referoh.retention_erasure', true) = 'on' THEN

@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   databaseUnavailableResponse,
@@ -50,6 +51,24 @@ describe("database errors", () => {
     });
     expect(JSON.stringify(logged)).not.toContain("someone");
     expect(errorForLog(new Error("plain"))).toMatchObject({ type: "Error", message: "plain" });
+  });
+
+  it("logs the class, message and stack of an error from another realm", () => {
+    const foreign = vm.runInNewContext(
+      "new TypeError('Cannot convert undefined or null to object')",
+    );
+    expect(foreign instanceof Error).toBe(false);
+    const logged = errorForLog(foreign);
+    expect(logged).toMatchObject({
+      type: "TypeError",
+      message: "Cannot convert undefined or null to object",
+    });
+    expect(logged.stack).toEqual(expect.stringContaining("TypeError"));
+  });
+
+  it("logs a thrown non-error by its kind and status, never its body", () => {
+    const logged = errorForLog(new Response("someone@example.org", { status: 502 }));
+    expect(logged).toEqual({ type: "Response", status: 502 });
   });
 
   it("names statements by kind and first table", () => {

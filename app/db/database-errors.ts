@@ -106,6 +106,16 @@ export function statementName(query: string): string {
   return table ? `${verb} ${table}` : verb;
 }
 
+/**
+ * Error.isError (Node 24) recognises an error from another realm too, where `instanceof Error` is
+ * false (in development the app's modules run in Vite's module runner): such an error was logged
+ * as `{"type":"object"}`, with no message or stack.
+ */
+function isError(error: unknown): error is Error {
+  const isErrorBuiltin = (Error as { isError?: (value: unknown) => boolean }).isError;
+  return isErrorBuiltin ? isErrorBuiltin(error) : error instanceof Error;
+}
+
 interface LoggedDatabaseError {
   type: "database";
   unavailable: boolean;
@@ -124,10 +134,16 @@ interface LoggedDatabaseError {
  */
 export function errorForLog(error: unknown): Record<string, unknown> {
   if (!isDatabaseError(error)) {
-    if (error instanceof Error) {
+    if (isError(error)) {
       return { type: error.name, message: error.message, stack: error.stack };
     }
-    return { type: typeof error };
+    // A thrown non-error (a Response, React Router's error response): its kind and status, never
+    // its body, which may quote the request.
+    const status = (error as { status?: unknown } | null)?.status;
+    return {
+      type: (error as object | null)?.constructor?.name ?? typeof error,
+      ...(typeof status === "number" ? { status } : {}),
+    };
   }
   const logged: LoggedDatabaseError = {
     type: "database",

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, {
   type NextFunction,
@@ -23,8 +22,9 @@ import type { Runtime } from "~/services/runtime.server.ts";
 import { headersSetBy, protocolOf, strictTransportHeader } from "./ahead-of-router.ts";
 import { trailingSlashRedirect } from "./canonical-path.ts";
 import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
-import { edgeGuard } from "./edge.ts";
+import { edgeGuard, maxBodyBytes, readBody } from "./edge.ts";
 import { prerenderedPages } from "./prerendered.ts";
+import { createRequestHandler } from "./react-router-handler.ts";
 import { logWhenFinished, requestLogger } from "./request-log.ts";
 
 // The bundle is also a React Router server build, so `react-router build` can pre-render pages
@@ -114,8 +114,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
       next();
     },
     logRequest,
-    // Unknown methods, NUL bytes or broken escapes in the address, oversized bodies: a 4xx here.
+    // Unknown methods, NUL bytes or broken escapes in the address: a 4xx here.
     edgeGuard,
+    // The body, read within its limit however it is framed (413 past it), before any route.
+    // Uploads (case documents) will name their route here with their own limit.
+    readBody({ default: maxBodyBytes }),
     // One address per page: `/register-interest/` redirects to `/register-interest`.
     trailingSlashRedirect,
     ...securityHeaders,

@@ -74,7 +74,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
   // What every response passes through first, in this order: its nonce, its log line, the edge's
   // refusals, the one address per page, and the security headers.
   const directives = cspDirectives(config.PUBLIC_URL, { relaxed: options.relaxedCsp });
-  const logRequest = requestLogger(logger);
+  const logRequest = requestLogger(logger, () => runtime.databaseOutage.down);
   // The headers every response carries, set alike whatever was asked.
   const securityHeaders: RequestHandler[] = [
     helmet({
@@ -209,10 +209,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
 
   // Anything React Router did not answer and that threw: a plain message, never a stack trace.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ err: error }, "unhandled error");
+    const unavailable = isDatabaseUnavailable(error);
+    if (unavailable) runtime.databaseOutage.noteUnavailable(error);
+    else req.log?.error({ err: error }, "unhandled error");
     if (res.headersSent) return;
     // A lost database is not the request's fault and passes: say when to try again.
-    if (isDatabaseUnavailable(error)) {
+    if (unavailable) {
       res
         .status(503)
         .set("Retry-After", String(RETRY_AFTER_SECONDS))

@@ -66,6 +66,15 @@ describe("database errors", () => {
     expect(logged.stack).toEqual(expect.stringContaining("TypeError"));
   });
 
+  it("logs the error pino-http hands over as its own copy by the error it was made from", () => {
+    // pino's serializer copies the error into a plain object and keeps the original as `raw`.
+    const copy = { type: "Error", message: "x", raw: new TypeError("failed with status code 500") };
+    expect(errorForLog(copy)).toMatchObject({
+      type: "TypeError",
+      message: "failed with status code 500",
+    });
+  });
+
   it("logs a thrown non-error by its kind and status, never its body", () => {
     const logged = errorForLog(new Response("someone@example.org", { status: 502 }));
     expect(logged).toEqual({ type: "Response", status: 502 });

@@ -133,6 +133,10 @@ interface LoggedDatabaseError {
  * message and stack (our own messages carry no personal data).
  */
 export function errorForLog(error: unknown): Record<string, unknown> {
+  // pino-http hands its serializer pino's own copy of the error, a plain object: the error it
+  // was made from is `raw`.
+  const raw = (error as { raw?: unknown } | null)?.raw;
+  if (raw !== undefined && raw !== error && typeof error === "object") return errorForLog(raw);
   if (!isDatabaseError(error)) {
     if (isError(error)) {
       return { type: error.name, message: error.message, stack: error.stack };

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "~/db/client.server.ts";
+import { isDatabaseUnavailable } from "~/db/database-errors.ts";
 import type { Logger } from "../logger.server.ts";
 
 /** A Drizzle transaction (or the database itself) the job's row is written through. */
@@ -56,6 +57,8 @@ export function createJobQueue(options: {
   pglite?: PGlite;
   connectionString?: string;
   logger: Logger;
+  /** A failure that was the database's absence. */
+  onUnavailable?: (error: unknown) => void;
 }): JobQueue {
   // On PostgreSQL pg-boss would run CREATE SCHEMA IF NOT EXISTS at every start, which needs the
   // right to create schemas even when its schema exists; the app's role has no such right
@@ -64,7 +67,12 @@ export function createJobQueue(options: {
   const boss = options.pglite
     ? new PgBoss({ db: fromPglite(options.pglite) })
     : new PgBoss({ connectionString: options.connectionString, max: 4, createSchema: false });
-  boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
+  // The worker polls every queue every few seconds: a lost database is the outage's one line
+  // (app/services/database-outage.server.ts), not one line per poll.
+  boss.on("error", (error: unknown) => {
+    if (options.onUnavailable && isDatabaseUnavailable(error)) options.onUnavailable(error);
+    else options.logger.error({ err: error }, "job queue error");
+  });
 
   const handlers = new Map<string, JobHandler<object>>();
   const schedules = new Map<string, string>();

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server.ts";
 import { mailOutbox, referral } from "~/db/schema/index.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { organisationDisplayName } from "./organisation-name.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
@@ -42,11 +43,13 @@ interface OutboxDeps {
 }
 
 /**
- * Sends one row if no one else is sending it. "busy": another sender holds it (or it was sent);
- * "dropped": the referral no longer waits for an invitation (cancelled, deleted). A failed send
+ * Sends one row if no one else is sending it. "busy": another sender holds it (or it was sent),
+ * or the referral is not this scope's to see; "dropped": the referral no longer waits for an
+ * invitation (cancelled, expired). A failed send
  * releases the row for a later attempt and throws.
  */
 async function deliver(
+  scope: Scope,
   deps: OutboxDeps,
   row: Row,
   now: Date,
@@ -66,8 +69,16 @@ async function deliver(
     )
     .returning();
   if (!claimed) return "busy";
-  const [invited] = await deps.db.select().from(referral).where(eq(referral.id, row.referralId));
-  if (!invited || (invited.status !== "invited" && invited.status !== "in_progress")) {
+  const [invited] = await deps.db
+    .select()
+    .from(referral)
+    .where(and(eq(referral.id, row.referralId), visibleReferrals(scope)));
+  if (!invited) {
+    // Not this scope's to see (a deleted referral takes its rows with it): the worker's is.
+    await deps.db.update(mailOutbox).set({ claimedUntil: null }).where(eq(mailOutbox.id, row.id));
+    return "busy";
+  }
+  if (invited.status !== "invited" && invited.status !== "in_progress") {
     await deps.db.update(mailOutbox).set({ sentAt: now }).where(eq(mailOutbox.id, row.id));
     return "dropped";
   }
@@ -111,7 +122,7 @@ export async function sendInvitationNow(
     await db.transaction((tx) => queueInvitation(tx, { referralId, now }));
     rows = await db.select().from(mailOutbox).where(eq(mailOutbox.referralId, referralId));
   }
-  for (const row of rows) if (!row.sentAt) await deliver({ db, ...deps }, row, now);
+  for (const row of rows) if (!row.sentAt) await deliver(scope, { db, ...deps }, row, now);
 }
 
 /**
@@ -138,7 +149,7 @@ export async function drainInvitationOutbox(
   let sent = 0;
   for (const row of due) {
     try {
-      if ((await deliver({ db, ...deps }, row, now)) === "sent") sent++;
+      if ((await deliver(scope, { db, ...deps }, row, now)) === "sent") sent++;
     } catch (error) {
       onFailure(error, row.referralId);
     }

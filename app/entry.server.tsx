@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestContext, runtimeContext } from "~/context.ts";
-import { errorForLog } from "~/db/database-errors.ts";
+import { errorForLog, isDatabaseUnavailable } from "~/db/database-errors.ts";
 import { PRERENDER_NONCE_PLACEHOLDER } from "~/lib/prerender.ts";
 import { noteRequestError } from "~/middleware/database-unavailable.server.ts";
 
@@ -20,16 +20,21 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   noteRequestError(context, error);
+  const runtime = runtimeOf(context);
+  // A lost database is logged once for the whole outage, with a count, not once per request.
+  if (runtime && isDatabaseUnavailable(error)) {
+    runtime.databaseOutage.noteUnavailable(error);
+    return;
+  }
   // Codes and names only: a failed query's message quotes its parameter values.
   const logged = { err: errorForLog(error), requestId: requestIdOf(context) };
-  const logger = loggerOf(context);
-  if (logger) logger.error(logged, "request failed");
+  if (runtime) runtime.logger.error(logged, "request failed");
   else console.error(JSON.stringify(logged));
 };
 
-function loggerOf(context: Readonly<RouterContextProvider>) {
+function runtimeOf(context: Readonly<RouterContextProvider>) {
   try {
-    return context.get(runtimeContext).logger;
+    return context.get(runtimeContext);
   } catch {
     // Pre-rendering at build time runs without the server's runtime.
     return null;

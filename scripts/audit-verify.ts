@@ -2,7 +2,8 @@ import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
 import { openConfiguredDatabase } from "./lib/open-configured-database.ts";
 
 // `npm run audit:verify`: recompute the audit trail's hash chain; exit 1 at the first broken link.
-const { database } = await openConfiguredDatabase();
+// It only reads, so on PostgreSQL it runs as the app's role, which may SELECT audit_event.
+const { database } = await openConfiguredDatabase({ readOnly: true });
 try {
   const report = await verifyAuditChain(database.db);
   if (report.ok) {

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, {
   type NextFunction,
@@ -23,8 +22,9 @@ import type { Runtime } from "~/services/runtime.server.ts";
 import { headersSetBy, protocolOf, strictTransportHeader } from "./ahead-of-router.ts";
 import { trailingSlashRedirect } from "./canonical-path.ts";
 import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
-import { edgeGuard } from "./edge.ts";
+import { edgeGuard, maxBodyBytes, readBody } from "./edge.ts";
 import { prerenderedPages } from "./prerendered.ts";
+import { createRequestHandler } from "./react-router-handler.ts";
 import { logWhenFinished, requestLogger } from "./request-log.ts";
 
 // The bundle is also a React Router server build, so `react-router build` can pre-render pages
@@ -74,7 +74,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
   // What every response passes through first, in this order: its nonce, its log line, the edge's
   // refusals, the one address per page, and the security headers.
   const directives = cspDirectives(config.PUBLIC_URL, { relaxed: options.relaxedCsp });
-  const logRequest = requestLogger(logger);
+  const logRequest = requestLogger(logger, () => runtime.databaseOutage.down);
   // The headers every response carries, set alike whatever was asked.
   const securityHeaders: RequestHandler[] = [
     helmet({
@@ -114,8 +114,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
       next();
     },
     logRequest,
-    // Unknown methods, NUL bytes or broken escapes in the address, oversized bodies: a 4xx here.
+    // Unknown methods, NUL bytes or broken escapes in the address: a 4xx here.
     edgeGuard,
+    // The body, read within its limit however it is framed (413 past it), before any route.
+    // Uploads (case documents) will name their route here with their own limit.
+    readBody({ default: maxBodyBytes }),
     // One address per page: `/register-interest/` redirects to `/register-interest`.
     trailingSlashRedirect,
     ...securityHeaders,
@@ -206,10 +209,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
 
   // Anything React Router did not answer and that threw: a plain message, never a stack trace.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ err: error }, "unhandled error");
+    const unavailable = isDatabaseUnavailable(error);
+    if (unavailable) runtime.databaseOutage.noteUnavailable(error);
+    else req.log?.error({ err: error }, "unhandled error");
     if (res.headersSent) return;
     // A lost database is not the request's fault and passes: say when to try again.
-    if (isDatabaseUnavailable(error)) {
+    if (unavailable) {
       res
         .status(503)
         .set("Retry-After", String(RETRY_AFTER_SECONDS))

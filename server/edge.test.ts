@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { edgeGuard, isCleanAddress } from "./edge.ts";
+import { edgeGuard, isCleanAddress, maxBodyBytes, readBody } from "./edge.ts";
 
 /** Raw HTTP: fetch() itself refuses TRACE and addresses with broken escapes. */
 function send(port: number, method: string, path: string, headers: Record<string, string> = {}) {
@@ -23,6 +24,7 @@ describe("edge guard", () => {
   beforeAll(async () => {
     const app = express();
     app.use(edgeGuard);
+    app.use(readBody({ default: maxBodyBytes }));
     app.use((_req, res) => {
       res.send("reached the app");
     });
@@ -63,5 +65,123 @@ describe("edge guard", () => {
     expect(isCleanAddress("/a%2Fb?c=%20")).toBe(true);
     expect(isCleanAddress("/a?c%00=d")).toBe(false);
     expect(isCleanAddress("/a%C0%AF")).toBe(false);
+  });
+});
+
+/**
+ * Streams `total` bytes of a form as a chunked body (no Content-Length), honouring backpressure,
+ * until the server answers or closes the connection.
+ */
+function sendChunked(
+  port: number,
+  path: string,
+  total: number,
+  headers: Record<string, string> = {},
+) {
+  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sent }));
+      },
+    );
+    // The server closing the connection on a body it refused is an answer, not a failure.
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const pump = () => {
+      while (sent < total && !answered && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+      if (sent >= total && !answered) req.end();
+    };
+    req.write("note=");
+    pump();
+  });
+}
+
+describe("request bodies", () => {
+  let port: number;
+  let close: () => void;
+  /** What the server had read from each connection when it was closed. */
+  const bytesRead: number[] = [];
+  const uploadLimit = 5 * 1024 * 1024;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((req, _res, next) => {
+      req.socket.once("close", () => bytesRead.push(req.socket.bytesRead));
+      next();
+    });
+    app.use(readBody({ default: maxBodyBytes, routes: { "/upload": uploadLimit } }));
+    app.use((_req, res) => {
+      res.send(`read ${res.locals.body?.length ?? "nothing"}`);
+    });
+    const server = app.listen(0);
+    await new Promise((r) => server.once("listening", r));
+    port = (server.address() as AddressInfo).port;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("refuses a 30 MB chunked body with 413, having read little more than the limit", async () => {
+    bytesRead.length = 0;
+    const response = await sendChunked(port, "/forgot-password", 30 * 1024 * 1024);
+    expect(response.status).toBe(413);
+    expect(response.body).toBe("The form is too large.");
+    await expect.poll(() => bytesRead.length).toBe(1);
+    // The limit, plus what was already in flight when the server stopped reading.
+    expect(bytesRead[0]).toBeLessThan(maxBodyBytes + 512 * 1024);
+    expect(response.sent).toBeLessThan(30 * 1024 * 1024);
+  });
+
+  it("hands a body within the limit on whole, chunked or not", async () => {
+    const chunked = await sendChunked(port, "/forgot-password", 512 * 1024);
+    expect(chunked.status).toBe(200);
+    expect(chunked.body).toBe(`read ${"note=".length + 512 * 1024}`);
+    const declared = await fetch(`http://127.0.0.1:${port}/login`, {
+      method: "POST",
+      body: "email=a%40b.co",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(await declared.text()).toBe("read 14");
+  });
+
+  it("gives an upload route its own limit", async () => {
+    expect((await sendChunked(port, "/upload", 3 * 1024 * 1024)).status).toBe(200);
+    expect((await sendChunked(port, "/forgot-password", 3 * 1024 * 1024)).status).toBe(413);
+    expect((await sendChunked(port, "/upload", 8 * 1024 * 1024)).status).toBe(413);
+  });
+
+  it("refuses compressed bodies: a small bomb would unpack past any limit", async () => {
+    const bomb = gzipSync(Buffer.alloc(10 * 1024 * 1024, "a"));
+    const response = await fetch(`http://127.0.0.1:${port}/login`, {
+      method: "POST",
+      body: bomb,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "content-encoding": "gzip",
+      },
+    });
+    expect(response.status).toBe(415);
   });
 });

@@ -1,7 +1,8 @@
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import getRawBody from "raw-body";
 
 /**
- * What the server refuses before React Router sees a request. Each of these once reached a route
+ * What the server refuses before React Router sees a request, and the body it reads for it. Each of these once reached a route
  * and came back as a 500: the Fetch API's Request cannot be built for TRACE, PostgreSQL cannot
  * store a NUL, and a broken percent-escape throws where the path is decoded.
  */
@@ -10,7 +11,7 @@ import type { NextFunction, Request, Response } from "express";
 const allowedMethods = ["GET", "HEAD", "POST"] as const;
 const allowed = new Set<string>(allowedMethods);
 /** The largest form of the app (the report editor) is far below this. */
-const maxBodyBytes = 1024 * 1024;
+export const maxBodyBytes = 1024 * 1024;
 
 /** Percent-decodes one part of the address; null when it is not valid UTF-8 or holds a NUL. */
 function decodedOrNull(part: string): string | null {
@@ -55,12 +56,71 @@ export function edgeGuard(req: Request, res: Response, next: NextFunction) {
     plain(res, 400, "The address contains characters that are not allowed.");
     return;
   }
-  const length = Number(req.headers["content-length"] ?? 0);
-  if (Number.isFinite(length) && length > maxBodyBytes) {
-    // Closing the connection: reading a body this size only to discard it is what an attacker wants.
-    res.setHeader("Connection", "close");
-    plain(res, 413, "The form is too large.");
-    return;
-  }
   next();
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The request's body, read whole by readBody within its route's limit. */
+      body?: Buffer;
+    }
+  }
+}
+
+interface BodyLimits {
+  /** Every body not named below. */
+  default: number;
+  /** Routes that take more (file uploads), by exact path. */
+  routes?: Record<string, number>;
+}
+
+/**
+ * Reads a request's body within its limit, counting the bytes as they arrive, whatever the
+ * framing: a declared Content-Length over the limit is refused before a byte is read, and a
+ * chunked body is refused the moment it passes the limit. Only then does the router see the
+ * body (server/react-router-handler.ts hands it on from res.locals.body). Reading whole bodies is
+ * fine at these sizes; the form parser that follows has its own limits on fields
+ * (app/middleware/edge.server.ts). raw-body is what Express's own body parsers use for this.
+ */
+export function readBody(limits: BodyLimits): RequestHandler {
+  const routeLimits = new Map(Object.entries(limits.routes ?? {}));
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    // Browsers never compress what they post; a compressed body could only be a bomb to unpack.
+    const encoding = (req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+    if (encoding !== "identity") {
+      refuseUnread(res, 415, "Compressed request bodies are not accepted.");
+      return;
+    }
+    const limit = routeLimits.get(req.path) ?? limits.default;
+    const length = req.headers["content-length"];
+    getRawBody(req, { limit, length: length === undefined ? null : length }).then(
+      (body) => {
+        res.locals.body = body;
+        next();
+      },
+      (error: { type?: string }) => {
+        if (error.type === "entity.too.large") {
+          refuseUnread(res, 413, "The form is too large.");
+        } else if (error.type === "request.aborted") {
+          // The client went away: there is no one to answer.
+          req.destroy();
+        } else {
+          // The body ended before its declared length, or the stream failed.
+          refuseUnread(res, 400, "The form could not be read. Please try again.");
+        }
+      },
+    );
+  };
+}
+
+/**
+ * Answers without reading the rest of the body, and closes the connection: reading a body this
+ * size only to discard it is what an attacker wants, and the unread rest cannot be skipped to
+ * reach a next request on the same connection.
+ */
+function refuseUnread(res: Response, status: number, message: string) {
+  res.setHeader("Connection", "close");
+  plain(res, status, message);
 }

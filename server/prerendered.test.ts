@@ -190,6 +190,7 @@ describe("pre-rendered pages", () => {
   it("recognises better-auth's session cookie, with or without the secure prefix", () => {
     expect(hasSessionCookie("better-auth.session_token=a")).toBe(true);
     expect(hasSessionCookie("a=b; __Secure-better-auth.session_token=a")).toBe(true);
+    expect(hasSessionCookie("a=b; __Host-referoh.session_token=a")).toBe(true);
     expect(hasSessionCookie("session_token_hint=1")).toBe(false);
     expect(hasSessionCookie(undefined)).toBe(false);
   });

@@ -12,10 +12,10 @@ import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "../ap
 
 /**
  * A signed-in visitor's header differs from the pre-rendered one, so requests that carry a
- * session cookie are rendered on demand instead (better-auth's cookie, with or without the
- * __Secure- prefix used over https).
+ * session cookie are rendered on demand instead (better-auth's cookie, with the __Host- prefix
+ * used over https, or the __Secure- one of cookies set before it).
  */
-const sessionCookie = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
+const sessionCookie = /(?:^|;\s*)(?:__Secure-|__Host-)?[\w.-]*session_token=/;
 
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return !!cookieHeader && sessionCookie.test(cookieHeader);

@@ -62,3 +62,39 @@ describe("request log", () => {
     expect(redactPath("/employer-dashboard")).toBe("/employer-dashboard");
   });
 });
+
+describe("request log during a database outage", () => {
+  it("leaves the outage's 503s to its own lines, and logs every other status", async () => {
+    const lines: { res?: { statusCode: number } }[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    let down = true;
+    const app = express();
+    app.use(requestLogger(pino({ level: "info" }, sink), () => down));
+    app.get("/unavailable", (_req, res) => {
+      res.status(503).send("later");
+    });
+    app.use((_req, res) => {
+      res.send("ok");
+    });
+    const server = app.listen(0);
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (let i = 0; i < 5; i++) await (await fetch(`${base}/unavailable`)).text();
+      await (await fetch(`${base}/fine`)).text();
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]?.res?.statusCode).toBe(200);
+      down = false;
+      await (await fetch(`${base}/unavailable`)).text();
+      await expect.poll(() => lines.length).toBe(2);
+      expect(lines[1]?.res?.statusCode).toBe(503);
+    } finally {
+      server.close();
+    }
+  });
+});

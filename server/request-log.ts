@@ -16,7 +16,11 @@ export function redactPath(path: string): string {
  * The query string can carry tokens, so only the path is logged, and never an assessment link's
  * token. Response headers are left out: they were a kilobyte per line and said nothing new.
  */
-export function requestLogger(logger: Logger): RequestHandler {
+export function requestLogger(
+  logger: Logger,
+  /** True while the database is away: its 503s are counted in the outage's lines instead. */
+  databaseDown: () => boolean = () => false,
+): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: (_req, res) => {
@@ -25,7 +29,8 @@ export function requestLogger(logger: Logger): RequestHandler {
       res.locals.requestId = id;
       return id;
     },
-    customLogLevel: (_req, res, error) => levelOf(res.statusCode, error),
+    customLogLevel: (_req, res, error) =>
+      res.statusCode === 503 && databaseDown() ? "silent" : levelOf(res.statusCode, error),
     serializers: {
       ...logSerializers,
       req: (req: { method: string; url: string; id: string }) => ({

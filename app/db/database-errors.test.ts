@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   databaseUnavailableResponse,
@@ -50,6 +51,33 @@ describe("database errors", () => {
     });
     expect(JSON.stringify(logged)).not.toContain("someone");
     expect(errorForLog(new Error("plain"))).toMatchObject({ type: "Error", message: "plain" });
+  });
+
+  it("logs the class, message and stack of an error from another realm", () => {
+    const foreign = vm.runInNewContext(
+      "new TypeError('Cannot convert undefined or null to object')",
+    );
+    expect(foreign instanceof Error).toBe(false);
+    const logged = errorForLog(foreign);
+    expect(logged).toMatchObject({
+      type: "TypeError",
+      message: "Cannot convert undefined or null to object",
+    });
+    expect(logged.stack).toEqual(expect.stringContaining("TypeError"));
+  });
+
+  it("logs the error pino-http hands over as its own copy by the error it was made from", () => {
+    // pino's serializer copies the error into a plain object and keeps the original as `raw`.
+    const copy = { type: "Error", message: "x", raw: new TypeError("failed with status code 500") };
+    expect(errorForLog(copy)).toMatchObject({
+      type: "TypeError",
+      message: "failed with status code 500",
+    });
+  });
+
+  it("logs a thrown non-error by its kind and status, never its body", () => {
+    const logged = errorForLog(new Response("someone@example.org", { status: 502 }));
+    expect(logged).toEqual({ type: "Response", status: 502 });
   });
 
   it("names statements by kind and first table", () => {

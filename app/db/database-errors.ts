@@ -106,6 +106,16 @@ export function statementName(query: string): string {
   return table ? `${verb} ${table}` : verb;
 }
 
+/**
+ * Error.isError (Node 24) recognises an error from another realm too, where `instanceof Error` is
+ * false (in development the app's modules run in Vite's module runner): such an error was logged
+ * as `{"type":"object"}`, with no message or stack.
+ */
+function isError(error: unknown): error is Error {
+  const isErrorBuiltin = (Error as { isError?: (value: unknown) => boolean }).isError;
+  return isErrorBuiltin ? isErrorBuiltin(error) : error instanceof Error;
+}
+
 interface LoggedDatabaseError {
   type: "database";
   unavailable: boolean;
@@ -123,11 +133,21 @@ interface LoggedDatabaseError {
  * message and stack (our own messages carry no personal data).
  */
 export function errorForLog(error: unknown): Record<string, unknown> {
+  // pino-http hands its serializer pino's own copy of the error, a plain object: the error it
+  // was made from is `raw`.
+  const raw = (error as { raw?: unknown } | null)?.raw;
+  if (raw !== undefined && raw !== error && typeof error === "object") return errorForLog(raw);
   if (!isDatabaseError(error)) {
-    if (error instanceof Error) {
+    if (isError(error)) {
       return { type: error.name, message: error.message, stack: error.stack };
     }
-    return { type: typeof error };
+    // A thrown non-error (a Response, React Router's error response): its kind and status, never
+    // its body, which may quote the request.
+    const status = (error as { status?: unknown } | null)?.status;
+    return {
+      type: (error as object | null)?.constructor?.name ?? typeof error,
+      ...(typeof status === "number" ? { status } : {}),
+    };
   }
   const logged: LoggedDatabaseError = {
     type: "database",

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { createJobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
@@ -121,6 +123,55 @@ describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
       /permission denied/,
     );
   });
+
+  it("refuses the app role a schema of its own, and so the shadow-table attack", async () => {
+    // The probe's attack: a schema of the app role's, a table in it named audit_event holding a
+    // forged last link, that schema first in the session's path, then one event.
+    expect(await refusal(app.db.execute(sql`create schema shadow`))).toMatch(/permission denied/);
+    expect(
+      await refusal(app.db.execute(sql`create table public.audit_event_shadow (id int)`)),
+    ).toMatch(/permission denied/);
+    // Its temporary schema, which needs no privilege, shadows nothing in the trigger either.
+    await app.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`create temporary table audit_event (chain_seq bigint, hash text) on commit drop`,
+      );
+      await tx.execute(sql`insert into pg_temp.audit_event values (1000, ${"f".repeat(64)})`);
+      await tx.execute(sql`set local search_path = pg_temp, public`);
+      await tx.execute(
+        sql`insert into public.audit_event (action, outcome) values ('test.shadowed', 'success')`,
+      );
+    });
+    expect(await verifyAuditChain(app.db)).toMatchObject({ ok: true });
+  });
+
+  it("runs npm run audit:verify as the app role alone", async () => {
+    const script = path.resolve("scripts/audit-verify.ts");
+    const { code, output } = await new Promise<{ code: number | null; output: string }>(
+      (resolve) => {
+        const child = spawn(process.execPath, ["--import", "tsx", script], {
+          env: {
+            ...process.env,
+            DATABASE_URL: urlAs(roles.app),
+            DATABASE_MIGRATION_URL: "",
+            DATA_DIR: os.tmpdir(),
+            LOG_LEVEL: "silent",
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk) => {
+          output += chunk;
+        });
+        child.stderr.on("data", (chunk) => {
+          output += chunk;
+        });
+        child.on("exit", (exitCode) => resolve({ code: exitCode, output }));
+      },
+    );
+    expect(output).toMatch(/Audit trail OK: \d+ events/);
+    expect(code).toBe(0);
+  }, 60_000);
 
   it("starts the whole server runtime as the app role, migrating as the owner", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-roles-"));

@@ -7,8 +7,8 @@ import { migrateDatabase, openDatabase } from "./client.server.ts";
  * table, and the app's role that reads and writes rows but owns nothing of the product's schema.
  * Only an owner (or a superuser) can ALTER a table or DISABLE its triggers, so the app's role
  * cannot switch off the audit trail's append-only trigger; and it is granted INSERT and SELECT on
- * `audit_event`, never UPDATE, DELETE or TRUNCATE. The job queue's schema (pg-boss creates a table
- * per queue as it runs) belongs to the app's role.
+ * `audit_event`, never UPDATE, DELETE or TRUNCATE. It may create no schema, nor anything in public.
+ * The job queue's schema (pg-boss creates a table per queue as it runs) belongs to the app's role.
  */
 
 export interface RoleNames {
@@ -61,11 +61,12 @@ export async function provisionDatabaseRoles(
     }
     await admin.query(`ALTER DATABASE ${quoted(options.database)} OWNER TO ${quoted(owner)}`);
     await admin.query(`GRANT CONNECT ON DATABASE ${quoted(options.database)} TO ${quoted(app)}`);
-    // pg-boss checks its schema with CREATE SCHEMA IF NOT EXISTS, which PostgreSQL refuses
-    // without this privilege even when the schema exists. It lets the app role create schemas
-    // of its own, never touch the owner's tables; its search path is pinned to public so a
-    // schema named after it cannot shadow them.
-    await admin.query(`GRANT CREATE ON DATABASE ${quoted(options.database)} TO ${quoted(app)}`);
+    // No schemas of its own: one holding a table named like ours, put ahead of public in the
+    // session's path, once let the app role feed the audit trail's trigger a forged last link.
+    // The job queue's schema is made here instead, and pg-boss told not to create it
+    // (app/services/jobs/queue.server.ts). Revoked explicitly: earlier provisionings granted it.
+    await admin.query(`REVOKE CREATE ON DATABASE ${quoted(options.database)} FROM ${quoted(app)}`);
+    await admin.query(`REVOKE CREATE ON DATABASE ${quoted(options.database)} FROM PUBLIC`);
     await admin.query(
       `ALTER ROLE ${quoted(app)} IN DATABASE ${quoted(options.database)} SET search_path = public`,
     );

@@ -1,6 +1,7 @@
 import type { Runtime } from "~/services/runtime.server.ts";
 import { claimReportReviewRemindersJob } from "./claim-report-review-reminders.ts";
 import { draftAssessmentReportJob } from "./draft-assessment-report.ts";
+import { drainMailOutboxJob } from "./drain-mail-outbox.ts";
 import { eraseExpiredHealthDataJob } from "./erase-expired-health-data.ts";
 import { expireCreditsJob } from "./expire-credits.ts";
 import { expireUnpaidReferralsJob } from "./expire-unpaid-referrals.ts";
@@ -27,6 +28,7 @@ export const backgroundJobs: readonly Job[] = [
   retryEnquiryEmailJob,
   expireCreditsJob,
   sendReferralInvitationJob,
+  drainMailOutboxJob,
   followUpInvitationsJob,
   expireUnpaidReferralsJob,
   notifyUnpaidReferralExpiredJob,
@@ -46,7 +48,11 @@ export const backgroundJobs: readonly Job[] = [
 ];
 
 /** The sweeps that also run once at start-up, for work a crash dropped before the queue had it. */
-export const startupJobs = [requeueStalledAssessmentsJob.name, followUpInvitationsJob.name];
+export const startupJobs = [
+  requeueStalledAssessmentsJob.name,
+  followUpInvitationsJob.name,
+  drainMailOutboxJob.name,
+];
 
 /**
  * Schedules of jobs that no longer exist, taken off the queue at start so pg-boss stops creating

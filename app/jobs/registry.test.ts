@@ -49,6 +49,8 @@ describe("the job registry", () => {
     expect(Object.fromEntries(schedules)).toEqual({
       "billing-expire-credits": "10 0 * * *",
       "referral-follow-up": "5 * * * *",
+      // The e-mail outbox (app/jobs/drain-mail-outbox.ts).
+      "mail-outbox-drain": "* * * * *",
       "referral-expire-unpaid": "35 * * * *",
       "billing-renew-memberships": "*/15 * * * *",
       "assessment-follow-up": "*/10 * * * *",

@@ -9,28 +9,50 @@ import { isOpaqueId, isPublicReference, isUuid } from "~/lib/ids.ts";
  * in the address, and oversized bodies.
  */
 
-/** URL parameters by name (app/routes.ts) and the identifier each must be. */
-const paramFormats: Record<string, (value: string) => boolean> = {
-  referralId: isUuid,
-  consultationId: isUuid,
-  organisationId: isOpaqueId,
-  reference: isPublicReference,
-};
+/**
+ * URL parameters by name (app/routes.ts) and the identifier each must be. Maps, not object
+ * literals: a name from the request (`hasOwnProperty`, `__proto__`) must not find
+ * Object.prototype's members.
+ */
+const paramFormats = new Map<string, (value: string) => boolean>([
+  ["referralId", isUuid],
+  ["consultationId", isUuid],
+  ["organisationId", isOpaqueId],
+  ["reference", isPublicReference],
+]);
 
 /**
  * Form fields that carry an id, by name, across every form of the app. A field that is present
  * must have its shape (a select's empty "choose one" option is allowed where there is one); an
  * absent one is left to the action, which answers with the form's message.
  */
-const formIdFormats: Record<string, (value: string) => boolean> = {
-  id: isUuid,
-  referralId: isUuid,
-  consultationId: isUuid,
-  offerId: (value) => value === "" || isUuid(value),
-  userId: isOpaqueId,
-  doctorUserId: (value) => value === "" || isOpaqueId(value),
-  toUserId: (value) => value === "" || isOpaqueId(value),
-};
+const formIdFormats = new Map<string, (value: string) => boolean>([
+  ["id", isUuid],
+  ["referralId", isUuid],
+  ["consultationId", isUuid],
+  ["offerId", (value) => value === "" || isUuid(value)],
+  ["userId", isOpaqueId],
+  ["doctorUserId", (value) => value === "" || isOpaqueId(value)],
+  ["toUserId", (value) => value === "" || isOpaqueId(value)],
+]);
+
+/**
+ * Names no field or query parameter of ours has, and that mean something to every JavaScript
+ * object: a form or query read into a plain object (Object.fromEntries, Conform's paths such as
+ * `a.b[0]`) could reach the prototype or shadow its methods with them. Each segment of a name is
+ * checked, so `__proto__[polluted]` and `items.constructor` are refused as well.
+ */
+const reservedNames = new Set([...Object.getOwnPropertyNames(Object.prototype), "prototype"]);
+
+function isReservedName(name: string): boolean {
+  return name.split(/[.[\]]/).some((segment) => reservedNames.has(segment));
+}
+
+/**
+ * What the form parser accepts besides the body's size (server/edge.ts): the largest form of the
+ * app (the report editor) has under 100 fields and no text field over 20,000 characters.
+ */
+export const formLimits = { fields: 500, fieldBytes: 100 * 1024 } as const;
 
 /** Routes whose body is not a form: the payment provider's webhook reads raw JSON and checks its signature. */
 const rawBodyPaths = new Set(["/webhooks/stripe"]);
@@ -65,8 +87,15 @@ export function checkParams(params: Record<string, string | undefined>, pathname
       if (referralKeyCondition(value) === null) notFound();
       continue;
     }
-    const format = paramFormats[name];
+    const format = paramFormats.get(name);
     if (format && !format(value)) notFound();
+  }
+}
+
+/** Query parameter names that are not ours at all: 400 before any loader reads the query. */
+export function checkQuery(url: URL): void {
+  for (const name of url.searchParams.keys()) {
+    if (isReservedName(name)) badRequest("The address contains a parameter that is not allowed.");
   }
 }
 
@@ -88,19 +117,27 @@ export async function checkForm(request: Request): Promise<void> {
   } catch {
     badRequest("The form could not be read. Please try again.");
   }
+  let count = 0;
   for (const [name, value] of form.entries()) {
+    if (++count > formLimits.fields) badRequest("The form has more fields than any of ours.");
     if (name.includes("\u0000")) badRequest("The form contains characters that are not allowed.");
+    if (isReservedName(name)) badRequest("The form contains a field name that is not allowed.");
     if (typeof value !== "string") continue;
     // PostgreSQL text cannot hold NUL, and no field of ours needs it.
     if (value.includes("\u0000")) badRequest("The form contains characters that are not allowed.");
-    const format = formIdFormats[name];
+    if (Buffer.byteLength(value) > formLimits.fieldBytes) {
+      throw data("A field of the form is too long.", { status: 413 });
+    }
+    const format = formIdFormats.get(name);
     if (format && !format(value)) notFound();
   }
 }
 
 export const edgeChecks: MiddlewareFunction<Response> = async ({ request, params }, next) => {
-  const { pathname } = new URL(request.url);
+  const url = new URL(request.url);
+  const { pathname } = url;
   checkParams(params, pathname);
+  checkQuery(url);
   if (request.method !== "GET" && request.method !== "HEAD") {
     if (!rawBodyPaths.has(pathname)) await checkForm(request);
   }

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { checkForm, checkParams } from "./edge.server.ts";
+import { checkForm, checkParams, checkQuery, formLimits } from "./edge.server.ts";
 
 async function statusOf(work: () => unknown): Promise<number | "passed"> {
   try {
@@ -70,6 +70,55 @@ describe("edge checks", () => {
     expect(
       await statusOf(() => checkForm(new Request("http://x", { method: "POST", body: multipart }))),
     ).toBe(404);
+  });
+
+  it("refuses field names that mean something to every JavaScript object with 400", async () => {
+    const form = "application/x-www-form-urlencoded";
+    // Each of these once reached the id table's lookup or an action's plain object: a 500.
+    for (const name of [
+      "__proto__",
+      "constructor",
+      "prototype",
+      "hasOwnProperty",
+      "toString",
+      "valueOf",
+      "__proto__[polluted]",
+      "items.constructor",
+      "a[0].__proto__",
+    ]) {
+      const body = `email=a%40b.co&${encodeURIComponent(name)}=x`;
+      expect(await statusOf(() => checkForm(post(body, form))), name).toBe(400);
+      const multipart = new FormData();
+      multipart.set(name, "x");
+      expect(
+        await statusOf(() =>
+          checkForm(new Request("http://x", { method: "POST", body: multipart })),
+        ),
+        `${name} (multipart)`,
+      ).toBe(400);
+    }
+    // Names that merely contain one of the words are ours to use.
+    expect(await statusOf(() => checkForm(post("constructorName=x&proto=y", form)))).toBe("passed");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("refuses such names in the query, and leaves such values alone", async () => {
+    expect(await statusOf(() => checkQuery(new URL("http://x/a?__proto__=1")))).toBe(400);
+    expect(await statusOf(() => checkQuery(new URL("http://x/a?q=1&constructor=1")))).toBe(400);
+    expect(await statusOf(() => checkQuery(new URL("http://x/a?error=__proto__")))).toBe("passed");
+  });
+
+  it("limits a form's field count and each field's size", async () => {
+    const form = "application/x-www-form-urlencoded";
+    const many = Array.from({ length: formLimits.fields + 1 }, (_, i) => `f${i}=1`).join("&");
+    expect(await statusOf(() => checkForm(post(many, form)))).toBe(400);
+    const enough = Array.from({ length: formLimits.fields }, (_, i) => `f${i}=1`).join("&");
+    expect(await statusOf(() => checkForm(post(enough, form)))).toBe("passed");
+    const long = `note=${"x".repeat(formLimits.fieldBytes + 1)}`;
+    expect(await statusOf(() => checkForm(post(long, form)))).toBe(413);
+    // Bytes, not characters: a field of two-byte letters passes at half the count.
+    const wide = `note=${encodeURIComponent("é".repeat(formLimits.fieldBytes / 2 + 1))}`;
+    expect(await statusOf(() => checkForm(post(wide, form)))).toBe(413);
   });
 
   it("takes an empty POST without a type as an empty form", async () => {

@@ -14,6 +14,7 @@ import type { CachedSession } from "~/domain/accounts/load-session.server.ts";
 import { type Auth, createAuth } from "./auth/auth.server.ts";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
 import { SessionCache } from "./auth/session-cache.server.ts";
+import { createDatabaseOutage, type DatabaseOutage } from "./database-outage.server.ts";
 import { resolveDataKeyring } from "./encryption/data-keyring.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
@@ -50,6 +51,8 @@ export interface Runtime {
    * (docs/decisions/0013-session-cache.md).
    */
   sessionCache: SessionCache<CachedSession>;
+  /** Logs a lost database once, and its return, instead of every failure between. */
+  databaseOutage: DatabaseOutage;
   /** Stops the job worker, then closes the database. Safe to call twice. */
   shutdown(): Promise<void>;
 }
@@ -107,10 +110,12 @@ export async function createRuntime(
     logger,
     rules: wiring.authRules,
   });
+  const databaseOutage = createDatabaseOutage({ logger, ping: () => database.ping() });
   const jobs = createJobQueue({
     pglite: database.pglite,
     connectionString: database.connectionString,
     logger,
+    onUnavailable: (error) => databaseOutage.noteUnavailable(error),
   });
   const payments = createPaymentProvider(config);
   const sessionCache = new SessionCache<CachedSession>({
@@ -144,8 +149,10 @@ export async function createRuntime(
     payments,
     auth,
     sessionCache,
+    databaseOutage,
     shutdown() {
       shuttingDown = true;
+      databaseOutage.stop();
       stopping ??= (async () => {
         try {
           await sessionChanges.stop();

@@ -10,7 +10,7 @@ import { createTestDatabase } from "~tests/support/test-database.ts";
 import { forFile } from "./database-fixture.ts";
 
 /** A real runtime (database, better-auth, outbox mailer) on a fresh test database. */
-export async function startTestRuntime(): Promise<{
+export async function startTestRuntime(settings: Record<string, string> = {}): Promise<{
   runtime: Runtime;
   dataDir: string;
   stop(): Promise<void>;
@@ -21,6 +21,7 @@ export async function startTestRuntime(): Promise<{
     LOG_LEVEL: "silent",
     JOBS: "off",
     NODE_ENV: "test",
+    ...settings,
   });
   const runtime = await startRuntime(config, { database: await createTestDatabase() });
   return {

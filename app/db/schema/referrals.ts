@@ -169,6 +169,34 @@ export const assessmentInvitation = pgTable(
   (t) => [index("assessment_invitation_referral_idx").on(t.referralId)],
 );
 
+/**
+ * The transactional outbox for e-mail a referral's transition causes (ADR 0010): the row is
+ * written in the transition's transaction, so a crash after the commit cannot lose the message.
+ * It names what to send, never the message: an invitation's link is minted only when it is sent.
+ * A sender claims a row for a short lease before sending (`claimed_until`), so the request that
+ * caused it and the worker that drains the outbox never both send it; `message_id` is the
+ * Message-ID the e-mail carries, the same on every attempt.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["referral_invitation"] }).notNull(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referral.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    messageId: text("message_id"),
+  },
+  (t) => [
+    index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index("mail_outbox_referral_idx").on(t.referralId),
+  ],
+);
+
 /** What the employer's Recent Activity shows: no health content, ever. */
 export const referralActivity = pgTable(
   "referral_activity",

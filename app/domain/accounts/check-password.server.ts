@@ -46,13 +46,18 @@ function passwordEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
+/** The service's own name: the first word a guesser tries against any account of ours. */
+const productWords = ["referoh", "refer oh"];
+
 /**
- * The words a guesser would try first for this person: the e-mail address and its parts, the
- * name and company, whole and word by word ("Priya Shah" → priya, shah, priyashah).
+ * The words a guesser would try first for this person: the e-mail address, its local part and
+ * their parts, the name and company, whole and word by word ("Priya Shah" → priya, shah,
+ * priyashah).
  */
 export function personalWords(owner: PasswordOwner): string[] {
   const words = new Set<string>();
-  for (const value of [owner.email, owner.name, owner.company]) {
+  const localPart = owner.email?.trim().split("@")[0];
+  for (const value of [owner.email, localPart, owner.name, owner.company]) {
     const text = value?.trim().toLowerCase();
     if (!text) continue;
     words.add(text);
@@ -61,6 +66,26 @@ export function personalWords(owner: PasswordOwner): string[] {
     if (parts.length > 1) words.add(parts.join(""));
   }
   return [...words];
+}
+
+interface Match {
+  i: number;
+  j: number;
+  token: string;
+  pattern: string;
+  dictionaryName?: string;
+  matchedWord?: string;
+}
+
+/** The password with these parts (zxcvbn's matches, by string index, inclusive) cut out. */
+function withoutParts(password: string, parts: Match[]): string {
+  let rest = "";
+  let from = 0;
+  for (const part of [...parts].sort((a, b) => a.i - b.i)) {
+    rest += password.slice(from, part.i);
+    from = part.j + 1;
+  }
+  return rest + password.slice(from);
 }
 
 /**
@@ -81,14 +106,27 @@ export async function passwordProblem(
   if ((email && lower.includes(email)) || (localPart.length >= 4 && lower.includes(localPart))) {
     return passwordMessages.personal;
   }
-  const result = (await passwordEstimator()).check(
-    password.slice(0, ESTIMATE_MAX_LENGTH),
-    personalWords(owner),
-  );
-  if (result.score >= PASSWORD_MIN_STRENGTH) return null;
-  const sequence = result.sequence as { pattern: string; dictionaryName?: string }[];
-  if (sequence.some((part) => part.dictionaryName === "userInputs")) {
-    return passwordMessages.personal;
+  const estimator = await passwordEstimator();
+  const personal = personalWords(owner);
+  const inputs = [...productWords, ...personal];
+  const judged = password.slice(0, ESTIMATE_MAX_LENGTH);
+  const result = estimator.check(judged, inputs);
+  const sequence = result.sequence as Match[];
+  const fromInputs = sequence.filter((part) => part.dictionaryName === "userInputs");
+  if (result.score >= PASSWORD_MIN_STRENGTH) {
+    // zxcvbn adds a fixed cost for every part of a password, so "NorthwindLogistics2026!" (the
+    // company, a year, a symbol) scores 3 on the parts alone. What is left once the person's and
+    // the service's words are taken out must reach the score by itself.
+    if (fromInputs.length === 0) return null;
+    const rest = withoutParts(judged, fromInputs);
+    if (rest.length > 0 && estimator.check(rest, inputs).score >= PASSWORD_MIN_STRENGTH) {
+      return null;
+    }
+  }
+  if (fromInputs.length > 0) {
+    const lowerTokens = fromInputs.map((part) => part.matchedWord ?? part.token.toLowerCase());
+    const personalOnly = lowerTokens.some((word) => !productWords.includes(word));
+    return personalOnly ? passwordMessages.personal : passwordMessages.product;
   }
   if (sequence.some((part) => part.dictionaryName === "passwords-common")) {
     return passwordMessages.common;

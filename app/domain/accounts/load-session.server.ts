@@ -95,7 +95,8 @@ export interface CachedSession {
   doctorActive: boolean | null;
 }
 
-const sessionCookiePattern = /(?:^|;\s*)((?:__Secure-)?referoh\.session_token=[^;]*)/g;
+// `__Host-` under https (app/services/auth/auth.server.ts); `__Secure-` as set before it.
+const sessionCookiePattern = /(?:^|;\s*)((?:__Host-|__Secure-)?referoh\.session_token=[^;]*)/g;
 
 /**
  * The session cookies of a request, exactly as sent (token and signature), or null without one.

@@ -16,6 +16,7 @@ export const passwordMessages = {
   common:
     "This password is too common and easy to guess. Choose a different one, for example three random words.",
   personal: `Password must not contain your name, email address or company name. ${advice}`,
+  product: `Password must not be built on the name of this service. ${advice}`,
   /** zxcvbn's own warning, when it has one, says why (e.g. "Dates are easy to guess."). */
   weak: (why: string | null) => `Password is too easy to guess.${why ? ` ${why}` : ""} ${advice}`,
 } as const;

@@ -10,7 +10,7 @@ const LIFETIME_MS = 10 * 60 * 1000;
 
 function cookieName(deps: AccountsDeps) {
   return new URL(deps.config.PUBLIC_URL).protocol === "https:"
-    ? "__Secure-referoh.pending_second_factor"
+    ? "__Host-referoh.pending_second_factor"
     : "referoh.pending_second_factor";
 }
 

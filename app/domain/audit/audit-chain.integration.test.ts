@@ -59,6 +59,23 @@ describe("the audit trail's hash chain", () => {
     ).rejects.toThrow();
   });
 
+  it("links onto the trail's own last event whatever the session's search path", async () => {
+    // The attack a probe ran as the app role: a table named audit_event ahead of public in the
+    // session's path, holding a forged last link. Its own temporary schema needs no privilege
+    // at all; the trigger once read the forged link and every later event broke the chain.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`create temporary table audit_event (chain_seq bigint, hash text) on commit drop`,
+      );
+      await tx.execute(sql`insert into pg_temp.audit_event values (1000, ${"f".repeat(64)})`);
+      await tx.execute(sql`set local search_path = pg_temp, public`);
+      await tx.execute(
+        sql`insert into public.audit_event (action, outcome) values ('test.shadowed', 'success')`,
+      );
+    });
+    expect(await verifyAuditChain(database.db)).toEqual({ ok: true, count: 26 });
+  });
+
   it("detects an edited row and names the first broken link", async () => {
     const target = (await database.db.execute(
       sql`select id::text as id from audit_event where chain_seq = 3`,

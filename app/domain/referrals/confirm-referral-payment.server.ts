@@ -5,6 +5,7 @@ import type { Tx } from "~/domain/kernel/database.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { queueInvitation } from "./invitation-outbox.server.ts";
 
 /**
  * The billing confirmation hook for pay-per-referral orders: inside the order's transaction the
@@ -34,4 +35,5 @@ export async function confirmReferralPayment(
     activity: "invited",
     audit: { action: "referral.payment_confirmed", details: { orderId: order.id } },
   });
+  await queueInvitation(tx, { referralId: current.id, now: scope.now });
 }

@@ -40,13 +40,17 @@ export async function mailNewLink(
   deps: { db: Database; mailer: Mailer },
   { token, message, now }: { token: string; message: MailMessage; now: Date },
 ): Promise<void> {
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    await deps.db
+  const revoke = () =>
+    deps.db
       .update(assessmentInvitation)
       .set({ revokedAt: now })
       .where(eq(assessmentInvitation.tokenHash, hashLinkToken(token)));
+  try {
+    const sent = await deps.mailer.send(message);
+    // The message went out before, with an earlier link (a retry after a crash): this one never will.
+    if (sent.duplicate) await revoke();
+  } catch (error) {
+    await revoke();
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { referral } from "~/db/schema/index.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { sendInvitationNow } from "./invitation-outbox.server.ts";
 import { organisationDisplayName } from "./organisation-name.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
 
@@ -10,9 +11,11 @@ import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
 const SEND_INVITATION_JOB = "referral-send-invitation";
 
 /**
- * Sends the invitation to a referral this scope may see, now; when mail is down, a job tries
- * again with a fresh link (the token is never kept in the queue). Used once a referral is paid
- * for (credits or a confirmed order) and for the employer's reminder.
+ * Sends the invitation to a referral this scope may see, now. The first invitation was written to
+ * the outbox by the transition that invited (invitation-outbox.server.ts), whose worker sends it
+ * if this does not; when mail is down for a reminder, a job tries again with a fresh link (the
+ * token is never kept in the queue). Used once a referral is paid for (credits or a confirmed
+ * order) and for the employer's reminder.
  */
 export async function inviteSubject(
   scope: Scope,
@@ -25,6 +28,22 @@ export async function inviteSubject(
     .from(referral)
     .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (!row) return;
+  if (kind === "initial") {
+    // Written to the outbox with the transition; sent now, or by the worker's next pass.
+    try {
+      await sendInvitationNow(
+        scope,
+        { mailer: services.mailer, publicUrl: services.config.PUBLIC_URL },
+        referralId,
+      );
+    } catch (error) {
+      services.logger.warn(
+        { err: error, referralId },
+        "invitation e-mail failed; the outbox retries",
+      );
+    }
+    return;
+  }
   try {
     await sendReferralInvitation(
       { db, mailer: services.mailer, publicUrl: services.config.PUBLIC_URL },

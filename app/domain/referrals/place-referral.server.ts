@@ -15,6 +15,7 @@ import {
   recordReferralStep,
 } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { queueInvitation } from "./invitation-outbox.server.ts";
 import { formatManagementReference, generatePreEmploymentCode } from "./references.ts";
 
 export type Referral = typeof referral.$inferSelect;
@@ -127,5 +128,7 @@ export async function placeReferral(
     activity: outcome.method === "credits" ? "invited" : "awaiting_payment",
     audit: { action: "referral.submit", details: { payment: outcome.method } },
   });
+  // The invitation is part of the change: it exists exactly when the referral is invited.
+  if (outcome.method === "credits") await queueInvitation(tx, { referralId: draft.id, now });
   return outcome;
 }

@@ -15,7 +15,15 @@ export async function sendReferralInvitation(
     organisationName,
     kind,
     now = new Date(),
-  }: { referral: Referral; organisationName: string; kind: "initial" | "reminder"; now?: Date },
+    messageId,
+  }: {
+    referral: Referral;
+    organisationName: string;
+    kind: "initial" | "reminder";
+    now?: Date;
+    /** The outbox's Message-ID, the same on every attempt (invitation-outbox.server.ts). */
+    messageId?: string;
+  },
 ): Promise<void> {
   if (!referral.invitedAt) throw new Error(`Referral ${referral.id} has not been invited.`);
   const { token, expiresAt } = await issueInvitationToken(deps.db, {
@@ -34,5 +42,9 @@ export async function sendReferralInvitation(
     link,
     expiresAt,
   });
-  await mailNewLink(deps, { token, message: { to: referral.subjectEmail, ...mail }, now });
+  await mailNewLink(deps, {
+    token,
+    message: { to: referral.subjectEmail, ...mail, ...(messageId ? { messageId } : {}) },
+    now,
+  });
 }

@@ -22,7 +22,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const error = new URL(request.url).searchParams.get("error");
   return {
     error:
-      error && error in subjectAccessErrors
+      // Own keys only: `?error=__proto__` or `constructor` must not find Object.prototype's members.
+      error && Object.hasOwn(subjectAccessErrors, error)
         ? subjectAccessErrors[error as SubjectAccessError]
         : null,
   };

@@ -34,6 +34,7 @@ interface AuthDependencies {
 export function createAuth({ config, db, secret, mailer, logger, rules }: AuthDependencies) {
   const { passwordProblem, sessionPolicy, emails } = rules;
   const publicUrl = new URL(config.PUBLIC_URL);
+  const https = publicUrl.protocol === "https:";
   const link = (path: string) => new URL(path, publicUrl).toString();
 
   /** E-mail leaves in the background so the answer takes the same time whether or not one is sent. */
@@ -136,8 +137,17 @@ export function createAuth({ config, db, secret, mailer, logger, rules }: AuthDe
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "referoh",
-      useSecureCookies: publicUrl.protocol === "https:",
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // Under https every cookie of ours is a __Host- cookie (named below): the browser keeps it
+      // only if it is Secure, for Path=/ and no Domain, so no other host of the domain, nor a
+      // plain-http page, can set or shadow the session. better-auth would put its own __Secure-
+      // in front of any name, so its prefixing is off and Secure is set here instead.
+      useSecureCookies: false,
+      cookies: https
+        ? Object.fromEntries(
+            authCookieNames.map((name) => [name, { name: `${HOST_COOKIE_PREFIX}referoh.${name}` }]),
+          )
+        : undefined,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/", secure: https },
       // Never X-Forwarded-For: the address comes from Express (socket, or a trusted proxy only).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // The session and its user in one query (relations in app/db/schema/auth.ts).
@@ -196,6 +206,19 @@ export function createAuth({ config, db, secret, mailer, logger, rules }: AuthDe
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The prefix a browser enforces Secure, Path=/ and no Domain for (RFC 6265bis). */
+const HOST_COOKIE_PREFIX = "__Host-";
+
+/** Every cookie better-auth and its two-factor plugin set: all of them get the __Host- prefix. */
+const authCookieNames = [
+  "session_token",
+  "session_data",
+  "account_data",
+  "dont_remember",
+  "two_factor",
+  "trust_device",
+];
 
 /**
  * Headers for `auth.api.*` calls: the browser's cookie and user agent, and the client address

@@ -1,7 +1,9 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "~/db/client.server.ts";
+import { isDatabaseUnavailable } from "~/db/database-errors.ts";
 import type { Logger } from "../logger.server.ts";
 
 /** A Drizzle transaction (or the database itself) the job's row is written through. */
@@ -35,6 +37,18 @@ export interface JobQueue {
   unschedule(name: string): void;
 }
 
+/** pg-boss's default schema, made here only where it does not exist yet. */
+async function ensureQueueSchema(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const found = await client.query("select to_regnamespace('pgboss') is not null as present");
+    if (!found.rows[0]?.present) await client.query("CREATE SCHEMA IF NOT EXISTS pgboss");
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * pg-boss on the product's own database: on PGlite through its built-in adapter on the same
  * instance (a second connection would break the single-process rule), on PostgreSQL through its pool.
@@ -43,11 +57,22 @@ export function createJobQueue(options: {
   pglite?: PGlite;
   connectionString?: string;
   logger: Logger;
+  /** A failure that was the database's absence. */
+  onUnavailable?: (error: unknown) => void;
 }): JobQueue {
+  // On PostgreSQL pg-boss would run CREATE SCHEMA IF NOT EXISTS at every start, which needs the
+  // right to create schemas even when its schema exists; the app's role has no such right
+  // (app/db/database-roles.server.ts provisions the schema). It is created below only if missing,
+  // for a database whose single role owns it.
   const boss = options.pglite
     ? new PgBoss({ db: fromPglite(options.pglite) })
-    : new PgBoss({ connectionString: options.connectionString, max: 4 });
-  boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
+    : new PgBoss({ connectionString: options.connectionString, max: 4, createSchema: false });
+  // The worker polls every queue every few seconds: a lost database is the outage's one line
+  // (app/services/database-outage.server.ts), not one line per poll.
+  boss.on("error", (error: unknown) => {
+    if (options.onUnavailable && isDatabaseUnavailable(error)) options.onUnavailable(error);
+    else options.logger.error({ err: error }, "job queue error");
+  });
 
   const handlers = new Map<string, JobHandler<object>>();
   const schedules = new Map<string, string>();
@@ -63,6 +88,7 @@ export function createJobQueue(options: {
 
   return {
     async start() {
+      if (options.connectionString) await ensureQueueSchema(options.connectionString);
       await boss.start();
       started = true;
       for (const [name, handler] of handlers) await attach(name, handler);

@@ -90,7 +90,10 @@ const badParams = [
   "1'%20OR%20'1'%3D'1",
   long,
 ];
-/** Query strings: hostile redirects, NUL, invalid UTF-8, repeated keys, oversized values. */
+/**
+ * Query strings: hostile redirects, NUL, invalid UTF-8, repeated keys, oversized values, and
+ * names and values that mean something to every JavaScript object.
+ */
 const badQueries = [
   "",
   "?redirectTo=/%09/evil.example",
@@ -98,6 +101,9 @@ const badQueries = [
   "?q=%FF&redirectTo=/caf%C3%A9%C2%85",
   "?page=-1&page=abc&cursor=%00&cursor=zz&order=x&order=y&status=nope&tab=%3Cscript%3E",
   `?q=${long}&referral=not-a-uuid&order=not-a-uuid&notice=%3Cb%3E&return=review&step=../../x`,
+  // Names and values every JavaScript object knows (`?error=__proto__` was a 500).
+  "?__proto__=x&constructor=x&prototype=x",
+  "?error=__proto__&notice=constructor&tab=hasOwnProperty&status=prototype&step=__proto__",
 ];
 const unknownMethods = ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"];
 
@@ -162,8 +168,25 @@ function formBodies(route: FuzzRoute): { label: string; body: Body }[] {
       },
     );
   }
+  // Bare names every JavaScript object knows: once a 500 on every form (the edge's id table found
+  // Object.prototype's members). Built with fromEntries: in a literal, `__proto__` would set the
+  // object's prototype instead of adding a field.
+  for (const reserved of reservedFieldNames) {
+    bodies.push({
+      label: `${intents[0]}: field named ${reserved}`,
+      body: {
+        form: Object.fromEntries([
+          ...Object.entries(fields(() => "x")),
+          [reserved, "x"],
+          ["intent", intents[0]!],
+        ]),
+      },
+    });
+  }
   return bodies;
 }
+
+const reservedFieldNames = ["__proto__", "constructor", "prototype", "hasOwnProperty"];
 
 function bodySize(body: Body): number {
   const values =

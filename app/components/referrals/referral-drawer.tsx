@@ -60,7 +60,6 @@ export interface ReferralDrawerData {
   /** Why it can no longer be cancelled, when it cannot. */
   cancelRefusal: string | null;
   payment: ReferralPaymentFacts;
-  expiredUnpaid: boolean;
   /** The released report of a complete referral, as the person agreed to release it. */
   report: null | {
     reference: string;
@@ -266,7 +265,6 @@ function DrawerContent({
   const facts = {
     subjectName: referral.subjectName,
     payment: referral.payment,
-    expiredUnpaid: referral.expiredUnpaid,
     cancelRefusal: referral.cancelRefusal,
   };
   const report = state.showsReport ? referral.report : null;

@@ -192,6 +192,13 @@ export function ReferralDrawer({
         onCloseAutoFocus={(event) => {
           if (shown.current) focusLinkTo(event, shown.current);
         }}
+        // The drawer opens on its heading, not on its first control, which may be "Cancel
+        // referral": a destructive action must not be one key press away. A screen reader reads
+        // the heading, and Tab goes on into the drawer.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          document.querySelector<HTMLElement>("[data-drawer-heading]")?.focus();
+        }}
       >
         {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
       </SheetContent>
@@ -282,7 +289,8 @@ function DrawerContent({
   return (
     <>
       <SheetHeader>
-        <SheetTitle>
+        {/* Radix names the dialog by the title's own id, so it is marked, not re-identified. */}
+        <SheetTitle data-drawer-heading tabIndex={-1} className="outline-none">
           {report
             ? `Assessment Report: ${referral.reference}`
             : `Referral Details: ${referral.reference}`}

@@ -370,44 +370,57 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <CardHeader>
             <CardHeading>Order summary</CardHeading>
           </CardHeader>
-          <CardContent>
-            <dl className="space-y-2 text-sm">
-              {order.items.map((item) => (
-                <div key={item.sku} className="flex justify-between gap-4">
-                  <dt>{item.description}</dt>
-                  <dd className="font-medium">{formatPence(item.netPence)}</dd>
+          {tab === "bundle" && !order.packId ? (
+            // No pack chosen yet: no price to pay, so none is shown (the server refuses a payment
+            // from this tab without a pack), only what a pack needs and how to add one.
+            <CardContent>
+              <p className="text-sm" data-testid="bundle-explained">
+                Credit packs are for members, so a pack comes with a membership. Choose a pack and
+                press "Use this plan": it is added to your{" "}
+                {interval ? `${membership[interval].label.toLowerCase()} ` : ""}membership, and the
+                price of both is shown here before you pay.
+              </p>
+            </CardContent>
+          ) : (
+            <CardContent>
+              <dl className="space-y-2 text-sm">
+                {order.items.map((item) => (
+                  <div key={item.sku} className="flex justify-between gap-4">
+                    <dt>{item.description}</dt>
+                    <dd className="font-medium">{formatPence(item.netPence)}</dd>
+                  </div>
+                ))}
+                <div className="flex justify-between gap-4 border-t pt-2">
+                  <dt className="text-muted-foreground">Subtotal</dt>
+                  <dd>{formatPence(order.netPence)}</dd>
                 </div>
-              ))}
-              <div className="flex justify-between gap-4 border-t pt-2">
-                <dt className="text-muted-foreground">Subtotal</dt>
-                <dd>{formatPence(order.netPence)}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">VAT ({Math.round(vatRate * 100)}%)</dt>
-                <dd>{formatPence(order.vatPence)}</dd>
-              </div>
-              <div className="flex justify-between gap-4 border-t pt-2 font-semibold text-base">
-                <dt>Total</dt>
-                <dd data-testid="order-total">{formatPence(order.totalPence)}</dd>
-              </div>
-            </dl>
-            <Form method="post" className="mt-6">
-              <OrganisationField />
-              <input type="hidden" name="order" value={order.id} />
-              <input type="hidden" name="tab" value={tab} />
-              <Button
-                id="pay"
-                type="submit"
-                name="intent"
-                value="pay"
-                size="lg"
-                className="w-full"
-                disabled={busy}
-              >
-                {paying ? "Processing…" : `Pay ${formatPence(order.totalPence)}`}
-              </Button>
-            </Form>
-          </CardContent>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">VAT ({Math.round(vatRate * 100)}%)</dt>
+                  <dd>{formatPence(order.vatPence)}</dd>
+                </div>
+                <div className="flex justify-between gap-4 border-t pt-2 font-semibold text-base">
+                  <dt>Total</dt>
+                  <dd data-testid="order-total">{formatPence(order.totalPence)}</dd>
+                </div>
+              </dl>
+              <Form method="post" className="mt-6">
+                <OrganisationField />
+                <input type="hidden" name="order" value={order.id} />
+                <input type="hidden" name="tab" value={tab} />
+                <Button
+                  id="pay"
+                  type="submit"
+                  name="intent"
+                  value="pay"
+                  size="lg"
+                  className="w-full"
+                  disabled={busy}
+                >
+                  {paying ? "Processing…" : `Pay ${formatPence(order.totalPence)}`}
+                </Button>
+              </Form>
+            </CardContent>
+          )}
         </Card>
       </div>
     </div>

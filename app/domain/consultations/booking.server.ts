@@ -406,7 +406,8 @@ async function sendBookedEmails(
 
 /**
  * The subject asks for other times: from an offer (none suit) or from a booking (their rebooking).
- * A booked time is released and both calendars get a cancellation.
+ * A booked time is released and both calendars get a cancellation, the person's too: the event
+ * they accepted must leave their calendar.
  */
 export async function requestOtherTimes(
   scope: Scope,
@@ -434,6 +435,17 @@ export async function requestOtherTimes(
   });
   const doctor = await doctorContact(db, result.previous.doctorId);
   const caseUrl = new URL(`/doctor/cases/${referralId}/consultation`, deps.publicUrl).toString();
+  const wasBooked = result.previous.status === "booked";
+  // The released booking, with the moved row's higher SEQUENCE so calendars act on it.
+  const cancel = () =>
+    calendar(
+      { ...result.previous, sequence: result.updated.sequence },
+      result.r,
+      doctor,
+      deps.publicUrl,
+      "CANCEL",
+      now,
+    );
   if (doctor.email)
     await deps.mailer.send({
       to: doctor.email,
@@ -443,19 +455,20 @@ export async function requestOtherTimes(
         caseUrl,
         urgent: result.r.urgent,
       }),
-      attachments:
-        result.previous.status === "booked"
-          ? [
-              calendar(
-                { ...result.previous, sequence: result.updated.sequence },
-                result.r,
-                doctor,
-                deps.publicUrl,
-                "CANCEL",
-                now,
-              ),
-            ]
-          : undefined,
+      attachments: wasBooked ? [cancel()] : undefined,
+    });
+  if (wasBooked)
+    await deps.mailer.send({
+      to: result.r.subjectEmail,
+      ...cancelledEmail({
+        recipientName: result.r.subjectName,
+        reference: result.r.reference,
+        start: result.previous.startsAt,
+        by: "subject",
+        forDoctor: false,
+        otherTimesRequested: true,
+      }),
+      attachments: [cancel()],
     });
   return result.updated;
 }

@@ -75,6 +75,7 @@ export default [
     route("reports", "routes/employer/alias.ts", { id: "employer-alias-reports" }),
     route("package-selection", "routes/employer/package-selection.tsx"),
     route("payment", "routes/employer/payment.tsx"),
+    route("billing-address", "routes/employer/billing-address.tsx"),
     route("employer-subscription", "routes/employer/subscription.tsx"),
     route("invoices/:file", "routes/employer/invoice-pdf.ts"),
     route("credit-notes/:file", "routes/employer/credit-note-pdf.ts"),

@@ -1,6 +1,5 @@
 import { Building2Icon, ShieldAlertIcon } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
-import type { HeaderAccount } from "~/components/site-header.tsx";
 import { Button } from "~/components/ui/button";
 import {
   isStaleOrganisationRefusal,
@@ -84,16 +83,14 @@ export function TeamRoleRefusalPage({
 }
 
 /**
- * An area's error boundary for the stale-tab refusal, or null for any other error. Refused before
- * any loader ran, a page posted without JavaScript has no layout data: the refusal carries the
- * shell.
+ * An area's error boundary for the stale-tab refusal, or null for any other error. The header is
+ * the refusal's own shell, read from the session when it refused: the layout's data in a tab
+ * left open is the organisation it was rendered for, the very thing that went stale, and a page
+ * posted without JavaScript has none.
  */
-export function staleOrganisationScreen(
-  error: unknown,
-  layout: { account: HeaderAccount; year: number } | undefined,
-) {
+export function staleOrganisationScreen(error: unknown) {
   if (!isRouteErrorResponse(error) || !isStaleOrganisationRefusal(error.data)) return null;
-  const shell = layout ?? error.data.shell;
+  const { shell } = error.data;
   return (
     <SignedInShell account={shell.account} year={shell.year}>
       <StaleOrganisationPage refusal={error.data} />

@@ -25,7 +25,7 @@ const refunded: ReferralPaymentFacts = {
 };
 
 function facts(payment: ReferralPaymentFacts, extra: Partial<DrawerFacts> = {}): DrawerFacts {
-  return { subjectName: "Jo Bloggs", payment, expiredUnpaid: false, cancelRefusal: null, ...extra };
+  return { subjectName: "Jo Bloggs", payment, cancelRefusal: null, ...extra };
 }
 
 describe("the employer's drawer, state by state", () => {
@@ -85,10 +85,10 @@ describe("the employer's drawer, state by state", () => {
     expect(drawerStates.declined.message(facts(creditsBack))).not.toMatch(/declin|consent/i);
   });
 
-  it("tells an unpaid expiry from a lapsed invitation", () => {
-    expect(drawerStates.expired.message(facts(nothing, { expiredUnpaid: true }))).toContain(
-      "Nothing was charged",
-    );
+  it("tells an unpaid expiry from a lapsed invitation, and offers no Cancel for it", () => {
+    expect(drawerStates.payment_expired.heading).toBe("Payment not completed");
+    expect(drawerStates.payment_expired.message(facts(nothing))).toContain("Nothing was charged");
+    expect(drawerStates.payment_expired.actions).not.toContain("cancel");
     expect(drawerStates.expired.message(facts(byCredits))).toContain("before the link expired");
     expect(drawerStates.expired.next(facts(byCredits))).toContain("get its credits back");
   });

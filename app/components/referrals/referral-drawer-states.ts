@@ -5,8 +5,6 @@ import type { ReferralStatus } from "~/domain/referrals/states.ts";
 export interface DrawerFacts {
   subjectName: string;
   payment: ReferralPaymentFacts;
-  /** An unpaid referral that expired, rather than an invitation that lapsed. */
-  expiredUnpaid: boolean;
   /** Why cancelling is no longer possible, from the server; null while it is. */
   cancelRefusal: string | null;
 }
@@ -131,18 +129,22 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
     showsReport: false,
   },
   expired: {
-    heading: "Expired",
-    message: (f) =>
-      f.expiredUnpaid
-        ? "The payment was not completed within 7 days, so this referral expired. Nothing was charged."
-        : `${f.subjectName} did not complete the assessment before the link expired.`,
+    heading: "Invitation expired",
+    message: (f) => `${f.subjectName} did not complete the assessment before the link expired.`,
     next: (f) =>
-      f.expiredUnpaid
-        ? "Make a new referral when you are ready."
-        : f.payment.creditsHeld > 0
-          ? "Make a new referral to invite them again, or cancel this one to get its credits back."
-          : "Make a new referral to invite them again.",
+      f.payment.creditsHeld > 0
+        ? "Make a new referral to invite them again, or cancel this one to get its credits back."
+        : "Make a new referral to invite them again.",
     actions: ["newReferral", "cancel"],
+    showsReport: false,
+  },
+  // Nobody was invited and nothing was charged: nothing to cancel (the state machine agrees).
+  payment_expired: {
+    heading: "Payment not completed",
+    message: (f) =>
+      `The payment was not completed within 7 days, so ${f.subjectName} was never invited. Nothing was charged.`,
+    next: () => "Make a new referral when you are ready.",
+    actions: ["newReferral"],
     showsReport: false,
   },
 };

@@ -60,7 +60,6 @@ export interface ReferralDrawerData {
   /** Why it can no longer be cancelled, when it cannot. */
   cancelRefusal: string | null;
   payment: ReferralPaymentFacts;
-  expiredUnpaid: boolean;
   /** The released report of a complete referral, as the person agreed to release it. */
   report: null | {
     reference: string;
@@ -193,6 +192,13 @@ export function ReferralDrawer({
         onCloseAutoFocus={(event) => {
           if (shown.current) focusLinkTo(event, shown.current);
         }}
+        // The drawer opens on its heading, not on its first control, which may be "Cancel
+        // referral": a destructive action must not be one key press away. A screen reader reads
+        // the heading, and Tab goes on into the drawer.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          document.querySelector<HTMLElement>("[data-drawer-heading]")?.focus();
+        }}
       >
         {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
       </SheetContent>
@@ -266,7 +272,6 @@ function DrawerContent({
   const facts = {
     subjectName: referral.subjectName,
     payment: referral.payment,
-    expiredUnpaid: referral.expiredUnpaid,
     cancelRefusal: referral.cancelRefusal,
   };
   const report = state.showsReport ? referral.report : null;
@@ -284,7 +289,8 @@ function DrawerContent({
   return (
     <>
       <SheetHeader>
-        <SheetTitle>
+        {/* Radix names the dialog by the title's own id, so it is marked, not re-identified. */}
+        <SheetTitle data-drawer-heading tabIndex={-1} className="outline-none">
           {report
             ? `Assessment Report: ${referral.reference}`
             : `Referral Details: ${referral.reference}`}

@@ -93,6 +93,10 @@ export const creditLedger = pgTable(
 export interface OrderItem {
   sku: string;
   description: string;
+  /** What the line is for, so an accountant can match it: the referral's public reference. */
+  reference?: string;
+  /** A membership line's period (ISO instants), added when the invoice is issued. */
+  period?: { start: string; end: string };
   quantity: number;
   unitPence: number;
   netPence: number;

@@ -77,6 +77,14 @@ export const consultation = pgTable(
     /** Bumped on every booking change so calendar clients replace the old event (.ics SEQUENCE). */
     sequence: integer("sequence").notNull().default(0),
     cancelledBy: text("cancelled_by", { enum: ["doctor", "subject"] }),
+    /**
+     * The SHA-256 of the person's room token: the secret in the join link of their calendar
+     * invitation and booking e-mail. It opens this consultation's room and nothing else (not the
+     * assessment), and is minted at booking, dropped when the booking moves or ends, and stops
+     * working when the room closes (docs/video-consultations.md, "Admission").
+     */
+    roomTokenHash: text("room_token_hash"),
+    roomTokenExpiresAt: timestamp("room_token_expires_at", { withTimezone: true }),
     reminder24hSentAt: timestamp("reminder_24h_sent_at", { withTimezone: true }),
     reminder1hSentAt: timestamp("reminder_1h_sent_at", { withTimezone: true }),
     /** HEALTH PAYLOAD (sealed): the doctor's consultation notes. */

@@ -45,7 +45,8 @@ export async function openAssessmentLink(
   const found = await findReferralByInvitationToken(db, token, now);
   let failure: "unknown" | "gone" | null = null;
   if (!found.found) failure = found.reason === "unknown" ? "unknown" : "gone";
-  else if (["cancelled", "expired"].includes(found.referral.status)) failure = "gone";
+  else if (["cancelled", "expired", "payment_expired"].includes(found.referral.status))
+    failure = "gone";
   else if (["draft", "awaiting_payment"].includes(found.referral.status)) failure = "unknown";
 
   if (failure || !found.found) {

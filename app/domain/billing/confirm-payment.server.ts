@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { organisation, referral } from "~/db/schema/index.ts";
+import { referral } from "~/db/schema/index.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { confirmReferralPayment } from "~/domain/referrals/confirm-referral-payment.server.ts";
@@ -22,22 +22,13 @@ function isSubscriptionEvent(event: PaymentEvent | SubscriptionEvent): event is 
   return event.type === "membership.renewed" || event.type === "membership.ended";
 }
 
-/** What confirming an order touches beyond billing: the paid referral and the invoice's parties. */
+/** What confirming an order touches beyond billing: the paid referral and the invoice's seller. */
 export function paymentConfirmationHooks(services: Pick<Runtime, "config">): ConfirmationHooks {
   return {
     seller: invoiceSeller(services.config),
     requireFullSeller: requiresFullSeller(services.config),
     onReferralPaid: (tx, scope, referralId, order) =>
       confirmReferralPayment(tx, scope, { referralId, order }),
-    async describeBuyer(tx, organisationId) {
-      const [row] = await tx
-        .select({ name: organisation.name, address: organisation.address })
-        .from(organisation)
-        .where(eq(organisation.id, organisationId));
-      const buyer: Record<string, string> = row ? { name: row.name } : { organisationId };
-      if (row?.address) buyer.address = row.address;
-      return buyer;
-    },
   };
 }
 

@@ -2,6 +2,7 @@ import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-p
 import type { OrderItem } from "~/db/schema/billing.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { vatRate } from "./catalogue.ts";
+import { lineDetail } from "./invoice-lines.ts";
 
 /** Pounds and pence always, as an accountant reads an invoice (the site drops ".00"). */
 const money = new Intl.NumberFormat("en-GB", {
@@ -143,7 +144,10 @@ function InvoiceDocument({ invoice }: { invoice: InvoiceData }) {
         </View>
         {invoice.items.map((item) => (
           <View key={item.sku} style={styles.row} wrap={false}>
-            <Text style={styles.description}>{item.description}</Text>
+            <View style={styles.description}>
+              <Text>{item.description}</Text>
+              {lineDetail(item) ? <Text style={styles.muted}>{lineDetail(item)}</Text> : null}
+            </View>
             <Text style={styles.qty}>{item.quantity}</Text>
             <Text style={styles.money}>{formatPence(item.unitPence)}</Text>
             <Text style={styles.money}>{signed(item.netPence, credit)}</Text>

@@ -3,6 +3,7 @@ import {
   creditNote,
   invoice,
   invoiceNumberSequence,
+  organisation,
   paymentEvent,
   paymentOrder,
 } from "~/db/schema/index.ts";
@@ -116,9 +117,9 @@ export interface PaymentEvent {
 export interface ConfirmationHooks {
   /** Moves a paid referral on (issued by the referral domain). */
   onReferralPaid?: (tx: Tx, scope: Scope, referralId: string, order: PaymentOrder) => Promise<void>;
-  /** Who the invoice is made out to, as it stands today. */
-  describeBuyer?: (tx: Tx, organisationId: string) => Promise<Record<string, string>>;
   seller: Record<string, string>;
+  /** Who the invoice is made out to; by default the organisation as it stands when it is issued. */
+  describeBuyer?: (tx: Tx, organisationId: string) => Promise<Record<string, string>>;
   /** Production with real payments: refuse a VAT invoice missing a seller detail HMRC requires. */
   requireFullSeller?: boolean;
 }
@@ -242,22 +243,59 @@ export async function handlePaymentEvent(
   });
 }
 
-/** The next invoice number, from a sequence, in the transaction that records the payment. */
+/** Who the invoice is made out to, as the organisation stands when it is issued. */
+async function invoiceBuyer(tx: Tx, organisationId: string): Promise<Record<string, string>> {
+  const [row] = await tx
+    .select({ name: organisation.name, address: organisation.address })
+    .from(organisation)
+    .where(eq(organisation.id, organisationId));
+  const buyer: Record<string, string> = row ? { name: row.name } : { organisationId };
+  if (row?.address?.trim()) buyer.address = row.address.trim();
+  return buyer;
+}
+
+/**
+ * A membership line names the period it pays for, known once the payment has started or renewed
+ * the membership (docs/vat-invoices.md); other lines are as the order was priced.
+ */
+async function invoiceLines(tx: Tx, order: PaymentOrder) {
+  if (order.kind !== "membership" && order.kind !== "renewal") return order.items;
+  if (order.items.some((item) => item.period)) return order.items;
+  const current = await getMembership(tx, order.organisationId);
+  if (!current) return order.items;
+  const period = {
+    start: current.currentPeriodStart.toISOString(),
+    end: current.currentPeriodEnd.toISOString(),
+  };
+  return order.items.map((item) =>
+    item.sku.startsWith("membership-") ? { ...item, period } : item,
+  );
+}
+
+/**
+ * The invoice for a paid order, numbered from a sequence in the transaction that records the
+ * payment. An order that charges VAT gets no invoice while the buyer has no address, since a full
+ * VAT invoice must name it (HMRC VAT Notice 700/21 §16.3): checkout asks for the address first,
+ * and saving it issues any invoice held back (`saveBillingAddress`). Returns whether it issued.
+ */
 export async function issueInvoice(
   tx: Tx,
   order: PaymentOrder,
   hooks: ConfirmationHooks,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const missing = missingSellerDetails(hooks.seller);
   if (hooks.requireFullSeller && order.vatPence > 0 && missing.length > 0)
     throw new DomainError(
       "invalid_state",
       `A VAT invoice cannot be issued without the seller's ${missing.join(", ")}.`,
     );
-  const buyer = hooks.describeBuyer
-    ? await hooks.describeBuyer(tx, order.organisationId)
-    : { organisationId: order.organisationId };
+  const buyer = await (hooks.describeBuyer ?? invoiceBuyer)(tx, order.organisationId);
+  // The period is the one this payment bought, recorded now even if the invoice waits.
+  const items = await invoiceLines(tx, order);
+  if (items !== order.items)
+    await tx.update(paymentOrder).set({ items }).where(eq(paymentOrder.id, order.id));
+  if (order.vatPence > 0 && !buyer.address?.trim()) return false;
   await tx.insert(invoice).values({
     number: await nextDocumentNumber(tx, invoiceNumberSequence, "INV"),
     orderId: order.id,
@@ -266,4 +304,5 @@ export async function issueInvoice(
     seller: hooks.seller,
     buyer,
   });
+  return true;
 }

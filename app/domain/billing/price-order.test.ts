@@ -72,10 +72,15 @@ describe("priceOrder", () => {
     ["management", true, 34000],
   ] as const)("prices a %s referral (member %s) at %i pence", (referralType, isMember, net) => {
     const membership = isMember ? "active" : "none";
-    const order = priceOrder({ kind: "referral", referralType, referralId: "r1" }, { membership });
+    const order = priceOrder(
+      { kind: "referral", referralType, referralId: "r1", reference: "REF-000042" },
+      { membership },
+    );
     expect(order.netPence).toBe(net);
     expect(order.totalPence).toBe(net * 1.2);
     expect(order.grants).toEqual({ referralId: "r1" });
+    // The line names the case it pays for, so the invoice can be matched to it.
+    expect(order.items).toEqual([expect.objectContaining({ reference: "REF-000042" })]);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 export type OrderRequest =
   | { kind: "membership"; interval: MembershipInterval; packId?: CreditPackId }
   | { kind: "credit_pack"; packId: CreditPackId }
-  | { kind: "referral"; referralType: ReferralType; referralId: string }
+  | { kind: "referral"; referralType: ReferralType; referralId: string; reference: string }
   | { kind: "renewal"; interval: MembershipInterval };
 
 interface PricedOrder {
@@ -91,7 +91,10 @@ export function priceOrder(
       const service = services[request.referralType];
       const unit =
         context.membership !== "none" ? service.memberPricePence : service.standardPricePence;
-      items.push(line(`referral-${request.referralType}`, service.name, unit));
+      items.push({
+        ...line(`referral-${request.referralType}`, service.name, unit),
+        reference: request.reference,
+      });
       grants = { referralId: request.referralId };
       break;
     }

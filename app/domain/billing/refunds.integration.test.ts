@@ -260,7 +260,7 @@ describe("a referral left awaiting payment", () => {
     );
     expect(due.map((e) => e.referralId)).toContain(created.id);
     const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
-    expect(row!.status).toBe("expired");
+    expect(row!.status).toBe("payment_expired");
     const [order] = await database.db
       .select()
       .from(paymentOrder)
@@ -271,7 +271,7 @@ describe("a referral left awaiting payment", () => {
       await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order!), hooks),
     ).toBe("closed");
     const [after] = await database.db.select().from(referral).where(eq(referral.id, created.id));
-    expect(after!.status).toBe("expired");
+    expect(after!.status).toBe("payment_expired");
     // Run again: nothing more to do.
     expect(
       await expireUnpaidReferrals(

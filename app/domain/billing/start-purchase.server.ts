@@ -3,8 +3,9 @@ import { paymentOrder } from "~/db/schema/index.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { organisationAddress } from "./billing-address.server.ts";
 import { billingRefusal } from "./billing-refusal.ts";
-import { createOrder, getOrder } from "./orders.server.ts";
+import { createOrder, getOrder, type PaymentOrder } from "./orders.server.ts";
 import { afterPaymentPath } from "./plan-choice.ts";
 import type { OrderRequest } from "./price-order.ts";
 
@@ -20,7 +21,9 @@ type Purchase =
 /**
  * The one way an employer reaches a checkout: the order (created, or this organisation's own)
  * goes to the configured provider, whose reference is kept on it. The demo provider answers with
- * our own /payment page, Stripe with its hosted checkout.
+ * our own /payment page, Stripe with its hosted checkout. An order that charges VAT for an
+ * organisation with no address goes first to /billing-address, which asks for it and then
+ * carries on (`continuePurchase`): a full VAT invoice names the customer's address.
  */
 export async function startPurchase(
   scope: Scope,
@@ -39,6 +42,11 @@ export async function startPurchase(
     "request" in purchase
       ? await createOrder(db, { actor, request: purchase.request, provider: payments.id, now })
       : await getOrder(employer, purchase.orderId);
+  if (order.vatPence > 0 && !(await organisationAddress(db, actor.organisationId)))
+    return {
+      orderId: order.id,
+      redirectUrl: `/billing-address?order=${encodeURIComponent(order.id)}`,
+    };
   const [success, cancel] =
     "request" in purchase
       ? [afterPaymentPath(order), "/package-selection?notice=payment-cancelled"]
@@ -53,4 +61,31 @@ export async function startPurchase(
     .set({ providerReference: checkout.providerReference })
     .where(eq(paymentOrder.id, order.id));
   return { orderId: order.id, redirectUrl: checkout.redirectUrl };
+}
+
+/** Where a checkout cancelled at the provider returns to: the referral it paid for, or the plans. */
+function cancelPathOf(order: PaymentOrder): string {
+  const referralId = order.grants.referralId;
+  return order.kind === "referral" && referralId
+    ? `/employer-referrals?viewReferral=${encodeURIComponent(referralId)}`
+    : "/package-selection?notice=payment-cancelled";
+}
+
+/** The checkout of an order this organisation already has, after the billing address was asked. */
+export async function continuePurchase(
+  scope: Scope,
+  services: Pick<Runtime, "config" | "payments">,
+  orderId: string,
+): Promise<{ orderId: string; redirectUrl: string }> {
+  const order = await getOrder(requireEmployer(scope), orderId);
+  if (order.status !== "pending" && order.status !== "failed")
+    return {
+      orderId,
+      redirectUrl: order.status === "paid" ? afterPaymentPath(order) : cancelPathOf(order),
+    };
+  return startPurchase(scope, services, {
+    orderId,
+    successPath: afterPaymentPath(order),
+    cancelPath: cancelPathOf(order),
+  });
 }

@@ -10,8 +10,9 @@ import { isRole, requireDoctor, requireEmployer, requireSubject } from "~/domain
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { newLinkToken } from "~/lib/link-token.ts";
 import { slotsOf } from "./availability.server.ts";
-import { type ConsultationMailDeps, MAX_OFFERED_TIMES } from "./deps.ts";
+import { type ConsultationMailDeps, MAX_OFFERED_TIMES, ROOM_CLOSES_AFTER_MS } from "./deps.ts";
 import {
   bookedEmail,
   cancelledEmail,
@@ -28,7 +29,8 @@ const OPEN = ["offered", "times_requested", "booked"] as const;
 /**
  * One move of a consultation, in the caller's transaction: its new state with the calendar
  * sequence bumped (so calendars replace the old event), the times still on offer withdrawn, and
- * the audit event as the scope's actor.
+ * the audit event as the scope's actor. The person's room token goes with every move unless the
+ * move mints a new one (a booking): a link in an outdated invitation must not open the room.
  */
 async function moveConsultation(
   tx: Tx,
@@ -39,7 +41,13 @@ async function moveConsultation(
 ): Promise<Consultation> {
   const [moved] = (await tx
     .update(consultation)
-    .set({ ...set, sequence: row.sequence + 1, updatedAt: scope.now })
+    .set({
+      roomTokenHash: null,
+      roomTokenExpiresAt: null,
+      ...set,
+      sequence: row.sequence + 1,
+      updatedAt: scope.now,
+    })
     .where(eq(consultation.id, row.id))
     .returning()) as [Consultation];
   await withdrawOpenOffers(tx, row.id, scope.now);
@@ -98,12 +106,30 @@ export function roomUrl(publicUrl: string, consultationId: string, token?: strin
   return url.toString();
 }
 
+/**
+ * The person's room token for a booking: 256 random bits, only the hash kept on the consultation,
+ * valid until the room closes (an hour after the end). It goes in the join link of their calendar
+ * invitation, which a calendar opens in any browser, so it carries its own credential
+ * (docs/video-consultations.md, "Admission"); unlike an assessment link it opens nothing else.
+ */
+function roomToken(startsAt: Date, durationMinutes: number) {
+  const { token, tokenHash } = newLinkToken();
+  const expiresAt = new Date(startsAt.getTime() + durationMinutes * 60_000 + ROOM_CLOSES_AFTER_MS);
+  return { token, set: { roomTokenHash: tokenHash, roomTokenExpiresAt: expiresAt } };
+}
+
 async function subjectLink(tx: Executor, referralId: string, now: Date) {
   // A fresh link of its own: the old assessment e-mail's link may have lapsed.
   const { token } = await issueInvitationToken(tx, { referralId, invitedAt: now, now });
   return token;
 }
 
+/**
+ * The calendar file for one reader. Each attendee gets their own: the room link in it is the one
+ * that works for them (the person's carries their room token, the doctor's needs their sign-in),
+ * with the same UID and SEQUENCE, so both calendars hold the same event. A cancellation names
+ * the bare room address: there is no room to open any more.
+ */
 function calendar(
   c: Consultation,
   r: Referral,
@@ -111,6 +137,7 @@ function calendar(
   publicUrl: string,
   method: "REQUEST" | "CANCEL",
   now: Date,
+  joinUrl = roomUrl(publicUrl, c.id),
 ) {
   return {
     filename: method === "CANCEL" ? "consultation-cancelled.ics" : "consultation.ics",
@@ -123,7 +150,7 @@ function calendar(
       durationMinutes: c.durationMinutes,
       summary: `ReferOH video consultation (${r.reference})`,
       description: "Occupational health video consultation with ReferOH. Nothing is recorded.",
-      roomUrl: roomUrl(publicUrl, c.id),
+      roomUrl: joinUrl,
       organizer: { name: "ReferOH", email: "no-reply@referoh.co.uk" },
       attendees: [
         { name: doctor.name, email: doctor.email },
@@ -182,6 +209,8 @@ export async function offerConsultation(
           bookedAt: null,
           reminder24hSentAt: null,
           reminder1hSentAt: null,
+          roomTokenHash: null,
+          roomTokenExpiresAt: null,
           sequence: open.sequence + 1,
           updatedAt: now,
         })
@@ -215,14 +244,16 @@ export async function offerConsultation(
   });
 
   const contact = await doctorContact(db, actor.userId);
-  if (result.wasBooked) {
-    const cancel = calendar(result.wasBooked, result.r, contact, deps.publicUrl, "CANCEL", now);
+  // The cancellation carries the moved row's higher SEQUENCE, or calendars may ignore it.
+  const released = result.wasBooked ? { ...result.wasBooked, sequence: result.row.sequence } : null;
+  if (released) {
+    const cancel = calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now);
     await deps.mailer.send({
       to: contact.email,
       ...cancelledEmail({
         recipientName: contact.name,
         reference: result.r.reference,
-        start: result.wasBooked.startsAt,
+        start: released.startsAt,
         by: "doctor",
         forDoctor: true,
         otherTimesRequested: false,
@@ -241,8 +272,8 @@ export async function offerConsultation(
       link: new URL(`/assessment/${result.token}/consultation`, deps.publicUrl).toString(),
       kind: result.wasBooked ? "rebook" : kind,
     }),
-    attachments: result.wasBooked
-      ? [calendar(result.wasBooked, result.r, contact, deps.publicUrl, "CANCEL", now)]
+    attachments: released
+      ? [calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now)]
       : undefined,
   });
   return result.row;
@@ -321,17 +352,18 @@ export async function pickConsultationTime(
       );
     if (clash)
       throw new DomainError("conflict", "That time has just been taken. Please choose another.");
+    const room = roomToken(offer.startsAt, row.durationMinutes);
     const booked = await moveConsultation(
       tx,
       subject,
       row,
-      { status: "booked", startsAt: offer.startsAt, bookedAt: now },
+      { status: "booked", startsAt: offer.startsAt, bookedAt: now, ...room.set },
       { action: "consultation.booked", details: { referralId } },
     );
     const token = await subjectLink(tx, referralId, now);
-    return { booked, r, token };
+    return { booked, r, token, roomToken: room.token };
   });
-  await sendBookedEmails(db, deps, result.booked, result.r, result.token, now);
+  await sendBookedEmails(db, deps, result.booked, result.r, result, now);
   return result.booked;
 }
 
@@ -340,22 +372,22 @@ async function sendBookedEmails(
   deps: ConsultationMailDeps,
   c: Consultation,
   r: Referral,
-  token: string,
+  links: { token: string; roomToken: string },
   now: Date,
 ) {
   const doctor = await doctorContact(db, c.doctorId);
-  const ics = calendar(c, r, doctor, deps.publicUrl, "REQUEST", now);
+  const subjectJoinUrl = roomUrl(deps.publicUrl, c.id, links.roomToken);
   await deps.mailer.send({
     to: r.subjectEmail,
     ...bookedEmail({
       recipientName: r.subjectName,
       reference: r.reference,
       start: c.startsAt!,
-      joinUrl: roomUrl(deps.publicUrl, c.id, token),
-      manageUrl: new URL(`/assessment/${token}/consultation`, deps.publicUrl).toString(),
+      joinUrl: subjectJoinUrl,
+      manageUrl: new URL(`/assessment/${links.token}/consultation`, deps.publicUrl).toString(),
       forDoctor: false,
     }),
-    attachments: [ics],
+    attachments: [calendar(c, r, doctor, deps.publicUrl, "REQUEST", now, subjectJoinUrl)],
   });
   if (doctor.email)
     await deps.mailer.send({
@@ -368,13 +400,14 @@ async function sendBookedEmails(
         forDoctor: true,
         urgent: r.urgent,
       }),
-      attachments: [ics],
+      attachments: [calendar(c, r, doctor, deps.publicUrl, "REQUEST", now)],
     });
 }
 
 /**
  * The subject asks for other times: from an offer (none suit) or from a booking (their rebooking).
- * A booked time is released and both calendars get a cancellation.
+ * A booked time is released and both calendars get a cancellation, the person's too: the event
+ * they accepted must leave their calendar.
  */
 export async function requestOtherTimes(
   scope: Scope,
@@ -402,6 +435,17 @@ export async function requestOtherTimes(
   });
   const doctor = await doctorContact(db, result.previous.doctorId);
   const caseUrl = new URL(`/doctor/cases/${referralId}/consultation`, deps.publicUrl).toString();
+  const wasBooked = result.previous.status === "booked";
+  // The released booking, with the moved row's higher SEQUENCE so calendars act on it.
+  const cancel = () =>
+    calendar(
+      { ...result.previous, sequence: result.updated.sequence },
+      result.r,
+      doctor,
+      deps.publicUrl,
+      "CANCEL",
+      now,
+    );
   if (doctor.email)
     await deps.mailer.send({
       to: doctor.email,
@@ -411,10 +455,20 @@ export async function requestOtherTimes(
         caseUrl,
         urgent: result.r.urgent,
       }),
-      attachments:
-        result.previous.status === "booked"
-          ? [calendar(result.previous, result.r, doctor, deps.publicUrl, "CANCEL", now)]
-          : undefined,
+      attachments: wasBooked ? [cancel()] : undefined,
+    });
+  if (wasBooked)
+    await deps.mailer.send({
+      to: result.r.subjectEmail,
+      ...cancelledEmail({
+        recipientName: result.r.subjectName,
+        reference: result.r.reference,
+        start: result.previous.startsAt,
+        by: "subject",
+        forDoctor: false,
+        otherTimesRequested: true,
+      }),
+      attachments: [cancel()],
     });
   return result.updated;
 }

@@ -5,7 +5,11 @@ import { auditEvent, consultation, referral as referralTable } from "~/db/schema
 import type { DoctorActor, SystemActor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope, systemScope } from "~/domain/kernel/scope.ts";
-import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import {
+  findReferralByInvitationToken,
+  issueInvitationToken,
+} from "~/domain/referrals/invitations.server.ts";
+import { readCalendar } from "~tests/support/calendar.ts";
 import {
   bookConsultationForTest,
   createDoctorForTest,
@@ -36,6 +40,7 @@ let handle: DatabaseHandle;
 let deps: ConsultationDeps;
 const mailer = recordingMailer();
 const sent = mailer.sent;
+const testOrigin = { ip: null, requestId: "test" };
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -218,6 +223,183 @@ describe("consultation booking", () => {
     expect(next.id).not.toBe(offered.id);
     const view = await consultationsForDoctorCase(doctorScope(handle.db, doctor), referral.id);
     expect(view.consultations.map((c) => c.status)).toEqual(["offered", "cancelled"]);
+  });
+
+  it("gives each reader a calendar link that works for them; moves keep the UID with a higher SEQUENCE", async () => {
+    const doctor = await doctorWithHours();
+    const { referral } = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+    });
+    const doorActor: SystemActor = { role: "system", name: ROOM_DOOR };
+    const door = (now: Date) => createScope(handle.db, doorActor, testOrigin, now);
+    const doctorEmail = `${doctor.userId}@example.org`;
+    /** Every calendar file sent since the last call, read by ical.js, with who it went to. */
+    const calendars = () => {
+      const found = sent.flatMap((m) =>
+        (m.attachments ?? [])
+          .filter((a) => a.filename.endsWith(".ics"))
+          .map((a) => ({ to: m.to, text: m.text, ics: readCalendar(String(a.content)) })),
+      );
+      sent.length = 0;
+      return found;
+    };
+    const tokenOf = (url: string | null) => new URL(url!).searchParams.get("token");
+
+    sent.length = 0;
+    const offered = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+      referralId: referral.id,
+      times: [new Date("2026-03-24T09:00:00Z"), new Date("2026-03-26T10:00:00Z")],
+    });
+    expect(calendars()).toEqual([]);
+    const pick = async (index: number) => {
+      const open = await openConsultationForReferral(await subjectAt(referral.id));
+      return pickConsultationTime(await subjectAt(referral.id, monday), deps, {
+        consultationId: offered.id,
+        offerId: open!.offers[index]!.id,
+      });
+    };
+    const first = await pick(0);
+    const booked = calendars();
+    expect(booked.map((c) => c.to).sort()).toEqual([doctorEmail, referral.subjectEmail].sort());
+    const forSubject = booked.find((c) => c.to === referral.subjectEmail)!.ics;
+    const forDoctor = booked.find((c) => c.to === doctorEmail)!.ics;
+    for (const ics of [forSubject, forDoctor]) {
+      expect(ics).toMatchObject({
+        method: "REQUEST",
+        uid: `${offered.id}@referoh`,
+        sequence: first.sequence,
+        minutes: 30,
+      });
+      expect(ics.start.toISOString()).toBe("2026-03-24T09:00:00.000Z");
+      expect(ics.attendees.sort()).toEqual(
+        [`mailto:${doctorEmail}`, `mailto:${referral.subjectEmail}`].sort(),
+      );
+    }
+    // The doctor's link is the bare room (they sign in); the person's carries a room token,
+    // the same as the join button of their e-mail, and it is not an assessment link.
+    expect(forDoctor.url).toBe(`https://referoh.example/consultation/${offered.id}`);
+    const roomToken = tokenOf(forSubject.url);
+    expect(roomToken).toMatch(/^[\w-]{43}$/);
+    expect(booked.find((c) => c.to === referral.subjectEmail)!.text).toContain(forSubject.url!);
+    const [stored] = await handle.db
+      .select()
+      .from(consultation)
+      .where(eq(consultation.id, offered.id));
+    expect(stored!.roomTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(roomToken!);
+
+    // In a fresh browser (no session: the room's door) the token admits the person inside the
+    // window, gives the time refusal before it, and opens no other consultation or case.
+    const start = first.startsAt!.getTime();
+    const joinAt = (at: number, token = roomToken, consultationId = offered.id) =>
+      authoriseRoomJoin(door(new Date(at)), {
+        consultationId,
+        subjectToken: token,
+        channel: "page",
+      });
+    expect(await joinAt(start - 10 * 60_000)).toMatchObject({ ok: true, role: "subject" });
+    expect(await joinAt(start - 2 * 3_600_000)).toEqual({ ok: false, reason: "not_open" });
+    expect(await joinAt(start + 95 * 60_000)).toEqual({ ok: false, reason: "refused" });
+    const other = await referralInReviewForTest(handle.db, {
+      doctorId: doctor.userId,
+      now: monday,
+    });
+    const otherBooked = await bookConsultationForTest(deps, {
+      doctor,
+      referralId: other.referral.id,
+      startsAfter: new Date(start + 86_400_000),
+    });
+    sent.length = 0;
+    expect(await joinAt(otherBooked.startsAt!.getTime(), roomToken, otherBooked.id)).toEqual({
+      ok: false,
+      reason: "refused",
+    });
+    expect((await findReferralByInvitationToken(handle.db, roomToken!, monday)).found).toBe(false);
+
+    // The person asks for other times: both calendars get a CANCEL of the same event with a
+    // higher SEQUENCE, and the old link stops working.
+    const released = await requestOtherTimes(
+      await subjectAt(referral.id, monday),
+      deps,
+      offered.id,
+    );
+    const releasedCalendars = calendars();
+    expect(releasedCalendars.map((c) => c.to).sort()).toEqual(
+      [doctorEmail, referral.subjectEmail].sort(),
+    );
+    for (const c of releasedCalendars) {
+      expect(c.ics).toMatchObject({
+        method: "CANCEL",
+        status: "CANCELLED",
+        uid: forDoctor.uid,
+        sequence: released.sequence,
+      });
+      expect(c.ics.start.toISOString()).toBe("2026-03-24T09:00:00.000Z");
+    }
+    expect(releasedCalendars.find((c) => c.to === referral.subjectEmail)!.text).toContain(
+      "as you asked for other times",
+    );
+    expect(released.sequence).toBeGreaterThan(first.sequence);
+
+    // A new booking of the same consultation: the same UID, a higher SEQUENCE, a new token.
+    await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+      referralId: referral.id,
+      times: [new Date("2026-03-25T09:30:00Z")],
+    });
+    calendars();
+    const second = await pick(0);
+    const rebooked = calendars();
+    expect(rebooked).toHaveLength(2);
+    for (const c of rebooked)
+      expect(c.ics).toMatchObject({
+        method: "REQUEST",
+        uid: forDoctor.uid,
+        sequence: second.sequence,
+      });
+    expect(second.sequence).toBeGreaterThan(released.sequence);
+    const newToken = tokenOf(rebooked.find((c) => c.to === referral.subjectEmail)!.ics.url);
+    expect(newToken).not.toBe(roomToken);
+    const secondStart = second.startsAt!.getTime();
+    expect(await joinAt(secondStart, roomToken)).toEqual({ ok: false, reason: "refused" });
+    expect(await joinAt(secondStart, newToken)).toMatchObject({ ok: true, role: "subject" });
+
+    // The doctor moves it: both calendars get the CANCEL with a higher SEQUENCE.
+    const moved = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+      referralId: referral.id,
+      times: [new Date("2026-03-26T09:00:00Z")],
+    });
+    const movedCalendars = calendars();
+    expect(movedCalendars.map((c) => c.to).sort()).toEqual(
+      [doctorEmail, referral.subjectEmail].sort(),
+    );
+    for (const c of movedCalendars)
+      expect(c.ics).toMatchObject({
+        method: "CANCEL",
+        uid: forDoctor.uid,
+        sequence: moved.sequence,
+      });
+    expect(moved.sequence).toBeGreaterThan(second.sequence);
+    expect(await joinAt(secondStart, newToken)).toMatchObject({ ok: false });
+
+    // Booked again, then cancelled by the doctor: a CANCEL to both, higher again.
+    const third = await pick(0);
+    calendars();
+    const cancelled = await cancelConsultation(
+      doctorScope(handle.db, doctor, monday),
+      deps,
+      offered.id,
+    );
+    const cancelCalendars = calendars();
+    expect(cancelCalendars).toHaveLength(2);
+    for (const c of cancelCalendars)
+      expect(c.ics).toMatchObject({
+        method: "CANCEL",
+        uid: forDoctor.uid,
+        sequence: cancelled.sequence,
+      });
+    expect(cancelled.sequence).toBeGreaterThan(third.sequence);
+    expect(cancelled.roomTokenHash).toBeNull();
   });
 
   it("refuses another doctor, a case not in review, and times outside the doctor's hours", async () => {

@@ -96,7 +96,9 @@ export function cancelledEmail(input: {
 }): Email {
   const when = input.start ? ` on ${formatConsultationTime(input.start)}` : "";
   const what = input.otherTimesRequested
-    ? `The video consultation${when} is released: the person being assessed asked for other times. Please offer new times from the case.`
+    ? input.forDoctor
+      ? `The video consultation${when} is released: the person being assessed asked for other times. Please offer new times from the case.`
+      : `Your video consultation${when} is released, as you asked for other times. Your doctor will offer new times by e-mail.`
     : input.by === "doctor"
       ? `The video consultation${when} has been cancelled by the doctor.`
       : `The video consultation${when} has been cancelled${input.forDoctor ? " by the person being assessed" : " at your request"}.`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readCalendar } from "~tests/support/calendar.ts";
 import { buildConsultationIcs, foldIcsLine, parseIcs, parseIcsUtc } from "./ics.ts";
 import { londonWallTimeToInstant } from "./london-time.ts";
 
@@ -80,5 +81,43 @@ describe("consultation .ics", () => {
     for (const part of folded.split("\r\n"))
       expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, "")).toBe(line);
+  });
+
+  it("reads in ical.js, a real calendar parser, as the same event: request, then cancellation", () => {
+    const start = new Date("2026-10-26T09:00:00Z");
+    const roomUrl = "https://referoh.example/consultation/c0ffee?token=abc_DEF-123";
+    const request = readCalendar(
+      buildConsultationIcs({
+        ...base,
+        roomUrl,
+        start,
+        attendees: [...base.attendees, { name: "Dr Émile Ôkafor, GP", email: "dr@example.org" }],
+      }),
+    );
+    expect(request).toMatchObject({
+      method: "REQUEST",
+      version: "2.0",
+      uid: "c0ffee@referoh",
+      sequence: 2,
+      status: "CONFIRMED",
+      minutes: 30,
+      summary: base.summary,
+      description: `${base.description}\n\nJoin: ${roomUrl}`,
+      location: roomUrl,
+      url: roomUrl,
+      organizer: "mailto:no-reply@referoh.co.uk",
+      attendees: ["mailto:jo@example.org", "mailto:dr@example.org"],
+    });
+    expect(request.start.toISOString()).toBe(start.toISOString());
+
+    const cancel = readCalendar(
+      buildConsultationIcs({ ...base, method: "CANCEL", sequence: 3, start }),
+    );
+    expect(cancel).toMatchObject({
+      method: "CANCEL",
+      uid: request.uid,
+      sequence: 3,
+      status: "CANCELLED",
+    });
   });
 });

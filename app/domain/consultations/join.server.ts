@@ -5,6 +5,7 @@ import type { Actor } from "~/domain/kernel/actor.ts";
 import { isRole } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { hashLinkToken } from "~/lib/link-token.ts";
 import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "./deps.ts";
 
 export type RoomRole = "doctor" | "subject";
@@ -29,9 +30,9 @@ export const ROOM_DOOR = "consultation-room";
 
 /**
  * Who may enter a consultation's video room: the assigned doctor, signed in with a second factor,
- * or the person being assessed holding a valid link to that same referral — and only while the
- * consultation is booked and the room is open (30 minutes before the start to an hour after the
- * end). The scope is the signed-in person's own, or for someone with no session the room door's
+ * or the person being assessed holding this booking's room token or a valid link to that same
+ * referral — and only while the consultation is booked and the room is open (30 minutes before
+ * the start to an hour after the end). The scope is the signed-in person's own, or for someone with no session the room door's
  * system scope (`ROOM_DOOR`), which checks the link they hold. Every answer is audited; refusals
  * say nothing about whether the room exists.
  */
@@ -83,8 +84,20 @@ export async function authoriseRoomJoin(
     )
       role = "doctor";
   } else if (!signedIn && subjectToken) {
-    const found = await findReferralByInvitationToken(db, subjectToken, now);
-    if (found.found && found.referral.id === row.referral.id) role = "subject";
+    // The room token of this booking (the calendar invitation's link), else an assessment link
+    // of this referral (docs/video-consultations.md, "Admission").
+    const c = row.consultation;
+    if (
+      c.roomTokenHash !== null &&
+      c.roomTokenExpiresAt !== null &&
+      hashLinkToken(subjectToken) === c.roomTokenHash &&
+      now.getTime() < c.roomTokenExpiresAt.getTime()
+    )
+      role = "subject";
+    else {
+      const found = await findReferralByInvitationToken(db, subjectToken, now);
+      if (found.found && found.referral.id === row.referral.id) role = "subject";
+    }
   }
   if (!role)
     return refuse("refused", {

@@ -47,7 +47,7 @@ export async function eraseExpiredHealthData(
   const cut = retentionCutoffs(periods, now);
   const erased: ErasureSummary[] = [];
   for (;;) {
-    const clock = sql`case when ${referral.status} in ('expired', 'cancelled')
+    const clock = sql`case when ${referral.status} in ('expired', 'payment_expired', 'cancelled')
         then coalesce(${referral.closedAt}, ${referral.updatedAt})
         else coalesce(${report.releasedAt}, ${report.withheldAt}, ${referral.completedAt}, ${referral.closedAt}, ${referral.updatedAt}) end`;
     const due = await db

@@ -20,8 +20,8 @@ export type RetentionRule =
 
 /** A case reached its outcome: released, withheld, or the subject declined. */
 export const OUTCOME_STATUSES = ["complete", "withheld", "declined"] as const;
-/** Nobody finished: the invitation lapsed or the employer cancelled. */
-export const ABANDONED_STATUSES = ["expired", "cancelled"] as const;
+/** Nobody finished: the invitation lapsed, the checkout lapsed unpaid, or the employer cancelled. */
+export const ABANDONED_STATUSES = ["expired", "payment_expired", "cancelled"] as const;
 
 /** The instant before which a case's clock must have started for its data to be erased now. */
 export function retentionCutoffs(periods: RetentionPeriods, now: Date) {

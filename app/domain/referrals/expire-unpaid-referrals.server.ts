@@ -85,6 +85,6 @@ function unpaidReferralExpiredEmail(input: {
 
 /** Tells the referral's people (whoever made it, the managers it names) that it expired unpaid. */
 export const notifyUnpaidReferralExpired = referralEndingNotice(
-  "expired",
+  "payment_expired",
   unpaidReferralExpiredEmail,
 );

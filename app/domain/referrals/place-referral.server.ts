@@ -109,7 +109,12 @@ export async function placeReferral(
   if (!outcome) {
     const order = await createOrder(tx, {
       actor,
-      request: { kind: "referral", referralType: draft.type, referralId: draft.id },
+      request: {
+        kind: "referral",
+        referralType: draft.type,
+        referralId: draft.id,
+        reference: draft.reference,
+      },
       provider,
       now,
     });

@@ -54,9 +54,19 @@ describe("referral state machine", () => {
       "awaiting_subject",
       "complete",
       "withheld",
+      // A checkout that lapsed unpaid: nothing was charged and nobody invited, nothing to cancel.
+      "payment_expired",
     ] as const) {
       expect(() => transition(from, "cancelled", "employer")).toThrow(TransitionError);
     }
+  });
+
+  it("names every state in words: a lapsed checkout is not an expired invitation", () => {
+    expect(statusLabels.payment_expired).toBe("Payment not completed");
+    expect(statusLabels.in_progress).toBe("In progress");
+    for (const label of Object.values(statusLabels))
+      expect(label).toMatch(/^[A-Z][a-z]*( [a-z]+)*$/);
+    expect(() => transition("payment_expired", "reinvited", "employer")).toThrow(TransitionError);
   });
 
   it("keeps final states final, for every event and actor", () => {
@@ -93,14 +103,13 @@ describe("referral state machine", () => {
   it("does not count a referral awaiting payment as active, and expires it unpaid", () => {
     expect(activeStatuses).not.toContain("awaiting_payment");
     expect(activeStatuses).toContain("invited");
-    expect(transition("awaiting_payment", "payment_expired", "system")).toBe("expired");
+    expect(transition("awaiting_payment", "payment_expired", "system")).toBe("payment_expired");
     expect(canTransition("awaiting_payment", "payment_expired", "employer")).toBe(false);
   });
 
   it("labels statuses as the seed does, with its colours", () => {
     expect(statusLabels.awaiting_payment).toBe("Awaiting payment");
     expect(statusLabels.invited).toBe("Employee invited");
-    expect(statusLabels.in_progress).toBe("in-progress");
     expect(statusLabels.complete).toBe("Complete");
     expect(statusLabels.draft).toBe("Draft");
     expect(statusTone("complete")).toBe("complete");

@@ -16,6 +16,7 @@ export const referralStatuses = [
   "declined",
   "cancelled",
   "expired",
+  "payment_expired",
 ] as const;
 export type ReferralStatus = (typeof referralStatuses)[number];
 
@@ -48,8 +49,9 @@ const rules: Record<ReferralEvent, Rule> = {
   submit_with_credits: { from: ["draft"], to: "invited", by: ["employer"] },
   submit_for_payment: { from: ["draft"], to: "awaiting_payment", by: ["employer"] },
   payment_confirmed: { from: ["awaiting_payment"], to: "invited", by: ["system"] },
-  // A checkout left unpaid for 7 days ends; nobody was invited and nothing was charged.
-  payment_expired: { from: ["awaiting_payment"], to: "expired", by: ["system"] },
+  // A checkout left unpaid for 7 days ends; nobody was invited and nothing was charged. A state
+  // of its own, not `expired`: no invitation lapsed, and there is nothing to re-invite or cancel.
+  payment_expired: { from: ["awaiting_payment"], to: "payment_expired", by: ["system"] },
   subject_started: { from: ["invited"], to: "in_progress", by: ["subject"] },
   // Declining consent ends the case without health data; the employer learns only that it could not go ahead.
   subject_declined: { from: ["invited", "in_progress"], to: "declined", by: ["subject"] },
@@ -111,17 +113,20 @@ export const finalStatuses: readonly ReferralStatus[] = [
   "withheld",
   "declined",
   "cancelled",
+  "payment_expired",
 ];
 
 /**
- * The seed's labels on screen, except "Awaiting payment": the seed's "Pending" read as if the case
- * were under way when the employer had yet to pay (docs/decisions/0012-refunds-and-credit-notes.md).
+ * The seed's labels on screen, each in words, except "Awaiting payment": the seed's "Pending" read
+ * as if the case were under way when the employer had yet to pay
+ * (docs/decisions/0012-refunds-and-credit-notes.md), and "In progress", which the seed wrote as the
+ * questionnaire's raw status "in-progress".
  */
 export const statusLabels: Record<ReferralStatus, string> = {
   draft: "Draft",
   awaiting_payment: "Awaiting payment",
   invited: "Employee invited",
-  in_progress: "in-progress",
+  in_progress: "In progress",
   submitted: "Submitted",
   in_review: "In review",
   awaiting_subject: "With employee for review",
@@ -130,6 +135,7 @@ export const statusLabels: Record<ReferralStatus, string> = {
   declined: "Could not go ahead",
   cancelled: "Cancelled",
   expired: "Invitation expired",
+  payment_expired: "Payment not completed",
 };
 
 /** Badge colours: Complete green, Pending amber, everything else blue (seed). */

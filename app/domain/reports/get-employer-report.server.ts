@@ -19,6 +19,26 @@ function notFound(): never {
 }
 
 /**
+ * Whether the employer may open the report with this reference, reading nothing of it: where a
+ * `?viewReport=` link goes. The report page it leads to reads and audits the report itself.
+ */
+export async function employerMayOpenReport(scope: Scope, reference: string): Promise<boolean> {
+  const { db } = requireEmployer(scope);
+  if (!referenceFormat.test(reference)) return false;
+  const [row] = await db
+    .select({ id: report.id })
+    .from(report)
+    .innerJoin(referral, eq(referral.id, report.referralId))
+    .where(
+      and(
+        eq(report.reference, reference),
+        or(visibleReports(scope), and(visibleReferrals(scope), eq(report.status, "withheld"))),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
  * What the employer may see of one report: a released version as the person agreed to release it
  * (the diagnosis only if they said so), or for a withheld report only that consent was withheld.
  * Drafts, versions still with the person and another organisation's reports are not found.

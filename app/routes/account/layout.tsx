@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "react-router";
 import { AreaError } from "~/components/account/area-error.tsx";
 import { staleOrganisationScreen } from "~/components/account/organisation-refusals.tsx";
 import { SignedInArea } from "~/components/account/signed-in-area.tsx";
@@ -39,8 +38,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const layout = useRouteLoaderData<typeof loader>("routes/account/layout");
-  const stale = staleOrganisationScreen(error, layout);
+  const stale = staleOrganisationScreen(error);
   if (stale) return stale;
   return <AreaError error={error} />;
 }

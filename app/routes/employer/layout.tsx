@@ -55,7 +55,7 @@ export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/employer/layout");
-  const stale = staleOrganisationScreen(error, layout);
+  const stale = staleOrganisationScreen(error);
   if (stale) return stale;
   if (layout && isRouteErrorResponse(error) && isTeamRoleRefusal(error.data)) {
     const organisation = layout.account.organisation;

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardHeading, CardTitle } from "~/compone
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { billingAddressOf } from "~/domain/billing/billing-address.server.ts";
 import {
   type CreditPackId,
   creditPacks,
@@ -65,8 +66,12 @@ type PaymentTab = "one-time" | "bundle";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { order } = await demoOrder(context, url.searchParams.get("order"));
+  const { order, scope } = await demoOrder(context, url.searchParams.get("order"));
   if (order.status === "paid") throw redirect(afterPaymentPath(order));
+  // A checkout begun before the organisation had an address asks for it before the payment
+  // (docs/vat-invoices.md), as `startPurchase` does for a new one.
+  if (order.vatPence > 0 && !(await billingAddressOf(scope)))
+    throw redirect(`/billing-address?order=${order.id}`);
   if (order.status !== "pending" && order.status !== "failed")
     throw redirect(
       order.kind === "referral"
@@ -365,44 +370,57 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <CardHeader>
             <CardHeading>Order summary</CardHeading>
           </CardHeader>
-          <CardContent>
-            <dl className="space-y-2 text-sm">
-              {order.items.map((item) => (
-                <div key={item.sku} className="flex justify-between gap-4">
-                  <dt>{item.description}</dt>
-                  <dd className="font-medium">{formatPence(item.netPence)}</dd>
+          {tab === "bundle" && !order.packId ? (
+            // No pack chosen yet: no price to pay, so none is shown (the server refuses a payment
+            // from this tab without a pack), only what a pack needs and how to add one.
+            <CardContent>
+              <p className="text-sm" data-testid="bundle-explained">
+                Credit packs are for members, so a pack comes with a membership. Choose a pack and
+                press "Use this plan": it is added to your{" "}
+                {interval ? `${membership[interval].label.toLowerCase()} ` : ""}membership, and the
+                price of both is shown here before you pay.
+              </p>
+            </CardContent>
+          ) : (
+            <CardContent>
+              <dl className="space-y-2 text-sm">
+                {order.items.map((item) => (
+                  <div key={item.sku} className="flex justify-between gap-4">
+                    <dt>{item.description}</dt>
+                    <dd className="font-medium">{formatPence(item.netPence)}</dd>
+                  </div>
+                ))}
+                <div className="flex justify-between gap-4 border-t pt-2">
+                  <dt className="text-muted-foreground">Subtotal</dt>
+                  <dd>{formatPence(order.netPence)}</dd>
                 </div>
-              ))}
-              <div className="flex justify-between gap-4 border-t pt-2">
-                <dt className="text-muted-foreground">Subtotal</dt>
-                <dd>{formatPence(order.netPence)}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">VAT ({Math.round(vatRate * 100)}%)</dt>
-                <dd>{formatPence(order.vatPence)}</dd>
-              </div>
-              <div className="flex justify-between gap-4 border-t pt-2 font-semibold text-base">
-                <dt>Total</dt>
-                <dd data-testid="order-total">{formatPence(order.totalPence)}</dd>
-              </div>
-            </dl>
-            <Form method="post" className="mt-6">
-              <OrganisationField />
-              <input type="hidden" name="order" value={order.id} />
-              <input type="hidden" name="tab" value={tab} />
-              <Button
-                id="pay"
-                type="submit"
-                name="intent"
-                value="pay"
-                size="lg"
-                className="w-full"
-                disabled={busy}
-              >
-                {paying ? "Processing…" : `Pay ${formatPence(order.totalPence)}`}
-              </Button>
-            </Form>
-          </CardContent>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">VAT ({Math.round(vatRate * 100)}%)</dt>
+                  <dd>{formatPence(order.vatPence)}</dd>
+                </div>
+                <div className="flex justify-between gap-4 border-t pt-2 font-semibold text-base">
+                  <dt>Total</dt>
+                  <dd data-testid="order-total">{formatPence(order.totalPence)}</dd>
+                </div>
+              </dl>
+              <Form method="post" className="mt-6">
+                <OrganisationField />
+                <input type="hidden" name="order" value={order.id} />
+                <input type="hidden" name="tab" value={tab} />
+                <Button
+                  id="pay"
+                  type="submit"
+                  name="intent"
+                  value="pay"
+                  size="lg"
+                  className="w-full"
+                  disabled={busy}
+                >
+                  {paying ? "Processing…" : `Pay ${formatPence(order.totalPence)}`}
+                </Button>
+              </Form>
+            </CardContent>
+          )}
         </Card>
       </div>
     </div>

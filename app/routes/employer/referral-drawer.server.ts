@@ -51,7 +51,6 @@ export async function loadReferralDrawer(
     canCancel,
     cancelRefusal: canCancel ? null : cancellationRefusal(r.status),
     payment,
-    expiredUnpaid: r.status === "expired" && payment.order?.status === "expired",
     report,
     people,
   };

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { format } from "date-fns";
 import { DownloadIcon, PlusIcon } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
@@ -16,6 +17,9 @@ import { Button } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
 import { Label } from "~/components/ui/label";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
+import { toast } from "~/components/ui/toaster";
+import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import { employerMayOpenReport } from "~/domain/reports/get-employer-report.server.ts";
 import {
   type EmployerReportListQuery,
   listEmployerReports,
@@ -42,9 +46,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The page's own address: a client navigation's request is for /employer-reports.data.
     throw redirect(`/employer-reports${url.search}`);
   }
+  // The seed's ?viewReport=REP-… link opens that report on its own page (which reads and audits
+  // it); an unknown one, or another organisation's, stays on the list, which says so and drops it.
+  const viewReport = url.searchParams.get("viewReport");
+  const scope = currentScope(context);
+  if (viewReport !== null) {
+    const reference = viewReport.trim().toUpperCase().slice(0, 40);
+    if (await employerMayOpenReport(scope, reference))
+      throw redirect(`/employer-report/${encodeURIComponent(reference)}`);
+    await recordAuditEventAs(scope, {
+      action: "report.employer_viewed",
+      outcome: "denied",
+      details: { reference, via: "view_report_link" },
+    });
+  }
   const { query, result: filterResult } = parseEmployerReportListQuery(url.searchParams);
-  const list = await listEmployerReports(currentScope(context), query);
-  return { query, filterResult, list };
+  const list = await listEmployerReports(scope, query);
+  return { query, filterResult, list, reportNotFound: viewReport !== null };
+}
+
+/** After an unknown ?viewReport=: the toast, then the list's address without it. */
+function useReportNotFound(notFound: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!notFound) return;
+    const params = new URLSearchParams(location.search);
+    if (!params.has("viewReport")) return;
+    toast.error("Report not found", {
+      description: "No report of your organisation has that reference.",
+    });
+    params.delete("viewReport");
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [notFound, location.pathname, location.search, navigate]);
 }
 
 const tableHeadings: Record<ReportTypeFilter, string> = {
@@ -66,6 +104,7 @@ function listLink(query: EmployerReportListQuery, changes: Partial<EmployerRepor
 
 export default function EmployerReports({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
+  useReportNotFound(loaderData.reportNotFound);
   const navigation = useNavigation();
   const filters = useFilterForm();
   // The loader reads the query string with the same schema; what did not read comes back here.

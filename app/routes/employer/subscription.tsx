@@ -1,8 +1,11 @@
+import { getFormProps } from "@conform-to/react";
 import { ArrowLeftIcon, BarChart3Icon, CoinsIcon, DownloadIcon, InfoIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { TextAreaField } from "~/components/forms/text-field.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -18,6 +21,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
+import { billingAddressOf } from "~/domain/billing/billing-address.server.ts";
+import { BILLING_ADDRESS_MAX, billingAddressSchema } from "~/domain/billing/billing-address.ts";
 import {
   creditPacks,
   creditValidityMonths,
@@ -26,6 +31,7 @@ import {
   services,
 } from "~/domain/billing/catalogue.ts";
 import { getCreditUsage } from "~/domain/billing/credit-ledger.server.ts";
+import { lineText } from "~/domain/billing/invoice-lines.ts";
 import {
   cancelMembership,
   changeMembershipInterval,
@@ -63,14 +69,17 @@ const orderStatusLabels = {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { scope } = billingRequest(context);
   const { now } = scope;
-  const [current, usage, orders] = await Promise.all([
+  const [current, usage, orders, address] = await Promise.all([
     ownMembership(scope),
     getCreditUsage(scope),
     listOrders(scope),
+    billingAddressOf(scope),
   ]).catch(teamRoleRefusal("billing"));
   const inForce = isMembershipInForce(current, now);
   return {
     confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel",
+    address,
+    addressSaved: new URL(request.url).searchParams.get("notice") === "billing-address-saved",
     membership:
       current && inForce
         ? {
@@ -89,7 +98,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       .map((order) => ({
         id: order.id,
         date: formatLongDate(order.paidAt ?? order.createdAt),
-        description: order.items.map((item) => item.description).join(" + "),
+        description: order.items.map(lineText).join(" + "),
         totalPence: order.totalPence,
         status: order.status,
         invoiceId: order.invoiceId,
@@ -244,6 +253,60 @@ function CancelMembership({ periodEnd, confirmOpen }: { periodEnd: string; confi
   );
 }
 
+/**
+ * The address on the organisation's invoices. It posts to /billing-address, which answers a
+ * refused address with the form and its message (the page works without JavaScript).
+ */
+function BillingAddressForm({ address, saved }: { address: string | null; saved: boolean }) {
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm({
+    id: "subscription-billing-address",
+    schema: billingAddressSchema,
+    lastResult: undefined,
+    defaultValue: { address: address ?? "" },
+  });
+  return (
+    <>
+      {saved ? (
+        <Alert className="mt-4" role="status">
+          <AlertTitle>Billing address saved</AlertTitle>
+          <AlertDescription>Your invoices and credit notes print it from now on.</AlertDescription>
+        </Alert>
+      ) : !address ? (
+        <Alert className="mt-4">
+          <InfoIcon aria-hidden="true" />
+          <AlertTitle>No billing address yet</AlertTitle>
+          <AlertDescription>
+            A VAT invoice must name your organisation's address. Add it here, or when you next pay.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        action="/billing-address"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-4 grid max-w-xl gap-4"
+      >
+        <OrganisationField />
+        <TextAreaField
+          label="Billing address"
+          hint="Printed on your invoices and credit notes: the street, the town and the postcode, each on its own line."
+          field={fields.address}
+          rows={4}
+          maxLength={BILLING_ADDRESS_MAX}
+          autoComplete="street-address"
+        />
+        <div>
+          <Button type="submit" variant="outline" disabled={navigation.state !== "idle"}>
+            Save billing address
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
 /** One of the page's parts, named by its heading. */
 function PageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -257,7 +320,7 @@ function PageSection({ id, title, children }: { id: string; title: string; child
 }
 
 export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
-  const { membership, usage, orders, confirmCancel } = loaderData;
+  const { membership, usage, orders, confirmCancel, address, addressSaved } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
@@ -510,6 +573,10 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         </ul>
       </section>
 
+      <PageSection id="billing-address" title="Billing address">
+        <BillingAddressForm address={address} saved={addressSaved} />
+      </PageSection>
+
       <PageSection id="billing-history" title="Billing history">
         {orders.length === 0 ? (
           <p className="mt-2 text-muted-foreground">No payments yet.</p>
@@ -541,6 +608,10 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                       <DownloadIcon aria-hidden="true" className="size-4" />
                       {order.invoiceNumber}
                       <span className="sr-only"> (PDF)</span>
+                    </a>
+                  ) : order.status === "paid" && !address ? (
+                    <a href="#billing-address" className="text-primary underline">
+                      Add your billing address to receive it
                     </a>
                   ) : (
                     <span className="text-muted-foreground">None</span>

@@ -112,6 +112,8 @@ async function signedInEmployerHere(page: Page) {
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
+      // With an address, /payment is the payment page rather than the address it asks for first.
+      address: "1 Reflow Street\nLeeds\nLS1 1AA",
     },
     headers: { origin },
     maxRedirects: 0,
@@ -412,6 +414,7 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     add("employer", "/employer-referral/:referralId", `/employer-referral/${draft.referral.id}`);
     add("employer", "/review-referral", `/review-referral?referral=${invited.referral.id}`);
     add("employer", "/payment", `/payment?order=${orderId}`);
+    add("employer", "/billing-address", `/billing-address?order=${orderId}`);
     add("employer", "/employer-report/:reference", `/employer-report/${released.report.reference}`);
     for (const [state, id] of Object.entries(drawerStates))
       add(

@@ -19,6 +19,9 @@ export async function registerEmployerAccount(
   page: Page,
   email = uniqueEmail("employer"),
   companyName = "Northwind Logistics Ltd",
+  // The optional address given, as most companies do, so checkout does not stop to ask for it;
+  // null registers without one (docs/vat-invoices.md).
+  address: string | null = "12 Canal Street\nLeeds\nLS1 4AB",
 ) {
   const response = await page.request.post("/login", {
     form: {
@@ -28,6 +31,7 @@ export async function registerEmployerAccount(
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
+      ...(address ? { address } : {}),
     },
     // One client per company: the per-IP sign-up limit (20 an hour) is for real clients, and a
     // run registers more companies than that from one machine (see playwright.config.ts).

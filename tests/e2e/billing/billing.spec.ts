@@ -107,14 +107,30 @@ test.describe("billing", () => {
     await expect(page.getByTestId("order-total")).toHaveText("£2,190");
     await expect(page.getByRole("radio", { name: /Value: 20 credits/ })).toBeChecked();
 
-    // A plain membership cannot be paid from the Credit Pack + Membership tab.
+    // A plain membership cannot be paid from the Credit Pack + Membership tab: the tab says a
+    // pack comes with the membership and shows no price or Pay until a pack is chosen.
     await page.goto("/package-selection?tab=membership");
     await page.getByRole("radio", { name: /Monthly membership/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("link", { name: "Credit Pack + Membership" }).click();
-    await page.getByRole("button", { name: /^Pay £/ }).click();
-    await expect(page.getByText("No subscription selected")).toBeVisible();
-    await expect(page.getByText("Please select a subscription plan to continue")).toBeVisible();
+    await expect(page.getByTestId("bundle-explained")).toContainText(
+      "Credit packs are for members, so a pack comes with a membership.",
+    );
+    await expect(page.getByRole("button", { name: /^Pay £/ })).toHaveCount(0);
+    await expect(page.getByTestId("order-total")).toHaveCount(0);
+    // The server refuses a payment sent from that tab without a pack all the same.
+    const orderId = new URL(page.url()).searchParams.get("order")!;
+    const refused = await page.request.post(`/payment?order=${orderId}&tab=bundle`, {
+      form: {
+        _organisation: await activeOrganisationId(page),
+        order: orderId,
+        tab: "bundle",
+        intent: "pay",
+      },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("Please select a subscription plan to continue");
 
     await page.goto("/employer-subscription");
     await expect(page.getByRole("heading", { name: "You do not have a membership" })).toBeVisible();

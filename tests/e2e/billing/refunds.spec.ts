@@ -113,6 +113,83 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
     expect(invoice.status()).toBe(200);
   });
 
+  test("an organisation with no address is asked for it at checkout; invoice and credit note print it and the reference", async ({
+    page,
+  }) => {
+    await signedInEmployer(page, "no-address", { address: null });
+    await submitManagementReferral(page, "Robin Address", "robin.address@example.org");
+
+    // Checkout stops to ask for the address a VAT invoice must name.
+    await expect(page).toHaveURL(/\/billing-address\?order=/);
+    await expect(page.getByRole("heading", { level: 1, name: "Billing address" })).toBeVisible();
+    await expect(page.getByTestId("billing-address-order")).toContainText(
+      /Management Referral \(Referral REF-\d{6}\)/,
+    );
+    const field = page.getByLabel("Billing address");
+    await field.fill("7 Mill Yard");
+    await page.getByRole("button", { name: "Save and continue to payment" }).click();
+    await expect(
+      page.getByText("Enter the whole address: the street, the town and the postcode").first(),
+    ).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({
+      path: test.info().outputPath("billing-address-1280.png"),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({
+      path: test.info().outputPath("billing-address-375.png"),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await field.fill("7 Mill Yard\nBradford\nBD1 1AA");
+    await page.getByRole("button", { name: "Save and continue to payment" }).click();
+    await payOnDemoPage(page);
+    const reference = await referenceOnReviewPage(page);
+
+    // The subscription page shows the address, editable, and the line names the referral.
+    await page.goto("/employer-subscription");
+    await expect(page.getByRole("textbox", { name: "Billing address" })).toHaveValue(
+      "7 Mill Yard\nBradford\nBD1 1AA",
+    );
+    const row = page.getByRole("row").filter({ hasText: `Referral ${reference}` });
+    const invoiceLink = row.getByRole("link", { name: /INV-\d{6}/ });
+    const invoice = pdfText(
+      await (await page.request.get((await invoiceLink.getAttribute("href"))!)).body(),
+    );
+    for (const expected of ["7 Mill Yard", "Bradford", "BD1 1AA", `Referral ${reference}`])
+      expect(invoice).toContain(expected);
+    await page.screenshot({
+      path: test.info().outputPath("subscription-1280.png"),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: test.info().outputPath("subscription-375.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    fs.writeFileSync(
+      test.info().outputPath("invoice.pdf"),
+      await (await page.request.get((await invoiceLink.getAttribute("href"))!)).body(),
+    );
+
+    // Cancelled before a doctor starts: the credit note names the same address and reference.
+    await page.goto(`/employer-referrals?viewReferral=${reference}`);
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel referral" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel referral" }).click();
+    await expect(page.getByText(/credit note CN-\d{6}/)).toBeVisible();
+    await page.goto("/employer-subscription");
+    const creditLink = page
+      .getByRole("row")
+      .filter({ hasText: `Referral ${reference}` })
+      .getByRole("link", { name: /CN-\d{6}/ });
+    const creditBytes = await (
+      await page.request.get((await creditLink.getAttribute("href"))!)
+    ).body();
+    fs.writeFileSync(test.info().outputPath("credit-note.pdf"), creditBytes);
+    const credit = pdfText(creditBytes);
+    for (const expected of ["Credit note", "7 Mill Yard", "BD1 1AA", `Referral ${reference}`])
+      expect(credit).toContain(expected);
+  });
+
   test("abandon the checkout, then Pay now resumes the same order", async ({ page }) => {
     await signedInEmployer(page, "paynow");
     await submitManagementReferral(page, "Pat Later", "pat.later@example.org");

@@ -1,7 +1,16 @@
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
+import { readCalendar } from "../../support/calendar.ts";
+import {
+  bookConsultationForTest,
+  bookedCaseForTest,
+  createDoctorAccountForTest,
+  createDoctorRecordForTest,
+  doctorActor,
+  referralInReviewForTest,
+} from "../../support/consultations.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { readOutbox } from "../support/outbox.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -19,6 +28,9 @@ import {
 // machine (each its own E2E_PORT) do not collide.
 const port = Number(process.env.ROOM_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 145);
 const origin = `http://localhost:${port}`;
+
+// One server on one port for the file: its tests run one after another in one worker.
+test.describe.configure({ mode: "default" });
 
 let server: InProcessServer;
 let runtime: InProcessServer["runtime"];
@@ -157,4 +169,50 @@ test("doctor and subject meet in the video room; anyone else is refused before s
   await expect(doctor.getByTestId("room-status")).toHaveText(/Waiting for Jo Bloggs/);
 
   await Promise.all([doctorContext.close(), subjectContext.close(), strangerContext.close()]);
+});
+
+test("the person's calendar invitation opens the room in a fresh browser, and gives the time before it opens", async () => {
+  test.setTimeout(90_000);
+  const db = runtime.database.db;
+  const deps = { db, mailer: runtime.mailer, publicUrl: origin };
+  /** The calendar file of this consultation's booking sent to the person, read by ical.js. */
+  const calendarLink = async (subjectEmail: string, consultationId: string) => {
+    const uid = `${consultationId}@referoh`;
+    const find = () =>
+      readOutbox(server.dataDir)
+        .filter((m) => m.to.includes(subjectEmail) && m.subject.includes("consultation booked"))
+        .flatMap((m) => m.calendars.map(readCalendar))
+        .find((ics) => ics.uid === uid);
+    await expect.poll(find, { timeout: 10_000 }).toBeDefined();
+    const ics = find()!;
+    expect(ics).toMatchObject({ method: "REQUEST", minutes: 30 });
+    expect(ics.url).toMatch(new RegExp(`^${origin}/consultation/${consultationId}\\?token=`));
+    return ics.url!;
+  };
+
+  // Inside the opening window: the link alone, in a browser with no cookie, joins the room.
+  const doctor = await createDoctorRecordForTest(db, "Dr Nia Mensah");
+  const soon = await bookedCaseForTest(deps, { doctorId: doctor.id });
+  const link = await calendarLink(soon.referral.subjectEmail, soon.consultation.id);
+  const fresh = withHydratingPages(await media.newContext({ baseURL: origin }));
+  const page = await fresh.newPage();
+  expect((await page.goto(link))?.status()).toBe(200);
+  await expect(page).toHaveURL(`${origin}/consultation/${soon.consultation.id}`);
+  await expect(page.getByTestId("room-status")).toHaveText(/Waiting for Dr Nia Mensah/);
+  await fresh.close();
+
+  // Hours ahead, the same kind of link gives the time refusal, and works again later.
+  const later = await createDoctorRecordForTest(db, "Dr Leo Brandt");
+  const inReview = await referralInReviewForTest(db, { doctorId: later.id });
+  const booked = await bookConsultationForTest(deps, {
+    doctor: doctorActor(later.id),
+    referralId: inReview.referral.id,
+    startsAfter: new Date(Date.now() + 3 * 3_600_000),
+  });
+  const early = await calendarLink(inReview.referral.subjectEmail, booked.id);
+  const earlyContext = withHydratingPages(await media.newContext({ baseURL: origin }));
+  const earlyPage = await earlyContext.newPage();
+  expect((await earlyPage.goto(early))?.status()).toBe(403);
+  await expect(earlyPage.getByTestId("room-refused")).toContainText("The room is not open yet");
+  await earlyContext.close();
 });

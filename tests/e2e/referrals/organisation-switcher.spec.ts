@@ -202,6 +202,8 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   await stale.getByLabel("Reason for referral").fill("Changed from a stale tab");
   await stale.getByRole("button", { name: "Save as draft" }).click();
   await expect(stale.getByRole("heading", { name: "Nothing was changed" })).toBeVisible();
+  // The header follows the organisation now active, without a reload.
+  await expect(stale.getByRole("button", { name: /My Account/ })).toContainText(birch.name);
   await expect(stale.getByTestId("stale-organisation")).toContainText(
     `This page was for ${alder.name}; you have since switched to ${birch.name} in another tab. Nothing was changed.`,
   );

@@ -1,3 +1,5 @@
+import { signInByRequest } from "../auth/helpers.ts";
+import { createInvitedReferral } from "../support/assessment-link.ts";
 import { activeOrganisationId, signedInEmployer } from "../support/employer.ts";
 import { expect, expectLinksTo, test } from "../support/test.ts";
 
@@ -121,6 +123,23 @@ test.describe("employer referrals", () => {
     await page.goto(`/employer-referrals?status=draft&q=${"x".repeat(101)}`);
     await expect(search).toHaveAccessibleDescription(/Search must be 100 characters or fewer/);
     await expect(page.getByRole("row", { name: /Benjamin Cole/ })).toBeVisible();
+  });
+
+  test("the drawer opens on its heading, so Cancel referral is not one key press away", async ({
+    page,
+  }) => {
+    const { reference, employerEmail } = await createInvitedReferral(page, { type: "management" });
+    expect(await signInByRequest(page, employerEmail)).toMatch(/^\/employer-dashboard/);
+    await page.goto(`/employer-referrals?viewReferral=${reference}`);
+    const drawer = page.getByRole("dialog");
+    await expect(
+      drawer.getByRole("heading", { name: `Referral Details: ${reference}` }),
+    ).toBeFocused();
+    const cancel = drawer.getByRole("button", { name: "Cancel referral" });
+    await expect(cancel).toBeVisible();
+    await expect(cancel).not.toBeFocused();
+    // The dialog keeps its name from the heading.
+    await expect(drawer).toHaveAccessibleName(`Referral Details: ${reference}`);
   });
 
   test("another company's user gets 404 for the referral, its drawer and its actions", async ({

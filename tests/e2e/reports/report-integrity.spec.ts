@@ -244,6 +244,14 @@ test("planted answer never reaches the employer; declined correction, statement,
     expect(pdfFlat).toContain(line);
   expect(pdf.text).not.toContain("marmalade");
   expect(pdf.text).not.toMatch(/PHQ|GAD/);
+  // The seed's ?viewReport= link on the reports list opens this very report.
+  const reportReference = reportUrl.split("/").pop()!;
+  expect(reportReference).toMatch(/^REP-/);
+  await employer.goto(`/employer-reports?viewReport=${reportReference}`);
+  await expect(employer).toHaveURL(new RegExp(`/employer-report/${reportReference}$`));
+  await expect(employer.getByRole("heading", { level: 1 })).toHaveText(
+    new RegExp(`^Assessment Report: ${reportReference}`),
+  );
   await employer.goto("/employer-referrals");
   const row = employer.getByRole("row", { name: new RegExp(reference) });
   const href = await row.getByRole("link", { name: `View ${reference}` }).getAttribute("href");

@@ -59,6 +59,13 @@ test.describe("report review and release", () => {
     await expect(page).toHaveURL(/\/employer-reports$/);
     await expect(page.getByRole("heading", { name: "All Reports" })).toBeVisible();
 
+    // A ?viewReport= link to a report that is not the organisation's: a toast, and the list's
+    // address without the query.
+    await page.goto("/employer-reports?viewReport=REP-ZZZZZZ&type=management");
+    await expect(page.getByText("Report not found")).toBeVisible();
+    await expect(page).toHaveURL(/\/employer-reports\?type=management$/);
+    await expect(page.getByRole("heading", { name: "Management Referral Reports" })).toBeVisible();
+
     // A report id that is not the organisation's: not found.
     const missing = await page.request.get("/employer-report/REP-ZZZZZZ");
     expect(missing.status()).toBe(404);

@@ -325,6 +325,13 @@ const probes: Probe[] = [
     billing: true,
   },
   {
+    name: "billing address asked for an order",
+    method: "GET",
+    url: (w) => `/billing-address?order=${w.orderId}`,
+    expect: employerArea([200]),
+    billing: true,
+  },
+  {
     name: "new pre-employment referral page",
     method: "GET",
     url: () => "/pre-employment-referral",

@@ -8,8 +8,17 @@ import { expect } from "./test.ts";
  * fields, verified through the real e-mail link. Returns the e-mail address, ending on the
  * employer dashboard. (The clicking version of this is tests/e2e/auth/registration.spec.ts.)
  */
-export async function signedInEmployer(page: Page, prefix = "employer"): Promise<string> {
-  const email = await registerEmployerAccount(page, uniqueEmail(prefix));
+export async function signedInEmployer(
+  page: Page,
+  prefix = "employer",
+  { address }: { address?: string | null } = {},
+): Promise<string> {
+  const email = await registerEmployerAccount(
+    page,
+    uniqueEmail(prefix),
+    undefined,
+    address === undefined ? undefined : address,
+  );
   const message = await waitForMessage(email, "Verify your email");
   const verified = await page.request.get(linkTo(message, "/verify-email"), { maxRedirects: 0 });
   expect(verified.headers().location, "the verification link verifies").toBe(

@@ -11,6 +11,8 @@ interface OutboxMessage {
   subject: string;
   text: string;
   links: string[];
+  /** The text of each calendar (.ics) attachment, decoded. */
+  calendars: string[];
 }
 
 function unfoldHeaders(head: string): Map<string, string> {
@@ -64,6 +66,29 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
+/**
+ * Every text/calendar part of the message, at any depth: each multipart boundary the message
+ * declares splits it, and the parts whose own headers say text/calendar are decoded.
+ */
+function calendarParts(normalised: string): string[] {
+  const boundaries = [...normalised.matchAll(/boundary="?([^";\n]+)"?/gi)].map((m) => m[1]!);
+  if (boundaries.length === 0) return [];
+  const escaped = boundaries.map((b) => b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = normalised.split(new RegExp(`--(?:${escaped.join("|")})(?:--)?`));
+  const found: string[] = [];
+  for (const part of parts) {
+    const trimmed = part.replace(/^\n/, "");
+    const split = trimmed.indexOf("\n\n");
+    if (split < 0) continue;
+    const headers = unfoldHeaders(trimmed.slice(0, split));
+    if (!(headers.get("content-type") ?? "").toLowerCase().startsWith("text/calendar")) continue;
+    const decoded = decodeBody(trimmed.slice(split + 2), headers.get("content-transfer-encoding"));
+    // The file's own line ends are CRLF (RFC 5545); the message was read with LF.
+    found.push(decoded.replace(/\r?\n/g, "\r\n").trim().concat("\r\n"));
+  }
+  return found;
+}
+
 function parseMessage(raw: string, file = ""): OutboxMessage {
   const normalised = raw.replace(/\r\n/g, "\n");
   const split = normalised.indexOf("\n\n");
@@ -93,6 +118,7 @@ function parseMessage(raw: string, file = ""): OutboxMessage {
     subject: decodeWords(headers.get("subject") ?? ""),
     text,
     links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
+    calendars: calendarParts(normalised),
   };
 }
 

@@ -1,0 +1,118 @@
+import { getFormProps } from "@conform-to/react";
+import { ArrowLeftIcon } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { TextAreaField } from "~/components/forms/text-field.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { errorSummary } from "~/components/forms/use-validated-form.ts";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { ErrorSummary } from "~/components/ui/form-field";
+import { billingAddressOf, saveBillingAddress } from "~/domain/billing/billing-address.server.ts";
+import { BILLING_ADDRESS_MAX, billingAddressSchema } from "~/domain/billing/billing-address.ts";
+import { formatPence } from "~/domain/billing/catalogue.ts";
+import { lineText } from "~/domain/billing/invoice-lines.ts";
+import { getOrder } from "~/domain/billing/orders.server.ts";
+import { uuidSchema } from "~/domain/billing/plan-choice.ts";
+import { continuePurchase } from "~/domain/billing/start-purchase.server.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
+import { teamRoleRefusal } from "~/middleware/employer.server.ts";
+import type { Route } from "./+types/billing-address";
+import { billingRequest } from "./billing.server.ts";
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Billing address");
+
+/**
+ * The organisation's billing address: asked at checkout when there is none (a full VAT invoice
+ * names the customer's address, docs/vat-invoices.md), and changed from the subscription page.
+ * With `?order=` the checkout of that order carries on once the address is saved.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { scope } = billingRequest(context);
+  const id = uuidSchema.safeParse(new URL(request.url).searchParams.get("order"));
+  const order = id.success
+    ? await getOrder(scope, id.data).catch((error) => {
+        if (isDomainError(error, "not_found")) throw data("Order not found", { status: 404 });
+        throw error;
+      })
+    : null;
+  return {
+    address: await billingAddressOf(scope),
+    order: order
+      ? {
+          id: order.id,
+          summary: order.items.map(lineText).join(" + "),
+          totalPence: order.totalPence,
+        }
+      : null,
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { runtime, scope } = billingRequest(context);
+  const submission = parseSubmission(await request.formData(), billingAddressSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { address, order } = submission.value;
+  await saveBillingAddress(scope, runtime, { address }).catch(teamRoleRefusal("billing"));
+  if (!order) throw redirect("/employer-subscription?notice=billing-address-saved#billing-address");
+  const { redirectUrl } = await continuePurchase(scope, runtime, order);
+  throw redirect(redirectUrl);
+}
+
+export default function BillingAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const { address, order } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm({
+    id: "billing-address",
+    schema: billingAddressSchema,
+    lastResult: actionData?.result,
+    // The address already given, to change; what was sent, once sent.
+    defaultValue: { address: address ?? "" },
+  });
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link to={order ? "/package-selection" : "/employer-subscription"}>
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+      </Button>
+      <h1 className="mt-2 font-semibold text-3xl tracking-tight">Billing address</h1>
+      <p className="mt-2 max-w-prose text-lg text-muted-foreground">
+        {order
+          ? "Before you pay, tell us the address to put on your invoice. A VAT invoice must name your organisation's address."
+          : "The address printed on your invoices and credit notes."}
+      </p>
+      <ErrorSummary className="mt-6" errors={errorSummary(fields, { address: "address" })} />
+      {order ? (
+        <p className="mt-6" data-testid="billing-address-order">
+          Paying for: <span className="font-medium">{order.summary}</span>,{" "}
+          {formatPence(order.totalPence)} including VAT.
+        </p>
+      ) : null}
+      <Card className="mt-6">
+        <CardContent className="pt-6">
+          <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
+            <OrganisationField />
+            {order ? <input type="hidden" name="order" value={order.id} /> : null}
+            <TextAreaField
+              label="Billing address"
+              hint="The street, the town and the postcode, each on its own line."
+              field={fields.address}
+              rows={4}
+              maxLength={BILLING_ADDRESS_MAX}
+              autoComplete="street-address"
+            />
+            <div>
+              <Button type="submit" disabled={navigation.state !== "idle"}>
+                {order ? "Save and continue to payment" : "Save billing address"}
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { member, organisation } from "../../../app/db/schema/index.ts";
+import { systemScope } from "../../../app/domain/kernel/scope.ts";
+import { expireUnpaidReferrals } from "../../../app/domain/referrals/expire-unpaid-referrals.server.ts";
+import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
+import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { createAccountOn } from "../support/in-process-accounts.ts";
+import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { expect, test } from "../support/test.ts";
+
+/*
+ * A referral whose checkout lapsed unpaid (docs/decisions/0012-refunds-and-credit-notes.md):
+ * nobody was invited and nothing was charged, so it reads "Payment not completed" in the list,
+ * the filter and the badge, never "Invitation expired", and its drawer offers no Cancel. The
+ * checkout is left 8 days by running the expiry job's domain function with its clock moved, on a
+ * server of this spec's own (the shared server's database cannot be opened while it runs).
+ */
+
+const port = Number(process.env.UNPAID_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 181);
+const origin = `http://localhost:${port}`;
+const email = uniqueEmail("unpaid");
+
+let server: InProcessServer;
+let reference = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startInProcessServer({
+    name: "unpaid",
+    port,
+    settings: { LOG_LEVEL: "error", JOBS: "off", TRUST_PROXY: "loopback" },
+  });
+  const db = server.runtime.database.db;
+  const userId = await createAccountOn(server.runtime, "employer", email, "Uma Unpaid");
+  const [org] = await db
+    .insert(organisation)
+    .values({ name: "Unpaid Joinery Ltd", address: "3 Wharf Road\nHull\nHU1 1AA" })
+    .returning({ id: organisation.id });
+  await db.insert(member).values({ organisationId: org!.id, userId, role: "owner" });
+  const placedAt = new Date(Date.now() - 8 * 86_400_000);
+  const { referral: placed, placement } = await saveManagementReferral(
+    employerScopeForTest(
+      db,
+      {
+        userId,
+        organisationId: org!.id,
+        organisationName: "Unpaid Joinery Ltd",
+        memberRole: "owner",
+      },
+      placedAt,
+    ),
+    {
+      intent: "submit",
+      provider: "demo",
+      input: managementReferralInput({ employeeName: "Lee Lapsed" }),
+    },
+  );
+  if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
+  const expired = await expireUnpaidReferrals(systemScope(db, "test"));
+  expect(expired.map((e) => e.referralId)).toContain(placed.id);
+  reference = placed.reference;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("a referral whose payment lapsed reads Payment not completed, and its drawer has no Cancel", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  const signedIn = await page.request.post("/login", {
+    form: { intent: "sign-in", email, password: PASSWORD },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+
+  await page.goto("/employer-referrals");
+  const row = page.getByRole("row", { name: new RegExp(reference) });
+  await expect(row).toContainText("Payment not completed");
+  await expect(row).not.toContainText("Invitation expired");
+
+  // The filter names the state the same way, and finds it.
+  const status = page.getByLabel("Status");
+  await expect(status.getByRole("option", { name: "Payment not completed" })).toHaveCount(1);
+  await page.goto("/employer-referrals?status=payment_expired");
+  await expect(page.getByRole("row", { name: new RegExp(reference) })).toBeVisible();
+  await page.goto("/employer-referrals?status=expired");
+  await expect(page.getByRole("row", { name: new RegExp(reference) })).toHaveCount(0);
+
+  // The drawer: the badge and heading say so, it opens on its heading, and there is no Cancel.
+  await page.goto(`/employer-referrals?viewReferral=${reference}`);
+  const drawer = page.getByRole("dialog");
+  await expect(
+    drawer.getByRole("heading", { name: `Referral Details: ${reference}` }),
+  ).toBeFocused();
+  await expect(drawer.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
+  await expect(drawer).toContainText("Nothing was charged");
+  await expect(drawer.getByRole("button", { name: "Cancel referral" })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("unpaid-lapsed-drawer-1280.png") });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: test.info().outputPath("unpaid-lapsed-drawer-375.png") });
+  await context.close();
+});

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { drafterCases } from "./__fixtures__/drafter-cases.ts";
-import { DRAFTER_FINDINGS } from "./__fixtures__/drafter-findings.ts";
-import { FUNCTIONAL_SENTENCES } from "./__fixtures__/functional-sentences.ts";
-import { HOSTILE_CASES, KEPT_BACK } from "./__fixtures__/hostile-cases.ts";
+import { drafterCases } from "~tests/support/disclosure/drafter-cases.ts";
+import { DRAFTER_FINDINGS } from "~tests/support/disclosure/drafter-findings.ts";
+import { FUNCTIONAL_SENTENCES } from "~tests/support/disclosure/functional-sentences.ts";
+import { HOSTILE_CASES, KEPT_BACK } from "~tests/support/disclosure/hostile-cases.ts";
 import { type ClinicalFinding, findClinicalStatements } from "./find-clinical-statements.server.ts";
 
 const brief = (text: string, context = KEPT_BACK) =>

@@ -1,4 +1,7 @@
-import type { DetectionContext, FindingKind } from "../find-clinical-statements.server.ts";
+import type {
+  DetectionContext,
+  FindingKind,
+} from "~/domain/reports/disclosure/find-clinical-statements.server.ts";
 
 /*
  * Hand-written hostile cases: text a hurried doctor might put in an employer-visible field, with

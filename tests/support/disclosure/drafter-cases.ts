@@ -4,12 +4,12 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
+import type { DetectionContext } from "~/domain/reports/disclosure/find-clinical-statements.server.ts";
+import { REFERRAL_QUESTIONS, type SelectedQuestions } from "~/domain/reports/drafter.ts";
+import { employerVisibleFields } from "~/domain/reports/release-check.ts";
+import { rulesDrafter } from "~/domain/reports/rules-drafter.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
-import { REFERRAL_QUESTIONS, type SelectedQuestions } from "../../drafter.ts";
-import { employerVisibleFields } from "../../release-check.ts";
-import { rulesDrafter } from "../../rules-drafter.ts";
-import type { DetectionContext } from "../find-clinical-statements.server.ts";
 
 /*
  * The rules drafter's untouched pre-fill for every case of tests/support/draft-fixtures.ts, built

@@ -327,10 +327,20 @@ function DrawerContent({
         </section>
         {report ? (
           <div data-testid="drawer-report" className="space-y-6">
-            <ReportSections sections={report.sections} headingLevel={3} />
+            {/* The person's statement follows the doctor's signature, as in the PDF. */}
+            <ReportSections
+              sections={report.sections.filter((s) => s.id !== "subject-statement")}
+              headingLevel={3}
+            />
             <Section title="Consulting Doctor">
               <ReportSignatureLines lines={report.signature} />
             </Section>
+            {report.sections.some((s) => s.id === "subject-statement") ? (
+              <ReportSections
+                sections={report.sections.filter((s) => s.id === "subject-statement")}
+                headingLevel={3}
+              />
+            ) : null}
           </div>
         ) : (
           <>

@@ -38,6 +38,7 @@ function header(
     version: 1,
     organisationName: "Employer Ltd",
     jobRole: null,
+    jobDetails: null,
     riskModules: [],
     referralReason: null,
     assessmentDate: null,

@@ -10,6 +10,7 @@ type HeaderReferral = Pick<
   | "id"
   | "type"
   | "jobRole"
+  | "jobDetails"
   | "drivingRequired"
   | "nightShifts"
   | "loneWorking"
@@ -20,7 +21,8 @@ type HeaderReferral = Pick<
 >;
 
 /**
- * The case's part of a report header (report-header.ts): role and risks, the employer's reason,
+ * The case's part of a report header (report-header.ts): the job (role, or the employer's job
+ * details for a management referral) and risks, the employer's reason,
  * the assessment date, whether a video consultation took place, and the questions asked. The PDF
  * at release and the web pages after read it the same way, so they never disagree.
  */
@@ -30,7 +32,12 @@ export async function loadReportHeader(
 ): Promise<
   Pick<
     ReportHeaderSource,
-    "jobRole" | "riskModules" | "referralReason" | "assessmentDate" | "consultationHeld"
+    | "jobRole"
+    | "jobDetails"
+    | "riskModules"
+    | "referralReason"
+    | "assessmentDate"
+    | "consultationHeld"
   > & { questions: (typeof REFERRAL_QUESTIONS)[number][] }
 > {
   const [call] = await db
@@ -47,6 +54,8 @@ export async function loadReportHeader(
   return {
     questions: REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]),
     jobRole: r.jobRole,
+    // The employer's job details name the job of a management referral (report-header.ts).
+    jobDetails: r.type === "management" ? r.jobDetails : null,
     riskModules:
       r.type === "pre_employment"
         ? (Object.keys(flags) as RiskModule[]).filter((m) => flags[m])
@@ -63,6 +72,7 @@ export function headerColumns(r: typeof referral) {
     id: r.id,
     type: r.type,
     jobRole: r.jobRole,
+    jobDetails: r.jobDetails,
     drivingRequired: r.drivingRequired,
     nightShifts: r.nightShifts,
     loneWorking: r.loneWorking,

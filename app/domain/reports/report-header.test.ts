@@ -24,6 +24,7 @@ const source: ReportHeaderSource = {
   subjectName: "Jo Bloggs",
   organisationName: "Acme Ltd",
   jobRole: "Warehouse operative",
+  jobDetails: null,
   riskModules: ["driving"],
   referralReason: "Back pain affecting lifting duties.",
   assessmentDate: new Date("2026-11-20T10:00:00Z"),
@@ -85,6 +86,38 @@ describe("reportHeaderFacts: the one header the PDF and the web pages print", ()
     expect(facts.find((f) => f.id === "approved")).toBeUndefined();
     expect(facts.find((f) => f.id === "basis")?.value).toBe(assessmentBasis(true));
     expect(assessmentBasis(true)).toMatch(/video consultation; no physical examination/);
+  });
+
+  it("names the job of a management referral from the employer's job details, which have no role", () => {
+    const details =
+      "Warehouse team leader: picking, forklift, 6am to 2pm shifts.\nLifts up to 20 kg.";
+    const management = { ...source, jobRole: null, jobDetails: ` ${details} ` };
+    const facts = reportHeaderFacts(management);
+    const job = facts.find((f) => f.id === "job-details");
+    // In the employer's words, line breaks kept, right after the employer as every report has it.
+    expect(job).toEqual({ id: "job-details", label: "Job details", value: details });
+    expect(facts.map((f) => f.id).slice(0, 4)).toEqual([
+      "subject",
+      "employer",
+      "job-details",
+      "referral-reason",
+    ]);
+    // A role, when the case has one, is the job; details are never printed beside it.
+    const both = reportHeaderFacts({ ...source, jobDetails: details });
+    expect(both.find((f) => f.id === "job-role")?.value).toBe("Warehouse operative");
+    expect(both.find((f) => f.id === "job-details")).toBeUndefined();
+    // A certificate's job is its role: job details belong to management referrals only.
+    const certificate = reportHeaderFacts({
+      ...source,
+      type: "pre_employment",
+      jobRole: null,
+      jobDetails: details,
+    });
+    expect(certificate.some((f) => f.id === "job-role" || f.id === "job-details")).toBe(false);
+    // Blank details are no job at all rather than an empty line.
+    expect(
+      reportHeaderFacts({ ...management, jobDetails: "  " }).some((f) => f.id === "job-details"),
+    ).toBe(false);
   });
 
   it("leaves out what the case does not have, and keeps one order", () => {

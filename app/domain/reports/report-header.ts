@@ -2,10 +2,11 @@ import { formatLongDate } from "~/lib/dates.ts";
 
 /*
  * The facts an occupational health report carries above its sections and in its signature block
- * (docs/decisions/0011-report-audiences.md): the role (and for a certificate the risks assessed),
- * the employer's reason in their words, the assessment date and basis, and the consent to
- * disclosure. The PDF and the web pages (the employer's and the person's) render these lines, so
- * the wording lives here once. Nothing here comes from the person's answers.
+ * (docs/decisions/0011-report-audiences.md): the job (the role, or the employer's job details on
+ * a management referral; for a certificate also the risks assessed), the employer's reason in
+ * their words, the assessment date and basis, and the consent to disclosure. The PDF and the web
+ * pages (the employer's, the person's and the doctor's versions) render these lines, so the
+ * wording lives here once. Nothing here comes from the person's answers.
  */
 
 /** The pre-employment risk modules an employer can flag on a role, in the order they ask. */
@@ -27,6 +28,11 @@ export interface ReportHeaderSource {
   subjectName: string;
   organisationName: string;
   jobRole: string | null;
+  /**
+   * The job details the employer gave on a management referral (title, duties, hours), in their
+   * words: a management referral has no job role field, and the report must still name the job.
+   */
+  jobDetails: string | null;
   /** Flagged risk modules of a pre-employment role; ignored for a management report. */
   riskModules: readonly RiskModule[];
   /** The employer's reason for a management referral, in their own words. */
@@ -52,6 +58,7 @@ export interface ReportFact {
     | "subject"
     | "employer"
     | "job-role"
+    | "job-details"
     | "risk-modules"
     | "referral-reason"
     | "assessment-date"
@@ -102,7 +109,7 @@ export function reportHeaderFacts(s: ReportHeaderSource): ReportFact[] {
       value: s.subjectName,
     },
     { id: "employer", label: "Employer", value: s.organisationName },
-    s.jobRole ? { id: "job-role", label: "Job role", value: s.jobRole } : null,
+    jobFact(s),
     s.type === "pre_employment"
       ? { id: "risk-modules", label: "Role risks assessed", value: riskModulesText(s.riskModules) }
       : null,
@@ -123,6 +130,19 @@ export function reportHeaderFacts(s: ReportHeaderSource): ReportFact[] {
     { id: "consent", label: "Consent to disclosure", value: consentStatement(s) },
   ];
   return facts.filter((f): f is ReportFact => f !== null);
+}
+
+/**
+ * Every report names the job it advises on: the role the employer chose, or for a management
+ * referral (which asks for job details instead of a role) the details the employer typed.
+ */
+function jobFact(
+  s: Pick<ReportHeaderSource, "type" | "jobRole" | "jobDetails">,
+): ReportFact | null {
+  const role = s.jobRole?.trim();
+  if (role) return { id: "job-role", label: "Job role", value: role };
+  const details = s.type === "management" ? s.jobDetails?.trim() : null;
+  return details ? { id: "job-details", label: "Job details", value: details } : null;
 }
 
 export interface ReportSignature {

@@ -6,7 +6,10 @@ import type { Route } from "./+types/report-version-pdf";
 
 const fileName = /^(\d{1,4})\.pdf$/;
 
-/** `/doctor-referrals/:referralId/versions/:file`: the frozen PDF of the released version. */
+/**
+ * `/doctor-referrals/:referralId/versions/:file`: one version's PDF for the doctor on the case, the
+ * frozen release or a marked copy of an earlier or unreleased version (getReportVersionPdf).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const version = Number(fileName.exec(params.file)?.[1] ?? Number.NaN);
   const notFound = () =>

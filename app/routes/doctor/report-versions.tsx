@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, FileDownIcon } from "lucide-react";
 import { Link } from "react-router";
-import { ReportSections } from "~/components/reports/report-sections.tsx";
+import { ReportHeaderFacts, ReportSections } from "~/components/reports/report-sections.tsx";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { listReportVersions } from "~/domain/doctor/report-versions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -12,7 +13,11 @@ import { caseErrorMessage } from "./case-errors.server.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Report versions ${loaderData?.report.reference ?? ""}`);
 
-/** Every version of the doctor's report on a case, before and after release, and the released PDF. */
+/**
+ * Every version of the doctor's report on a case, before and after release, each with its PDF:
+ * the released one as the employer has it, the others marked with their version and whether a
+ * later version superseded them.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return await listReportVersions(currentScope(context), params.referralId);
@@ -27,6 +32,15 @@ const DECISIONS = {
   correction: "The person asked for a correction",
   withheld: "The person withheld consent",
 } as const;
+
+/**
+ * Each link says which PDF it is: the released one is the employer's frozen copy; the others are
+ * the doctor's copies, marked in the PDF with their version and what became of them.
+ */
+function pdfLinkText(v: { version: number; released: boolean; superseded: boolean }): string {
+  if (v.released) return "Download the released PDF";
+  return `Download version ${v.version}${v.superseded ? " (superseded)" : ""} as PDF`;
+}
 
 export default function ReportVersions({ loaderData }: Route.ComponentProps) {
   const { referral: r, report, versions } = loaderData;
@@ -54,8 +68,13 @@ export default function ReportVersions({ loaderData }: Route.ComponentProps) {
             >
               <header className="flex flex-wrap items-start justify-between gap-3">
                 <div>
-                  <h2 id={`version-${v.version}`} className="font-semibold text-xl">
+                  <h2
+                    id={`version-${v.version}`}
+                    className="flex flex-wrap items-center gap-2 font-semibold text-xl"
+                  >
                     Version {v.version}
+                    {v.superseded ? <Badge variant="secondary">Superseded</Badge> : null}
+                    {v.released ? <Badge variant="secondary">Released</Badge> : null}
                   </h2>
                   <p className="text-muted-foreground text-sm">
                     {v.signedAt
@@ -66,14 +85,16 @@ export default function ReportVersions({ loaderData }: Route.ComponentProps) {
                       : ""}
                   </p>
                 </div>
-                {v.hasPdf ? (
+                {v.downloadable ? (
                   <Button asChild variant="outline">
                     <a href={`/doctor-referrals/${r.id}/versions/${v.version}.pdf`} download>
                       <FileDownIcon aria-hidden="true" className="size-4" />
-                      Download the released PDF
+                      {pdfLinkText(v)}
                     </a>
                   </Button>
-                ) : null}
+                ) : (
+                  <p className="text-muted-foreground text-sm">A draft has a PDF once signed.</p>
+                )}
               </header>
               {v.correctionDeclineReason ? (
                 <p className="rounded-lg bg-muted/50 p-3 text-sm">
@@ -87,6 +108,7 @@ export default function ReportVersions({ loaderData }: Route.ComponentProps) {
                   <span className="whitespace-pre-line">{v.subjectComment}</span>
                 </p>
               ) : null}
+              {v.facts ? <ReportHeaderFacts facts={v.facts} /> : null}
               <ReportSections sections={v.sections} headingLevel={3} />
             </article>
           </li>

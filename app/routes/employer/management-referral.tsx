@@ -158,7 +158,7 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
       <ReferralTextField
         field={fields.jobDetails}
         label="Job details"
-        hint="Job title, main duties, hours and working pattern."
+        hint="Job title, main duties, hours and working pattern. The report prints these as the job it advises on."
         rows={4}
       />
       <ReferralTextField

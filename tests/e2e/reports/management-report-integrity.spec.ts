@@ -156,6 +156,12 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   const data = await (await employer.request.get(`${reportUrl}.data`)).text();
   const pdf = await downloadReportPdf(employer);
   expect(pdf.text).toContain("Flexible start and finish times");
+  // A management referral has no job role: its header names the job from the employer's details.
+  const jobDetails = "Customer service adviser, 37.5 hours a week, office based";
+  const header = employer.getByTestId("report-header");
+  await expect(header).toContainText("Job details");
+  await expect(header).toContainText(jobDetails);
+  expect(pdf.text.replace(/\s+/g, " ")).toContain(`Job details ${jobDetails}`);
   await employer.goto(`/employer-referrals?viewReferral=${reference}`);
   const drawer = employer.getByRole("dialog");
   await expect(drawer.getByTestId("drawer-report")).toContainText("Flexible start");

@@ -260,13 +260,23 @@ test("planted answer never reaches the employer; declined correction, statement,
   );
   expect(await drawer.text()).not.toContain("marmalade");
 
-  // The doctor opens every version after release, and the released PDF.
+  // The doctor opens every version after release, and each version's PDF.
   await doctor.goto(`/doctor-referrals/${caseId}/versions`);
   await expect(doctor.getByRole("heading", { name: "Version 2" })).toBeVisible();
   await expect(doctor.getByRole("heading", { name: "Version 1" })).toBeVisible();
   await expect(doctor.getByText("You declined the correction:")).toBeVisible();
   const released = await download(doctor, "Download the released PDF");
   expect(released.replace(/\s+/g, " ")).toContain(statement);
+  expect(released).not.toMatch(/superseded/i);
+  // Version 1, which the declined correction superseded, has its PDF too, marked as such on
+  // every page: the text the person read, never passable for the released report.
+  await expect(doctor.getByRole("heading", { name: "Version 1" })).toContainText("Superseded");
+  const superseded = await download(doctor, "Download version 1 (superseded) as PDF");
+  const supersededFlat = superseded.replace(/\s+/g, " ");
+  expect(supersededFlat).toMatch(/This version was superseded by version 2 on \d+ \w+ \d{4}\./);
+  expect(supersededFlat).toContain("Version 1 · superseded · Confidential");
+  expect(supersededFlat).toMatch(/Not released: .* receives this report only if/);
+  expect(supersededFlat).not.toContain(statement);
   await doctor.screenshot({ path: "test-results/doctor-report-versions.png", fullPage: true });
 
   await employer.context().close();

@@ -25,9 +25,9 @@
  * ("I would never end it all"), which must not flag.
  */
 
-export type CorpusLevel = "urgent" | "review";
+type CorpusLevel = "urgent" | "review";
 
-export interface PositiveSentence {
+interface PositiveSentence {
   text: string;
   level: CorpusLevel;
   /** Where the wording comes from: a C-SSRS screener item, PHQ-9 item 9 or a lay source. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseForScreen, screenFreeText } from "./safety-phrases.ts";
+import { screenFreeText } from "./safety-phrases.ts";
 
 const level = (text: string) => screenFreeText(text)?.level ?? "none";
 
@@ -145,8 +145,11 @@ describe("screenFreeText", () => {
     });
   });
 
-  it("normalises quotes, case, punctuation and stretched letters", () => {
-    expect(normaliseForScreen("Can’t   KEEP—myself  saaafe!!")).toBe("cant keep myself safe");
+  it("reads curly quotes, capitals, punctuation and stretched letters as the plain words", () => {
+    expect(screenFreeText("Can’t   KEEP—myself  saaafe!!")).toEqual({
+      level: "urgent",
+      label: "can't keep myself safe",
+    });
   });
 
   it("finds an urgent phrase wherever it sits in longer text", () => {

@@ -152,22 +152,8 @@ function canonicalWord(word: string, previous: string | undefined): string {
   if (w === "2" && previous && /^[a-z]+$/.test(previous)) return "to";
   // "kms" after a number is kilometres.
   if (w === "kms" && previous && /^\d/.test(previous)) return w;
-  if (SUICIDE_SPELLING.test(w)) w = /dal|dle|dality|dally$/.test(w) ? "suicidal" : "suicide";
+  if (SUICIDE_SPELLING.test(w)) w = /(?:dal|dle|dality|dally)$/.test(w) ? "suicidal" : "suicide";
   return WORD_VARIANTS[w] ?? w;
-}
-
-/** Lower case, one kind of quote, apostrophes dropped, punctuation to spaces, letters squeezed. */
-export function normaliseForScreen(text: string): string {
-  return (
-    text
-      .normalize("NFKC")
-      .toLowerCase()
-      .replace(/[\u2018\u2019\u02bc`´']/g, "")
-      .replace(/[^a-z0-9]+/g, " ")
-      // "soooo", "caaant": three or more of one letter read as one.
-      .replace(/([a-z])\1{2,}/g, "$1")
-      .trim()
-  );
 }
 
 /** Contractions with their apostrophe, written out before the apostrophes are dropped. */

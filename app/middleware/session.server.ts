@@ -99,6 +99,15 @@ export const sameOrigin: MiddlewareFunction<Response> = async ({ request, contex
   return next();
 };
 
+/**
+ * Where a doctor whose access was withdrawn lands: the doctor sign-in page with a lasting alert.
+ * Not a `?notice=`, which shows a toast and is then taken out of the address (NoticeToasts), so
+ * the message would go with it.
+ */
+export const ACCESS_PARAM = "access";
+export const ACCESS_WITHDRAWN = "withdrawn";
+export const ACCESS_WITHDRAWN_PATH = `/doctor-login?${ACCESS_PARAM}=${ACCESS_WITHDRAWN}`;
+
 type Area = "employer" | "doctor" | "admin" | "account" | "enrolment";
 
 const areaPermission: Partial<Record<Area, Permission>> = {
@@ -138,7 +147,7 @@ export function requireArea(area: Area): MiddlewareFunction<Response> {
 
     if (actor.role === "doctor" && actor.doctorActive !== true) {
       await endSession(context, request, current.session.id);
-      throw redirect("/doctor-login?notice=access-revoked");
+      throw redirect(ACCESS_WITHDRAWN_PATH);
     }
     if (needsSecondFactor(actor.role) && area !== "enrolment") {
       if (!user.twoFactorEnabled) throw redirect("/account/two-factor?required=1");

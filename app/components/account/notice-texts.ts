@@ -27,12 +27,7 @@ export const notices = {
   "password-reset": { title: "Password changed", description: "Sign in with your new password." },
   "doctor-session-ended": {
     title: "Your session has ended",
-    description:
-      "You have been signed out. If an administrator has revoked your access to the doctor portal, you cannot sign in until they restore it; otherwise, sign in again.",
-  },
-  "access-revoked": {
-    title: "Access revoked",
-    description: "Your access to the portal has been revoked. Contact the administrator.",
+    description: "You have been signed out. Sign in again to continue.",
   },
   "admin-created": {
     title: "Administrator account created",

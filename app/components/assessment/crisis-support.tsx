@@ -1,10 +1,18 @@
 import { PhoneIcon } from "lucide-react";
 
+/** What the panel says about the assessment itself, by where the person is in it. */
+const WHERE_YOU_ARE = {
+  answering: "Your assessment is saved, and you can carry on when you are ready.",
+  sent: "Your answers have been sent to the doctor, so there is nothing more for you to fill in.",
+  stopped: "You do not need to do anything more with the assessment.",
+} as const;
+
 /**
  * Crisis support, shown as soon as an answer raises a safety flag and on every page after it.
- * Numbers are links, so a phone can call them with one tap.
+ * Numbers are links, so a phone can call them with one tap. `stage` keeps its words true to the
+ * page: after the answers are sent there is nothing to "carry on" with.
  */
-export function CrisisSupport() {
+export function CrisisSupport({ stage = "answering" }: { stage?: keyof typeof WHERE_YOU_ARE }) {
   return (
     <section
       aria-labelledby="crisis-support-heading"
@@ -16,7 +24,7 @@ export function CrisisSupport() {
       </h2>
       <p className="mt-2 max-w-prose">
         Thank you for telling us. You do not have to wait for the doctor: you can talk to someone
-        now. Your assessment is saved, and you can carry on when you are ready.
+        now. {WHERE_YOU_ARE[stage]}
       </p>
       <ul className="mt-4 grid gap-3">
         <li className="flex items-start gap-3">

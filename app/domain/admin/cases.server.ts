@@ -118,6 +118,7 @@ export async function reassignCase(
         id: referral.id,
         reference: referral.reference,
         urgent: referral.urgent,
+        contactedAt: referral.safetyContactedAt,
         status: referral.status,
         organisationId: referral.organisationId,
         assignedDoctorId: referral.assignedDoctorId,
@@ -173,7 +174,12 @@ export async function reassignCase(
     });
     return {
       status: "reassigned",
-      mail: { to: doctor.email, reference: current.reference, urgent: current.urgent },
+      mail: {
+        to: doctor.email,
+        reference: current.reference,
+        urgent: current.urgent,
+        contactedAt: current.contactedAt,
+      },
       referralId: current.id,
     } as const;
   });
@@ -184,6 +190,7 @@ export async function reassignCase(
       ...caseReassignedEmail({
         reference: result.mail.reference,
         urgent: result.mail.urgent,
+        contactedAt: result.mail.contactedAt,
         caseUrl: new URL(
           `/doctor-dashboard?case=${result.referralId}`,
           input.notify.publicUrl,

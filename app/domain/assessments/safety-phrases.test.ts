@@ -1,10 +1,60 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseForScreen, screenFreeText } from "./safety-phrases.ts";
+import { screenFreeText } from "./safety-phrases.ts";
 
 const level = (text: string) => screenFreeText(text)?.level ?? "none";
 
 describe("screenFreeText", () => {
+  // Wordings an occupational physician tried in the browser, which the earlier screen missed.
+  it.each([
+    ["Some days I don't see the point of going on", "urgent"],
+    ["life isn't worth living", "urgent"],
+    ["I want to go to sleep and not wake up", "urgent"],
+    ["I've been thinking about ending things", "urgent"],
+    ["I have a plan and I have been saving my tablets", "urgent"],
+    ["I'd rather be dead", "urgent"],
+    ["thinking of jumping off the bridge", "urgent"],
+    ["unalive myself", "urgent"],
+    ["I feel like a burden", "review"],
+    ["I can't see a way out", "review"],
+  ] as const)("reads %j as %s", (text, expected) => {
+    expect(level(text)).toBe(expected);
+  });
+
+  it.each([
+    "I would never end it all",
+    "I'd never kill myself",
+    "No suicidal thoughts",
+    "I have never self-harmed or thought about suicide",
+    "No, I do not feel like a burden",
+    "I'm low but I'm not thinking about ending my life",
+  ])("does not flag the negated %j", (text) => {
+    expect(level(text)).toBe("none");
+  });
+
+  it.each([
+    // A negation does not reach across "but", nor past a new "I".
+    "I would never hurt myself, but some days I want to die",
+    "I've never felt so low, I want to die",
+    // Neither "can't stop" nor uncertainty is a negation.
+    "I can't stop thinking about killing myself",
+    "I'm not sure I can keep myself safe",
+    "No one knows I want to die",
+  ])("still raises urgent for %j", (text) => {
+    expect(level(text)).toBe("urgent");
+  });
+
+  it.each([
+    ["I tried to kill myself when I was 19", "review"],
+    ["I tried to kill myself three weeks ago", "urgent"],
+    ["I tried to kill myself years ago and I feel like that again now", "urgent"],
+    ["My brother died by suicide last year", "review"],
+    ["I hurt myself lifting boxes in the warehouse", "none"],
+    ["I've been hurting myself on purpose", "urgent"],
+  ] as const)("weighs time, person and accident: %j is %s", (text, expected) => {
+    expect(level(text)).toBe(expected);
+  });
+
   it.each([
     // The indirect expressions a keyword list for "suicide" misses.
     "Everyone would be better off without me",
@@ -61,6 +111,33 @@ describe("screenFreeText", () => {
     expect(level(text)).toBe("none");
   });
 
+  it("never raises urgent when an urgent phrase is negated in front of it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(
+          "I would never",
+          "I'd never",
+          "I will never",
+          "I wouldn't",
+          "I would not ever",
+          "I have never wanted to",
+          "I don't want to",
+          "I do not want to",
+        ),
+        fc.constantFrom(
+          "end it all",
+          "kill myself",
+          "take my own life",
+          "hurt myself",
+          "end my life",
+          "unalive myself",
+        ),
+        fc.constantFrom("", ".", " and I have support from my GP.", ", I have my family."),
+        (negation, phrase, after) => level(`${negation} ${phrase}${after}`) !== "urgent",
+      ),
+    );
+  });
+
   it("prefers urgent when both tiers match", () => {
     expect(screenFreeText("Past self-harm, and now I want to end it all")).toEqual({
       level: "urgent",
@@ -68,8 +145,11 @@ describe("screenFreeText", () => {
     });
   });
 
-  it("normalises quotes, case, punctuation and stretched letters", () => {
-    expect(normaliseForScreen("Can’t   KEEP—myself  saaafe!!")).toBe("cant keep myself safe");
+  it("reads curly quotes, capitals, punctuation and stretched letters as the plain words", () => {
+    expect(screenFreeText("Can’t   KEEP—myself  saaafe!!")).toEqual({
+      level: "urgent",
+      label: "can't keep myself safe",
+    });
   });
 
   it("finds an urgent phrase wherever it sits in longer text", () => {
@@ -83,7 +163,8 @@ describe("screenFreeText", () => {
           "end it all",
           "can't keep myself safe",
         ),
-        (before, after, phrase) => level(`${before} ${phrase} ${after}`) === "urgent",
+        // The phrase starts its own sentence: random text before it may end in "no" or "not".
+        (before, after, phrase) => level(`${before}. ${phrase} ${after}`) === "urgent",
       ),
     );
   });

@@ -31,19 +31,31 @@ export function doctorSubject(subject: string, urgent: boolean): string {
   return urgent ? `URGENT ${subject}` : subject;
 }
 
-const URGENT_LINE =
-  "This case carries an urgent safety flag: please contact the person today and record each attempt in the case's contact log.";
+/**
+ * The line an urgent case's e-mail carries. Until a doctor has recorded reaching the person it
+ * asks for that call; after it, asking again would send a second doctor to ring someone already
+ * reached, so it says the contact was made and points to the log (docs/architecture.md §5a: the
+ * contact log).
+ */
+function urgentLine(contactedAt: Date | null | undefined): string {
+  if (!contactedAt)
+    return "This case carries an urgent safety flag: please contact the person today and record each attempt in the case's contact log.";
+  const when = ukDateFormat({ dateStyle: "long", timeStyle: "short" }).format(contactedAt);
+  return `This case carries an urgent safety flag. A doctor reached the person on ${when} and recorded it in the case's contact log: read the log before you open the case, and record any further contact there.`;
+}
 
 export function caseSubmittedEmail(input: {
   reference: string;
   dashboardUrl: string;
   urgent?: boolean;
+  /** When a doctor recorded reaching the person, if one has (`referral.safety_contacted_at`). */
+  contactedAt?: Date | null;
 }): Mail {
   return mail(
     doctorSubject(`New case ready for review: ${input.reference}`, input.urgent ?? false),
     [
       `An assessment has been completed and the case ${input.reference} is waiting in the doctor queue.`,
-      ...(input.urgent ? [URGENT_LINE] : []),
+      ...(input.urgent ? [urgentLine(input.contactedAt)] : []),
       "The first doctor to take it from the queue becomes the doctor on the case.",
     ],
     { label: "Open the doctor dashboard", href: input.dashboardUrl },
@@ -54,12 +66,13 @@ export function caseReassignedEmail(input: {
   reference: string;
   caseUrl: string;
   urgent: boolean;
+  contactedAt?: Date | null;
 }): Mail {
   return mail(
     doctorSubject(`Case assigned to you: ${input.reference}`, input.urgent),
     [
       `An administrator has made you the doctor on case ${input.reference}. You can open it now.`,
-      ...(input.urgent ? [URGENT_LINE] : []),
+      ...(input.urgent ? [urgentLine(input.contactedAt)] : []),
     ],
     { label: "Open the case", href: input.caseUrl },
   );

@@ -37,7 +37,12 @@ export async function notifyDoctorsOfSubmission(
   { referralId }: { referralId: string },
 ): Promise<number> {
   const [row] = await scope.db
-    .select({ reference: referral.reference, status: referral.status, urgent: referral.urgent })
+    .select({
+      reference: referral.reference,
+      status: referral.status,
+      urgent: referral.urgent,
+      contactedAt: referral.safetyContactedAt,
+    })
     .from(referral)
     .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   // Someone may have taken it already; then there is nobody left to tell.
@@ -47,7 +52,12 @@ export async function notifyDoctorsOfSubmission(
   for (const to of recipients)
     await deps.mailer.send({
       to,
-      ...caseSubmittedEmail({ reference: row.reference, dashboardUrl, urgent: row.urgent }),
+      ...caseSubmittedEmail({
+        reference: row.reference,
+        dashboardUrl,
+        urgent: row.urgent,
+        contactedAt: row.contactedAt,
+      }),
     });
   return recipients.length;
 }

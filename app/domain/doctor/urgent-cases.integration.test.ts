@@ -267,6 +267,35 @@ describe("doctor notifications of an urgent case", () => {
     for (const m of mails) {
       expect(m.subject).toBe(`URGENT New case ready for review: ${c.reference}`);
       expect(m.text).not.toMatch(/PHQ|low mood|better off/i);
+      expect(m.text).toContain("please contact the person today");
+    }
+  });
+
+  it("once a doctor has recorded reaching the person, the queue e-mail says so instead of asking for a call", async () => {
+    const doctor = await createDoctor("Dr Reached");
+    const c = await startedCase();
+    await database.db
+      .update(referral)
+      .set({ status: "submitted", urgent: true, submittedAt: new Date() })
+      .where(eq(referral.id, c.id));
+    const reachedAt = new Date("2026-03-10T14:05:00Z");
+    const reached = await recordContactAttempt(scopeFor(database.db, doctor, reachedAt), {
+      referralId: c.id,
+      input: { method: "phone", outcome: "reached", note: "" },
+    });
+    expect(reached).toMatchObject({ ok: true, contacted: true });
+    const mark = outbox.length;
+    await notifyDoctorsOfSubmission(
+      systemScope(database.db, "test"),
+      { mailer, publicUrl: "http://localhost:3000" },
+      { referralId: c.id },
+    );
+    const mails = outbox.slice(mark);
+    expect(mails.length).toBeGreaterThan(0);
+    for (const m of mails) {
+      expect(m.subject).toBe(`URGENT New case ready for review: ${c.reference}`);
+      expect(m.text).not.toContain("please contact the person today");
+      expect(m.text).toContain("A doctor reached the person on 10 March 2026 at 14:05");
     }
   });
 });

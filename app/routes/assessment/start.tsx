@@ -287,7 +287,7 @@ function WhatHappensNext({
         <CheckCircle2Icon aria-hidden="true" className="size-8" />
         <h1 className="mt-3 font-semibold text-3xl leading-tight">Your answers have been sent</h1>
       </div>
-      {crisis ? <CrisisSupport /> : null}
+      {crisis ? <CrisisSupport stage="sent" /> : null}
       <h2 className="font-semibold text-xl">What happens next</h2>
       <ol className="grid list-decimal gap-3 pl-6 leading-relaxed">
         {urgent ? (
@@ -400,7 +400,7 @@ function ReplyForm({
 function Declined({ crisis }: { crisis: boolean }) {
   return (
     <div className="grid max-w-prose gap-4">
-      {crisis ? <CrisisSupport /> : null}
+      {crisis ? <CrisisSupport stage="stopped" /> : null}
       <h1 className="font-semibold text-3xl leading-tight">You have chosen not to take part</h1>
       <p>
         Any answers you saved have been deleted. Your employer will be told only that the assessment

@@ -22,7 +22,13 @@ import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
-import { lookupSession, requestMeta } from "~/middleware/session.server.ts";
+import {
+  ACCESS_PARAM,
+  ACCESS_WITHDRAWN,
+  ACCESS_WITHDRAWN_PATH,
+  lookupSession,
+  requestMeta,
+} from "~/middleware/session.server.ts";
 import type { Route } from "./+types/doctor-login";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Medical Professional Portal");
@@ -30,8 +36,14 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Medical Professio
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lookup = await lookupSession(context, request);
   if (lookup.status === "active") throw redirect(roleHome[lookup.current.user.role]);
-  const notice = new URL(request.url).searchParams.get("notice");
-  return { notice: isNoticeKey(notice) ? notice : null };
+  const params = new URL(request.url).searchParams;
+  const notice = params.get("notice");
+  return {
+    notice: isNoticeKey(notice) ? notice : null,
+    withdrawn: params.get(ACCESS_PARAM) === ACCESS_WITHDRAWN,
+    // Whom a doctor whose access was withdrawn writes to.
+    contact: context.get(runtimeContext).config.SERVICE_INBOX,
+  };
 }
 
 const failure = "Invalid email or password. Please try again.";
@@ -58,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "second-factor":
       return redirectWithCookies("/two-factor?portal=doctor", result.setCookies);
     case "revoked":
-      return answer("Your access has been revoked. Contact administrator for access.", 403);
+      // The same lasting page as a session ended by the revocation, not a toast that fades.
+      throw redirect(ACCESS_WITHDRAWN_PATH, 303);
     case "locked":
       return answer(
         "Too many failed attempts. For your security this account is locked for 15 minutes.",
@@ -99,7 +112,21 @@ export default function DoctorLogin({ loaderData, actionData }: Route.ComponentP
         </Link>
       }
     >
-      {notice && !error ? <AuthNotice title={notice.title}>{notice.description}</AuthNotice> : null}
+      {loaderData.withdrawn && !error ? (
+        <AuthProblem title="Your access to the doctor portal has been withdrawn">
+          A ReferOH administrator has withdrawn your access, so you cannot sign in or open any case.
+          To ask why, or to have it restored, e-mail{" "}
+          <a
+            className="font-medium underline underline-offset-4"
+            href={`mailto:${loaderData.contact}`}
+          >
+            {loaderData.contact}
+          </a>
+          .
+        </AuthProblem>
+      ) : notice && !error ? (
+        <AuthNotice title={notice.title}>{notice.description}</AuthNotice>
+      ) : null}
       {error ? <AuthProblem title="Login failed">{error}</AuthProblem> : null}
       <Form method="post" {...getFormProps(form)} {...formProps} noValidate className="grid gap-5">
         <AccountEmailField defaultValue={fields.email.initialValue} />

@@ -125,16 +125,30 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
   await expect(page.getByRole("listitem").filter({ hasText: doctorEmail })).toContainText(
     "Access revoked",
   );
-  // Their session ends on the doctors' own sign-in page, saying why it may have ended.
+  // Their session ends on the doctors' own sign-in page. Signing in again lands on the same page
+  // with a lasting alert (not a toast) that says plainly that access was withdrawn and whom to
+  // write to; it is still there after a reload.
   await doctor.goto("/doctor-dashboard");
   await expect(doctor).toHaveURL(/\/doctor-login\?/);
   await expect(
-    doctor.getByText(/If an administrator has revoked your access to the doctor portal/).first(),
+    doctor.getByText("You have been signed out. Sign in again to continue.").first(),
   ).toBeVisible();
   await doctor.getByLabel("Email").fill(doctorEmail);
   await doctor.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await doctor.getByRole("button", { name: "Access Portal" }).click();
-  await expect(doctor.getByText(/access has been revoked/).first()).toBeVisible();
+  await expect(doctor).toHaveURL(/\/doctor-login\?access=withdrawn$/);
+  const withdrawn = doctor.getByRole("alert").filter({
+    hasText: "Your access to the doctor portal has been withdrawn",
+  });
+  await expect(withdrawn).toContainText("A ReferOH administrator has withdrawn your access");
+  await expect(withdrawn.getByRole("link", { name: "hello@referoh.co.uk" })).toHaveAttribute(
+    "href",
+    "mailto:hello@referoh.co.uk",
+  );
+  await doctor.waitForTimeout(6_000); // longer than a toast stays
+  await expect(withdrawn).toBeVisible();
+  await doctor.reload();
+  await expect(withdrawn).toBeVisible();
   await page
     .getByRole("listitem")
     .filter({ hasText: doctorEmail })

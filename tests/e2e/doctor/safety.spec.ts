@@ -159,6 +159,9 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   await expect(crisis).toContainText("116 123");
   await expect(crisis).toContainText("999");
   await expect(page.getByText(/a doctor will try to reach you today/)).toBeVisible();
+  // The panel's words fit a page after sending: nothing is left to "carry on" with.
+  await expect(crisis).toContainText("Your answers have been sent to the doctor");
+  await expect(page.getByText(/carry on when you are ready/)).toHaveCount(0);
   await expect(page.getByText(/within \d+ hours/)).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId("crisis-support")).toBeVisible();
@@ -208,5 +211,49 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   await expect(doctor.page.getByTestId("subject-reply")).toHaveText(
     "About six hours, with breaks.",
   );
+  await adminContext.close();
+});
+
+test("an indirect wording typed in a free-text answer shows the crisis panel at once and puts the case at the top of the doctor queue as urgent", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { link, reference } = await createInvitedReferral(page, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+  });
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signedInAdmin(admin);
+  const doctor = await invitedDoctor(admin, browser, {
+    name: "Dr Ines Indirect",
+    gmcNumber: String(5_000_000 + Math.floor(Math.random() * 999_999)),
+  });
+
+  // No word of suicide or death: the wording the earlier screen missed (ADR 0017).
+  let shownAfter: number | undefined;
+  await answerOfficeQuestionnaire(page, link, {
+    mentalHealth: "Some days I don't see the point of going on",
+    afterPage: async (index) => {
+      if (shownAfter === undefined && (await page.getByTestId("crisis-support").count()) > 0)
+        shownAfter = index;
+    },
+  });
+  // It appears on the page after the one where the words were typed, and stays.
+  expect(shownAfter).toBeDefined();
+  await expect(page.getByTestId("crisis-support")).toBeVisible();
+  await expect(page.getByTestId("crisis-support")).toContainText("116 123");
+
+  // Raised before sending: the doctor sees it in the queue, urgent, with no contact yet.
+  const row = doctor.page.getByRole("row").filter({ hasText: reference });
+  await expect(async () => {
+    await doctor.page.goto("/doctor-dashboard");
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(row).toHaveAttribute("data-urgent", "true");
+  await expect(row.getByText("Urgent", { exact: true })).toBeVisible();
+  await expect(row.getByText("Not yet contacted")).toBeVisible();
+  await expect(doctor.page.locator("tbody tr").first()).toHaveAttribute("data-urgent", "true");
   await adminContext.close();
 });

@@ -231,7 +231,7 @@ test("an indirect wording typed in a free-text answer shows the crisis panel at 
     gmcNumber: String(5_000_000 + Math.floor(Math.random() * 999_999)),
   });
 
-  // No word of suicide or death: the wording the earlier screen missed (ADR 0017).
+  // No word of suicide or death: the wording the earlier screen missed (ADR 0018).
   let shownAfter: number | undefined;
   await answerOfficeQuestionnaire(page, link, {
     mentalHealth: "Some days I don't see the point of going on",

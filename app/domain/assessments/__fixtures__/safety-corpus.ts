@@ -286,7 +286,7 @@ export const POSITIVE_SENTENCES: readonly PositiveSentence[] = [
     "Wish I could go to sleep forever",
   ),
   // Written after the screen, as unseen checks, and measured before the screen was changed
-  // for them (docs/decisions/0017-safety-screen.md gives the figures): recall on a corpus its
+  // for them (docs/decisions/0018-safety-screen.md gives the figures): recall on a corpus its
   // author also tuned on overstates what it does on wording nobody has seen.
   ...u(
     "lay",

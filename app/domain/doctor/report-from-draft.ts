@@ -75,6 +75,35 @@ function prefilledAdjustments(
   );
 }
 
+/** "They are" → "Robin is": the verbs the drafter's employer sentences open with. */
+const SINGULAR: Record<string, string> = {
+  are: "is",
+  have: "has",
+  were: "was",
+  find: "finds",
+  report: "reports",
+  completed: "completed",
+  can: "can",
+  will: "will",
+  should: "should",
+  may: "may",
+};
+
+/**
+ * The person by their name where the drafter wrote "they" at the start of the employer's text
+ * (docs/decisions/0017-actionable-reports.md). Only the opening is changed; no pronoun is
+ * recorded for the person, so "they" stays after it. The drafter itself never sees the name.
+ */
+export function namedOpening(text: string, subjectName: string | undefined): string {
+  const name = subjectName?.trim().split(/\s+/)[0];
+  if (!name || !text) return text;
+  return text
+    .replace(/^They (\w+)\b/, (all, verb: string) =>
+      SINGULAR[verb] ? `${name} ${SINGULAR[verb]}` : all,
+    )
+    .replace(/^In my opinion they (are)\b/, `In my opinion ${name} is`);
+}
+
 const EQUALITY_ACT_VIEW = {
   likely: "likely",
   possible: "may",
@@ -90,7 +119,12 @@ const EQUALITY_ACT_VIEW = {
  */
 export function reportBodyFromDraft(
   draft: DraftReport | null,
-  referral: { type: "management" | "pre_employment"; questions: SelectedQuestions | null },
+  referral: {
+    type: "management" | "pre_employment";
+    questions: SelectedQuestions | null;
+    /** Named at the start of the employer's text, where the drafter wrote "they". */
+    subjectName?: string;
+  },
 ): ReportBody {
   if (referral.type === "pre_employment") {
     const suggested = draft?.outcome?.suggested;
@@ -114,7 +148,9 @@ export function reportBodyFromDraft(
     fitness: (managementFitness as readonly string[]).includes(suggested ?? "")
       ? (suggested as ManagementReportBody["fitness"])
       : "fit",
-    fitnessOpinion: asked.has("fitForWork") ? join(draft?.outcome?.statements) : "",
+    fitnessOpinion: asked.has("fitForWork")
+      ? namedOpening(join(draft?.outcome?.statements), referral.subjectName)
+      : "",
     timescale:
       asked.has("timeToFitness") || suggested === "temporarily-unfit"
         ? (draft?.timescale?.estimate ?? "")
@@ -132,7 +168,7 @@ export function reportBodyFromDraft(
     formalProcesses: join(draft?.formalProcesses?.statements),
     followUp: join(draft?.followUp?.statements),
     diagnosis: join(draft?.underlyingCondition?.statements),
-    summary: join(draft?.summary),
+    summary: namedOpening(join(draft?.summary), referral.subjectName),
   };
   return body;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildManagementAssessment } from "~/domain/assessments/build-management-assessment.ts";
-import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
+import { namedOpening, reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import {
@@ -187,6 +187,30 @@ describe("the drafter's defaults", () => {
     const short = await prefill(fixtures.managementBackPain);
     expect(short.equalityActView).toBe("unlikely");
     expect(short.recurrence).toBe("unlikely");
+  });
+
+  it("names the person at the start of the employer's text, where the drafter wrote 'they'", async () => {
+    const definition = buildManagementAssessment({ referralReason: "Absence." });
+    const draft = await rulesDrafter.draft({
+      referralType: "management",
+      referralReason: "Absence.",
+      selectedQuestions: all,
+      definition,
+      answers: fixtures.managementLowMood,
+    });
+    const body = reportBodyFromDraft(draft, {
+      type: "management",
+      questions: all,
+      subjectName: "Robin Taylor",
+    }) as ManagementReportBody;
+    expect(body.summary).toMatch(/^Robin is currently absent from work/);
+    expect(body.fitnessOpinion).toMatch(/^In my opinion Robin is /);
+    expect(namedOpening("They find some tasks hard.", "Jo Bloggs")).toBe(
+      "Jo finds some tasks hard.",
+    );
+    // A verb it does not know, or no name, leaves the sentence as the drafter wrote it.
+    expect(namedOpening("They were told.", "")).toBe("They were told.");
+    expect(namedOpening("They go home.", "Jo")).toBe("They go home.");
   });
 
   it("gives every pre-filled adjustment a review, and none a drafting phrase", async () => {

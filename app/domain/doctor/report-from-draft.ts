@@ -14,6 +14,7 @@ import {
   preEmploymentOutcomes,
   type ReportBody,
   saysNothingNeeded,
+  ukDate,
 } from "~/domain/reports/report-body.ts";
 
 /** Where the draft keeps its answer to each of the employer's questions. */
@@ -65,13 +66,19 @@ export function selectedQuestionList(selected: SelectedQuestions | null): Referr
 /** A pre-filled adjustment's first review, in weeks, for the doctor to change (ADR 0017). */
 const PREFILL_REVIEW_WEEKS = { management: 8, pre_employment: 12 } as const;
 
-/** The drafter's employer lines as adjustments, each with a review, or as the one "none" line. */
+/**
+ * The drafter's employer lines as adjustments, each with a date to review it by (not a duration:
+ * some are advice, such as the employee assistance programme, which no number of weeks fits), or
+ * as the one "none" line.
+ */
 function prefilledAdjustments(
   statements: readonly DraftStatement[] | undefined,
   weeks: number,
+  now: Date,
 ): Adjustment[] {
+  const reviewBy = ukDate(new Date(now.getTime() + weeks * 7 * 86_400_000));
   return employerStatements(statements).map((s) =>
-    saysNothingNeeded(s.text) ? s.text : { text: s.text, weeks },
+    saysNothingNeeded(s.text) ? s.text : { text: s.text, reviewBy },
   );
 }
 
@@ -125,6 +132,8 @@ export function reportBodyFromDraft(
     /** Named at the start of the employer's text, where the drafter wrote "they". */
     subjectName?: string;
   },
+  /** The editor's clock: pre-filled reviews are dated from it. */
+  now: Date = new Date(),
 ): ReportBody {
   if (referral.type === "pre_employment") {
     const suggested = draft?.outcome?.suggested;
@@ -136,6 +145,7 @@ export function reportBodyFromDraft(
       recommendations: prefilledAdjustments(
         draft?.adjustments?.statements,
         PREFILL_REVIEW_WEEKS.pre_employment,
+        now,
       ),
       summary: join(draft?.summary),
     };
@@ -158,6 +168,7 @@ export function reportBodyFromDraft(
     adjustments: prefilledAdjustments(
       draft?.adjustments?.statements,
       PREFILL_REVIEW_WEEKS.management,
+      now,
     ),
     ...(draft?.equalityAct
       ? { equalityActView: EQUALITY_ACT_VIEW[draft.equalityAct.likelihood] }

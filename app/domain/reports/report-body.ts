@@ -228,7 +228,7 @@ export function unansweredQuestions(
 }
 
 /** Today's date in the UK (docs/architecture.md §9), as YYYY-MM-DD. */
-function ukDate(at: Date): string {
+export function ukDate(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
 }
 

@@ -62,6 +62,9 @@ function body(summaryLength: number, followUp: string): ManagementReportBody {
       { text: "More frequent short breaks during picking shifts", weeks: 4 },
       "A workstation assessment by the line manager within the next month.",
     ],
+    prognosis: sentences(2, "Their health is improving; further absence is possible until it settles"),
+    recurrence: "possible",
+    equalityActView: "may",
     equalityActOpinion: sentences(
       3,
       "In my opinion the Equality Act 2010 may apply, depending on how long the effects last",

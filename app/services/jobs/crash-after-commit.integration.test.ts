@@ -143,9 +143,14 @@ describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail",
     second.child.kill("SIGTERM");
     expect((await second.exited).code).toBe(0);
 
-    const mails = outbox();
+    // The set-up's invitation was committed with its outbox row and never sent: the next process
+    // sends it too (docs/decisions/0010-hardening-at-the-edge.md). The alert goes once.
+    const onCallLine = new RegExp(`^To: ${onCall.replaceAll(".", "\\.")}$`, "m");
+    const mails = outbox().filter((m) => onCallLine.test(m));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatch(new RegExp(`^To: ${onCall.replaceAll(".", "\\.")}$`, "m"));
+    expect(outbox().filter((m) => !onCallLine.test(m))).toEqual([
+      expect.stringMatching(/has asked you to complete a health assessment/),
+    ]);
     expect(mails[0]).toContain(flagged.reference);
     const [response] = await database.db
       .select({ alertedAt: questionnaireResponse.safetyAlertedAt })

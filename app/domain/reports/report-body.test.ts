@@ -153,7 +153,7 @@ describe("what the employer reads", () => {
 
 describe("the drafter's defaults", () => {
   const all: SelectedQuestions = Object.fromEntries(REFERRAL_QUESTIONS.map((q) => [q, true]));
-  const prefill = async (answers: typeof fixtures.managementLowMood) => {
+  const prefill = async (answers: typeof fixtures.managementLowMood, subjectName?: string) => {
     const definition = buildManagementAssessment({ referralReason: "Absence." });
     const draft = await rulesDrafter.draft({
       referralType: "management",
@@ -165,6 +165,7 @@ describe("the drafter's defaults", () => {
     return reportBodyFromDraft(draft, {
       type: "management",
       questions: all,
+      subjectName,
     }) as ManagementReportBody;
   };
 
@@ -190,19 +191,7 @@ describe("the drafter's defaults", () => {
   });
 
   it("names the person at the start of the employer's text, where the drafter wrote 'they'", async () => {
-    const definition = buildManagementAssessment({ referralReason: "Absence." });
-    const draft = await rulesDrafter.draft({
-      referralType: "management",
-      referralReason: "Absence.",
-      selectedQuestions: all,
-      definition,
-      answers: fixtures.managementLowMood,
-    });
-    const body = reportBodyFromDraft(draft, {
-      type: "management",
-      questions: all,
-      subjectName: "Robin Taylor",
-    }) as ManagementReportBody;
+    const body = await prefill(fixtures.managementLowMood, "Robin Taylor");
     expect(body.summary).toMatch(/^Robin is currently absent from work/);
     expect(body.fitnessOpinion).toMatch(/^In my opinion Robin is /);
     expect(namedOpening("They find some tasks hard.", "Jo Bloggs")).toBe(

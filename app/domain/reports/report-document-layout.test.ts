@@ -62,7 +62,10 @@ function body(summaryLength: number, followUp: string): ManagementReportBody {
       { text: "More frequent short breaks during picking shifts", weeks: 4 },
       "A workstation assessment by the line manager within the next month.",
     ],
-    prognosis: sentences(2, "Their health is improving; further absence is possible until it settles"),
+    prognosis: sentences(
+      2,
+      "Their health is improving; further absence is possible until it settles",
+    ),
     recurrence: "possible",
     equalityActView: "may",
     equalityActOpinion: sentences(

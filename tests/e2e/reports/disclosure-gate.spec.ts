@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
-import { answerGuidedAssessment } from "../support/guided-assessment.ts";
+import { sendGuidedAssessment } from "../support/guided-assessment.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
 import {
@@ -65,13 +65,7 @@ test("management case: each clinical statement is rewritten or disclosed with co
     type: "management",
     moreQuestions: [/Is there an underlying health condition/],
   });
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
-  await expect(page).toHaveURL(/\/questions\//);
-  await answerGuidedAssessment(page, guidedAnswers);
-  await page.getByRole("button", { name: "Send my answers" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+  await sendGuidedAssessment(page, link, guidedAnswers);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

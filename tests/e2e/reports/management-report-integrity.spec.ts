@@ -1,7 +1,7 @@
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
-import { answerGuidedAssessment } from "../support/guided-assessment.ts";
+import { sendGuidedAssessment } from "../support/guided-assessment.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import {
   approveReport,
@@ -65,14 +65,7 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   const { link, reference, subjectEmail, employerEmail } = await createInvitedReferral(page, {
     type: "management",
   });
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
-  // The helper reads the question from the address: wait until consent has led to the first one.
-  await expect(page).toHaveURL(/\/questions\//);
-  await answerGuidedAssessment(page, answersFor(planted));
-  await page.getByRole("button", { name: "Send my answers" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+  await sendGuidedAssessment(page, link, answersFor(planted));
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

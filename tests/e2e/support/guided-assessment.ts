@@ -37,3 +37,22 @@ export async function answerGuidedAssessment(
   }
   throw new Error("the guided assessment did not reach its review page");
 }
+
+/**
+ * The person's whole side of a management referral up to sending: the link, consent, every
+ * question of the guided assessment by `answers`, then "Send my answers".
+ */
+export async function sendGuidedAssessment(
+  page: Page,
+  link: string,
+  answers: Record<string, string | string[]>,
+) {
+  await page.goto(link);
+  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await page.getByRole("button", { name: "I agree and start" }).click();
+  // The helper reads the question from the address: wait until consent has led to the first one.
+  await expect(page).toHaveURL(/\/questions\//);
+  await answerGuidedAssessment(page, answers);
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+}

@@ -6,7 +6,7 @@ import { expect } from "./test.ts";
  * page. `answers` are by linkId: a label (or several, for a multiple choice) or the text to type;
  * a question not listed takes its first option, or is left blank if it is optional.
  */
-export async function answerGuidedAssessment(
+async function answerGuidedAssessment(
   page: Page,
   answers: Record<string, string | string[]>,
 ) {

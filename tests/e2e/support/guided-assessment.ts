@@ -6,10 +6,7 @@ import { expect } from "./test.ts";
  * page. `answers` are by linkId: a label (or several, for a multiple choice) or the text to type;
  * a question not listed takes its first option, or is left blank if it is optional.
  */
-async function answerGuidedAssessment(
-  page: Page,
-  answers: Record<string, string | string[]>,
-) {
+async function answerGuidedAssessment(page: Page, answers: Record<string, string | string[]>) {
   for (let i = 0; i < 80; i++) {
     const url = page.url();
     if (/\/review$/.test(new URL(url).pathname)) return;

@@ -262,6 +262,12 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     expected: [t("symptom", "Palpitations")],
   },
   {
+    name: "lay words for tremor and nerves (a probe after the lists were built)",
+    text: "Robin has a nervous disposition and gets the shakes.",
+    context: NONE,
+    expected: [t("symptom", "nervous disposition"), t("symptom", "the shakes")],
+  },
+  {
     name: "bad back",
     text: "He has a bad back.",
     context: NONE,

@@ -112,6 +112,9 @@ export const OH_LEXICON: readonly Concept[] = [
   c("symptom", "insomnia", "poor sleep", "not sleeping", "sleepless", "sleeplessness"),
   c("symptom", "fatigue", "fatigued", "tiredness", "exhaustion", "exhausted", "tired all the time"),
   c("symptom", "palpitations", "palpitation"),
+  // Lay words for a tremor or for anxiety, found by a probe the lists were not built from.
+  c("symptom", "tremor", "the shakes", "shaky hands"),
+  c("symptom", "nervous disposition"),
   c("symptom", "flashbacks", "flashback", "nightmares"),
   c("symptom", "pain", "painful", "aches", "aching", "sore"),
   c("symptom", "dizziness", "dizzy", "vertigo", "giddy"),

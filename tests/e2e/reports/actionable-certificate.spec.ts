@@ -31,6 +31,10 @@ async function answerEveryPage(page: Page, link: string) {
       return;
     }
     const url = page.url();
+    // The address changes before the new page replaces the old one: wait for a control of this
+    // page's questions (question-field.tsx's ids), or the answers would go to the page just left.
+    const pageId = decodeURIComponent(/\/questions\/([^/?]+)/.exec(url)?.[1] ?? "");
+    await expect(page.locator(`[id^="q-${pageId.replaceAll(".", "-")}-"]`).first()).toBeAttached();
     await expect(page.getByRole("button", { name: "Save and continue" })).toBeVisible();
     for (const group of await page.getByRole("group").all()) {
       const no = group.getByLabel("No", { exact: true });

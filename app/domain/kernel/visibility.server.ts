@@ -1,10 +1,14 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
+  caseClinicalNote,
+  consultation,
   creditNote,
+  draftReport,
   invoice,
   member,
   paymentOrder,
+  questionnaireResponse,
   referral,
   referralManager,
   report,
@@ -176,6 +180,89 @@ export function visibleMembers(scope: Scope | Actor): SQL {
 /** Team invitations: those who may see the team page, for their organisation; the system all. */
 export function visibleTeamInvitations(scope: Scope | Actor): SQL {
   return organisationRows(actorOf(scope), teamInvitation.organisationId, "team:view");
+}
+
+/**
+ * Health data: the person's answers, the drafts, the doctor's clinical notes and the
+ * consultations (docs/architecture.md §1: read only by the doctor on the case, the person it is
+ * about and administrators; the employer sees only the released report). A doctor reaches a
+ * case's health data where `visibleReferrals` lets them reach the case; each builder narrows that
+ * for its table. The employer reaches none of it.
+ */
+function doctorCase(actor: Actor, referralId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${referral} where ${referral.id} = ${referralId} and ${visibleReferrals(actor)})`;
+}
+
+/** The person's answers: the doctor who may see the case, the person, administrators, the system. */
+export function visibleQuestionnaireResponses(scope: Scope | Actor): SQL {
+  const actor = actorOf(scope);
+  switch (actor.role) {
+    case "doctor":
+      return doctorCase(actor, questionnaireResponse.referralId);
+    case "subject":
+      return eq(questionnaireResponse.referralId, actor.referralId);
+    case "admin":
+    case "system":
+      return sql`true`;
+    case "employer":
+      return nothing;
+  }
+}
+
+/** The drafts are the doctor's working material: never the person's, never the employer's. */
+export function visibleDraftReports(scope: Scope | Actor): SQL {
+  const actor = actorOf(scope);
+  switch (actor.role) {
+    case "doctor":
+      return doctorCase(actor, draftReport.referralId);
+    case "admin":
+    case "system":
+      return sql`true`;
+    case "subject":
+    case "employer":
+      return nothing;
+  }
+}
+
+/**
+ * The clinical notes: only the doctor the case is assigned to, and administrators (ADR 0011);
+ * the system for the subject access export and erasure.
+ */
+export function visibleClinicalNotes(scope: Scope | Actor): SQL {
+  const actor = actorOf(scope);
+  switch (actor.role) {
+    case "doctor":
+      return sql`exists (select 1 from ${referral} where ${referral.id} = ${caseClinicalNote.referralId} and ${referral.assignedDoctorId} = ${actor.userId} and ${visibleReferrals(actor)})`;
+    case "admin":
+    case "system":
+      return sql`true`;
+    case "subject":
+    case "employer":
+      return nothing;
+  }
+}
+
+/**
+ * Consultations and their notes: the doctor who held one, or who may see its case; the person
+ * the case is about; administrators and the system (which also opens the room's door to a person
+ * holding its link, docs/video-consultations.md).
+ */
+export function visibleConsultations(scope: Scope | Actor): SQL {
+  const actor = actorOf(scope);
+  switch (actor.role) {
+    case "doctor":
+      return or(
+        eq(consultation.doctorId, actor.userId),
+        doctorCase(actor, consultation.referralId),
+      ) as SQL;
+    case "subject":
+      return eq(consultation.referralId, actor.referralId);
+    case "admin":
+    case "system":
+      return sql`true`;
+    case "employer":
+      return nothing;
+  }
 }
 
 function actorOf(scope: Scope | Actor): Actor {

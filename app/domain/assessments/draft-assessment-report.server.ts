@@ -4,7 +4,11 @@ import { draftReport, questionnaireResponse, referral } from "~/db/schema/index.
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import {
+  visibleDraftReports,
+  visibleQuestionnaireResponses,
+  visibleReferrals,
+} from "~/domain/kernel/visibility.server.ts";
 import type { Drafter, DraftInput, SelectedQuestions } from "~/domain/reports/drafter.ts";
 import { rulesDrafter } from "~/domain/reports/rules-drafter.ts";
 import { definitionOfResponse } from "./assessment-instance.ts";
@@ -23,14 +27,20 @@ export async function draftAssessmentReport(
   { responseId, drafter = rulesDrafter }: { responseId: string; drafter?: Drafter },
 ): Promise<{ draft: DraftRow; created: boolean } | null> {
   const { db, now } = requireSystem(scope);
-  const existing = await findDraft(db, responseId, drafter);
+  const existing = await findDraft(db, scope, responseId, drafter);
   if (existing) return { draft: existing, created: false };
 
   const [row] = await db
     .select({ response: questionnaireResponse, referral })
     .from(questionnaireResponse)
     .innerJoin(referral, eq(referral.id, questionnaireResponse.referralId))
-    .where(and(eq(questionnaireResponse.id, responseId), visibleReferrals(scope)));
+    .where(
+      and(
+        eq(questionnaireResponse.id, responseId),
+        visibleReferrals(scope),
+        visibleQuestionnaireResponses(scope),
+      ),
+    );
   // Not completed (or withdrawn meanwhile): nothing to draft, and nothing to retry.
   if (row?.response.status !== "completed") return null;
 
@@ -75,7 +85,7 @@ export async function draftAssessmentReport(
       .onConflictDoNothing()
       .returning();
     if (!inserted) {
-      const again = await findDraft(tx, responseId, drafter);
+      const again = await findDraft(tx, scope, responseId, drafter);
       if (!again) throw new Error(`Draft for response ${responseId} vanished`);
       return { draft: again, created: false };
     }
@@ -99,6 +109,7 @@ export async function draftAssessmentReport(
 
 async function findDraft(
   db: Pick<Database, "select">,
+  scope: Scope,
   responseId: string,
   drafter: Drafter,
 ): Promise<DraftRow | null> {
@@ -111,6 +122,7 @@ async function findDraft(
         eq(draftReport.drafterId, drafter.id),
         eq(draftReport.drafterModel, drafter.model),
         eq(draftReport.drafterVersion, drafter.version),
+        visibleDraftReports(scope),
       ),
     );
   return row ?? null;

@@ -6,6 +6,7 @@ import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleConsultations } from "~/domain/kernel/visibility.server.ts";
 import { type Consultation, offerConsultation } from "./booking.server.ts";
 import { CONSULTATION_NOTES_MAX as MAX_NOTES_LENGTH } from "./consultation-forms.ts";
 import type { ConsultationMailDeps } from "./deps.ts";
@@ -19,7 +20,13 @@ async function lockOwnConsultation(
   const [row] = await tx
     .select()
     .from(consultation)
-    .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, doctor.actor.userId)))
+    .where(
+      and(
+        eq(consultation.id, consultationId),
+        eq(consultation.doctorId, doctor.actor.userId),
+        visibleConsultations(doctor),
+      ),
+    )
     .for("update");
   if (!row) throw new DomainError("not_found", "No such consultation.");
   return row;
@@ -81,7 +88,13 @@ export async function readConsultationNotes(
   const [row] = await db
     .select({ notes: consultation.notes, referralId: consultation.referralId })
     .from(consultation)
-    .where(and(eq(consultation.id, consultationId), eq(consultation.doctorId, actor.userId)));
+    .where(
+      and(
+        eq(consultation.id, consultationId),
+        eq(consultation.doctorId, actor.userId),
+        visibleConsultations(doctor),
+      ),
+    );
   if (!row) throw new DomainError("not_found", "No such consultation.");
   if (row.notes !== null)
     await recordAuditEventAs(doctor, {

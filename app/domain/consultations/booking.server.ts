@@ -8,7 +8,7 @@ import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { isRole, requireDoctor, requireEmployer, requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { visibleConsultations, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { newLinkToken } from "~/lib/link-token.ts";
 import { slotsOf } from "./availability.server.ts";
@@ -192,7 +192,13 @@ export async function offerConsultation(
     const [open] = await tx
       .select()
       .from(consultation)
-      .where(and(eq(consultation.referralId, referralId), inArray(consultation.status, [...OPEN])))
+      .where(
+        and(
+          eq(consultation.referralId, referralId),
+          inArray(consultation.status, [...OPEN]),
+          visibleConsultations(doctor),
+        ),
+      )
       .for("update");
     let row: Consultation;
     let wasBooked: Consultation | null = null;
@@ -286,7 +292,13 @@ export async function openConsultationForReferral(scope: Scope) {
   const [row] = await db
     .select()
     .from(consultation)
-    .where(and(eq(consultation.referralId, referralId), inArray(consultation.status, [...OPEN])));
+    .where(
+      and(
+        eq(consultation.referralId, referralId),
+        inArray(consultation.status, [...OPEN]),
+        visibleConsultations(scope),
+      ),
+    );
   if (!row) return null;
   const offers = await db
     .select()
@@ -302,7 +314,13 @@ async function lockSubjectConsultation(tx: Tx, scope: Scope<SubjectActor>, consu
   const [row] = await tx
     .select()
     .from(consultation)
-    .where(and(eq(consultation.id, consultationId), eq(consultation.referralId, referralId)))
+    .where(
+      and(
+        eq(consultation.id, consultationId),
+        eq(consultation.referralId, referralId),
+        visibleConsultations(scope),
+      ),
+    )
     .for("update");
   if (!row) throw new DomainError("not_found", "No such consultation.");
   const [r] = await tx
@@ -489,7 +507,7 @@ export async function cancelConsultation(
     const [row] = await tx
       .select()
       .from(consultation)
-      .where(eq(consultation.id, consultationId))
+      .where(and(eq(consultation.id, consultationId), visibleConsultations(acting)))
       .for("update");
     const mine =
       row &&
@@ -551,7 +569,7 @@ export async function consultationsForDoctorCase(scope: Scope, referralId: strin
   const rows = await db
     .select()
     .from(consultation)
-    .where(eq(consultation.referralId, referralId))
+    .where(and(eq(consultation.referralId, referralId), visibleConsultations(doctor)))
     .orderBy(desc(consultation.createdAt));
   const open = rows.find((c) => (OPEN as readonly string[]).includes(c.status));
   const offers = open

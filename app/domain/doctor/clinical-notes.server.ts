@@ -3,7 +3,7 @@ import { caseClinicalNote, referral } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { isRole, requireAdmin, requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { visibleClinicalNotes, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { auditCase, caseNotFound } from "./case-access.server.ts";
 import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
@@ -51,7 +51,7 @@ export async function readClinicalNotes(
   const [row] = await db
     .select({ notes: caseClinicalNote.notes, updatedAt: caseClinicalNote.updatedAt })
     .from(caseClinicalNote)
-    .where(eq(caseClinicalNote.referralId, c.id));
+    .where(and(eq(caseClinicalNote.referralId, c.id), visibleClinicalNotes(scope)));
   if (!row) return { notes: "", updatedAt: null };
   await auditCase(db, scope, c.id, "case.clinical_notes_read");
   return { notes: row.notes, updatedAt: row.updatedAt };

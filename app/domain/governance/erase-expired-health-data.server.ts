@@ -14,7 +14,7 @@ import {
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { auditActorOf, type SystemActor } from "~/domain/kernel/actor.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
 import {
   ABANDONED_STATUSES,
   OUTCOME_STATUSES,
@@ -104,7 +104,7 @@ async function eraseCase(
     const reports = await tx
       .select({ id: report.id })
       .from(report)
-      .where(eq(report.referralId, c.id));
+      .where(and(eq(report.referralId, c.id), visibleReports(scope)));
     // Released versions are frozen by a trigger that yields only to erasure under retention.
     await tx.execute(sql`select set_config('referoh.retention_erasure', 'on', true)`);
     const versions = reports.length

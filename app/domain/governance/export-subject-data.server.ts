@@ -25,7 +25,13 @@ import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
+import {
+  visibleClinicalNotes,
+  visibleDraftReports,
+  visibleQuestionnaireResponses,
+  visibleReferrals,
+  visibleReports,
+} from "~/domain/kernel/visibility.server.ts";
 import {
   referralRequestColumns,
   referralSummaryColumns,
@@ -129,7 +135,7 @@ export async function exportSubjectData(
         ]),
       )
       .from(questionnaireResponse)
-      .where(eq(questionnaireResponse.referralId, id));
+      .where(and(eq(questionnaireResponse.referralId, id), visibleQuestionnaireResponses(scope)));
     if (response) files[`${dir}/questionnaire-response.json`] = json(response);
 
     const drafts = await db
@@ -141,7 +147,7 @@ export async function exportSubjectData(
         createdAt: draftReport.createdAt,
       })
       .from(draftReport)
-      .where(eq(draftReport.referralId, id))
+      .where(and(eq(draftReport.referralId, id), visibleDraftReports(scope)))
       .orderBy(asc(draftReport.createdAt));
     if (drafts.length > 0) files[`${dir}/draft-reports.json`] = json(drafts);
 
@@ -149,7 +155,7 @@ export async function exportSubjectData(
     const [notes] = await db
       .select(columnsOf(caseClinicalNote, ["notes", "createdAt", "updatedAt"]))
       .from(caseClinicalNote)
-      .where(eq(caseClinicalNote.referralId, id));
+      .where(and(eq(caseClinicalNote.referralId, id), visibleClinicalNotes(scope)));
     if (notes) files[`${dir}/clinical-notes.json`] = json(notes);
 
     const [rep] = await db

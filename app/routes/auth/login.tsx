@@ -80,7 +80,9 @@ const messages = {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const form = await request.formData();
-  const { intent } = loginIntentSchema.parse(Object.fromEntries(form));
+  // The schema never refuses: a missing or unknown intent reads as signing in.
+  const sent = parseSubmission(form, loginIntentSchema);
+  const intent = sent.status === "success" ? sent.value.intent : "sign-in";
   const meta = requestMeta(context, request);
 
   if (intent === "resend") {

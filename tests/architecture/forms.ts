@@ -1,140 +1,234 @@
+import ts from "typescript";
+import { declarationOf, importedNames, lineOf, type Project, unwrap } from "./source.ts";
+
 /**
- * The forms rule of docs/architecture.md §3 ("Forms"), read from the source text: every form with
+ * The forms rule of docs/architecture.md §3 ("Forms"), read from the syntax tree: every form with
  * fields, POST or GET (a list's filters), is a Conform form, and no route module reads a posted
  * form by hand.
  */
 
-/** One JSX element's opening tag: its name, its attributes' text and where it ends. */
-interface OpeningTag {
-  name: string;
-  attributes: string;
-  start: number;
-  end: number;
-  selfClosing: boolean;
+type Element = ts.JsxElement | ts.JsxSelfClosingElement;
+
+function openingOf(element: Element): ts.JsxOpeningElement | ts.JsxSelfClosingElement {
+  return ts.isJsxElement(element) ? element.openingElement : element;
 }
 
-/**
- * The opening tag starting at `start` (at its `<`), read up to its closing `>`: attribute values
- * in braces may hold `>` (an arrow function) or strings, so braces and quotes are followed, and
- * comments between attributes are skipped (an apostrophe in one is not a quote).
- */
-function openingTagAt(source: string, start: number): OpeningTag | null {
-  const name = /^<([A-Za-z][\w.]*)/.exec(source.slice(start))?.[1];
-  if (!name) return null;
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = start + name.length + 1; i < source.length; i++) {
-    const c = source[i];
-    if (quote) {
-      if (c === quote && source[i - 1] !== "\\") quote = null;
-    } else if (c === "/" && source[i + 1] === "/") {
-      const lineEnd = source.indexOf("\n", i);
-      i = lineEnd === -1 ? source.length : lineEnd;
-    } else if (c === "/" && source[i + 1] === "*") {
-      const commentEnd = source.indexOf("*/", i + 2);
-      i = commentEnd === -1 ? source.length : commentEnd + 1;
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "{") depth++;
-    else if (c === "}") depth--;
-    else if (c === ">" && depth === 0) {
-      const attributes = source.slice(start + name.length + 1, i);
-      return {
-        name,
-        attributes,
-        start,
-        end: i + 1,
-        selfClosing: attributes.trimEnd().endsWith("/"),
-      };
+function tagName(element: Element): string {
+  return openingOf(element).tagName.getText();
+}
+
+function jsxElements(node: ts.Node): Element[] {
+  const out: Element[] = [];
+  const visit = (child: ts.Node): void => {
+    if (ts.isJsxElement(child) || ts.isJsxSelfClosingElement(child)) out.push(child);
+    ts.forEachChild(child, visit);
+  };
+  ts.forEachChild(node, visit);
+  return out;
+}
+
+/** The value of a string attribute (`method="post"`, `method={"post"}`), `undefined` if absent, `null` if computed. */
+function attribute(element: Element, name: string): string | null | undefined {
+  for (const property of openingOf(element).attributes.properties) {
+    if (!ts.isJsxAttribute(property) || property.name.getText() !== name) continue;
+    const value = property.initializer;
+    if (!value) return "";
+    if (ts.isStringLiteral(value)) return value.text;
+    if (ts.isJsxExpression(value) && value.expression) {
+      const inner = unwrap(value.expression);
+      if (ts.isStringLiteralLike(inner)) return inner.text;
     }
+    return null;
   }
-  return null;
-}
-
-/** The opening tags of `source` in order. */
-function openingTags(source: string): OpeningTag[] {
-  const tags: OpeningTag[] = [];
-  for (const match of source.matchAll(/<[A-Za-z]/g)) {
-    const tag = openingTagAt(source, match.index);
-    if (tag) tags.push(tag);
-  }
-  return tags;
+  return undefined;
 }
 
 const formElement = /^(form|Form|\w+\.Form)$/;
 /** A control a person fills in: a visible input, or a component that renders one. */
 const fieldElement =
   /^(input|select|textarea|Input|Textarea|NativeSelect|NativeRadio|NativeCheckbox|Checkbox|RadioGroup|Select|DatePicker|PasswordInput|[A-Z]\w*(Field|Fields|Picker|Rows|Choices))$/;
-
 /** Components that render only a hidden field: nothing for a person to fill in. */
 const hiddenFieldElement = /^OrganisationField$/;
 
-interface FormTag {
-  /** 1-based line of the form's opening tag. */
-  line: number;
-  hasFields: boolean;
-  /** Its props come from Conform (`getFormProps`), from useSchemaForm or useSentForm. */
-  conform: boolean;
+function forms(source: ts.SourceFile): Element[] {
+  return jsxElements(source).filter((element) => formElement.test(tagName(element)));
 }
 
-/**
- * Every `<Form>` (and `<form>`, `<fetcher.Form>`) in a module's source, whatever its method: a GET
- * form's fields are read by its loader with a schema as a POST form's are by its action.
- */
-function allForms(source: string): FormTag[] {
-  const tags = openingTags(source);
-  const forms: FormTag[] = [];
-  for (const [index, tag] of tags.entries()) {
-    if (!formElement.test(tag.name)) continue;
-    const close = source.indexOf(`</${tag.name}>`, tag.end);
-    const inside = tags
-      .slice(index + 1)
-      .filter((t) => t.start < (close === -1 ? source.length : close));
-    const hasFields = inside.some(
-      (t) =>
-        fieldElement.test(t.name) &&
-        !hiddenFieldElement.test(t.name) &&
-        !/\btype=["']hidden["']/.test(t.attributes),
-    );
-    forms.push({
-      line: source.slice(0, tag.start).split("\n").length,
-      hasFields,
-      conform: /getFormProps\(/.test(tag.attributes),
-    });
-  }
-  return forms;
+/** Whether the form's props come from Conform: a spread of `getFormProps(…)`. */
+function isConform(form: Element): boolean {
+  return openingOf(form).attributes.properties.some(
+    (property) =>
+      ts.isJsxSpreadAttribute(property) &&
+      (() => {
+        const spread = unwrap(property.expression);
+        return (
+          ts.isCallExpression(spread) &&
+          ts.isIdentifier(spread.expression) &&
+          spread.expression.text === "getFormProps"
+        );
+      })(),
+  );
 }
 
 /** Forms with fields that Conform does not manage: their lines. */
-export function handMadeForms(source: string): number[] {
-  return allForms(source)
-    .filter((form) => form.hasFields && !form.conform)
-    .map((form) => form.line);
-}
-
-/** Reads of a posted form by hand (`formData.get("x")`, `form.getAll("x")`), not through a schema. */
-export function handReads(source: string): number {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  return [...code.matchAll(/(?<![.?\w])(formData|form)\.get(All)?\(/g)].length;
+export function handMadeForms(source: ts.SourceFile): number[] {
+  return forms(source)
+    .filter(
+      (form) =>
+        !isConform(form) &&
+        jsxElements(form).some(
+          (inside) =>
+            fieldElement.test(tagName(inside)) &&
+            !hiddenFieldElement.test(tagName(inside)) &&
+            attribute(inside, "type") !== "hidden",
+        ),
+    )
+    .map(lineOf);
 }
 
 /**
  * POST forms that do not carry the organisation their page was for (`<OrganisationField />`
  * inside the form): the employer area refuses such a POST (docs/architecture.md §4, the
- * stale-tab rule). Signing out acts on no organisation and posts outside the area.
+ * stale-tab rule). A method computed at runtime may be POST, so it counts. Signing out acts on no
+ * organisation and posts outside the area.
  */
-export function postFormsWithoutOrganisation(source: string): number[] {
-  const tags = openingTags(source);
+export function postFormsWithoutOrganisation(source: ts.SourceFile): number[] {
+  return forms(source)
+    .filter((form) => {
+      const method = attribute(form, "method");
+      if (method === undefined || (method !== null && method.toLowerCase() !== "post"))
+        return false;
+      if (attribute(form, "action") === "/logout") return false;
+      return !jsxElements(form).some((inside) => tagName(inside) === "OrganisationField");
+    })
+    .map(lineOf);
+}
+
+/**
+ * Reads of a posted form by hand, not through its schema: the lines where a posted form (from
+ * `request.formData()`, or a parameter typed `FormData`) is used for anything but
+ * `parseSubmission(form, schema)`, a helper of this file (whose parameter is followed in turn) or
+ * a helper of another route module that takes it as a `FormData` (checked there). It is followed through `await`, `.then`, aliases and
+ * destructuring, so `const { get } = form`, `Object.fromEntries(form)`, `[...form]` and
+ * `(await request.formData()).getAll("x")` are all hand reads. The navigation's pending form
+ * (`navigation.formData?.get("intent")`) is what the browser is sending, and a page reading its
+ * own form in the browser (`new FormData(event.currentTarget)`, a questionnaire page checking its
+ * answers before it moves on) posts nothing: neither is a read of a post.
+ */
+export function handReads(project: Project, file: string): number[] {
+  const source = project.source(file);
+  const imports = importedNames(source);
   const lines: number[] = [];
-  for (const [index, tag] of tags.entries()) {
-    if (!formElement.test(tag.name)) continue;
-    if (!/\bmethod=["']post["']/i.test(tag.attributes)) continue;
-    if (/\baction=["']\/logout["']/.test(tag.attributes)) continue;
-    const close = source.indexOf(`</${tag.name}>`, tag.end);
-    const inside = tags
-      .slice(index + 1)
-      .filter((t) => t.start < (close === -1 ? source.length : close));
-    if (!inside.some((t) => t.name === "OrganisationField"))
-      lines.push(source.slice(0, tag.start).split("\n").length);
-  }
-  return lines;
+
+  /** Whether a call goes to a function whose `FormData` parameter is checked where it is. */
+  const checkedHelper = (call: ts.CallExpression, argument: ts.Expression): boolean => {
+    const callee = unwrap(call.expression);
+    if (!ts.isIdentifier(callee)) return false;
+    const imported = imports.get(callee.text);
+    if (imported) {
+      if (imported.name === "parseSubmission") return true;
+      const target = project.resolve(file, imported.specifier);
+      return !!target?.startsWith("app/routes/");
+    }
+    // A helper of this file: the parameter the form lands in is followed like the form.
+    const declaration = declarationOf(callee);
+    const fn =
+      declaration && ts.isFunctionDeclaration(declaration)
+        ? declaration
+        : declaration &&
+            ts.isVariableDeclaration(declaration) &&
+            declaration.initializer &&
+            (ts.isArrowFunction(declaration.initializer) ||
+              ts.isFunctionExpression(declaration.initializer))
+          ? declaration.initializer
+          : null;
+    const parameter = fn?.parameters[call.arguments.indexOf(argument)];
+    if (!parameter || parameter.dotDotDotToken || !ts.isIdentifier(parameter.name)) return false;
+    for (const reference of referencesTo(parameter)) use(reference);
+    return true;
+  };
+
+  const seen = new Set<ts.Node>();
+  /** Judges one place a form is used; follows it where it is passed on unread. */
+  const use = (node: ts.Expression): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    let at: ts.Node = node;
+    while (
+      ts.isParenthesizedExpression(at.parent) ||
+      ts.isAwaitExpression(at.parent) ||
+      ts.isAsExpression(at.parent) ||
+      ts.isNonNullExpression(at.parent) ||
+      ts.isSatisfiesExpression(at.parent)
+    )
+      at = at.parent;
+    const parent = at.parent;
+    if (ts.isCallExpression(parent) && parent.arguments.includes(at as ts.Expression)) {
+      if (checkedHelper(parent, at as ts.Expression)) return;
+      lines.push(lineOf(at));
+      return;
+    }
+    if (ts.isVariableDeclaration(parent) && parent.initializer === at) {
+      if (ts.isIdentifier(parent.name)) {
+        for (const reference of referencesTo(parent)) use(reference);
+        return;
+      }
+      lines.push(lineOf(at)); // destructured: `const { get } = form`
+      return;
+    }
+    if (
+      ts.isBinaryExpression(parent) &&
+      parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      parent.right === at &&
+      ts.isIdentifier(parent.left)
+    ) {
+      const declaration = declarationOf(parent.left);
+      if (declaration && ts.isVariableDeclaration(declaration)) {
+        for (const reference of referencesTo(declaration)) use(reference);
+        return;
+      }
+    }
+    // `.get`, `.getAll`, `.entries`, `.then(…)`, `[...form]`, `for (… of form)`, a return: a read.
+    lines.push(lineOf(at));
+  };
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === "formData") use(node);
+    } else if (
+      ts.isParameter(node) &&
+      node.type?.getText() === "FormData" &&
+      ts.isIdentifier(node.name)
+    ) {
+      for (const reference of referencesTo(node)) use(reference);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...new Set(lines)].sort((a, b) => a - b);
+}
+
+/** The identifiers that refer to a variable or parameter, in the scope it is declared in. */
+function referencesTo(
+  declaration: ts.VariableDeclaration | ts.ParameterDeclaration,
+): ts.Identifier[] {
+  if (!ts.isIdentifier(declaration.name)) return [];
+  const name = declaration.name.text;
+  const scope = ts.isParameter(declaration) ? declaration.parent : declaration.parent.parent.parent;
+  const out: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isIdentifier(node) &&
+      node.text === name &&
+      node !== declaration.name &&
+      !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) &&
+      !(ts.isPropertyAssignment(node.parent) && node.parent.name === node) &&
+      declarationOf(node) === declaration
+    )
+      out.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return out;
 }

@@ -1,87 +1,68 @@
-import fs from "node:fs";
-import path from "node:path";
+import ts from "typescript";
+import { isTestFile, type Project } from "./source.ts";
 
 /**
- * The project's import graph, read from the source text (docs/architecture.md §3): every
- * `import`/`export … from` of every TypeScript file under `app/`, `server/` and `scripts/`, with the
- * `~/` alias resolved. `import type` and `export type` are kept apart, since they vanish at runtime
- * and cannot make a cycle or load a layer.
+ * The project's import graph, read from the syntax tree (docs/architecture.md §3): every
+ * `import`, `export … from` and `import("…")` of every file, with the `~/` alias resolved.
+ * Type-only imports vanish at runtime and cannot make a cycle or load a layer; a dynamic import
+ * loads its module later, so it makes no cycle at start-up but still crosses a layer.
  */
-interface ImportEdge {
+export interface ImportEdge {
   from: string;
   to: string;
   typeOnly: boolean;
+  dynamic?: boolean;
 }
 
-const root = path.resolve(import.meta.dirname, "../..");
-const sourceRoots = ["app", "server", "scripts"];
-const importPattern = /^\s*(import|export)\s+(type\s+)?(?:[\s\S]*?\s+from\s+)?["']([^"']+)["'];?/gm;
-
-export function sourceFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.posix.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "+types")
-          continue;
-        walk(rel);
-      } else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(rel);
-    }
-  };
-  for (const dir of sourceRoots) walk(dir);
-  return out.sort();
+function allTypes(
+  elements: ts.NodeArray<ts.ImportSpecifier> | ts.NodeArray<ts.ExportSpecifier>,
+): boolean {
+  return elements.length > 0 && elements.every((element) => element.isTypeOnly);
 }
 
-export function readSource(file: string): string {
-  return fs.readFileSync(path.join(root, file), "utf8");
-}
-
-export function resolveSpecifier(from: string, specifier: string): string | null {
-  let target: string;
-  if (specifier.startsWith("~/")) target = path.posix.join("app", specifier.slice(2));
-  else if (specifier.startsWith("~tests/"))
-    target = path.posix.join("tests", specifier.slice("~tests/".length));
-  else if (specifier.startsWith(".")) target = path.posix.join(path.posix.dirname(from), specifier);
-  else if (specifier.startsWith("/")) return null;
-  else return null; // a package
-  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`]) {
-    if (
-      fs.existsSync(path.join(root, candidate)) &&
-      fs.statSync(path.join(root, candidate)).isFile()
-    )
-      return candidate;
+/** Whether an import or re-export loads nothing at runtime. */
+function typeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(statement)) {
+    const clause = statement.exportClause;
+    return (
+      statement.isTypeOnly || (!!clause && ts.isNamedExports(clause) && allTypes(clause.elements))
+    );
   }
-  return null;
+  const clause = statement.importClause;
+  if (!clause) return false; // `import "x"` runs x
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return !clause.name && !!bindings && ts.isNamedImports(bindings) && allTypes(bindings.elements);
 }
 
-export function importEdges(files = sourceFiles()): ImportEdge[] {
+export function importEdges(project: Project, files = project.files): ImportEdge[] {
   const edges: ImportEdge[] = [];
-  for (const file of files) {
-    const text = readSource(file).replace(/\/\*[\s\S]*?\*\//g, "");
-    for (const match of text.matchAll(importPattern)) {
-      const [whole, , typeKeyword, specifier] = match;
-      if (!specifier) continue;
-      const to = resolveSpecifier(file, specifier);
-      if (!to) continue;
-      // `import { type A, type B } from` is type-only too.
-      const braces = /\{([\s\S]*)\}/.exec(whole)?.[1];
-      const allTypes =
-        braces !== undefined &&
-        !/\bfrom\b[\s\S]*\{/.test(whole) &&
-        braces
-          .split(",")
-          .map((name) => name.trim())
-          .filter(Boolean)
-          .every((name) => name.startsWith("type "));
-      const defaultOrNamespace =
-        /^\s*import\s+(?!type\b)[\w*]/.test(whole) && !/^\s*import\s+\{/.test(whole);
-      edges.push({
-        from: file,
-        to,
-        typeOnly: Boolean(typeKeyword) || (allTypes && !defaultOrNamespace),
-      });
+  for (const from of files) {
+    const source = project.source(from);
+    for (const statement of source.statements) {
+      if (
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+        statement.moduleSpecifier &&
+        ts.isStringLiteral(statement.moduleSpecifier)
+      ) {
+        const to = project.resolve(from, statement.moduleSpecifier.text);
+        if (to) edges.push({ from, to, typeOnly: typeOnly(statement) });
+      }
     }
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteralLike(node.arguments[0])
+      ) {
+        const to = project.resolve(from, node.arguments[0].text);
+        if (to) edges.push({ from, to, typeOnly: false, dynamic: true });
+      }
+      ts.forEachChild(node, visit);
+    };
+    // Only a file that writes `import(` can hold one: the others need no walk of every node.
+    if (/\bimport\s*\(/.test(source.text)) ts.forEachChild(source, visit);
   }
   return edges;
 }
@@ -90,7 +71,7 @@ export function importEdges(files = sourceFiles()): ImportEdge[] {
 export function runtimeCycles(edges: ImportEdge[]): string[][] {
   const graph = new Map<string, string[]>();
   for (const edge of edges) {
-    if (edge.typeOnly) continue;
+    if (edge.typeOnly || edge.dynamic) continue;
     const list = graph.get(edge.from) ?? [];
     list.push(edge.to);
     graph.set(edge.from, list);
@@ -132,40 +113,38 @@ export function runtimeCycles(edges: ImportEdge[]): string[][] {
   return cycles;
 }
 
-export function isTestFile(file: string): boolean {
-  return /\.(test|spec)\.tsx?$/.test(file) || file.startsWith("tests/");
+/** Test helpers: factories, harnesses and fixtures live under tests/, for tests only. */
+const isTestHelper = (file: string) => file.startsWith("tests/");
+
+/** The domain importing a route or a component, type-only or not, as `from -> to`. */
+export function domainImportingUi(edges: ImportEdge[]): string[] {
+  return edges
+    .filter(
+      (e) =>
+        e.from.startsWith("app/domain/") &&
+        !isTestFile(e.from) &&
+        (e.to.startsWith("app/routes/") || e.to.startsWith("app/components/")),
+    )
+    .map((e) => `${e.from} -> ${e.to}`);
 }
 
-/** The tenant tables: rows that belong to one organisation, one doctor or one person. */
-const tenantTables = [
-  "referral",
-  "report",
-  "paymentOrder",
-  "invoice",
-  "creditNote",
-  "member",
-  "teamInvitation",
-] as const;
+/** Services (adapters) that import the domain at runtime. */
+export function servicesImportingDomain(edges: ImportEdge[]): string[] {
+  const files = edges
+    .filter(
+      (e) =>
+        !e.typeOnly &&
+        e.from.startsWith("app/services/") &&
+        !isTestFile(e.from) &&
+        e.to.startsWith("app/domain/"),
+    )
+    .map((e) => e.from);
+  return [...new Set(files)];
+}
 
-/**
- * The places in a file that read a tenant table by its id without a visibility builder: a
- * `.from(table)` whose statement filters on `table.id` and calls no `visible…(` builder. Updates
- * and deletes are not reads; joins on an id are not reads by an id the caller chose.
- */
-export function unscopedReadsById(text: string): string[] {
-  const found: string[] = [];
-  for (const table of tenantTables) {
-    const fromPattern = new RegExp(`\\.from\\(\\s*${table}\\s*\\)`, "g");
-    for (const match of text.matchAll(fromPattern)) {
-      const start = match.index ?? 0;
-      const end = text.indexOf(";", start);
-      const statement = text.slice(start, end === -1 ? undefined : end);
-      if (
-        new RegExp(`\\beq\\(\\s*${table}\\.id\\b`).test(statement) &&
-        !/\bvisible\w*\(/.test(statement)
-      )
-        found.push(table);
-    }
-  }
-  return found;
+/** Product code importing a test helper, as `from -> to`. */
+export function productImportingTestHelpers(edges: ImportEdge[]): string[] {
+  return edges
+    .filter((e) => !isTestFile(e.from) && isTestHelper(e.to))
+    .map((e) => `${e.from} -> ${e.to}`);
 }

@@ -1,5 +1,5 @@
 import ts from "typescript";
-import { readSource, resolveSpecifier } from "./import-graph.ts";
+import type { Project } from "./source.ts";
 
 /**
  * Every domain use case takes the caller's scope first (docs/architecture.md §3b). Checked on the
@@ -30,15 +30,17 @@ type KeepMember = (name: string) => boolean;
 const everyMember: KeepMember = () => true;
 
 function carriesHandle(
+  project: Project,
   node: ts.TypeNode,
   file: string,
   keep: KeepMember = everyMember,
   seen = new Set<string>(),
 ): boolean {
-  if (ts.isParenthesizedTypeNode(node)) return carriesHandle(node.type, file, keep, seen);
+  if (ts.isParenthesizedTypeNode(node)) return carriesHandle(project, node.type, file, keep, seen);
   if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node))
-    return node.types.some((t) => carriesHandle(t, file, keep, seen));
-  if (ts.isTypeLiteralNode(node)) return membersCarryHandle(node.members, file, keep, seen);
+    return node.types.some((t) => carriesHandle(project, t, file, keep, seen));
+  if (ts.isTypeLiteralNode(node))
+    return membersCarryHandle(project, node.members, file, keep, seen);
   if (!ts.isTypeReferenceNode(node)) return false;
   const name = node.typeName.getText();
   if (handleNames.has(name)) return true;
@@ -52,24 +54,25 @@ function carriesHandle(
       name === "Omit"
         ? (member) => keep(member) && !listed.has(member)
         : (member) => keep(member) && listed.has(member);
-    return carriesHandle(target, file, narrowed, seen);
+    return carriesHandle(project, target, file, narrowed, seen);
   }
-  const declared = namedType(file, name);
+  const declared = namedType(project, file, name);
   if (!declared || seen.has(`${declared.file}#${name}`)) return false;
   const inner = new Set([...seen, `${declared.file}#${name}`]);
   const { node: declaration } = declared;
   if (ts.isTypeAliasDeclaration(declaration))
-    return carriesHandle(declaration.type, declared.file, keep, inner);
+    return carriesHandle(project, declaration.type, declared.file, keep, inner);
   return (
-    membersCarryHandle(declaration.members, declared.file, keep, inner) ||
+    membersCarryHandle(project, declaration.members, declared.file, keep, inner) ||
     (declaration.heritageClauses ?? []).some((clause) =>
       clause.types.some((base) => {
         const baseName = base.expression.getText();
         if (handleNames.has(baseName)) return true;
-        const baseDeclared = namedType(declared.file, baseName);
+        const baseDeclared = namedType(project, declared.file, baseName);
         if (!baseDeclared) return false;
         const reference = ts.factory.createTypeReferenceNode(baseName, base.typeArguments);
         return carriesHandle(
+          project,
           Object.assign(reference, { parent: base }),
           declared.file,
           keep,
@@ -81,6 +84,7 @@ function carriesHandle(
 }
 
 function membersCarryHandle(
+  project: Project,
   members: ts.NodeArray<ts.TypeElement>,
   file: string,
   keep: KeepMember,
@@ -91,7 +95,7 @@ function membersCarryHandle(
       ts.isPropertySignature(member) &&
       member.type !== undefined &&
       keep(member.name.getText()) &&
-      carriesHandle(member.type, file, everyMember, seen),
+      carriesHandle(project, member.type, file, everyMember, seen),
   );
 }
 
@@ -103,10 +107,11 @@ function literalKeys(node: ts.TypeNode): string[] {
 
 /** An interface or type alias named `name`, in `file` or in the file it imports it from. */
 function namedType(
+  project: Project,
   file: string,
   name: string,
 ): { file: string; node: ts.InterfaceDeclaration | ts.TypeAliasDeclaration } | null {
-  const source = parse(file);
+  const source = project.source(file);
   for (const statement of source.statements) {
     if (
       (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
@@ -121,28 +126,21 @@ function namedType(
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     const element = bindings.elements.find((e) => e.name.text === name);
     if (!element) continue;
-    const target = resolveSpecifier(file, statement.moduleSpecifier.text);
-    if (target) return namedType(target, (element.propertyName ?? element.name).text);
+    const target = project.resolve(file, statement.moduleSpecifier.text);
+    if (target) return namedType(project, target, (element.propertyName ?? element.name).text);
   }
   return null;
 }
 
 /** Whether a first parameter is, or carries, a database handle, or is a raw id. */
-function isUnscopedParameter(parameter: ts.ParameterDeclaration, file: string): boolean {
-  if (parameter.type && carriesHandle(parameter.type, file)) return true;
+function isUnscopedParameter(
+  project: Project,
+  parameter: ts.ParameterDeclaration,
+  file: string,
+): boolean {
+  if (parameter.type && carriesHandle(project, parameter.type, file)) return true;
   const type = parameter.type?.getText();
   return rawIdName.test(parameter.name.getText()) && (type === undefined || /^string\b/.test(type));
-}
-
-const parsed = new Map<string, ts.SourceFile>();
-
-function parse(file: string): ts.SourceFile {
-  let source = parsed.get(file);
-  if (!source) {
-    source = ts.createSourceFile(file, readSource(file), ts.ScriptTarget.Latest, true);
-    parsed.set(file, source);
-  }
-  return source;
 }
 
 const exported = (node: ts.Node) =>
@@ -151,13 +149,14 @@ const exported = (node: ts.Node) =>
 
 /** The parameters of the function `name` exports, following `export … from` re-exports. */
 function exportedParameters(
+  project: Project,
   file: string,
   name: string,
   seen = new Set<string>(),
 ): { file: string; parameters: ts.NodeArray<ts.ParameterDeclaration> } | null {
   if (seen.has(file)) return null;
   seen.add(file);
-  const source = parse(file);
+  const source = project.source(file);
   for (const statement of source.statements) {
     if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && exported(statement))
       return { file, parameters: statement.parameters };
@@ -178,7 +177,7 @@ function exportedParameters(
       statement.moduleSpecifier &&
       ts.isStringLiteral(statement.moduleSpecifier)
     ) {
-      const target = resolveSpecifier(file, statement.moduleSpecifier.text);
+      const target = project.resolve(file, statement.moduleSpecifier.text);
       if (!target) continue;
       const clause = statement.exportClause;
       const reexported =
@@ -188,7 +187,7 @@ function exportedParameters(
         clause && ts.isNamedExports(clause)
           ? (clause.elements.find((e) => e.name.text === name)?.propertyName?.text ?? name)
           : name;
-      const found = exportedParameters(target, original, seen);
+      const found = exportedParameters(project, target, original, seen);
       if (found) return found;
     }
   }
@@ -196,14 +195,14 @@ function exportedParameters(
 }
 
 /** The value imports of `file` from `app/domain/`: local file and imported name. */
-function domainImports(file: string): { name: string; target: string }[] {
+function domainImports(project: Project, file: string): { name: string; target: string }[] {
   const out: { name: string; target: string }[] = [];
-  for (const statement of parse(file).statements) {
+  for (const statement of project.source(file).statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
       continue;
     const clause = statement.importClause;
     if (!clause || clause.isTypeOnly) continue;
-    const target = resolveSpecifier(file, statement.moduleSpecifier.text);
+    const target = project.resolve(file, statement.moduleSpecifier.text);
     if (!target?.startsWith("app/domain/")) continue;
     const bindings = clause.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
@@ -220,15 +219,15 @@ function domainImports(file: string): { name: string; target: string }[] {
  * `.server` modules hold use cases; the others are pure helpers (a path, a price) that take the
  * values they work on.
  */
-export function unscopedDomainCalls(files: string[]): UnscopedCall[] {
+export function unscopedDomainCalls(project: Project, files: readonly string[]): UnscopedCall[] {
   const found: UnscopedCall[] = [];
   for (const from of files) {
-    for (const { name, target } of domainImports(from)) {
+    for (const { name, target } of domainImports(project, from)) {
       if (!/\.server\.tsx?$/.test(target)) continue;
-      const declaration = exportedParameters(target, name);
+      const declaration = exportedParameters(project, target, name);
       const first = declaration?.parameters[0];
       if (!declaration || !first) continue;
-      if (isUnscopedParameter(first, declaration.file))
+      if (isUnscopedParameter(project, first, declaration.file))
         found.push({ from, name, declaredIn: declaration.file });
     }
   }

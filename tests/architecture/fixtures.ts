@@ -189,6 +189,20 @@ export async function getReferral(scope: Scope, id: string) {
   },
   {
     rule: scopedReadRule,
+    name: "a read by id of an aliased table, with its condition assigned later",
+    files: {
+      "app/domain/referrals/alias.server.ts": `${domainHead}
+const r = referral;
+export async function get(scope: Scope, id: string) {
+  let where;
+  where = eq(r.id, id);
+  return scope.db.select().from(r).where(where);
+}`,
+    },
+    expected: ["line 11: referral by id"],
+  },
+  {
+    rule: scopedReadRule,
     name: "a count by id, and a read through the relational API",
     files: {
       "app/domain/referrals/count.server.ts": `${domainHead}
@@ -262,6 +276,20 @@ export async function action({ request }) {
 }`,
     },
     expected: ["line 4", "line 5"],
+  },
+  {
+    rule: "route modules read posted forms through their schema, not by hand",
+    name: "a posted form handed to a route helper that does not take it as a FormData",
+    files: {
+      "app/routes/x.tsx": `import { helper } from "./helper.server.ts";
+export async function action({ request }) {
+  return helper(await request.formData());
+}`,
+      "app/routes/helper.server.ts": `export function helper(form: any) {
+  return form.get("intent");
+}`,
+    },
+    expected: ["line 3"],
   },
   {
     rule: "every POST form of the employer area carries the organisation its page was for",

@@ -127,8 +127,13 @@ export function handReads(project: Project, file: string): number[] {
     const imported = imports.get(callee.text);
     if (imported) {
       if (imported.name === "parseSubmission") return true;
+      // A helper of another route module is checked there, where its parameter is a `FormData`.
       const target = project.resolve(file, imported.specifier);
-      return !!target?.startsWith("app/routes/");
+      if (!target?.startsWith("app/routes/")) return false;
+      const parameter = exportedFunction(project.source(target), imported.name)?.parameters[
+        call.arguments.indexOf(argument)
+      ];
+      return parameter?.type?.getText() === "FormData";
     }
     // A helper of this file: the parameter the form lands in is followed like the form.
     const declaration = declarationOf(callee);
@@ -207,6 +212,29 @@ export function handReads(project: Project, file: string): number[] {
   };
   visit(source);
   return [...new Set(lines)].sort((a, b) => a - b);
+}
+
+/** The function a module exports as `name`, declared or as a const arrow, or null. */
+function exportedFunction(source: ts.SourceFile, name: string): ts.FunctionLikeDeclaration | null {
+  for (const statement of source.statements) {
+    const exported = ts
+      .getModifiers(statement as ts.HasModifiers)
+      ?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return statement;
+    if (ts.isVariableStatement(statement))
+      for (const declaration of statement.declarationList.declarations) {
+        const init = declaration.initializer;
+        if (
+          ts.isIdentifier(declaration.name) &&
+          declaration.name.text === name &&
+          init &&
+          (ts.isArrowFunction(init) || ts.isFunctionExpression(init))
+        )
+          return init;
+      }
+  }
+  return null;
 }
 
 /** The identifiers that refer to a variable or parameter, in the scope it is declared in. */

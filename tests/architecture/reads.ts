@@ -111,10 +111,23 @@ class FileReads {
     }
   }
 
-  /** The schema table an expression names (`referral`), or null. */
-  private tableOf(node: ts.Expression): string | null {
+  /**
+   * The schema table an expression names (`referral`), or null: also through a variable
+   * (`const r = referral`) or drizzle's `alias(referral, "r")`.
+   */
+  private tableOf(node: ts.Expression, seen = new Set<ts.Node>()): string | null {
     const inner = unwrap(node);
-    return ts.isIdentifier(inner) ? (this.schemaNames.get(inner.text) ?? null) : null;
+    if (seen.has(inner)) return null;
+    seen.add(inner);
+    if (ts.isCallExpression(inner) && this.calleeName(inner) === "alias" && inner.arguments[0])
+      return this.tableOf(inner.arguments[0], seen);
+    if (!ts.isIdentifier(inner)) return null;
+    const imported = this.schemaNames.get(inner.text);
+    if (imported) return imported;
+    const declaration = declarationOf(inner);
+    return declaration && ts.isVariableDeclaration(declaration) && declaration.initializer
+      ? this.tableOf(declaration.initializer, seen)
+      : null;
   }
 
   /** The table and column a column reference names (`referral.id`), or null. */
@@ -174,10 +187,11 @@ class FileReads {
       const declaration = declarationOf(e);
       if (!declaration) return;
       if (ts.isFunctionDeclaration(declaration)) return;
-      if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
-        this.follow(declaration.initializer, into, seen);
-        // Conditions gathered in an array: `conditions.push(eq(referral.id, id))`.
-        for (const push of this.pushesTo(e.text, declaration)) this.follow(push, into, seen);
+      if (ts.isVariableDeclaration(declaration)) {
+        if (declaration.initializer) this.follow(declaration.initializer, into, seen);
+        // Conditions gathered in an array (`conditions.push(eq(referral.id, id))`), or assigned
+        // later (`where = eq(referral.id, id)`).
+        for (const later of this.laterValues(e.text, declaration)) this.follow(later, into, seen);
       }
       return;
     }
@@ -246,8 +260,8 @@ class FileReads {
         for (const value of values) into.filters.push({ ...column, value });
   }
 
-  /** The arguments of `name.push(…)` in the scope of its declaration. */
-  private pushesTo(name: string, declaration: ts.VariableDeclaration): ts.Expression[] {
+  /** The arguments of `name.push(…)` and the values of `name = …` in its declaration's scope. */
+  private laterValues(name: string, declaration: ts.VariableDeclaration): ts.Expression[] {
     const scope = declaration.parent.parent.parent;
     const out: ts.Expression[] = [];
     const visit = (node: ts.Node): void => {
@@ -260,6 +274,14 @@ class FileReads {
         declarationOf(node.expression.expression) === declaration
       )
         out.push(...node.arguments);
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isIdentifier(node.left) &&
+        node.left.text === name &&
+        declarationOf(node.left) === declaration
+      )
+        out.push(node.right);
       ts.forEachChild(node, visit);
     };
     visit(scope);

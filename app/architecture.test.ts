@@ -40,14 +40,6 @@ interface Exception {
 
 /** Reads not yet through the visibility builder of their table, by file, with the reason. */
 const unscopedReads: Record<string, Exception> = {
-  "app/domain/assessments/load-response.server.ts": {
-    count: 1,
-    why:
-      "loadResponse(tx, referralId) is a building block that joins its caller's transaction " +
-      "(§3: it takes the Tx, so it has no scope to build from); each caller holds the person's " +
-      "subject scope and passes the referral it read through visibleReferrals. Taking the scope " +
-      "would let it AND visibleQuestionnaireResponses.",
-  },
   "app/domain/consultations/join.server.ts": {
     count: 1,
     why:

@@ -102,6 +102,8 @@ const officeAdjustments = {
 
 /** The follow-up job's scope at `now`. */
 const followUp = (now: Date) => systemScope(database.db, "assessment-follow-up", { now });
+/** The test looking at what was stored, as the system would. */
+const inspector = () => systemScope(database.db, "test-inspection");
 
 describe("opening a link", () => {
   it("records lastOpenedAt and audits the visit, without the token", async () => {
@@ -188,7 +190,7 @@ describe("consent", () => {
     expect(consents).toMatchObject([
       { decision: "given", consentVersion: CONSENT_VERSION, invitationId: link.invitationId },
     ]);
-    const response = await loadResponse(database.db, r.id);
+    const response = await loadResponse(database.db, inspector(), r.id);
     expect(response).toMatchObject({ status: "in-progress", cursor: "core", answers: {} });
     expect(response?.derivedFrom).toContain(
       "urn:referoh:questionnaire:pre-employment-display-screen|1",
@@ -272,7 +274,7 @@ describe("consent", () => {
       order: { outcome: "none" },
     });
     expect((await referralRow(r.id)).status).toBe("declined");
-    expect(await loadResponse(database.db, r.id)).toBeNull();
+    expect(await loadResponse(database.db, inspector(), r.id)).toBeNull();
     const activity = await database.db
       .select({ kind: referralActivity.kind })
       .from(referralActivity)
@@ -295,7 +297,7 @@ describe("consent", () => {
       decision: "withdrawn",
       creditsReturned: 1,
     });
-    expect(await loadResponse(database.db, r.id)).toBeNull();
+    expect(await loadResponse(database.db, inspector(), r.id)).toBeNull();
   });
 });
 
@@ -344,7 +346,7 @@ describe("save, resume and submit (pre-employment)", () => {
 
     // Resume: a new open of the same link (another browser) finds the answers and the cursor.
     await open(token);
-    const resumed = await loadResponse(database.db, r.id);
+    const resumed = await loadResponse(database.db, inspector(), r.id);
     expect(resumed?.cursor).toBe("dse");
     expect(resumed?.answers).toEqual({
       "core.condition": false,
@@ -394,7 +396,7 @@ describe("save, resume and submit (pre-employment)", () => {
     expect(row.status).toBe("submitted");
     expect(row.submittedAt?.toISOString()).toBe(now.toISOString());
     expect(row.slaDueAt?.toISOString()).toBe("2026-06-04T10:00:00.000Z");
-    const response = await loadResponse(database.db, r.id);
+    const response = await loadResponse(database.db, inspector(), r.id);
     expect(response).toMatchObject({ status: "completed" });
     expect(response?.transcript.length).toBeGreaterThan(0);
     const job = sent.find(
@@ -469,7 +471,7 @@ describe("save, resume and submit (pre-employment)", () => {
       type: "pre_employment",
     });
     await giveConsent(subjectScopeForTest(database.db, link));
-    const response = await loadResponse(database.db, r.id);
+    const response = await loadResponse(database.db, inspector(), r.id);
     expect(
       await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
         responseId: response!.id,

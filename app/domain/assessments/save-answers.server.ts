@@ -66,7 +66,7 @@ export async function saveAnswers(
     const current = await lockSubjectReferral(tx, subject);
     if (current.status !== "in_progress")
       throw new DomainError("invalid_state", "This assessment is not open for answers.");
-    const response = await loadResponse(tx, current.id, { forUpdate: true });
+    const response = await loadResponse(tx, subject, current.id, { forUpdate: true });
     if (response?.status !== "in-progress")
       throw new DomainError("invalid_state", "This assessment is not open for answers.");
     const definition = definitionOfResponse(response);

@@ -30,7 +30,7 @@ export async function submitAssessment(
   const { now } = subject;
   const result = await subject.db.transaction(async (tx) => {
     const current = await lockSubjectReferral(tx, subject, "subject_submitted");
-    const response = await loadResponse(tx, current.id, { forUpdate: true });
+    const response = await loadResponse(tx, subject, current.id, { forUpdate: true });
     if (response?.status !== "in-progress")
       throw new DomainError("invalid_state", "These answers have already been sent.");
     const definition = definitionOfResponse(response);

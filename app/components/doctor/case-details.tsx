@@ -276,6 +276,52 @@ export function CaseActions({ detail }: { detail: DoctorCaseView }) {
   );
 }
 
+/** What an action on the case did, as the server answered it. */
+type CaseActionResult =
+  | { ok: false; message: string }
+  | { ok: true; intent: string; contacted?: boolean };
+
+/**
+ * What the last action on the case did, written on the page: the case's page always says it; the
+ * dashboard says it this way only without JavaScript (with it, a toast does).
+ */
+export function CaseActionOutcome({
+  outcome,
+  className,
+}: {
+  outcome: CaseActionResult;
+  className?: string;
+}) {
+  if (!outcome.ok)
+    return (
+      <Alert variant="destructive" className={className}>
+        <AlertTitle>Not done</AlertTitle>
+        <AlertDescription>{outcome.message}</AlertDescription>
+      </Alert>
+    );
+  return (
+    <Alert role="status" className={className}>
+      {outcome.intent === "contact-attempt" ? (
+        <>
+          <AlertTitle>Contact attempt recorded</AlertTitle>
+          <AlertDescription>
+            {outcome.contacted
+              ? "The case no longer shows \u201cnot yet contacted\u201d."
+              : "Keep trying: the case stays \u201cnot yet contacted\u201d until someone reaches the person."}
+          </AlertDescription>
+        </>
+      ) : (
+        <>
+          <AlertTitle>Reminder sent</AlertTitle>
+          <AlertDescription>
+            The employee has been e-mailed a fresh link to their report.
+          </AlertDescription>
+        </>
+      )}
+    </Alert>
+  );
+}
+
 export function ContactLinks({
   contact,
   compact = false,

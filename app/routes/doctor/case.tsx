@@ -1,7 +1,11 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { Link } from "react-router";
-import { CaseActions, CaseDetails, CaseFacts } from "~/components/doctor/case-details.tsx";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import {
+  CaseActionOutcome,
+  CaseActions,
+  CaseDetails,
+  CaseFacts,
+} from "~/components/doctor/case-details.tsx";
 import { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -65,7 +69,7 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
         <CaseFacts detail={detail} />
       </div>
 
-      {actionData ? <ActionOutcome outcome={actionData} /> : null}
+      {actionData ? <CaseActionOutcome outcome={actionData} className="mt-6" /> : null}
 
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <CaseActions detail={detail} />
@@ -75,39 +79,5 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
         <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={2} />
       </div>
     </div>
-  );
-}
-
-type Outcome = NonNullable<Route.ComponentProps["actionData"]>;
-
-/** What the last action did, written on the page (the dashboard's sheet says it in a toast). */
-function ActionOutcome({ outcome }: { outcome: Outcome }) {
-  if (!outcome.ok)
-    return (
-      <Alert variant="destructive" className="mt-6">
-        <AlertTitle>Not done</AlertTitle>
-        <AlertDescription>{outcome.message}</AlertDescription>
-      </Alert>
-    );
-  return (
-    <Alert role="status" className="mt-6">
-      {outcome.intent === "contact-attempt" ? (
-        <>
-          <AlertTitle>Contact attempt recorded</AlertTitle>
-          <AlertDescription>
-            {"contacted" in outcome && outcome.contacted
-              ? "The case no longer shows \u201cnot yet contacted\u201d."
-              : "Keep trying: the case stays \u201cnot yet contacted\u201d until someone reaches the person."}
-          </AlertDescription>
-        </>
-      ) : (
-        <>
-          <AlertTitle>Reminder sent</AlertTitle>
-          <AlertDescription>
-            The employee has been e-mailed a fresh link to their report.
-          </AlertDescription>
-        </>
-      )}
-    </Alert>
   );
 }

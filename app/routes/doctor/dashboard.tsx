@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import {
   type AttemptResult,
+  CaseActionOutcome,
   CaseActions,
   CaseDetails,
   CaseFacts,
@@ -108,11 +109,11 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
   const location = useLocation();
 
   // The editor returns here with ?completed=REF after sending: the seed's toast, sheet closed.
-  // Without JavaScript the page itself says so (below); once a script has toasted, it does not.
-  const [toasted, setToasted] = useState(false);
+  // Without JavaScript the page itself says what was done (below); with it, toasts do.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   useEffect(() => {
     if (!completed) return;
-    setToasted(true);
     toast.success("Review completed", {
       description: `Referral ${completed} has been marked as completed.`,
     });
@@ -163,13 +164,14 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
         </Alert>
       ) : null}
 
-      {completed && !toasted ? (
+      {completed && !scripted ? (
         <Alert role="status" className="mt-6">
           <ClipboardCheckIcon aria-hidden="true" />
           <AlertTitle>Review completed</AlertTitle>
           <AlertDescription>Referral {completed} has been marked as completed.</AlertDescription>
         </Alert>
       ) : null}
+      {actionData && !scripted ? <CaseActionOutcome outcome={actionData} className="mt-6" /> : null}
 
       <div className="mt-8 grid gap-4 sm:grid-cols-3">
         <CounterCard
@@ -301,7 +303,12 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                           </DrawerLink>
                         </Button>
                       ) : action === "remind" ? (
-                        <Form method="post" preventScrollReset>
+                        <Form
+                          method="post"
+                          // The list as it is, without a notice from an earlier step.
+                          action={listLink(query, { page: query.page })}
+                          preventScrollReset
+                        >
                           <input type="hidden" name="intent" value="remind" />
                           <input type="hidden" name="referralId" value={r.id} />
                           <Button

@@ -38,7 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const referral = await loadReferralDetails(context, params.referralId, "referral_page");
   if (referral === "not_found") throw data("Not found", { status: 404 });
   const confirm = new URL(request.url).searchParams.get("confirm");
-  return { referral, confirmCancel: confirm === "cancel" && referral.canCancel };
+  // The confirmation only where the page offers "Cancel referral" (the drawer's rule).
+  const cancellable =
+    referral.canCancel && drawerStates[referral.status].actions.includes("cancel");
+  return { referral, confirmCancel: confirm === "cancel" && cancellable };
 }
 
 const referralPageFormSchema = z.discriminatedUnion("intent", [

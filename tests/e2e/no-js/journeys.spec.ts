@@ -150,6 +150,11 @@ test("without JavaScript: refer, answer, take and sign, release, read the report
     await expect(desk.getByText("Suggested outcome")).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 45_000 });
 
+  // The editor's address, before the case is taken, leads back to the case's page.
+  const casePage = desk.url();
+  await desk.goto(`/doctor-referrals/${casePage.split("/").at(-1)}/report`);
+  await expect(desk).toHaveURL(casePage);
+
   // Take the case: the server gives it to this doctor and opens the editor.
   await desk.getByRole("button", { name: "Review & Create Report" }).click();
   await expect(desk).toHaveURL(/\/doctor-referrals\/[0-9a-f-]{36}\/report$/);
@@ -161,6 +166,11 @@ test("without JavaScript: refer, answer, take and sign, release, read the report
   await expect(desk).toHaveURL(/\/doctor-dashboard\?completed=/);
   await expect(desk.getByRole("status")).toContainText(
     `Referral ${reference} has been marked as completed.`,
+  );
+  // The row's reminder to the candidate says on the page that it went.
+  await desk.getByRole("button", { name: `Remind Robin Taylor about ${reference}` }).click();
+  await expect(desk.getByRole("status")).toContainText(
+    "The employee has been e-mailed a fresh link to their report.",
   );
 
   // The candidate approves the release.

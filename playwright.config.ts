@@ -49,7 +49,19 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: "**/no-js/**",
+    },
+    // The main journeys with scripts off (docs/architecture.md §1): every task works without them.
+    {
+      name: "no-javascript",
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false },
+      testMatch: "**/no-js/**/*.spec.ts",
+    },
+  ],
   webServer: {
     command: "node server/main.ts",
     url: `${baseURL}/healthz`,

@@ -58,6 +58,8 @@ export default [
     route("employer-dashboard", "routes/employer/dashboard.tsx"),
     route("employer-organisation", "routes/employer/organisation.ts"),
     route("employer-referrals", "routes/employer/referrals.tsx"),
+    // A referral's own page, which the drawer enhances (works without JavaScript).
+    route("employer-referrals/:referralId", "routes/employer/referral.tsx"),
     route("employer-referrals/:referralId/remind", "routes/employer/referral-remind.ts"),
     route("employer-referrals/:referralId/cancel", "routes/employer/referral-cancel.ts"),
     route("employer-referrals/:referralId/pay", "routes/employer/referral-pay.ts"),
@@ -88,6 +90,8 @@ export default [
   // Doctors (role doctor, access granted, second factor verified).
   layout("routes/doctor/layout.tsx", [
     route("doctor-dashboard", "routes/doctor/dashboard.tsx"),
+    // The case's own page, which the dashboard's sheet enhances (works without JavaScript).
+    route("doctor/cases/:referralId", "routes/doctor/case.tsx"),
     route("doctor-referrals/:referralId/report", "routes/doctor/report-editor.tsx"),
     route("doctor-referrals/:referralId/versions", "routes/doctor/report-versions.tsx"),
     route("doctor-referrals/:referralId/versions/:file", "routes/doctor/report-version-pdf.ts"),

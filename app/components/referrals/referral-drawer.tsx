@@ -1,9 +1,8 @@
-import { CreditCardIcon, DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
-import { Badge } from "~/components/ui/badge";
+import { DrawerLink } from "~/components/drawer-link.tsx";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { focusLinkTo } from "~/components/ui/reveal-focus";
@@ -17,69 +16,35 @@ import {
   SheetTitle,
 } from "~/components/ui/sheet";
 import { toast } from "~/components/ui/toaster";
-import type { ReferralQuestions } from "~/db/schema/referrals.ts";
+import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import {
-  type ReferralPaymentFacts,
-  whatCancellingReturns,
-} from "~/domain/billing/referral-payment.ts";
-import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/referral-input.ts";
-import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
-import type { ReferralStatus } from "~/domain/referrals/states.ts";
-import type { ReportSection } from "~/domain/reports/report-sections.ts";
-import { formatLongDate } from "~/lib/dates.ts";
-import { DetailRow } from "./detail-row.tsx";
+  newReferralPath,
+  PayNowButton,
+  ReferralDetails,
+  type ReferralDrawerData,
+  ReferralFacts,
+  referralTitle,
+} from "./referral-details.tsx";
 import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
-import { ReferralPeopleSection } from "./referral-people.tsx";
-import { ReferralStatusBadge } from "./status-badge.tsx";
 
-/** What the employer's drawer shows: what they wrote and where the case stands, never answers. */
-export interface ReferralDrawerData {
-  id: string;
-  reference: string;
-  type: "pre_employment" | "management";
-  status: ReferralStatus;
-  subjectName: string;
-  subjectEmail: string;
-  issue: string;
-  createdAt: string | Date;
-  jobRole: string | null;
-  drivingRequired: boolean;
-  nightShifts: boolean;
-  loneWorking: boolean;
-  safetyCritical: boolean;
-  conditionalOfferDate: string | null;
-  reason: string | null;
-  jobDetails: string | null;
-  existingAdjustments: string | null;
-  questions: ReferralQuestions | null;
-  canRemind: boolean;
-  /** A video consultation is booked; the employer learns nothing more about it. */
-  consultationBooked?: boolean;
-  /** Before the subject submits (docs/architecture.md §4). */
-  canCancel: boolean;
-  /** Why it can no longer be cancelled, when it cannot. */
-  cancelRefusal: string | null;
-  payment: ReferralPaymentFacts;
-  /** The released report of a complete referral, as the person agreed to release it. */
-  report: null | {
-    reference: string;
-    fitness: string;
-    sections: ReportSection[];
-    /** Name, qualifications, GMC number and signing date (signatureLines in report-header.ts). */
-    signature: string[];
-    releasedAt: string | null;
-    pdfUrl: string;
-  };
-  /** Its owner, maker and named managers, and who may change them. */
-  people: ReferralPeople;
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/**
+ * A link to a referral's own page (/employer-referrals/:reference), which works without
+ * JavaScript; with JavaScript a plain click opens the drawer over the current page instead
+ * (`?viewReferral=`, keeping the page's other parameters).
+ */
+export function ReferralLink({
+  reference,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "to"> & { reference: string }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set("viewReferral", reference);
   return (
-    <section className="space-y-2">
-      <h3 className="font-semibold text-base">{title}</h3>
-      {children}
-    </section>
+    <DrawerLink
+      {...props}
+      to={`/employer-referrals/${encodeURIComponent(reference)}`}
+      drawer={`?${params}`}
+    />
   );
 }
 
@@ -192,36 +157,11 @@ export function ReferralDrawer({
         onCloseAutoFocus={(event) => {
           if (shown.current) focusLinkTo(event, shown.current);
         }}
-        // The drawer opens on its heading, not on its first control, which may be "Cancel
-        // referral": a destructive action must not be one key press away. A screen reader reads
-        // the heading, and Tab goes on into the drawer.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          document.querySelector<HTMLElement>("[data-drawer-heading]")?.focus();
-        }}
       >
         {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
       </SheetContent>
     </Sheet>
   );
-}
-
-function PayNowButton({ referral }: { referral: ReferralDrawerData }) {
-  return (
-    <Form method="post" action={`/employer-referrals/${referral.id}/pay`}>
-      <OrganisationField />
-      <Button type="submit" className="w-full sm:w-auto">
-        <CreditCardIcon aria-hidden="true" />
-        Pay now
-      </Button>
-    </Form>
-  );
-}
-
-function newReferralPath(referral: ReferralDrawerData) {
-  return referral.type === "pre_employment"
-    ? "/pre-employment-referral"
-    : "/employer-referral?type=management";
 }
 
 /** The footer's buttons: the state table's actions, as far as the server allows them now. */
@@ -269,144 +209,21 @@ function DrawerContent({
   onClose: () => void;
 }) {
   const state = drawerStates[referral.status];
-  const facts = {
-    subjectName: referral.subjectName,
-    payment: referral.payment,
-    cancelRefusal: referral.cancelRefusal,
-  };
   const report = state.showsReport ? referral.report : null;
-  const selected = referralQuestionKeys.filter((key) => referral.questions?.[key]);
-  const risks = [
-    referral.drivingRequired && "Driving",
-    referral.nightShifts && "Night shifts",
-    referral.loneWorking && "Lone working",
-    referral.safetyCritical && "Safety-critical duties",
-  ].filter(Boolean) as string[];
-  // Once the case is under way and cannot be cancelled, say why beside where it stands.
-  const showRefusal =
-    referral.cancelRefusal !== null &&
-    ["submitted", "in_review", "awaiting_subject"].includes(referral.status);
   return (
     <>
       <SheetHeader>
-        {/* Radix names the dialog by the title's own id, so it is marked, not re-identified. */}
-        <SheetTitle data-drawer-heading tabIndex={-1} className="outline-none">
-          {report
-            ? `Assessment Report: ${referral.reference}`
-            : `Referral Details: ${referral.reference}`}
-        </SheetTitle>
+        {/* The drawer opens with focus here (SheetContent), never on "Cancel referral". */}
+        <SheetTitle>{referralTitle(referral)}</SheetTitle>
         <SheetDescription>
           {referral.subjectName} · {referral.issue}
         </SheetDescription>
-        <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
-          <ReferralStatusBadge status={referral.status} />
-          {referral.consultationBooked ? (
-            <Badge variant="info" data-testid="consultation-booked">
-              Consultation booked
-            </Badge>
-          ) : null}
-          <span className="text-muted-foreground">
-            Created on {formatLongDate(referral.createdAt)}
-          </span>
+        <div className="pt-1">
+          <ReferralFacts referral={referral} />
         </div>
       </SheetHeader>
       <SheetBody className="space-y-6">
-        <section
-          className="space-y-2 rounded-lg border bg-muted/40 p-4"
-          data-testid="drawer-state"
-          aria-labelledby="drawer-state-heading"
-        >
-          <h3 id="drawer-state-heading" className="font-semibold text-base">
-            {state.heading}
-          </h3>
-          <p>{state.message(facts)}</p>
-          <p className="text-muted-foreground text-sm">{state.next(facts)}</p>
-          {showRefusal ? (
-            <p className="text-muted-foreground text-sm">{referral.cancelRefusal}</p>
-          ) : null}
-        </section>
-        {report ? (
-          <div data-testid="drawer-report" className="space-y-6">
-            {/* The person's statement follows the doctor's signature, as in the PDF. */}
-            <ReportSections
-              sections={report.sections.filter((s) => s.id !== "subject-statement")}
-              headingLevel={3}
-            />
-            <Section title="Consulting Doctor">
-              <ReportSignatureLines lines={report.signature} />
-            </Section>
-            {report.sections.some((s) => s.id === "subject-statement") ? (
-              <ReportSections
-                sections={report.sections.filter((s) => s.id === "subject-statement")}
-                headingLevel={3}
-              />
-            ) : null}
-          </div>
-        ) : (
-          <>
-            <Section title="Employee Details">
-              <dl className="space-y-2">
-                <DetailRow label="Referral ID" value={referral.reference} empty="N/A" />
-                <DetailRow
-                  label={referral.type === "pre_employment" ? "Candidate Name" : "Employee Name"}
-                  value={referral.subjectName}
-                  empty="N/A"
-                />
-                <DetailRow
-                  label={referral.type === "pre_employment" ? "Candidate Email" : "Employee Email"}
-                  value={referral.subjectEmail}
-                  empty="N/A"
-                />
-              </dl>
-            </Section>
-            {referral.type === "pre_employment" ? (
-              <Section title="Role Details">
-                <dl className="space-y-2">
-                  <DetailRow label="Job Role" value={referral.jobRole} />
-                  <DetailRow label="Role Requirements" value={risks.join(", ")} empty="None" />
-                  <DetailRow
-                    label="Conditional Offer Date"
-                    value={
-                      referral.conditionalOfferDate
-                        ? formatLongDate(referral.conditionalOfferDate)
-                        : null
-                    }
-                  />
-                </dl>
-              </Section>
-            ) : (
-              <>
-                <Section title="Referral Details">
-                  <dl className="space-y-2">
-                    <DetailRow label="Reason for Referral" value={referral.reason} />
-                    <DetailRow label="Job Details" value={referral.jobDetails} />
-                    <DetailRow
-                      label="Existing Adjustments"
-                      value={referral.existingAdjustments}
-                      empty="None"
-                    />
-                  </dl>
-                </Section>
-                <Section title="Assessment Questions">
-                  {selected.length === 0 ? (
-                    <p className="text-muted-foreground">No assessment questions were selected.</p>
-                  ) : (
-                    <ul className="list-disc space-y-1 pl-5">
-                      {selected.map((key) => (
-                        <li key={key}>{referralQuestionText[key]}</li>
-                      ))}
-                    </ul>
-                  )}
-                </Section>
-              </>
-            )}
-          </>
-        )}
-        <ReferralPeopleSection
-          // A change comes back as new data: start the forms again from it.
-          key={[referral.people.owner.userId, ...referral.people.named.map((p) => p.userId)].join()}
-          people={referral.people}
-        />
+        <ReferralDetails referral={referral} headingLevel={3} />
       </SheetBody>
       <SheetFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DrawerActions referral={referral} actions={state.actions} />

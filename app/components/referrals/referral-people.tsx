@@ -44,17 +44,28 @@ function personLine(person: ReferralPerson, viewerId: string) {
  * managers it names, and the forms to name, remove and reassign, as far as the caller's role
  * allows. A team of one sees how to invite colleagues instead.
  */
-export function ReferralPeopleSection({ people }: { people: ReferralPeople }) {
+export function ReferralPeopleSection({
+  people,
+  headingLevel = 3,
+}: {
+  people: ReferralPeople;
+  /** 3 under the drawer's title, 2 on the referral's own page. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section
       className="space-y-3 rounded-lg border p-4"
       aria-labelledby="referral-people-heading"
       data-testid="referral-people"
     >
-      <h3 id="referral-people-heading" className="flex items-center gap-2 font-semibold text-base">
+      <Heading
+        id="referral-people-heading"
+        className="flex items-center gap-2 font-semibold text-base"
+      >
         <UsersIcon aria-hidden="true" className="size-4" />
         People on this referral
-      </h3>
+      </Heading>
       <ul className="divide-y rounded-md border" aria-label="People on this referral">
         <PersonRow
           person={people.owner}

@@ -63,6 +63,7 @@ export function SheetContent({
   showCloseButton = true,
   width = "default",
   onFocus,
+  onOpenAutoFocus = focusTitle,
   ...props
 }: SheetContentProps) {
   const sideWidth =
@@ -79,6 +80,7 @@ export function SheetContent({
         data-side={side}
         className={cn(sheetVariants({ side }), sideWidth, className)}
         onFocus={revealFocusedThen(onFocus)}
+        onOpenAutoFocus={onOpenAutoFocus}
         {...props}
       >
         {side === "bottom" ? (
@@ -99,6 +101,19 @@ export function SheetContent({
   );
 }
 
+/**
+ * A drawer opens on its title, not on its first control (which may be "Cancel referral"): a
+ * destructive action is never one key press away, a screen reader starts at the heading, and Tab
+ * goes on into the drawer (docs/architecture.md §4). Radix would focus the first control.
+ */
+function focusTitle(event: Event) {
+  const content = event.target instanceof HTMLElement ? event.target : null;
+  const title = content?.querySelector<HTMLElement>('[data-slot="sheet-title"]');
+  if (!title) return;
+  event.preventDefault();
+  title.focus();
+}
+
 export const SheetHeader = slotted("div", "sheet-header", "flex flex-col gap-1.5 p-6 pr-14 pb-0");
 
 export const SheetBody = slotted("div", "sheet-body", "flex-1 px-6");
@@ -109,7 +124,11 @@ export const SheetFooter = slotted(
   "mt-auto flex flex-col-reverse gap-2 border-border border-t p-6 sm:flex-row sm:justify-end",
 );
 
-export const SheetTitle = slotted(SheetPrimitive.Title, "sheet-title", modalTitleClassName);
+/** Focusable by script only (tabIndex -1): the drawer places focus here when it opens. */
+const SlottedTitle = slotted(SheetPrimitive.Title, "sheet-title", modalTitleClassName);
+export function SheetTitle({ className, ...props }: ComponentProps<typeof SlottedTitle>) {
+  return <SlottedTitle tabIndex={-1} className={cn("outline-none", className)} {...props} />;
+}
 
 export const SheetDescription = slotted(
   SheetPrimitive.Description,

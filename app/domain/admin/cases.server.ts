@@ -191,10 +191,7 @@ export async function reassignCase(
         reference: result.mail.reference,
         urgent: result.mail.urgent,
         contactedAt: result.mail.contactedAt,
-        caseUrl: new URL(
-          `/doctor-dashboard?case=${result.referralId}`,
-          input.notify.publicUrl,
-        ).toString(),
+        caseUrl: new URL(`/doctor/cases/${result.referralId}`, input.notify.publicUrl).toString(),
       }),
     });
   return { status: "reassigned" };

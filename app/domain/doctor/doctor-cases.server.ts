@@ -177,7 +177,7 @@ export interface AnswerEvidence {
  */
 export async function getDoctorCase(
   scope: Scope,
-  { referralId, purpose }: { referralId: string; purpose: "queue" | "editor" },
+  { referralId, purpose }: { referralId: string; purpose: "queue" | "case" | "editor" },
 ) {
   const doctor = requireDoctor(scope);
   const { db, actor } = doctor;

@@ -1,29 +1,32 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import {
   AlertTriangleIcon,
   ClipboardCheckIcon,
   FileTextIcon,
   InboxIcon,
   MailIcon,
-  PhoneIcon,
   SearchIcon,
 } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { StatementList } from "~/components/doctor/draft-evidence.tsx";
-import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import {
+  type AttemptResult,
+  CaseActionOutcome,
+  CaseActions,
+  CaseDetails,
+  CaseFacts,
+  ContactLinks,
+} from "~/components/doctor/case-details.tsx";
+import { DrawerLink } from "~/components/drawer-link.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
-import { DetailRow } from "~/components/referrals/detail-row.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { focusLinkTo } from "~/components/ui/reveal-focus";
 import {
   Sheet,
@@ -35,38 +38,23 @@ import {
   SheetTitle,
 } from "~/components/ui/sheet";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
-import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import {
   type DoctorListQuery,
-  dashboardFormSchema,
   doctorListQuerySchema,
   parseDoctorListQuery,
 } from "~/domain/doctor/dashboard-forms.ts";
-import {
-  getDoctorCase,
-  listDoctorCases,
-  takeReferral,
-} from "~/domain/doctor/doctor-cases.server.ts";
+import { getDoctorCase, listDoctorCases } from "~/domain/doctor/doctor-cases.server.ts";
 import { type DoctorTab, doctorRowAction } from "~/domain/doctor/doctor-queue.ts";
-import { recordContactAttempt } from "~/domain/doctor/safety-contact.server.ts";
-import {
-  contactAttemptSchema,
-  contactMethodLabels,
-  contactOutcomeLabels,
-} from "~/domain/doctor/safety-contact-form.ts";
-import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
-import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { cn } from "~/lib/cn";
-import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
+import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
-import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
+import { doctorCaseAction } from "./case-actions.server.ts";
 import { caseErrorMessage } from "./case-errors.server.ts";
-import { reportMailDeps } from "./mail-deps.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Doctor dashboard");
 
@@ -93,51 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = currentScope(context);
-  const submission = parseSubmission(await request.formData(), dashboardFormSchema(scope.now));
-  const intent = String(submission.payload.intent ?? "");
-  const referralId = String(submission.payload.referralId ?? "");
-  if (!["take", "remind", "contact-attempt"].includes(intent))
-    return { ok: false as const, intent, referralId, message: "Unknown action." };
-  // The case's id is the page's own hidden field: one that does not read is not ours.
-  if (submission.status !== "success" && submission.error?.referralId)
-    throw data("Not found", { status: 404 });
-  const refused = (result: SubmissionResult<string[]>) =>
-    data(
-      { ok: false as const, intent, referralId, message: "Check the contact attempt.", result },
-      { status: 400 },
-    );
-  if (submission.status !== "success") return refused(submission.reply());
-  const form = submission.value;
-  try {
-    if (form.intent === "take") {
-      await takeReferral(scope, referralId);
-      return redirect(`/doctor-referrals/${referralId}/report`);
-    }
-    if (form.intent === "contact-attempt") {
-      // The form's values as sent: the domain reads them with the same schema again.
-      const { method, outcome, attemptedAt, note } = submission.payload;
-      const result = await recordContactAttempt(scope, {
-        referralId,
-        input: { method, outcome, attemptedAt, note },
-      });
-      if (!result.ok)
-        return refused(
-          submission.reply({
-            fieldErrors: Object.fromEntries(
-              Object.entries(result.fieldErrors).map(([k, v]) => [k, [v]]),
-            ),
-          }),
-        );
-      return { ok: true as const, intent, referralId, contacted: result.contacted };
-    }
-    await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
-    return { ok: true as const, intent, referralId };
-  } catch (error) {
-    return { ok: false as const, intent, referralId, message: caseErrorMessage(error) };
-  }
-}
+/** Take, remind, record a contact attempt: the same actions as the case's own page. */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  doctorCaseAction(request, context);
 
 const tabLabels: Record<DoctorTab, string> = {
   all: "All Referrals",
@@ -163,6 +109,9 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
   const location = useLocation();
 
   // The editor returns here with ?completed=REF after sending: the seed's toast, sheet closed.
+  // Without JavaScript the page itself says what was done (below); with it, toasts do.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   useEffect(() => {
     if (!completed) return;
     toast.success("Review completed", {
@@ -192,7 +141,7 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
   // The case outlives the sheet's close, to give focus back to its row's link.
   const shownCase = useRef<{ hrefPart: string; openedOn: string } | null>(null);
   if (detail)
-    shownCase.current = { hrefPart: `case=${detail.referral.id}`, openedOn: location.pathname };
+    shownCase.current = { hrefPart: casePath(detail.referral.id), openedOn: location.pathname };
   const closeSheet = () =>
     navigate(listLink(query, { page: query.page }), { preventScrollReset: true });
 
@@ -214,6 +163,15 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
           </AlertDescription>
         </Alert>
       ) : null}
+
+      {completed && !scripted ? (
+        <Alert role="status" className="mt-6">
+          <ClipboardCheckIcon aria-hidden="true" />
+          <AlertTitle>Review completed</AlertTitle>
+          <AlertDescription>Referral {completed} has been marked as completed.</AlertDescription>
+        </Alert>
+      ) : null}
+      {actionData && !scripted ? <CaseActionOutcome outcome={actionData} className="mt-6" /> : null}
 
       <div className="mt-8 grid gap-4 sm:grid-cols-3">
         <CounterCard
@@ -336,16 +294,21 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                     <TableCell label="Actions">
                       {action === "review" || action === "report" ? (
                         <Button asChild variant="outline" size="sm">
-                          <Link
-                            to={listLink(query, { page: query.page, case: r.id })}
-                            preventScrollReset
+                          <DrawerLink
+                            to={casePath(r.id)}
+                            drawer={listLink(query, { page: query.page, case: r.id })}
                             aria-label={`${action === "review" ? "Review" : "Report"} ${r.reference}`}
                           >
                             {action === "review" ? "Review" : "Report"}
-                          </Link>
+                          </DrawerLink>
                         </Button>
                       ) : action === "remind" ? (
-                        <Form method="post" preventScrollReset>
+                        <Form
+                          method="post"
+                          // The list as it is, without a notice from an earlier step.
+                          action={listLink(query, { page: query.page })}
+                          preventScrollReset
+                        >
                           <input type="hidden" name="intent" value="remind" />
                           <input type="hidden" name="referralId" value={r.id} />
                           <Button
@@ -360,13 +323,13 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                         </Form>
                       ) : (
                         <Button asChild variant="ghost" size="sm">
-                          <Link
-                            to={listLink(query, { page: query.page, case: r.id })}
-                            preventScrollReset
+                          <DrawerLink
+                            to={casePath(r.id)}
+                            drawer={listLink(query, { page: query.page, case: r.id })}
                             aria-label={`View ${r.reference}`}
                           >
                             View
-                          </Link>
+                          </DrawerLink>
                         </Button>
                       )}
                     </TableCell>
@@ -411,6 +374,9 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
   );
 }
 
+/** A case's own page; with JavaScript a row's link opens it as the sheet (`?case=`) instead. */
+const casePath = (referralId: string) => `/doctor/cases/${referralId}`;
+
 /** "Nothing at risk" only when there is no urgent flag and no case needing attention. */
 function pendingNote(counts: { urgent: number; needsAttention: number }): string {
   const parts: string[] = [];
@@ -449,15 +415,12 @@ function CounterCard({
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 
-/** The server's answer to a refused contact attempt, which fills the form again as it was sent. */
-type AttemptResult = SubmissionResult<string[]> | undefined;
-
+/**
+ * The case over the list: the enhancement of the case's own page (/doctor/cases/:referralId),
+ * drawn from the same parts. It opens on its heading, as every drawer does.
+ */
 function CaseSheet({ detail, attemptResult }: { detail: Detail; attemptResult: AttemptResult }) {
   const r = detail.referral;
-  const draft = detail.draft;
-  const takeable = r.status === "submitted" && (r.assignedDoctorId === null || detail.mine);
-  const open = takeable || (detail.mine && r.status === "in_review");
-  const questions = REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]);
   return (
     <>
       <SheetHeader>
@@ -465,357 +428,15 @@ function CaseSheet({ detail, attemptResult }: { detail: Detail; attemptResult: A
         <SheetDescription>
           {r.subjectName} · {r.issue}
         </SheetDescription>
-        <div className="flex flex-wrap items-center gap-2 pt-1">
-          <ReferralStatusBadge status={r.status} />
-          {r.urgent ? <Badge variant="destructive">Urgent</Badge> : null}
-          {detail.urgentOpen && !r.safetyContactedAt ? (
-            <Badge variant="destructive">Not yet contacted</Badge>
-          ) : null}
-          {r.submittedAt ? (
-            <span className="text-muted-foreground text-sm">
-              Submitted {formatDateTime(r.submittedAt)}
-            </span>
-          ) : null}
-          {r.slaDueAt && open ? (
-            <span className="text-muted-foreground text-sm">
-              · Due {formatDateTime(r.slaDueAt)}
-            </span>
-          ) : null}
-        </div>
+        <CaseFacts detail={detail} />
       </SheetHeader>
       <SheetBody className="space-y-6">
-        {detail.safety && detail.safety.level !== "none" ? (
-          <Alert variant="destructive">
-            <AlertTriangleIcon aria-hidden="true" />
-            <AlertTitle>
-              Safety flag: {detail.safety.level === "urgent" ? "urgent" : "review"}
-            </AlertTitle>
-            <AlertDescription>
-              <ul className="list-disc pl-5">
-                {detail.safety.reasons.map((reason) => (
-                  <li key={reason.linkId}>{reason.message}</li>
-                ))}
-              </ul>
-            </AlertDescription>
-          </Alert>
-        ) : null}
-
-        {detail.contact ? (
-          <section className="space-y-2" aria-labelledby="contact-heading">
-            <h3 id="contact-heading" className="font-semibold text-base">
-              Contact the person
-            </h3>
-            <ContactLinks contact={detail.contact} />
-          </section>
-        ) : null}
-
-        {r.urgent ? (
-          <ContactLog
-            // A fresh, empty form once an attempt is logged; a refused one keeps what was typed.
-            key={detail.contactAttempts.length}
-            referralId={r.id}
-            attempts={detail.contactAttempts}
-            contactedAt={r.safetyContactedAt}
-            canRecord={detail.urgentOpen}
-            lastResult={attemptResult}
-          />
-        ) : null}
-
-        {detail.access === "urgent" ? (
-          <p className="rounded-lg border bg-muted/40 p-3 text-sm">
-            {r.status === "in_progress"
-              ? "The person has not sent their answers yet. You see this case because of its urgent safety flag: reach the person and record each attempt. The case enters the queue for a report when they send their answers."
-              : "Another doctor is on this case. You see it because of its urgent safety flag: the draft and the report stay with the doctor on the case."}
-          </p>
-        ) : null}
-
-        {detail.access === "urgent" ? null : (
-          <>
-            <section className="space-y-2">
-              <h3 className="font-semibold text-base">Referral</h3>
-              <dl className="space-y-2 text-sm">
-                <DetailRow
-                  label="Type"
-                  value={r.type === "management" ? "Management referral" : "Pre-employment check"}
-                />
-                {r.type === "pre_employment" ? (
-                  <DetailRow label="Job role" value={r.jobRole} />
-                ) : (
-                  <>
-                    <DetailRow label="Reason for referral" value={r.reason} />
-                    <DetailRow label="Job details" value={r.jobDetails} />
-                    <DetailRow
-                      label="Existing adjustments"
-                      value={r.existingAdjustments}
-                      empty="None"
-                    />
-                  </>
-                )}
-              </dl>
-              {r.type === "management" ? (
-                questions.length === 0 ? (
-                  <p className="text-muted-foreground text-sm">
-                    No assessment questions were selected.
-                  </p>
-                ) : (
-                  <ul className="list-disc space-y-1 pl-5 text-sm">
-                    {questions.map((q) => (
-                      <li key={q}>{REFERRAL_QUESTION_LABELS[q]}</li>
-                    ))}
-                  </ul>
-                )
-              ) : null}
-            </section>
-
-            <section className="space-y-2" aria-labelledby="ai-draft-heading">
-              <h3 id="ai-draft-heading" className="font-semibold text-base">
-                AI draft report
-              </h3>
-              {draft ? (
-                <div className="space-y-3 rounded-lg border bg-muted/40 p-4 text-sm">
-                  <p className="text-muted-foreground text-xs">
-                    Drafted by {draft.drafter.id} ({draft.drafter.model}, {draft.drafter.version}).
-                    A suggestion only: the report is yours.
-                  </p>
-                  <StatementList statements={draft.prominentNotes} answers={detail.answers} />
-                  {draft.outcome ? (
-                    <p>
-                      <span className="font-medium">Suggested outcome:</span> {draft.outcome.label}
-                    </p>
-                  ) : null}
-                  <StatementList statements={draft.summary} answers={detail.answers} />
-                  {draft.caveats.length > 0 ? (
-                    <ul className="list-disc pl-5 text-muted-foreground text-xs">
-                      {draft.caveats.map((c) => (
-                        <li key={c}>{c}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </div>
-              ) : (
-                <p className="text-muted-foreground text-sm">No AI report available.</p>
-              )}
-            </section>
-
-            <div className="space-y-2">
-              <h3 id="transcript-heading" className="font-semibold text-base">
-                Assessment transcript
-              </h3>
-              {detail.transcript.length > 0 ? (
-                <section
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-                  tabIndex={0}
-                  aria-labelledby="transcript-heading"
-                  className="max-h-[400px] space-y-2 overflow-y-auto rounded-lg border p-3 text-sm"
-                  data-testid="transcript"
-                >
-                  {detail.transcript.map((item, i) => (
-                    <p
-                      key={i}
-                      className={cn(
-                        "max-w-[85%] whitespace-pre-line rounded-lg px-3 py-2",
-                        item.type === "assistant" ? "bg-muted" : "ml-auto bg-primary/10",
-                      )}
-                    >
-                      {item.content}
-                    </p>
-                  ))}
-                </section>
-              ) : (
-                <p className="text-muted-foreground text-sm">
-                  No chat transcript available for this assessment.
-                </p>
-              )}
-            </div>
-          </>
-        )}
+        <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={3} />
       </SheetBody>
       <SheetFooter className="flex-col gap-2 sm:flex-row sm:justify-end">
-        {takeable ? (
-          <Form method="post" className="contents">
-            <input type="hidden" name="intent" value="take" />
-            <input type="hidden" name="referralId" value={r.id} />
-            <TakeAndOpen />
-          </Form>
-        ) : open ? (
-          <Button asChild>
-            <Link to={`/doctor-referrals/${r.id}/report`}>Review &amp; Create Report</Link>
-          </Button>
-        ) : detail.report && detail.mine ? (
-          <>
-            {r.status !== "complete" ? (
-              <p className="text-muted-foreground text-sm">
-                Report {detail.report.reference}:{" "}
-                {detail.report.status === "awaiting_subject"
-                  ? `with the employee for review until ${formatShortDate(detail.report.reviewDueAt ?? new Date())}`
-                  : detail.report.status.replaceAll("_", " ")}
-              </p>
-            ) : null}
-            <Button asChild variant="outline">
-              <Link to={`/doctor-referrals/${r.id}/versions`}>Open report versions</Link>
-            </Button>
-          </>
-        ) : null}
+        <CaseActions detail={detail} />
       </SheetFooter>
     </>
-  );
-}
-
-function ContactLinks({
-  contact,
-  compact = false,
-}: {
-  contact: { email: string; phone: string | null; phoneDisplay: string | null };
-  compact?: boolean;
-}) {
-  return (
-    <span
-      className={cn("flex flex-col gap-1", compact ? "mt-1 text-xs" : "text-sm")}
-      data-testid="contact-details"
-    >
-      <a className="inline-flex items-center gap-1 underline" href={`mailto:${contact.email}`}>
-        <MailIcon aria-hidden="true" className="size-3.5" />
-        {contact.email}
-      </a>
-      {contact.phone ? (
-        <a className="inline-flex items-center gap-1 underline" href={`tel:${contact.phone}`}>
-          <PhoneIcon aria-hidden="true" className="size-3.5" />
-          {contact.phoneDisplay ?? contact.phone}
-        </a>
-      ) : (
-        <span className="text-muted-foreground">No phone number given</span>
-      )}
-    </span>
-  );
-}
-
-type Attempt = Detail["contactAttempts"][number];
-
-function ContactLog({
-  referralId,
-  attempts,
-  contactedAt,
-  canRecord,
-  lastResult,
-}: {
-  referralId: string;
-  attempts: Attempt[];
-  contactedAt: Date | string | null;
-  canRecord: boolean;
-  lastResult: AttemptResult;
-}) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "contact-attempt";
-  const [form, fields] = useSchemaForm({
-    id: "contact-attempt-form",
-    schema: contactAttemptSchema(new Date()),
-    lastResult,
-  });
-  return (
-    <section className="space-y-3" aria-labelledby="contact-log-heading">
-      <h3 id="contact-log-heading" className="font-semibold text-base">
-        Safety contact log
-      </h3>
-      <p
-        className={cn("font-medium text-sm", contactedAt ? "text-foreground" : "text-destructive")}
-      >
-        {contactedAt
-          ? `Contacted: the person was reached on ${formatDateTime(contactedAt)}.`
-          : "Not yet contacted."}
-      </p>
-      {attempts.length === 0 ? (
-        <p className="text-muted-foreground text-sm">No contact attempts recorded yet.</p>
-      ) : (
-        <ol className="space-y-2 text-sm" data-testid="contact-attempts">
-          {attempts.map((a) => (
-            <li key={a.id} className="rounded-md border p-2">
-              <span className="font-medium">{formatDateTime(a.attemptedAt)}</span> ·{" "}
-              {contactMethodLabels[a.method]} · {contactOutcomeLabels[a.outcome]}
-              {a.doctorName ? (
-                <span className="text-muted-foreground"> · {a.doctorName}</span>
-              ) : null}
-              {a.note ? <p className="mt-1 whitespace-pre-line">{a.note}</p> : null}
-            </li>
-          ))}
-        </ol>
-      )}
-      {canRecord ? (
-        <IntentForm
-          form={form}
-          intent="contact-attempt"
-          preventScrollReset
-          className="space-y-3 rounded-lg border p-3"
-        >
-          <input type="hidden" name="referralId" value={referralId} />
-          <p className="font-medium text-sm">Record a contact attempt</p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField id="contact-method" label="How" error={fields.method.errors}>
-              <NativeSelect
-                name="method"
-                defaultValue={fields.method.initialValue?.toString() ?? "phone"}
-              >
-                {Object.entries(contactMethodLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id="contact-outcome" label="Outcome" error={fields.outcome.errors}>
-              <NativeSelect
-                name="outcome"
-                defaultValue={fields.outcome.initialValue?.toString() ?? ""}
-              >
-                <option value="" disabled>
-                  Choose…
-                </option>
-                {Object.entries(contactOutcomeLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <FormField
-            id="contact-time"
-            label="When"
-            optional
-            hint="UK time. Leave empty for now."
-            error={fields.attemptedAt.errors}
-          >
-            <Input
-              type="datetime-local"
-              name="attemptedAt"
-              defaultValue={fields.attemptedAt.initialValue?.toString()}
-            />
-          </FormField>
-          <FormField id="contact-note" label="Note" optional error={fields.note.errors}>
-            <Textarea
-              name="note"
-              rows={3}
-              maxLength={2000}
-              defaultValue={fields.note.initialValue?.toString()}
-            />
-          </FormField>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Recording..." : "Record attempt"}
-          </Button>
-        </IntentForm>
-      ) : null}
-    </section>
-  );
-}
-
-/** Taking the case and opening the editor are one step for the doctor. */
-function TakeAndOpen() {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  return (
-    <Button type="submit" disabled={busy}>
-      {busy ? "Taking the case..." : "Review & Create Report"}
-    </Button>
   );
 }
 

@@ -96,9 +96,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     caseErrorMessage(error);
     throw error;
   }
-  // Only the doctor on the case writes; a queued case is taken from the dashboard first.
+  // Only the doctor on the case writes; a queued case is taken on its page first.
   if (!detail.mine || detail.referral.status !== "in_review")
-    throw redirect(`/doctor-dashboard?case=${detail.referral.id}`);
+    throw redirect(`/doctor/cases/${detail.referral.id}`);
   const current = detail.versions[0];
   const body: ReportBody = current?.body ?? reportBodyFromDraft(detail.draft, detail.referral);
   const signature = await doctorSignature(scope);
@@ -325,11 +325,11 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <Link
-        to={`/doctor-dashboard?case=${r.id}`}
+        to={`/doctor/cases/${r.id}`}
         className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
       >
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        Back to the dashboard
+        Back to the case
       </Link>
       <h1 className="mt-4 font-semibold text-3xl tracking-tight">Review &amp; Create Report</h1>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-muted-foreground">

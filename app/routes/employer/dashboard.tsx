@@ -9,7 +9,11 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { OrganisationSwitchDisclosure } from "~/components/account/organisation-switcher.tsx";
-import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
+import {
+  ReferralDrawer,
+  ReferralLink,
+  useReferralDrawer,
+} from "~/components/referrals/referral-drawer.tsx";
 import { Button } from "~/components/ui/button";
 import {
   Card,
@@ -172,13 +176,12 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
               {summary.recentActivity.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
                   <span>
-                    <Link
-                      to={`?viewReferral=${encodeURIComponent(a.reference)}`}
+                    <ReferralLink
+                      reference={a.reference}
                       className="font-medium text-primary underline-offset-4 hover:underline"
-                      preventScrollReset
                     >
                       {a.reference}
-                    </Link>{" "}
+                    </ReferralLink>{" "}
                     · {a.subjectName} · {activityLabel(a.kind)}
                   </span>
                   <span className="text-muted-foreground text-sm">

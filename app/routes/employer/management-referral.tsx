@@ -43,9 +43,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const referral = await getReferralForEmployer(scope, params.referralId).catch(
     referralErrorResponse,
   );
-  // Only drafts are edited here; anything else opens in the referral drawer.
+  // Only drafts are edited here; anything else opens on its own page.
   if (referral.status !== "draft")
-    throw redirect(`/employer-referrals?viewReferral=${encodeURIComponent(referral.reference)}`);
+    throw redirect(`/employer-referrals/${encodeURIComponent(referral.reference)}`);
   // The form's starting values, as the form sends them (a ticked box is "on").
   const values = {
     employeeName: referral.subjectName,

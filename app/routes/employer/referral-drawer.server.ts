@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { ReferralDrawerData } from "~/components/referrals/referral-drawer.tsx";
+import type { ReferralDrawerData } from "~/components/referrals/referral-details.tsx";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { describeReferralPayment } from "~/domain/billing/referral-payment.server.ts";
 import { bookedConsultationReferralIds } from "~/domain/consultations/booking.server.ts";
@@ -24,6 +24,20 @@ export async function loadReferralDrawer(
 ): Promise<ReferralDrawerData | "not_found" | null> {
   const key = url.searchParams.get("viewReferral") ?? url.searchParams.get("viewReport");
   if (!key) return null;
+  return loadReferralDetails(context, key, "referral_drawer");
+}
+
+/**
+ * What the employer reads about one referral, for the drawer and for the referral's own page
+ * (/employer-referrals/:referralId) alike: by internal id or public reference, through the
+ * employer's visibility (another organisation's, or a manager's colleague's, is "not_found").
+ * The released report is read and audited with where it was shown (`via`).
+ */
+export async function loadReferralDetails(
+  context: Readonly<RouterContextProvider>,
+  key: string,
+  via: "referral_drawer" | "referral_page",
+): Promise<ReferralDrawerData | "not_found"> {
   const scope = requireEmployer(currentScope(context));
   let r: Awaited<ReturnType<typeof getReferralForEmployer>>;
   try {
@@ -39,7 +53,7 @@ export async function loadReferralDrawer(
       paymentMethod: r.paymentMethod,
       orderId: r.orderId,
     }),
-    r.status === "complete" ? releasedReport(scope, r.id) : Promise.resolve(null),
+    r.status === "complete" ? releasedReport(scope, r.id, via) : Promise.resolve(null),
     getReferralPeople(scope, r.id),
   ]);
   const canCancel = (cancellableStatuses as readonly string[]).includes(r.status);
@@ -60,6 +74,7 @@ export async function loadReferralDrawer(
 async function releasedReport(
   scope: Scope,
   referralId: string,
+  via: "referral_drawer" | "referral_page",
 ): Promise<ReferralDrawerData["report"]> {
   const found = await getReleasedReportForReferral(scope, referralId);
   if (!found) return null;
@@ -67,7 +82,7 @@ async function releasedReport(
     action: "report.employer_viewed",
     outcome: "success",
     object: { type: "report", id: found.id },
-    details: { reference: found.reference, state: found.state, via: "referral_drawer" },
+    details: { reference: found.reference, state: found.state, via },
   });
   return {
     reference: found.reference,

@@ -10,7 +10,11 @@ import {
   ListSearchField,
   referralTypeLabel,
 } from "~/components/referrals/employer-list.tsx";
-import { ReferralDrawer, useReferralDrawer } from "~/components/referrals/referral-drawer.tsx";
+import {
+  ReferralDrawer,
+  ReferralLink,
+  useReferralDrawer,
+} from "~/components/referrals/referral-drawer.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -157,12 +161,18 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                   </TableCell>
                   <TableCell label="Actions">
                     <Button asChild variant="outline" size="sm">
-                      <Link
-                        to={`/employer-referral/${r.reference}`}
-                        aria-label={`${r.status === "draft" ? "Edit" : "View"} ${r.reference}`}
-                      >
-                        {r.status === "draft" ? "Edit" : "View"}
-                      </Link>
+                      {r.status === "draft" ? (
+                        <Link
+                          to={`/employer-referral/${r.reference}`}
+                          aria-label={`Edit ${r.reference}`}
+                        >
+                          Edit
+                        </Link>
+                      ) : (
+                        <ReferralLink reference={r.reference} aria-label={`View ${r.reference}`}>
+                          View
+                        </ReferralLink>
+                      )}
                     </Button>
                   </TableCell>
                 </TableRow>

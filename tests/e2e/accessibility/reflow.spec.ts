@@ -422,8 +422,32 @@ test.describe("pages behind a sign-in or an assessment link", () => {
         `/employer-referrals (drawer: ${state})`,
         `/employer-referrals?viewReferral=${id}`,
       );
+    // The referral's own page (what the drawer enhances): its reminder and cancel, its report,
+    // and the cancel's confirmation step.
+    add(
+      "employer",
+      "/employer-referrals/:referralId (page: invited)",
+      `/employer-referrals/${invited.referral.id}`,
+    );
+    add(
+      "employer",
+      "/employer-referrals/:referralId (page: cancel confirmation)",
+      `/employer-referrals/${invited.referral.id}?confirm=cancel`,
+    );
+    add(
+      "employer",
+      "/employer-referrals/:referralId (page: complete)",
+      `/employer-referrals/${released.referral.id}`,
+    );
     add("doctor", "/doctor-dashboard");
     add("doctor", "/doctor/availability");
+    // The case's own page (what the sheet enhances), with its safety contact log and with a draft.
+    add("doctor", "/doctor/cases/:referralId (urgent)", `/doctor/cases/${urgent.referral.id}`);
+    add(
+      "doctor",
+      "/doctor/cases/:referralId (submitted)",
+      `/doctor/cases/${submitted.referral.id}`,
+    );
     add(
       "doctor",
       "/doctor-dashboard (sheet: urgent)",

@@ -53,6 +53,9 @@ test("an answer never reaches the employer's pages, data responses or e-mails", 
       `/employer-referrals.data?viewReferral=${referralId}`,
       `/employer-referral/${referralId}`,
       `/employer-referral/${referralId}.data`,
+      // The referral's own page, which the drawer enhances.
+      `/employer-referrals/${referralId}`,
+      `/employer-referrals/${referralId}.data`,
       "/employer-reports",
       "/employer-subscription",
     ];

@@ -48,10 +48,16 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await expect(doctor.getByText("Pending Review")).toBeVisible();
   const row = doctor.getByRole("row").filter({ hasText: reference });
   await expect(row).toContainText("Robin Taylor");
+  // The row's link is the case's own page; with scripts, a click opens the sheet instead.
+  await expect(row.getByRole("link", { name: `Review ${reference}` })).toHaveAttribute(
+    "href",
+    /^\/doctor\/cases\/[0-9a-f-]{36}$/,
+  );
   const sheet = await openCaseSheet(doctor, reference);
+  // The sheet opens on its heading, as every drawer does.
   await expect(
     sheet.getByRole("heading", { name: `Referral Details: ${reference}` }),
-  ).toBeVisible();
+  ).toBeFocused();
   await expect(sheet.getByTestId("transcript")).toContainText("No");
   await doctor.screenshot({ path: "test-results/doctor-dashboard.png" });
   await sheet.getByRole("button", { name: "Review & Create Report" }).click();
@@ -114,6 +120,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await expect(other.getByText("No referrals found matching your criteria")).toBeVisible();
   const caseId = editorUrl.split("/").at(-2)!;
   expect((await other.goto(`/doctor-dashboard?case=${caseId}`))?.status()).toBe(404);
+  expect((await other.goto(`/doctor/cases/${caseId}`))?.status()).toBe(404);
   expect((await other.goto(`/doctor-referrals/${caseId}/report`))?.status()).toBe(404);
 
   // The candidate asks for a factual correction; the doctor is told and revises into version 2.

@@ -130,16 +130,29 @@ test.describe("employer referrals", () => {
   }) => {
     const { reference, employerEmail } = await createInvitedReferral(page, { type: "management" });
     expect(await signInByRequest(page, employerEmail)).toMatch(/^\/employer-dashboard/);
-    await page.goto(`/employer-referrals?viewReferral=${reference}`);
+    // The row's link is the referral's own page; with scripts, a click opens the drawer over
+    // the list instead.
+    await page.goto(`/employer-referrals?q=${reference}`);
+    const view = page
+      .getByRole("row")
+      .filter({ hasText: reference })
+      .getByRole("link", { name: `View ${reference}` });
+    await expect(view).toHaveAttribute("href", `/employer-referrals/${reference}`);
+    await view.click();
     const drawer = page.getByRole("dialog");
     await expect(
       drawer.getByRole("heading", { name: `Referral Details: ${reference}` }),
     ).toBeFocused();
+    await expect(page).toHaveURL(/\/employer-referrals\?q=/);
     const cancel = drawer.getByRole("button", { name: "Cancel referral" });
     await expect(cancel).toBeVisible();
     await expect(cancel).not.toBeFocused();
     // The dialog keeps its name from the heading.
     await expect(drawer).toHaveAccessibleName(`Referral Details: ${reference}`);
+    // Closed, it gives focus back to the link that opened it.
+    await page.keyboard.press("Escape");
+    await expect(drawer).toHaveCount(0);
+    await expect(view).toBeFocused();
   });
 
   test("another company's user gets 404 for the referral, its drawer and its actions", async ({
@@ -166,6 +179,10 @@ test.describe("employer referrals", () => {
     const other = await otherContext.newPage();
     await signedInEmployer(other, "intruder");
     expect((await other.goto(`/employer-referral/${referralId}`))?.status()).toBe(404);
+    expect((await other.goto(`/employer-referrals/${referralId}`))?.status()).toBe(404);
+    expect((await other.goto(`/employer-referrals/${referralId}?confirm=cancel`))?.status()).toBe(
+      404,
+    );
     // Another company's reference opens nothing: a toast, and the query leaves the address.
     await other.goto(`/employer-referrals?viewReferral=${referralId}`);
     await expect(other.getByText("Referral not found")).toBeVisible();
@@ -182,6 +199,12 @@ test.describe("employer referrals", () => {
         headers: { Origin: new URL(other.url()).origin },
       });
       expect(response.status(), action).toBe(404);
+      // The same, from the referral's own page.
+      const fromPage = await other.request.post(`/employer-referrals/${referralId}`, {
+        form: { _organisation: ownOrganisation, intent: action },
+        headers: { Origin: new URL(other.url()).origin },
+      });
+      expect(fromPage.status(), `${action} from the referral's page`).toBe(404);
     }
     await otherContext.close();
   });

@@ -275,6 +275,29 @@ const probes: Probe[] = [
     shows: (w) => personName[w.side],
   },
   {
+    name: "referral page",
+    method: "GET",
+    url: (w) => `/employer-referrals/${w.invitedId}`,
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "referral page (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/employer-referrals/${w.invitedId}`),
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "referral page: send a reminder",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.invitedId}`,
+    form: () => ({ intent: "remind" }),
+    // Once a day, whichever of the two reminder forms is first: 200, or 409 (too soon).
+    expect: employerArea([200, 409]),
+    state: rowOf("referral", (w) => w.invitedId),
+  },
+  {
     name: "management referral: edit page",
     method: "GET",
     url: (w) => `/employer-referral/${w.draftId}`,
@@ -500,6 +523,20 @@ const probes: Probe[] = [
     method: "GET",
     url: (w) => `/doctor-referrals/${w.releasedId}/versions/1.pdf`,
     expect: doctorArea([200]),
+  },
+  {
+    name: "case page",
+    method: "GET",
+    url: (w) => `/doctor/cases/${w.inReviewId}`,
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "case page (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/doctor/cases/${w.inReviewId}`),
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
   },
   {
     name: "case consultation",

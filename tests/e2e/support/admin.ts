@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Cookie, Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Cookie, Page } from "@playwright/test";
 import { codeFor, enrolTwoFactor, PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
 import { linkTo, waitForMessage } from "./outbox.ts";
 import { expect } from "./test.ts";
@@ -153,12 +153,14 @@ export async function signedInAdmin(
 }
 /**
  * A doctor invited by the administrator, with a password set and TOTP enrolled, signed in at
- * /doctor-login in a browser context of their own.
+ * /doctor-login in a browser context of their own (made with `contextOptions`, e.g. without
+ * JavaScript).
  */
 export async function invitedDoctor(
   admin: Page,
   browser: Browser,
   { name, gmcNumber, qualifications }: { name: string; gmcNumber: string; qualifications?: string },
+  contextOptions: BrowserContextOptions = {},
 ): Promise<{ page: Page; email: string; secret: string; lastStep: number }> {
   const email = uniqueEmail("doctor");
   await admin.goto("/admin/doctors");
@@ -170,6 +172,7 @@ export async function invitedDoctor(
   await expect(admin.getByText("Invitation sent")).toBeVisible();
   const context = await browser.newContext({
     baseURL: `http://localhost:${process.env.E2E_PORT ?? 3210}`,
+    ...contextOptions,
   });
   const page = await context.newPage();
   const invitation = await waitForMessage(email, "Medical Professional Portal");

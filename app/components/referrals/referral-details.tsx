@@ -1,0 +1,264 @@
+import { CreditCardIcon } from "lucide-react";
+import { Form } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import type { ReferralQuestions } from "~/db/schema/referrals.ts";
+import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
+import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/referral-input.ts";
+import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
+import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import type { ReportSection } from "~/domain/reports/report-sections.ts";
+import { formatLongDate } from "~/lib/dates.ts";
+import { DetailRow } from "./detail-row.tsx";
+import { drawerStates } from "./referral-drawer-states.ts";
+import { ReferralPeopleSection } from "./referral-people.tsx";
+import { ReferralStatusBadge } from "./status-badge.tsx";
+
+/*
+ * One referral as the employer reads it, in two places drawn from these parts: its own page
+ * (/employer-referrals/:referralId, which works without JavaScript) and the drawer that shows the
+ * same over the dashboard or the list once scripts run.
+ */
+
+/** What the employer's page and drawer show: what they wrote and where the case stands, never answers. */
+export interface ReferralDrawerData {
+  id: string;
+  reference: string;
+  type: "pre_employment" | "management";
+  status: ReferralStatus;
+  subjectName: string;
+  subjectEmail: string;
+  issue: string;
+  createdAt: string | Date;
+  jobRole: string | null;
+  drivingRequired: boolean;
+  nightShifts: boolean;
+  loneWorking: boolean;
+  safetyCritical: boolean;
+  conditionalOfferDate: string | null;
+  reason: string | null;
+  jobDetails: string | null;
+  existingAdjustments: string | null;
+  questions: ReferralQuestions | null;
+  canRemind: boolean;
+  /** A video consultation is booked; the employer learns nothing more about it. */
+  consultationBooked?: boolean;
+  /** Before the subject submits (docs/architecture.md §4). */
+  canCancel: boolean;
+  /** Why it can no longer be cancelled, when it cannot. */
+  cancelRefusal: string | null;
+  payment: ReferralPaymentFacts;
+  /** The released report of a complete referral, as the person agreed to release it. */
+  report: null | {
+    reference: string;
+    fitness: string;
+    sections: ReportSection[];
+    /** Name, qualifications, GMC number and signing date (signatureLines in report-header.ts). */
+    signature: string[];
+    releasedAt: string | null;
+    pdfUrl: string;
+  };
+  /** Its owner, maker and named managers, and who may change them. */
+  people: ReferralPeople;
+}
+
+type HeadingLevel = 2 | 3;
+
+/** The released report, in the states whose page shows it (complete). */
+function shownReport(referral: ReferralDrawerData) {
+  return drawerStates[referral.status].showsReport ? referral.report : null;
+}
+
+/** The page's or the drawer's title: the report once it is released, else the referral. */
+export function referralTitle(referral: ReferralDrawerData): string {
+  return shownReport(referral)
+    ? `Assessment Report: ${referral.reference}`
+    : `Referral Details: ${referral.reference}`;
+}
+
+/** Status, a booked consultation, and when it was made. */
+export function ReferralFacts({ referral }: { referral: ReferralDrawerData }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
+      <ReferralStatusBadge status={referral.status} />
+      {referral.consultationBooked ? (
+        <Badge variant="info" data-testid="consultation-booked">
+          Consultation booked
+        </Badge>
+      ) : null}
+      <span className="text-muted-foreground">Created on {formatLongDate(referral.createdAt)}</span>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  level,
+  children,
+}: {
+  title: string;
+  level: HeadingLevel;
+  children: React.ReactNode;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <section className="space-y-2">
+      <Heading className="font-semibold text-base">{title}</Heading>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Where the referral stands and what comes next, then the released report or what the employer
+ * wrote, then its people; the sections' headings at the given level (3 under the drawer's title,
+ * 2 under the page's).
+ */
+export function ReferralDetails({
+  referral,
+  headingLevel,
+}: {
+  referral: ReferralDrawerData;
+  headingLevel: HeadingLevel;
+}) {
+  const state = drawerStates[referral.status];
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const facts = {
+    subjectName: referral.subjectName,
+    payment: referral.payment,
+    cancelRefusal: referral.cancelRefusal,
+  };
+  const report = shownReport(referral);
+  const selected = referralQuestionKeys.filter((key) => referral.questions?.[key]);
+  const risks = [
+    referral.drivingRequired && "Driving",
+    referral.nightShifts && "Night shifts",
+    referral.loneWorking && "Lone working",
+    referral.safetyCritical && "Safety-critical duties",
+  ].filter(Boolean) as string[];
+  // Once the case is under way and cannot be cancelled, say why beside where it stands.
+  const showRefusal =
+    referral.cancelRefusal !== null &&
+    ["submitted", "in_review", "awaiting_subject"].includes(referral.status);
+  return (
+    <>
+      <section
+        className="space-y-2 rounded-lg border bg-muted/40 p-4"
+        data-testid="drawer-state"
+        aria-labelledby="drawer-state-heading"
+      >
+        <Heading id="drawer-state-heading" className="font-semibold text-base">
+          {state.heading}
+        </Heading>
+        <p>{state.message(facts)}</p>
+        <p className="text-muted-foreground text-sm">{state.next(facts)}</p>
+        {showRefusal ? (
+          <p className="text-muted-foreground text-sm">{referral.cancelRefusal}</p>
+        ) : null}
+      </section>
+      {report ? (
+        <div data-testid="drawer-report" className="space-y-6">
+          {/* The person's statement follows the doctor's signature, as in the PDF. */}
+          <ReportSections
+            sections={report.sections.filter((s) => s.id !== "subject-statement")}
+            headingLevel={headingLevel}
+          />
+          <Section level={headingLevel} title="Consulting Doctor">
+            <ReportSignatureLines lines={report.signature} />
+          </Section>
+          {report.sections.some((s) => s.id === "subject-statement") ? (
+            <ReportSections
+              sections={report.sections.filter((s) => s.id === "subject-statement")}
+              headingLevel={headingLevel}
+            />
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <Section level={headingLevel} title="Employee Details">
+            <dl className="space-y-2">
+              <DetailRow label="Referral ID" value={referral.reference} empty="N/A" />
+              <DetailRow
+                label={referral.type === "pre_employment" ? "Candidate Name" : "Employee Name"}
+                value={referral.subjectName}
+                empty="N/A"
+              />
+              <DetailRow
+                label={referral.type === "pre_employment" ? "Candidate Email" : "Employee Email"}
+                value={referral.subjectEmail}
+                empty="N/A"
+              />
+            </dl>
+          </Section>
+          {referral.type === "pre_employment" ? (
+            <Section level={headingLevel} title="Role Details">
+              <dl className="space-y-2">
+                <DetailRow label="Job Role" value={referral.jobRole} />
+                <DetailRow label="Role Requirements" value={risks.join(", ")} empty="None" />
+                <DetailRow
+                  label="Conditional Offer Date"
+                  value={
+                    referral.conditionalOfferDate
+                      ? formatLongDate(referral.conditionalOfferDate)
+                      : null
+                  }
+                />
+              </dl>
+            </Section>
+          ) : (
+            <>
+              <Section level={headingLevel} title="Referral Details">
+                <dl className="space-y-2">
+                  <DetailRow label="Reason for Referral" value={referral.reason} />
+                  <DetailRow label="Job Details" value={referral.jobDetails} />
+                  <DetailRow
+                    label="Existing Adjustments"
+                    value={referral.existingAdjustments}
+                    empty="None"
+                  />
+                </dl>
+              </Section>
+              <Section level={headingLevel} title="Assessment Questions">
+                {selected.length === 0 ? (
+                  <p className="text-muted-foreground">No assessment questions were selected.</p>
+                ) : (
+                  <ul className="list-disc space-y-1 pl-5">
+                    {selected.map((key) => (
+                      <li key={key}>{referralQuestionText[key]}</li>
+                    ))}
+                  </ul>
+                )}
+              </Section>
+            </>
+          )}
+        </>
+      )}
+      <ReferralPeopleSection
+        // A change comes back as new data: start the forms again from it.
+        key={[referral.people.owner.userId, ...referral.people.named.map((p) => p.userId)].join()}
+        people={referral.people}
+        headingLevel={headingLevel}
+      />
+    </>
+  );
+}
+
+export function PayNowButton({ referral }: { referral: ReferralDrawerData }) {
+  return (
+    <Form method="post" action={`/employer-referrals/${referral.id}/pay`}>
+      <OrganisationField />
+      <Button type="submit" className="w-full sm:w-auto">
+        <CreditCardIcon aria-hidden="true" />
+        Pay now
+      </Button>
+    </Form>
+  );
+}
+
+export function newReferralPath(referral: ReferralDrawerData) {
+  return referral.type === "pre_employment"
+    ? "/pre-employment-referral"
+    : "/employer-referral?type=management";
+}

@@ -1,0 +1,83 @@
+import { ArrowLeftIcon } from "lucide-react";
+import { Link } from "react-router";
+import {
+  CaseActionOutcome,
+  CaseActions,
+  CaseDetails,
+  CaseFacts,
+} from "~/components/doctor/case-details.tsx";
+import { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
+import type { Route } from "./+types/case";
+import { doctorCaseAction } from "./case-actions.server.ts";
+import { caseErrorMessage } from "./case-errors.server.ts";
+
+/*
+ * The doctor's case as a page of its own: what the dashboard's sheet shows, with the same
+ * actions (take and open the editor, record a safety contact attempt), as server-rendered links
+ * and forms that work without JavaScript. The dashboard's rows link here; with JavaScript a click
+ * opens the sheet over the list instead.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`Referral ${loaderData?.detail.referral.reference ?? ""}`);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    // Read, authorised for this doctor (another doctor's case is not found) and audited.
+    const detail = await getDoctorCase(currentScope(context), {
+      referralId: params.referralId,
+      purpose: "case",
+    });
+    return { detail };
+  } catch (error) {
+    caseErrorMessage(error);
+    throw error;
+  }
+}
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  doctorCaseAction(request, context);
+
+export default function DoctorCase({ loaderData, actionData }: Route.ComponentProps) {
+  const { detail } = loaderData;
+  const r = detail.referral;
+  const attemptResult =
+    actionData &&
+    !actionData.ok &&
+    actionData.intent === "contact-attempt" &&
+    "result" in actionData
+      ? actionData.result
+      : undefined;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link
+        to="/doctor-dashboard"
+        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        Back to the dashboard
+      </Link>
+      <h1 className="mt-4 font-semibold text-3xl tracking-tight">
+        Referral Details: {r.reference}
+      </h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        {r.subjectName} · {r.issue}
+      </p>
+      <div className="mt-3">
+        <CaseFacts detail={detail} />
+      </div>
+
+      {actionData ? <CaseActionOutcome outcome={actionData} className="mt-6" /> : null}
+
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <CaseActions detail={detail} />
+      </div>
+
+      <div className="mt-8 space-y-8">
+        <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={2} />
+      </div>
+    </div>
+  );
+}

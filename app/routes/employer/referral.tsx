@@ -1,0 +1,231 @@
+import { ArrowLeftIcon, DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import {
+  newReferralPath,
+  PayNowButton,
+  ReferralDetails,
+  type ReferralDrawerData,
+  ReferralFacts,
+  referralTitle,
+} from "~/components/referrals/referral-details.tsx";
+import { drawerStates } from "~/components/referrals/referral-drawer-states.ts";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
+import type { Route } from "./+types/referral";
+import { cancelReferralAndRefund, sendReferralReminder } from "./referral-actions.server.ts";
+import { loadReferralDetails } from "./referral-drawer.server.ts";
+
+/*
+ * A referral's own page: what the drawer shows, with its actions as server-rendered links and
+ * forms, so an employer can read it, send a reminder and cancel it without JavaScript. Cancelling
+ * has a confirmation step of its own (?confirm=cancel), rendered by the server, before the POST.
+ * The dashboard's and the list's links lead here; with JavaScript they open the drawer instead.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(loaderData ? referralTitle(loaderData.referral) : "Referral");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // Through the employer's visibility (another organisation's is not found); a released report
+  // is read and audited.
+  const referral = await loadReferralDetails(context, params.referralId, "referral_page");
+  if (referral === "not_found") throw data("Not found", { status: 404 });
+  const confirm = new URL(request.url).searchParams.get("confirm");
+  // The confirmation only where the page offers "Cancel referral" (the drawer's rule).
+  const cancellable =
+    referral.canCancel && drawerStates[referral.status].actions.includes("cancel");
+  return { referral, confirmCancel: confirm === "cancel" && cancellable };
+}
+
+const referralPageFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("remind") }),
+  z.object({ intent: z.literal("cancel") }),
+]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await request.formData(), referralPageFormSchema);
+  if (submission.status !== "success")
+    return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  const key = params.referralId;
+  try {
+    if (submission.value.intent === "remind") {
+      await sendReferralReminder(context, key);
+      return { ok: true as const, intent: "remind" as const };
+    }
+    const notice = await cancelReferralAndRefund(context, key);
+    // Back to the page, which now says the referral is cancelled and what came back.
+    return redirect(`/employer-referrals/${encodeURIComponent(key)}?${notice}`);
+  } catch (error) {
+    if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
+    if (isDomainError(error))
+      return data({ ok: false as const, message: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
+export default function EmployerReferral({ loaderData, actionData }: Route.ComponentProps) {
+  const { referral, confirmCancel } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link
+        to="/employer-referrals"
+        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        All referrals
+      </Link>
+      <h1 className="mt-4 font-semibold text-3xl tracking-tight">{referralTitle(referral)}</h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        {referral.subjectName} · {referral.issue}
+      </p>
+      <div className="mt-3">
+        <ReferralFacts referral={referral} />
+      </div>
+
+      {actionData ? (
+        actionData.ok ? (
+          <Alert role="status" className="mt-6">
+            <MailIcon aria-hidden="true" />
+            <AlertTitle>Reminder Sent</AlertTitle>
+            <AlertDescription>
+              Reminder email sent to {referral.subjectName} with assessment code and link
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <Alert variant="destructive" className="mt-6">
+            <AlertTitle>Not done</AlertTitle>
+            <AlertDescription>{actionData.message}</AlertDescription>
+          </Alert>
+        )
+      ) : null}
+
+      {confirmCancel ? (
+        <CancelConfirmation referral={referral} />
+      ) : (
+        <PageActions referral={referral} />
+      )}
+
+      <div className="mt-8 space-y-8">
+        <ReferralDetails referral={referral} headingLevel={2} />
+      </div>
+    </div>
+  );
+}
+
+/** The state table's actions, as far as the server allows them now, as links and forms. */
+function PageActions({ referral }: { referral: ReferralDrawerData }) {
+  const actions = drawerStates[referral.status].actions;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent");
+  const report = drawerStates[referral.status].showsReport ? referral.report : null;
+  return (
+    <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+      {report && actions.includes("downloadReport") ? (
+        <Button asChild>
+          <a href={report.pdfUrl} download>
+            <DownloadIcon aria-hidden="true" />
+            Download PDF
+          </a>
+        </Button>
+      ) : null}
+      {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
+      {actions.includes("remind") && referral.canRemind ? (
+        <Form method="post">
+          <OrganisationField />
+          <input type="hidden" name="intent" value="remind" />
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={sending === "remind"}
+            className="w-full sm:w-auto"
+          >
+            <MailIcon aria-hidden="true" />
+            {sending === "remind" ? "Sending..." : "Send Reminder"}
+          </Button>
+        </Form>
+      ) : null}
+      {actions.includes("edit") && referral.type === "management" ? (
+        <Button asChild variant="outline">
+          <Link to={`/employer-referral/${referral.reference}`}>
+            <PencilIcon aria-hidden="true" />
+            Edit draft
+          </Link>
+        </Button>
+      ) : null}
+      {actions.includes("newReferral") ? (
+        <Button asChild variant="outline">
+          <Link to={newReferralPath(referral)}>
+            <PlusIcon aria-hidden="true" />
+            New referral
+          </Link>
+        </Button>
+      ) : null}
+      {actions.includes("cancel") && referral.canCancel ? (
+        // A link to the confirmation, never the cancellation itself.
+        <Button asChild variant="ghostDestructive">
+          <Link to="?confirm=cancel" preventScrollReset>
+            Cancel referral
+          </Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The confirmation before cancelling, as its own state of the page: what stops, what comes back,
+ * and the destructive POST beside the way back. With JavaScript, focus moves to its heading, as
+ * the page's state changed without a new address path.
+ */
+function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const navigation = useNavigation();
+  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
+  return (
+    <section
+      className="mt-6 space-y-3 rounded-lg border border-destructive border-l-4 p-4"
+      aria-labelledby="cancel-heading"
+      data-testid="cancel-confirmation"
+    >
+      <h2
+        id="cancel-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="font-semibold text-lg outline-none"
+      >
+        Cancel referral {referral.reference}?
+      </h2>
+      <p>{referral.subjectName}'s link will stop working at once. This cannot be undone.</p>
+      <p className="font-medium" data-testid="cancel-returns">
+        {whatCancellingReturns(referral.payment)}
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Form method="post">
+          <OrganisationField />
+          <input type="hidden" name="intent" value="cancel" />
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={cancelling}
+            className="w-full sm:w-auto"
+          >
+            {cancelling ? "Cancelling..." : "Yes, cancel referral"}
+          </Button>
+        </Form>
+        <Button asChild variant="outline">
+          <Link to="." preventScrollReset>
+            Keep referral
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

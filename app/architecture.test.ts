@@ -48,13 +48,6 @@ const unscopedReads: Record<string, Exception> = {
       "doctor on the case, or the holder of the booking's token or the case's link). Nothing of " +
       "the row leaves the function but the decision and the times.",
   },
-  "app/domain/doctor/doctor-cases.server.ts": {
-    count: 2,
-    why:
-      "The doctor's case page reads the answers and the latest draft by the id of the case it " +
-      "has just read through visibleReferrals for this doctor; the page is being reworked, so " +
-      "ANDing visibleQuestionnaireResponses and visibleDraftReports waits for it.",
-  },
   "app/domain/doctor/report-disclosures.server.ts": {
     count: 2,
     why:

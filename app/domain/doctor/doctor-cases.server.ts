@@ -16,7 +16,11 @@ import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { escapeLike } from "~/domain/kernel/list.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import {
+  visibleDraftReports,
+  visibleQuestionnaireResponses,
+  visibleReferrals,
+} from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { isUuid } from "~/lib/ids.ts";
@@ -198,11 +202,13 @@ export async function getDoctorCase(
   const [response] = await db
     .select()
     .from(questionnaireResponse)
-    .where(eq(questionnaireResponse.referralId, row.id));
+    .where(
+      and(eq(questionnaireResponse.referralId, row.id), visibleQuestionnaireResponses(doctor)),
+    );
   const [draft] = await db
     .select()
     .from(draftReport)
-    .where(eq(draftReport.referralId, row.id))
+    .where(and(eq(draftReport.referralId, row.id), visibleDraftReports(doctor)))
     .orderBy(desc(draftReport.createdAt))
     .limit(1);
   const [existing] = await db.select().from(report).where(eq(report.referralId, row.id));

@@ -203,7 +203,7 @@ export const mailOutbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind", { enum: ["referral_invitation", "message"] }).notNull(),
     referralId: uuid("referral_id").references(() => referral.id, { onDelete: "cascade" }),
-    /** HEALTH PAYLOAD (sealed): the message of a `message` row. */
+    /** HEALTH PAYLOAD (sealed): the message of a `message` row, until it is sent. */
     message: encryptedJson<OutboxMessage>("message", "mail_outbox.message"),
     /**
      * What caused the row, for a cause that may run twice (a retried job): a second row with the
@@ -221,7 +221,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_referral_idx").on(t.referralId),
     check(
       "mail_outbox_kind_content",
-      sql`(${t.kind} = 'message' and ${t.message} is not null) or (${t.kind} = 'referral_invitation' and ${t.referralId} is not null)`,
+      sql`(${t.kind} = 'message' and (${t.message} is not null or ${t.sentAt} is not null)) or (${t.kind} = 'referral_invitation' and ${t.referralId} is not null)`,
     ),
   ],
 );

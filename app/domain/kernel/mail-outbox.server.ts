@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { mailOutbox, type OutboxMessage } from "~/db/schema/index.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
-import type { Executor } from "./database.ts";
+import type { Executor, Tx } from "./database.ts";
 import type { Scope } from "./scope.ts";
 
 /**
@@ -128,9 +128,10 @@ async function deliver(
     await db.update(mailOutbox).set({ claimedUntil: null }).where(eq(mailOutbox.id, rowId));
     return "busy";
   }
+  // A sent message is not kept: its health text and any link in it need not outlive the send.
   await db
     .update(mailOutbox)
-    .set({ sentAt: now, messageId: outcome === "sent" ? messageId : null })
+    .set({ sentAt: now, messageId: outcome === "sent" ? messageId : null, message: null })
     .where(eq(mailOutbox.id, rowId));
   return outcome;
 }
@@ -151,6 +152,33 @@ async function sendRow(
   // A process that cannot make this kind leaves it to the worker, which can.
   if (!send || !row.referralId) return "hidden";
   return send(scope, { ...deps, db: scope.db }, { referralId: row.referralId, messageId });
+}
+
+/** Inside `transactionWithMail`: writes messages to the outbox in the transaction at hand. */
+export type QueueMail = (
+  messages: readonly OutboxMessage[],
+  cause?: Omit<MailCause, "now">,
+) => Promise<void>;
+
+/**
+ * A transition and the e-mails it causes: `work` runs in one transaction and queues its messages
+ * there; once it commits they are sent (a failed send is the drain's), and if it throws nothing
+ * was written and nothing is sent.
+ */
+export async function transactionWithMail<T>(
+  scope: Scope,
+  deps: OutboxDeps,
+  work: (tx: Tx, queue: QueueMail) => Promise<T>,
+): Promise<T> {
+  let queued: string[] = [];
+  const result = await scope.db.transaction(async (tx) => {
+    queued = [];
+    return work(tx, async (messages, cause = {}) => {
+      queued.push(...(await queueMail(tx, { ...cause, now: scope.now }, messages)));
+    });
+  });
+  await sendQueuedMail(scope, deps, queued);
+  return result;
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { CIPHERTEXT_PREFIX } from "~/db/encryption/keyring.ts";
 import { mailOutbox } from "~/db/schema/index.ts";
@@ -144,10 +144,17 @@ describe("the mail outbox", () => {
     const ids = await database.db.transaction((tx) =>
       queueMail(tx, { now: new Date() }, [caseMessage("crash@outbox.test")]),
     );
-    await sendQueuedMail(scopeAt(), { mailer, publicUrl }, ids);
-    // As if the process had died after the transport took the message and before it was marked.
-    await database.db.update(mailOutbox).set({ sentAt: null }).where(eq(mailOutbox.id, ids[0]!));
-    await drain(mailer, new Date(Date.now() + OUTBOX_LEASE_MS + 1000));
+    // The transport takes the message, and the sender dies before it can mark the row sent.
+    const dying = {
+      async send(message: Parameters<Mailer["send"]>[0]): Promise<{ messageId: string }> {
+        await mailer.send(message);
+        throw new Error("the process died before marking the row sent");
+      },
+    };
+    expect(await sendQueuedMail(scopeAt(), { mailer: dying, publicUrl }, ids)).toMatchObject({
+      failed: 1,
+    });
+    await drain(mailer, new Date(Date.now() + 2 * 60_000));
     // The drain sends the other tests' waiting rows too: only this message's files count.
     const files = fs
       .readdirSync(path.join(dataDir, "mail"))

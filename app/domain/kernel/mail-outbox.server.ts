@@ -40,7 +40,7 @@ export type SendAtSendTime = (
   row: { referralId: string; messageId: string },
 ) => Promise<"sent" | "dropped" | "hidden">;
 
-export type SendersAtSendTime = Partial<Record<Row["kind"], SendAtSendTime>>;
+type SendersAtSendTime = Partial<Record<Row["kind"], SendAtSendTime>>;
 
 /** What caused a batch of messages: when, the referral they are about, and a key if it may repeat. */
 export interface MailCause {
@@ -179,6 +179,22 @@ export async function transactionWithMail<T>(
   });
   await sendQueuedMail(scope, deps, queued);
   return result;
+}
+
+/**
+ * A mailer whose `send` writes to the outbox in the transaction at hand, for code that composes
+ * its messages as sends: inside `transactionWithMail`, they go once the transaction commits.
+ */
+export function outboxMailer(
+  queue: QueueMail,
+  cause: Omit<MailCause, "now"> = {},
+): Pick<Mailer, "send"> {
+  return {
+    async send(message) {
+      await queue([message], cause);
+      return { messageId: "" };
+    },
+  };
 }
 
 /**

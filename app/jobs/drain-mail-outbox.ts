@@ -6,7 +6,7 @@ import { defineScheduledJob, mailDeps } from "./job.ts";
  * Every minute, and at start-up: the e-mails a transition wrote to the outbox and no one sent
  * (the process died after the commit, or the mail server refused). While some still wait (held by
  * a sender that may have died, or failed), another pass follows when their lease ends
- * (docs/architecture.md §5, "The mail outbox").
+ * (docs/architecture.md §8, "The mail outbox").
  */
 export const drainMailOutboxJob = defineScheduledJob({
   name: "mail-outbox-drain",

@@ -180,7 +180,7 @@ export const assessmentInvitation = pgTable(
  */
 /**
  * A message as the outbox keeps it until it is sent: sealed at rest, because a transition's
- * e-mail may name a case or what was said on it (docs/architecture.md §5, "The mail outbox").
+ * e-mail may name a case or what was said on it (docs/architecture.md §8, "The mail outbox").
  */
 export interface OutboxMessage {
   to: string;
@@ -192,7 +192,7 @@ export interface OutboxMessage {
 }
 
 /**
- * The transactional outbox (docs/architecture.md §5): every e-mail a transition causes, written in
+ * The transactional outbox (docs/architecture.md §8, "The mail outbox"): every e-mail a transition causes, written in
  * the transition's own transaction and sent after the commit by the request, the job, or the
  * worker's drain. `referral_invitation` is made when it is sent (its link is a fresh token, never
  * stored); `message` is the whole message, made in the transaction and kept sealed.

@@ -103,7 +103,7 @@ type ReassignResult =
  * is. The status stays as it is (the administrator does no doctor's work): a submitted case waits
  * for the new doctor, who takes it by opening it (`takeReferral` accepts a submitted case assigned
  * to them), and an unsigned report moves with the case. The new doctor's e-mail is written to the
- * mail outbox with the reassignment and sent once it commits (docs/architecture.md §5).
+ * mail outbox with the reassignment and sent once it commits (docs/architecture.md §8, "The mail outbox").
  */
 export async function reassignCase(
   scope: Scope,

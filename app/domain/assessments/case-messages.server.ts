@@ -33,7 +33,7 @@ type ReplyResult = { ok: true } | { ok: false; message: string };
  * The person answers a doctor's question on their link page. The answer is sealed on the case
  * (never audited), each question takes one answer, and the e-mail telling the doctor who asked
  * that a reply is waiting (URGENT first on a flagged case, no health detail) is written to the
- * mail outbox with the answer and sent once it commits (docs/architecture.md §5).
+ * mail outbox with the answer and sent once it commits (docs/architecture.md §8, "The mail outbox").
  */
 export async function replyToDoctor(
   scope: Scope,

@@ -20,7 +20,7 @@ import { lockSubjectReferral, moveSubjectReferral } from "./lock-referral.server
  * ledger and a card payment gets a credit note, refunded after commit (docs/decisions/0012-refunds-and-credit-notes.md).
  * The employer's notice (the reference only) is written to the mail outbox in the same
  * transaction: `notice` is its rows, for the caller to send once this returns
- * (docs/architecture.md §5, "The mail outbox").
+ * (docs/architecture.md §8, "The mail outbox").
  */
 export async function declineConsent(
   scope: Scope,

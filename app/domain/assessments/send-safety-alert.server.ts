@@ -25,7 +25,7 @@ const safetyOpenStatuses = ["in_progress", "submitted", "in_review"] as const;
 /**
  * The safety alert job: e-mails the clinical on-call once per case (the first urgent flag). The
  * e-mail is written to the mail outbox in the transaction that marks the case alerted, under a
- * key of its own, and sent as soon as that commits (docs/architecture.md §5, "The mail outbox"): a
+ * key of its own, and sent as soon as that commits (docs/architecture.md §8, "The mail outbox"): a
  * crash in between leaves it to the worker's drain, and a retried job writes nothing twice.
  * "queued": written, and the send failed; the drain retries it.
  */

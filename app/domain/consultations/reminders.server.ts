@@ -17,7 +17,7 @@ const HOUR = 3_600_000;
  * Sends the 24-hour and 1-hour reminders that are due. Each reminder is claimed by setting its
  * timestamp in the same UPDATE that finds it, so a second run — or a second worker — finds
  * nothing to send. A booking made less than an hour ahead gets only the 1-hour reminder. The
- * claims and the e-mails are one transaction (docs/architecture.md §5, "The mail outbox"): a
+ * claims and the e-mails are one transaction (docs/architecture.md §8, "The mail outbox"): a
  * crash after the claim can no longer lose a reminder, and they are sent once it commits.
  */
 export async function sendDueConsultationReminders(

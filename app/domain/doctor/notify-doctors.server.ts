@@ -40,7 +40,7 @@ async function activeDoctorEmails(db: Database): Promise<string[]> {
 /**
  * A case entered the queue (its draft is ready): every active doctor hears of it. The e-mails are
  * written to the mail outbox under the submission's key and sent at once (docs/architecture.md
- * §5, "The mail outbox"), so a retried job tells no doctor twice and a failed send is the drain's.
+ * §8, "The mail outbox"), so a retried job tells no doctor twice and a failed send is the drain's.
  */
 export async function notifyDoctorsOfSubmission(
   scope: Scope,

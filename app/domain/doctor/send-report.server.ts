@@ -104,7 +104,7 @@ export interface SendReportDeps {
  * Only in a session that passed the second factor and entered a fresh authenticator code within
  * the last 5 minutes (a step-up: the signature is the doctor's, not the session's). The e-mail is
  * written to the mail outbox in the same transaction and sent once it commits
- * (docs/architecture.md §5, "The mail outbox"): the link exists exactly when the e-mail will go.
+ * (docs/architecture.md §8, "The mail outbox"): the link exists exactly when the e-mail will go.
  */
 export async function signAndSendReport(
   scope: Scope,

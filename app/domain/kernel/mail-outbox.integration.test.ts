@@ -18,7 +18,7 @@ import {
 import { systemScope } from "./scope.ts";
 
 /*
- * The mail outbox (docs/architecture.md §5, "The mail outbox"): a transition's messages exist
+ * The mail outbox (docs/architecture.md §8, "The mail outbox"): a transition's messages exist
  * exactly when it commits, are sent once whoever sends them, and again only after a failed send.
  */
 const database = testDatabaseForFile();

@@ -6,7 +6,7 @@ import type { Executor, Tx } from "./database.ts";
 import type { Scope } from "./scope.ts";
 
 /**
- * The transactional outbox (docs/architecture.md §5, "The mail outbox"). Every e-mail a transition
+ * The transactional outbox (docs/architecture.md §8, "The mail outbox"). Every e-mail a transition
  * causes is a row written by the transition's own transaction, so it exists exactly when the
  * transition commits: a crash after the commit cannot lose it, and a rolled-back transition sends
  * nothing. After the commit the caller sends its rows at once (`sendQueuedMail`: a safety alert
@@ -77,6 +77,15 @@ export async function queueMail(
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
+}
+
+/** Whether a keyed cause already wrote its message to this recipient (see `MailCause.key`). */
+export async function alreadyQueued(tx: Executor, key: string, to: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.dedupeKey, `${key}:${to}`));
+  return row !== undefined;
 }
 
 /** The same on every attempt, and sortable by when the row was written (the file outbox's name). */

@@ -76,7 +76,7 @@ type EndingEmail = (input: {
  * The notice that tells a referral's people how it ended (declined, expired unpaid), with a link
  * to it on the referrals page; it writes nothing unless the referral really stands at `status`.
  * `queue` writes it to the mail outbox inside the transaction that ended the referral
- * (docs/architecture.md §5, "The mail outbox"), keyed by the ending, so it is written once however
+ * (docs/architecture.md §8, "The mail outbox"), keyed by the ending, so it is written once however
  * often it is asked for; calling the notice itself queues and sends it at once (a job's retry).
  */
 export function referralEndingNotice(status: ReferralStatus, email: EndingEmail) {

@@ -17,7 +17,7 @@ const unpaidReferralDays = 7;
  * expire, and their order closes, so a late payment grants nothing. Each referral is its own
  * transaction; a payment that lands meanwhile wins (the row is locked and re-read). The employer's
  * notice is written to the mail outbox in that transaction (`notice`: its rows, for the caller to
- * send after the commit; docs/architecture.md §5, "The mail outbox").
+ * send after the commit; docs/architecture.md §8, "The mail outbox").
  */
 export async function expireUnpaidReferrals(
   scope: Scope,

@@ -14,7 +14,7 @@ import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
 
 /**
  * A referral's first invitation in the mail outbox (app/domain/kernel/mail-outbox.server.ts,
- * docs/architecture.md §5). The transition that invites (paid by credits, or the payment
+ * docs/architecture.md §8). The transition that invites (paid by credits, or the payment
  * confirmed) writes a row in its own transaction; the request that caused it sends at once after
  * the commit, and the worker drains whatever a crash, a failed send or a lost request left. The
  * message is made when it is sent: its link is a fresh token, never stored.

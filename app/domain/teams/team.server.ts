@@ -165,7 +165,7 @@ export async function changeMemberRole(
  * every cached session lookup of theirs, docs/decisions/0013-session-cache.md). Their referrals
  * stay with the organisation; `reassignTo` gives the ones they own to another member in the same
  * step. Owners may remove anyone else; HR administrators managers only. The person's e-mail is
- * written to the mail outbox with the removal and sent once it commits (docs/architecture.md §5).
+ * written to the mail outbox with the removal and sent once it commits (docs/architecture.md §8, "The mail outbox").
  * Removing oneself is leaving (`leaveOrganisation`).
  */
 export async function removeMember(

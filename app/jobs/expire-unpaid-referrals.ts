@@ -1,15 +1,19 @@
+import { sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import { expireUnpaidReferrals } from "~/domain/referrals/expire-unpaid-referrals.server.ts";
-import { defineScheduledJob } from "./job.ts";
-import { notifyUnpaidReferralExpiredJob } from "./notify-unpaid-referral-expired.ts";
+import { defineScheduledJob, mailDeps } from "./job.ts";
 
-/** Hourly: checkouts left unpaid for 7 days expire their referral, and the employer is told. */
+/**
+ * Hourly: checkouts left unpaid for 7 days expire their referral, and the employer is told (the
+ * notice is written with the expiry and sent once it commits; the outbox's drain retries it).
+ */
 export const expireUnpaidReferralsJob = defineScheduledJob({
   name: "referral-expire-unpaid",
   schedule: "35 * * * *",
-  async handle(scope, { jobs, logger }) {
-    const expired = await expireUnpaidReferrals(scope);
-    for (const { referralId } of expired)
-      await jobs.send(notifyUnpaidReferralExpiredJob.name, { referralId });
-    if (expired.length > 0) logger.info({ expired: expired.length }, "unpaid referrals expired");
+  async handle(scope, runtime) {
+    const deps = mailDeps(runtime);
+    const expired = await expireUnpaidReferrals(scope, deps);
+    for (const { notice } of expired) await sendQueuedMail(scope, deps, notice);
+    if (expired.length > 0)
+      runtime.logger.info({ expired: expired.length }, "unpaid referrals expired");
   },
 });

@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { notifyReferralDeclined } from "~/domain/referrals/notify-referral-declined.server.ts";
-import { REFERRAL_DECLINED_JOB } from "~/domain/referrals/tell-employer-declined.server.ts";
+import {
+  notifyReferralDeclined,
+  REFERRAL_DECLINED_JOB,
+} from "~/domain/referrals/notify-referral-declined.server.ts";
 import { defineJob, mailDeps } from "./job.ts";
 
 /**
- * The employer's e-mail that a case could not go ahead, when sending it straight after the
- * person declined failed (retried until delivered).
+ * The employer's e-mail that a case could not go ahead, from when a failed send was retried by
+ * this job; the decline now writes it to the mail outbox. Kept for jobs queued before, and
+ * idempotent: the notice's outbox key writes it once.
  */
 export const notifyReferralDeclinedJob = defineJob({
   name: REFERRAL_DECLINED_JOB,

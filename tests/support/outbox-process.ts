@@ -1,10 +1,12 @@
 import fs from "node:fs";
-import { and, eq, isNull } from "drizzle-orm";
+import { isNull } from "drizzle-orm";
 import { loadConfig } from "~/config.server.ts";
-import { mailOutbox } from "~/db/schema/index.ts";
+import { mailOutbox, member, user } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { inviteSubject } from "~/domain/referrals/invite-subject.server.ts";
+import { expireUnpaidReferralsJob } from "~/jobs/expire-unpaid-referrals.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -18,27 +20,19 @@ import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
  *           the employer's request sends it. The moment the CRASH_AFTER-th submission commits,
  *           the process freezes (the others wherever they are), and the test kills it there
  *           with SIGKILL. Each commit prints "committed <id>".
+ *   expire: 20 referrals left unpaid for 8 days, then the hourly expiry job, which expires each in
+ *           a transaction of its own that writes the employer's notice; frozen the same way at
+ *           the CRASH_AFTER-th expiry.
  *   serve:  runs the job workers until the outbox is empty, prints "drained", and shuts down as
  *           the server does on SIGTERM.
  */
 const mode = process.argv[2];
 const runtime = await startRuntime(loadConfig());
 const { db } = runtime.database;
+const crashAfter = Number(process.env.CRASH_AFTER ?? 5);
 
-if (mode === "submit") {
-  const organisationName = "Kill Test Ltd";
-  const employer = {
-    userId: "kill-test-owner",
-    organisationId: await insertOrganisationForTest(db, { name: organisationName }),
-    organisationName,
-  };
-  await grantCredits(db, {
-    organisationId: employer.organisationId,
-    credits: 20,
-    reason: "adjustment",
-    now: new Date(),
-  });
-  const crashAfter = Number(process.env.CRASH_AFTER ?? 5);
+/** From now on, the crashAfter-th transaction to commit freezes the process for good. */
+function freezeAfterCommits() {
   let commits = 0;
   const transaction = db.transaction.bind(db);
   db.transaction = (async (...args: Parameters<typeof transaction>) => {
@@ -51,23 +45,70 @@ if (mode === "submit") {
     }
     return result;
   }) as typeof db.transaction;
+}
+
+function candidate(i: number) {
+  return {
+    candidateName: `Candidate ${i}`,
+    candidateEmail: `candidate-${i}@kill.test`,
+    jobRole: "Warehouse Operative" as const,
+    drivingRequired: false,
+    nightShifts: false,
+    loneWorking: false,
+    safetyCritical: false,
+    conditionalOfferDate: "2027-01-04",
+    additionalNotes: "",
+  };
+}
+
+if (mode === "expire") {
+  const organisationName = "Lapsed Kill Test Ltd";
+  const organisationId = await insertOrganisationForTest(db, { name: organisationName });
+  const userId = "kill-test-lapsed-owner";
+  await db.insert(user).values({
+    id: userId,
+    name: "Lou Lapsed",
+    email: "owner@lapsed.test",
+    emailVerified: true,
+    role: "employer",
+  });
+  await db.insert(member).values({ organisationId, userId, role: "owner" });
+  const employer = { userId, organisationId, organisationName };
+  const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+  for (let i = 0; i < 20; i++)
+    await createPreEmploymentReferral(employerScopeForTest(db, employer, eightDaysAgo), {
+      provider: "demo",
+      input: candidate(i),
+    });
+  freezeAfterCommits();
+  fs.writeSync(1, "expiring\n");
+  await expireUnpaidReferralsJob.handle(
+    systemScope(db, expireUnpaidReferralsJob.name),
+    runtime,
+    {},
+  );
+  throw new Error(`every expiry finished before the ${crashAfter}th commit froze the job`);
+} else if (mode === "submit") {
+  const organisationName = "Kill Test Ltd";
+  const employer = {
+    userId: "kill-test-owner",
+    organisationId: await insertOrganisationForTest(db, { name: organisationName }),
+    organisationName,
+  };
+  await grantCredits(db, {
+    organisationId: employer.organisationId,
+    credits: 20,
+    reason: "adjustment",
+    now: new Date(),
+  });
+  freezeAfterCommits();
   fs.writeSync(1, "submitting\n");
   await Promise.all(
     Array.from({ length: 20 }, async (_, i) => {
       const scope = employerScopeForTest(db, employer);
       const { referral } = await createPreEmploymentReferral(scope, {
         provider: "demo",
-        input: {
-          candidateName: `Candidate ${i}`,
-          candidateEmail: `candidate-${i}@kill.test`,
-          jobRole: "Warehouse Operative",
-          drivingRequired: false,
-          nightShifts: false,
-          loneWorking: false,
-          safetyCritical: false,
-          conditionalOfferDate: "2027-01-04",
-          additionalNotes: "",
-        },
+        input: candidate(i),
       });
       fs.writeSync(1, `committed ${referral.id}\n`);
       await inviteSubject(scope, runtime, { referralId: referral.id, kind: "initial" });
@@ -82,7 +123,7 @@ if (mode === "submit") {
     const waiting = await db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), eq(mailOutbox.kind, "referral_invitation")));
+      .where(isNull(mailOutbox.sentAt));
     if (waiting.length === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -20,4 +20,5 @@ export const ENCRYPTED_COLUMNS = [
   { table: "referral", column: "subject_phone", kind: "text" },
   { table: "safety_contact_attempt", column: "note", kind: "text" },
   { table: "case_clinical_note", column: "notes", kind: "text" },
+  { table: "mail_outbox", column: "message", kind: "json" },
 ] as const satisfies ReadonlyArray<{ table: string; column: string; kind: "json" | "text" }>;

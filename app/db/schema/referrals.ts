@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -15,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
 import { referralStatuses } from "~/domain/referrals/states.ts";
-import { encryptedText } from "../encryption/column-types.ts";
+import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
 import { organisationIdColumn } from "./auth.ts";
 import { createdAt, primaryId, updatedAt } from "./columns.ts";
 
@@ -177,14 +178,38 @@ export const assessmentInvitation = pgTable(
  * caused it and the worker that drains the outbox never both send it; `message_id` is the
  * Message-ID the e-mail carries, the same on every attempt.
  */
+/**
+ * A message as the outbox keeps it until it is sent: sealed at rest, because a transition's
+ * e-mail may name a case or what was said on it (docs/architecture.md §8, "The mail outbox").
+ */
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+/**
+ * The transactional outbox (docs/architecture.md §8, "The mail outbox"): every e-mail a transition causes, written in
+ * the transition's own transaction and sent after the commit by the request, the job, or the
+ * worker's drain. `referral_invitation` is made when it is sent (its link is a fresh token, never
+ * stored); `message` is the whole message, made in the transaction and kept sealed.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["referral_invitation"] }).notNull(),
-    referralId: uuid("referral_id")
-      .notNull()
-      .references(() => referral.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["referral_invitation", "message"] }).notNull(),
+    referralId: uuid("referral_id").references(() => referral.id, { onDelete: "cascade" }),
+    /** HEALTH PAYLOAD (sealed): the message of a `message` row, until it is sent. */
+    message: encryptedJson<OutboxMessage>("message", "mail_outbox.message"),
+    /**
+     * What caused the row, for a cause that may run twice (a retried job): a second row with the
+     * same key is not written, so the message is not sent twice.
+     */
+    dedupeKey: text("dedupe_key").unique("mail_outbox_dedupe_key_unique"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
@@ -194,6 +219,10 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
     index("mail_outbox_referral_idx").on(t.referralId),
+    check(
+      "mail_outbox_kind_content",
+      sql`(${t.kind} = 'message' and (${t.message} is not null or ${t.sentAt} is not null)) or (${t.kind} = 'referral_invitation' and ${t.referralId} is not null)`,
+    ),
   ],
 );
 

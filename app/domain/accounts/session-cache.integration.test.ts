@@ -166,7 +166,11 @@ describe("the session cache", () => {
       .select({ id: member.id })
       .from(member)
       .where(eq(member.userId, manager.userId));
-    await removeMember(ownerScope, runtime, { memberId: managerMember!.id });
+    await removeMember(
+      ownerScope,
+      { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+      { memberId: managerMember!.id },
+    );
     const removed = await active(manager.headers());
     expect(removed.organisation).toBeNull();
     expect(removed.memberships).toEqual([]);

@@ -4,8 +4,10 @@ import { doctorProfile, organisation, referral, report, user } from "~/db/schema
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { caseReassignedEmail } from "~/domain/doctor/doctor-emails.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import { containsPattern, type Page } from "~/domain/kernel/list.ts";
+import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
@@ -100,7 +102,8 @@ type ReassignResult =
  * An administrator gives a case that is not yet signed to an active doctor, in whatever state it
  * is. The status stays as it is (the administrator does no doctor's work): a submitted case waits
  * for the new doctor, who takes it by opening it (`takeReferral` accepts a submitted case assigned
- * to them), and an unsigned report moves with the case. The new doctor is e-mailed after commit.
+ * to them), and an unsigned report moves with the case. The new doctor's e-mail is written to the
+ * mail outbox with the reassignment and sent once it commits (docs/architecture.md §8, "The mail outbox").
  */
 export async function reassignCase(
   scope: Scope,
@@ -112,7 +115,10 @@ export async function reassignCase(
 ): Promise<ReassignResult> {
   const { db, now, origin } = requireAdmin(scope);
   const actor = auditActorOf(scope.actor);
-  const result = await db.transaction(async (tx) => {
+  const { notify } = input;
+  const inTransaction = <T>(work: (tx: Tx, queue: QueueMail | null) => Promise<T>) =>
+    notify ? transactionWithMail(scope, notify, work) : db.transaction((tx) => work(tx, null));
+  const result = await inTransaction(async (tx, queue) => {
     const [current] = await tx
       .select({
         id: referral.id,
@@ -172,27 +178,22 @@ export async function reassignCase(
       request: origin,
       details: { fromDoctorId: current.assignedDoctorId, toDoctorId: doctor.userId },
     });
-    return {
-      status: "reassigned",
-      mail: {
-        to: doctor.email,
-        reference: current.reference,
-        urgent: current.urgent,
-        contactedAt: current.contactedAt,
-      },
-      referralId: current.id,
-    } as const;
+    if (queue && notify)
+      await queue(
+        [
+          {
+            to: doctor.email,
+            ...caseReassignedEmail({
+              reference: current.reference,
+              urgent: current.urgent,
+              contactedAt: current.contactedAt,
+              caseUrl: new URL(`/doctor/cases/${current.id}`, notify.publicUrl).toString(),
+            }),
+          },
+        ],
+        { referralId: current.id },
+      );
+    return { status: "reassigned" } as const;
   });
-  if (result.status !== "reassigned") return result;
-  if (input.notify)
-    await input.notify.mailer.send({
-      to: result.mail.to,
-      ...caseReassignedEmail({
-        reference: result.mail.reference,
-        urgent: result.mail.urgent,
-        contactedAt: result.mail.contactedAt,
-        caseUrl: new URL(`/doctor/cases/${result.referralId}`, input.notify.publicUrl).toString(),
-      }),
-    });
-  return { status: "reassigned" };
+  return result;
 }

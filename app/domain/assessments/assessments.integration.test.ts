@@ -37,6 +37,7 @@ import { DRAFT_JOB, submitAssessment } from "./submit-assessment.server.ts";
 
 let database: DatabaseHandle;
 let dataDir: string;
+const publicUrl = "http://localhost:3000";
 const sent: { name: string; data: object }[] = [];
 const jobs = {
   async send(name: string, data: object) {
@@ -256,7 +257,9 @@ describe("consent", () => {
       ...subjectScopeForTest(database.db, link),
       actor: { role: "system" as const, name: "test" },
     };
-    await expect(declineConsent(notSubject)).rejects.toMatchObject({ code: "not_found" });
+    await expect(declineConsent(notSubject, { publicUrl })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect((await referralRow(link.referralId)).status).toBe("invited");
   });
 
@@ -266,12 +269,17 @@ describe("consent", () => {
     });
     // The management referral's 4 credits go back: no doctor worked on it.
     expect(
-      await declineConsent(subjectScopeForTest(database.db, link, { origin: origin() })),
+      await declineConsent(subjectScopeForTest(database.db, link, { origin: origin() }), {
+        publicUrl,
+      }),
     ).toEqual({
       decision: "declined",
       referralId: r.id,
       creditsReturned: 4,
       order: { outcome: "none" },
+      // The employer's notice, written with the decline (none here: the test organisation has
+      // no members to tell).
+      notice: [],
     });
     expect((await referralRow(r.id)).status).toBe("declined");
     expect(await loadResponse(database.db, inspector(), r.id)).toBeNull();
@@ -293,7 +301,9 @@ describe("consent", () => {
       step: "core",
       answers: officeCore,
     });
-    expect(await declineConsent(subjectScopeForTest(database.db, link))).toMatchObject({
+    expect(
+      await declineConsent(subjectScopeForTest(database.db, link), { publicUrl }),
+    ).toMatchObject({
       decision: "withdrawn",
       creditsReturned: 1,
     });
@@ -417,7 +427,9 @@ describe("save, resume and submit (pre-employment)", () => {
     ).rejects.toMatchObject({
       code: "invalid_state",
     });
-    await expect(declineConsent(subjectScopeForTest(database.db, link))).rejects.toMatchObject({
+    await expect(
+      declineConsent(subjectScopeForTest(database.db, link), { publicUrl }),
+    ).rejects.toMatchObject({
       code: "invalid_state",
     });
 

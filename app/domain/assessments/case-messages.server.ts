@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { subjectInformationRequest, user } from "~/db/schema/index.ts";
 import { subjectReplyEmail } from "~/domain/doctor/doctor-emails.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
+import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { auditSubjectEvent, lockSubjectReferral } from "./lock-referral.server.ts";
@@ -30,8 +31,9 @@ type ReplyResult = { ok: true } | { ok: false; message: string };
 
 /**
  * The person answers a doctor's question on their link page. The answer is sealed on the case
- * (never audited), each question takes one answer, and the doctor who asked is e-mailed after
- * commit that a reply is waiting (URGENT first on a flagged case, no health detail).
+ * (never audited), each question takes one answer, and the e-mail telling the doctor who asked
+ * that a reply is waiting (URGENT first on a flagged case, no health detail) is written to the
+ * mail outbox with the answer and sent once it commits (docs/architecture.md §8, "The mail outbox").
  */
 export async function replyToDoctor(
   scope: Scope,
@@ -51,7 +53,7 @@ export async function replyToDoctor(
   const text = parsed.data;
   if (!/^[0-9a-f-]{36}$/i.test(messageId))
     return { ok: false, message: "This question is no longer open." };
-  const notify = await subject.db.transaction(async (tx) => {
+  const outcome = await transactionWithMail(subject, { mailer, publicUrl }, async (tx, queue) => {
     const current = await lockSubjectReferral(tx, subject);
     const answered = await tx
       .update(subjectInformationRequest)
@@ -74,26 +76,24 @@ export async function replyToDoctor(
       .from(user)
       .where(eq(user.id, answered[0]!.doctorId));
     // The locked row already holds the reference and the flag: no second read of the referral.
-    return doctor
-      ? {
-          to: doctor.email,
-          reference: current.reference,
-          urgent: current.urgent,
-          referralId: current.id,
-        }
-      : null;
+    if (doctor)
+      await queue(
+        [
+          {
+            to: doctor.email,
+            ...subjectReplyEmail({
+              reference: current.reference,
+              urgent: current.urgent,
+              caseUrl: new URL(`/doctor-referrals/${current.id}/report`, publicUrl).toString(),
+            }),
+          },
+        ],
+        { referralId: current.id },
+      );
+    return "answered" as const;
   });
   // A second tab, or a question of another case: nothing is overwritten.
-  if (notify === "already_answered")
+  if (outcome === "already_answered")
     return { ok: false, message: "This question has already been answered." };
-  if (notify === null) return { ok: true };
-  await mailer.send({
-    to: notify.to,
-    ...subjectReplyEmail({
-      reference: notify.reference,
-      urgent: notify.urgent,
-      caseUrl: new URL(`/doctor-referrals/${notify.referralId}/report`, publicUrl).toString(),
-    }),
-  });
   return { ok: true };
 }

@@ -4,6 +4,7 @@ import type { OrderReversal } from "~/domain/billing/refunds.server.ts";
 import { returnReferralPayment } from "~/domain/billing/return-referral-payment.server.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { notifyReferralDeclined } from "~/domain/referrals/notify-referral-declined.server.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
 import { lockSubjectReferral, moveSubjectReferral } from "./lock-referral.server.ts";
 
@@ -17,15 +18,19 @@ import { lockSubjectReferral, moveSubjectReferral } from "./lock-referral.server
  *
  * No doctor has worked on the case, so the employer pays nothing for it: credits go back to the
  * ledger and a card payment gets a credit note, refunded after commit (docs/decisions/0012-refunds-and-credit-notes.md).
+ * The employer's notice (the reference only) is written to the mail outbox in the same
+ * transaction: `notice` is its rows, for the caller to send once this returns
+ * (docs/architecture.md §8, "The mail outbox").
  */
 export async function declineConsent(
   scope: Scope,
-  { consentVersion = CONSENT_VERSION }: { consentVersion?: string } = {},
+  { consentVersion = CONSENT_VERSION, publicUrl }: { consentVersion?: string; publicUrl: string },
 ): Promise<{
   decision: "declined" | "withdrawn";
   referralId: string;
   creditsReturned: number;
   order: OrderReversal;
+  notice: string[];
 }> {
   const subject = requireSubject(scope);
   const { now } = subject;
@@ -75,6 +80,7 @@ export async function declineConsent(
         },
       },
     });
-    return { decision, referralId: current.id, creditsReturned, order };
+    const notice = await notifyReferralDeclined.queue(tx, subject, publicUrl, current.id);
+    return { decision, referralId: current.id, creditsReturned, order, notice };
   });
 }

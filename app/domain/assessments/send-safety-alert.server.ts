@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import { questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
+import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
@@ -23,14 +24,16 @@ const safetyOpenStatuses = ["in_progress", "submitted", "in_review"] as const;
 
 /**
  * The safety alert job: e-mails the clinical on-call once per case (the first urgent flag). The
- * mail is sent before `safetyAlertedAt` is set, so a crash in between sends it twice rather than
- * never; a second urgent flag on the same case finds it already alerted.
+ * e-mail is written to the mail outbox in the transaction that marks the case alerted, under a
+ * key of its own, and sent as soon as that commits (docs/architecture.md §8, "The mail outbox"): a
+ * crash in between leaves it to the worker's drain, and a retried job writes nothing twice.
+ * "queued": written, and the send failed; the drain retries it.
  */
 export async function sendSafetyAlert(
   scope: Scope,
   deps: SafetyAlertDeps,
   { referralId }: { referralId: string },
-): Promise<"sent" | "already_sent" | "not_urgent"> {
+): Promise<"sent" | "queued" | "already_sent" | "not_urgent"> {
   const { db, now } = requireSystem(scope);
   const [row] = await db
     .select({
@@ -52,38 +55,50 @@ export async function sendSafetyAlert(
     type: row.type,
     portalUrl: new URL("/doctor-dashboard", deps.publicUrl).toString(),
   });
-  await deps.mailer.send({ to: deps.onCallEmail, ...mail });
-  // The re-alert clock (sendSafetyRealerts) runs from this e-mail.
-  await db
-    .update(referral)
-    .set({ safetyLastAlertAt: now })
-    .where(and(eq(referral.id, referralId), isNull(referral.safetyLastAlertAt)));
-  if (row.responseId)
-    await db
-      .update(questionnaireResponse)
-      .set({ safetyAlertedAt: now })
-      .where(
-        and(
-          eq(questionnaireResponse.id, row.responseId),
-          isNull(questionnaireResponse.safetyAlertedAt),
-        ),
-      );
-  await recordAuditEventAs(scope, {
-    action: "assessment.safety_alert_sent",
-    outcome: "success",
-    organisationId: row.organisationId,
-    object: { type: "referral", id: referralId },
-    details: { to: "clinical-on-call" },
+  const queued = await db.transaction(async (tx) => {
+    const ids = await queueMail(tx, { now, referralId, key: `safety-alert:${referralId}` }, [
+      { to: deps.onCallEmail, ...mail },
+    ]);
+    if (ids.length === 0) return ids;
+    // The re-alert clock (sendSafetyRealerts) runs from this e-mail.
+    await tx
+      .update(referral)
+      .set({ safetyLastAlertAt: now })
+      .where(and(eq(referral.id, referralId), isNull(referral.safetyLastAlertAt)));
+    if (row.responseId)
+      await tx
+        .update(questionnaireResponse)
+        .set({ safetyAlertedAt: now })
+        .where(
+          and(
+            eq(questionnaireResponse.id, row.responseId),
+            isNull(questionnaireResponse.safetyAlertedAt),
+          ),
+        );
+    await recordAuditEventAs(
+      scope,
+      {
+        action: "assessment.safety_alert_sent",
+        outcome: "success",
+        organisationId: row.organisationId,
+        object: { type: "referral", id: referralId },
+        details: { to: "clinical-on-call" },
+      },
+      tx,
+    );
+    return ids;
   });
-  return "sent";
+  if (queued.length === 0) return "already_sent";
+  const { failed } = await sendQueuedMail(scope, deps, queued);
+  return failed > 0 ? "queued" : "sent";
 }
 
 /**
  * The re-alert job: every urgent case still open with no successful contact 2 hours after its
  * last on-call e-mail is e-mailed again (and again every 2 hours until someone reaches the
  * person). Each case is claimed by a conditional update of `safety_last_alert_at` inside the
- * transaction that sends, so concurrent runs or processes send once, and a failed send leaves
- * the case for the next run.
+ * transaction that writes its e-mail to the mail outbox, so concurrent runs or processes send
+ * once; the e-mails go as soon as their transactions commit, and a failed send is the drain's.
  */
 export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): Promise<number> {
   const { db, now } = requireSystem(scope);
@@ -109,6 +124,7 @@ export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): P
     .limit(200);
   const portalUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
   let sent = 0;
+  const queued: string[] = [];
   for (const c of due) {
     await db.transaction(async (tx) => {
       const claimed = await tx
@@ -123,16 +139,20 @@ export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): P
         )
         .returning({ id: referral.id });
       if (claimed.length === 0) return;
-      await deps.mailer.send({
-        to: deps.onCallEmail,
-        ...safetyRealertEmail({
-          reference: c.reference,
-          type: c.type,
-          portalUrl,
-          flaggedAt: c.urgentAt ?? c.lastAlertAt ?? now,
-          now,
-        }),
-      });
+      queued.push(
+        ...(await queueMail(tx, { now, referralId: c.id }, [
+          {
+            to: deps.onCallEmail,
+            ...safetyRealertEmail({
+              reference: c.reference,
+              type: c.type,
+              portalUrl,
+              flaggedAt: c.urgentAt ?? c.lastAlertAt ?? now,
+              now,
+            }),
+          },
+        ])),
+      );
       await recordAuditEventAs(
         scope,
         {
@@ -147,5 +167,6 @@ export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): P
       sent += 1;
     });
   }
+  await sendQueuedMail(scope, deps, queued);
   return sent;
 }

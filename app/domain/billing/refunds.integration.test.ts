@@ -253,10 +253,12 @@ describe("a referral left awaiting payment", () => {
     // Six days and 23 hours: still waiting.
     const early = await expireUnpaidReferrals(
       systemScope(database.db, "test", { now: new Date("2026-01-12T08:00:00Z") }),
+      { publicUrl: "http://localhost:3000" },
     );
     expect(early.map((e) => e.referralId)).not.toContain(created.id);
     const due = await expireUnpaidReferrals(
       systemScope(database.db, "test", { now: new Date("2026-01-12T09:00:01Z") }),
+      { publicUrl: "http://localhost:3000" },
     );
     expect(due.map((e) => e.referralId)).toContain(created.id);
     const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
@@ -276,6 +278,7 @@ describe("a referral left awaiting payment", () => {
     expect(
       await expireUnpaidReferrals(
         systemScope(database.db, "test", { now: new Date("2026-01-20T00:00:00Z") }),
+        { publicUrl: "http://localhost:3000" },
       ),
     ).toEqual([]);
   });
@@ -296,7 +299,9 @@ describe("the person declines a card-paid referral", () => {
       origin: { ip: "10.9.9.9", requestId: "req-decline" },
     });
     if (!opened.ok) throw new Error("link refused");
-    const ended = await declineConsent(subjectScopeForTest(database.db, opened.link));
+    const ended = await declineConsent(subjectScopeForTest(database.db, opened.link), {
+      publicUrl: "http://localhost:3000",
+    });
     expect(ended.decision).toBe("declined");
     if (ended.order.outcome !== "refunded") throw new Error("expected a refund");
     expect(ended.order.creditNote.totalPence).toBe(45_600);

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { consultation, consultationOffer, referral, user } from "~/db/schema/index.ts";
 import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { ownCase } from "~/domain/doctor/case-access.server.ts";
@@ -7,6 +6,7 @@ import { auditActorOf, type DoctorActor, type SubjectActor } from "~/domain/kern
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { isRole, requireDoctor, requireEmployer, requireSubject } from "~/domain/kernel/guards.ts";
+import { outboxMailer, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -187,102 +187,108 @@ export async function offerConsultation(
   if (!unique.every((t) => available.has(t)))
     throw new DomainError("conflict", "One of those times is no longer available.");
 
-  const result = await db.transaction(async (tx) => {
-    const r = await caseInReview(tx, doctor, referralId);
-    const [open] = await tx
-      .select()
-      .from(consultation)
-      .where(
-        and(
-          eq(consultation.referralId, referralId),
-          inArray(consultation.status, [...OPEN]),
-          visibleConsultations(doctor),
-        ),
-      )
-      .for("update");
-    let row: Consultation;
-    let wasBooked: Consultation | null = null;
-    if (open) {
-      if (open.doctorId !== actor.userId)
-        throw new DomainError("not_found", "No such consultation.");
-      if (open.status === "booked") wasBooked = open;
-      await withdrawOpenOffers(tx, open.id, now);
-      [row] = (await tx
-        .update(consultation)
-        .set({
-          status: "offered",
-          startsAt: null,
-          bookedAt: null,
-          reminder24hSentAt: null,
-          reminder1hSentAt: null,
-          roomTokenHash: null,
-          roomTokenExpiresAt: null,
-          sequence: open.sequence + 1,
-          updatedAt: now,
-        })
-        .where(eq(consultation.id, open.id))
-        .returning()) as [Consultation];
-    } else {
-      [row] = (await tx
-        .insert(consultation)
-        .values({
-          referralId,
-          doctorId: actor.userId,
-          status: "offered",
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()) as [Consultation];
-    }
-    await tx
-      .insert(consultationOffer)
-      .values(unique.map((t) => ({ consultationId: row.id, startsAt: new Date(t) })));
-    const token = await subjectLink(tx, referralId, now);
-    await recordAuditEvent(tx, {
-      action: wasBooked ? "consultation.rebooked_by_doctor" : "consultation.offered",
-      outcome: "success",
-      actor: auditActorOf(actor),
-      object: { type: "consultation", id: row.id },
-      request: origin,
-      details: { referralId, times: unique.length, kind },
-    });
-    return { row, r, token, wasBooked };
-  });
+  return transactionWithMail(doctor, deps, async (tx, queue) => {
+    const result = await (async () => {
+      const r = await caseInReview(tx, doctor, referralId);
+      const [open] = await tx
+        .select()
+        .from(consultation)
+        .where(
+          and(
+            eq(consultation.referralId, referralId),
+            inArray(consultation.status, [...OPEN]),
+            visibleConsultations(doctor),
+          ),
+        )
+        .for("update");
+      let row: Consultation;
+      let wasBooked: Consultation | null = null;
+      if (open) {
+        if (open.doctorId !== actor.userId)
+          throw new DomainError("not_found", "No such consultation.");
+        if (open.status === "booked") wasBooked = open;
+        await withdrawOpenOffers(tx, open.id, now);
+        [row] = (await tx
+          .update(consultation)
+          .set({
+            status: "offered",
+            startsAt: null,
+            bookedAt: null,
+            reminder24hSentAt: null,
+            reminder1hSentAt: null,
+            roomTokenHash: null,
+            roomTokenExpiresAt: null,
+            sequence: open.sequence + 1,
+            updatedAt: now,
+          })
+          .where(eq(consultation.id, open.id))
+          .returning()) as [Consultation];
+      } else {
+        [row] = (await tx
+          .insert(consultation)
+          .values({
+            referralId,
+            doctorId: actor.userId,
+            status: "offered",
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()) as [Consultation];
+      }
+      await tx
+        .insert(consultationOffer)
+        .values(unique.map((t) => ({ consultationId: row.id, startsAt: new Date(t) })));
+      const token = await subjectLink(tx, referralId, now);
+      await recordAuditEvent(tx, {
+        action: wasBooked ? "consultation.rebooked_by_doctor" : "consultation.offered",
+        outcome: "success",
+        actor: auditActorOf(actor),
+        object: { type: "consultation", id: row.id },
+        request: origin,
+        details: { referralId, times: unique.length, kind },
+      });
+      return { row, r, token, wasBooked };
+    })();
+    // Composed in the transaction and written to the outbox: sent once it commits.
+    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
 
-  const contact = await doctorContact(db, actor.userId);
-  // The cancellation carries the moved row's higher SEQUENCE, or calendars may ignore it.
-  const released = result.wasBooked ? { ...result.wasBooked, sequence: result.row.sequence } : null;
-  if (released) {
-    const cancel = calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now);
-    await deps.mailer.send({
-      to: contact.email,
-      ...cancelledEmail({
-        recipientName: contact.name,
+    const contact = await doctorContact(tx, actor.userId);
+    // The cancellation carries the moved row's higher SEQUENCE, or calendars may ignore it.
+    const released = result.wasBooked
+      ? { ...result.wasBooked, sequence: result.row.sequence }
+      : null;
+    if (released) {
+      const cancel = calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now);
+      await mail.mailer.send({
+        to: contact.email,
+        ...cancelledEmail({
+          recipientName: contact.name,
+          reference: result.r.reference,
+          start: released.startsAt,
+          by: "doctor",
+          forDoctor: true,
+          otherTimesRequested: false,
+          urgent: result.r.urgent,
+        }),
+        attachments: [cancel],
+      });
+    }
+    await mail.mailer.send({
+      to: result.r.subjectEmail,
+      ...offeredTimesEmail({
+        subjectName: result.r.subjectName,
+        doctorName: contact.name,
         reference: result.r.reference,
-        start: released.startsAt,
-        by: "doctor",
-        forDoctor: true,
-        otherTimesRequested: false,
-        urgent: result.r.urgent,
+        times: unique.map((t) => new Date(t)),
+        link: new URL(`/assessment/${result.token}/consultation`, deps.publicUrl).toString(),
+        kind: result.wasBooked ? "rebook" : kind,
       }),
-      attachments: [cancel],
+      attachments: released
+        ? [calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now)]
+        : undefined,
     });
-  }
-  await deps.mailer.send({
-    to: result.r.subjectEmail,
-    ...offeredTimesEmail({
-      subjectName: result.r.subjectName,
-      doctorName: contact.name,
-      reference: result.r.reference,
-      times: unique.map((t) => new Date(t)),
-      link: new URL(`/assessment/${result.token}/consultation`, deps.publicUrl).toString(),
-      kind: result.wasBooked ? "rebook" : kind,
-    }),
-    attachments: released
-      ? [calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now)]
-      : undefined,
+    return result.row;
   });
-  return result.row;
 }
 
 /** The consultation in play on the referral of the subject holding its link. */
@@ -339,54 +345,58 @@ export async function pickConsultationTime(
   { consultationId, offerId }: { consultationId: string; offerId: string },
 ): Promise<Consultation> {
   const subject = requireSubject(scope);
-  const { db, actor, now } = subject;
+  const { actor, now } = subject;
   const referralId = actor.referralId;
-  const result = await db.transaction(async (tx) => {
-    const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
-    if (row.status !== "offered")
-      throw new DomainError("invalid_state", "There is no offer to choose from any more.");
-    const [offer] = await tx
-      .select()
-      .from(consultationOffer)
-      .where(
-        and(
-          eq(consultationOffer.id, offerId),
-          eq(consultationOffer.consultationId, row.id),
-          isNull(consultationOffer.withdrawnAt),
-        ),
+  return transactionWithMail(subject, deps, async (tx, queue) => {
+    const result = await (async () => {
+      const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
+      if (row.status !== "offered")
+        throw new DomainError("invalid_state", "There is no offer to choose from any more.");
+      const [offer] = await tx
+        .select()
+        .from(consultationOffer)
+        .where(
+          and(
+            eq(consultationOffer.id, offerId),
+            eq(consultationOffer.consultationId, row.id),
+            isNull(consultationOffer.withdrawnAt),
+          ),
+        );
+      if (!offer) throw new DomainError("conflict", "That time is no longer offered.");
+      if (offer.startsAt.getTime() <= now.getTime())
+        throw new DomainError("conflict", "That time has passed.");
+      const [clash] = await tx
+        .select({ id: consultation.id })
+        .from(consultation)
+        .where(
+          and(
+            eq(consultation.doctorId, row.doctorId),
+            eq(consultation.status, "booked"),
+            eq(consultation.startsAt, offer.startsAt),
+          ),
+        );
+      if (clash)
+        throw new DomainError("conflict", "That time has just been taken. Please choose another.");
+      const room = roomToken(offer.startsAt, row.durationMinutes);
+      const booked = await moveConsultation(
+        tx,
+        subject,
+        row,
+        { status: "booked", startsAt: offer.startsAt, bookedAt: now, ...room.set },
+        { action: "consultation.booked", details: { referralId } },
       );
-    if (!offer) throw new DomainError("conflict", "That time is no longer offered.");
-    if (offer.startsAt.getTime() <= now.getTime())
-      throw new DomainError("conflict", "That time has passed.");
-    const [clash] = await tx
-      .select({ id: consultation.id })
-      .from(consultation)
-      .where(
-        and(
-          eq(consultation.doctorId, row.doctorId),
-          eq(consultation.status, "booked"),
-          eq(consultation.startsAt, offer.startsAt),
-        ),
-      );
-    if (clash)
-      throw new DomainError("conflict", "That time has just been taken. Please choose another.");
-    const room = roomToken(offer.startsAt, row.durationMinutes);
-    const booked = await moveConsultation(
-      tx,
-      subject,
-      row,
-      { status: "booked", startsAt: offer.startsAt, bookedAt: now, ...room.set },
-      { action: "consultation.booked", details: { referralId } },
-    );
-    const token = await subjectLink(tx, referralId, now);
-    return { booked, r, token, roomToken: room.token };
+      const token = await subjectLink(tx, referralId, now);
+      return { booked, r, token, roomToken: room.token };
+    })();
+    // Composed in the transaction and written to the outbox: sent once it commits.
+    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
+    await sendBookedEmails(tx, mail, result.booked, result.r, result, now);
+    return result.booked;
   });
-  await sendBookedEmails(db, deps, result.booked, result.r, result, now);
-  return result.booked;
 }
 
 async function sendBookedEmails(
-  db: Database,
+  db: Executor,
   deps: ConsultationMailDeps,
   c: Consultation,
   r: Referral,
@@ -433,62 +443,66 @@ export async function requestOtherTimes(
   consultationId: string,
 ): Promise<Consultation> {
   const subject = requireSubject(scope);
-  const { db, actor, now } = subject;
+  const { actor, now } = subject;
   const referralId = actor.referralId;
-  const result = await db.transaction(async (tx) => {
-    const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
-    if (row.status !== "offered" && row.status !== "booked")
-      throw new DomainError("invalid_state", "Other times have already been asked for.");
-    const updated = await moveConsultation(
-      tx,
-      subject,
-      row,
-      { status: "times_requested", startsAt: null, bookedAt: null },
-      {
-        action: "consultation.other_times_requested",
-        details: { referralId, wasBooked: row.status === "booked" },
-      },
-    );
-    return { previous: row, updated, r };
+  return transactionWithMail(subject, deps, async (tx, queue) => {
+    const result = await (async () => {
+      const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
+      if (row.status !== "offered" && row.status !== "booked")
+        throw new DomainError("invalid_state", "Other times have already been asked for.");
+      const updated = await moveConsultation(
+        tx,
+        subject,
+        row,
+        { status: "times_requested", startsAt: null, bookedAt: null },
+        {
+          action: "consultation.other_times_requested",
+          details: { referralId, wasBooked: row.status === "booked" },
+        },
+      );
+      return { previous: row, updated, r };
+    })();
+    // Composed in the transaction and written to the outbox: sent once it commits.
+    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
+    const doctor = await doctorContact(tx, result.previous.doctorId);
+    const caseUrl = new URL(`/doctor/cases/${referralId}/consultation`, deps.publicUrl).toString();
+    const wasBooked = result.previous.status === "booked";
+    // The released booking, with the moved row's higher SEQUENCE so calendars act on it.
+    const cancel = () =>
+      calendar(
+        { ...result.previous, sequence: result.updated.sequence },
+        result.r,
+        doctor,
+        deps.publicUrl,
+        "CANCEL",
+        now,
+      );
+    if (doctor.email)
+      await mail.mailer.send({
+        to: doctor.email,
+        ...otherTimesRequestedEmail({
+          doctorName: doctor.name,
+          reference: result.r.reference,
+          caseUrl,
+          urgent: result.r.urgent,
+        }),
+        attachments: wasBooked ? [cancel()] : undefined,
+      });
+    if (wasBooked)
+      await mail.mailer.send({
+        to: result.r.subjectEmail,
+        ...cancelledEmail({
+          recipientName: result.r.subjectName,
+          reference: result.r.reference,
+          start: result.previous.startsAt,
+          by: "subject",
+          forDoctor: false,
+          otherTimesRequested: true,
+        }),
+        attachments: [cancel()],
+      });
+    return result.updated;
   });
-  const doctor = await doctorContact(db, result.previous.doctorId);
-  const caseUrl = new URL(`/doctor/cases/${referralId}/consultation`, deps.publicUrl).toString();
-  const wasBooked = result.previous.status === "booked";
-  // The released booking, with the moved row's higher SEQUENCE so calendars act on it.
-  const cancel = () =>
-    calendar(
-      { ...result.previous, sequence: result.updated.sequence },
-      result.r,
-      doctor,
-      deps.publicUrl,
-      "CANCEL",
-      now,
-    );
-  if (doctor.email)
-    await deps.mailer.send({
-      to: doctor.email,
-      ...otherTimesRequestedEmail({
-        doctorName: doctor.name,
-        reference: result.r.reference,
-        caseUrl,
-        urgent: result.r.urgent,
-      }),
-      attachments: wasBooked ? [cancel()] : undefined,
-    });
-  if (wasBooked)
-    await deps.mailer.send({
-      to: result.r.subjectEmail,
-      ...cancelledEmail({
-        recipientName: result.r.subjectName,
-        reference: result.r.reference,
-        start: result.previous.startsAt,
-        by: "subject",
-        forDoctor: false,
-        otherTimesRequested: true,
-      }),
-      attachments: [cancel()],
-    });
-  return result.updated;
 }
 
 /**
@@ -502,63 +516,67 @@ export async function cancelConsultation(
 ): Promise<Consultation> {
   const by = isRole(scope, "subject") ? "subject" : "doctor";
   const acting = by === "subject" ? requireSubject(scope) : requireDoctor(scope);
-  const { db, actor, now } = acting;
-  const result = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(consultation)
-      .where(and(eq(consultation.id, consultationId), visibleConsultations(acting)))
-      .for("update");
-    const mine =
-      row &&
-      (actor.role === "doctor"
-        ? row.doctorId === actor.userId
-        : actor.role === "subject" && row.referralId === actor.referralId);
-    if (!row || !mine) throw new DomainError("not_found", "No such consultation.");
-    if (!(OPEN as readonly string[]).includes(row.status))
-      throw new DomainError("invalid_state", "This consultation is already closed.");
-    const [r] = await tx
-      .select()
-      .from(referral)
-      .where(and(eq(referral.id, row.referralId), visibleReferrals(acting)));
-    if (!r) throw new DomainError("not_found", "No such consultation.");
-    const cancelled = await moveConsultation(
-      tx,
-      acting,
-      row,
-      { status: "cancelled", cancelledBy: by, endedAt: now },
-      {
-        action: "consultation.cancelled",
-        details: { referralId: row.referralId, by, wasBooked: row.status === "booked" },
-      },
-    );
-    return { previous: row, cancelled, r };
+  const { actor, now } = acting;
+  return transactionWithMail(acting, deps, async (tx, queue) => {
+    const result = await (async () => {
+      const [row] = await tx
+        .select()
+        .from(consultation)
+        .where(and(eq(consultation.id, consultationId), visibleConsultations(acting)))
+        .for("update");
+      const mine =
+        row &&
+        (actor.role === "doctor"
+          ? row.doctorId === actor.userId
+          : actor.role === "subject" && row.referralId === actor.referralId);
+      if (!row || !mine) throw new DomainError("not_found", "No such consultation.");
+      if (!(OPEN as readonly string[]).includes(row.status))
+        throw new DomainError("invalid_state", "This consultation is already closed.");
+      const [r] = await tx
+        .select()
+        .from(referral)
+        .where(and(eq(referral.id, row.referralId), visibleReferrals(acting)));
+      if (!r) throw new DomainError("not_found", "No such consultation.");
+      const cancelled = await moveConsultation(
+        tx,
+        acting,
+        row,
+        { status: "cancelled", cancelledBy: by, endedAt: now },
+        {
+          action: "consultation.cancelled",
+          details: { referralId: row.referralId, by, wasBooked: row.status === "booked" },
+        },
+      );
+      return { previous: row, cancelled, r };
+    })();
+    // Composed in the transaction and written to the outbox: sent once it commits.
+    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
+    const doctor = await doctorContact(tx, result.previous.doctorId);
+    const attachments =
+      result.previous.status === "booked"
+        ? [calendar(result.cancelled, result.r, doctor, deps.publicUrl, "CANCEL", now)]
+        : undefined;
+    for (const recipient of [
+      { to: result.r.subjectEmail, name: result.r.subjectName, forDoctor: false },
+      { to: doctor.email, name: doctor.name, forDoctor: true },
+    ]) {
+      if (!recipient.to) continue;
+      await mail.mailer.send({
+        to: recipient.to,
+        ...cancelledEmail({
+          recipientName: recipient.name,
+          reference: result.r.reference,
+          start: result.previous.startsAt,
+          by,
+          forDoctor: recipient.forDoctor,
+          otherTimesRequested: false,
+          urgent: result.r.urgent,
+        }),
+        attachments,
+      });
+    }
+    return result.cancelled;
   });
-  const doctor = await doctorContact(db, result.previous.doctorId);
-  const attachments =
-    result.previous.status === "booked"
-      ? [calendar(result.cancelled, result.r, doctor, deps.publicUrl, "CANCEL", now)]
-      : undefined;
-  for (const recipient of [
-    { to: result.r.subjectEmail, name: result.r.subjectName, forDoctor: false },
-    { to: doctor.email, name: doctor.name, forDoctor: true },
-  ]) {
-    if (!recipient.to) continue;
-    await deps.mailer.send({
-      to: recipient.to,
-      ...cancelledEmail({
-        recipientName: recipient.name,
-        reference: result.r.reference,
-        start: result.previous.startsAt,
-        by,
-        forDoctor: recipient.forDoctor,
-        otherTimesRequested: false,
-        urgent: result.r.urgent,
-      }),
-      attachments,
-    });
-  }
-  return result.cancelled;
 }
 
 /** Every consultation of a case, newest first, with the times on offer: the doctor's view. */

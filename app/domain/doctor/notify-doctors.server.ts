@@ -1,8 +1,15 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { doctorProfile, referral, slaWarning, user } from "~/db/schema/index.ts";
+import {
+  doctorProfile,
+  type OutboxMessage,
+  referral,
+  slaWarning,
+  user,
+} from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
+import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
@@ -30,7 +37,11 @@ async function activeDoctorEmails(db: Database): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
-/** A case entered the queue (its draft is ready): every active doctor hears of it. */
+/**
+ * A case entered the queue (its draft is ready): every active doctor hears of it. The e-mails are
+ * written to the mail outbox under the submission's key and sent at once (docs/architecture.md
+ * §8, "The mail outbox"), so a retried job tells no doctor twice and a failed send is the drain's.
+ */
 export async function notifyDoctorsOfSubmission(
   scope: Scope,
   deps: Omit<NotifyDeps, "db">,
@@ -42,6 +53,7 @@ export async function notifyDoctorsOfSubmission(
       status: referral.status,
       urgent: referral.urgent,
       contactedAt: referral.safetyContactedAt,
+      submittedAt: referral.submittedAt,
     })
     .from(referral)
     .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
@@ -49,24 +61,29 @@ export async function notifyDoctorsOfSubmission(
   if (row?.status !== "submitted") return 0;
   const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
   const recipients = await activeDoctorEmails(scope.db);
-  for (const to of recipients)
-    await deps.mailer.send({
-      to,
-      ...caseSubmittedEmail({
-        reference: row.reference,
-        dashboardUrl,
-        urgent: row.urgent,
-        contactedAt: row.contactedAt,
-      }),
-    });
-  return recipients.length;
+  const mail = caseSubmittedEmail({
+    reference: row.reference,
+    dashboardUrl,
+    urgent: row.urgent,
+    contactedAt: row.contactedAt,
+  });
+  const key = `case-submitted:${referralId}:${row.submittedAt?.toISOString() ?? ""}`;
+  const queued = await scope.db.transaction((tx) =>
+    queueMail(
+      tx,
+      { now: scope.now, referralId, key },
+      recipients.map((to) => ({ to, ...mail })),
+    ),
+  );
+  await sendQueuedMail(scope, deps, queued);
+  return queued.length;
 }
 
 /**
  * The SLA warning: each open case that has used 75 % of its turnaround is claimed once in
- * `sla_warning`, and its doctor (if any) and the administrators are e-mailed in the same
- * transaction, so a failed e-mail leaves the case unclaimed for the next run and a repeated run
- * sends nothing twice.
+ * `sla_warning`, and the e-mails to its doctor (if any) and the administrators are written to the
+ * mail outbox in the same transaction and sent once it commits, so a repeated run sends nothing
+ * twice and a failed send is the drain's.
  */
 export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">): Promise<number> {
   const { db, now } = requireSystem(scope);
@@ -98,6 +115,7 @@ export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">
   const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
   const adminUrl = new URL("/admin", deps.publicUrl).toString();
   let sent = 0;
+  const queued: string[] = [];
   for (const c of due) {
     await db.transaction(async (tx) => {
       const claimed = await tx
@@ -112,22 +130,18 @@ export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">
         assigned: c.assignedDoctorId !== null,
         urgent: c.urgent,
       };
+      const messages: OutboxMessage[] = [];
       if (c.assignedDoctorId) {
         const [doctor] = await tx
           .select({ email: user.email })
           .from(user)
           .where(eq(user.id, c.assignedDoctorId));
         if (doctor)
-          await deps.mailer.send({
-            to: doctor.email,
-            ...slaWarningEmail({ ...mail, dashboardUrl }),
-          });
+          messages.push({ to: doctor.email, ...slaWarningEmail({ ...mail, dashboardUrl }) });
       }
       for (const admin of admins)
-        await deps.mailer.send({
-          to: admin.email,
-          ...slaWarningEmail({ ...mail, dashboardUrl: adminUrl }),
-        });
+        messages.push({ to: admin.email, ...slaWarningEmail({ ...mail, dashboardUrl: adminUrl }) });
+      queued.push(...(await queueMail(tx, { now, referralId: c.id }, messages)));
       await recordAuditEventAs(
         scope,
         {
@@ -142,5 +156,6 @@ export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">
       sent += 1;
     });
   }
+  await sendQueuedMail(scope, deps, queued);
   return sent;
 }

@@ -11,6 +11,7 @@ import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
+import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -101,8 +102,9 @@ export interface SendReportDeps {
  * for review: the report waits for them (with its review window), the referral moves to
  * awaiting_subject, and the subject gets a fresh personal link to /assessment/{token}/report.
  * Only in a session that passed the second factor and entered a fresh authenticator code within
- * the last 5 minutes (a step-up: the signature is the doctor's, not the session's). The e-mail is sent inside the transaction:
- * if it cannot be sent, nothing changes and no usable link exists.
+ * the last 5 minutes (a step-up: the signature is the doctor's, not the session's). The e-mail is
+ * written to the mail outbox in the same transaction and sent once it commits
+ * (docs/architecture.md §8, "The mail outbox"): the link exists exactly when the e-mail will go.
  */
 export async function signAndSendReport(
   scope: Scope,
@@ -150,8 +152,8 @@ function signInTransaction(
   deps: SendReportDeps,
   referralId: string,
 ): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
-  const { db, actor, now } = doctor;
-  return db.transaction(async (tx) => {
+  const { actor, now } = doctor;
+  return transactionWithMail(doctor, deps, async (tx, queue) => {
     const current = await lockOwnCaseInReview(tx, doctor, referralId);
     const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
@@ -216,7 +218,7 @@ function signInTransaction(
         details: { reportId: existing.id, version: version.version, reviewDueAt: dueAt },
       },
     });
-    await mailReportLink(tx, deps, {
+    await mailReportLink(tx, deps, queue, {
       referral: current,
       reviewDueAt: dueAt,
       kind: version.version > 1 ? "revised" : "ready",
@@ -272,7 +274,8 @@ async function handToSubject(
 
 async function mailReportLink(
   tx: Tx,
-  deps: Pick<SendReportDeps, "mailer" | "publicUrl">,
+  deps: Pick<SendReportDeps, "publicUrl">,
+  queue: QueueMail,
   {
     referral: r,
     reviewDueAt,
@@ -288,16 +291,21 @@ async function mailReportLink(
   // The link lasts the invitation validity from now, beyond the review window.
   const { token } = await issueInvitationToken(tx, { referralId: r.id, invitedAt: now, now });
   const link = new URL(`/assessment/${token}/report`, deps.publicUrl).toString();
-  await deps.mailer.send({
-    to: r.subjectEmail,
-    ...reportReadyEmail({
-      subjectName: r.subjectName,
-      reference: r.reference,
-      link,
-      reviewDueAt,
-      kind,
-    }),
-  });
+  await queue(
+    [
+      {
+        to: r.subjectEmail,
+        ...reportReadyEmail({
+          subjectName: r.subjectName,
+          reference: r.reference,
+          link,
+          reviewDueAt,
+          kind,
+        }),
+      },
+    ],
+    { referralId: r.id },
+  );
 }
 
 /**
@@ -317,7 +325,7 @@ export async function declineReportCorrection(
   }: { referralId: string; reason: string; stepUpAt: Date | null },
 ): Promise<{ ok: true; version: number } | { ok: false; message: string }> {
   const doctor = requireDoctor(scope);
-  const { db, actor, now } = doctor;
+  const { actor, now } = doctor;
   const reason = rawReason.trim();
   if (reason.length < 10)
     return { ok: false, message: "Give the employee your reason for not changing the report." };
@@ -328,7 +336,7 @@ export async function declineReportCorrection(
       "step_up",
       "Enter a code from your authenticator app to sign the unchanged report.",
     );
-  return db.transaction(async (tx) => {
+  return transactionWithMail(doctor, deps, async (tx, queue) => {
     const current = await lockOwnCaseInReview(tx, doctor, referralId);
     const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
@@ -377,7 +385,7 @@ export async function declineReportCorrection(
         },
       },
     });
-    await mailReportLink(tx, deps, {
+    await mailReportLink(tx, deps, queue, {
       referral: current,
       reviewDueAt: dueAt,
       kind: "correction_declined",
@@ -394,8 +402,8 @@ export async function remindSubjectOfReport(
   referralId: string,
 ) {
   const doctor = requireDoctor(scope);
-  const { db, now } = doctor;
-  return db.transaction(async (tx) => {
+  const { now } = doctor;
+  return transactionWithMail(doctor, deps, async (tx, queue) => {
     const current = await lockOwnCase(tx, doctor, referralId);
     const [waiting] = await tx
       .select()
@@ -410,7 +418,7 @@ export async function remindSubjectOfReport(
       .set({ reviewReminderSentAt: now, updatedAt: now })
       .where(eq(report.id, waiting.id));
     await auditCase(tx, doctor, referralId, "doctor.report_remind");
-    await mailReportLink(tx, deps, {
+    await mailReportLink(tx, deps, queue, {
       referral: current,
       reviewDueAt: waiting.reviewDueAt ?? addWorkingDays(now, 1),
       kind: "reminder",
@@ -430,11 +438,11 @@ export async function askSubjectForInformation(
   { referralId, question }: { referralId: string; question: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const doctor = requireDoctor(scope);
-  const { db, actor, now } = doctor;
+  const { actor, now } = doctor;
   const text = question.trim();
   if (text.length < 5) return { ok: false, message: "Write the question for the employee." };
   if (text.length > 2000) return { ok: false, message: "Keep the question under 2000 characters." };
-  return db.transaction(async (tx) => {
+  return transactionWithMail(doctor, deps, async (tx, queue) => {
     const current = await lockOwnCaseInReview(tx, doctor, referralId);
     await tx.insert(subjectInformationRequest).values({
       referralId: current.id,
@@ -448,14 +456,19 @@ export async function askSubjectForInformation(
       invitedAt: now,
       now,
     });
-    await deps.mailer.send({
-      to: current.subjectEmail,
-      ...informationRequestEmail({
-        subjectName: current.subjectName,
-        reference: current.reference,
-        link: new URL(`/assessment/${token}`, deps.publicUrl).toString(),
-      }),
-    });
+    await queue(
+      [
+        {
+          to: current.subjectEmail,
+          ...informationRequestEmail({
+            subjectName: current.subjectName,
+            reference: current.reference,
+            link: new URL(`/assessment/${token}`, deps.publicUrl).toString(),
+          }),
+        },
+      ],
+      { referralId: current.id },
+    );
     return { ok: true as const };
   });
 }

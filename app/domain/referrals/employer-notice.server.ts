@@ -1,9 +1,9 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { member, organisation, referral, referralManager, user } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
+import { type OutboxDeps, queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import type { ReferralStatus } from "./states.ts";
 
 /**
@@ -11,8 +11,13 @@ import type { ReferralStatus } from "./states.ts";
  * organisation, and who made it. Null unless the referral really stands at `status`, so a job
  * that runs late or twice tells nobody about an ending that did not happen.
  */
-async function referralEndedAs(scope: Scope, referralId: string, status: ReferralStatus) {
-  const [row] = await scope.db
+async function referralEndedAs(
+  db: Executor,
+  scope: Scope,
+  referralId: string,
+  status: ReferralStatus,
+) {
+  const [row] = await db
     .select({
       id: referral.id,
       reference: referral.reference,
@@ -70,32 +75,40 @@ type EndingEmail = (input: {
 /**
  * The notice that tells a referral's people how it ended (declined, expired unpaid), with a link
  * to it on the referrals page; it writes nothing unless the referral really stands at `status`.
+ * `queue` writes it to the mail outbox inside the transaction that ended the referral
+ * (docs/architecture.md §8, "The mail outbox"), keyed by the ending, so it is written once however
+ * often it is asked for; calling the notice itself queues and sends it at once (a job's retry).
  */
 export function referralEndingNotice(status: ReferralStatus, email: EndingEmail) {
-  return (
+  const queue = async (
+    tx: Executor,
     scope: Scope,
-    deps: { mailer: Mailer; publicUrl: string },
+    publicUrl: string,
+    referralId: string,
+  ): Promise<string[]> => {
+    const row = await referralEndedAs(tx, scope, referralId, status);
+    if (!row) return [];
+    const recipients = await referralRecipients(tx, row);
+    const mail = email({
+      organisationName: row.organisationName,
+      referralReference: row.reference,
+      link: employerReferralUrl(publicUrl, row.reference),
+    });
+    return queueMail(
+      tx,
+      { now: scope.now, referralId, key: `referral-ended:${status}:${referralId}` },
+      recipients.map((to) => ({ to, ...mail })),
+    );
+  };
+  const notify = async (
+    scope: Scope,
+    deps: OutboxDeps,
     { referralId }: { referralId: string },
-  ) => notifyReferralEnding(scope, deps, referralId, status, email);
-}
-
-async function notifyReferralEnding(
-  scope: Scope,
-  deps: { mailer: Mailer; publicUrl: string },
-  referralId: string,
-  status: ReferralStatus,
-  email: EndingEmail,
-): Promise<{ sent: number }> {
-  const row = await referralEndedAs(scope, referralId, status);
-  if (!row) return { sent: 0 };
-  const recipients = await referralRecipients(scope.db, row);
-  const mail = email({
-    organisationName: row.organisationName,
-    referralReference: row.reference,
-    link: employerReferralUrl(deps.publicUrl, row.reference),
-  });
-  for (const to of recipients) await deps.mailer.send({ to, ...mail });
-  return { sent: recipients.length };
+  ): Promise<{ sent: number }> => {
+    const queued = await scope.db.transaction((tx) => queue(tx, scope, deps.publicUrl, referralId));
+    return { sent: (await sendQueuedMail(scope, deps, queued)).sent };
+  };
+  return Object.assign(notify, { queue });
 }
 
 /** The referral, opened on the employer's referrals page. */

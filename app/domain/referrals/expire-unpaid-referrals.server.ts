@@ -15,9 +15,14 @@ const unpaidReferralDays = 7;
 /**
  * The hourly job: referrals whose checkout was started more than 7 days ago and never paid
  * expire, and their order closes, so a late payment grants nothing. Each referral is its own
- * transaction; a payment that lands meanwhile wins (the row is locked and re-read).
+ * transaction; a payment that lands meanwhile wins (the row is locked and re-read). The employer's
+ * notice is written to the mail outbox in that transaction (`notice`: its rows, for the caller to
+ * send after the commit; docs/architecture.md §8, "The mail outbox").
  */
-export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId: string }[]> {
+export async function expireUnpaidReferrals(
+  scope: Scope,
+  { publicUrl }: { publicUrl: string },
+): Promise<{ referralId: string; notice: string[] }[]> {
   const { db, now } = scope;
   const cutoff = subDays(now, unpaidReferralDays);
   const due = await db
@@ -32,7 +37,7 @@ export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId:
       ),
     )
     .limit(500);
-  const expired: { referralId: string }[] = [];
+  const expired: { referralId: string; notice: string[] }[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
       const [current] = await tx
@@ -47,7 +52,7 @@ export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId:
         .for("update");
       // A payment that landed meanwhile moved the referral on: it stays as it is.
       if (!current || !canTransition(current.status, "payment_expired", scope.actor.role))
-        return false;
+        return null;
       await applyReferralTransition(tx, scope, {
         referral: current,
         event: "payment_expired",
@@ -61,9 +66,9 @@ export async function expireUnpaidReferrals(scope: Scope): Promise<{ referralId:
           referralId: id,
           reason: "payment_expired",
         });
-      return true;
+      return notifyUnpaidReferralExpired.queue(tx, scope, publicUrl, id);
     });
-    if (done) expired.push({ referralId: id });
+    if (done) expired.push({ referralId: id, notice: done });
   }
   return expired;
 }
@@ -83,7 +88,10 @@ function unpaidReferralExpiredEmail(input: {
   };
 }
 
-/** Tells the referral's people (whoever made it, the managers it names) that it expired unpaid. */
+/**
+ * Tells the referral's people (whoever made it, the managers it names) that it expired unpaid.
+ * Called as a function by the job that sent it before the outbox held it, for jobs still queued.
+ */
 export const notifyUnpaidReferralExpired = referralEndingNotice(
   "payment_expired",
   unpaidReferralExpiredEmail,

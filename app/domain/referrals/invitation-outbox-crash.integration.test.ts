@@ -12,12 +12,14 @@ import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts
 import { createTestDatabase, testDatabaseOwnerUrl } from "~tests/support/test-database.ts";
 
 /*
- * The invitation a referral's transition causes is written to the outbox in the same
- * transaction (docs/decisions/0010-hardening-at-the-edge.md), so a crash after the commit cannot
+ * The e-mail a referral's transition causes is written to the mail outbox in the same
+ * transaction (docs/architecture.md §8, "The mail outbox"), so a crash after the commit cannot
  * lose it. A server process submits 20 referrals paid by credits at once and is killed with
  * SIGKILL the moment the fifth commits; the next process on the same database sends every
- * committed referral's invitation, each exactly once. Once on the embedded engine (its data
- * directory, opened by one process after the other) and, with DATABASE_URL, on PostgreSQL.
+ * committed referral's invitation, each exactly once. The same for the employer's notice of a
+ * referral that expired unpaid: the hourly job is killed at its fifth expiry. Once on the
+ * embedded engine (its data directory, opened by one process after the other) and, with
+ * DATABASE_URL, on PostgreSQL.
  */
 const root = path.resolve(import.meta.dirname, "../../..");
 const script = path.join(root, "tests/support/outbox-process.ts");
@@ -30,7 +32,7 @@ afterAll(() => {
 });
 
 /** A server process; `lines` collects what it prints, `reached(line)` waits for one. */
-function serverProcess(mode: "submit" | "serve", env: NodeJS.ProcessEnv) {
+function serverProcess(mode: "submit" | "expire" | "serve", env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ["--import", "tsx", script, mode], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
@@ -68,19 +70,25 @@ function serverProcess(mode: "submit" | "serve", env: NodeJS.ProcessEnv) {
   return { child, reached, exited, output: () => output };
 }
 
-/** Every .eml in the file outbox, by its recipient. */
-function recipients(dataDir: string): string[] {
+/** Every .eml in the file outbox: its raw text. */
+function messages(dataDir: string): string[] {
   const dir = path.join(dataDir, "mail");
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((file) => file.endsWith(".eml"))
-    .map((file) => /^To: (.+)$/m.exec(fs.readFileSync(path.join(dir, file), "utf8"))?.[1] ?? "")
+    .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+}
+
+/** Every .eml in the file outbox, by its recipient. */
+function recipients(dataDir: string): string[] {
+  return messages(dataDir)
+    .map((raw) => /^To: (.+)$/m.exec(raw)?.[1] ?? "")
     .sort();
 }
 
-async function killAndRestart(env: NodeJS.ProcessEnv) {
-  const first = serverProcess("submit", env);
+async function killAndRestart(env: NodeJS.ProcessEnv, mode: "submit" | "expire" = "submit") {
+  const first = serverProcess(mode, env);
   await first.reached("frozen");
   first.child.kill("SIGKILL");
   expect((await first.exited).signal).toBe("SIGKILL");
@@ -127,6 +135,31 @@ async function expectEveryInvitationOnce(
   }
 }
 
+/** Each referral that expired unpaid: its employer's notice, once; none for any other. */
+async function expectEveryExpiryNoticeOnce(
+  db: Awaited<ReturnType<typeof openDatabase>>["db"],
+  dataDir: string,
+) {
+  const expired = await db
+    .select({ id: referral.id, reference: referral.reference })
+    .from(referral)
+    .where(eq(referral.status, "payment_expired"));
+  // Killed at the fifth expiry; the restarted worker may have expired the rest as well.
+  expect(expired.length).toBeGreaterThanOrEqual(5);
+  const notices = messages(dataDir)
+    .filter((raw) => /^To: owner@lapsed\.test$/m.test(raw))
+    .map((raw) => /^Subject: Referral (\S+) expired unpaid$/m.exec(raw)?.[1] ?? "?")
+    .sort();
+  expect(notices).toEqual(expired.map((r) => r.reference).sort());
+  console.info(`kill test: ${expired.length} referrals expired, ${notices.length} notices sent`);
+  for (const row of expired) {
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.referralId, row.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "message", message: null });
+    expect(rows[0]?.sentAt).not.toBeNull();
+  }
+}
+
 function freshDataDir(): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-outbox-kill-"));
   dataDirs.push(dataDir);
@@ -151,6 +184,45 @@ describe("a server killed during 20 concurrent submissions", () => {
       await database.close();
     }
   });
+
+  it("sends every expired referral's notice once, on the embedded engine", {
+    timeout: 240_000,
+  }, async () => {
+    const dataDir = freshDataDir();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_MIGRATION_URL: "" };
+    await killAndRestart(env, "expire");
+    const database = await openDatabase(
+      databaseLocationFromConfig(loadConfig({ DATA_DIR: dataDir })),
+    );
+    try {
+      await expectEveryExpiryNoticeOnce(database.db, dataDir);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "sends every expired referral's notice once, on PostgreSQL",
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = freshDataDir();
+      const database = await createTestDatabase();
+      try {
+        const owner = testDatabaseOwnerUrl(database);
+        await killAndRestart(
+          {
+            DATA_DIR: dataDir,
+            DATABASE_URL: database.connectionString,
+            ...(owner ? { DATABASE_MIGRATION_URL: owner } : {}),
+          },
+          "expire",
+        );
+        await expectEveryExpiryNoticeOnce(database.db, dataDir);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
   it.skipIf(!process.env.DATABASE_URL)(
     "sends every committed invitation once, on PostgreSQL",

@@ -5,6 +5,7 @@ import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { assessmentInvitation, mailOutbox } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { drainMailOutbox, OUTBOX_LEASE_MS } from "~/domain/kernel/mail-outbox.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
@@ -13,11 +14,7 @@ import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
-import {
-  drainInvitationOutbox,
-  OUTBOX_LEASE_MS,
-  sendInvitationNow,
-} from "./invitation-outbox.server.ts";
+import { sendInvitationNow, sendQueuedInvitation } from "./invitation-outbox.server.ts";
 
 /*
  * The invitation outbox (docs/decisions/0010-hardening-at-the-edge.md): written with the
@@ -64,9 +61,14 @@ async function placedWithCredits(email: string) {
 const rowsOf = (referralId: string) =>
   database.db.select().from(mailOutbox).where(eq(mailOutbox.referralId, referralId));
 const drain = (mailer: ReturnType<typeof recordingMailer>, now = new Date()) =>
-  drainInvitationOutbox(systemScope(database.db, "test", { now }), { mailer, publicUrl }, (e) => {
-    throw e;
-  });
+  drainMailOutbox(
+    systemScope(database.db, "test", { now }),
+    { mailer, publicUrl },
+    { referral_invitation: sendQueuedInvitation },
+    (e) => {
+      throw e;
+    },
+  );
 
 describe("the invitation outbox", () => {
   it("is written by the placement's own transaction and sent once by whoever comes first", async () => {
@@ -131,9 +133,10 @@ describe("the invitation outbox", () => {
       logger: createLogger("silent"),
     });
     const drainWith = (now: Date) =>
-      drainInvitationOutbox(
+      drainMailOutbox(
         systemScope(database.db, "test", { now }),
         { mailer, publicUrl },
+        { referral_invitation: sendQueuedInvitation },
         (e) => {
           throw e;
         },

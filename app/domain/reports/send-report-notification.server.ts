@@ -1,11 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { organisation, referral, report, user } from "~/db/schema/index.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
+import {
+  alreadyQueued,
+  type OutboxDeps,
+  transactionWithMail,
+} from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   consentWithheldEmail,
   correctionRequestedEmail,
@@ -18,14 +22,18 @@ import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
 
 /**
  * Sends the e-mail for one outcome of the review, if the report is still in that state (a retry
- * after the state moved on sends nothing). Returns who was written to, for the job's log.
+ * after the state moved on sends nothing). The e-mails are written to the mail outbox under the
+ * outcome's key (the report, its version and the outcome) and sent once that commits
+ * (docs/architecture.md §8, "The mail outbox"): a job retried after some went sends none twice.
+ * Returns how many were written, for the job's log.
  */
 export async function sendReportNotification(
   scope: Scope,
-  deps: { mailer: Mailer; publicUrl: string },
+  deps: OutboxDeps,
   { reportId, kind }: ReportNotification,
 ): Promise<{ sent: number }> {
-  const { db } = requireSystem(scope);
+  const system = requireSystem(scope);
+  const { db } = system;
   const [row] = await db
     .select({
       report,
@@ -79,25 +87,38 @@ export async function sendReportNotification(
             link: url("/employer-referrals"),
           });
   }
-  for (const to of recipients) await deps.mailer.send({ to, ...mail });
-  if (kind === "released") {
-    // The person's copy: a personal link valid for the download period from release.
+  const key = `report-${kind}:${reportId}:v${row.report.currentVersion}`;
+  const cause = { referralId: row.report.referralId, key };
+  return transactionWithMail(system, deps, async (tx, queue) => {
+    await queue(
+      recipients.map((to) => ({ to, ...mail })),
+      cause,
+    );
+    // The person's copy: a personal link valid for the download period from release, issued
+    // only with the e-mail that carries it (keyed apart: the person may also be a recipient).
+    const copy = { ...cause, key: `${key}:copy` };
+    if (kind !== "released" || (await alreadyQueued(tx, copy.key, row.subjectEmail)))
+      return { sent: recipients.length };
     const releasedAt = row.report.releasedAt ?? new Date();
-    const { token } = await issueInvitationToken(db, {
+    const { token } = await issueInvitationToken(tx, {
       referralId: row.report.referralId,
       invitedAt: releasedAt,
       validDays: SUBJECT_COPY_DAYS,
     });
-    await deps.mailer.send({
-      to: row.subjectEmail,
-      ...subjectReportReleasedEmail({
-        subjectName: row.subjectName,
-        reportReference: row.report.reference,
-        link: url(`/assessment/${token}/report`),
-        days: SUBJECT_COPY_DAYS,
-      }),
-    });
+    await queue(
+      [
+        {
+          to: row.subjectEmail,
+          ...subjectReportReleasedEmail({
+            subjectName: row.subjectName,
+            reportReference: row.report.reference,
+            link: url(`/assessment/${token}/report`),
+            days: SUBJECT_COPY_DAYS,
+          }),
+        },
+      ],
+      copy,
+    );
     return { sent: recipients.length + 1 };
-  }
-  return { sent: recipients.length };
+  });
 }

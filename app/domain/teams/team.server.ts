@@ -15,10 +15,10 @@ import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
+import { type OutboxDeps, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { reassignOwnedReferrals } from "~/domain/referrals/referral-people.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { listPendingInvitations } from "./invitations.server.ts";
 import { removedFromTeamEmail } from "./team-emails.ts";
 
@@ -164,12 +164,13 @@ export async function changeMemberRole(
  * Removes a member: their access ends with their next request (the membership's change drops
  * every cached session lookup of theirs, docs/decisions/0013-session-cache.md). Their referrals
  * stay with the organisation; `reassignTo` gives the ones they own to another member in the same
- * step. Owners may remove anyone else; HR administrators managers only.
+ * step. Owners may remove anyone else; HR administrators managers only. The person's e-mail is
+ * written to the mail outbox with the removal and sent once it commits (docs/architecture.md §8, "The mail outbox").
  * Removing oneself is leaving (`leaveOrganisation`).
  */
 export async function removeMember(
   scope: Scope,
-  deps: { mailer: Mailer },
+  deps: OutboxDeps,
   input: { memberId: string; reassignTo?: string | null },
 ): Promise<{ referralsReassigned: number }> {
   const employer = requireTeamPermission(
@@ -178,7 +179,7 @@ export async function removeMember(
     "Your role in this organisation does not include removing people.",
   );
   const { actor } = employer;
-  const removed = await employer.db.transaction(async (tx) => {
+  const removed = await transactionWithMail(employer, deps, async (tx, queue) => {
     await lockOrganisation(tx, actor.organisationId);
     const target = await memberOf(tx, employer, input.memberId);
     if (target.userId === actor.userId)
@@ -215,11 +216,11 @@ export async function removeMember(
       },
       tx,
     );
-    return { email: target.email, referralsReassigned };
+    await queue([
+      removedFromTeamEmail({ to: target.email, organisationName: actor.organisationName }),
+    ]);
+    return { referralsReassigned };
   });
-  await deps.mailer.send(
-    removedFromTeamEmail({ to: removed.email, organisationName: actor.organisationName }),
-  );
   return { referralsReassigned: removed.referralsReassigned };
 }
 

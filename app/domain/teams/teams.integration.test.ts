@@ -355,12 +355,12 @@ describe("the team", () => {
     // HR administrators remove managers, not owners.
     const olive = team.members.find((m) => m.userId === "user-olive");
     await expect(
-      removeMember(scopeOf("harry"), { mailer }, { memberId: olive?.memberId ?? "" }),
+      removeMember(scopeOf("harry"), { mailer, publicUrl }, { memberId: olive?.memberId ?? "" }),
     ).rejects.toMatchObject({ code: "forbidden" });
 
     const removed = await removeMember(
       scopeOf("harry"),
-      { mailer },
+      { mailer, publicUrl },
       {
         memberId: mia.memberId,
         reassignTo: "user-otto",

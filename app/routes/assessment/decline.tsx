@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { refundAfterCommit } from "~/domain/billing/settle-refund.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { tellEmployerDeclined } from "~/domain/referrals/tell-employer-declined.server.ts";
+import { sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Route } from "./+types/decline";
 import { requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
@@ -21,10 +21,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const { runtime, scope } = await requireAssessmentLink(context, params.token);
   try {
-    const ended = await declineConsent(scope);
-    // After commit: the employer is told (reference only) and any card payment goes back.
+    const ended = await declineConsent(scope, { publicUrl: runtime.config.PUBLIC_URL });
+    // After commit: the employer's notice (reference only, written with the decline) goes now,
+    // or with the outbox's drain, and any card payment goes back.
+    await sendQueuedMail(
+      scope,
+      { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+      ended.notice,
+    );
     await refundAfterCommit(scope, runtime, ended.order);
-    await tellEmployerDeclined(scope, runtime, ended.referralId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
   }

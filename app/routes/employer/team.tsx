@@ -150,10 +150,14 @@ export async function action({ request, context }: Route.ActionArgs) {
             what: "remove",
             id: input.memberId,
           });
-        const removed = await removeMember(scope, runtime, {
-          memberId: input.memberId,
-          reassignTo: input.reassignTo || null,
-        });
+        const removed = await removeMember(
+          scope,
+          { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+          {
+            memberId: input.memberId,
+            reassignTo: input.reassignTo || null,
+          },
+        );
         const moved = removed.referralsReassigned;
         return data<ActionResult>({
           intent: "remove",

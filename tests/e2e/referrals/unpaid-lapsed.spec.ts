@@ -56,7 +56,9 @@ test.beforeAll(async () => {
     },
   );
   if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
-  const expired = await expireUnpaidReferrals(systemScope(db, "test"));
+  const expired = await expireUnpaidReferrals(systemScope(db, "test"), {
+    publicUrl: "http://localhost:3000",
+  });
   expect(expired.map((e) => e.referralId)).toContain(placed.id);
   reference = placed.reference;
 });

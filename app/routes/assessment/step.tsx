@@ -185,7 +185,6 @@ export default function Step({ loaderData, actionData, params }: Route.Component
     <div className="grid gap-6">
       {loaderData.back ? <QuestionnaireBackLink to={loaderData.back} /> : null}
       <ErrorSummary errors={summary} />
-      {loaderData.crisis ? <CrisisSupport /> : null}
       <div className="grid gap-2">
         <p id="progress-label" className="text-muted-foreground text-sm">
           {progressText}
@@ -200,6 +199,9 @@ export default function Step({ loaderData, actionData, params }: Route.Component
       {loaderData.kind === "management" && loaderData.item ? (
         <Conversation lines={loaderData.conversation} />
       ) : null}
+      {/* Directly above the question, after the answers so far: focused and scrolled to the top
+          of the screen, it leaves the question in view below it (crisis-support.tsx). */}
+      {loaderData.crisis ? <CrisisSupport /> : null}
       {loaderData.item || loaderData.group ? (
         <Form
           method="post"

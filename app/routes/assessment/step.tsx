@@ -214,17 +214,13 @@ export default function Step({ loaderData, actionData, params }: Route.Component
             <input type="hidden" name="return" value={REVIEW_STEP} />
           ) : null}
           {loaderData.kind === "management" && loaderData.item ? (
-            <div className="grid gap-2">
-              {loaderData.caption ? (
-                <p className="text-muted-foreground">{loaderData.caption}</p>
-              ) : null}
-              <QuestionField
-                item={loaderData.item}
-                value={values[loaderData.item.linkId]}
-                error={errors[loaderData.item.linkId]}
-                asPageHeading
-              />
-            </div>
+            <QuestionField
+              item={loaderData.item}
+              value={values[loaderData.item.linkId]}
+              error={errors[loaderData.item.linkId]}
+              caption={loaderData.caption}
+              asPageHeading
+            />
           ) : loaderData.group ? (
             <>
               <h1 className="font-semibold text-3xl leading-tight">{loaderData.group.text}</h1>

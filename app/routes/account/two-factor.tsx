@@ -7,7 +7,7 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { OneTimeCodeInput } from "~/components/ui/one-time-code-input.tsx";
 import { runtimeContext } from "~/context.ts";
 import { needsSecondFactor, roleHome } from "~/domain/access/permissions.ts";
 import {
@@ -205,11 +205,8 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
               value={(enrolment.backupCodes ?? []).join(",")}
             />
             <FormField id="code" label="3. Enter the 6-digit code from the app">
-              <Input
+              <OneTimeCodeInput
                 name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
                 fieldText="text-lg"
                 className="font-mono tracking-widest"
               />

@@ -7,8 +7,10 @@ import { expect, test, waitForHydration } from "../support/test.ts";
 function outboxMessagesContaining(text: string) {
   const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
   if (!fs.existsSync(dir)) return [];
+  // The messages only: each .eml has a readable .txt copy beside it.
   return fs
     .readdirSync(dir)
+    .filter((file) => file.endsWith(".eml"))
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8"))
     .filter((raw) => raw.includes(text));
 }

@@ -398,3 +398,53 @@ export async function tabTo(
   }
   throw new Error(`no focusable element named ${String(name)} within ${limit} presses of Tab`);
 }
+
+/**
+ * WCAG 1.4.12's text spacing, as a reader's own style sheet sets it: line height 1.5 times the
+ * font size, paragraph spacing 2 times, letter spacing 0.12 times and word spacing 0.16 times.
+ * Returns how far the page then scrolls sideways (0: not at all) and what sticks out; the page's
+ * own style is put back afterwards.
+ */
+export async function textSpacingOverflow(
+  page: Page,
+): Promise<{ horizontalOverflow: number; overflowing: string[] }> {
+  await page.evaluate(() => {
+    const style = document.createElement("style");
+    style.id = "wcag-text-spacing";
+    style.textContent = `
+      * { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+      p { margin-bottom: 2em !important; }`;
+    document.head.append(style);
+  });
+  try {
+    const { horizontalOverflow, overflowing } = await layoutProblems(page);
+    return { horizontalOverflow, overflowing };
+  } finally {
+    await page.evaluate(() => document.getElementById("wcag-text-spacing")?.remove());
+  }
+}
+
+/**
+ * Headings that skip a level on the way down (an h3 straight after an h1), in document order,
+ * among the headings a screen reader lists (not hidden); only inside `within` when given.
+ */
+export function skippedHeadingLevels(page: Page, within?: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const root = selector ? document.querySelector(selector) : document.body;
+    if (!root) return [];
+    const headings = Array.from(
+      root.querySelectorAll<HTMLElement>("h1, h2, h3, h4, h5, h6"),
+    ).filter((h) => h.getClientRects().length > 0 && !h.closest("[aria-hidden=true]"));
+    const skipped: string[] = [];
+    // A page may open with an h2 before its h1 (the answers so far above the question); a
+    // dialog starts at whatever level its title has.
+    let previous = selector ? Number(headings[0]?.tagName.slice(1) ?? 1) - 1 : 1;
+    for (const heading of headings) {
+      const level = Number(heading.tagName.slice(1));
+      if (level > previous + 1)
+        skipped.push(`h${level} after h${previous}: "${heading.textContent?.trim().slice(0, 50)}"`);
+      previous = level;
+    }
+    return skipped;
+  }, within);
+}

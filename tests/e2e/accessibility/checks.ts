@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect } from "../support/test.ts";
 
@@ -422,6 +424,87 @@ export async function textSpacingOverflow(
   } finally {
     await page.evaluate(() => document.getElementById("wcag-text-spacing")?.remove());
   }
+}
+
+const require = createRequire(import.meta.url);
+
+/** HTML_CodeSniffer's own script, read once (the npm package's browser build). */
+let sniffer: string | undefined;
+
+/**
+ * HTML_CodeSniffer's WCAG 2 AA errors on the page as it is now (its warnings and notices ask a
+ * person to judge, so they are left out), one line each: the rule's code, its message and the
+ * element; only inside `within` (a CSS selector) when given. A second engine beside axe: each
+ * finds things the other does not. The script is evaluated through the DevTools protocol, which
+ * the page's Content Security Policy does not govern, so nothing about the page is loosened.
+ */
+export async function codeSnifferErrors(page: Page, within?: string): Promise<string[]> {
+  sniffer ??= fs.readFileSync(require.resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
+  if (!(await page.evaluate(() => "HTMLCS" in window))) {
+    await page.evaluate(sniffer);
+    // Some of its messages have no English text (1.3.5's autocomplete checks among them), and
+    // reading one threw in the middle of the run: such a finding is reported by its code.
+    await page.evaluate(() => {
+      const htmlcs = (window as unknown as { HTMLCS: { getTranslation(key: string): string } })
+        .HTMLCS;
+      const translate = htmlcs.getTranslation.bind(htmlcs);
+      htmlcs.getTranslation = (key) => translate(key) ?? `(${key})`;
+    });
+  }
+  return page.evaluate(
+    (selector) =>
+      new Promise<string[]>((resolve, reject) => {
+        type Message = { type: number; code: string; msg: string; element: Element };
+        const htmlcs = (
+          window as unknown as {
+            HTMLCS: {
+              process(
+                standard: string,
+                content: Document,
+                done: () => void,
+                failed: () => void,
+              ): void;
+              getMessages(): Message[];
+            };
+          }
+        ).HTMLCS;
+        const root = selector ? document.querySelector(selector) : document.documentElement;
+        if (!root) return resolve([]);
+        // Always the whole document, then only the findings inside `within`: given an element,
+        // its accessible-name code calls getElementById on it and throws.
+        htmlcs.process(
+          "WCAG2AA",
+          document,
+          () => {
+            const describe = (el: Element) => {
+              const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
+              const id = el.id ? `#${el.id}` : "";
+              return `<${el.tagName?.toLowerCase() ?? "document"}${id}> "${text}"`;
+            };
+            resolve(
+              htmlcs
+                .getMessages()
+                // 1 is HTMLCS.ERROR; 2 and 3 are warnings and notices.
+                .filter((m) => m.type === 1)
+                .filter((m) => !selector || root.contains(m.element))
+                // HTML_CodeSniffer predates the HTML Standard's "Username" autofill group and
+                // allows "username" on text inputs only; the standard allows it on an e-mail
+                // input, which is what a sign-in address is (account-email-field.tsx).
+                .filter(
+                  (m) =>
+                    !(
+                      m.code.endsWith("1_3_5.H98") &&
+                      m.element.matches?.("input[type=email][autocomplete=username]")
+                    ),
+                )
+                .map((m) => `${m.code}: ${m.msg} ${describe(m.element)}`),
+            );
+          },
+          () => reject(new Error("HTML_CodeSniffer could not run")),
+        );
+      }),
+    within,
+  );
 }
 
 /**

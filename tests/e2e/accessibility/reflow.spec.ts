@@ -17,6 +17,7 @@ import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
 import { approveReport, withholdConsent } from "../support/report-review.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 import {
+  codeSnifferErrors,
   focusRingsCut,
   layoutProblems,
   reflowViewports,
@@ -30,11 +31,12 @@ import {
  * zoom (checks.ts says how that is emulated): no sideways scrolling, no text cut off by its box,
  * no blank area after the content (WCAG 1.4.10, 1.4.4), interactive targets of 24 × 24 px or
  * spaced as 2.5.8 allows, room for every control's focus ring inside the window (2.4.7), no
- * sideways scroll at 320 px with 1.4.12's text spacing, no serious or critical axe finding and
- * no heading that skips a level (each URL scanned once, at 320 px; an open drawer or sheet on its
- * own, as it is modal). The employer's drawer and the doctor's case sheet are opened for a case in
- * each state: draft, awaiting payment, invited, in progress and urgent, submitted, in review with
- * a consultation, awaiting the person, withheld and complete.
+ * sideways scroll at 320 px with 1.4.12's text spacing, no serious or critical axe finding, no
+ * HTML_CodeSniffer WCAG 2 AA error and no heading that skips a level (each URL scanned once, at
+ * 320 px; an open drawer or sheet on its own, as it is modal). The employer's drawer and the
+ * doctor's case sheet are opened for a case in each state: draft, awaiting payment, invited, in
+ * progress and urgent, submitted, in review with a consultation, awaiting the person, withheld
+ * and complete.
  *
  * The cases are made through the domain's own test factories, which need the database, so this
  * spec runs the production build inside its test worker, on its own port and data directory, as
@@ -546,6 +548,8 @@ async function checkPage(page: Page, visit: Visit, size: string, scanned: Set<st
     const within = / \((drawer|sheet):/.test(visit.route) ? "[role=dialog]" : undefined;
     for (const finding of await seriousA11yViolations(page, within))
       problems.push(`axe ${finding}`);
+    for (const finding of await codeSnifferErrors(page, within))
+      problems.push(`HTML_CodeSniffer ${finding}`);
     for (const heading of await skippedHeadingLevels(page, within))
       problems.push(`heading skips a level: ${heading}`);
   }

@@ -42,18 +42,23 @@ export function CrisisSupport({ stage = "answering" }: { stage?: keyof typeof WH
     target.focus({ preventScroll: true });
     // After the router's scroll to the top of the new page, and at once (no smooth scroll): when
     // the panel is not wholly on the screen, or the question after it is below the fold, the
-    // panel's top goes to the top of the screen with the question below it. A page where both are
-    // in view already (the heading of "Your answers have been sent" above it) stays as it is.
+    // panel's top goes to the top of the screen with the question below it. Where the page's
+    // heading comes first ("Your answers have been sent"), the page scrolls only as far as the
+    // panel's end, so as much of that heading as fits stays in view above it.
     requestAnimationFrame(() => {
       const section = target.closest("section") ?? target;
       const box = section.getBoundingClientRect();
-      const question = document.querySelector("#main h1");
+      const pageHeading = document.querySelector("#main h1");
+      const headingAfter =
+        pageHeading !== null &&
+        Boolean(section.compareDocumentPosition(pageHeading) & Node.DOCUMENT_POSITION_FOLLOWING);
       const questionBelowFold =
-        question !== null &&
-        Boolean(section.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING) &&
-        question.getBoundingClientRect().top > window.innerHeight - 48;
+        headingAfter && pageHeading.getBoundingClientRect().top > window.innerHeight - 48;
       if (box.top < 0 || box.bottom > window.innerHeight || questionBelowFold)
-        section.scrollIntoView({ block: "start", behavior: "instant" });
+        section.scrollIntoView({
+          block: headingAfter || pageHeading === null ? "start" : "nearest",
+          behavior: "instant",
+        });
     });
   }, [pathname]);
 

@@ -24,7 +24,10 @@ export function AdminListPage({
   children: ReactNode;
 }) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+    // One column that cannot grow past the page (minmax(0, 1fr)): an implicit column is as wide as
+    // its widest select's longest option, which pushed the page sideways at 320 px once a
+    // reader's text spacing (WCAG 1.4.12) widened the text.
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <AdminPageHeader title={title} description={description} />
       {children}
     </div>

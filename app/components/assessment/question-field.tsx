@@ -34,6 +34,12 @@ interface QuestionFieldProps {
   error?: string;
   /** The guided assessment makes the question the page heading (GOV.UK one-question pages). */
   asPageHeading?: boolean;
+  /**
+   * The text of the question's group ("Over the last 2 weeks, how often…"), read as part of the
+   * question's legend or label: without it, "Little interest or pleasure in doing things" is
+   * announced with no time frame and no scale to answer on.
+   */
+  caption?: string | null;
 }
 
 /**
@@ -41,14 +47,28 @@ interface QuestionFieldProps {
  * single choice and yes/no, checkboxes for "select all that apply", a three-part date input,
  * text inputs with numeric keyboards for numbers.
  */
-export function QuestionField({ item, value, error, asPageHeading = false }: QuestionFieldProps) {
+export function QuestionField({
+  item,
+  value,
+  error,
+  asPageHeading = false,
+  caption,
+}: QuestionFieldProps) {
   const base = `q-${item.linkId.replaceAll(".", "-")}`;
   const hint = extensionOf(item, HINT_EXTENSION)?.valueString;
   const optional = item.required !== true;
-  const label: ReactNode = asPageHeading ? (
+  const question: ReactNode = asPageHeading ? (
     <h1 className="font-semibold text-2xl leading-tight sm:text-3xl">{item.text}</h1>
   ) : (
     item.text
+  );
+  const label: ReactNode = caption ? (
+    <>
+      <span className="mb-2 block font-normal text-base text-muted-foreground">{caption}</span>
+      {question}
+    </>
+  ) : (
+    question
   );
   const showOptional = optional && !asPageHeading;
   // Choices and dates are a fieldset whose legend is the question.

@@ -129,11 +129,20 @@ describe("form schemas", () => {
   });
 
   it("reads the hidden fields of the code and new-password forms, with safe defaults", () => {
-    const code = parseSubmission(formData({ code: "123 456", portal: "elsewhere" }), codeSchema);
+    // A code pasted as an authenticator app shows it, space and all, reaches the check as 6 digits.
+    const code = parseSubmission(formData({ code: " 123 456\n", portal: "elsewhere" }), codeSchema);
     expect(code.status === "success" && code.value).toEqual({
       method: "totp",
-      code: "123 456",
+      code: "123456",
       portal: "main",
+    });
+    const pastedAtEnrolment = parseSubmission(
+      formData({ intent: "confirm", code: "123 456" }),
+      twoFactorEnrolmentSchema,
+    );
+    expect(pastedAtEnrolment.status === "success" && pastedAtEnrolment.value).toEqual({
+      intent: "confirm",
+      code: "123456",
     });
     const reset = parseSubmission(
       formData({

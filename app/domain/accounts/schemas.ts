@@ -1,5 +1,6 @@
 import "~/lib/zod-jitless.ts";
 import { z } from "zod";
+import { oneTimeCode } from "./one-time-code.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./password-rules.ts";
 
 /*
@@ -113,13 +114,15 @@ export const newPasswordSchema = z
 /** The second step of signing in, on either portal. */
 export const codeSchema = z.object({
   method: z.enum(["totp", "backup"]).default("totp"),
-  code: trimmed.min(1, "Enter the code").max(32, "Enter the code"),
+  code: oneTimeCode.pipe(z.string().min(1, "Enter the code").max(32, "Enter the code")),
   portal: z.enum(["main", "doctor"]).catch("main"),
   redirectTo: z.string().optional(),
 });
 
 const totpCodeSchema = z.object({
-  code: trimmed.regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+  code: oneTimeCode.pipe(
+    z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+  ),
 });
 
 const currentPasswordSchema = z.object({

@@ -555,7 +555,7 @@ describe("safety (management guided assessment)", () => {
     expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("sent");
     expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("already_sent");
     expect(await unalerted(addMinutes(new Date(), 3))).not.toContain(r.id);
-    const files = fs.readdirSync(path.join(dataDir, "mail"));
+    const files = fs.readdirSync(path.join(dataDir, "mail")).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(1);
     const raw = fs
       .readFileSync(path.join(dataDir, "mail", files[0]!), "utf8")

@@ -5,6 +5,30 @@ import { reportEditorFormSchema } from "./report-editor-forms.ts";
 import { reportBodyFromForm, sentFields } from "./report-form.ts";
 
 describe("the report editor's forms", () => {
+  it("takes the signing code as an authenticator app shows it, with its space", () => {
+    for (const intent of ["send", "save"]) {
+      const sent = parseSubmission(
+        new URLSearchParams([
+          ["intent", intent],
+          ["stepUpCode", "123 456"],
+        ]),
+        reportEditorFormSchema,
+      );
+      expect(sent.status === "success" && sent.value).toMatchObject({ stepUpCode: "123456" });
+    }
+    const declined = parseSubmission(
+      new URLSearchParams([
+        ["intent", "decline"],
+        ["declineReason", "The report already says what the employer needs."],
+        ["stepUpCode", " 654 321 "],
+      ]),
+      reportEditorFormSchema,
+    );
+    expect(declined.status === "success" && declined.value).toMatchObject({
+      stepUpCode: "654321",
+    });
+  });
+
   it("reads the report's rows from Conform's payload as the editor sent them, one row or many", () => {
     const form = new URLSearchParams([
       ["intent", "save"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneTimeCode } from "~/domain/accounts/one-time-code.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
 
@@ -9,8 +10,11 @@ import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
  * union; each form checks its own schema in the browser.
  */
 
-/** A code typed for signing; empty when the session's last step-up still counts. */
-const stepUpCode = z.string().trim().default("");
+/**
+ * A code typed for signing, without the spaces an authenticator app shows; empty when the
+ * session's last step-up still counts.
+ */
+const stepUpCode = oneTimeCode.default("");
 
 /**
  * The report's fields are many, repeated per row and depend on the referral's type: the schema

@@ -113,7 +113,11 @@ async function sentInvitation(referralId: string, organisationName: string, publ
     { db: database.db, mailer, publicUrl },
     { referral: full!, organisationName, kind: "initial" },
   );
-  const latest = fs.readdirSync(path.join(outbox, "mail")).sort().at(-1)!;
+  const latest = fs
+    .readdirSync(path.join(outbox, "mail"))
+    .filter((file) => file.endsWith(".eml"))
+    .sort()
+    .at(-1)!;
   return fs.readFileSync(path.join(outbox, "mail", latest), "utf8").replace(/=\r?\n/g, "");
 }
 

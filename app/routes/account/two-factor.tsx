@@ -7,7 +7,7 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { OneTimeCodeInput } from "~/components/ui/one-time-code-input.tsx";
 import { runtimeContext } from "~/context.ts";
 import { needsSecondFactor, roleHome } from "~/domain/access/permissions.ts";
 import {
@@ -123,7 +123,9 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="flex items-center gap-3 font-semibold text-3xl tracking-tight">
         <ShieldCheckIcon aria-hidden="true" className="size-8 text-primary" />
-        Set up two-factor authentication
+        {/* min-w-0: as a flex item the words could not shrink below "authentication", which a
+            reader's text spacing (WCAG 1.4.12) made wider than a 320 px screen. */}
+        <span className="min-w-0">Set up two-factor authentication</span>
       </h1>
       {loaderData.required ? (
         <Alert className="mt-6">
@@ -205,11 +207,8 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
               value={(enrolment.backupCodes ?? []).join(",")}
             />
             <FormField id="code" label="3. Enter the 6-digit code from the app">
-              <Input
+              <OneTimeCodeInput
                 name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
                 fieldText="text-lg"
                 className="font-mono tracking-widest"
               />

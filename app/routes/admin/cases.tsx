@@ -91,7 +91,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
       <AdminFilterForm
         id="case-filters"
         schema={caseFilterSchema}
-        className="grid gap-4 rounded-xl border bg-card p-4 md:grid-cols-5 md:items-end"
+        className="grid grid-cols-1 gap-4 rounded-xl border bg-card p-4 md:grid-cols-5 md:items-end"
       >
         <FilterField id="q" label="Reference or name">
           <Input id="q" name="q" defaultValue={filter.q} />

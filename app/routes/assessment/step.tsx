@@ -185,7 +185,6 @@ export default function Step({ loaderData, actionData, params }: Route.Component
     <div className="grid gap-6">
       {loaderData.back ? <QuestionnaireBackLink to={loaderData.back} /> : null}
       <ErrorSummary errors={summary} />
-      {loaderData.crisis ? <CrisisSupport /> : null}
       <div className="grid gap-2">
         <p id="progress-label" className="text-muted-foreground text-sm">
           {progressText}
@@ -200,6 +199,9 @@ export default function Step({ loaderData, actionData, params }: Route.Component
       {loaderData.kind === "management" && loaderData.item ? (
         <Conversation lines={loaderData.conversation} />
       ) : null}
+      {/* Directly above the question, after the answers so far: focused and scrolled to the top
+          of the screen, it leaves the question in view below it (crisis-support.tsx). */}
+      {loaderData.crisis ? <CrisisSupport /> : null}
       {loaderData.item || loaderData.group ? (
         <Form
           method="post"
@@ -212,17 +214,13 @@ export default function Step({ loaderData, actionData, params }: Route.Component
             <input type="hidden" name="return" value={REVIEW_STEP} />
           ) : null}
           {loaderData.kind === "management" && loaderData.item ? (
-            <div className="grid gap-2">
-              {loaderData.caption ? (
-                <p className="text-muted-foreground">{loaderData.caption}</p>
-              ) : null}
-              <QuestionField
-                item={loaderData.item}
-                value={values[loaderData.item.linkId]}
-                error={errors[loaderData.item.linkId]}
-                asPageHeading
-              />
-            </div>
+            <QuestionField
+              item={loaderData.item}
+              value={values[loaderData.item.linkId]}
+              error={errors[loaderData.item.linkId]}
+              caption={loaderData.caption}
+              asPageHeading
+            />
           ) : loaderData.group ? (
             <>
               <h1 className="font-semibold text-3xl leading-tight">{loaderData.group.text}</h1>

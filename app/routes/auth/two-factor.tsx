@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/account/auth-card.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { OneTimeCodeInput } from "~/components/ui/one-time-code-input.tsx";
 import { runtimeContext } from "~/context.ts";
 import { readPendingSecondFactor } from "~/domain/accounts/pending-second-factor.server.ts";
 import { codeSchema } from "~/domain/accounts/schemas.ts";
@@ -117,12 +117,10 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         <input type="hidden" name="portal" value={portal} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormField id="code" label={method === "totp" ? "Authentication code" : "Backup code"}>
-          <Input
+          <OneTimeCodeInput
             name="code"
-            autoComplete="one-time-code"
             inputMode={method === "totp" ? "numeric" : "text"}
-            pattern={method === "totp" ? "[0-9]*" : undefined}
-            maxLength={method === "totp" ? 6 : 32}
+            maxLength={method === "totp" ? undefined : 32}
             fieldText="text-lg"
             className="font-mono tracking-widest"
             autoFocus

@@ -118,7 +118,7 @@ export default function Availability({ loaderData, actionData }: Route.Component
     { startDate: "startDate", endDate: "endDate", label: "label" },
   );
   return (
-    <div className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-8 px-4 py-10 sm:px-6">
       <div>
         <h1 className="font-semibold text-3xl tracking-tight">Consultation hours</h1>
         <p className="mt-2 text-muted-foreground">

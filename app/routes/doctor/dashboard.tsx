@@ -197,7 +197,12 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       {/* The search goes under the tabs whenever both do not fit on one line (640 px is 1280 px
           at 200 % zoom), and fills the width on a phone. */}
       <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
-        <nav aria-label="Referral tabs" className="inline-flex rounded-lg bg-muted p-1">
+        {/* Wraps rather than pushing the page sideways when a reader's own text spacing (WCAG
+            1.4.12) widens the labels at 320 px. */}
+        <nav
+          aria-label="Referral tabs"
+          className="inline-flex max-w-full flex-wrap rounded-lg bg-muted p-1"
+        >
           {(["all", "pending", "completed"] as const).map((tab) => (
             <Link
               key={tab}
@@ -402,7 +407,8 @@ function CounterCard({
   return (
     <Card>
       <div className="flex items-center justify-between gap-2 px-6">
-        <h3 className="font-medium text-sm">{title}</h3>
+        {/* h2: the counters are the first sections under the page's h1. */}
+        <h2 className="font-medium text-sm">{title}</h2>
         {icon}
       </div>
       <CardContent>

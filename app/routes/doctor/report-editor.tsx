@@ -22,6 +22,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField, FormFieldset } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeRadio } from "~/components/ui/native-radio";
+import { OneTimeCodeInput } from "~/components/ui/one-time-code-input.tsx";
 import { Textarea } from "~/components/ui/textarea";
 import { runtimeContext } from "~/context.ts";
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
@@ -412,12 +413,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                   optional={loaderData.stepUpFresh}
                   className="max-w-xs"
                 >
-                  <Input
-                    name="stepUpCode"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                  />
+                  <OneTimeCodeInput name="stepUpCode" />
                 </FormField>
                 <Button type="submit" variant="outline" disabled={!!busy}>
                   {busy === "decline" ? "Sending..." : "Decline and re-send unchanged"}
@@ -720,15 +716,7 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
                 {(control) => (
                   // The code and the buttons share a row: one step, and a shorter page.
                   <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-                    <Input
-                      {...control}
-                      className="max-w-40"
-                      name="stepUpCode"
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      pattern="[0-9]{6}"
-                      maxLength={6}
-                    />
+                    <OneTimeCodeInput {...control} className="max-w-40" name="stepUpCode" />
                     <Button
                       type="submit"
                       name="intent"

@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { fields, formProps } = useEnquiryForm({
-    id: "contact",
+    id: "contact-form",
     loadValidator: () =>
       import("~/components/marketing/enquiry-validators.ts").then((m) => m.validateContact),
     action: "/contact",

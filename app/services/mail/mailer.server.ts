@@ -31,7 +31,8 @@ export interface Mailer {
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise the embedded outbox renders the exact RFC 5322
- * message nodemailer would send and writes it as an .eml file, so nothing differs but the wire.
+ * message nodemailer would send and writes it as an .eml file, so nothing differs but the wire,
+ * with a plain-text .txt copy beside it to read (`readableCopy`).
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -66,14 +67,39 @@ export function createMailer(options: {
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(outboxDir, `${ownId ?? `${stamp}-${randomUUID().slice(0, 8)}`}.eml`);
       if (ownId && (await exists(file))) return { messageId: message.messageId!, duplicate: true };
-      const info = await transport.sendMail({ from: options.from, ...message });
-      // Written whole, then renamed: a reader (or a crash) never sees half a message.
-      await fs.writeFile(`${file}.part`, info.message as Buffer);
-      await fs.rename(`${file}.part`, file);
+      const date = new Date();
+      const info = await transport.sendMail({ from: options.from, date, ...message });
+      // Written whole, then renamed: a reader (or a crash) never sees half a message. The
+      // readable copy goes first, so a message's .eml (what marks it written) always has one.
+      await writeWhole(file.replace(/\.eml$/, ".txt"), readableCopy(message, date));
+      await writeWhole(file, info.message as Buffer);
       options.logger.info({ messageId: info.messageId, file }, "mail written to the outbox");
       return { messageId: info.messageId };
     },
   };
+}
+
+async function writeWhole(file: string, content: string | Buffer) {
+  await fs.writeFile(`${file}.part`, content);
+  await fs.rename(`${file}.part`, file);
+}
+
+/**
+ * The message as a person reads it in a text editor, beside its .eml: the .eml is the exact
+ * message on the wire, quoted-printable, so its links are broken across lines with "=3D" in them.
+ * This is the text body as written, links whole, under the headers that say which message it is.
+ */
+function readableCopy(message: MailMessage, date: Date): string {
+  const attachments = message.attachments?.map((a) => a.filename) ?? [];
+  return [
+    `To: ${message.to}`,
+    `Subject: ${message.subject}`,
+    `Date: ${date.toUTCString()}`,
+    ...(attachments.length > 0 ? [`Attachments: ${attachments.join(", ")}`] : []),
+    "",
+    message.text.replace(/\r\n/g, "\n").trimEnd(),
+    "",
+  ].join("\n");
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect } from "../support/test.ts";
 
@@ -397,4 +399,135 @@ export async function tabTo(
     if (matches(state.name)) return state;
   }
   throw new Error(`no focusable element named ${String(name)} within ${limit} presses of Tab`);
+}
+
+/**
+ * WCAG 1.4.12's text spacing, as a reader's own style sheet sets it: line height 1.5 times the
+ * font size, paragraph spacing 2 times, letter spacing 0.12 times and word spacing 0.16 times.
+ * Returns how far the page then scrolls sideways (0: not at all) and what sticks out; the page's
+ * own style is put back afterwards.
+ */
+export async function textSpacingOverflow(
+  page: Page,
+): Promise<{ horizontalOverflow: number; overflowing: string[] }> {
+  await page.evaluate(() => {
+    const style = document.createElement("style");
+    style.id = "wcag-text-spacing";
+    style.textContent = `
+      * { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+      p { margin-bottom: 2em !important; }`;
+    document.head.append(style);
+  });
+  try {
+    const { horizontalOverflow, overflowing } = await layoutProblems(page);
+    return { horizontalOverflow, overflowing };
+  } finally {
+    await page.evaluate(() => document.getElementById("wcag-text-spacing")?.remove());
+  }
+}
+
+const require = createRequire(import.meta.url);
+
+/** HTML_CodeSniffer's own script, read once (the npm package's browser build). */
+let sniffer: string | undefined;
+
+/**
+ * HTML_CodeSniffer's WCAG 2 AA errors on the page as it is now (its warnings and notices ask a
+ * person to judge, so they are left out), one line each: the rule's code, its message and the
+ * element; only inside `within` (a CSS selector) when given. A second engine beside axe: each
+ * finds things the other does not. The script is evaluated through the DevTools protocol, which
+ * the page's Content Security Policy does not govern, so nothing about the page is loosened.
+ */
+export async function codeSnifferErrors(page: Page, within?: string): Promise<string[]> {
+  sniffer ??= fs.readFileSync(require.resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
+  if (!(await page.evaluate(() => "HTMLCS" in window))) {
+    await page.evaluate(sniffer);
+    // Some of its messages have no English text (1.3.5's autocomplete checks among them), and
+    // reading one threw in the middle of the run: such a finding is reported by its code.
+    await page.evaluate(() => {
+      const htmlcs = (window as unknown as { HTMLCS: { getTranslation(key: string): string } })
+        .HTMLCS;
+      const translate = htmlcs.getTranslation.bind(htmlcs);
+      htmlcs.getTranslation = (key) => translate(key) ?? `(${key})`;
+    });
+  }
+  return page.evaluate(
+    (selector) =>
+      new Promise<string[]>((resolve, reject) => {
+        type Message = { type: number; code: string; msg: string; element: Element };
+        const htmlcs = (
+          window as unknown as {
+            HTMLCS: {
+              process(
+                standard: string,
+                content: Document,
+                done: () => void,
+                failed: () => void,
+              ): void;
+              getMessages(): Message[];
+            };
+          }
+        ).HTMLCS;
+        const root = selector ? document.querySelector(selector) : document.documentElement;
+        if (!root) return resolve([]);
+        // Always the whole document, then only the findings inside `within`: given an element,
+        // its accessible-name code calls getElementById on it and throws.
+        htmlcs.process(
+          "WCAG2AA",
+          document,
+          () => {
+            const describe = (el: Element) => {
+              const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
+              const id = el.id ? `#${el.id}` : "";
+              return `<${el.tagName?.toLowerCase() ?? "document"}${id}> "${text}"`;
+            };
+            resolve(
+              htmlcs
+                .getMessages()
+                // 1 is HTMLCS.ERROR; 2 and 3 are warnings and notices.
+                .filter((m) => m.type === 1)
+                .filter((m) => !selector || root.contains(m.element))
+                // HTML_CodeSniffer predates the HTML Standard's "Username" autofill group and
+                // allows "username" on text inputs only; the standard allows it on an e-mail
+                // input, which is what a sign-in address is (account-email-field.tsx).
+                .filter(
+                  (m) =>
+                    !(
+                      m.code.endsWith("1_3_5.H98") &&
+                      m.element.matches?.("input[type=email][autocomplete=username]")
+                    ),
+                )
+                .map((m) => `${m.code}: ${m.msg} ${describe(m.element)}`),
+            );
+          },
+          () => reject(new Error("HTML_CodeSniffer could not run")),
+        );
+      }),
+    within,
+  );
+}
+
+/**
+ * Headings that skip a level on the way down (an h3 straight after an h1), in document order,
+ * among the headings a screen reader lists (not hidden); only inside `within` when given.
+ */
+export function skippedHeadingLevels(page: Page, within?: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const root = selector ? document.querySelector(selector) : document.body;
+    if (!root) return [];
+    const headings = Array.from(
+      root.querySelectorAll<HTMLElement>("h1, h2, h3, h4, h5, h6"),
+    ).filter((h) => h.getClientRects().length > 0 && !h.closest("[aria-hidden=true]"));
+    const skipped: string[] = [];
+    // A page may open with an h2 before its h1 (the answers so far above the question); a
+    // dialog starts at whatever level its title has.
+    let previous = selector ? Number(headings[0]?.tagName.slice(1) ?? 1) - 1 : 1;
+    for (const heading of headings) {
+      const level = Number(heading.tagName.slice(1));
+      if (level > previous + 1)
+        skipped.push(`h${level} after h${previous}: "${heading.textContent?.trim().slice(0, 50)}"`);
+      previous = level;
+    }
+    return skipped;
+  }, within);
 }

@@ -16,17 +16,27 @@ import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
 import { approveReport, withholdConsent } from "../support/report-review.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
-import { focusRingsCut, layoutProblems, reflowViewports, smallTargets } from "./checks.ts";
+import {
+  codeSnifferErrors,
+  focusRingsCut,
+  layoutProblems,
+  reflowViewports,
+  skippedHeadingLevels,
+  smallTargets,
+  textSpacingOverflow,
+} from "./checks.ts";
 
 /*
  * Every page of app/routes.ts, as the role that uses it, at 320 CSS px and at 1280 px with 200 %
  * zoom (checks.ts says how that is emulated): no sideways scrolling, no text cut off by its box,
  * no blank area after the content (WCAG 1.4.10, 1.4.4), interactive targets of 24 × 24 px or
- * spaced as 2.5.8 allows, room for every control's focus ring inside the window (2.4.7), and no
- * serious or critical axe finding (each URL scanned once, at 320 px; an open drawer or sheet on
- * its own, as it is modal). The employer's drawer and the doctor's case sheet are opened for a
- * case in each state: draft, awaiting payment, invited, in progress and urgent, submitted, in
- * review with a consultation, awaiting the person, withheld and complete.
+ * spaced as 2.5.8 allows, room for every control's focus ring inside the window (2.4.7), no
+ * sideways scroll at 320 px with 1.4.12's text spacing, no serious or critical axe finding, no
+ * HTML_CodeSniffer WCAG 2 AA error and no heading that skips a level (each URL scanned once, at
+ * 320 px; an open drawer or sheet on its own, as it is modal). The employer's drawer and the
+ * doctor's case sheet are opened for a case in each state: draft, awaiting payment, invited, in
+ * progress and urgent, submitted, in review with a consultation, awaiting the person, withheld
+ * and complete.
  *
  * The cases are made through the domain's own test factories, which need the database, so this
  * spec runs the production build inside its test worker, on its own port and data directory, as
@@ -541,6 +551,14 @@ async function checkPage(page: Page, visit: Visit, size: string, scanned: Set<st
     problems.push(`target under 24 × 24 px: ${target}`);
   for (const control of await focusRingsCut(page))
     problems.push(`focus indicator cut by the window's edge: ${control}`);
+  // WCAG 1.4.12 at 1.4.10's width: a reader's own spacing must not make the page scroll sideways.
+  if (size === "320 px") {
+    const spaced = await textSpacingOverflow(page);
+    if (spaced.horizontalOverflow > 0)
+      problems.push(
+        `with WCAG 1.4.12 text spacing, scrolls sideways by ${spaced.horizontalOverflow} px (${spaced.overflowing.join("; ")})`,
+      );
+  }
   const shot = screenshotNames[visit.route];
   if (shot)
     await page.screenshot({
@@ -554,6 +572,10 @@ async function checkPage(page: Page, visit: Visit, size: string, scanned: Set<st
     const within = / \((drawer|sheet):/.test(visit.route) ? "[role=dialog]" : undefined;
     for (const finding of await seriousA11yViolations(page, within))
       problems.push(`axe ${finding}`);
+    for (const finding of await codeSnifferErrors(page, within))
+      problems.push(`HTML_CodeSniffer ${finding}`);
+    for (const heading of await skippedHeadingLevels(page, within))
+      problems.push(`heading skips a level: ${heading}`);
   }
   return problems;
 }

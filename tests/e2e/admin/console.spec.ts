@@ -17,7 +17,7 @@ test("an administrator works through every admin page: credits, inbox, audit exp
   const visitor = await visitorContext.newPage();
   await registerVerifiedEmployer(visitor, undefined, company);
   await visitor.goto("/contact");
-  await waitForHydration(visitor, "form#contact");
+  await waitForHydration(visitor, "form#contact-form");
   await visitor.getByRole("textbox", { name: "Name" }).fill(`Casey ${marker}`);
   await visitor.getByRole("textbox", { name: "Email" }).fill("casey@example.org");
   await visitor.getByRole("textbox", { name: "Message" }).fill(`Please call me back ${marker}`);

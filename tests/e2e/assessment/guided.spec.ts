@@ -40,6 +40,12 @@ test.describe("employee's guided assessment", () => {
 
     // Straight to PHQ-9 item 9 (the link resumes wherever the person is; here we jump).
     await page.goto(`${link}/questions/phq9.9`);
+    // The time frame is part of the item's legend, so a screen reader hears it with every item.
+    await expect(
+      page.getByRole("group", {
+        name: /^Over the last 2 weeks, how often have you been bothered by any of the following problems\? Thoughts that you would be better off dead/,
+      }),
+    ).toBeVisible();
     await page.getByLabel("Several days").check();
     await page.getByRole("button", { name: "Save and continue" }).click();
     const crisis = page.getByTestId("crisis-support");
@@ -53,6 +59,12 @@ test.describe("employee's guided assessment", () => {
     );
     // The assessment continues, with the panel still there.
     await expect(page.getByRole("button", { name: "Save and continue" })).toBeVisible();
+    await page.goto(`${link}/questions/gad7.1`);
+    await expect(
+      page.getByRole("group", {
+        name: /^Over the last 2 weeks, how often have you been bothered by the following problems\? Feeling nervous, anxious or on edge$/,
+      }),
+    ).toBeVisible();
     await page.goto(link);
     await expect(page.getByTestId("crisis-support")).toBeVisible();
   });

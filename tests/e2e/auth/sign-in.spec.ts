@@ -1,6 +1,6 @@
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
-import { PASSWORD, registerVerifiedEmployer, signIn } from "./helpers.ts";
+import { codeFor, PASSWORD, registerVerifiedEmployer, signIn } from "./helpers.ts";
 
 // Each journey hashes several passwords (scrypt) and waits for e-mail: give it room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -75,6 +75,43 @@ test.describe("guard and sign-in", () => {
     await expect(page.getByText("You have been logged out").first()).toBeVisible();
     await page.goto("/employer-dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo/);
+  });
+
+  test('authenticator codes paste as the app shows them, "123 456", at enrolment and at sign-in', async ({
+    page,
+  }) => {
+    const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+    /** Pastes into the field (the browser applies its maxlength to a paste as to typing). */
+    async function paste(label: string | RegExp, text: string) {
+      const field = page.getByLabel(label);
+      await field.focus();
+      await page.keyboard.insertText(text);
+      // All seven characters stay: a field of six cut "123 456" to "123 45".
+      await expect(field).toHaveValue(text);
+    }
+    const email = await registerVerifiedEmployer(page);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/employer-dashboard/);
+    await page.goto("/account/two-factor");
+    await page.getByLabel("Confirm your password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    const enrolledAt = Math.floor(Date.now() / 30_000);
+    await paste(/Enter the 6-digit code/, spaced(codeFor(secret, new Date(enrolledAt * 30_000))));
+    await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await expect(page).toHaveURL(/\/employer-dashboard/, { timeout: 15_000 });
+
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/two-factor/);
+    // The next time step: a code works once.
+    await paste(
+      "Authentication code",
+      spaced(codeFor(secret, new Date((enrolledAt + 1) * 30_000))),
+    );
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/employer-dashboard/);
   });
 
   test("mobile menu signs out", async ({ page }) => {

@@ -96,8 +96,14 @@ test("referral to released report: doctor signs, candidate corrects then approve
     "A display screen assessment in the first week",
   );
 
-  // Sign and send with a code: back on the dashboard with the seed's toast, the sheet closed.
-  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(first));
+  // Sign and send with a code, pasted as an authenticator app shows it ("123 456"): back on the
+  // dashboard with the seed's toast, the sheet closed.
+  const code = await freshCode(first);
+  await doctor.getByLabel("Authenticator code to sign").focus();
+  await doctor.keyboard.insertText(`${code.slice(0, 3)} ${code.slice(3)}`);
+  await expect(doctor.getByLabel("Authenticator code to sign")).toHaveValue(
+    `${code.slice(0, 3)} ${code.slice(3)}`,
+  );
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor).toHaveURL(/\/doctor-dashboard/);
   await expect(doctor.getByText("Review completed")).toBeVisible();

@@ -64,7 +64,7 @@ export function PackageCalculator() {
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_1.3fr]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[1fr_1.3fr]">
       <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
         <ToggleGroup
           label="Assessment type"

@@ -40,7 +40,7 @@ export function SavingsCalculator() {
   const saves = estimate.monthlySavingsPence > 0;
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_1fr]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[1fr_1fr]">
       <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
         <ToggleGroup
           label="Type of case"

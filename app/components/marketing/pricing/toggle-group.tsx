@@ -20,7 +20,7 @@ export function ToggleGroup<T extends string>({
     <div
       role="group"
       aria-label={label}
-      className={cn("inline-flex rounded-lg bg-muted p-1", className)}
+      className={cn("inline-flex max-w-full flex-wrap rounded-lg bg-muted p-1", className)}
     >
       {options.map((option) => (
         <button

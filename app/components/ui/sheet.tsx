@@ -8,7 +8,7 @@ import {
   modalTitleClassName,
   overlayClassName,
 } from "./dialog";
-import { revealFocusedThen } from "./reveal-focus";
+import { revealFocusedThen, useReturnFocus } from "./reveal-focus";
 import { slotted } from "./slotted";
 
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
@@ -63,6 +63,8 @@ export function SheetContent({
   showCloseButton = true,
   width = "default",
   onFocus,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: SheetContentProps) {
   const sideWidth =
@@ -71,6 +73,7 @@ export function SheetContent({
         ? "sm:max-w-2xl"
         : "sm:max-w-md"
       : undefined;
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -79,6 +82,7 @@ export function SheetContent({
         data-side={side}
         className={cn(sheetVariants({ side }), sideWidth, className)}
         onFocus={revealFocusedThen(onFocus)}
+        {...returnFocus}
         {...props}
       >
         {side === "bottom" ? (

@@ -1,3 +1,5 @@
+// The quiz and the calculator parse in the browser too, under a CSP without eval.
+import "~/lib/zod-jitless.ts";
 import { z } from "zod";
 import { savingsCalculatorRange } from "./catalogue.ts";
 import {

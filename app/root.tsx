@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
   useNavigate,
+  useNavigationType,
 } from "react-router";
 import { HydrationScripts } from "~/components/hydration-scripts.tsx";
 import { Toaster } from "~/components/ui/toaster";
@@ -79,20 +80,30 @@ function focusWithoutRing(element: HTMLElement) {
  * <body>: a keyboard user would restart from the top of the page, and a screen reader would not
  * hear that the page changed. Focus moves to the new page's heading instead (WCAG 2.4.3), as long
  * as nothing on the page has taken focus itself (an error summary does).
+ *
+ * A change of the same page's state (its query: a step such as `?step=withhold`, a list's type
+ * toggle) loses focus the same way when the control that made it is re-rendered away: focus then
+ * moves to the heading of what changed, the one the page marks `data-state-heading`, or the
+ * page's own heading. A replace that only tidies the address (a notice read and removed) moves
+ * nothing.
  */
 function useFocusOnPageChange() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  const { pathname, search } = useLocation();
+  const navigationType = useNavigationType();
+  const previous = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page or state
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const last = previous.current;
+    previous.current = pathname;
+    if (last === null) return;
+    const samePage = last === pathname;
+    if (samePage && navigationType === "REPLACE") return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
     const main = document.getElementById("main");
-    const heading = main?.querySelector<HTMLElement>("h1");
+    const heading =
+      (samePage ? main?.querySelector<HTMLElement>("[data-state-heading]") : null) ??
+      main?.querySelector<HTMLElement>("h1");
     const target = heading ?? main;
     if (!target) return;
     focusWithoutRing(target);
@@ -103,7 +114,7 @@ function useFocusOnPageChange() {
       if (target.getBoundingClientRect().bottom > window.innerHeight)
         target.scrollIntoView({ block: "start", behavior: "instant" });
     });
-  }, [pathname]);
+  }, [pathname, search]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -5,6 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { publicPages } from "../app/routes/marketing/public-pages.ts";
+import {
+  type ControlPage,
+  type ControlResult,
+  measureControls,
+  type ScriptLoading,
+} from "./lib/bench-controls.ts";
 import { ensureBuild } from "./lib/build.ts";
 import { freePort, waitFor } from "./lib/local-server.ts";
 
@@ -13,7 +19,10 @@ import { freePort, waitFor } from "./lib/local-server.ts";
  * compares its pre-rendered pages with nginx serving the same bytes (compareWithNginx), runs
  * Lighthouse (mobile, its default) on every public page (docs/architecture.md §7) and measures
  * the gzipped JavaScript each page loads. Each page is measured BENCH_RUNS times (3) and the median
- * run reported. Writes bench/results/web.json and prints a table.
+ * run reported. It then measures first paint to working controls at 4× CPU on Slow 4G for `/`,
+ * `/contact` and the employer dashboard, with the scripts loaded as the product ships them and
+ * hydrating at once (scripts/lib/bench-controls.ts, ADR 0014), BENCH_CONTROL_RUNS times (5).
+ * BENCH_ONLY=controls measures only that. Writes bench/results/web.json and prints a table.
  */
 const root = path.resolve(import.meta.dirname, "..");
 /** Every public page (the sitemap's list), or BENCH_PAGES="/ /pricing" for some of them. */
@@ -272,6 +281,16 @@ await ensureBuild();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-web-"));
+// The demo employer (npm run db:seed), for the employer dashboard's controls: its password is
+// random and printed once.
+const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/db-seed.ts"], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  encoding: "utf8",
+});
+const demoEmployer = /sign in at \/login as (\S+) with password (\S+)/.exec(seeded.stdout ?? "");
+if (!demoEmployer)
+  throw new Error(`db:seed printed no demo employer:\n${seeded.stdout}${seeded.stderr}`);
 const server = spawn(path.join(root, "node_modules/.bin/node"), ["server/main.ts"], {
   cwd: root,
   env: {
@@ -289,6 +308,31 @@ const server = spawn(path.join(root, "node_modules/.bin/node"), ["server/main.ts
   stdio: ["ignore", "ignore", "inherit"],
 });
 
+/** The pages whose first paint to working controls is measured, and the control on each. */
+const controlPages: ControlPage[] = [
+  { path: "/", control: "a[role=tab]" },
+  { path: "/contact", control: "main form button[type=submit]" },
+  { path: "/employer-dashboard", control: 'details[data-menu="mobile"] summary' },
+];
+let controls: ControlResult[] = [];
+
+/** Signs the demo employer in through the real /login form; its session cookie. */
+async function employerSession(base: string, email: string, password: string) {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.includes("session_token"));
+  if (!session) throw new Error(`sign-in of ${email} set no session (${response.status})`);
+  const [name, ...value] = session.split("=");
+  return { name: name!, value: value.join("=") };
+}
+
 const results: PageResult[] = [];
 let staticComparison: StaticComparison[] | string = "not measured";
 try {
@@ -296,10 +340,11 @@ try {
   // Warm up: the first render of each page pays for module loading.
   for (const page of pages) await fetch(`${base}${page}`);
 
-  staticComparison = await compareWithNginx(base, server.pid);
+  if (process.env.BENCH_ONLY !== "controls")
+    staticComparison = await compareWithNginx(base, server.pid);
 
   // BENCH_RUNS=0 measures only the static comparison.
-  for (const page of runsPerPage > 0 ? pages : []) {
+  for (const page of runsPerPage > 0 && process.env.BENCH_ONLY !== "controls" ? pages : []) {
     const lighthouse = () =>
       spawnSync(
         path.join(root, "node_modules/.bin/lighthouse"),
@@ -371,10 +416,31 @@ try {
     });
     console.log(`measured ${page}`);
   }
+  controls = await measureControls({
+    server: base,
+    pages: controlPages,
+    runs: Number(process.env.BENCH_CONTROL_RUNS ?? 5),
+    cookie: await employerSession(base, demoEmployer[1]!, demoEmployer[2]!),
+  });
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** First paint to working controls as shipped may take at most this much of hydrating at once. */
+const controlBudgetRatio = 1.2;
+
+/** Per page: first paint to working controls as shipped over hydrating at once (medians). */
+function controlRatios(all: ControlResult[]) {
+  const of = (path: string, loading: ScriptLoading) =>
+    all.find((c) => c.path === path && c.loading === loading)?.median.paintToControlMs;
+  return controlPages.flatMap(({ path: page }) => {
+    const shipped = of(page, "as-built");
+    const atOnce = of(page, "at-once");
+    if (shipped === undefined || atOnce === undefined) return [];
+    return [{ path: page, ratio: Number((shipped / Math.max(atOnce, 1)).toFixed(3)) }];
+  });
 }
 
 const withinBudget = (r: PageResult) =>
@@ -394,11 +460,37 @@ const out = {
   tool: `lighthouse (mobile, simulated throttling), median of ${runsPerPage} runs per page`,
   budgets,
   pages: results.map((r) => ({ ...r, withinBudget: withinBudget(r) })),
+  controls: {
+    tool: "Chromium at 4× CPU (Emulation.setCPUThrottlingRate) on Slow 4G (Network.emulateNetworkConditions), cold cache, 375 px; first paint and the page's first control hydrated, from navigation start; median run",
+    budgetRatio: controlBudgetRatio,
+    pages: controls,
+    ratios: controlRatios(controls),
+  },
 };
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
-fs.writeFileSync(path.join(root, "bench/results/web.json"), `${JSON.stringify(out, null, 2)}\n`);
+// BENCH_ONLY=controls leaves the full run's file as it was and writes only its own.
+const { controls: controlsOut, ...rest } = out;
+if (process.env.BENCH_ONLY !== "controls")
+  fs.writeFileSync(path.join(root, "bench/results/web.json"), `${JSON.stringify(rest, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(root, "bench/results/web-controls.json"),
+  `${JSON.stringify({ measuredAt: out.measuredAt, ...controlsOut }, null, 2)}\n`,
+);
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
+if (controls.length > 0) {
+  console.log(
+    `\nfirst paint to working controls, 4× CPU, Slow 4G (median of ${controls[0]!.runs.length}):`,
+  );
+  for (const c of controls)
+    console.log(
+      `  ${pad(c.path, 22)}${pad(c.loading, 13)}paint ${pad(`${c.median.firstPaintMs} ms`, 10)}hydrated ${pad(`${c.median.hydratedMs} ms`, 10)}paint → controls ${c.median.paintToControlMs} ms  [${c.runs.map((r) => r.paintToControlMs).join(", ")}]`,
+    );
+  for (const r of controlRatios(controls))
+    console.log(
+      `  ${pad(r.path, 22)}as shipped / at once: ${r.ratio.toFixed(2)}  ${r.ratio <= controlBudgetRatio ? "ok" : "OVER"}`,
+    );
+}
 console.log(
   `\n${pad("page", 28)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 6)}${pad("seo", 6)}${pad("JS gz KB", 10)}${pad("LCP ms", 8)}budget`,
 );
@@ -424,6 +516,6 @@ else {
       `  ${pad(c.path, 12)}product ${pad(c.product.map((r) => r.requestsPerSecond).join("/"), 22)}nginx ${pad(c.nginx.map((r) => r.requestsPerSecond).join("/"), 24)}req/s  ${(c.ratio * 100).toFixed(1)} %  ${c.withinBudget ? "ok" : "UNDER"}`,
     );
 }
-console.log("\nwritten to bench/results/web.json");
+console.log("\nwritten to bench/results/web.json and web-controls.json");
 if (typeof staticComparison !== "string" && staticComparison.some((c) => !c.withinBudget))
   process.exitCode = 1;

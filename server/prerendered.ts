@@ -199,6 +199,11 @@ interface PrerenderedMiddleware {
   brotliReady: Promise<void>;
 }
 
+/** True when the address carries a query string. */
+function hasQuery(url: string | undefined): boolean {
+  return url?.includes("?") ?? false;
+}
+
 /**
  * Pre-rendered pages are held in memory, finished for PUBLIC_URL and compressed once, and sent
  * with a CSP naming their inline scripts by hash (ADR 0003, 0007). This runs after the security
@@ -251,6 +256,9 @@ export function prerenderedPages(
     pages(req, res, next) {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       if (!pages.has(req.path) || hasSessionCookie(req.headers.cookie)) return next();
+      // A query may be a page's state (a tab, the pricing quiz's answers): rendered per request
+      // by the page's loader, so each works without JavaScript (ADR 0014).
+      if (hasQuery(req.url)) return next();
       sendPage(req.path, req, res);
     },
     isPage: (req) =>
@@ -266,6 +274,8 @@ export function prerenderedPages(
       return (req, res, next) => {
         if (!staticFiles.has(decodedPath(req.path))) return next();
         if (req.path.endsWith(".data") && hasSessionCookie(req.headers.cookie)) return next();
+        // The pre-rendered data answers no query; a loader that reads one is asked instead.
+        if (req.path.endsWith(".data") && hasQuery(req.url)) return next();
         return handler(req, res, next);
       };
     },

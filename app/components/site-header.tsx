@@ -5,11 +5,14 @@ import {
   HomeIcon,
   LogOutIcon,
   MenuIcon,
+  SettingsIcon,
+  UsersIcon,
+  WalletIcon,
   XIcon,
 } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
 import { OrganisationSwitchForms } from "./account/organisation-switcher.tsx";
@@ -68,7 +71,7 @@ function CreditsBadge({ credits }: { credits: number }) {
  * The account menu's button: My Account and, for an employer in several organisations, the one
  * this session acts for, so the person always sees where they are.
  */
-export function AccountMenuLabel({ account }: { account: HeaderAccount }) {
+function AccountMenuLabel({ account }: { account: HeaderAccount }) {
   const organisation = account.organisation;
   if (!organisation || organisation.memberships.length < 2) return <>My Account</>;
   return (
@@ -93,11 +96,129 @@ function SignOutForm({ children, className }: { children: React.ReactNode; class
   );
 }
 
-/*
- * The account menu (Radix dropdown and its positioning code) only appears in the signed-in areas:
- * loaded on demand so visitors to public pages do not download it.
+/**
+ * A menu that is a native <details>: its <summary> opens and closes it before and without
+ * JavaScript, so a click made before hydration is never lost (docs/decisions/0014). Once React
+ * has the page it adds what a menu is expected to do: Escape closes it and gives focus back to
+ * its summary, a click outside it or a page change closes it, and opening one closes the others.
  */
-const AccountMenu = lazy(() => import("./account-menu.tsx"));
+function useDisclosureMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const page = `${location.pathname}${location.search}`;
+  const shownOn = useRef(page);
+  // Closes on a page change, not on hydration: a menu opened before the script ran stays open.
+  useEffect(() => {
+    if (shownOn.current === page) return;
+    shownOn.current = page;
+    if (ref.current) ref.current.open = false;
+  }, [page]);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const summary = details.querySelector("summary");
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape" || !details?.open) return;
+      const hadFocus = details.contains(document.activeElement);
+      details.open = false;
+      if (hadFocus) summary?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!details?.open) return;
+      const target = event.target as Node | null;
+      // The backdrop is inside the <details> but outside the panel: a click on it closes too.
+      if (target && details.contains(target) && !(target as Element).closest?.("[data-backdrop]"))
+        return;
+      details.open = false;
+    }
+    function onToggle() {
+      if (!details?.open) return;
+      for (const other of document.querySelectorAll<HTMLDetailsElement>("details[data-menu]"))
+        if (other !== details) other.open = false;
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    details.addEventListener("toggle", onToggle);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+      details.removeEventListener("toggle", onToggle);
+    };
+  }, []);
+  return ref;
+}
+
+/** The <summary> of a menu, without the browser's disclosure triangle. */
+const menuSummary = "cursor-pointer list-none [&::-webkit-details-marker]:hidden";
+
+/**
+ * The signed-in account menu: the organisations to switch between (an employer in several), the
+ * account's pages and Sign out, as links and real forms inside a <details>, so each works before
+ * and without JavaScript.
+ */
+function AccountMenu({ account }: { account: HeaderAccount }) {
+  const ref = useDisclosureMenu();
+  const organisation = account.organisation;
+  const switching = organisation && organisation.memberships.length > 1;
+  const billing = account.role === "employer" && (organisation?.billing ?? true);
+  const item = cn(
+    "flex w-full items-center gap-2 rounded-sm px-2 py-2 text-left text-sm hover:bg-accent hover:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground",
+    focusRing,
+  );
+  return (
+    <details ref={ref} data-menu="account" className="relative">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          menuSummary,
+          "max-w-72 [[open]>&]:bg-accent",
+        )}
+      >
+        <AccountMenuLabel account={account} />
+        <ChevronDownIcon aria-hidden="true" className="size-4" />
+      </summary>
+      <div
+        data-testid="account-menu"
+        className="absolute top-full right-0 z-50 mt-1 max-h-[calc(100dvh-5rem)] min-w-64 overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md"
+      >
+        <p className="px-2 py-1.5 font-medium text-muted-foreground text-sm">{account.name}</p>
+        {switching ? (
+          <OrganisationSwitchForms organisation={organisation} className="mt-1 border-t pt-2" />
+        ) : null}
+        <ul className="mt-1 border-t pt-1">
+          {organisation ? (
+            <li>
+              <Link to="/employer-team" className={item}>
+                <UsersIcon aria-hidden="true" />
+                {organisation.team ? "Team" : "Your organisation"}
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/account" className={item}>
+              <SettingsIcon aria-hidden="true" />
+              Account settings
+            </Link>
+          </li>
+          {billing ? (
+            <li>
+              <Link to="/employer-subscription" className={item}>
+                <WalletIcon aria-hidden="true" />
+                Subscription
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+        <SignOutForm className="mt-1 border-t pt-1">
+          <button type="submit" className={cn(item, "cursor-pointer")}>
+            <LogOutIcon aria-hidden="true" />
+            Sign out
+          </button>
+        </SignOutForm>
+      </div>
+    </details>
+  );
+}
 
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
@@ -142,67 +263,43 @@ function BackControl() {
 }
 
 /**
- * The mobile menu: a native modal <dialog> sliding in from the right. showModal() makes the rest
- * of the page inert, moves focus into the menu, closes on Escape and gives focus back to the
- * button that opened it, without shipping a dialog library to every public page.
+ * The mobile menu: a <details> whose panel slides in from the right under the header. Its summary
+ * opens and closes it before and without JavaScript, so phones always have the area's navigation
+ * and Sign out (docs/decisions/0014); once hydrated, Escape, a click on the backdrop and a page
+ * change close it (useDisclosureMenu).
  */
-function MobileMenu({
-  open,
-  onOpenChange,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactNode;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
-  }, [open]);
+function MobileMenu({ children }: { children: ReactNode }) {
+  const ref = useDisclosureMenu();
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => onOpenChange(true)}
+    <details ref={ref} data-menu="mobile" className="group/menu">
+      <summary
+        aria-label="Menu"
+        className={cn(
+          buttonVariants({ variant: "ghost", size: "icon" }),
+          menuSummary,
+          "relative z-50",
+        )}
       >
-        <MenuIcon aria-hidden="true" className="size-6" />
-      </Button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; Escape closes it for keyboards */}
-      <dialog
-        ref={dialog}
+        <MenuIcon aria-hidden="true" className="size-6 group-open/menu:hidden" />
+        <XIcon aria-hidden="true" className="hidden size-6 group-open/menu:block" />
+      </summary>
+      <div
+        data-backdrop
+        aria-hidden="true"
+        className="fixed inset-x-0 top-16 bottom-0 bg-black/50"
+      />
+      <section
         aria-labelledby="mobile-menu-title"
-        onClose={() => onOpenChange(false)}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) onOpenChange(false);
-        }}
-        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-full overflow-y-auto overscroll-contain border-border border-l bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50 open:motion-safe:transition-transform open:motion-safe:duration-300 open:motion-safe:ease-out open:starting:translate-x-full"
+        className="fixed top-16 right-0 bottom-0 z-50 w-72 max-w-full overflow-y-auto overscroll-contain border-border border-l bg-background text-foreground shadow-lg motion-safe:transition-transform motion-safe:duration-300 motion-safe:ease-out starting:translate-x-full"
       >
         <div className="flex min-h-full flex-col p-6">
           <h2 id="mobile-menu-title" className="font-semibold text-foreground text-lg">
             Menu
           </h2>
           {children}
-          <button
-            type="button"
-            onClick={() => onOpenChange(false)}
-            className={cn(
-              "absolute top-3 right-3 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground",
-              focusRing,
-            )}
-          >
-            <XIcon aria-hidden="true" className="size-5" />
-            <span className="sr-only">Close</span>
-          </button>
         </div>
-      </dialog>
-    </>
+      </section>
+    </details>
   );
 }
 
@@ -219,12 +316,6 @@ export function SiteHeader({
   variant?: "public" | "area";
 }) {
   const scrolled = useScrolledPast(20);
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every route change
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [location.pathname]);
 
   const inArea = variant === "area" && account !== null;
   const items: ReadonlyArray<{ to: string; label: string }> = inArea
@@ -247,6 +338,9 @@ export function SiteHeader({
       className={cn(
         "fixed inset-x-0 top-0 z-40 h-16 transition-[background-color,box-shadow] duration-200",
         scrolled ? "bg-white/85 shadow-sm backdrop-blur-md" : "bg-transparent",
+        // A backdrop filter would make the header the box the open menu's fixed panel is placed
+        // in: while a menu is open the header is plain white instead.
+        "has-[details[open]]:bg-white has-[details[open]]:[backdrop-filter:none]",
       )}
     >
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4 sm:px-6">
@@ -276,16 +370,7 @@ export function SiteHeader({
           {inArea ? (
             <div className="ml-2 flex items-center gap-2">
               {account.credits !== undefined ? <CreditsBadge credits={account.credits} /> : null}
-              <Suspense
-                fallback={
-                  <Button variant="outline" size="sm" className="max-w-72" disabled>
-                    <AccountMenuLabel account={account} />
-                    <ChevronDownIcon aria-hidden="true" className="size-4" />
-                  </Button>
-                }
-              >
-                <AccountMenu account={account} />
-              </Suspense>
+              <AccountMenu account={account} />
             </div>
           ) : (
             <Link
@@ -300,7 +385,7 @@ export function SiteHeader({
           {inArea && account.credits !== undefined ? (
             <CreditsBadge credits={account.credits} />
           ) : null}
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
+          <MobileMenu>
             {inArea ? (
               <p className="mt-1 text-muted-foreground text-sm">
                 {account.name}
@@ -324,7 +409,6 @@ export function SiteHeader({
                 <Link
                   key={item.to}
                   to={item.to}
-                  onClick={() => setMenuOpen(false)}
                   className="rounded-md px-3 py-3 font-medium hover:bg-muted"
                 >
                   {item.label}
@@ -335,17 +419,12 @@ export function SiteHeader({
                   {account.organisation ? (
                     <Link
                       to="/employer-team"
-                      onClick={() => setMenuOpen(false)}
                       className="rounded-md px-3 py-3 font-medium hover:bg-muted"
                     >
                       {account.organisation.team ? "Team" : "Your organisation"}
                     </Link>
                   ) : null}
-                  <Link
-                    to="/account"
-                    onClick={() => setMenuOpen(false)}
-                    className="rounded-md px-3 py-3 font-medium hover:bg-muted"
-                  >
+                  <Link to="/account" className="rounded-md px-3 py-3 font-medium hover:bg-muted">
                     Account settings
                   </Link>
                   <SignOutForm className="mt-4 border-t pt-4">
@@ -358,7 +437,6 @@ export function SiteHeader({
               ) : (
                 <Link
                   to={doctorLoginLink.to}
-                  onClick={() => setMenuOpen(false)}
                   className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted"
                 >
                   {doctorLoginLink.label}

@@ -86,10 +86,8 @@ function run(
 }
 
 describe("loadAfterFirstPaint", () => {
-  const preloads = ["/assets/entry.client-D.js", "/assets/shell-E.js", "/assets/root-A.js"];
-
-  it("fetches nothing before the first frame, then preloads and imports what the page needs", async () => {
-    const page = run(loadAfterFirstPaint(reactRouterScript, preloads));
+  it("imports nothing before the first paint, then what the page needs", async () => {
+    const page = run(loadAfterFirstPaint(reactRouterScript));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(page.events).toEqual([]);
     expect(page.head).toEqual([]);
@@ -97,9 +95,8 @@ describe("loadAfterFirstPaint", () => {
     page.paint();
     await page.done;
     expect(page.events[0]).toBe("paint");
-    expect(page.head.map((link) => [link.rel, link.href])).toEqual(
-      preloads.map((href) => ["modulepreload", href]),
-    );
+    // The module preloads are the page's own (components/hydration-scripts.tsx): none is added.
+    expect(page.head).toEqual([]);
     // The route modules in parallel, the entry (which hydrates) last, once they are in place.
     expect(page.events.slice(1, -1).sort()).toEqual(
       [
@@ -119,7 +116,7 @@ describe("loadAfterFirstPaint", () => {
   });
 
   it("waits for the first frame in a browser without paint entries", async () => {
-    const page = run(loadAfterFirstPaint(reactRouterScript, preloads), { paintTiming: false });
+    const page = run(loadAfterFirstPaint(reactRouterScript), { paintTiming: false });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(page.events).toEqual([]);
     page.paint();
@@ -129,7 +126,7 @@ describe("loadAfterFirstPaint", () => {
   });
 
   it("does not wait in a hidden tab, which paints nothing until it is shown", async () => {
-    const page = run(loadAfterFirstPaint(reactRouterScript, preloads), {
+    const page = run(loadAfterFirstPaint(reactRouterScript), {
       visibilityState: "hidden",
     });
     await page.done;
@@ -139,19 +136,13 @@ describe("loadAfterFirstPaint", () => {
 
   it("imports a module loaded for its effect (the manifest, without lazy discovery) before the routes", async () => {
     const script = reactRouterScript.replace(/^;/, 'import "/assets/manifest-F.js";');
-    const page = run(loadAfterFirstPaint(script, []));
+    const page = run(loadAfterFirstPaint(script));
     page.paint();
     await page.done;
     expect(page.events[1]).toBe("load /assets/manifest-F.js");
   });
 
-  it("keeps the preload list from closing the inline script", () => {
-    expect(loadAfterFirstPaint(reactRouterScript, ["/assets/</script>.js"])).not.toContain(
-      "</script>",
-    );
-  });
-
   it("leaves a script with nothing to import as it is", () => {
-    expect(loadAfterFirstPaint(" ", ["/assets/a.js"])).toBe(" ");
+    expect(loadAfterFirstPaint(" ")).toBe(" ");
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Rewrites React Router's inline module script (the one <Scripts /> writes: the route modules'
  * static imports, the manifest, then `import(entry)`) so that nothing is fetched before the page
- * has painted: it waits for the browser's first paint entry (Paint Timing; where a browser has
- * none, for the first animation frame and the task after it), adds the module preloads it was
- * given, and imports the route modules dynamically, in parallel, under the names the rest of the
- * script uses. The paint entry, not the frame, because the frame is drawn on the main thread some
+ * has run: it waits for the browser's first paint entry (Paint Timing; where a browser has
+ * none, for the first animation frame and the task after it), then imports the route modules
+ * dynamically, in parallel, under the names the rest of the script uses. Their module preloads
+ * stay in the page (components/hydration-scripts.tsx), so the imports find them fetched. The paint entry, not the frame, because the frame is drawn on the main thread some
  * time before it is on screen, and the entry says when it was.
  *
  * A static import is fetched as soon as the parser meets the script, and a module script runs as
@@ -14,7 +14,7 @@
  * A hidden tab (opened in the background) paints nothing until it is shown, so it does not wait:
  * there is no paint to come first.
  */
-export function loadAfterFirstPaint(moduleScript: string, preloads: readonly string[]): string {
+export function loadAfterFirstPaint(moduleScript: string): string {
   const namespaceImports: { name: string; specifier: string }[] = [];
   const sideEffectImports: string[] = [];
   const rest = moduleScript
@@ -32,7 +32,6 @@ export function loadAfterFirstPaint(moduleScript: string, preloads: readonly str
     `  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(() => setTimeout(painted));`,
     `  new PerformanceObserver((_entries, observer) => { observer.disconnect(); painted(); }).observe({ type: "paint", buffered: true });`,
     `});`,
-    `for (const href of ${scriptJson(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     ...sideEffectImports.map((specifier) => `await import(${specifier});`),
     namespaceImports.length > 0
       ? `const [${namespaceImports.map((i) => i.name).join(", ")}] = await Promise.all([${namespaceImports.map((i) => `import(${i.specifier})`).join(", ")}]);`
@@ -45,8 +44,3 @@ export function loadAfterFirstPaint(moduleScript: string, preloads: readonly str
 const namespaceImport = /^[ \t]*import \* as ([A-Za-z_$][\w$]*) from ("[^"\n]+");[ \t]*$/gm;
 /** `import "/assets/manifest.js";` (a static import for its effect; not `import(…)`). */
 const sideEffectImport = /\bimport ("[^"\n]+");?/g;
-
-/** JSON that cannot end the inline <script> it is written into. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c");
-}

@@ -112,7 +112,7 @@ export function OrganisationSwitchDisclosure() {
 }
 
 /** One organisation of the switcher: its name and the person's role there, the active one ticked. */
-export function OrganisationChoice({
+function OrganisationChoice({
   choice,
   active,
   iconClassName,

@@ -1,6 +1,16 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { useSearchParams } from "react-router";
 import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 
 interface LightTab {
   value: string;
@@ -12,35 +22,56 @@ interface LightTab {
  * WAI-ARIA tabs (arrow keys, Home/End, automatic activation) in a few hundred bytes, for public
  * pages where the Radix primitive's extra JavaScript would count against the page budget. Every
  * panel is server-rendered; inactive ones carry `hidden`.
+ *
+ * Each tab is a link to the same page with the tab chosen in its query (`?<param>=<value>`) and
+ * the tabs' own anchor, which the server renders open: before and without JavaScript a tab is a
+ * link that works (docs/decisions/0014). Once hydrated, a click switches the panel in place, and
+ * focus roves with the arrow keys.
  */
 export function LightTabs({
   label,
   tabs,
+  param,
+  anchor,
   defaultValue,
-  value: controlled,
-  onValueChange,
   className,
   listClassName,
 }: {
   label: string;
   tabs: readonly LightTab[];
+  /** The query parameter that names the open tab, in the links and the server's render. */
+  param: string;
+  /** The id of the tabs' wrapper, which each link scrolls back to. */
+  anchor: string;
   defaultValue?: string;
-  value?: string;
-  onValueChange?: (value: string) => void;
   className?: string;
   listClassName?: string;
 }) {
   const id = useId();
-  const [uncontrolled, setUncontrolled] = useState(defaultValue ?? tabs[0]?.value);
-  const value = controlled ?? uncontrolled;
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get(param);
+  const initial = tabs.some((tab) => tab.value === asked)
+    ? asked!
+    : (defaultValue ?? tabs[0]!.value);
+  const [value, setValue] = useState(initial);
+  // A navigation to another tab's address (back, forward, a link) opens that tab.
+  useEffect(() => setValue(initial), [initial]);
+  const refs = useRef<Array<HTMLAnchorElement | null>>([]);
 
-  function select(next: string) {
-    if (controlled === undefined) setUncontrolled(next);
-    onValueChange?.(next);
+  function hrefOf(tab: string) {
+    const query = new URLSearchParams(searchParams);
+    query.set(param, tab);
+    return `?${query.toString()}#${anchor}`;
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+  function onClick(event: MouseEvent<HTMLAnchorElement>, next: string) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setValue(next);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
     const last = tabs.length - 1;
     const target =
       event.key === "ArrowRight"
@@ -58,12 +89,12 @@ export function LightTabs({
               : null;
     if (target === null) return;
     event.preventDefault();
-    select(tabs[target]!.value);
+    setValue(tabs[target]!.value);
     refs.current[target]?.focus();
   }
 
   return (
-    <div className={cn("flex flex-col gap-6", className)}>
+    <div id={anchor} className={cn("flex scroll-mt-20 flex-col gap-6", className)}>
       <div
         role="tablist"
         aria-label={label}
@@ -77,18 +108,19 @@ export function LightTabs({
         {tabs.map((tab, index) => {
           const selected = tab.value === value;
           return (
-            <button
+            <a
               key={tab.value}
               ref={(element) => {
                 refs.current[index] = element;
               }}
-              type="button"
+              href={hrefOf(tab.value)}
               role="tab"
               id={`${id}-tab-${tab.value}`}
               aria-controls={`${id}-panel-${tab.value}`}
               aria-selected={selected}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => select(tab.value)}
+              // Before hydration the arrow keys do nothing, so every tab is in the Tab order.
+              tabIndex={hydrated ? (selected ? 0 : -1) : undefined}
+              onClick={(event) => onClick(event, tab.value)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
                 "inline-flex min-h-10 cursor-pointer items-center justify-center rounded-md px-3 py-1.5 text-center font-medium text-sm transition-colors hover:text-foreground sm:px-4",
@@ -97,7 +129,7 @@ export function LightTabs({
               )}
             >
               {tab.label}
-            </button>
+            </a>
           );
         })}
       </div>

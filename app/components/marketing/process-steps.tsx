@@ -48,6 +48,8 @@ export function ServiceProcessTabs({
   return (
     <LightTabs
       label="Service"
+      param="service"
+      anchor="service-process"
       defaultValue="pre-employment"
       tabs={[
         {

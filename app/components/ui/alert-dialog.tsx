@@ -10,7 +10,7 @@ import {
   modalTitleClassName,
   overlayClassName,
 } from "./dialog";
-import { revealFocusedThen } from "./reveal-focus";
+import { revealFocusedThen, useReturnFocus } from "./reveal-focus";
 import { slotted } from "./slotted";
 
 /** A modal that asks the user to confirm or cancel; it cannot be dismissed by clicking outside. */
@@ -42,8 +42,11 @@ function AlertDialogOverlay({
 export function AlertDialogContent({
   className,
   onFocus,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -51,6 +54,7 @@ export function AlertDialogContent({
         data-slot="alert-dialog-content"
         className={cn(centredPanelClassName, className)}
         onFocus={revealFocusedThen(onFocus)}
+        {...returnFocus}
         {...props}
       />
     </AlertDialogPortal>

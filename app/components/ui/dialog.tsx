@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 import { focusRing } from "./focus-ring";
-import { revealFocusedThen } from "./reveal-focus";
+import { revealFocusedThen, useReturnFocus } from "./reveal-focus";
 import { slotted } from "./slotted";
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -67,8 +67,11 @@ export function DialogContent({
   children,
   showCloseButton = true,
   onFocus,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -76,6 +79,7 @@ export function DialogContent({
         data-slot="dialog-content"
         className={cn(centredPanelClassName, className)}
         onFocus={revealFocusedThen(onFocus)}
+        {...returnFocus}
         {...props}
       >
         {children}

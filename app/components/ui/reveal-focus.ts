@@ -1,4 +1,4 @@
-import type { FocusEvent } from "react";
+import { type FocusEvent, useRef } from "react";
 
 /**
  * `onFocus` for a scrolling dialog panel. Radix's focus trap moves focus with `preventScroll`
@@ -45,4 +45,37 @@ export function focusLinkTo(
   if (!link) return;
   event.preventDefault();
   link.focus();
+}
+
+/**
+ * `onOpenAutoFocus` and `onCloseAutoFocus` for a dialog that gives focus back to whatever had it
+ * when the dialog opened (WCAG 2.4.3). Radix returns focus to the dialog's Trigger, and a dialog
+ * the page opens itself (a form's confirmation step) has none, so focus fell to <body>. The
+ * element that had focus is read as the dialog opens, before Radix moves focus into it; when it
+ * is gone by the time the dialog closes, Radix's own choice stands. The caller's handlers run
+ * first, and one that prevents the default keeps its own choice.
+ */
+export function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: {
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus(event: Event) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus(event: Event) {
+      onCloseAutoFocus?.(event);
+      const element = opener.current;
+      opener.current = null;
+      if (event.defaultPrevented || !element?.isConnected) return;
+      event.preventDefault();
+      element.focus();
+    },
+  };
 }

@@ -8,7 +8,7 @@ import {
   modalTitleClassName,
   overlayClassName,
 } from "./dialog";
-import { revealFocusedThen } from "./reveal-focus";
+import { revealFocusedThen, useReturnFocus } from "./reveal-focus";
 import { slotted } from "./slotted";
 
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
@@ -64,6 +64,7 @@ export function SheetContent({
   width = "default",
   onFocus,
   onOpenAutoFocus = focusTitle,
+  onCloseAutoFocus,
   ...props
 }: SheetContentProps) {
   const sideWidth =
@@ -72,6 +73,7 @@ export function SheetContent({
         ? "sm:max-w-2xl"
         : "sm:max-w-md"
       : undefined;
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -80,7 +82,7 @@ export function SheetContent({
         data-side={side}
         className={cn(sheetVariants({ side }), sideWidth, className)}
         onFocus={revealFocusedThen(onFocus)}
-        onOpenAutoFocus={onOpenAutoFocus}
+        {...returnFocus}
         {...props}
       >
         {side === "bottom" ? (

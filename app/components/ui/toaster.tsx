@@ -49,6 +49,11 @@ type ToastOptions = ExternalToast & {
    * belongs to that page and stays when this one is left.
    */
   forNextPage?: boolean;
+  /**
+   * The toast says something the person must not miss: it stays until they dismiss it. Errors
+   * and warnings always do.
+   */
+  important?: boolean;
 };
 
 /*
@@ -60,8 +65,10 @@ let page = 0;
 const owners = new Map<string | number, number>();
 
 function raise(kind: Kind, message: ReactNode, options: ToastOptions = {}) {
-  const { forNextPage = false, ...data } = options;
+  const { forNextPage = false, important = false, ...data } = options;
   const owner = forNextPage ? page + 1 : page;
+  // What the person must not miss stays until they dismiss it, not 5 s.
+  if (important || kind === "error" || kind === "warning") data.duration = Number.POSITIVE_INFINITY;
   void loadSonner().then(async (module) => {
     await mounted;
     if (owner < page) return;
@@ -98,12 +105,21 @@ export const toast = Object.assign(
 );
 
 /**
- * Mount once in the root layout. At most 5 toasts visible, each for 5 s, bottom-right, with a
- * close button. Toasts are announced politely; never put the only copy of important
- * information (or an action the user must take) in a toast.
+ * Mount once in the root layout. At most 5 toasts visible, bottom-right, with a close button:
+ * each for 5 s, except errors, warnings and toasts raised `important`, which stay until dismissed.
+ *
+ * The live region that announces them is in the page's HTML from the start, and sonner's list
+ * is put inside it once loaded: a region added to the page with its first message is often not
+ * announced at all, and sonner's own region only arrives with the first toast (sonner is fetched
+ * then). Sonner's list is no live region of its own, so nothing is announced twice. Never put the
+ * only copy of important information (or an action the user must take) in a toast.
  */
 export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
   const [module, setModule] = useState<Sonner | undefined>();
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (module) region.current?.querySelector("section[aria-live]")?.removeAttribute("aria-live");
+  }, [module]);
   const { pathname } = useLocation();
   const first = useRef(true);
   // A layout effect runs before the new page's own effects, which may raise its toasts.
@@ -128,29 +144,38 @@ export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
   useEffect(() => {
     if (module) markMounted();
   }, [module]);
-  if (!module) return null;
-  const Sonner = module.Toaster;
+  const Sonner = module?.Toaster;
   return (
-    <Sonner
-      position="bottom-right"
-      visibleToasts={5}
-      duration={5000}
-      richColors={false}
-      closeButton
-      theme="light"
-      style={{ ...tokenStyle, ...style }}
-      toastOptions={{
-        ...toastOptions,
-        classNames: {
-          toast: "font-sans text-sm shadow-md",
-          title: "font-semibold",
-          description: "text-muted-foreground!",
-          actionButton: "bg-primary! text-primary-foreground! font-medium",
-          cancelButton: "bg-secondary! text-secondary-foreground!",
-          ...toastOptions?.classNames,
-        },
-      }}
-      {...props}
-    />
+    <div
+      ref={region}
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-atomic="false"
+      data-testid="toast-region"
+    >
+      {Sonner ? (
+        <Sonner
+          position="bottom-right"
+          visibleToasts={5}
+          duration={5000}
+          richColors={false}
+          closeButton
+          theme="light"
+          style={{ ...tokenStyle, ...style }}
+          toastOptions={{
+            ...toastOptions,
+            classNames: {
+              toast: "font-sans text-sm shadow-md",
+              title: "font-semibold",
+              description: "text-muted-foreground!",
+              actionButton: "bg-primary! text-primary-foreground! font-medium",
+              cancelButton: "bg-secondary! text-secondary-foreground!",
+              ...toastOptions?.classNames,
+            },
+          }}
+          {...props}
+        />
+      ) : null}
+    </div>
   );
 }

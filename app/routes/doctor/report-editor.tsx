@@ -343,10 +343,9 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8">
-        <aside className="lg:sticky lg:top-20 lg:order-last lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:rounded-xl">
-          <CasePanel referral={r} questions={questions} unanswered={unanswered} answers={answers} />
-        </aside>
-        <div className="min-w-0 [&>:first-child]:mt-0">
+        {/* The report comes first in the page's order, so the first Tab stop after the heading is
+            its first field; the case panel follows it, in the right-hand column from lg up. */}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1 [&>:first-child]:mt-0">
           {loaderData.removalAsked.length > 0 ? (
             <Alert variant="destructive" className="mt-6" data-testid="removal-request">
               <AlertTitle>The employee asked for information to be removed</AlertTitle>
@@ -873,6 +872,9 @@ export default function ReportEditor({ loaderData, actionData }: Route.Component
             </IntentForm>
           </section>
         </div>
+        <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:rounded-xl">
+          <CasePanel referral={r} questions={questions} unanswered={unanswered} answers={answers} />
+        </aside>
       </div>
     </div>
   );

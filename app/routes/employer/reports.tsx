@@ -197,7 +197,8 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
         aria-labelledby="reports-heading"
         aria-busy={navigation.state === "loading"}
       >
-        <h2 id="reports-heading" className="mb-3 font-semibold text-xl">
+        {/* A type toggle re-renders the filters away from focus: focus comes here (root.tsx). */}
+        <h2 id="reports-heading" data-state-heading className="mb-3 font-semibold text-xl">
           {tableHeadings[query.type]}
         </h2>
         {list.rows.length === 0 ? (

@@ -4,7 +4,13 @@ import { PricingSection } from "~/components/marketing/pricing/pricing-section.t
 import { SavingsCalculator } from "~/components/marketing/pricing/savings-calculator.tsx";
 import { PageHero, Section } from "~/components/marketing/section.tsx";
 import { formatPence, membership, services } from "~/domain/billing/catalogue.ts";
+import {
+  readMembershipInterval,
+  readPlanQuiz,
+  readSavingsQuery,
+} from "~/domain/billing/pricing-query.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
+import type { Route } from "./+types/pricing";
 
 export const meta = () =>
   pageMeta({
@@ -13,7 +19,21 @@ export const meta = () =>
     path: "/pricing",
   });
 
-export default function Pricing() {
+/**
+ * The quiz's answers and the calculator's figures from the query: both are GET forms the server
+ * answers, so they work without JavaScript. Pre-rendered with no query; an address with one is
+ * rendered per request (docs/decisions/0007).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return {
+    quiz: readPlanQuiz(params),
+    savings: readSavingsQuery(params),
+    interval: readMembershipInterval(params),
+  };
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Pricing" title="Clear prices, and honest sums">
@@ -30,25 +50,20 @@ export default function Pricing() {
         intro="Four quick questions about your organisation."
       >
         <div className="max-w-2xl">
-          <noscript>
-            <p className="mb-4 rounded-lg border bg-surface p-4">
-              The plan finder needs JavaScript. Every price is listed below.
-            </p>
-          </noscript>
-          <PlanQuiz />
+          <PlanQuiz initial={loaderData.quiz} />
         </div>
       </Section>
 
       <Section id="pricing" tone="muted" title="Pricing">
-        <PricingSection />
+        <PricingSection interval={loaderData.interval} />
       </Section>
 
       <Section
         id="roi"
         title="Savings calculator"
-        intro="Does membership pay for itself? Move the slider to the number of cases you expect each month."
+        intro="Does membership pay for itself? Set the number of cases you expect each month."
       >
-        <SavingsCalculator />
+        <SavingsCalculator initial={loaderData.savings} />
       </Section>
 
       <Section

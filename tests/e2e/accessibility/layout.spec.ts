@@ -1,4 +1,5 @@
 import { administrationSections, signedInAdmin } from "../support/admin.ts";
+import { menuSummary, phoneMenu } from "../support/menus.ts";
 import { expect, test } from "../support/test.ts";
 import { expectSoundLayout, expectVisibleFocus } from "./checks.ts";
 
@@ -48,9 +49,9 @@ test.describe("admin console", () => {
     // The tab bar gives way to the menu: the only navigation on the page is the footer's.
     await expect(page.getByRole("navigation", { name: "Administration" })).toBeHidden();
     await expectSoundLayout(page, "/admin at 375 px");
-    await page.getByRole("button", { name: "Open menu" }).focus();
+    await menuSummary(page, "Menu").focus();
     await page.keyboard.press("Enter");
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    const menu = phoneMenu(page);
     await expect(menu).toBeVisible();
     // Measured once it has slid in.
     await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));

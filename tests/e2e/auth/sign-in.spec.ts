@@ -1,3 +1,4 @@
+import { accountMenu, menuSummary, phoneMenu } from "../support/menus.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 import { codeFor, PASSWORD, registerVerifiedEmployer, signIn } from "./helpers.ts";
@@ -57,19 +58,18 @@ test.describe("guard and sign-in", () => {
     ]);
     const response = await page.request.get("/employer-dashboard");
     expect(response.headers()["cache-control"]).toBe("no-store");
-    // The account menu arrives in place in the HTML, not as a placeholder that a script swaps
-    // for it after the first paint. (Only a process's very first signed-in page waits for the
-    // menu's module to load; sign-in navigated on the client, so this may be that first one.)
+    // The account menu is in the HTML, a <details> that opens before and without JavaScript,
+    // with Sign out a form (tests/e2e/shell/without-javascript.spec.ts).
     const html = await (await page.request.get("/employer-dashboard")).text();
-    expect(html.slice(0, html.indexOf("</header>"))).toContain('data-slot="dropdown-menu-trigger"');
+    expect(html.slice(0, html.indexOf("</header>"))).toContain('data-menu="account"');
 
-    await nav.getByRole("button", { name: "My Account" }).click();
-    const menu = page.getByRole("menu");
-    await expect(menu.getByRole("menuitem", { name: "Subscription" })).toHaveAttribute(
+    await menuSummary(nav, "My Account").click();
+    const menu = accountMenu(page);
+    await expect(menu.getByRole("link", { name: "Subscription" })).toHaveAttribute(
       "href",
       "/employer-subscription",
     );
-    await menu.getByRole("menuitem", { name: "Logout" }).click();
+    await menu.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText("Sign out successful").first()).toBeVisible();
     await expect(page.getByText("You have been logged out").first()).toBeVisible();
@@ -119,8 +119,8 @@ test.describe("guard and sign-in", () => {
     const email = await registerVerifiedEmployer(page);
     await signIn(page, email);
     await expect(page).toHaveURL(/\/employer-dashboard/);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menuSummary(page, "Menu").click();
+    const menu = phoneMenu(page);
     await expect(menu.getByRole("link", { name: "Referrals" })).toBeVisible();
     await menu.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login/);

@@ -13,6 +13,7 @@ import { employerScopeForTest, managementReferralInput } from "../../support/ref
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { createAccountOn } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { accountMenu, menuSummary, phoneMenu } from "../support/menus.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 
 /*
@@ -157,7 +158,7 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   const page = await context.newPage();
   await signIn(page);
   await page.goto("/employer-dashboard");
-  const accountButton = page.getByRole("button", { name: /My Account/ });
+  const accountButton = menuSummary(page, /My Account/);
   await expect(accountButton).toContainText(alder.name);
   // The owner sees the credits badge; the manager, below, does not.
   await expect(page.getByRole("link", { name: "10 credits" })).toBeVisible();
@@ -173,13 +174,13 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
 
   // The switcher: both organisations with the person's role, the active one marked.
   await accountButton.click();
-  const menu = page.getByRole("menu");
+  const menu = accountMenu(page);
   const choices = menu.getByTestId("organisation-choice");
   await expect(choices).toHaveCount(2);
   await expect(choices.nth(0)).toContainText(`${alder.name}Owner · current`);
   await expect(choices.nth(0)).toHaveAttribute("aria-current", "true");
   await expect(choices.nth(1)).toContainText(`${birch.name}Manager`);
-  await expect(menu.getByRole("menuitem", { name: /Subscription/ })).toBeVisible();
+  await expect(menu.getByRole("link", { name: /Subscription/ })).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, "organisation-switcher-1280.png") });
   await choices.nth(1).click();
 
@@ -203,7 +204,7 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   await stale.getByRole("button", { name: "Save as draft" }).click();
   await expect(stale.getByRole("heading", { name: "Nothing was changed" })).toBeVisible();
   // The header follows the organisation now active, without a reload.
-  await expect(stale.getByRole("button", { name: /My Account/ })).toContainText(birch.name);
+  await expect(menuSummary(stale, /My Account/)).toContainText(birch.name);
   await expect(stale.getByTestId("stale-organisation")).toContainText(
     `This page was for ${alder.name}; you have since switched to ${birch.name} in another tab. Nothing was changed.`,
   );
@@ -240,8 +241,8 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   // The mobile menu's switcher: real forms, one button per organisation.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/employer-dashboard");
-  await page.getByRole("button", { name: "Open menu" }).click();
-  const mobileMenu = page.getByRole("dialog", { name: "Menu" });
+  await menuSummary(page, "Menu").click();
+  const mobileMenu = phoneMenu(page);
   await expect(mobileMenu.getByText(`${birch.name} · Manager`)).toBeVisible();
   await settled(page);
   await page.screenshot({ path: path.join(screenshots, "organisation-switcher-375.png") });

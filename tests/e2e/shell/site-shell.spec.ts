@@ -1,4 +1,5 @@
 import { footerLinks, publicNavItems } from "../../../app/components/site-navigation.ts";
+import { menuSummary, phoneMenu } from "../support/menus.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("header and footer", () => {
@@ -105,8 +106,8 @@ test.describe("mobile menu at 375 px", () => {
   test("slides in, and closes on a link click and on a route change", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menuSummary(page, "Menu").click();
+    const menu = phoneMenu(page);
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link")).toHaveText([
       ...publicNavItems.map((i) => i.label),
@@ -117,7 +118,7 @@ test.describe("mobile menu at 375 px", () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(menu).toBeHidden();
 
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await menuSummary(page, "Menu").click();
     await expect(menu).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);

@@ -9,6 +9,7 @@ import { createSentReport } from "../../support/reports.ts";
 import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
 import { createAccountOn, dataUrl } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { accountMenu, menuSummary } from "../support/menus.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -93,8 +94,8 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   await owner.goto("/login");
   await signIn(owner, ownerEmail);
   await expect(owner).toHaveURL(/\/employer-dashboard/);
-  await owner.getByRole("button", { name: "My Account" }).click();
-  await owner.getByRole("menuitem", { name: "Team" }).click();
+  await menuSummary(owner, "My Account").click();
+  await accountMenu(owner).getByRole("link", { name: "Team" }).click();
   await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Team");
   await expect(owner.getByText("No invitations are waiting for an answer.")).toBeVisible();
 

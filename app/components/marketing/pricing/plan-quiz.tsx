@@ -1,9 +1,10 @@
 import { RotateCcwIcon, SparklesIcon } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { type MouseEvent, useState } from "react";
+import { Form, Link } from "react-router";
 import { CheckList } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
 import { focusRing } from "~/components/ui/focus-ring";
+import type { PlanQuizState } from "~/domain/billing/pricing-query.ts";
 import {
   type PlanRecommendation,
   type QuizAnswers,
@@ -13,11 +14,28 @@ import {
 import { cn } from "~/lib/cn";
 import { planDetails } from "./plans.ts";
 
-/** "Find Your Ideal Plan": four questions, one at a time; the rules are recommendPlan(). */
-export function PlanQuiz() {
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Partial<QuizAnswers>>({});
-  const [result, setResult] = useState<PlanRecommendation | null>(null);
+/** The quiz's own address: the pricing page at the quiz, with no answers. */
+const quizStart = "/pricing#quiz";
+
+/** A click the page handles itself: a plain left click, not one asking for a new tab. */
+function handledHere(event: MouseEvent) {
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return false;
+  event.preventDefault();
+  return true;
+}
+
+/**
+ * "Find Your Ideal Plan": four questions, one at a time; the rules are recommendPlan().
+ *
+ * It is a GET form the server answers (the pricing loader reads the query, readPlanQuiz): each
+ * answer is a submit button carrying the answers so far, so before and without JavaScript a
+ * click goes to the next question or the recommendation. Once hydrated, the same clicks are
+ * answered in the page at once, without a request (docs/decisions/0014).
+ */
+export function PlanQuiz({ initial }: { initial: PlanQuizState }) {
+  const [index, setIndex] = useState(initial.question);
+  const [answers, setAnswers] = useState<Partial<QuizAnswers>>(initial.answers);
+  const [result, setResult] = useState<PlanRecommendation | null>(initial.recommendation);
   const total = quizQuestions.length;
   const question = quizQuestions[index]!;
   const answered = answers[question.key] !== undefined;
@@ -58,18 +76,36 @@ export function PlanQuiz() {
           <Button asChild>
             <Link to="/package-selection">Get Started</Link>
           </Button>
-          <Button variant="outline" onClick={startOver}>
-            <RotateCcwIcon aria-hidden="true" />
-            Retake Quiz
+          <Button asChild variant="outline">
+            <Link
+              to={quizStart}
+              preventScrollReset
+              onClick={(event) => handledHere(event) && startOver()}
+            >
+              <RotateCcwIcon aria-hidden="true" />
+              Retake Quiz
+            </Link>
           </Button>
         </div>
       </div>
     );
   }
 
+  // The answers given so far travel with the form, except the one this question asks again.
+  const carried = quizQuestions.filter(
+    (q) => q.key !== question.key && answers[q.key] !== undefined,
+  );
   const progress = Math.round(((index + (answered ? 1 : 0)) / total) * 100);
   return (
-    <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
+    <Form
+      method="get"
+      action={quizStart}
+      preventScrollReset
+      className="rounded-xl border bg-card p-6 shadow-xs sm:p-8"
+    >
+      {carried.map((q) => (
+        <input key={q.key} type="hidden" name={q.key} value={answers[q.key]} />
+      ))}
       <div className="flex items-center justify-between gap-4 text-muted-foreground text-sm">
         <span>
           Question <span data-testid="quiz-counter">{`${index + 1} of ${total}`}</span>
@@ -97,9 +133,11 @@ export function PlanQuiz() {
             return (
               <button
                 key={option.value}
-                type="button"
+                type="submit"
+                name={question.key}
+                value={option.value}
                 aria-pressed={selected}
-                onClick={() => choose(option.value)}
+                onClick={(event) => handledHere(event) && choose(option.value)}
                 className={cn(
                   "flex min-h-12 cursor-pointer items-center rounded-lg border-2 px-4 py-3 text-left font-medium transition-colors hover:border-primary hover:bg-accent",
                   selected ? "border-primary bg-accent" : "border-border bg-background",
@@ -114,23 +152,57 @@ export function PlanQuiz() {
       </fieldset>
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <div className="flex gap-2">
-          <Button variant="ghost" onClick={startOver} disabled={index === 0}>
-            Start Over
-          </Button>
-          <Button variant="outline" onClick={() => setIndex(index - 1)} disabled={index === 0}>
-            Previous
-          </Button>
+          {index === 0 ? (
+            <>
+              <Button type="button" variant="ghost" disabled>
+                Start Over
+              </Button>
+              <Button type="button" variant="outline" disabled>
+                Previous
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost">
+                <Link
+                  to={quizStart}
+                  preventScrollReset
+                  onClick={(event) => handledHere(event) && startOver()}
+                >
+                  Start Over
+                </Link>
+              </Button>
+              {/* Without JavaScript this asks the server for the previous question, answers kept. */}
+              <Button
+                type="submit"
+                name="question"
+                value={index - 1}
+                variant="outline"
+                onClick={(event) => handledHere(event) && setIndex(index - 1)}
+              >
+                Previous
+              </Button>
+            </>
+          )}
         </div>
-        {last ? (
-          <Button onClick={() => finish(answers)} disabled={!answered}>
-            See Recommendation
+        {answered ? (
+          // Moving on from a question answered before: its answer is sent again with the form.
+          <Button
+            type="submit"
+            name={question.key}
+            value={answers[question.key]}
+            onClick={(event) =>
+              handledHere(event) && (last ? finish(answers) : setIndex(index + 1))
+            }
+          >
+            {last ? "See Recommendation" : "Next"}
           </Button>
         ) : (
-          <Button onClick={() => setIndex(index + 1)} disabled={!answered}>
-            Next
+          <Button type="button" disabled>
+            {last ? "See Recommendation" : "Next"}
           </Button>
         )}
       </div>
-    </div>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { StethoscopeIcon } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { LightTabs } from "~/components/marketing/light-tabs.tsx";
 import { CheckList } from "~/components/marketing/section.tsx";
 import { Button } from "~/components/ui/button";
@@ -19,8 +19,12 @@ import { ToggleGroup } from "./toggle-group.tsx";
 
 const annualSaving = 12 * membership.monthly.pricePence - membership.annual.pricePence;
 
-function MembershipBox() {
-  const [interval, setInterval] = useState<MembershipInterval>("monthly");
+/**
+ * The billing period is a GET form the server answers (`?interval=`), so it switches before and
+ * without JavaScript; once hydrated it switches in place.
+ */
+function MembershipBox({ initial }: { initial: MembershipInterval }) {
+  const [interval, setInterval] = useState<MembershipInterval>(initial);
   const plan = membership[interval];
   return (
     <div className="rounded-xl border-2 border-primary bg-card p-6 shadow-sm sm:p-8">
@@ -31,15 +35,18 @@ function MembershipBox() {
             Member prices, credit packs and {turnaroundHours.member}-hour reports.
           </p>
         </div>
-        <ToggleGroup
-          label="Billing period"
-          value={interval}
-          onChange={setInterval}
-          options={[
-            { value: "monthly", label: "Monthly" },
-            { value: "annual", label: "Annual" },
-          ]}
-        />
+        <Form method="get" action="/pricing#pricing" preventScrollReset>
+          <ToggleGroup
+            label="Billing period"
+            name="interval"
+            value={interval}
+            onChange={setInterval}
+            options={[
+              { value: "monthly", label: "Monthly" },
+              { value: "annual", label: "Annual" },
+            ]}
+          />
+        </Form>
       </div>
       <p className="mt-6" aria-live="polite">
         <span className="font-bold text-4xl" data-testid="membership-price">
@@ -137,10 +144,10 @@ function PayPerReferralCard({
 }
 
 /** The pricing section (id `pricing`): membership, packs or pay per referral, credit usage. */
-export function PricingSection() {
+export function PricingSection({ interval }: { interval: MembershipInterval }) {
   return (
     <div className="grid gap-12">
-      <MembershipBox />
+      <MembershipBox initial={interval} />
       <div>
         <h3 className="font-bold text-2xl">Buy credits or pay as you go</h3>
         <p className="mt-2 max-w-3xl text-muted-foreground">
@@ -150,6 +157,8 @@ export function PricingSection() {
         <LightTabs
           className="mt-6"
           label="Ways to pay"
+          param="pay"
+          anchor="ways-to-pay"
           defaultValue="credit-packs"
           tabs={[
             { value: "credit-packs", label: "Credit Packs", content: <CreditPacks /> },

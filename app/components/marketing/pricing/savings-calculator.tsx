@@ -1,4 +1,8 @@
-import { useId, useState } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form } from "react-router";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { Button } from "~/components/ui/button";
 import { fieldStyles } from "~/components/ui/focus-ring";
 import { calculateSavings } from "~/domain/billing/calculate-savings.ts";
 import {
@@ -8,7 +12,9 @@ import {
   services,
   turnaroundHours,
 } from "~/domain/billing/catalogue.ts";
+import { savingsQuery } from "~/domain/billing/pricing-query.ts";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { ToggleGroup } from "./toggle-group.tsx";
 
 const noun = (type: ReferralType, n: number) =>
@@ -24,26 +30,59 @@ const noun = (type: ReferralType, n: number) =>
  * Savings calculator (id `roi`): one month paying per referral against one month of membership
  * plus member prices (docs/architecture.md §9, ADR 0005). The savings card appears only when membership
  * actually saves money.
+ *
+ * A GET form the server answers (the pricing loader reads `cases` and `type`), so it works before
+ * and without JavaScript: the number box and the type buttons submit it. Once hydrated, every
+ * change is answered at once in the page (docs/decisions/0014).
  */
-export function SavingsCalculator() {
+export function SavingsCalculator({ initial }: { initial: { cases: number; type: ReferralType } }) {
   const sliderId = useId();
   const typedId = useId();
-  const [count, setCount] = useState<number>(savingsCalculatorRange.default);
-  const [typed, setTyped] = useState<string>(String(savingsCalculatorRange.default));
+  const hydrated = useHydrated();
+  const [form] = useSchemaForm({ id: "savings", schema: savingsQuery, lastResult: undefined });
+  const [count, setCount] = useState<number>(initial.cases);
+  const [typed, setTyped] = useState<string>(String(initial.cases));
   const choose = (value: number) => {
     setCount(value);
     setTyped(String(value));
   };
-  const [type, setType] = useState<ReferralType>("management");
+  const [type, setType] = useState<ReferralType>(initial.type);
+  // A number typed before the page's script ran is kept, not reset by hydration.
+  const typedBox = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page is hydrated
+  useEffect(() => {
+    const early = typedBox.current?.value;
+    if (early !== undefined && early !== String(initial.cases)) readTyped(early);
+  }, []);
+  function readTyped(text: string) {
+    setTyped(text);
+    const value = Number(text);
+    if (
+      text !== "" &&
+      Number.isInteger(value) &&
+      value >= savingsCalculatorRange.min &&
+      value <= savingsCalculatorRange.max
+    )
+      setCount(value);
+  }
   const estimate = calculateSavings(count, type);
   const service = services[type];
   const saves = estimate.monthlySavingsPence > 0;
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[1fr_1fr]">
-      <div className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
+      <Form
+        method="get"
+        action="/pricing#roi"
+        preventScrollReset
+        {...getFormProps(form)}
+        className="rounded-xl border bg-card p-6 shadow-xs sm:p-8"
+      >
+        {/* Before the type buttons: a pressed button's own value comes later and wins. */}
+        <input type="hidden" name="type" value={type} />
         <ToggleGroup
           label="Type of case"
+          name="type"
           value={type}
           onChange={setType}
           options={[
@@ -72,7 +111,9 @@ export function SavingsCalculator() {
             className="h-6 w-full min-w-0 cursor-pointer accent-[var(--primary)]"
           />
           <input
+            ref={typedBox}
             id={typedId}
+            name="cases"
             type="number"
             inputMode="numeric"
             min={savingsCalculatorRange.min}
@@ -80,17 +121,7 @@ export function SavingsCalculator() {
             step={savingsCalculatorRange.step}
             value={typed}
             aria-label="Cases per month, typed"
-            onChange={(event) => {
-              setTyped(event.target.value);
-              const value = Number(event.target.value);
-              if (
-                event.target.value !== "" &&
-                Number.isInteger(value) &&
-                value >= savingsCalculatorRange.min &&
-                value <= savingsCalculatorRange.max
-              )
-                setCount(value);
-            }}
+            onChange={(event) => readTyped(event.target.value)}
             // Whatever was left half-typed or out of range shows the count in use again.
             onBlur={() => setTyped(String(count))}
             className={cn(
@@ -103,6 +134,12 @@ export function SavingsCalculator() {
           <span>{savingsCalculatorRange.min}</span>
           <span>{savingsCalculatorRange.max}</span>
         </div>
+        {/* Once hydrated the figures follow every change; before, the server works them out. */}
+        {hydrated ? null : (
+          <Button type="submit" variant="outline" className="mt-4">
+            Work out the figures
+          </Button>
+        )}
 
         <table className="mt-6 w-full text-left">
           <caption className="sr-only">
@@ -134,7 +171,7 @@ export function SavingsCalculator() {
             </tr>
           </tbody>
         </table>
-      </div>
+      </Form>
 
       <div className="flex flex-col gap-4" aria-live="polite">
         {saves ? (

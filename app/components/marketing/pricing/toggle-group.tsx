@@ -1,15 +1,21 @@
 import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
 
-/** A small segmented control: a labelled group of pressed/unpressed buttons, one always pressed. */
+/**
+ * A small segmented control: a labelled group of pressed/unpressed buttons, one always pressed.
+ * Given a `name`, each is a submit button of its form carrying its value, so the choice works
+ * before and without JavaScript; once hydrated a click changes the value in place.
+ */
 export function ToggleGroup<T extends string>({
   label,
+  name,
   value,
   options,
   onChange,
   className,
 }: {
   label: string;
+  name?: string;
   value: T;
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
@@ -25,9 +31,14 @@ export function ToggleGroup<T extends string>({
       {options.map((option) => (
         <button
           key={option.value}
-          type="button"
+          type={name ? "submit" : "button"}
+          name={name}
+          value={name ? option.value : undefined}
           aria-pressed={option.value === value}
-          onClick={() => onChange(option.value)}
+          onClick={(event) => {
+            event.preventDefault();
+            onChange(option.value);
+          }}
           className={cn(
             "min-h-9 cursor-pointer rounded-md px-4 py-1 font-medium text-sm transition-colors hover:text-foreground",
             option.value === value

@@ -8,8 +8,9 @@ export const claimReportReviewRemindersJob = defineScheduledJob({
   name: REPORT_REVIEW_REMINDERS_JOB,
   schedule: "20 * * * *",
   async handle(scope, { jobs, logger }) {
-    const due = await claimReviewReminders(scope);
-    for (const reportId of due) await jobs.send(sendReportReviewReminderJob.name, { reportId });
+    const due = await claimReviewReminders(scope, async (tx, reportId) => {
+      await jobs.send(sendReportReviewReminderJob.name, { reportId }, { tx });
+    });
     if (due.length > 0) logger.info({ reminded: due.length }, "report review reminders");
   },
 });

@@ -12,13 +12,18 @@ export const draftAssessmentReportJob = defineJob({
   name: DRAFT_JOB,
   payload: z.object({ responseId: z.string() }),
   async handle(scope, { jobs, logger }, { responseId }) {
-    const result = await draftAssessmentReport(scope, { responseId });
+    // The case is in the doctor queue once its draft exists: the doctors' notice is queued in the
+    // draft's transaction, so it is neither lost to a crash nor sent twice by a retried job.
+    const result = await draftAssessmentReport(scope, {
+      responseId,
+      onCreated: (tx, draft) =>
+        jobs
+          .send(notifyDoctorsOfSubmissionJob.name, { referralId: draft.referralId }, { tx })
+          .then(() => undefined),
+    });
     logger.info(
       { responseId, draftId: result?.draft.id, created: result?.created ?? false },
       result ? "assessment draft ready" : "assessment draft skipped: response not completed",
     );
-    // The case is in the doctor queue once its draft exists; a retried draft job tells nobody twice.
-    if (result?.created)
-      await jobs.send(notifyDoctorsOfSubmissionJob.name, { referralId: result.draft.referralId });
   },
 });

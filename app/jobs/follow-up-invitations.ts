@@ -11,9 +11,13 @@ export const followUpInvitationsJob = defineScheduledJob({
   schedule: "5 * * * *",
   async handle(scope, { jobs, logger }) {
     const expired = await expireInvitations(scope);
-    const due = await claimAutomaticReminders(scope);
-    for (const r of due)
-      await jobs.send(sendReferralInvitationJob.name, { referralId: r.id, kind: "reminder" });
+    const due = await claimAutomaticReminders(scope, async (tx, r) => {
+      await jobs.send(
+        sendReferralInvitationJob.name,
+        { referralId: r.id, kind: "reminder" },
+        { tx },
+      );
+    });
     if (expired + due.length > 0)
       logger.info({ expired, reminded: due.length }, "invitation follow-up");
   },

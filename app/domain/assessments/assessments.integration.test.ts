@@ -440,17 +440,40 @@ describe("save, resume and submit (pre-employment)", () => {
     expect(await undrafted(addMinutes(now, 11))).toContain(response!.id);
     expect(await undrafted(addDays(now, 15))).not.toContain(response!.id);
 
-    // The draft job stores the rules drafter's draft, once, however often it runs.
+    // What the draft causes is written in its transaction: if that fails, there is no draft
+    // either, and the job's retry makes both.
+    await expect(
+      draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+        responseId: response!.id,
+        onCreated: async () => {
+          throw new Error("the queue is gone");
+        },
+      }),
+    ).rejects.toThrow("the queue is gone");
+    expect(
+      await database.db.select().from(draftReport).where(eq(draftReport.referralId, r.id)),
+    ).toHaveLength(0);
+
+    // The draft job stores the rules drafter's draft, once, however often it runs, and what it
+    // causes happens once.
+    const caused: string[] = [];
+    const onCreated = async (_tx: unknown, draft: { id: string }) => {
+      caused.push(draft.id);
+    };
     const first = await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
       responseId: response!.id,
+      onCreated,
     });
     expect(first?.created).toBe(true);
+    expect(caused).toEqual([first?.draft.id]);
     expect(first?.draft.draft.referralType).toBe("pre_employment");
     expect(first?.draft.draft.outcome?.suggested).toBe("fit");
     const again = await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
       responseId: response!.id,
+      onCreated,
     });
     expect(again).toMatchObject({ created: false, draft: { id: first?.draft.id } });
+    expect(caused).toHaveLength(1);
     expect(await undrafted(addMinutes(now, 11))).not.toContain(response!.id);
     const drafts = await database.db
       .select()

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { draftReport, questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import {
@@ -24,7 +25,20 @@ type DraftRow = typeof draftReport.$inferSelect;
  */
 export async function draftAssessmentReport(
   scope: Scope,
-  { responseId, drafter = rulesDrafter }: { responseId: string; drafter?: Drafter },
+  {
+    responseId,
+    drafter = rulesDrafter,
+    onCreated,
+  }: {
+    responseId: string;
+    drafter?: Drafter;
+    /**
+     * What the new draft causes (the doctors are told of the case), written in the draft's own
+     * transaction: it exists exactly when the draft does, so a crash after the commit cannot
+     * lose it, and a retried job, which finds the draft, causes nothing twice.
+     */
+    onCreated?: (tx: Tx, draft: DraftRow) => Promise<void>;
+  },
 ): Promise<{ draft: DraftRow; created: boolean } | null> {
   const { db, now } = requireSystem(scope);
   const existing = await findDraft(db, scope, responseId, drafter);
@@ -103,6 +117,7 @@ export async function draftAssessmentReport(
       },
       tx,
     );
+    await onCreated?.(tx, inserted);
     return { draft: inserted, created: true };
   });
 }

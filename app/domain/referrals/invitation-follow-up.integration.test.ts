@@ -57,7 +57,12 @@ describe("automatic reminders", () => {
       .where(eq(assessmentInvitation.referralId, opened));
 
     const ids = async (at: Date) =>
-      (await claimAutomaticReminders(systemScope(database.db, "referral-follow-up", { now: at })))
+      (
+        await claimAutomaticReminders(
+          systemScope(database.db, "referral-follow-up", { now: at }),
+          async () => {},
+        )
+      )
         .map((r) => r.id)
         .filter((id) => id === unopened || id === opened);
     expect(await ids(addDays(invitedAt, 2))).toEqual([]);
@@ -65,6 +70,23 @@ describe("automatic reminders", () => {
     expect(await ids(addDays(invitedAt, 4))).toEqual([]);
     expect(await ids(addDays(invitedAt, 7))).toEqual([unopened]);
     expect(await ids(addDays(invitedAt, 12))).toEqual([]);
+  });
+
+  it("stay unclaimed when the reminder cannot be queued, so the next run claims them", async () => {
+    const invitedAt = new Date("2026-05-04T09:00:00Z");
+    const unopened = await invitedReferral(invitedAt);
+    const at = systemScope(database.db, "referral-follow-up", { now: addDays(invitedAt, 3) });
+    await expect(
+      claimAutomaticReminders(at, async () => {
+        throw new Error("the queue is gone");
+      }),
+    ).rejects.toThrow("the queue is gone");
+    const queued: string[] = [];
+    const claimed = await claimAutomaticReminders(at, async (_tx, r) => {
+      queued.push(r.id);
+    });
+    expect(claimed.map((r) => r.id)).toContain(unopened);
+    expect(queued).toContain(unopened);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { referral, report } from "~/db/schema/index.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
@@ -14,7 +15,14 @@ import { REMINDER_WORKING_DAYS_BEFORE_DUE, reviewReminderAt } from "./review-win
  * most two working days before the window ends. The claim is one conditional UPDATE, so running
  * the hourly job twice (or in two processes) reminds each report once.
  */
-export async function claimReviewReminders(scope: Scope): Promise<string[]> {
+export async function claimReviewReminders(
+  scope: Scope,
+  /**
+   * Queues the reminder of a claimed report, in the claim's own transaction: a crash between the
+   * claim and the queueing can no longer leave a report claimed and its reminder never sent.
+   */
+  onClaimed: (tx: Tx, reportId: string) => Promise<void>,
+): Promise<string[]> {
   const { db, now } = requireSystem(scope);
   // Two working days before the due date is at most eight calendar days before it (Christmas,
   // its substitute days and a weekend in between); the exact rule is checked per row below.
@@ -34,18 +42,22 @@ export async function claimReviewReminders(scope: Scope): Promise<string[]> {
   const claimed: string[] = [];
   for (const c of candidates) {
     if (!c.reviewDueAt || reviewReminderAt(c.reviewDueAt).getTime() > now.getTime()) continue;
-    const [row] = await db
-      .update(report)
-      .set({ reviewReminderSentAt: now })
-      .where(
-        and(
-          eq(report.id, c.id),
-          eq(report.status, "awaiting_subject"),
-          isNull(report.reviewReminderSentAt),
-        ),
-      )
-      .returning({ id: report.id });
-    if (row) claimed.push(row.id);
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(report)
+        .set({ reviewReminderSentAt: now })
+        .where(
+          and(
+            eq(report.id, c.id),
+            eq(report.status, "awaiting_subject"),
+            isNull(report.reviewReminderSentAt),
+          ),
+        )
+        .returning({ id: report.id });
+      if (row) await onClaimed(tx, row.id);
+      return row?.id;
+    });
+    if (id) claimed.push(id);
   }
   return claimed;
 }

@@ -337,17 +337,37 @@ describe("the person's review", () => {
 });
 
 describe("the review reminder", () => {
+  /** The queueing the hourly job does in each claim's transaction; here nothing to queue. */
+  const queued = async () => {};
+
+  it("stays unclaimed when its reminder cannot be queued, so the next run claims it", async () => {
+    const sent = await createSentReport(database.db, { now: new Date("2031-03-03T09:00:00Z") });
+    const due = new Date("2031-03-06T10:00:00Z");
+    await expect(
+      claimReviewReminders(reminderJob(due), async () => {
+        throw new Error("the queue is gone");
+      }),
+    ).rejects.toThrow("the queue is gone");
+    const inClaim: string[] = [];
+    expect(
+      await claimReviewReminders(reminderJob(due), async (_tx, id) => {
+        inClaim.push(id);
+      }),
+    ).toContain(sent.report.id);
+    expect(inClaim).toContain(sent.report.id);
+  });
+
   it("over Christmas, goes out two working days before the end: six calendar days before", async () => {
     // Sent Friday 18 December 2026; 25 and 28 December are bank holidays, so the five working
     // days end on Tuesday 29th and the reminder is due on Wednesday 23rd.
     const sent = await createSentReport(database.db, { now: new Date("2026-12-18T10:00:00Z") });
     expect(sent.report.reviewDueAt?.toISOString()).toBe("2026-12-29T10:00:00.000Z");
-    expect(await claimReviewReminders(reminderJob(new Date("2026-12-22T12:00:00Z")))).not.toContain(
-      sent.report.id,
-    );
-    expect(await claimReviewReminders(reminderJob(new Date("2026-12-23T12:00:00Z")))).toContain(
-      sent.report.id,
-    );
+    expect(
+      await claimReviewReminders(reminderJob(new Date("2026-12-22T12:00:00Z")), queued),
+    ).not.toContain(sent.report.id);
+    expect(
+      await claimReviewReminders(reminderJob(new Date("2026-12-23T12:00:00Z")), queued),
+    ).toContain(sent.report.id);
   });
 
   it("claims each report once, two working days before the end, and mails a fresh link", async () => {
@@ -355,12 +375,12 @@ describe("the review reminder", () => {
     const sent = await createSentReport(database.db, { now: monday });
     // Due Monday 14th; the reminder is due Thursday 10th.
     expect(sent.report.reviewDueAt?.toISOString()).toBe("2030-01-14T09:00:00.000Z");
-    expect(await claimReviewReminders(reminderJob(new Date("2030-01-09T12:00:00Z")))).not.toContain(
-      sent.report.id,
-    );
+    expect(
+      await claimReviewReminders(reminderJob(new Date("2030-01-09T12:00:00Z")), queued),
+    ).not.toContain(sent.report.id);
     const thursday = new Date("2030-01-10T10:00:00Z");
-    expect(await claimReviewReminders(reminderJob(thursday))).toContain(sent.report.id);
-    expect(await claimReviewReminders(reminderJob(thursday))).not.toContain(sent.report.id);
+    expect(await claimReviewReminders(reminderJob(thursday), queued)).toContain(sent.report.id);
+    expect(await claimReviewReminders(reminderJob(thursday), queued)).not.toContain(sent.report.id);
 
     expect(
       await sendReviewReminder(

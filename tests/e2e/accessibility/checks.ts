@@ -223,6 +223,10 @@ export function focusRingsCut(page: Page): Promise<string[]> {
       if (rect.width <= 1 || rect.height <= 1 || el.closest("[inert], [aria-hidden=true]"))
         continue;
       if (getComputedStyle(el).visibility === "hidden") continue;
+      // Inside a closed <details> (the header's menus) a control cannot take focus; Chromium still
+      // lays it out when asked, at the place the panel would slide in from. Its summary can.
+      const closed = el.closest("details:not([open])");
+      if (closed && el !== closed.querySelector(":scope > summary")) continue;
       const left = rect.left + window.scrollX;
       const right = rect.right + window.scrollX;
       if (left >= reach && right <= width - reach) continue;

@@ -1,5 +1,5 @@
-import { CreditCardIcon } from "lucide-react";
-import { Form } from "react-router";
+import { CreditCardIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { Form, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
@@ -257,8 +257,30 @@ export function PayNowButton({ referral }: { referral: ReferralDrawerData }) {
   );
 }
 
-export function newReferralPath(referral: ReferralDrawerData) {
-  return referral.type === "pre_employment"
-    ? "/pre-employment-referral"
-    : "/employer-referral?type=management";
+/** A new referral of the same kind: the drawer's and the referral page's action. */
+export function NewReferralLink({ referral }: { referral: ReferralDrawerData }) {
+  const to =
+    referral.type === "pre_employment"
+      ? "/pre-employment-referral"
+      : "/employer-referral?type=management";
+  return (
+    <Button asChild variant="outline">
+      <Link to={to}>
+        <PlusIcon aria-hidden="true" />
+        New referral
+      </Link>
+    </Button>
+  );
+}
+
+/** The management referral's draft form: the drawer's and the referral page's action. */
+export function EditDraftLink({ referral }: { referral: ReferralDrawerData }) {
+  return (
+    <Button asChild variant="outline">
+      <Link to={`/employer-referral/${referral.reference}`}>
+        <PencilIcon aria-hidden="true" />
+        Edit draft
+      </Link>
+    </Button>
+  );
 }

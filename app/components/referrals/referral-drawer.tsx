@@ -1,6 +1,6 @@
-import { DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { DownloadIcon, MailIcon } from "lucide-react";
 import { type ComponentProps, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { type Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { DrawerLink } from "~/components/drawer-link.tsx";
 import { Button } from "~/components/ui/button";
@@ -18,7 +18,8 @@ import {
 import { toast } from "~/components/ui/toaster";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import {
-  newReferralPath,
+  EditDraftLink,
+  NewReferralLink,
   PayNowButton,
   ReferralDetails,
   type ReferralDrawerData,
@@ -180,21 +181,9 @@ function DrawerActions({
       {actions.includes("remind") && referral.canRemind ? (
         <ReminderButton referral={referral} />
       ) : null}
-      {actions.includes("newReferral") ? (
-        <Button asChild variant="outline">
-          <Link to={newReferralPath(referral)}>
-            <PlusIcon aria-hidden="true" />
-            New referral
-          </Link>
-        </Button>
-      ) : null}
+      {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
       {actions.includes("edit") && referral.type === "management" ? (
-        <Button asChild variant="outline">
-          <Link to={`/employer-referral/${referral.reference}`}>
-            <PencilIcon aria-hidden="true" />
-            Edit draft
-          </Link>
-        </Button>
+        <EditDraftLink referral={referral} />
       ) : null}
       {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
     </>

@@ -1,10 +1,11 @@
-import { ArrowLeftIcon, DownloadIcon, MailIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { ArrowLeftIcon, DownloadIcon, MailIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import {
-  newReferralPath,
+  EditDraftLink,
+  NewReferralLink,
   PayNowButton,
   ReferralDetails,
   type ReferralDrawerData,
@@ -152,21 +153,9 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
         </Form>
       ) : null}
       {actions.includes("edit") && referral.type === "management" ? (
-        <Button asChild variant="outline">
-          <Link to={`/employer-referral/${referral.reference}`}>
-            <PencilIcon aria-hidden="true" />
-            Edit draft
-          </Link>
-        </Button>
+        <EditDraftLink referral={referral} />
       ) : null}
-      {actions.includes("newReferral") ? (
-        <Button asChild variant="outline">
-          <Link to={newReferralPath(referral)}>
-            <PlusIcon aria-hidden="true" />
-            New referral
-          </Link>
-        </Button>
-      ) : null}
+      {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
       {actions.includes("cancel") && referral.canCancel ? (
         // A link to the confirmation, never the cancellation itself.
         <Button asChild variant="ghostDestructive">

@@ -578,6 +578,19 @@ const PHRASES: readonly Phrase[] = [
   { label: "method", level: "urgent", pattern: "{THINK} _ {TAKE} (an|a) overdose" },
   { label: "method", level: "urgent", pattern: "{TAKE} (an|a) overdose" },
   { label: "method", level: "urgent", pattern: "how (many|much) {PILLS} (it )?would (take|kill)" },
+  // Looking a method up is C-SSRS 3 as surely as naming it ("I looked up how many paracetamol it
+  // takes"), found by the same probe.
+  {
+    label: "method",
+    level: "urgent",
+    pattern: "how (many|much) {PILLS} (it )?(takes|would take|to take|it would take|to kill)",
+  },
+  {
+    label: "method",
+    level: "urgent",
+    pattern:
+      "(looked|searched|googled|researched|reading|read) (up |about |online )?(how to|ways to) (overdose|die|kill myself|end it|end my life)",
+  },
   { label: "method", level: "urgent", pattern: "ways to (die|kill myself|end it|end my life)" },
   { label: "method", level: "urgent", pattern: "rope to hang" },
   // C-SSRS 4 and 5: intent and a plan.
@@ -607,6 +620,13 @@ const PHRASES: readonly Phrase[] = [
     label: "plan",
     level: "urgent",
     pattern: "(giving|gave) away my (things|stuff|belongings|possessions)",
+  },
+  // The same preparation in the other word order ("giving my things away"), found by a probe of
+  // wordings the list was not written from.
+  {
+    label: "plan",
+    level: "urgent",
+    pattern: "(giving|gave|give|given) (all )?my (things|stuff|belongings|possessions) away",
   },
   { label: "plan", level: "urgent", pattern: "saying goodbye" },
   { label: "plan", level: "urgent", pattern: "held the {PILLS} in my hand" },
@@ -652,6 +672,11 @@ const PHRASES: readonly Phrase[] = [
   { label: "overdose", level: "review", pattern: "overdose", urgentIfCurrent: true },
   // Review: hopelessness, entrapment, being a burden.
   { label: "hopeless / no way out", level: "review", pattern: "hopeless" },
+  {
+    label: "hopeless / no way out",
+    level: "review",
+    pattern: "nothing matters (any more|anymore)",
+  },
   {
     label: "hopeless / no way out",
     level: "review",

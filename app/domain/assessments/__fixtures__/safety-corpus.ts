@@ -397,6 +397,14 @@ export const POSITIVE_SENTENCES: readonly PositiveSentence[] = [
     "I made an attempt on my life years ago",
     "I self-harmed in my teens",
   ),
+  // A second probe of unseen wordings, at this change's review: these three were missed, and the
+  // screen was changed for them after they were written.
+  ...u(
+    "cssrs-5",
+    "I've started giving my things away",
+    "I looked up how many paracetamol it takes",
+  ),
+  ...r("lay", "Nothing matters anymore, I'm done"),
 ];
 
 export const NEGATIVE_SENTENCES: readonly string[] = [

@@ -268,6 +268,15 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     expected: [t("symptom", "nervous disposition"), t("symptom", "the shakes")],
   },
   {
+    name: "lay words for drinking, and a care team by its name (a probe at this change's review)",
+    text: "He drinks quite heavily at weekends and is under the community mental health team.",
+    context: NONE,
+    expected: [
+      t("condition", "drinks quite heavily"),
+      t("procedure", "community mental health team"),
+    ],
+  },
+  {
     name: "bad back",
     text: "He has a bad back.",
     context: NONE,

@@ -135,6 +135,15 @@ export const OH_LEXICON: readonly Concept[] = [
     "drinking problem",
     "problem drinking",
     "alcohol abuse",
+    // Lay words for the same, found by a probe of wordings the list was not built from.
+    "drinks heavily",
+    "drinks quite heavily",
+    "drinking heavily",
+    "heavy drinking",
+    "heavy drinker",
+    "binge drinking",
+    "drinks too much",
+    "drinking too much",
   ),
   c(
     "condition",
@@ -408,7 +417,18 @@ export const OH_LEXICON: readonly Concept[] = [
   c("procedure", "bypass", "angioplasty", "stent", "pacemaker"),
   c("procedure", "caesarean", "c-section"),
   c("procedure", "detox", "rehab"),
-  c("procedure", "psychiatric admission", "sectioned", "psychiatrist", "crisis team", "cmht"),
+  c(
+    "procedure",
+    "psychiatric admission",
+    "sectioned",
+    "psychiatrist",
+    "crisis team",
+    "cmht",
+    "community mental health team",
+    "home treatment team",
+    "mental health services",
+    "iapt",
+  ),
   c("procedure", "blood tests", "blood test"),
 ];
 

@@ -31,6 +31,8 @@ async function contextOf(browser: Browser, javaScriptEnabled: boolean): Promise<
  * the markup, and the context was never set. (With scripts on, the same check sees it set.)
  */
 async function expectScripts(page: Page, enabled: boolean) {
+  // The page streams: read it once it has all arrived, or the scripts at its end are not there yet.
+  await page.waitForLoadState("load");
   expect(await page.content()).toContain("__reactRouterContext");
   expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(enabled);
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser } from "@playwright/test";
+import type { Browser, Request } from "@playwright/test";
 import { expect, test, waitForHydration } from "../support/test.ts";
 
 /** The embedded outbox of the test server (playwright.config.ts sets DATA_DIR). */
@@ -76,10 +76,16 @@ test.describe("contact form", () => {
     // the page's JavaScript that nothing at load needs.
     const scripts: string[] = [];
     const posts: string[] = [];
+    const loadingScripts = new Set<Request>();
     page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === "script") {
+        scripts.push(new URL(request.url()).pathname);
+        loadingScripts.add(request);
+      }
       if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
     });
+    page.on("requestfinished", (request) => loadingScripts.delete(request));
+    page.on("requestfailed", (request) => loadingScripts.delete(request));
     const isCheck = (path: string) => path.includes("enquiry-validators");
     await page.goto("/contact");
     await waitForHydration(page, "form#contact-form");
@@ -92,6 +98,12 @@ test.describe("contact form", () => {
     );
     await page.getByRole("textbox", { name: "Name" }).focus();
     await checkLoaded;
+    // The check's chunk imports the schema library's: wait for every script it asked for, then
+    // for React to take the loaded check, or a click under load is (rightly) checked by the server.
+    await expect.poll(() => loadingScripts.size).toBe(0);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     // Checked in the browser now: the empty form is refused without a round trip.
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();

@@ -61,6 +61,10 @@ function useSmoothHashLinks() {
       // The browser's own jump would move keyboard focus to the target (the skip link relies on
       // it); preventing the jump prevents that too, so focus moves here.
       focusWithoutRing(target);
+      // The skip link's address has no use to keep, and writing it is not harmless: the router
+      // applies it a render later and scrolls to <main> again, which takes the page away from
+      // a control the next Tab has already focused below the fold.
+      if (target.id === "main") return;
       navigate({ hash: url.hash, search: url.search }, { preventScrollReset: true, replace: true });
     }
     document.addEventListener("click", onClick);

@@ -20,6 +20,7 @@ import { RETRY_AFTER_SECONDS } from "~/middleware/database-unavailable.server.ts
 import { attachConsultationSignalling, startRuntime } from "~/runtime.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { headersSetBy, protocolOf, strictTransportHeader } from "./ahead-of-router.ts";
+import { loadPrecompressedAssets } from "./assets.ts";
 import { trailingSlashRedirect } from "./canonical-path.ts";
 import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
 import { edgeGuard, maxBodyBytes, readBody } from "./edge.ts";
@@ -158,12 +159,23 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
       address: string | undefined,
       hop: number,
     ) => boolean;
+    // The hashed assets likewise, compressed by the build, never per request; their headers
+    // are the pages' but for a policy that names no script (a script file runs none).
+    const assets = loadPrecompressedAssets(path.join(options.clientDir, "assets"));
+    const assetHeaders = headersSetBy(securityHeaders, "/assets/").map(
+      ([name, value]): [string, string] =>
+        name.toLowerCase() === "content-security-policy"
+          ? [name, serializeCsp({ ...directives, "script-src": ["'self'"] })]
+          : [name, value],
+    );
     pagesAheadOfRouter = (req, res) => {
-      if (!prerendered.isPage(req)) return app(req, res);
-      for (const [name, value] of pageHeaders) res.setHeader(name, value);
+      const answer = assets.has(req) ? assets : prerendered.isPage(req) ? prerendered : null;
+      if (!answer) return app(req, res);
+      for (const [name, value] of answer === assets ? assetHeaders : pageHeaders)
+        res.setHeader(name, value);
       if (protocolOf(req, trust) === "https") res.setHeader(...strictTransportHeader);
       logWhenFinished(logger, req, res);
-      prerendered.send(req, res);
+      answer.send(req, res);
     };
     app.use(compression());
     app.use(

@@ -2,13 +2,11 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
-import accepts from "accepts";
 import type { RequestHandler } from "express";
-import fresh from "fresh";
 // Relative, not "~/": the build script (scripts/lib/build.ts) runs this file outside the bundle.
 import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "../app/lib/prerender.ts";
+import { compressBrotli, type EncodedBody, sendNegotiated } from "./negotiated-body.ts";
 
 /**
  * A signed-in visitor's header differs from the pre-rendered one, so requests that carry a
@@ -81,22 +79,10 @@ export function finishPrerenderedHtml(html: string, publicUrl: string): string {
     .replaceAll(` nonce="${PRERENDER_NONCE_PLACEHOLDER}"`, "");
 }
 
-const brotliCompress = promisify(zlib.brotliCompress);
-const brotliOptions = (size: number) => ({
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-  },
-});
-
-interface PrerenderedPage {
-  identity: Buffer;
+interface PrerenderedPage extends EncodedBody {
   gzip: Buffer;
   /** Null until compressed: brotli at its best quality takes some 80 ms a page. */
-  brotli: Buffer | null;
-  /** A hash of the identity bytes; each encoding's ETag adds its own suffix. */
-  tag: string;
+  br: Buffer | null;
   scriptHashes: string[];
 }
 
@@ -156,15 +142,15 @@ export function loadPrerenderedPages(
     const page: PrerenderedPage = {
       identity,
       gzip,
-      brotli: cachedCompression(cacheDir, tag, "br"),
+      br: cachedCompression(cacheDir, tag, "br"),
       tag,
       scriptHashes: inlineScriptHashes(html),
     };
     pages.set(urlPath, page);
-    if (!page.brotli)
+    if (!page.br)
       pending.push(
-        brotliCompress(identity, brotliOptions(identity.length)).then((brotli) => {
-          page.brotli = brotli;
+        compressBrotli(identity).then((brotli) => {
+          page.br = brotli;
           storeCompression(cacheDir, tag, "br", brotli);
         }),
       );
@@ -223,31 +209,10 @@ export function prerenderedPages(
   /** The page at `urlPath`, in the encoding the request prefers, or 304 when it has it already. */
   function sendPage(urlPath: string, req: IncomingMessage, res: ServerResponse) {
     const page = pages.get(urlPath)!;
-    const accepted = accepts(req);
-    // Brotli wherever it is accepted: browsers list gzip first with equal weight.
-    const encoding =
-      page.brotli && accepted.encodings("br") === "br"
-        ? "br"
-        : accepted.encodings("gzip") === "gzip"
-          ? "gzip"
-          : "identity";
-    const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip : page.identity;
-    // A strong ETag names exact bytes, so each encoding has its own.
-    const etag = `"${page.tag}${encoding === "br" ? "-br" : encoding === "gzip" ? "-gz" : ""}"`;
     res.setHeader("Content-Security-Policy", policies.get(urlPath)!);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", prerenderedCacheControl);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("ETag", etag);
-    if (fresh(req.headers, { etag })) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    res.statusCode = 200;
-    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendNegotiated(req, res, page);
   }
 
   return {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { precompressAssets } from "../../server/assets.ts";
 import { compressionCacheDir, loadPrerenderedPages } from "../../server/prerendered.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -54,6 +55,12 @@ export async function ensureBuild({ force = false } = {}): Promise<void> {
     process.exit(result.status ?? 1);
   }
   await precompressPrerenderedPages();
+  const clientAssets = path.join(root, "build", "client", "assets");
+  const started = performance.now();
+  const count = await precompressAssets(clientAssets);
+  console.log(
+    `Compressed ${count} assets in ${Math.round(performance.now() - started)} ms (brotli and gzip beside each)`,
+  );
   fs.writeFileSync(stampFile, current);
 }
 

@@ -198,5 +198,11 @@ test.describe("security headers", () => {
     const asset = await request.get(src!, { headers: { "Accept-Encoding": "gzip" } });
     expect(asset.headers()["cache-control"]).toContain("immutable");
     expect(asset.headers()["content-encoding"]).toBe("gzip");
+    // Answered ahead of the router with the copy the build compressed, and the same headers.
+    const brotli = await request.get(src!, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(brotli.headers()["content-encoding"]).toBe("br");
+    expect(brotli.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(brotli.headers()["content-security-policy"]).toMatch(/object-src 'none'/);
+    expect(brotli.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

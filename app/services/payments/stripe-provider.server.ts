@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { PaymentProvider } from "./provider.ts";
 import { WebhookVerificationError } from "./provider.ts";
 
@@ -13,11 +13,19 @@ interface StripeSettings {
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    ...(settings.api ?? {}),
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-  });
+  // Stripe's SDK is some 200 modules: loaded at the first call that needs it, so a server that
+  // takes no payments through Stripe (the demo provider, every test) never imports it, and one
+  // that does starts without waiting for it.
+  let client: Promise<Stripe> | undefined;
+  const sdk = () =>
+    (client ??= import("stripe").then(
+      ({ default: StripeClient }) =>
+        new StripeClient(settings.secretKey, {
+          ...(settings.api ?? {}),
+          maxNetworkRetries: 2,
+          timeout: 15_000,
+        }),
+    ));
 
   return {
     id: "stripe",
@@ -25,7 +33,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const membershipLine = order.items.find((i) => i.sku.startsWith("membership-"));
       const recurring = order.kind === "membership" && membershipLine;
       const interval = membershipLine?.sku === "membership-annual" ? "year" : "month";
-      const session = await stripe.checkout.sessions.create(
+      const session = await (await sdk()).checkout.sessions.create(
         {
           mode: recurring ? "subscription" : "payment",
           client_reference_id: order.id,
@@ -52,13 +60,13 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async refund({ order, amountPence, idempotencyKey }) {
       // Our order keeps the Checkout Session id; Stripe refunds the PaymentIntent behind it.
       if (!order.providerReference) throw new Error("The order has no Stripe checkout to refund.");
-      const session = await stripe.checkout.sessions.retrieve(order.providerReference);
+      const session = await (await sdk()).checkout.sessions.retrieve(order.providerReference);
       const paymentIntent =
         typeof session.payment_intent === "string"
           ? session.payment_intent
           : session.payment_intent?.id;
       if (!paymentIntent) throw new Error("The Stripe checkout has no payment to refund.");
-      const refund = await stripe.refunds.create(
+      const refund = await (await sdk()).refunds.create(
         {
           payment_intent: paymentIntent,
           amount: amountPence,
@@ -73,6 +81,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async parseWebhook(rawBody, headers) {
       const signature = headers.get("stripe-signature");
       if (!signature) throw new WebhookVerificationError("Missing Stripe-Signature header.");
+      const stripe = await sdk();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(

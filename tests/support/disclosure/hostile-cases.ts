@@ -45,6 +45,23 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     expected: [t("diagnosis", "anxious")],
   },
   {
+    name: "diagnosis spelled out letter by letter",
+    text: "She has D E P R E S S I O N, and a-n-x-i-e-t-y.",
+    expected: [t("diagnosis", "D E P R E S S I O N"), t("diagnosis", "a-n-x-i-e-t-y")],
+  },
+  {
+    name: "a condition spelled out with dots",
+    text: "Known d.i.a.b.e.t.e.s, well controlled.",
+    context: NONE,
+    expected: [t("condition", "d.i.a.b.e.t.e.s")],
+  },
+  {
+    name: "initials are not a spelled-out word",
+    text: "Seen by Dr A B Khan at the GP practice.",
+    context: NONE,
+    expected: [],
+  },
+  {
     name: "relative's cancer",
     text: "Her mother has bowel cancer.",
     expected: [t("third-party", "Her mother has bowel cancer.")],

@@ -97,17 +97,49 @@ function stemOf(lower: string): string {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
+function token(start: number, end: number, raw: string, lower = raw.toLowerCase()): Token {
+  return { start, end, raw, lower, stem: stemOf(lower) };
+}
+
+/** Between two letters of a spelled-out word: "D E P", "D.E.P", "D-E-P", "D . E". */
+const LETTER_GAP = /^[\s.\-_*·]{1,3}$/u;
+/** A word spelled out letter by letter is read as the word once it has this many letters. */
+const SPELLED_OUT_LETTERS = 3;
+
 function tokenize(text: string): Token[] {
+  const words = [...text.matchAll(WORD)].map((m) => token(m.index, m.index + m[0].length, m[0]));
+  // "D E P R E S S I O N" says what "depression" says: a run of single letters, each parted
+  // from the next by a space or a dot, is one word (docs/decisions/0015-clinical-statement-detector.md).
+  // Every gap of a run is the same ("D-E-P"), so a sentence's last letter does not join the
+  // next sentence's "A" across a full stop.
+  const gap = (k: number) => text.slice(words[k]!.end, words[k + 1]!.start);
+  const letter = (k: number) => /^\p{L}$/u.test(words[k]!.raw);
   const tokens: Token[] = [];
-  for (const m of text.matchAll(WORD)) {
-    const lower = m[0].toLowerCase();
-    tokens.push({
-      start: m.index,
-      end: m.index + m[0].length,
-      raw: m[0],
-      lower,
-      stem: stemOf(lower),
-    });
+  for (let i = 0; i < words.length; ) {
+    let j = i;
+    while (
+      j + 1 < words.length &&
+      letter(j) &&
+      letter(j + 1) &&
+      LETTER_GAP.test(gap(j)) &&
+      (j === i || gap(j) === gap(i))
+    )
+      j++;
+    if (j + 1 - i >= SPELLED_OUT_LETTERS) {
+      const letters = words.slice(i, j + 1).map((w) => w.raw);
+      tokens.push(
+        token(
+          words[i]!.start,
+          words[j]!.end,
+          text.slice(words[i]!.start, words[j]!.end),
+          letters.join("").toLowerCase(),
+        ),
+      );
+      i = j + 1;
+    } else {
+      tokens.push(words[i]!);
+      i++;
+    }
   }
   return tokens;
 }

@@ -15,6 +15,10 @@ describe("screenFreeText", () => {
     ["I'd rather be dead", "urgent"],
     ["thinking of jumping off the bridge", "urgent"],
     ["unalive myself", "urgent"],
+    // Spelled out letter by letter, as someone wary of a filter might.
+    ["I want to k i l l myself", "urgent"],
+    ["i want to d-i-e", "urgent"],
+    ["thinking of s.u.i.c.i.d.e", "urgent"],
     ["I feel like a burden", "review"],
     ["I can't see a way out", "review"],
   ] as const)("reads %j as %s", (text, expected) => {

@@ -5,13 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "~tests/support/raw-http.ts";
 import { assetCacheControl, loadPrecompressedAssets, precompressAssets } from "./assets.ts";
-
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
 
 describe("pre-compressed assets", () => {
   let dir: string;
@@ -44,20 +39,8 @@ describe("pre-compressed assets", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  // fetch() would decode the body and hide the encoding: ask with node:http.
   const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
-    new Promise<Raw>((resolve, reject) => {
-      http
-        .request(`${base}${url}`, { method, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c) => chunks.push(c));
-          res.on("end", () =>
-            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on("error", reject)
-        .end();
-    });
+    rawRequest(`${base}${url}`, headers, method);
 
   it("writes brotli and gzip copies beside each text asset, only where they are smaller", () => {
     const files = fs.readdirSync(dir).sort();

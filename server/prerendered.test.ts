@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "~/lib/prerender.ts";
+import { rawRequest } from "~tests/support/raw-http.ts";
 import {
   compressionCacheDir,
   finishPrerenderedHtml,
@@ -90,29 +91,7 @@ describe("pre-rendered pages", () => {
 
   it("sends brotli or gzip as the client accepts, each with its own ETag, and 304 when unchanged", async () => {
     const raw = (encoding: string, headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
-        (resolve, reject) => {
-          // fetch() would decode the body and hide the encoding, and it adds `Cache-Control:
-          // no-cache` to a conditional request: ask with node:http.
-          import("node:http").then(({ get }) =>
-            get(
-              `${base}/about`,
-              { headers: { "accept-encoding": encoding, ...headers } },
-              (res) => {
-                const chunks: Buffer[] = [];
-                res.on("data", (c) => chunks.push(c));
-                res.on("end", () =>
-                  resolve({
-                    status: res.statusCode!,
-                    headers: res.headers as Record<string, string>,
-                    body: Buffer.concat(chunks),
-                  }),
-                );
-              },
-            ).on("error", reject),
-          );
-        },
-      );
+      rawRequest(`${base}/about`, { "accept-encoding": encoding, ...headers });
     const identity = await raw("identity");
     const br = await raw("gzip, deflate, br, zstd");
     const gzip = await raw("gzip;q=1, br;q=0");

@@ -150,7 +150,10 @@ describe("the rules drafter on random answer sets", () => {
     );
   });
 
-  it("pre-fills employer text with no clinical statement for the disclosure gate to find (ADR 0016)", async () => {
+  // 500 drafts, each read by the detector: some 5 s alone, three times that under a parallel build.
+  it("pre-fills employer text with no clinical statement for the disclosure gate to find (ADR 0016)", {
+    timeout: 60_000,
+  }, async () => {
     for (const input of [
       ...sample(managementInput, 20251124),
       ...sample(preEmploymentInput, 20251125),

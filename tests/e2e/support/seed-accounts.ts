@@ -14,6 +14,7 @@ import {
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { databaseTemplateFrom } from "./in-process-server.ts";
 import { PASSWORD } from "./password.ts";
+import { createAccountOn } from "./runtime-accounts.ts";
 import {
   type SeededAccounts,
   type SeededCookie,
@@ -31,10 +32,10 @@ import {
  *
  * The accounts are made through the production build's runtime and the domain's own functions:
  * a verified employer owning an organisation, as registration leaves one; a doctor with an
- * active profile who has enrolled an authenticator (the real enrolment, with a real code); and
- * each is signed in with the real password sign-in, whose session cookie (signed by better-auth
- * with this directory's secret, which the server then reads) the journeys put in their browser.
- * The full sign-up of each role keeps a journey of its own (docs/testing.md).
+ * active profile who has enrolled an authenticator (the real enrolment, with a real code). Each
+ * has a better-auth session and its cookie, signed with this directory's secret (which the
+ * server then reads), for the journeys to put in their browser.
+ * The full sign-up of each role keeps a journey of its own (docs/architecture.md §5).
  */
 
 const employerCount = Number(process.env.E2E_SEEDED_EMPLOYERS ?? 56);
@@ -84,28 +85,6 @@ function sessionCookies(setCookies: string[]): SeededCookie[] {
   return [...found].map(([name, value]) => ({ name, value }));
 }
 
-async function createVerifiedAccount(
-  runtime: Runtime,
-  role: "employer" | "doctor",
-  email: string,
-  name: string,
-  passwordHash: string,
-): Promise<string> {
-  const { internalAdapter } = await runtime.auth.$context;
-  const [firstName, lastName] = name.replace(/^Dr /, "").split(" ");
-  const created = await internalAdapter.createUser(
-    { email, name, emailVerified: true, role, firstName, lastName },
-    { method: "admin" },
-  );
-  await internalAdapter.linkAccount({
-    userId: created.id,
-    providerId: "credential",
-    accountId: created.id,
-    password: passwordHash,
-  });
-  return created.id as string;
-}
-
 /**
  * A new session for the account, as the password sign-in opens one: better-auth's own session
  * (its database hook gives it the role's lifetime, app/services/auth/auth.server.ts) and the
@@ -127,13 +106,7 @@ async function seedEmployer(
   withAddress: boolean,
 ): Promise<SeededEmployer> {
   const email = `seeded-employer-${randomUUID().slice(0, 8)}@example.org`;
-  const userId = await createVerifiedAccount(
-    runtime,
-    "employer",
-    email,
-    "Priya Shah",
-    passwordHash,
-  );
+  const userId = await createAccountOn(runtime, "employer", email, "Priya Shah", passwordHash);
   // As registerEmployer leaves a new company (app/domain/accounts/register-employer.server.ts).
   const { db } = runtime.database;
   const organisationId = await db.transaction(async (tx: Runtime) => {
@@ -159,7 +132,7 @@ async function seedDoctor(
   const round = Math.floor(index / DOCTOR_NAMES.length);
   const name = `Dr ${DOCTOR_NAMES[index % DOCTOR_NAMES.length]}${round > 0 ? `-${round + 1}` : ""}`;
   const gmcNumber = String(4_000_000 + Math.floor(Math.random() * 4_000_000) + index);
-  const userId = await createVerifiedAccount(runtime, "doctor", email, name, passwordHash);
+  const userId = await createAccountOn(runtime, "doctor", email, name, passwordHash);
   // As inviteDoctor makes the profile (app/domain/accounts/doctors.server.ts).
   await runtime.database.db
     .insert(doctorProfile)

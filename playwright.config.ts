@@ -65,7 +65,7 @@ export default defineConfig({
   webServer: {
     // Accounts signed in before the server opens the database, for journeys that begin signed in
     // (tests/e2e/support/seed-accounts.ts): a step of the test run, not part of the server.
-    command: "tsx tests/e2e/support/seed-accounts.ts && node server/main.ts",
+    command: "node_modules/.bin/tsx tests/e2e/support/seed-accounts.ts && node server/main.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     // A fresh embedded database initialises and migrates first: over a minute on a busy 2-core box.

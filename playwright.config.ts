@@ -30,7 +30,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  // Journeys register a whole employer company first (about 10 s on a loaded 2-core machine).
+  // Journeys walk a case through several roles' pages (they begin signed in: seed-accounts.ts).
   timeout: 90_000,
   // A navigation on a loaded 2-core machine (CI shares it with the build) has taken over 5 s; a
   // longer wait costs a passing test nothing.
@@ -63,7 +63,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server/main.ts",
+    // Accounts signed in before the server opens the database, for journeys that begin signed in
+    // (tests/e2e/support/seed-accounts.ts): a step of the test run, not part of the server.
+    command: "node_modules/.bin/tsx tests/e2e/support/seed-accounts.ts && node server/main.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     // A fresh embedded database initialises and migrates first: over a minute on a busy 2-core box.

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode, signedInAdmin } from "../support/admin.ts";
 import { signedInEmployer } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
@@ -147,7 +147,7 @@ test("an employer makes a management referral, pays, and opens its drawer, by ke
   page,
 }) => {
   test.setTimeout(180_000);
-  await signedInEmployer(page, "keyboard");
+  await signedInEmployer(page);
 
   await page.goto("/employer-referrals");
   await useSkipLink(page);
@@ -290,17 +290,14 @@ test("the person gives consent, answers the guided assessment and sends it, by k
 test("a doctor takes the case, fills in the report and signs it, by keyboard", async ({
   page,
   browser,
+  signedIn,
 }) => {
   test.setTimeout(300_000);
   test.skip(!run.link, "needs the person's answers");
   await signedInAdmin(page);
   await page.goto("/admin");
   await shootAtReflowSizes(browser, page, "admin-console");
-  const gmcNumber = String(7_000_000 + Math.floor(Math.random() * 999_999));
-  const doctorAccount = await invitedDoctor(page, browser, {
-    name: "Dr Keyboard Keys",
-    gmcNumber,
-  });
+  const doctorAccount = await signedIn.doctor();
   const doctor = doctorAccount.page;
 
   // The draft is written in the background; the case is in the queue once it is.

@@ -4,7 +4,9 @@ import { base32Decode, totp } from "../../../app/domain/accounts/totp.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
-export const PASSWORD = "Teal-Harbour-Lantern-42";
+export { PASSWORD } from "../support/password.ts";
+
+import { PASSWORD } from "../support/password.ts";
 
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.org`;
@@ -15,7 +17,7 @@ export function uniqueEmail(prefix: string) {
  * checks the server's answer. The form itself is proved by tests/e2e/auth/registration.spec.ts;
  * the journeys that only need an account skip rendering and filling it.
  */
-export async function registerEmployerAccount(
+async function registerEmployerAccount(
   page: Page,
   email = uniqueEmail("employer"),
   companyName = "Northwind Logistics Ltd",

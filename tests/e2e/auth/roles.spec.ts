@@ -128,6 +128,9 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
   // Their session ends on the doctors' own sign-in page. Signing in again lands on the same page
   // with a lasting alert (not a toast) that says plainly that access was withdrawn and whom to
   // write to; it is still there after a reload.
+  // The doctor's clock is the test's from here (Playwright's fake timers): a toast's seconds are
+  // jumped over below instead of waited for.
+  await doctor.clock.install();
   await doctor.goto("/doctor-dashboard");
   await expect(doctor).toHaveURL(/\/doctor-login\?/);
   await expect(
@@ -145,7 +148,7 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
     "href",
     "mailto:hello@referoh.co.uk",
   );
-  await doctor.waitForTimeout(6_000); // longer than a toast stays
+  await doctor.clock.fastForward(6_000); // longer than a toast stays
   await expect(withdrawn).toBeVisible();
   await doctor.reload();
   await expect(withdrawn).toBeVisible();

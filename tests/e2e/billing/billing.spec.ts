@@ -1,8 +1,4 @@
-import {
-  activeOrganisationId,
-  payOnDemoPage,
-  signedInEmployer as registerAndSignIn,
-} from "../support/employer.ts";
+import { activeOrganisationId, payOnDemoPage, signedInEmployer } from "../support/employer.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("billing", () => {
@@ -12,7 +8,7 @@ test.describe("billing", () => {
     page,
     browser,
   }) => {
-    await registerAndSignIn(page, "billing-member");
+    await signedInEmployer(page);
 
     // Choose Your Plan: Continue waits for a card; a pack alone needs a membership first.
     await page.goto("/package-selection?tab=membership");
@@ -82,7 +78,7 @@ test.describe("billing", () => {
     // Another company's member cannot download this company's invoice.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await registerAndSignIn(otherPage, "billing-other");
+    await signedInEmployer(otherPage);
     const foreign = await otherPage.request.get(invoiceHref);
     expect(foreign.status()).toBe(404);
     // Nor see or pay this company's order.
@@ -90,7 +86,7 @@ test.describe("billing", () => {
   });
 
   test("Continue without a plan is refused by the server", async ({ page }) => {
-    await registerAndSignIn(page, "billing-empty");
+    await signedInEmployer(page);
     await page.goto("/package-selection?tab=packs");
     // The server decides even when the browser sends nothing (as without JavaScript).
     const response = await page.request.post("/package-selection?tab=packs", {

@@ -9,7 +9,7 @@ test("a cancelled membership keeps its rights: withdraw a change, cancel, still 
   page,
 }) => {
   test.setTimeout(150_000);
-  await signedInEmployer(page, "member-resume");
+  await signedInEmployer(page);
   await buyMembershipWithStarterCredits(page);
   await page.goto("/employer-subscription");
   const status = page.getByTestId("membership-status");

@@ -54,7 +54,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
   test("pay per referral, then cancel: refunded to the card with a credit note, the order shows Refunded", async ({
     page,
   }) => {
-    await signedInEmployer(page, "refund");
+    await signedInEmployer(page);
     await submitManagementReferral(page, "Casey Refund", "casey.refund@example.org");
     await payOnDemoPage(page);
     const reference = await referenceOnReviewPage(page);
@@ -116,7 +116,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
   test("an organisation with no address is asked for it at checkout; invoice and credit note print it and the reference", async ({
     page,
   }) => {
-    await signedInEmployer(page, "no-address", { address: null });
+    await signedInEmployer(page, { address: null });
     await submitManagementReferral(page, "Robin Address", "robin.address@example.org");
 
     // Checkout stops to ask for the address a VAT invoice must name.
@@ -191,7 +191,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
   });
 
   test("abandon the checkout, then Pay now resumes the same order", async ({ page }) => {
-    await signedInEmployer(page, "paynow");
+    await signedInEmployer(page);
     await submitManagementReferral(page, "Pat Later", "pat.later@example.org");
     await expect(page).toHaveURL(/\/payment\?order=/);
     const orderId = new URL(page.url()).searchParams.get("order");
@@ -223,7 +223,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
   test("an unknown reference shows a toast and leaves the address; a wrong one inside the area keeps the header", async ({
     page,
   }) => {
-    await signedInEmployer(page, "unknown-ref");
+    await signedInEmployer(page);
     await page.goto("/employer-referrals?viewReferral=REF-999999");
     await expect(page.getByText("Referral not found")).toBeVisible();
     await expect(page).toHaveURL(/\/employer-referrals$/);
@@ -239,7 +239,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
     page,
     browser,
   }) => {
-    const employerEmail = await signedInEmployer(page, "declined-credits");
+    const employerEmail = await signedInEmployer(page);
     await buyMembershipWithStarterCredits(page);
     const subjectEmail = `decliner-${Date.now()}@example.org`;
     await submitManagementReferral(page, "Dana Decline", subjectEmail);

@@ -1,4 +1,4 @@
-import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openCaseSheet } from "../support/doctor-case.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
@@ -19,6 +19,7 @@ import { expect, test } from "../support/test.ts";
 test("referral to released report: doctor signs, candidate corrects then approves, employer downloads the PDF", async ({
   page,
   browser,
+  signedIn,
 }) => {
   test.setTimeout(300_000);
 
@@ -30,16 +31,10 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await answerOfficeQuestionnaire(page, link);
   await sendAnswers(page);
 
-  // An administrator grants two doctors access.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signedInAdmin(admin);
-  const gmcNumber = String(7_000_000 + Math.floor(Math.random() * 999_999));
-  const first = await invitedDoctor(admin, browser, { name: "Dr Ada Lovelace", gmcNumber });
-  const second = await invitedDoctor(admin, browser, {
-    name: "Dr Ben Carter",
-    gmcNumber: String(8_000_000 + Math.floor(Math.random() * 999_999)),
-  });
+  // Two doctors with access, signed in (their invitation is tests/e2e/auth/roles.spec.ts).
+  const first = await signedIn.doctor();
+  const second = await signedIn.doctor();
+  const { gmcNumber } = first;
 
   // The first doctor finds the case in the queue and opens it.
   const doctor = first.page;
@@ -185,7 +180,4 @@ test("referral to released report: doctor signs, candidate corrects then approve
   expect(fromDrawer.text).toContain(reference);
 
   await employer.context().close();
-  await adminContext.close();
-  await first.page.context().close();
-  await second.page.context().close();
 });

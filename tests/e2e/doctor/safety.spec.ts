@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
@@ -24,6 +24,7 @@ async function reassign(admin: Page, reference: string, doctorName: string) {
 test("an urgent answer, then the browser closed without sending: a doctor not on the case sees it at the top with phone and e-mail, on-call gets URGENT, the contact is logged", async ({
   page,
   browser,
+  signedIn,
 }) => {
   test.setTimeout(300_000);
   const { link, reference, subjectEmail } = await createInvitedReferral(page, {
@@ -36,15 +37,9 @@ test("an urgent answer, then the browser closed without sending: a doctor not on
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signedInAdmin(admin);
-  const holder = await invitedDoctor(admin, browser, {
-    name: "Dr Hana Holder",
-    gmcNumber: String(7_000_000 + Math.floor(Math.random() * 999_999)),
-  });
-  const second = await invitedDoctor(admin, browser, {
-    name: "Dr Sam Second",
-    gmcNumber: String(8_000_000 + Math.floor(Math.random() * 999_999)),
-  });
-  await reassign(admin, reference, "Dr Hana Holder");
+  const holder = await signedIn.doctor();
+  const second = await signedIn.doctor();
+  await reassign(admin, reference, holder.name);
 
   // The person, in a browser of their own, corrects the number on the consent page: a bad number
   // is refused with a message, and what they typed and ticked is still there.
@@ -126,7 +121,7 @@ test("an urgent answer, then the browser closed without sending: a doctor not on
   await expect(doctor.getByText("Contact attempt recorded").first()).toBeVisible();
   await expect(sheet.getByText(/Contacted: the person was reached/)).toBeVisible();
   await expect(sheet.getByTestId("contact-attempts")).toContainText("Reached the person");
-  await expect(sheet.getByTestId("contact-attempts")).toContainText("Dr Sam Second");
+  await expect(sheet.getByTestId("contact-attempts")).toContainText(second.name);
 
   // The doctor on the case sees it too, now contacted.
   await holder.page.goto(`/doctor-dashboard?q=${reference}`);
@@ -139,6 +134,7 @@ test("an urgent answer, then the browser closed without sending: a doctor not on
 test("after an urgent flag the last page keeps the crisis panel; an administrator reassigns the submitted case and the new doctor opens the editor", async ({
   page,
   browser,
+  signedIn,
 }) => {
   test.setTimeout(300_000);
   const { link, reference, subjectEmail } = await createInvitedReferral(page, {
@@ -170,11 +166,8 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signedInAdmin(admin);
-  const doctor = await invitedDoctor(admin, browser, {
-    name: "Dr Rhea Reassigned",
-    gmcNumber: String(6_000_000 + Math.floor(Math.random() * 999_999)),
-  });
-  await reassign(admin, reference, "Dr Rhea Reassigned");
+  const doctor = await signedIn.doctor();
+  await reassign(admin, reference, doctor.name);
   const assigned = await waitForMessage(doctor.email, reference);
   expect(assigned.subject).toBe(`URGENT Case assigned to you: ${reference}`);
 
@@ -216,20 +209,14 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
 
 test("an indirect wording typed in a free-text answer shows the crisis panel at once and puts the case at the top of the doctor queue as urgent", async ({
   page,
-  browser,
+  signedIn,
 }) => {
   test.setTimeout(240_000);
   const { link, reference } = await createInvitedReferral(page, {
     type: "pre_employment",
     jobRole: "Office Worker",
   });
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signedInAdmin(admin);
-  const doctor = await invitedDoctor(admin, browser, {
-    name: "Dr Ines Indirect",
-    gmcNumber: String(5_000_000 + Math.floor(Math.random() * 999_999)),
-  });
+  const doctor = await signedIn.doctor();
 
   // No word of suicide or death: the wording the earlier screen missed (ADR 0018).
   let shownAfter: number | undefined;
@@ -255,5 +242,4 @@ test("an indirect wording typed in a free-text answer shows the crisis panel at 
   await expect(row.getByText("Urgent", { exact: true })).toBeVisible();
   await expect(row.getByText("Not yet contacted")).toBeVisible();
   await expect(doctor.page.locator("tbody tr").first()).toHaveAttribute("data-urgent", "true");
-  await adminContext.close();
 });

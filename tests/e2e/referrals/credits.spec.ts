@@ -7,7 +7,7 @@ test("a pre-employment referral paid by credit: invitation e-mailed, one reminde
   page,
 }) => {
   test.setTimeout(120_000);
-  await signedInEmployer(page, "credit");
+  await signedInEmployer(page);
   await buyMembershipWithStarterCredits(page);
 
   const candidate = `candidate-${randomUUID().slice(0, 8)}@example.org`;

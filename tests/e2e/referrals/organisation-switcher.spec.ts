@@ -11,9 +11,9 @@ import { saveManagementReferral } from "../../../app/domain/referrals/save-manag
 import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { createAccountOn } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary, phoneMenu } from "../support/menus.ts";
+import { createAccountOn } from "../support/runtime-accounts.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 
 /*

@@ -5,8 +5,8 @@ import { saveManagementReferral } from "../../../app/domain/referrals/save-manag
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { insertOrganisationForTest } from "../../support/test-organisation.ts";
 import { signIn, uniqueEmail } from "../auth/helpers.ts";
-import { createAccountOn } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { createAccountOn } from "../support/runtime-accounts.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,

@@ -5,7 +5,7 @@ import { expect, expectLinksTo, test } from "../support/test.ts";
 
 test.describe("employer referrals", () => {
   test("dashboard shows the seed's counters and cards from the database", async ({ page }) => {
-    await signedInEmployer(page, "dash");
+    await signedInEmployer(page);
     await expect(page.getByRole("heading", { name: "Welcome to your Dashboard" })).toBeVisible();
     const summary = page.getByRole("region", { name: "Summary" });
     await expect(summary.getByText("Active Assessments")).toBeVisible();
@@ -21,7 +21,7 @@ test.describe("employer referrals", () => {
   test("a management referral is saved as a draft, edited, and submitted towards payment", async ({
     page,
   }) => {
-    await signedInEmployer(page, "draft");
+    await signedInEmployer(page);
     await page.goto("/employer-referral?type=management");
     await page.getByRole("button", { name: "Submit and pay" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
@@ -65,7 +65,7 @@ test.describe("employer referrals", () => {
   });
 
   test("search and status filter run on the server and survive a reload", async ({ page }) => {
-    await signedInEmployer(page, "search");
+    await signedInEmployer(page);
     const longReason = "Stress-related absence after a long restructure of the warehouse team";
     for (const name of ["Amelia Hart", "Benjamin Cole"]) {
       await page.goto("/employer-referral?type=management");
@@ -159,7 +159,7 @@ test.describe("employer referrals", () => {
     page,
     browser,
   }) => {
-    await signedInEmployer(page, "owner");
+    await signedInEmployer(page);
     await page.goto("/employer-referral?type=management");
     await page.getByLabel("Employee name").fill("Casey Morgan");
     await page.getByRole("button", { name: "Save as draft" }).click();
@@ -177,7 +177,7 @@ test.describe("employer referrals", () => {
 
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
-    await signedInEmployer(other, "intruder");
+    await signedInEmployer(other);
     expect((await other.goto(`/employer-referral/${referralId}`))?.status()).toBe(404);
     expect((await other.goto(`/employer-referrals/${referralId}`))?.status()).toBe(404);
     expect((await other.goto(`/employer-referrals/${referralId}?confirm=cancel`))?.status()).toBe(

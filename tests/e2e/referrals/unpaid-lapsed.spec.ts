@@ -4,8 +4,8 @@ import { expireUnpaidReferrals } from "../../../app/domain/referrals/expire-unpa
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { createAccountOn } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { createAccountOn } from "../support/runtime-accounts.ts";
 import { expect, test } from "../support/test.ts";
 
 /*

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
@@ -51,6 +51,7 @@ async function answerEveryPage(page: Page, link: string) {
 test("a driver's certificate of further assessment needs its plan and the DVLA opinion, and prints both", async ({
   page,
   browser,
+  signedIn,
 }) => {
   test.setTimeout(300_000);
   const { link, reference, subjectEmail, employerEmail } = await createInvitedReferral(page, {
@@ -61,13 +62,7 @@ test("a driver's certificate of further assessment needs its plan and the DVLA o
   await answerEveryPage(page, link);
   await sendAnswers(page);
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signedInAdmin(admin);
-  const doc = await invitedDoctor(admin, browser, {
-    name: "Dr Sam Patel",
-    gmcNumber: String(6_500_000 + Math.floor(Math.random() * 999_999)),
-  });
+  const doc = await signedIn.doctor();
   const doctor = doc.page;
   await openReportEditor(doctor, reference);
 
@@ -133,6 +128,4 @@ test("a driver's certificate of further assessment needs its plan and the DVLA o
   expect(text).toContain("Not yet fit to drive for work");
   expect(text).not.toMatch(/No adjustments are needed/);
   await employer.context().close();
-  await adminContext.close();
-  await doctor.context().close();
 });

@@ -1,4 +1,4 @@
-import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { sendGuidedAssessment } from "../support/guided-assessment.ts";
@@ -58,6 +58,7 @@ function answersFor(planted: string): Record<string, string | string[]> {
 test("management case: scores, a kept-back diagnosis and private notes never reach the employer", async ({
   page,
   browser,
+  signedIn,
 }) => {
   test.setTimeout(360_000);
   const planted = `zephyr-${Date.now().toString(36)}-tangerine fog over the harbour`;
@@ -67,13 +68,7 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   });
   await sendGuidedAssessment(page, link, answersFor(planted));
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signedInAdmin(admin);
-  const doc = await invitedDoctor(admin, browser, {
-    name: "Dr Priya Shah",
-    gmcNumber: String(5_000_000 + Math.floor(Math.random() * 999_999)),
-  });
+  const doc = await signedIn.doctor();
   const doctor = doc.page;
   await openReportEditor(doctor, reference);
 
@@ -177,6 +172,4 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   expect(data).not.toMatch(/PHQ|GAD-7|phq9\.|gad7\./);
 
   await employer.context().close();
-  await adminContext.close();
-  await doctor.context().close();
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Download, Page } from "@playwright/test";
-import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode, signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
@@ -55,6 +55,7 @@ async function download(page: Page, name: RegExp | string): Promise<string> {
 test("planted answer never reaches the employer; declined correction, statement, copies", async ({
   page,
   browser,
+  signedIn,
 }) => {
   test.setTimeout(300_000);
   const planted = `quasar-${Date.now().toString(36)}-marmalade lighthouse on cold mornings`;
@@ -68,12 +69,9 @@ test("planted answer never reaches the employer; declined correction, statement,
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signedInAdmin(admin);
-  const gmcNumber = String(6_000_000 + Math.floor(Math.random() * 999_999));
-  const doc = await invitedDoctor(admin, browser, {
-    name: "Dr Nia Roberts",
-    gmcNumber,
-    qualifications: "MB ChB",
-  });
+  // A doctor whose qualifications read "MB ChB" so far.
+  const doc = await signedIn.doctor();
+  const { gmcNumber } = doc;
   const doctor = doc.page;
   // The doctor completes their qualifications on their account page, refused if not plain text.
   await doctor.goto("/account");
@@ -217,7 +215,7 @@ test("planted answer never reaches the employer; declined correction, statement,
   await expect(main).toContainText(temporary);
   const signature = employer.getByTestId("report-signature");
   for (const line of [
-    "Dr Nia Roberts",
+    doc.name,
     "MB ChB, MFOM",
     `GMC number ${gmcNumber}`,
     "Signed electronically on",
@@ -281,5 +279,4 @@ test("planted answer never reaches the employer; declined correction, statement,
 
   await employer.context().close();
   await adminContext.close();
-  await doctor.context().close();
 });

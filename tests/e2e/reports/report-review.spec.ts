@@ -21,7 +21,7 @@ test.describe("report review and release", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link does not work");
 
-    await signedInEmployer(page, "reports");
+    await signedInEmployer(page);
     await page.goto("/reports");
     await expect(page).toHaveURL(/\/employer-reports$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reports");

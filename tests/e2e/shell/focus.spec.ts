@@ -1,5 +1,5 @@
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { freshCode } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { signedInEmployer } from "../support/employer.ts";
@@ -42,7 +42,7 @@ test("closing the Confirm Registration dialog gives focus back to the Register b
 });
 
 test("the reports type toggle moves focus to the list's new heading", async ({ page }) => {
-  await signedInEmployer(page, "focus-toggle");
+  await signedInEmployer(page);
   await page.goto("/employer-reports");
   await page.getByRole("button", { name: "Management", exact: true }).click();
   await expect(page).toHaveURL(/type=management/);
@@ -64,6 +64,9 @@ test("toasts are announced by live regions in the page from the start; an error 
     /<div aria-live="polite" aria-relevant="additions text" aria-atomic="false" data-testid="toast-region"><\/div>/,
   );
 
+  // The page's clock is the test's (Playwright's fake timers): the toast's 5 s are jumped over
+  // below instead of waited for.
+  await page.clock.install();
   await page.goto("/login");
   await page.getByLabel("Email").fill(uniqueEmail("focus-toast"));
   await page.getByLabel("Password", { exact: true }).fill("not the password at all");
@@ -76,7 +79,7 @@ test("toasts are announced by live regions in the page from the start; an error 
   await expect(toast).toBeVisible();
   await expect(page.locator("section[aria-live]")).toHaveCount(0);
   // Well past the 5 s of an ordinary toast, the error is still there until it is dismissed.
-  await page.waitForTimeout(6_500);
+  await page.clock.fastForward(6_500);
   await expect(toast).toBeVisible();
   await toast.getByRole("button", { name: /close/i }).click();
   await expect(toast).toBeHidden();
@@ -84,7 +87,7 @@ test("toasts are announced by live regions in the page from the start; an error 
 
 test("the editor's first Tab stop is its first field; ?step=withhold focuses its heading", async ({
   page,
-  browser,
+  signedIn,
 }) => {
   test.setTimeout(300_000);
   const { link, reference, subjectEmail } = await createInvitedReferral(page, {
@@ -94,13 +97,7 @@ test("the editor's first Tab stop is its first field; ?step=withhold focuses its
   await answerOfficeQuestionnaire(page, link, { condition: "None" });
   await sendAnswers(page);
 
-  const admin = await (await browser.newContext()).newPage();
-  await signedInAdmin(admin);
-  const doc = await invitedDoctor(admin, browser, {
-    name: "Dr Tab Order",
-    gmcNumber: String(6_000_000 + Math.floor(Math.random() * 999_999)),
-    qualifications: "MB ChB",
-  });
+  const doc = await signedIn.doctor();
   const doctor = doc.page;
   await openReportEditor(doctor, reference);
   const heading = doctor.getByRole("heading", { level: 1, name: "Review & Create Report" });

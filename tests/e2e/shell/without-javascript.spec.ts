@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function signedIn(page: Page) {
-  return signedInEmployer(page, "nojs-menu");
+  return signedInEmployer(page);
 }
 
 async function expectSignedOut(page: Page, signOut: Locator) {

@@ -44,7 +44,7 @@ export async function createInvitedReferral(
   });
   const employer = await employerContext.newPage();
   try {
-    const employerEmail = await signedInEmployer(employer, "referrer");
+    const employerEmail = await signedInEmployer(employer);
     const subjectEmail = `subject-${randomUUID().slice(0, 8)}@example.org`;
     if (options.type === "pre_employment") {
       await employer.goto("/pre-employment-referral");

@@ -1,33 +1,17 @@
 import type { Page } from "@playwright/test";
-import { registerEmployerAccount, signInByRequest, uniqueEmail } from "../auth/helpers.ts";
-import { linkTo, waitForMessage } from "./outbox.ts";
+import { seededEmployer } from "./seeded-accounts.ts";
 import { expect } from "./test.ts";
 
 /**
- * A new employer company, signed in: registered and signed in over HTTP with the real forms'
- * fields, verified through the real e-mail link. Returns the e-mail address, ending on the
- * employer dashboard. (The clicking version of this is tests/e2e/auth/registration.spec.ts.)
+ * An employer company of its own, its owner signed in in `page`'s context, on the employer
+ * dashboard: a seeded account (tests/e2e/support/seeded-accounts.ts). Returns the e-mail address.
+ * The registration itself, with its e-mail link, is tests/e2e/auth/registration.spec.ts.
  */
 export async function signedInEmployer(
   page: Page,
-  prefix = "employer",
-  { address }: { address?: string | null } = {},
+  options: { address?: null } = {},
 ): Promise<string> {
-  const email = await registerEmployerAccount(
-    page,
-    uniqueEmail(prefix),
-    undefined,
-    address === undefined ? undefined : address,
-  );
-  const message = await waitForMessage(email, "Verify your email");
-  const verified = await page.request.get(linkTo(message, "/verify-email"), { maxRedirects: 0 });
-  expect(verified.headers().location, "the verification link verifies").toBe(
-    "/login?notice=email-verified",
-  );
-  expect(await signInByRequest(page, email)).toMatch(/^\/employer-dashboard/);
-  await page.goto("/employer-dashboard");
-  await expect(page).toHaveURL(/\/employer-dashboard/);
-  return email;
+  return (await seededEmployer(page, options)).email;
 }
 
 /** Pays the order on the demo /payment page with its pre-filled test card. */

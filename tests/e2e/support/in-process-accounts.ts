@@ -1,36 +1,16 @@
 import type { APIResponse } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { PASSWORD } from "../auth/helpers.ts";
-import type { InProcessServer } from "./in-process-server.ts";
 import { expect } from "./test.ts";
 
 /*
- * Accounts and requests for specs that run the production build in their own worker
- * (startInProcessServer): accounts are made through better-auth's adapter on that server's
- * runtime, and each role signs in over HTTP with the real form.
+ * Requests for specs that run the production build in their own worker (startInProcessServer):
+ * accounts are made on that server's runtime (runtime-accounts.ts), and each role signs in over
+ * HTTP with the real form.
  */
 
-/** A verified account with the suite's password, made on the server's own auth. */
-export async function createAccountOn(
-  runtime: InProcessServer["runtime"],
-  role: "employer" | "admin",
-  email: string,
-  name: string,
-): Promise<string> {
-  const { internalAdapter, password: hasher } = await runtime.auth.$context;
-  const [firstName, lastName] = name.split(" ");
-  const created = await internalAdapter.createUser(
-    { email, name, emailVerified: true, role, firstName, lastName },
-    { method: "admin" },
-  );
-  await internalAdapter.linkAccount({
-    userId: created.id,
-    providerId: "credential",
-    accountId: created.id,
-    password: await hasher.hash(PASSWORD),
-  });
-  return created.id as string;
-}
+// Where the access matrix spec finds it (tests/e2e/security/access-matrix.spec.ts).
+export { createAccountOn } from "./runtime-accounts.ts";
 
 /** An employer's signed-in request context, by /login's form. */
 export async function employerRequests(origin: string, email: string) {

@@ -59,15 +59,28 @@ const templateReady = ".ready";
 
 /**
  * Migrates a database once for the whole run (tests/e2e/support/global-setup.ts), with the
- * production build's own start-up: its data key, secret and questionnaire definitions included.
- * Every in-process server starts from a copy, as a restarted server would.
+ * production build's own start-up: its data key, secret and questionnaire definitions included,
+ * unless the seed step has made it already (databaseTemplateFrom). Every in-process server starts
+ * from a copy, as a restarted server would.
  */
 export async function prepareDatabaseTemplate() {
+  if (fs.existsSync(path.join(databaseTemplateDir(), templateReady))) return;
   const dataDir = databaseTemplateDir();
   fs.mkdirSync(dataDir, { recursive: true });
   const bundle = await importBundle();
   const runtime = await bundle.startRuntime(productionConfig(bundle, { port: 0, dataDir }));
   await runtime.shutdown();
+  fs.writeFileSync(path.join(dataDir, templateReady), "");
+}
+
+/**
+ * The template from a data directory the production build has just migrated and closed: the seed
+ * step (tests/e2e/support/seed-accounts.ts) migrates the shared server's database before the
+ * global set-up runs, so the run migrates one database, not two.
+ */
+export function databaseTemplateFrom(migratedDataDir: string) {
+  const dataDir = databaseTemplateDir();
+  fs.cpSync(migratedDataDir, dataDir, { recursive: true });
   fs.writeFileSync(path.join(dataDir, templateReady), "");
 }
 

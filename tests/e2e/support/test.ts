@@ -4,11 +4,14 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
   type BrowserContext,
+  type BrowserContextOptions,
   expect,
   type Locator,
   type Page,
   test as playwrightTest,
 } from "@playwright/test";
+import { type SignedInDoctor, seededDoctor, seededEmployer } from "./seeded-accounts.ts";
+import type { SeededEmployer } from "./seeded-accounts-file.ts";
 
 /**
  * A path's identity for the automatic scan: segments that are ids, references or link tokens
@@ -159,7 +162,30 @@ const base = hydratingTest;
  * The reflow spec (tests/e2e/accessibility/reflow.spec.ts) scans every page route in every state
  * of a case; this scan adds the pages as the journeys leave them.
  */
-export const test = base.extend<{ a11yScan: undefined }>({
+/**
+ * Journeys that begin signed in (tests/e2e/support/seeded-accounts.ts): each call takes an account
+ * of its own from the seed, its session cookie already in the browser.
+ */
+interface SignedIn {
+  /** An employer company's owner, signed in in the test's `page`, on the employer dashboard. */
+  employer(options?: { address?: null }): Promise<SeededEmployer>;
+  /** A doctor with an enrolled authenticator, in a browser context of their own. */
+  doctor(contextOptions?: BrowserContextOptions): Promise<SignedInDoctor>;
+}
+
+export const test = base.extend<{ a11yScan: undefined; signedIn: SignedIn }>({
+  signedIn: async ({ page, browser }, use) => {
+    const opened: BrowserContext[] = [];
+    await use({
+      employer: (options) => seededEmployer(page, options),
+      doctor: async (contextOptions) => {
+        const doctor = await seededDoctor(browser, contextOptions);
+        opened.push(doctor.page.context());
+        return doctor;
+      },
+    });
+    for (const context of opened) await context.close();
+  },
   a11yScan: [
     async ({ page, context }, use, testInfo) => {
       const visited = new Set<string>();

@@ -7,10 +7,11 @@ import { approveReport } from "../../../app/domain/reports/approve-report.server
 import { subjectScopeForTest } from "../../support/assessments.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
-import { createAccountOn, dataUrl } from "../support/in-process-accounts.ts";
+import { dataUrl } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary } from "../support/menus.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { createAccountOn } from "../support/runtime-accounts.ts";
 import { expect, test } from "../support/test.ts";
 
 /*

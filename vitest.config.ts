@@ -46,6 +46,27 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        // The tests' own copies of the domain (the factories) render PDFs too: with React's
+        // production build loaded (below), JSX must compile to its production runtime.
+        oxc: { jsx: { development: false } },
+        test: {
+          name: "server",
+          // Whole-server tests without a browser: many HTTP requests to the production build served
+          // inside the worker (tests/support/built-server.ts), each on its own test database.
+          include: ["tests/server/**/*.test.ts"],
+          globalSetup: ["tests/server/global-setup.ts"],
+          // React, loaded by the bundle from node_modules, picks its build from NODE_ENV: the
+          // production one, as the deployed server runs, not its development checks (several
+          // times slower to render).
+          env: { NODE_ENV: "production" },
+          // The bundle is loaded by Node as it is, not transformed again by Vite.
+          server: { deps: { external: [/\/build\/server\//] } },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -33,15 +33,16 @@ step("Route types", bin("react-router"), ["typegen"]);
 step("Type check", bin("tsc"), ["--noEmit"]);
 // Every exported symbol and every file is used by something (docs/architecture.md §3b).
 step("Unused files and exports (knip)", bin("knip"), ["--no-progress"]);
+// Before Vitest: its server project runs the production build in-process (tests/server/).
+console.log("\n▶ Production build");
+await ensureBuild();
 // Unit and integration tests never see a server database unless DATABASE_URL says so.
-step("Unit and integration tests (Vitest)", bin("vitest"), [
+step("Unit, integration and server tests (Vitest)", bin("vitest"), [
   "run",
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${path.join(results, "vitest.json")}`,
 ]);
-console.log("\n▶ Production build");
-await ensureBuild();
 step("Browser tests (Playwright, Debian Chromium)", bin("playwright"), ["test"], {
   // The browser tests run their own server on a temporary embedded database.
   DATABASE_URL: "",
@@ -53,7 +54,7 @@ const passed = vitest.numPassedTests + e2e.stats.expected + e2e.stats.flaky;
 const failed = vitest.numFailedTests + e2e.stats.unexpected;
 const skipped = vitest.numPendingTests + vitest.numTodoTests + e2e.stats.skipped;
 console.log(
-  `\nunit and integration: ${vitest.numPassedTests} passed; browser: ${e2e.stats.expected} passed`,
+  `\nunit, integration and server: ${vitest.numPassedTests} passed; browser: ${e2e.stats.expected} passed`,
 );
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (passed === 0 || failed > 0) process.exit(1);

@@ -45,7 +45,11 @@ describe("the audit trail's hash chain", () => {
     }
   });
 
-  it("does not fork under concurrent inserts", async () => {
+  // PostgreSQL only: PGlite runs one transaction at a time (its transaction mutex), so there the
+  // 20 transactions are 20 inserts one after another, which the test above already links and
+  // verifies; the fork this guards against needs two transactions open at once. `.ci/run` runs
+  // the integration tests on PostgreSQL.
+  it.skipIf(!process.env.DATABASE_URL)("does not fork under concurrent inserts", async () => {
     const before = await chainLength();
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

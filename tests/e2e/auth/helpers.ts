@@ -1,16 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { base32Decode, totp } from "../../../app/domain/accounts/totp.ts";
+import { codeFor, PASSWORD, uniqueEmail } from "../../support/test-accounts.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
-export { PASSWORD } from "../support/password.ts";
-
-import { PASSWORD } from "../support/password.ts";
-
-export function uniqueEmail(prefix: string) {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.org`;
-}
+export { codeFor, PASSWORD, uniqueEmail } from "../../support/test-accounts.ts";
 
 /**
  * Posts /login's register form the way the browser's form does (same fields, same Origin) and
@@ -86,11 +79,6 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-/** A code from the secret shown at enrolment (RFC 6238). */
-export function codeFor(secret: string, at = new Date()) {
-  return totp(base32Decode(secret), at);
 }
 
 /** Completes the forced two-factor enrolment; returns the secret. */

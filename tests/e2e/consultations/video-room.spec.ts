@@ -24,7 +24,7 @@ import {
  * spec runs the same production build in its own process, on its own port and data directory,
  * and prepares the case through the domain functions (tests/support/consultations.ts).
  */
-// Beside the shared server, as the reflow and access-matrix specs are, so parallel runs on one
+// Beside the shared server, as the reflow spec is, so parallel runs on one
 // machine (each its own E2E_PORT) do not collide.
 const port = Number(process.env.ROOM_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 145);
 const origin = `http://localhost:${port}`;

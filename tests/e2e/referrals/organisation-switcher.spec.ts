@@ -10,10 +10,10 @@ import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
+import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary, phoneMenu } from "../support/menus.ts";
-import { createAccountOn } from "../support/runtime-accounts.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 
 /*

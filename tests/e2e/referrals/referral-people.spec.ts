@@ -3,10 +3,10 @@ import { member } from "../../../app/db/schema/index.ts";
 import { listReferrals } from "../../../app/domain/referrals/list-referrals.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
+import { createAccountOn } from "../../support/test-accounts.ts";
 import { insertOrganisationForTest } from "../../support/test-organisation.ts";
 import { signIn, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { createAccountOn } from "../support/runtime-accounts.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,

@@ -3,9 +3,9 @@ import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireUnpaidReferrals } from "../../../app/domain/referrals/expire-unpaid-referrals.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
+import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { createAccountOn } from "../support/runtime-accounts.ts";
 import { expect, test } from "../support/test.ts";
 
 /*

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+import { importServerBundle, productionConfig } from "../../support/server-bundle.ts";
 
 /**
  * The production build running inside the test worker, on its own port and data directory.
@@ -21,32 +21,6 @@ export interface InProcessServer {
   // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
   runtime: any;
   stop(): Promise<void>;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
-type Bundle = any;
-
-function importBundle(): Promise<Bundle> {
-  return import(pathToFileURL(path.resolve("build/server/index.js")).href);
-}
-
-function productionConfig(
-  bundle: Bundle,
-  {
-    port,
-    dataDir,
-    settings = {},
-  }: { port: number; dataDir: string; settings?: Record<string, string> },
-) {
-  return bundle.loadConfig({
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ALLOW_DEMO_PAYMENTS: "true",
-    ...settings,
-  });
 }
 
 /** Where the run keeps its migrated database (playwright.config.ts names the run's directory). */
@@ -67,7 +41,7 @@ export async function prepareDatabaseTemplate() {
   if (fs.existsSync(path.join(databaseTemplateDir(), templateReady))) return;
   const dataDir = databaseTemplateDir();
   fs.mkdirSync(dataDir, { recursive: true });
-  const bundle = await importBundle();
+  const bundle = await importServerBundle();
   const runtime = await bundle.startRuntime(productionConfig(bundle, { port: 0, dataDir }));
   await runtime.shutdown();
   fs.writeFileSync(path.join(dataDir, templateReady), "");
@@ -107,7 +81,7 @@ export async function startInProcessServer({
       recursive: true,
       filter: (source) => path.basename(source) !== templateReady,
     });
-  const bundle = await importBundle();
+  const bundle = await importServerBundle();
   const config = productionConfig(bundle, { port, dataDir, settings });
   const runtime = await bundle.startRuntime(config);
   // The factories are the spec's own copy of the domain code, not the bundle's: they seal health

@@ -12,9 +12,8 @@ import {
   startTwoFactorEnrolment,
 } from "../../../app/domain/accounts/two-factor.server.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
+import { createAccountOn, PASSWORD } from "../../support/test-accounts.ts";
 import { databaseTemplateFrom } from "./in-process-server.ts";
-import { PASSWORD } from "./password.ts";
-import { createAccountOn } from "./runtime-accounts.ts";
 import {
   type SeededAccounts,
   type SeededCookie,

@@ -6,12 +6,12 @@ import { openAssessmentLink } from "../../../app/domain/assessments/open-assessm
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
 import { subjectScopeForTest } from "../../support/assessments.ts";
 import { createSentReport } from "../../support/reports.ts";
+import { dataUrl } from "../../support/router-answers.ts";
+import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
-import { dataUrl } from "../support/in-process-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary } from "../support/menus.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { createAccountOn } from "../support/runtime-accounts.ts";
 import { expect, test } from "../support/test.ts";
 
 /*

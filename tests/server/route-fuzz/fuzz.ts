@@ -1,20 +1,21 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../../app/routes.ts";
-import { signInByRequest } from "../auth/helpers.ts";
-import { invitedDoctor, signedInAdmin } from "../support/admin.ts";
-import { createInvitedReferral } from "../support/assessment-link.ts";
-import { activeOrganisationId } from "../support/employer.ts";
-import { expect, test } from "../support/test.ts";
+import { expect } from "vitest";
+import routes from "~/routes.ts";
+import { startBuiltServer } from "~tests/support/built-server.ts";
+import { forFile } from "~tests/support/database-fixture.ts";
+import type { Body, ServerCaller } from "~tests/support/server-requests.ts";
 
 /*
  * Walks every route and action of app/routes.ts with malformed input, as an anonymous visitor and
  * as each role, and fails on any 5xx. Malformed ids, NUL bytes, broken escapes, arrays where one
  * value is expected, oversized fields, bodies that are not forms and methods no route serves must
  * all get a 4xx (or the page, when the input is merely odd), never a server error.
+ *
+ * Each role's walk is a file of this folder, with the production build served inside its worker
+ * (tests/support/built-server.ts), so the walks share the cores; this module is what they share.
  */
 
 const appDir = path.resolve(import.meta.dirname, "../../../app");
@@ -114,11 +115,6 @@ function fill(pattern: string, value: string, token?: string): string {
     .replace(/\*$/, `no-such-page/${value}`);
 }
 
-type Body =
-  | { form: Record<string, string> }
-  | { multipart: Record<string, string> }
-  | { raw: string; type: string };
-
 /**
  * Long enough to exceed every field's own limit (the longest is 5,000 characters), short enough
  * that all the fields together stay under the body limit (server/edge.ts), so the action's own
@@ -211,8 +207,8 @@ async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<v
   );
 }
 
-async function fuzz(
-  request: APIRequestContext,
+export async function fuzz(
+  caller: ServerCaller,
   role: string,
   options: {
     token?: string;
@@ -222,7 +218,6 @@ async function fuzz(
     organisation?: string;
   } = {},
 ): Promise<Tally> {
-  const origin = test.info().project.use.baseURL!;
   const pagesOrganisation = options.organisation;
   const tally: Tally = {
     requests: 0,
@@ -232,43 +227,33 @@ async function fuzz(
     failures: [],
   };
   // Sign-in and sign-up throttles are per client: each request says it comes from a client of
-  // its own (TEST-NET addresses; the server believes X-Forwarded-For from loopback, see
-  // playwright.config.ts), so the forms' own validation is reached rather than the throttle.
+  // its own (TEST-NET addresses; the server believes X-Forwarded-For from loopback, as behind a
+  // local reverse proxy: TRUST_PROXY=loopback), so the forms' own validation is reached rather
+  // than the throttle.
   const client = () =>
     `${Math.random() < 0.5 ? "203.0.113" : "192.0.2"}.${1 + Math.floor(Math.random() * 254)}`;
 
   async function send(route: FuzzRoute, method: string, url: string, body?: Body): Promise<void> {
-    const options: Parameters<APIRequestContext["fetch"]>[1] = {
-      method,
-      headers: {
-        origin,
-        "x-forwarded-for": client(),
-        // A route that answers before reading a large body (a 404, a 405) leaves the rest of it
-        // unread, and Node then closes that connection: a request sent on it next would be
-        // reset. A large body therefore goes on a connection of its own.
-        ...(body && bodySize(body) > 64 * 1024 ? { connection: "close" } : {}),
-      },
-      maxRedirects: 0,
-      failOnStatusCode: false,
-      timeout: 60_000,
-    };
     // Without the organisation an employer's page posts, the employer area refuses every
     // action before it reads the fuzzed fields.
     const organisation: Record<string, string> = pagesOrganisation
       ? { _organisation: pagesOrganisation }
       : {};
-    if (body && "form" in body) options.form = { ...body.form, ...organisation };
-    else if (body && "multipart" in body)
-      options.multipart = { ...body.multipart, ...organisation };
-    else if (body) {
-      options.data = body.raw;
-      if (body.type) options.headers!["content-type"] = body.type;
-    }
+    const sent: Body | undefined =
+      body && "form" in body
+        ? { form: { ...body.form, ...organisation } }
+        : body && "multipart" in body
+          ? { multipart: { ...body.multipart, ...organisation } }
+          : body;
     let status: number;
     try {
-      const response = await request.fetch(url, options);
-      status = response.status();
-      await response.dispose();
+      ({ status } = await caller.send(method, url, {
+        body: sent,
+        headers: { origin: caller.origin, "x-forwarded-for": client() },
+        // A route that answers before reading a large body (a 404, a 405) leaves the rest of it
+        // unread, and Node then closes that connection: a large body goes on one of its own.
+        newConnection: !!body && bodySize(body) > 64 * 1024,
+      }));
     } catch (error) {
       // A connection the server closed on purpose (the oversized body) is an answer, not a crash.
       if (body && "form" in body && body.form.big) status = 413;
@@ -321,11 +306,14 @@ async function fuzz(
   return tally;
 }
 
-function report(role: string, tally: Tally, walked = allRoutes) {
+/**
+ * The walk's tally on the console and in .reports/route-fuzz-<role>.json; fails on any 5xx, and
+ * unless every route of `walked` (app/routes.ts, or the role's share of it) was reached.
+ */
+export function report(role: string, tally: Tally, walked = allRoutes) {
   const statuses = [...tally.statuses.entries()].sort(([a], [b]) => a - b);
   const line = `${role}: ${tally.requests} requests, ${tally.routes.size} routes, ${tally.methods.size} methods (${[...tally.methods].join(", ")}); statuses ${statuses.map(([s, n]) => `${s}×${n}`).join(" ")}`;
   console.log(`route fuzz — ${line}`);
-  test.info().annotations.push({ type: "route fuzz", description: line });
   fs.mkdirSync(".reports", { recursive: true });
   fs.writeFileSync(
     path.join(".reports", `route-fuzz-${role}.json`),
@@ -347,62 +335,34 @@ function report(role: string, tally: Tally, walked = allRoutes) {
   expect(tally.routes.size).toBe(walked.length);
 }
 
-async function signInWithPassword(page: Page, email: string) {
-  expect(await signInByRequest(page, email)).toMatch(/^\//);
-}
-
 /**
  * The routes an assessment link opens. The person has no session, so on every other route they
  * are the anonymous visitor, whose walk already covers it; their own walk is these routes with
  * their real token as well as with bad ones.
  */
-const tokenRoutes = allRoutes.filter((route) => route.pattern.includes(":token"));
+export const tokenRoutes = allRoutes.filter((route) => route.pattern.includes(":token"));
 
-// One test per role, so the walks share the workers instead of queueing two by two.
-test.describe("route fuzz: no input makes the server fail", () => {
-  test.describe.configure({ timeout: 900_000 });
+/**
+ * The file's production server, as the browser tests' shared one is configured: demo payments,
+ * the seller's details invoices need, and X-Forwarded-For believed from loopback. Only errors are
+ * logged: a warning for each of the walk's thousands of refusals said nothing and cost time.
+ */
+export function fuzzServerForFile() {
+  return forFile(
+    () =>
+      startBuiltServer({
+        settings: {
+          LOG_LEVEL: "error",
+          SELLER_NAME: "ReferOH Ltd",
+          SELLER_ADDRESS: "1 Example Street, London EC1A 1AA",
+          SELLER_COMPANY_NUMBER: "12345678",
+          SELLER_VAT_NUMBER: "GB123456789",
+          TRUST_PROXY: "loopback",
+        },
+      }),
+    (server) => server.stop(),
+  );
+}
 
-  test("as an anonymous visitor", async ({ request }) => {
-    report("anonymous", await fuzz(request, "anonymous", { edgeProbes: true }));
-  });
-
-  test("as an employer and as the person on their assessment link", async ({ page, browser }) => {
-    const { link, employerEmail } = await createInvitedReferral(page, { type: "management" });
-    const token = new URL(link).pathname.split("/")[2]!;
-    expect(tokenRoutes.length).toBeGreaterThan(0);
-    report(
-      "person",
-      await fuzz(page.request, "person", { token, routes: tokenRoutes }),
-      tokenRoutes,
-    );
-
-    const employerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    const employer = await employerContext.newPage();
-    try {
-      await signInWithPassword(employer, employerEmail);
-      const organisation = await activeOrganisationId(employer);
-      report("employer", await fuzz(employer.request, "employer", { token, organisation }));
-    } finally {
-      await employerContext.close();
-    }
-  });
-
-  test("as a doctor", async ({ page, browser }) => {
-    await signedInAdmin(page);
-    const doctor = await invitedDoctor(page, browser, {
-      name: "Dr Fuzz Tester",
-      gmcNumber: String(7_000_000 + Math.floor(Math.random() * 999_999)),
-    });
-    try {
-      report("doctor", await fuzz(doctor.page.request, "doctor"));
-    } finally {
-      await doctor.page.context().close();
-    }
-  });
-
-  test("as an administrator", async ({ page }) => {
-    // Its own session: the walk signs out last.
-    await signedInAdmin(page, { ownSession: true });
-    report("admin", await fuzz(page.request, "admin"));
-  });
-});
+/** A walk takes minutes on a loaded 2-core machine. */
+export const walkTimeout = 900_000;

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { request as playwrightRequest } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../../app/db/client.server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server.ts";
 import {
   caseClinicalNote,
   consultation,
@@ -13,26 +12,22 @@ import {
   referral,
   referralManager,
   report,
-} from "../../../app/db/schema/index.ts";
-import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
-import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/orders.server.ts";
-import { systemScope } from "../../../app/domain/kernel/scope.ts";
-import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
-import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
-import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
-import { createInvitedReferralForTest, subjectScopeForTest } from "../../support/assessments.ts";
-import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
-import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
-import { createSentReport } from "../../support/reports.ts";
-import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import {
-  answerOf,
-  createAccountOn,
-  dataUrl,
-  employerRequests,
-} from "../support/in-process-accounts.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { expect, test } from "../support/test.ts";
+} from "~/db/schema/index.ts";
+import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
+import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+import { approveReport } from "~/domain/reports/approve-report.server.ts";
+import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { type BuiltServer, startBuiltServer } from "~tests/support/built-server.ts";
+import { bookedCaseForTest, createDoctorAccountForTest } from "~tests/support/consultations.ts";
+import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
+import { createSentReport } from "~tests/support/reports.ts";
+import { dataUrl } from "~tests/support/router-answers.ts";
+import { ServerCaller, signInWithTwoFactorEnrolment } from "~tests/support/server-requests.ts";
+import { createAccountOn, PASSWORD, uniqueEmail } from "~tests/support/test-accounts.ts";
 
 /*
  * The access matrix of the employer, doctor and subject areas: every role (anonymous, the employer
@@ -42,41 +37,19 @@ import { expect, test } from "../support/test.ts";
  * expected status (the page for the owner, 404 for another organisation's or doctor's object, 403
  * for a role the area is not for, the sign-in redirect for a visitor), and no answer may carry a
  * reference or a person's name of a side the caller has no right to. A refused action must leave
- * its object as it was. tests/e2e/security/route-fuzz.spec.ts proves no input makes the server
- * fail; this proves who gets what.
+ * its object as it was. tests/server/route-fuzz/ proves no input makes the server fail; this
+ * proves who gets what.
  *
- * The objects are made through the domain's test factories, which need the database, so the
- * production build runs inside the test worker on its own port and data directory, as the
- * video-room and reflow specs do (PGlite allows one process per database).
+ * No browser: the production build runs inside the test worker (tests/support/built-server.ts)
+ * on a database of its own, where the domain's test factories make both sides' objects, and each
+ * role is a cookie jar signed in through the real sign-in forms (the doctors and the administrator
+ * through the forced two-factor enrolment's form too). One test per probe, in the order below: an
+ * owner's action may change its object for the probes after it.
  */
 
-const port = Number(process.env.MATRIX_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 170);
-const origin = `http://localhost:${port}`;
-
-let server: InProcessServer;
-let runtime: InProcessServer["runtime"];
-
-test.beforeAll(async () => {
-  // A fresh embedded database initialises and migrates first: over a minute on a loaded machine.
-  test.setTimeout(180_000);
-  server = await startInProcessServer({
-    name: "matrix",
-    port,
-    settings: {
-      // Refusals are what this spec asks for: a warning each would only bury a real error.
-      LOG_LEVEL: "error",
-      JOBS: "off",
-      // Each request says it comes from a client of its own (X-Forwarded-For, believed from
-      // loopback only), so the link throttle answers a real client's guessing, not this walk.
-      TRUST_PROXY: "loopback",
-    },
-  });
-  ({ runtime } = server);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+let server: BuiltServer;
+let runtime: Runtime;
+let origin: string;
 
 type Side = "A" | "B";
 const sides: Side[] = ["A", "B"];
@@ -744,20 +717,6 @@ async function seedSide(side: Side, doctorId: string) {
   };
 }
 
-async function signedInWithTwoFactor(browser: Browser, loginPath: string, email: string) {
-  const context = await browser.newContext({ baseURL: origin });
-  const page: Page = await context.newPage();
-  await page.goto(loginPath);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page
-    .getByRole("button", { name: loginPath === "/doctor-login" ? "Access Portal" : "Sign In" })
-    .click();
-  await enrolTwoFactor(page);
-  await page.close();
-  return context.request;
-}
-
 function matches(outcome: Outcome, { status, location }: { status: number; location: string }) {
   if (outcome === "not-found") return status === 404;
   if (outcome === "forbidden") return status === 403;
@@ -767,10 +726,38 @@ function matches(outcome: Outcome, { status, location }: { status: number; locat
   return outcome.ok.includes(status);
 }
 
-test("every role gets its own objects of the employer, doctor and subject areas and nothing of another's", async ({
-  browser,
-}) => {
-  test.setTimeout(420_000);
+/** An employer's signed-in caller, by /login's form. */
+async function employerCaller(email: string) {
+  const caller = new ServerCaller(server);
+  const answer = await caller.post("/login", { intent: "sign-in", email, password: PASSWORD });
+  expect(answer.status, `sign-in of ${email}`).toBe(302);
+  expect(answer.location).toMatch(/^\/employer-dashboard/);
+  return caller;
+}
+
+/** A doctor or an administrator, signed in through the forced two-factor enrolment. */
+async function callerWithTwoFactor(loginPath: "/login" | "/doctor-login", email: string) {
+  const caller = new ServerCaller(server);
+  await signInWithTwoFactorEnrolment(caller, loginPath, email, PASSWORD);
+  return caller;
+}
+
+let callers: Record<Role, ServerCaller>;
+const table: string[] = [];
+let requests = 0;
+
+beforeAll(async () => {
+  server = await startBuiltServer({
+    settings: {
+      // Refusals are what this file asks for: a warning each would only bury a real error.
+      LOG_LEVEL: "error",
+      JOBS: "off",
+      // Each request says it comes from a client of its own (X-Forwarded-For, believed from
+      // loopback only), so the link throttle answers a real client's guessing, not this walk.
+      TRUST_PROXY: "loopback",
+    },
+  });
+  ({ runtime, origin } = server);
   const doctorEmails = { A: uniqueEmail("matrix-doctor-a"), B: uniqueEmail("matrix-doctor-b") };
   const doctorIds = {} as Record<Side, string>;
   for (const side of sides)
@@ -783,90 +770,100 @@ test("every role gets its own objects of the employer, doctor and subject areas 
   const adminEmail = uniqueEmail("matrix-admin");
   await createAccountOn(runtime, "admin", adminEmail, "Morgan Admin");
 
-  const anonymous = await playwrightRequest.newContext({ baseURL: origin });
-  const contexts: Record<Role, APIRequestContext> = {
+  const anonymous = new ServerCaller(server);
+  callers = {
     anonymous,
-    "employer A": await employerRequests(origin, world.A.employerEmail),
-    "hr A": await employerRequests(origin, teamEmails["hr A"] ?? ""),
-    "manager A": await employerRequests(origin, teamEmails["manager A"] ?? ""),
-    "named A": await employerRequests(origin, teamEmails["named A"] ?? ""),
-    "colleague A": await employerRequests(origin, teamEmails["colleague A"] ?? ""),
-    "employer B": await employerRequests(origin, world.B.employerEmail),
-    "doctor A": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.A),
-    "doctor B": await signedInWithTwoFactor(browser, "/doctor-login", doctorEmails.B),
-    admin: await signedInWithTwoFactor(browser, "/login", adminEmail),
+    "employer A": await employerCaller(world.A.employerEmail),
+    "hr A": await employerCaller(teamEmails["hr A"] ?? ""),
+    "manager A": await employerCaller(teamEmails["manager A"] ?? ""),
+    "named A": await employerCaller(teamEmails["named A"] ?? ""),
+    "colleague A": await employerCaller(teamEmails["colleague A"] ?? ""),
+    "employer B": await employerCaller(world.B.employerEmail),
+    "doctor A": await callerWithTwoFactor("/doctor-login", doctorEmails.A),
+    "doctor B": await callerWithTwoFactor("/doctor-login", doctorEmails.B),
+    admin: await callerWithTwoFactor("/login", adminEmail),
     // The person has no account: their link's token, in the address, is their key.
     "link A": anonymous,
     "link B": anonymous,
   };
+});
 
+afterAll(async () => {
+  if (table.length) {
+    fs.mkdirSync(".reports", { recursive: true });
+    fs.writeFileSync(path.join(".reports", "access-matrix.txt"), `${table.join("\n")}\n`);
+    console.log(
+      `access matrix: ${requests} requests, ${probes.length} probes × 2 sides × ${roles.length} roles`,
+    );
+  }
+  for (const caller of new Set(Object.values(callers ?? {}))) caller.close();
+  await server?.stop();
+});
+
+/** Every role's answer for `probe` on both sides' objects: what went wrong, one line each. */
+async function walk(probe: Probe): Promise<string[]> {
   const failures: string[] = [];
-  const table: string[] = [];
-  let requests = 0;
-  for (const probe of probes) {
-    for (const target of sides) {
-      const w = world[target];
-      // Everyone else first: the owner's own action may change the object.
-      const ordered = [...roles].sort(
-        (a, b) => Number(sideOf(a) === target) - Number(sideOf(b) === target),
-      );
-      for (const role of ordered) {
-        const callerSide = sideOf(role);
-        const own = callerSide === target && (kindOf(role) !== "employer" || reaches(role, probe));
-        const expected = probe.expect(role, own);
-        const url = probe.url(w, kindOf(role) === "link" && callerSide ? world[callerSide] : null);
-        const before = probe.state ? await probe.state(w) : undefined;
-        const response = await contexts[role].fetch(url, {
-          method: probe.method,
-          form: probe.method === "POST" ? formOf(probe, w, role) : undefined,
-          headers: { origin, "x-forwarded-for": `198.51.100.${(requests % 250) + 1}` },
-          maxRedirects: 0,
-          failOnStatusCode: false,
-        });
-        requests++;
-        const body = (await response.body()).toString("latin1");
-        const answer = answerOf(response, body);
-        const label = `${role} ${probe.method} ${probe.name} of ${target} (${url})`;
-        table.push(`${label}: ${answer.status} ${answer.location}`);
-        if (!matches(expected, answer))
-          failures.push(
-            `${label}: expected ${JSON.stringify(expected)}, got ${answer.status} ${answer.location}`,
-          );
-        // Nothing of a side the caller has no right to, whatever the status: nothing of another
-        // organisation; for the colleague on none of side A's cases, nothing of those cases; for
-        // a manager, no invoice.
-        for (const side of sides) {
-          const forbidden =
-            side !== callerSide
-              ? world[side].markers
-              : role === "colleague A"
-                ? world[side].markers.filter((m) => m !== world[side].invoiceNumber)
-                : [];
-          const billing =
-            side === callerSide && managers.has(role) ? [world[side].invoiceNumber] : [];
-          // A sign-in redirect hands back the address the caller asked for, and nothing else.
-          for (const marker of [...forbidden, ...billing])
-            if (body.includes(marker) && !decodeURIComponent(url).includes(marker))
-              failures.push(`${label}: the answer contains ${marker}`);
-        }
-        if (own && probe.shows && typeof expected === "object" && "ok" in expected) {
-          if (answer.status === 200 && !body.includes(probe.shows(w)))
-            failures.push(`${label}: the owner's answer does not show ${probe.shows(w)}`);
-        }
-        if (probe.state && !(typeof expected === "object" && "ok" in expected)) {
-          const after = await probe.state(w);
-          if (after !== before) failures.push(`${label}: a refused action changed the object`);
-        }
+  for (const target of sides) {
+    const w = world[target];
+    // Everyone else first: the owner's own action may change the object.
+    const ordered = [...roles].sort(
+      (a, b) => Number(sideOf(a) === target) - Number(sideOf(b) === target),
+    );
+    for (const role of ordered) {
+      const callerSide = sideOf(role);
+      const own = callerSide === target && (kindOf(role) !== "employer" || reaches(role, probe));
+      const expected = probe.expect(role, own);
+      const url = probe.url(w, kindOf(role) === "link" && callerSide ? world[callerSide] : null);
+      const before = probe.state ? await probe.state(w) : undefined;
+      const answer = await callers[role].send(probe.method, url, {
+        body: probe.method === "POST" ? { form: formOf(probe, w, role) } : undefined,
+        headers: { origin, "x-forwarded-for": `198.51.100.${(requests % 250) + 1}` },
+      });
+      requests++;
+      const body = answer.body.toString("latin1");
+      const label = `${role} ${probe.method} ${probe.name} of ${target} (${url})`;
+      table.push(`${label}: ${answer.status} ${answer.location}`);
+      if (!matches(expected, answer))
+        failures.push(
+          `${label}: expected ${JSON.stringify(expected)}, got ${answer.status} ${answer.location}`,
+        );
+      // Nothing of a side the caller has no right to, whatever the status: nothing of another
+      // organisation; for the colleague on none of side A's cases, nothing of those cases; for
+      // a manager, no invoice.
+      for (const side of sides) {
+        const forbidden =
+          side !== callerSide
+            ? world[side].markers
+            : role === "colleague A"
+              ? world[side].markers.filter((m) => m !== world[side].invoiceNumber)
+              : [];
+        const billing =
+          side === callerSide && managers.has(role) ? [world[side].invoiceNumber] : [];
+        // A sign-in redirect hands back the address the caller asked for, and nothing else.
+        for (const marker of [...forbidden, ...billing])
+          if (body.includes(marker) && !decodeURIComponent(url).includes(marker))
+            failures.push(`${label}: the answer contains ${marker}`);
+      }
+      if (own && probe.shows && typeof expected === "object" && "ok" in expected) {
+        if (answer.status === 200 && !body.includes(probe.shows(w)))
+          failures.push(`${label}: the owner's answer does not show ${probe.shows(w)}`);
+      }
+      if (probe.state && !(typeof expected === "object" && "ok" in expected)) {
+        const after = await probe.state(w);
+        if (after !== before) failures.push(`${label}: a refused action changed the object`);
       }
     }
   }
-  fs.mkdirSync(".reports", { recursive: true });
-  fs.writeFileSync(path.join(".reports", "access-matrix.txt"), `${table.join("\n")}\n`);
-  console.log(
-    `access matrix: ${requests} requests, ${probes.length} probes × 2 sides × ${roles.length} roles`,
-  );
-  expect(failures).toEqual([]);
-  // The doctors' and the administrator's go with their browser contexts.
-  for (const role of roles.filter((r) => kindOf(r) === "employer" || r === "anonymous"))
-    await contexts[role].dispose();
+  return failures;
+}
+
+describe("every role gets its own objects of the employer, doctor and subject areas and nothing of another's", () => {
+  for (const probe of probes)
+    it(`${probe.method} ${probe.name}`, async () => {
+      expect(await walk(probe)).toEqual([]);
+    });
+
+  it("walked every probe for every role on both sides", () => {
+    expect(requests).toBe(probes.length * sides.length * roles.length);
+  });
 });

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { installDataKeyring } from "~/db/encryption/keyring.ts";
+import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
+import { importServerBundle, productionConfig } from "./server-bundle.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+/*
+ * The production build (build/server/index.js, `npm run build`) served inside the test's own
+ * process: the same Express app, edge checks, React Router handler and routes a deployed server
+ * runs, on a database the test's factories can write to (PGlite allows one process per database).
+ */
+
+export interface BuiltServer {
+  /** The address the server believes it has (PUBLIC_URL): requests carry it as Host and Origin. */
+  origin: string;
+  /** Where to connect: the loopback address, which TRUST_PROXY=loopback believes. */
+  port: number;
+  runtime: Runtime;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production build on a fresh test database (createTestDatabase: PGlite copied from the run's
+ * migrated template, or a new database on the PostgreSQL server DATABASE_URL names), listening on
+ * a free loopback port. The factories the test imports seal health columns with the keyring the
+ * server made in its data directory.
+ */
+export async function startBuiltServer({
+  settings = {},
+}: {
+  /** Settings on top of a production server with demo payments. */
+  settings?: Record<string, string>;
+} = {}): Promise<BuiltServer> {
+  const bundle = await importServerBundle();
+  const server = http.createServer();
+  // The port first: PUBLIC_URL (the origin the edge and the forms check) names it.
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-built-server-"));
+  const config = productionConfig(bundle, { port, dataDir, settings });
+  const runtime: Runtime = await bundle.startRuntime(config, {
+    database: await createTestDatabase(),
+  });
+  installDataKeyring(resolveDataKeyring(config).keyring);
+  server.on("request", bundle.createApp(runtime, { clientDir: path.resolve("build/client") }));
+  return {
+    origin: `http://localhost:${port}`,
+    port,
+    runtime,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await runtime.shutdown();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -70,7 +70,7 @@ function readIfPresent(file: string): Buffer | null {
   }
 }
 
-export interface PrecompressedAssets {
+interface PrecompressedAssets {
   /** True for a GET or HEAD of a known asset at exactly its address: what `send` answers. */
   has(req: IncomingMessage): boolean;
   /** The asset in the encoding the request prefers, or 304 when the browser has it already. */

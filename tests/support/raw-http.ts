@@ -1,6 +1,6 @@
 import http from "node:http";
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;

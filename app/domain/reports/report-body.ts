@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REFERRAL_QUESTIONS } from "./drafter.ts";
+import { type QuestionKey, questionKeys } from "~/domain/referrals/management-questions.ts";
 
 /*
  * The sections of a signed report (docs/architecture.md §4, ADR 0011). One schema validates the doctor's
@@ -115,11 +115,11 @@ export const managementReportBody = z
     answers: z
       .array(
         z.object({
-          question: z.enum(REFERRAL_QUESTIONS),
+          question: z.enum(questionKeys),
           answer: required(4000, "Answer the question."),
         }),
       )
-      .max(REFERRAL_QUESTIONS.length)
+      .max(questionKeys.length)
       .optional(),
     fitness: z.enum(managementFitness, { message: "Choose a fitness outcome." }),
     /** The doctor's opinion on fitness in words, beside the category. */
@@ -197,7 +197,7 @@ export const QUESTION_FIELDS = {
   engageInProcesses: "formalProcesses",
   equalityAct: "equalityActOpinion",
   followUp: "followUp",
-} as const satisfies Record<(typeof REFERRAL_QUESTIONS)[number], string>;
+} as const satisfies Record<QuestionKey, keyof ManagementReportBody>;
 
 export type ManagementReportBody = z.infer<typeof managementReportBody>;
 export type PreEmploymentReportBody = z.infer<typeof preEmploymentReportBody>;
@@ -210,8 +210,8 @@ export type ReportBody = z.infer<typeof reportBody>;
  */
 export function unansweredQuestions(
   body: ReportBody,
-  questions: readonly (typeof REFERRAL_QUESTIONS)[number][],
-): (typeof REFERRAL_QUESTIONS)[number][] {
+  questions: readonly QuestionKey[],
+): QuestionKey[] {
   if (body.kind !== "management") return [];
   return questions.filter((q) => {
     switch (QUESTION_FIELDS[q]) {
@@ -262,7 +262,7 @@ export function adjustmentTermIssues(
 interface SigningCase {
   drivingRequired?: boolean;
   /** The employer's questions, when it is a management referral. */
-  questions?: readonly (typeof REFERRAL_QUESTIONS)[number][];
+  questions?: readonly QuestionKey[];
 }
 
 /** A list line that says nothing is needed ("No workplace adjustments are needed at present"). */

@@ -16,9 +16,9 @@ import {
   type PreEmploymentReportBody,
   preEmploymentOutcomes,
   type ReportBody,
-  saysNothingNeeded,
   ukDate,
 } from "~/domain/reports/report-body.ts";
+import { saysNothingNeeded } from "~/domain/reports/signing-issues.ts";
 
 /** Where the draft keeps its answer to each of the employer's questions (DRAFT_SECTION_OF). */
 export function draftSectionFor(

@@ -23,16 +23,12 @@ import {
   type ReleaseFailure,
   reportFindings,
 } from "~/domain/reports/release-check.ts";
-import {
-  QUESTION_FIELDS,
-  type ReportBody,
-  reportBody,
-  signingIssues,
-  unansweredQuestions,
-} from "~/domain/reports/report-body.ts";
+import { QUESTION_FIELDS, type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
 import { isCurrentVersionOf } from "~/domain/reports/report-version.server.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
+import { signingIssues } from "~/domain/reports/signing-issues.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
+import { unansweredQuestions } from "~/domain/reports/unanswered-questions.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   auditCase,

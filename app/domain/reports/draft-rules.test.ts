@@ -34,9 +34,9 @@ import type {
   PreEmploymentDraftInput,
 } from "./drafter.ts";
 import { employerVisibleFields, reportFindings } from "./release-check.ts";
-import { saysNothingNeeded } from "./report-body.ts";
 import { ResponseView } from "./response-view.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
+import { saysNothingNeeded } from "./signing-issues.ts";
 
 /*
  * The drafters as rule tables (draft-rules.ts) must write exactly what the long functions they

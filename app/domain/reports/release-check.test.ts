@@ -20,8 +20,9 @@ import {
   wordsOf,
 } from "./release-check.ts";
 import type { ManagementReportBody, ReportBody } from "./report-body.ts";
-import { reportBody, unansweredQuestions } from "./report-body.ts";
+import { reportBody } from "./report-body.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
+import { unansweredQuestions } from "./unanswered-questions.ts";
 
 const REASON = "Back pain affecting lifting duties.";
 const management = buildManagementAssessment({ referralReason: REASON });

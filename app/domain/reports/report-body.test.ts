@@ -7,10 +7,10 @@ import {
   type ManagementReportBody,
   type PreEmploymentReportBody,
   reportBody,
-  signingIssues,
 } from "./report-body.ts";
 import { reportSections } from "./report-sections.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
+import { signingIssues } from "./signing-issues.ts";
 
 /*
  * What a report must hold before it is signed, beyond its schema

@@ -9,7 +9,8 @@ import { ErrorSummary } from "~/components/ui/form-field";
 import type { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
 import { reportEditorFormSchema } from "~/domain/doctor/report-editor-forms.ts";
 import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
-import { type ReportBody, unansweredQuestions } from "~/domain/reports/report-body.ts";
+import type { ReportBody } from "~/domain/reports/report-body.ts";
+import { unansweredQuestions } from "~/domain/reports/unanswered-questions.ts";
 import {
   AskEmployeeSection,
   ClinicalNotesSection,

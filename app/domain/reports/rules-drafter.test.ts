@@ -7,14 +7,10 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { validateAnswers } from "~/domain/assessments/validate-answers.ts";
 import { isAnswered } from "~/domain/assessments/walk-items.ts";
-import {
-  type QuestionKey,
-  questionKeys,
-  type SelectedQuestions,
-} from "~/domain/referrals/management-questions.ts";
+import { questionKeys, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
-import { type DraftReport, draftStatements } from "./drafter.ts";
+import { DRAFT_SECTION_OF, type DraftReport, draftStatements } from "./drafter.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
 
 const management = buildManagementAssessment({
@@ -50,16 +46,6 @@ function expectRationaleAnswered(draft: DraftReport, definition: Questionnaire, 
     }
   }
 }
-
-const SECTION_OF: Record<QuestionKey, keyof DraftReport> = {
-  fitForWork: "outcome",
-  underlyingCondition: "underlyingCondition",
-  timeToFitness: "timescale",
-  recommendedAdjustments: "adjustments",
-  engageInProcesses: "formalProcesses",
-  equalityAct: "equalityAct",
-  followUp: "followUp",
-};
 
 describe("fixtures", () => {
   it.each([
@@ -110,10 +96,11 @@ describe("rulesDrafter on management referrals", () => {
       ) as SelectedQuestions;
       const draft = await draftManagement(fixtures.managementLowMood, selected);
       for (const q of questionKeys) {
-        expect(draft[SECTION_OF[q]] !== undefined, `${q} with selection ${bits}`).toBe(
+        expect(draft[DRAFT_SECTION_OF[q]] !== undefined, `${q} with selection ${bits}`).toBe(
           Boolean(selected[q]),
         );
-        if (selected[q]) expect((draft[SECTION_OF[q]] as { question: string }).question).toBe(q);
+        if (selected[q])
+          expect((draft[DRAFT_SECTION_OF[q]] as { question: string }).question).toBe(q);
       }
       expect(draft.summary.length).toBeGreaterThan(0);
     }

@@ -60,16 +60,8 @@ const EQUALITY_ACT_REASON_LABEL = "Your reason, in terms of duration and day-to-
 const fieldLabel = (q: TextQuestion) =>
   q === "equalityAct" ? EQUALITY_ACT_REASON_LABEL : managementQuestions[q].doctorHeading;
 
-/** The management report's fields, each of the employer's questions in its place. */
-export function ManagementFields({
-  body,
-  draft,
-  answers,
-  questions,
-  unanswered,
-  errors,
-  findings,
-}: {
+/** What every part of the management fields reads: the body, the draft and the case. */
+interface FieldsProps {
   body: ManagementReportBody;
   draft: DraftReport | null;
   answers: EditorAnswers;
@@ -77,7 +69,11 @@ export function ManagementFields({
   unanswered: readonly QuestionKey[];
   errors: EditorErrors;
   findings: EditorFindings;
-}) {
+}
+
+/** The management report's fields, each of the employer's questions in its place. */
+export function ManagementFields(props: FieldsProps) {
+  const { body, draft, answers, questions, unanswered, errors, findings } = props;
   const statementsOf = (placedHere: readonly QuestionKey[]) =>
     placedHere.flatMap((q) => draftSectionFor(draft, q)?.statements ?? []);
   const notAsked = TEXT_QUESTIONS.filter(
@@ -182,18 +178,7 @@ export function ManagementFields({
       </EvidenceRow>
 
       {TEXT_QUESTIONS.filter((q) => !notAsked.includes(q)).map((q) => (
-        <QuestionField
-          key={q}
-          question={q}
-          asked={questions.includes(q)}
-          body={body}
-          draft={draft}
-          answers={answers}
-          questions={questions}
-          unanswered={unanswered}
-          errors={errors}
-          findings={findings}
-        />
+        <QuestionField key={q} {...props} question={q} asked={questions.includes(q)} />
       ))}
       {notAsked.length > 0 ? (
         <details className="rounded-lg border p-3">
@@ -230,17 +215,7 @@ function QuestionField({
   unanswered,
   errors,
   findings,
-}: {
-  question: TextQuestion;
-  asked: boolean;
-  body: ManagementReportBody;
-  draft: DraftReport | null;
-  answers: EditorAnswers;
-  questions: readonly QuestionKey[];
-  unanswered: readonly QuestionKey[];
-  errors: EditorErrors;
-  findings: EditorFindings;
-}) {
+}: FieldsProps & { question: TextQuestion; asked: boolean }) {
   const name = QUESTION_FIELDS[question];
   return (
     <EvidenceRow statements={draftSectionFor(draft, question)?.statements} answers={answers}>

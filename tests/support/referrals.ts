@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
+import { questionKeys } from "~/domain/referrals/management-questions.ts";
 import type { ManagementReferralInput } from "~/domain/referrals/referral-input.ts";
 import { type ReferralStatus, transition } from "~/domain/referrals/states.ts";
 
@@ -35,13 +36,7 @@ export type ReferralQuestions = ManagementReferralInput["questions"];
 /** The questions of a management referral: those in `asked` ticked, every other one not. */
 export function managementQuestions(asked: Partial<ReferralQuestions> = {}): ReferralQuestions {
   return {
-    fitForWork: false,
-    underlyingCondition: false,
-    timeToFitness: false,
-    recommendedAdjustments: false,
-    engageInProcesses: false,
-    equalityAct: false,
-    followUp: false,
+    ...(Object.fromEntries(questionKeys.map((key) => [key, false])) as ReferralQuestions),
     ...asked,
   };
 }

@@ -19,7 +19,7 @@ import {
   contactMethodLabels,
   contactOutcomeLabels,
 } from "~/domain/doctor/safety-contact-form.ts";
-import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
+import { askedQuestions, questionText } from "~/domain/referrals/management-questions.ts";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
 
@@ -84,7 +84,7 @@ export function CaseDetails({
 }) {
   const r = detail.referral;
   const draft = detail.draft;
-  const questions = REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]);
+  const questions = askedQuestions(r.questions);
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <>
@@ -165,7 +165,7 @@ export function CaseDetails({
               ) : (
                 <ul className="list-disc space-y-1 pl-5 text-sm">
                   {questions.map((q) => (
-                    <li key={q}>{REFERRAL_QUESTION_LABELS[q]}</li>
+                    <li key={q}>{questionText(q)}</li>
                   ))}
                 </ul>
               )

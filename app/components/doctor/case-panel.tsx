@@ -1,7 +1,7 @@
 import { ClipboardListIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { AnswerEvidence } from "~/domain/doctor/doctor-cases.server.ts";
-import { REFERRAL_QUESTION_LABELS, type ReferralQuestion } from "~/domain/reports/drafter.ts";
+import { type QuestionKey, questionText } from "~/domain/referrals/management-questions.ts";
 
 /** The id of an answer in the case panel, which evidence beside a field links to. */
 export function answerAnchor(linkId: string): string {
@@ -43,8 +43,8 @@ export function CasePanel({
   answers,
 }: {
   referral: CasePanelReferral;
-  questions: readonly ReferralQuestion[];
-  unanswered: readonly ReferralQuestion[];
+  questions: readonly QuestionKey[];
+  unanswered: readonly QuestionKey[];
   answers: Record<string, AnswerEvidence>;
 }) {
   const [open, setOpen] = useState(false);
@@ -110,7 +110,7 @@ export function CasePanel({
               <ul className="space-y-1">
                 {questions.map((q) => (
                   <li key={q} className="flex items-start justify-between gap-2">
-                    <span>{REFERRAL_QUESTION_LABELS[q]}</span>
+                    <span>{questionText(q)}</span>
                     {unanswered.includes(q) ? (
                       <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs">
                         Unanswered

@@ -4,9 +4,12 @@ import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { ReferralQuestions } from "~/db/schema/referrals.ts";
 import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
-import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/referral-input.ts";
+import {
+  askedQuestions,
+  questionText,
+  type ReferralQuestions,
+} from "~/domain/referrals/management-questions.ts";
 import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
@@ -131,7 +134,7 @@ export function ReferralDetails({
     cancelRefusal: referral.cancelRefusal,
   };
   const report = shownReport(referral);
-  const selected = referralQuestionKeys.filter((key) => referral.questions?.[key]);
+  const selected = askedQuestions(referral.questions);
   const risks = [
     referral.drivingRequired && "Driving",
     referral.nightShifts && "Night shifts",
@@ -226,7 +229,7 @@ export function ReferralDetails({
                 ) : (
                   <ul className="list-disc space-y-1 pl-5">
                     {selected.map((key) => (
-                      <li key={key}>{referralQuestionText[key]}</li>
+                      <li key={key}>{questionText(key)}</li>
                     ))}
                   </ul>
                 )}

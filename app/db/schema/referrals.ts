@@ -15,23 +15,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
+import type { ReferralQuestions } from "~/domain/referrals/management-questions.ts";
 import { referralStatuses } from "~/domain/referrals/states.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
 import { organisationIdColumn } from "./auth.ts";
 import { createdAt, primaryId, updatedAt } from "./columns.ts";
 
 export const managementReferenceSequence = pgSequence("referral_reference_seq", { startWith: 1 });
-
-/** The seven questions an employer may ask of a management referral (seed §3 formData.questions). */
-export interface ReferralQuestions {
-  fitForWork: boolean;
-  underlyingCondition: boolean;
-  timeToFitness: boolean;
-  recommendedAdjustments: boolean;
-  engageInProcesses: boolean;
-  equalityAct: boolean;
-  followUp: boolean;
-}
 
 export const referral = pgTable(
   "referral",
@@ -60,6 +50,7 @@ export const referral = pgTable(
     reason: encryptedText("reason", "referral.reason"),
     jobDetails: encryptedText("job_details", "referral.job_details"),
     existingAdjustments: encryptedText("existing_adjustments", "referral.existing_adjustments"),
+    /** The employer's questions (seed §3 formData.questions), one flag each. */
     questions: jsonb("questions").$type<ReferralQuestions>(),
     employerConsentConfirmed: boolean("employer_consent_confirmed").notNull().default(false),
     // care and payment

@@ -10,7 +10,8 @@ import {
   visibleQuestionnaireResponses,
   visibleReferrals,
 } from "~/domain/kernel/visibility.server.ts";
-import type { Drafter, DraftInput, SelectedQuestions } from "~/domain/reports/drafter.ts";
+import type { SelectedQuestions } from "~/domain/referrals/management-questions.ts";
+import type { Drafter, DraftInput } from "~/domain/reports/drafter.ts";
 import { rulesDrafter } from "~/domain/reports/rules-drafter.ts";
 import { definitionOfResponse } from "./assessment-instance.ts";
 import { toSafetyAssessment } from "./safety-flags.ts";

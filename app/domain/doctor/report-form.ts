@@ -1,4 +1,4 @@
-import type { ReferralQuestion } from "~/domain/reports/drafter.ts";
+import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 
 /** A list field is one item a line; blank lines are dropped. */
@@ -118,7 +118,7 @@ export function reportBodyFromForm(
 }
 
 /** Maps a schema issue path to the id of the field that shows it. */
-export function fieldIdOfIssue(path: string, questions: readonly ReferralQuestion[]): string {
+export function fieldIdOfIssue(path: string, questions: readonly QuestionKey[]): string {
   const answer = /^answers\.(\d+)/.exec(path);
   if (answer) return `answer.${questions[Number(answer[1])] ?? ""}`;
   // A row's own field (`adjustments-0-weeks`), or the row's text for an issue with the row.

@@ -1,11 +1,14 @@
-import type {
-  DraftReport,
-  DraftSection,
-  DraftStatement,
-  ReferralQuestion,
-  SelectedQuestions,
+import {
+  askedQuestions,
+  type QuestionKey,
+  type SelectedQuestions,
+} from "~/domain/referrals/management-questions.ts";
+import {
+  DRAFT_SECTION_OF,
+  type DraftReport,
+  type DraftSection,
+  type DraftStatement,
 } from "~/domain/reports/drafter.ts";
-import { REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import {
   type Adjustment,
   type ManagementReportBody,
@@ -13,32 +16,16 @@ import {
   type PreEmploymentReportBody,
   preEmploymentOutcomes,
   type ReportBody,
-  saysNothingNeeded,
   ukDate,
 } from "~/domain/reports/report-body.ts";
+import { saysNothingNeeded } from "~/domain/reports/signing-issues.ts";
 
-/** Where the draft keeps its answer to each of the employer's questions. */
+/** Where the draft keeps its answer to each of the employer's questions (DRAFT_SECTION_OF). */
 export function draftSectionFor(
   draft: DraftReport | null,
-  question: ReferralQuestion,
+  question: QuestionKey,
 ): DraftSection | undefined {
-  if (!draft) return undefined;
-  switch (question) {
-    case "fitForWork":
-      return draft.outcome;
-    case "underlyingCondition":
-      return draft.underlyingCondition;
-    case "timeToFitness":
-      return draft.timescale;
-    case "recommendedAdjustments":
-      return draft.adjustments;
-    case "engageInProcesses":
-      return draft.formalProcesses;
-    case "equalityAct":
-      return draft.equalityAct;
-    case "followUp":
-      return draft.followUp;
-  }
+  return draft?.[DRAFT_SECTION_OF[question]];
 }
 
 /** Only what the drafter wrote for the employer pre-fills a field; the rest stays evidence. */
@@ -57,10 +44,6 @@ function join(statements: readonly DraftStatement[] | undefined): string {
   return employerStatements(statements)
     .map((s) => s.text)
     .join(" ");
-}
-
-export function selectedQuestionList(selected: SelectedQuestions | null): ReferralQuestion[] {
-  return REFERRAL_QUESTIONS.filter((q) => selected?.[q]);
 }
 
 /** A pre-filled adjustment's first review, in weeks, for the doctor to change (ADR 0017). */
@@ -152,7 +135,7 @@ export function reportBodyFromDraft(
     return body;
   }
   const suggested = draft?.outcome?.suggested;
-  const asked = new Set(selectedQuestionList(referral.questions));
+  const asked = new Set(askedQuestions(referral.questions));
   const body: ManagementReportBody = {
     kind: "management",
     fitness: (managementFitness as readonly string[]).includes(suggested ?? "")

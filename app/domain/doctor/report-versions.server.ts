@@ -6,11 +6,11 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { askedQuestions } from "~/domain/referrals/management-questions.ts";
 import {
   agreedItemTexts,
   type DisclosureItem,
 } from "~/domain/reports/disclosure/disclosure-item.ts";
-import { REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import { renderReportPdf } from "~/domain/reports/report-document.server.tsx";
 import { loadReportHeader } from "~/domain/reports/report-header.server.ts";
 import { reportHeaderFacts } from "~/domain/reports/report-header.ts";
@@ -108,7 +108,7 @@ export async function listReportVersions(scope: Scope, referralId: string) {
     db,
   );
   const { questions: _asked, ...caseHeader } = await loadReportHeader(db, row.referral);
-  const questions = REFERRAL_QUESTIONS.filter((q) => row.referral.questions?.[q]);
+  const questions = askedQuestions(row.referral.questions);
   return {
     referral: {
       id: row.referral.id,

@@ -5,7 +5,8 @@ import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { adjustmentTermIssues, type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
+import { adjustmentTermIssues } from "~/domain/reports/adjustment-term-issues.ts";
+import { type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
 import {
   auditCase,
   doctorSignatureOf,

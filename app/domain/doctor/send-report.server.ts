@@ -15,24 +15,20 @@ import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox
 import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
+import { askedQuestions, questionText } from "~/domain/referrals/management-questions.ts";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
-import { REFERRAL_QUESTION_LABELS, REFERRAL_QUESTIONS } from "~/domain/reports/drafter.ts";
 import {
   checkReportRelease,
   disclosureItemsOf,
   type ReleaseFailure,
   reportFindings,
 } from "~/domain/reports/release-check.ts";
-import {
-  QUESTION_FIELDS,
-  type ReportBody,
-  reportBody,
-  signingIssues,
-  unansweredQuestions,
-} from "~/domain/reports/report-body.ts";
+import { QUESTION_FIELDS, type ReportBody, reportBody } from "~/domain/reports/report-body.ts";
 import { isCurrentVersionOf } from "~/domain/reports/report-version.server.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
+import { signingIssues } from "~/domain/reports/signing-issues.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
+import { unansweredQuestions } from "~/domain/reports/unanswered-questions.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   auditCase,
@@ -73,12 +69,12 @@ async function releaseReview(
   const c = { ...(await releaseCaseOf(tx, current, reportId)), marks: marksOf(stored) };
   const findings = reportFindings(body, c);
   const failures = checkReportRelease(body, c, findings);
-  const asked = REFERRAL_QUESTIONS.filter((q) => current.questions?.[q]);
+  const asked = askedQuestions(current.questions);
   for (const q of unansweredQuestions(body, current.type === "management" ? asked : []))
     failures.push({
       field: QUESTION_FIELDS[q],
       problem: "unanswered",
-      message: `Answer the employer's question: “${REFERRAL_QUESTION_LABELS[q]}”`,
+      message: `Answer the employer's question: “${questionText(q)}”`,
     });
   for (const issue of signingIssues(body, {
     drivingRequired: current.type === "pre_employment" && current.drivingRequired,

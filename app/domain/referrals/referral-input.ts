@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type QuestionKey, questionKeys } from "./management-questions.ts";
 
 /** The seed's job roles for pre-employment checks; the questionnaire modules follow from them. */
 export const jobRoles = [
@@ -13,21 +14,6 @@ export const jobRoles = [
   "Manager",
   "Other",
 ] as const;
-
-/** The seven assessment questions of a management referral, with the drawer's wording. */
-export const referralQuestionText = {
-  fitForWork: "Is the employee fit for their current role, with or without adjustments?",
-  underlyingCondition:
-    "Is there an underlying health condition affecting their attendance or performance?",
-  timeToFitness: "What is the estimated timescale for the employee to regain fitness for work?",
-  recommendedAdjustments: "What workplace adjustments do you recommend?",
-  engageInProcesses:
-    "Is the employee able to engage in formal processes (e.g. meetings, investigations)?",
-  equalityAct: "Is the condition likely to be considered a disability under the Equality Act 2010?",
-  followUp: "Do you recommend a follow-up appointment or review?",
-} as const;
-type ReferralQuestionKey = keyof typeof referralQuestionText;
-export const referralQuestionKeys = Object.keys(referralQuestionText) as ReferralQuestionKey[];
 
 const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.boolean()])
@@ -77,8 +63,8 @@ export function preEmploymentReferralSchema(today = new Date().toISOString().sli
 }
 export type PreEmploymentReferralInput = z.infer<ReturnType<typeof preEmploymentReferralSchema>>;
 
-const questionsShape = Object.fromEntries(referralQuestionKeys.map((k) => [k, checkbox])) as Record<
-  ReferralQuestionKey,
+const questionsShape = Object.fromEntries(questionKeys.map((k) => [k, checkbox])) as Record<
+  QuestionKey,
   typeof checkbox
 >;
 

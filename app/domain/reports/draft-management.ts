@@ -5,6 +5,7 @@ import {
   type InstrumentScore,
   type Phq9Band,
 } from "~/domain/assessments/score-instruments.ts";
+import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
 import {
   type Claim,
   evaluate,
@@ -18,11 +19,12 @@ import {
 } from "./draft-rules.ts";
 import type {
   DraftReport,
+  DraftSectionOf,
   DraftStatement,
   ManagementDraftInput,
   ManagementOutcome,
 } from "./drafter.ts";
-import { OUTCOME_LABELS } from "./drafter.ts";
+import { DRAFT_SECTION_OF, OUTCOME_LABELS } from "./drafter.ts";
 import { joinList, lowerFirst, type ResponseView } from "./response-view.ts";
 
 /*
@@ -742,34 +744,51 @@ export function draftManagement(
   ];
   const out: ReturnType<typeof draftManagement> = { summary };
 
-  // ---- fitness outcome ----
+  // ---- fitness outcome: suggested whether or not it was asked (the follow-up rules read it) ----
   const [suggested, reason] = first(OUTCOME, c, trace)!;
-  const outcomeStatements = [of(reason), ...statementsOf([NOT_EXPECTED_BACK], c, trace)];
-  outcomeStatements.push({
-    text: EMPLOYER_FITNESS[suggested],
-    basis: outcomeStatements[0]!.basis,
-    audience: "employer",
-  });
-  if (selected.fitForWork)
-    out.outcome = {
-      question: "fitForWork",
-      suggested,
-      label: OUTCOME_LABELS[suggested],
-      statements: outcomeStatements,
-    };
-
-  if (selected.underlyingCondition) {
-    const [present, claims] = first(UNDERLYING, c, trace)!;
-    out.underlyingCondition = {
-      question: "underlyingCondition",
-      present,
-      statements: claims.map(of),
-    };
+  const asked: QuestionDraftCase = { c, v, safety, trace, of, suggested, reason };
+  // The draft's sections in the order of QUESTION_DRAFTS, the prognosis after the timescale
+  // (the golden files pin the draft byte for byte, its key order included).
+  for (const key of Object.keys(QUESTION_DRAFTS) as QuestionKey[]) {
+    if (selected[key]) Object.assign(out, { [DRAFT_SECTION_OF[key]]: QUESTION_DRAFTS[key](asked) });
+    if (key === "timeToFitness") out.prognosis = draftPrognosis(v, safety);
   }
+  return out;
+}
 
-  if (selected.timeToFitness) {
+/** What each question's drafting reads: the case, the response and the suggested outcome. */
+interface QuestionDraftCase {
+  c: ManagementCase;
+  v: ResponseView;
+  safety: SafetyAssessment;
+  trace: RuleTrace | undefined;
+  of: (claim: Claim) => DraftStatement;
+  suggested: ManagementOutcome;
+  reason: Claim;
+}
+
+/**
+ * How the drafter answers each of the employer's questions (docs/architecture.md §4): one entry
+ * per question, so a question added to management-questions.ts does not compile until the
+ * drafter says how it is drafted.
+ */
+const QUESTION_DRAFTS: { [K in QuestionKey]: (d: QuestionDraftCase) => DraftSectionOf<K> } = {
+  fitForWork: ({ c, trace, of, suggested, reason }) => {
+    const statements = [of(reason), ...statementsOf([NOT_EXPECTED_BACK], c, trace)];
+    statements.push({
+      text: EMPLOYER_FITNESS[suggested],
+      basis: statements[0]!.basis,
+      audience: "employer",
+    });
+    return { question: "fitForWork", suggested, label: OUTCOME_LABELS[suggested], statements };
+  },
+  underlyingCondition: ({ c, trace, of }) => {
+    const [present, claims] = first(UNDERLYING, c, trace)!;
+    return { question: "underlyingCondition", present, statements: claims.map(of) };
+  },
+  timeToFitness: ({ c, v, safety, trace }) => {
     const expectation = v.code("return.expectation");
-    out.timescale = {
+    return {
       question: "timeToFitness",
       estimate: safety.urgent
         ? "Cannot be estimated yet; occupational health will review it shortly"
@@ -778,47 +797,37 @@ export function draftManagement(
           : "Uncertain",
       statements: statementsOf(TIMESCALE, c, trace),
     };
-  }
-
-  out.prognosis = draftPrognosis(v, safety);
-
-  if (selected.recommendedAdjustments)
-    out.adjustments = {
-      question: "recommendedAdjustments",
-      statements: orElse(statementsOf(ADJUSTMENT_RULES, c, trace), () =>
-        of(tell("No workplace adjustments are needed at present.", "support.adjustments")),
-      ),
-    };
-
+  },
+  recommendedAdjustments: ({ c, trace, of }) => ({
+    question: "recommendedAdjustments",
+    statements: orElse(statementsOf(ADJUSTMENT_RULES, c, trace), () =>
+      of(tell("No workplace adjustments are needed at present.", "support.adjustments")),
+    ),
+  }),
   // ---- Equality Act 2010 (advisory) ----
-  if (selected.equalityAct) out.equalityAct = draftEqualityAct(v, c.categories, trace);
-
-  if (selected.engageInProcesses)
-    out.formalProcesses = {
-      question: "engageInProcesses",
-      ability: abilityOf(v),
-      statements: statementsOf(FORMAL_PROCESSES, c, trace),
-    };
-
-  if (selected.followUp)
-    out.followUp = {
-      question: "followUp",
-      statements: orElse(
-        evaluate(FOLLOW_UP, { ...c, suggested }, trace)
-          .flat()
-          .map(of),
-        () =>
-          of(
-            tell(
-              "No routine occupational health follow-up is needed; please refer again if things change.",
-              "work.status",
-              "condition.trend",
-            ),
+  equalityAct: ({ c, v, trace }) => draftEqualityAct(v, c.categories, trace),
+  engageInProcesses: ({ c, v, trace }) => ({
+    question: "engageInProcesses",
+    ability: abilityOf(v),
+    statements: statementsOf(FORMAL_PROCESSES, c, trace),
+  }),
+  followUp: ({ c, trace, of, suggested }) => ({
+    question: "followUp",
+    statements: orElse(
+      evaluate(FOLLOW_UP, { ...c, suggested }, trace)
+        .flat()
+        .map(of),
+      () =>
+        of(
+          tell(
+            "No routine occupational health follow-up is needed; please refer again if things change.",
+            "work.status",
+            "condition.trend",
           ),
-      ),
-    };
-  return out;
-}
+        ),
+    ),
+  }),
+};
 
 function trendWords(code: string | undefined): string {
   return (

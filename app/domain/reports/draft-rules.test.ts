@@ -18,6 +18,7 @@ import {
 } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { isAnswerable, isAnswered, walkItems } from "~/domain/assessments/walk-items.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
+import { type QuestionKey, questionKeys } from "~/domain/referrals/management-questions.ts";
 import {
   EQUALITY_ACT_RULES,
   equalityActCase,
@@ -26,17 +27,16 @@ import {
 } from "./draft-management.ts";
 import { PRE_EMPLOYMENT_RULES, preEmploymentCase } from "./draft-pre-employment.ts";
 import { evaluate, first, type Rule } from "./draft-rules.ts";
-import {
-  type DraftInput,
-  type DraftStatement,
-  type ManagementDraftInput,
-  type PreEmploymentDraftInput,
-  REFERRAL_QUESTIONS,
+import type {
+  DraftInput,
+  DraftStatement,
+  ManagementDraftInput,
+  PreEmploymentDraftInput,
 } from "./drafter.ts";
 import { employerVisibleFields, reportFindings } from "./release-check.ts";
-import { saysNothingNeeded } from "./report-body.ts";
 import { ResponseView } from "./response-view.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
+import { saysNothingNeeded } from "./signing-issues.ts";
 
 /*
  * The drafters as rule tables (draft-rules.ts) must write exactly what the long functions they
@@ -89,8 +89,8 @@ const managementInput: fc.Arbitrary<DraftInput> = fc.record({
   definition: fc.constant(management),
   answers: answersFor(management),
   selectedQuestions: fc.record(
-    Object.fromEntries(REFERRAL_QUESTIONS.map((q) => [q, fc.boolean()])),
-  ) as fc.Arbitrary<Record<(typeof REFERRAL_QUESTIONS)[number], boolean>>,
+    Object.fromEntries(questionKeys.map((q) => [q, fc.boolean()])),
+  ) as fc.Arbitrary<Record<QuestionKey, boolean>>,
   referralReason: fc.constantFrom("Back pain affecting lifting duties.", "", "  Stress.. "),
 });
 

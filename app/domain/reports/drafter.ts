@@ -2,30 +2,7 @@ import type { SafetyAssessment } from "~/domain/assessments/assess-safety.ts";
 import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
 import type { Gad7Band, Phq9Band } from "~/domain/assessments/score-instruments.ts";
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
-
-/** The seven questions an employer can ask on a management referral (seed formData.questions). */
-export const REFERRAL_QUESTIONS = [
-  "fitForWork",
-  "underlyingCondition",
-  "timeToFitness",
-  "recommendedAdjustments",
-  "engageInProcesses",
-  "equalityAct",
-  "followUp",
-] as const;
-export type ReferralQuestion = (typeof REFERRAL_QUESTIONS)[number];
-export type SelectedQuestions = Partial<Record<ReferralQuestion, boolean>>;
-
-/** The seed's wording of each question, as the referral detail drawer lists them. */
-export const REFERRAL_QUESTION_LABELS: Record<ReferralQuestion, string> = {
-  fitForWork: "Is the employee fit for their current role, with or without adjustments?",
-  underlyingCondition: "Is there an underlying health condition?",
-  timeToFitness: "What is the estimated timescale to regain fitness?",
-  recommendedAdjustments: "What workplace adjustments are recommended?",
-  engageInProcesses: "Is the employee able to engage in formal processes?",
-  equalityAct: "Is the condition likely to fall under the Equality Act 2010?",
-  followUp: "Is follow-up or review recommended?",
-};
+import type { QuestionKey, SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 
 export type ManagementOutcome =
   | "fit"
@@ -67,7 +44,7 @@ export interface DraftStatement {
 }
 
 export interface DraftSection {
-  question: ReferralQuestion;
+  question: QuestionKey;
   statements: DraftStatement[];
 }
 
@@ -110,6 +87,25 @@ export interface DraftReport {
   };
   caveats: string[];
 }
+
+/**
+ * Where the draft answers each of the employer's questions: the editor shows that section's
+ * statements beside the question's field, and the drafter writes it only when it was asked.
+ */
+export const DRAFT_SECTION_OF = {
+  fitForWork: "outcome",
+  underlyingCondition: "underlyingCondition",
+  timeToFitness: "timescale",
+  recommendedAdjustments: "adjustments",
+  engageInProcesses: "formalProcesses",
+  equalityAct: "equalityAct",
+  followUp: "followUp",
+} as const satisfies Record<QuestionKey, keyof DraftReport>;
+
+/** The draft's section that answers question K, as the drafter writes it. */
+export type DraftSectionOf<K extends QuestionKey> = NonNullable<
+  DraftReport[(typeof DRAFT_SECTION_OF)[K]]
+>;
 
 /** Every statement of the draft, in the order the doctor's view shows them. */
 export function draftStatements(draft: DraftReport): DraftStatement[] {

@@ -4,8 +4,8 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { askedQuestions, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import { agreedItemTexts } from "./disclosure/disclosure-item.ts";
-import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import type { ReportBody } from "./report-body.ts";
 import { headerColumns, loadReportHeader } from "./report-header.server.ts";
 import { reportHeaderFacts, signatureLines } from "./report-header.ts";
@@ -137,7 +137,7 @@ function employerReportContent(
     fitness: fitnessLabel(version.body),
     sections: reportSections(version.body, {
       includeDiagnosis: version.diagnosisReleased,
-      questions: REFERRAL_QUESTIONS.filter((q) => questions?.[q]),
+      questions: askedQuestions(questions),
       subjectStatement: version.subjectStatement,
       signedAt: version.signedAt,
     }),

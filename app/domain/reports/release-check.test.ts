@@ -6,9 +6,10 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
+import { questionKeys, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
-import { type DraftReport, REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
+import type { DraftReport } from "./drafter.ts";
 import {
   checkReportRelease,
   disclosureItemsOf,
@@ -19,12 +20,13 @@ import {
   wordsOf,
 } from "./release-check.ts";
 import type { ManagementReportBody, ReportBody } from "./report-body.ts";
-import { reportBody, unansweredQuestions } from "./report-body.ts";
+import { reportBody } from "./report-body.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
+import { unansweredQuestions } from "./unanswered-questions.ts";
 
 const REASON = "Back pain affecting lifting duties.";
 const management = buildManagementAssessment({ referralReason: REASON });
-const ALL: SelectedQuestions = Object.fromEntries(REFERRAL_QUESTIONS.map((q) => [q, true]));
+const ALL: SelectedQuestions = Object.fromEntries(questionKeys.map((q) => [q, true]));
 interface Case {
   name: string;
   definition: Questionnaire;
@@ -139,7 +141,7 @@ describe("the drafters' pre-fill", () => {
 
   it("answers every question the employer asked, each in its one field", async () => {
     for (const c of (await cases()).filter((c) => c.body.kind === "management")) {
-      expect(unansweredQuestions(c.body, REFERRAL_QUESTIONS), c.name).toEqual([]);
+      expect(unansweredQuestions(c.body, questionKeys), c.name).toEqual([]);
       expect((c.body as ManagementReportBody).answers, c.name).toBeUndefined();
     }
   });

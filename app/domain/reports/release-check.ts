@@ -1,5 +1,6 @@
 import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
+import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
 import {
   DISCLOSURE_KIND_LABELS,
   type DisclosureItem,
@@ -12,7 +13,7 @@ import {
   type DetectionContext,
   findClinicalStatements,
 } from "./disclosure/find-clinical-statements.server.ts";
-import { type DraftReport, draftStatements, type ReferralQuestion } from "./drafter.ts";
+import { type DraftReport, draftStatements } from "./drafter.ts";
 import { adjustmentText, type ReportBody } from "./report-body.ts";
 
 /*
@@ -161,7 +162,7 @@ export function employerVisibleFields(body: ReportBody): VisibleField[] {
   ];
   for (const a of body.answers ?? [])
     fields.push({
-      field: `answer.${a.question satisfies ReferralQuestion}`,
+      field: `answer.${a.question satisfies QuestionKey}`,
       text: a.answer,
       // A legacy answer to "Is there an underlying health condition?" is released with the diagnosis.
       diagnosisField: a.question === "underlyingCondition",

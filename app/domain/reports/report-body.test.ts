@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { buildManagementAssessment } from "~/domain/assessments/build-management-assessment.ts";
 import { namedOpening, reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
+import { questionKeys, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
-import { REFERRAL_QUESTIONS, type SelectedQuestions } from "./drafter.ts";
 import {
   type ManagementReportBody,
   type PreEmploymentReportBody,
   reportBody,
-  signingIssues,
 } from "./report-body.ts";
 import { reportSections } from "./report-sections.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
+import { signingIssues } from "./signing-issues.ts";
 
 /*
  * What a report must hold before it is signed, beyond its schema
@@ -152,7 +152,7 @@ describe("what the employer reads", () => {
 });
 
 describe("the drafter's defaults", () => {
-  const all: SelectedQuestions = Object.fromEntries(REFERRAL_QUESTIONS.map((q) => [q, true]));
+  const all: SelectedQuestions = Object.fromEntries(questionKeys.map((q) => [q, true]));
   const prefill = async (answers: typeof fixtures.managementLowMood, subjectName?: string) => {
     const definition = buildManagementAssessment({ referralReason: "Absence." });
     const draft = await rulesDrafter.draft({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REFERRAL_QUESTIONS } from "./drafter.ts";
+import { type QuestionKey, questionKeys } from "~/domain/referrals/management-questions.ts";
 
 /*
  * The sections of a signed report (docs/architecture.md §4, ADR 0011). One schema validates the doctor's
@@ -12,7 +12,6 @@ const required = (max: number, message: string) => text(max).min(1, message);
 
 /** A temporary adjustment lasts 1 to 104 weeks; its review date is at most two years ahead. */
 export const ADJUSTMENT_MAX_WEEKS = 104;
-const REVIEW_MAX_DAYS = 731;
 
 const isoDate = z
   .string()
@@ -115,11 +114,11 @@ export const managementReportBody = z
     answers: z
       .array(
         z.object({
-          question: z.enum(REFERRAL_QUESTIONS),
+          question: z.enum(questionKeys),
           answer: required(4000, "Answer the question."),
         }),
       )
-      .max(REFERRAL_QUESTIONS.length)
+      .max(questionKeys.length)
       .optional(),
     fitness: z.enum(managementFitness, { message: "Choose a fitness outcome." }),
     /** The doctor's opinion on fitness in words, beside the category. */
@@ -197,155 +196,13 @@ export const QUESTION_FIELDS = {
   engageInProcesses: "formalProcesses",
   equalityAct: "equalityActOpinion",
   followUp: "followUp",
-} as const satisfies Record<(typeof REFERRAL_QUESTIONS)[number], string>;
+} as const satisfies Record<QuestionKey, keyof ManagementReportBody>;
 
 export type ManagementReportBody = z.infer<typeof managementReportBody>;
 export type PreEmploymentReportBody = z.infer<typeof preEmploymentReportBody>;
 export type ReportBody = z.infer<typeof reportBody>;
 
-/**
- * The employer's questions that the body leaves unanswered (their one field is empty). When no
- * adjustment is needed the doctor says so as the list's one line; the fitness question always has
- * its category.
- */
-export function unansweredQuestions(
-  body: ReportBody,
-  questions: readonly (typeof REFERRAL_QUESTIONS)[number][],
-): (typeof REFERRAL_QUESTIONS)[number][] {
-  if (body.kind !== "management") return [];
-  return questions.filter((q) => {
-    switch (QUESTION_FIELDS[q]) {
-      case "fitness":
-        return false;
-      case "adjustments":
-        return body.adjustments.length === 0;
-      default: {
-        const value = body[QUESTION_FIELDS[q] as "diagnosis"];
-        return !value?.trim();
-      }
-    }
-  });
-}
-
 /** Today's date in the UK (docs/architecture.md §9), as YYYY-MM-DD. */
 export function ukDate(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
-}
-
-/**
- * Review dates must lie ahead when the doctor writes them: from tomorrow to about two years on.
- * Checked on save, not in the schema, because a signed version keeps its date after it passes.
- */
-export function adjustmentTermIssues(
-  body: ReportBody,
-  now: Date,
-): { path: string; message: string }[] {
-  const list = body.kind === "management" ? "adjustments" : "recommendations";
-  const items: Adjustment[] = body.kind === "management" ? body.adjustments : body.recommendations;
-  const today = ukDate(now);
-  const latest = ukDate(new Date(now.getTime() + REVIEW_MAX_DAYS * 86_400_000));
-  const issues: { path: string; message: string }[] = [];
-  items.forEach((item, i) => {
-    if (typeof item === "string" || !item.reviewBy) return;
-    if (item.reviewBy <= today)
-      issues.push({ path: `${list}.${i}.reviewBy`, message: "Give a review date in the future." });
-    else if (item.reviewBy > latest)
-      issues.push({
-        path: `${list}.${i}.reviewBy`,
-        message: "Give a review date within the next two years.",
-      });
-  });
-  return issues;
-}
-
-/** What signing needs of a case beyond its text: whether the role involves driving. */
-interface SigningCase {
-  drivingRequired?: boolean;
-  /** The employer's questions, when it is a management referral. */
-  questions?: readonly (typeof REFERRAL_QUESTIONS)[number][];
-}
-
-/** A list line that says nothing is needed ("No workplace adjustments are needed at present"). */
-export function saysNothingNeeded(text: string): boolean {
-  return /^\s*no (?:\w+ )?(?:adjustments?|restrictions?|recommendations?)\b/i.test(text);
-}
-
-/**
- * What must be complete before a report is signed, beyond its schema (docs/decisions/0017-actionable-reports.md):
- *  - every temporary adjustment has a duration or a review date, or is marked lasting;
- *  - a management report gives the expected course and the likelihood of recurrence or further
- *    absence, and the doctor's view on the Equality Act (with a reason) when the employer asked;
- *  - a certificate of "further assessment needed" carries its plan: what, by whom, by when and
- *    the interim advice (with the restrictions, when it may start with them), and no line
- *    saying nothing more is needed;
- *  - a certificate for a driving role states the DVLA group, the standard and the opinion.
- * Each issue names the editor's field.
- */
-export function signingIssues(
-  body: ReportBody,
-  c: SigningCase,
-): { field: string; message: string }[] {
-  const issues: { field: string; message: string }[] = [];
-  const list = body.kind === "management" ? "adjustments" : "recommendations";
-  const items: Adjustment[] = body.kind === "management" ? body.adjustments : body.recommendations;
-  items.forEach((item, i) => {
-    if (typeof item === "object" && (item.weeks || item.reviewBy || item.lasting)) return;
-    // "No adjustments are needed" is a statement, not an adjustment with a duration.
-    if (saysNothingNeeded(adjustmentText(item))) return;
-    issues.push({
-      field: `${list}-${i}-weeks`,
-      message: `Give “${adjustmentText(item)}” a duration or a review date, or mark it lasting.`,
-    });
-  });
-  if (body.kind === "management") {
-    if (!body.prognosis?.trim())
-      issues.push({ field: "prognosis", message: "Give the expected course for the employer." });
-    if (!body.recurrence)
-      issues.push({
-        field: "recurrence",
-        message: "Say how likely recurrence or further absence is.",
-      });
-    if (c.questions?.includes("equalityAct") && !body.equalityActView)
-      issues.push({
-        field: "equalityActView",
-        message: "Choose whether the Equality Act 2010 is likely, may or is unlikely to apply.",
-      });
-    return issues;
-  }
-  if (body.outcome === "further-assessment-needed") {
-    const plan = body.plan ?? {};
-    if (!plan.what?.trim())
-      issues.push({ field: "planWhat", message: "Say what further assessment is needed." });
-    if (!plan.byWhom?.trim())
-      issues.push({ field: "planByWhom", message: "Say who will carry out the assessment." });
-    if (!plan.expectedBy)
-      issues.push({ field: "planExpectedBy", message: "Give the date it is expected by." });
-    if (!plan.interim)
-      issues.push({
-        field: "planInterim",
-        message: "Say whether the candidate may start in the meantime.",
-      });
-    if (plan.interim === "may-start-with-restrictions" && !plan.restrictions?.trim())
-      issues.push({
-        field: "planRestrictions",
-        message: "Give the restrictions the candidate may start with.",
-      });
-    items.forEach((item, i) => {
-      if (saysNothingNeeded(adjustmentText(item)))
-        issues.push({
-          field: `recommendations-${i}-text`,
-          message: `“${adjustmentText(item)}” cannot stand beside an outcome that says further assessment is needed.`,
-        });
-    });
-  }
-  if (c.drivingRequired) {
-    const driving = body.driving ?? {};
-    if (!driving.group)
-      issues.push({ field: "drivingGroup", message: "Choose the DVLA group you considered." });
-    if (!driving.standard?.trim())
-      issues.push({ field: "drivingStandard", message: "Name the DVLA standard that applies." });
-    if (!driving.opinion?.trim())
-      issues.push({ field: "drivingOpinion", message: "Give your opinion on fitness to drive." });
-  }
-  return issues;
 }

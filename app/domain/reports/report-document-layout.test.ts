@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REFERRAL_QUESTIONS } from "./drafter.ts";
+import { questionKeys } from "~/domain/referrals/management-questions.ts";
 import type { ManagementReportBody } from "./report-body.ts";
 import { renderReportPdf } from "./report-document.server.tsx";
 import { reportSections } from "./report-sections.ts";
@@ -111,7 +111,7 @@ async function render(summaryLength: number, followUp: string) {
       signedAt: new Date("2026-11-16T10:00:00Z"),
     },
     subjectStatement: STATEMENT,
-    questions: REFERRAL_QUESTIONS,
+    questions: questionKeys,
   };
   const sections = reportSections(data.body, {
     includeDiagnosis: true,

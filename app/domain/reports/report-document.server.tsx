@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { Fragment, type ReactElement } from "react";
-import type { ReferralQuestion } from "./drafter.ts";
+import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
 import type { ReportBody } from "./report-body.ts";
 import {
   type ReportHeaderSource,
@@ -24,7 +24,7 @@ interface ReportDocumentData {
   /** The person's statement after a declined correction, attached as its own section. */
   subjectStatement?: string | null;
   /** The employer's questions, each named once on the section that answers it. */
-  questions?: readonly ReferralQuestion[];
+  questions?: readonly QuestionKey[];
   /**
    * What this copy is, printed under the title and in every page's footer, for a version that is
    * not the frozen release (the doctor's copy of a superseded version, for one).

@@ -170,7 +170,7 @@ describe("the PDF layout of a typical management case", () => {
       // Weeks alone: reviewed that many weeks after signing (16 November + 6 weeks).
       "Reduced lifting, for 6 weeks (review by 28 December 2026)",
       "More frequent short breaks, for 4 weeks (review by 21 December 2026)",
-      "Your question: Is the condition likely to fall under the Equality Act 2010?",
+      "Your question: Is the condition likely to be considered a disability under the Equality Act 2010?",
     ])
       expect(all).toContain(fact);
     // No page ends with a section heading and nothing after it.

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { consultation, type referral } from "~/db/schema/index.ts";
-import { REFERRAL_QUESTIONS } from "./drafter.ts";
+import { askedQuestions, type QuestionKey } from "~/domain/referrals/management-questions.ts";
 import type { ReportHeaderSource, RiskModule } from "./report-header.ts";
 
 /** The referral columns a report's header reads: never the person's answers. */
@@ -38,7 +38,7 @@ export async function loadReportHeader(
     | "referralReason"
     | "assessmentDate"
     | "consultationHeld"
-  > & { questions: (typeof REFERRAL_QUESTIONS)[number][] }
+  > & { questions: QuestionKey[] }
 > {
   const [call] = await db
     .select({ id: consultation.id })
@@ -52,7 +52,7 @@ export async function loadReportHeader(
     safetyCritical: r.safetyCritical,
   };
   return {
-    questions: REFERRAL_QUESTIONS.filter((q) => r.questions?.[q]),
+    questions: askedQuestions(r.questions),
     jobRole: r.jobRole,
     // The employer's job details name the job of a management referral (report-header.ts).
     jobDetails: r.type === "management" ? r.jobDetails : null,

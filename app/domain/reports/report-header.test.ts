@@ -1,12 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { QUALIFICATIONS_MAX, qualifications } from "~/domain/accounts/schemas.ts";
-import {
-  ADJUSTMENT_MAX_WEEKS,
-  adjustmentTermIssues,
-  type ManagementReportBody,
-  reportBody,
-} from "./report-body.ts";
+import { adjustmentTermIssues } from "./adjustment-term-issues.ts";
+import { ADJUSTMENT_MAX_WEEKS, type ManagementReportBody, reportBody } from "./report-body.ts";
 import {
   assessmentBasis,
   type ReportHeaderSource,

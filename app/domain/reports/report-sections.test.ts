@@ -50,7 +50,8 @@ describe("reportSections", () => {
     expect(answer).toMatchObject({
       heading: "Underlying health condition",
       text: UNDERLYING_CONDITION_KEPT_BACK,
-      question: "Is there an underlying health condition?",
+      question:
+        "Is there an underlying health condition affecting their attendance or performance?",
     });
     expect(answer?.text).toMatch(/not consented to disclose its nature/);
     expect(JSON.stringify(asked)).not.toContain("Moderate depressive episode");

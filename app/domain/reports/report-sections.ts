@@ -1,5 +1,11 @@
+import {
+  managementQuestions,
+  type QuestionKey,
+  questionKeys,
+  questionText,
+} from "~/domain/referrals/management-questions.ts";
 import { formatLongDate } from "~/lib/dates.ts";
-import { OUTCOME_LABELS, REFERRAL_QUESTION_LABELS, type ReferralQuestion } from "./drafter.ts";
+import { OUTCOME_LABELS } from "./drafter.ts";
 import {
   type Adjustment,
   DVLA_GROUP_LABELS,
@@ -39,6 +45,28 @@ export interface ReportSection {
   question?: string;
 }
 
+/**
+ * The section of a management report that answers each of the employer's questions. Two
+ * questions may share one (fitness and the time to regain it are both read under Fit for Work);
+ * its heading is the questions' `reportHeading` (management-questions.ts).
+ */
+export const QUESTION_SECTIONS = {
+  fitForWork: "fitness",
+  underlyingCondition: "diagnosis",
+  timeToFitness: "fitness",
+  recommendedAdjustments: "recommendations",
+  engageInProcesses: "formal-processes",
+  equalityAct: "equality-act",
+  followUp: "follow-up",
+} as const satisfies Record<QuestionKey, ReportSection["id"]>;
+type QuestionSectionId = (typeof QUESTION_SECTIONS)[QuestionKey];
+
+/** A question section's heading, from the questions it answers. */
+function reportHeading(id: QuestionSectionId): string {
+  const key = questionKeys.find((q) => QUESTION_SECTIONS[q] === id)!;
+  return managementQuestions[key].reportHeading;
+}
+
 interface SectionOptions {
   /**
    * Whether the diagnosis (and the answer to "Is there an underlying health condition?") is
@@ -46,7 +74,7 @@ interface SectionOptions {
    */
   includeDiagnosis: boolean;
   /** The questions the employer asked: each is named once, on the section that answers it. */
-  questions?: readonly ReferralQuestion[];
+  questions?: readonly QuestionKey[];
   /**
    * The person's statement, attached after the doctor declined their correction: shown last, in
    * their words, apart from the doctor's unchanged opinion.
@@ -117,8 +145,11 @@ function doctorSections(
   { includeDiagnosis, questions = [], signedAt }: SectionOptions,
 ): ReportSection[] {
   const sections: ReportSection[] = [];
-  const asked = (q: ReferralQuestion) =>
-    questions.includes(q) ? { question: REFERRAL_QUESTION_LABELS[q] } : {};
+  // The employer's questions this section answers, in their words, when they asked any.
+  const asked = (id: QuestionSectionId) => {
+    const answered = questions.filter((q) => QUESTION_SECTIONS[q] === id);
+    return answered.length > 0 ? { question: answered.map(questionText).join(" ") } : {};
+  };
   if (body.kind === "pre_employment") {
     if (body.summary) sections.push({ id: "summary", heading: "Summary", text: body.summary });
     sections.push({
@@ -182,9 +213,9 @@ function doctorSections(
   if (includeDiagnosis && body.diagnosis)
     sections.push({
       id: "diagnosis",
-      heading: "Diagnosis",
+      heading: reportHeading("diagnosis"),
       text: body.diagnosis,
-      ...asked("underlyingCondition"),
+      ...asked("diagnosis"),
     });
   else if (body.diagnosis && questions.includes("underlyingCondition"))
     // The employer asked, the person kept the nature back: the question is still answered, in
@@ -193,27 +224,20 @@ function doctorSections(
       id: "diagnosis",
       heading: "Underlying health condition",
       text: UNDERLYING_CONDITION_KEPT_BACK,
-      ...asked("underlyingCondition"),
+      ...asked("diagnosis"),
     });
   sections.push({
     id: "recommendations",
-    heading: "Recommendations",
+    heading: reportHeading("recommendations"),
     items: body.adjustments.map((a) => adjustmentLine(a, signedAt)),
     text: body.adjustments.length === 0 ? "No workplace adjustments recommended." : undefined,
-    ...asked("recommendedAdjustments"),
+    ...asked("recommendations"),
   });
   sections.push({
     id: "fitness",
-    heading: "Fit for Work",
+    heading: reportHeading("fitness"),
     text: fitness,
-    ...(questions.includes("fitForWork") || questions.includes("timeToFitness")
-      ? {
-          question: (["fitForWork", "timeToFitness"] as const)
-            .filter((q) => questions.includes(q))
-            .map((q) => REFERRAL_QUESTION_LABELS[q])
-            .join(" "),
-        }
-      : {}),
+    ...asked("fitness"),
   });
   if (body.prognosis)
     sections.push({
@@ -226,13 +250,13 @@ function doctorSections(
   // Versions signed before each question had one field carry their answers here too.
   const answers = (body.answers ?? [])
     .filter((a) => includeDiagnosis || a.question !== "underlyingCondition")
-    .map((a) => ({ question: REFERRAL_QUESTION_LABELS[a.question], answer: a.answer }));
+    .map((a) => ({ question: questionText(a.question), answer: a.answer }));
   if (answers.length > 0)
     sections.push({ id: "answers", heading: "Answers to the referral questions", answers });
   if (body.equalityActOpinion || body.equalityActView)
     sections.push({
       id: "equality-act",
-      heading: "Equality Act 2010",
+      heading: reportHeading("equality-act"),
       // The caveat is printed once, here: the opinion below never repeats it (ADR 0017).
       note: "Advisory opinion: whether the Act applies is a legal decision, not a medical one.",
       text: [
@@ -241,21 +265,21 @@ function doctorSections(
       ]
         .filter(Boolean)
         .join(" "),
-      ...asked("equalityAct"),
+      ...asked("equality-act"),
     });
   if (body.formalProcesses)
     sections.push({
       id: "formal-processes",
-      heading: "Ability to engage in formal processes",
+      heading: reportHeading("formal-processes"),
       text: body.formalProcesses,
-      ...asked("engageInProcesses"),
+      ...asked("formal-processes"),
     });
   if (body.followUp)
     sections.push({
       id: "follow-up",
-      heading: "Follow-up or review",
+      heading: reportHeading("follow-up"),
       text: body.followUp,
-      ...asked("followUp"),
+      ...asked("follow-up"),
     });
   return sections;
 }

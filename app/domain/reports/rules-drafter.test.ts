@@ -7,21 +7,16 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { validateAnswers } from "~/domain/assessments/validate-answers.ts";
 import { isAnswered } from "~/domain/assessments/walk-items.ts";
+import { questionKeys, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
-import {
-  type DraftReport,
-  draftStatements,
-  REFERRAL_QUESTIONS,
-  type ReferralQuestion,
-  type SelectedQuestions,
-} from "./drafter.ts";
+import { DRAFT_SECTION_OF, type DraftReport, draftStatements } from "./drafter.ts";
 import { rulesDrafter } from "./rules-drafter.ts";
 
 const management = buildManagementAssessment({
   referralReason: "Back pain affecting lifting duties.",
 });
-const ALL: SelectedQuestions = Object.fromEntries(REFERRAL_QUESTIONS.map((q) => [q, true]));
+const ALL: SelectedQuestions = Object.fromEntries(questionKeys.map((q) => [q, true]));
 
 const draftManagement = (answers: Answers, selectedQuestions: SelectedQuestions = ALL) =>
   rulesDrafter.draft({
@@ -51,16 +46,6 @@ function expectRationaleAnswered(draft: DraftReport, definition: Questionnaire, 
     }
   }
 }
-
-const SECTION_OF: Record<ReferralQuestion, keyof DraftReport> = {
-  fitForWork: "outcome",
-  underlyingCondition: "underlyingCondition",
-  timeToFitness: "timescale",
-  recommendedAdjustments: "adjustments",
-  engageInProcesses: "formalProcesses",
-  equalityAct: "equalityAct",
-  followUp: "followUp",
-};
 
 describe("fixtures", () => {
   it.each([
@@ -105,16 +90,17 @@ describe("rulesDrafter on management referrals", () => {
   });
 
   it("answers only the questions the employer selected, for every one of the 128 selections", async () => {
-    for (let bits = 0; bits < 2 ** REFERRAL_QUESTIONS.length; bits++) {
+    for (let bits = 0; bits < 2 ** questionKeys.length; bits++) {
       const selected = Object.fromEntries(
-        REFERRAL_QUESTIONS.map((q, i) => [q, Boolean(bits & (1 << i))]),
+        questionKeys.map((q, i) => [q, Boolean(bits & (1 << i))]),
       ) as SelectedQuestions;
       const draft = await draftManagement(fixtures.managementLowMood, selected);
-      for (const q of REFERRAL_QUESTIONS) {
-        expect(draft[SECTION_OF[q]] !== undefined, `${q} with selection ${bits}`).toBe(
+      for (const q of questionKeys) {
+        expect(draft[DRAFT_SECTION_OF[q]] !== undefined, `${q} with selection ${bits}`).toBe(
           Boolean(selected[q]),
         );
-        if (selected[q]) expect((draft[SECTION_OF[q]] as { question: string }).question).toBe(q);
+        if (selected[q])
+          expect((draft[DRAFT_SECTION_OF[q]] as { question: string }).question).toBe(q);
       }
       expect(draft.summary.length).toBeGreaterThan(0);
     }

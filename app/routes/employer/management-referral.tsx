@@ -19,11 +19,14 @@ import {
   getReferralForEmployer,
 } from "~/domain/referrals/get-referral.server.ts";
 import {
+  askedQuestions,
+  questionKeys,
+  questionText,
+} from "~/domain/referrals/management-questions.ts";
+import {
   managementDraftSchema,
   managementReferralSchema,
   referralIntentSchema,
-  referralQuestionKeys,
-  referralQuestionText,
 } from "~/domain/referrals/referral-input.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
@@ -54,9 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     referralReason: referral.reason ?? "",
     jobDetails: referral.jobDetails ?? "",
     existingAdjustments: referral.existingAdjustments ?? "",
-    questions: Object.fromEntries(
-      referralQuestionKeys.filter((key) => referral.questions?.[key]).map((key) => [key, "on"]),
-    ),
+    questions: Object.fromEntries(askedQuestions(referral.questions).map((key) => [key, "on"])),
     consentToProcessing: referral.employerConsentConfirmed ? "on" : undefined,
   };
   return { ...base, draft: { id: referral.id, reference: referral.reference, values } };
@@ -171,9 +172,9 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
         id="questions"
         legend="Assessment questions"
         hint="Choose the questions you want the doctor to answer."
-        options={referralQuestionKeys.map((key) => ({
+        options={questionKeys.map((key) => ({
           name: `questions.${key}`,
-          label: referralQuestionText[key],
+          label: questionText(key),
           checked: questions[key].initialValue === "on",
         }))}
       />

@@ -102,7 +102,7 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   const panel = doctor.getByRole("group", { name: "The case" });
   await expect(panel).toContainText("Frequent short absences over the last three months");
   await expect(panel).toContainText("Customer service adviser");
-  await expect(panel).toContainText("What workplace adjustments are recommended?");
+  await expect(panel).toContainText("What workplace adjustments do you recommend?");
   await expect(panel.getByTestId("case-answers")).toContainText(planted);
   // Folded evidence included: the answer's text is in the page once.
   expect(((await doctor.getByRole("main").textContent()) ?? "").split(planted).length - 1).toBe(1);

@@ -4,8 +4,8 @@ import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
+import { questionKeys, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import type { DetectionContext } from "~/domain/reports/disclosure/find-clinical-statements.server.ts";
-import { REFERRAL_QUESTIONS, type SelectedQuestions } from "~/domain/reports/drafter.ts";
 import { employerVisibleFields } from "~/domain/reports/release-check.ts";
 import { rulesDrafter } from "~/domain/reports/rules-drafter.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
@@ -18,7 +18,7 @@ import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
  */
 
 const REASON = "Back pain affecting lifting duties.";
-const ALL: SelectedQuestions = Object.fromEntries(REFERRAL_QUESTIONS.map((q) => [q, true]));
+const ALL: SelectedQuestions = Object.fromEntries(questionKeys.map((q) => [q, true]));
 
 interface DrafterCase {
   name: string;

@@ -1,0 +1,195 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { LockKeyholeIcon, MailQuestionIcon, VideoIcon } from "lucide-react";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { useSentForm } from "~/components/forms/use-sent-form.ts";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Textarea } from "~/components/ui/textarea";
+import { CLINICAL_NOTES_MAX } from "~/domain/doctor/clinical-notes.ts";
+import type { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import { reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+
+/*
+ * The doctor's work on a case beside the report, each saved on its own and never part of the
+ * report: private clinical notes, the video consultation's notes, and questions to the employee.
+ */
+
+/** Private notes: never part of the report or its release (docs/architecture.md §4). */
+export function ClinicalNotesSection({
+  notes,
+  saved,
+  busy,
+  lastResult,
+}: {
+  notes: { notes: string; updatedAt: Date | null };
+  /** Whether the last action saved them. */
+  saved: boolean;
+  busy: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const notesForm = useSentForm({
+    id: "clinical-notes",
+    schema: reportEditorForms.notes,
+    lastResult,
+  });
+  return (
+    <section
+      className="mt-6 rounded-xl border border-dashed bg-muted/30 p-5"
+      aria-labelledby="clinical-notes-heading"
+    >
+      <h2 id="clinical-notes-heading" className="flex items-center gap-2 font-semibold text-lg">
+        <LockKeyholeIcon aria-hidden="true" className="size-5" />
+        Private clinical notes
+      </h2>
+      <p className="mt-1 text-muted-foreground text-sm">
+        For you and the clinical team only: never part of the report, never shown to the employer.
+        The employee can obtain them through a subject access request. Saved separately from the
+        report.
+      </p>
+      <IntentForm
+        form={notesForm.form}
+        intent="notes"
+        className="mt-3 space-y-3"
+        key={notes.updatedAt?.toString() ?? "none"}
+      >
+        <FormField
+          id="clinicalNotes"
+          label="Your private notes on this case"
+          error={notesForm.errorOf("clinicalNotes")}
+        >
+          <Textarea
+            name="clinicalNotes"
+            rows={3}
+            maxLength={CLINICAL_NOTES_MAX}
+            defaultValue={notes.notes}
+          />
+        </FormField>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="outline" disabled={!!busy}>
+            {busy === "notes" ? "Saving..." : "Save private notes"}
+          </Button>
+          {saved ? (
+            <output className="text-sm">Private notes saved.</output>
+          ) : notes.updatedAt ? (
+            <span className="text-muted-foreground text-xs">
+              Last saved {formatDateTime(notes.updatedAt)}
+            </span>
+          ) : null}
+        </div>
+      </IntentForm>
+    </section>
+  );
+}
+
+/** The notes of the video calls held on the case, and the way to offer one. */
+export function ConsultationSection({
+  referralId,
+  notes,
+}: {
+  referralId: string;
+  notes: readonly { consultationId: string; startsAt: Date | null; notes: string }[];
+}) {
+  return (
+    <section
+      className="mt-6 rounded-xl border bg-card p-5"
+      aria-labelledby="consultation-notes-heading"
+    >
+      <h2 id="consultation-notes-heading" className="flex items-center gap-2 font-semibold text-lg">
+        <VideoIcon aria-hidden="true" className="size-5" />
+        Video consultation
+      </h2>
+      {notes.length > 0 ? (
+        <ul className="mt-3 space-y-2 text-sm">
+          {notes.map((n) => (
+            <li key={n.consultationId} className="rounded-lg bg-muted/50 p-3">
+              <p className="text-muted-foreground text-xs">
+                {n.startsAt
+                  ? `Notes of the call on ${formatDateTime(n.startsAt)}`
+                  : "Notes of the call"}
+              </p>
+              <p className="mt-1 whitespace-pre-line">{n.notes}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="mt-1 flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
+        {notes.length > 0
+          ? null
+          : "No consultation notes yet. For a complex case, offer the employee a video call."}
+        <Button asChild variant="outline">
+          <a href={`/doctor/cases/${referralId}/consultation`}>
+            Offer or manage a video consultation
+          </a>
+        </Button>
+      </p>
+    </section>
+  );
+}
+
+type InformationRequest = Awaited<ReturnType<typeof getDoctorCase>>["informationRequests"][number];
+
+/** Questions to the employee, answered on their own page; each reply shown under its question. */
+export function AskEmployeeSection({
+  requests,
+  busy,
+  lastResult,
+}: {
+  requests: readonly InformationRequest[];
+  busy: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const askForm = useSentForm({
+    id: "ask-employee",
+    schema: reportEditorForms.ask,
+    lastResult,
+  });
+  return (
+    <section className="mt-6 rounded-xl border bg-card p-5" aria-labelledby="ask-heading">
+      <h2 id="ask-heading" className="flex items-center gap-2 font-semibold text-lg">
+        <MailQuestionIcon aria-hidden="true" className="size-5" />
+        Ask the employee for more information
+      </h2>
+      <p className="mt-1 text-muted-foreground text-sm">
+        The employee is e-mailed a link and answers on their own page; the reply appears here and
+        you are e-mailed when it arrives.
+      </p>
+      {requests.length > 0 ? (
+        <ul className="mt-3 space-y-2 text-sm">
+          {requests.map((q) => (
+            <li key={q.id} className="rounded-lg bg-muted/50 p-3">
+              <p className="whitespace-pre-line">{q.question}</p>
+              <p className="mt-1 text-muted-foreground text-xs">
+                Sent {formatDateTime(q.sentAt)} ·{" "}
+                {q.answeredAt
+                  ? `answered ${formatDateTime(q.answeredAt)}`
+                  : "waiting for the employee's answer"}
+              </p>
+              {q.reply ? (
+                <blockquote
+                  className="mt-2 whitespace-pre-line border-primary border-l-4 pl-3"
+                  data-testid="subject-reply"
+                >
+                  {q.reply}
+                </blockquote>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <IntentForm form={askForm.form} intent="ask" className="mt-4 space-y-3" key={requests.length}>
+        <FormField id="question" label="Your question" error={askForm.errorOf("question")}>
+          <Textarea
+            name="question"
+            rows={2}
+            maxLength={2000}
+            defaultValue={askForm.fields.question.initialValue}
+          />
+        </FormField>
+        <Button type="submit" variant="outline" disabled={!!busy}>
+          {busy === "ask" ? "Sending..." : "Send question"}
+        </Button>
+      </IntentForm>
+    </section>
+  );
+}

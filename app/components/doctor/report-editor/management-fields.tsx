@@ -1,0 +1,251 @@
+import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
+import { FieldFindings } from "~/components/doctor/field-findings.tsx";
+import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { draftSectionFor } from "~/domain/doctor/report-from-draft.ts";
+import { managementQuestions, type QuestionKey } from "~/domain/referrals/management-questions.ts";
+import { type DraftReport, OUTCOME_LABELS } from "~/domain/reports/drafter.ts";
+import {
+  EQUALITY_ACT_VIEW_LABELS,
+  equalityActViews,
+  type ManagementReportBody,
+  managementFitness,
+  QUESTION_FIELDS,
+  recurrenceLikelihoods,
+} from "~/domain/reports/report-body.ts";
+import {
+  type EditorAnswers,
+  type EditorErrors,
+  type EditorFindings,
+  EvidenceRow,
+  QuestionTag,
+  RadioChoices,
+  TERMS_HINT,
+} from "./editor-controls.tsx";
+
+/**
+ * Where the editor answers each of the employer's questions (docs/architecture.md §4): in the
+ * fitness block (the category, the opinion and the timescale), in the adjustments list, or as a
+ * text field of its own (its field is QUESTION_FIELDS in report-body.ts). A question added to
+ * management-questions.ts does not compile until it has a place here. Text fields follow this
+ * map's order.
+ */
+export const EDITOR_PLACES = {
+  fitForWork: "fitness",
+  timeToFitness: "fitness",
+  recommendedAdjustments: "adjustments",
+  engageInProcesses: "text",
+  equalityAct: "text",
+  followUp: "text",
+  underlyingCondition: "text",
+} as const satisfies Record<QuestionKey, "fitness" | "adjustments" | "text">;
+
+type Placed<P> = {
+  [K in QuestionKey]: (typeof EDITOR_PLACES)[K] extends P ? K : never;
+}[QuestionKey];
+type TextQuestion = Placed<"text">;
+
+const placed = <P extends string>(place: P) =>
+  (Object.keys(EDITOR_PLACES) as QuestionKey[]).filter(
+    (q) => EDITOR_PLACES[q] === place,
+  ) as Placed<P>[];
+const FITNESS_QUESTIONS = placed("fitness");
+const ADJUSTMENT_QUESTIONS = placed("adjustments");
+const TEXT_QUESTIONS = placed("text");
+
+/** The Equality Act's reason sits under the doctor's view, which the question's heading names. */
+const EQUALITY_ACT_REASON_LABEL = "Your reason, in terms of duration and day-to-day effects";
+
+const fieldLabel = (q: TextQuestion) =>
+  q === "equalityAct" ? EQUALITY_ACT_REASON_LABEL : managementQuestions[q].doctorHeading;
+
+/** What every part of the management fields reads: the body, the draft and the case. */
+interface FieldsProps {
+  body: ManagementReportBody;
+  draft: DraftReport | null;
+  answers: EditorAnswers;
+  questions: readonly QuestionKey[];
+  unanswered: readonly QuestionKey[];
+  errors: EditorErrors;
+  findings: EditorFindings;
+}
+
+/** The management report's fields, each of the employer's questions in its place. */
+export function ManagementFields(props: FieldsProps) {
+  const { body, draft, answers, questions, unanswered, errors, findings } = props;
+  const statementsOf = (placedHere: readonly QuestionKey[]) =>
+    placedHere.flatMap((q) => draftSectionFor(draft, q)?.statements ?? []);
+  const notAsked = TEXT_QUESTIONS.filter(
+    (q) => !questions.includes(q) && !body[QUESTION_FIELDS[q]] && !errors[QUESTION_FIELDS[q]],
+  );
+  return (
+    <>
+      <p className="text-muted-foreground text-sm">
+        The employer reads these fields once the employee approves. Saving highlights each clinical
+        statement: rewrite it, or mark it for the employee to agree to.
+      </p>
+      <EvidenceRow statements={draft?.summary} answers={answers}>
+        <FormField
+          id="summary"
+          label="Summary: function at work"
+          hint="How their health affects their work, in plain words for the employer."
+          error={errors.summary}
+        >
+          <Textarea name="summary" rows={4} defaultValue={body.summary} />
+        </FormField>
+        <FieldFindings findings={findings} field="summary" />
+      </EvidenceRow>
+
+      <EvidenceRow statements={statementsOf(FITNESS_QUESTIONS)} answers={answers}>
+        <QuestionTag questions={questions} answers={FITNESS_QUESTIONS} unanswered={unanswered} />
+        <FormFieldset
+          id="fitness"
+          legend={managementQuestions.fitForWork.doctorHeading}
+          error={errors.fitness}
+        >
+          <RadioChoices
+            name="fitness"
+            values={managementFitness}
+            checked={body.fitness}
+            label={(value) =>
+              value === "temporarily-unfit"
+                ? "Temporarily unfit (give a timescale)"
+                : OUTCOME_LABELS[value]
+            }
+          />
+        </FormFieldset>
+        <FormField
+          id="fitnessOpinion"
+          label="Your opinion on fitness"
+          error={errors.fitnessOpinion}
+          optional
+          className="mt-4"
+        >
+          <Textarea name="fitnessOpinion" rows={2} defaultValue={body.fitnessOpinion ?? ""} />
+        </FormField>
+        <FieldFindings findings={findings} field="fitnessOpinion" />
+        <FormField
+          id="timescale"
+          label={managementQuestions.timeToFitness.doctorHeading}
+          hint={managementQuestions.timeToFitness.help}
+          error={errors.timescale}
+          optional
+          className="mt-4"
+        >
+          <Input name="timescale" defaultValue={body.timescale ?? ""} />
+        </FormField>
+        <FieldFindings findings={findings} field="timescale" />
+      </EvidenceRow>
+
+      <EvidenceRow statements={draft?.prognosis?.statements} answers={answers}>
+        <FormField
+          id="prognosis"
+          label="Prognosis: the expected course"
+          hint="How you expect their health and work to develop, in plain words for the employer."
+          error={errors.prognosis}
+        >
+          <Textarea name="prognosis" rows={2} defaultValue={body.prognosis ?? ""} />
+        </FormField>
+        <FieldFindings findings={findings} field="prognosis" />
+        <FormFieldset
+          id="recurrence"
+          legend="Likelihood of recurrence or further absence"
+          error={errors.recurrence}
+          className="mt-4"
+        >
+          <RadioChoices
+            name="recurrence"
+            values={recurrenceLikelihoods}
+            checked={body.recurrence}
+            label={(value) => value.charAt(0).toUpperCase() + value.slice(1)}
+            columns={3}
+          />
+        </FormFieldset>
+      </EvidenceRow>
+
+      <EvidenceRow statements={statementsOf(ADJUSTMENT_QUESTIONS)} answers={answers}>
+        <QuestionTag questions={questions} answers={ADJUSTMENT_QUESTIONS} unanswered={unanswered} />
+        <AdjustmentRows
+          list="adjustments"
+          legend={managementQuestions.recommendedAdjustments.doctorHeading}
+          itemLabel="Adjustment"
+          hint={TERMS_HINT}
+          items={body.adjustments}
+          errors={errors}
+        />
+        <FieldFindings findings={findings} field="adjustments" />
+      </EvidenceRow>
+
+      {TEXT_QUESTIONS.filter((q) => !notAsked.includes(q)).map((q) => (
+        <QuestionField key={q} {...props} question={q} asked={questions.includes(q)} />
+      ))}
+      {notAsked.length > 0 ? (
+        <details className="rounded-lg border p-3">
+          <summary className="cursor-pointer font-medium text-sm">
+            Sections the employer did not ask about
+          </summary>
+          <div className="mt-4 space-y-6">
+            {notAsked.map((q) => (
+              <FormField
+                key={q}
+                id={QUESTION_FIELDS[q]}
+                label={fieldLabel(q)}
+                hint={managementQuestions[q].help}
+                optional
+              >
+                <Textarea name={QUESTION_FIELDS[q]} rows={3} defaultValue="" />
+              </FormField>
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+/** A question answered in a text field of its own; the Equality Act's with the doctor's view. */
+function QuestionField({
+  question,
+  asked,
+  body,
+  draft,
+  answers,
+  questions,
+  unanswered,
+  errors,
+  findings,
+}: FieldsProps & { question: TextQuestion; asked: boolean }) {
+  const name = QUESTION_FIELDS[question];
+  return (
+    <EvidenceRow statements={draftSectionFor(draft, question)?.statements} answers={answers}>
+      <QuestionTag questions={questions} answers={[question]} unanswered={unanswered} />
+      {question === "equalityAct" ? (
+        <FormFieldset
+          id="equalityActView"
+          legend={managementQuestions.equalityAct.doctorHeading}
+          error={errors.equalityActView}
+          optional={!asked}
+          className="mb-4"
+        >
+          <RadioChoices
+            name="equalityActView"
+            values={equalityActViews}
+            checked={body.equalityActView}
+            label={(value) => EQUALITY_ACT_VIEW_LABELS[value]}
+          />
+        </FormFieldset>
+      ) : null}
+      <FormField
+        id={name}
+        label={fieldLabel(question)}
+        hint={managementQuestions[question].help}
+        error={errors[name]}
+        optional={!asked}
+      >
+        <Textarea name={name} rows={3} defaultValue={body[name] ?? ""} />
+      </FormField>
+      <FieldFindings findings={findings} field={name} />
+    </EvidenceRow>
+  );
+}

@@ -149,6 +149,8 @@ test("first admin → invites a doctor → doctor sets password, enrols TOTP →
     "mailto:hello@referoh.co.uk",
   );
   await doctor.clock.fastForward(6_000); // longer than a toast stays
+  // A toast whose time is up leaves over the next 200 ms: a second for the page to act on the jump.
+  await doctor.waitForTimeout(1_000);
   await expect(withdrawn).toBeVisible();
   await doctor.reload();
   await expect(withdrawn).toBeVisible();

@@ -80,6 +80,9 @@ test("toasts are announced by live regions in the page from the start; an error 
   await expect(page.locator("section[aria-live]")).toHaveCount(0);
   // Well past the 5 s of an ordinary toast, the error is still there until it is dismissed.
   await page.clock.fastForward(6_500);
+  // A toast whose time is up leaves over the next 200 ms of its exit: give the page's own frames a
+  // second to act on the jump before reading it.
+  await page.waitForTimeout(1_000);
   await expect(toast).toBeVisible();
   await toast.getByRole("button", { name: /close/i }).click();
   await expect(toast).toBeHidden();

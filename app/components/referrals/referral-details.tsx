@@ -6,9 +6,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { ReferralQuestions } from "~/db/schema/referrals.ts";
 import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
+import { lifecycle, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 import { referralQuestionKeys, referralQuestionText } from "~/domain/referrals/referral-input.ts";
 import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
-import type { ReferralStatus } from "~/domain/referrals/states.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { DetailRow } from "./detail-row.tsx";
@@ -139,9 +139,7 @@ export function ReferralDetails({
     referral.safetyCritical && "Safety-critical duties",
   ].filter(Boolean) as string[];
   // Once the case is under way and cannot be cancelled, say why beside where it stands.
-  const showRefusal =
-    referral.cancelRefusal !== null &&
-    ["submitted", "in_review", "awaiting_subject"].includes(referral.status);
+  const showRefusal = referral.cancelRefusal !== null && lifecycle[referral.status].active;
   return (
     <>
       <section

@@ -40,7 +40,7 @@ test("an administrator puts a case on hold and lifts it; the employer, the docto
   await admin.getByRole("textbox", { name: "Reason" }).fill(reason);
   await admin.getByLabel(/I understand the case stops for everyone/).check();
   await admin.getByRole("button", { name: "Put on hold" }).click();
-  await expect(admin.getByText("The case is on hold.")).toBeVisible();
+  await expect(admin.getByText("The case is on hold.", { exact: true })).toBeVisible();
   await expect(admin.getByTestId("admin-case-status")).toHaveText("On hold");
   await expect(admin.getByTestId("hold-reason")).toHaveText(reason);
 
@@ -71,7 +71,7 @@ test("an administrator puts a case on hold and lifts it; the employer, the docto
 
   // Lifted: back to exactly where it was, for everyone.
   await admin.getByRole("button", { name: "Lift hold" }).click();
-  await expect(admin.getByText("The hold is lifted.")).toBeVisible();
+  await expect(admin.getByText("The hold is lifted.", { exact: true })).toBeVisible();
   await expect(admin.getByTestId("admin-case-status")).toHaveText("Employee invited");
   await expect(page.getByText("Hold lifted by ReferOH").first()).toHaveCount(0);
   await page.reload();

@@ -35,6 +35,18 @@ export interface CaseRow {
 
 const doctorUser = alias(user, "doctor_user");
 
+/** A case row's columns, read with the organisation and the doctor (`doctorUser`) joined. */
+const caseRowColumns = {
+  ...referralSummaryColumns,
+  organisationId: referral.organisationId,
+  organisationName: organisation.name,
+  assignedDoctorId: referral.assignedDoctorId,
+  assignedDoctorName: doctorUser.name,
+  urgent: referral.urgent,
+  slaDueAt: referral.slaDueAt,
+  createdAt: referral.createdAt,
+};
+
 export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<CaseRow>> {
   const { db, now } = requireAdmin(scope);
   const conditions: SQL[] = [visibleReferrals(scope)];
@@ -60,16 +72,7 @@ export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<
     page: filter.page,
     rows: (limit, offset) =>
       db
-        .select({
-          ...referralSummaryColumns,
-          organisationId: referral.organisationId,
-          organisationName: organisation.name,
-          assignedDoctorId: referral.assignedDoctorId,
-          assignedDoctorName: doctorUser.name,
-          urgent: referral.urgent,
-          slaDueAt: referral.slaDueAt,
-          createdAt: referral.createdAt,
-        })
+        .select(caseRowColumns)
         .from(referral)
         .leftJoin(organisation, eq(organisation.id, referral.organisationId))
         .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
@@ -208,13 +211,7 @@ export async function getAdminCase(scope: Scope, referralId: string) {
   const { db } = requireAdmin(scope);
   const [found] = await db
     .select({
-      ...referralSummaryColumns,
-      organisationName: organisation.name,
-      assignedDoctorName: doctorUser.name,
-      urgent: referral.urgent,
-      slaDueAt: referral.slaDueAt,
-      submittedAt: referral.submittedAt,
-      createdAt: referral.createdAt,
+      ...caseRowColumns,
       heldFromStatus: referral.heldFromStatus,
       heldAt: referral.heldAt,
       holdReason: referral.holdReason,

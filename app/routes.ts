@@ -109,6 +109,7 @@ export default [
     route("admin/organisations", "routes/admin/organisations.tsx"),
     route("admin/organisations/:organisationId", "routes/admin/organisation.tsx"),
     route("admin/cases", "routes/admin/cases.tsx"),
+    route("admin/cases/:referralId", "routes/admin/case.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/audit.csv", "routes/admin/audit-csv.ts"),

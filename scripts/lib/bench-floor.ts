@@ -14,7 +14,7 @@ import pg from "pg";
  */
 const processes = Number(process.env.WEB_CONCURRENCY ?? 1);
 const port = Number(process.env.PORT);
-// The product's activeStatuses (app/domain/referrals/states.ts), written out: plain Node cannot
+// The product's activeStatuses (app/domain/referrals/lifecycle.ts), written out: plain Node cannot
 // import that file (it has parameter properties). A referral awaiting payment is not active.
 const activeStatuses = ["invited", "in_progress", "submitted", "in_review", "awaiting_subject"];
 

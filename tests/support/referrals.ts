@@ -2,9 +2,9 @@ import type { Database } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
+import { type ReferralStatus, transition } from "~/domain/referrals/lifecycle.ts";
 import { questionKeys } from "~/domain/referrals/management-questions.ts";
 import type { ManagementReferralInput } from "~/domain/referrals/referral-input.ts";
-import { type ReferralStatus, transition } from "~/domain/referrals/states.ts";
 
 /** A test's employer: who they are and the organisation they act for. */
 export interface TestEmployer {

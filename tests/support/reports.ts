@@ -11,7 +11,7 @@ import {
   user,
 } from "~/db/schema/index.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { transition } from "~/domain/referrals/states.ts";
+import { transition } from "~/domain/referrals/lifecycle.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";

@@ -19,6 +19,7 @@ import {
   contactMethodLabels,
   contactOutcomeLabels,
 } from "~/domain/doctor/safety-contact-form.ts";
+import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { askedQuestions, questionText } from "~/domain/referrals/management-questions.ts";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
@@ -45,8 +46,9 @@ type HeadingLevel = 2 | 3;
  */
 function caseOptions(detail: DoctorCaseView) {
   const r = detail.referral;
-  const takeable = r.status === "submitted" && (r.assignedDoctorId === null || detail.mine);
-  return { takeable, open: takeable || (detail.mine && r.status === "in_review") };
+  const takeable =
+    canAct(r.status, "doctor", "take") && (r.assignedDoctorId === null || detail.mine);
+  return { takeable, open: takeable || (detail.mine && canAct(r.status, "doctor", "send_report")) };
 }
 
 /** The status, flags, and the times the case was sent and is due. */
@@ -131,6 +133,13 @@ export function CaseDetails({
           {r.status === "in_progress"
             ? "The person has not sent their answers yet. You see this case because of its urgent safety flag: reach the person and record each attempt. The case enters the queue for a report when they send their answers."
             : "Another doctor is on this case. You see it because of its urgent safety flag: the draft and the report stay with the doctor on the case."}
+        </p>
+      ) : null}
+
+      {r.status === "on_hold" ? (
+        <p className="rounded-lg border bg-muted/40 p-3 text-sm" data-testid="case-on-hold">
+          ReferOH has put this case on hold. It cannot be taken or its report sent until the hold is
+          lifted; its turnaround is paused meanwhile.
         </p>
       ) : null}
 

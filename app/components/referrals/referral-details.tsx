@@ -5,13 +5,13 @@ import { ReportSections, ReportSignatureLines } from "~/components/reports/repor
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
+import { lifecycle, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 import {
   askedQuestions,
   questionText,
   type ReferralQuestions,
 } from "~/domain/referrals/management-questions.ts";
 import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
-import type { ReferralStatus } from "~/domain/referrals/states.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { DetailRow } from "./detail-row.tsx";
@@ -142,9 +142,7 @@ export function ReferralDetails({
     referral.safetyCritical && "Safety-critical duties",
   ].filter(Boolean) as string[];
   // Once the case is under way and cannot be cancelled, say why beside where it stands.
-  const showRefusal =
-    referral.cancelRefusal !== null &&
-    ["submitted", "in_review", "awaiting_subject"].includes(referral.status);
+  const showRefusal = referral.cancelRefusal !== null && lifecycle[referral.status].active;
   return (
     <>
       <section

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
-import { cancellableStatuses, finalStatuses, referralStatuses } from "~/domain/referrals/states.ts";
+import {
+  cancellableStatuses,
+  finalStatuses,
+  referralStatuses,
+} from "~/domain/referrals/lifecycle.ts";
 import { type DrawerFacts, drawerStates } from "./referral-drawer-states.ts";
 
 const nothing: ReferralPaymentFacts = {

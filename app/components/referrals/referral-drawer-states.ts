@@ -1,5 +1,10 @@
 import { type ReferralPaymentFacts, whatWasReturned } from "~/domain/billing/referral-payment.ts";
-import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import {
+  lifecycle,
+  type ReferralAction,
+  type ReferralStatus,
+  referralStatuses,
+} from "~/domain/referrals/lifecycle.ts";
 
 /** What the drawer knows beyond the status, for the sentences below. */
 export interface DrawerFacts {
@@ -24,25 +29,40 @@ interface DrawerStateView {
   message(facts: DrawerFacts): string;
   /** What the employer can do next, or what they will hear and when. */
   next(facts: DrawerFacts): string;
-  /** The buttons in the footer, besides Close. */
+  /**
+   * The buttons in the footer, besides Close: what the lifecycle table lets the employer do in
+   * this state, and "New referral" where the case has ended.
+   */
   actions: readonly DrawerAction[];
   /** Complete only: the released report takes the place of the referral's details. */
   showsReport: boolean;
 }
 
+/** What this file says about a state; its controls come from the lifecycle table. */
+type DrawerStateWords = Omit<DrawerStateView, "actions"> & { offersNewReferral?: true };
+
+/** The employer's lifecycle actions (app/domain/referrals/lifecycle.ts) as the drawer's buttons. */
+const drawerActionOf: Partial<Record<ReferralAction, DrawerAction>> = {
+  edit: "edit",
+  pay: "payNow",
+  remind: "remind",
+  cancel: "cancel",
+  view_report: "downloadReport",
+};
+
 const waitForReport = "You will receive a notification when the report is ready to read here.";
 
 /**
- * The employer's drawer, state by state: one entry for every state of the referral state machine
- * (app/domain/referrals/states.ts), so a new state cannot be added without saying what the
- * employer sees. Cancel appears exactly where the state machine lets an employer cancel.
+ * The employer's drawer, state by state: one entry for every state of the lifecycle table
+ * (app/domain/referrals/lifecycle.ts), so a new state cannot be added without saying what the
+ * employer sees. Its buttons are the table's employer actions, so Cancel appears exactly where
+ * the table lets an employer cancel.
  */
-export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
+const views: Record<ReferralStatus, DrawerStateWords> = {
   draft: {
     heading: "Assessment Progress",
     message: () => "This referral is a draft: it has not been submitted.",
     next: (f) => `Finish and submit it to invite ${f.subjectName}.`,
-    actions: ["edit", "cancel"],
     showsReport: false,
   },
   awaiting_payment: {
@@ -51,7 +71,6 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
       `The payment for this referral was not completed, so ${f.subjectName} has not been invited yet.`,
     next: () =>
       "Pay now to send the invitation, or cancel the referral. An unpaid referral expires 7 days after it was submitted.",
-    actions: ["payNow", "cancel"],
     showsReport: false,
   },
   invited: {
@@ -59,7 +78,6 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
     message: () => "Employee has been invited to complete the assessment.",
     next: () =>
       "Send a reminder if they have not started. You will receive a notification when the employee completes the assessment and the doctor has reviewed it.",
-    actions: ["remind", "cancel"],
     showsReport: false,
   },
   in_progress: {
@@ -67,7 +85,6 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
     message: (f) => `${f.subjectName} has started the assessment.`,
     next: () =>
       "You will receive a notification when the employee completes the assessment and the doctor has reviewed it.",
-    actions: ["remind", "cancel"],
     showsReport: false,
   },
   submitted: {
@@ -75,14 +92,12 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
     message: (f) =>
       `${f.subjectName} has completed the assessment. It is waiting for a doctor's review.`,
     next: () => waitForReport,
-    actions: [],
     showsReport: false,
   },
   in_review: {
     heading: "Assessment Progress",
     message: () => "A doctor is reviewing the assessment and writing the report.",
     next: () => waitForReport,
-    actions: [],
     showsReport: false,
   },
   awaiting_subject: {
@@ -90,14 +105,22 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
     message: (f) =>
       `The doctor's report is with ${f.subjectName}, who reads it before it is released to you.`,
     next: () => "You will receive a notification when they approve its release.",
-    actions: [],
+    showsReport: false,
+  },
+  // Paused by ReferOH (docs/architecture.md §4, "On hold"). The administrator's reason is for
+  // ReferOH's staff and may touch on the person's health, so the employer reads what it means.
+  on_hold: {
+    heading: "On hold",
+    message: () =>
+      "On hold: ReferOH has paused this case for the moment. Nothing moves on until the hold is lifted, and no reminders are sent to the employee.",
+    next: () =>
+      "ReferOH will contact you about it. When the hold is lifted the case carries on from where it was, with the time on hold added to its turnaround.",
     showsReport: false,
   },
   complete: {
     heading: "Report",
     message: () => "The report has been released to you.",
     next: () => "Download the PDF to keep it with the employee's records.",
-    actions: ["downloadReport"],
     showsReport: true,
   },
   withheld: {
@@ -106,7 +129,7 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
       `${f.subjectName} withheld their consent to release the report, so it is not shared with you.`,
     next: () =>
       "You may want to talk with them about the support they need at work, or make a new referral later.",
-    actions: ["newReferral"],
+    offersNewReferral: true,
     showsReport: false,
   },
   declined: {
@@ -115,7 +138,7 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
       ["The assessment could not go ahead.", whatWasReturned(f.payment)].filter(Boolean).join(" "),
     next: () =>
       "You may want to talk with the employee about the support they need, or make a new referral later.",
-    actions: ["newReferral"],
+    offersNewReferral: true,
     showsReport: false,
   },
   cancelled: {
@@ -125,7 +148,7 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
         .filter(Boolean)
         .join(" "),
     next: () => "Make a new referral if you still need occupational health advice.",
-    actions: ["newReferral"],
+    offersNewReferral: true,
     showsReport: false,
   },
   expired: {
@@ -135,7 +158,7 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
       f.payment.creditsHeld > 0
         ? "Make a new referral to invite them again, or cancel this one to get its credits back."
         : "Make a new referral to invite them again.",
-    actions: ["newReferral", "cancel"],
+    offersNewReferral: true,
     showsReport: false,
   },
   // Nobody was invited and nothing was charged: nothing to cancel (the state machine agrees).
@@ -144,7 +167,23 @@ export const drawerStates: Record<ReferralStatus, DrawerStateView> = {
     message: (f) =>
       `The payment was not completed within 7 days, so ${f.subjectName} was never invited. Nothing was charged.`,
     next: () => "Make a new referral when you are ready.",
-    actions: ["newReferral"],
+    offersNewReferral: true,
     showsReport: false,
   },
 };
+
+function withActions(status: ReferralStatus): DrawerStateView {
+  const { offersNewReferral, ...words } = views[status];
+  const fromTable = (lifecycle[status].actions.employer ?? []).flatMap((action) => {
+    const button = drawerActionOf[action];
+    return button ? [button] : [];
+  });
+  return {
+    ...words,
+    actions: [...(offersNewReferral ? ["newReferral" as const] : []), ...fromTable],
+  };
+}
+
+export const drawerStates = Object.fromEntries(
+  referralStatuses.map((status) => [status, withActions(status)]),
+) as Record<ReferralStatus, DrawerStateView>;

@@ -15,8 +15,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
+import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import type { ReferralQuestions } from "~/domain/referrals/management-questions.ts";
-import { referralStatuses } from "~/domain/referrals/states.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
 import { organisationIdColumn } from "./auth.ts";
 import { createdAt, primaryId, updatedAt } from "./columns.ts";
@@ -86,6 +86,16 @@ export const referral = pgTable(
     lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
     /** Automatic reminders sent for an unopened invitation (at 3 and 7 days). */
     autoRemindersSent: integer("auto_reminders_sent").notNull().default(0),
+    /**
+     * On hold (docs/architecture.md §4, "On hold"): the state the case was in when an
+     * administrator paused it, which lifting the hold returns it to; null when not on hold.
+     */
+    heldFromStatus: text("held_from_status", { enum: referralStatuses }),
+    /** When the hold began: lifting it moves the SLA due time on by the time spent on hold. */
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    // The administrator's reason is free text about a person's case, perhaps clinical: sealed at
+    // rest like the employer's notes (docs/decisions/0008), shown only to administrators.
+    holdReason: encryptedText("hold_reason", "referral.hold_reason"),
   },
   (t) => [
     // The list's order, newest first, with the id that breaks ties: a page is read from the

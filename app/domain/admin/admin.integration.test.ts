@@ -19,7 +19,7 @@ import { getCreditBalance, grantCredits } from "~/domain/billing/credit-ledger.s
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
-import { type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
+import { type ReferralStatus, referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
 import { parseAuditFilter } from "./audit-filter.ts";

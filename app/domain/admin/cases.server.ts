@@ -1,8 +1,9 @@
 import { and, desc, eq, ilike, inArray, lt, notInArray, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { doctorProfile, organisation, referral, report, user } from "~/db/schema/index.ts";
-import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { caseReassignedEmail } from "~/domain/doctor/doctor-emails.ts";
+import { slaRunningStatuses } from "~/domain/doctor/doctor-queue.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
@@ -10,12 +11,11 @@ import { containsPattern, type Page } from "~/domain/kernel/list.ts";
 import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { finalStatuses, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
-import { finalStatuses, type ReferralStatus } from "~/domain/referrals/states.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { type CaseFilter, type CaseType, reassignableStatuses } from "./cases.ts";
 import { readPage } from "./list.server.ts";
-import { slaStatuses } from "./overview.server.ts";
 
 /** What the case list shows an administrator: metadata only, never answers or reports. */
 export interface CaseRow {
@@ -35,11 +35,23 @@ export interface CaseRow {
 
 const doctorUser = alias(user, "doctor_user");
 
+/** A case row's columns, read with the organisation and the doctor (`doctorUser`) joined. */
+const caseRowColumns = {
+  ...referralSummaryColumns,
+  organisationId: referral.organisationId,
+  organisationName: organisation.name,
+  assignedDoctorId: referral.assignedDoctorId,
+  assignedDoctorName: doctorUser.name,
+  urgent: referral.urgent,
+  slaDueAt: referral.slaDueAt,
+  createdAt: referral.createdAt,
+};
+
 export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<CaseRow>> {
   const { db, now } = requireAdmin(scope);
   const conditions: SQL[] = [visibleReferrals(scope)];
   if (filter.flag === "sla-breached") {
-    conditions.push(inArray(referral.status, [...slaStatuses]), lt(referral.slaDueAt, now));
+    conditions.push(inArray(referral.status, [...slaRunningStatuses]), lt(referral.slaDueAt, now));
   }
   if (filter.flag === "urgent") {
     conditions.push(eq(referral.urgent, true), notInArray(referral.status, [...finalStatuses]));
@@ -60,16 +72,7 @@ export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<
     page: filter.page,
     rows: (limit, offset) =>
       db
-        .select({
-          ...referralSummaryColumns,
-          organisationId: referral.organisationId,
-          organisationName: organisation.name,
-          assignedDoctorId: referral.assignedDoctorId,
-          assignedDoctorName: doctorUser.name,
-          urgent: referral.urgent,
-          slaDueAt: referral.slaDueAt,
-          createdAt: referral.createdAt,
-        })
+        .select(caseRowColumns)
         .from(referral)
         .leftJoin(organisation, eq(organisation.id, referral.organisationId))
         .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
@@ -196,4 +199,32 @@ export async function reassignCase(
     return { status: "reassigned" } as const;
   });
   return result;
+}
+
+/**
+ * One case as the administrator's case page shows it (/admin/cases/:referralId): where it
+ * stands, who holds it and, while it is on hold, the state it will return to and the hold's
+ * reason. Metadata only, never answers or reports; the reason is ReferOH's own note but may
+ * touch on health, so each read is audited (without it).
+ */
+export async function getAdminCase(scope: Scope, referralId: string) {
+  const { db } = requireAdmin(scope);
+  const [found] = await db
+    .select({
+      ...caseRowColumns,
+      heldFromStatus: referral.heldFromStatus,
+      heldAt: referral.heldAt,
+      holdReason: referral.holdReason,
+    })
+    .from(referral)
+    .leftJoin(organisation, eq(organisation.id, referral.organisationId))
+    .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
+    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
+  if (!found) return null;
+  await recordAuditEventAs(scope, {
+    action: "admin.case_viewed",
+    object: { type: "referral", id: found.id },
+    details: { status: found.status },
+  });
+  return found;
 }

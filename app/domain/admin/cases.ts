@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
+import {
+  type ReferralStatus,
+  referralStatuses,
+  statusesWhere,
+} from "~/domain/referrals/lifecycle.ts";
 import { filterChoice, filterPage, filterText, parseFilter } from "./list-filters.ts";
 
 /**
@@ -7,12 +11,7 @@ import { filterChoice, filterPage, filterText, parseFilter } from "./list-filter
  * invitation (so the doctor who will write the report also watches a safety flag raised before
  * the answers are sent) to review. Once the report is with the person, the signing doctor stays.
  */
-export const reassignableStatuses: readonly ReferralStatus[] = [
-  "invited",
-  "in_progress",
-  "submitted",
-  "in_review",
-];
+export const reassignableStatuses: readonly ReferralStatus[] = statusesWhere("admin", "reassign");
 
 const caseTypes = ["pre_employment", "management"] as const;
 export type CaseType = (typeof caseTypes)[number];

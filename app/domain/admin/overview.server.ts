@@ -1,13 +1,15 @@
 import { and, count, eq, inArray, lt, notInArray } from "drizzle-orm";
 import { referral } from "~/db/schema/index.ts";
+import { slaRunningStatuses } from "~/domain/doctor/doctor-queue.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { finalStatuses, type ReferralStatus, referralStatuses } from "~/domain/referrals/states.ts";
+import {
+  finalStatuses,
+  type ReferralStatus,
+  referralStatuses,
+} from "~/domain/referrals/lifecycle.ts";
 import { openEnquiries } from "./inbox.server.ts";
 import { countRows } from "./list.server.ts";
-
-/** Cases a doctor owes a report on: the SLA clock runs from submission. */
-export const slaStatuses: readonly ReferralStatus[] = ["submitted", "in_review"];
 
 interface AdminOverview {
   byStatus: { status: ReferralStatus; count: number }[];
@@ -26,7 +28,7 @@ export async function getAdminOverview(scope: Scope): Promise<AdminOverview> {
   const slaBreaches = await countRows(
     db,
     referral,
-    and(inArray(referral.status, [...slaStatuses]), lt(referral.slaDueAt, now)),
+    and(inArray(referral.status, [...slaRunningStatuses]), lt(referral.slaDueAt, now)),
   );
   const urgent = await countRows(
     db,

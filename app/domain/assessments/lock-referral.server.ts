@@ -4,17 +4,17 @@ import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
-import {
-  applyReferralTransition,
-  type ReferralTransition,
-} from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import {
   canTransition,
   type ReferralEvent,
   type ReferralStatus,
-} from "~/domain/referrals/states.ts";
+} from "~/domain/referrals/lifecycle.ts";
+import {
+  applyReferralTransition,
+  type ReferralTransition,
+} from "~/domain/referrals/referral-transition.server.ts";
 
 export type SubjectReferral = typeof referral.$inferSelect;
 

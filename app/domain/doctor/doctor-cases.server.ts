@@ -14,7 +14,6 @@ import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { DomainError, isDomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { escapeLike } from "~/domain/kernel/list.ts";
-import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import {
   visibleDraftReports,
@@ -23,6 +22,7 @@ import {
 } from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
+import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { formatPhoneForDisplay } from "~/lib/phone.ts";
 import { auditCase, doctorSignatureOf, findVisibleReferral } from "./case-access.server.ts";
@@ -30,17 +30,19 @@ import type { DoctorListQuery } from "./dashboard-forms.ts";
 import {
   needsAttention,
   SLA_AT_RISK_FRACTION,
+  slaRunningStatuses,
   slaState,
   tabStatuses,
   timeSinceFlag,
   urgentOpen,
+  urgentOpenStatuses,
 } from "./doctor-queue.ts";
 import { listContactAttempts } from "./list-contact-attempts.server.ts";
 
 const doctorPageSize = 20;
 
 /** An urgent safety flag on a case someone can still act on (doctor-queue.ts `urgentOpen`). */
-const urgentOpenSql = sql`(${referral.urgent} and ${referral.status} in ('in_progress', 'submitted', 'in_review'))`;
+const urgentOpenSql = sql`(${referral.urgent} and ${inArray(referral.status, [...urgentOpenStatuses])})`;
 
 /** How to reach the person: formatted here, so no page ships phone-number metadata. */
 function contactOf(email: string, phone: string | null) {
@@ -50,7 +52,7 @@ function contactOf(email: string, phone: string | null) {
 // The list's query is the dashboard search form's schema; read here as before.
 export { parseDoctorListQuery } from "./dashboard-forms.ts";
 
-const running = sql`${referral.status} in ('submitted', 'in_review')`;
+const running = inArray(referral.status, [...slaRunningStatuses]);
 const notContacted = sql`${referral.safetyContactedAt} is null`;
 
 /** The same rule as `needsAttention` in doctor-queue.ts, in SQL so the database sorts and pages. */
@@ -116,9 +118,9 @@ export async function listDoctorCases(scope: Scope, query: DoctorListQuery) {
       .where(where),
     db
       .select({
-        pending: sql<number>`count(*) filter (where ${referral.status} in ('in_progress', 'submitted', 'in_review'))`,
+        pending: sql<number>`count(*) filter (where ${inArray(referral.status, [...tabStatuses.pending])})`,
         drafts: sql<number>`count(*) filter (where ${referral.status} = 'in_review' and ${referral.assignedDoctorId} = ${actor.userId})`,
-        completed: sql<number>`count(*) filter (where ${referral.status} in ('awaiting_subject', 'complete', 'withheld'))`,
+        completed: sql<number>`count(*) filter (where ${inArray(referral.status, [...tabStatuses.completed])})`,
         attention: sql<number>`count(*) filter (where ${attention})`,
         urgent: sql<number>`count(*) filter (where ${urgentOpenSql})`,
         urgentNotContacted: sql<number>`count(*) filter (where ${urgentOpenSql} and ${notContacted})`,
@@ -324,6 +326,11 @@ export async function takeReferral(scope: Scope, referralId: string) {
       throw new DomainError(
         "invalid_state",
         "The person has not sent their answers yet. You can write the report once they do.",
+      );
+    if (current.status === "on_hold")
+      throw new DomainError(
+        "invalid_state",
+        "ReferOH has put this case on hold. You can take it once the hold is lifted.",
       );
     if (current.status !== "submitted" || !(mine || current.assignedDoctorId === null))
       throw caseUnavailable();

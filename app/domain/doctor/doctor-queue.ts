@@ -1,30 +1,46 @@
 import type { ReportStatus } from "~/db/schema/reports.ts";
-import type { ReferralStatus } from "~/domain/referrals/states.ts";
+import {
+  type ReferralStatus,
+  statusesVisibleTo,
+  statusesWhere,
+} from "~/domain/referrals/lifecycle.ts";
 
 /**
- * The statuses a doctor's queue shows: from submission to the end of the case; before submission
- * only a case an administrator assigned to the doctor, or one whose answers raised an urgent
- * safety flag before the person sent them.
+ * The statuses a doctor's queue shows: those the lifecycle table shows doctors (from submission to
+ * the end of the case, a case on hold included); before submission only a case an administrator
+ * assigned to the doctor, or one whose answers raised an urgent safety flag before the person
+ * sent them (the visibility builder decides which).
  */
-export const doctorVisibleStatuses = [
-  "invited",
-  "in_progress",
-  "submitted",
-  "in_review",
+export const doctorVisibleStatuses: readonly ReferralStatus[] = statusesVisibleTo("doctor");
+
+export const doctorTabs = ["all", "pending", "completed"] as const;
+export type DoctorTab = (typeof doctorTabs)[number];
+
+/** Completed: the doctor's report has gone out. */
+const reportSentStatuses = [
   "awaiting_subject",
   "complete",
   "withheld",
 ] as const satisfies readonly ReferralStatus[];
 
-export const doctorTabs = ["all", "pending", "completed"] as const;
-export type DoctorTab = (typeof doctorTabs)[number];
-
-/** Pending: still the doctor's to act on. Completed: the doctor's report has gone out. */
+/** Pending: still the doctor's to act on, a case on hold included (it comes back to them). */
 export const tabStatuses: Record<DoctorTab, readonly ReferralStatus[]> = {
   all: doctorVisibleStatuses,
-  pending: ["invited", "in_progress", "submitted", "in_review"],
-  completed: ["awaiting_subject", "complete", "withheld"],
+  pending: doctorVisibleStatuses.filter(
+    (s) => !(reportSentStatuses as readonly string[]).includes(s),
+  ),
+  completed: reportSentStatuses,
 };
+
+/**
+ * The SLA clock runs while the doctor owes work: where the lifecycle table lets a doctor take the
+ * case or send its report. On hold is neither, so the clock stops there
+ * (docs/architecture.md §4, "On hold").
+ */
+export const slaRunningStatuses: readonly ReferralStatus[] = [
+  ...statusesWhere("doctor", "take"),
+  ...statusesWhere("doctor", "send_report"),
+];
 
 /** The SLA warning goes out when three quarters of the turnaround has been used. */
 export const SLA_AT_RISK_FRACTION = 0.75;
@@ -33,7 +49,7 @@ export const SLA_AT_RISK_FRACTION = 0.75;
  * An urgent safety flag keeps a case in front of every doctor from the answer that raised it,
  * whether or not the person sends their answers, until the report has gone out.
  */
-const urgentOpenStatuses = [
+export const urgentOpenStatuses = [
   "in_progress",
   "submitted",
   "in_review",
@@ -68,7 +84,7 @@ export interface QueueCase {
 
 /** Only cases the doctor still owes work on have an SLA that can be at risk. */
 function slaRunning(c: Pick<QueueCase, "status">): boolean {
-  return c.status === "submitted" || c.status === "in_review";
+  return slaRunningStatuses.includes(c.status);
 }
 
 export function slaState(

@@ -20,7 +20,7 @@ import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
 import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { referralStatuses } from "~/domain/referrals/states.ts";
+import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { decideOnDisclosures } from "~/domain/reports/decide-disclosures.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";

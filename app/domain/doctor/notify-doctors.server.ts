@@ -14,7 +14,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { caseSubmittedEmail, slaWarningEmail } from "./doctor-emails.ts";
-import { SLA_AT_RISK_FRACTION } from "./doctor-queue.ts";
+import { SLA_AT_RISK_FRACTION, slaRunningStatuses } from "./doctor-queue.ts";
 
 export const CASE_SUBMITTED_JOB = "doctor-case-submitted";
 export const SLA_WARNING_JOB = "doctor-sla-warnings";
@@ -102,7 +102,7 @@ export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">
     .where(
       and(
         visibleReferrals(scope),
-        inArray(referral.status, ["submitted", "in_review"]),
+        inArray(referral.status, [...slaRunningStatuses]),
         isNotNull(referral.slaDueAt),
         isNotNull(referral.submittedAt),
         isNull(slaWarning.referralId),

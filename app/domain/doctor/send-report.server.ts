@@ -12,10 +12,10 @@ import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
-import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { askedQuestions, questionText } from "~/domain/referrals/management-questions.ts";
+import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import {
   checkReportRelease,

@@ -19,6 +19,8 @@ export const activityLabels = {
   correction_requested: "Employee asked the doctor for a correction",
   released: "Report released",
   withheld: "Consent to release withheld",
+  put_on_hold: "Put on hold by ReferOH",
+  hold_lifted: "Hold lifted by ReferOH",
 } as const satisfies Record<string, string>;
 
 export type ActivityKind = keyof typeof activityLabels;

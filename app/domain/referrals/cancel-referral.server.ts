@@ -3,11 +3,11 @@ import type { OrderReversal } from "~/domain/billing/refunds.server.ts";
 import { returnReferralPayment } from "~/domain/billing/return-referral-payment.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
-import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
 import { revokeInvitations } from "./invitations.server.ts";
-import { canTransition, type ReferralStatus } from "./states.ts";
+import { canTransition, type ReferralStatus } from "./lifecycle.ts";
 
 interface CancellationResult {
   creditsReturned: number;
@@ -22,6 +22,8 @@ export function cancellationRefusal(status: ReferralStatus): string {
     case "in_review":
     case "awaiting_subject":
       return "This referral can no longer be cancelled: a doctor has started work on it.";
+    case "on_hold":
+      return "This referral is on hold: ReferOH will contact you about it.";
     case "complete":
     case "withheld":
       return "This referral can no longer be cancelled: the doctor's work on it is finished.";

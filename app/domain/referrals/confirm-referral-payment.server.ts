@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { referral } from "~/db/schema/index.ts";
 import type { PaymentOrder } from "~/domain/billing/orders.server.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
-import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import { queueInvitation } from "./invitation-outbox.server.ts";
 
 /**

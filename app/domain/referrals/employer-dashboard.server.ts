@@ -5,7 +5,7 @@ import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import { activeStatuses } from "./states.ts";
+import { activeStatuses } from "./lifecycle.ts";
 
 /**
  * The dashboard's counters and Recent Activity, from the database (seed: Employer dashboard).

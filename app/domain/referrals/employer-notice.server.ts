@@ -4,7 +4,7 @@ import type { Executor } from "~/domain/kernel/database.ts";
 import { type OutboxDeps, queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import type { ReferralStatus } from "./states.ts";
+import type { ReferralStatus } from "./lifecycle.ts";
 
 /**
  * What a message to the employer about how a referral ended names: its reference and the

@@ -2,12 +2,12 @@ import { subDays } from "date-fns";
 import { and, eq, lt } from "drizzle-orm";
 import { paymentOrder, referral } from "~/db/schema/index.ts";
 import { reverseOrder } from "~/domain/billing/refunds.server.ts";
-import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import { emailText } from "~/lib/email-text.ts";
 import { referralEndingNotice } from "./employer-notice.server.ts";
-import { canTransition } from "./states.ts";
+import { canTransition } from "./lifecycle.ts";
 
 /** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
 const unpaidReferralDays = 7;

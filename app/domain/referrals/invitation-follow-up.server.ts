@@ -3,9 +3,9 @@ import { and, eq, exists, inArray, isNotNull, lte, not, sql } from "drizzle-orm"
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
-import { applyReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import { invitationValidityDays, revokeInvitations } from "./invitations.server.ts";
 import type { Referral } from "./place-referral.server.ts";
 

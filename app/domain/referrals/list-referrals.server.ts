@@ -7,9 +7,9 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
+import type { ReferralStatus } from "./lifecycle.ts";
 import { referralSummaryColumns } from "./referral-columns.ts";
 import { referralListQuerySchema } from "./referral-list-query.ts";
-import type { ReferralStatus } from "./states.ts";
 
 const referralPageSize = 25;
 

@@ -10,11 +10,11 @@ import { getMembership, membershipStanding } from "~/domain/billing/membership.s
 import { createOrder } from "~/domain/billing/orders.server.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import {
   applyReferralTransition,
   recordReferralStep,
-} from "~/domain/kernel/referral-transition.server.ts";
-import type { Scope } from "~/domain/kernel/scope.ts";
+} from "~/domain/referrals/referral-transition.server.ts";
 import { queueInvitation } from "./invitation-outbox.server.ts";
 import { formatManagementReference, generatePreEmploymentCode } from "./references.ts";
 

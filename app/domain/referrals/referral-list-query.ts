@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { filterSearch } from "~/domain/admin/list-filters.ts";
 import { isUuid } from "~/lib/ids.ts";
-import { referralStatuses } from "./states.ts";
+import { referralStatuses } from "./lifecycle.ts";
 
 /** A page cursor: a referral's id, or none. */
 const cursor = z

@@ -26,12 +26,12 @@ import { createPreEmploymentReferral } from "./create-pre-employment-referral.se
 import { getEmployerDashboard } from "./employer-dashboard.server.ts";
 import { getReferralForEmployer } from "./get-referral.server.ts";
 import { findReferralByInvitationToken } from "./invitations.server.ts";
+import type { ReferralStatus } from "./lifecycle.ts";
+import { referralStatuses } from "./lifecycle.ts";
 import { listReferrals } from "./list-referrals.server.ts";
 import { claimReferralReminder } from "./remind-referral.server.ts";
 import { saveManagementReferral } from "./save-management-referral.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
-import type { ReferralStatus } from "./states.ts";
-import { referralStatuses } from "./states.ts";
 
 let database: DatabaseHandle;
 let outbox: string;

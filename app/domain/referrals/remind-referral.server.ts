@@ -3,8 +3,8 @@ import { and, inArray, isNull, lte, or } from "drizzle-orm";
 import { referral } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
-import { recordReferralStep } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { recordReferralStep } from "~/domain/referrals/referral-transition.server.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
 import type { Referral } from "./place-referral.server.ts";
 

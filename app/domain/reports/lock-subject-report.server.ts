@@ -9,9 +9,9 @@ import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
-import type { ReferralTransition } from "~/domain/kernel/referral-transition.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
+import type { ReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import {
   REPORT_NOTIFICATION_JOB,

@@ -29,7 +29,7 @@ import {
   reassignCaseSchema,
 } from "~/domain/admin/cases.ts";
 import { organisationOptions } from "~/domain/admin/organisations.server.ts";
-import { referralStatuses, statusLabels, statusTone } from "~/domain/referrals/states.ts";
+import { referralStatuses, statusLabels, statusTone } from "~/domain/referrals/lifecycle.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { isUuid } from "~/lib/ids.ts";
@@ -132,7 +132,12 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
           {page.rows.map((c) => (
             <TableRow key={c.id}>
               <TableCell label="Reference">
-                <span className="font-medium">{c.reference}</span>
+                <Link
+                  to={`/admin/cases/${c.id}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {c.reference}
+                </Link>
                 {c.urgent ? (
                   <Badge variant="destructive" className="ml-2">
                     Urgent

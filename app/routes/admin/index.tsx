@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
-import { statusLabels } from "~/domain/referrals/states.ts";
+import { statusLabels } from "~/domain/referrals/lifecycle.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import type { Route } from "./+types/index";
 import { adminScope } from "./admin-scope.server.ts";

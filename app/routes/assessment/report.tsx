@@ -55,6 +55,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** The person reads the report sent to them and decides; every read is audited. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { scope, referral } = await requireAssessmentLink(context, params.token);
+  // A paused case (docs/architecture.md §4, "On hold"): the start page says so.
+  if (referral.status === "on_hold") throw redirect(assessmentPath(params.token));
   const view = await loadReportForSubject(scope, { referral });
   // No report has been sent on this link: the same neutral page as any link that does not work.
   if (!view) throw data({ reason: "unknown" }, { status: 404 });

@@ -64,6 +64,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }
     case "declined":
       return { view: "declined" as const, crisis: referral.urgent };
+    // Paused by ReferOH (docs/architecture.md §4, "On hold"): nothing to do until it is lifted,
+    // and nothing said about why; the link leads where it did before once the hold is lifted.
+    case "on_hold":
+      return { view: "paused" as const, crisis: referral.urgent };
     // Once a report has been sent, the person's link leads to it (and to what they decided).
     case "awaiting_subject":
     case "complete":
@@ -141,6 +145,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AssessmentStart({ loaderData, actionData, params }: Route.ComponentProps) {
   if (loaderData.view === "declined") return <Declined crisis={loaderData.crisis} />;
+  if (loaderData.view === "paused") return <Paused crisis={loaderData.crisis} />;
   if (loaderData.view === "submitted")
     return (
       <>
@@ -394,6 +399,27 @@ function ReplyForm({
         </Button>
       </div>
     </IntentForm>
+  );
+}
+
+function Paused({ crisis }: { crisis: boolean }) {
+  return (
+    <div className="grid max-w-prose gap-4">
+      {crisis ? <CrisisSupport stage="sent" /> : null}
+      <h1 className="font-semibold text-3xl leading-tight">Your assessment is paused</h1>
+      <p>
+        We have paused your assessment for the moment. You do not need to do anything, and nothing
+        you have already saved or sent has been lost.
+      </p>
+      <p>
+        When it starts again, this link will take you back to where you were. If you have questions,
+        e-mail us at{" "}
+        <a className="text-primary underline underline-offset-4" href="mailto:hello@referoh.co.uk">
+          hello@referoh.co.uk
+        </a>
+        .
+      </p>
+    </div>
   );
 }
 

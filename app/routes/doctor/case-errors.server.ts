@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { TransitionError } from "~/domain/referrals/states.ts";
+import { TransitionError } from "~/domain/referrals/lifecycle.ts";
 
 /**
  * Another doctor's case is answered exactly like a case that does not exist (404); other refusals

@@ -283,7 +283,11 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                     <TableCell label="Status">
                       <span className="flex flex-col items-start gap-1">
                         <ReferralStatusBadge status={r.status} />
-                        {r.status === "in_progress" ? (
+                        {r.status === "on_hold" ? (
+                          <span className="text-muted-foreground text-xs">
+                            Paused by ReferOH until the hold is lifted
+                          </span>
+                        ) : r.status === "in_progress" ? (
                           <span className="text-muted-foreground text-xs">
                             Answers not sent yet
                           </span>

@@ -8,9 +8,9 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { cancellationRefusal } from "~/domain/referrals/cancel-referral.server.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
+import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { getReferralPeople } from "~/domain/referrals/referral-people.server.ts";
-import { cancellableStatuses } from "~/domain/referrals/states.ts";
 import { getReleasedReportForReferral } from "~/domain/reports/get-employer-report.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 
@@ -56,12 +56,12 @@ export async function loadReferralDetails(
     r.status === "complete" ? releasedReport(scope, r.id, via) : Promise.resolve(null),
     getReferralPeople(scope, r.id),
   ]);
-  const canCancel = (cancellableStatuses as readonly string[]).includes(r.status);
+  const canCancel = canAct(r.status, "employer", "cancel");
   return {
     ...r,
     consultationBooked: booked.has(r.id),
     issue: referralIssue(r),
-    canRemind: r.status === "invited" || r.status === "in_progress",
+    canRemind: canAct(r.status, "employer", "remind"),
     canCancel,
     cancelRefusal: canCancel ? null : cancellationRefusal(r.status),
     payment,

@@ -1,17 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { referral, referralActivity } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
-import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
+import { actorUserId } from "~/domain/kernel/actor.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import type { ActivityKind } from "./activity-labels.ts";
 import {
   canTransition,
+  lifecycle,
   type ReferralEvent,
   type ReferralStatus,
   transition,
-} from "~/domain/referrals/states.ts";
-import { actorUserId } from "./actor.ts";
-import type { Executor, Tx } from "./database.ts";
-import { DomainError } from "./errors.ts";
-import type { Scope } from "./scope.ts";
+} from "./lifecycle.ts";
 
 type ReferralColumns = Partial<typeof referral.$inferInsert>;
 
@@ -23,8 +24,16 @@ interface ReferralAudit {
 }
 
 export interface ReferralTransition {
-  /** The referral as read (and locked) in this transaction. */
-  referral: { id: string; organisationId: string; status: ReferralStatus };
+  /**
+   * The referral as read (and locked) in this transaction; with the state recorded on entering
+   * its current one where the event returns to it (lifting a hold).
+   */
+  referral: {
+    id: string;
+    organisationId: string;
+    status: ReferralStatus;
+    heldFromStatus?: ReferralStatus | null;
+  };
   event: ReferralEvent;
   /** Other columns the event sets with the status, such as `closedAt` or `assignedDoctorId`. */
   set?: Omit<ReferralColumns, "status" | "id" | "organisationId">;
@@ -40,8 +49,8 @@ export interface ReferralTransition {
 }
 
 /**
- * Every change of a referral's status goes through here (docs/architecture.md §4): the state
- * table decides whether this actor may move it by this event, the update is conditioned on the
+ * Every change of a referral's status goes through here (docs/architecture.md §4): the lifecycle
+ * table (lifecycle.ts) decides whether this actor may move it by this event, the update is conditioned on the
  * status read (so two requests racing cannot both move it), and the employer's timeline row and
  * the audit event are written in the same transaction. Returns the new status.
  */
@@ -57,10 +66,12 @@ export async function applyReferralTransition(
       "invalid_state",
       change.refusal?.(current.status) ?? "This case cannot do that now.",
     );
-  const status = transition(current.status, change.event, actor.role);
+  const status = transition(current.status, change.event, actor.role, current.heldFromStatus);
+  // A state that remembers the one it was entered from (lifecycle.ts) keeps it until it is left.
+  const previous = lifecycle[status].remembersPrevious ? current.status : null;
   const moved = await tx
     .update(referral)
-    .set({ ...change.set, status, updatedAt: now })
+    .set({ ...change.set, status, heldFromStatus: previous, updatedAt: now })
     .where(and(eq(referral.id, current.id), eq(referral.status, current.status)))
     .returning({ id: referral.id });
   if (moved.length === 0)

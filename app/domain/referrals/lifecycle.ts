@@ -1,0 +1,382 @@
+/**
+ * The referral's life in one table (docs/architecture.md §4, "The lifecycle table"). Each state says
+ * how it is shown, who may see it, whether the case is still under way, what each role may do in
+ * it and how it is left. Lists, filters, drawers, the doctor's queue and the admin console read
+ * their behaviour from here; every change of status goes through `transition`.
+ */
+
+export const referralStatuses = [
+  "draft",
+  "awaiting_payment",
+  "invited",
+  "in_progress",
+  "submitted",
+  "in_review",
+  "awaiting_subject",
+  "on_hold",
+  "complete",
+  "withheld",
+  "declined",
+  "cancelled",
+  "expired",
+  "payment_expired",
+] as const;
+export type ReferralStatus = (typeof referralStatuses)[number];
+
+export type ReferralActorKind = "employer" | "subject" | "doctor" | "admin" | "system";
+/** The people who see a referral on a screen (the system acts but sees nothing). */
+type ReferralRole = Exclude<ReferralActorKind, "system">;
+export const referralRoles = [
+  "employer",
+  "doctor",
+  "subject",
+  "admin",
+] as const satisfies readonly ReferralRole[];
+
+export const referralEvents = [
+  "submit_with_credits",
+  "submit_for_payment",
+  "payment_confirmed",
+  "payment_expired",
+  "subject_started",
+  "subject_declined",
+  "subject_submitted",
+  "doctor_took",
+  "report_sent",
+  "subject_approved",
+  "subject_requested_correction",
+  "subject_withheld",
+  "invitation_expired",
+  "reinvited",
+  "cancelled",
+  "hold_placed",
+  "hold_lifted",
+] as const;
+export type ReferralEvent = (typeof referralEvents)[number];
+
+/** What a person may do to a referral in a state; each is a control on some screen. */
+export const referralActions = [
+  /** Employer: finish a draft. */
+  "edit",
+  /** Employer: pay an order left unpaid. */
+  "pay",
+  /** Employer or administrator: cancel before the person submits. */
+  "cancel",
+  /** Employer: remind the person to start or finish. Doctor: remind them to review the report. */
+  "remind",
+  /** Person: open the assessment and answer. */
+  "answer",
+  /** Doctor or administrator: take a submitted case for review. */
+  "take",
+  /** Doctor: write and send the report. */
+  "send_report",
+  /** Person: read the report and decide on its release. */
+  "review_report",
+  /** Employer, doctor or person: read the released report. */
+  "view_report",
+  /** Administrator: give the case to another doctor. */
+  "reassign",
+  /** Administrator: put the case on hold. */
+  "hold",
+  /** Administrator: lift the hold. */
+  "lift_hold",
+] as const;
+export type ReferralAction = (typeof referralActions)[number];
+
+/** The target of a transition that returns to the state recorded when the current one was entered. */
+export const previousState = "previous" as const;
+
+interface StateTransition {
+  to: ReferralStatus | typeof previousState;
+  /** The guard: the kinds of actor who may take this transition. */
+  by: readonly ReferralActorKind[];
+}
+
+type BadgeTone = "complete" | "pending" | "info";
+
+interface StateEntry {
+  /** The label on screen; each in words (the seed's raw "in-progress" read as a code). */
+  label: string;
+  /** Badge colour: Complete green, waiting on someone outside the case amber, else blue (seed). */
+  tone: BadgeTone;
+  /** Who may see a case in this state at all (each still through the visibility builders). */
+  visibleTo: readonly ReferralRole[];
+  /** "Active": under way, counted on the employer's dashboard. */
+  active: boolean;
+  /** Final: the case has ended and nothing moves it on. */
+  final: boolean;
+  /** Entering this state records the state left, for a transition back to `previousState`. */
+  remembersPrevious?: true;
+  /** What each role may do here; a role not named may do nothing. */
+  actions: Partial<Record<ReferralRole, readonly ReferralAction[]>>;
+  /** The ways out of this state, by event. */
+  on: Partial<Record<ReferralEvent, StateTransition>>;
+}
+
+const everyone = ["employer", "doctor", "subject", "admin"] as const;
+// Doctors see a case from submission (earlier only when assigned or urgent: the visibility
+// builder decides which), never a draft, an unpaid checkout or a case that ended before them.
+const beforeDoctors = ["employer", "subject", "admin"] as const;
+const cancel: StateTransition = { to: "cancelled", by: ["employer", "admin"] };
+// An administrator may pause any case under way (docs/architecture.md §4, "On hold").
+const hold: StateTransition = { to: "on_hold", by: ["admin"] };
+
+export const lifecycle: Record<ReferralStatus, StateEntry> = {
+  draft: {
+    label: "Draft",
+    tone: "info",
+    visibleTo: ["employer", "admin"],
+    active: false,
+    final: false,
+    actions: { employer: ["edit", "cancel"] },
+    on: {
+      submit_with_credits: { to: "invited", by: ["employer"] },
+      submit_for_payment: { to: "awaiting_payment", by: ["employer"] },
+      cancelled: cancel,
+    },
+  },
+  // Not active: nobody has been invited until it is paid. The seed's "Pending" read as if the
+  // case were under way (docs/decisions/0012-refunds-and-credit-notes.md).
+  awaiting_payment: {
+    label: "Awaiting payment",
+    tone: "pending",
+    visibleTo: ["employer", "admin"],
+    active: false,
+    final: false,
+    actions: { employer: ["pay", "cancel"] },
+    on: {
+      payment_confirmed: { to: "invited", by: ["system"] },
+      // A checkout left unpaid for 7 days ends; nobody was invited and nothing was charged. A
+      // state of its own, not `expired`: no invitation lapsed, there is nothing to re-invite.
+      payment_expired: { to: "payment_expired", by: ["system"] },
+      cancelled: cancel,
+    },
+  },
+  invited: {
+    label: "Employee invited",
+    tone: "info",
+    visibleTo: everyone,
+    active: true,
+    final: false,
+    actions: {
+      employer: ["remind", "cancel"],
+      subject: ["answer"],
+      admin: ["reassign", "hold"],
+    },
+    on: {
+      subject_started: { to: "in_progress", by: ["subject"] },
+      // Declining consent ends the case without health data.
+      subject_declined: { to: "declined", by: ["subject"] },
+      invitation_expired: { to: "expired", by: ["system"] },
+      cancelled: cancel,
+      hold_placed: hold,
+    },
+  },
+  in_progress: {
+    label: "In progress",
+    tone: "info",
+    visibleTo: everyone,
+    active: true,
+    final: false,
+    actions: {
+      employer: ["remind", "cancel"],
+      subject: ["answer"],
+      admin: ["reassign", "hold"],
+    },
+    on: {
+      subject_submitted: { to: "submitted", by: ["subject"] },
+      subject_declined: { to: "declined", by: ["subject"] },
+      invitation_expired: { to: "expired", by: ["system"] },
+      cancelled: cancel,
+      hold_placed: hold,
+    },
+  },
+  submitted: {
+    label: "Submitted",
+    tone: "info",
+    visibleTo: everyone,
+    active: true,
+    final: false,
+    actions: { doctor: ["take"], admin: ["take", "reassign", "hold"] },
+    on: { doctor_took: { to: "in_review", by: ["doctor", "admin"] }, hold_placed: hold },
+  },
+  in_review: {
+    label: "In review",
+    tone: "info",
+    visibleTo: everyone,
+    active: true,
+    final: false,
+    actions: { doctor: ["send_report"], admin: ["reassign", "hold"] },
+    on: { report_sent: { to: "awaiting_subject", by: ["doctor"] }, hold_placed: hold },
+  },
+  awaiting_subject: {
+    label: "With employee for review",
+    tone: "info",
+    visibleTo: everyone,
+    active: true,
+    final: false,
+    actions: { doctor: ["remind"], subject: ["review_report"], admin: ["hold"] },
+    on: {
+      subject_approved: { to: "complete", by: ["subject"] },
+      subject_requested_correction: { to: "in_review", by: ["subject"] },
+      subject_withheld: { to: "withheld", by: ["subject"] },
+      hold_placed: hold,
+    },
+  },
+  // Paused by an administrator; lifting it returns the case to exactly where it was. Still a case
+  // under way, so still active; nobody but the administrator may move it.
+  on_hold: {
+    label: "On hold",
+    tone: "pending",
+    visibleTo: everyone,
+    active: true,
+    final: false,
+    remembersPrevious: true,
+    actions: { admin: ["lift_hold"] },
+    on: { hold_lifted: { to: previousState, by: ["admin"] } },
+  },
+  complete: {
+    label: "Complete",
+    tone: "complete",
+    visibleTo: everyone,
+    active: false,
+    final: true,
+    actions: { employer: ["view_report"], doctor: ["view_report"], subject: ["view_report"] },
+    on: {},
+  },
+  withheld: {
+    label: "Consent withheld",
+    tone: "info",
+    visibleTo: everyone,
+    active: false,
+    final: true,
+    actions: {},
+    on: {},
+  },
+  declined: {
+    label: "Could not go ahead",
+    tone: "info",
+    visibleTo: beforeDoctors,
+    active: false,
+    final: true,
+    actions: {},
+    on: {},
+  },
+  cancelled: {
+    label: "Cancelled",
+    tone: "info",
+    visibleTo: beforeDoctors,
+    active: false,
+    final: true,
+    actions: {},
+    on: {},
+  },
+  expired: {
+    label: "Invitation expired",
+    tone: "info",
+    visibleTo: beforeDoctors,
+    active: false,
+    final: false,
+    actions: { employer: ["cancel"] },
+    on: { reinvited: { to: "invited", by: ["employer"] }, cancelled: cancel },
+  },
+  payment_expired: {
+    label: "Payment not completed",
+    tone: "info",
+    visibleTo: ["employer", "admin"],
+    active: false,
+    final: true,
+    actions: {},
+    on: {},
+  },
+};
+
+export class TransitionError extends Error {
+  constructor(
+    readonly event: ReferralEvent,
+    readonly from: ReferralStatus,
+    readonly actor: ReferralActorKind,
+  ) {
+    super(
+      `A ${actor} cannot ${event.replaceAll("_", " ")} a referral that is ${from.replaceAll("_", " ")}.`,
+    );
+  }
+}
+
+function allowed(from: ReferralStatus, event: ReferralEvent, actor: ReferralActorKind) {
+  const out = lifecycle[from].on[event];
+  return out?.by.includes(actor) ? out : null;
+}
+
+/**
+ * The next status, or a TransitionError when the event is not allowed here or for this actor. A
+ * transition back to the previous state needs the state recorded on entering this one.
+ */
+export function transition(
+  from: ReferralStatus,
+  event: ReferralEvent,
+  actor: ReferralActorKind,
+  previous?: ReferralStatus | null,
+): ReferralStatus {
+  const out = allowed(from, event, actor);
+  if (!out) throw new TransitionError(event, from, actor);
+  if (out.to !== previousState) return out.to;
+  if (!previous || previous === from) throw new TransitionError(event, from, actor);
+  return previous;
+}
+
+export function canTransition(
+  from: ReferralStatus,
+  event: ReferralEvent,
+  actor: ReferralActorKind,
+): boolean {
+  return allowed(from, event, actor) !== null;
+}
+
+/** Whether this role may take this action on a referral in this state. */
+export function canAct(
+  status: ReferralStatus,
+  role: ReferralRole,
+  action: ReferralAction,
+): boolean {
+  return lifecycle[status].actions[role]?.includes(action) ?? false;
+}
+
+/** The states in which this role may take this action. */
+export function statusesWhere(role: ReferralRole, action: ReferralAction): ReferralStatus[] {
+  return referralStatuses.filter((s) => canAct(s, role, action));
+}
+
+/** The states this role may see. */
+export function statusesVisibleTo(role: ReferralRole): ReferralStatus[] {
+  return referralStatuses.filter((s) => lifecycle[s].visibleTo.includes(role));
+}
+
+/** The states an event leaves from. */
+function statusesLeftBy(event: ReferralEvent): ReferralStatus[] {
+  return referralStatuses.filter((s) => lifecycle[s].on[event] !== undefined);
+}
+
+export const statusLabels = Object.fromEntries(
+  referralStatuses.map((s) => [s, lifecycle[s].label]),
+) as Record<ReferralStatus, string>;
+
+export function statusTone(status: ReferralStatus): BadgeTone {
+  return lifecycle[status].tone;
+}
+
+/** Statuses from which the employer may still cancel: before the subject submits. */
+export const cancellableStatuses: readonly ReferralStatus[] = statusesWhere("employer", "cancel");
+
+/** Final states: nothing moves a referral out of them. */
+export const finalStatuses: readonly ReferralStatus[] = referralStatuses.filter(
+  (s) => lifecycle[s].final,
+);
+
+/** "Active Assessments" on the employer dashboard: cases under way, on hold included. */
+export const activeStatuses: readonly ReferralStatus[] = referralStatuses.filter(
+  (s) => lifecycle[s].active,
+);
+
+/** The states an administrator may put on hold. */
+export const holdableStatuses: readonly ReferralStatus[] = statusesLeftBy("hold_placed");

@@ -1,4 +1,5 @@
 import type { ReportStatus } from "~/db/schema/reports.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { ReferralStatus } from "~/domain/referrals/states.ts";
 
 /**
@@ -6,7 +7,7 @@ import type { ReferralStatus } from "~/domain/referrals/states.ts";
  * only a case an administrator assigned to the doctor, or one whose answers raised an urgent
  * safety flag before the person sent them.
  */
-export const doctorVisibleStatuses = [
+const doctorVisibleStatuses = [
   "invited",
   "in_progress",
   "submitted",
@@ -15,6 +16,14 @@ export const doctorVisibleStatuses = [
   "complete",
   "withheld",
 ] as const satisfies readonly ReferralStatus[];
+
+/**
+ * A doctor as the kernel knows them, with the states in which they see their own cases: the
+ * kernel's visibility builders take the list from the actor rather than from this area.
+ */
+export function actorOfDoctor(doctor: Omit<DoctorActor, "role" | "caseStatuses">): DoctorActor {
+  return { role: "doctor", ...doctor, caseStatuses: doctorVisibleStatuses };
+}
 
 export const doctorTabs = ["all", "pending", "completed"] as const;
 export type DoctorTab = (typeof doctorTabs)[number];

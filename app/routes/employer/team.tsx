@@ -17,14 +17,14 @@ import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
+import { signOut } from "~/domain/accounts/sign-out.server.ts";
+import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
 import {
   memberRoleLabel,
   memberRoleWithArticle,
   teamCan,
-} from "~/domain/access/team-permissions.ts";
-import { signOut } from "~/domain/accounts/sign-out.server.ts";
-import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer } from "~/domain/kernel/guards.ts";
+} from "~/domain/kernel/team-permissions.ts";
 import {
   inviteTeamMember,
   resendTeamInvitation,

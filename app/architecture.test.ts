@@ -48,13 +48,6 @@ const unscopedReads: Record<string, Exception> = {
       "doctor on the case, or the holder of the booking's token or the case's link). Nothing of " +
       "the row leaves the function but the decision and the times.",
   },
-  "app/domain/doctor/report-disclosures.server.ts": {
-    count: 2,
-    why:
-      "releaseCaseOf(db, current, …) reads the answers and the latest draft of a case its " +
-      "callers (the editor and sending the report) read through visibleReferrals for the doctor " +
-      "on the case; it takes the executor, not the scope, so it cannot AND the builders yet.",
-  },
   "app/domain/referrals/list-referrals.server.ts": {
     count: 1,
     why:

@@ -12,8 +12,12 @@ export type JobRuntime = Pick<Runtime, "config" | "logger" | "database" | "maile
  * the job. No SQL here: the queries are the domain's. A handler that throws is retried by pg-boss
  * with backoff.
  */
-export interface Job<P extends object = object, R extends JobRuntime = JobRuntime> {
-  readonly name: string;
+export interface Job<
+  P extends object = object,
+  R extends JobRuntime = JobRuntime,
+  N extends string = string,
+> {
+  readonly name: N;
   /** Checked before the handler runs: a payload it does not accept fails the job. */
   readonly payload: z.ZodType<P>;
   /** A recurring job (cron, Europe/London); it runs once per slot whatever the process count. */
@@ -21,10 +25,15 @@ export interface Job<P extends object = object, R extends JobRuntime = JobRuntim
   handle(scope: Scope<SystemActor>, runtime: R, payload: P): Promise<void>;
 }
 
-/** Declares a job, so its payload type follows from its schema. */
-export function defineJob<P extends object, R extends JobRuntime = JobRuntime>(
-  job: Job<P, R>,
-): Job<P, R> {
+/**
+ * Declares a job, so its payload type follows from its schema and its name stays a literal: the
+ * map of names to payloads (`JobPayloads` in registry.server.ts) is read from these declarations.
+ */
+export function defineJob<
+  P extends object,
+  R extends JobRuntime = JobRuntime,
+  const N extends string = string,
+>(job: Job<P, R, N>): Job<P, R, N> {
   return job;
 }
 
@@ -32,9 +41,12 @@ export function defineJob<P extends object, R extends JobRuntime = JobRuntime>(
  * Declares a recurring job. It runs on its timetable alone, so its payload is always empty: only
  * the name, the schedule and the handler are its own.
  */
-export function defineScheduledJob<R extends JobRuntime = JobRuntime>(
-  job: Omit<Job<object, R>, "payload" | "schedule"> & { readonly schedule: string },
-): Job<object, R> {
+export function defineScheduledJob<
+  R extends JobRuntime = JobRuntime,
+  const N extends string = string,
+>(
+  job: Omit<Job<object, R, N>, "payload" | "schedule"> & { readonly schedule: string },
+): Job<object, R, N> {
   return { ...job, payload: z.object({}) };
 }
 

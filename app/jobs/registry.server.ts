@@ -24,7 +24,7 @@ import { sendSlaWarningsJob } from "./send-sla-warnings.ts";
 import { followUpRefundsJob, settleRefundJob } from "./settle-refund.ts";
 
 /** Every background job of the product (docs/architecture.md §3), one file each in app/jobs/. */
-export const backgroundJobs: readonly Job[] = [
+export const backgroundJobs = [
   retryEnquiryEmailJob,
   expireCreditsJob,
   sendReferralInvitationJob,
@@ -45,14 +45,31 @@ export const backgroundJobs: readonly Job[] = [
   sendReportNotificationJob,
   claimReportReviewRemindersJob,
   sendReportReviewReminderJob,
-];
+] as const satisfies readonly Job[];
+
+/** Every job the product declares, the ones registered on a condition included. */
+type ProductJob =
+  | (typeof backgroundJobs)[number]
+  | typeof renewDemoMembershipsJob
+  | typeof settleRefundJob
+  | typeof followUpRefundsJob;
+
+/**
+ * Each job's name and the payload its schema accepts, read from the declarations (Documenso's
+ * typed job client): `JobQueue.send` takes a name of this map and its payload, so queueing a job
+ * with a payload its handler would refuse fails to compile instead of failing in the worker.
+ */
+export type JobPayloads = {
+  [J in ProductJob as J["name"]]: J extends Job<infer P, infer _R, string> ? P : never;
+};
+export type JobName = keyof JobPayloads & string;
 
 /** The sweeps that also run once at start-up, for work a crash dropped before the queue had it. */
 export const startupJobs = [
   requeueStalledAssessmentsJob.name,
   followUpInvitationsJob.name,
   drainMailOutboxJob.name,
-];
+] as const;
 
 /**
  * Schedules of jobs that no longer exist, taken off the queue at start so pg-boss stops creating

@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import type { JobHandler, JobQueue } from "~/services/jobs/queue.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { registerJob } from "./job.ts";
-import { backgroundJobs, registerJobs, retiredSchedules, startupJobs } from "./registry.server.ts";
+import {
+  backgroundJobs,
+  type JobPayloads,
+  registerJobs,
+  retiredSchedules,
+  startupJobs,
+} from "./registry.server.ts";
 import { sendReportNotificationJob } from "./send-report-notification.ts";
 
 /** A queue that only records what is declared on it. */
@@ -79,5 +85,28 @@ describe("the job registry", () => {
     const handler = handlers.get(sendReportNotificationJob.name)!;
     await expect(handler({ reportId: "r1", kind: "deleted" })).rejects.toThrow();
     await expect(handler({})).rejects.toThrow();
+  });
+});
+
+describe("queueing a job", () => {
+  it("takes a job's name and the payload its schema accepts, or does not compile", async () => {
+    const sent: [string, object][] = [];
+    const queue: Pick<JobQueue, "send"> = {
+      async send(name, data) {
+        sent.push([name, data]);
+        return null;
+      },
+    };
+    expectTypeOf<JobPayloads["assessment-safety-alert"]>().toEqualTypeOf<{ referralId: string }>();
+    await queue.send("assessment-safety-alert", { referralId: "r1" });
+    // @ts-expect-error the safety alert is about a referral, not a response
+    await queue.send("assessment-safety-alert", { responseId: "r1" });
+    // @ts-expect-error no job has this name
+    await queue.send("assessment-safety-alarm", { referralId: "r1" });
+    expect(sent.map(([name]) => name)).toEqual([
+      "assessment-safety-alert",
+      "assessment-safety-alert",
+      "assessment-safety-alarm",
+    ]);
   });
 });

@@ -8,7 +8,10 @@ import { defineScheduledJob, type JobRuntime } from "./job.ts";
  * With the demo payment provider only (ADR 0006): memberships due for renewal are renewed as the
  * provider's renewal event would, through the same confirmation as a real payment.
  */
-export const renewDemoMembershipsJob = defineScheduledJob<JobRuntime & Pick<Runtime, "payments">>({
+export const renewDemoMembershipsJob = defineScheduledJob<
+  JobRuntime & Pick<Runtime, "payments">,
+  "billing-renew-memberships"
+>({
   name: "billing-renew-memberships",
   schedule: "*/15 * * * *",
   async handle(scope, runtime) {

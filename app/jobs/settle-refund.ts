@@ -14,7 +14,11 @@ type RefundRuntime = JobRuntime & Pick<Runtime, "payments">;
  * A refund the provider refused or missed when the case ended, asked for again with the same
  * idempotency key (docs/decisions/0012-refunds-and-credit-notes.md).
  */
-export const settleRefundJob = defineJob<{ creditNoteId: string }, RefundRuntime>({
+export const settleRefundJob = defineJob<
+  { creditNoteId: string },
+  RefundRuntime,
+  typeof SETTLE_REFUND_JOB
+>({
   name: SETTLE_REFUND_JOB,
   payload: z.object({ creditNoteId: z.string() }),
   async handle(scope, { payments, logger }, { creditNoteId }) {
@@ -24,7 +28,7 @@ export const settleRefundJob = defineJob<{ creditNoteId: string }, RefundRuntime
 });
 
 /** Every 15 minutes: refunds whose retry job was lost (a crash between commit and queue). */
-export const followUpRefundsJob = defineScheduledJob<RefundRuntime>({
+export const followUpRefundsJob = defineScheduledJob<RefundRuntime, "billing-refund-follow-up">({
   name: "billing-refund-follow-up",
   schedule: "*/15 * * * *",
   async handle(scope, { jobs }) {

@@ -1,9 +1,10 @@
-import { createContext, data, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { runtimeContext } from "~/context.ts";
 import { getMembershipAndCredits, type Membership } from "~/domain/billing/membership.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { TeamRoleRefusal } from "~/lib/active-organisation.ts";
+import { refusalMessage, refusalResponse } from "./refusal.server.ts";
 import { currentScope } from "./scope.server.ts";
 
 interface OrganisationStanding {
@@ -38,21 +39,12 @@ export function organisationCredits(context: Readonly<RouterContextProvider>): P
   return organisationStanding(context).then((standing) => standing.credits);
 }
 
-/** Not found is the answer for another organisation's referral, whatever id was typed. */
-export function referralErrorResponse(error: unknown): never {
-  if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
-  throw error;
-}
-
 /**
- * A button on a referral that the case's state refuses (cancel, remind): not found stays a 404,
- * any other refusal is answered 409 with the domain's words for the page to show.
+ * A referral's page that the domain refuses: not found is the answer for another organisation's
+ * referral, whatever id was typed; any other refusal is thrown with its status from the map.
  */
-export function referralRefusal(error: unknown) {
-  if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
-  if (isDomainError(error))
-    return data({ ok: false as const, message: error.message }, { status: 409 });
-  throw error;
+export function referralErrorResponse(error: unknown): never {
+  throw refusalResponse(error, refusalMessage);
 }
 
 /**
@@ -62,10 +54,14 @@ export function referralRefusal(error: unknown) {
  */
 export function teamRoleRefusal(subject: TeamRoleRefusal["subject"]) {
   return (error: unknown): never => {
-    if (isDomainError(error, "forbidden")) {
-      const refusal: TeamRoleRefusal = { refusal: "team-role", subject, message: error.message };
-      throw data(refusal, { status: 403 });
-    }
-    throw error;
+    if (!isDomainError(error, "forbidden")) throw error;
+    throw refusalResponse(
+      error,
+      (forbidden): TeamRoleRefusal => ({
+        refusal: "team-role",
+        subject,
+        message: forbidden.message,
+      }),
+    );
   };
 }

@@ -10,7 +10,6 @@ import type { HeaderOrganisation } from "~/components/site-header.tsx";
 import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
 import { session } from "~/db/schema/index.ts";
 import { can, needsSecondFactor, type Permission, roleHome } from "~/domain/access/permissions.ts";
-import { memberRoleLabel, teamCan } from "~/domain/access/team-permissions.ts";
 import { auditAuthEvent } from "~/domain/accounts/audit.server.ts";
 import {
   type CurrentSession,
@@ -19,6 +18,7 @@ import {
   type SessionLookup,
 } from "~/domain/accounts/load-session.server.ts";
 import type { RequestMeta } from "~/domain/accounts/types.ts";
+import { memberRoleLabel, teamCan } from "~/domain/kernel/team-permissions.ts";
 import { authHeaders } from "~/services/auth/auth.server.ts";
 
 /** The session lookup of this request, done once however many loaders ask. */

@@ -6,9 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
+import type { JobQueue, JobTransaction } from "./jobs/queue.server.ts";
 import type { Runtime } from "./runtime.server.ts";
 
+/** The product's queue, for jobs that exist only in these tests and so in no product map. */
+type TestJobs = Pick<JobQueue, "register"> & {
+  send(name: string, data: object, options?: { tx?: JobTransaction }): Promise<string | null>;
+};
+
 describe("runtime", () => {
+  const testJobs = () => runtime.jobs as unknown as TestJobs;
   let runtime: Runtime;
   let dataDir: string;
   beforeAll(async () => {
@@ -24,32 +31,32 @@ describe("runtime", () => {
   it("runs queued jobs on the product's own database", async () => {
     const received: unknown[] = [];
     const done = new Promise<void>((resolve) => {
-      runtime.jobs.register<{ n: number }>("test-echo", async (data) => {
+      testJobs().register<{ n: number }>("test-echo", async (data) => {
         received.push(data);
         resolve();
       });
     });
-    await runtime.jobs.send("test-echo", { n: 42 });
+    await testJobs().send("test-echo", { n: 42 });
     await done;
     expect(received).toEqual([{ n: 42 }]);
   });
 
   it("queues a job in the caller's transaction: rolled back, it never runs; committed, it runs once", async () => {
     const received: number[] = [];
-    runtime.jobs.register<{ n: number }>("test-transactional", async ({ n }) => {
+    testJobs().register<{ n: number }>("test-transactional", async ({ n }) => {
       received.push(n);
     });
     // Creates the queue (as start-up does for every handler) outside any transaction.
-    await runtime.jobs.send("test-transactional", { n: 0 });
+    await testJobs().send("test-transactional", { n: 0 });
     const { db } = runtime.database;
     await expect(
       db.transaction(async (tx) => {
-        await runtime.jobs.send("test-transactional", { n: 1 }, { tx });
+        await testJobs().send("test-transactional", { n: 1 }, { tx });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
     await db.transaction(async (tx) => {
-      await runtime.jobs.send("test-transactional", { n: 2 }, { tx });
+      await testJobs().send("test-transactional", { n: 2 }, { tx });
     });
     await expect.poll(() => received.includes(2), { timeout: 20_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1500));

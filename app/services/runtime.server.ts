@@ -11,6 +11,7 @@ import { resealEncryptedColumns } from "~/db/encryption/reseal.server.ts";
 import { followSessionChanges } from "~/db/session-changes.server.ts";
 import type { AuthAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import type { CachedSession } from "~/domain/accounts/load-session.server.ts";
+import type { JobName } from "~/jobs/registry.server.ts";
 import { type Auth, createAuth } from "./auth/auth.server.ts";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
 import { SessionCache } from "./auth/session-cache.server.ts";
@@ -33,7 +34,7 @@ export interface RuntimeWiring {
   /** Declares every background job on the queue (app/jobs/registry.server.ts). */
   registerJobs(runtime: Runtime): void;
   /** Jobs queued once at start-up as well as on their schedule: sweeps for work a crash dropped. */
-  startupJobs: readonly string[];
+  startupJobs: readonly JobName[];
 }
 
 /** Everything a request or a job needs from the outside world, created once per process. */

@@ -47,6 +47,19 @@ export const breaks: Fixture[] = [
     expected: ["app/domain/referrals/x.server.ts -> app/components/ui/badge.tsx"],
   },
   {
+    rule: "the kernel imports no domain area",
+    name: "a visibility builder importing an area's list of states, if only its type",
+    files: {
+      "app/domain/kernel/visibility.server.ts": `import { doctorVisibleStatuses } from "~/domain/doctor/doctor-queue.ts";\nimport type { Actor } from "../access/permissions.ts";\nexport const v = (a: Actor) => doctorVisibleStatuses;`,
+      "app/domain/doctor/doctor-queue.ts": `export const doctorVisibleStatuses = ["submitted"];`,
+      "app/domain/access/permissions.ts": "export type Actor = { role: string };",
+    },
+    expected: [
+      "app/domain/kernel/visibility.server.ts -> app/domain/doctor/doctor-queue.ts",
+      "app/domain/kernel/visibility.server.ts -> app/domain/access/permissions.ts",
+    ],
+  },
+  {
     rule: "services are adapters: they do not import the domain at runtime",
     name: "an adapter calling a use case",
     files: {
@@ -324,6 +337,18 @@ export const correct: Fixture[] = [
     files: {
       "app/routes/x.tsx": `import { x } from "~/domain/referrals/x.server.ts";\nexport const loader = x;`,
       "app/domain/referrals/x.server.ts": "export const x = 1;",
+    },
+    expected: [],
+  },
+  {
+    rule: "the kernel imports no domain area",
+    name: "a kernel file importing the schema, a library and the kernel; an area importing the kernel",
+    files: {
+      "app/domain/kernel/visibility.server.ts": `import { sql } from "drizzle-orm";\nimport { referral } from "~/db/schema/index.ts";\nimport type { Actor } from "./actor.ts";\nexport const v = (a: Actor) => sql\`\${referral.id}\`;`,
+      "app/domain/kernel/actor.ts": "export type Actor = { role: string };",
+      "app/db/schema/index.ts": "export const referral = {};",
+      "app/domain/doctor/doctor-queue.ts": `import { v } from "~/domain/kernel/visibility.server.ts";\nexport const q = v;`,
+      "app/domain/kernel/visibility.integration.test.ts": `import { q } from "~/domain/doctor/doctor-queue.ts";\nq;`,
     },
     expected: [],
   },

@@ -128,6 +128,23 @@ export function domainImportingUi(edges: ImportEdge[]): string[] {
     .map((e) => `${e.from} -> ${e.to}`);
 }
 
+/**
+ * The kernel importing a domain area, type-only or not, as `from -> to` (docs/architecture.md
+ * §3b): every area builds on the kernel, so the kernel may use the schema, libraries and its own
+ * files, and takes what an area knows (the states a doctor sees a case in) as an argument.
+ */
+export function kernelImportingAreas(edges: ImportEdge[]): string[] {
+  return edges
+    .filter(
+      (e) =>
+        e.from.startsWith("app/domain/kernel/") &&
+        !isTestFile(e.from) &&
+        e.to.startsWith("app/domain/") &&
+        !e.to.startsWith("app/domain/kernel/"),
+    )
+    .map((e) => `${e.from} -> ${e.to}`);
+}
+
 /** Services (adapters) that import the domain at runtime. */
 export function servicesImportingDomain(edges: ImportEdge[]): string[] {
   const files = edges

@@ -3,6 +3,7 @@ import {
   domainImportingUi,
   type ImportEdge,
   importEdges,
+  kernelImportingAreas,
   productImportingTestHelpers,
   runtimeCycles,
   servicesImportingDomain,
@@ -71,6 +72,11 @@ export const rules = {
 
   "the domain imports neither routes nor components": (project: Project) =>
     domainImportingUi(edges(project)).map((edge) => byFile(edge.split(" -> ")[0] as string, edge)),
+
+  "the kernel imports no domain area": (project: Project) =>
+    kernelImportingAreas(edges(project)).map((edge) =>
+      byFile(edge.split(" -> ")[0] as string, edge),
+    ),
 
   "services are adapters: they do not import the domain at runtime": (project: Project) =>
     servicesImportingDomain(edges(project)).map((file) => byFile(file, "imports app/domain/")),

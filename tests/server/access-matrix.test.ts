@@ -266,8 +266,8 @@ const probes: Probe[] = [
     method: "POST",
     url: (w) => `/employer-referrals/${w.invitedId}`,
     form: () => ({ intent: "remind" }),
-    // Once a day, whichever of the two reminder forms is first: 200, or 409 (too soon).
-    expect: employerArea([200, 409]),
+    // Once a day, whichever of the two reminder forms is first: 200, or 429 (too soon).
+    expect: employerArea([200, 429]),
     state: rowOf("referral", (w) => w.invitedId),
   },
   {
@@ -296,8 +296,8 @@ const probes: Probe[] = [
     name: "send a reminder",
     method: "POST",
     url: (w) => `/employer-referrals/${w.invitedId}/remind`,
-    // Once a day: the first of the team to remind is answered 200, the rest 409 (too soon).
-    expect: employerArea([200, 409]),
+    // Once a day: the first of the team to remind is answered 200, the rest 429 (too soon).
+    expect: employerArea([200, 429]),
     state: rowOf("referral", (w) => w.invitedId),
   },
   {

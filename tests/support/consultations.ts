@@ -10,6 +10,7 @@ import {
   pickConsultationTime,
 } from "~/domain/consultations/booking.server.ts";
 import type { ConsultationDeps } from "~/domain/consultations/deps.ts";
+import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { DoctorActor, SubjectActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
@@ -27,7 +28,7 @@ export function doctorScope(
 ): Scope<DoctorActor> {
   return createScope(
     db,
-    { role: "doctor", userId: doctor.userId, doctorActive: true, twoFactorVerified: true },
+    actorOfDoctor({ userId: doctor.userId, doctorActive: true, twoFactorVerified: true }),
     testOrigin,
     now,
   );

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server.ts";
 import type { Actor as SessionActor } from "~/domain/access/permissions.ts";
+import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 
@@ -17,12 +18,11 @@ export function scopeFor(
     actor.role === "admin"
       ? { role: "admin", userId: actor.userId, twoFactorVerified: actor.twoFactorVerified }
       : actor.role === "doctor"
-        ? {
-            role: "doctor",
+        ? actorOfDoctor({
             userId: actor.userId,
             doctorActive: actor.doctorActive === true,
             twoFactorVerified: actor.twoFactorVerified,
-          }
+          })
         : {
             role: "employer",
             userId: actor.userId,

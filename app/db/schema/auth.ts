@@ -148,7 +148,7 @@ export const organisation = pgTable("organisation", {
 
 /**
  * A member's role in their organisation (docs/architecture.md §4): what each may do is the
- * permission table in `app/domain/access/team-permissions.ts`.
+ * permission table in `app/domain/kernel/team-permissions.ts`.
  */
 export const memberRoles = ["owner", "hr_admin", "manager"] as const;
 export type MemberRole = (typeof memberRoles)[number];

@@ -11,7 +11,7 @@ import { doctorInvitationEmail } from "./emails.ts";
 import { createAccountWithoutPassword } from "./new-account.server.ts";
 import { createSetPasswordLink } from "./set-password-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
-import { ForbiddenError } from "./update-account.server.ts";
+import { notPermitted } from "./update-account.server.ts";
 
 const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -164,7 +164,7 @@ export async function updateOwnQualifications(
   deps: AccountsDeps,
   input: { actor: Actor; qualifications: string | null; request: RequestMeta },
 ): Promise<void> {
-  if (!can(input.actor, "doctor-area:view")) throw new ForbiddenError();
+  if (!can(input.actor, "doctor-area:view")) throw notPermitted();
   const { db } = deps.database;
   await db
     .update(doctorProfile)

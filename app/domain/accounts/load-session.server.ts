@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { MemberRole, PlatformRole } from "~/db/schema/auth.ts";
 import { doctorProfile, member, organisation, session as sessionTable } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
+import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor as KernelActor } from "~/domain/kernel/actor.ts";
 import { sessionHasEnded, slidExpiry } from "./session-lifetime.ts";
 import type { AccountsDeps } from "./types.ts";
@@ -60,12 +61,11 @@ export function actorOfSession(current: CurrentSession): KernelActor | null {
           }
         : null;
     case "doctor":
-      return {
-        role: "doctor",
+      return actorOfDoctor({
         userId: user.id,
         doctorActive: actor.doctorActive === true,
         twoFactorVerified: actor.twoFactorVerified,
-      };
+      });
     case "admin":
       return { role: "admin", userId: user.id, twoFactorVerified: actor.twoFactorVerified };
   }

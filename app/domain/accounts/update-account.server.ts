@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { organisation, user } from "~/db/schema/index.ts";
 import { type Actor, can } from "~/domain/access/permissions.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { accountKey } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
@@ -10,19 +11,16 @@ import { splitContactName } from "./register-employer.server.ts";
 import { checkThrottle, recordFailedAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
-export class ForbiddenError extends Error {
-  constructor(message = "You do not have permission to do this.") {
-    super(message);
-    this.name = "ForbiddenError";
-  }
-}
+/** The account pages' refusal: the kernel's one error, answered 403 (docs/architecture.md §3b). */
+export const notPermitted = () =>
+  new DomainError("forbidden", "You do not have permission to do this.");
 
 /** The actor's own name. */
 export async function updateProfile(
   deps: AccountsDeps,
   input: { actor: Actor; name: string; request: RequestMeta },
 ): Promise<void> {
-  if (!can(input.actor, "account:update-own")) throw new ForbiddenError();
+  if (!can(input.actor, "account:update-own")) throw notPermitted();
   const name = input.name.trim().replace(/\s+/g, " ");
   const { firstName, lastName } = splitContactName(name);
   await deps.database.db
@@ -65,7 +63,7 @@ export async function updateOrganisation(
       outcome: "denied",
       actor,
     });
-    throw new ForbiddenError();
+    throw notPermitted();
   }
   await db
     .update(organisation)
@@ -104,7 +102,7 @@ export async function changePassword(
   },
 ): Promise<ChangePasswordResult> {
   const { db } = deps.database;
-  if (!can(input.actor, "account:update-own")) throw new ForbiddenError();
+  if (!can(input.actor, "account:update-own")) throw notPermitted();
   const actor = {
     id: input.actor.userId,
     role: input.actor.role,

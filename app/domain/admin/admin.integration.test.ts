@@ -16,6 +16,7 @@ import {
 } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { getCreditBalance, grantCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
@@ -120,7 +121,7 @@ const refusedActors: Actor[] = [
     organisationName: "Org X",
     memberRole: "owner",
   },
-  { role: "doctor", userId: `u-${randomUUID()}`, doctorActive: true, twoFactorVerified: true },
+  actorOfDoctor({ userId: `u-${randomUUID()}`, doctorActive: true, twoFactorVerified: true }),
   { role: "admin", userId: `u-${randomUUID()}`, twoFactorVerified: false },
   { role: "system", name: "not-an-administrator" },
 ];

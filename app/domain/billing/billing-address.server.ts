@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { invoice, organisation, paymentOrder } from "~/db/schema/index.ts";
-import { teamCan } from "~/domain/access/team-permissions.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { billingRefusal } from "./billing-refusal.ts";
 import { paymentConfirmationHooks } from "./confirm-payment.server.ts";

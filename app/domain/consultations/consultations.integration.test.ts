@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, consultation, referral as referralTable } from "~/db/schema/index.ts";
+import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { DoctorActor, SystemActor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope, systemScope } from "~/domain/kernel/scope.ts";
@@ -575,12 +576,8 @@ describe("joining the room", () => {
         ...rest,
       });
     };
-    const asDoctor = (d: { userId: string }, twoFactorVerified = true): DoctorActor => ({
-      role: "doctor",
-      userId: d.userId,
-      doctorActive: true,
-      twoFactorVerified,
-    });
+    const asDoctor = (d: { userId: string }, twoFactorVerified = true): DoctorActor =>
+      actorOfDoctor({ userId: d.userId, doctorActive: true, twoFactorVerified });
 
     expect(await join({ actor: asDoctor(doctor) })).toMatchObject({ ok: true, role: "doctor" });
     expect(await join({ subjectToken: token })).toMatchObject({ ok: true, role: "subject" });

@@ -1,4 +1,5 @@
 import type { ReportStatus } from "~/db/schema/reports.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import {
   type ReferralStatus,
   statusesVisibleTo,
@@ -11,7 +12,15 @@ import {
  * assigned to the doctor, or one whose answers raised an urgent safety flag before the person
  * sent them (the visibility builder decides which).
  */
-export const doctorVisibleStatuses: readonly ReferralStatus[] = statusesVisibleTo("doctor");
+const doctorVisibleStatuses: readonly ReferralStatus[] = statusesVisibleTo("doctor");
+
+/**
+ * A doctor as the kernel knows them, with the states in which they see their own cases: the
+ * kernel's visibility builders take the list from the actor rather than from this area.
+ */
+export function actorOfDoctor(doctor: Omit<DoctorActor, "role" | "caseStatuses">): DoctorActor {
+  return { role: "doctor", ...doctor, caseStatuses: doctorVisibleStatuses };
+}
 
 export const doctorTabs = ["all", "pending", "completed"] as const;
 export type DoctorTab = (typeof doctorTabs)[number];

@@ -34,6 +34,7 @@ import {
   parseDoctorListQuery,
   takeReferral,
 } from "./doctor-cases.server.ts";
+import { actorOfDoctor } from "./doctor-queue.ts";
 import { notifyDoctorsOfSubmission, sendSlaWarnings } from "./notify-doctors.server.ts";
 import { reportBodyFromDraft } from "./report-from-draft.ts";
 import { saveReportDraft } from "./save-report.server.ts";
@@ -686,7 +687,7 @@ describe("reassignment", () => {
     const request = { ip: null, requestId: "req-reassign" };
     const doctorScope = createScope(
       database.db,
-      { role: "doctor", userId: a.userId, doctorActive: true, twoFactorVerified: true },
+      actorOfDoctor({ userId: a.userId, doctorActive: true, twoFactorVerified: true }),
       request,
     );
     await expect(

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import {
   draftReport,
   questionnaireResponse,
@@ -7,9 +7,14 @@ import {
   reportVersion,
 } from "~/db/schema/index.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import {
+  visibleDraftReports,
+  visibleQuestionnaireResponses,
+} from "~/domain/kernel/visibility.server.ts";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import {
   disclosureItemsOf,
@@ -45,17 +50,20 @@ export function marksOf(items: readonly DisclosureItem[] | null | undefined): Se
 /** The case as the release check reads it, with no marks yet. */
 export async function releaseCaseOf(
   db: Pick<Executor, "select">,
+  doctor: DoctorActor,
   current: ReferralRow,
   reportId: string | null,
 ): Promise<ReleaseCheckCase> {
   const [response] = await db
     .select()
     .from(questionnaireResponse)
-    .where(eq(questionnaireResponse.referralId, current.id));
+    .where(
+      and(eq(questionnaireResponse.referralId, current.id), visibleQuestionnaireResponses(doctor)),
+    );
   const [draft] = await db
     .select({ draft: draftReport.draft })
     .from(draftReport)
-    .where(eq(draftReport.referralId, current.id))
+    .where(and(eq(draftReport.referralId, current.id), visibleDraftReports(doctor)))
     .orderBy(desc(draftReport.createdAt))
     .limit(1);
   const versions = reportId
@@ -80,12 +88,13 @@ export async function releaseCaseOf(
  */
 export async function disclosuresToStore(
   db: Executor,
+  doctor: DoctorActor,
   current: ReferralRow,
   reportId: string | null,
   body: ReportBody,
   marks: Iterable<string>,
 ): Promise<DisclosureItem[]> {
-  const c = await releaseCaseOf(db, current, reportId);
+  const c = await releaseCaseOf(db, doctor, current, reportId);
   return disclosureItemsOf(reportFindings(body, { ...c, marks: new Set(marks) }));
 }
 
@@ -104,6 +113,6 @@ export async function editorFindings(
     .select({ id: report.id })
     .from(report)
     .where(eq(report.referralId, row.id));
-  const c = await releaseCaseOf(doctor.db, row, existing?.id ?? null);
+  const c = await releaseCaseOf(doctor.db, doctor.actor, row, existing?.id ?? null);
   return reportFindings(body, { ...c, marks });
 }

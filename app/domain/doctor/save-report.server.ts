@@ -67,7 +67,14 @@ export async function saveReportDraft(
       throw new DomainError("invalid_state", "The report does not match the referral type.");
     const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
-    const disclosures = await disclosuresToStore(tx, current, existing?.id ?? null, body, disclose);
+    const disclosures = await disclosuresToStore(
+      tx,
+      actor,
+      current,
+      existing?.id ?? null,
+      body,
+      disclose,
+    );
     const written = { body, disclosures, ...versionAuthorship(signature), updatedAt: now };
     const startVersion = (reportId: string, version: number) =>
       tx

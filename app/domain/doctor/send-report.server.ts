@@ -61,12 +61,13 @@ export class ReportReleaseRefused extends DomainError {
  */
 async function releaseReview(
   tx: Pick<Tx, "select">,
+  doctor: DoctorActor,
   current: typeof referral.$inferSelect,
   reportId: string,
   body: ReportBody,
   stored: readonly DisclosureItem[] | null,
 ): Promise<{ failures: ReleaseFailure[]; items: DisclosureItem[]; removed: number }> {
-  const c = { ...(await releaseCaseOf(tx, current, reportId)), marks: marksOf(stored) };
+  const c = { ...(await releaseCaseOf(tx, doctor, current, reportId)), marks: marksOf(stored) };
   const findings = reportFindings(body, c);
   const failures = checkReportRelease(body, c, findings);
   const asked = askedQuestions(current.questions);
@@ -170,6 +171,7 @@ function signInTransaction(
       throw new DomainError("invalid_state", "Complete the report before sending it.");
     const { failures, items, removed } = await releaseReview(
       tx,
+      doctor.actor,
       current,
       existing.id,
       body.data,

@@ -10,6 +10,7 @@ import {
   reportVersion,
   user,
 } from "~/db/schema/index.ts";
+import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
@@ -128,7 +129,7 @@ describe("subject access export", () => {
   it("is refused to anyone but an administrator with a second factor", async () => {
     const refused: Actor[] = [
       { ...admin, twoFactorVerified: false },
-      { role: "doctor", userId: "admin-1", doctorActive: true, twoFactorVerified: true },
+      actorOfDoctor({ userId: "admin-1", doctorActive: true, twoFactorVerified: true }),
       {
         role: "employer",
         userId: "admin-1",

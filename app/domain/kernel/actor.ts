@@ -1,4 +1,7 @@
 import type { MemberRole } from "~/db/schema/auth.ts";
+import type { referral } from "~/db/schema/referrals.ts";
+
+type ReferralStatus = typeof referral.$inferSelect.status;
 
 /**
  * Who is acting (docs/architecture.md §3b). One discriminated union for every caller: the
@@ -19,6 +22,12 @@ export interface DoctorActor {
   /** Access granted by an administrator (doctor_profile.active), as read for this request. */
   doctorActive: boolean;
   twoFactorVerified: boolean;
+  /**
+   * The states in which a doctor sees a case assigned to them (the visibility builders read it).
+   * The referral lifecycle owns the list (`app/domain/doctor/doctor-queue.ts` today); whoever
+   * builds the actor passes it in, so the kernel knows no state of any area's lifecycle.
+   */
+  caseStatuses: readonly ReferralStatus[];
 }
 
 export interface AdminActor {

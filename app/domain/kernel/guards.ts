@@ -1,4 +1,3 @@
-import { type TeamPermission, teamCan } from "~/domain/access/team-permissions.ts";
 import type {
   Actor,
   AdminActor,
@@ -9,6 +8,7 @@ import type {
 } from "./actor.ts";
 import { DomainError } from "./errors.ts";
 import type { Scope } from "./scope.ts";
+import { type TeamPermission, teamCan } from "./team-permissions.ts";
 
 /**
  * Role guards (docs/architecture.md §3b). A domain function calls one first; the scope it returns
@@ -23,7 +23,7 @@ export function requireEmployer(scope: Scope): Scope<EmployerActor> {
 
 /**
  * An employer whose role in the organisation allows `permission` (the team permission table in
- * `app/domain/access/team-permissions.ts`).
+ * `app/domain/kernel/team-permissions.ts`).
  */
 export function requireTeamPermission(
   scope: Scope,

@@ -14,10 +14,9 @@ import {
   report,
   teamInvitation,
 } from "~/db/schema/index.ts";
-import { type TeamPermission, teamCan } from "~/domain/access/team-permissions.ts";
-import { doctorVisibleStatuses } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor, EmployerActor } from "./actor.ts";
 import type { Scope } from "./scope.ts";
+import { type TeamPermission, teamCan } from "./team-permissions.ts";
 
 /**
  * The visibility builders (docs/architecture.md §3b): for each tenant table, the rows this
@@ -50,8 +49,9 @@ function seesAllReferrals(actor: EmployerActor): boolean {
 }
 
 /**
- * Referrals: an employer their organisation's (a manager only their own); a doctor the queue (submitted, nobody on it), their
- * own cases and every urgent open case; an administrator all; the person their one referral.
+ * Referrals: an employer their organisation's (a manager only their own); a doctor the queue
+ * (submitted, nobody on it), their own cases in the states their actor carries (`caseStatuses`,
+ * from the referral lifecycle) and every urgent open case; an administrator all; the person their one referral.
  */
 export function visibleReferrals(scope: Scope | Actor): SQL {
   const actor = actorOf(scope);
@@ -68,7 +68,7 @@ export function visibleReferrals(scope: Scope | Actor): SQL {
         and(eq(referral.status, "submitted"), isNull(referral.assignedDoctorId)),
         and(
           eq(referral.assignedDoctorId, actor.userId),
-          inArray(referral.status, [...doctorVisibleStatuses]),
+          inArray(referral.status, [...actor.caseStatuses]),
         ),
         urgentOpen,
       ) as SQL;

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { organisationReferralCount, referral, referralActivity } from "~/db/schema/index.ts";
-import { teamCan } from "~/domain/access/team-permissions.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { activeStatuses } from "./lifecycle.ts";
 

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { organisationReferralCount, referral } from "~/db/schema/index.ts";
-import { teamCan } from "~/domain/access/team-permissions.ts";
 import { readListQuery } from "~/domain/admin/list-filters.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
 import type { ReferralStatus } from "./lifecycle.ts";

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import { member, referral, referralManager, user } from "~/db/schema/index.ts";
-import { memberRoleLabel, teamCan } from "~/domain/access/team-permissions.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { memberRoleLabel, teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
 import type { ReferralPeople, ReferralPerson } from "./referral-people.ts";

@@ -1,5 +1,5 @@
 import type { MemberRole } from "~/db/schema/auth.ts";
-import { memberRoleWithArticle } from "~/domain/access/team-permissions.ts";
+import { memberRoleWithArticle } from "~/domain/kernel/team-permissions.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import type { MailMessage } from "~/services/mail/mailer.server.ts";
 

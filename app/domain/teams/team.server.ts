@@ -8,7 +8,6 @@ import {
   session,
   user,
 } from "~/db/schema/index.ts";
-import { grantableRoles, teamCan } from "~/domain/access/team-permissions.ts";
 import { lastSignIns } from "~/domain/admin/last-sign-in.server.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
@@ -17,6 +16,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import { type OutboxDeps, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { grantableRoles, teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { reassignOwnedReferrals } from "~/domain/referrals/referral-people.server.ts";
 import { listPendingInvitations } from "./invitations.server.ts";

@@ -16,8 +16,8 @@ import {
   subjectConsultationForms,
 } from "~/domain/consultations/consultation-forms.ts";
 import { ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/consultation";
 import { requireAssessmentLink } from "./link.server.ts";
 
@@ -73,8 +73,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await requestOtherTimes(scope, deps, form.consultationId);
     else await cancelConsultation(scope, deps, form.consultationId);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: error.message, result: null }, { status: 400 });
+    return refusalResponse(error, (refusal) => ({ error: refusal.message, result: null }), {
+      notFound: "inline",
+    });
   }
   throw redirect(`/assessment/${params.token}/consultation`);
 }

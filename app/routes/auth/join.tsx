@@ -9,8 +9,8 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
-import { memberRoleWithArticle } from "~/domain/access/team-permissions.ts";
 import { passwordFields } from "~/domain/accounts/schemas.ts";
+import { memberRoleWithArticle } from "~/domain/kernel/team-permissions.ts";
 import {
   acceptTeamInvitation,
   joinTeamWithNewAccount,

@@ -22,10 +22,10 @@ import {
   availabilityForms,
 } from "~/domain/consultations/consultation-forms.ts";
 import { formatMinute } from "~/domain/consultations/london-time.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/availability";
 
@@ -90,9 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     else await removeDaysOff(scope, form.id);
   } catch (error) {
-    if (isDomainError(error))
-      return data({ intent, result: null, error: error.message }, { status: 400 });
-    throw error;
+    // Hours or days off already gone (a second click) are said on the page, not a 404.
+    return refusalResponse(error, (refusal) => ({ intent, result: null, error: refusal.message }), {
+      notFound: "inline",
+    });
   }
   throw redirect("/doctor/availability");
 }

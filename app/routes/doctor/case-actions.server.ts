@@ -6,7 +6,7 @@ import { recordContactAttempt } from "~/domain/doctor/safety-contact.server.ts";
 import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
-import { caseErrorMessage } from "./case-errors.server.ts";
+import { caseRefusal } from "./case-errors.server.ts";
 import { reportMailDeps } from "./mail-deps.server.ts";
 
 /**
@@ -58,6 +58,12 @@ export async function doctorCaseAction(request: Request, context: Readonly<Route
     await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
     return { ok: true as const, intent, referralId };
   } catch (error) {
-    return { ok: false as const, intent, referralId, message: caseErrorMessage(error) };
+    return caseRefusal(error, (refusal) => ({
+      ok: false as const,
+      intent,
+      referralId,
+      message: refusal.message,
+      result: undefined,
+    }));
   }
 }

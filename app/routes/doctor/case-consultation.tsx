@@ -7,9 +7,9 @@ import {
   consultationPanelFormSchema,
   consultationPanelForms,
 } from "~/domain/consultations/consultation-forms.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/case-consultation";
 import { loadConsultationPanel } from "./consultation-panel.server.ts";
@@ -50,9 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         newTimes: form.times,
       });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data("Not found", { status: 404 });
-    return data({ error: error.message, refused: null }, { status: 400 });
+    return refusalResponse(error, (refusal) => ({ error: refusal.message, refused: null }));
   }
   throw redirect(`/doctor/cases/${params.referralId}/consultation`);
 }

@@ -90,9 +90,10 @@ describe("/doctor/cases/:referralId", () => {
 
     const refused = await thrown(read(made.id, second.userId));
     expect((refused as { init?: { status?: number } }).init?.status).toBe(404);
+    // Another doctor got there first: a conflict, answered 409 with the domain's words.
     expect(await take(made.id, second.userId)).toMatchObject({
-      ok: false,
-      message: "This case is not available to take.",
+      data: { ok: false, message: "This case is not available to take." },
+      init: { status: 409 },
     });
     const [row] = await database.db.select().from(referral).where(eq(referral.id, made.id));
     expect(row).toMatchObject({ status: "in_review", assignedDoctorId: first.userId });

@@ -1,10 +1,10 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { ConsultationPanelData } from "~/components/consultations/consultation-panel.tsx";
 import { readConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { offerableSlots } from "~/domain/consultations/availability.server.ts";
 import { consultationsForDoctorCase } from "~/domain/consultations/booking.server.ts";
 import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 
 /**
@@ -55,7 +55,6 @@ export async function loadConsultationPanel(
       notes: completed && notes ? { consultationId: completed.id, text: notes } : null,
     };
   } catch (error) {
-    if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
-    throw error;
+    throw refusalResponse(error, refusalMessage);
   }
 }

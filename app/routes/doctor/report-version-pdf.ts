@@ -1,5 +1,5 @@
 import { getReportVersionPdf } from "~/domain/doctor/report-versions.server.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-version-pdf";
@@ -25,7 +25,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
     return pdfDownload(pdf, reference);
   } catch (error) {
-    if (isDomainError(error, "not_found")) return notFound();
-    throw error;
+    throw refusalResponse(error, refusalMessage);
   }
 }

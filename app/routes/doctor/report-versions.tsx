@@ -6,9 +6,10 @@ import { Button } from "~/components/ui/button";
 import { listReportVersions } from "~/domain/doctor/report-versions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalMessage } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-versions";
-import { caseErrorMessage } from "./case-errors.server.ts";
+import { caseRefusal } from "./case-errors.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Report versions ${loaderData?.report.reference ?? ""}`);
@@ -22,8 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return await listReportVersions(currentScope(context), params.referralId);
   } catch (error) {
-    caseErrorMessage(error);
-    throw error;
+    throw caseRefusal(error, refusalMessage);
   }
 }
 

@@ -15,10 +15,10 @@ import { lineText } from "~/domain/billing/invoice-lines.ts";
 import { getOrder } from "~/domain/billing/orders.server.ts";
 import { uuidSchema } from "~/domain/billing/plan-choice.ts";
 import { continuePurchase } from "~/domain/billing/start-purchase.server.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { teamRoleRefusal } from "~/middleware/employer.server.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/billing-address";
 import { billingRequest } from "./billing.server.ts";
 
@@ -34,8 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = uuidSchema.safeParse(new URL(request.url).searchParams.get("order"));
   const order = id.success
     ? await getOrder(scope, id.data).catch((error) => {
-        if (isDomainError(error, "not_found")) throw data("Order not found", { status: 404 });
-        throw error;
+        throw refusalResponse(error, refusalMessage);
       })
     : null;
   return {

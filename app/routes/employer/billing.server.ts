@@ -4,6 +4,7 @@ import { type AuditEntry, recordAuditEventAs } from "~/domain/audit/record-audit
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 
@@ -47,10 +48,7 @@ export async function billingDocumentPdf(
     await audit({ action, outcome: "success", object, details: { number, sha256 } });
     return pdfDownload(pdf, number, { "X-Content-Type-Options": "nosniff" });
   } catch (error) {
-    if (isDomainError(error, "not_found")) {
-      await audit({ action, outcome: "denied", object });
-      throw notFound();
-    }
-    throw error;
+    if (isDomainError(error, "not_found")) await audit({ action, outcome: "denied", object });
+    throw refusalResponse(error, refusalMessage);
   }
 }

@@ -23,8 +23,8 @@ import {
   CardHeader,
   CardHeading,
 } from "~/components/ui/card";
-import { teamCan } from "~/domain/access/team-permissions.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";

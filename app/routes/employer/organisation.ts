@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { switchOrganisationSchema } from "~/domain/accounts/schemas.ts";
 import { switchOrganisation } from "~/domain/accounts/switch-organisation.server.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/organisation";
@@ -22,8 +22,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       organisationId: submission.value.organisationId,
     });
   } catch (error) {
-    if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
-    throw error;
+    throw refusalResponse(error, refusalMessage);
   }
   throw redirect("/employer-dashboard?notice=organisation-switched");
 }

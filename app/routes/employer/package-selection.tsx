@@ -27,11 +27,11 @@ import {
   referralFormPath,
 } from "~/domain/billing/plan-choice.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
-import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { teamRoleRefusal } from "~/middleware/employer.server.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/package-selection";
 import { billingRequest } from "./billing.server.ts";
 
@@ -83,18 +83,19 @@ export async function action({ context, request }: Route.ActionArgs) {
         : started.redirectUrl,
     );
   } catch (error) {
-    if (isDomainError(error)) {
-      // Pricing refuses a pack only for want of a membership; anything else is the plan itself.
-      const title =
-        choice.kind === "credit_pack" && !bundle
-          ? "Membership required"
-          : "This plan is not available";
-      return data<ActionResult>(
-        { result: submission.reply(), refusal: { title, message: error.message } },
-        { status: httpStatus(error) },
-      );
-    }
-    throw error;
+    // Pricing refuses a pack only for want of a membership; anything else is the plan itself.
+    const title =
+      choice.kind === "credit_pack" && !bundle
+        ? "Membership required"
+        : "This plan is not available";
+    return refusalResponse(
+      error,
+      (refusal): ActionResult => ({
+        result: submission.reply(),
+        refusal: { title, message: refusal.message },
+      }),
+      { notFound: "inline" },
+    );
   }
 }
 

@@ -31,10 +31,10 @@ import {
   uuidSchema,
 } from "~/domain/billing/plan-choice.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
-import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Route } from "./+types/payment";
 import { billingRequest } from "./billing.server.ts";
@@ -57,8 +57,7 @@ async function demoOrder(
     if (order.provider !== "demo") throw notFound();
     return { order, ...billing };
   } catch (error) {
-    if (isDomainError(error, "not_found")) throw notFound();
-    throw error;
+    throw refusalResponse(error, refusalMessage);
   }
 }
 
@@ -151,13 +150,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       });
       throw redirect(`${started.redirectUrl}&tab=bundle`);
     } catch (error) {
-      if (isDomainError(error)) {
-        return data<ActionResult>(
-          { error: { title: "Plan not available", message: error.message } },
-          httpStatus(error),
-        );
-      }
-      throw error;
+      return refusalResponse(
+        error,
+        (refusal): ActionResult => ({
+          error: { title: "Plan not available", message: refusal.message },
+        }),
+        { notFound: "inline" },
+      );
     }
   }
 

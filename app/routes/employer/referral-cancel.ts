@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { referralRefusal } from "~/middleware/employer.server.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/referral-cancel";
 import { cancelReferralAndRefund } from "./referral-actions.server.ts";
 
@@ -10,7 +10,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     // The address may carry the id or the public reference; anything else is not found.
     notice = await cancelReferralAndRefund(context, params.referralId);
   } catch (error) {
-    return referralRefusal(error);
+    return refusalResponse(error, refusalMessage);
   }
   return redirect(`/employer-referrals?${notice}`);
 }

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import {
   nameReferralManager,
   reassignReferral,
@@ -7,6 +6,7 @@ import {
 } from "~/domain/referrals/referral-people.server.ts";
 import { referralPeopleFormSchema } from "~/domain/referrals/referral-people.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/referral-people";
 
@@ -47,13 +47,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
-    if (isDomainError(error))
-      return data(
-        { ok: false as const, result: submission.reply({ formErrors: [error.message] }) },
-        { status: httpStatus(error) },
-      );
-    throw error;
+    return refusalResponse(error, (refusal) => ({
+      ok: false as const,
+      result: submission.reply({ formErrors: [refusal.message] }),
+    }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { referralRefusal } from "~/middleware/employer.server.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/referral-remind";
 import { sendReferralReminder } from "./referral-actions.server.ts";
 
@@ -9,6 +9,6 @@ export async function action({ params, context }: Route.ActionArgs) {
     await sendReferralReminder(context, params.referralId);
     return { ok: true as const };
   } catch (error) {
-    return referralRefusal(error);
+    return refusalResponse(error, refusalMessage);
   }
 }

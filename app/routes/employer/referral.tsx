@@ -16,9 +16,9 @@ import { drawerStates } from "~/components/referrals/referral-drawer-states.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/referral";
 import { cancelReferralAndRefund, sendReferralReminder } from "./referral-actions.server.ts";
 import { loadReferralDetails } from "./referral-drawer.server.ts";
@@ -64,10 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Back to the page, which now says the referral is cancelled and what came back.
     return redirect(`/employer-referrals/${encodeURIComponent(key)}?${notice}`);
   } catch (error) {
-    if (isDomainError(error, "not_found")) throw data("Not found", { status: 404 });
-    if (isDomainError(error))
-      return data({ ok: false as const, message: error.message }, { status: 409 });
-    throw error;
+    return refusalResponse(error, refusalMessage);
   }
 }
 

@@ -1,6 +1,7 @@
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReportPdf } from "~/domain/reports/get-employer-report.server.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-pdf";
@@ -30,14 +31,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     });
     return pdfDownload(pdf, reference);
   } catch (error) {
-    if (isDomainError(error, "not_found")) {
+    if (isDomainError(error, "not_found"))
       await recordAuditEventAs(scope, {
         action: "report.downloaded",
         outcome: "denied",
         details: { reference },
       });
-      return notFound();
-    }
-    throw error;
+    throw refusalResponse(error, refusalMessage);
   }
 }

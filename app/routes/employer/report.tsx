@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import {
   ReportHeaderFacts,
   ReportSections,
@@ -12,6 +12,7 @@ import { isDomainError } from "~/domain/kernel/errors.ts";
 import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report";
 
@@ -31,15 +32,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     });
     return { report };
   } catch (error) {
-    if (isDomainError(error, "not_found")) {
+    if (isDomainError(error, "not_found"))
       await recordAuditEventAs(scope, {
         action: "report.employer_viewed",
         outcome: "denied",
         details: { reference: params.reference.slice(0, 40) },
       });
-      throw data("Not found", { status: 404 });
-    }
-    throw error;
+    throw refusalResponse(error, refusalMessage);
   }
 }
 

@@ -41,11 +41,11 @@ import {
 } from "~/domain/billing/membership.server.ts";
 import { listOrders } from "~/domain/billing/orders.server.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
-import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { teamRoleRefusal } from "~/middleware/employer.server.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/subscription";
 import { billingRequest } from "./billing.server.ts";
 
@@ -177,8 +177,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (isDomainError(error)) return data({ error: error.message }, { status: httpStatus(error) });
-    throw error;
+    return refusalResponse(error, (refusal) => ({ error: refusal.message }), {
+      notFound: "inline",
+    });
   }
 }
 

@@ -17,14 +17,13 @@ import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
+import { signOut } from "~/domain/accounts/sign-out.server.ts";
+import { requireEmployer } from "~/domain/kernel/guards.ts";
 import {
   memberRoleLabel,
   memberRoleWithArticle,
   teamCan,
-} from "~/domain/access/team-permissions.ts";
-import { signOut } from "~/domain/accounts/sign-out.server.ts";
-import { httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
-import { requireEmployer } from "~/domain/kernel/guards.ts";
+} from "~/domain/kernel/team-permissions.ts";
 import {
   inviteTeamMember,
   resendTeamInvitation,
@@ -45,6 +44,7 @@ import {
 import { formatShortDate } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { redirectWithCookies, withNotice } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { lookupSession, requestMeta } from "~/middleware/session.server.ts";
@@ -183,12 +183,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (isDomainError(error))
-      return data<ActionResult>(
-        { intent: input.intent, ok: false, message: error.message },
-        { status: httpStatus(error) },
-      );
-    throw error;
+    return refusalResponse(
+      error,
+      (refusal): ActionResult => ({ intent: input.intent, ok: false, message: refusal.message }),
+      { notFound: "inline" },
+    );
   }
 }
 

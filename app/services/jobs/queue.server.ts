@@ -4,6 +4,7 @@ import pg from "pg";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "~/db/client.server.ts";
 import { isDatabaseUnavailable } from "~/db/database-errors.ts";
+import type { JobName, JobPayloads } from "~/jobs/registry.server.ts";
 import type { Logger } from "../logger.server.ts";
 
 /** A Drizzle transaction (or the database itself) the job's row is written through. */
@@ -14,9 +15,10 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface JobQueue {
   start(): Promise<void>;
   stop(): Promise<void>;
-  send<T extends object>(
-    name: string,
-    data: T,
+  /** Queues the job `name` with the payload its schema accepts (`JobPayloads`). */
+  send<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
     options?: {
       retryLimit?: number;
       retryDelay?: number;

@@ -42,14 +42,15 @@ test("a pre-employment referral paid by credit: invitation e-mailed, one reminde
   ).toBeVisible();
   await waitForMessage(candidate, "Reminder: your health assessment");
 
-  // A second reminder within 24 hours is refused by the server, not only by the disabled button.
+  // A second reminder within 24 hours is refused by the server, not only by the disabled button:
+  // "too soon", which the error map answers 429 (app/domain/kernel/errors.ts).
   const remindAction = await page.locator(`form[action$="/remind"]`).getAttribute("action");
   const organisationField = page.locator(`form[action$="/remind"] input[name="_organisation"]`);
   const again = await page.request.post(remindAction!, {
     form: { _organisation: (await organisationField.getAttribute("value"))! },
     headers: { Origin: new URL(page.url()).origin },
   });
-  expect(again.status()).toBe(409);
+  expect(again.status()).toBe(429);
   expect(await again.json()).toMatchObject({ ok: false });
 
   // Cancel: the credit comes back and the link stops working.

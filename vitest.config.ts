@@ -63,8 +63,10 @@ export default defineConfig({
           env: { NODE_ENV: "production" },
           // The bundle is loaded by Node as it is, not transformed again by Vite.
           server: { deps: { external: [/\/build\/server\//] } },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Starting the bundle and seeding a whole matrix of cases has taken minutes on a loaded
+          // 2-core machine.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import routes from "~/routes.ts";
-import { startBuiltServer } from "~tests/support/built-server.ts";
-import { forFile } from "~tests/support/database-fixture.ts";
+import { type BuiltServer, startBuiltServer } from "~tests/support/built-server.ts";
 import type { Body, ServerCaller } from "~tests/support/server-requests.ts";
 
 /*
@@ -347,21 +346,29 @@ export const tokenRoutes = allRoutes.filter((route) => route.pattern.includes(":
  * the seller's details invoices need, and X-Forwarded-For believed from loopback. Only errors are
  * logged: a warning for each of the walk's thousands of refusals said nothing and cost time.
  */
-export function fuzzServerForFile() {
-  return forFile(
-    () =>
-      startBuiltServer({
-        settings: {
-          LOG_LEVEL: "error",
-          SELLER_NAME: "ReferOH Ltd",
-          SELLER_ADDRESS: "1 Example Street, London EC1A 1AA",
-          SELLER_COMPANY_NUMBER: "12345678",
-          SELLER_VAT_NUMBER: "GB123456789",
-          TRUST_PROXY: "loopback",
-        },
-      }),
-    (server) => server.stop(),
-  );
+export function fuzzServerForFile(): () => BuiltServer {
+  let server: BuiltServer | undefined;
+  // Importing the bundle and starting its runtime (the job queue too) has taken over a minute on
+  // a loaded 2-core machine: longer than database-fixture.ts's forFile allows.
+  beforeAll(async () => {
+    server = await startBuiltServer({
+      settings: {
+        LOG_LEVEL: "error",
+        SELLER_NAME: "ReferOH Ltd",
+        SELLER_ADDRESS: "1 Example Street, London EC1A 1AA",
+        SELLER_COMPANY_NUMBER: "12345678",
+        SELLER_VAT_NUMBER: "GB123456789",
+        TRUST_PROXY: "loopback",
+      },
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error("the server runs only while the file's tests and hooks do");
+    return server;
+  };
 }
 
 /** A walk takes minutes on a loaded 2-core machine. */

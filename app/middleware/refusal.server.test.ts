@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { refusalMessage, refusalResponse } from "./refusal.server.ts";
+import { downloadRefusal, refusalMessage, refusalResponse } from "./refusal.server.ts";
 
 /** What a thrown or returned `data()` carries: its status and body. */
 function answer(value: unknown): { status: number | undefined; body: unknown } {
@@ -47,5 +47,17 @@ describe("the one answer to a refusal", () => {
   it("throws on what is not a refusal, to the error boundary", () => {
     const failure = new Error("database gone");
     expect(thrown(() => refusalResponse(failure, refusalMessage))).toBe(failure);
+  });
+
+  it("answers a download's not found in plain text, and any other refusal by the map", async () => {
+    const missing = downloadRefusal(new DomainError("not_found", "Report not found."));
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    // The domain's words name the kind of object: a stranger's file reads like no file at all.
+    expect(await missing.text()).toBe("Not found");
+    const refused = thrown(() => downloadRefusal(new DomainError("forbidden", "No.")));
+    expect(answer(refused).status).toBe(403);
+    const failure = new Error("disk gone");
+    expect(thrown(() => downloadRefusal(failure))).toBe(failure);
   });
 });

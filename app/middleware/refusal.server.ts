@@ -31,3 +31,20 @@ export const refusalMessage = (refusal: DomainError) => ({
   ok: false as const,
   message: refusal.message,
 });
+
+/**
+ * A file download's "no such file": plain text, since a resource route has no page to show, and
+ * the same for a name that is no file's as for a file that is not the caller's.
+ */
+export function fileNotFound() {
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** The one refusal answer for a file download: not found is `fileNotFound`, the rest the map's. */
+export function downloadRefusal(error: unknown): Response {
+  if (isDomainError(error) && error.code === "not_found") return fileNotFound();
+  throw refusalResponse(error, refusalMessage);
+}

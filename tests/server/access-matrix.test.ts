@@ -531,8 +531,8 @@ const probes: Probe[] = [
     url: (w) => `/doctor/cases/${w.inReviewId}/consultation`,
     form: (w) => ({ intent: "notes", consultationId: w.consultationId, notes: "Matrix note." }),
     // Notes belong to a consultation that took place: the doctor on the case reaches that rule
-    // (400), anyone else is stopped before it.
-    expect: doctorArea([302, 400]),
+    // (409, the state refused by the one refusal map), anyone else is stopped before it.
+    expect: doctorArea([302, 409]),
     state: rowOf("consultation", (w) => w.consultationId),
   },
   // ---- the video room: the doctor on the case (session) or the person (their link's token) ----
@@ -555,7 +555,8 @@ const probes: Probe[] = [
     url: (_w, link) => `/assessment/${link?.reviewToken ?? "C".repeat(43)}/consultation`,
     form: (w) => ({ intent: "cancel", consultationId: w.consultationId }),
     expect: (role, own) =>
-      kindOf(role) === "link" ? (own ? { ok: [302] } : { refused: 400 }) : "not-found",
+      // Another case's consultation is one this link cannot see: 404, as if it did not exist.
+      kindOf(role) === "link" ? (own ? { ok: [302] } : { refused: 404 }) : "not-found",
     state: rowOf("consultation", (w) => w.consultationId),
   },
 ];

@@ -1,5 +1,5 @@
 import { getReportVersionPdf } from "~/domain/doctor/report-versions.server.ts";
-import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
+import { downloadRefusal, fileNotFound } from "~/middleware/refusal.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-version-pdf";
@@ -12,12 +12,7 @@ const fileName = /^(\d{1,4})\.pdf$/;
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const version = Number(fileName.exec(params.file)?.[1] ?? Number.NaN);
-  const notFound = () =>
-    new Response("Not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  if (!Number.isInteger(version)) return notFound();
+  if (!Number.isInteger(version)) return fileNotFound();
   try {
     const { reference, pdf } = await getReportVersionPdf(currentScope(context), {
       referralId: params.referralId,
@@ -25,6 +20,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
     return pdfDownload(pdf, reference);
   } catch (error) {
-    throw refusalResponse(error, refusalMessage);
+    return downloadRefusal(error);
   }
 }

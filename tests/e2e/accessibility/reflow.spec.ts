@@ -501,6 +501,9 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     ])
       add("admin", route);
     add("admin", "/admin/organisations/:organisationId", `/admin/organisations/${organisationId}`);
+    // A case's admin page with its hold form (in review), and without it (complete).
+    add("admin", "/admin/cases/:referralId (in review)", `/admin/cases/${inReview.referral.id}`);
+    add("admin", "/admin/cases/:referralId (complete)", `/admin/cases/${released.referral.id}`);
 
     // Every page route of app/routes.ts is visited, here or by the visitor's test.
     const covered = new Set(

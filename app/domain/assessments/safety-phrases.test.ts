@@ -19,6 +19,9 @@ describe("screenFreeText", () => {
     ["I want to k i l l myself", "urgent"],
     ["i want to d-i-e", "urgent"],
     ["thinking of s.u.i.c.i.d.e", "urgent"],
+    ["I want to K. I. L. L. myself", "urgent"],
+    ["i want to d/i/e", "urgent"],
+    ["i want to d+i+e", "urgent"],
     ["I feel like a burden", "review"],
     ["I can't see a way out", "review"],
   ] as const)("reads %j as %s", (text, expected) => {

@@ -189,8 +189,8 @@ function stem(word: string): string {
   return s;
 }
 
-/** Three or more single letters, each gap between them the same (a space, dots, hyphens). */
-const SPELLED_OUT = /(?<![a-z0-9])[a-z]([ .\-_*·]{1,3})[a-z](?:\1[a-z])+(?![a-z0-9])/g;
+/** Three or more single letters, each gap between them the same (spaces, dots, hyphens, slashes). */
+const SPELLED_OUT = /(?<![a-z0-9])[a-z]([ .\-_*·/+]{1,3})[a-z](?:\1[a-z])+(?![a-z0-9])(\.?)/g;
 
 /** Where one clause ends and the next begins: sentence ends and the contrasting conjunctions. */
 const CLAUSE_BREAK = /[.!?;:()\n]+|\s(?:but|although|though|however|except|whereas)\s/;
@@ -204,7 +204,12 @@ function clausesOf(text: string): Clause[] {
       // "k i l l", "d-i-e", "s.u.i.c.i.d.e": a word spelled out letter by letter, each letter
       // parted from the next by the same short gap, is the word. Before the clause breaks,
       // which would otherwise split it at its dots.
-      .replace(SPELLED_OUT, (run) => run.replace(/[^a-z]/g, ""))
+      .replace(
+        SPELLED_OUT,
+        (run, gap: string, dot: string) =>
+          // "k. i. l. l. myself": the last letter's dot belongs to the spelling, not a sentence end.
+          `${run.slice(0, run.length - dot.length).replace(/[^a-z]/g, "")}${gap.includes(".") ? "" : dot}`,
+      )
       // "caaan't", "soooo": three or more of one letter read as one.
       .replace(/([a-z])\1{2,}/g, "$1"),
   )

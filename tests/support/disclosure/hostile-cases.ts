@@ -56,6 +56,11 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     expected: [t("condition", "d.i.a.b.e.t.e.s")],
   },
   {
+    name: "diagnosis spelled out with slashes, and inflected",
+    text: "She has d/e/p/r/e/s/s/i/o/n and is A N X I O U S.",
+    expected: [t("diagnosis", "d/e/p/r/e/s/s/i/o/n"), t("diagnosis", "A N X I O U S")],
+  },
+  {
     name: "initials are not a spelled-out word",
     text: "Seen by Dr A B Khan at the GP practice.",
     context: NONE,

@@ -101,8 +101,8 @@ function token(start: number, end: number, raw: string, lower = raw.toLowerCase(
   return { start, end, raw, lower, stem: stemOf(lower) };
 }
 
-/** Between two letters of a spelled-out word: "D E P", "D.E.P", "D-E-P", "D . E". */
-const LETTER_GAP = /^[\s.\-_*·]{1,3}$/u;
+/** Between two letters of a spelled-out word: "D E P", "D.E.P", "D-E-P", "D . E", "D/E/P". */
+const LETTER_GAP = /^[\s.\-_*·/+]{1,3}$/u;
 /** A word spelled out letter by letter is read as the word once it has this many letters. */
 const SPELLED_OUT_LETTERS = 3;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DomainError, httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import {
   activeStatuses,
   canTransition,
@@ -10,7 +11,6 @@ import {
   referralStatuses,
   statusLabels,
   statusTone,
-  TransitionError,
   transition,
 } from "./lifecycle.ts";
 
@@ -58,7 +58,7 @@ describe("referral state machine", () => {
       // A checkout that lapsed unpaid: nothing was charged and nobody invited, nothing to cancel.
       "payment_expired",
     ] as const) {
-      expect(() => transition(from, "cancelled", "employer")).toThrow(TransitionError);
+      expect(() => transition(from, "cancelled", "employer")).toThrow(DomainError);
     }
   });
 
@@ -67,7 +67,19 @@ describe("referral state machine", () => {
     expect(statusLabels.in_progress).toBe("In progress");
     for (const label of Object.values(statusLabels))
       expect(label).toMatch(/^[A-Z][a-z]*( [a-z]+)*$/);
-    expect(() => transition("payment_expired", "reinvited", "employer")).toThrow(TransitionError);
+    expect(() => transition("payment_expired", "reinvited", "employer")).toThrow(DomainError);
+  });
+
+  it("refuses an event the state does not allow as the domain's invalid_state, answered 409", () => {
+    let refusal: unknown;
+    try {
+      transition("complete", "cancelled", "employer");
+    } catch (error) {
+      refusal = error;
+    }
+    if (!isDomainError(refusal, "invalid_state")) throw new Error("expected invalid_state");
+    expect(httpStatus(refusal)).toBe(409);
+    expect(refusal.message).toMatch(/moved on \(it is now "Complete"\)/);
   });
 
   it("keeps final states final, for every event and actor", () => {
@@ -85,7 +97,7 @@ describe("referral state machine", () => {
           const out = lifecycle[from].on[event];
           const allowed = out?.by.includes(actor) ?? false;
           expect(canTransition(from, event, actor), `${actor} ${event} from ${from}`).toBe(allowed);
-          if (!allowed) expect(() => transition(from, event, actor)).toThrow(TransitionError);
+          if (!allowed) expect(() => transition(from, event, actor)).toThrow(DomainError);
         }
       }
     }

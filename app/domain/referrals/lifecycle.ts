@@ -5,6 +5,8 @@
  * their behaviour from here; every change of status goes through `transition`.
  */
 
+import { DomainError } from "~/domain/kernel/errors.ts";
+
 export const referralStatuses = [
   "draft",
   "awaiting_payment",
@@ -291,16 +293,16 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   },
 };
 
-export class TransitionError extends Error {
-  constructor(
-    readonly event: ReferralEvent,
-    readonly from: ReferralStatus,
-    readonly actor: ReferralActorKind,
-  ) {
-    super(
-      `A ${actor} cannot ${event.replaceAll("_", " ")} a referral that is ${from.replaceAll("_", " ")}.`,
-    );
-  }
+/**
+ * The lifecycle's refusal of an event: the domain's one error (docs/architecture.md §3b), coded
+ * `invalid_state`, which the code-to-HTTP map answers 409. In practice the case moved on between
+ * the page and the click, so the words say that to whoever pressed the button.
+ */
+function transitionRefused(from: ReferralStatus) {
+  return new DomainError(
+    "invalid_state",
+    `This case has moved on (it is now "${lifecycle[from].label}"); reload the page.`,
+  );
 }
 
 function allowed(from: ReferralStatus, event: ReferralEvent, actor: ReferralActorKind) {
@@ -309,8 +311,8 @@ function allowed(from: ReferralStatus, event: ReferralEvent, actor: ReferralActo
 }
 
 /**
- * The next status, or a TransitionError when the event is not allowed here or for this actor. A
- * transition back to the previous state needs the state recorded on entering this one.
+ * The next status, or an `invalid_state` refusal when the event is not allowed here or for this
+ * actor. A transition back to the previous state needs the state recorded on entering this one.
  */
 export function transition(
   from: ReferralStatus,
@@ -319,9 +321,9 @@ export function transition(
   previous?: ReferralStatus | null,
 ): ReferralStatus {
   const out = allowed(from, event, actor);
-  if (!out) throw new TransitionError(event, from, actor);
+  if (!out) throw transitionRefused(from);
   if (out.to !== previousState) return out.to;
-  if (!previous || previous === from) throw new TransitionError(event, from, actor);
+  if (!previous || previous === from) throw transitionRefused(from);
   return previous;
 }
 

@@ -5,8 +5,8 @@ import { takeReferral } from "~/domain/doctor/doctor-cases.server.ts";
 import { recordContactAttempt } from "~/domain/doctor/safety-contact.server.ts";
 import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
-import { caseRefusal } from "./case-errors.server.ts";
 import { reportMailDeps } from "./mail-deps.server.ts";
 
 /**
@@ -58,7 +58,7 @@ export async function doctorCaseAction(request: Request, context: Readonly<Route
     await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
     return { ok: true as const, intent, referralId };
   } catch (error) {
-    return caseRefusal(error, (refusal) => ({
+    return refusalResponse(error, (refusal) => ({
       ok: false as const,
       intent,
       referralId,

@@ -8,11 +8,10 @@ import {
 } from "~/components/doctor/case-details.tsx";
 import { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
-import { refusalMessage } from "~/middleware/refusal.server.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/case";
 import { doctorCaseAction } from "./case-actions.server.ts";
-import { caseRefusal } from "./case-errors.server.ts";
 
 /*
  * The doctor's case as a page of its own: what the dashboard's sheet shows, with the same
@@ -33,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
     return { detail };
   } catch (error) {
-    throw caseRefusal(error, refusalMessage);
+    throw refusalResponse(error, refusalMessage);
   }
 }
 

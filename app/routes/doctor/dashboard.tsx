@@ -50,11 +50,11 @@ import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/dashboard";
 import { doctorCaseAction } from "./case-actions.server.ts";
-import { caseErrorMessage } from "./case-errors.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Doctor dashboard");
 
@@ -67,8 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listDoctorCases(scope, query),
     caseId
       ? getDoctorCase(scope, { referralId: caseId, purpose: "queue" }).catch((error) => {
-          caseErrorMessage(error);
-          return null;
+          throw refusalResponse(error, refusalMessage);
         })
       : null,
   ]);

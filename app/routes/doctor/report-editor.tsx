@@ -27,10 +27,10 @@ import { askedQuestions } from "~/domain/referrals/management-questions.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
-import { caseErrorMessage } from "./case-errors.server.ts";
 import { reportMailDeps } from "./mail-deps.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -43,8 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     detail = await getDoctorCase(scope, { referralId: params.referralId, purpose: "editor" });
   } catch (error) {
-    caseErrorMessage(error);
-    throw error;
+    throw refusalResponse(error, refusalMessage);
   }
   // Only the doctor on the case writes; a queued case is taken on its page first.
   if (!detail.mine || detail.referral.status !== "in_review")
@@ -223,7 +222,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     return completed(detail.referral.reference);
   } catch (error) {
-    return { intent, ok: false as const, message: caseErrorMessage(error) };
+    return refusalResponse(error, (refusal) => ({
+      intent,
+      ok: false as const,
+      message: refusal.message,
+    }));
   }
 }
 

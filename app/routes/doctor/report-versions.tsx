@@ -6,10 +6,9 @@ import { Button } from "~/components/ui/button";
 import { listReportVersions } from "~/domain/doctor/report-versions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
-import { refusalMessage } from "~/middleware/refusal.server.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/report-versions";
-import { caseRefusal } from "./case-errors.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Report versions ${loaderData?.report.reference ?? ""}`);
@@ -23,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return await listReportVersions(currentScope(context), params.referralId);
   } catch (error) {
-    throw caseRefusal(error, refusalMessage);
+    throw refusalResponse(error, refusalMessage);
   }
 }
 

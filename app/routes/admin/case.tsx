@@ -10,7 +10,6 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage } from "~/components/ui/form-field";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { getAdminCase } from "~/domain/admin/cases.server.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import {
   adminCaseActionSchema,
   HOLD_REASON_MAX,
@@ -21,6 +20,7 @@ import { canAct, statusLabels } from "~/domain/referrals/lifecycle.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { isUuid } from "~/lib/ids.ts";
+import { refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/case";
 import { adminScope } from "./admin-scope.server.ts";
 
@@ -60,13 +60,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       await putReferralOnHold(scope, { referralId, reason: submission.value.reason });
     else await liftReferralHold(scope, { referralId });
   } catch (error) {
-    if (isDomainError(error, "not_found")) throw data("Case not found", { status: 404 });
-    if (isDomainError(error))
-      return data<ActionResult>(
-        { result: submission.reply({ formErrors: [error.message] }) },
-        { status: 409 },
-      );
-    throw error;
+    // Not found is the 404 page; any other refusal (a case that cannot be held or lifted now)
+    // stays on the form, with the map's status.
+    return refusalResponse(
+      error,
+      (refusal): ActionResult => ({ result: submission.reply({ formErrors: [refusal.message] }) }),
+    );
   }
   return redirect(
     `/admin/cases/${referralId}?done=${submission.value.intent === "hold" ? "held" : "lifted"}`,

@@ -2,10 +2,9 @@ import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { refundAfterCommit } from "~/domain/billing/settle-refund.server.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import { sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Route } from "./+types/decline";
-import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentRefusal, requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Not taking part | ReferOH" }];
@@ -31,7 +30,8 @@ export async function action({ params, context }: Route.ActionArgs) {
     );
     await refundAfterCommit(scope, runtime, ended.order);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    // Declined already, or started and sent meanwhile: the start page says where it stands.
+    assessmentRefusal(error, assessmentPath(params.token));
   }
   throw redirect(assessmentPath(params.token));
 }

@@ -4,6 +4,8 @@ import { definitionOfResponse } from "~/domain/assessments/assessment-instance.t
 import type { AssessmentKind } from "~/domain/assessments/assessment-steps.ts";
 import { ownResponse } from "~/domain/assessments/load-response.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { requestOriginOf, subjectScope } from "~/middleware/scope.server.ts";
 import { assessmentPath } from "./paths.ts";
 
@@ -56,4 +58,25 @@ export async function requireOpenQuestionnaire(
   const kind: AssessmentKind =
     opened.referral.type === "management" ? "management" : "pre_employment";
   return { ...opened, response, kind, definition: definitionOfResponse(response) };
+}
+
+/*
+ * The refusals that mean the assessment moved on under the page: sent from another tab, declined
+ * or stopped, the report already decided or a newer version sent (`invalid_state`), someone got
+ * there first (`conflict`), consent not given (`consent_required`), or a question or report this
+ * link no longer has (`not_found`).
+ */
+const movedOn = new Set(["invalid_state", "conflict", "consent_required", "not_found"]);
+
+/**
+ * The one answer an assessment page gives to a refusal of the domain (docs/architecture.md §3b),
+ * derived from its code. The link is the only key the person has, and an error page would leave
+ * them nowhere to go: where the assessment moved on, they are sent back to the page that shows
+ * where it now stands (`back`, the start page unless said), which is the right answer for their
+ * link. Any other refusal (too many attempts, a role that may not) is the map's answer
+ * (`refusalResponse`), and anything that is not a refusal goes on to the error boundary.
+ */
+export function assessmentRefusal(error: unknown, back: string): never {
+  if (isDomainError(error) && movedOn.has(error.code)) throw redirect(back);
+  throw refusalResponse(error, refusalMessage);
 }

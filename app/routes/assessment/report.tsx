@@ -15,7 +15,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormFieldset } from "~/components/ui/form-field";
 import { NativeRadio } from "~/components/ui/native-radio";
-import { DomainError } from "~/domain/kernel/errors.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { CORRECTION_COMMENT_MAX } from "~/domain/reports/correction-comment.ts";
@@ -43,7 +43,7 @@ import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/report";
-import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentRefusal, requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -78,9 +78,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const sent = parseSubmission(formData, reportDecisionIntent);
   const intent = sent.status === "success" ? sent.value.intent : undefined;
   const { jobs } = runtime;
+  const back = assessmentPath(params.token, "report");
   let refused: SubmissionResult<string[]> | null = null;
   if (intent === "approve")
-    refused = await decide(formData, approveReportForm, (form) =>
+    refused = await decide(back, formData, approveReportForm, (form) =>
       approveReport(scope, {
         jobs,
         version: form.version,
@@ -89,15 +90,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       }),
     );
   else if (intent === "correction")
-    refused = await decide(formData, reportCorrectionForm, (form) =>
+    refused = await decide(back, formData, reportCorrectionForm, (form) =>
       requestReportCorrection(scope, { jobs, version: form.version, comment: form.comment }),
     );
   else if (intent === "withhold")
-    refused = await decide(formData, withholdReportForm, (form) =>
+    refused = await decide(back, formData, withholdReportForm, (form) =>
       withholdReportConsent(scope, { jobs, version: form.version }),
     );
   else if (intent === "disclosures")
-    refused = await decide(formData, disclosureDecisionForm, async (form) => {
+    refused = await decide(back, formData, disclosureDecisionForm, async (form) => {
       const result = await decideOnDisclosures(scope, {
         jobs,
         version: form.version,
@@ -113,7 +114,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     });
   if (refused && isReportDecisionIntent(intent))
     return data<ActionResult>({ intent, result: refused }, { status: 400 });
-  throw redirect(assessmentPath(params.token, "report"));
+  throw redirect(back);
 }
 
 /** Errors the domain gives back on a complete form: a field's, or the form's own. */
@@ -121,11 +122,12 @@ type Refusal = { fieldErrors?: Record<string, string[]> } | null | undefined;
 
 /**
  * Reads one decision form and, when it is complete, makes the decision. Returns the form's
- * errors, or null once decided, or refused because it was already decided (a second tab) or a
- * newer version was sent: the page then shows where the report stands. A refusal of the input
- * itself (an item left unanswered) comes back on the form.
+ * errors, or null once decided. A refusal of the input itself (an item left unanswered) comes
+ * back on the form; any other goes through `assessmentRefusal`, which sends the person back to
+ * the report page (`back`) where it was already decided (a second tab) or a newer version sent.
  */
 async function decide<S extends z.ZodType>(
+  back: string,
   formData: FormData,
   schema: S,
   act: (form: z.output<S>) => Promise<Refusal | unknown>,
@@ -137,8 +139,9 @@ async function decide<S extends z.ZodType>(
     if (refusal && typeof refusal === "object" && "fieldErrors" in refusal)
       return submission.reply({ fieldErrors: refusal.fieldErrors });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (error.code === "invalid_input") return submission.reply({ formErrors: [error.message] });
+    if (isDomainError(error, "invalid_input"))
+      return submission.reply({ formErrors: [error.message] });
+    assessmentRefusal(error, back);
   }
   return null;
 }

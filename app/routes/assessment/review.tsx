@@ -12,9 +12,8 @@ import {
 } from "~/domain/assessments/assessment-steps.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
 import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Route } from "./+types/review";
-import { requireOpenQuestionnaire } from "./link.server.ts";
+import { assessmentRefusal, requireOpenQuestionnaire } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Check your answers | ReferOH" }];
@@ -45,8 +44,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     result = await submitAssessment(scope, { jobs: runtime.jobs });
   } catch (error) {
-    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
-    throw error;
+    assessmentRefusal(error, assessmentPath(params.token));
   }
   if (!result.ok)
     return data(

@@ -23,14 +23,13 @@ import {
   SUBJECT_REPLY_MAX,
   startPageIntent,
 } from "~/domain/assessments/subject-forms.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { optionalPhoneField } from "~/lib/phone.ts";
 import { PHONE_EXAMPLE } from "~/lib/phone-hint.ts";
 import type { Route } from "./+types/start";
-import { requireAssessmentLink } from "./link.server.ts";
+import { assessmentRefusal, requireAssessmentLink } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -138,8 +137,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     // Already started (a second tab, a double click): the entry page knows where to go.
-    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
-    throw error;
+    assessmentRefusal(error, assessmentPath(params.token));
   }
 }
 

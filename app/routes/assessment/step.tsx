@@ -28,10 +28,9 @@ import {
   stepForm,
 } from "~/domain/assessments/step-form.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import type { Route } from "./+types/step";
-import { requireOpenQuestionnaire } from "./link.server.ts";
+import { assessmentRefusal, requireOpenQuestionnaire } from "./link.server.ts";
 import { assessmentPath } from "./paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -127,8 +126,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       returnToReview,
     });
   } catch (error) {
-    if (error instanceof DomainError) throw redirect(assessmentPath(params.token));
-    throw error;
+    assessmentRefusal(error, assessmentPath(params.token));
   }
   if (!result.ok || result.incomplete.length > 0) {
     // The questionnaire's issues (or the required answers still missing), by linkId.

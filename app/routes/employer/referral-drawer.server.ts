@@ -12,11 +12,13 @@ import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { getReferralPeople } from "~/domain/referrals/referral-people.server.ts";
 import { getReleasedReportForReferral } from "~/domain/reports/get-employer-report.server.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 
 /**
  * The drawer opened by ?viewReferral= / ?viewReport=, by internal id or public reference. An
- * unknown key, or another organisation's, is "not_found": the page says so and drops the query.
+ * unknown key, or another organisation's, is "not_found" (`drawerRefusal`): the page says so and
+ * drops the query.
  */
 export async function loadReferralDrawer(
   context: Readonly<RouterContextProvider>,
@@ -24,28 +26,34 @@ export async function loadReferralDrawer(
 ): Promise<ReferralDrawerData | "not_found" | null> {
   const key = url.searchParams.get("viewReferral") ?? url.searchParams.get("viewReport");
   if (!key) return null;
-  return loadReferralDetails(context, key, "referral_drawer");
+  return loadReferralDetails(context, key, "referral_drawer").catch(drawerRefusal);
+}
+
+/**
+ * A drawer's refusal, from its code (docs/architecture.md §3b). The list or dashboard it opens
+ * over is still the caller's, so "not found" keeps the page (200) and the page says it where the
+ * drawer would have been, rather than the whole page becoming the 404 page for a stale link. Any
+ * other refusal is the map's answer for the page (`refusalResponse`).
+ */
+function drawerRefusal(error: unknown): "not_found" {
+  if (isDomainError(error, "not_found")) return "not_found";
+  throw refusalResponse(error, refusalMessage);
 }
 
 /**
  * What the employer reads about one referral, for the drawer and for the referral's own page
  * (/employer-referrals/:referralId) alike: by internal id or public reference, through the
- * employer's visibility (another organisation's, or a manager's colleague's, is "not_found").
- * The released report is read and audited with where it was shown (`via`).
+ * employer's visibility (another organisation's, or a manager's colleague's, is refused as
+ * "not_found", for the caller to answer). The released report is read and audited with where it
+ * was shown (`via`).
  */
 export async function loadReferralDetails(
   context: Readonly<RouterContextProvider>,
   key: string,
   via: "referral_drawer" | "referral_page",
-): Promise<ReferralDrawerData | "not_found"> {
+): Promise<ReferralDrawerData> {
   const scope = requireEmployer(currentScope(context));
-  let r: Awaited<ReturnType<typeof getReferralForEmployer>>;
-  try {
-    r = await getReferralForEmployer(scope, key.slice(0, 64));
-  } catch (error) {
-    if (isDomainError(error, "not_found")) return "not_found";
-    throw error;
-  }
+  const r = await getReferralForEmployer(scope, key.slice(0, 64));
   const [booked, payment, report, people] = await Promise.all([
     bookedConsultationReferralIds(scope, [r.id]),
     describeReferralPayment(currentScope(context), {

@@ -18,6 +18,7 @@ import { Button } from "~/components/ui/button";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/referral";
 import { cancelReferralAndRefund, sendReferralReminder } from "./referral-actions.server.ts";
@@ -36,8 +37,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Through the employer's visibility (another organisation's is not found); a released report
   // is read and audited.
-  const referral = await loadReferralDetails(context, params.referralId, "referral_page");
-  if (referral === "not_found") throw data("Not found", { status: 404 });
+  const referral = await loadReferralDetails(context, params.referralId, "referral_page").catch(
+    referralErrorResponse,
+  );
   const confirm = new URL(request.url).searchParams.get("confirm");
   // The confirmation only where the page offers "Cancel referral" (the drawer's rule).
   const cancellable =

@@ -39,23 +39,7 @@ interface Exception {
 }
 
 /** Reads not yet through the visibility builder of their table, by file, with the reason. */
-const unscopedReads: Record<string, Exception> = {
-  "app/domain/consultations/join.server.ts": {
-    count: 1,
-    why:
-      "The room's door (docs/video-consultations.md, Admission): it reads the booking by the id " +
-      "in the address, for a visitor with no scope yet, and decides in code who enters (the " +
-      "doctor on the case, or the holder of the booking's token or the case's link). Nothing of " +
-      "the row leaves the function but the decision and the times.",
-  },
-  "app/domain/referrals/list-referrals.server.ts": {
-    count: 1,
-    why:
-      "The keyset cursor: a raw subquery reads the cursor row's (created_at, id) by the id in " +
-      "the address, only within the actor's organisation, to order the page by. It returns no " +
-      "column of the row; the page itself is read through visibleReferrals.",
-  },
-};
+const unscopedReads: Record<string, Exception> = {};
 
 /**
  * Kernel files that still import a domain area (docs/architecture.md §3b), by file. The list may

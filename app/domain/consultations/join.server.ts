@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { consultation, referral, user } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { isRole } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleConsultations } from "~/domain/kernel/visibility.server.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { hashLinkToken } from "~/lib/link-token.ts";
 import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "./deps.ts";
@@ -65,11 +66,14 @@ export async function authoriseRoomJoin(
     return { ok: false as const, reason };
   };
   if (!uuidPattern.test(consultationId)) return refuse("refused", { why: "malformed" });
+  // Through the caller's visibility: a doctor reaches only consultations they may see, and the
+  // room's door (the system scope, for a visitor with no session) any booking, whose link the
+  // code below then checks.
   const [row] = await db
     .select({ consultation, referral })
     .from(consultation)
     .innerJoin(referral, eq(referral.id, consultation.referralId))
-    .where(eq(consultation.id, consultationId));
+    .where(and(eq(consultation.id, consultationId), visibleConsultations(scope)));
   if (!row) return refuse("refused", { why: "unknown" });
 
   let role: RoomRole | null = null;

@@ -44,14 +44,20 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
   if (query.status && query.status !== "all") conditions.push(eq(referral.status, query.status));
   const term = query.search?.trim().toLowerCase();
   if (term) conditions.push(sql`${searchText} like ${`%${escapeLike(term)}%`}`);
-  // The cursor row is looked up within the organisation: another organisation's id finds nothing,
-  // and the comparison with NULL then matches no row (an empty page, never someone else's rows).
+  // The cursor row is read through the employer's visibility, like the page: a row they may not
+  // see finds nothing, and the comparison with NULL then matches no row (an empty page, never
+  // someone else's rows). Only its (created_at, id) is read, to order the page by.
   const cursor = query.after ?? query.before;
   const backwards = !query.after && !!query.before;
-  if (cursor)
+  if (cursor) {
+    const cursorRow = db
+      .select({ createdAt: referral.createdAt, id: referral.id })
+      .from(referral)
+      .where(and(eq(referral.id, cursor), visibleReferrals(scope)));
     conditions.push(
-      sql`(${referral.createdAt}, ${referral.id}) ${sql.raw(backwards ? ">" : "<")} (select c.created_at, c.id from ${referral} c where c.id = ${cursor} and c.organisation_id = ${actor.organisationId})`,
+      sql`(${referral.createdAt}, ${referral.id}) ${sql.raw(backwards ? ">" : "<")} (${cursorRow})`,
     );
+  }
 
   const order = backwards
     ? [asc(referral.createdAt), asc(referral.id)]

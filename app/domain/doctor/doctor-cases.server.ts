@@ -191,13 +191,14 @@ export async function getDoctorCase(
   const mine = row.assignedDoctorId === actor.userId;
   const flagged = urgentOpen(row);
   /*
-   * holder: the doctor on the case; queue: a submitted case nobody has taken (anyone may take it);
+   * holder: the doctor on the case; queue: a case nobody has taken in a state the open queue
+   * shows (the actor's `queueStatuses`, from the lifecycle table; anyone may take it);
    * urgent: another doctor's case, visible only for its open safety flag, so this doctor sees the
    * flag, the way to reach the person and the contact log, not the draft or the report.
    */
   const access: "holder" | "queue" | "urgent" = mine
     ? "holder"
-    : row.status === "submitted" && row.assignedDoctorId === null
+    : actor.queueStatuses.includes(row.status) && row.assignedDoctorId === null
       ? "queue"
       : "urgent";
   const clinical = access !== "urgent";

@@ -15,11 +15,26 @@ import {
 const doctorVisibleStatuses: readonly ReferralStatus[] = statusesVisibleTo("doctor");
 
 /**
- * A doctor as the kernel knows them, with the states in which they see their own cases: the
- * kernel's visibility builders take the list from the actor rather than from this area.
+ * The open queue: the states in which the lifecycle table lets a doctor take a case. A case put
+ * on hold before anyone took it is not there (nobody but an administrator may move it), and comes
+ * back when the hold is lifted.
  */
-export function actorOfDoctor(doctor: Omit<DoctorActor, "role" | "caseStatuses">): DoctorActor {
-  return { role: "doctor", ...doctor, caseStatuses: doctorVisibleStatuses };
+const doctorQueueStatuses: readonly ReferralStatus[] = statusesWhere("doctor", "take");
+
+/**
+ * A doctor as the kernel knows them, with the states in which they see their own cases and the
+ * open queue: the kernel's visibility builders take the lists from the actor rather than from
+ * this area.
+ */
+export function actorOfDoctor(
+  doctor: Omit<DoctorActor, "role" | "caseStatuses" | "queueStatuses">,
+): DoctorActor {
+  return {
+    role: "doctor",
+    ...doctor,
+    caseStatuses: doctorVisibleStatuses,
+    queueStatuses: doctorQueueStatuses,
+  };
 }
 
 export const doctorTabs = ["all", "pending", "completed"] as const;

@@ -28,6 +28,12 @@ export interface DoctorActor {
    * builds the actor passes it in, so the kernel knows no state of any area's lifecycle.
    */
   caseStatuses: readonly ReferralStatus[];
+  /**
+   * The states in which a case nobody has taken waits in every doctor's queue: where the
+   * lifecycle table lets a doctor take it. Not a case on hold, which nobody but an administrator
+   * may move; passed in like `caseStatuses`.
+   */
+  queueStatuses: readonly ReferralStatus[];
 }
 
 export interface AdminActor {

@@ -50,7 +50,7 @@ function seesAllReferrals(actor: EmployerActor): boolean {
 
 /**
  * Referrals: an employer their organisation's (a manager only their own); a doctor the queue
- * (submitted, nobody on it), their own cases in the states their actor carries (`caseStatuses`,
+ * (nobody on it, in the states their actor carries as `queueStatuses`), their own cases in the states their actor carries (`caseStatuses`,
  * from the referral lifecycle) and every urgent open case; an administrator all; the person their one referral.
  */
 export function visibleReferrals(scope: Scope | Actor): SQL {
@@ -65,7 +65,7 @@ export function visibleReferrals(scope: Scope | Actor): SQL {
           ) as SQL);
     case "doctor":
       return or(
-        and(eq(referral.status, "submitted"), isNull(referral.assignedDoctorId)),
+        and(inArray(referral.status, [...actor.queueStatuses]), isNull(referral.assignedDoctorId)),
         and(
           eq(referral.assignedDoctorId, actor.userId),
           inArray(referral.status, [...actor.caseStatuses]),

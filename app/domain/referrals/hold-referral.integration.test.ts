@@ -3,8 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { assessmentInvitation, auditEvent, referral, referralActivity } from "~/db/schema/index.ts";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
-import { listDoctorCases, takeReferral } from "~/domain/doctor/doctor-cases.server.ts";
-import { slaState } from "~/domain/doctor/doctor-queue.ts";
+import {
+  getDoctorCase,
+  listDoctorCases,
+  takeReferral,
+} from "~/domain/doctor/doctor-cases.server.ts";
+import { doctorRowAction, slaState } from "~/domain/doctor/doctor-queue.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
@@ -16,6 +20,7 @@ import {
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { liftReferralHold, putReferralOnHold } from "./hold-referral.server.ts";
+import { canAct, referralActions } from "./lifecycle.ts";
 
 const database = testDatabaseForFile();
 const origin = { ip: null, requestId: "hold-test" };
@@ -123,6 +128,75 @@ describe("On hold", () => {
       .from(assessmentInvitation)
       .where(eq(assessmentInvitation.referralId, r.id));
     expect(after!.expiresAt.toISOString()).toBe(addHours(before!.expiresAt, 72).toISOString());
+  });
+
+  it("keeps a case held before anyone took it out of every doctor's queue, and shows the holder's held case with nothing to do", async () => {
+    const t0 = new Date("2026-03-05T09:00:00Z");
+    const first = await createDoctorForTest(database.db, "Dr Queue One");
+    const second = await createDoctorForTest(database.db, "Dr Queue Two");
+    const { referral: invited } = await createInvitedReferralForTest(database.db, {
+      type: "management",
+      now: t0,
+    });
+    // Sent by the person, taken by nobody: the open queue's kind of case.
+    await database.db
+      .update(referral)
+      .set({ status: "submitted", startedAt: t0, submittedAt: t0, assignedDoctorId: null })
+      .where(eq(referral.id, invited.id));
+    const at = addHours(t0, 2);
+    const queueOf = async (doctor: typeof first) =>
+      (
+        await listDoctorCases(doctorScope(database.db, doctor, at), {
+          tab: "all",
+          search: invited.reference,
+          page: 1,
+        })
+      ).rows.map((c) => c.id);
+    expect(await queueOf(first)).toEqual([invited.id]);
+
+    // The lifecycle table gives doctors nothing to do on hold, and the queue is where a doctor
+    // takes a case: a held case nobody took is in no doctor's list, cannot be opened or taken.
+    await putReferralOnHold(adminAt(t0), { referralId: invited.id, reason });
+    for (const doctor of [first, second]) {
+      expect(await queueOf(doctor)).toEqual([]);
+      const scope = doctorScope(database.db, doctor, at);
+      await expect(
+        getDoctorCase(scope, { referralId: invited.id, purpose: "queue" }),
+      ).rejects.toSatisfy((e: unknown) => isDomainError(e, "not_found"));
+      await expect(takeReferral(scope, invited.id)).rejects.toSatisfy((e: unknown) =>
+        isDomainError(e, "conflict"),
+      );
+    }
+    // Lifted, it is back in the queue for any doctor to take.
+    expect(await liftReferralHold(adminAt(at), { referralId: invited.id })).toBe("submitted");
+    expect(await queueOf(second)).toEqual([invited.id]);
+
+    // A held case the doctor holds stays in their list, as on hold, with no action of theirs.
+    const { referral: mine } = await referralInReviewForTest(database.db, {
+      doctorId: first.userId,
+      now: t0,
+    });
+    await putReferralOnHold(adminAt(t0), { referralId: mine.id, reason });
+    const own = await listDoctorCases(doctorScope(database.db, first, at), {
+      tab: "pending",
+      search: mine.reference,
+      page: 1,
+    });
+    expect(own.rows.map((c) => [c.id, c.status, c.mine])).toEqual([[mine.id, "on_hold", true]]);
+    expect(doctorRowAction("on_hold")).toBeNull();
+    expect(referralActions.filter((a) => canAct("on_hold", "doctor", a))).toEqual([]);
+    const detail = await getDoctorCase(doctorScope(database.db, first, at), {
+      referralId: mine.id,
+      purpose: "case",
+    });
+    expect([detail.referral.status, detail.mine]).toEqual(["on_hold", true]);
+    // Another doctor does not see it at all.
+    await expect(
+      getDoctorCase(doctorScope(database.db, second, at), {
+        referralId: mine.id,
+        purpose: "queue",
+      }),
+    ).rejects.toSatisfy((e: unknown) => isDomainError(e, "not_found"));
   });
 
   it("refuses anyone but an administrator, an empty or long reason, and a case not under way", async () => {

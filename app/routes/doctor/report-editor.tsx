@@ -204,6 +204,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     try {
       await signAndSendReport(scope, reportMailDeps(context), { referralId, stepUpAt });
     } catch (error) {
+      // These two refusals are answered on their fields at 200 rather than with the map's 4xx:
+      // the edits were saved above, and after a 4xx action React Router does not read the
+      // page's data again, so the saved version would be out of date on screen.
       if (isDomainError(error, "step_up"))
         return {
           intent,

@@ -107,6 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       placement: placement!,
     });
   } catch (error) {
+    // No longer a draft (sent from another tab): its drawer shows where it now stands.
     if (isDomainError(error, "invalid_state"))
       return redirect(`/employer-referrals?viewReferral=${referralId ?? ""}`);
     return referralErrorResponse(error);

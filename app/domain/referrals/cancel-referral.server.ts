@@ -23,7 +23,7 @@ export function cancellationRefusal(status: ReferralStatus): string {
     case "awaiting_subject":
       return "This referral can no longer be cancelled: a doctor has started work on it.";
     case "on_hold":
-      return "This referral is on hold: ReferOH will contact you about it.";
+      return "This referral cannot be cancelled while it is on hold. Contact ReferOH if you no longer need it.";
     case "complete":
     case "withheld":
       return "This referral can no longer be cancelled: the doctor's work on it is finished.";

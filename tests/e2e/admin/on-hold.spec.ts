@@ -52,6 +52,9 @@ test("an administrator puts a case on hold and lifts it; the employer, the docto
   await expect(state).toContainText("ReferOH will contact you");
   await expect(page.getByText(reason)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Send reminder" })).toHaveCount(0);
+  // No Cancel either, and the one line about it says why, not the explanation over again.
+  await expect(page.getByRole("button", { name: "Cancel referral" })).toHaveCount(0);
+  await expect(page.getByText("cannot be cancelled while it is on hold")).toBeVisible();
   // Its timeline, on the dashboard's Recent Activity.
   await page.goto("/employer-dashboard");
   await expect(page.getByText("Put on hold by ReferOH").first()).toBeVisible();

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { subDays } from "date-fns";
-import { migrateDatabase, openDatabase } from "../../../app/db/client.server.ts";
+import { openDatabase } from "../../../app/db/client.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireInvitations } from "../../../app/domain/referrals/invitation-follow-up.server.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { migratedDataDir } from "../support/in-process-server.ts";
 import { startServerProcess } from "../support/server-process.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -44,11 +43,10 @@ test.describe("links that do not work", () => {
   // follow-up job runs; the server then judges the link by its own, real clock.
   test("an expired link gets the same page with 410", async ({ page }) => {
     test.setTimeout(150_000);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-expired-link-"));
+    const dataDir = migratedDataDir("referoh-expired-link-");
     let token: string;
     const database = await openDatabase({ kind: "pglite", dataDir });
     try {
-      await migrateDatabase(database);
       const invited = await createInvitedReferralForTest(database.db, {
         type: "pre_employment",
         now: subDays(new Date(), 15),

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../app/db/client.server.ts";
 import { auditEvent } from "../../../app/db/schema/index.ts";
+import { migratedDataDir } from "../support/in-process-server.ts";
 import { spawnServer } from "../support/server-process.ts";
 import { expect, hydratingTest as test } from "../support/test.ts";
 
@@ -39,10 +40,11 @@ test.describe.configure({ mode: "serial" });
 // Next to the suite's own server port, so suites run side by side (E2E_PORT) never collide.
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 80;
 
-// One data directory for the whole life cycle: a fresh PGlite cluster costs an initdb each time.
+// One data directory for the whole life cycle, starting from the run's migrated database: a first
+// start on an empty directory is every run's shared server (playwright.config.ts).
 test("a second server on the same directory is refused; SIGTERM exits 0 within 5 seconds; a restart serves the same data", async () => {
   test.setTimeout(240_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-proc-"));
+  const dataDir = migratedDataDir("referoh-proc-");
   try {
     const first = startServer(dataDir, basePort + 1);
     try {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
-import { importServerBundle, productionConfig } from "./server-bundle.ts";
+import { importServerBundle, productionConfig, stopServedBundle } from "./server-bundle.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 /*
@@ -52,11 +52,6 @@ export async function startBuiltServer({
     origin: `http://localhost:${port}`,
     port,
     runtime,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await runtime.shutdown();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopServedBundle(server, runtime, dataDir),
   };
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -38,4 +39,19 @@ export function productionConfig(
     ALLOW_DEMO_PAYMENTS: "true",
     ...settings,
   });
+}
+
+/**
+ * Stops a build served in the test's process: open connections first (a keep-alive socket would
+ * hold `close` open), then the runtime (jobs, database), then its data directory.
+ */
+export async function stopServedBundle(
+  server: http.Server,
+  runtime: { shutdown(): Promise<unknown> },
+  dataDir: string,
+): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await runtime.shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

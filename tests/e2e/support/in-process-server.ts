@@ -4,7 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
-import { importServerBundle, productionConfig } from "../../support/server-bundle.ts";
+import {
+  importServerBundle,
+  productionConfig,
+  stopServedBundle,
+} from "../../support/server-bundle.ts";
 
 /**
  * The production build running inside the test worker, on its own port and data directory.
@@ -107,11 +111,6 @@ export async function startInProcessServer({
     dataDir,
     bundle,
     runtime,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await runtime.shutdown();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopServedBundle(server, runtime, dataDir),
   };
 }

@@ -16,7 +16,8 @@ import {
 } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
-import { liftReferralHold, putReferralOnHold } from "./hold-referral.server.ts";
+import { putReferralOnHold } from "./hold-referral.server.ts";
+import { liftReferralHold } from "./lift-referral-hold.server.ts";
 
 const database = testDatabaseForFile();
 const origin = { ip: null, requestId: "hold-test" };

@@ -4,7 +4,7 @@ import path from "node:path";
 import { subDays } from "date-fns";
 import { migrateDatabase, openDatabase } from "../../../app/db/client.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
-import { expireInvitations } from "../../../app/domain/referrals/invitation-follow-up.server.ts";
+import { expireInvitations } from "../../../app/domain/referrals/expire-invitations.server.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { startServerProcess } from "../support/server-process.ts";

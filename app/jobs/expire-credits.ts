@@ -1,4 +1,4 @@
-import { expireCredits } from "~/domain/billing/credit-ledger.server.ts";
+import { expireCredits } from "~/domain/billing/expire-credits.server.ts";
 import { defineScheduledJob } from "./job.ts";
 
 /** Daily: credits past their expiry leave the balances. */

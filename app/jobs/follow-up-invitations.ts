@@ -1,7 +1,5 @@
-import {
-  claimAutomaticReminders,
-  expireInvitations,
-} from "~/domain/referrals/invitation-follow-up.server.ts";
+import { expireInvitations } from "~/domain/referrals/expire-invitations.server.ts";
+import { claimAutomaticReminders } from "~/domain/referrals/invitation-follow-up.server.ts";
 import { defineScheduledJob } from "./job.ts";
 import { sendReferralInvitationJob } from "./send-referral-invitation.ts";
 

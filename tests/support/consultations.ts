@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { doctorProfile, referral, user } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
-import { addWeeklyHours } from "~/domain/consultations/availability.server.ts";
+import { addWeeklyHours } from "~/domain/consultations/add-weekly-hours.server.ts";
 import {
   offerConsultation,
   openConsultationForReferral,

@@ -13,7 +13,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import type { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import {
   contactAttemptSchema,
   contactMethodLabels,

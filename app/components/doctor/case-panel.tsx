@@ -1,6 +1,6 @@
 import { ClipboardListIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { AnswerEvidence } from "~/domain/doctor/doctor-cases.server.ts";
+import type { AnswerEvidence } from "~/domain/doctor/get-doctor-case.server.ts";
 import { type QuestionKey, questionText } from "~/domain/referrals/management-questions.ts";
 
 /** The id of an answer in the case panel, which evidence beside a field links to. */

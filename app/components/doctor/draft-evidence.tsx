@@ -1,4 +1,4 @@
-import type { AnswerEvidence } from "~/domain/doctor/doctor-cases.server.ts";
+import type { AnswerEvidence } from "~/domain/doctor/get-doctor-case.server.ts";
 import type { DraftStatement } from "~/domain/reports/drafter.ts";
 
 /**

@@ -23,17 +23,17 @@ import { createScope } from "~/domain/kernel/scope.ts";
 import { type ReferralStatus, referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
+import { adjustOrganisationCredits } from "./adjust-organisation-credits.server.ts";
 import { parseAuditFilter } from "./audit-filter.ts";
-import { exportAuditLogCsv, searchAuditLog } from "./audit-log.server.ts";
+import { searchAuditLog } from "./audit-log.server.ts";
 import { listCases, reassignCase } from "./cases.server.ts";
 import { parseCaseFilter, reassignableStatuses } from "./cases.ts";
-import { listInbox, markInboxItemHandled } from "./inbox.server.ts";
+import { exportAuditLogCsv } from "./export-audit-log-csv.server.ts";
+import { getOrganisationDetail } from "./get-organisation-detail.server.ts";
+import { listInbox } from "./inbox.server.ts";
 import { parseInboxFilter } from "./inbox.ts";
-import {
-  adjustOrganisationCredits,
-  getOrganisationDetail,
-  listOrganisations,
-} from "./organisations.server.ts";
+import { markInboxItemHandled } from "./mark-inbox-item-handled.server.ts";
+import { listOrganisations } from "./organisations.server.ts";
 import { getAdminOverview } from "./overview.server.ts";
 
 const database = testDatabaseForFile();

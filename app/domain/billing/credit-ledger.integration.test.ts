@@ -7,15 +7,15 @@ import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import {
-  expireCredits,
   getCreditBalance,
-  getCreditUsage,
   grantCredits,
   InsufficientCreditsError,
   isInsufficientCredits,
   refundCredits,
   spendCredits,
 } from "./credit-ledger.server.ts";
+import { expireCredits } from "./expire-credits.server.ts";
+import { getCreditUsage } from "./get-credit-usage.server.ts";
 import { getMembershipAndCredits } from "./membership.server.ts";
 
 const database = testDatabaseForFile();

@@ -1,11 +1,8 @@
 import { addMonths } from "date-fns";
-import { and, asc, eq, gt, lte, sql, sum } from "drizzle-orm";
+import { and, asc, eq, gt, sql, sum } from "drizzle-orm";
 import { creditLedger, creditLot } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireSystem, requireTeamPermission } from "~/domain/kernel/guards.ts";
-import type { Scope } from "~/domain/kernel/scope.ts";
-import { billingRefusal } from "./billing-refusal.ts";
 import { creditValidityMonths } from "./catalogue.ts";
 
 /**
@@ -137,51 +134,6 @@ export async function refundCredits(
     returned += credits;
   }
   return returned;
-}
-
-/** The daily job: what is left in an expired lot leaves the balance with a ledger entry. */
-export async function expireCredits(scope: Scope): Promise<number> {
-  const { db, now } = requireSystem(scope);
-  return db.transaction(async (tx) => {
-    const expired = await tx
-      .select({
-        id: creditLot.id,
-        organisationId: creditLot.organisationId,
-        remaining: creditLot.creditsRemaining,
-      })
-      .from(creditLot)
-      .where(and(lte(creditLot.expiresAt, now), gt(creditLot.creditsRemaining, 0)))
-      .for("update");
-    for (const lot of expired) {
-      await tx.update(creditLot).set({ creditsRemaining: 0 }).where(eq(creditLot.id, lot.id));
-      await tx.insert(creditLedger).values({
-        organisationId: lot.organisationId,
-        lotId: lot.id,
-        amount: -lot.remaining,
-        reason: "expiry",
-        createdAt: now,
-      });
-    }
-    return expired.reduce((total, lot) => total + lot.remaining, 0);
-  });
-}
-
-/**
- * The employer's credits spent and granted over the lots that are still valid: the subscription
- * page's usage bar.
- */
-export async function getCreditUsage(scope: Scope) {
-  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
-  const [row] = await db
-    .select({
-      granted: sum(creditLot.creditsGranted).mapWith(Number),
-      remaining: sum(creditLot.creditsRemaining).mapWith(Number),
-    })
-    .from(creditLot)
-    .where(and(eq(creditLot.organisationId, actor.organisationId), gt(creditLot.expiresAt, now)));
-  const granted = row?.granted ?? 0;
-  const remaining = row?.remaining ?? 0;
-  return { total: granted, remaining, used: granted - remaining };
 }
 
 /**

@@ -4,9 +4,6 @@ import type { Database } from "~/db/client.server.ts";
 import { creditLot, membership, organisation } from "~/db/schema/index.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireTeamPermission } from "~/domain/kernel/guards.ts";
-import type { Scope } from "~/domain/kernel/scope.ts";
-import { billingRefusal } from "./billing-refusal.ts";
 import type { MembershipInterval } from "./catalogue.ts";
 import type { MembershipStanding } from "./price-order.ts";
 
@@ -41,12 +38,6 @@ export async function getMembership(
     .from(membership)
     .where(eq(membership.organisationId, organisationId));
   return row ?? null;
-}
-
-/** The signed-in employer's organisation's membership, or null. */
-export async function ownMembership(scope: Scope): Promise<Membership | null> {
-  const { db, actor } = requireTeamPermission(scope, "billing:manage", billingRefusal);
-  return getMembership(db, actor.organisationId);
 }
 
 /**
@@ -119,77 +110,6 @@ export async function renewMembership(tx: Tx, organisationId: string, now: Date)
       updatedAt: now,
     })
     .where(eq(membership.organisationId, organisationId));
-}
-
-/**
- * Switching takes effect at the end of the paid period (docs/architecture.md §6): until then the status is
- * pending_change. Choosing the current interval again withdraws a pending change.
- */
-export async function changeMembershipInterval(
-  scope: Scope,
-  interval: MembershipInterval,
-): Promise<Membership> {
-  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
-  return db.transaction(async (tx) => {
-    const current = await getMembership(tx, actor.organisationId);
-    if (!current || !isMembershipInForce(current, now)) {
-      throw new DomainError("invalid_state", "You do not have a membership to change.");
-    }
-    if (current.status === "cancelled") {
-      throw new DomainError(
-        "invalid_state",
-        "This membership is cancelled; it cannot change interval.",
-      );
-    }
-    const withdraw = interval === current.interval;
-    const [updated] = await tx
-      .update(membership)
-      .set({
-        status: withdraw ? "active" : "pending_change",
-        pendingInterval: withdraw ? null : interval,
-        updatedAt: now,
-      })
-      .where(eq(membership.organisationId, actor.organisationId))
-      .returning();
-    return updated!;
-  });
-}
-
-/** Cancelling keeps access to the end of the paid period; nothing renews after it. */
-export async function cancelMembership(scope: Scope): Promise<Membership> {
-  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
-  const current = await getMembership(db, actor.organisationId);
-  if (!current || current.status === "cancelled" || !isMembershipInForce(current, now)) {
-    throw new DomainError("invalid_state", "There is no active membership to cancel.");
-  }
-  const [updated] = await db
-    .update(membership)
-    .set({ status: "cancelled", pendingInterval: null, cancelledAt: now, updatedAt: now })
-    .where(eq(membership.organisationId, actor.organisationId))
-    .returning();
-  return updated!;
-}
-
-/** Undoes a cancellation before the paid period ends: the membership renews again as before. */
-export async function resumeMembership(scope: Scope): Promise<Membership> {
-  const { db, actor, now } = requireTeamPermission(scope, "billing:manage", billingRefusal);
-  const [updated] = await db
-    .update(membership)
-    .set({ status: "active", cancelledAt: null, updatedAt: now })
-    .where(
-      and(
-        eq(membership.organisationId, actor.organisationId),
-        eq(membership.status, "cancelled"),
-        gt(membership.currentPeriodEnd, now),
-      ),
-    )
-    .returning();
-  if (!updated)
-    throw new DomainError(
-      "invalid_state",
-      "There is no cancelled membership to resume: it has ended or was never cancelled.",
-    );
-  return updated;
 }
 
 /** Memberships whose period has ended and that should renew (not cancelled). */

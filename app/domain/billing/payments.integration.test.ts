@@ -12,15 +12,13 @@ import type { Runtime } from "~/services/runtime.server.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
+import { cancelMembership } from "./cancel-membership.server.ts";
+import { changeMembershipInterval } from "./change-membership-interval.server.ts";
 import { getCreditBalance } from "./credit-ledger.server.ts";
-import {
-  cancelMembership,
-  changeMembershipInterval,
-  getMembership,
-  resumeMembership,
-} from "./membership.server.ts";
+import { getMembership } from "./membership.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
 import { renewDemoMemberships } from "./renew-memberships.server.ts";
+import { resumeMembership } from "./resume-membership.server.ts";
 
 const webhookSecret = "whsec_test_secret";
 const seller = { name: "ReferOH Ltd" };

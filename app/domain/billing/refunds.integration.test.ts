@@ -25,7 +25,7 @@ import {
   type TestEmployer,
 } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
-import { getCreditNotePdf } from "./invoices.server.ts";
+import { getCreditNotePdf } from "./get-credit-note-pdf.server.ts";
 import {
   type ConfirmationHooks,
   handlePaymentEvent,

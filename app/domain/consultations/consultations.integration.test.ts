@@ -21,8 +21,10 @@ import {
 import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
+import { addDaysOff } from "./add-days-off.server.ts";
+import { addWeeklyHours } from "./add-weekly-hours.server.ts";
 import { readConsultationNotes, recordNoShow, saveConsultationNotes } from "./after-call.server.ts";
-import { addDaysOff, addWeeklyHours, offerableSlots } from "./availability.server.ts";
+import { offerableSlots } from "./availability.server.ts";
 import {
   bookedConsultationReferralIds,
   cancelConsultation,

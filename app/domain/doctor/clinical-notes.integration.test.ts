@@ -9,11 +9,8 @@ import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { doctorActor } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
-import {
-  CLINICAL_NOTES_MAX,
-  readClinicalNotes,
-  saveClinicalNotes,
-} from "./clinical-notes.server.ts";
+import { CLINICAL_NOTES_MAX, readClinicalNotes } from "./clinical-notes.server.ts";
+import { saveClinicalNotes } from "./save-clinical-notes.server.ts";
 
 const database = testDatabaseForFile();
 

@@ -28,13 +28,9 @@ import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
-import {
-  getDoctorCase,
-  listDoctorCases,
-  parseDoctorListQuery,
-  takeReferral,
-} from "./doctor-cases.server.ts";
+import { listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { actorOfDoctor } from "./doctor-queue.ts";
+import { getDoctorCase } from "./get-doctor-case.server.ts";
 import { notifyDoctorsOfSubmission, sendSlaWarnings } from "./notify-doctors.server.ts";
 import { reportBodyFromDraft } from "./report-from-draft.ts";
 import { saveReportDraft } from "./save-report.server.ts";
@@ -44,6 +40,7 @@ import {
   ReportReleaseRefused,
   signAndSendReport,
 } from "./send-report.server.ts";
+import { takeReferral } from "./take-referral.server.ts";
 
 const database = testDatabaseForFile();
 const mailer = recordingMailer();

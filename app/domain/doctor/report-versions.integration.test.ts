@@ -18,7 +18,8 @@ import {
   managementBodyForTest,
   sendRevisedVersionForTest,
 } from "~tests/support/reports.ts";
-import { getReportVersionPdf, listReportVersions } from "./report-versions.server.ts";
+import { getReportVersionPdf } from "./get-report-version-pdf.server.ts";
+import { listReportVersions } from "./report-versions.server.ts";
 
 const database = testDatabaseForFile();
 const jobs = { send: async () => "job-id" };

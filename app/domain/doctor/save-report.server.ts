@@ -23,12 +23,6 @@ function newReportReference(): string {
   return s;
 }
 
-/** The signature the doctor's report will carry, shown in the editor before signing. */
-export async function doctorSignature(scope: Scope) {
-  const { db, actor } = requireDoctor(scope);
-  return doctorSignatureOf(db, actor.userId);
-}
-
 type SaveReportResult =
   | { ok: true; reportId: string; version: number }
   | { ok: false; issues: { path: string; message: string }[] };

@@ -17,7 +17,8 @@ import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
-import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
+import { listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
+import { getDoctorCase } from "./get-doctor-case.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
 import { recordContactAttempt } from "./safety-contact.server.ts";
 

@@ -57,19 +57,3 @@ export async function getReferralForEmployer(scope: Scope, referralKey: string) 
   if (!row) throw new DomainError("not_found", "Referral not found.");
   return row;
 }
-
-/**
- * The phone number the employer typed on a draft they are still editing. Only for drafts: once
- * the person has the link the number is theirs to correct, and it is for the doctors only.
- */
-export async function getDraftPhoneForEmployer(
-  scope: Scope,
-  referralId: string,
-): Promise<string | null> {
-  requireEmployer(scope);
-  const [row] = await scope.db
-    .select({ phone: referral.subjectPhone })
-    .from(referral)
-    .where(and(eq(referral.id, referralId), visibleReferrals(scope), eq(referral.status, "draft")));
-  return row?.phone ?? null;
-}

@@ -3,12 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { assessmentInvitation, auditEvent, referral, referralActivity } from "~/db/schema/index.ts";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
-import {
-  getDoctorCase,
-  listDoctorCases,
-  takeReferral,
-} from "~/domain/doctor/doctor-cases.server.ts";
+import { listDoctorCases } from "~/domain/doctor/doctor-cases.server.ts";
 import { doctorRowAction, slaState } from "~/domain/doctor/doctor-queue.ts";
+import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
+import { takeReferral } from "~/domain/doctor/take-referral.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
@@ -19,8 +17,9 @@ import {
 } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
-import { liftReferralHold, putReferralOnHold } from "./hold-referral.server.ts";
+import { putReferralOnHold } from "./hold-referral.server.ts";
 import { canAct, referralActions } from "./lifecycle.ts";
+import { liftReferralHold } from "./lift-referral-hold.server.ts";
 
 const database = testDatabaseForFile();
 const origin = { ip: null, requestId: "hold-test" };

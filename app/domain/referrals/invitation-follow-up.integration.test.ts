@@ -8,7 +8,8 @@ import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
-import { claimAutomaticReminders, expireInvitations } from "./invitation-follow-up.server.ts";
+import { expireInvitations } from "./expire-invitations.server.ts";
+import { claimAutomaticReminders } from "./invitation-follow-up.server.ts";
 import { issueInvitationToken } from "./invitations.server.ts";
 
 const database = testDatabaseForFile();

@@ -5,13 +5,10 @@ import { teamOrganisationForFile } from "~tests/support/team.ts";
 import { referralRecipients } from "./employer-notice.server.ts";
 import { getReferralForEmployer } from "./get-referral.server.ts";
 import { listReferrals } from "./list-referrals.server.ts";
-import {
-  getReferralPeople,
-  nameReferralManager,
-  reassignOwnedReferrals,
-  reassignReferral,
-  removeReferralManager,
-} from "./referral-people.server.ts";
+import { nameReferralManager } from "./name-referral-manager.server.ts";
+import { reassignReferral } from "./reassign-referral.server.ts";
+import { getReferralPeople, reassignOwnedReferrals } from "./referral-people.server.ts";
+import { removeReferralManager } from "./remove-referral-manager.server.ts";
 
 /*
  * A referral's people (docs/architecture.md §4): naming and removing additional managers, and

@@ -3,14 +3,14 @@ import type { MemberRole } from "~/db/schema/auth.ts";
 import { member, referral, referralManager, user } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
-import type { Executor, Tx } from "~/domain/kernel/database.ts";
+import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { memberRoleLabel, teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import { employerReferralByKey } from "./get-referral.server.ts";
 import type { ReferralPeople, ReferralPerson } from "./referral-people.ts";
+import { currentMember, notAMember, visibleReferral } from "./referral-people-lookups.server.ts";
 
 /*
  * A referral's people (docs/architecture.md §4): the member it belongs to (`owner_id`), the one
@@ -21,9 +21,6 @@ import type { ReferralPeople, ReferralPerson } from "./referral-people.ts";
  * see is not found, whatever id was sent.
  */
 
-const notAMember =
-  "Only a current member of your organisation's team can be given a referral. Invite them from the Team page first.";
-
 /** The member's words for a role, or that they have left. */
 function personOf(row: {
   userId: string;
@@ -32,33 +29,6 @@ function personOf(row: {
   role: MemberRole | null;
 }): ReferralPerson {
   return { ...row, roleLabel: row.role ? memberRoleLabel[row.role] : "No longer in the team" };
-}
-
-/** The referral, as the caller may see it; `lock` holds it for the change being made. */
-async function visibleReferral(db: Executor, scope: Scope, referralKey: string, lock: boolean) {
-  const query = db
-    .select({
-      id: referral.id,
-      reference: referral.reference,
-      organisationId: referral.organisationId,
-      ownerId: referral.ownerId,
-      createdBy: referral.createdBy,
-    })
-    .from(referral)
-    .where(employerReferralByKey(scope, referralKey));
-  const [row] = await (lock ? query.for("update") : query);
-  if (!row) throw new DomainError("not_found", "Referral not found.");
-  return row;
-}
-
-/** A current member of the caller's organisation, or null: never another organisation's person. */
-async function currentMember(db: Executor, scope: Scope, userId: string) {
-  const [row] = await db
-    .select({ userId: member.userId, name: user.name, email: user.email, role: member.role })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(visibleMembers(scope), eq(member.userId, userId)));
-  return row ?? null;
 }
 
 /** Who is on a referral the caller sees, who could be added, and what the caller may change. */
@@ -108,139 +78,6 @@ export async function getReferralPeople(
     canName: teamCan(actor.memberRole, "referrals:assign"),
     canReassign: teamCan(actor.memberRole, "referrals:reassign"),
   };
-}
-
-/** Whether the caller still sees the referral after a change (a manager who took themselves off). */
-async function stillVisible(tx: Tx, scope: Scope, referralId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: referral.id })
-    .from(referral)
-    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
-  return row !== undefined;
-}
-
-/**
- * Names a current member of the organisation as an additional manager on a referral the caller
- * sees. Naming someone already on it changes nothing and records nothing.
- */
-export async function nameReferralManager(
-  scope: Scope,
-  input: { referralId: string; userId: string },
-): Promise<{ added: boolean; reference: string }> {
-  const employer = requireTeamPermission(
-    scope,
-    "referrals:assign",
-    "Your role in this organisation does not allow sharing referrals.",
-  );
-  return scope.db.transaction(async (tx) => {
-    const found = await visibleReferral(tx, scope, input.referralId, true);
-    const person = await currentMember(tx, employer, input.userId);
-    if (!person) throw new DomainError("invalid_input", notAMember);
-    if (person.userId === found.ownerId)
-      throw new DomainError("invalid_state", `${person.name} already owns this referral.`);
-    const inserted = await tx
-      .insert(referralManager)
-      .values({
-        referralId: found.id,
-        userId: person.userId,
-        organisationId: found.organisationId,
-        addedBy: employer.actor.userId,
-      })
-      .onConflictDoNothing()
-      .returning({ userId: referralManager.userId });
-    if (inserted.length > 0)
-      await recordAuditEventAs(
-        scope,
-        {
-          action: "referral.manager_added",
-          object: { type: "referral", id: found.id },
-          details: { reference: found.reference, userId: person.userId },
-        },
-        tx,
-      );
-    return { added: inserted.length > 0, reference: found.reference };
-  });
-}
-
-/**
- * Takes a named manager off a referral. Anyone who may name may remove; the owner is not named
- * and is never removed this way (reassign the referral instead). `stillVisible` is false when the
- * caller took themselves off a referral they no longer see.
- */
-export async function removeReferralManager(
-  scope: Scope,
-  input: { referralId: string; userId: string },
-): Promise<{ removed: boolean; reference: string; stillVisible: boolean }> {
-  requireTeamPermission(
-    scope,
-    "referrals:assign",
-    "Your role in this organisation does not allow sharing referrals.",
-  );
-  return scope.db.transaction(async (tx) => {
-    const found = await visibleReferral(tx, scope, input.referralId, true);
-    if (input.userId === found.ownerId)
-      throw new DomainError(
-        "invalid_state",
-        "The referral's owner cannot be removed from it. Reassign it to someone else instead.",
-      );
-    const removed = await tx
-      .delete(referralManager)
-      .where(
-        and(eq(referralManager.referralId, found.id), eq(referralManager.userId, input.userId)),
-      )
-      .returning({ userId: referralManager.userId });
-    if (removed.length > 0)
-      await recordAuditEventAs(
-        scope,
-        {
-          action: "referral.manager_removed",
-          object: { type: "referral", id: found.id },
-          details: { reference: found.reference, userId: input.userId },
-        },
-        tx,
-      );
-    return {
-      removed: removed.length > 0,
-      reference: found.reference,
-      stillVisible: await stillVisible(tx, scope, found.id),
-    };
-  });
-}
-
-/**
- * Gives a referral to another current member (owners and HR administrators). Its maker stays as
- * it was; the previous owner, if a manager, sees it from now on only if named on it. The new
- * owner's named-manager row, if any, goes: they are on it as its owner.
- */
-export async function reassignReferral(
-  scope: Scope,
-  input: { referralId: string; toUserId: string },
-): Promise<{ changed: boolean; reference: string }> {
-  const employer = requireTeamPermission(
-    scope,
-    "referrals:reassign",
-    "Only an owner or an HR administrator can reassign a referral.",
-  );
-  return scope.db.transaction(async (tx) => {
-    const found = await visibleReferral(tx, scope, input.referralId, true);
-    const to = await currentMember(tx, employer, input.toUserId);
-    if (!to) throw new DomainError("invalid_input", notAMember);
-    if (to.userId === found.ownerId) return { changed: false, reference: found.reference };
-    await tx.update(referral).set({ ownerId: to.userId }).where(eq(referral.id, found.id));
-    await tx
-      .delete(referralManager)
-      .where(and(eq(referralManager.referralId, found.id), eq(referralManager.userId, to.userId)));
-    await recordAuditEventAs(
-      scope,
-      {
-        action: "referral.reassigned",
-        object: { type: "referral", id: found.id },
-        details: { reference: found.reference, fromUserId: found.ownerId, toUserId: to.userId },
-      },
-      tx,
-    );
-    return { changed: true, reference: found.reference };
-  });
 }
 
 /**

@@ -1,42 +1,16 @@
 import { and, eq, or } from "drizzle-orm";
 import { organisation, referral, report, reportVersion } from "~/db/schema/index.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { askedQuestions, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import { agreedItemTexts } from "./disclosure/disclosure-item.ts";
+import { notFound, referenceFormat } from "./employer-report-reference.ts";
 import type { ReportBody } from "./report-body.ts";
 import { headerColumns, loadReportHeader } from "./report-header.server.ts";
 import { reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { fitnessLabel, REPORT_TYPE_TITLES, reportSections } from "./report-sections.ts";
 import { isCurrentVersionOf, signedVersionColumns } from "./report-version.server.ts";
-
-const referenceFormat = /^REP-[A-Z0-9]{4,12}$/;
-
-function notFound(): never {
-  throw new DomainError("not_found", "Report not found.");
-}
-
-/**
- * Whether the employer may open the report with this reference, reading nothing of it: where a
- * `?viewReport=` link goes. The report page it leads to reads and audits the report itself.
- */
-export async function employerMayOpenReport(scope: Scope, reference: string): Promise<boolean> {
-  const { db } = requireEmployer(scope);
-  if (!referenceFormat.test(reference)) return false;
-  const [row] = await db
-    .select({ id: report.id })
-    .from(report)
-    .innerJoin(referral, eq(referral.id, report.referralId))
-    .where(
-      and(
-        eq(report.reference, reference),
-        or(visibleReports(scope), and(visibleReferrals(scope), eq(report.status, "withheld"))),
-      ),
-    );
-  return row !== undefined;
-}
 
 /**
  * What the employer may see of one report: a released version as the person agreed to release it
@@ -142,44 +116,4 @@ function employerReportContent(
       signedAt: version.signedAt,
     }),
   };
-}
-
-/** The frozen PDF of a released report of the actor's organisation. */
-export async function getEmployerReportPdf(
-  scope: Scope,
-  reference: string,
-): Promise<{ reportId: string; reference: string; pdf: Buffer; sha256: string }> {
-  const { db } = requireEmployer(scope);
-  if (!referenceFormat.test(reference)) notFound();
-  const [row] = await db
-    .select({ id: report.id, pdf: reportVersion.pdf, sha256: reportVersion.pdfSha256 })
-    .from(report)
-    .innerJoin(reportVersion, isCurrentVersionOf(report))
-    .where(
-      and(
-        eq(report.reference, reference),
-        visibleReports(scope),
-        eq(reportVersion.subjectDecision, "approved"),
-      ),
-    );
-  if (!row?.pdf || !row.sha256) notFound();
-  return { reportId: row.id, reference, pdf: row.pdf, sha256: row.sha256 };
-}
-
-/**
- * The released report of one of the employer's referrals, as the report page shows it, or null
- * when there is none (yet): the referral drawer shows it under a complete referral.
- */
-export async function getReleasedReportForReferral(scope: Scope, referralId: string) {
-  const { db } = requireEmployer(scope);
-  const [row] = await db
-    .select({ reference: report.reference })
-    .from(report)
-    .where(and(eq(report.referralId, referralId), visibleReports(scope)));
-  if (!row) return null;
-  const found = await getEmployerReport(scope, row.reference).catch((error: unknown) => {
-    if (error instanceof DomainError && error.code === "not_found") return null;
-    throw error;
-  });
-  return found?.state === "released" ? found : null;
 }

@@ -1,17 +1,14 @@
 import type { referral } from "~/db/schema/index.ts";
-import { report, reportVersion } from "~/db/schema/index.ts";
 import { auditSubjectEvent } from "~/domain/assessments/lock-referral.server.ts";
-import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
 import type { DisclosureItem } from "./disclosure/disclosure-item.ts";
 import { loadReportHeader } from "./report-header.server.ts";
 import { type ReportFact, reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { hasDiagnosis, type ReportSection, reportSections } from "./report-sections.ts";
-import { isCurrentVersionOf } from "./report-version.server.ts";
 import { subjectCopyAvailable, subjectCopyUntil } from "./subject-copy.ts";
+import { currentVersionOf, reportObject } from "./subject-report-version.server.ts";
 
 type SubjectReportView =
   | {
@@ -132,43 +129,4 @@ export async function loadReportForSubject(
       : { reason: "no_report_for_subject", referralStatus: current.status },
   });
   return view;
-}
-
-/**
- * The person's own copy of their released report: the frozen PDF the employer has, for 30 days
- * from release (subject-copy.ts). Every download, and every refusal, is audited.
- */
-export async function getSubjectReportPdf(
-  scope: Scope,
-): Promise<{ reference: string; pdf: Buffer } | null> {
-  const subject = requireSubject(scope);
-  const row = await currentVersionOf(subject);
-  const ok =
-    row?.report.status === "released" &&
-    row.version.pdf !== null &&
-    subjectCopyAvailable(row.report.releasedAt, subject.now);
-  await auditSubjectEvent(subject.db, subject, {
-    action: "report.subject_downloaded",
-    outcome: ok ? "success" : "denied",
-    object: reportObject(row?.report.id),
-    details: ok
-      ? { sha256: row?.version.pdfSha256 }
-      : { reason: row ? "not_available" : "no_report" },
-  });
-  return ok && row?.version.pdf ? { reference: row.report.reference, pdf: row.version.pdf } : null;
-}
-
-/** The report on the person's referral with the version now current, read through their scope. */
-async function currentVersionOf(scope: Scope<SubjectActor>) {
-  const [row] = await scope.db
-    .select({ report, version: reportVersion })
-    .from(report)
-    .innerJoin(reportVersion, isCurrentVersionOf(report))
-    .where(visibleReports(scope));
-  return row;
-}
-
-/** What was read: the report when there is one, else (by default) the referral of the link. */
-function reportObject(reportId: string | undefined) {
-  return reportId ? { type: "report", id: reportId } : undefined;
 }

@@ -21,7 +21,8 @@ import {
   sendRevisedVersionForTest,
 } from "~tests/support/reports.ts";
 import { approveReport } from "./approve-report.server.ts";
-import { getEmployerReport, getEmployerReportPdf } from "./get-employer-report.server.ts";
+import { getEmployerReport } from "./get-employer-report.server.ts";
+import { getEmployerReportPdf } from "./get-employer-report-pdf.server.ts";
 import {
   listEmployerReports,
   parseEmployerReportListQuery,

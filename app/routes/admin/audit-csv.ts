@@ -1,5 +1,5 @@
 import { auditFilterSchema } from "~/domain/admin/audit-filter.ts";
-import { exportAuditLogCsv } from "~/domain/admin/audit-log.server.ts";
+import { exportAuditLogCsv } from "~/domain/admin/export-audit-log-csv.server.ts";
 import type { Route } from "./+types/audit-csv";
 import { adminList } from "./admin-scope.server.ts";
 

@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { auditFilterParams, auditFilterSchema } from "~/domain/admin/audit-filter.ts";
 import { searchAuditLog } from "~/domain/admin/audit-log.server.ts";
-import { organisationOptions } from "~/domain/admin/organisations.server.ts";
+import { organisationOptions } from "~/domain/admin/organisation-options.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/audit";
 import { adminList } from "./admin-scope.server.ts";

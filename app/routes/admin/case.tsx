@@ -15,8 +15,9 @@ import {
   HOLD_REASON_MAX,
   putOnHoldSchema,
 } from "~/domain/referrals/hold-input.ts";
-import { liftReferralHold, putReferralOnHold } from "~/domain/referrals/hold-referral.server.ts";
+import { putReferralOnHold } from "~/domain/referrals/hold-referral.server.ts";
 import { canAct, statusLabels } from "~/domain/referrals/lifecycle.ts";
+import { liftReferralHold } from "~/domain/referrals/lift-referral-hold.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { isUuid } from "~/lib/ids.ts";

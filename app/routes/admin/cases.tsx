@@ -28,7 +28,7 @@ import {
   reassignableStatuses,
   reassignCaseSchema,
 } from "~/domain/admin/cases.ts";
-import { organisationOptions } from "~/domain/admin/organisations.server.ts";
+import { organisationOptions } from "~/domain/admin/organisation-options.server.ts";
 import { referralStatuses, statusLabels, statusTone } from "~/domain/referrals/lifecycle.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";

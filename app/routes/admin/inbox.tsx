@@ -6,13 +6,14 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
-import { type InboxItem, listInbox, markInboxItemHandled } from "~/domain/admin/inbox.server.ts";
+import { type InboxItem, listInbox } from "~/domain/admin/inbox.server.ts";
 import {
   type InboxKind,
   inboxFilterSchema,
   inboxKinds,
   markHandledSchema,
 } from "~/domain/admin/inbox.ts";
+import { markInboxItemHandled } from "~/domain/admin/mark-inbox-item-handled.server.ts";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";

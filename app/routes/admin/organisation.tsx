@@ -11,10 +11,8 @@ import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
-import {
-  adjustOrganisationCredits,
-  getOrganisationDetail,
-} from "~/domain/admin/organisations.server.ts";
+import { adjustOrganisationCredits } from "~/domain/admin/adjust-organisation-credits.server.ts";
+import { getOrganisationDetail } from "~/domain/admin/get-organisation-detail.server.ts";
 import { type CreditAdjustment, creditAdjustmentSchema } from "~/domain/admin/organisations.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";

@@ -1,4 +1,4 @@
-import { getSubjectReportPdf } from "~/domain/reports/load-report-for-subject.server.ts";
+import { getSubjectReportPdf } from "~/domain/reports/get-subject-report-pdf.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import type { Route } from "./+types/report-pdf";
 import { requireAssessmentLink } from "./link.server.ts";

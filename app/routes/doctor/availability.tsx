@@ -9,19 +9,17 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import {
-  addDaysOff,
-  addWeeklyHours,
-  getAvailability,
-  offerableSlots,
-  removeDaysOff,
-  removeWeeklyHours,
-} from "~/domain/consultations/availability.server.ts";
+import { addDaysOff } from "~/domain/consultations/add-days-off.server.ts";
+import { addWeeklyHours } from "~/domain/consultations/add-weekly-hours.server.ts";
+import { offerableSlots } from "~/domain/consultations/availability.server.ts";
 import {
   availabilityFormSchema,
   availabilityForms,
 } from "~/domain/consultations/consultation-forms.ts";
+import { getAvailability } from "~/domain/consultations/get-availability.server.ts";
 import { formatMinute } from "~/domain/consultations/london-time.ts";
+import { removeDaysOff } from "~/domain/consultations/remove-days-off.server.ts";
+import { removeWeeklyHours } from "~/domain/consultations/remove-weekly-hours.server.ts";
 import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { dashboardFormSchema } from "~/domain/doctor/dashboard-forms.ts";
-import { takeReferral } from "~/domain/doctor/doctor-cases.server.ts";
 import { recordContactAttempt } from "~/domain/doctor/safety-contact.server.ts";
 import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
+import { takeReferral } from "~/domain/doctor/take-referral.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";

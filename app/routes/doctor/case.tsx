@@ -6,7 +6,7 @@ import {
   CaseDetails,
   CaseFacts,
 } from "~/components/doctor/case-details.tsx";
-import { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";

@@ -44,8 +44,9 @@ import {
   doctorListQuerySchema,
   parseDoctorListQuery,
 } from "~/domain/doctor/dashboard-forms.ts";
-import { getDoctorCase, listDoctorCases } from "~/domain/doctor/doctor-cases.server.ts";
+import { listDoctorCases } from "~/domain/doctor/doctor-cases.server.ts";
 import { type DoctorTab, doctorRowAction } from "~/domain/doctor/doctor-queue.ts";
+import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/dates.ts";
 import { excerpt } from "~/lib/excerpt.ts";

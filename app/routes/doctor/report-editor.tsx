@@ -2,13 +2,15 @@ import { data, redirect } from "react-router";
 import { ReportEditor } from "~/components/doctor/report-editor/report-editor.tsx";
 import { runtimeContext } from "~/context.ts";
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
-import { readClinicalNotes, saveClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
-import { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import { readClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
+import { doctorSignature } from "~/domain/doctor/doctor-signature.server.ts";
+import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { editorFindings, marksOf } from "~/domain/doctor/report-disclosures.server.ts";
 import { reportEditorFormSchema, reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
 import { fieldIdOfIssue, reportBodyFromForm, sentFields } from "~/domain/doctor/report-form.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
-import { doctorSignature, saveReportDraft } from "~/domain/doctor/save-report.server.ts";
+import { saveClinicalNotes } from "~/domain/doctor/save-clinical-notes.server.ts";
+import { saveReportDraft } from "~/domain/doctor/save-report.server.ts";
 import {
   askSubjectForInformation,
   declineReportCorrection,

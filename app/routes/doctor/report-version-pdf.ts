@@ -1,4 +1,4 @@
-import { getReportVersionPdf } from "~/domain/doctor/report-versions.server.ts";
+import { getReportVersionPdf } from "~/domain/doctor/get-report-version-pdf.server.ts";
 import { downloadRefusal, fileNotFound } from "~/middleware/refusal.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";

@@ -1,4 +1,4 @@
-import { getCreditNotePdf } from "~/domain/billing/invoices.server.ts";
+import { getCreditNotePdf } from "~/domain/billing/get-credit-note-pdf.server.ts";
 import type { Route } from "./+types/credit-note-pdf";
 import { billingDocumentPdf } from "./billing.server.ts";
 

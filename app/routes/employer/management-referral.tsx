@@ -14,10 +14,8 @@ import { FormFieldset } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
-import {
-  getDraftPhoneForEmployer,
-  getReferralForEmployer,
-} from "~/domain/referrals/get-referral.server.ts";
+import { getDraftPhoneForEmployer } from "~/domain/referrals/get-draft-phone-for-employer.server.ts";
+import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import {
   askedQuestions,
   questionKeys,

@@ -17,7 +17,8 @@ import {
   services,
   turnaroundHours,
 } from "~/domain/billing/catalogue.ts";
-import { membershipStanding, ownMembership } from "~/domain/billing/membership.server.ts";
+import { membershipStanding } from "~/domain/billing/membership.server.ts";
+import { ownMembership } from "~/domain/billing/own-membership.server.ts";
 import {
   orderRequestFor,
   type PlanTab,

@@ -11,7 +11,7 @@ import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.t
 import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { getReferralPeople } from "~/domain/referrals/referral-people.server.ts";
-import { getReleasedReportForReferral } from "~/domain/reports/get-employer-report.server.ts";
+import { getReleasedReportForReferral } from "~/domain/reports/get-released-report-for-referral.server.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 

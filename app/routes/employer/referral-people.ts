@@ -1,10 +1,8 @@
 import { data, redirect } from "react-router";
-import {
-  nameReferralManager,
-  reassignReferral,
-  removeReferralManager,
-} from "~/domain/referrals/referral-people.server.ts";
+import { nameReferralManager } from "~/domain/referrals/name-referral-manager.server.ts";
+import { reassignReferral } from "~/domain/referrals/reassign-referral.server.ts";
 import { referralPeopleFormSchema } from "~/domain/referrals/referral-people.ts";
+import { removeReferralManager } from "~/domain/referrals/remove-referral-manager.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";

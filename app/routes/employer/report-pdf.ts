@@ -1,6 +1,6 @@
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { getEmployerReportPdf } from "~/domain/reports/get-employer-report.server.ts";
+import { getEmployerReportPdf } from "~/domain/reports/get-employer-report-pdf.server.ts";
 import { downloadRefusal, fileNotFound } from "~/middleware/refusal.server.ts";
 import { pdfDownload } from "~/middleware/responses.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";

@@ -19,7 +19,7 @@ import { Label } from "~/components/ui/label";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
-import { employerMayOpenReport } from "~/domain/reports/get-employer-report.server.ts";
+import { employerMayOpenReport } from "~/domain/reports/employer-may-open-report.server.ts";
 import {
   type EmployerReportListQuery,
   listEmployerReports,

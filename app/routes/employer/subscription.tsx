@@ -23,6 +23,7 @@ import { Progress } from "~/components/ui/progress";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { billingAddressOf } from "~/domain/billing/billing-address.server.ts";
 import { BILLING_ADDRESS_MAX, billingAddressSchema } from "~/domain/billing/billing-address.ts";
+import { cancelMembership } from "~/domain/billing/cancel-membership.server.ts";
 import {
   creditPacks,
   creditValidityMonths,
@@ -30,16 +31,13 @@ import {
   membership as membershipPlans,
   services,
 } from "~/domain/billing/catalogue.ts";
-import { getCreditUsage } from "~/domain/billing/credit-ledger.server.ts";
+import { changeMembershipInterval } from "~/domain/billing/change-membership-interval.server.ts";
+import { getCreditUsage } from "~/domain/billing/get-credit-usage.server.ts";
 import { lineText } from "~/domain/billing/invoice-lines.ts";
-import {
-  cancelMembership,
-  changeMembershipInterval,
-  isMembershipInForce,
-  ownMembership,
-  resumeMembership,
-} from "~/domain/billing/membership.server.ts";
+import { isMembershipInForce } from "~/domain/billing/membership.server.ts";
 import { listOrders } from "~/domain/billing/orders.server.ts";
+import { ownMembership } from "~/domain/billing/own-membership.server.ts";
+import { resumeMembership } from "~/domain/billing/resume-membership.server.ts";
 import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";

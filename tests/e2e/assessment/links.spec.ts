@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { subDays } from "date-fns";
 import { openDatabase } from "../../../app/db/client.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
-import { expireInvitations } from "../../../app/domain/referrals/invitation-follow-up.server.ts";
+import { expireInvitations } from "../../../app/domain/referrals/expire-invitations.server.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { migratedDataDir } from "../support/in-process-server.ts";

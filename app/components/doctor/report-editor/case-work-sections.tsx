@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/textarea";
 import { CLINICAL_NOTES_MAX } from "~/domain/doctor/clinical-notes.ts";
-import type { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { OneTimeCodeInput } from "~/components/ui/one-time-code-input.tsx";
-import type { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
 import { disclosureFieldLabel } from "~/domain/reports/disclosure/disclosure-item.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import type { FieldFindings } from "~/components/doctor/field-findings.tsx";
 import { NativeRadio } from "~/components/ui/native-radio";
-import type { AnswerEvidence } from "~/domain/doctor/doctor-cases.server.ts";
+import type { AnswerEvidence } from "~/domain/doctor/get-doctor-case.server.ts";
 import { managementQuestions, type QuestionKey } from "~/domain/referrals/management-questions.ts";
 import type { DraftStatement } from "~/domain/reports/drafter.ts";
 

@@ -6,7 +6,7 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { ErrorSummary } from "~/components/ui/form-field";
-import type { getDoctorCase } from "~/domain/doctor/doctor-cases.server.ts";
+import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { reportEditorFormSchema } from "~/domain/doctor/report-editor-forms.ts";
 import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";

@@ -1,0 +1,44 @@
+import { and, eq } from "drizzle-orm";
+import { member, referral, user } from "~/db/schema/index.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleMembers } from "~/domain/kernel/visibility.server.ts";
+import { employerReferralByKey } from "./get-referral.server.ts";
+
+/* What changing a referral's people reads first: the referral and the member, each only as the caller may see them. */
+
+export const notAMember =
+  "Only a current member of your organisation's team can be given a referral. Invite them from the Team page first.";
+
+/** The referral, as the caller may see it; `lock` holds it for the change being made. */
+export async function visibleReferral(
+  db: Executor,
+  scope: Scope,
+  referralKey: string,
+  lock: boolean,
+) {
+  const query = db
+    .select({
+      id: referral.id,
+      reference: referral.reference,
+      organisationId: referral.organisationId,
+      ownerId: referral.ownerId,
+      createdBy: referral.createdBy,
+    })
+    .from(referral)
+    .where(employerReferralByKey(scope, referralKey));
+  const [row] = await (lock ? query.for("update") : query);
+  if (!row) throw new DomainError("not_found", "Referral not found.");
+  return row;
+}
+
+/** A current member of the caller's organisation, or null: never another organisation's person. */
+export async function currentMember(db: Executor, scope: Scope, userId: string) {
+  const [row] = await db
+    .select({ userId: member.userId, name: user.name, email: user.email, role: member.role })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(visibleMembers(scope), eq(member.userId, userId)));
+  return row ?? null;
+}

@@ -378,48 +378,62 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
       )}
       {devices.length > 0 && phase !== "left" ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <Label htmlFor="camera">Camera</Label>
-            <NativeSelect
-              id="camera"
-              value={cameraId}
-              onChange={(e) => void switchDevice("videoinput", e.target.value)}
-              disabled={cameras.length === 0}
-            >
-              {cameras.length === 0 ? (
-                <NativeSelectOption value="">No camera found</NativeSelectOption>
-              ) : null}
-              {cameras.map((d, i) => (
-                <NativeSelectOption key={d.deviceId} value={d.deviceId}>
-                  {d.label || `Camera ${i + 1}`}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="microphone">Microphone</Label>
-            <NativeSelect
-              id="microphone"
-              value={micId}
-              onChange={(e) => void switchDevice("audioinput", e.target.value)}
-              disabled={microphones.length === 0}
-            >
-              {microphones.length === 0 ? (
-                <NativeSelectOption value="">No microphone found</NativeSelectOption>
-              ) : null}
-              {microphones.map((d, i) => (
-                <NativeSelectOption key={d.deviceId} value={d.deviceId}>
-                  {d.label || `Microphone ${i + 1}`}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
+          <DeviceSelect
+            id="camera"
+            noun="Camera"
+            devices={cameras}
+            value={cameraId}
+            onChange={(deviceId) => void switchDevice("videoinput", deviceId)}
+          />
+          <DeviceSelect
+            id="microphone"
+            noun="Microphone"
+            devices={microphones}
+            value={micId}
+            onChange={(deviceId) => void switchDevice("audioinput", deviceId)}
+          />
         </div>
       ) : null}
       <p className="text-muted-foreground text-sm">
         The call goes directly between your two devices, encrypted, and nothing is recorded.
         {role === "doctor" ? " Write your notes on the case page after the call." : ""}
       </p>
+    </div>
+  );
+}
+
+/** The choice of one kind of device; a device the browser will not name is numbered. */
+function DeviceSelect({
+  id,
+  noun,
+  devices,
+  value,
+  onChange,
+}: {
+  id: string;
+  noun: "Camera" | "Microphone";
+  devices: MediaDeviceInfo[];
+  value: string;
+  onChange: (deviceId: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{noun}</Label>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={devices.length === 0}
+      >
+        {devices.length === 0 ? (
+          <NativeSelectOption value="">{`No ${noun.toLowerCase()} found`}</NativeSelectOption>
+        ) : null}
+        {devices.map((d, i) => (
+          <NativeSelectOption key={d.deviceId} value={d.deviceId}>
+            {d.label || `${noun} ${i + 1}`}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { ArrowLeftIcon, DownloadIcon, MailIcon } from "lucide-react";
+import { DownloadIcon, MailIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { PageBackLink } from "~/components/page-back-link.tsx";
 import {
   EditDraftLink,
   NewReferralLink,
@@ -72,13 +73,7 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
   const { referral, confirmCancel } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/employer-referrals"
-        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
-      >
-        <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        All referrals
-      </Link>
+      <PageBackLink to="/employer-referrals">All referrals</PageBackLink>
       <h1 className="mt-4 font-semibold text-3xl tracking-tight">{referralTitle(referral)}</h1>
       <p className="mt-2 text-lg text-muted-foreground">
         {referral.subjectName} · {referral.issue}

@@ -1,6 +1,6 @@
 import { DownloadIcon, MailIcon } from "lucide-react";
 import { type ComponentProps, useEffect, useRef, useState } from "react";
-import { type Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { type Link, useFetcher, useLocation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { DrawerLink } from "~/components/drawer-link.tsx";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,7 @@ import {
   SheetTitle,
 } from "~/components/ui/sheet";
 import { toast } from "~/components/ui/toaster";
+import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import {
   EditDraftLink,
@@ -116,8 +117,7 @@ export function useReferralDrawer(loaded: ReferralDrawerData | "not_found" | nul
   const [open, setOpen] = useState<ReferralDrawerData | null>(
     loaded === "not_found" ? null : loaded,
   );
-  const location = useLocation();
-  const navigate = useNavigate();
+  const removeQueryParams = useRemoveQueryParams();
   useEffect(() => {
     if (!loaded) return;
     if (loaded === "not_found")
@@ -125,16 +125,8 @@ export function useReferralDrawer(loaded: ReferralDrawerData | "not_found" | nul
         description: "No referral of your organisation has that reference.",
       });
     else setOpen(loaded);
-    const params = new URLSearchParams(location.search);
-    if (!params.has("viewReferral") && !params.has("viewReport")) return;
-    params.delete("viewReferral");
-    params.delete("viewReport");
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : "" },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [loaded, location.pathname, location.search, navigate]);
+    removeQueryParams(["viewReferral", "viewReport"]);
+  }, [loaded, removeQueryParams]);
   return { referral: open, close: () => setOpen(null) };
 }
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
+import { SupportEmailLink } from "~/components/assessment/support-email-link.tsx";
 import { StandalonePage } from "~/components/standalone-page.tsx";
 import type { Route } from "./+types/layout";
 
@@ -29,15 +30,6 @@ function Shell({ children }: { children: React.ReactNode }) {
         </div>
       </footer>
     </>
-  );
-}
-
-/** The service's address for questions about an assessment. */
-function SupportEmailLink() {
-  return (
-    <a className="text-primary underline underline-offset-4" href="mailto:hello@referoh.co.uk">
-      hello@referoh.co.uk
-    </a>
   );
 }
 

@@ -39,6 +39,7 @@ import {
 } from "~/components/ui/sheet";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
+import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import {
   type DoctorListQuery,
   doctorListQuerySchema,
@@ -107,6 +108,7 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
+  const removeQueryParams = useRemoveQueryParams();
 
   // The editor returns here with ?completed=REF after sending: the seed's toast, sheet closed.
   // Without JavaScript the page itself says what was done (below); with it, toasts do.
@@ -117,11 +119,8 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
     toast.success("Review completed", {
       description: `Referral ${completed} has been marked as completed.`,
     });
-    const params = new URLSearchParams(location.search);
-    params.delete("completed");
-    const search = params.toString();
-    navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
-  }, [completed, location.search, navigate]);
+    removeQueryParams(["completed"]);
+  }, [completed, removeQueryParams]);
 
   useEffect(() => {
     if (!actionData) return;

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { TextAreaField } from "~/components/forms/text-field.tsx";
+import { BillingAddressField } from "~/components/billing/billing-address-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -22,7 +22,7 @@ import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { billingAddressOf } from "~/domain/billing/billing-address.server.ts";
-import { BILLING_ADDRESS_MAX, billingAddressSchema } from "~/domain/billing/billing-address.ts";
+import { billingAddressSchema } from "~/domain/billing/billing-address.ts";
 import {
   creditPacks,
   creditValidityMonths,
@@ -290,13 +290,9 @@ function BillingAddressForm({ address, saved }: { address: string | null; saved:
         className="mt-4 grid max-w-xl gap-4"
       >
         <OrganisationField />
-        <TextAreaField
-          label="Billing address"
+        <BillingAddressField
           hint="Printed on your invoices and credit notes: the street, the town and the postcode, each on its own line."
           field={fields.address}
-          rows={4}
-          maxLength={BILLING_ADDRESS_MAX}
-          autoComplete="street-address"
         />
         <div>
           <Button type="submit" variant="outline" disabled={navigation.state !== "idle"}>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import { MicIcon, MicOffIcon, PhoneOffIcon, VideoIcon, VideoOffIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -347,26 +348,24 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
       </div>
       {phase !== "left" && phase !== "refused" ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            onClick={toggleMute}
-            disabled={!hasAudio}
-            aria-pressed={muted}
-          >
-            {muted ? <MicOffIcon aria-hidden="true" /> : <MicIcon aria-hidden="true" />}
-            {muted ? "Unmute" : "Mute"}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={toggleCamera}
-            disabled={!hasVideo}
-            aria-pressed={cameraOff}
-          >
-            {cameraOff ? <VideoOffIcon aria-hidden="true" /> : <VideoIcon aria-hidden="true" />}
-            {cameraOff ? "Turn camera on" : "Turn camera off"}
-          </Button>
+          <MediaToggle
+            off={muted}
+            available={hasAudio}
+            onToggle={toggleMute}
+            OnIcon={MicIcon}
+            OffIcon={MicOffIcon}
+            turnOn="Unmute"
+            turnOff="Mute"
+          />
+          <MediaToggle
+            off={cameraOff}
+            available={hasVideo}
+            onToggle={toggleCamera}
+            OnIcon={VideoIcon}
+            OffIcon={VideoOffIcon}
+            turnOn="Turn camera on"
+            turnOff="Turn camera off"
+          />
           <Button type="button" variant="destructive" onClick={leave}>
             <PhoneOffIcon aria-hidden="true" /> Leave
           </Button>
@@ -435,5 +434,37 @@ function DeviceSelect({
         ))}
       </NativeSelect>
     </div>
+  );
+}
+
+/** The microphone's or the camera's switch: pressed while it is off, named for what it does next. */
+function MediaToggle({
+  off,
+  available,
+  onToggle,
+  OnIcon,
+  OffIcon,
+  turnOn,
+  turnOff,
+}: {
+  off: boolean;
+  available: boolean;
+  onToggle: () => void;
+  OnIcon: LucideIcon;
+  OffIcon: LucideIcon;
+  turnOn: string;
+  turnOff: string;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      onClick={onToggle}
+      disabled={!available}
+      aria-pressed={off}
+    >
+      {off ? <OffIcon aria-hidden="true" /> : <OnIcon aria-hidden="true" />}
+      {off ? turnOn : turnOff}
+    </Button>
   );
 }

@@ -1,8 +1,8 @@
 import { DownloadIcon, MailIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import {
   EditDraftLink,
@@ -130,9 +130,7 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
       ) : null}
       {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
       {actions.includes("remind") && referral.canRemind ? (
-        <Form method="post">
-          <OrganisationField />
-          <input type="hidden" name="intent" value="remind" />
+        <PostIntentForm intent="remind">
           <Button
             type="submit"
             variant="outline"
@@ -142,7 +140,7 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
             <MailIcon aria-hidden="true" />
             {sending === "remind" ? "Sending..." : "Send Reminder"}
           </Button>
-        </Form>
+        </PostIntentForm>
       ) : null}
       {actions.includes("edit") && referral.type === "management" ? (
         <EditDraftLink referral={referral} />
@@ -189,9 +187,7 @@ function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
         {whatCancellingReturns(referral.payment)}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Form method="post">
-          <OrganisationField />
-          <input type="hidden" name="intent" value="cancel" />
+        <PostIntentForm intent="cancel">
           <Button
             type="submit"
             variant="destructive"
@@ -200,7 +196,7 @@ function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
           >
             {cancelling ? "Cancelling..." : "Yes, cancel referral"}
           </Button>
-        </Form>
+        </PostIntentForm>
         <Button asChild variant="outline">
           <Link to="." preventScrollReset>
             Keep referral

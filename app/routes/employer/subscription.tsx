@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { BillingAddressField } from "~/components/billing/billing-address-field.tsx";
+import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -390,9 +391,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     {formatPence(membershipPlans[membership.pendingInterval].pricePence)}{" "}
                     {membership.pendingInterval === "annual" ? "per year" : "per month"}) on{" "}
                     {membership.periodEnd}.
-                    <Form method="post" className="mt-2">
-                      <OrganisationField />
-                      <input type="hidden" name="intent" value="interval" />
+                    <PostIntentForm intent="interval" className="mt-2">
                       <Button
                         type="submit"
                         name="interval"
@@ -403,15 +402,13 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                       >
                         Keep {membershipPlans[membership.interval].label.toLowerCase()} billing
                       </Button>
-                    </Form>
+                    </PostIntentForm>
                   </AlertDescription>
                 </Alert>
               ) : null}
 
               {active ? (
-                <Form method="post">
-                  <OrganisationField />
-                  <input type="hidden" name="intent" value="interval" />
+                <PostIntentForm intent="interval">
                   <fieldset>
                     <legend className="mb-2 font-medium text-sm">Billing interval</legend>
                     <div className="inline-flex rounded-lg bg-muted p-1">
@@ -443,7 +440,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                       A change takes effect at the end of the current period.
                     </p>
                   </fieldset>
-                </Form>
+                </PostIntentForm>
               ) : null}
 
               {active ? (
@@ -538,9 +535,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
               </CardHeader>
               <CardContent className="space-y-4">
                 <p className="font-semibold text-2xl">{formatPence(pack.pricePence)}</p>
-                <Form method="post">
-                  <OrganisationField />
-                  <input type="hidden" name="intent" value="purchase" />
+                <PostIntentForm intent="purchase">
                   <input type="hidden" name="packId" value={pack.id} />
                   <Button
                     type="submit"
@@ -550,7 +545,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                   >
                     Purchase Now
                   </Button>
-                </Form>
+                </PostIntentForm>
               </CardContent>
             </Card>
           ))}

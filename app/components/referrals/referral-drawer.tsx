@@ -1,20 +1,11 @@
 import { DownloadIcon, MailIcon } from "lucide-react";
-import { type ComponentProps, useEffect, useRef, useState } from "react";
+import { type ComponentProps, useEffect, useState } from "react";
 import { type Link, useFetcher, useLocation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { DrawerLink } from "~/components/drawer-link.tsx";
+import { RecordSheet, RecordSheetParts } from "~/components/record-sheet.tsx";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
-import { focusLinkTo } from "~/components/ui/reveal-focus";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-} from "~/components/ui/sheet";
 import { toast } from "~/components/ui/toaster";
 import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
@@ -137,23 +128,15 @@ export function ReferralDrawer({
   referral: ReferralDrawerData | null;
   onClose: () => void;
 }) {
-  // The reference outlives the close (referral turns null first), to give focus back to its
-  // link: the employer's links name a referral by its reference.
-  const location = useLocation();
-  const shown = useRef<{ hrefPart: string; openedOn: string } | null>(null);
-  if (referral) shown.current = { hrefPart: referral.reference, openedOn: location.pathname };
   return (
-    <Sheet open={referral !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent
-        side="bottom"
-        className="mx-auto w-full max-w-3xl"
-        onCloseAutoFocus={(event) => {
-          if (shown.current) focusLinkTo(event, shown.current);
-        }}
-      >
-        {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
-      </SheetContent>
-    </Sheet>
+    <RecordSheet
+      linkHrefPart={referral?.reference ?? null}
+      onClose={onClose}
+      side="bottom"
+      className="mx-auto w-full max-w-3xl"
+    >
+      {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
+    </RecordSheet>
   );
 }
 
@@ -192,34 +175,34 @@ function DrawerContent({
   const state = drawerStates[referral.status];
   const report = state.showsReport ? referral.report : null;
   return (
-    <>
-      <SheetHeader>
-        {/* The drawer opens with focus here (SheetContent), never on "Cancel referral". */}
-        <SheetTitle>{referralTitle(referral)}</SheetTitle>
-        <SheetDescription>
-          {referral.subjectName} · {referral.issue}
-        </SheetDescription>
+    <RecordSheetParts
+      title={referralTitle(referral)}
+      subjectName={referral.subjectName}
+      issue={referral.issue}
+      facts={
         <div className="pt-1">
           <ReferralFacts referral={referral} />
         </div>
-      </SheetHeader>
-      <SheetBody className="space-y-6">
-        <ReferralDetails referral={referral} headingLevel={3} />
-      </SheetBody>
-      <SheetFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DrawerActions referral={referral} actions={state.actions} />
-        <Button type="button" variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-        {report && state.actions.includes("downloadReport") ? (
-          <Button asChild>
-            <a href={report.pdfUrl} download>
-              <DownloadIcon aria-hidden="true" />
-              Download PDF
-            </a>
+      }
+      actionsClassName="flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      actions={
+        <>
+          <DrawerActions referral={referral} actions={state.actions} />
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Close
           </Button>
-        ) : null}
-      </SheetFooter>
-    </>
+          {report && state.actions.includes("downloadReport") ? (
+            <Button asChild>
+              <a href={report.pdfUrl} download>
+                <DownloadIcon aria-hidden="true" />
+                Download PDF
+              </a>
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <ReferralDetails referral={referral} headingLevel={3} />
+    </RecordSheetParts>
   );
 }

@@ -1,4 +1,3 @@
-import type { LucideIcon } from "lucide-react";
 import { MicIcon, MicOffIcon, PhoneOffIcon, VideoIcon, VideoOffIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -348,23 +347,12 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
       </div>
       {phase !== "left" && phase !== "refused" ? (
         <div className="flex flex-wrap items-center gap-2">
+          <MediaToggle device="microphone" off={muted} available={hasAudio} onToggle={toggleMute} />
           <MediaToggle
-            off={muted}
-            available={hasAudio}
-            onToggle={toggleMute}
-            OnIcon={MicIcon}
-            OffIcon={MicOffIcon}
-            turnOn="Unmute"
-            turnOff="Mute"
-          />
-          <MediaToggle
+            device="camera"
             off={cameraOff}
             available={hasVideo}
             onToggle={toggleCamera}
-            OnIcon={VideoIcon}
-            OffIcon={VideoOffIcon}
-            turnOn="Turn camera on"
-            turnOff="Turn camera off"
           />
           <Button type="button" variant="destructive" onClick={leave}>
             <PhoneOffIcon aria-hidden="true" /> Leave
@@ -437,24 +425,30 @@ function DeviceSelect({
   );
 }
 
-/** The microphone's or the camera's switch: pressed while it is off, named for what it does next. */
+/** Each switch's icons, and its name for what it does next. */
+const mediaSwitches = {
+  microphone: { OnIcon: MicIcon, OffIcon: MicOffIcon, turnOn: "Unmute", turnOff: "Mute" },
+  camera: {
+    OnIcon: VideoIcon,
+    OffIcon: VideoOffIcon,
+    turnOn: "Turn camera on",
+    turnOff: "Turn camera off",
+  },
+} as const;
+
+/** The microphone's or the camera's switch: pressed while it is off. */
 function MediaToggle({
+  device,
   off,
   available,
   onToggle,
-  OnIcon,
-  OffIcon,
-  turnOn,
-  turnOff,
 }: {
+  device: keyof typeof mediaSwitches;
   off: boolean;
   available: boolean;
   onToggle: () => void;
-  OnIcon: LucideIcon;
-  OffIcon: LucideIcon;
-  turnOn: string;
-  turnOff: string;
 }) {
+  const { OnIcon, OffIcon, turnOn, turnOff } = mediaSwitches[device];
   return (
     <Button
       type="button"

@@ -1,24 +1,35 @@
-import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { AlertCircleIcon, CheckCircle2Icon, type LucideIcon } from "lucide-react";
+import { type ComponentProps, type FormEvent, type ReactNode, useState } from "react";
 import { sentByPerson } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 
 /** What went wrong with the last attempt, above a sign-in page's form. */
 export function AuthProblem({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Alert variant="destructive" className="mb-6">
-      <AlertCircleIcon aria-hidden="true" />
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription>{children}</AlertDescription>
-    </Alert>
+    <AuthAlert variant="destructive" Icon={AlertCircleIcon} title={title}>
+      {children}
+    </AuthAlert>
   );
 }
 
 /** Good news above a sign-in page's form: a notice it was sent to, or what was just done. */
 export function AuthNotice({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Alert role="status" className="mb-6">
-      <CheckCircle2Icon aria-hidden="true" />
+    <AuthAlert role="status" Icon={CheckCircle2Icon} title={title}>
+      {children}
+    </AuthAlert>
+  );
+}
+
+function AuthAlert({
+  Icon,
+  title,
+  children,
+  ...alert
+}: ComponentProps<typeof Alert> & { Icon: LucideIcon; title: string }) {
+  return (
+    <Alert className="mb-6" {...alert}>
+      <Icon aria-hidden="true" />
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription>{children}</AlertDescription>
     </Alert>

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { toast } from "~/components/ui/toaster";
+import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 
 /** Shows the notice's toast once, then removes `notice` from the address (replace navigation). */
 export function NoticeToasts({ organisationName }: { organisationName?: string } = {}) {
   const location = useLocation();
-  const navigate = useNavigate();
+  const removeQueryParams = useRemoveQueryParams();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const key = params.get("notice");
@@ -18,17 +19,11 @@ export function NoticeToasts({ organisationName }: { organisationName?: string }
       toast(notice.title, {
         description: details?.describe(params, { organisationName }) ?? notice.description,
       });
-      params.delete("notice");
-      for (const name of details?.params ?? []) params.delete(name);
-      const search = params.toString();
-      navigate(
-        { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
-        { replace: true, preventScrollReset: true },
-      );
+      removeQueryParams(["notice", ...(details?.params ?? [])]);
     });
     return () => {
       cancelled = true;
     };
-  }, [location, navigate, organisationName]);
+  }, [location.search, removeQueryParams, organisationName]);
   return null;
 }

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
 import { ukDateFormat } from "~/lib/dates.ts";
 
 /** Previous / next links that keep the current filters; pages are counted on the server. */
@@ -54,6 +56,28 @@ export function AdminPageHeader({ title, description }: { title: string; descrip
     <div>
       <h1 className="font-semibold text-3xl tracking-tight">{title}</h1>
       <p className="mt-2 text-muted-foreground">{description}</p>
+    </div>
+  );
+}
+
+const adminPageWidths = { narrow: "max-w-3xl", wide: "max-w-6xl" } as const;
+
+/** An admin page of sections under one heading: the heading, what the page is for, then them. */
+export function AdminPage({
+  title,
+  description,
+  width = "wide",
+  children,
+}: {
+  title: string;
+  description: string;
+  width?: keyof typeof adminPageWidths;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("mx-auto grid gap-8 px-4 py-10 sm:px-6", adminPageWidths[width])}>
+      <AdminPageHeader title={title} description={description} />
+      {children}
     </div>
   );
 }

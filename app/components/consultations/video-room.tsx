@@ -347,26 +347,13 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
       </div>
       {phase !== "left" && phase !== "refused" ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            onClick={toggleMute}
-            disabled={!hasAudio}
-            aria-pressed={muted}
-          >
-            {muted ? <MicOffIcon aria-hidden="true" /> : <MicIcon aria-hidden="true" />}
-            {muted ? "Unmute" : "Mute"}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={toggleCamera}
-            disabled={!hasVideo}
-            aria-pressed={cameraOff}
-          >
-            {cameraOff ? <VideoOffIcon aria-hidden="true" /> : <VideoIcon aria-hidden="true" />}
-            {cameraOff ? "Turn camera on" : "Turn camera off"}
-          </Button>
+          <MediaToggle device="microphone" off={muted} available={hasAudio} onToggle={toggleMute} />
+          <MediaToggle
+            device="camera"
+            off={cameraOff}
+            available={hasVideo}
+            onToggle={toggleCamera}
+          />
           <Button type="button" variant="destructive" onClick={leave}>
             <PhoneOffIcon aria-hidden="true" /> Leave
           </Button>
@@ -378,42 +365,20 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
       )}
       {devices.length > 0 && phase !== "left" ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <Label htmlFor="camera">Camera</Label>
-            <NativeSelect
-              id="camera"
-              value={cameraId}
-              onChange={(e) => void switchDevice("videoinput", e.target.value)}
-              disabled={cameras.length === 0}
-            >
-              {cameras.length === 0 ? (
-                <NativeSelectOption value="">No camera found</NativeSelectOption>
-              ) : null}
-              {cameras.map((d, i) => (
-                <NativeSelectOption key={d.deviceId} value={d.deviceId}>
-                  {d.label || `Camera ${i + 1}`}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="microphone">Microphone</Label>
-            <NativeSelect
-              id="microphone"
-              value={micId}
-              onChange={(e) => void switchDevice("audioinput", e.target.value)}
-              disabled={microphones.length === 0}
-            >
-              {microphones.length === 0 ? (
-                <NativeSelectOption value="">No microphone found</NativeSelectOption>
-              ) : null}
-              {microphones.map((d, i) => (
-                <NativeSelectOption key={d.deviceId} value={d.deviceId}>
-                  {d.label || `Microphone ${i + 1}`}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
+          <DeviceSelect
+            id="camera"
+            noun="Camera"
+            devices={cameras}
+            value={cameraId}
+            onChange={(deviceId) => void switchDevice("videoinput", deviceId)}
+          />
+          <DeviceSelect
+            id="microphone"
+            noun="Microphone"
+            devices={microphones}
+            value={micId}
+            onChange={(deviceId) => void switchDevice("audioinput", deviceId)}
+          />
         </div>
       ) : null}
       <p className="text-muted-foreground text-sm">
@@ -421,5 +386,79 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
         {role === "doctor" ? " Write your notes on the case page after the call." : ""}
       </p>
     </div>
+  );
+}
+
+/** The choice of one kind of device; a device the browser will not name is numbered. */
+function DeviceSelect({
+  id,
+  noun,
+  devices,
+  value,
+  onChange,
+}: {
+  id: string;
+  noun: "Camera" | "Microphone";
+  devices: MediaDeviceInfo[];
+  value: string;
+  onChange: (deviceId: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{noun}</Label>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={devices.length === 0}
+      >
+        {devices.length === 0 ? (
+          <NativeSelectOption value="">{`No ${noun.toLowerCase()} found`}</NativeSelectOption>
+        ) : null}
+        {devices.map((d, i) => (
+          <NativeSelectOption key={d.deviceId} value={d.deviceId}>
+            {d.label || `${noun} ${i + 1}`}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** Each switch's icons, and its name for what it does next. */
+const mediaSwitches = {
+  microphone: { OnIcon: MicIcon, OffIcon: MicOffIcon, turnOn: "Unmute", turnOff: "Mute" },
+  camera: {
+    OnIcon: VideoIcon,
+    OffIcon: VideoOffIcon,
+    turnOn: "Turn camera on",
+    turnOff: "Turn camera off",
+  },
+} as const;
+
+/** The microphone's or the camera's switch: pressed while it is off. */
+function MediaToggle({
+  device,
+  off,
+  available,
+  onToggle,
+}: {
+  device: keyof typeof mediaSwitches;
+  off: boolean;
+  available: boolean;
+  onToggle: () => void;
+}) {
+  const { OnIcon, OffIcon, turnOn, turnOff } = mediaSwitches[device];
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      onClick={onToggle}
+      disabled={!available}
+      aria-pressed={off}
+    >
+      {off ? <OffIcon aria-hidden="true" /> : <OnIcon aria-hidden="true" />}
+      {off ? turnOn : turnOff}
+    </Button>
   );
 }

@@ -11,8 +11,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { contactMethods, contactOutcomes } from "~/db/schema/doctor-review.ts";
 import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import {
   contactAttemptSchema,
@@ -428,11 +429,10 @@ function ContactLog({
                 name="method"
                 defaultValue={fields.method.initialValue?.toString() ?? "phone"}
               >
-                {Object.entries(contactMethodLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <NativeSelectOptions
+                  values={contactMethods}
+                  label={(method) => contactMethodLabels[method]}
+                />
               </NativeSelect>
             </FormField>
             <FormField id="contact-outcome" label="Outcome" error={fields.outcome.errors}>
@@ -443,11 +443,10 @@ function ContactLog({
                 <option value="" disabled>
                   Choose…
                 </option>
-                {Object.entries(contactOutcomeLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <NativeSelectOptions
+                  values={contactOutcomes}
+                  label={(outcome) => contactOutcomeLabels[outcome]}
+                />
               </NativeSelect>
             </FormField>
           </div>

@@ -17,7 +17,23 @@ export function IntentForm<Fields extends Record<string, unknown>>({
   intent: string;
 } & Omit<FormProps, "method" | "id" | "onSubmit" | "noValidate">) {
   return (
-    <Form method="post" {...getFormProps(form)} noValidate {...props}>
+    <PostIntentForm intent={intent} {...getFormProps(form)} noValidate {...props}>
+      {children}
+    </PostIntentForm>
+  );
+}
+
+/**
+ * IntentForm without a schema, for a form with nothing to type: a button that reminds, cancels or
+ * buys, with at most hidden fields beside it.
+ */
+export function PostIntentForm({
+  intent,
+  children,
+  ...props
+}: { intent: string } & Omit<FormProps, "method">) {
+  return (
+    <Form method="post" {...props}>
       <OrganisationField />
       <input type="hidden" name="intent" value={intent} />
       {children}

@@ -1,21 +1,13 @@
 import { DownloadIcon, MailIcon } from "lucide-react";
-import { type ComponentProps, useEffect, useRef, useState } from "react";
-import { type Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { type ComponentProps, useEffect, useState } from "react";
+import { type Link, useFetcher, useLocation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { DrawerLink } from "~/components/drawer-link.tsx";
+import { RecordSheet, RecordSheetParts } from "~/components/record-sheet.tsx";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
-import { focusLinkTo } from "~/components/ui/reveal-focus";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-} from "~/components/ui/sheet";
 import { toast } from "~/components/ui/toaster";
+import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import {
   EditDraftLink,
@@ -116,8 +108,7 @@ export function useReferralDrawer(loaded: ReferralDrawerData | "not_found" | nul
   const [open, setOpen] = useState<ReferralDrawerData | null>(
     loaded === "not_found" ? null : loaded,
   );
-  const location = useLocation();
-  const navigate = useNavigate();
+  const removeQueryParams = useRemoveQueryParams();
   useEffect(() => {
     if (!loaded) return;
     if (loaded === "not_found")
@@ -125,16 +116,8 @@ export function useReferralDrawer(loaded: ReferralDrawerData | "not_found" | nul
         description: "No referral of your organisation has that reference.",
       });
     else setOpen(loaded);
-    const params = new URLSearchParams(location.search);
-    if (!params.has("viewReferral") && !params.has("viewReport")) return;
-    params.delete("viewReferral");
-    params.delete("viewReport");
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : "" },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [loaded, location.pathname, location.search, navigate]);
+    removeQueryParams(["viewReferral", "viewReport"]);
+  }, [loaded, removeQueryParams]);
   return { referral: open, close: () => setOpen(null) };
 }
 
@@ -145,23 +128,15 @@ export function ReferralDrawer({
   referral: ReferralDrawerData | null;
   onClose: () => void;
 }) {
-  // The reference outlives the close (referral turns null first), to give focus back to its
-  // link: the employer's links name a referral by its reference.
-  const location = useLocation();
-  const shown = useRef<{ hrefPart: string; openedOn: string } | null>(null);
-  if (referral) shown.current = { hrefPart: referral.reference, openedOn: location.pathname };
   return (
-    <Sheet open={referral !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent
-        side="bottom"
-        className="mx-auto w-full max-w-3xl"
-        onCloseAutoFocus={(event) => {
-          if (shown.current) focusLinkTo(event, shown.current);
-        }}
-      >
-        {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
-      </SheetContent>
-    </Sheet>
+    <RecordSheet
+      linkHrefPart={referral?.reference ?? null}
+      onClose={onClose}
+      side="bottom"
+      className="mx-auto w-full max-w-3xl"
+    >
+      {referral ? <DrawerContent referral={referral} onClose={onClose} /> : null}
+    </RecordSheet>
   );
 }
 
@@ -200,34 +175,34 @@ function DrawerContent({
   const state = drawerStates[referral.status];
   const report = state.showsReport ? referral.report : null;
   return (
-    <>
-      <SheetHeader>
-        {/* The drawer opens with focus here (SheetContent), never on "Cancel referral". */}
-        <SheetTitle>{referralTitle(referral)}</SheetTitle>
-        <SheetDescription>
-          {referral.subjectName} · {referral.issue}
-        </SheetDescription>
+    <RecordSheetParts
+      title={referralTitle(referral)}
+      subjectName={referral.subjectName}
+      issue={referral.issue}
+      facts={
         <div className="pt-1">
           <ReferralFacts referral={referral} />
         </div>
-      </SheetHeader>
-      <SheetBody className="space-y-6">
-        <ReferralDetails referral={referral} headingLevel={3} />
-      </SheetBody>
-      <SheetFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DrawerActions referral={referral} actions={state.actions} />
-        <Button type="button" variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-        {report && state.actions.includes("downloadReport") ? (
-          <Button asChild>
-            <a href={report.pdfUrl} download>
-              <DownloadIcon aria-hidden="true" />
-              Download PDF
-            </a>
+      }
+      actionsClassName="flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      actions={
+        <>
+          <DrawerActions referral={referral} actions={state.actions} />
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Close
           </Button>
-        ) : null}
-      </SheetFooter>
-    </>
+          {report && state.actions.includes("downloadReport") ? (
+            <Button asChild>
+              <a href={report.pdfUrl} download>
+                <DownloadIcon aria-hidden="true" />
+                Download PDF
+              </a>
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <ReferralDetails referral={referral} headingLevel={3} />
+    </RecordSheetParts>
   );
 }

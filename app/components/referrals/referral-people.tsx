@@ -39,6 +39,15 @@ function personLine(person: ReferralPerson, viewerId: string) {
   return person.userId === viewerId ? `${person.name} (you)` : person.name;
 }
 
+/** The team members a form can choose between, each with their role. */
+function PersonOptions({ people, viewerId }: { people: ReferralPerson[]; viewerId: string }) {
+  return people.map((person) => (
+    <NativeSelectOption key={person.userId} value={person.userId}>
+      {personLine(person, viewerId)} ({person.roleLabel})
+    </NativeSelectOption>
+  ));
+}
+
 /**
  * "People on this referral" (docs/architecture.md §4): who it belongs to, who made it, the
  * managers it names, and the forms to name, remove and reassign, as far as the caller's role
@@ -226,11 +235,7 @@ function NameManagerForm({ people }: { people: ReferralPeople }) {
         className="flex-1"
       >
         <NativeSelect name={fields.userId.name} defaultValue={people.candidates[0]?.userId}>
-          {people.candidates.map((person) => (
-            <NativeSelectOption key={person.userId} value={person.userId}>
-              {personLine(person, people.viewerId)} ({person.roleLabel})
-            </NativeSelectOption>
-          ))}
+          <PersonOptions people={people.candidates} viewerId={people.viewerId} />
         </NativeSelect>
       </FormField>
       <Button type="submit" variant="outline" disabled={busy} className="sm:mb-0">
@@ -287,11 +292,7 @@ function ReassignForm({ people }: { people: ReferralPeople }) {
             value={chosen}
             onChange={(event) => setChosen(event.target.value)}
           >
-            {people.reassignTargets.map((person) => (
-              <NativeSelectOption key={person.userId} value={person.userId}>
-                {personLine(person, people.viewerId)} ({person.roleLabel})
-              </NativeSelectOption>
-            ))}
+            <PersonOptions people={people.reassignTargets} viewerId={people.viewerId} />
           </NativeSelect>
         </FormField>
         <ConfirmDialog

@@ -47,3 +47,18 @@ export function NativeSelect({
 export function NativeSelectOption(props: ComponentProps<"option">) {
   return <option data-slot="native-select-option" {...props} />;
 }
+
+/** One option a value, in the order given, each named by `label`: the select's RadioChoices. */
+export function NativeSelectOptions<V extends string>({
+  values,
+  label,
+}: {
+  values: readonly V[];
+  label: (value: V) => string;
+}) {
+  return values.map((value) => (
+    <NativeSelectOption key={value} value={value}>
+      {label(value)}
+    </NativeSelectOption>
+  ));
+}

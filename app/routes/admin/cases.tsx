@@ -13,7 +13,11 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import {
+  NativeSelect,
+  NativeSelectOption,
+  NativeSelectOptions,
+} from "~/components/ui/native-select";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
@@ -99,11 +103,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
         <FilterField id="status" label="Status">
           <NativeSelect id="status" name="status" defaultValue={filter.status ?? ""}>
             <NativeSelectOption value="">Any status</NativeSelectOption>
-            {referralStatuses.map((s) => (
-              <NativeSelectOption key={s} value={s}>
-                {statusLabels[s]}
-              </NativeSelectOption>
-            ))}
+            <NativeSelectOptions values={referralStatuses} label={(s) => statusLabels[s]} />
           </NativeSelect>
         </FilterField>
         <FilterField id="type" label="Type">

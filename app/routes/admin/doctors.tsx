@@ -3,7 +3,7 @@ import { UserPlusIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
-import { AdminPageHeader } from "~/components/admin/pagination.tsx";
+import { AdminPage } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
@@ -105,12 +105,10 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
     navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Doctors"
-        description="Invite doctors to the Medical Professional Portal, and revoke or restore their access. A change takes effect on the doctor's next request."
-      />
-
+    <AdminPage
+      title="Doctors"
+      description="Invite doctors to the Medical Professional Portal, and revoke or restore their access. A change takes effect on the doctor's next request."
+    >
       <AdminSection id="invite-heading" title="Invite a doctor" icon={UserPlusIcon} card>
         <ErrorSummary errors={summary} className="mt-4" />
         <IntentForm form={form} intent="invite" className="mt-4 grid gap-5 md:grid-cols-2">
@@ -214,7 +212,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
           </ul>
         )}
       </AdminSection>
-    </div>
+    </AdminPage>
   );
 }
 

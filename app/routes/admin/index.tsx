@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, InboxIcon, SirenIcon } from "lucide-react";
 import { Link } from "react-router";
-import { AdminPageHeader } from "~/components/admin/pagination.tsx";
+import { AdminPage } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
 import { statusLabels } from "~/domain/referrals/lifecycle.ts";
@@ -40,11 +40,10 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
     },
   ];
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Administration"
-        description="The state of every case, and what needs attention now."
-      />
+    <AdminPage
+      title="Administration"
+      description="The state of every case, and what needs attention now."
+    >
       <AdminSection id="attention-heading" title="Needs attention">
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {alerts.map((alert) => (
@@ -83,6 +82,6 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </AdminSection>
-    </div>
+    </AdminPage>
   );
 }

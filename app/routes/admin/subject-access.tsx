@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { FileArchiveIcon } from "lucide-react";
 import { Form } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
-import { AdminPageHeader } from "~/components/admin/pagination.tsx";
+import { AdminPage } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
@@ -39,11 +39,11 @@ export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps)
   const emailError = fields.email.errors ?? (loaderData.error ? [loaderData.error] : undefined);
   const summary = errorSummary({ email: { errors: emailError } }, { email: "email" });
   return (
-    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
-      <AdminPageHeader
-        title="Subject access request"
-        description="Download everything ReferOH holds about one person: their referrals, consent decisions, questionnaire answers, assessment transcripts, reports and released report PDFs, and their account if they have one. The file contains nothing about anyone else."
-      />
+    <AdminPage
+      title="Subject access request"
+      description="Download everything ReferOH holds about one person: their referrals, consent decisions, questionnaire answers, assessment transcripts, reports and released report PDFs, and their account if they have one. The file contains nothing about anyone else."
+      width="narrow"
+    >
       <AdminSection id="export-heading" title="Export a person's data" icon={FileArchiveIcon} card>
         <ErrorSummary errors={summary} className="mt-4" />
         {/* A native form post: the answer is a file download, not a page. */}
@@ -72,6 +72,6 @@ export default function AdminSubjectAccess({ loaderData }: Route.ComponentProps)
           </div>
         </Form>
       </AdminSection>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { Wordmark } from "~/components/wordmark";
+import { SupportEmailLink } from "~/components/assessment/support-email-link.tsx";
+import { StandalonePage } from "~/components/standalone-page.tsx";
 import type { Route } from "./+types/layout";
 
 /*
@@ -19,14 +20,9 @@ function Shell({ children }: { children: React.ReactNode }) {
       >
         Skip to main content
       </a>
-      <header className="border-border border-b bg-background">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4 sm:px-6">
-          <Wordmark className="h-8 w-auto text-foreground" />
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+      <StandalonePage width="narrow" mainClassName="sm:pt-10">
         {children}
-      </main>
+      </StandalonePage>
       <footer className="border-border border-t bg-surface">
         <div className="mx-auto max-w-3xl px-4 py-6 text-muted-foreground text-sm sm:px-6">
           ReferOH Ltd: independent occupational health. Questions about this assessment:{" "}
@@ -34,15 +30,6 @@ function Shell({ children }: { children: React.ReactNode }) {
         </div>
       </footer>
     </>
-  );
-}
-
-/** The service's address for questions about an assessment. */
-function SupportEmailLink() {
-  return (
-    <a className="text-primary underline underline-offset-4" href="mailto:hello@referoh.co.uk">
-      hello@referoh.co.uk
-    </a>
   );
 }
 

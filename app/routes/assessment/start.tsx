@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
+import { SupportEmailLink } from "~/components/assessment/support-email-link.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -142,8 +143,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AssessmentStart({ loaderData, actionData, params }: Route.ComponentProps) {
-  if (loaderData.view === "declined") return <Declined crisis={loaderData.crisis} />;
-  if (loaderData.view === "paused") return <Paused crisis={loaderData.crisis} />;
+  if (loaderData.view === "declined" || loaderData.view === "paused")
+    return <Stopped view={loaderData.view} crisis={loaderData.crisis} />;
   if (loaderData.view === "submitted")
     return (
       <>
@@ -400,43 +401,33 @@ function ReplyForm({
   );
 }
 
-function Paused({ crisis }: { crisis: boolean }) {
-  return (
-    <div className="grid max-w-prose gap-4">
-      {crisis ? <CrisisSupport stage="sent" /> : null}
-      <h1 className="font-semibold text-3xl leading-tight">Your assessment is paused</h1>
-      <p>
-        We have paused your assessment for the moment. You do not need to do anything, and nothing
-        you have already saved or sent has been lost.
-      </p>
-      <p>
-        When it starts again, this link will take you back to where you were. If you have questions,
-        e-mail us at{" "}
-        <a className="text-primary underline underline-offset-4" href="mailto:hello@referoh.co.uk">
-          hello@referoh.co.uk
-        </a>
-        .
-      </p>
-    </div>
-  );
-}
+/** What the person reads when the assessment has stopped: why, what became of their answers, and what next. */
+const stoppedViews = {
+  paused: {
+    stage: "sent",
+    title: "Your assessment is paused",
+    answers:
+      "We have paused your assessment for the moment. You do not need to do anything, and nothing you have already saved or sent has been lost.",
+    next: "When it starts again, this link will take you back to where you were.",
+  },
+  declined: {
+    stage: "stopped",
+    title: "You have chosen not to take part",
+    answers:
+      "Any answers you saved have been deleted. Your employer will be told only that the assessment could not go ahead, not why.",
+    next: "If you change your mind, ask your employer to send you a new link.",
+  },
+} as const;
 
-function Declined({ crisis }: { crisis: boolean }) {
+function Stopped({ view, crisis }: { view: keyof typeof stoppedViews; crisis: boolean }) {
+  const { stage, title, answers, next } = stoppedViews[view];
   return (
     <div className="grid max-w-prose gap-4">
-      {crisis ? <CrisisSupport stage="stopped" /> : null}
-      <h1 className="font-semibold text-3xl leading-tight">You have chosen not to take part</h1>
+      {crisis ? <CrisisSupport stage={stage} /> : null}
+      <h1 className="font-semibold text-3xl leading-tight">{title}</h1>
+      <p>{answers}</p>
       <p>
-        Any answers you saved have been deleted. Your employer will be told only that the assessment
-        could not go ahead, not why.
-      </p>
-      <p>
-        If you change your mind, ask your employer to send you a new link. If you have questions,
-        e-mail us at{" "}
-        <a className="text-primary underline underline-offset-4" href="mailto:hello@referoh.co.uk">
-          hello@referoh.co.uk
-        </a>
-        .
+        {next} If you have questions, e-mail us at <SupportEmailLink />.
       </p>
     </div>
   );

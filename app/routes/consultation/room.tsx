@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { VideoRoom } from "~/components/consultations/video-room.tsx";
-import { Wordmark } from "~/components/wordmark";
+import { StandalonePage } from "~/components/standalone-page.tsx";
 import { runtimeContext } from "~/context.ts";
 import { iceServersFor } from "~/domain/consultations/ice-servers.ts";
 import { authoriseRoomJoin, ROOM_DOOR } from "~/domain/consultations/join.server.ts";
@@ -77,24 +77,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
-  return (
-    <>
-      <header className="border-border border-b bg-background">
-        <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6">
-          <Wordmark className="h-8 w-auto text-foreground" />
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6">
-        {children}
-      </main>
-    </>
-  );
-}
-
 export default function ConsultationRoom({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell>
+    <StandalonePage width="wide">
       <h1 className="font-semibold text-2xl tracking-tight">Video consultation</h1>
       <p className="mt-1 mb-4 text-muted-foreground">
         {formatConsultationTime(new Date(loaderData.startsAt))} · {loaderData.reference}
@@ -106,7 +91,7 @@ export default function ConsultationRoom({ loaderData }: Route.ComponentProps) {
         signalPath={loaderData.signalPath}
         iceServers={loaderData.iceServers}
       />
-    </Shell>
+    </StandalonePage>
   );
 }
 
@@ -124,7 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "You cannot join this consultation. If you are the person being assessed, use the link in your latest e-mail from ReferOH. If you are the doctor, sign in first."
           : "Something went wrong on our side. Please try again.";
   return (
-    <Shell>
+    <StandalonePage width="wide">
       <h1 className="font-semibold text-2xl tracking-tight">Video consultation</h1>
       <p className="mt-4 max-w-prose" data-testid="room-refused">
         {message}
@@ -136,6 +121,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </Link>
         </p>
       ) : null}
-    </Shell>
+    </StandalonePage>
   );
 }

@@ -1,11 +1,10 @@
-import { ArrowLeftIcon } from "lucide-react";
-import { Link } from "react-router";
 import {
   CaseActionOutcome,
   CaseActions,
   CaseDetails,
   CaseFacts,
 } from "~/components/doctor/case-details.tsx";
+import { PageBackLink } from "~/components/page-back-link.tsx";
 import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
@@ -51,13 +50,7 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
       : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/doctor-dashboard"
-        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
-      >
-        <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        Back to the dashboard
-      </Link>
+      <PageBackLink to="/doctor-dashboard">Back to the dashboard</PageBackLink>
       <h1 className="mt-4 font-semibold text-3xl tracking-tight">
         Referral Details: {r.reference}
       </h1>

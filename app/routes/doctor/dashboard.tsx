@@ -7,8 +7,8 @@ import {
   MailIcon,
   SearchIcon,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import {
   type AttemptResult,
   CaseActionOutcome,
@@ -20,6 +20,7 @@ import {
 import { DrawerLink } from "~/components/drawer-link.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
+import { RecordSheet, RecordSheetParts } from "~/components/record-sheet.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -27,18 +28,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { focusLinkTo } from "~/components/ui/reveal-focus";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-} from "~/components/ui/sheet";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
+import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import {
   type DoctorListQuery,
   doctorListQuerySchema,
@@ -106,7 +98,7 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
   const { query, list, detail, completed } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const location = useLocation();
+  const removeQueryParams = useRemoveQueryParams();
 
   // The editor returns here with ?completed=REF after sending: the seed's toast, sheet closed.
   // Without JavaScript the page itself says what was done (below); with it, toasts do.
@@ -117,11 +109,8 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
     toast.success("Review completed", {
       description: `Referral ${completed} has been marked as completed.`,
     });
-    const params = new URLSearchParams(location.search);
-    params.delete("completed");
-    const search = params.toString();
-    navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
-  }, [completed, location.search, navigate]);
+    removeQueryParams(["completed"]);
+  }, [completed, removeQueryParams]);
 
   useEffect(() => {
     if (!actionData) return;
@@ -138,10 +127,6 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       });
   }, [actionData]);
 
-  // The case outlives the sheet's close, to give focus back to its row's link.
-  const shownCase = useRef<{ hrefPart: string; openedOn: string } | null>(null);
-  if (detail)
-    shownCase.current = { hrefPart: casePath(detail.referral.id), openedOn: location.pathname };
   const closeSheet = () =>
     navigate(listLink(query, { page: query.page }), { preventScrollReset: true });
 
@@ -355,30 +340,28 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
         )}
       </div>
 
-      <Sheet open={detail !== null} onOpenChange={(open) => !open && closeSheet()}>
-        <SheetContent
-          side="right"
-          width="wide"
-          onCloseAutoFocus={(event) => {
-            if (shownCase.current) focusLinkTo(event, shownCase.current);
-          }}
-        >
-          {detail ? (
-            <CaseSheet
-              detail={detail}
-              attemptResult={
-                actionData &&
-                !actionData.ok &&
-                actionData.intent === "contact-attempt" &&
-                actionData.referralId === detail.referral.id &&
-                "result" in actionData
-                  ? actionData.result
-                  : undefined
-              }
-            />
-          ) : null}
-        </SheetContent>
-      </Sheet>
+      <RecordSheet
+        // The case's own page is its row's link: focus goes back there on close.
+        linkHrefPart={detail ? casePath(detail.referral.id) : null}
+        onClose={closeSheet}
+        side="right"
+        width="wide"
+      >
+        {detail ? (
+          <CaseSheet
+            detail={detail}
+            attemptResult={
+              actionData &&
+              !actionData.ok &&
+              actionData.intent === "contact-attempt" &&
+              actionData.referralId === detail.referral.id &&
+              "result" in actionData
+                ? actionData.result
+                : undefined
+            }
+          />
+        ) : null}
+      </RecordSheet>
     </div>
   );
 }
@@ -432,21 +415,16 @@ type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 function CaseSheet({ detail, attemptResult }: { detail: Detail; attemptResult: AttemptResult }) {
   const r = detail.referral;
   return (
-    <>
-      <SheetHeader>
-        <SheetTitle>Referral Details: {r.reference}</SheetTitle>
-        <SheetDescription>
-          {r.subjectName} · {r.issue}
-        </SheetDescription>
-        <CaseFacts detail={detail} />
-      </SheetHeader>
-      <SheetBody className="space-y-6">
-        <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={3} />
-      </SheetBody>
-      <SheetFooter className="flex-col gap-2 sm:flex-row sm:justify-end">
-        <CaseActions detail={detail} />
-      </SheetFooter>
-    </>
+    <RecordSheetParts
+      title={`Referral Details: ${r.reference}`}
+      subjectName={r.subjectName}
+      issue={r.issue}
+      facts={<CaseFacts detail={detail} />}
+      actionsClassName="flex-col gap-2 sm:flex-row sm:justify-end"
+      actions={<CaseActions detail={detail} />}
+    >
+      <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={3} />
+    </RecordSheetParts>
   );
 }
 

@@ -1,5 +1,5 @@
-import { ArrowLeftIcon, FileDownIcon } from "lucide-react";
-import { Link } from "react-router";
+import { FileDownIcon } from "lucide-react";
+import { PageBackLink } from "~/components/page-back-link.tsx";
 import { ReportHeaderFacts, ReportSections } from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -45,13 +45,9 @@ export default function ReportVersions({ loaderData }: Route.ComponentProps) {
   const { referral: r, report, versions } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <Link
-        to={`/doctor-dashboard?tab=completed&q=${r.reference}`}
-        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
-      >
-        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+      <PageBackLink to={`/doctor-dashboard?tab=completed&q=${r.reference}`}>
         Back to the dashboard
-      </Link>
+      </PageBackLink>
       <h1 className="mt-4 font-semibold text-3xl tracking-tight">Report {report.reference}</h1>
       <p className="mt-2 text-muted-foreground">
         {r.reference} · {r.subjectName} · {versions.length}{" "}

@@ -2,14 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { TextAreaField } from "~/components/forms/text-field.tsx";
+import { BillingAddressField } from "~/components/billing/billing-address-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { billingAddressOf, saveBillingAddress } from "~/domain/billing/billing-address.server.ts";
-import { BILLING_ADDRESS_MAX, billingAddressSchema } from "~/domain/billing/billing-address.ts";
+import { billingAddressSchema } from "~/domain/billing/billing-address.ts";
 import { formatPence } from "~/domain/billing/catalogue.ts";
 import { lineText } from "~/domain/billing/invoice-lines.ts";
 import { getOrder } from "~/domain/billing/orders.server.ts";
@@ -96,13 +96,9 @@ export default function BillingAddress({ loaderData, actionData }: Route.Compone
           <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
             <OrganisationField />
             {order ? <input type="hidden" name="order" value={order.id} /> : null}
-            <TextAreaField
-              label="Billing address"
+            <BillingAddressField
               hint="The street, the town and the postcode, each on its own line."
               field={fields.address}
-              rows={4}
-              maxLength={BILLING_ADDRESS_MAX}
-              autoComplete="street-address"
             />
             <div>
               <Button type="submit" disabled={navigation.state !== "idle"}>

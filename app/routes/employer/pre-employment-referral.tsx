@@ -12,7 +12,11 @@ import {
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import {
+  NativeSelect,
+  NativeSelectOption,
+  NativeSelectOptions,
+} from "~/components/ui/native-select";
 import { runtimeContext } from "~/context.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { jobRoles, preEmploymentReferralSchema } from "~/domain/referrals/referral-input.ts";
@@ -86,11 +90,7 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
         <NativeSelect name="jobRole" defaultValue={stringValue(fields.jobRole.initialValue) ?? ""}>
           {/* Not `disabled`: browsers grey a selected disabled option below contrast (axe). */}
           <NativeSelectOption value="">Select a job role</NativeSelectOption>
-          {jobRoles.map((role) => (
-            <NativeSelectOption key={role} value={role}>
-              {role}
-            </NativeSelectOption>
-          ))}
+          <NativeSelectOptions values={jobRoles} label={(role) => role} />
         </NativeSelect>
       </FormField>
       <ReferralChecklist

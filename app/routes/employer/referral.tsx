@@ -1,8 +1,9 @@
-import { ArrowLeftIcon, DownloadIcon, MailIcon } from "lucide-react";
+import { DownloadIcon, MailIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { PostIntentForm } from "~/components/forms/intent-form.tsx";
+import { PageBackLink } from "~/components/page-back-link.tsx";
 import {
   EditDraftLink,
   NewReferralLink,
@@ -74,13 +75,7 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
   const { referral, confirmCancel } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/employer-referrals"
-        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
-      >
-        <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        All referrals
-      </Link>
+      <PageBackLink to="/employer-referrals">All referrals</PageBackLink>
       <h1 className="mt-4 font-semibold text-3xl tracking-tight">{referralTitle(referral)}</h1>
       <p className="mt-2 text-lg text-muted-foreground">
         {referral.subjectName} · {referral.issue}
@@ -137,9 +132,7 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
       ) : null}
       {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
       {actions.includes("remind") && referral.canRemind ? (
-        <Form method="post">
-          <OrganisationField />
-          <input type="hidden" name="intent" value="remind" />
+        <PostIntentForm intent="remind">
           <Button
             type="submit"
             variant="outline"
@@ -149,7 +142,7 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
             <MailIcon aria-hidden="true" />
             {sending === "remind" ? "Sending..." : "Send Reminder"}
           </Button>
-        </Form>
+        </PostIntentForm>
       ) : null}
       {actions.includes("edit") && referral.type === "management" ? (
         <EditDraftLink referral={referral} />
@@ -196,9 +189,7 @@ function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
         {whatCancellingReturns(referral.payment)}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Form method="post">
-          <OrganisationField />
-          <input type="hidden" name="intent" value="cancel" />
+        <PostIntentForm intent="cancel">
           <Button
             type="submit"
             variant="destructive"
@@ -207,7 +198,7 @@ function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
           >
             {cancelling ? "Cancelling..." : "Yes, cancel referral"}
           </Button>
-        </Form>
+        </PostIntentForm>
         <Button asChild variant="outline">
           <Link to="." preventScrollReset>
             Keep referral

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { format } from "date-fns";
 import { DownloadIcon, PlusIcon } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
@@ -18,6 +18,7 @@ import { DatePicker } from "~/components/ui/date-picker";
 import { Label } from "~/components/ui/label";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
+import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { employerMayOpenReport } from "~/domain/reports/employer-may-open-report.server.ts";
 import {
@@ -68,21 +69,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** After an unknown ?viewReport=: the toast, then the list's address without it. */
 function useReportNotFound(notFound: boolean) {
   const location = useLocation();
-  const navigate = useNavigate();
+  const removeQueryParams = useRemoveQueryParams();
   useEffect(() => {
     if (!notFound) return;
-    const params = new URLSearchParams(location.search);
-    if (!params.has("viewReport")) return;
+    if (!new URLSearchParams(location.search).has("viewReport")) return;
     toast.error("Report not found", {
       description: "No report of your organisation has that reference.",
     });
-    params.delete("viewReport");
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : "" },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [notFound, location.pathname, location.search, navigate]);
+    removeQueryParams(["viewReport"]);
+  }, [notFound, location.search, removeQueryParams]);
 }
 
 const tableHeadings: Record<ReportTypeFilter, string> = {

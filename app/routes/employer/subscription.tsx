@@ -4,7 +4,8 @@ import { type ReactNode, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { TextAreaField } from "~/components/forms/text-field.tsx";
+import { BillingAddressField } from "~/components/billing/billing-address-field.tsx";
+import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -22,7 +23,7 @@ import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { billingAddressOf } from "~/domain/billing/billing-address.server.ts";
-import { BILLING_ADDRESS_MAX, billingAddressSchema } from "~/domain/billing/billing-address.ts";
+import { billingAddressSchema } from "~/domain/billing/billing-address.ts";
 import { cancelMembership } from "~/domain/billing/cancel-membership.server.ts";
 import {
   creditPacks,
@@ -288,13 +289,9 @@ function BillingAddressForm({ address, saved }: { address: string | null; saved:
         className="mt-4 grid max-w-xl gap-4"
       >
         <OrganisationField />
-        <TextAreaField
-          label="Billing address"
+        <BillingAddressField
           hint="Printed on your invoices and credit notes: the street, the town and the postcode, each on its own line."
           field={fields.address}
-          rows={4}
-          maxLength={BILLING_ADDRESS_MAX}
-          autoComplete="street-address"
         />
         <div>
           <Button type="submit" variant="outline" disabled={navigation.state !== "idle"}>
@@ -392,9 +389,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                     {formatPence(membershipPlans[membership.pendingInterval].pricePence)}{" "}
                     {membership.pendingInterval === "annual" ? "per year" : "per month"}) on{" "}
                     {membership.periodEnd}.
-                    <Form method="post" className="mt-2">
-                      <OrganisationField />
-                      <input type="hidden" name="intent" value="interval" />
+                    <PostIntentForm intent="interval" className="mt-2">
                       <Button
                         type="submit"
                         name="interval"
@@ -405,15 +400,13 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                       >
                         Keep {membershipPlans[membership.interval].label.toLowerCase()} billing
                       </Button>
-                    </Form>
+                    </PostIntentForm>
                   </AlertDescription>
                 </Alert>
               ) : null}
 
               {active ? (
-                <Form method="post">
-                  <OrganisationField />
-                  <input type="hidden" name="intent" value="interval" />
+                <PostIntentForm intent="interval">
                   <fieldset>
                     <legend className="mb-2 font-medium text-sm">Billing interval</legend>
                     <div className="inline-flex rounded-lg bg-muted p-1">
@@ -445,7 +438,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                       A change takes effect at the end of the current period.
                     </p>
                   </fieldset>
-                </Form>
+                </PostIntentForm>
               ) : null}
 
               {active ? (
@@ -540,9 +533,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
               </CardHeader>
               <CardContent className="space-y-4">
                 <p className="font-semibold text-2xl">{formatPence(pack.pricePence)}</p>
-                <Form method="post">
-                  <OrganisationField />
-                  <input type="hidden" name="intent" value="purchase" />
+                <PostIntentForm intent="purchase">
                   <input type="hidden" name="packId" value={pack.id} />
                   <Button
                     type="submit"
@@ -552,7 +543,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
                   >
                     Purchase Now
                   </Button>
-                </Form>
+                </PostIntentForm>
               </CardContent>
             </Card>
           ))}

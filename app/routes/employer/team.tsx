@@ -12,7 +12,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import {
+  NativeSelect,
+  NativeSelectOption,
+  NativeSelectOptions,
+} from "~/components/ui/native-select";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
 import { runtimeContext } from "~/context.ts";
@@ -438,11 +442,7 @@ function InviteCard({
               name={fields.role.name}
               defaultValue={fields.role.initialValue || roles[roles.length - 1]}
             >
-              {roles.map((r) => (
-                <NativeSelectOption key={r} value={r}>
-                  {memberRoleLabel[r]}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions values={roles} label={(r) => memberRoleLabel[r]} />
             </NativeSelect>
           )}
         </FormField>
@@ -477,11 +477,10 @@ function RoleForm({ memberId, role, name }: { memberId: string; role: MemberRole
         aria-label={`Role of ${name}`}
         wrapperClassName="w-44"
       >
-        {(["owner", "hr_admin", "manager"] as const).map((r) => (
-          <NativeSelectOption key={r} value={r}>
-            {memberRoleLabel[r]}
-          </NativeSelectOption>
-        ))}
+        <NativeSelectOptions
+          values={["owner", "hr_admin", "manager"] as const}
+          label={(r) => memberRoleLabel[r]}
+        />
       </NativeSelect>
       <Button type="submit" size="sm" variant="outline" aria-label={`Save the role of ${name}`}>
         Save

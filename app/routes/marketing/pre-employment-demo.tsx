@@ -8,7 +8,7 @@ import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";
 import { parseFilter } from "~/domain/admin/list-filters.ts";
 import { reviewSections, unansweredRequired } from "~/domain/assessments/assessment-steps";
@@ -98,11 +98,7 @@ function RolePicker({
       <h2 className="font-semibold text-xl">1. The job</h2>
       <FormField id="role" label="Job role">
         <NativeSelect name="role" defaultValue={built?.role ?? "office-worker"}>
-          {JOB_ROLES.map((code) => (
-            <NativeSelectOption key={code} value={code}>
-              {JOB_ROLE_LABELS[code]}
-            </NativeSelectOption>
-          ))}
+          <NativeSelectOptions values={JOB_ROLES} label={(code) => JOB_ROLE_LABELS[code]} />
         </NativeSelect>
       </FormField>
       <fieldset className="grid gap-3">

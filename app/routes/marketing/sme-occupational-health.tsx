@@ -88,6 +88,30 @@ const publications = [
   },
 ] as const;
 
+/** Our two services, each with what it gives, its prices and where to read more. */
+const serviceCards = [
+  {
+    title: "Pre-employment health assessments",
+    points: [
+      "Role-specific questionnaire after a conditional offer",
+      "Outcome signed by a doctor, with any adjustments",
+      `${formatPence(services.pre_employment.standardPricePence)} per check, ${formatPence(services.pre_employment.memberPricePence)} for members`,
+    ],
+    to: "/pre-employment-info",
+    more: "More about pre-employment checks",
+  },
+  {
+    title: "Management referrals",
+    points: [
+      "Guided online assessment, video consultation when needed",
+      "Report on fitness for work, adjustments and return to work",
+      `${formatPence(services.management.standardPricePence)} per referral, ${formatPence(services.management.memberPricePence)} for members`,
+    ],
+    to: "/management-referral-info",
+    more: "More about management referrals",
+  },
+];
+
 export default function SmeOccupationalHealth() {
   return (
     <>
@@ -189,40 +213,18 @@ export default function SmeOccupationalHealth() {
 
       <Section title="Our services">
         <div className="grid gap-6 md:grid-cols-2">
-          <div className="rounded-xl border bg-card p-6 shadow-xs">
-            <h3 className="font-semibold text-lg">Pre-employment health assessments</h3>
-            <CheckList
-              className="mt-4"
-              items={[
-                "Role-specific questionnaire after a conditional offer",
-                "Outcome signed by a doctor, with any adjustments",
-                `${formatPence(services.pre_employment.standardPricePence)} per check, ${formatPence(services.pre_employment.memberPricePence)} for members`,
-              ]}
-            />
-            <Link
-              to="/pre-employment-info"
-              className="mt-4 inline-block font-medium text-primary underline underline-offset-4"
-            >
-              More about pre-employment checks
-            </Link>
-          </div>
-          <div className="rounded-xl border bg-card p-6 shadow-xs">
-            <h3 className="font-semibold text-lg">Management referrals</h3>
-            <CheckList
-              className="mt-4"
-              items={[
-                "Guided online assessment, video consultation when needed",
-                "Report on fitness for work, adjustments and return to work",
-                `${formatPence(services.management.standardPricePence)} per referral, ${formatPence(services.management.memberPricePence)} for members`,
-              ]}
-            />
-            <Link
-              to="/management-referral-info"
-              className="mt-4 inline-block font-medium text-primary underline underline-offset-4"
-            >
-              More about management referrals
-            </Link>
-          </div>
+          {serviceCards.map((card) => (
+            <div key={card.to} className="rounded-xl border bg-card p-6 shadow-xs">
+              <h3 className="font-semibold text-lg">{card.title}</h3>
+              <CheckList className="mt-4" items={card.points} />
+              <Link
+                to={card.to}
+                className="mt-4 inline-block font-medium text-primary underline underline-offset-4"
+              >
+                {card.more}
+              </Link>
+            </div>
+          ))}
         </div>
         <ActionLinks
           size="lg"

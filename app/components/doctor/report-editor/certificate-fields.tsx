@@ -1,6 +1,6 @@
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { FieldFindings } from "~/components/doctor/field-findings.tsx";
-import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { type DraftReport, OUTCOME_LABELS } from "~/domain/reports/drafter.ts";
@@ -17,7 +17,7 @@ import {
   type EditorErrors,
   type EditorFindings,
   EvidenceRow,
-  RadioChoices,
+  RadioFieldset,
   TERMS_HINT,
 } from "./editor-controls.tsx";
 
@@ -40,19 +40,15 @@ export function CertificateFields({
   return (
     <>
       <EvidenceRow statements={draft?.outcome?.statements} answers={answers}>
-        <FormFieldset
-          id="outcome"
+        <RadioFieldset
+          name="outcome"
           legend="Outcome certificate"
           hint="The employer receives the outcome and recommendations only: no clinical detail."
           error={errors.outcome}
-        >
-          <RadioChoices
-            name="outcome"
-            values={preEmploymentOutcomes}
-            checked={body.outcome}
-            label={(value) => OUTCOME_LABELS[value]}
-          />
-        </FormFieldset>
+          values={preEmploymentOutcomes}
+          checked={body.outcome}
+          label={(value) => OUTCOME_LABELS[value]}
+        />
       </EvidenceRow>
       <EvidenceRow statements={draft?.adjustments?.statements} answers={answers}>
         <AdjustmentRows
@@ -137,14 +133,14 @@ function FurtherAssessmentPlan({
         >
           <Input name="planExpectedBy" type="date" defaultValue={plan?.expectedBy ?? ""} />
         </FormField>
-        <FormFieldset id="planInterim" legend="In the meantime" error={errors.planInterim}>
-          <RadioChoices
-            name="planInterim"
-            values={interimAdvice}
-            checked={plan?.interim}
-            label={(value) => INTERIM_LABELS[value]}
-          />
-        </FormFieldset>
+        <RadioFieldset
+          name="planInterim"
+          legend="In the meantime"
+          error={errors.planInterim}
+          values={interimAdvice}
+          checked={plan?.interim}
+          label={(value) => INTERIM_LABELS[value]}
+        />
         <FormField
           id="planRestrictions"
           label="Restrictions until then"
@@ -175,14 +171,14 @@ function DrivingOpinion({
       <h2 id="driving-heading" className="font-medium">
         Driving: the DVLA standard
       </h2>
-      <FormFieldset id="drivingGroup" legend="DVLA group considered" error={errors.drivingGroup}>
-        <RadioChoices
-          name="drivingGroup"
-          values={dvlaGroups}
-          checked={driving?.group}
-          label={(value) => DVLA_GROUP_LABELS[value]}
-        />
-      </FormFieldset>
+      <RadioFieldset
+        name="drivingGroup"
+        legend="DVLA group considered"
+        error={errors.drivingGroup}
+        values={dvlaGroups}
+        checked={driving?.group}
+        label={(value) => DVLA_GROUP_LABELS[value]}
+      />
       <FormField
         id="drivingStandard"
         label="The standard that applies"

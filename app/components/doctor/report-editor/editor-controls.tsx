@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import type { FieldFindings } from "~/components/doctor/field-findings.tsx";
+import { FormFieldset } from "~/components/ui/form-field";
 import { NativeRadio } from "~/components/ui/native-radio";
 import type { AnswerEvidence } from "~/domain/doctor/get-doctor-case.server.ts";
 import { managementQuestions, type QuestionKey } from "~/domain/referrals/management-questions.ts";
@@ -47,6 +48,26 @@ export function RadioChoices<V extends string>({
         </label>
       ))}
     </div>
+  );
+}
+
+/**
+ * A question of the report answered with one choice: its fieldset, legend, hint and error around
+ * RadioChoices, named alike so the error summary links to it.
+ */
+export function RadioFieldset<V extends string>({
+  name,
+  values,
+  checked,
+  label,
+  columns,
+  ...fieldset
+}: Omit<ComponentProps<typeof FormFieldset>, "id" | "children"> &
+  ComponentProps<typeof RadioChoices<V>>) {
+  return (
+    <FormFieldset id={name} {...fieldset}>
+      <RadioChoices name={name} values={values} checked={checked} label={label} columns={columns} />
+    </FormFieldset>
   );
 }
 

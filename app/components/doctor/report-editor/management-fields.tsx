@@ -1,6 +1,6 @@
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { FieldFindings } from "~/components/doctor/field-findings.tsx";
-import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { draftSectionFor } from "~/domain/doctor/report-from-draft.ts";
@@ -20,7 +20,7 @@ import {
   type EditorFindings,
   EvidenceRow,
   QuestionTag,
-  RadioChoices,
+  RadioFieldset,
   TERMS_HINT,
 } from "./editor-controls.tsx";
 
@@ -99,22 +99,18 @@ export function ManagementFields(props: FieldsProps) {
 
       <EvidenceRow statements={statementsOf(FITNESS_QUESTIONS)} answers={answers}>
         <QuestionTag questions={questions} answers={FITNESS_QUESTIONS} unanswered={unanswered} />
-        <FormFieldset
-          id="fitness"
+        <RadioFieldset
+          name="fitness"
           legend={managementQuestions.fitForWork.doctorHeading}
           error={errors.fitness}
-        >
-          <RadioChoices
-            name="fitness"
-            values={managementFitness}
-            checked={body.fitness}
-            label={(value) =>
-              value === "temporarily-unfit"
-                ? "Temporarily unfit (give a timescale)"
-                : OUTCOME_LABELS[value]
-            }
-          />
-        </FormFieldset>
+          values={managementFitness}
+          checked={body.fitness}
+          label={(value) =>
+            value === "temporarily-unfit"
+              ? "Temporarily unfit (give a timescale)"
+              : OUTCOME_LABELS[value]
+          }
+        />
         <FormField
           id="fitnessOpinion"
           label="Your opinion on fitness"
@@ -148,20 +144,16 @@ export function ManagementFields(props: FieldsProps) {
           <Textarea name="prognosis" rows={2} defaultValue={body.prognosis ?? ""} />
         </FormField>
         <FieldFindings findings={findings} field="prognosis" />
-        <FormFieldset
-          id="recurrence"
+        <RadioFieldset
+          name="recurrence"
           legend="Likelihood of recurrence or further absence"
           error={errors.recurrence}
           className="mt-4"
-        >
-          <RadioChoices
-            name="recurrence"
-            values={recurrenceLikelihoods}
-            checked={body.recurrence}
-            label={(value) => value.charAt(0).toUpperCase() + value.slice(1)}
-            columns={3}
-          />
-        </FormFieldset>
+          values={recurrenceLikelihoods}
+          checked={body.recurrence}
+          label={(value) => value.charAt(0).toUpperCase() + value.slice(1)}
+          columns={3}
+        />
       </EvidenceRow>
 
       <EvidenceRow statements={statementsOf(ADJUSTMENT_QUESTIONS)} answers={answers}>
@@ -221,20 +213,16 @@ function QuestionField({
     <EvidenceRow statements={draftSectionFor(draft, question)?.statements} answers={answers}>
       <QuestionTag questions={questions} answers={[question]} unanswered={unanswered} />
       {question === "equalityAct" ? (
-        <FormFieldset
-          id="equalityActView"
+        <RadioFieldset
+          name="equalityActView"
           legend={managementQuestions.equalityAct.doctorHeading}
           error={errors.equalityActView}
           optional={!asked}
           className="mb-4"
-        >
-          <RadioChoices
-            name="equalityActView"
-            values={equalityActViews}
-            checked={body.equalityActView}
-            label={(value) => EQUALITY_ACT_VIEW_LABELS[value]}
-          />
-        </FormFieldset>
+          values={equalityActViews}
+          checked={body.equalityActView}
+          label={(value) => EQUALITY_ACT_VIEW_LABELS[value]}
+        />
       ) : null}
       <FormField
         id={name}

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { ArrowLeftIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { PageBackLink } from "~/components/page-back-link.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { ErrorSummary } from "~/components/ui/form-field";
@@ -91,13 +91,7 @@ export function ReportEditor({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <Link
-        to={`/doctor/cases/${r.id}`}
-        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
-      >
-        <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        Back to the case
-      </Link>
+      <PageBackLink to={`/doctor/cases/${r.id}`}>Back to the case</PageBackLink>
       <h1 className="mt-4 font-semibold text-3xl tracking-tight">Review &amp; Create Report</h1>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-muted-foreground">
         <span>

@@ -146,29 +146,18 @@ export function SavingsCalculator({ initial }: { initial: { cases: number; type:
             Monthly cost of {count} {noun(type, count)}
           </caption>
           <tbody className="divide-y">
-            <tr>
-              <th scope="row" className="py-3 font-normal">
-                Pay per referral
-                <span className="block text-muted-foreground text-sm">
-                  {count} × {formatPence(service.standardPricePence)}
-                </span>
-              </th>
-              <td className="py-3 text-right font-semibold" data-testid="roi-payg-total">
-                {formatPence(estimate.payPerReferralTotalPence)}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" className="py-3 font-normal">
-                Membership
-                <span className="block text-muted-foreground text-sm">
-                  {formatPence(estimate.membershipFeePence)} + {count} ×{" "}
-                  {formatPence(service.memberPricePence)}
-                </span>
-              </th>
-              <td className="py-3 text-right font-semibold" data-testid="roi-member-total">
-                {formatPence(estimate.memberTotalPence)}
-              </td>
-            </tr>
+            <CostRow
+              name="Pay per referral"
+              workings={`${count} × ${formatPence(service.standardPricePence)}`}
+              total={formatPence(estimate.payPerReferralTotalPence)}
+              testId="roi-payg-total"
+            />
+            <CostRow
+              name="Membership"
+              workings={`${formatPence(estimate.membershipFeePence)} + ${count} × ${formatPence(service.memberPricePence)}`}
+              total={formatPence(estimate.memberTotalPence)}
+              testId="roi-member-total"
+            />
           </tbody>
         </table>
       </Form>
@@ -218,5 +207,30 @@ export function SavingsCalculator({ initial }: { initial: { cases: number; type:
         </div>
       </div>
     </div>
+  );
+}
+
+/** One way of paying for the month: its name, how the sum is made, and the sum. */
+function CostRow({
+  name,
+  workings,
+  total,
+  testId,
+}: {
+  name: string;
+  workings: string;
+  total: string;
+  testId: string;
+}) {
+  return (
+    <tr>
+      <th scope="row" className="py-3 font-normal">
+        {name}
+        <span className="block text-muted-foreground text-sm">{workings}</span>
+      </th>
+      <td className="py-3 text-right font-semibold" data-testid={testId}>
+        {total}
+      </td>
+    </tr>
   );
 }

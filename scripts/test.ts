@@ -1,52 +1,130 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ensureTestTools } from "./ensure-test-tools.ts";
-import { ensureBuild } from "./lib/build.ts";
 
-// `npm test`: every check in order, stopping at the first that fails, then one plain closing line.
+// `npm test`: every check, then one plain closing line. Checks that do not depend on each other
+// run at the same time: each is idle much of its time (a browser test waits on its pages, a
+// Vitest worker on its child servers), and one at a time left the 2-core machine half idle for
+// most of the run (docs/perf-notes-test-suite.md).
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 // Not test-results/: Playwright empties that folder when it starts.
 const results = path.join(root, ".reports");
 fs.mkdirSync(results, { recursive: true });
 
-function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+interface Step {
+  title: string;
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs one step; its output is printed line by line as it comes, each line marked with the
+ * step's tag when other steps print at the same time.
+ */
+function run({ title, command, args, env = {} }: Step, tag: string | null) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, {
+  const child = spawn(command, args, {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed after ${seconds}s`);
-    process.exit(result.status ?? 1);
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) console.log(tag ? `${tag} ${line}` : line);
+    });
+    stream.on("end", () => {
+      if (pending) console.log(tag ? `${tag} ${pending}` : pending);
+    });
   }
-  console.log(`✔ ${title} (${seconds}s)`);
+  return new Promise<{ title: string; ok: boolean }>((resolve) => {
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`✔ ${title} (${seconds}s)`);
+      else console.error(`✖ ${title} failed after ${seconds}s`);
+      resolve({ title, ok: code === 0 });
+    });
+  });
+}
+
+/** The steps at once; stops the run after them if any failed, naming each that did. */
+async function together(steps: { step: Step; tag: string }[]) {
+  const outcomes = await Promise.all(
+    steps.map(({ step, tag }) => run(step, steps.length > 1 ? tag : null)),
+  );
+  const failed = outcomes.filter((outcome) => !outcome.ok);
+  if (failed.length === 0) return;
+  console.error(`\nFailed: ${failed.map((outcome) => outcome.title).join("; ")}`);
+  process.exit(1);
 }
 
 ensureTestTools();
-step("Lint and format (Biome)", bin("biome"), ["check", "."]);
-step("Route types", bin("react-router"), ["typegen"]);
-step("Type check", bin("tsc"), ["--noEmit"]);
-// Every exported symbol and every file is used by something (docs/architecture.md §3b).
-step("Unused files and exports (knip)", bin("knip"), ["--no-progress"]);
-// Before Vitest: its server project runs the production build in-process (tests/server/).
-console.log("\n▶ Production build");
-await ensureBuild();
-// Unit and integration tests never see a server database unless DATABASE_URL says so.
-step("Unit, integration and server tests (Vitest)", bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${path.join(results, "vitest.json")}`,
+await together([
+  {
+    step: { title: "Lint and format (Biome)", command: bin("biome"), args: ["check", "."] },
+    tag: "",
+  },
 ]);
-step("Browser tests (Playwright, Debian Chromium)", bin("playwright"), ["test"], {
-  // The browser tests run their own server on a temporary embedded database.
-  DATABASE_URL: "",
-});
+await together([
+  { step: { title: "Route types", command: bin("react-router"), args: ["typegen"] }, tag: "" },
+]);
+// The type check and knip only read the sources; the build writes build/ from them.
+await together([
+  { step: { title: "Type check", command: bin("tsc"), args: ["--noEmit"] }, tag: "[tsc]" },
+  // Every exported symbol and every file is used by something (docs/architecture.md §3b).
+  {
+    step: {
+      title: "Unused files and exports (knip)",
+      command: bin("knip"),
+      args: ["--no-progress"],
+    },
+    tag: "[knip]",
+  },
+  {
+    step: {
+      title: "Production build",
+      command: process.execPath,
+      args: [path.join(root, "scripts/ensure-build.ts")],
+    },
+    tag: "[build]",
+  },
+]);
+// Both run the production build (the server tests and the browser tests' server); neither writes
+// to what the other reads: Vitest's databases are its own, the browser tests' server has its own
+// embedded database and ports (playwright.config.ts).
+await together([
+  {
+    // Unit and integration tests never see a server database unless DATABASE_URL says so.
+    step: {
+      title: "Unit, integration and server tests (Vitest)",
+      command: bin("vitest"),
+      args: [
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${path.join(results, "vitest.json")}`,
+      ],
+    },
+    tag: "[vitest]",
+  },
+  {
+    step: {
+      title: "Browser tests (Playwright, Debian Chromium)",
+      command: bin("playwright"),
+      args: ["test"],
+      // The browser tests run their own server on a temporary embedded database.
+      env: { DATABASE_URL: "" },
+    },
+    tag: "[browser]",
+  },
+]);
 
 const vitest = JSON.parse(fs.readFileSync(path.join(results, "vitest.json"), "utf8"));
 const e2e = JSON.parse(fs.readFileSync(path.join(results, "e2e.json"), "utf8"));

@@ -81,7 +81,9 @@ describe("database", () => {
   });
 });
 
-describe("embedded database directory", () => {
+// Each test makes a new directory, an initdb: seconds alone, over half a minute beside the browser
+// tests (npm test runs them side by side).
+describe("embedded database directory", { timeout: 120_000 }, () => {
   it("keeps PostgreSQL's buffers small, on a new directory and when it is opened again", async () => {
     // They live in the server process's own memory (app/db/client.server.ts).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-settings-"));

@@ -332,8 +332,10 @@ async function attempt(role: Role, operation: string, side: Side): Promise<"allo
     return "allowed";
   } catch (error) {
     const status = statusOf(error);
-    // The handlers answer every refusal 403, before any domain code runs.
-    if (status === 403) return "refused";
+    // The handlers answer every refusal before any domain code runs, through the refusal map:
+    // 401 for an administrator who has not given their second factor (they may, and then
+    // proceed), 403 for anyone who is not an administrator.
+    if (status === (role === "admin without second factor" ? 401 : 403)) return "refused";
     // Anything else (a 404, a 400, a crash) is a bug for this table, not a refusal.
     throw error;
   }

@@ -238,22 +238,23 @@ test("every public page reflows at 320 px and at 1280 px with 200 % zoom, as a v
 });
 
 test.describe("pages behind a sign-in or an assessment link", () => {
-  test.beforeAll(async () => {
+  // One server and one set of cases for the four roles' walks, one after the other in one worker.
+  // A walk of its own per role, each with its own time: the whole walk in one test ran out of its
+  // seven minutes when the suite loaded the machine, and said nothing of which role was slow.
+  test.describe.configure({ mode: "serial" });
+
+  /** Every signed-in page's URL, by who opens it; filled in by the set-up below. */
+  let visits: Visit[] = [];
+  /** Each role's browser context, signed in (the person's has no session, only links). */
+  const base: Partial<Record<Role, BrowserContext>> = {};
+
+  test.beforeAll(async ({ browser }) => {
+    // Starting the server, signing the people in and making a case in every state: about half a
+    // minute on a quiet 2-core machine, several when the whole suite loads it.
+    test.setTimeout(300_000);
     server = await startInProcessServer({ name: "reflow", port, signalling: true });
     ({ runtime, dataDir } = server);
     ({ setupLink } = await server.bundle.prepareAccounts(runtime));
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
-
-  test("every page reflows at 320 px and at 1280 px with 200 % zoom, in every state of a case", async ({
-    browser,
-  }) => {
-    // About a minute on a quiet 2-core machine and over five when the whole suite loads it; the
-    // bound fails a page that hangs instead of the whole run waiting out the suite's time.
-    test.setTimeout(420_000);
     const db = runtime.database.db;
     const open = async () => {
       const context = await browser.newContext({ baseURL: origin });
@@ -386,7 +387,7 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     };
 
     // Every URL, by who opens it.
-    const visits: Visit[] = [];
+    visits = [];
     const add = (role: Role, route: string, url = route) => visits.push({ role, url, route });
     add("subject", "/assessment/:token", `/assessment/${invited.token}`);
     add("subject", "/assessment/:token/decline", `/assessment/${invited.token}/decline`);
@@ -505,22 +506,36 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     add("admin", "/admin/cases/:referralId (in review)", `/admin/cases/${inReview.referral.id}`);
     add("admin", "/admin/cases/:referralId (complete)", `/admin/cases/${released.referral.id}`);
 
-    // Every page route of app/routes.ts is visited, here or by the visitor's test.
+    Object.assign(base, {
+      subject: subject.context,
+      employer: employer.context,
+      doctor: doctor.context,
+      admin: admin.context,
+    });
+  });
+
+  test.afterAll(async () => {
+    for (const context of Object.values(base)) await context?.close();
+    await server?.stop();
+  });
+
+  test("every page route of app/routes.ts has a reflow visit", () => {
     const covered = new Set(
       [...visitorVisits, ...visits].map((v) => v.route.replace(/ \(.*\)$/, "")),
     );
     const missing = pageRoutes(routes as RouteEntry[]).filter((r) => !covered.has(r.path));
     expect(missing, "page routes without a reflow visit").toEqual([]);
-
-    // Visit everything at both sizes; collect every problem before failing.
-    const base = {
-      subject: subject.context,
-      employer: employer.context,
-      doctor: doctor.context,
-      admin: admin.context,
-    };
-    expect(await problemsOf(browser, base, visits, origin)).toEqual([]);
   });
+
+  for (const role of ["subject", "employer", "doctor", "admin"] as const)
+    test(`every page reflows at 320 px and at 1280 px with 200 % zoom, in every state of a case, as the ${role}`, async ({
+      browser,
+    }) => {
+      // About half a minute each on a quiet 2-core machine; the bound fails a page that hangs
+      // instead of the whole run waiting out the suite's time.
+      test.setTimeout(240_000);
+      expect(await problemsOf(browser, { [role]: base[role] }, visits, origin)).toEqual([]);
+    });
 });
 
 /** Every problem of one page at one size, each as a phrase; axe only on its first visit. */

@@ -37,7 +37,7 @@ const fewPrefixMatches = 500;
  * only the start of the reference, and the matches are first counted off the organisation's
  * reference index (at most 501 entries read): a few are then the page's only candidates, so
  * `ref-0` reads none of an organisation with no REF-0… reference instead of, as the planner once
- * chose for a guess of 16,238 matches, all 100,000 rows in time order (docs/perf-notes-growth.md).
+ * chose on a guess of some 15,000 matches, all 100,000 rows in time order (docs/perf-notes-growth.md).
  * Many matches are common enough that the newest of them are met early in time order.
  */
 async function searchCondition(scope: Scope, term: string): Promise<SQL> {

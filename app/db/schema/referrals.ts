@@ -131,6 +131,15 @@ export const referral = pgTable(
     // The organisation is in the index beside the trigrams (btree_gin), so a search reads only
     // that organisation's matches; trigrams alone read every organisation's matches and then
     // dropped the others' (15 ms for a 1,000-referral organisation in a 200,000-row table).
+    // A reference or its beginning (REF-0…, OCC-AB…) within an organisation, in byte order (the
+    // "C" collation, so LIKE 'REF-0%' is a range of it whatever the database's collation): the
+    // trigram index cannot say how few of one organisation's rows a prefix matches, and the
+    // planner, guessing thousands, read the whole organisation in time order to find none
+    // (docs/perf-notes-growth.md).
+    index("referral_organisation_reference_idx").on(
+      t.organisationId,
+      sql`(${t.reference} collate "C")`,
+    ),
     index("referral_organisation_search_idx").using(
       "gin",
       t.organisationId,

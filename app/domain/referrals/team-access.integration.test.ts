@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { member, referralManager } from "~/db/schema/index.ts";
+import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
 import { teamOrganisationForFile } from "~tests/support/team.ts";
 import { referralRecipients } from "./employer-notice.server.ts";
 import { getReferralForEmployer } from "./get-referral.server.ts";
 import { listReferrals } from "./list-referrals.server.ts";
+import { saveManagementReferral } from "./save-management-referral.server.ts";
 
 /*
  * Case access in a team (docs/architecture.md §4): owners and HR administrators see every
@@ -15,6 +17,7 @@ const team = teamOrganisationForFile({
   organisationName: "Team Ltd",
   idPrefix: "user-team-",
   domain: "team.example",
+  outsiders: [["eve", "owner"]],
 });
 const { scopeOf, draftBy, who } = team;
 
@@ -50,6 +53,57 @@ describe("a team's view of its referrals", () => {
     // A search by a manager finds nothing of a colleague's.
     const searched = await listReferrals(scopeOf("alice"), { search: "oscar" });
     expect(searched.rows).toEqual([]);
+  });
+
+  it("searches by a reference's beginning, a whole reference or a name, among the caller's own only", async () => {
+    const alices = await draftBy("alice", "Rhea Prefix");
+    const owners = await draftBy("owner", "Owen Prefix");
+    const eve = who("eve");
+    const { referral: elsewhere } = await saveManagementReferral(
+      employerScopeForTest(team.db, {
+        userId: eve.userId,
+        memberRole: eve.memberRole,
+        organisationId: team.otherOrganisationId,
+        organisationName: "Elsewhere Ltd",
+      }),
+      {
+        input: managementReferralInput({ employeeName: "Ella Prefix" }),
+        provider: "demo",
+        intent: "draft",
+      },
+    );
+    const found = async (name: string, search: string) =>
+      (await listReferrals(scopeOf(name), { search })).rows.map((r) => r.reference).sort();
+    // What a search by the beginning of a reference should find: the caller's unsearched list
+    // (a few referrals, one page), filtered here.
+    const startingWith = async (name: string, prefix: string) =>
+      (await listReferrals(scopeOf(name), {})).rows
+        .map((r) => r.reference)
+        .filter((reference) => reference.startsWith(prefix))
+        .sort();
+
+    // The references come from one sequence across organisations, so Elsewhere's shares their
+    // beginning; typed in either case.
+    const sharedStart = alices.reference.slice(0, -1);
+    expect(elsewhere.reference.startsWith("REF-0")).toBe(true);
+    expect(await found("owner", "ref-0")).toEqual(await startingWith("owner", "REF-0"));
+    expect(await found("owner", "ref-0")).toEqual(
+      expect.arrayContaining([alices.reference, owners.reference]),
+    );
+    expect(await found("owner", sharedStart.toLowerCase())).toContain(alices.reference);
+    expect(await found("owner", "REF-")).not.toContain(elsewhere.reference);
+    expect(await found("owner", elsewhere.reference)).toEqual([]);
+    expect(await found("owner", owners.reference)).toEqual([owners.reference]);
+    expect(await found("owner", "occ-")).toEqual(await startingWith("owner", "OCC-"));
+
+    // A manager finds their own by reference or name, never a colleague's.
+    expect(await found("alice", "ref-0")).toEqual(await startingWith("alice", "REF-0"));
+    expect(await found("alice", "ref-0")).not.toContain(owners.reference);
+    expect(await found("alice", alices.reference)).toEqual([alices.reference]);
+    expect(await found("alice", owners.reference)).toEqual([]);
+    expect(await found("alice", "prefix")).toEqual([alices.reference]);
+    expect(await found("owner", "prefix")).toEqual([alices.reference, owners.reference].sort());
+    expect(await found("owner", "zzqx")).toEqual([]);
   });
 
   it("writes to the referral's own people, and to the organisation's leads once none remain", async () => {

@@ -1,5 +1,12 @@
 import ts from "typescript";
-import { declarationOf, importedNames, lineOf, type Project, unwrap } from "./source.ts";
+import {
+  declarationOf,
+  functionOf,
+  importedNames,
+  lineOf,
+  type Project,
+  unwrap,
+} from "./source.ts";
 
 /**
  * The visibility rule of docs/architecture.md §3b, read from the syntax tree: a query that reads
@@ -235,16 +242,7 @@ class FileReads {
     const callee = unwrap(e.expression);
     if (ts.isIdentifier(callee)) {
       const declaration = declarationOf(callee);
-      const fn =
-        declaration && ts.isFunctionDeclaration(declaration)
-          ? declaration
-          : declaration &&
-              ts.isVariableDeclaration(declaration) &&
-              declaration.initializer &&
-              (ts.isArrowFunction(declaration.initializer) ||
-                ts.isFunctionExpression(declaration.initializer))
-            ? declaration.initializer
-            : null;
+      const fn = functionOf(declaration);
       if (fn) for (const returned of returnedExpressions(fn)) this.follow(returned, into, seen);
     }
   }

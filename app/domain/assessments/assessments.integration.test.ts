@@ -19,9 +19,8 @@ import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
-import { createLogger } from "~/services/logger.server.ts";
-import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { fileOutboxMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
@@ -559,11 +558,7 @@ describe("safety (management guided assessment)", () => {
     expect(changed).toMatchObject({ ok: true, raisedUrgent: false, safety: { level: "urgent" } });
     expect(sent.length).toBe(before + 1);
 
-    const mailer = createMailer({
-      from: "ReferOH <no-reply@referoh.test>",
-      dataDir,
-      logger: createLogger("silent"),
-    });
+    const mailer = fileOutboxMailer(dataDir);
     const deps = {
       mailer,
       onCallEmail: "clinical-oncall@referoh.test",

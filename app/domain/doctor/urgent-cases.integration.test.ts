@@ -248,21 +248,31 @@ describe("the safety contact log and the re-alert", () => {
   });
 });
 
+/** The case as its person submits it with the urgent flag already raised. */
+async function submitUrgent(referralId: string) {
+  await database.db
+    .update(referral)
+    .set({ status: "submitted", urgent: true, submittedAt: new Date() })
+    .where(eq(referral.id, referralId));
+}
+
+/** The e-mails the doctors get when the case reaches their queue. */
+async function doctorNotificationsOf(referralId: string) {
+  const mark = outbox.length;
+  await notifyDoctorsOfSubmission(
+    systemScope(database.db, "test"),
+    { mailer, publicUrl: "http://localhost:3000" },
+    { referralId },
+  );
+  return outbox.slice(mark);
+}
+
 describe("doctor notifications of an urgent case", () => {
   it("start with URGENT and carry no health detail", async () => {
     await createDoctor("Dr Inbox");
     const c = await startedCase();
-    await database.db
-      .update(referral)
-      .set({ status: "submitted", urgent: true, submittedAt: new Date() })
-      .where(eq(referral.id, c.id));
-    const mark = outbox.length;
-    await notifyDoctorsOfSubmission(
-      systemScope(database.db, "test"),
-      { mailer, publicUrl: "http://localhost:3000" },
-      { referralId: c.id },
-    );
-    const mails = outbox.slice(mark);
+    await submitUrgent(c.id);
+    const mails = await doctorNotificationsOf(c.id);
     expect(mails.length).toBeGreaterThan(0);
     for (const m of mails) {
       expect(m.subject).toBe(`URGENT New case ready for review: ${c.reference}`);
@@ -274,23 +284,14 @@ describe("doctor notifications of an urgent case", () => {
   it("once a doctor has recorded reaching the person, the queue e-mail says so instead of asking for a call", async () => {
     const doctor = await createDoctor("Dr Reached");
     const c = await startedCase();
-    await database.db
-      .update(referral)
-      .set({ status: "submitted", urgent: true, submittedAt: new Date() })
-      .where(eq(referral.id, c.id));
+    await submitUrgent(c.id);
     const reachedAt = new Date("2026-03-10T14:05:00Z");
     const reached = await recordContactAttempt(scopeFor(database.db, doctor, reachedAt), {
       referralId: c.id,
       input: { method: "phone", outcome: "reached", note: "" },
     });
     expect(reached).toMatchObject({ ok: true, contacted: true });
-    const mark = outbox.length;
-    await notifyDoctorsOfSubmission(
-      systemScope(database.db, "test"),
-      { mailer, publicUrl: "http://localhost:3000" },
-      { referralId: c.id },
-    );
-    const mails = outbox.slice(mark);
+    const mails = await doctorNotificationsOf(c.id);
     expect(mails.length).toBeGreaterThan(0);
     for (const m of mails) {
       expect(m.subject).toBe(`URGENT New case ready for review: ${c.reference}`);

@@ -9,10 +9,9 @@ import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, referral } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
-import { createLogger } from "~/services/logger.server.ts";
-import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { providerScope } from "~tests/support/billing.ts";
+import { fileOutboxMailer } from "~tests/support/mail.ts";
 import {
   employerScopeForTest,
   managementReferralInput,
@@ -103,11 +102,7 @@ async function cancelOnceReached(actor: TestEmployer, referralId: string, status
  * written there, its soft line breaks joined.
  */
 async function sentInvitation(referralId: string, organisationName: string, publicUrl: string) {
-  const mailer = createMailer({
-    from: "ReferOH <no-reply@referoh.test>",
-    dataDir: outbox,
-    logger: createLogger("silent"),
-  });
+  const mailer = fileOutboxMailer(outbox);
   const [full] = await database.db.select().from(referral).where(eq(referral.id, referralId));
   await sendReferralInvitation(
     { db: database.db, mailer, publicUrl },

@@ -1,13 +1,6 @@
 import ts from "typescript";
-import {
-  declarationOf,
-  functionNamed,
-  functionOf,
-  importedNames,
-  lineOf,
-  type Project,
-  unwrap,
-} from "./source.ts";
+import { functionNamed, functionOf } from "./functions.ts";
+import { declarationOf, importedNames, lineOf, type Project, unwrap } from "./source.ts";
 
 /**
  * The forms rule of docs/architecture.md §3 ("Forms"), read from the syntax tree: every form with

@@ -1,12 +1,6 @@
 import ts from "typescript";
-import {
-  declarationOf,
-  functionOf,
-  importedNames,
-  lineOf,
-  type Project,
-  unwrap,
-} from "./source.ts";
+import { functionOf } from "./functions.ts";
+import { declarationOf, importedNames, lineOf, type Project, unwrap } from "./source.ts";
 
 /**
  * The visibility rule of docs/architecture.md §3b, read from the syntax tree: a query that reads

@@ -1,5 +1,6 @@
 import ts from "typescript";
-import { functionNamed, type Project } from "./source.ts";
+import { functionNamed } from "./functions.ts";
+import type { Project } from "./source.ts";
 
 /**
  * Every domain use case takes the caller's scope first (docs/architecture.md §3b). Checked on the

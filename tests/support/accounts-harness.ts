@@ -1,11 +1,7 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "~/config.server.ts";
-import type { Database } from "~/db/client.server.ts";
-import type { PlatformRole } from "~/db/schema/auth.ts";
-import { account, user } from "~/db/schema/index.ts";
 import type { RequestMeta } from "~/domain/accounts/types.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { authHeaders } from "~/services/auth/auth.server.ts";
@@ -84,24 +80,4 @@ export function requestFrom(ip: string, jar?: CookieJar): RequestMeta {
     headers: jar ? { cookie: jar.header(), "user-agent": "vitest" } : { "user-agent": "vitest" },
   });
   return { headers: authHeaders(request, ip), ip, requestId: `test-${++requestCounter}` };
-}
-
-/**
- * A verified person with a password, written straight into the user and account tables (where
- * better-auth's adapter would put them), for tests that need the row on a database of their own
- * choosing. `passwordHash` is better-auth's hash of the password they sign in with.
- */
-export async function insertPasswordAccount(
-  db: Database,
-  person: { id: string; name: string; email: string; role: PlatformRole },
-  passwordHash: string,
-) {
-  await db.insert(user).values({ ...person, emailVerified: true });
-  await db.insert(account).values({
-    id: randomUUID(),
-    accountId: person.id,
-    providerId: "credential",
-    userId: person.id,
-    password: passwordHash,
-  });
 }

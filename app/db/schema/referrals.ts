@@ -16,6 +16,7 @@ import {
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
 import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import type { ReferralQuestions } from "~/domain/referrals/management-questions.ts";
+import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
 import { organisationIdColumn } from "./auth.ts";
 import { createdAt, instant, primaryId, requiredUuidReference, updatedAt } from "./columns.ts";
@@ -182,14 +183,7 @@ export const assessmentInvitation = pgTable(
  * A message as the outbox keeps it until it is sent: sealed at rest, because a transition's
  * e-mail may name a case or what was said on it (docs/architecture.md §8, "The mail outbox").
  */
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
-}
+export type OutboxMessage = Omit<MailMessage, "messageId">;
 
 /**
  * The transactional outbox (docs/architecture.md §8, "The mail outbox"): every e-mail a transition causes, written in

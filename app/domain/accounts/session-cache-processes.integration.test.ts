@@ -10,12 +10,8 @@ import { openDatabase } from "~/db/client.server.ts";
 import { doctorProfile, session } from "~/db/schema/index.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
-import {
-  CookieJar,
-  insertPasswordAccount,
-  requestFrom,
-  startTestRuntime,
-} from "~tests/support/accounts-harness.ts";
+import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { insertPasswordAccount } from "~tests/support/password-account.ts";
 import { PASSWORD } from "~tests/support/test-accounts.ts";
 import { loadSession } from "./load-session.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";

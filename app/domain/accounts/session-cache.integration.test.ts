@@ -8,12 +8,8 @@ import { doctorProfile, member, organisation, session, user } from "~/db/schema/
 import { createScope } from "~/domain/kernel/scope.ts";
 import { changeMemberRole, removeMember } from "~/domain/teams/team.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
-import {
-  CookieJar,
-  insertPasswordAccount,
-  requestFrom,
-  startTestRuntime,
-} from "~tests/support/accounts-harness.ts";
+import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { insertPasswordAccount } from "~tests/support/password-account.ts";
 import { PASSWORD } from "~tests/support/test-accounts.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { setDoctorAccess } from "./doctors.server.ts";

@@ -4,12 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSession } from "~/domain/accounts/load-session.server.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
-import {
-  CookieJar,
-  insertPasswordAccount,
-  requestFrom,
-  startTestRuntime,
-} from "~tests/support/accounts-harness.ts";
+import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { insertPasswordAccount } from "~tests/support/password-account.ts";
 import { PASSWORD } from "~tests/support/test-accounts.ts";
 
 /*

@@ -17,6 +17,7 @@ import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
+import { referralRowForTest } from "~tests/support/referrals.ts";
 import { getDoctorCase, listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
 import { recordContactAttempt } from "./safety-contact.server.ts";
@@ -62,10 +63,7 @@ async function nameMentalHealth(link: SubjectActor, now?: Date) {
   });
 }
 
-async function row(id: string) {
-  const [r] = await database.db.select().from(referral).where(eq(referral.id, id));
-  return r!;
-}
+const row = (id: string) => referralRowForTest(database.db, id);
 
 describe("an urgent answer raises the case at once", () => {
   it("puts an unsent case at the top of every doctor's queue with the time since the flag and the way to reach the person", async () => {

@@ -12,6 +12,7 @@ import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { createJobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
+import { recordEventBehindShadowTable } from "~tests/support/audit.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { type DatabaseHandle, openDatabase } from "./client.server.ts";
 import { migrateAsOwner, provisionDatabaseRoles, roleOf } from "./database-roles.server.ts";
@@ -135,16 +136,7 @@ describe.skipIf(!serverUrl)("database roles on PostgreSQL", () => {
       await refusal(app.db.execute(sql`create table public.audit_event_shadow (id int)`)),
     ).toMatch(/permission denied/);
     // Its temporary schema, which needs no privilege, shadows nothing in the trigger either.
-    await app.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`create temporary table audit_event (chain_seq bigint, hash text) on commit drop`,
-      );
-      await tx.execute(sql`insert into pg_temp.audit_event values (1000, ${"f".repeat(64)})`);
-      await tx.execute(sql`set local search_path = pg_temp, public`);
-      await tx.execute(
-        sql`insert into public.audit_event (action, outcome) values ('test.shadowed', 'success')`,
-      );
-    });
+    await recordEventBehindShadowTable(app.db);
     expect(await verifyAuditChain(app.db)).toMatchObject({ ok: true });
   });
 

@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { functionNamed, functionOf } from "./functions.ts";
 import { declarationOf, importedNames, lineOf, type Project, unwrap } from "./source.ts";
 
 /**
@@ -137,16 +138,7 @@ export function handReads(project: Project, file: string): number[] {
     }
     // A helper of this file: the parameter the form lands in is followed like the form.
     const declaration = declarationOf(callee);
-    const fn =
-      declaration && ts.isFunctionDeclaration(declaration)
-        ? declaration
-        : declaration &&
-            ts.isVariableDeclaration(declaration) &&
-            declaration.initializer &&
-            (ts.isArrowFunction(declaration.initializer) ||
-              ts.isFunctionExpression(declaration.initializer))
-          ? declaration.initializer
-          : null;
+    const fn = functionOf(declaration);
     const parameter = fn?.parameters[call.arguments.indexOf(argument)];
     if (!parameter || parameter.dotDotDotToken || !ts.isIdentifier(parameter.name)) return false;
     for (const reference of referencesTo(parameter)) use(reference);
@@ -220,19 +212,8 @@ function exportedFunction(source: ts.SourceFile, name: string): ts.FunctionLikeD
     const exported = ts
       .getModifiers(statement as ts.HasModifiers)
       ?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    if (!exported) continue;
-    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return statement;
-    if (ts.isVariableStatement(statement))
-      for (const declaration of statement.declarationList.declarations) {
-        const init = declaration.initializer;
-        if (
-          ts.isIdentifier(declaration.name) &&
-          declaration.name.text === name &&
-          init &&
-          (ts.isArrowFunction(init) || ts.isFunctionExpression(init))
-        )
-          return init;
-      }
+    const fn = exported ? functionNamed(statement, name) : null;
+    if (fn) return fn;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { functionOf } from "./functions.ts";
 import { declarationOf, importedNames, lineOf, type Project, unwrap } from "./source.ts";
 
 /**
@@ -235,16 +236,7 @@ class FileReads {
     const callee = unwrap(e.expression);
     if (ts.isIdentifier(callee)) {
       const declaration = declarationOf(callee);
-      const fn =
-        declaration && ts.isFunctionDeclaration(declaration)
-          ? declaration
-          : declaration &&
-              ts.isVariableDeclaration(declaration) &&
-              declaration.initializer &&
-              (ts.isArrowFunction(declaration.initializer) ||
-                ts.isFunctionExpression(declaration.initializer))
-            ? declaration.initializer
-            : null;
+      const fn = functionOf(declaration);
       if (fn) for (const returned of returnedExpressions(fn)) this.follow(returned, into, seen);
     }
   }

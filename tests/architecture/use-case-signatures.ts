@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { functionNamed } from "./functions.ts";
 import type { Project } from "./source.ts";
 
 /**
@@ -158,20 +159,8 @@ function exportedParameters(
   seen.add(file);
   const source = project.source(file);
   for (const statement of source.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && exported(statement))
-      return { file, parameters: statement.parameters };
-    if (ts.isVariableStatement(statement) && exported(statement)) {
-      for (const declaration of statement.declarationList.declarations) {
-        const init = declaration.initializer;
-        if (
-          ts.isIdentifier(declaration.name) &&
-          declaration.name.text === name &&
-          init &&
-          (ts.isArrowFunction(init) || ts.isFunctionExpression(init))
-        )
-          return { file, parameters: init.parameters };
-      }
-    }
+    const fn = exported(statement) ? functionNamed(statement, name) : null;
+    if (fn) return { file, parameters: fn.parameters };
     if (
       ts.isExportDeclaration(statement) &&
       statement.moduleSpecifier &&

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { referral } from "~/db/schema/index.ts";
+import { draftReport, questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import type { RequestOrigin, SubjectActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
@@ -107,4 +107,40 @@ export function subjectScopeForTest(
   }: { now?: Date; origin?: RequestOrigin } = {},
 ): Scope<SubjectActor> {
   return createScope(db, link, origin, now);
+}
+
+/**
+ * Test fixture: a case's stored answers and the rules drafter's draft from them, written as rows
+ * (not through the questionnaire), for tests of who reaches or erases that health data.
+ */
+export async function insertAnswersAndDraftForTest(
+  db: Database,
+  referralId: string,
+  {
+    referralReason,
+    answers,
+    draftNote,
+  }: { referralReason: string; answers: Record<string, string>; draftNote?: string },
+) {
+  const [response] = await db
+    .insert(questionnaireResponse)
+    .values({
+      referralId,
+      definitionUrl: "urn:test",
+      definitionVersion: "1",
+      derivedFrom: [],
+      buildContext: { kind: "management", referralReason, version: "1" },
+      status: "completed",
+      answers,
+      transcript: [],
+    })
+    .returning();
+  await db.insert(draftReport).values({
+    referralId,
+    responseId: response!.id,
+    drafterId: "rules",
+    drafterModel: "rules",
+    drafterVersion: "1",
+    draft: (draftNote ? { sections: [], note: draftNote } : { sections: [] }) as never,
+  });
 }

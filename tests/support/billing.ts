@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Database } from "~/db/client.server.ts";
 import type { EmployerActor, SystemActor } from "~/domain/kernel/actor.ts";
-import { createScope, type Scope, systemScope } from "~/domain/kernel/scope.ts";
+import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
+import { employerScopeForTest } from "./referrals.ts";
 
 /** A signed-in employer's scope for billing tests: the owner of the organisation, at `now`. */
 export function employerScopeFor(
@@ -10,18 +11,9 @@ export function employerScopeFor(
   member: { userId: string; organisationId: string },
   now = new Date(),
 ): Scope<EmployerActor> {
-  return createScope(
-    db,
-    {
-      role: "employer",
-      userId: member.userId,
-      organisationId: member.organisationId,
-      organisationName: "Test organisation",
-      memberRole: "owner",
-    },
-    { ip: null, requestId: `test:${member.userId}` },
-    now,
-  );
+  const { userId, organisationId } = member;
+  const employer = { userId, organisationId, organisationName: "Test organisation" };
+  return employerScopeForTest(db, employer, now, `test:${userId}`);
 }
 
 /** The payment provider's word, as webhooks and the demo payment page apply it. */

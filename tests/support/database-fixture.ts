@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
@@ -48,4 +51,15 @@ export function testDatabaseForFile(
     ping: () => open().ping(),
     close: () => open().close(),
   };
+}
+
+/**
+ * A temporary folder of the test file's own (a server's DATA_DIR, a file outbox), made before its
+ * first test and removed after its last; the returned function gives its path.
+ */
+export function tempDirForFile(prefix: string): () => string {
+  return forFile(
+    async () => fs.mkdtempSync(path.join(os.tmpdir(), prefix)),
+    async (dir) => fs.rmSync(dir, { recursive: true, force: true }),
+  );
 }

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
+import { referral } from "~/db/schema/index.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { type ReferralStatus, transition } from "~/domain/referrals/lifecycle.ts";
@@ -22,13 +24,20 @@ export function employerScopeForTest(
   db: Database,
   employer: TestEmployer,
   now: Date = new Date(),
+  requestId = "test",
 ): Scope<EmployerActor> {
   return createScope(
     db,
     { role: "employer", memberRole: "owner", ...employer },
-    { ip: null, requestId: "test" },
+    { ip: null, requestId },
     now,
   );
+}
+
+/** A referral's row as it stands in the database. */
+export async function referralRowForTest(db: Database, id: string) {
+  const [found] = await db.select().from(referral).where(eq(referral.id, id));
+  return found!;
 }
 
 export type ReferralQuestions = ManagementReferralInput["questions"];

@@ -1,20 +1,11 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SafetyReason } from "~/domain/assessments/assess-safety.ts";
 import type { TranscriptItem } from "~/domain/assessments/build-transcript.ts";
 import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
 import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import type { DraftReport } from "~/domain/reports/drafter.ts";
 import { encryptedJson } from "../encryption/column-types.ts";
-import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { createdAt, instant, primaryId, requiredUuidReference, updatedAt } from "./columns.ts";
 import { assessmentInvitation, referralIdColumn } from "./referrals.ts";
 
 /*
@@ -36,7 +27,7 @@ export const assessmentConsent = pgTable(
     invitationId: uuid("invitation_id").references(() => assessmentInvitation.id),
     decision: text("decision", { enum: ["given", "declined", "withdrawn"] }).notNull(),
     consentVersion: text("consent_version").notNull(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: instant("decided_at").notNull().defaultNow(),
   },
   (t) => [index("assessment_consent_referral_idx").on(t.referralId, t.decidedAt)],
 );
@@ -57,7 +48,7 @@ export const questionnaireDefinition = pgTable(
     definition: jsonb("definition").$type<Questionnaire>().notNull(),
     /** SHA-256 of the canonical JSON (canonical-json.ts): the identity of the published content. */
     sha256: text("sha256").notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: instant("published_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("questionnaire_definition_key_version_idx").on(t.key, t.version)],
 );
@@ -66,12 +57,8 @@ export const questionnaireDefinition = pgTable(
 export const questionnaireResponseDefinition = pgTable(
   "questionnaire_response_definition",
   {
-    responseId: uuid("response_id")
-      .notNull()
-      .references(() => questionnaireResponse.id, { onDelete: "cascade" }),
-    definitionId: uuid("definition_id")
-      .notNull()
-      .references(() => questionnaireDefinition.id),
+    responseId: requiredUuidReference("response_id", () => questionnaireResponse.id, "cascade"),
+    definitionId: requiredUuidReference("definition_id", () => questionnaireDefinition.id),
   },
   (t) => [uniqueIndex("questionnaire_response_definition_idx").on(t.responseId, t.definitionId)],
 );
@@ -118,11 +105,11 @@ export const questionnaireResponse = pgTable(
     )
       .notNull()
       .$defaultFn(() => []),
-    safetyAlertedAt: timestamp("safety_alerted_at", { withTimezone: true }),
+    safetyAlertedAt: instant("safety_alerted_at"),
     saveCount: integer("save_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    completedAt: instant("completed_at"),
   },
   (t) => [uniqueIndex("questionnaire_response_referral_idx").on(t.referralId)],
 );
@@ -133,9 +120,7 @@ export const draftReport = pgTable(
   {
     id: primaryId(),
     referralId: referralIdColumn(),
-    responseId: uuid("response_id")
-      .notNull()
-      .references(() => questionnaireResponse.id),
+    responseId: requiredUuidReference("response_id", () => questionnaireResponse.id),
     drafterId: text("drafter_id").notNull(),
     drafterModel: text("drafter_model").notNull(),
     drafterVersion: text("drafter_version").notNull(),

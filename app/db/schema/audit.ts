@@ -7,16 +7,16 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { instant } from "./columns.ts";
 
 /** Append-only record of who did what to which object (docs/architecture.md §4, §8). */
 export const auditEvent = pgTable(
   "audit_event",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: instant("occurred_at").notNull().defaultNow(),
     actorId: text("actor_id"),
     actorRole: text("actor_role"),
     organisationId: text("organisation_id"),

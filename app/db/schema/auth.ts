@@ -1,15 +1,6 @@
 import { relations, sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, instant, updatedAt } from "./columns.ts";
 
 /*
  * better-auth's tables (user, session, account, verification, two_factor), written by hand from
@@ -36,7 +27,7 @@ export const user = pgTable("user", {
 });
 
 /** The account a row belongs to; deleting the user deletes the row with it. */
-function userIdColumn() {
+export function userIdColumn() {
   return text("user_id")
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
@@ -46,7 +37,7 @@ export const session = pgTable(
   "session",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     token: text("token").notNull().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -74,8 +65,8 @@ export const account = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: instant("access_token_expires_at"),
+    refreshTokenExpiresAt: instant("refresh_token_expires_at"),
     scope: text("scope"),
     /** scrypt hash written by better-auth; never the password. */
     password: text("password"),
@@ -107,7 +98,7 @@ export const verification = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -125,7 +116,7 @@ export const twoFactor = pgTable(
     userId: userIdColumn(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: instant("locked_until"),
     /** The highest RFC 6238 time step accepted so far: a code works once. */
     lastUsedStep: bigint("last_used_step", { mode: "number" }),
   },

@@ -9,12 +9,11 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { organisation, organisationIdColumn } from "./auth.ts";
-import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { createdAt, instant, primaryId, requiredUuidReference, updatedAt } from "./columns.ts";
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -30,13 +29,13 @@ export const membership = pgTable(
       .references(() => organisation.id),
     interval: text("interval", { enum: ["monthly", "annual"] }).notNull(),
     status: text("status", { enum: ["active", "cancelled", "pending_change"] }).notNull(),
-    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
-    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    currentPeriodStart: instant("current_period_start").notNull(),
+    currentPeriodEnd: instant("current_period_end").notNull(),
     /** The interval that takes effect at currentPeriodEnd (status pending_change). */
     pendingInterval: text("pending_interval", { enum: ["monthly", "annual"] }),
     provider: text("provider", { enum: ["demo", "stripe"] }).notNull(),
     providerSubscriptionId: text("provider_subscription_id"),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledAt: instant("cancelled_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,7 +53,7 @@ export const creditLot = pgTable(
     organisationId: organisationIdColumn(),
     creditsGranted: integer("credits_granted").notNull(),
     creditsRemaining: integer("credits_remaining").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     orderId: uuid("order_id"),
     createdAt: createdAt(),
   },
@@ -126,7 +125,7 @@ export const paymentOrder = pgTable(
       .default("pending"),
     createdBy: text("created_by"),
     createdAt: createdAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidAt: instant("paid_at"),
   },
   (t) => [
     index("payment_order_organisation_idx").on(t.organisationId, t.createdAt),
@@ -140,7 +139,7 @@ export const paymentEvent = pgTable("payment_event", {
   eventId: text("event_id").notNull().primaryKey(),
   type: text("type").notNull(),
   orderId: uuid("order_id"),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: instant("received_at").notNull().defaultNow(),
 });
 
 export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWith: 1 });
@@ -153,7 +152,7 @@ export const invoice = pgTable(
     number: text("number").notNull().unique(),
     orderId: uuid("order_id").notNull().unique(),
     organisationId: organisationIdColumn(),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: instant("issued_at").notNull().defaultNow(),
     /** Seller and buyer as they were on the day: an invoice never changes afterwards. */
     seller: jsonb("seller").$type<Record<string, string>>().notNull(),
     buyer: jsonb("buyer").$type<Record<string, string>>().notNull(),
@@ -177,9 +176,7 @@ export const creditNote = pgTable(
     id: primaryId(),
     /** CN-000001, from credit_note_number_seq, in the transaction that cancels the case. */
     number: text("number").notNull().unique(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoice.id),
+    invoiceId: requiredUuidReference("invoice_id", () => invoice.id),
     /** One full refund per order. */
     orderId: uuid("order_id").notNull().unique(),
     organisationId: organisationIdColumn(),
@@ -187,7 +184,7 @@ export const creditNote = pgTable(
     reason: text("reason", {
       enum: ["referral_cancelled", "consent_declined", "payment_expired"],
     }).notNull(),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: instant("issued_at").notNull().defaultNow(),
     items: jsonb("items").$type<OrderItem[]>().notNull(),
     netPence: integer("net_pence").notNull(),
     vatPence: integer("vat_pence").notNull(),
@@ -200,7 +197,7 @@ export const creditNote = pgTable(
     providerRefundId: text("provider_refund_id"),
     refundAttempts: integer("refund_attempts").notNull().default(0),
     lastRefundError: text("last_refund_error"),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedAt: instant("refunded_at"),
     pdf: bytea("pdf"),
     pdfSha256: text("pdf_sha256"),
   },

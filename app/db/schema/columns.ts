@@ -1,13 +1,22 @@
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /*
- * The columns most tables share, declared once: a random UUID key and the creation and last-change
- * times (with time zone, as every timestamp in the schema). The foreign keys to an organisation
- * and to a referral live beside their tables (`organisationIdColumn` in auth.ts,
- * `referralIdColumn` in referrals.ts).
+ * The columns most tables share, declared once: a random UUID key, a moment in time (with time
+ * zone, as every timestamp in the schema), the creation and last-change times, and a required
+ * link to another table's UUID key. The foreign keys to an organisation and to a referral live
+ * beside their tables (`organisationIdColumn` in auth.ts, `referralIdColumn` in referrals.ts).
  */
 export const primaryId = () => uuid("id").primaryKey().defaultRandom();
-export const createdAt = () =>
-  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () =>
-  timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+export const instant = (name: string) => timestamp(name, { withTimezone: true });
+export const createdAt = () => instant("created_at").notNull().defaultNow();
+export const updatedAt = () => instant("updated_at").notNull().defaultNow();
+
+/** A row's required link to the UUID key of the row it belongs to. */
+export const requiredUuidReference = (
+  name: string,
+  target: () => AnyPgColumn,
+  onDelete?: "cascade",
+) =>
+  uuid(name)
+    .notNull()
+    .references(target, onDelete ? { onDelete } : {});

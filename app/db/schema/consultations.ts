@@ -1,16 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { encryptedText } from "../encryption/column-types.ts";
-import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { createdAt, instant, primaryId, requiredUuidReference, updatedAt } from "./columns.ts";
 import { referralIdColumn } from "./referrals.ts";
 
 /**
@@ -72,7 +63,7 @@ export const consultation = pgTable(
     referralId: referralIdColumn(),
     doctorId: text("doctor_id").notNull(),
     status: text("status", { enum: consultationStatuses }).notNull(),
-    startsAt: timestamp("starts_at", { withTimezone: true }),
+    startsAt: instant("starts_at"),
     durationMinutes: integer("duration_minutes").notNull().default(30),
     /** Bumped on every booking change so calendar clients replace the old event (.ics SEQUENCE). */
     sequence: integer("sequence").notNull().default(0),
@@ -84,16 +75,16 @@ export const consultation = pgTable(
      * working when the room closes (docs/video-consultations.md, "Admission").
      */
     roomTokenHash: text("room_token_hash"),
-    roomTokenExpiresAt: timestamp("room_token_expires_at", { withTimezone: true }),
-    reminder24hSentAt: timestamp("reminder_24h_sent_at", { withTimezone: true }),
-    reminder1hSentAt: timestamp("reminder_1h_sent_at", { withTimezone: true }),
+    roomTokenExpiresAt: instant("room_token_expires_at"),
+    reminder24hSentAt: instant("reminder_24h_sent_at"),
+    reminder1hSentAt: instant("reminder_1h_sent_at"),
     /** HEALTH PAYLOAD (sealed): the doctor's consultation notes. */
     notes: encryptedText("notes", "consultation.notes"),
-    notesUpdatedAt: timestamp("notes_updated_at", { withTimezone: true }),
+    notesUpdatedAt: instant("notes_updated_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    bookedAt: timestamp("booked_at", { withTimezone: true }),
-    endedAt: timestamp("ended_at", { withTimezone: true }),
+    bookedAt: instant("booked_at"),
+    endedAt: instant("ended_at"),
   },
   (t) => [
     index("consultation_referral_idx").on(t.referralId, t.createdAt.desc().nullsFirst()),
@@ -111,12 +102,10 @@ export const consultationOffer = pgTable(
   "consultation_offer",
   {
     id: primaryId(),
-    consultationId: uuid("consultation_id")
-      .notNull()
-      .references(() => consultation.id),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    consultationId: requiredUuidReference("consultation_id", () => consultation.id),
+    startsAt: instant("starts_at").notNull(),
     /** Offers of earlier rounds stay for the record but can no longer be picked. */
-    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnAt: instant("withdrawn_at"),
   },
   (t) => [index("consultation_offer_consultation_idx").on(t.consultationId)],
 );

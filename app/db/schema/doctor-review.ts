@@ -1,7 +1,7 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { encryptedText } from "../encryption/column-types.ts";
 import { session } from "./auth.ts";
-import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { createdAt, instant, primaryId, updatedAt } from "./columns.ts";
 import { referral, referralIdColumn } from "./referrals.ts";
 
 /**
@@ -17,10 +17,10 @@ export const subjectInformationRequest = pgTable(
     doctorId: text("doctor_id").notNull(),
     /** HEALTH PAYLOAD (sealed): the doctor may name the condition in the question. */
     question: encryptedText("question", "subject_information_request.question").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant("sent_at").notNull().defaultNow(),
     /** HEALTH PAYLOAD (sealed): the person's answer, given on their link page. */
     reply: encryptedText("reply", "subject_information_request.reply"),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredAt: instant("answered_at"),
   },
   (t) => [
     index("subject_information_request_referral_idx").on(
@@ -38,7 +38,7 @@ export const slaWarning = pgTable("sla_warning", {
   referralId: uuid("referral_id")
     .primaryKey()
     .references(() => referral.id),
-  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: instant("sent_at").notNull().defaultNow(),
 });
 
 export const contactMethods = ["phone", "sms", "email", "video", "other"] as const;
@@ -60,7 +60,7 @@ export const safetyContactAttempt = pgTable(
     id: primaryId(),
     referralId: referralIdColumn(),
     doctorId: text("doctor_id").notNull(),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    attemptedAt: instant("attempted_at").notNull(),
     method: text("method", { enum: contactMethods }).notNull(),
     outcome: text("outcome", { enum: contactOutcomes }).notNull(),
     /** HEALTH PAYLOAD (sealed): what was said may be clinical. */
@@ -85,7 +85,7 @@ export const signingStepUp = pgTable("signing_step_up", {
     .primaryKey()
     .references(() => session.id, { onDelete: "cascade" }),
   userId: text("user_id").notNull(),
-  verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull(),
+  verifiedAt: instant("verified_at").notNull(),
 });
 
 /**

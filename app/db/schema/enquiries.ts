@@ -1,14 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  index,
-  inet,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { createdAt, primaryId } from "./columns.ts";
+import { type AnyPgColumn, index, inet, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, instant, primaryId } from "./columns.ts";
 
 /*
  * Both kinds of enquiry are stored first, then e-mailed to the service inbox by a job that retries
@@ -19,11 +11,11 @@ function enquiryDeliveryColumns() {
   return {
     /** Kept for the per-IP rate limit and abuse handling. */
     ip: inet("ip"),
-    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    emailedAt: instant("emailed_at"),
     emailAttempts: integer("email_attempts").notNull().default(0),
     lastEmailError: text("last_email_error"),
     /** Set by an administrator in the admin inbox once someone has dealt with it. */
-    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledAt: instant("handled_at"),
     handledBy: text("handled_by"),
   };
 }

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { instant } from "./columns.ts";
 import { referral } from "./referrals.ts";
 
 /**
@@ -14,7 +15,7 @@ export const retentionErasure = pgTable(
     rule: text("rule", {
       enum: ["pre_employment_outcome", "management_completion", "abandoned_invitation"],
     }).notNull(),
-    erasedAt: timestamp("erased_at", { withTimezone: true }).notNull(),
+    erasedAt: instant("erased_at").notNull(),
   },
   (t) => [index("retention_erasure_erased_at_idx").on(t.erasedAt)],
 );

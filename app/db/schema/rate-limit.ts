@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns.ts";
 
 /**
  * Every rate limit of the product, one row per limited thing (an address on a form, an account
@@ -13,9 +14,9 @@ export const rateLimit = pgTable(
     /** `<limit name>:<subject>`, e.g. `enquiry:198.51.100.7`. */
     key: text("key").primaryKey(),
     attempts: integer("attempts").notNull().default(0),
-    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+    windowEndsAt: instant("window_ends_at").notNull(),
     /** Set by limits with a lockout: refused until then, whatever the window says. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: instant("locked_until"),
   },
   (t) => [index("rate_limit_window_ends_at_idx").on(t.windowEndsAt)],
 );

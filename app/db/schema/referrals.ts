@@ -11,15 +11,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "~/domain/referrals/activity-labels.ts";
 import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import type { ReferralQuestions } from "~/domain/referrals/management-questions.ts";
+import type { MailMessage } from "~/services/mail/mailer.server.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
 import { organisationIdColumn } from "./auth.ts";
-import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { createdAt, instant, primaryId, requiredUuidReference, updatedAt } from "./columns.ts";
 
 export const managementReferenceSequence = pgSequence("referral_reference_seq", { startWith: 1 });
 
@@ -58,14 +58,14 @@ export const referral = pgTable(
     paymentMethod: text("payment_method", { enum: ["credits", "order"] }),
     orderId: uuid("order_id"),
     memberTurnaround: boolean("member_turnaround").notNull().default(false),
-    slaDueAt: timestamp("sla_due_at", { withTimezone: true }),
+    slaDueAt: instant("sla_due_at"),
     urgent: boolean("urgent").notNull().default(false),
     /** When an answer first raised the urgent safety flag: the queue shows the time since. */
-    urgentAt: timestamp("urgent_at", { withTimezone: true }),
+    urgentAt: instant("urgent_at"),
     /** The first successful contact recorded after the flag; until then "not yet contacted". */
-    safetyContactedAt: timestamp("safety_contacted_at", { withTimezone: true }),
+    safetyContactedAt: instant("safety_contacted_at"),
     /** The last e-mail to the clinical on-call about this flag (first alert and every re-alert). */
-    safetyLastAlertAt: timestamp("safety_last_alert_at", { withTimezone: true }),
+    safetyLastAlertAt: instant("safety_last_alert_at"),
     correctionRequested: boolean("correction_requested").notNull().default(false),
     /** Who made the referral; never changes. */
     createdBy: text("created_by").notNull(),
@@ -76,14 +76,14 @@ export const referral = pgTable(
     ownerId: text("owner_id").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    invitedAt: timestamp("invited_at", { withTimezone: true }),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }),
-    reviewStartedAt: timestamp("review_started_at", { withTimezone: true }),
-    reportSentAt: timestamp("report_sent_at", { withTimezone: true }),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
+    invitedAt: instant("invited_at"),
+    startedAt: instant("started_at"),
+    submittedAt: instant("submitted_at"),
+    reviewStartedAt: instant("review_started_at"),
+    reportSentAt: instant("report_sent_at"),
+    completedAt: instant("completed_at"),
+    closedAt: instant("closed_at"),
+    lastReminderAt: instant("last_reminder_at"),
     /** Automatic reminders sent for an unopened invitation (at 3 and 7 days). */
     autoRemindersSent: integer("auto_reminders_sent").notNull().default(0),
     /**
@@ -92,7 +92,7 @@ export const referral = pgTable(
      */
     heldFromStatus: text("held_from_status", { enum: referralStatuses }),
     /** When the hold began: lifting it moves the SLA due time on by the time spent on hold. */
-    heldAt: timestamp("held_at", { withTimezone: true }),
+    heldAt: instant("held_at"),
     // The administrator's reason is free text about a person's case, perhaps clinical: sealed at
     // rest like the employer's notes (docs/decisions/0008), shown only to administrators.
     holdReason: encryptedText("hold_reason", "referral.hold_reason"),
@@ -171,11 +171,11 @@ export const assessmentInvitation = pgTable(
     id: primaryId(),
     referralId: referralIdColumn(),
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     createdAt: createdAt(),
-    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    lastOpenedAt: instant("last_opened_at"),
     remindersSent: integer("reminders_sent").notNull().default(0),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedAt: instant("revoked_at"),
   },
   (t) => [index("assessment_invitation_referral_idx").on(t.referralId)],
 );
@@ -192,14 +192,7 @@ export const assessmentInvitation = pgTable(
  * A message as the outbox keeps it until it is sent: sealed at rest, because a transition's
  * e-mail may name a case or what was said on it (docs/architecture.md §8, "The mail outbox").
  */
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
-}
+export type OutboxMessage = Omit<MailMessage, "messageId">;
 
 /**
  * The transactional outbox (docs/architecture.md §8, "The mail outbox"): every e-mail a transition causes, written in
@@ -220,10 +213,10 @@ export const mailOutbox = pgTable(
      * same key is not written, so the message is not sent twice.
      */
     dedupeKey: text("dedupe_key").unique("mail_outbox_dedupe_key_unique"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    claimedUntil: instant("claimed_until"),
     attempts: integer("attempts").notNull().default(0),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: instant("sent_at"),
     messageId: text("message_id"),
   },
   (t) => [
@@ -262,7 +255,5 @@ export const referralActivity = pgTable(
 
 /** The referral a row hangs off. */
 export function referralIdColumn() {
-  return uuid("referral_id")
-    .notNull()
-    .references(() => referral.id);
+  return requiredUuidReference("referral_id", () => referral.id);
 }

@@ -1,19 +1,10 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { encryptedJson, encryptedText } from "../encryption/column-types.ts";
 import { organisationIdColumn } from "./auth.ts";
 import { bytea } from "./billing.ts";
-import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { createdAt, instant, primaryId, requiredUuidReference, updatedAt } from "./columns.ts";
 import { referral } from "./referrals.ts";
 
 /**
@@ -53,12 +44,12 @@ export const report = pgTable(
     doctorId: text("doctor_id").notNull(),
     currentVersion: integer("current_version").notNull().default(1),
     /** The end of the subject's review window for the version now with them. */
-    reviewDueAt: timestamp("review_due_at", { withTimezone: true }),
-    reviewReminderSentAt: timestamp("review_reminder_sent_at", { withTimezone: true }),
+    reviewDueAt: instant("review_due_at"),
+    reviewReminderSentAt: instant("review_reminder_sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    releasedAt: timestamp("released_at", { withTimezone: true }),
-    withheldAt: timestamp("withheld_at", { withTimezone: true }),
+    releasedAt: instant("released_at"),
+    withheldAt: instant("withheld_at"),
   },
   (t) => [
     // The employer's reports list: released reports of one organisation, newest first.
@@ -75,9 +66,7 @@ export const reportVersion = pgTable(
   "report_version",
   {
     id: primaryId(),
-    reportId: uuid("report_id")
-      .notNull()
-      .references(() => report.id),
+    reportId: requiredUuidReference("report_id", () => report.id),
     version: integer("version").notNull(),
     /** HEALTH PAYLOAD: the report's sections (see ReportBody). */
     body: encryptedJson<ReportBody>("body", "report_version.body").notNull(),
@@ -87,8 +76,8 @@ export const reportVersion = pgTable(
     authorGmcNumber: text("author_gmc_number").notNull(),
     /** Null on versions signed before qualifications were recorded: their block omits them. */
     authorQualifications: text("author_qualifications"),
-    signedAt: timestamp("signed_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    signedAt: instant("signed_at"),
+    sentAt: instant("sent_at"),
     subjectDecision: text("subject_decision", { enum: ["approved", "correction", "withheld"] }),
     /** HEALTH PAYLOAD: the subject's correction request in their own words. */
     subjectComment: encryptedText("subject_comment", "report_version.subject_comment"),
@@ -114,7 +103,7 @@ export const reportVersion = pgTable(
     disclosures: encryptedJson<DisclosureItem[]>("disclosures", "report_version.disclosures"),
     /** Whether the subject agreed that the diagnosis section may be shown to the employer. */
     diagnosisReleased: boolean("diagnosis_released").notNull().default(false),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedAt: instant("decided_at"),
     /** Set when released: the frozen version's rendered PDF and its SHA-256 (hex). */
     pdf: bytea("pdf"),
     pdfSha256: text("pdf_sha256"),

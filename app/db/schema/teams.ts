@@ -1,15 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import { memberRoles, organisationIdColumn, user } from "./auth.ts";
-import { createdAt, primaryId } from "./columns.ts";
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { memberRoles, organisationIdColumn, userIdColumn } from "./auth.ts";
+import { createdAt, instant, primaryId } from "./columns.ts";
 import { referralIdColumn } from "./referrals.ts";
 
 /**
@@ -20,9 +12,7 @@ export const referralManager = pgTable(
   "referral_manager",
   {
     referralId: referralIdColumn(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     organisationId: organisationIdColumn(),
     addedBy: text("added_by"),
     addedAt: createdAt(),
@@ -49,12 +39,12 @@ export const teamInvitation = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     invitedBy: text("invited_by").notNull(),
     createdAt: createdAt(),
-    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: instant("last_sent_at").notNull().defaultNow(),
     sendCount: integer("send_count").notNull().default(1),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    expiresAt: instant("expires_at").notNull(),
+    acceptedAt: instant("accepted_at"),
     acceptedBy: text("accepted_by"),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedAt: instant("revoked_at"),
     revokedBy: text("revoked_by"),
   },
   (t) => [

@@ -7,10 +7,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { openDatabase } from "~/db/client.server.ts";
-import { account, doctorProfile, session, user } from "~/db/schema/index.ts";
+import { doctorProfile, session } from "~/db/schema/index.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { insertPasswordAccount } from "~tests/support/password-account.ts";
+import { PASSWORD } from "~tests/support/test-accounts.ts";
 import { loadSession } from "./load-session.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { signOut } from "./sign-out.server.ts";
@@ -22,7 +24,6 @@ import { signOut } from "./sign-out.server.ts";
  * serves each request, while the other process slides its expiry, the same doctor signs in and
  * out elsewhere, and both serve requests at once. Only on PostgreSQL: PGlite is one process.
  */
-const PASSWORD = "Teal-Harbour-Lantern-42";
 const SECRET = "two-processes-share-one-auth-secret-0123456789";
 let first: Runtime;
 let second: Runtime;
@@ -70,20 +71,16 @@ describe.skipIf(!process.env.DATABASE_URL)("a session across two server processe
   }, async () => {
     const userId = `processes-${randomUUID()}`;
     const { db } = first.database;
-    await db.insert(user).values({
-      id: userId,
-      name: "Dana Two-Process",
-      email: `${userId}@processes.example`,
-      emailVerified: true,
-      role: "doctor",
-    });
-    await db.insert(account).values({
-      id: randomUUID(),
-      accountId: userId,
-      providerId: "credential",
-      userId,
-      password: await hashPassword(PASSWORD),
-    });
+    await insertPasswordAccount(
+      db,
+      {
+        id: userId,
+        name: "Dana Two-Process",
+        email: `${userId}@processes.example`,
+        role: "doctor",
+      },
+      await hashPassword(PASSWORD),
+    );
     await db.insert(doctorProfile).values({ userId, gmcNumber: "7123456" });
     const browser = await doctorSignedIn(userId, "198.51.100.61");
     const [row] = await db.select().from(session).where(eq(session.userId, userId));

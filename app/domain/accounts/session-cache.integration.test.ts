@@ -4,11 +4,13 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MemberRole, PlatformRole } from "~/db/schema/auth.ts";
-import { account, doctorProfile, member, organisation, session, user } from "~/db/schema/index.ts";
+import { doctorProfile, member, organisation, session, user } from "~/db/schema/index.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { changeMemberRole, removeMember } from "~/domain/teams/team.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { insertPasswordAccount } from "~tests/support/password-account.ts";
+import { PASSWORD } from "~tests/support/test-accounts.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { setDoctorAccess } from "./doctors.server.ts";
 import { actorOfSession, loadSession } from "./load-session.server.ts";
@@ -23,7 +25,6 @@ import { switchOrganisation } from "./switch-organisation.server.ts";
  * next lookup. On PostgreSQL a change made through another connection, as another server process
  * would make it, reaches this process through NOTIFY.
  */
-const PASSWORD = "Teal-Harbour-Lantern-42";
 let runtime: Runtime;
 let stop: () => Promise<void>;
 let passwordHash: string;
@@ -49,16 +50,7 @@ async function signedIn(
   const userId = `cache-${randomUUID()}`;
   const email = `${userId}@cache.example`;
   const { db } = runtime.database;
-  await db
-    .insert(user)
-    .values({ id: userId, name: "Cass Cached", email, emailVerified: true, role });
-  await db.insert(account).values({
-    id: randomUUID(),
-    accountId: userId,
-    providerId: "credential",
-    userId,
-    password: passwordHash,
-  });
+  await insertPasswordAccount(db, { id: userId, name: "Cass Cached", email, role }, passwordHash);
   for (const [organisationId, memberRole] of memberships)
     await db.insert(member).values({ organisationId, userId, role: memberRole });
   if (role === "doctor")

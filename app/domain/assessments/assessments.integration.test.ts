@@ -1,10 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { addDays, addMinutes } from "date-fns";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import {
   assessmentConsent,
   auditEvent,
@@ -19,11 +17,10 @@ import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
-import { createLogger } from "~/services/logger.server.ts";
-import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { fileOutboxMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
 import { declineConsent } from "./decline-consent.server.ts";
 import { draftAssessmentReport } from "./draft-assessment-report.server.ts";
@@ -35,8 +32,8 @@ import { sendSafetyAlert } from "./send-safety-alert.server.ts";
 import { findStalledAssessments } from "./stalled-assessments.server.ts";
 import { DRAFT_JOB, submitAssessment } from "./submit-assessment.server.ts";
 
-let database: DatabaseHandle;
-let dataDir: string;
+const database = testDatabaseForFile();
+const dataDir = tempDirForFile("referoh-assess-");
 const publicUrl = "http://localhost:3000";
 const sent: { name: string; data: object }[] = [];
 const jobs = {
@@ -54,15 +51,6 @@ function origin() {
     requestId: `req-${ipCounter}`,
   };
 }
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-assess-"));
-});
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function open(token: string, now?: Date): Promise<SubjectActor> {
   const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
@@ -559,11 +547,7 @@ describe("safety (management guided assessment)", () => {
     expect(changed).toMatchObject({ ok: true, raisedUrgent: false, safety: { level: "urgent" } });
     expect(sent.length).toBe(before + 1);
 
-    const mailer = createMailer({
-      from: "ReferOH <no-reply@referoh.test>",
-      dataDir,
-      logger: createLogger("silent"),
-    });
+    const mailer = fileOutboxMailer(dataDir());
     const deps = {
       mailer,
       onCallEmail: "clinical-oncall@referoh.test",
@@ -578,10 +562,10 @@ describe("safety (management guided assessment)", () => {
     expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("sent");
     expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("already_sent");
     expect(await unalerted(addMinutes(new Date(), 3))).not.toContain(r.id);
-    const files = fs.readdirSync(path.join(dataDir, "mail")).filter((f) => f.endsWith(".eml"));
+    const files = fs.readdirSync(path.join(dataDir(), "mail")).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(1);
     const raw = fs
-      .readFileSync(path.join(dataDir, "mail", files[0]!), "utf8")
+      .readFileSync(path.join(dataDir(), "mail", files[0]!), "utf8")
       .replace(/=\r?\n/g, "");
     expect(raw).toMatch(/^To: clinical-oncall@referoh\.test$/m);
     expect(raw).toContain(r.reference);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { recordEventBehindShadowTable } from "~tests/support/audit.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { openTestDatabaseAsOwner } from "~tests/support/test-database.ts";
 import { recordAuditEvent } from "./record-audit-event.server.ts";
@@ -80,16 +81,7 @@ describe("the audit trail's hash chain", () => {
     // session's path, holding a forged last link. Its own temporary schema needs no privilege
     // at all; the trigger once read the forged link and every later event broke the chain.
     const before = await chainLength();
-    await database.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`create temporary table audit_event (chain_seq bigint, hash text) on commit drop`,
-      );
-      await tx.execute(sql`insert into pg_temp.audit_event values (1000, ${"f".repeat(64)})`);
-      await tx.execute(sql`set local search_path = pg_temp, public`);
-      await tx.execute(
-        sql`insert into public.audit_event (action, outcome) values ('test.shadowed', 'success')`,
-      );
-    });
+    await recordEventBehindShadowTable(database.db);
     expect(await verifyAuditChain(database.db)).toEqual({ ok: true, count: before + 1 });
   });
 

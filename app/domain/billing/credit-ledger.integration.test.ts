@@ -22,6 +22,15 @@ const database = testDatabaseForFile();
 
 const org = (name: string) => insertOrganisationForTest(database.db, { name: `${name} Ltd` });
 
+/** The amounts an organisation's ledger records for one reason, in the order written. */
+async function ledgerAmounts(organisationId: string, reason: string) {
+  const entries = await database.db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.organisationId, organisationId));
+  return entries.filter((e) => e.reason === reason).map((e) => e.amount);
+}
+
 describe("credit ledger", () => {
   it("never goes below zero when 20 spends race against a balance of 4", async () => {
     const { db } = database;
@@ -40,11 +49,7 @@ describe("credit ledger", () => {
     expect(refused).toHaveLength(19);
     for (const r of refused) expect(isInsufficientCredits(r.reason)).toBe(true);
     expect(await getCreditBalance(db, organisationId)).toBe(0);
-    const spends = await db
-      .select()
-      .from(creditLedger)
-      .where(eq(creditLedger.organisationId, organisationId));
-    expect(spends.filter((e) => e.reason === "spend").map((e) => e.amount)).toEqual([-4]);
+    expect(await ledgerAmounts(organisationId, "spend")).toEqual([-4]);
   });
 
   it("spends the oldest-expiring credits first, across lots", async () => {
@@ -113,11 +118,7 @@ describe("credit ledger", () => {
     const job = systemScope(db, "billing-expire-credits", { now: after });
     await expireCredits(job);
     await expireCredits(job);
-    const entries = await db
-      .select()
-      .from(creditLedger)
-      .where(eq(creditLedger.organisationId, organisationId));
-    expect(entries.filter((e) => e.reason === "expiry").map((e) => e.amount)).toEqual([-16]);
+    expect(await ledgerAmounts(organisationId, "expiry")).toEqual([-16]);
   });
 
   it("refuses a spend larger than the balance and changes nothing", async () => {

@@ -1,23 +1,8 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { pdfText } from "~tests/support/pdf-text.ts";
 import { renderInvoicePdf } from "./invoice-document.server.tsx";
 import { missingSellerDetails } from "./orders.server.ts";
 import { priceOrder } from "./price-order.ts";
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-invoice-"));
-  try {
-    fs.writeFileSync(path.join(dir, "invoice.pdf"), pdf);
-    return execFileSync("pdftotext", ["-layout", path.join(dir, "invoice.pdf"), "-"], {
-      encoding: "utf8",
-    });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const seller = {
   name: "ReferOH Ltd",

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent, creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
@@ -19,6 +15,7 @@ import { createStripeProvider } from "~/services/payments/stripe-provider.server
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { pdfText } from "~tests/support/pdf-text.ts";
 import {
   employerScopeForTest,
   managementReferralInput,
@@ -84,17 +81,6 @@ async function paidReferral(actor: TestEmployer) {
 async function creditNoteRow(id: string) {
   const [note] = await database.db.select().from(creditNote).where(eq(creditNote.id, id));
   return note;
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-cn-"));
-  try {
-    const file = path.join(dir, "note.pdf");
-    fs.writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe("cancelling a card-paid referral", () => {

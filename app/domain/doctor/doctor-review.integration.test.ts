@@ -103,6 +103,24 @@ const sendDeps = () => ({
 const editorCase = (doctor: Actor, referralId: string) =>
   getDoctorCase(scopeFor(database.db, doctor), { referralId, purpose: "editor" });
 
+/**
+ * A case whose person declared one condition, with no effect on work, taken by `doctor`; and the
+ * report body the editor pre-fills from its draft.
+ */
+async function takenCaseDeclaring(doctor: Actor, conditionDetails: string) {
+  const r = await submittedCase(new Date(), {
+    "core.condition": "true",
+    "core.condition.details": conditionDetails,
+    "core.condition.effect": "none",
+    "core.treatment": "false",
+    "core.mental-health": "false",
+    "core.work-related": "false",
+  });
+  await takeReferral(scopeFor(database.db, doctor), r.id);
+  const detail = await editorCase(doctor, r.id);
+  return { r, prefill: reportBodyFromDraft(detail.draft, detail.referral) };
+}
+
 /** The doctor signs and sends the saved draft, having just confirmed their second factor. */
 const sendReport = (doctor: Actor, referralId: string) => {
   // One clock for both: a step-up dated a millisecond after the request's time reads as not fresh.
@@ -441,17 +459,7 @@ describe("the release check at signing", () => {
   it("refuses a field quoting the person's answer, keeps the saved text, audits the refusal, and signs once rewritten", async () => {
     const d = await createDoctor("Dr Iris Penn");
     const planted = "marmalade-lighthouse-7731 flares on cold mornings";
-    const r = await submittedCase(new Date(), {
-      "core.condition": "true",
-      "core.condition.details": `Asthma (${planted})`,
-      "core.condition.effect": "none",
-      "core.treatment": "false",
-      "core.mental-health": "false",
-      "core.work-related": "false",
-    });
-    await takeReferral(scopeFor(database.db, d), r.id);
-    const detail = await editorCase(d, r.id);
-    const prefill = reportBodyFromDraft(detail.draft, detail.referral);
+    const { r, prefill } = await takenCaseDeclaring(d, `Asthma (${planted})`);
     expect(JSON.stringify(prefill)).not.toContain("marmalade");
     const quoting = { ...prefill, summary: `Their asthma ${planted}, which is well managed.` };
     await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: quoting });
@@ -510,17 +518,7 @@ describe("the disclosure gate (ADR 0016)", () => {
 
   it("releases a clinical statement only marked by the doctor and agreed by the person, and never one they asked to remove", async () => {
     const d = await createDoctor("Dr Lena Morris");
-    const r = await submittedCase(new Date(), {
-      "core.condition": "true",
-      "core.condition.details": "Type 1, pump since 2019",
-      "core.condition.effect": "none",
-      "core.treatment": "false",
-      "core.mental-health": "false",
-      "core.work-related": "false",
-    });
-    await takeReferral(scopeFor(database.db, d), r.id);
-    const detail = await editorCase(d, r.id);
-    const prefill = reportBodyFromDraft(detail.draft, detail.referral);
+    const { r, prefill } = await takenCaseDeclaring(d, "Type 1, pump since 2019");
     const clinical = { ...prefill, summary: "Insulin-treated diabetes, well controlled." };
 
     // Unmarked: refused, each finding its own failure, needing consent.

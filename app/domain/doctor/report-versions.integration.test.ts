@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent, reportVersion } from "~/db/schema/index.ts";
@@ -13,6 +10,7 @@ import { requestReportCorrection } from "~/domain/reports/request-report-correct
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorRecordForTest, doctorScope } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { pdfText } from "~tests/support/pdf-text.ts";
 import {
   createSentReport,
   managementBodyForTest,
@@ -32,16 +30,8 @@ async function open(token: string) {
   return opened.link;
 }
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "version-pdf-"));
-  try {
-    const file = path.join(dir, "version.pdf");
-    writeFileSync(file, pdf);
-    return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The PDF's words, with its line breaks and spacing folded to single spaces. */
+const flatPdfText = (pdf: Buffer) => pdfText(pdf, []).replace(/\s+/g, " ");
 
 async function downloads(reportId: string) {
   return database.db
@@ -108,7 +98,7 @@ describe("every version of the doctor's report, with its PDF", () => {
       .where(and(eq(reportVersion.reportId, c.report.id), eq(reportVersion.version, 2)));
     expect(released.pdf.equals(frozen?.pdf ?? Buffer.alloc(0))).toBe(true);
     expect(released.reference).toBe(`${c.report.reference}-v2`);
-    expect(pdfText(released.pdf)).not.toMatch(/superseded/i);
+    expect(flatPdfText(released.pdf)).not.toMatch(/superseded/i);
 
     const earlier = await getReportVersionPdf(c.doctorScope, {
       referralId: c.referral.id,
@@ -117,7 +107,7 @@ describe("every version of the doctor's report, with its PDF", () => {
     expect(earlier.reference).toBe(`${c.report.reference}-v1-superseded`);
     // To look at it: VERSION_PDF_OUT=file.pdf, then pdftoppm -png -r 60.
     if (process.env.VERSION_PDF_OUT) writeFileSync(process.env.VERSION_PDF_OUT, earlier.pdf);
-    const text = pdfText(earlier.pdf);
+    const text = flatPdfText(earlier.pdf);
     expect(text).toContain("VERSION 1 · SUPERSEDED");
     expect(text).toMatch(/This version was superseded by version 2 on \d+ \w+ \d{4}\./);
     expect(text).toContain("It was not released to the employer.");

@@ -17,6 +17,7 @@ import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
+import { referralRowForTest } from "~tests/support/referrals.ts";
 import { listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { getDoctorCase } from "./get-doctor-case.server.ts";
 import { notifyDoctorsOfSubmission } from "./notify-doctors.server.ts";
@@ -63,10 +64,7 @@ async function nameMentalHealth(link: SubjectActor, now?: Date) {
   });
 }
 
-async function row(id: string) {
-  const [r] = await database.db.select().from(referral).where(eq(referral.id, id));
-  return r!;
-}
+const row = (id: string) => referralRowForTest(database.db, id);
 
 describe("an urgent answer raises the case at once", () => {
   it("puts an unsent case at the top of every doctor's queue with the time since the flag and the way to reach the person", async () => {
@@ -249,21 +247,31 @@ describe("the safety contact log and the re-alert", () => {
   });
 });
 
+/** The case as its person submits it with the urgent flag already raised. */
+async function submitUrgent(referralId: string) {
+  await database.db
+    .update(referral)
+    .set({ status: "submitted", urgent: true, submittedAt: new Date() })
+    .where(eq(referral.id, referralId));
+}
+
+/** The e-mails the doctors get when the case reaches their queue. */
+async function doctorNotificationsOf(referralId: string) {
+  const mark = outbox.length;
+  await notifyDoctorsOfSubmission(
+    systemScope(database.db, "test"),
+    { mailer, publicUrl: "http://localhost:3000" },
+    { referralId },
+  );
+  return outbox.slice(mark);
+}
+
 describe("doctor notifications of an urgent case", () => {
   it("start with URGENT and carry no health detail", async () => {
     await createDoctor("Dr Inbox");
     const c = await startedCase();
-    await database.db
-      .update(referral)
-      .set({ status: "submitted", urgent: true, submittedAt: new Date() })
-      .where(eq(referral.id, c.id));
-    const mark = outbox.length;
-    await notifyDoctorsOfSubmission(
-      systemScope(database.db, "test"),
-      { mailer, publicUrl: "http://localhost:3000" },
-      { referralId: c.id },
-    );
-    const mails = outbox.slice(mark);
+    await submitUrgent(c.id);
+    const mails = await doctorNotificationsOf(c.id);
     expect(mails.length).toBeGreaterThan(0);
     for (const m of mails) {
       expect(m.subject).toBe(`URGENT New case ready for review: ${c.reference}`);
@@ -275,23 +283,14 @@ describe("doctor notifications of an urgent case", () => {
   it("once a doctor has recorded reaching the person, the queue e-mail says so instead of asking for a call", async () => {
     const doctor = await createDoctor("Dr Reached");
     const c = await startedCase();
-    await database.db
-      .update(referral)
-      .set({ status: "submitted", urgent: true, submittedAt: new Date() })
-      .where(eq(referral.id, c.id));
+    await submitUrgent(c.id);
     const reachedAt = new Date("2026-03-10T14:05:00Z");
     const reached = await recordContactAttempt(scopeFor(database.db, doctor, reachedAt), {
       referralId: c.id,
       input: { method: "phone", outcome: "reached", note: "" },
     });
     expect(reached).toMatchObject({ ok: true, contacted: true });
-    const mark = outbox.length;
-    await notifyDoctorsOfSubmission(
-      systemScope(database.db, "test"),
-      { mailer, publicUrl: "http://localhost:3000" },
-      { referralId: c.id },
-    );
-    const mails = outbox.slice(mark);
+    const mails = await doctorNotificationsOf(c.id);
     expect(mails.length).toBeGreaterThan(0);
     for (const m of mails) {
       expect(m.subject).toBe(`URGENT New case ready for review: ${c.reference}`);

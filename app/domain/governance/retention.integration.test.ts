@@ -12,7 +12,10 @@ import {
 } from "~/db/schema/index.ts";
 import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
-import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import {
+  createInvitedReferralForTest,
+  insertAnswersAndDraftForTest,
+} from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { eraseExpiredHealthData } from "./erase-expired-health-data.server.ts";
 import { DEFAULT_RETENTION } from "./retention-policy.ts";
@@ -30,26 +33,10 @@ async function caseWithHealthData(
   at: Date,
 ) {
   const { referral: r } = await createInvitedReferralForTest(database.db, { type });
-  const [response] = await database.db
-    .insert(questionnaireResponse)
-    .values({
-      referralId: r.id,
-      definitionUrl: "urn:test",
-      definitionVersion: "1",
-      derivedFrom: [],
-      buildContext: { kind: "management", referralReason: "Knee injury", version: "1" },
-      status: "completed",
-      answers: { pain: "Severe knee pain" },
-      transcript: [],
-    })
-    .returning();
-  await database.db.insert(draftReport).values({
-    referralId: r.id,
-    responseId: response!.id,
-    drafterId: "rules",
-    drafterModel: "rules",
-    drafterVersion: "1",
-    draft: { sections: [], note: "Knee pain draft" } as never,
+  await insertAnswersAndDraftForTest(database.db, r.id, {
+    referralReason: "Knee injury",
+    answers: { pain: "Severe knee pain" },
+    draftNote: "Knee pain draft",
   });
   const [rep] = await database.db
     .insert(report)

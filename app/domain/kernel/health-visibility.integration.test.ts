@@ -7,6 +7,7 @@ import {
   questionnaireResponse,
   referral,
 } from "~/db/schema/index.ts";
+import { insertAnswersAndDraftForTest } from "~tests/support/assessments.ts";
 import {
   doctorScope,
   referralInReviewForTest,
@@ -33,26 +34,9 @@ const origin = { ip: null, requestId: "test" };
 async function caseWithHealthData(doctorId: string) {
   const { db } = database;
   const { referral: r, employer } = await referralInReviewForTest(db, { doctorId });
-  const [response] = await db
-    .insert(questionnaireResponse)
-    .values({
-      referralId: r.id,
-      definitionUrl: "urn:test",
-      definitionVersion: "1",
-      derivedFrom: [],
-      buildContext: { kind: "management", referralReason: "Back pain", version: "1" },
-      status: "completed",
-      answers: { pain: "Lower back pain" },
-      transcript: [],
-    })
-    .returning();
-  await db.insert(draftReport).values({
-    referralId: r.id,
-    responseId: response!.id,
-    drafterId: "rules",
-    drafterModel: "rules",
-    drafterVersion: "1",
-    draft: { sections: [] } as never,
+  await insertAnswersAndDraftForTest(db, r.id, {
+    referralReason: "Back pain",
+    answers: { pain: "Lower back pain" },
   });
   await db.insert(caseClinicalNote).values({ referralId: r.id, doctorId, notes: "Ask GP" });
   await db.insert(consultation).values({ referralId: r.id, doctorId, status: "completed" });

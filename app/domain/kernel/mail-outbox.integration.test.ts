@@ -5,10 +5,9 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { CIPHERTEXT_PREFIX } from "~/db/encryption/keyring.ts";
 import { mailOutbox } from "~/db/schema/index.ts";
-import { createLogger } from "~/services/logger.server.ts";
-import { createMailer, type Mailer } from "~/services/mail/mailer.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { recordingMailer } from "~tests/support/mail.ts";
+import { fileOutboxMailer, recordingMailer } from "~tests/support/mail.ts";
 import {
   drainMailOutbox,
   OUTBOX_LEASE_MS,
@@ -136,11 +135,7 @@ describe("the mail outbox", () => {
   it("writes a message once to the file outbox though a crash made it be sent again", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-mail-outbox-"));
     dataDirs.push(dataDir);
-    const mailer = createMailer({
-      from: "ReferOH <no-reply@referoh.test>",
-      dataDir,
-      logger: createLogger("silent"),
-    });
+    const mailer = fileOutboxMailer(dataDir);
     const ids = await database.db.transaction((tx) =>
       queueMail(tx, { now: new Date() }, [caseMessage("crash@outbox.test")]),
     );

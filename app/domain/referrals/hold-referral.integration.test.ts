@@ -16,7 +16,7 @@ import {
   referralInReviewForTest,
 } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { employerScopeForTest } from "~tests/support/referrals.ts";
+import { employerScopeForTest, referralRowForTest } from "~tests/support/referrals.ts";
 import { putReferralOnHold } from "./hold-referral.server.ts";
 import { canAct, referralActions } from "./lifecycle.ts";
 import { liftReferralHold } from "./lift-referral-hold.server.ts";
@@ -32,10 +32,7 @@ const adminAt = (now: Date) =>
   );
 const reason = "Employee's GP letter says they are in hospital; wait for discharge.";
 
-async function row(id: string) {
-  const [found] = await database.db.select().from(referral).where(eq(referral.id, id));
-  return found!;
-}
+const row = (id: string) => referralRowForTest(database.db, id);
 
 describe("On hold", () => {
   it("pauses a case in review and returns it there, its SLA moved on by the time held", async () => {

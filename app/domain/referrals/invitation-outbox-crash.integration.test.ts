@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { databaseLocationFromConfig, openDatabase } from "~/db/client.server.ts"
 import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { mailOutbox, referral } from "~/db/schema/index.ts";
 import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
+import { startServerProcess } from "~tests/support/server-process.ts";
 import { createTestDatabase, testDatabaseOwnerUrl } from "~tests/support/test-database.ts";
 
 /*
@@ -21,9 +22,8 @@ import { createTestDatabase, testDatabaseOwnerUrl } from "~tests/support/test-da
  * embedded engine (its data directory, opened by one process after the other) and, with
  * DATABASE_URL, on PostgreSQL.
  */
-const root = path.resolve(import.meta.dirname, "../../..");
-const script = path.join(root, "tests/support/outbox-process.ts");
 const children: ChildProcess[] = [];
+type Database = Awaited<ReturnType<typeof openDatabase>>["db"];
 const dataDirs: string[] = [];
 
 afterAll(() => {
@@ -31,43 +31,11 @@ afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A server process; `lines` collects what it prints, `reached(line)` waits for one. */
+/** A server process on the outbox script; killed at the end if it is still running. */
 function serverProcess(mode: "submit" | "expire" | "serve", env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ["--import", "tsx", script, mode], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      JOBS: "on",
-      ...env,
-    },
-  });
-  children.push(child);
-  let output = "";
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  child.stdout!.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on("data", (chunk) => {
-    output += chunk;
-  });
-  const reached = (line: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (output.includes(`${line}\n`)) resolve();
-      };
-      child.stdout!.on("data", check);
-      check();
-      void exited.then(({ code, signal }) =>
-        reject(new Error(`${mode} process ended (${code ?? signal}) before "${line}":\n${output}`)),
-      );
-    });
-  return { child, reached, exited, output: () => output };
+  const started = startServerProcess("outbox-process.ts", mode, env);
+  children.push(started.child);
+  return started;
 }
 
 /** Every .eml in the file outbox: its raw text. */
@@ -106,7 +74,7 @@ async function killAndRestart(env: NodeJS.ProcessEnv, mode: "submit" | "expire" 
 }
 
 async function expectEveryInvitationOnce(
-  db: Awaited<ReturnType<typeof openDatabase>>["db"],
+  db: Database,
   dataDir: string,
   {
     committedBeforeFreeze,
@@ -136,10 +104,7 @@ async function expectEveryInvitationOnce(
 }
 
 /** Each referral that expired unpaid: its employer's notice, once; none for any other. */
-async function expectEveryExpiryNoticeOnce(
-  db: Awaited<ReturnType<typeof openDatabase>>["db"],
-  dataDir: string,
-) {
+async function expectEveryExpiryNoticeOnce(db: Database, dataDir: string) {
   const expired = await db
     .select({ id: referral.id, reference: referral.reference })
     .from(referral)
@@ -168,79 +133,74 @@ function freshDataDir(): string {
   return dataDir;
 }
 
-describe("a server killed during 20 concurrent submissions", () => {
-  it("sends every committed invitation once, on the embedded engine", {
-    timeout: 240_000,
-  }, async () => {
-    const dataDir = freshDataDir();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_MIGRATION_URL: "" };
-    const outcome = await killAndRestart(env);
-    const database = await openDatabase(
-      databaseLocationFromConfig(loadConfig({ DATA_DIR: dataDir })),
-    );
-    try {
-      await expectEveryInvitationOnce(database.db, dataDir, outcome);
-    } finally {
-      await database.close();
-    }
+/**
+ * `scenario` with the server processes on the embedded engine in a fresh DATA_DIR (opened by one
+ * process after the other), then `check` on the database they left.
+ */
+async function onEmbeddedEngine<T>(
+  scenario: (env: NodeJS.ProcessEnv) => Promise<T>,
+  check: (db: Database, dataDir: string, outcome: T) => Promise<void>,
+) {
+  const dataDir = freshDataDir();
+  const outcome = await scenario({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DATABASE_MIGRATION_URL: "",
   });
+  const database = await openDatabase(
+    databaseLocationFromConfig(loadConfig({ DATA_DIR: dataDir })),
+  );
+  try {
+    await check(database.db, dataDir, outcome);
+  } finally {
+    await database.close();
+  }
+}
 
-  it("sends every expired referral's notice once, on the embedded engine", {
-    timeout: 240_000,
-  }, async () => {
-    const dataDir = freshDataDir();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: "", DATABASE_MIGRATION_URL: "" };
-    await killAndRestart(env, "expire");
-    const database = await openDatabase(
-      databaseLocationFromConfig(loadConfig({ DATA_DIR: dataDir })),
-    );
-    try {
-      await expectEveryExpiryNoticeOnce(database.db, dataDir);
-    } finally {
-      await database.close();
-    }
-  });
+/** The same on a PostgreSQL test database of its own. */
+async function onPostgreSQL<T>(
+  scenario: (env: NodeJS.ProcessEnv) => Promise<T>,
+  check: (db: Database, dataDir: string, outcome: T) => Promise<void>,
+) {
+  const dataDir = freshDataDir();
+  const database = await createTestDatabase();
+  try {
+    const owner = testDatabaseOwnerUrl(database);
+    const outcome = await scenario({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.connectionString,
+      ...(owner ? { DATABASE_MIGRATION_URL: owner } : {}),
+    });
+    await check(database.db, dataDir, outcome);
+  } finally {
+    await database.close();
+  }
+}
+
+const expire = (env: NodeJS.ProcessEnv) => killAndRestart(env, "expire");
+
+describe("a server killed during 20 concurrent submissions", () => {
+  it("sends every committed invitation once, on the embedded engine", { timeout: 240_000 }, () =>
+    onEmbeddedEngine(killAndRestart, expectEveryInvitationOnce),
+  );
+
+  it(
+    "sends every expired referral's notice once, on the embedded engine",
+    {
+      timeout: 240_000,
+    },
+    () => onEmbeddedEngine(expire, expectEveryExpiryNoticeOnce),
+  );
 
   it.skipIf(!process.env.DATABASE_URL)(
     "sends every expired referral's notice once, on PostgreSQL",
     { timeout: 240_000 },
-    async () => {
-      const dataDir = freshDataDir();
-      const database = await createTestDatabase();
-      try {
-        const owner = testDatabaseOwnerUrl(database);
-        await killAndRestart(
-          {
-            DATA_DIR: dataDir,
-            DATABASE_URL: database.connectionString,
-            ...(owner ? { DATABASE_MIGRATION_URL: owner } : {}),
-          },
-          "expire",
-        );
-        await expectEveryExpiryNoticeOnce(database.db, dataDir);
-      } finally {
-        await database.close();
-      }
-    },
+    () => onPostgreSQL(expire, expectEveryExpiryNoticeOnce),
   );
 
   it.skipIf(!process.env.DATABASE_URL)(
     "sends every committed invitation once, on PostgreSQL",
     { timeout: 240_000 },
-    async () => {
-      const dataDir = freshDataDir();
-      const database = await createTestDatabase();
-      try {
-        const owner = testDatabaseOwnerUrl(database);
-        const outcome = await killAndRestart({
-          DATA_DIR: dataDir,
-          DATABASE_URL: database.connectionString,
-          ...(owner ? { DATABASE_MIGRATION_URL: owner } : {}),
-        });
-        await expectEveryInvitationOnce(database.db, dataDir, outcome);
-      } finally {
-        await database.close();
-      }
-    },
+    () => onPostgreSQL(killAndRestart, expectEveryInvitationOnce),
   );
 });

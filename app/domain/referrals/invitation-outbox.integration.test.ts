@@ -7,10 +7,9 @@ import { assessmentInvitation, mailOutbox } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { drainMailOutbox, OUTBOX_LEASE_MS } from "~/domain/kernel/mail-outbox.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
-import { createLogger } from "~/services/logger.server.ts";
-import { createMailer } from "~/services/mail/mailer.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { recordingMailer } from "~tests/support/mail.ts";
+import { fileOutboxMailer, recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { createPreEmploymentReferral } from "./create-pre-employment-referral.server.ts";
@@ -60,7 +59,7 @@ async function placedWithCredits(email: string) {
 
 const rowsOf = (referralId: string) =>
   database.db.select().from(mailOutbox).where(eq(mailOutbox.referralId, referralId));
-const drain = (mailer: ReturnType<typeof recordingMailer>, now = new Date()) =>
+const drain = (mailer: Mailer, now = new Date()) =>
   drainMailOutbox(
     systemScope(database.db, "test", { now }),
     { mailer, publicUrl },
@@ -127,27 +126,14 @@ describe("the invitation outbox", () => {
     const { referral } = await placedWithCredits("crash@outbox.test");
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-outbox-"));
     dataDirs.push(dataDir);
-    const mailer = createMailer({
-      from: "ReferOH <no-reply@referoh.test>",
-      dataDir,
-      logger: createLogger("silent"),
-    });
-    const drainWith = (now: Date) =>
-      drainMailOutbox(
-        systemScope(database.db, "test", { now }),
-        { mailer, publicUrl },
-        { referral_invitation: sendQueuedInvitation },
-        (e) => {
-          throw e;
-        },
-      );
-    await drainWith(new Date());
+    const mailer = fileOutboxMailer(dataDir);
+    await drain(mailer, new Date());
     // As if the process had died after writing the message and before marking it sent.
     await database.db
       .update(mailOutbox)
       .set({ sentAt: null })
       .where(eq(mailOutbox.referralId, referral.id));
-    await drainWith(new Date(Date.now() + OUTBOX_LEASE_MS + 1000));
+    await drain(mailer, new Date(Date.now() + OUTBOX_LEASE_MS + 1000));
     const files = fs.readdirSync(path.join(dataDir, "mail")).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(1);
     expect(fs.readFileSync(path.join(dataDir, "mail", files[0]!), "utf8")).toContain(

@@ -1,24 +1,21 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { addHours } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { auditEvent, referral } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
-import { createLogger } from "~/services/logger.server.ts";
-import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { providerScope } from "~tests/support/billing.ts";
+import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { fileOutboxMailer } from "~tests/support/mail.ts";
 import {
   employerScopeForTest,
   managementReferralInput,
   type TestEmployer,
 } from "~tests/support/referrals.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { cancelReferral } from "./cancel-referral.server.ts";
 import { confirmReferralPayment } from "./confirm-referral-payment.server.ts";
@@ -33,19 +30,10 @@ import { claimReferralReminder } from "./remind-referral.server.ts";
 import { saveManagementReferral } from "./save-management-referral.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
 
-let database: DatabaseHandle;
-let outbox: string;
+const database = testDatabaseForFile();
+const outbox = tempDirForFile("referoh-mail-");
 const demo = createDemoProvider();
 const seller = { name: "ReferOH Ltd" };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  outbox = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-mail-"));
-});
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(outbox, { recursive: true, force: true });
-});
 
 async function employer(name: string): Promise<TestEmployer> {
   return {
@@ -103,22 +91,18 @@ async function cancelOnceReached(actor: TestEmployer, referralId: string, status
  * written there, its soft line breaks joined.
  */
 async function sentInvitation(referralId: string, organisationName: string, publicUrl: string) {
-  const mailer = createMailer({
-    from: "ReferOH <no-reply@referoh.test>",
-    dataDir: outbox,
-    logger: createLogger("silent"),
-  });
+  const mailer = fileOutboxMailer(outbox());
   const [full] = await database.db.select().from(referral).where(eq(referral.id, referralId));
   await sendReferralInvitation(
     { db: database.db, mailer, publicUrl },
     { referral: full!, organisationName, kind: "initial" },
   );
   const latest = fs
-    .readdirSync(path.join(outbox, "mail"))
+    .readdirSync(path.join(outbox(), "mail"))
     .filter((file) => file.endsWith(".eml"))
     .sort()
     .at(-1)!;
-  return fs.readFileSync(path.join(outbox, "mail", latest), "utf8").replace(/=\r?\n/g, "");
+  return fs.readFileSync(path.join(outbox(), "mail", latest), "utf8").replace(/=\r?\n/g, "");
 }
 
 describe("pre-employment referral paid by credit", () => {

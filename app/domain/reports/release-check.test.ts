@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildManagementAssessment } from "~/domain/assessments/build-management-assessment.ts";
-import { buildPreEmploymentQuestionnaire } from "~/domain/assessments/build-pre-employment-questionnaire.ts";
-import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
-import type { PreEmploymentRole } from "~/domain/assessments/select-pre-employment-modules.ts";
 import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
-import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
-import { questionKeys, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
+import { questionKeys } from "~/domain/referrals/management-questions.ts";
+import {
+  type DraftedCase,
+  draftedCases,
+  draftedManagementCase,
+  draftedPreEmploymentCase,
+} from "~tests/support/disclosure/drafter-cases.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
-import type { DraftReport } from "./drafter.ts";
 import {
   checkReportRelease,
   disclosureItemsOf,
@@ -21,78 +21,10 @@ import {
 } from "./release-check.ts";
 import type { ManagementReportBody, ReportBody } from "./report-body.ts";
 import { reportBody } from "./report-body.ts";
-import { rulesDrafter } from "./rules-drafter.ts";
 import { unansweredQuestions } from "./unanswered-questions.ts";
 
-const REASON = "Back pain affecting lifting duties.";
-const management = buildManagementAssessment({ referralReason: REASON });
-const ALL: SelectedQuestions = Object.fromEntries(questionKeys.map((q) => [q, true]));
-interface Case {
-  name: string;
-  definition: Questionnaire;
-  answers: Answers;
-  draft: DraftReport;
-  body: ReportBody;
-}
-
-async function managementCase(name: string, answers: Answers): Promise<Case> {
-  const draft = await rulesDrafter.draft({
-    referralType: "management",
-    referralReason: REASON,
-    selectedQuestions: ALL,
-    definition: management,
-    answers,
-  });
-  const body = reportBodyFromDraft(draft, { type: "management", questions: ALL });
-  return { name, definition: management, answers, draft, body };
-}
-
-async function preEmploymentCase(
-  name: string,
-  r: PreEmploymentRole,
-  answers: Answers,
-): Promise<Case> {
-  const { definition } = buildPreEmploymentQuestionnaire(r);
-  const draft = await rulesDrafter.draft({
-    referralType: "pre_employment",
-    role: r,
-    definition,
-    answers,
-  });
-  const body = reportBodyFromDraft(draft, { type: "pre_employment", questions: null });
-  return { name, definition, answers, draft, body };
-}
-
-const cases = () =>
-  Promise.all([
-    managementCase("management back pain", fixtures.managementBackPain),
-    managementCase("management low mood", fixtures.managementLowMood),
-    managementCase("management urgent", fixtures.managementUrgent),
-    managementCase("management cancer", fixtures.managementCancer),
-    preEmploymentCase(
-      "office worker",
-      preEmploymentRoleForTest("office-worker"),
-      fixtures.preEmploymentOfficeClear,
-    ),
-    preEmploymentCase(
-      "warehouse",
-      preEmploymentRoleForTest("warehouse-operative"),
-      fixtures.preEmploymentWarehouseAdjustments,
-    ),
-    preEmploymentCase(
-      "driver",
-      preEmploymentRoleForTest("driver", { drivingRequired: true }),
-      fixtures.preEmploymentDriverInsulin,
-    ),
-    preEmploymentCase(
-      "healthcare",
-      preEmploymentRoleForTest("healthcare-worker"),
-      fixtures.preEmploymentHealthcareHepB,
-    ),
-  ]);
-
 /** Every free-text answer of a case, as the person typed it. */
-function freeTextAnswers(c: Pick<Case, "definition" | "answers">): string[] {
+function freeTextAnswers(c: Pick<DraftedCase, "definition" | "answers">): string[] {
   return walkItems(c.definition)
     .map((w) => w.item)
     .filter((item) => item.type === "text" || item.type === "string")
@@ -100,7 +32,7 @@ function freeTextAnswers(c: Pick<Case, "definition" | "answers">): string[] {
     .filter((v): v is string => typeof v === "string");
 }
 
-const check = (c: Case, body: ReportBody, extra: Partial<ReleaseCheckCase> = {}) =>
+const check = (c: DraftedCase, body: ReportBody, extra: Partial<ReleaseCheckCase> = {}) =>
   checkReportRelease(body, {
     definition: c.definition,
     answers: c.answers,
@@ -108,7 +40,7 @@ const check = (c: Case, body: ReportBody, extra: Partial<ReleaseCheckCase> = {})
     subjectName: "Robin Taylor",
     ...extra,
   });
-const findings = (c: Case, body: ReportBody, extra: Partial<ReleaseCheckCase> = {}) =>
+const findings = (c: DraftedCase, body: ReportBody, extra: Partial<ReleaseCheckCase> = {}) =>
   reportFindings(body, {
     definition: c.definition,
     answers: c.answers,
@@ -119,7 +51,7 @@ const findings = (c: Case, body: ReportBody, extra: Partial<ReleaseCheckCase> = 
 
 describe("the drafters' pre-fill", () => {
   it("passes the gate on every fixture: no finding, no answer text, score or diagnosis in it", async () => {
-    for (const c of await cases()) {
+    for (const c of await draftedCases()) {
       expect(reportBody.safeParse(c.body).success, c.name).toBe(true);
       expect(findings(c, c.body), c.name).toEqual([]);
       expect(check(c, c.body), c.name).toEqual([]);
@@ -140,14 +72,14 @@ describe("the drafters' pre-fill", () => {
   });
 
   it("answers every question the employer asked, each in its one field", async () => {
-    for (const c of (await cases()).filter((c) => c.body.kind === "management")) {
+    for (const c of (await draftedCases()).filter((c) => c.body.kind === "management")) {
       expect(unansweredQuestions(c.body, questionKeys), c.name).toEqual([]);
       expect((c.body as ManagementReportBody).answers, c.name).toBeUndefined();
     }
   });
 
   it("leaves the doctor's evidence in the draft: quotations and scores are still there for them", async () => {
-    const [, lowMood] = await cases();
+    const [, lowMood] = await draftedCases();
     const doctorText = [...lowMood!.draft.summary, ...lowMood!.draft.prominentNotes]
       .map((s) => s.text)
       .join(" ");
@@ -157,8 +89,8 @@ describe("the drafters' pre-fill", () => {
 });
 
 describe("the gate at signing refuses", () => {
-  const lowMood = () => managementCase("low mood", fixtures.managementLowMood);
-  const withSummary = (c: Case, summary: string): ManagementReportBody => ({
+  const lowMood = () => draftedManagementCase("low mood", fixtures.managementLowMood);
+  const withSummary = (c: DraftedCase, summary: string): ManagementReportBody => ({
     ...(c.body as ManagementReportBody),
     summary,
   });
@@ -245,7 +177,7 @@ describe("the gate at signing refuses", () => {
       "core.condition.details": `Asthma, well controlled (${planted})`,
       "core.condition.effect": "none",
     };
-    const c = await preEmploymentCase("planted", r, answers);
+    const c = await draftedPreEmploymentCase("planted", r, answers);
     expect(check(c, c.body)).toEqual([]);
     expect(JSON.stringify(c.body)).not.toContain(planted);
     const summary = `Their asthma is no bar to the role (${planted}).`;
@@ -258,7 +190,7 @@ describe("the gate at signing refuses", () => {
   });
 
   it("a pre-employment certificate naming an unconsented condition", async () => {
-    const c = await preEmploymentCase(
+    const c = await draftedPreEmploymentCase(
       "driver",
       preEmploymentRoleForTest("driver", { drivingRequired: true }),
       fixtures.preEmploymentDriverInsulin,
@@ -273,14 +205,14 @@ describe("the gate at signing refuses", () => {
 
 describe("the gate lets pass", () => {
   it("the diagnosis in its own field, which the person releases or keeps back on review", async () => {
-    const c = await managementCase("low mood", fixtures.managementLowMood);
+    const c = await draftedManagementCase("low mood", fixtures.managementLowMood);
     expect(
       check(c, { ...(c.body as ManagementReportBody), diagnosis: "Depression and anxiety." }),
     ).toEqual([]);
   });
 
   it("but never someone else's health in it", async () => {
-    const c = await managementCase("low mood", fixtures.managementLowMood);
+    const c = await draftedManagementCase("low mood", fixtures.managementLowMood);
     const body = {
       ...(c.body as ManagementReportBody),
       diagnosis: "Depression; her father had a heart attack.",
@@ -291,7 +223,7 @@ describe("the gate lets pass", () => {
   });
 
   it("a task named in three of the answer's words, but not in four", async () => {
-    const c = await managementCase("back pain", fixtures.managementBackPain);
+    const c = await draftedManagementCase("back pain", fixtures.managementBackPain);
     // "Heavy lifting from floor level" is in an answer: four words of it in a row are copied text.
     const named = "They should avoid lifting from floor height for now, and take regular breaks.";
     expect(check(c, { ...(c.body as ManagementReportBody), summary: named })).toEqual([]);
@@ -302,7 +234,7 @@ describe("the gate lets pass", () => {
   });
 
   it("any text the doctor writes in functional words (property)", async () => {
-    const c = await managementCase("low mood", fixtures.managementLowMood);
+    const c = await draftedManagementCase("low mood", fixtures.managementLowMood);
     const vocabulary = ["review", "hours", "team", "plan", "meeting", "support", "return", "weeks"];
     fc.assert(
       fc.property(
@@ -328,7 +260,7 @@ describe("the gate lets pass", () => {
             ...fixtures.managementBackPain,
             "work.difficult-tasks": planted.join(" "),
           };
-          const c = await managementCase("planted", answers);
+          const c = await draftedManagementCase("planted", answers);
           const summary = `${before.join(" ")} ${planted.join(" ")} and more.`;
           const failures = check(c, { ...(c.body as ManagementReportBody), summary });
           expect(failures).toContainEqual(
@@ -343,7 +275,7 @@ describe("the gate lets pass", () => {
 
 describe("each finding in its sentence", () => {
   it("shows the words with the rest of their own sentence, and no more", async () => {
-    const c = await managementCase("low mood", fixtures.managementLowMood);
+    const c = await draftedManagementCase("low mood", fixtures.managementLowMood);
     const body = {
       ...(c.body as ManagementReportBody),
       summary: "She is well. Her mother has bowel cancer. She is anxious most mornings. She works.",

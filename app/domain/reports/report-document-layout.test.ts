@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { questionKeys } from "~/domain/referrals/management-questions.ts";
+import { pdfPageTexts } from "~tests/support/pdf-text.ts";
 import type { ManagementReportBody } from "./report-body.ts";
 import { renderReportPdf } from "./report-document.server.tsx";
 import { reportSections } from "./report-sections.ts";
@@ -16,24 +15,13 @@ import { reportSections } from "./report-sections.ts";
  */
 
 function pdfPages(pdf: Buffer): string[][] {
-  const dir = mkdtempSync(path.join(tmpdir(), "report-layout-"));
-  try {
-    const file = path.join(dir, "report.pdf");
-    writeFileSync(file, pdf);
-    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
-    return Array.from({ length: pages }, (_, i) =>
-      execFileSync("pdftotext", ["-layout", "-f", String(i + 1), "-l", String(i + 1), file, "-"], {
-        encoding: "utf8",
-      })
-        .split("\n")
-        .map((line) => line.trim().replace(/\s+/g, " "))
-        // The running footer (references, page number) is not part of the flow.
-        .filter((line) => line && !/Confidential/.test(line) && !/^Page \d+ of \d+$/.test(line)),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return pdfPageTexts(pdf, ["-layout"]).map((page) =>
+    page
+      .split("\n")
+      .map((line) => line.trim().replace(/\s+/g, " "))
+      // The running footer (references, page number) is not part of the flow.
+      .filter((line) => line && !/Confidential/.test(line) && !/^Page \d+ of \d+$/.test(line)),
+  );
 }
 
 const sentences = (n: number, words: string) =>

@@ -1,21 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { pdfPageTexts, pdfText } from "~tests/support/pdf-text.ts";
 import { renderReportPdf } from "./report-document.server.tsx";
 import type { ReportHeaderSource } from "./report-header.ts";
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "report-pdf-"));
-  try {
-    const file = path.join(dir, "report.pdf");
-    writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const hostile = {
   summary: 'Summary <b>bold</b> <script>alert("x")</script> see https://example.com/a?b=1&c=2',
@@ -91,23 +78,6 @@ describe("renderReportPdf", () => {
   });
 });
 
-function pageTexts(pdf: Buffer): string[] {
-  const dir = mkdtempSync(path.join(tmpdir(), "report-pages-"));
-  try {
-    const file = path.join(dir, "report.pdf");
-    writeFileSync(file, pdf);
-    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
-    return Array.from({ length: pages }, (_, i) =>
-      execFileSync("pdftotext", ["-f", String(i + 1), "-l", String(i + 1), file, "-"], {
-        encoding: "utf8",
-      }),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const paragraph = (n: number, words: string) =>
   Array.from({ length: n }, (_, i) => `${words} (${i + 1}).`).join(" ");
 
@@ -151,7 +121,7 @@ describe("the PDF layout of a typical management case", () => {
       subjectStatement: "I agree with the adjustments but the review date is too late for me.",
     });
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, pdf);
-    const pages = pageTexts(pdf);
+    const pages = pdfPageTexts(pdf);
     const last = pages.at(-1)!;
     expect(last).toContain("Consulting Doctor");
     // The signature shares its page with the end of the last section.

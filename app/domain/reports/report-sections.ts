@@ -150,6 +150,13 @@ function doctorSections(
     const answered = questions.filter((q) => QUESTION_SECTIONS[q] === id);
     return answered.length > 0 ? { question: answered.map(questionText).join(" ") } : {};
   };
+  /** A section answering one of the employer's questions, under its report heading. */
+  const answering = (id: QuestionSectionId, text: string): ReportSection => ({
+    id,
+    heading: reportHeading(id),
+    text,
+    ...asked(id),
+  });
   if (body.kind === "pre_employment") {
     if (body.summary) sections.push({ id: "summary", heading: "Summary", text: body.summary });
     sections.push({
@@ -210,13 +217,7 @@ function doctorSections(
     .filter(Boolean)
     .join("\n\n");
   sections.push({ id: "summary", heading: "Summary", text: body.summary });
-  if (includeDiagnosis && body.diagnosis)
-    sections.push({
-      id: "diagnosis",
-      heading: reportHeading("diagnosis"),
-      text: body.diagnosis,
-      ...asked("diagnosis"),
-    });
+  if (includeDiagnosis && body.diagnosis) sections.push(answering("diagnosis", body.diagnosis));
   else if (body.diagnosis && questions.includes("underlyingCondition"))
     // The employer asked, the person kept the nature back: the question is still answered, in
     // terms of function, and says why it says no more (docs/decisions/0016-disclosure-gate.md).
@@ -233,12 +234,7 @@ function doctorSections(
     text: body.adjustments.length === 0 ? "No workplace adjustments recommended." : undefined,
     ...asked("recommendations"),
   });
-  sections.push({
-    id: "fitness",
-    heading: reportHeading("fitness"),
-    text: fitness,
-    ...asked("fitness"),
-  });
+  sections.push(answering("fitness", fitness));
   if (body.prognosis)
     sections.push({
       id: "prognosis",
@@ -267,19 +263,7 @@ function doctorSections(
         .join(" "),
       ...asked("equality-act"),
     });
-  if (body.formalProcesses)
-    sections.push({
-      id: "formal-processes",
-      heading: reportHeading("formal-processes"),
-      text: body.formalProcesses,
-      ...asked("formal-processes"),
-    });
-  if (body.followUp)
-    sections.push({
-      id: "follow-up",
-      heading: reportHeading("follow-up"),
-      text: body.followUp,
-      ...asked("follow-up"),
-    });
+  if (body.formalProcesses) sections.push(answering("formal-processes", body.formalProcesses));
+  if (body.followUp) sections.push(answering("follow-up", body.followUp));
   return sections;
 }

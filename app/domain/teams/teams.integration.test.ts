@@ -74,6 +74,10 @@ function scopeOf(name: string, now = new Date()) {
   );
 }
 
+/** An invitation to the team, sent by the holder of `by` through the file's recording mailer. */
+const invite = (by: ReturnType<typeof scopeOf>, email: string, role: MemberRole) =>
+  inviteTeamMember(by, { mailer, publicUrl }, { email, role });
+
 const door = (now = new Date()) =>
   systemScope(runtime.database.db, "team-invitation-link", { now });
 
@@ -110,22 +114,8 @@ describe("inviting people", () => {
   it("answers alike for an address with an account elsewhere and one without, and audits it", async () => {
     const elsewhere = await insertOrganisationForTest(runtime.database.db, { name: "Other Ltd" });
     await addPerson("otto", "owner", elsewhere);
-    const known = await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: " OTTO@acme.example ",
-        role: "manager",
-      },
-    );
-    const unknown = await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: "nobody-yet@acme.example",
-        role: "manager",
-      },
-    );
+    const known = await invite(scopeOf("olive"), " OTTO@acme.example ", "manager");
+    const unknown = await invite(scopeOf("olive"), "nobody-yet@acme.example", "manager");
     expect(known.status).toBe("sent");
     expect(unknown.status).toBe("sent");
     const mail = mailer.sent.find((m) => m.to === "otto@acme.example");
@@ -143,46 +133,18 @@ describe("inviting people", () => {
   });
 
   it("lets HR administrators invite managers only, and managers nobody", async () => {
-    await expect(
-      inviteTeamMember(
-        scopeOf("harry"),
-        { mailer, publicUrl },
-        {
-          email: "boss@acme.example",
-          role: "owner",
-        },
-      ),
-    ).rejects.toMatchObject({ code: "forbidden" });
-    await expect(
-      inviteTeamMember(
-        scopeOf("mia"),
-        { mailer, publicUrl },
-        {
-          email: "friend@acme.example",
-          role: "manager",
-        },
-      ),
-    ).rejects.toMatchObject({ code: "forbidden" });
-    expect(
-      await inviteTeamMember(
-        scopeOf("harry"),
-        { mailer, publicUrl },
-        {
-          email: "line@acme.example",
-          role: "manager",
-        },
-      ),
-    ).toMatchObject({ status: "sent" });
-    expect(
-      await inviteTeamMember(
-        scopeOf("olive"),
-        { mailer, publicUrl },
-        {
-          email: "mia@acme.example",
-          role: "manager",
-        },
-      ),
-    ).toEqual({ status: "already-member" });
+    await expect(invite(scopeOf("harry"), "boss@acme.example", "owner")).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(invite(scopeOf("mia"), "friend@acme.example", "manager")).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    expect(await invite(scopeOf("harry"), "line@acme.example", "manager")).toMatchObject({
+      status: "sent",
+    });
+    expect(await invite(scopeOf("olive"), "mia@acme.example", "manager")).toEqual({
+      status: "already-member",
+    });
   });
 
   it("joins an existing account once, and refuses a second use of the link", async () => {
@@ -200,14 +162,7 @@ describe("inviting people", () => {
   });
 
   it("refuses the wrong signed-in account clearly, and joins nobody", async () => {
-    await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: "wanted@acme.example",
-        role: "hr_admin",
-      },
-    );
+    await invite(scopeOf("olive"), "wanted@acme.example", "hr_admin");
     const token = linkSentTo("wanted@acme.example");
     const before = await membersOf();
     for (const someoneElse of [
@@ -230,14 +185,7 @@ describe("inviting people", () => {
 
   it("expires after 7 days; sending again gives a new link and kills the old one", async () => {
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
-    const sent = await inviteTeamMember(
-      scopeOf("olive", eightDaysAgo),
-      { mailer, publicUrl },
-      {
-        email: "late@acme.example",
-        role: "manager",
-      },
-    );
+    const sent = await invite(scopeOf("olive", eightDaysAgo), "late@acme.example", "manager");
     if (sent.status !== "sent") throw new Error("not sent");
     const old = linkSentTo("late@acme.example");
     expect(await openTeamInvitation(door(), old)).toEqual({ status: "expired" });
@@ -255,14 +203,7 @@ describe("inviting people", () => {
   });
 
   it("stops a revoked link at once", async () => {
-    const sent = await inviteTeamMember(
-      scopeOf("harry"),
-      { mailer, publicUrl },
-      {
-        email: "revoked@acme.example",
-        role: "manager",
-      },
-    );
+    const sent = await invite(scopeOf("harry"), "revoked@acme.example", "manager");
     if (sent.status !== "sent") throw new Error("not sent");
     const token = linkSentTo("revoked@acme.example");
     await revokeTeamInvitation(scopeOf("harry"), sent.invitationId);
@@ -292,14 +233,7 @@ describe("inviting people", () => {
       current: { organisation: { id: organisationId, memberRole: "manager" } },
     });
     // An address that already has an account is told to sign in with it.
-    await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: "otto2@acme.example",
-        role: "manager",
-      },
-    );
+    await invite(scopeOf("olive"), "otto2@acme.example", "manager");
     await runtime.database.db
       .insert(user)
       .values({ id: "user-otto2", name: "Otto Two", email: "otto2@acme.example" });
@@ -400,14 +334,7 @@ describe("sending invitations", () => {
     const refused = async () => {
       for (let i = 0; i < 40; i++) {
         try {
-          await inviteTeamMember(
-            scopeOf("olive"),
-            { mailer, publicUrl },
-            {
-              email: `flood-${i}@acme.example`,
-              role: "manager",
-            },
-          );
+          await invite(scopeOf("olive"), `flood-${i}@acme.example`, "manager");
         } catch (error) {
           return { at: i, error };
         }

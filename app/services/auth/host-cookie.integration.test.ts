@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, user } from "~/db/schema/index.ts";
 import { loadSession } from "~/domain/accounts/load-session.server.ts";
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { insertPasswordAccount } from "~tests/support/password-account.ts";
+import { PASSWORD } from "~tests/support/test-accounts.ts";
 
 /*
  * Under https the session cookie carries the __Host- prefix: browsers keep such a cookie only
  * when it is Secure, for Path=/ and without Domain, so no other host of the domain and no plain
  * http page can plant or shadow a session.
  */
-const PASSWORD = "Teal-Harbour-Lantern-42";
 let runtime: Runtime;
 let stop: () => Promise<void>;
 
@@ -28,16 +28,11 @@ describe("the session cookie under https", () => {
     const userId = `host-${randomUUID()}`;
     const email = `${userId}@host.example`;
     const { db } = runtime.database;
-    await db
-      .insert(user)
-      .values({ id: userId, name: "Hana Host", email, emailVerified: true, role: "employer" });
-    await db.insert(account).values({
-      id: randomUUID(),
-      accountId: userId,
-      providerId: "credential",
-      userId,
-      password: await hashPassword(PASSWORD),
-    });
+    await insertPasswordAccount(
+      db,
+      { id: userId, name: "Hana Host", email, role: "employer" },
+      await hashPassword(PASSWORD),
+    );
     const result = await signInWithPassword(runtime, {
       email,
       password: PASSWORD,

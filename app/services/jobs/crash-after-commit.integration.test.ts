@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.se
 import { SAFETY_ALERT_JOB, saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { startServerProcess } from "~tests/support/server-process.ts";
 import { createTestDatabase, testDatabaseOwnerUrl } from "~tests/support/test-database.ts";
 
 /*
@@ -24,8 +25,6 @@ import { createTestDatabase, testDatabaseOwnerUrl } from "~tests/support/test-da
  * test watches it (the embedded engine's transactional queueing is runtime.integration.test.ts's).
  */
 const serverUrl = process.env.DATABASE_URL;
-const root = path.resolve(import.meta.dirname, "../../..");
-const script = path.join(root, "tests/support/job-process.ts");
 const onCall = "on-call.crash-test@referoh.test";
 
 describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail", () => {
@@ -45,44 +44,19 @@ describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail",
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** A server process on the test database and DATA_DIR; resolves when it prints `line`. */
+  /** A server process on the test database and DATA_DIR; `reached` when it prints `line`. */
   function serverProcess(mode: "crash" | "serve", line: string, extra: NodeJS.ProcessEnv = {}) {
     const owner = testDatabaseOwnerUrl(database);
-    const child = spawn(process.execPath, ["--import", "tsx", script, mode], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        JOBS: "on",
-        DATA_DIR: dataDir,
-        CLINICAL_ONCALL_EMAIL: onCall,
-        DATABASE_URL: database.connectionString,
-        // With two roles the server migrates as the owner and runs as the app role.
-        ...(owner ? { DATABASE_MIGRATION_URL: owner } : {}),
-        ...extra,
-      },
+    const { child, reached, exited } = startServerProcess("job-process.ts", mode, {
+      DATA_DIR: dataDir,
+      CLINICAL_ONCALL_EMAIL: onCall,
+      DATABASE_URL: database.connectionString,
+      // With two roles the server migrates as the owner and runs as the app role.
+      ...(owner ? { DATABASE_MIGRATION_URL: owner } : {}),
+      ...extra,
     });
     children.push(child);
-    let output = "";
-    child.stderr!.on("data", (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once("exit", (code, signal) => resolve({ code, signal })),
-    );
-    const reached = new Promise<void>((resolve, reject) => {
-      child.stdout!.on("data", (chunk) => {
-        output += chunk;
-        if (output.includes(`${line}\n`)) resolve();
-      });
-      void exited.then(({ code, signal }) =>
-        reject(new Error(`${mode} process ended (${code ?? signal}) before "${line}":\n${output}`)),
-      );
-    });
-    return { child, reached, exited };
+    return { child, reached: reached(line), exited };
   }
 
   async function alertJobs() {

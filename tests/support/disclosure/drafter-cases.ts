@@ -6,19 +6,32 @@ import { answerList, walkItems } from "~/domain/assessments/walk-items.ts";
 import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
 import { questionKeys, type SelectedQuestions } from "~/domain/referrals/management-questions.ts";
 import type { DetectionContext } from "~/domain/reports/disclosure/find-clinical-statements.server.ts";
+import type { DraftReport } from "~/domain/reports/drafter.ts";
 import { employerVisibleFields } from "~/domain/reports/release-check.ts";
+import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { rulesDrafter } from "~/domain/reports/rules-drafter.ts";
 import * as fixtures from "~tests/support/draft-fixtures.ts";
 import { preEmploymentRoleForTest } from "~tests/support/draft-fixtures.ts";
 
 /*
- * The rules drafter's untouched pre-fill for every case of tests/support/draft-fixtures.ts, built
- * the way release-check.test.ts builds it, with the detector's context taken from the case's
- * answers: every free-text answer, and the stated diagnosis answer.
+ * The rules drafter's untouched pre-fill for every case of tests/support/draft-fixtures.ts: each
+ * case's questionnaire, answers, draft and the report body the doctor's editor starts from (for
+ * release-check.test.ts), and, for the detector's tests, the employer-visible fields with the
+ * detector's context taken from the case's answers: every free-text answer, and the stated
+ * diagnosis answer.
  */
 
 const REASON = "Back pain affecting lifting duties.";
 const ALL: SelectedQuestions = Object.fromEntries(questionKeys.map((q) => [q, true]));
+const managementDefinition = buildManagementAssessment({ referralReason: REASON });
+
+export interface DraftedCase {
+  name: string;
+  definition: Questionnaire;
+  answers: Answers;
+  draft: DraftReport;
+  body: ReportBody;
+}
 
 interface DrafterCase {
   name: string;
@@ -38,24 +51,25 @@ function contextOf(definition: Questionnaire, answers: Answers): DetectionContex
   return { answers: free, diagnoses };
 }
 
-async function management(name: string, answers: Answers): Promise<DrafterCase> {
-  const definition = buildManagementAssessment({ referralReason: REASON });
+/** A management case drafted from `answers`, every question selected. */
+export async function draftedManagementCase(name: string, answers: Answers): Promise<DraftedCase> {
   const draft = await rulesDrafter.draft({
     referralType: "management",
     referralReason: REASON,
     selectedQuestions: ALL,
-    definition,
+    definition: managementDefinition,
     answers,
   });
   const body = reportBodyFromDraft(draft, { type: "management", questions: ALL });
-  return { name, fields: employerVisibleFields(body), context: contextOf(definition, answers) };
+  return { name, definition: managementDefinition, answers, draft, body };
 }
 
-async function preEmployment(
+/** A pre-employment case for `role` drafted from `answers`. */
+export async function draftedPreEmploymentCase(
   name: string,
   role: PreEmploymentRole,
   answers: Answers,
-): Promise<DrafterCase> {
+): Promise<DraftedCase> {
   const { definition } = buildPreEmploymentQuestionnaire(role);
   const draft = await rulesDrafter.draft({
     referralType: "pre_employment",
@@ -64,33 +78,40 @@ async function preEmployment(
     answers,
   });
   const body = reportBodyFromDraft(draft, { type: "pre_employment", questions: null });
-  return { name, fields: employerVisibleFields(body), context: contextOf(definition, answers) };
+  return { name, definition, answers, draft, body };
 }
 
-export const drafterCases = (): Promise<DrafterCase[]> =>
+export const draftedCases = (): Promise<DraftedCase[]> =>
   Promise.all([
-    management("management back pain", fixtures.managementBackPain),
-    management("management low mood", fixtures.managementLowMood),
-    management("management urgent", fixtures.managementUrgent),
-    management("management cancer", fixtures.managementCancer),
-    preEmployment(
+    draftedManagementCase("management back pain", fixtures.managementBackPain),
+    draftedManagementCase("management low mood", fixtures.managementLowMood),
+    draftedManagementCase("management urgent", fixtures.managementUrgent),
+    draftedManagementCase("management cancer", fixtures.managementCancer),
+    draftedPreEmploymentCase(
       "office worker",
       preEmploymentRoleForTest("office-worker"),
       fixtures.preEmploymentOfficeClear,
     ),
-    preEmployment(
+    draftedPreEmploymentCase(
       "warehouse",
       preEmploymentRoleForTest("warehouse-operative"),
       fixtures.preEmploymentWarehouseAdjustments,
     ),
-    preEmployment(
+    draftedPreEmploymentCase(
       "driver",
       preEmploymentRoleForTest("driver", { drivingRequired: true }),
       fixtures.preEmploymentDriverInsulin,
     ),
-    preEmployment(
+    draftedPreEmploymentCase(
       "healthcare",
       preEmploymentRoleForTest("healthcare-worker"),
       fixtures.preEmploymentHealthcareHepB,
     ),
   ]);
+
+export const drafterCases = async (): Promise<DrafterCase[]> =>
+  (await draftedCases()).map(({ name, definition, answers, body }) => ({
+    name,
+    fields: employerVisibleFields(body),
+    context: contextOf(definition, answers),
+  }));

@@ -2,13 +2,16 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Database } from "~/db/client.server.ts";
 import type { EmployerActor, SystemActor } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { createScope, type Scope, systemScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 
 /** A signed-in employer's scope for billing tests: the owner of the organisation, at `now`. */
 export function employerScopeFor(
   db: Database,
   member: { userId: string; organisationId: string },
   now = new Date(),
+  adapters: Adapters = testAdapters(),
 ): Scope<EmployerActor> {
   return createScope(
     db,
@@ -20,13 +23,18 @@ export function employerScopeFor(
       memberRole: "owner",
     },
     { ip: null, requestId: `test:${member.userId}` },
+    adapters,
     now,
   );
 }
 
 /** The payment provider's word, as webhooks and the demo payment page apply it. */
-export function providerScope(db: Database, now = new Date()): Scope<SystemActor> {
-  return systemScope(db, "test-provider", { now });
+export function providerScope(
+  db: Database,
+  now = new Date(),
+  adapters: Adapters = testAdapters(),
+): Scope<SystemActor> {
+  return systemScope(db, "test-provider", adapters, { now });
 }
 
 interface StripeApiRequest {

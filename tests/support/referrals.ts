@@ -1,10 +1,12 @@
 import type { Database } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { type ReferralStatus, transition } from "~/domain/referrals/lifecycle.ts";
 import { questionKeys } from "~/domain/referrals/management-questions.ts";
 import type { ManagementReferralInput } from "~/domain/referrals/referral-input.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 
 /** A test's employer: who they are and the organisation they act for. */
 export interface TestEmployer {
@@ -22,11 +24,13 @@ export function employerScopeForTest(
   db: Database,
   employer: TestEmployer,
   now: Date = new Date(),
+  adapters: Adapters = testAdapters(),
 ): Scope<EmployerActor> {
   return createScope(
     db,
     { role: "employer", memberRole: "owner", ...employer },
     { ip: null, requestId: "test" },
+    adapters,
     now,
   );
 }

@@ -10,9 +10,9 @@ import type { Executor } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { OFFER_NOTICE_MS } from "./deps.ts";
 import { londonDateOf } from "./london-time.ts";
 import { type DaysOff, generateSlots, validWeeklyHours, type WeeklyHours } from "./slots.ts";
+import { OFFER_NOTICE_MS } from "./timing.ts";
 
 /** The doctor's weekly hours and the days off still to come. */
 export async function getAvailability(scope: Scope) {

@@ -23,6 +23,7 @@ import { findReferralByInvitationToken } from "~/domain/referrals/invitations.se
 import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { decideOnDisclosures } from "~/domain/reports/decide-disclosures.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -79,10 +80,13 @@ async function submittedCase(
     ["dse", { "dse.eyes": "false", "dse.musculoskeletal": "false", "dse.equipment": "false" }],
     ["adjustments", { "adjustments.needed": "no", "adjustments.speak-to-doctor": "false" }],
   ] as const)
-    await saveAnswers(subjectScopeForTest(database.db, link), { jobs, step, answers });
-  const submitted = await submitAssessment(subjectScopeForTest(database.db, link, { now }), {
-    jobs,
-  });
+    await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
+      step,
+      answers,
+    });
+  const submitted = await submitAssessment(
+    withAdapters(subjectScopeForTest(database.db, link, { now }), { jobs }),
+  );
   if (!submitted.ok) throw new Error("not submitted");
   const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
   const { questionnaireResponse } = await import("~/db/schema/index.ts");
@@ -90,7 +94,7 @@ async function submittedCase(
     .select()
     .from(questionnaireResponse)
     .where(eq(questionnaireResponse.referralId, r.id));
-  await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+  await draftAssessmentReport(systemScope(database.db, "assessment-draft", testAdapters()), {
     responseId: response!.id,
   });
   return row!;
@@ -388,8 +392,7 @@ describe("writing, signing and sending the report", () => {
     await takeReferral(scopeFor(database.db, d), r.id);
     const question = "How many hours a day do you use a screen?";
     const result = await askSubjectForInformation(
-      scopeFor(database.db, d),
-      { mailer, publicUrl: "http://localhost:3000" },
+      withAdapters(scopeFor(database.db, d), { mailer, publicUrl: "http://localhost:3000" }),
       { referralId: r.id, question },
     );
     expect(result.ok).toBe(true);
@@ -550,14 +553,16 @@ describe("the disclosure gate (ADR 0016)", () => {
     // The person cannot approve before answering each item.
     const person = await personOnReportLink(r.subjectEmail);
     await expect(
-      approveReport(person.scope(), { jobs, version: 1, releaseDiagnosis: false }),
+      approveReport(withAdapters(person.scope(), { jobs }), {
+        version: 1,
+        releaseDiagnosis: false,
+      }),
     ).rejects.toMatchObject({ code: "invalid_input" });
     const items = (await versionsOf(r.id))[0]!.disclosures!;
     const insulin = items.find((i) => i.key === "insulin")!;
     const diabetes = items.find((i) => i.key === "diabetes")!;
     await expect(
-      decideOnDisclosures(person.scope(), {
-        jobs,
+      decideOnDisclosures(withAdapters(person.scope(), { jobs }), {
         version: 1,
         answers: { [diabetes.id]: "agree" },
       }),
@@ -565,8 +570,7 @@ describe("the disclosure gate (ADR 0016)", () => {
 
     // They ask for the medicine to be removed: back to the doctor, who cannot decline it.
     await expect(
-      decideOnDisclosures(person.scope(), {
-        jobs,
+      decideOnDisclosures(withAdapters(person.scope(), { jobs }), {
         version: 1,
         answers: { [diabetes.id]: "agree", [insulin.id]: "remove" },
       }),
@@ -607,13 +611,15 @@ describe("the disclosure gate (ADR 0016)", () => {
     const [v2item] = (await versionsOf(r.id))[1]!.disclosures!;
     expect(v2item?.key).toBe("diabetes");
     await expect(
-      decideOnDisclosures(revised.scope(), {
-        jobs,
+      decideOnDisclosures(withAdapters(revised.scope(), { jobs }), {
         version: 2,
         answers: { [v2item!.id]: "agree" },
       }),
     ).resolves.toEqual({ outcome: "agreed" });
-    await approveReport(revised.scope(), { jobs, version: 2, releaseDiagnosis: false });
+    await approveReport(withAdapters(revised.scope(), { jobs }), {
+      version: 2,
+      releaseDiagnosis: false,
+    });
     const released = (await versionsOf(r.id))[1]!;
     expect(released.subjectDecision).toBe("approved");
     expect(released.disclosures?.[0]?.decision).toBe("agreed");
@@ -641,8 +647,10 @@ describe("notifications", () => {
     const r = await submittedCase(new Date(now.getTime() - 37 * 3_600_000));
     const before = outbox.length;
     const told = await notifyDoctorsOfSubmission(
-      systemScope(database.db, "test"),
-      { mailer, publicUrl: "http://localhost:3000" },
+      withAdapters(systemScope(database.db, "test", testAdapters()), {
+        mailer,
+        publicUrl: "http://localhost:3000",
+      }),
       { referralId: r.id },
     );
     expect(told).toBeGreaterThanOrEqual(1);
@@ -659,16 +667,16 @@ describe("notifications", () => {
       role: "admin",
     });
     const deps = { mailer, publicUrl: "http://localhost:3000" };
-    const job = (at: Date) => systemScope(database.db, "sla-warnings", { now: at });
+    const job = (at: Date) => systemScope(database.db, "sla-warnings", testAdapters(), { now: at });
     const mark = outbox.length;
-    const first = await sendSlaWarnings(job(now), deps);
+    const first = await sendSlaWarnings(withAdapters(job(now), deps));
     expect(first).toBeGreaterThanOrEqual(1);
     const warnings = outbox.slice(mark).filter((m) => m.subject.includes(r.reference));
     expect(warnings.map((m) => m.to)).toContain(`${d.userId}@example.org`);
     expect(warnings.some((m) => m.to.startsWith("admin-"))).toBe(true);
     const mark2 = outbox.length;
-    await sendSlaWarnings(job(now), deps);
-    await sendSlaWarnings(job(new Date(now.getTime() + 3_600_000)), deps);
+    await sendSlaWarnings(withAdapters(job(now), deps));
+    await sendSlaWarnings(withAdapters(job(new Date(now.getTime() + 3_600_000)), deps));
     expect(outbox.slice(mark2).filter((m) => m.subject.includes(r.reference))).toHaveLength(0);
     const claims = await database.db
       .select()
@@ -689,6 +697,7 @@ describe("reassignment", () => {
       database.db,
       actorOfDoctor({ userId: a.userId, doctorActive: true, twoFactorVerified: true }),
       request,
+      testAdapters(),
     );
     await expect(
       reassignCase(doctorScope, { referralId: r.id, doctorUserId: b.userId }),
@@ -697,6 +706,7 @@ describe("reassignment", () => {
       database.db,
       { role: "admin", userId: "admin-x", twoFactorVerified: true },
       request,
+      testAdapters(),
     );
     await reassignCase(adminScope, { referralId: r.id, doctorUserId: b.userId });
     await expect(
@@ -717,6 +727,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
       database.db,
       { role: "admin", userId: "admin-table", twoFactorVerified: true },
       request,
+      testAdapters(),
     );
 
   /** A case in each state an administrator may meet, made through the real domain functions. */

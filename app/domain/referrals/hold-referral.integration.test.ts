@@ -7,6 +7,7 @@ import { listDoctorCases, takeReferral } from "~/domain/doctor/doctor-cases.serv
 import { slaState } from "~/domain/doctor/doctor-queue.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import {
   createDoctorForTest,
@@ -24,6 +25,7 @@ const adminAt = (now: Date) =>
     database.db,
     { role: "admin", userId: "admin-hold", twoFactorVerified: true },
     origin,
+    testAdapters(),
     now,
   );
 const reason = "Employee's GP letter says they are in hospital; wait for discharge.";

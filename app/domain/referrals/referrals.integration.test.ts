@@ -9,9 +9,11 @@ import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, referral } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer } from "~/services/mail/mailer.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { providerScope } from "~tests/support/billing.ts";
 import {
   employerScopeForTest,
@@ -110,7 +112,7 @@ async function sentInvitation(referralId: string, organisationName: string, publ
   });
   const [full] = await database.db.select().from(referral).where(eq(referral.id, referralId));
   await sendReferralInvitation(
-    { db: database.db, mailer, publicUrl },
+    systemScope(database.db, "test", testAdapters({ mailer, publicUrl })),
     { referral: full!, organisationName, kind: "initial" },
   );
   const latest = fs

@@ -8,6 +8,7 @@ import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -75,7 +76,7 @@ function scopeOf(name: string, now = new Date()) {
 }
 
 const door = (now = new Date()) =>
-  systemScope(runtime.database.db, "team-invitation-link", { now });
+  systemScope(runtime.database.db, "team-invitation-link", testAdapters(), { now });
 
 /** The token of the newest invitation e-mail to `to`. */
 function linkSentTo(to: string): string {
@@ -110,22 +111,14 @@ describe("inviting people", () => {
   it("answers alike for an address with an account elsewhere and one without, and audits it", async () => {
     const elsewhere = await insertOrganisationForTest(runtime.database.db, { name: "Other Ltd" });
     await addPerson("otto", "owner", elsewhere);
-    const known = await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: " OTTO@acme.example ",
-        role: "manager",
-      },
-    );
-    const unknown = await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: "nobody-yet@acme.example",
-        role: "manager",
-      },
-    );
+    const known = await inviteTeamMember(withAdapters(scopeOf("olive"), { mailer, publicUrl }), {
+      email: " OTTO@acme.example ",
+      role: "manager",
+    });
+    const unknown = await inviteTeamMember(withAdapters(scopeOf("olive"), { mailer, publicUrl }), {
+      email: "nobody-yet@acme.example",
+      role: "manager",
+    });
     expect(known.status).toBe("sent");
     expect(unknown.status).toBe("sent");
     const mail = mailer.sent.find((m) => m.to === "otto@acme.example");
@@ -144,44 +137,28 @@ describe("inviting people", () => {
 
   it("lets HR administrators invite managers only, and managers nobody", async () => {
     await expect(
-      inviteTeamMember(
-        scopeOf("harry"),
-        { mailer, publicUrl },
-        {
-          email: "boss@acme.example",
-          role: "owner",
-        },
-      ),
+      inviteTeamMember(withAdapters(scopeOf("harry"), { mailer, publicUrl }), {
+        email: "boss@acme.example",
+        role: "owner",
+      }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      inviteTeamMember(
-        scopeOf("mia"),
-        { mailer, publicUrl },
-        {
-          email: "friend@acme.example",
-          role: "manager",
-        },
-      ),
+      inviteTeamMember(withAdapters(scopeOf("mia"), { mailer, publicUrl }), {
+        email: "friend@acme.example",
+        role: "manager",
+      }),
     ).rejects.toMatchObject({ code: "forbidden" });
     expect(
-      await inviteTeamMember(
-        scopeOf("harry"),
-        { mailer, publicUrl },
-        {
-          email: "line@acme.example",
-          role: "manager",
-        },
-      ),
+      await inviteTeamMember(withAdapters(scopeOf("harry"), { mailer, publicUrl }), {
+        email: "line@acme.example",
+        role: "manager",
+      }),
     ).toMatchObject({ status: "sent" });
     expect(
-      await inviteTeamMember(
-        scopeOf("olive"),
-        { mailer, publicUrl },
-        {
-          email: "mia@acme.example",
-          role: "manager",
-        },
-      ),
+      await inviteTeamMember(withAdapters(scopeOf("olive"), { mailer, publicUrl }), {
+        email: "mia@acme.example",
+        role: "manager",
+      }),
     ).toEqual({ status: "already-member" });
   });
 
@@ -200,14 +177,10 @@ describe("inviting people", () => {
   });
 
   it("refuses the wrong signed-in account clearly, and joins nobody", async () => {
-    await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: "wanted@acme.example",
-        role: "hr_admin",
-      },
-    );
+    await inviteTeamMember(withAdapters(scopeOf("olive"), { mailer, publicUrl }), {
+      email: "wanted@acme.example",
+      role: "hr_admin",
+    });
     const token = linkSentTo("wanted@acme.example");
     const before = await membersOf();
     for (const someoneElse of [
@@ -231,8 +204,7 @@ describe("inviting people", () => {
   it("expires after 7 days; sending again gives a new link and kills the old one", async () => {
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
     const sent = await inviteTeamMember(
-      scopeOf("olive", eightDaysAgo),
-      { mailer, publicUrl },
+      withAdapters(scopeOf("olive", eightDaysAgo), { mailer, publicUrl }),
       {
         email: "late@acme.example",
         role: "manager",
@@ -246,7 +218,10 @@ describe("inviting people", () => {
       status: "expired",
     });
 
-    await resendTeamInvitation(scopeOf("olive"), { mailer, publicUrl }, sent.invitationId);
+    await resendTeamInvitation(
+      withAdapters(scopeOf("olive"), { mailer, publicUrl }),
+      sent.invitationId,
+    );
     const fresh = linkSentTo("late@acme.example");
     expect(fresh).not.toBe(old);
     expect(await openTeamInvitation(door(), old)).toEqual({ status: "invalid" });
@@ -255,14 +230,10 @@ describe("inviting people", () => {
   });
 
   it("stops a revoked link at once", async () => {
-    const sent = await inviteTeamMember(
-      scopeOf("harry"),
-      { mailer, publicUrl },
-      {
-        email: "revoked@acme.example",
-        role: "manager",
-      },
-    );
+    const sent = await inviteTeamMember(withAdapters(scopeOf("harry"), { mailer, publicUrl }), {
+      email: "revoked@acme.example",
+      role: "manager",
+    });
     if (sent.status !== "sent") throw new Error("not sent");
     const token = linkSentTo("revoked@acme.example");
     await revokeTeamInvitation(scopeOf("harry"), sent.invitationId);
@@ -292,14 +263,10 @@ describe("inviting people", () => {
       current: { organisation: { id: organisationId, memberRole: "manager" } },
     });
     // An address that already has an account is told to sign in with it.
-    await inviteTeamMember(
-      scopeOf("olive"),
-      { mailer, publicUrl },
-      {
-        email: "otto2@acme.example",
-        role: "manager",
-      },
-    );
+    await inviteTeamMember(withAdapters(scopeOf("olive"), { mailer, publicUrl }), {
+      email: "otto2@acme.example",
+      role: "manager",
+    });
     await runtime.database.db
       .insert(user)
       .values({ id: "user-otto2", name: "Otto Two", email: "otto2@acme.example" });
@@ -355,17 +322,15 @@ describe("the team", () => {
     // HR administrators remove managers, not owners.
     const olive = team.members.find((m) => m.userId === "user-olive");
     await expect(
-      removeMember(scopeOf("harry"), { mailer, publicUrl }, { memberId: olive?.memberId ?? "" }),
+      removeMember(withAdapters(scopeOf("harry"), { mailer, publicUrl }), {
+        memberId: olive?.memberId ?? "",
+      }),
     ).rejects.toMatchObject({ code: "forbidden" });
 
-    const removed = await removeMember(
-      scopeOf("harry"),
-      { mailer, publicUrl },
-      {
-        memberId: mia.memberId,
-        reassignTo: "user-otto",
-      },
-    );
+    const removed = await removeMember(withAdapters(scopeOf("harry"), { mailer, publicUrl }), {
+      memberId: mia.memberId,
+      reassignTo: "user-otto",
+    });
     expect(removed).toEqual({ referralsReassigned: 1 });
     const [moved] = await runtime.database.db
       .select({ ownerId: referral.ownerId, createdBy: referral.createdBy })
@@ -400,14 +365,10 @@ describe("sending invitations", () => {
     const refused = async () => {
       for (let i = 0; i < 40; i++) {
         try {
-          await inviteTeamMember(
-            scopeOf("olive"),
-            { mailer, publicUrl },
-            {
-              email: `flood-${i}@acme.example`,
-              role: "manager",
-            },
-          );
+          await inviteTeamMember(withAdapters(scopeOf("olive"), { mailer, publicUrl }), {
+            email: `flood-${i}@acme.example`,
+            role: "manager",
+          });
         } catch (error) {
           return { at: i, error };
         }
@@ -426,6 +387,7 @@ describe("the administrator's audit log", () => {
       runtime.database.db,
       { role: "admin", userId: "user-admin", twoFactorVerified: true },
       { ip: null, requestId: "test" },
+      testAdapters(),
     );
     const page = await searchAuditLog(admin, {
       actor: "",

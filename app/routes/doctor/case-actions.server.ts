@@ -7,7 +7,6 @@ import { remindSubjectOfReport } from "~/domain/doctor/send-report.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import { caseRefusal } from "./case-errors.server.ts";
-import { reportMailDeps } from "./mail-deps.server.ts";
 
 /**
  * What a doctor does to a case from the dashboard's rows and sheet, and from the case's own page:
@@ -55,7 +54,7 @@ export async function doctorCaseAction(request: Request, context: Readonly<Route
         );
       return { ok: true as const, intent, referralId, contacted: result.contacted };
     }
-    await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
+    await remindSubjectOfReport(scope, referralId);
     return { ok: true as const, intent, referralId };
   } catch (error) {
     return caseRefusal(error, (refusal) => ({

@@ -31,7 +31,7 @@ import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
 import { caseErrorMessage } from "./case-errors.server.ts";
-import { reportMailDeps } from "./mail-deps.server.ts";
+import { reviewWindow } from "./review-window.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Review & Create Report ${loaderData?.referral.reference ?? ""}`);
@@ -138,7 +138,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         : refusedField("clinicalNotes", saved.message);
     }
     if (form.intent === "ask") {
-      const result = await askSubjectForInformation(scope, reportMailDeps(context), {
+      const result = await askSubjectForInformation(scope, {
         referralId,
         question: form.question,
       });
@@ -153,7 +153,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           "The authenticator code was not accepted.",
         );
       try {
-        const declined = await declineReportCorrection(scope, reportMailDeps(context), {
+        const declined = await declineReportCorrection(scope, reviewWindow(context), {
           referralId,
           reason: form.declineReason,
           stepUpAt,
@@ -203,7 +203,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         },
       };
     try {
-      await signAndSendReport(scope, reportMailDeps(context), { referralId, stepUpAt });
+      await signAndSendReport(scope, reviewWindow(context), { referralId, stepUpAt });
     } catch (error) {
       if (isDomainError(error, "step_up"))
         return {

@@ -5,6 +5,7 @@ import { subDays } from "date-fns";
 import { migrateDatabase, openDatabase } from "../../../app/db/client.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireInvitations } from "../../../app/domain/referrals/invitation-follow-up.server.ts";
+import { testAdapters } from "../../support/adapters.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { startServerProcess } from "../support/server-process.ts";
@@ -54,7 +55,7 @@ test.describe("links that do not work", () => {
         now: subDays(new Date(), 15),
       });
       token = invited.token;
-      expect(await expireInvitations(systemScope(database.db, "test"))).toBe(1);
+      expect(await expireInvitations(systemScope(database.db, "test", testAdapters()))).toBe(1);
     } finally {
       await database.close();
     }

@@ -49,6 +49,11 @@ import {
 const database = testDatabaseForFile();
 const mailer = recordingMailer();
 const outbox = mailer.sent;
+/** This file's scopes send through its recording mailer, as its deps once did. */
+const scopeWithMail = (...args: Parameters<typeof scopeFor>) =>
+  withAdapters(scopeFor(...args), { mailer });
+const subjectWithMail = (...args: Parameters<typeof subjectScopeForTest>) =>
+  withAdapters(subjectScopeForTest(...args), { mailer });
 const jobs = { send: async () => "job-id" };
 let ip = 0;
 const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });
@@ -74,18 +79,18 @@ async function submittedCase(
   const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
   if (!opened.ok) throw new Error("link refused");
   const link = opened.link;
-  await giveConsent(subjectScopeForTest(database.db, link));
+  await giveConsent(subjectWithMail(database.db, link));
   for (const [step, answers] of [
     ["core", core],
     ["dse", { "dse.eyes": "false", "dse.musculoskeletal": "false", "dse.equipment": "false" }],
     ["adjustments", { "adjustments.needed": "no", "adjustments.speak-to-doctor": "false" }],
   ] as const)
-    await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
+    await saveAnswers(withAdapters(subjectWithMail(database.db, link), { jobs }), {
       step,
       answers,
     });
   const submitted = await submitAssessment(
-    withAdapters(subjectScopeForTest(database.db, link, { now }), { jobs }),
+    withAdapters(subjectWithMail(database.db, link, { now }), { jobs }),
   );
   if (!submitted.ok) throw new Error("not submitted");
   const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
@@ -108,13 +113,13 @@ const sendDeps = () => ({
 
 /** The case as the doctor's report editor reads it. */
 const editorCase = (doctor: Actor, referralId: string) =>
-  getDoctorCase(scopeFor(database.db, doctor), { referralId, purpose: "editor" });
+  getDoctorCase(scopeWithMail(database.db, doctor), { referralId, purpose: "editor" });
 
 /** The doctor signs and sends the saved draft, having just confirmed their second factor. */
 const sendReport = (doctor: Actor, referralId: string) => {
   // One clock for both: a step-up dated a millisecond after the request's time reads as not fresh.
   const now = new Date();
-  return signAndSendReport(scopeFor(database.db, doctor, now), sendDeps(), {
+  return signAndSendReport(scopeWithMail(database.db, doctor, now), sendDeps(), {
     referralId,
     stepUpAt: now,
   });
@@ -126,8 +131,8 @@ describe("taking a case", () => {
     const b = await createDoctor("Dr Ben Hale");
     const r = await submittedCase();
     const results = await Promise.allSettled([
-      takeReferral(scopeFor(database.db, a), r.id),
-      takeReferral(scopeFor(database.db, b), r.id),
+      takeReferral(scopeWithMail(database.db, a), r.id),
+      takeReferral(scopeWithMail(database.db, b), r.id),
     ]);
     const won = results.filter((x) => x.status === "fulfilled");
     const lost = results.filter((x) => x.status === "rejected");
@@ -138,20 +143,20 @@ describe("taking a case", () => {
     expect(row?.status).toBe("in_review");
     const winner = row?.assignedDoctorId === a.userId ? a : b;
     const loser = winner === a ? b : a;
-    await expect(takeReferral(scopeFor(database.db, loser), r.id)).rejects.toMatchObject({
+    await expect(takeReferral(scopeWithMail(database.db, loser), r.id)).rejects.toMatchObject({
       code: "conflict",
     });
     // The loser no longer sees it, in the list or directly (404, not 403).
     const list = await listDoctorCases(
-      scopeFor(database.db, loser),
+      scopeWithMail(database.db, loser),
       parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
     );
     expect(list.rows).toHaveLength(0);
     await expect(
-      getDoctorCase(scopeFor(database.db, loser), { referralId: r.id, purpose: "queue" }),
+      getDoctorCase(scopeWithMail(database.db, loser), { referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
     const mine = await listDoctorCases(
-      scopeFor(database.db, winner),
+      scopeWithMail(database.db, winner),
       parseDoctorListQuery(new URLSearchParams(`q=${r.reference.toLowerCase()}`)),
     );
     expect(mine.rows.map((x) => x.id)).toEqual([r.id]);
@@ -161,12 +166,14 @@ describe("taking a case", () => {
   it("refuses every case it cannot take with the same words, whatever the case's state", async () => {
     const [a, b] = [await createDoctor("Dr Neutral One"), await createDoctor("Dr Neutral Two")];
     const theirs = await submittedCase();
-    await takeReferral(scopeFor(database.db, a), theirs.id);
+    await takeReferral(scopeWithMail(database.db, a), theirs.id);
     const refusal = { code: "conflict", message: "This case is not available to take." };
-    await expect(takeReferral(scopeFor(database.db, b), theirs.id)).rejects.toMatchObject(refusal);
+    await expect(takeReferral(scopeWithMail(database.db, b), theirs.id)).rejects.toMatchObject(
+      refusal,
+    );
     // A case that does not exist gets exactly the same answer.
     await expect(
-      takeReferral(scopeFor(database.db, b), "00000000-0000-4000-8000-000000000000"),
+      takeReferral(scopeWithMail(database.db, b), "00000000-0000-4000-8000-000000000000"),
     ).rejects.toMatchObject(refusal);
   });
 
@@ -177,7 +184,7 @@ describe("taking a case", () => {
       .set({ active: false })
       .where(eq(doctorProfile.userId, d.userId));
     const r = await submittedCase();
-    await expect(takeReferral(scopeFor(database.db, d), r.id)).rejects.toMatchObject({
+    await expect(takeReferral(scopeWithMail(database.db, d), r.id)).rejects.toMatchObject({
       code: "forbidden",
     });
   });
@@ -192,7 +199,7 @@ describe("the queue", () => {
     const urgent = await submittedCase(now);
     await database.db.update(referral).set({ urgent: true }).where(eq(referral.id, urgent.id));
     const list = await listDoctorCases(
-      scopeFor(database.db, d, now),
+      scopeWithMail(database.db, d, now),
       parseDoctorListQuery(new URLSearchParams("tab=pending")),
     );
     const ids = list.rows.map((x) => x.id);
@@ -205,17 +212,17 @@ describe("the queue", () => {
     expect(list.counts.needsAttention).toBeGreaterThanOrEqual(1);
     // Search by name, any case; LIKE wildcards are literal.
     const upper = await listDoctorCases(
-      scopeFor(database.db, d, now),
+      scopeWithMail(database.db, d, now),
       parseDoctorListQuery(new URLSearchParams("q=SAM%20PATEL&tab=pending")),
     );
     expect(upper.rows.map((x) => x.id)).toContain(fresh.id);
     const byName = await listDoctorCases(
-      scopeFor(database.db, d),
+      scopeWithMail(database.db, d),
       parseDoctorListQuery(new URLSearchParams("q=ROBIN%25")),
     );
     expect(byName.rows).toHaveLength(0);
     const completed = await listDoctorCases(
-      scopeFor(database.db, d),
+      scopeWithMail(database.db, d),
       parseDoctorListQuery(new URLSearchParams("tab=completed")),
     );
     expect(completed.rows.every((x) => x.mine)).toBe(true);
@@ -224,7 +231,7 @@ describe("the queue", () => {
   it("audits every read of a case's health data", async () => {
     const d = await createDoctor("Dr Audit");
     const r = await submittedCase();
-    const detail = await getDoctorCase(scopeFor(database.db, d), {
+    const detail = await getDoctorCase(scopeWithMail(database.db, d), {
       referralId: r.id,
       purpose: "queue",
     });
@@ -244,7 +251,7 @@ describe("writing, signing and sending the report", () => {
   it("saves a draft, signs and sends it in a two-factor session, then revises after a correction into version 2", async () => {
     const d = await createDoctor("Dr Gwen Morgan");
     const r = await submittedCase();
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     const detail = await editorCase(d, r.id);
     const body = reportBodyFromDraft(detail.draft, r);
     expect(body).toMatchObject({ kind: "pre_employment", outcome: "fit" });
@@ -253,14 +260,14 @@ describe("writing, signing and sending the report", () => {
     await expect(sendReport(d, r.id)).rejects.toMatchObject({
       code: "invalid_state",
     });
-    const invalid = await saveReportDraft(scopeFor(database.db, d), {
+    const invalid = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: { ...body, outcome: "maybe" },
     });
     expect(invalid.ok).toBe(false);
-    const saved = await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body });
+    const saved = await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body });
     expect(saved).toMatchObject({ ok: true, version: 1 });
-    const again = await saveReportDraft(scopeFor(database.db, d), {
+    const again = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: {
         ...body,
@@ -270,7 +277,7 @@ describe("writing, signing and sending the report", () => {
     expect(again).toMatchObject({ ok: true, version: 1 });
     // A temporary recommendation's review date must lie ahead of the day it is saved.
     const pastReview = await saveReportDraft(
-      scopeFor(database.db, d, new Date("2026-06-04T10:00:00Z")),
+      scopeWithMail(database.db, d, new Date("2026-06-04T10:00:00Z")),
       {
         referralId: r.id,
         body: { ...body, recommendations: [{ text: "No night shifts", reviewBy: "2026-06-01" }] },
@@ -288,10 +295,14 @@ describe("writing, signing and sending the report", () => {
 
     // No second factor in this session: refused, nothing changes.
     await expect(
-      signAndSendReport(scopeFor(database.db, { ...d, twoFactorVerified: false }), sendDeps(), {
-        referralId: r.id,
-        stepUpAt: new Date(),
-      }),
+      signAndSendReport(
+        scopeWithMail(database.db, { ...d, twoFactorVerified: false }),
+        sendDeps(),
+        {
+          referralId: r.id,
+          stepUpAt: new Date(),
+        },
+      ),
     ).rejects.toMatchObject({ code: "second_factor" });
 
     // Qualifications recorded after the draft was saved still reach the signature.
@@ -304,12 +315,12 @@ describe("writing, signing and sending the report", () => {
     // The authenticator code must have been entered within the last 5 minutes of signing.
     for (const stepUpAt of [null, new Date(now.getTime() - 5 * 60_000 - 1)])
       await expect(
-        signAndSendReport(scopeFor(database.db, d, now), sendDeps(), {
+        signAndSendReport(scopeWithMail(database.db, d, now), sendDeps(), {
           referralId: r.id,
           stepUpAt,
         }),
       ).rejects.toMatchObject({ code: "step_up" });
-    const sent = await signAndSendReport(scopeFor(database.db, d, now), sendDeps(), {
+    const sent = await signAndSendReport(scopeWithMail(database.db, d, now), sendDeps(), {
       referralId: r.id,
       stepUpAt: new Date(now.getTime() - 4 * 60_000),
     });
@@ -339,7 +350,7 @@ describe("writing, signing and sending the report", () => {
 
     // A signed version is frozen.
     await expect(
-      saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body }),
+      saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body }),
     ).rejects.toMatchObject({ code: "invalid_state" });
 
     // The subject asks for a correction (the review side does this; simulated here).
@@ -359,14 +370,14 @@ describe("writing, signing and sending the report", () => {
     const revising = await editorCase(d, r.id);
     expect(revising.correction?.subjectComment).toBe("I work 30 hours, not 37.5.");
     const list = await listDoctorCases(
-      scopeFor(database.db, d),
+      scopeWithMail(database.db, d),
       parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
     );
     expect(list.rows[0]?.needsAttention).toBe(true);
     await expect(sendReport(d, r.id)).rejects.toMatchObject({
       code: "invalid_state",
     });
-    const v2 = await saveReportDraft(scopeFor(database.db, d), {
+    const v2 = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: { ...body, summary: "Works 30 hours a week." },
     });
@@ -389,10 +400,10 @@ describe("writing, signing and sending the report", () => {
   it("asks the person on the case: they answer on their link page, the reply lands on the case and the doctor is e-mailed", async () => {
     const d = await createDoctor("Dr Ask");
     const r = await submittedCase();
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     const question = "How many hours a day do you use a screen?";
     const result = await askSubjectForInformation(
-      withAdapters(scopeFor(database.db, d), { mailer, publicUrl: "http://localhost:3000" }),
+      withAdapters(scopeWithMail(database.db, d), { mailer, publicUrl: "http://localhost:3000" }),
       { referralId: r.id, question },
     );
     expect(result.ok).toBe(true);
@@ -405,12 +416,12 @@ describe("writing, signing and sending the report", () => {
     expect(token).toBeTruthy();
     const opened = await openAssessmentLink(database.db, { token: token!, origin: origin() });
     if (!opened.ok) throw new Error("link refused");
-    const thread = await listSubjectMessages(subjectScopeForTest(database.db, opened.link));
+    const thread = await listSubjectMessages(subjectWithMail(database.db, opened.link));
     expect(thread.map((m) => [m.question, m.reply])).toEqual([[question, null]]);
 
     const replyDeps = { mailer, publicUrl: "http://localhost:3000" };
     expect(
-      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+      await replyToDoctor(subjectWithMail(database.db, opened.link), {
         ...replyDeps,
         messageId: thread[0]!.id,
         reply: " ",
@@ -418,7 +429,7 @@ describe("writing, signing and sending the report", () => {
     ).toMatchObject({ ok: false });
     const before = outbox.length;
     expect(
-      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+      await replyToDoctor(subjectWithMail(database.db, opened.link), {
         ...replyDeps,
         messageId: thread[0]!.id,
         reply: "About six hours, with breaks.",
@@ -430,7 +441,7 @@ describe("writing, signing and sending the report", () => {
     expect(outbox.at(-1)?.text).not.toContain("six hours");
     // One answer per question: a second (another tab) is refused and changes nothing.
     expect(
-      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+      await replyToDoctor(subjectWithMail(database.db, opened.link), {
         ...replyDeps,
         messageId: thread[0]!.id,
         reply: "Changed my mind",
@@ -455,12 +466,12 @@ describe("the release check at signing", () => {
       "core.mental-health": "false",
       "core.work-related": "false",
     });
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     const detail = await editorCase(d, r.id);
     const prefill = reportBodyFromDraft(detail.draft, detail.referral);
     expect(JSON.stringify(prefill)).not.toContain("marmalade");
     const quoting = { ...prefill, summary: `Their asthma ${planted}, which is well managed.` };
-    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: quoting });
+    await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body: quoting });
     const refused = await sendReport(d, r.id).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ReportReleaseRefused);
     const failures = (refused as ReportReleaseRefused).failures;
@@ -486,7 +497,7 @@ describe("the release check at signing", () => {
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0]?.details)).not.toContain("marmalade");
 
-    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: prefill });
+    await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body: prefill });
     await expect(sendReport(d, r.id)).resolves.toMatchObject({ version: 1 });
   });
 });
@@ -500,7 +511,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     const opened = await openAssessmentLink(database.db, { token, origin: origin() });
     if (!opened.ok) throw new Error("link refused");
     return {
-      scope: () => subjectScopeForTest(database.db, opened.link),
+      scope: () => subjectWithMail(database.db, opened.link),
       referral: opened.referral,
     };
   }
@@ -524,20 +535,20 @@ describe("the disclosure gate (ADR 0016)", () => {
       "core.mental-health": "false",
       "core.work-related": "false",
     });
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     const detail = await editorCase(d, r.id);
     const prefill = reportBodyFromDraft(detail.draft, detail.referral);
     const clinical = { ...prefill, summary: "Insulin-treated diabetes, well controlled." };
 
     // Unmarked: refused, each finding its own failure, needing consent.
-    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: clinical });
+    await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body: clinical });
     const refused = (await sendReport(d, r.id).catch((e: unknown) => e)) as ReportReleaseRefused;
     expect(refused).toBeInstanceOf(ReportReleaseRefused);
     expect(refused.failures.map((f) => f.problem)).toEqual(["needs-consent", "needs-consent"]);
 
     // Marked: the marks are stored with the version and signing carries them as items.
     const marks = ["summary|insulin", "summary|diabetes"];
-    const saved = await saveReportDraft(scopeFor(database.db, d), {
+    const saved = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: clinical,
       disclose: marks,
@@ -579,7 +590,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     expect(back).toMatchObject({ status: "in_review", correctionRequested: true });
     const now = new Date();
     await expect(
-      declineReportCorrection(scopeFor(database.db, d, now), sendDeps(), {
+      declineReportCorrection(scopeWithMail(database.db, d, now), sendDeps(), {
         referralId: r.id,
         reason: "The medicine matters to the role's safety.",
         stepUpAt: now,
@@ -587,7 +598,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     ).rejects.toMatchObject({ code: "invalid_state" });
 
     // Marking it again does not bring it back: refused until it is gone from the text.
-    await saveReportDraft(scopeFor(database.db, d), {
+    await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: clinical,
       disclose: marks,
@@ -596,7 +607,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     expect(again.failures).toEqual([
       expect.objectContaining({ field: "summary", problem: "removal-asked" }),
     ]);
-    await saveReportDraft(scopeFor(database.db, d), {
+    await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: { ...clinical, summary: "Diabetes, well controlled; no restrictions for this role." },
       disclose: marks,
@@ -659,7 +670,7 @@ describe("notifications", () => {
     expect(toldMail.every((m) => !m.to.includes("inactive"))).toBe(true);
     expect(toldMail[0]?.subject).toBe(`New case ready for review: ${r.reference}`);
 
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     await database.db.insert(user).values({
       id: `adm-${randomUUID().slice(0, 8)}`,
       name: "Admin",
@@ -691,7 +702,7 @@ describe("reassignment", () => {
     const a = await createDoctor("Dr From");
     const b = await createDoctor("Dr To");
     const r = await submittedCase();
-    await takeReferral(scopeFor(database.db, a), r.id);
+    await takeReferral(scopeWithMail(database.db, a), r.id);
     const request = { ip: null, requestId: "req-reassign" };
     const doctorScope = createScope(
       database.db,
@@ -710,9 +721,9 @@ describe("reassignment", () => {
     );
     await reassignCase(adminScope, { referralId: r.id, doctorUserId: b.userId });
     await expect(
-      getDoctorCase(scopeFor(database.db, a), { referralId: r.id, purpose: "queue" }),
+      getDoctorCase(scopeWithMail(database.db, a), { referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
-    const detail = await getDoctorCase(scopeFor(database.db, b), {
+    const detail = await getDoctorCase(scopeWithMail(database.db, b), {
       referralId: r.id,
       purpose: "queue",
     });
@@ -740,7 +751,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
       });
       const opened = await openAssessmentLink(database.db, { token, origin: origin() });
       if (!opened.ok) throw new Error("link refused");
-      await giveConsent(subjectScopeForTest(database.db, opened.link));
+      await giveConsent(subjectWithMail(database.db, opened.link));
       return r;
     },
     "submitted, in the queue": async () => submittedCase(),
@@ -751,14 +762,14 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     },
     "in review, report not yet saved": async (a) => {
       const r = await submittedCase();
-      await takeReferral(scopeFor(database.db, a), r.id);
+      await takeReferral(scopeWithMail(database.db, a), r.id);
       return r;
     },
     "in review, unsigned report draft saved": async (a) => {
       const r = await submittedCase();
-      await takeReferral(scopeFor(database.db, a), r.id);
+      await takeReferral(scopeWithMail(database.db, a), r.id);
       const detail = await editorCase(a, r.id);
-      const saved = await saveReportDraft(scopeFor(database.db, a), {
+      const saved = await saveReportDraft(scopeWithMail(database.db, a), {
         referralId: r.id,
         body: reportBodyFromDraft(detail.draft, r),
       });
@@ -779,30 +790,30 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
 
     // The new doctor sees it in their list at once, marked theirs.
     const list = await listDoctorCases(
-      scopeFor(database.db, b),
+      scopeWithMail(database.db, b),
       parseDoctorListQuery(new URLSearchParams(`q=${moved!.reference}`)),
     );
     expect(list.rows.map((x) => [x.id, x.mine])).toEqual([[c.id, true]]);
 
     if (moved!.status === "invited" || moved!.status === "in_progress") {
       // Nothing to write yet: the case is visible and says why it cannot be opened for a report.
-      const detail = await getDoctorCase(scopeFor(database.db, b), {
+      const detail = await getDoctorCase(scopeWithMail(database.db, b), {
         referralId: c.id,
         purpose: "queue",
       });
       expect(detail).toMatchObject({ mine: true, access: "holder" });
-      await expect(takeReferral(scopeFor(database.db, b), c.id)).rejects.toMatchObject({
+      await expect(takeReferral(scopeWithMail(database.db, b), c.id)).rejects.toMatchObject({
         code: "invalid_state",
         message: expect.stringMatching(/not sent their answers/),
       });
     } else {
       // Opening the editor: one conditional update takes it (or finds it already in review).
-      await takeReferral(scopeFor(database.db, b), c.id);
+      await takeReferral(scopeWithMail(database.db, b), c.id);
       const detail = await editorCase(b, c.id);
       expect(detail).toMatchObject({ mine: true, access: "holder" });
       expect(detail.referral.status).toBe("in_review");
       if (detail.report) expect(detail.report.doctorId).toBe(b.userId);
-      const saved = await saveReportDraft(scopeFor(database.db, b), {
+      const saved = await saveReportDraft(scopeWithMail(database.db, b), {
         referralId: c.id,
         body: reportBodyFromDraft(detail.draft, moved!),
       });
@@ -810,9 +821,9 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     }
     // The first doctor no longer has it, and cannot take it back.
     await expect(
-      getDoctorCase(scopeFor(database.db, a), { referralId: c.id, purpose: "queue" }),
+      getDoctorCase(scopeWithMail(database.db, a), { referralId: c.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
-    await expect(takeReferral(scopeFor(database.db, a), c.id)).rejects.toMatchObject({
+    await expect(takeReferral(scopeWithMail(database.db, a), c.id)).rejects.toMatchObject({
       code: expect.stringMatching(/conflict|invalid_state/),
     });
   });

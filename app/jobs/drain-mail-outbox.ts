@@ -1,6 +1,6 @@
 import { drainMailOutbox, OUTBOX_LEASE_MS } from "~/domain/kernel/mail-outbox.server.ts";
 import { sendQueuedInvitation } from "~/domain/referrals/invitation-outbox.server.ts";
-import { defineScheduledJob, mailDeps } from "./job.ts";
+import { defineScheduledJob } from "./job.ts";
 
 /**
  * Every minute, and at start-up: the e-mails a transition wrote to the outbox and no one sent
@@ -14,7 +14,6 @@ export const drainMailOutboxJob = defineScheduledJob({
   async handle(scope, runtime) {
     const { sent, waiting } = await drainMailOutbox(
       scope,
-      mailDeps(runtime),
       { referral_invitation: sendQueuedInvitation },
       (error, row) =>
         runtime.logger.warn(

@@ -4,7 +4,10 @@ import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 
 /** What a job may use of the runtime: the adapters, never a request. */
-export type JobRuntime = Pick<Runtime, "config" | "logger" | "database" | "mailer" | "jobs">;
+export type JobRuntime = Pick<
+  Runtime,
+  "config" | "logger" | "database" | "mailer" | "jobs" | "adapters"
+>;
 
 /**
  * One background job (docs/architecture.md §3): its queue name, the payload it accepts, an
@@ -57,12 +60,11 @@ export function defineScheduledJob<
 export function registerJob<P extends object, R extends JobRuntime>(runtime: R, job: Job<P, R>) {
   runtime.jobs.register<P>(job.name, async (data) => {
     const payload = job.payload.parse(data);
-    await job.handle(systemScope(runtime.database.db, job.name), runtime, payload);
+    await job.handle(
+      systemScope(runtime.database.db, job.name, runtime.adapters),
+      runtime,
+      payload,
+    );
   });
   if (job.schedule) runtime.jobs.schedule(job.name, job.schedule);
-}
-
-/** The domain's mail dependencies, as most jobs that e-mail need them (the scope brings the rest). */
-export function mailDeps(runtime: JobRuntime) {
-  return { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
 }

@@ -3,14 +3,14 @@ import {
   CASE_SUBMITTED_JOB,
   notifyDoctorsOfSubmission,
 } from "~/domain/doctor/notify-doctors.server.ts";
-import { defineJob, mailDeps } from "./job.ts";
+import { defineJob } from "./job.ts";
 
 /** A case reached the doctor queue: the doctors are told by e-mail. */
 export const notifyDoctorsOfSubmissionJob = defineJob({
   name: CASE_SUBMITTED_JOB,
   payload: z.object({ referralId: z.string() }),
   async handle(scope, runtime, { referralId }) {
-    const told = await notifyDoctorsOfSubmission(scope, mailDeps(runtime), { referralId });
+    const told = await notifyDoctorsOfSubmission(scope, { referralId });
     runtime.logger.info({ referralId, doctors: told }, "doctors told of a new case");
   },
 });

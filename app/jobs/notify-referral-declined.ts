@@ -3,7 +3,7 @@ import {
   notifyReferralDeclined,
   REFERRAL_DECLINED_JOB,
 } from "~/domain/referrals/notify-referral-declined.server.ts";
-import { defineJob, mailDeps } from "./job.ts";
+import { defineJob } from "./job.ts";
 
 /**
  * The employer's e-mail that a case could not go ahead, from when a failed send was retried by
@@ -14,7 +14,7 @@ export const notifyReferralDeclinedJob = defineJob({
   name: REFERRAL_DECLINED_JOB,
   payload: z.object({ referralId: z.string() }),
   async handle(scope, runtime, { referralId }) {
-    const { sent } = await notifyReferralDeclined(scope, mailDeps(runtime), { referralId });
+    const { sent } = await notifyReferralDeclined(scope, { referralId });
     runtime.logger.info({ referralId, sent }, "employer told a referral could not go ahead");
   },
 });

@@ -6,11 +6,7 @@ import { defineJob } from "./job.ts";
 export const notifyUnpaidReferralExpiredJob = defineJob({
   name: "referral-unpaid-expired-notice",
   payload: z.object({ referralId: z.string() }),
-  async handle(scope, runtime, { referralId }) {
-    await notifyUnpaidReferralExpired(
-      scope,
-      { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
-      { referralId },
-    );
+  async handle(scope, _runtime, { referralId }) {
+    await notifyUnpaidReferralExpired(scope, { referralId });
   },
 });

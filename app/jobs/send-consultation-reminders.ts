@@ -9,10 +9,7 @@ export const sendConsultationRemindersJob = defineScheduledJob({
   name: CONSULTATION_REMINDER_JOB,
   schedule: "*/5 * * * *",
   async handle(scope, runtime) {
-    const sent = await sendDueConsultationReminders(scope, {
-      mailer: runtime.mailer,
-      publicUrl: runtime.config.PUBLIC_URL,
-    });
+    const sent = await sendDueConsultationReminders(scope);
     if (sent.sent24h + sent.sent1h > 0) runtime.logger.info(sent, "consultation reminders sent");
   },
 });

@@ -6,11 +6,7 @@ import { defineJob } from "./job.ts";
 export const sendReferralInvitationJob = defineJob({
   name: "referral-send-invitation",
   payload: z.object({ referralId: z.string(), kind: z.enum(["initial", "reminder"]) }),
-  async handle(scope, runtime, payload) {
-    await sendQueuedInvitation(
-      scope,
-      { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
-      payload,
-    );
+  async handle(scope, _runtime, payload) {
+    await sendQueuedInvitation(scope, payload);
   },
 });

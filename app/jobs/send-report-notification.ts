@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REPORT_NOTIFICATION_JOB, type ReportNotification } from "~/domain/reports/report-jobs.ts";
 import { sendReportNotification } from "~/domain/reports/send-report-notification.server.ts";
-import { defineJob, mailDeps } from "./job.ts";
+import { defineJob } from "./job.ts";
 
 /** One e-mail about a report's outcome, retried until delivered. */
 export const sendReportNotificationJob = defineJob({
@@ -11,7 +11,7 @@ export const sendReportNotificationJob = defineJob({
     kind: z.enum(["correction_requested", "released", "withheld"]),
   }) satisfies z.ZodType<ReportNotification>,
   async handle(scope, runtime, notification) {
-    const { sent } = await sendReportNotification(scope, mailDeps(runtime), notification);
+    const { sent } = await sendReportNotification(scope, notification);
     runtime.logger.info({ ...notification, sent }, "report notification");
   },
 });

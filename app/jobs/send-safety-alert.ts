@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { SAFETY_ALERT_JOB } from "~/domain/assessments/save-answers.server.ts";
 import { sendSafetyAlert } from "~/domain/assessments/send-safety-alert.server.ts";
-import { defineJob, type JobRuntime, mailDeps } from "./job.ts";
+import { defineJob, type JobRuntime } from "./job.ts";
 
-/** The on-call clinician's address joins the usual mail dependencies for safety alerts. */
+/** Where safety alerts go: the on-call clinician's address, from the configuration. */
 export function safetyAlertDeps(runtime: JobRuntime) {
-  return { ...mailDeps(runtime), onCallEmail: runtime.config.CLINICAL_ONCALL_EMAIL };
+  return { onCallEmail: runtime.config.CLINICAL_ONCALL_EMAIL };
 }
 
 /** An answer flagged the case urgent: the on-call is e-mailed (queued in the answer's transaction). */

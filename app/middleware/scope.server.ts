@@ -27,6 +27,7 @@ export function currentScope(context: Readonly<RouterContextProvider>): Scope {
     context.get(runtimeContext).database.db,
     actor,
     requestOriginOf(context),
+    context.get(runtimeContext).adapters,
   );
   (context as RouterContextProvider).set(scopeContext, scope);
   return scope;
@@ -41,6 +42,7 @@ export function subjectScope(
     context.get(runtimeContext).database.db,
     { role: "subject", ...link },
     requestOriginOf(context),
+    context.get(runtimeContext).adapters,
   );
 }
 
@@ -54,5 +56,10 @@ export function visitorScope(
   door: string,
 ): Scope {
   const actor = (current && actorOfSession(current)) ?? { role: "system" as const, name: door };
-  return createScope(context.get(runtimeContext).database.db, actor, requestOriginOf(context));
+  return createScope(
+    context.get(runtimeContext).database.db,
+    actor,
+    requestOriginOf(context),
+    context.get(runtimeContext).adapters,
+  );
 }

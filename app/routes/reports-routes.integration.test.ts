@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sessionContext } from "~/context.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { createSentReport } from "~tests/support/reports.ts";
@@ -150,10 +151,12 @@ describe("report routes", () => {
       origin: { ip: "192.0.2.9", requestId: "r" },
     });
     if (!opened.ok) throw new Error("link closed");
-    await withholdReportConsent(subjectScopeForTest(database.db, opened.link), {
-      jobs: { send: async () => null },
-      version: 1,
-    });
+    await withholdReportConsent(
+      subjectScopeForTest(database.db, opened.link, {
+        adapters: testAdapters({ jobs: { send: async () => null } }),
+      }),
+      { version: 1 },
+    );
     const page = await subjectReport.loader({
       params: { token: sent.token },
       request: new Request("http://x"),

@@ -11,6 +11,7 @@ import { resealEncryptedColumns } from "~/db/encryption/reseal.server.ts";
 import { followSessionChanges } from "~/db/session-changes.server.ts";
 import type { AuthAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import type { CachedSession } from "~/domain/accounts/load-session.server.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import type { JobName } from "~/jobs/registry.server.ts";
 import { type Auth, createAuth } from "./auth/auth.server.ts";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
@@ -45,6 +46,11 @@ export interface Runtime {
   mailer: Mailer;
   jobs: JobQueue;
   payments: PaymentProvider;
+  /**
+   * The mailer, queue and payment provider above, as every scope carries them
+   * (docs/architecture.md §3b): domain functions act through `scope.adapters`.
+   */
+  adapters: Adapters;
   /** better-auth, on this database; our route actions call `auth.api.*` (its HTTP handler is not mounted). */
   auth: Auth;
   /**
@@ -56,6 +62,23 @@ export interface Runtime {
   databaseOutage: DatabaseOutage;
   /** Stops the job worker, then closes the database. Safe to call twice. */
   shutdown(): Promise<void>;
+}
+
+/**
+ * The adapters a scope carries (docs/architecture.md §3b), from the services that implement them:
+ * only the parts of each a use case may call, the public address from the configuration, and the
+ * system clock.
+ */
+function runtimeAdapters(
+  runtime: Pick<Runtime, "config" | "mailer" | "jobs" | "payments">,
+): Adapters {
+  return {
+    mailer: runtime.mailer,
+    jobs: runtime.jobs,
+    payments: runtime.payments,
+    publicUrl: runtime.config.PUBLIC_URL,
+    clock: () => new Date(),
+  };
 }
 
 /**
@@ -148,6 +171,7 @@ export async function createRuntime(
     mailer,
     jobs,
     payments,
+    adapters: runtimeAdapters({ config, mailer, jobs, payments }),
     auth,
     sessionCache,
     databaseOutage,

@@ -20,6 +20,7 @@ import { saveManagementReferral } from "~/domain/referrals/save-management-refer
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { type BuiltServer, startBuiltServer } from "~tests/support/built-server.ts";
 import { bookedCaseForTest, createDoctorAccountForTest } from "~tests/support/consultations.ts";
@@ -643,7 +644,7 @@ async function seedSide(side: Side, doctorId: string) {
   await mine(invited.referral.id);
 
   const inReview = await bookedCaseForTest(
-    { db, mailer: runtime.mailer, publicUrl: origin },
+    { db, adapters: { ...runtime.adapters, publicUrl: origin } },
     { doctorId },
   );
   await mine(inReview.referral.id);
@@ -657,8 +658,11 @@ async function seedSide(side: Side, doctorId: string) {
   });
   if (!opened.ok) throw new Error("the report link did not open");
   await approveReport(
-    subjectScopeForTest(db, opened.link, { origin: { ip: "192.0.2.63", requestId: "matrix" } }),
-    { jobs: { send: async () => null }, version: 1, releaseDiagnosis: false },
+    subjectScopeForTest(db, opened.link, {
+      origin: { ip: "192.0.2.63", requestId: "matrix" },
+      adapters: testAdapters({ jobs: { send: async () => null } }),
+    }),
+    { version: 1, releaseDiagnosis: false },
   );
   await mine(sent.referral.id);
   await db
@@ -673,7 +677,7 @@ async function seedSide(side: Side, doctorId: string) {
     provider: "demo",
   });
   await handlePaymentEvent(
-    systemScope(db, "demo-payment"),
+    systemScope(db, "demo-payment", testAdapters()),
     createDemoProvider().confirmationEvent(order),
     {
       seller: {

@@ -3,11 +3,13 @@ import type { Database } from "~/db/client.server.ts";
 import { draftReport, questionnaireResponse, referral } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import type { RequestOrigin, SubjectActor } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { createPreEmploymentReferral } from "~/domain/referrals/create-pre-employment-referral.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import type { Referral } from "~/domain/referrals/place-referral.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import {
   employerScopeForTest,
   managementReferralInput,
@@ -104,9 +106,10 @@ export function subjectScopeForTest(
   {
     now = new Date(),
     origin = { ip: null, requestId: "test" },
-  }: { now?: Date; origin?: RequestOrigin } = {},
+    adapters = testAdapters(),
+  }: { now?: Date; origin?: RequestOrigin; adapters?: Adapters } = {},
 ): Scope<SubjectActor> {
-  return createScope(db, link, origin, now);
+  return createScope(db, link, origin, adapters, now);
 }
 
 /**

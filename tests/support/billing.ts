@@ -2,7 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Database } from "~/db/client.server.ts";
 import type { EmployerActor, SystemActor } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { employerScopeForTest } from "./referrals.ts";
 
 /** A signed-in employer's scope for billing tests: the owner of the organisation, at `now`. */
@@ -10,15 +12,20 @@ export function employerScopeFor(
   db: Database,
   member: { userId: string; organisationId: string },
   now = new Date(),
+  adapters: Adapters = testAdapters(),
 ): Scope<EmployerActor> {
   const { userId, organisationId } = member;
   const employer = { userId, organisationId, organisationName: "Test organisation" };
-  return employerScopeForTest(db, employer, now, `test:${userId}`);
+  return employerScopeForTest(db, employer, now, adapters, `test:${userId}`);
 }
 
 /** The payment provider's word, as webhooks and the demo payment page apply it. */
-export function providerScope(db: Database, now = new Date()): Scope<SystemActor> {
-  return systemScope(db, "test-provider", { now });
+export function providerScope(
+  db: Database,
+  now = new Date(),
+  adapters: Adapters = testAdapters(),
+): Scope<SystemActor> {
+  return systemScope(db, "test-provider", adapters, { now });
 }
 
 interface StripeApiRequest {

@@ -9,27 +9,36 @@ import {
   openConsultationForReferral,
   pickConsultationTime,
 } from "~/domain/consultations/booking.server.ts";
-import type { ConsultationDeps } from "~/domain/consultations/deps.ts";
 import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { DoctorActor, SubjectActor } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { Auth } from "~/services/auth/auth.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { statusTakenByDoctor } from "~tests/support/referrals.ts";
 
 const testOrigin = { ip: null, requestId: "test" };
+
+/** The database a consultation test books in and the adapters its e-mails go through. */
+export interface ConsultationTestDeps {
+  db: Database;
+  adapters: Adapters;
+}
 
 /** A doctor's scope for these tests: access granted, second factor passed. */
 export function doctorScope(
   db: Database,
   doctor: Pick<Actor, "userId">,
   now = new Date(),
+  adapters: Adapters = testAdapters(),
 ): Scope<DoctorActor> {
   return createScope(
     db,
     actorOfDoctor({ userId: doctor.userId, doctorActive: true, twoFactorVerified: true }),
     testOrigin,
+    adapters,
     now,
   );
 }
@@ -39,6 +48,7 @@ export function subjectScopeOf(
   db: Database,
   referral: { id: string; organisationId: string },
   now = new Date(),
+  adapters: Adapters = testAdapters(),
 ): Scope<SubjectActor> {
   return createScope(
     db,
@@ -49,6 +59,7 @@ export function subjectScopeOf(
       organisationId: referral.organisationId,
     },
     testOrigin,
+    adapters,
     now,
   );
 }
@@ -129,7 +140,7 @@ export async function referralInReviewForTest(
  * next half hour is possible — what a browser test of the room needs.
  */
 export async function bookConsultationForTest(
-  deps: ConsultationDeps,
+  deps: ConsultationTestDeps,
   {
     doctor,
     referralId,
@@ -147,7 +158,7 @@ export async function bookConsultationForTest(
       endMinute: 24 * 60,
     });
   const offeredAt = new Date(first.getTime() - 3 * 3_600_000);
-  const offered = await offerConsultation(doctorScope(deps.db, doctor, offeredAt), deps, {
+  const offered = await offerConsultation(doctorScope(deps.db, doctor, offeredAt, deps.adapters), {
     referralId,
     times: [first],
   });
@@ -155,9 +166,9 @@ export async function bookConsultationForTest(
     .select({ id: referral.id, organisationId: referral.organisationId })
     .from(referral)
     .where(and(eq(referral.id, referralId), visibleReferrals({ role: "system", name: "test" })));
-  const subject = subjectScopeOf(deps.db, r!, offeredAt);
+  const subject = subjectScopeOf(deps.db, r!, offeredAt, deps.adapters);
   const open = await openConsultationForReferral(subject);
-  const booked = await pickConsultationTime(subject, deps, {
+  const booked = await pickConsultationTime(subject, {
     consultationId: offered.id,
     offerId: open!.offers[0]!.id,
   });
@@ -202,7 +213,7 @@ async function consultationStartSoon(): Promise<Date> {
 
 /** A case in review with the doctor whose consultation the person has booked, to begin soon. */
 export async function bookedCaseForTest(
-  deps: ConsultationDeps,
+  deps: ConsultationTestDeps,
   { doctorId }: { doctorId: string },
 ) {
   const startsAt = await consultationStartSoon();

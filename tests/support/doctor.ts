@@ -2,7 +2,9 @@ import type { Database } from "~/db/client.server.ts";
 import type { Actor as SessionActor } from "~/domain/access/permissions.ts";
 import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 
 /**
  * The kernel scope for a test's signed-in user (the session's actor shape the other areas' test
@@ -13,6 +15,7 @@ export function scopeFor(
   actor: SessionActor,
   now = new Date(),
   origin: { ip: string | null; requestId: string } = { ip: null, requestId: "test" },
+  adapters: Adapters = testAdapters(),
 ): Scope {
   const kernel: Actor =
     actor.role === "admin"
@@ -30,5 +33,5 @@ export function scopeFor(
             organisationName: "",
             memberRole: actor.memberRole ?? "manager",
           };
-  return createScope(db, kernel, origin, now);
+  return createScope(db, kernel, origin, adapters, now);
 }

@@ -34,8 +34,7 @@ if (mode === "crash") {
     fs.writeSync(1, "committed\n");
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   }) as typeof db.transaction;
-  await saveAnswers(subjectScopeForTest(db, opened.link, { origin }), {
-    jobs: runtime.jobs,
+  await saveAnswers(subjectScopeForTest(db, opened.link, { origin, adapters: runtime.adapters }), {
     step: "phq9.9",
     answers: { "phq9.9": "2" },
   });

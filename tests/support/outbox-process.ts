@@ -83,7 +83,7 @@ if (mode === "expire") {
   freezeAfterCommits();
   fs.writeSync(1, "expiring\n");
   await expireUnpaidReferralsJob.handle(
-    systemScope(db, expireUnpaidReferralsJob.name),
+    systemScope(db, expireUnpaidReferralsJob.name, runtime.adapters),
     runtime,
     {},
   );
@@ -105,7 +105,7 @@ if (mode === "expire") {
   fs.writeSync(1, "submitting\n");
   await Promise.all(
     Array.from({ length: 20 }, async (_, i) => {
-      const scope = employerScopeForTest(db, employer);
+      const scope = employerScopeForTest(db, employer, new Date(), runtime.adapters);
       const { referral } = await createPreEmploymentReferral(scope, {
         provider: "demo",
         input: candidate(i),

@@ -3,10 +3,12 @@ import type { Database } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import { referral } from "~/db/schema/index.ts";
 import type { EmployerActor } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { type ReferralStatus, transition } from "~/domain/referrals/lifecycle.ts";
 import { questionKeys } from "~/domain/referrals/management-questions.ts";
 import type { ManagementReferralInput } from "~/domain/referrals/referral-input.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 
 /** A test's employer: who they are and the organisation they act for. */
 export interface TestEmployer {
@@ -24,12 +26,14 @@ export function employerScopeForTest(
   db: Database,
   employer: TestEmployer,
   now: Date = new Date(),
+  adapters: Adapters = testAdapters(),
   requestId = "test",
 ): Scope<EmployerActor> {
   return createScope(
     db,
     { role: "employer", memberRole: "owner", ...employer },
     { ip: null, requestId },
+    adapters,
     now,
   );
 }

@@ -1,7 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { requestContext, runtimeContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 
 /**
  * The context a route's loader or action runs in, as the server builds it for a request from `ip`:
@@ -13,14 +15,16 @@ export function routeContext(
   jobsSent: string[],
 ): RouterContextProvider {
   const context = new RouterContextProvider();
+  const jobs = {
+    async send(name: string) {
+      jobsSent.push(name);
+      return null;
+    },
+  };
   context.set(runtimeContext, {
     database,
-    jobs: {
-      async send(name: string) {
-        jobsSent.push(name);
-        return null;
-      },
-    },
+    jobs,
+    adapters: testAdapters({ jobs: jobs as unknown as Adapters["jobs"] }),
   } as unknown as Runtime);
   context.set(requestContext, { ip, requestId: "test", nonce: "n" });
   return context;

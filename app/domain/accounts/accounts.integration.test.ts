@@ -5,6 +5,7 @@ import type { Actor } from "~/domain/access/permissions.ts";
 import type { AdminActor } from "~/domain/kernel/actor.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { CookieJar, requestFrom, testRuntimeForFile } from "~tests/support/accounts-harness.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { linkTo, readOutbox, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
 import { inviteDoctor } from "./doctors.server.ts";
 import { verifyEmailAddress } from "./email-verification.server.ts";
@@ -411,7 +412,12 @@ describe("session lifetime", () => {
       emailVerified: true,
     });
     const invited = await inviteDoctor(
-      createScope(harness.runtime.database.db, admin, { ip: "198.51.100.40", requestId: "invite" }),
+      createScope(
+        harness.runtime.database.db,
+        admin,
+        { ip: "198.51.100.40", requestId: "invite" },
+        testAdapters(),
+      ),
       harness.runtime,
       { name: "Dr Ada Lovelace", email: "ada@lifetime.example", gmcNumber: "1234567" },
     );

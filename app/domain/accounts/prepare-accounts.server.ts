@@ -8,7 +8,7 @@ import type { AccountsDeps } from "./types.ts";
  * issue the one-time set-up link (24 hours) for the server to print.
  */
 export async function prepareAccounts(deps: AccountsDeps): Promise<{ setupLink: string | null }> {
-  await pruneRateLimits(systemScope(deps.database.db, "start-up"));
+  await pruneRateLimits(systemScope(deps.database.db, "start-up", deps.adapters));
   return { setupLink: await issueFirstAdminSetupLink(deps) };
 }
 

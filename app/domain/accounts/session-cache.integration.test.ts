@@ -9,6 +9,7 @@ import { createScope } from "~/domain/kernel/scope.ts";
 import { changeMemberRole, removeMember } from "~/domain/teams/team.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { insertPasswordAccount } from "~tests/support/password-account.ts";
 import { PASSWORD } from "~tests/support/test-accounts.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -83,7 +84,12 @@ async function active(headers: Headers, now?: Date) {
 function scopeOf(current: Awaited<ReturnType<typeof active>>) {
   const actor = actorOfSession(current);
   if (!actor) throw new Error("no actor");
-  return createScope(runtime.database.db, actor, { ip: "198.51.100.9", requestId: "cache" });
+  return createScope(
+    runtime.database.db,
+    actor,
+    { ip: "198.51.100.9", requestId: "cache" },
+    testAdapters(),
+  );
 }
 
 async function organisationWithOwner(name: string) {
@@ -159,8 +165,7 @@ describe("the session cache", () => {
       .from(member)
       .where(eq(member.userId, manager.userId));
     await removeMember(
-      ownerScope,
-      { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+      withAdapters(ownerScope, { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL }),
       { memberId: managerMember!.id },
     );
     const removed = await active(manager.headers());
@@ -216,6 +221,7 @@ describe("the session cache", () => {
       runtime.database.db,
       { role: "admin", userId: adminId, twoFactorVerified: true },
       { ip: "198.51.100.9", requestId: "revoke" },
+      testAdapters(),
     );
     await setDoctorAccess(admin, { doctorUserId: doctor.userId, active: false });
     expect((await loadSession(runtime, doctor.headers())).status).toBe("none");

@@ -4,6 +4,7 @@ import { auditEvent, member, session } from "~/db/schema/index.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { CookieJar, requestFrom, testRuntimeForFile } from "~tests/support/accounts-harness.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { linkTo, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
 import { verifyEmailAddress } from "./email-verification.server.ts";
@@ -83,10 +84,15 @@ async function current(jar: CookieJar, ip: string) {
 function scopeOf(sessionNow: Awaited<ReturnType<typeof current>>) {
   const actor = actorOfSession(sessionNow);
   if (!actor) throw new Error("no actor");
-  return createScope(harness.runtime.database.db, actor, {
-    ip: "198.51.100.70",
-    requestId: "switch",
-  });
+  return createScope(
+    harness.runtime.database.db,
+    actor,
+    {
+      ip: "198.51.100.70",
+      requestId: "switch",
+    },
+    testAdapters(),
+  );
 }
 
 describe("switching organisation", () => {

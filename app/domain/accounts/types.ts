@@ -1,5 +1,6 @@
 import type { Config } from "~/config.server.ts";
 import type { Database } from "~/db/client.server.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import type { Auth } from "~/services/auth/auth.server.ts";
 import type { SessionCache } from "~/services/auth/session-cache.server.ts";
 import type { Logger } from "~/services/logger.server.ts";
@@ -15,6 +16,8 @@ export interface AccountsDeps {
   sessionCache: SessionCache<CachedSession>;
   mailer: Mailer;
   logger: Logger;
+  /** For the scopes an account function builds once it knows who is acting (§3b). */
+  adapters: Adapters;
 }
 
 /** The HTTP request an account function acts for: its headers for better-auth, and audit facts. */

@@ -21,6 +21,7 @@ import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { type ReferralStatus, referralStatuses } from "~/domain/referrals/lifecycle.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
 import { adjustOrganisationCredits } from "./adjust-organisation-credits.server.ts";
@@ -41,7 +42,8 @@ const database = testDatabaseForFile();
 const request = { ip: "203.0.113.9", requestId: "req-admin" };
 
 /** The scope an administrator (or someone refused) acts in, at `now`. */
-const scopeOf = (actor: Actor, now?: Date) => createScope(database.db, actor, request, now);
+const scopeOf = (actor: Actor, now?: Date) =>
+  createScope(database.db, actor, request, testAdapters(), now);
 
 async function createUser(role: "admin" | "doctor" | "employer", opts: { createdAt?: Date } = {}) {
   const id = randomUUID();

@@ -13,7 +13,6 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { finalStatuses, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { type CaseFilter, type CaseType, reassignableStatuses } from "./cases.ts";
 import { readPage } from "./list.server.ts";
 
@@ -113,14 +112,15 @@ export async function reassignCase(
   input: {
     referralId: string;
     doctorUserId: string;
-    notify?: { mailer: Pick<Mailer, "send">; publicUrl: string };
+    /** E-mail the new doctor (the page does; a test that reads no mail need not). */
+    notify?: boolean;
   },
 ): Promise<ReassignResult> {
   const { db, now, origin } = requireAdmin(scope);
   const actor = auditActorOf(scope.actor);
   const { notify } = input;
   const inTransaction = <T>(work: (tx: Tx, queue: QueueMail | null) => Promise<T>) =>
-    notify ? transactionWithMail(scope, notify, work) : db.transaction((tx) => work(tx, null));
+    notify ? transactionWithMail(scope, work) : db.transaction((tx) => work(tx, null));
   const result = await inTransaction(async (tx, queue) => {
     const [current] = await tx
       .select({
@@ -190,7 +190,7 @@ export async function reassignCase(
               reference: current.reference,
               urgent: current.urgent,
               contactedAt: current.contactedAt,
-              caseUrl: new URL(`/doctor/cases/${current.id}`, notify.publicUrl).toString(),
+              caseUrl: new URL(`/doctor/cases/${current.id}`, scope.adapters.publicUrl).toString(),
             }),
           },
         ],

@@ -17,6 +17,7 @@ import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { rateLimits } from "~/domain/kernel/rate-limit.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer } from "~tests/support/mail.ts";
@@ -90,9 +91,10 @@ const officeAdjustments = {
 };
 
 /** The follow-up job's scope at `now`. */
-const followUp = (now: Date) => systemScope(database.db, "assessment-follow-up", { now });
+const followUp = (now: Date) =>
+  systemScope(database.db, "assessment-follow-up", testAdapters(), { now });
 /** The test looking at what was stored, as the system would. */
-const inspector = () => systemScope(database.db, "test-inspection");
+const inspector = () => systemScope(database.db, "test-inspection", testAdapters());
 
 describe("opening a link", () => {
   it("records lastOpenedAt and audits the visit, without the token", async () => {
@@ -245,7 +247,7 @@ describe("consent", () => {
       ...subjectScopeForTest(database.db, link),
       actor: { role: "system" as const, name: "test" },
     };
-    await expect(declineConsent(notSubject, { publicUrl })).rejects.toMatchObject({
+    await expect(declineConsent(withAdapters(notSubject, { publicUrl }))).rejects.toMatchObject({
       code: "not_found",
     });
     expect((await referralRow(link.referralId)).status).toBe("invited");
@@ -257,9 +259,12 @@ describe("consent", () => {
     });
     // The management referral's 4 credits go back: no doctor worked on it.
     expect(
-      await declineConsent(subjectScopeForTest(database.db, link, { origin: origin() }), {
-        publicUrl,
-      }),
+      await declineConsent(
+        subjectScopeForTest(database.db, link, {
+          origin: origin(),
+          adapters: testAdapters({ publicUrl }),
+        }),
+      ),
     ).toEqual({
       decision: "declined",
       referralId: r.id,
@@ -284,13 +289,12 @@ describe("consent", () => {
   it("stopping after starting erases the saved answers", async () => {
     const { link, referral: r } = await openInvitation(officeWorkerCheck);
     await giveConsent(subjectScopeForTest(database.db, link));
-    await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
+    await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       step: "core",
       answers: officeCore,
     });
     expect(
-      await declineConsent(subjectScopeForTest(database.db, link), { publicUrl }),
+      await declineConsent(withAdapters(subjectScopeForTest(database.db, link), { publicUrl })),
     ).toMatchObject({
       decision: "withdrawn",
       creditsReturned: 1,
@@ -303,8 +307,7 @@ describe("save, resume and submit (pre-employment)", () => {
   it("saves each page, resumes where it left off, validates in full on submit and starts the SLA clock", async () => {
     const { token, link, referral: r } = await openInvitation(officeWorkerCheck);
     await expect(
-      saveAnswers(subjectScopeForTest(database.db, link), {
-        jobs,
+      saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
         step: "core",
         answers: officeCore,
       }),
@@ -312,34 +315,34 @@ describe("save, resume and submit (pre-employment)", () => {
     await giveConsent(subjectScopeForTest(database.db, link));
 
     // An answer that opens a follow-up keeps the person on the page.
-    const opened = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
-      step: "core",
-      answers: { ...officeCore, "core.condition": "true" },
-    });
+    const opened = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+      { step: "core", answers: { ...officeCore, "core.condition": "true" } },
+    );
     expect(opened).toMatchObject({ ok: true, cursor: "core", incomplete: [] });
     // Shown and left blank: reported, and still saved.
-    const blank = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
-      step: "core",
-      answers: {
-        ...officeCore,
-        "core.condition": "true",
-        "core.condition.details": "",
-        "core.condition.effect": "",
+    const blank = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+      {
+        step: "core",
+        answers: {
+          ...officeCore,
+          "core.condition": "true",
+          "core.condition.details": "",
+          "core.condition.effect": "",
+        },
       },
-    });
+    );
     expect(blank).toMatchObject({
       ok: true,
       cursor: "core",
       incomplete: ["core.condition.details", "core.condition.effect"],
     });
     // Changing the gate answer drops the follow-up and moves on.
-    const saved = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
-      step: "core",
-      answers: officeCore,
-    });
+    const saved = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+      { step: "core", answers: officeCore },
+    );
     expect(saved).toMatchObject({ ok: true, cursor: "dse", safety: { level: "none" } });
 
     // Resume: a new open of the same link (another browser) finds the answers and the cursor.
@@ -354,41 +357,39 @@ describe("save, resume and submit (pre-employment)", () => {
     });
 
     // An invalid answer is refused and nothing is saved.
-    const invalid = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
-      step: "dse",
-      answers: { ...officeDse, "dse.eyes": "maybe" },
-    });
+    const invalid = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+      { step: "dse", answers: { ...officeDse, "dse.eyes": "maybe" } },
+    );
     expect(invalid.ok).toBe(false);
     // A question from another page is refused.
-    const elsewhere = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
-      step: "dse",
-      answers: { "core.condition": "true" },
-    });
+    const elsewhere = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+      { step: "dse", answers: { "core.condition": "true" } },
+    );
     expect(elsewhere.ok).toBe(false);
 
     // Submitting before everything is answered lists what is missing.
-    const early = await submitAssessment(subjectScopeForTest(database.db, link), { jobs });
+    const early = await submitAssessment(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+    );
     expect(early.ok).toBe(false);
     if (!early.ok) expect(early.issues.map((i) => i.linkId)).toContain("dse.eyes");
 
-    await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
+    await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       step: "dse",
       answers: officeDse,
     });
-    const last = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
+    const last = await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       step: "adjustments",
       answers: officeAdjustments,
     });
     expect(last).toMatchObject({ ok: true, cursor: "review" });
 
     const now = new Date("2026-06-02T10:00:00Z");
-    const submitted = await submitAssessment(subjectScopeForTest(database.db, link, { now }), {
-      jobs,
-    });
+    const submitted = await submitAssessment(
+      withAdapters(subjectScopeForTest(database.db, link, { now }), { jobs }),
+    );
     expect(submitted).toMatchObject({ ok: true });
     const row = await referralRow(r.id);
     expect(row.status).toBe("submitted");
@@ -404,19 +405,18 @@ describe("save, resume and submit (pre-employment)", () => {
 
     // Nothing moves after submission.
     await expect(
-      saveAnswers(subjectScopeForTest(database.db, link), {
-        jobs,
+      saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
         step: "dse",
         answers: officeDse,
       }),
     ).rejects.toMatchObject({ code: "invalid_state" });
     await expect(
-      submitAssessment(subjectScopeForTest(database.db, link), { jobs }),
+      submitAssessment(withAdapters(subjectScopeForTest(database.db, link), { jobs })),
     ).rejects.toMatchObject({
       code: "invalid_state",
     });
     await expect(
-      declineConsent(subjectScopeForTest(database.db, link), { publicUrl }),
+      declineConsent(withAdapters(subjectScopeForTest(database.db, link), { publicUrl })),
     ).rejects.toMatchObject({
       code: "invalid_state",
     });
@@ -431,7 +431,7 @@ describe("save, resume and submit (pre-employment)", () => {
     // What the draft causes is written in its transaction: if that fails, there is no draft
     // either, and the job's retry makes both.
     await expect(
-      draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+      draftAssessmentReport(systemScope(database.db, "assessment-draft", testAdapters()), {
         responseId: response!.id,
         onCreated: async () => {
           throw new Error("the queue is gone");
@@ -448,18 +448,24 @@ describe("save, resume and submit (pre-employment)", () => {
     const onCreated = async (_tx: unknown, draft: { id: string }) => {
       caused.push(draft.id);
     };
-    const first = await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
-      responseId: response!.id,
-      onCreated,
-    });
+    const first = await draftAssessmentReport(
+      systemScope(database.db, "assessment-draft", testAdapters()),
+      {
+        responseId: response!.id,
+        onCreated,
+      },
+    );
     expect(first?.created).toBe(true);
     expect(caused).toEqual([first?.draft.id]);
     expect(first?.draft.draft.referralType).toBe("pre_employment");
     expect(first?.draft.draft.outcome?.suggested).toBe("fit");
-    const again = await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
-      responseId: response!.id,
-      onCreated,
-    });
+    const again = await draftAssessmentReport(
+      systemScope(database.db, "assessment-draft", testAdapters()),
+      {
+        responseId: response!.id,
+        onCreated,
+      },
+    );
     expect(again).toMatchObject({ created: false, draft: { id: first?.draft.id } });
     expect(caused).toHaveLength(1);
     expect(await undrafted(addMinutes(now, 11))).not.toContain(response!.id);
@@ -483,9 +489,12 @@ describe("save, resume and submit (pre-employment)", () => {
       ["dse", officeDse],
       ["adjustments", officeAdjustments],
     ] as const)
-      await saveAnswers(subjectScopeForTest(database.db, link), { jobs, step, answers });
+      await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
+        step,
+        answers,
+      });
     const now = new Date("2026-06-02T10:00:00Z");
-    await submitAssessment(subjectScopeForTest(database.db, link, { now }), { jobs });
+    await submitAssessment(withAdapters(subjectScopeForTest(database.db, link, { now }), { jobs }));
     expect((await referralRow(r.id)).slaDueAt?.toISOString()).toBe("2026-06-03T10:00:00.000Z");
   });
 
@@ -496,7 +505,7 @@ describe("save, resume and submit (pre-employment)", () => {
     await giveConsent(subjectScopeForTest(database.db, link));
     const response = await loadResponse(database.db, inspector(), r.id);
     expect(
-      await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+      await draftAssessmentReport(systemScope(database.db, "assessment-draft", testAdapters()), {
         responseId: response!.id,
       }),
     ).toBeNull();
@@ -514,22 +523,19 @@ describe("safety (management guided assessment)", () => {
     });
     await giveConsent(subjectScopeForTest(database.db, link));
     const planted = "PLANTED-ANSWER-7f3a: panic on the night bus";
-    await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
+    await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       step: "condition.categories",
       answers: { "condition.categories": ["mental-health"] },
     });
-    await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
+    await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       step: "condition.description",
       answers: { "condition.description": planted },
     });
     const before = sent.length;
-    const flagged = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
-      step: "phq9.9",
-      answers: { "phq9.9": "2" },
-    });
+    const flagged = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+      { step: "phq9.9", answers: { "phq9.9": "2" } },
+    );
     expect(flagged).toMatchObject({
       ok: true,
       raisedUrgent: true,
@@ -539,11 +545,10 @@ describe("safety (management guided assessment)", () => {
     expect(sent.slice(before)).toEqual([{ name: SAFETY_ALERT_JOB, data: { referralId: r.id } }]);
 
     // The flag is sticky: changing the answer back does not clear it, and no second alert is queued.
-    const changed = await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
-      step: "phq9.9",
-      answers: { "phq9.9": "0" },
-    });
+    const changed = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, link), { jobs }),
+      { step: "phq9.9", answers: { "phq9.9": "0" } },
+    );
     expect(changed).toMatchObject({ ok: true, raisedUrgent: false, safety: { level: "urgent" } });
     expect(sent.length).toBe(before + 1);
 
@@ -558,9 +563,13 @@ describe("safety (management guided assessment)", () => {
       (await findStalledAssessments(followUp(at))).unalertedReferralIds;
     expect(await unalerted(new Date())).not.toContain(r.id);
     expect(await unalerted(addMinutes(new Date(), 3))).toContain(r.id);
-    const alertJob = systemScope(database.db, "assessment-safety-alert");
-    expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("sent");
-    expect(await sendSafetyAlert(alertJob, deps, { referralId: r.id })).toBe("already_sent");
+    const alertJob = systemScope(database.db, "assessment-safety-alert", testAdapters());
+    expect(await sendSafetyAlert(withAdapters(alertJob, deps), deps, { referralId: r.id })).toBe(
+      "sent",
+    );
+    expect(await sendSafetyAlert(withAdapters(alertJob, deps), deps, { referralId: r.id })).toBe(
+      "already_sent",
+    );
     expect(await unalerted(addMinutes(new Date(), 3))).not.toContain(r.id);
     const files = fs.readdirSync(path.join(dataDir(), "mail")).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(1);
@@ -588,8 +597,7 @@ describe("safety (management guided assessment)", () => {
     });
     await giveConsent(subjectScopeForTest(database.db, link));
     const planted = "PLANTED-ANSWER-b91c";
-    await saveAnswers(subjectScopeForTest(database.db, link), {
-      jobs,
+    await saveAnswers(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       step: "condition.description",
       answers: { "condition.description": planted },
     });

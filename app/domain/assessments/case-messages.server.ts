@@ -4,7 +4,6 @@ import { subjectReplyEmail } from "~/domain/doctor/doctor-emails.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { auditSubjectEvent, lockSubjectReferral } from "./lock-referral.server.ts";
 import { doctorReplyForm } from "./subject-forms.ts";
 
@@ -37,12 +36,7 @@ type ReplyResult = { ok: true } | { ok: false; message: string };
  */
 export async function replyToDoctor(
   scope: Scope,
-  {
-    mailer,
-    publicUrl,
-    messageId,
-    reply,
-  }: { mailer: Pick<Mailer, "send">; publicUrl: string; messageId: string; reply: string },
+  { messageId, reply }: { messageId: string; reply: string },
 ): Promise<ReplyResult> {
   const subject = requireSubject(scope);
   const { now } = subject;
@@ -53,7 +47,7 @@ export async function replyToDoctor(
   const text = parsed.data;
   if (!/^[0-9a-f-]{36}$/i.test(messageId))
     return { ok: false, message: "This question is no longer open." };
-  const outcome = await transactionWithMail(subject, { mailer, publicUrl }, async (tx, queue) => {
+  const outcome = await transactionWithMail(subject, async (tx, queue) => {
     const current = await lockSubjectReferral(tx, subject);
     const answered = await tx
       .update(subjectInformationRequest)
@@ -84,7 +78,10 @@ export async function replyToDoctor(
             ...subjectReplyEmail({
               reference: current.reference,
               urgent: current.urgent,
-              caseUrl: new URL(`/doctor-referrals/${current.id}/report`, publicUrl).toString(),
+              caseUrl: new URL(
+                `/doctor-referrals/${current.id}/report`,
+                subject.adapters.publicUrl,
+              ).toString(),
             }),
           },
         ],

@@ -24,7 +24,7 @@ import { lockSubjectReferral, moveSubjectReferral } from "./lock-referral.server
  */
 export async function declineConsent(
   scope: Scope,
-  { consentVersion = CONSENT_VERSION, publicUrl }: { consentVersion?: string; publicUrl: string },
+  { consentVersion = CONSENT_VERSION }: { consentVersion?: string } = {},
 ): Promise<{
   decision: "declined" | "withdrawn";
   referralId: string;
@@ -80,7 +80,7 @@ export async function declineConsent(
         },
       },
     });
-    const notice = await notifyReferralDeclined.queue(tx, subject, publicUrl, current.id);
+    const notice = await notifyReferralDeclined.queue(tx, subject, current.id);
     return { decision, referralId: current.id, creditsReturned, order, notice };
   });
 }

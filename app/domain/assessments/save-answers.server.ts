@@ -4,7 +4,6 @@ import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import { assessSafety } from "./assess-safety.ts";
 import { definitionOfResponse } from "./assessment-instance.ts";
 import {
@@ -49,12 +48,10 @@ type SaveAnswersResult =
 export async function saveAnswers(
   scope: Scope,
   {
-    jobs,
     step,
     answers: posted,
     returnToReview = false,
   }: {
-    jobs: Pick<JobQueue, "send">;
     step: string;
     answers: Record<string, unknown>;
     returnToReview?: boolean;
@@ -146,7 +143,8 @@ export async function saveAnswers(
       });
     // In the same transaction as the flag: the job becomes visible to the worker only when the
     // flag it reports does, and a crash after the commit can no longer lose the alert.
-    if (raisedUrgent) await jobs.send(SAFETY_ALERT_JOB, { referralId: current.id }, { tx });
+    if (raisedUrgent)
+      await scope.adapters.jobs.send(SAFETY_ALERT_JOB, { referralId: current.id }, { tx });
     return {
       ok: true,
       cursor,

@@ -5,14 +5,11 @@ import { requireSystem } from "~/domain/kernel/guards.ts";
 import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { safetyAlertEmail, safetyRealertEmail } from "./safety-alert-email.ts";
 
-/** Where the safety e-mails go and the links they carry. */
-interface SafetyAlertDeps {
-  mailer: Pick<Mailer, "send">;
+/** Where the safety e-mails go: the clinical on-call's address, from the configuration. */
+interface SafetyAlertRecipient {
   onCallEmail: string;
-  publicUrl: string;
 }
 
 /** With no successful contact this long after the last alert, the on-call is e-mailed again. */
@@ -31,7 +28,7 @@ const safetyOpenStatuses = ["in_progress", "submitted", "in_review"] as const;
  */
 export async function sendSafetyAlert(
   scope: Scope,
-  deps: SafetyAlertDeps,
+  deps: SafetyAlertRecipient,
   { referralId }: { referralId: string },
 ): Promise<"sent" | "queued" | "already_sent" | "not_urgent"> {
   const { db, now } = requireSystem(scope);
@@ -53,7 +50,7 @@ export async function sendSafetyAlert(
   const mail = safetyAlertEmail({
     reference: row.reference,
     type: row.type,
-    portalUrl: new URL("/doctor-dashboard", deps.publicUrl).toString(),
+    portalUrl: new URL("/doctor-dashboard", scope.adapters.publicUrl).toString(),
   });
   const queued = await db.transaction(async (tx) => {
     const ids = await queueMail(tx, { now, referralId, key: `safety-alert:${referralId}` }, [
@@ -89,7 +86,7 @@ export async function sendSafetyAlert(
     return ids;
   });
   if (queued.length === 0) return "already_sent";
-  const { failed } = await sendQueuedMail(scope, deps, queued);
+  const { failed } = await sendQueuedMail(scope, queued);
   return failed > 0 ? "queued" : "sent";
 }
 
@@ -100,7 +97,10 @@ export async function sendSafetyAlert(
  * transaction that writes its e-mail to the mail outbox, so concurrent runs or processes send
  * once; the e-mails go as soon as their transactions commit, and a failed send is the drain's.
  */
-export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): Promise<number> {
+export async function sendSafetyRealerts(
+  scope: Scope,
+  deps: SafetyAlertRecipient,
+): Promise<number> {
   const { db, now } = requireSystem(scope);
   const due = await db
     .select({
@@ -122,7 +122,7 @@ export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): P
       ),
     )
     .limit(200);
-  const portalUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
+  const portalUrl = new URL("/doctor-dashboard", scope.adapters.publicUrl).toString();
   let sent = 0;
   const queued: string[] = [];
   for (const c of due) {
@@ -167,6 +167,6 @@ export async function sendSafetyRealerts(scope: Scope, deps: SafetyAlertDeps): P
       sent += 1;
     });
   }
-  await sendQueuedMail(scope, deps, queued);
+  await sendQueuedMail(scope, queued);
   return sent;
 }

@@ -3,7 +3,6 @@ import { questionnaireResponse } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import { definitionOfResponse } from "./assessment-instance.ts";
 import { buildTranscript } from "./build-transcript.ts";
 import { loadResponse } from "./load-response.server.ts";
@@ -22,10 +21,7 @@ type SubmitResult =
  * `submitted` with its SLA clock (24 hours for members, 48 otherwise, from now), and the draft job
  * is queued after commit. The answers are final from here; the draft job only reads them.
  */
-export async function submitAssessment(
-  scope: Scope,
-  { jobs }: { jobs: Pick<JobQueue, "send"> },
-): Promise<SubmitResult> {
+export async function submitAssessment(scope: Scope): Promise<SubmitResult> {
   const subject = requireSubject(scope);
   const { now } = subject;
   const result = await subject.db.transaction(async (tx) => {
@@ -61,7 +57,7 @@ export async function submitAssessment(
     });
     // Queued with the submission (pg-boss retries a failed draft 5 times, backing off): a crash
     // after the commit can no longer leave a submitted case without its draft.
-    await jobs.send(DRAFT_JOB, { responseId: response.id }, { tx });
+    await scope.adapters.jobs.send(DRAFT_JOB, { responseId: response.id }, { tx });
     return { ok: true as const, submittedAt: now, slaDueAt: due, responseId: response.id };
   });
   if (!result.ok) return result;

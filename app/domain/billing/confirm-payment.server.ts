@@ -39,7 +39,7 @@ export function paymentConfirmationHooks(services: Pick<Runtime, "config">): Con
  */
 export async function confirmPayment(
   scope: Scope,
-  services: Pick<Runtime, "config" | "logger" | "mailer" | "jobs">,
+  services: Pick<Runtime, "config" | "logger">,
   event: PaymentEvent | SubscriptionEvent,
 ): Promise<EventOutcome | SubscriptionOutcome> {
   const hooks = paymentConfirmationHooks(services);

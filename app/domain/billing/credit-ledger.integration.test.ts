@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, creditLot, membership, organisation } from "~/db/schema/index.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -115,7 +116,7 @@ describe("credit ledger", () => {
     expect(await getCreditBalance(db, organisationId, dayBefore)).toBe(16);
     const after = addMonths(bought, 12);
     expect(await getCreditBalance(db, organisationId, after)).toBe(0);
-    const job = systemScope(db, "billing-expire-credits", { now: after });
+    const job = systemScope(db, "billing-expire-credits", testAdapters(), { now: after });
     await expireCredits(job);
     await expireCredits(job);
     expect(await ledgerAmounts(organisationId, "expiry")).toEqual([-16]);

@@ -4,6 +4,7 @@ import { loadConfig } from "~/config.server.ts";
 import { invoice, paymentOrder } from "~/db/schema/index.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { employerScopeFor, providerScope } from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { pdfText } from "~tests/support/pdf-text.ts";
@@ -84,6 +85,7 @@ describe("invoices", () => {
         memberRole: "manager",
       },
       { ip: null, requestId: "test:manager" },
+      testAdapters(),
       new Date(),
     );
     const services = {
@@ -92,7 +94,7 @@ describe("invoices", () => {
     };
 
     // Checkout goes to the address page first, before any provider is asked.
-    const started = await startPurchase(ownerScope, services, {
+    const started = await startPurchase(withAdapters(ownerScope, { payments: services.payments }), {
       request: { kind: "membership", interval: "monthly" },
     });
     expect(started.redirectUrl).toBe(`/billing-address?order=${started.orderId}`);
@@ -150,14 +152,17 @@ describe("invoices", () => {
     ).rejects.toThrow(/owners and HR administrators/);
 
     // With the address, checkout goes straight to the provider, and a referral's line names it.
-    const referralOrder = await startPurchase(ownerScope, services, {
-      request: {
-        kind: "referral",
-        referralType: "management",
-        referralId: "00000000-0000-4000-8000-000000000001",
-        reference: "REF-000777",
+    const referralOrder = await startPurchase(
+      withAdapters(ownerScope, { payments: services.payments }),
+      {
+        request: {
+          kind: "referral",
+          referralType: "management",
+          referralId: "00000000-0000-4000-8000-000000000001",
+          reference: "REF-000777",
+        },
       },
-    });
+    );
     expect(referralOrder.redirectUrl).toMatch(/^\/payment\?order=/);
     const [pending] = await database.db
       .select()

@@ -9,6 +9,7 @@ import { action as stripeWebhook } from "~/routes/resources/stripe-webhook.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -73,6 +74,7 @@ function callWebhook(body: string, signature: string | null) {
   const config = loadConfig({ LOG_LEVEL: "silent" });
   context.set(runtimeContext, {
     payments: provider,
+    adapters: testAdapters({ payments: provider }),
     database,
     config,
     logger: { warn() {}, info() {} },

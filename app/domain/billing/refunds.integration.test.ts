@@ -11,7 +11,9 @@ import { expireUnpaidReferrals } from "~/domain/referrals/expire-unpaid-referral
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import type { PaymentProvider } from "~/services/payments/provider.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -29,7 +31,7 @@ import {
   listOrders,
   type PaymentOrder,
 } from "./orders.server.ts";
-import { pendingRefunds, type Refunder, settleRefund } from "./settle-refund.server.ts";
+import { pendingRefunds, settleRefund } from "./settle-refund.server.ts";
 
 const database = testDatabaseForFile();
 const demo = createDemoProvider();
@@ -110,18 +112,24 @@ describe("cancelling a card-paid referral", () => {
 
     // The provider is asked once; a second settle (a retried job) does not ask again.
     const calls: { amountPence: number; idempotencyKey: string }[] = [];
-    const recording: Refunder = {
+    const recording: Pick<PaymentProvider, "refund"> = {
       async refund(request) {
         calls.push({ amountPence: request.amountPence, idempotencyKey: request.idempotencyKey });
         return demo.refund(request);
       },
     };
-    expect(await settleRefund(providerScope(database.db), recording, one.order.creditNote.id)).toBe(
-      "succeeded",
-    );
-    expect(await settleRefund(providerScope(database.db), recording, one.order.creditNote.id)).toBe(
-      "already_refunded",
-    );
+    expect(
+      await settleRefund(
+        withAdapters(providerScope(database.db), { payments: { ...demo, ...recording } }),
+        one.order.creditNote.id,
+      ),
+    ).toBe("succeeded");
+    expect(
+      await settleRefund(
+        withAdapters(providerScope(database.db), { payments: { ...demo, ...recording } }),
+        one.order.creditNote.id,
+      ),
+    ).toBe("already_refunded");
     expect(calls).toEqual([
       { amountPence: 45_600, idempotencyKey: `refund-${one.order.creditNote.id}` },
     ]);
@@ -168,13 +176,16 @@ describe("cancelling a card-paid referral", () => {
       paid.referralId,
     );
     if (cancelled.order.outcome !== "refunded") throw new Error("expected a refund");
-    const failing: Refunder = {
+    const failing: Pick<PaymentProvider, "refund"> = {
       async refund() {
         throw new Error("card network unavailable");
       },
     };
     await expect(
-      settleRefund(providerScope(database.db), failing, cancelled.order.creditNote.id),
+      settleRefund(
+        withAdapters(providerScope(database.db), { payments: { ...demo, ...failing } }),
+        cancelled.order.creditNote.id,
+      ),
     ).rejects.toThrow("card network unavailable");
     const note = await creditNoteRow(cancelled.order.creditNote.id);
     expect(note).toMatchObject({
@@ -238,13 +249,11 @@ describe("a referral left awaiting payment", () => {
 
     // Six days and 23 hours: still waiting.
     const early = await expireUnpaidReferrals(
-      systemScope(database.db, "test", { now: new Date("2026-01-12T08:00:00Z") }),
-      { publicUrl: "http://localhost:3000" },
+      systemScope(database.db, "test", testAdapters(), { now: new Date("2026-01-12T08:00:00Z") }),
     );
     expect(early.map((e) => e.referralId)).not.toContain(created.id);
     const due = await expireUnpaidReferrals(
-      systemScope(database.db, "test", { now: new Date("2026-01-12T09:00:01Z") }),
-      { publicUrl: "http://localhost:3000" },
+      systemScope(database.db, "test", testAdapters(), { now: new Date("2026-01-12T09:00:01Z") }),
     );
     expect(due.map((e) => e.referralId)).toContain(created.id);
     const [row] = await database.db.select().from(referral).where(eq(referral.id, created.id));
@@ -263,8 +272,7 @@ describe("a referral left awaiting payment", () => {
     // Run again: nothing more to do.
     expect(
       await expireUnpaidReferrals(
-        systemScope(database.db, "test", { now: new Date("2026-01-20T00:00:00Z") }),
-        { publicUrl: "http://localhost:3000" },
+        systemScope(database.db, "test", testAdapters(), { now: new Date("2026-01-20T00:00:00Z") }),
       ),
     ).toEqual([]);
   });
@@ -285,15 +293,16 @@ describe("the person declines a card-paid referral", () => {
       origin: { ip: "10.9.9.9", requestId: "req-decline" },
     });
     if (!opened.ok) throw new Error("link refused");
-    const ended = await declineConsent(subjectScopeForTest(database.db, opened.link), {
-      publicUrl: "http://localhost:3000",
-    });
+    const ended = await declineConsent(subjectScopeForTest(database.db, opened.link));
     expect(ended.decision).toBe("declined");
     if (ended.order.outcome !== "refunded") throw new Error("expected a refund");
     expect(ended.order.creditNote.totalPence).toBe(45_600);
-    expect(await settleRefund(providerScope(database.db), demo, ended.order.creditNote.id)).toBe(
-      "succeeded",
-    );
+    expect(
+      await settleRefund(
+        withAdapters(providerScope(database.db), { payments: demo }),
+        ended.order.creditNote.id,
+      ),
+    ).toBe("succeeded");
     const note = await creditNoteRow(ended.order.creditNote.id);
     expect(note!.reason).toBe("consent_declined");
     const orders = await listOrders(employerScopeFor(database.db, actor));

@@ -4,15 +4,11 @@ import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
 import { visibleCreditNotes } from "~/domain/kernel/visibility.server.ts";
-import type { PaymentProvider } from "~/services/payments/provider.ts";
-import type { BillingServices } from "./billing-services.ts";
+import type { Runtime } from "~/services/runtime.server.ts";
 import type { OrderReversal } from "./refunds.server.ts";
 
 /** The queue name of a refund's retry: its job is `app/jobs/settle-refund.ts`. */
 export const SETTLE_REFUND_JOB = "billing-settle-refund";
-
-/** The part of a payment provider that returns money (docs/decisions/0012-refunds-and-credit-notes.md). */
-export type Refunder = Pick<PaymentProvider, "refund">;
 
 /** Refunds are the system's work on the provider's side, whoever ended the case. */
 const refundsActor = "payments";
@@ -24,7 +20,6 @@ const refundsActor = "payments";
  */
 export async function settleRefund(
   scope: Scope,
-  refunder: Refunder,
   creditNoteId: string,
 ): Promise<"succeeded" | "already_refunded" | "not_found"> {
   const { db, now } = scope;
@@ -40,7 +35,7 @@ export async function settleRefund(
     | { succeeded: true; providerRefundId: string }
     | { succeeded: false; error: unknown };
   try {
-    const { providerRefundId } = await refunder.refund({
+    const { providerRefundId } = await scope.adapters.payments.refund({
       order,
       amountPence: note.totalPence,
       idempotencyKey: `refund-${note.id}`,
@@ -108,17 +103,19 @@ export async function pendingRefunds(scope: Scope, limit = 50): Promise<string[]
  */
 export async function refundAfterCommit(
   scope: Scope,
-  services: BillingServices,
+  services: Pick<Runtime, "logger">,
   reversal: OrderReversal,
 ): Promise<void> {
   if (reversal.outcome !== "refunded") return;
   const creditNoteId = reversal.creditNote.id;
-  const system = systemScope(scope.db, refundsActor, { requestId: scope.origin.requestId });
+  const system = systemScope(scope.db, refundsActor, scope.adapters, {
+    requestId: scope.origin.requestId,
+  });
   try {
-    await settleRefund(system, services.payments, creditNoteId);
+    await settleRefund(system, creditNoteId);
   } catch (error) {
     services.logger.warn({ err: error, creditNoteId }, "refund failed; retrying in the background");
-    await services.jobs
+    await scope.adapters.jobs
       .send(SETTLE_REFUND_JOB, { creditNoteId })
       .catch((err) => services.logger.error({ err, creditNoteId }, "refund retry not queued"));
   }

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { paymentOrder } from "~/db/schema/index.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { Runtime } from "~/services/runtime.server.ts";
 import { organisationAddress } from "./billing-address.server.ts";
 import { billingRefusal } from "./billing-refusal.ts";
 import { createOrder, getOrder, type PaymentOrder } from "./orders.server.ts";
@@ -27,7 +26,6 @@ type Purchase =
  */
 export async function startPurchase(
   scope: Scope,
-  services: Pick<Runtime, "config" | "payments">,
   purchase: Purchase,
 ): Promise<{ orderId: string; redirectUrl: string }> {
   // Buying a membership or credits is billing; paying an existing order (a manager's own referral)
@@ -37,7 +35,7 @@ export async function startPurchase(
       ? requireTeamPermission(scope, "billing:manage", billingRefusal)
       : requireEmployer(scope);
   const { db, actor, now } = employer;
-  const { payments } = services;
+  const { payments, publicUrl: base } = scope.adapters;
   const order =
     "request" in purchase
       ? await createOrder(db, { actor, request: purchase.request, provider: payments.id, now })
@@ -51,7 +49,6 @@ export async function startPurchase(
     "request" in purchase
       ? [afterPaymentPath(order), "/package-selection?notice=payment-cancelled"]
       : [purchase.successPath, purchase.cancelPath];
-  const base = services.config.PUBLIC_URL;
   const checkout = await payments.startCheckout(order, {
     success: new URL(success, base).toString(),
     cancel: new URL(cancel, base).toString(),
@@ -74,7 +71,6 @@ function cancelPathOf(order: PaymentOrder): string {
 /** The checkout of an order this organisation already has, after the billing address was asked. */
 export async function continuePurchase(
   scope: Scope,
-  services: Pick<Runtime, "config" | "payments">,
   orderId: string,
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const order = await getOrder(requireEmployer(scope), orderId);
@@ -83,7 +79,7 @@ export async function continuePurchase(
       orderId,
       redirectUrl: order.status === "paid" ? afterPaymentPath(order) : cancelPathOf(order),
     };
-  return startPurchase(scope, services, {
+  return startPurchase(scope, {
     orderId,
     successPath: afterPaymentPath(order),
     cancelPath: cancelPathOf(order),

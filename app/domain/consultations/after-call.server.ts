@@ -9,7 +9,6 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations } from "~/domain/kernel/visibility.server.ts";
 import { type Consultation, offerConsultation } from "./booking.server.ts";
 import { CONSULTATION_NOTES_MAX as MAX_NOTES_LENGTH } from "./consultation-forms.ts";
-import type { ConsultationMailDeps } from "./deps.ts";
 
 /** The doctor's own consultation, locked for the change they make; anyone else's is not found. */
 async function lockOwnConsultation(
@@ -140,7 +139,6 @@ export async function readCaseConsultationNotes(
  */
 export async function recordNoShow(
   scope: Scope,
-  deps: ConsultationMailDeps,
   { consultationId, newTimes }: { consultationId: string; newTimes: Date[] },
 ): Promise<{ missed: Consultation; next: Consultation }> {
   const doctor = requireDoctor(scope);
@@ -170,7 +168,7 @@ export async function recordNoShow(
     );
     return updated;
   });
-  const next = await offerConsultation(scope, deps, {
+  const next = await offerConsultation(scope, {
     referralId: missed.referralId,
     times: newTimes,
     kind: "no_show",

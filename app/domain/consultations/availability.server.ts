@@ -7,8 +7,8 @@ import {
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { OFFER_NOTICE_MS } from "./deps.ts";
 import { generateSlots } from "./slots.ts";
+import { OFFER_NOTICE_MS } from "./timing.ts";
 
 /** The times the signed-in doctor can offer now (`days` ahead). */
 export async function offerableSlots(scope: Scope, { days = 21 }: { days?: number } = {}) {

@@ -11,8 +11,8 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { newLinkToken } from "~/lib/link-token.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { slotsOf } from "./availability.server.ts";
-import { type ConsultationMailDeps, MAX_OFFERED_TIMES, ROOM_CLOSES_AFTER_MS } from "./deps.ts";
 import {
   bookedEmail,
   cancelledEmail,
@@ -20,6 +20,7 @@ import {
   otherTimesRequestedEmail,
 } from "./emails.ts";
 import { buildConsultationIcs } from "./ics.ts";
+import { MAX_OFFERED_TIMES, ROOM_CLOSES_AFTER_MS } from "./timing.ts";
 
 export type Consultation = typeof consultation.$inferSelect;
 type Referral = typeof referral.$inferSelect;
@@ -168,7 +169,6 @@ function calendar(
  */
 export async function offerConsultation(
   scope: Scope,
-  deps: ConsultationMailDeps,
   {
     referralId,
     times,
@@ -187,7 +187,7 @@ export async function offerConsultation(
   if (!unique.every((t) => available.has(t)))
     throw new DomainError("conflict", "One of those times is no longer available.");
 
-  return transactionWithMail(doctor, deps, async (tx, queue) => {
+  return transactionWithMail(doctor, async (tx, queue) => {
     const result = await (async () => {
       const r = await caseInReview(tx, doctor, referralId);
       const [open] = await tx
@@ -250,7 +250,10 @@ export async function offerConsultation(
       return { row, r, token, wasBooked };
     })();
     // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
+    const mail = {
+      publicUrl: scope.adapters.publicUrl,
+      mailer: outboxMailer(queue, { referralId: result.r.id }),
+    };
 
     const contact = await doctorContact(tx, actor.userId);
     // The cancellation carries the moved row's higher SEQUENCE, or calendars may ignore it.
@@ -258,7 +261,7 @@ export async function offerConsultation(
       ? { ...result.wasBooked, sequence: result.row.sequence }
       : null;
     if (released) {
-      const cancel = calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now);
+      const cancel = calendar(released, result.r, contact, scope.adapters.publicUrl, "CANCEL", now);
       await mail.mailer.send({
         to: contact.email,
         ...cancelledEmail({
@@ -280,11 +283,14 @@ export async function offerConsultation(
         doctorName: contact.name,
         reference: result.r.reference,
         times: unique.map((t) => new Date(t)),
-        link: new URL(`/assessment/${result.token}/consultation`, deps.publicUrl).toString(),
+        link: new URL(
+          `/assessment/${result.token}/consultation`,
+          scope.adapters.publicUrl,
+        ).toString(),
         kind: result.wasBooked ? "rebook" : kind,
       }),
       attachments: released
-        ? [calendar(released, result.r, contact, deps.publicUrl, "CANCEL", now)]
+        ? [calendar(released, result.r, contact, scope.adapters.publicUrl, "CANCEL", now)]
         : undefined,
     });
     return result.row;
@@ -341,13 +347,12 @@ async function lockSubjectConsultation(tx: Tx, scope: Scope<SubjectActor>, consu
 /** The subject books one of the offered times; both sides get the calendar invitation. */
 export async function pickConsultationTime(
   scope: Scope,
-  deps: ConsultationMailDeps,
   { consultationId, offerId }: { consultationId: string; offerId: string },
 ): Promise<Consultation> {
   const subject = requireSubject(scope);
   const { actor, now } = subject;
   const referralId = actor.referralId;
-  return transactionWithMail(subject, deps, async (tx, queue) => {
+  return transactionWithMail(subject, async (tx, queue) => {
     const result = await (async () => {
       const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
       if (row.status !== "offered")
@@ -389,46 +394,58 @@ export async function pickConsultationTime(
       return { booked, r, token, roomToken: room.token };
     })();
     // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
+    const mail = {
+      publicUrl: scope.adapters.publicUrl,
+      mailer: outboxMailer(queue, { referralId: result.r.id }),
+    };
     await sendBookedEmails(tx, mail, result.booked, result.r, result, now);
     return result.booked;
   });
 }
 
+/**
+ * The consultation e-mails of one transition, composed in its transaction: `mailer` writes to the
+ * outbox (`outboxMailer`), so they go once the transaction commits.
+ */
+interface ConsultationMail {
+  mailer: Pick<Mailer, "send">;
+  publicUrl: string;
+}
+
 async function sendBookedEmails(
   db: Executor,
-  deps: ConsultationMailDeps,
+  mail: ConsultationMail,
   c: Consultation,
   r: Referral,
   links: { token: string; roomToken: string },
   now: Date,
 ) {
   const doctor = await doctorContact(db, c.doctorId);
-  const subjectJoinUrl = roomUrl(deps.publicUrl, c.id, links.roomToken);
-  await deps.mailer.send({
+  const subjectJoinUrl = roomUrl(mail.publicUrl, c.id, links.roomToken);
+  await mail.mailer.send({
     to: r.subjectEmail,
     ...bookedEmail({
       recipientName: r.subjectName,
       reference: r.reference,
       start: c.startsAt!,
       joinUrl: subjectJoinUrl,
-      manageUrl: new URL(`/assessment/${links.token}/consultation`, deps.publicUrl).toString(),
+      manageUrl: new URL(`/assessment/${links.token}/consultation`, mail.publicUrl).toString(),
       forDoctor: false,
     }),
-    attachments: [calendar(c, r, doctor, deps.publicUrl, "REQUEST", now, subjectJoinUrl)],
+    attachments: [calendar(c, r, doctor, mail.publicUrl, "REQUEST", now, subjectJoinUrl)],
   });
   if (doctor.email)
-    await deps.mailer.send({
+    await mail.mailer.send({
       to: doctor.email,
       ...bookedEmail({
         recipientName: doctor.name,
         reference: r.reference,
         start: c.startsAt!,
-        joinUrl: roomUrl(deps.publicUrl, c.id),
+        joinUrl: roomUrl(mail.publicUrl, c.id),
         forDoctor: true,
         urgent: r.urgent,
       }),
-      attachments: [calendar(c, r, doctor, deps.publicUrl, "REQUEST", now)],
+      attachments: [calendar(c, r, doctor, mail.publicUrl, "REQUEST", now)],
     });
 }
 
@@ -439,13 +456,12 @@ async function sendBookedEmails(
  */
 export async function requestOtherTimes(
   scope: Scope,
-  deps: ConsultationMailDeps,
   consultationId: string,
 ): Promise<Consultation> {
   const subject = requireSubject(scope);
   const { actor, now } = subject;
   const referralId = actor.referralId;
-  return transactionWithMail(subject, deps, async (tx, queue) => {
+  return transactionWithMail(subject, async (tx, queue) => {
     const result = await (async () => {
       const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
       if (row.status !== "offered" && row.status !== "booked")
@@ -463,9 +479,15 @@ export async function requestOtherTimes(
       return { previous: row, updated, r };
     })();
     // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
+    const mail = {
+      publicUrl: scope.adapters.publicUrl,
+      mailer: outboxMailer(queue, { referralId: result.r.id }),
+    };
     const doctor = await doctorContact(tx, result.previous.doctorId);
-    const caseUrl = new URL(`/doctor/cases/${referralId}/consultation`, deps.publicUrl).toString();
+    const caseUrl = new URL(
+      `/doctor/cases/${referralId}/consultation`,
+      scope.adapters.publicUrl,
+    ).toString();
     const wasBooked = result.previous.status === "booked";
     // The released booking, with the moved row's higher SEQUENCE so calendars act on it.
     const cancel = () =>
@@ -473,7 +495,7 @@ export async function requestOtherTimes(
         { ...result.previous, sequence: result.updated.sequence },
         result.r,
         doctor,
-        deps.publicUrl,
+        scope.adapters.publicUrl,
         "CANCEL",
         now,
       );
@@ -511,13 +533,12 @@ export async function requestOtherTimes(
  */
 export async function cancelConsultation(
   scope: Scope,
-  deps: ConsultationMailDeps,
   consultationId: string,
 ): Promise<Consultation> {
   const by = isRole(scope, "subject") ? "subject" : "doctor";
   const acting = by === "subject" ? requireSubject(scope) : requireDoctor(scope);
   const { actor, now } = acting;
-  return transactionWithMail(acting, deps, async (tx, queue) => {
+  return transactionWithMail(acting, async (tx, queue) => {
     const result = await (async () => {
       const [row] = await tx
         .select()
@@ -550,11 +571,14 @@ export async function cancelConsultation(
       return { previous: row, cancelled, r };
     })();
     // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = { ...deps, mailer: outboxMailer(queue, { referralId: result.r.id }) };
+    const mail = {
+      publicUrl: scope.adapters.publicUrl,
+      mailer: outboxMailer(queue, { referralId: result.r.id }),
+    };
     const doctor = await doctorContact(tx, result.previous.doctorId);
     const attachments =
       result.previous.status === "booked"
-        ? [calendar(result.cancelled, result.r, doctor, deps.publicUrl, "CANCEL", now)]
+        ? [calendar(result.cancelled, result.r, doctor, scope.adapters.publicUrl, "CANCEL", now)]
         : undefined;
     for (const recipient of [
       { to: result.r.subjectEmail, name: result.r.subjectName, forDoctor: false },

@@ -10,7 +10,9 @@ import {
   findReferralByInvitationToken,
   issueInvitationToken,
 } from "~/domain/referrals/invitations.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { readCalendar } from "~tests/support/calendar.ts";
+import type { ConsultationTestDeps } from "~tests/support/consultations.ts";
 import {
   bookConsultationForTest,
   createDoctorForTest,
@@ -34,20 +36,22 @@ import {
   pickConsultationTime,
   requestOtherTimes,
 } from "./booking.server.ts";
-import type { ConsultationDeps } from "./deps.ts";
 import { parseIcs, parseIcsUtc } from "./ics.ts";
 import { authoriseRoomJoin, ROOM_DOOR } from "./join.server.ts";
 import { sendDueConsultationReminders } from "./reminders.server.ts";
 
 let handle: DatabaseHandle;
-let deps: ConsultationDeps;
+let deps: ConsultationTestDeps;
 const mailer = recordingMailer();
 const sent = mailer.sent;
 const testOrigin = { ip: null, requestId: "test" };
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  deps = { db: handle.db, mailer, publicUrl: "https://referoh.example" };
+  deps = {
+    db: handle.db,
+    adapters: testAdapters({ mailer, publicUrl: "https://referoh.example" }),
+  };
 });
 afterAll(async () => handle.close());
 
@@ -105,10 +109,13 @@ describe("consultation booking", () => {
     });
     sent.length = 0;
     const times = [new Date("2026-03-27T09:00:00Z"), new Date("2026-03-30T08:00:00Z")];
-    const offered = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: referral.id,
-      times,
-    });
+    const offered = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: referral.id,
+        times,
+      },
+    );
     expect(offered.status).toBe("offered");
     const offerMail = sent.find((m) => m.to === referral.subjectEmail)!;
     expect(offerMail.text).toContain("Friday 27 March 2026 at 09:00 (UK time)");
@@ -121,10 +128,13 @@ describe("consultation booking", () => {
     // The second offer is after the clock change: 09:00 London is 08:00 UTC in the .ics.
     const open = await openConsultationForReferral(await subjectAt(referral.id));
     sent.length = 0;
-    const booked = await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
-      consultationId: offered.id,
-      offerId: open!.offers[1]!.id,
-    });
+    const booked = await pickConsultationTime(
+      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
+      {
+        consultationId: offered.id,
+        offerId: open!.offers[1]!.id,
+      },
+    );
     expect(booked.status).toBe("booked");
     expect(booked.startsAt?.toISOString()).toBe("2026-03-30T08:00:00.000Z");
     expect(sent.map((m) => m.to).sort()).toHaveLength(2);
@@ -138,7 +148,7 @@ describe("consultation booking", () => {
     }
     // A booked offer cannot be picked twice, nor a withdrawn one.
     await expectError(
-      pickConsultationTime(await subjectAt(referral.id, monday), deps, {
+      pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
         consultationId: offered.id,
         offerId: open!.offers[0]!.id,
       }),
@@ -158,8 +168,7 @@ describe("consultation booking", () => {
     // The subject rebooks: the time is released, the doctor is told, calendars get a CANCEL.
     sent.length = 0;
     const released = await requestOtherTimes(
-      await subjectAt(referral.id, monday),
-      deps,
+      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
       offered.id,
     );
     expect(released.status).toBe("times_requested");
@@ -171,26 +180,32 @@ describe("consultation booking", () => {
     ).toBe("CANCEL");
     // A second request changes nothing.
     await expectError(
-      requestOtherTimes(await subjectAt(referral.id, monday), deps, offered.id),
+      requestOtherTimes(
+        withAdapters(await subjectAt(referral.id, monday), deps.adapters),
+        offered.id,
+      ),
       "invalid_state",
     );
 
     // The doctor offers again; the subject picks; the doctor then rebooks (offers new times).
-    await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+    await offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
       referralId: referral.id,
       times: [new Date("2026-03-31T08:30:00Z")],
     });
     const again = await openConsultationForReferral(await subjectAt(referral.id));
     expect(again!.offers).toHaveLength(1);
-    await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
+    await pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
       consultationId: offered.id,
       offerId: again!.offers[0]!.id,
     });
     sent.length = 0;
-    const rebooked = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: referral.id,
-      times: [new Date("2026-04-01T08:00:00Z")],
-    });
+    const rebooked = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: referral.id,
+        times: [new Date("2026-04-01T08:00:00Z")],
+      },
+    );
     expect(rebooked.id).toBe(offered.id);
     expect(rebooked.status).toBe("offered");
     expect(sent.find((m) => m.to === referral.subjectEmail)!.text).toContain(
@@ -203,24 +218,31 @@ describe("consultation booking", () => {
       now: monday,
     });
     await expectError(
-      cancelConsultation(await subjectAt(other.referral.id, monday), deps, offered.id),
+      cancelConsultation(
+        withAdapters(await subjectAt(other.referral.id, monday), deps.adapters),
+        offered.id,
+      ),
       "not_found",
     );
     const cancelled = await cancelConsultation(
-      await subjectAt(referral.id, monday),
-      deps,
+      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
       offered.id,
     );
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.cancelledBy).toBe("subject");
     await expectError(
-      cancelConsultation(doctorScope(handle.db, doctor, monday), deps, offered.id),
+      cancelConsultation(
+        withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+        offered.id,
+      ),
       "invalid_state",
     );
     // After a cancellation a new consultation can be offered.
     const next = await offerConsultation(
-      doctorScope(handle.db, doctor, new Date(monday.getTime() + 60_000)),
-      deps,
+      withAdapters(
+        doctorScope(handle.db, doctor, new Date(monday.getTime() + 60_000)),
+        deps.adapters,
+      ),
       { referralId: referral.id, times: [new Date("2026-04-02T08:00:00Z")] },
     );
     expect(next.id).not.toBe(offered.id);
@@ -235,7 +257,7 @@ describe("consultation booking", () => {
       now: monday,
     });
     const doorActor: SystemActor = { role: "system", name: ROOM_DOOR };
-    const door = (now: Date) => createScope(handle.db, doorActor, testOrigin, now);
+    const door = (now: Date) => createScope(handle.db, doorActor, testOrigin, testAdapters(), now);
     const doctorEmail = `${doctor.userId}@example.org`;
     /** Every calendar file sent since the last call, read by ical.js, with who it went to. */
     const calendars = () => {
@@ -250,17 +272,23 @@ describe("consultation booking", () => {
     const tokenOf = (url: string | null) => new URL(url!).searchParams.get("token");
 
     sent.length = 0;
-    const offered = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: referral.id,
-      times: [new Date("2026-03-24T09:00:00Z"), new Date("2026-03-26T10:00:00Z")],
-    });
+    const offered = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: referral.id,
+        times: [new Date("2026-03-24T09:00:00Z"), new Date("2026-03-26T10:00:00Z")],
+      },
+    );
     expect(calendars()).toEqual([]);
     const pick = async (index: number) => {
       const open = await openConsultationForReferral(await subjectAt(referral.id));
-      return pickConsultationTime(await subjectAt(referral.id, monday), deps, {
-        consultationId: offered.id,
-        offerId: open!.offers[index]!.id,
-      });
+      return pickConsultationTime(
+        withAdapters(await subjectAt(referral.id, monday), deps.adapters),
+        {
+          consultationId: offered.id,
+          offerId: open!.offers[index]!.id,
+        },
+      );
     };
     const first = await pick(0);
     const booked = calendars();
@@ -323,8 +351,7 @@ describe("consultation booking", () => {
     // The person asks for other times: both calendars get a CANCEL of the same event with a
     // higher SEQUENCE, and the old link stops working.
     const released = await requestOtherTimes(
-      await subjectAt(referral.id, monday),
-      deps,
+      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
       offered.id,
     );
     const releasedCalendars = calendars();
@@ -346,7 +373,7 @@ describe("consultation booking", () => {
     expect(released.sequence).toBeGreaterThan(first.sequence);
 
     // A new booking of the same consultation: the same UID, a higher SEQUENCE, a new token.
-    await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+    await offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
       referralId: referral.id,
       times: [new Date("2026-03-25T09:30:00Z")],
     });
@@ -368,10 +395,13 @@ describe("consultation booking", () => {
     expect(await joinAt(secondStart, newToken)).toMatchObject({ ok: true, role: "subject" });
 
     // The doctor moves it: both calendars get the CANCEL with a higher SEQUENCE.
-    const moved = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: referral.id,
-      times: [new Date("2026-03-26T09:00:00Z")],
-    });
+    const moved = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: referral.id,
+        times: [new Date("2026-03-26T09:00:00Z")],
+      },
+    );
     const movedCalendars = calendars();
     expect(movedCalendars.map((c) => c.to).sort()).toEqual(
       [doctorEmail, referral.subjectEmail].sort(),
@@ -389,8 +419,7 @@ describe("consultation booking", () => {
     const third = await pick(0);
     calendars();
     const cancelled = await cancelConsultation(
-      doctorScope(handle.db, doctor, monday),
-      deps,
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
       offered.id,
     );
     const cancelCalendars = calendars();
@@ -414,21 +443,21 @@ describe("consultation booking", () => {
     });
     const times = [new Date("2026-03-27T09:00:00Z")];
     await expectError(
-      offerConsultation(doctorScope(handle.db, stranger, monday), deps, {
+      offerConsultation(withAdapters(doctorScope(handle.db, stranger, monday), deps.adapters), {
         referralId: referral.id,
         times,
       }),
       "not_found",
     );
     await expectError(
-      offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+      offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
         referralId: referral.id,
         times: [new Date("2026-03-27T15:00:00Z")],
       }),
       "conflict",
     );
     await expectError(
-      offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
+      offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
         referralId: referral.id,
         times: [],
       }),
@@ -445,22 +474,31 @@ describe("consultation booking", () => {
     const a = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
     const b = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
     const time = [new Date("2026-03-27T10:00:00Z")];
-    const ca = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: a.referral.id,
-      times: time,
-    });
-    const cb = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: b.referral.id,
-      times: time,
-    });
+    const ca = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: a.referral.id,
+        times: time,
+      },
+    );
+    const cb = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: b.referral.id,
+        times: time,
+      },
+    );
     const oa = (await openConsultationForReferral(await subjectAt(a.referral.id)))!.offers[0]!;
     const ob = (await openConsultationForReferral(await subjectAt(b.referral.id)))!.offers[0]!;
-    await pickConsultationTime(await subjectAt(a.referral.id, monday), deps, {
-      consultationId: ca.id,
-      offerId: oa.id,
-    });
+    await pickConsultationTime(
+      withAdapters(await subjectAt(a.referral.id, monday), deps.adapters),
+      {
+        consultationId: ca.id,
+        offerId: oa.id,
+      },
+    );
     await expectError(
-      pickConsultationTime(await subjectAt(b.referral.id, monday), deps, {
+      pickConsultationTime(withAdapters(await subjectAt(b.referral.id, monday), deps.adapters), {
         consultationId: cb.id,
         offerId: ob.id,
       }),
@@ -476,12 +514,15 @@ describe("reminders", () => {
       doctorId: doctor.userId,
       now: monday,
     });
-    const c = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: referral.id,
-      times: [new Date("2026-04-02T08:30:00Z")],
-    });
+    const c = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: referral.id,
+        times: [new Date("2026-04-02T08:30:00Z")],
+      },
+    );
     const offer = (await openConsultationForReferral(await subjectAt(referral.id)))!.offers[0]!;
-    await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
+    await pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
       consultationId: c.id,
       offerId: offer.id,
     });
@@ -491,24 +532,48 @@ describe("reminders", () => {
 
     sent.length = 0;
     const early = await sendDueConsultationReminders(
-      systemScope(handle.db, "test", { now: at(30) }),
-      deps,
+      withAdapters(systemScope(handle.db, "test", testAdapters(), { now: at(30) }), deps.adapters),
     );
     expect(sent.filter((m) => m.subject.startsWith("Reminder")).length).toBe(0);
     expect(early).toEqual({ sent24h: 0, sent1h: 0 });
     const first = await Promise.all([
-      sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(23) }), deps),
-      sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(23) }), deps),
+      sendDueConsultationReminders(
+        withAdapters(
+          systemScope(handle.db, "test", testAdapters(), { now: at(23) }),
+          deps.adapters,
+        ),
+      ),
+      sendDueConsultationReminders(
+        withAdapters(
+          systemScope(handle.db, "test", testAdapters(), { now: at(23) }),
+          deps.adapters,
+        ),
+      ),
     ]);
     expect(first.reduce((n, r) => n + r.sent24h, 0)).toBe(1);
     expect(
-      await sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(20) }), deps),
+      await sendDueConsultationReminders(
+        withAdapters(
+          systemScope(handle.db, "test", testAdapters(), { now: at(20) }),
+          deps.adapters,
+        ),
+      ),
     ).toEqual({ sent24h: 0, sent1h: 0 });
     expect(
-      await sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(0.5) }), deps),
+      await sendDueConsultationReminders(
+        withAdapters(
+          systemScope(handle.db, "test", testAdapters(), { now: at(0.5) }),
+          deps.adapters,
+        ),
+      ),
     ).toEqual({ sent24h: 0, sent1h: 1 });
     expect(
-      await sendDueConsultationReminders(systemScope(handle.db, "test", { now: at(0.25) }), deps),
+      await sendDueConsultationReminders(
+        withAdapters(
+          systemScope(handle.db, "test", testAdapters(), { now: at(0.25) }),
+          deps.adapters,
+        ),
+      ),
     ).toEqual({ sent24h: 0, sent1h: 0 });
     const reminders = sent.filter((m) => m.subject.startsWith("Reminder"));
     expect(reminders.map((m) => m.to).filter((to) => to === referral.subjectEmail)).toHaveLength(2);
@@ -530,20 +595,30 @@ describe("an urgent case", () => {
     sent.length = 0;
     // A time no other test books, so the reminders below are this booking's alone.
     const start = new Date("2026-04-03T10:00:00Z");
-    const c = await offerConsultation(doctorScope(handle.db, doctor, monday), deps, {
-      referralId: referral.id,
-      times: [start],
-    });
+    const c = await offerConsultation(
+      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
+      {
+        referralId: referral.id,
+        times: [start],
+      },
+    );
     const offer = (await openConsultationForReferral(await subjectAt(referral.id)))!.offers[0]!;
-    await pickConsultationTime(await subjectAt(referral.id, monday), deps, {
+    await pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
       consultationId: c.id,
       offerId: offer.id,
     });
     await sendDueConsultationReminders(
-      systemScope(handle.db, "test", { now: new Date(start.getTime() - 20 * 3_600_000) }),
-      deps,
+      withAdapters(
+        systemScope(handle.db, "test", testAdapters(), {
+          now: new Date(start.getTime() - 20 * 3_600_000),
+        }),
+        deps.adapters,
+      ),
     );
-    await cancelConsultation(await subjectAt(referral.id, monday), deps, c.id);
+    await cancelConsultation(
+      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
+      c.id,
+    );
     const toDoctor = sent.filter((m) => m.to !== referral.subjectEmail);
     const toPerson = sent.filter((m) => m.to === referral.subjectEmail);
     // Booked, the 24-hour reminder and the cancellation, each to both sides.
@@ -572,7 +647,7 @@ describe("joining the room", () => {
       now = new Date(),
     ) => {
       const { actor, ...rest } = args;
-      return authoriseRoomJoin(createScope(handle.db, actor ?? door, origin, now), {
+      return authoriseRoomJoin(createScope(handle.db, actor ?? door, origin, testAdapters(), now), {
         consultationId: booked.id,
         channel: "signalling",
         ...rest,
@@ -657,7 +732,7 @@ describe("after the call", () => {
     const second = await referralInReviewForTest(handle.db, { doctorId: doctor.userId });
     const missed = await bookConsultationForTest(deps, { doctor, referralId: second.referral.id });
     await expectError(
-      recordNoShow(doctorScope(handle.db, doctor, later), deps, {
+      recordNoShow(withAdapters(doctorScope(handle.db, doctor, later), deps.adapters), {
         consultationId: missed.id,
         newTimes: [],
       }),
@@ -665,8 +740,10 @@ describe("after the call", () => {
     );
     await expectError(
       recordNoShow(
-        doctorScope(handle.db, doctor, new Date(missed.startsAt!.getTime() - 60_000)),
-        deps,
+        withAdapters(
+          doctorScope(handle.db, doctor, new Date(missed.startsAt!.getTime() - 60_000)),
+          deps.adapters,
+        ),
         {
           consultationId: missed.id,
           newTimes: [new Date(missed.startsAt!.getTime() + 86_400_000)],
@@ -677,12 +754,14 @@ describe("after the call", () => {
     sent.length = 0;
     const newTime = new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 1_800_000) * 1_800_000);
     const { next } = await recordNoShow(
-      doctorScope(
-        handle.db,
-        doctor,
-        new Date(Math.max(Date.now(), missed.startsAt!.getTime() + 60_000)),
+      withAdapters(
+        doctorScope(
+          handle.db,
+          doctor,
+          new Date(Math.max(Date.now(), missed.startsAt!.getTime() + 60_000)),
+        ),
+        deps.adapters,
       ),
-      deps,
       { consultationId: missed.id, newTimes: [newTime] },
     );
     const [row] = await handle.db.select().from(consultation).where(eq(consultation.id, missed.id));

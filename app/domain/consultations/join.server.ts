@@ -7,7 +7,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations } from "~/domain/kernel/visibility.server.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { hashLinkToken } from "~/lib/link-token.ts";
-import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "./deps.ts";
+import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "./timing.ts";
 
 export type RoomRole = "doctor" | "subject";
 

@@ -6,7 +6,6 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { roomUrl } from "./booking.server.ts";
-import type { ConsultationMailDeps } from "./deps.ts";
 import { reminderEmail } from "./emails.ts";
 
 export const CONSULTATION_REMINDER_JOB = "consultation-reminders";
@@ -22,11 +21,10 @@ const HOUR = 3_600_000;
  */
 export async function sendDueConsultationReminders(
   scope: Scope,
-  deps: ConsultationMailDeps,
 ): Promise<{ sent24h: number; sent1h: number }> {
   const system = requireSystem(scope);
   const { now } = system;
-  return transactionWithMail(system, deps, async (db, queue) => {
+  return transactionWithMail(system, async (db, queue) => {
     const claimed1h = await db
       .update(consultation)
       .set({ reminder1hSentAt: now, reminder24hSentAt: now })
@@ -77,7 +75,7 @@ export async function sendDueConsultationReminders(
             recipientName: r.subjectName,
             reference: r.reference,
             start: c.startsAt,
-            joinUrl: roomUrl(deps.publicUrl, c.id, token),
+            joinUrl: roomUrl(scope.adapters.publicUrl, c.id, token),
             lead,
           }),
         });
@@ -88,7 +86,7 @@ export async function sendDueConsultationReminders(
               recipientName: doctor.name,
               reference: r.reference,
               start: c.startsAt,
-              joinUrl: roomUrl(deps.publicUrl, c.id),
+              joinUrl: roomUrl(scope.adapters.publicUrl, c.id),
               lead,
               urgent: r.urgent,
             }),

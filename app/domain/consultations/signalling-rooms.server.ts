@@ -36,6 +36,7 @@ export function consultationSignallingRooms(deps: AccountsDeps): SignallingRooms
         deps.database.db,
         actor ?? { role: "system", name: ROOM_DOOR },
         origin,
+        deps.adapters,
       );
       const decision = await authoriseRoomJoin(scope, {
         consultationId,

@@ -5,6 +5,7 @@ import { auditEvent, referral } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { exportSubjectData } from "~/domain/governance/export-subject-data.server.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { doctorActor } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -153,6 +154,7 @@ describe("private clinical notes", () => {
         database.db,
         { role: "admin", userId: admin.userId, twoFactorVerified: true },
         request,
+        testAdapters(),
       ),
       "dana@example.org",
     );

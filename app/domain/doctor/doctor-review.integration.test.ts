@@ -23,6 +23,7 @@ import { findReferralByInvitationToken } from "~/domain/referrals/invitations.se
 import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { decideOnDisclosures } from "~/domain/reports/decide-disclosures.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -45,6 +46,11 @@ import { takeReferral } from "./take-referral.server.ts";
 const database = testDatabaseForFile();
 const mailer = recordingMailer();
 const outbox = mailer.sent;
+/** This file's scopes send through its recording mailer, as its deps once did. */
+const scopeWithMail = (...args: Parameters<typeof scopeFor>) =>
+  withAdapters(scopeFor(...args), { mailer });
+const subjectWithMail = (...args: Parameters<typeof subjectScopeForTest>) =>
+  withAdapters(subjectScopeForTest(...args), { mailer });
 const jobs = { send: async () => "job-id" };
 let ip = 0;
 const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });
@@ -70,16 +76,19 @@ async function submittedCase(
   const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
   if (!opened.ok) throw new Error("link refused");
   const link = opened.link;
-  await giveConsent(subjectScopeForTest(database.db, link));
+  await giveConsent(subjectWithMail(database.db, link));
   for (const [step, answers] of [
     ["core", core],
     ["dse", { "dse.eyes": "false", "dse.musculoskeletal": "false", "dse.equipment": "false" }],
     ["adjustments", { "adjustments.needed": "no", "adjustments.speak-to-doctor": "false" }],
   ] as const)
-    await saveAnswers(subjectScopeForTest(database.db, link), { jobs, step, answers });
-  const submitted = await submitAssessment(subjectScopeForTest(database.db, link, { now }), {
-    jobs,
-  });
+    await saveAnswers(withAdapters(subjectWithMail(database.db, link), { jobs }), {
+      step,
+      answers,
+    });
+  const submitted = await submitAssessment(
+    withAdapters(subjectWithMail(database.db, link, { now }), { jobs }),
+  );
   if (!submitted.ok) throw new Error("not submitted");
   const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
   const { questionnaireResponse } = await import("~/db/schema/index.ts");
@@ -87,7 +96,7 @@ async function submittedCase(
     .select()
     .from(questionnaireResponse)
     .where(eq(questionnaireResponse.referralId, r.id));
-  await draftAssessmentReport(systemScope(database.db, "assessment-draft"), {
+  await draftAssessmentReport(systemScope(database.db, "assessment-draft", testAdapters()), {
     responseId: response!.id,
   });
   return row!;
@@ -101,7 +110,7 @@ const sendDeps = () => ({
 
 /** The case as the doctor's report editor reads it. */
 const editorCase = (doctor: Actor, referralId: string) =>
-  getDoctorCase(scopeFor(database.db, doctor), { referralId, purpose: "editor" });
+  getDoctorCase(scopeWithMail(database.db, doctor), { referralId, purpose: "editor" });
 
 /**
  * A case whose person declared one condition, with no effect on work, taken by `doctor`; and the
@@ -125,7 +134,7 @@ async function takenCaseDeclaring(doctor: Actor, conditionDetails: string) {
 const sendReport = (doctor: Actor, referralId: string) => {
   // One clock for both: a step-up dated a millisecond after the request's time reads as not fresh.
   const now = new Date();
-  return signAndSendReport(scopeFor(database.db, doctor, now), sendDeps(), {
+  return signAndSendReport(scopeWithMail(database.db, doctor, now), sendDeps(), {
     referralId,
     stepUpAt: now,
   });
@@ -137,8 +146,8 @@ describe("taking a case", () => {
     const b = await createDoctor("Dr Ben Hale");
     const r = await submittedCase();
     const results = await Promise.allSettled([
-      takeReferral(scopeFor(database.db, a), r.id),
-      takeReferral(scopeFor(database.db, b), r.id),
+      takeReferral(scopeWithMail(database.db, a), r.id),
+      takeReferral(scopeWithMail(database.db, b), r.id),
     ]);
     const won = results.filter((x) => x.status === "fulfilled");
     const lost = results.filter((x) => x.status === "rejected");
@@ -149,20 +158,20 @@ describe("taking a case", () => {
     expect(row?.status).toBe("in_review");
     const winner = row?.assignedDoctorId === a.userId ? a : b;
     const loser = winner === a ? b : a;
-    await expect(takeReferral(scopeFor(database.db, loser), r.id)).rejects.toMatchObject({
+    await expect(takeReferral(scopeWithMail(database.db, loser), r.id)).rejects.toMatchObject({
       code: "conflict",
     });
     // The loser no longer sees it, in the list or directly (404, not 403).
     const list = await listDoctorCases(
-      scopeFor(database.db, loser),
+      scopeWithMail(database.db, loser),
       parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
     );
     expect(list.rows).toHaveLength(0);
     await expect(
-      getDoctorCase(scopeFor(database.db, loser), { referralId: r.id, purpose: "queue" }),
+      getDoctorCase(scopeWithMail(database.db, loser), { referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
     const mine = await listDoctorCases(
-      scopeFor(database.db, winner),
+      scopeWithMail(database.db, winner),
       parseDoctorListQuery(new URLSearchParams(`q=${r.reference.toLowerCase()}`)),
     );
     expect(mine.rows.map((x) => x.id)).toEqual([r.id]);
@@ -172,12 +181,14 @@ describe("taking a case", () => {
   it("refuses every case it cannot take with the same words, whatever the case's state", async () => {
     const [a, b] = [await createDoctor("Dr Neutral One"), await createDoctor("Dr Neutral Two")];
     const theirs = await submittedCase();
-    await takeReferral(scopeFor(database.db, a), theirs.id);
+    await takeReferral(scopeWithMail(database.db, a), theirs.id);
     const refusal = { code: "conflict", message: "This case is not available to take." };
-    await expect(takeReferral(scopeFor(database.db, b), theirs.id)).rejects.toMatchObject(refusal);
+    await expect(takeReferral(scopeWithMail(database.db, b), theirs.id)).rejects.toMatchObject(
+      refusal,
+    );
     // A case that does not exist gets exactly the same answer.
     await expect(
-      takeReferral(scopeFor(database.db, b), "00000000-0000-4000-8000-000000000000"),
+      takeReferral(scopeWithMail(database.db, b), "00000000-0000-4000-8000-000000000000"),
     ).rejects.toMatchObject(refusal);
   });
 
@@ -188,7 +199,7 @@ describe("taking a case", () => {
       .set({ active: false })
       .where(eq(doctorProfile.userId, d.userId));
     const r = await submittedCase();
-    await expect(takeReferral(scopeFor(database.db, d), r.id)).rejects.toMatchObject({
+    await expect(takeReferral(scopeWithMail(database.db, d), r.id)).rejects.toMatchObject({
       code: "forbidden",
     });
   });
@@ -203,7 +214,7 @@ describe("the queue", () => {
     const urgent = await submittedCase(now);
     await database.db.update(referral).set({ urgent: true }).where(eq(referral.id, urgent.id));
     const list = await listDoctorCases(
-      scopeFor(database.db, d, now),
+      scopeWithMail(database.db, d, now),
       parseDoctorListQuery(new URLSearchParams("tab=pending")),
     );
     const ids = list.rows.map((x) => x.id);
@@ -216,17 +227,17 @@ describe("the queue", () => {
     expect(list.counts.needsAttention).toBeGreaterThanOrEqual(1);
     // Search by name, any case; LIKE wildcards are literal.
     const upper = await listDoctorCases(
-      scopeFor(database.db, d, now),
+      scopeWithMail(database.db, d, now),
       parseDoctorListQuery(new URLSearchParams("q=SAM%20PATEL&tab=pending")),
     );
     expect(upper.rows.map((x) => x.id)).toContain(fresh.id);
     const byName = await listDoctorCases(
-      scopeFor(database.db, d),
+      scopeWithMail(database.db, d),
       parseDoctorListQuery(new URLSearchParams("q=ROBIN%25")),
     );
     expect(byName.rows).toHaveLength(0);
     const completed = await listDoctorCases(
-      scopeFor(database.db, d),
+      scopeWithMail(database.db, d),
       parseDoctorListQuery(new URLSearchParams("tab=completed")),
     );
     expect(completed.rows.every((x) => x.mine)).toBe(true);
@@ -235,7 +246,7 @@ describe("the queue", () => {
   it("audits every read of a case's health data", async () => {
     const d = await createDoctor("Dr Audit");
     const r = await submittedCase();
-    const detail = await getDoctorCase(scopeFor(database.db, d), {
+    const detail = await getDoctorCase(scopeWithMail(database.db, d), {
       referralId: r.id,
       purpose: "queue",
     });
@@ -255,7 +266,7 @@ describe("writing, signing and sending the report", () => {
   it("saves a draft, signs and sends it in a two-factor session, then revises after a correction into version 2", async () => {
     const d = await createDoctor("Dr Gwen Morgan");
     const r = await submittedCase();
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     const detail = await editorCase(d, r.id);
     const body = reportBodyFromDraft(detail.draft, r);
     expect(body).toMatchObject({ kind: "pre_employment", outcome: "fit" });
@@ -264,14 +275,14 @@ describe("writing, signing and sending the report", () => {
     await expect(sendReport(d, r.id)).rejects.toMatchObject({
       code: "invalid_state",
     });
-    const invalid = await saveReportDraft(scopeFor(database.db, d), {
+    const invalid = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: { ...body, outcome: "maybe" },
     });
     expect(invalid.ok).toBe(false);
-    const saved = await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body });
+    const saved = await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body });
     expect(saved).toMatchObject({ ok: true, version: 1 });
-    const again = await saveReportDraft(scopeFor(database.db, d), {
+    const again = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: {
         ...body,
@@ -281,7 +292,7 @@ describe("writing, signing and sending the report", () => {
     expect(again).toMatchObject({ ok: true, version: 1 });
     // A temporary recommendation's review date must lie ahead of the day it is saved.
     const pastReview = await saveReportDraft(
-      scopeFor(database.db, d, new Date("2026-06-04T10:00:00Z")),
+      scopeWithMail(database.db, d, new Date("2026-06-04T10:00:00Z")),
       {
         referralId: r.id,
         body: { ...body, recommendations: [{ text: "No night shifts", reviewBy: "2026-06-01" }] },
@@ -299,10 +310,14 @@ describe("writing, signing and sending the report", () => {
 
     // No second factor in this session: refused, nothing changes.
     await expect(
-      signAndSendReport(scopeFor(database.db, { ...d, twoFactorVerified: false }), sendDeps(), {
-        referralId: r.id,
-        stepUpAt: new Date(),
-      }),
+      signAndSendReport(
+        scopeWithMail(database.db, { ...d, twoFactorVerified: false }),
+        sendDeps(),
+        {
+          referralId: r.id,
+          stepUpAt: new Date(),
+        },
+      ),
     ).rejects.toMatchObject({ code: "second_factor" });
 
     // Qualifications recorded after the draft was saved still reach the signature.
@@ -315,12 +330,12 @@ describe("writing, signing and sending the report", () => {
     // The authenticator code must have been entered within the last 5 minutes of signing.
     for (const stepUpAt of [null, new Date(now.getTime() - 5 * 60_000 - 1)])
       await expect(
-        signAndSendReport(scopeFor(database.db, d, now), sendDeps(), {
+        signAndSendReport(scopeWithMail(database.db, d, now), sendDeps(), {
           referralId: r.id,
           stepUpAt,
         }),
       ).rejects.toMatchObject({ code: "step_up" });
-    const sent = await signAndSendReport(scopeFor(database.db, d, now), sendDeps(), {
+    const sent = await signAndSendReport(scopeWithMail(database.db, d, now), sendDeps(), {
       referralId: r.id,
       stepUpAt: new Date(now.getTime() - 4 * 60_000),
     });
@@ -350,7 +365,7 @@ describe("writing, signing and sending the report", () => {
 
     // A signed version is frozen.
     await expect(
-      saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body }),
+      saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body }),
     ).rejects.toMatchObject({ code: "invalid_state" });
 
     // The subject asks for a correction (the review side does this; simulated here).
@@ -370,14 +385,14 @@ describe("writing, signing and sending the report", () => {
     const revising = await editorCase(d, r.id);
     expect(revising.correction?.subjectComment).toBe("I work 30 hours, not 37.5.");
     const list = await listDoctorCases(
-      scopeFor(database.db, d),
+      scopeWithMail(database.db, d),
       parseDoctorListQuery(new URLSearchParams(`q=${r.reference}`)),
     );
     expect(list.rows[0]?.needsAttention).toBe(true);
     await expect(sendReport(d, r.id)).rejects.toMatchObject({
       code: "invalid_state",
     });
-    const v2 = await saveReportDraft(scopeFor(database.db, d), {
+    const v2 = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: { ...body, summary: "Works 30 hours a week." },
     });
@@ -400,11 +415,10 @@ describe("writing, signing and sending the report", () => {
   it("asks the person on the case: they answer on their link page, the reply lands on the case and the doctor is e-mailed", async () => {
     const d = await createDoctor("Dr Ask");
     const r = await submittedCase();
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     const question = "How many hours a day do you use a screen?";
     const result = await askSubjectForInformation(
-      scopeFor(database.db, d),
-      { mailer, publicUrl: "http://localhost:3000" },
+      withAdapters(scopeWithMail(database.db, d), { mailer, publicUrl: "http://localhost:3000" }),
       { referralId: r.id, question },
     );
     expect(result.ok).toBe(true);
@@ -417,12 +431,12 @@ describe("writing, signing and sending the report", () => {
     expect(token).toBeTruthy();
     const opened = await openAssessmentLink(database.db, { token: token!, origin: origin() });
     if (!opened.ok) throw new Error("link refused");
-    const thread = await listSubjectMessages(subjectScopeForTest(database.db, opened.link));
+    const thread = await listSubjectMessages(subjectWithMail(database.db, opened.link));
     expect(thread.map((m) => [m.question, m.reply])).toEqual([[question, null]]);
 
     const replyDeps = { mailer, publicUrl: "http://localhost:3000" };
     expect(
-      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+      await replyToDoctor(subjectWithMail(database.db, opened.link), {
         ...replyDeps,
         messageId: thread[0]!.id,
         reply: " ",
@@ -430,7 +444,7 @@ describe("writing, signing and sending the report", () => {
     ).toMatchObject({ ok: false });
     const before = outbox.length;
     expect(
-      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+      await replyToDoctor(subjectWithMail(database.db, opened.link), {
         ...replyDeps,
         messageId: thread[0]!.id,
         reply: "About six hours, with breaks.",
@@ -442,7 +456,7 @@ describe("writing, signing and sending the report", () => {
     expect(outbox.at(-1)?.text).not.toContain("six hours");
     // One answer per question: a second (another tab) is refused and changes nothing.
     expect(
-      await replyToDoctor(subjectScopeForTest(database.db, opened.link), {
+      await replyToDoctor(subjectWithMail(database.db, opened.link), {
         ...replyDeps,
         messageId: thread[0]!.id,
         reply: "Changed my mind",
@@ -462,7 +476,7 @@ describe("the release check at signing", () => {
     const { r, prefill } = await takenCaseDeclaring(d, `Asthma (${planted})`);
     expect(JSON.stringify(prefill)).not.toContain("marmalade");
     const quoting = { ...prefill, summary: `Their asthma ${planted}, which is well managed.` };
-    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: quoting });
+    await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body: quoting });
     const refused = await sendReport(d, r.id).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ReportReleaseRefused);
     const failures = (refused as ReportReleaseRefused).failures;
@@ -488,7 +502,7 @@ describe("the release check at signing", () => {
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0]?.details)).not.toContain("marmalade");
 
-    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: prefill });
+    await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body: prefill });
     await expect(sendReport(d, r.id)).resolves.toMatchObject({ version: 1 });
   });
 });
@@ -502,7 +516,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     const opened = await openAssessmentLink(database.db, { token, origin: origin() });
     if (!opened.ok) throw new Error("link refused");
     return {
-      scope: () => subjectScopeForTest(database.db, opened.link),
+      scope: () => subjectWithMail(database.db, opened.link),
       referral: opened.referral,
     };
   }
@@ -522,14 +536,14 @@ describe("the disclosure gate (ADR 0016)", () => {
     const clinical = { ...prefill, summary: "Insulin-treated diabetes, well controlled." };
 
     // Unmarked: refused, each finding its own failure, needing consent.
-    await saveReportDraft(scopeFor(database.db, d), { referralId: r.id, body: clinical });
+    await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body: clinical });
     const refused = (await sendReport(d, r.id).catch((e: unknown) => e)) as ReportReleaseRefused;
     expect(refused).toBeInstanceOf(ReportReleaseRefused);
     expect(refused.failures.map((f) => f.problem)).toEqual(["needs-consent", "needs-consent"]);
 
     // Marked: the marks are stored with the version and signing carries them as items.
     const marks = ["summary|insulin", "summary|diabetes"];
-    const saved = await saveReportDraft(scopeFor(database.db, d), {
+    const saved = await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: clinical,
       disclose: marks,
@@ -545,14 +559,16 @@ describe("the disclosure gate (ADR 0016)", () => {
     // The person cannot approve before answering each item.
     const person = await personOnReportLink(r.subjectEmail);
     await expect(
-      approveReport(person.scope(), { jobs, version: 1, releaseDiagnosis: false }),
+      approveReport(withAdapters(person.scope(), { jobs }), {
+        version: 1,
+        releaseDiagnosis: false,
+      }),
     ).rejects.toMatchObject({ code: "invalid_input" });
     const items = (await versionsOf(r.id))[0]!.disclosures!;
     const insulin = items.find((i) => i.key === "insulin")!;
     const diabetes = items.find((i) => i.key === "diabetes")!;
     await expect(
-      decideOnDisclosures(person.scope(), {
-        jobs,
+      decideOnDisclosures(withAdapters(person.scope(), { jobs }), {
         version: 1,
         answers: { [diabetes.id]: "agree" },
       }),
@@ -560,8 +576,7 @@ describe("the disclosure gate (ADR 0016)", () => {
 
     // They ask for the medicine to be removed: back to the doctor, who cannot decline it.
     await expect(
-      decideOnDisclosures(person.scope(), {
-        jobs,
+      decideOnDisclosures(withAdapters(person.scope(), { jobs }), {
         version: 1,
         answers: { [diabetes.id]: "agree", [insulin.id]: "remove" },
       }),
@@ -570,7 +585,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     expect(back).toMatchObject({ status: "in_review", correctionRequested: true });
     const now = new Date();
     await expect(
-      declineReportCorrection(scopeFor(database.db, d, now), sendDeps(), {
+      declineReportCorrection(scopeWithMail(database.db, d, now), sendDeps(), {
         referralId: r.id,
         reason: "The medicine matters to the role's safety.",
         stepUpAt: now,
@@ -578,7 +593,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     ).rejects.toMatchObject({ code: "invalid_state" });
 
     // Marking it again does not bring it back: refused until it is gone from the text.
-    await saveReportDraft(scopeFor(database.db, d), {
+    await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: clinical,
       disclose: marks,
@@ -587,7 +602,7 @@ describe("the disclosure gate (ADR 0016)", () => {
     expect(again.failures).toEqual([
       expect.objectContaining({ field: "summary", problem: "removal-asked" }),
     ]);
-    await saveReportDraft(scopeFor(database.db, d), {
+    await saveReportDraft(scopeWithMail(database.db, d), {
       referralId: r.id,
       body: { ...clinical, summary: "Diabetes, well controlled; no restrictions for this role." },
       disclose: marks,
@@ -602,13 +617,15 @@ describe("the disclosure gate (ADR 0016)", () => {
     const [v2item] = (await versionsOf(r.id))[1]!.disclosures!;
     expect(v2item?.key).toBe("diabetes");
     await expect(
-      decideOnDisclosures(revised.scope(), {
-        jobs,
+      decideOnDisclosures(withAdapters(revised.scope(), { jobs }), {
         version: 2,
         answers: { [v2item!.id]: "agree" },
       }),
     ).resolves.toEqual({ outcome: "agreed" });
-    await approveReport(revised.scope(), { jobs, version: 2, releaseDiagnosis: false });
+    await approveReport(withAdapters(revised.scope(), { jobs }), {
+      version: 2,
+      releaseDiagnosis: false,
+    });
     const released = (await versionsOf(r.id))[1]!;
     expect(released.subjectDecision).toBe("approved");
     expect(released.disclosures?.[0]?.decision).toBe("agreed");
@@ -636,8 +653,10 @@ describe("notifications", () => {
     const r = await submittedCase(new Date(now.getTime() - 37 * 3_600_000));
     const before = outbox.length;
     const told = await notifyDoctorsOfSubmission(
-      systemScope(database.db, "test"),
-      { mailer, publicUrl: "http://localhost:3000" },
+      withAdapters(systemScope(database.db, "test", testAdapters()), {
+        mailer,
+        publicUrl: "http://localhost:3000",
+      }),
       { referralId: r.id },
     );
     expect(told).toBeGreaterThanOrEqual(1);
@@ -646,7 +665,7 @@ describe("notifications", () => {
     expect(toldMail.every((m) => !m.to.includes("inactive"))).toBe(true);
     expect(toldMail[0]?.subject).toBe(`New case ready for review: ${r.reference}`);
 
-    await takeReferral(scopeFor(database.db, d), r.id);
+    await takeReferral(scopeWithMail(database.db, d), r.id);
     await database.db.insert(user).values({
       id: `adm-${randomUUID().slice(0, 8)}`,
       name: "Admin",
@@ -654,16 +673,16 @@ describe("notifications", () => {
       role: "admin",
     });
     const deps = { mailer, publicUrl: "http://localhost:3000" };
-    const job = (at: Date) => systemScope(database.db, "sla-warnings", { now: at });
+    const job = (at: Date) => systemScope(database.db, "sla-warnings", testAdapters(), { now: at });
     const mark = outbox.length;
-    const first = await sendSlaWarnings(job(now), deps);
+    const first = await sendSlaWarnings(withAdapters(job(now), deps));
     expect(first).toBeGreaterThanOrEqual(1);
     const warnings = outbox.slice(mark).filter((m) => m.subject.includes(r.reference));
     expect(warnings.map((m) => m.to)).toContain(`${d.userId}@example.org`);
     expect(warnings.some((m) => m.to.startsWith("admin-"))).toBe(true);
     const mark2 = outbox.length;
-    await sendSlaWarnings(job(now), deps);
-    await sendSlaWarnings(job(new Date(now.getTime() + 3_600_000)), deps);
+    await sendSlaWarnings(withAdapters(job(now), deps));
+    await sendSlaWarnings(withAdapters(job(new Date(now.getTime() + 3_600_000)), deps));
     expect(outbox.slice(mark2).filter((m) => m.subject.includes(r.reference))).toHaveLength(0);
     const claims = await database.db
       .select()
@@ -678,12 +697,13 @@ describe("reassignment", () => {
     const a = await createDoctor("Dr From");
     const b = await createDoctor("Dr To");
     const r = await submittedCase();
-    await takeReferral(scopeFor(database.db, a), r.id);
+    await takeReferral(scopeWithMail(database.db, a), r.id);
     const request = { ip: null, requestId: "req-reassign" };
     const doctorScope = createScope(
       database.db,
       actorOfDoctor({ userId: a.userId, doctorActive: true, twoFactorVerified: true }),
       request,
+      testAdapters(),
     );
     await expect(
       reassignCase(doctorScope, { referralId: r.id, doctorUserId: b.userId }),
@@ -692,12 +712,13 @@ describe("reassignment", () => {
       database.db,
       { role: "admin", userId: "admin-x", twoFactorVerified: true },
       request,
+      testAdapters(),
     );
     await reassignCase(adminScope, { referralId: r.id, doctorUserId: b.userId });
     await expect(
-      getDoctorCase(scopeFor(database.db, a), { referralId: r.id, purpose: "queue" }),
+      getDoctorCase(scopeWithMail(database.db, a), { referralId: r.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
-    const detail = await getDoctorCase(scopeFor(database.db, b), {
+    const detail = await getDoctorCase(scopeWithMail(database.db, b), {
       referralId: r.id,
       purpose: "queue",
     });
@@ -712,6 +733,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
       database.db,
       { role: "admin", userId: "admin-table", twoFactorVerified: true },
       request,
+      testAdapters(),
     );
 
   /** A case in each state an administrator may meet, made through the real domain functions. */
@@ -724,7 +746,7 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
       });
       const opened = await openAssessmentLink(database.db, { token, origin: origin() });
       if (!opened.ok) throw new Error("link refused");
-      await giveConsent(subjectScopeForTest(database.db, opened.link));
+      await giveConsent(subjectWithMail(database.db, opened.link));
       return r;
     },
     "submitted, in the queue": async () => submittedCase(),
@@ -735,14 +757,14 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     },
     "in review, report not yet saved": async (a) => {
       const r = await submittedCase();
-      await takeReferral(scopeFor(database.db, a), r.id);
+      await takeReferral(scopeWithMail(database.db, a), r.id);
       return r;
     },
     "in review, unsigned report draft saved": async (a) => {
       const r = await submittedCase();
-      await takeReferral(scopeFor(database.db, a), r.id);
+      await takeReferral(scopeWithMail(database.db, a), r.id);
       const detail = await editorCase(a, r.id);
-      const saved = await saveReportDraft(scopeFor(database.db, a), {
+      const saved = await saveReportDraft(scopeWithMail(database.db, a), {
         referralId: r.id,
         body: reportBodyFromDraft(detail.draft, r),
       });
@@ -763,30 +785,30 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
 
     // The new doctor sees it in their list at once, marked theirs.
     const list = await listDoctorCases(
-      scopeFor(database.db, b),
+      scopeWithMail(database.db, b),
       parseDoctorListQuery(new URLSearchParams(`q=${moved!.reference}`)),
     );
     expect(list.rows.map((x) => [x.id, x.mine])).toEqual([[c.id, true]]);
 
     if (moved!.status === "invited" || moved!.status === "in_progress") {
       // Nothing to write yet: the case is visible and says why it cannot be opened for a report.
-      const detail = await getDoctorCase(scopeFor(database.db, b), {
+      const detail = await getDoctorCase(scopeWithMail(database.db, b), {
         referralId: c.id,
         purpose: "queue",
       });
       expect(detail).toMatchObject({ mine: true, access: "holder" });
-      await expect(takeReferral(scopeFor(database.db, b), c.id)).rejects.toMatchObject({
+      await expect(takeReferral(scopeWithMail(database.db, b), c.id)).rejects.toMatchObject({
         code: "invalid_state",
         message: expect.stringMatching(/not sent their answers/),
       });
     } else {
       // Opening the editor: one conditional update takes it (or finds it already in review).
-      await takeReferral(scopeFor(database.db, b), c.id);
+      await takeReferral(scopeWithMail(database.db, b), c.id);
       const detail = await editorCase(b, c.id);
       expect(detail).toMatchObject({ mine: true, access: "holder" });
       expect(detail.referral.status).toBe("in_review");
       if (detail.report) expect(detail.report.doctorId).toBe(b.userId);
-      const saved = await saveReportDraft(scopeFor(database.db, b), {
+      const saved = await saveReportDraft(scopeWithMail(database.db, b), {
         referralId: c.id,
         body: reportBodyFromDraft(detail.draft, moved!),
       });
@@ -794,9 +816,9 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
     }
     // The first doctor no longer has it, and cannot take it back.
     await expect(
-      getDoctorCase(scopeFor(database.db, a), { referralId: c.id, purpose: "queue" }),
+      getDoctorCase(scopeWithMail(database.db, a), { referralId: c.id, purpose: "queue" }),
     ).rejects.toMatchObject({ code: "not_found" });
-    await expect(takeReferral(scopeFor(database.db, a), c.id)).rejects.toMatchObject({
+    await expect(takeReferral(scopeWithMail(database.db, a), c.id)).rejects.toMatchObject({
       code: expect.stringMatching(/conflict|invalid_state/),
     });
   });

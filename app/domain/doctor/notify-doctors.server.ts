@@ -12,18 +12,11 @@ import { requireSystem } from "~/domain/kernel/guards.ts";
 import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { caseSubmittedEmail, slaWarningEmail } from "./doctor-emails.ts";
 import { SLA_AT_RISK_FRACTION, slaRunningStatuses } from "./doctor-queue.ts";
 
 export const CASE_SUBMITTED_JOB = "doctor-case-submitted";
 export const SLA_WARNING_JOB = "doctor-sla-warnings";
-
-interface NotifyDeps {
-  db: Database;
-  mailer: Pick<Mailer, "send">;
-  publicUrl: string;
-}
 
 /** Active doctors who have set a password (verified address): the people who can take a case. */
 async function activeDoctorEmails(db: Database): Promise<string[]> {
@@ -44,7 +37,6 @@ async function activeDoctorEmails(db: Database): Promise<string[]> {
  */
 export async function notifyDoctorsOfSubmission(
   scope: Scope,
-  deps: Omit<NotifyDeps, "db">,
   { referralId }: { referralId: string },
 ): Promise<number> {
   const [row] = await scope.db
@@ -59,7 +51,7 @@ export async function notifyDoctorsOfSubmission(
     .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   // Someone may have taken it already; then there is nobody left to tell.
   if (row?.status !== "submitted") return 0;
-  const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
+  const dashboardUrl = new URL("/doctor-dashboard", scope.adapters.publicUrl).toString();
   const recipients = await activeDoctorEmails(scope.db);
   const mail = caseSubmittedEmail({
     reference: row.reference,
@@ -75,7 +67,7 @@ export async function notifyDoctorsOfSubmission(
       recipients.map((to) => ({ to, ...mail })),
     ),
   );
-  await sendQueuedMail(scope, deps, queued);
+  await sendQueuedMail(scope, queued);
   return queued.length;
 }
 
@@ -85,7 +77,7 @@ export async function notifyDoctorsOfSubmission(
  * mail outbox in the same transaction and sent once it commits, so a repeated run sends nothing
  * twice and a failed send is the drain's.
  */
-export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">): Promise<number> {
+export async function sendSlaWarnings(scope: Scope): Promise<number> {
   const { db, now } = requireSystem(scope);
   const iso = now.toISOString();
   const due = await db
@@ -112,8 +104,8 @@ export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">
     .limit(200);
   if (due.length === 0) return 0;
   const admins = await db.select({ email: user.email }).from(user).where(eq(user.role, "admin"));
-  const dashboardUrl = new URL("/doctor-dashboard", deps.publicUrl).toString();
-  const adminUrl = new URL("/admin", deps.publicUrl).toString();
+  const dashboardUrl = new URL("/doctor-dashboard", scope.adapters.publicUrl).toString();
+  const adminUrl = new URL("/admin", scope.adapters.publicUrl).toString();
   let sent = 0;
   const queued: string[] = [];
   for (const c of due) {
@@ -156,6 +148,6 @@ export async function sendSlaWarnings(scope: Scope, deps: Omit<NotifyDeps, "db">
       sent += 1;
     });
   }
-  await sendQueuedMail(scope, deps, queued);
+  await sendQueuedMail(scope, queued);
   return sent;
 }

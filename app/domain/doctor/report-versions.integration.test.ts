@@ -7,6 +7,7 @@ import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.se
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { requestReportCorrection } from "~/domain/reports/request-report-correction.server.ts";
+import { withAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorRecordForTest, doctorScope } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -53,20 +54,18 @@ async function downloads(reportId: string) {
  */
 async function releasedAfterCorrection() {
   const sent = await createSentReport(database.db);
-  await requestReportCorrection(subjectScopeForTest(database.db, await open(sent.token)), {
-    jobs,
-    version: 1,
-    comment: "I have been off since April, not March.",
-  });
+  await requestReportCorrection(
+    withAdapters(subjectScopeForTest(database.db, await open(sent.token)), { jobs }),
+    { version: 1, comment: "I have been off since April, not March." },
+  );
   const revised = await sendRevisedVersionForTest(database.db, {
     reportId: sent.report.id,
     body: { ...managementBodyForTest, summary: "Off work since April with low mood; improving." },
   });
-  await approveReport(subjectScopeForTest(database.db, await open(revised.token)), {
-    jobs,
-    version: 2,
-    releaseDiagnosis: false,
-  });
+  await approveReport(
+    withAdapters(subjectScopeForTest(database.db, await open(revised.token)), { jobs }),
+    { version: 2, releaseDiagnosis: false },
+  );
   return { ...sent, doctorScope: doctorScope(database.db, { userId: sent.doctor.id }) };
 }
 

@@ -29,7 +29,6 @@ import { reviewDueAt } from "~/domain/reports/review-window.ts";
 import { signingIssues } from "~/domain/reports/signing-issues.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { unansweredQuestions } from "~/domain/reports/unanswered-questions.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import {
   auditCase,
   doctorSignatureOf,
@@ -87,10 +86,11 @@ async function releaseReview(
   return { failures, items: disclosureItemsOf(findings), removed };
 }
 
-/** What sending a report to the person needs beyond the scope: the mail and its links. */
-export interface SendReportDeps {
-  mailer: Pick<Mailer, "send">;
-  publicUrl: string;
+/**
+ * How long the person has to review a report, from the configuration: a product rule the use case
+ * applies, not an adapter, so it stays an argument while the mail goes through `scope.adapters`.
+ */
+export interface ReviewWindow {
   reviewWorkingDays: number;
 }
 
@@ -105,7 +105,7 @@ export interface SendReportDeps {
  */
 export async function signAndSendReport(
   scope: Scope,
-  deps: SendReportDeps,
+  review: ReviewWindow,
   {
     referralId,
     stepUpAt,
@@ -123,7 +123,7 @@ export async function signAndSendReport(
       "Enter a code from your authenticator app to sign. Your changes are saved.",
     );
   try {
-    return await signInTransaction(doctor, deps, referralId);
+    return await signInTransaction(doctor, review, referralId);
   } catch (error) {
     // A refusal changes nothing, but that it happened (which fields, why) is part of the record.
     if (error instanceof ReportReleaseRefused)
@@ -146,11 +146,11 @@ export async function signAndSendReport(
 
 function signInTransaction(
   doctor: Scope<DoctorActor>,
-  deps: SendReportDeps,
+  review: ReviewWindow,
   referralId: string,
 ): Promise<{ reportId: string; version: number; reviewDueAt: Date }> {
   const { actor, now } = doctor;
-  return transactionWithMail(doctor, deps, async (tx, queue) => {
+  return transactionWithMail(doctor, async (tx, queue) => {
     const current = await lockOwnCaseInReview(tx, doctor, referralId);
     const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
@@ -179,7 +179,7 @@ function signInTransaction(
     );
     if (failures.length > 0) throw new ReportReleaseRefused(failures);
 
-    const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
+    const dueAt = reviewDueAt(now, review.reviewWorkingDays);
     await tx
       .update(reportVersion)
       .set({
@@ -216,7 +216,7 @@ function signInTransaction(
         details: { reportId: existing.id, version: version.version, reviewDueAt: dueAt },
       },
     });
-    await mailReportLink(tx, deps, queue, {
+    await mailReportLink(tx, doctor, queue, {
       referral: current,
       reviewDueAt: dueAt,
       kind: version.version > 1 ? "revised" : "ready",
@@ -272,7 +272,7 @@ async function handToSubject(
 
 async function mailReportLink(
   tx: Tx,
-  deps: Pick<SendReportDeps, "publicUrl">,
+  scope: Scope,
   queue: QueueMail,
   {
     referral: r,
@@ -288,7 +288,7 @@ async function mailReportLink(
 ) {
   // The link lasts the invitation validity from now, beyond the review window.
   const { token } = await issueInvitationToken(tx, { referralId: r.id, invitedAt: now, now });
-  const link = new URL(`/assessment/${token}/report`, deps.publicUrl).toString();
+  const link = new URL(`/assessment/${token}/report`, scope.adapters.publicUrl).toString();
   await queue(
     [
       {
@@ -315,7 +315,7 @@ async function mailReportLink(
  */
 export async function declineReportCorrection(
   scope: Scope,
-  deps: SendReportDeps,
+  review: ReviewWindow,
   {
     referralId,
     reason: rawReason,
@@ -334,7 +334,7 @@ export async function declineReportCorrection(
       "step_up",
       "Enter a code from your authenticator app to sign the unchanged report.",
     );
-  return transactionWithMail(doctor, deps, async (tx, queue) => {
+  return transactionWithMail(doctor, async (tx, queue) => {
     const current = await lockOwnCaseInReview(tx, doctor, referralId);
     const signature = await doctorSignatureOf(tx, actor.userId);
     const [existing] = await tx.select().from(report).where(eq(report.referralId, current.id));
@@ -351,7 +351,7 @@ export async function declineReportCorrection(
         "The employee asked for information to be removed. A removal cannot be declined: remove it from the report, then sign the new version.",
       );
     const version = existing.currentVersion + 1;
-    const dueAt = reviewDueAt(now, deps.reviewWorkingDays);
+    const dueAt = reviewDueAt(now, review.reviewWorkingDays);
     await tx.insert(reportVersion).values({
       reportId: existing.id,
       version,
@@ -383,7 +383,7 @@ export async function declineReportCorrection(
         },
       },
     });
-    await mailReportLink(tx, deps, queue, {
+    await mailReportLink(tx, doctor, queue, {
       referral: current,
       reviewDueAt: dueAt,
       kind: "correction_declined",
@@ -394,14 +394,10 @@ export async function declineReportCorrection(
 }
 
 /** The seed's Remind on a report waiting with the subject: the same e-mail with a fresh link. */
-export async function remindSubjectOfReport(
-  scope: Scope,
-  deps: SendReportDeps,
-  referralId: string,
-) {
+export async function remindSubjectOfReport(scope: Scope, referralId: string) {
   const doctor = requireDoctor(scope);
   const { now } = doctor;
-  return transactionWithMail(doctor, deps, async (tx, queue) => {
+  return transactionWithMail(doctor, async (tx, queue) => {
     const current = await lockOwnCase(tx, doctor, referralId);
     const [waiting] = await tx
       .select()
@@ -416,7 +412,7 @@ export async function remindSubjectOfReport(
       .set({ reviewReminderSentAt: now, updatedAt: now })
       .where(eq(report.id, waiting.id));
     await auditCase(tx, doctor, referralId, "doctor.report_remind");
-    await mailReportLink(tx, deps, queue, {
+    await mailReportLink(tx, doctor, queue, {
       referral: current,
       reviewDueAt: waiting.reviewDueAt ?? addWorkingDays(now, 1),
       kind: "reminder",
@@ -432,7 +428,6 @@ export async function remindSubjectOfReport(
  */
 export async function askSubjectForInformation(
   scope: Scope,
-  deps: Pick<SendReportDeps, "mailer" | "publicUrl">,
   { referralId, question }: { referralId: string; question: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const doctor = requireDoctor(scope);
@@ -440,7 +435,7 @@ export async function askSubjectForInformation(
   const text = question.trim();
   if (text.length < 5) return { ok: false, message: "Write the question for the employee." };
   if (text.length > 2000) return { ok: false, message: "Keep the question under 2000 characters." };
-  return transactionWithMail(doctor, deps, async (tx, queue) => {
+  return transactionWithMail(doctor, async (tx, queue) => {
     const current = await lockOwnCaseInReview(tx, doctor, referralId);
     await tx.insert(subjectInformationRequest).values({
       referralId: current.id,
@@ -461,7 +456,7 @@ export async function askSubjectForInformation(
           ...informationRequestEmail({
             subjectName: current.subjectName,
             reference: current.reference,
-            link: new URL(`/assessment/${token}`, deps.publicUrl).toString(),
+            link: new URL(`/assessment/${token}`, doctor.adapters.publicUrl).toString(),
           }),
         },
       ],

@@ -12,6 +12,7 @@ import {
 } from "~/domain/assessments/send-safety-alert.server.ts";
 import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -27,7 +28,13 @@ const database = testDatabaseForFile();
 const mailer = recordingMailer();
 const outbox = mailer.sent;
 const jobs = { send: async () => "job-id" };
-const alertJob = (now: Date) => systemScope(database.db, "assessment-safety-alert", { now });
+const alertJob = (now: Date) =>
+  systemScope(
+    database.db,
+    "assessment-safety-alert",
+    testAdapters({ mailer, publicUrl: "http://localhost:3000" }),
+    { now },
+  );
 const alertDeps = () => ({
   mailer,
   onCallEmail: "oncall@referoh.test",
@@ -57,11 +64,10 @@ async function startedCase(): Promise<{ id: string; reference: string; link: Sub
 
 /** The person ticks mental health on the categories page, as every urgent-answer case here begins. */
 async function nameMentalHealth(link: SubjectActor, now?: Date) {
-  await saveAnswers(subjectScopeForTest(database.db, link, now ? { now } : undefined), {
-    jobs,
-    step: "condition.categories",
-    answers: { "condition.categories": ["mental-health"] },
-  });
+  await saveAnswers(
+    withAdapters(subjectScopeForTest(database.db, link, now ? { now } : undefined), { jobs }),
+    { step: "condition.categories", answers: { "condition.categories": ["mental-health"] } },
+  );
 }
 
 const row = (id: string) => referralRowForTest(database.db, id);
@@ -74,8 +80,8 @@ describe("an urgent answer raises the case at once", () => {
     const flaggedAt = new Date(Date.now() - 12 * 60_000);
     await nameMentalHealth(c.link, flaggedAt);
     const flagged = await saveAnswers(
-      subjectScopeForTest(database.db, c.link, { now: flaggedAt }),
-      { jobs, step: "phq9.9", answers: { "phq9.9": "2" } },
+      withAdapters(subjectScopeForTest(database.db, c.link, { now: flaggedAt }), { jobs }),
+      { step: "phq9.9", answers: { "phq9.9": "2" } },
     );
     expect(flagged).toMatchObject({ ok: true, raisedUrgent: true });
     // Same transaction as the answer: the referral is urgent, with the time, still in progress.
@@ -134,11 +140,13 @@ describe("an urgent answer raises the case at once", () => {
   it("raises urgent from free text that says it indirectly", async () => {
     const c = await startedCase();
     await nameMentalHealth(c.link);
-    const result = await saveAnswers(subjectScopeForTest(database.db, c.link), {
-      jobs,
-      step: "condition.description",
-      answers: { "condition.description": "Honestly everyone would be better off without me" },
-    });
+    const result = await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, c.link), { jobs }),
+      {
+        step: "condition.description",
+        answers: { "condition.description": "Honestly everyone would be better off without me" },
+      },
+    );
     expect(result).toMatchObject({ ok: true, raisedUrgent: true });
     expect((await row(c.id)).urgent).toBe(true);
   });
@@ -150,11 +158,10 @@ describe("the safety contact log and the re-alert", () => {
     const c = await startedCase();
     const t0 = new Date(Date.now() - 5 * 3_600_000);
     await nameMentalHealth(c.link, t0);
-    await saveAnswers(subjectScopeForTest(database.db, c.link, { now: t0 }), {
-      jobs,
-      step: "phq9.9",
-      answers: { "phq9.9": "3" },
-    });
+    await saveAnswers(
+      withAdapters(subjectScopeForTest(database.db, c.link, { now: t0 }), { jobs }),
+      { step: "phq9.9", answers: { "phq9.9": "3" } },
+    );
     const mark = outbox.length;
     expect(await sendSafetyAlert(alertJob(t0), alertDeps(), { referralId: c.id })).toBe("sent");
     expect(outbox.at(-1)?.subject).toMatch(/^URGENT /);
@@ -259,8 +266,10 @@ async function submitUrgent(referralId: string) {
 async function doctorNotificationsOf(referralId: string) {
   const mark = outbox.length;
   await notifyDoctorsOfSubmission(
-    systemScope(database.db, "test"),
-    { mailer, publicUrl: "http://localhost:3000" },
+    withAdapters(systemScope(database.db, "test", testAdapters()), {
+      mailer,
+      publicUrl: "http://localhost:3000",
+    }),
     { referralId },
   );
   return outbox.slice(mark);

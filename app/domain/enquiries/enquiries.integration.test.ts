@@ -16,6 +16,7 @@ import { retryEnquiryEmailJob } from "~/jobs/retry-enquiry-email.ts";
 import { createJobQueue, type JobQueue } from "~/services/jobs/queue.server.ts";
 import { createLogger } from "~/services/logger.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/services/mail/mailer.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { deliverEnquiryEmail } from "./deliver-enquiry-email.server.ts";
 import type { EnquiryServices } from "./enquiry-services.ts";
@@ -60,7 +61,14 @@ describe("public enquiries", () => {
     mail = switchableMailer(
       createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir, logger }),
     );
-    services = { config, logger, database, mailer: mail.mailer, jobs };
+    services = {
+      config,
+      logger,
+      database,
+      mailer: mail.mailer,
+      jobs,
+      adapters: testAdapters({ mailer: mail.mailer, jobs }),
+    };
     registerJob(services, retryEnquiryEmailJob);
     await jobs.start();
   });

@@ -1,7 +1,10 @@
 import type { Runtime } from "~/services/runtime.server.ts";
 
 /** What the enquiry functions need from the runtime; tests pass their own mailer. */
-export type EnquiryServices = Pick<Runtime, "config" | "logger" | "database" | "mailer" | "jobs">;
+export type EnquiryServices = Pick<
+  Runtime,
+  "config" | "logger" | "database" | "mailer" | "jobs" | "adapters"
+>;
 
 export type EnquiryKind = "contact" | "interest";
 

@@ -12,6 +12,7 @@ import {
 } from "~/db/schema/index.ts";
 import { verifyAuditChain } from "~/domain/audit/verify-audit-chain.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import {
   createInvitedReferralForTest,
   insertAnswersAndDraftForTest,
@@ -24,7 +25,8 @@ const database = testDatabaseForFile();
 
 const NOW = new Date("2033-03-15T09:00:00Z");
 /** The purge as the job runs it: a system scope, with the clock moved to NOW. */
-const job = () => systemScope(database.db, "governance-retention-purge", { now: NOW });
+const job = () =>
+  systemScope(database.db, "governance-retention-purge", testAdapters(), { now: NOW });
 
 /** A case with answers, a draft and a released report, put into `status` at `at`. */
 async function caseWithHealthData(

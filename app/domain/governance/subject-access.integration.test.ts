@@ -14,6 +14,7 @@ import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { Actor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { exportSubjectData, subjectKey } from "./export-subject-data.server.ts";
@@ -79,7 +80,7 @@ describe("subject access export", () => {
     ]);
 
     const result = await exportSubjectData(
-      createScope(database.db, admin, request),
+      createScope(database.db, admin, request, testAdapters()),
       " alice@EXAMPLE.org ",
     );
     const files = unzipSync(result.zip);
@@ -141,7 +142,10 @@ describe("subject access export", () => {
     ];
     for (const actor of refused) {
       await expect(
-        exportSubjectData(createScope(database.db, actor, request), "alice@example.org"),
+        exportSubjectData(
+          createScope(database.db, actor, request, testAdapters()),
+          "alice@example.org",
+        ),
       ).rejects.toBeInstanceOf(DomainError);
     }
   });

@@ -7,6 +7,7 @@ import {
   questionnaireResponse,
   referral,
 } from "~/db/schema/index.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { insertAnswersAndDraftForTest } from "~tests/support/assessments.ts";
 import {
   doctorScope,
@@ -100,10 +101,12 @@ describe("the health-data visibility builders", () => {
       organisationName: a.employer.organisationName,
       memberRole: "owner",
     };
-    expect(await seen(createScope(database.db, owner, origin), cases)).toEqual(none);
+    expect(await seen(createScope(database.db, owner, origin, testAdapters()), cases)).toEqual(
+      none,
+    );
     const admin: Actor = { role: "admin", userId: "admin-health", twoFactorVerified: true };
-    expect(await seen(createScope(database.db, admin, origin), cases)).toEqual(all);
-    expect(await seen(systemScope(database.db, "test"), cases)).toEqual(all);
+    expect(await seen(createScope(database.db, admin, origin, testAdapters()), cases)).toEqual(all);
+    expect(await seen(systemScope(database.db, "test", testAdapters()), cases)).toEqual(all);
   });
 
   it("let any doctor reach an urgent open case's answers, but its clinical notes only its own doctor", async () => {

@@ -5,7 +5,8 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { CIPHERTEXT_PREFIX } from "~/db/encryption/keyring.ts";
 import { mailOutbox } from "~/db/schema/index.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { type Mailer } from "~/services/mail/mailer.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer, recordingMailer } from "~tests/support/mail.ts";
 import {
@@ -27,9 +28,9 @@ afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const scopeAt = (now = new Date()) => systemScope(database.db, "test", { now });
+const scopeAt = (now = new Date()) => systemScope(database.db, "test", testAdapters(), { now });
 const drain = (mailer: Pick<Mailer, "send">, now = new Date()) =>
-  drainMailOutbox(scopeAt(now), { mailer, publicUrl }, {}, (error) => {
+  drainMailOutbox(withAdapters(scopeAt(now), { mailer, publicUrl }), {}, (error) => {
     throw error;
   });
 const rows = (ids: string[]) =>
@@ -54,7 +55,7 @@ describe("the mail outbox", () => {
     expect(written).toHaveLength(1);
     expect(await rows(written)).toEqual([]);
     const mailer = recordingMailer();
-    expect(await sendQueuedMail(scopeAt(), { mailer, publicUrl }, written)).toEqual({
+    expect(await sendQueuedMail(withAdapters(scopeAt(), { mailer, publicUrl }), written)).toEqual({
       sent: 0,
       failed: 0,
     });
@@ -76,7 +77,7 @@ describe("the mail outbox", () => {
 
     const mailer = recordingMailer();
     await Promise.all([
-      sendQueuedMail(scopeAt(), { mailer, publicUrl }, ids),
+      sendQueuedMail(withAdapters(scopeAt(), { mailer, publicUrl }), ids),
       drain(mailer),
       drain(mailer),
     ]);
@@ -103,7 +104,7 @@ describe("the mail outbox", () => {
         throw new Error("connection refused");
       },
     };
-    const first = await sendQueuedMail(scopeAt(), { mailer: broken, publicUrl }, ids);
+    const first = await sendQueuedMail(withAdapters(scopeAt(), { mailer: broken, publicUrl }), ids);
     expect(first).toMatchObject({ sent: 0, failed: 1 });
     expect(await rows(ids)).toMatchObject([{ sentAt: null, attempts: 1 }]);
 
@@ -146,7 +147,9 @@ describe("the mail outbox", () => {
         throw new Error("the process died before marking the row sent");
       },
     };
-    expect(await sendQueuedMail(scopeAt(), { mailer: dying, publicUrl }, ids)).toMatchObject({
+    expect(
+      await sendQueuedMail(withAdapters(scopeAt(), { mailer: dying, publicUrl }), ids),
+    ).toMatchObject({
       failed: 1,
     });
     await drain(mailer, new Date(Date.now() + 2 * 60_000));

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
 import { mailOutbox, type OutboxMessage } from "~/db/schema/index.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import type { Executor, Tx } from "./database.ts";
@@ -24,11 +23,6 @@ export const OUTBOX_LEASE_MS = 30_000;
 
 type Row = typeof mailOutbox.$inferSelect;
 
-export interface OutboxDeps {
-  mailer: Pick<Mailer, "send">;
-  publicUrl: string;
-}
-
 /**
  * How a row made at send time is sent (a referral's invitation, whose link is a fresh token that
  * is never stored): "sent"; "dropped" when it is no longer wanted (the referral was cancelled);
@@ -36,7 +30,6 @@ export interface OutboxDeps {
  */
 export type SendAtSendTime = (
   scope: Scope,
-  deps: OutboxDeps & { db: Database },
   row: { referralId: string; messageId: string },
 ) => Promise<"sent" | "dropped" | "hidden">;
 
@@ -101,7 +94,6 @@ function outboxMessageId(row: Pick<Row, "id" | "createdAt">, publicUrl: string):
  */
 async function deliver(
   scope: Scope,
-  deps: OutboxDeps,
   senders: SendersAtSendTime,
   rowId: string,
 ): Promise<"sent" | "busy" | "dropped"> {
@@ -121,10 +113,10 @@ async function deliver(
     )
     .returning();
   if (!claimed) return "busy";
-  const messageId = outboxMessageId(claimed, deps.publicUrl);
+  const messageId = outboxMessageId(claimed, scope.adapters.publicUrl);
   let outcome: "sent" | "dropped" | "hidden";
   try {
-    outcome = await sendRow(scope, deps, senders, claimed, messageId);
+    outcome = await sendRow(scope, senders, claimed, messageId);
   } catch (error) {
     const backoff = Math.min(claimed.attempts, 10) * 60_000;
     await db
@@ -147,20 +139,19 @@ async function deliver(
 
 async function sendRow(
   scope: Scope,
-  deps: OutboxDeps,
   senders: SendersAtSendTime,
   row: Row,
   messageId: string,
 ): Promise<"sent" | "dropped" | "hidden"> {
   if (row.kind === "message") {
     if (!row.message) return "dropped";
-    await deps.mailer.send({ ...row.message, messageId });
+    await scope.adapters.mailer.send({ ...row.message, messageId });
     return "sent";
   }
   const send = senders[row.kind];
   // A process that cannot make this kind leaves it to the worker, which can.
   if (!send || !row.referralId) return "hidden";
-  return send(scope, { ...deps, db: scope.db }, { referralId: row.referralId, messageId });
+  return send(scope, { referralId: row.referralId, messageId });
 }
 
 /** Inside `transactionWithMail`: writes messages to the outbox in the transaction at hand. */
@@ -176,7 +167,6 @@ export type QueueMail = (
  */
 export async function transactionWithMail<T>(
   scope: Scope,
-  deps: OutboxDeps,
   work: (tx: Tx, queue: QueueMail) => Promise<T>,
 ): Promise<T> {
   let queued: string[] = [];
@@ -186,7 +176,7 @@ export async function transactionWithMail<T>(
       queued.push(...(await queueMail(tx, { ...cause, now: scope.now }, messages)));
     });
   });
-  await sendQueuedMail(scope, deps, queued);
+  await sendQueuedMail(scope, queued);
   return result;
 }
 
@@ -213,7 +203,6 @@ export function outboxMailer(
  */
 export async function sendQueuedMail(
   scope: Scope,
-  deps: OutboxDeps,
   rowIds: readonly string[],
   senders: SendersAtSendTime = {},
 ): Promise<{ sent: number; failed: number; error?: unknown }> {
@@ -222,7 +211,7 @@ export async function sendQueuedMail(
   let firstError: unknown;
   for (const id of rowIds) {
     try {
-      if ((await deliver(scope, deps, senders, id)) === "sent") sent++;
+      if ((await deliver(scope, senders, id)) === "sent") sent++;
     } catch (error) {
       failed++;
       firstError ??= error;
@@ -256,7 +245,6 @@ export async function unsentRowsOf(
  */
 export async function drainMailOutbox(
   scope: Scope,
-  deps: OutboxDeps,
   senders: SendersAtSendTime,
   onFailure: (error: unknown, row: { id: string; kind: Row["kind"] }) => void,
 ): Promise<{ sent: number; waiting: number }> {
@@ -275,7 +263,7 @@ export async function drainMailOutbox(
   let sent = 0;
   for (const row of due) {
     try {
-      if ((await deliver(scope, deps, senders, row.id)) === "sent") sent++;
+      if ((await deliver(scope, senders, row.id)) === "sent") sent++;
     } catch (error) {
       onFailure(error, row);
     }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rateLimit } from "~/db/schema/index.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import {
   checkRateLimit,
@@ -101,7 +102,9 @@ describe("the named limits", () => {
     });
     // Pruning keeps a row whose lock has not ended, although its window has.
     expect(
-      await pruneRateLimits(systemScope(database.db, "test", { now: at(10 + 6 * 60_000) })),
+      await pruneRateLimits(
+        systemScope(database.db, "test", testAdapters(), { now: at(10 + 6 * 60_000) }),
+      ),
     ).toBeGreaterThanOrEqual(0);
     const [kept] = await database.db
       .select()
@@ -125,7 +128,9 @@ describe("the named limits", () => {
     );
 
     await recordRateLimitAttempt(database.db, "enquiry", "192.0.2.51", at(0));
-    await pruneRateLimits(systemScope(database.db, "test", { now: at(24 * 60 * 60_000) }));
+    await pruneRateLimits(
+      systemScope(database.db, "test", testAdapters(), { now: at(24 * 60 * 60_000) }),
+    );
     const left = await database.db.select({ key: rateLimit.key }).from(rateLimit);
     expect(left).toEqual([]);
   });

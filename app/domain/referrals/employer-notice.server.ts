@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { member, organisation, referral, referralManager, user } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
-import { type OutboxDeps, queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
+import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import type { ReferralStatus } from "./lifecycle.ts";
@@ -80,19 +80,14 @@ type EndingEmail = (input: {
  * often it is asked for; calling the notice itself queues and sends it at once (a job's retry).
  */
 export function referralEndingNotice(status: ReferralStatus, email: EndingEmail) {
-  const queue = async (
-    tx: Executor,
-    scope: Scope,
-    publicUrl: string,
-    referralId: string,
-  ): Promise<string[]> => {
+  const queue = async (tx: Executor, scope: Scope, referralId: string): Promise<string[]> => {
     const row = await referralEndedAs(tx, scope, referralId, status);
     if (!row) return [];
     const recipients = await referralRecipients(tx, row);
     const mail = email({
       organisationName: row.organisationName,
       referralReference: row.reference,
-      link: employerReferralUrl(publicUrl, row.reference),
+      link: employerReferralUrl(scope.adapters.publicUrl, row.reference),
     });
     return queueMail(
       tx,
@@ -102,11 +97,10 @@ export function referralEndingNotice(status: ReferralStatus, email: EndingEmail)
   };
   const notify = async (
     scope: Scope,
-    deps: OutboxDeps,
     { referralId }: { referralId: string },
   ): Promise<{ sent: number }> => {
-    const queued = await scope.db.transaction((tx) => queue(tx, scope, deps.publicUrl, referralId));
-    return { sent: (await sendQueuedMail(scope, deps, queued)).sent };
+    const queued = await scope.db.transaction((tx) => queue(tx, scope, referralId));
+    return { sent: (await sendQueuedMail(scope, queued)).sent };
   };
   return Object.assign(notify, { queue });
 }

@@ -21,7 +21,6 @@ const unpaidReferralDays = 7;
  */
 export async function expireUnpaidReferrals(
   scope: Scope,
-  { publicUrl }: { publicUrl: string },
 ): Promise<{ referralId: string; notice: string[] }[]> {
   const { db, now } = scope;
   const cutoff = subDays(now, unpaidReferralDays);
@@ -66,7 +65,7 @@ export async function expireUnpaidReferrals(
           referralId: id,
           reason: "payment_expired",
         });
-      return notifyUnpaidReferralExpired.queue(tx, scope, publicUrl, id);
+      return notifyUnpaidReferralExpired.queue(tx, scope, id);
     });
     if (done) expired.push({ referralId: id, notice: done });
   }

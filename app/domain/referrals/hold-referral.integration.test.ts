@@ -9,6 +9,7 @@ import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { takeReferral } from "~/domain/doctor/take-referral.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import {
   createDoctorForTest,
@@ -28,6 +29,7 @@ const adminAt = (now: Date) =>
     database.db,
     { role: "admin", userId: "admin-hold", twoFactorVerified: true },
     origin,
+    testAdapters(),
     now,
   );
 const reason = "Employee's GP letter says they are in hospital; wait for discharge.";

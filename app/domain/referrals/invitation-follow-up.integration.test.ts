@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -60,7 +61,7 @@ describe("automatic reminders", () => {
     const ids = async (at: Date) =>
       (
         await claimAutomaticReminders(
-          systemScope(database.db, "referral-follow-up", { now: at }),
+          systemScope(database.db, "referral-follow-up", testAdapters(), { now: at }),
           async () => {},
         )
       )
@@ -76,7 +77,9 @@ describe("automatic reminders", () => {
   it("stay unclaimed when the reminder cannot be queued, so the next run claims them", async () => {
     const invitedAt = new Date("2026-05-04T09:00:00Z");
     const unopened = await invitedReferral(invitedAt);
-    const at = systemScope(database.db, "referral-follow-up", { now: addDays(invitedAt, 3) });
+    const at = systemScope(database.db, "referral-follow-up", testAdapters(), {
+      now: addDays(invitedAt, 3),
+    });
     await expect(
       claimAutomaticReminders(at, async () => {
         throw new Error("the queue is gone");
@@ -95,11 +98,15 @@ describe("invitation expiry", () => {
   it("expires invitations 14 days after they were sent and revokes their links", async () => {
     const invitedAt = new Date("2026-04-01T09:00:00Z");
     const id = await invitedReferral(invitedAt);
-    await expireInvitations(systemScope(database.db, "test", { now: addDays(invitedAt, 13) }));
+    await expireInvitations(
+      systemScope(database.db, "test", testAdapters(), { now: addDays(invitedAt, 13) }),
+    );
     expect((await database.db.select().from(referral).where(eq(referral.id, id)))[0]?.status).toBe(
       "invited",
     );
-    await expireInvitations(systemScope(database.db, "test", { now: addDays(invitedAt, 14) }));
+    await expireInvitations(
+      systemScope(database.db, "test", testAdapters(), { now: addDays(invitedAt, 14) }),
+    );
     expect((await database.db.select().from(referral).where(eq(referral.id, id)))[0]?.status).toBe(
       "expired",
     );

@@ -8,6 +8,7 @@ import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { drainMailOutbox, OUTBOX_LEASE_MS } from "~/domain/kernel/mail-outbox.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer, recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
@@ -61,8 +62,7 @@ const rowsOf = (referralId: string) =>
   database.db.select().from(mailOutbox).where(eq(mailOutbox.referralId, referralId));
 const drain = (mailer: Mailer, now = new Date()) =>
   drainMailOutbox(
-    systemScope(database.db, "test", { now }),
-    { mailer, publicUrl },
+    withAdapters(systemScope(database.db, "test", testAdapters(), { now }), { mailer, publicUrl }),
     { referral_invitation: sendQueuedInvitation },
     (e) => {
       throw e;
@@ -79,7 +79,7 @@ describe("the invitation outbox", () => {
     expect(mailer.sent.map((m) => m.to)).toEqual(["first@outbox.test"]);
     expect(mailer.sent[0]?.messageId).toMatch(/^<\d{4}-.+@localhost>$/);
     // The request that placed it comes too late, and so does the next pass.
-    await sendInvitationNow(scope, { mailer, publicUrl }, referral.id);
+    await sendInvitationNow(withAdapters(scope, { mailer, publicUrl }), referral.id);
     await drain(mailer);
     expect(mailer.sent).toHaveLength(1);
     expect((await rowsOf(referral.id))[0]?.messageId).toBe(mailer.sent[0]?.messageId);
@@ -89,7 +89,7 @@ describe("the invitation outbox", () => {
     const { referral, scope } = await placedWithCredits("race@outbox.test");
     const mailer = recordingMailer();
     await Promise.all([
-      sendInvitationNow(scope, { mailer, publicUrl }, referral.id),
+      sendInvitationNow(withAdapters(scope, { mailer, publicUrl }), referral.id),
       drain(mailer),
       drain(mailer),
     ]);
@@ -104,7 +104,7 @@ describe("the invitation outbox", () => {
       },
     };
     await expect(
-      sendInvitationNow(scope, { mailer: broken, publicUrl }, referral.id),
+      sendInvitationNow(withAdapters(scope, { mailer: broken, publicUrl }), referral.id),
     ).rejects.toThrow("connection refused");
     const [failed] = await rowsOf(referral.id);
     expect(failed).toMatchObject({ sentAt: null, attempts: 1 });

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { mailOutbox, referral } from "~/db/schema/index.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import {
-  type OutboxDeps,
   type SendAtSendTime,
   sendQueuedMail,
   unsentRowsOf,
@@ -33,18 +32,17 @@ export async function queueInvitation(
  * deleted referral takes its rows with it), "dropped" when it no longer waits for an invitation
  * (cancelled, expired).
  */
-export const sendQueuedInvitation: SendAtSendTime = async (scope, deps, row) => {
-  const [invited] = await deps.db
+export const sendQueuedInvitation: SendAtSendTime = async (scope, row) => {
+  const [invited] = await scope.db
     .select()
     .from(referral)
     .where(and(eq(referral.id, row.referralId), visibleReferrals(scope)));
   if (!invited) return "hidden";
   if (invited.status !== "invited" && invited.status !== "in_progress") return "dropped";
-  await sendReferralInvitation(deps, {
+  await sendReferralInvitation(scope, {
     referral: invited,
-    organisationName: await organisationDisplayName(deps.db, invited.organisationId),
+    organisationName: await organisationDisplayName(scope.db, invited.organisationId),
     kind: "initial",
-    now: scope.now,
     messageId: row.messageId,
   });
   return "sent";
@@ -55,11 +53,7 @@ export const sendQueuedInvitation: SendAtSendTime = async (scope, deps, row) => 
  * A referral invited without a row (before the outbox existed) gets one first. Throws when the
  * send failed (the row waits for the worker).
  */
-export async function sendInvitationNow(
-  scope: Scope,
-  deps: OutboxDeps,
-  referralId: string,
-): Promise<void> {
+export async function sendInvitationNow(scope: Scope, referralId: string): Promise<void> {
   const { db, now } = scope;
   const [any] = await db
     .select({ id: mailOutbox.id })
@@ -67,7 +61,7 @@ export async function sendInvitationNow(
     .where(and(eq(mailOutbox.referralId, referralId), eq(mailOutbox.kind, "referral_invitation")));
   if (!any) await db.transaction((tx) => queueInvitation(tx, { referralId, now }));
   const rows = await unsentRowsOf(db, referralId, "referral_invitation");
-  const { error } = await sendQueuedMail(scope, deps, rows, {
+  const { error } = await sendQueuedMail(scope, rows, {
     referral_invitation: sendQueuedInvitation,
   });
   if (error) throw error;

@@ -2,8 +2,9 @@ import { addDays } from "date-fns";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { assessmentInvitation, referral } from "~/db/schema/index.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { hashLinkToken, newLinkToken } from "~/lib/link-token.ts";
-import type { Mailer, MailMessage } from "~/services/mail/mailer.server.ts";
+import type { MailMessage } from "~/services/mail/mailer.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -37,16 +38,16 @@ export async function issueInvitationToken(
  * valid, since nobody could ever have received it.
  */
 export async function mailNewLink(
-  deps: { db: Database; mailer: Mailer },
-  { token, message, now }: { token: string; message: MailMessage; now: Date },
+  scope: Scope,
+  { token, message }: { token: string; message: MailMessage },
 ): Promise<void> {
   const revoke = () =>
-    deps.db
+    scope.db
       .update(assessmentInvitation)
-      .set({ revokedAt: now })
+      .set({ revokedAt: scope.now })
       .where(eq(assessmentInvitation.tokenHash, hashLinkToken(token)));
   try {
-    const sent = await deps.mailer.send(message);
+    const sent = await scope.adapters.mailer.send(message);
     // The message went out before, with an earlier link (a retry after a crash): this one never will.
     if (sent.duplicate) await revoke();
   } catch (error) {

@@ -19,7 +19,7 @@ const SEND_INVITATION_JOB = "referral-send-invitation";
  */
 export async function inviteSubject(
   scope: Scope,
-  services: Pick<Runtime, "config" | "logger" | "mailer" | "jobs">,
+  services: Pick<Runtime, "logger">,
   { referralId, kind }: { referralId: string; kind: "initial" | "reminder" },
 ): Promise<void> {
   const { db } = scope;
@@ -31,11 +31,7 @@ export async function inviteSubject(
   if (kind === "initial") {
     // Written to the outbox with the transition; sent now, or by the worker's next pass.
     try {
-      await sendInvitationNow(
-        scope,
-        { mailer: services.mailer, publicUrl: services.config.PUBLIC_URL },
-        referralId,
-      );
+      await sendInvitationNow(scope, referralId);
     } catch (error) {
       services.logger.warn(
         { err: error, referralId },
@@ -45,20 +41,16 @@ export async function inviteSubject(
     return;
   }
   try {
-    await sendReferralInvitation(
-      { db, mailer: services.mailer, publicUrl: services.config.PUBLIC_URL },
-      {
-        referral: row,
-        organisationName: await organisationDisplayName(db, row.organisationId),
-        kind,
-        now: scope.now,
-      },
-    );
+    await sendReferralInvitation(scope, {
+      referral: row,
+      organisationName: await organisationDisplayName(db, row.organisationId),
+      kind,
+    });
   } catch (error) {
     services.logger.warn(
       { err: error, referralId },
       "invitation e-mail failed; retrying in the background",
     );
-    await services.jobs.send(SEND_INVITATION_JOB, { referralId, kind });
+    await scope.adapters.jobs.send(SEND_INVITATION_JOB, { referralId, kind });
   }
 }

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { auditEvent, referral } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
+import { systemScope } from "~/domain/kernel/scope.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { providerScope } from "~tests/support/billing.ts";
 import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer } from "~tests/support/mail.ts";
@@ -94,7 +96,7 @@ async function sentInvitation(referralId: string, organisationName: string, publ
   const mailer = fileOutboxMailer(outbox());
   const [full] = await database.db.select().from(referral).where(eq(referral.id, referralId));
   await sendReferralInvitation(
-    { db: database.db, mailer, publicUrl },
+    systemScope(database.db, "test", testAdapters({ mailer, publicUrl })),
     { referral: full!, organisationName, kind: "initial" },
   );
   const latest = fs

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { referral } from "~/db/schema/index.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { organisationDisplayName } from "./organisation-name.server.ts";
 import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
 
@@ -13,7 +12,6 @@ import { sendReferralInvitation } from "./send-referral-invitation.server.ts";
  */
 export async function sendQueuedInvitation(
   scope: Scope,
-  deps: { mailer: Mailer; publicUrl: string },
   { referralId, kind }: { referralId: string; kind: "initial" | "reminder" },
 ): Promise<boolean> {
   const [row] = await scope.db
@@ -21,14 +19,10 @@ export async function sendQueuedInvitation(
     .from(referral)
     .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (!row || (row.status !== "invited" && row.status !== "in_progress")) return false;
-  await sendReferralInvitation(
-    { db: scope.db, mailer: deps.mailer, publicUrl: deps.publicUrl },
-    {
-      referral: row,
-      organisationName: await organisationDisplayName(scope.db, row.organisationId),
-      kind,
-      now: scope.now,
-    },
-  );
+  await sendReferralInvitation(scope, {
+    referral: row,
+    organisationName: await organisationDisplayName(scope.db, row.organisationId),
+    kind,
+  });
   return true;
 }

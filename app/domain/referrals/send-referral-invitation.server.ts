@@ -1,5 +1,4 @@
-import type { Database } from "~/db/client.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { invitationEmail } from "./invitation-email.ts";
 import { issueInvitationToken, mailNewLink } from "./invitations.server.ts";
 import type { Referral } from "./place-referral.server.ts";
@@ -9,29 +8,27 @@ import type { Referral } from "./place-referral.server.ts";
  * rather than keeping a usable secret in a job queue.
  */
 export async function sendReferralInvitation(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  scope: Scope,
   {
     referral,
     organisationName,
     kind,
-    now = new Date(),
     messageId,
   }: {
     referral: Referral;
     organisationName: string;
     kind: "initial" | "reminder";
-    now?: Date;
     /** The outbox's Message-ID, the same on every attempt (invitation-outbox.server.ts). */
     messageId?: string;
   },
 ): Promise<void> {
   if (!referral.invitedAt) throw new Error(`Referral ${referral.id} has not been invited.`);
-  const { token, expiresAt } = await issueInvitationToken(deps.db, {
+  const { token, expiresAt } = await issueInvitationToken(scope.db, {
     referralId: referral.id,
     invitedAt: referral.invitedAt,
-    now,
+    now: scope.now,
   });
-  const link = new URL(`/assessment/${token}`, deps.publicUrl).toString();
+  const link = new URL(`/assessment/${token}`, scope.adapters.publicUrl).toString();
   const mail = invitationEmail({
     kind,
     type: referral.type,
@@ -42,9 +39,8 @@ export async function sendReferralInvitation(
     link,
     expiresAt,
   });
-  await mailNewLink(deps, {
+  await mailNewLink(scope, {
     token,
     message: { to: referral.subjectEmail, ...mail, ...(messageId ? { messageId } : {}) },
-    now,
   });
 }

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { organisation } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import { agreedItemTexts, allAgreed } from "./disclosure/disclosure-item.ts";
 import { decideOnReport } from "./lock-subject-report.server.ts";
 import { renderReportPdf } from "./report-document.server.tsx";
@@ -26,12 +25,10 @@ const DISCLOSURES_UNANSWERED =
 export async function approveReport(
   scope: Scope,
   {
-    jobs,
     version,
     releaseDiagnosis,
     statement: rawStatement,
   }: {
-    jobs: Pick<JobQueue, "send">;
     version: number;
     releaseDiagnosis: boolean;
     /** The person's own statement; only on a version re-sent after a declined correction. */
@@ -46,7 +43,6 @@ export async function approveReport(
       `Keep your statement under ${SUBJECT_STATEMENT_MAX} characters.`,
     );
   return decideOnReport(scope, {
-    jobs,
     version,
     event: "subject_approved",
     notify: "released",

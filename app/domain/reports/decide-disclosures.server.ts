@@ -5,7 +5,6 @@ import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import type { DisclosureItem } from "./disclosure/disclosure-item.ts";
 import { decideOnReport, lockReportForDecision } from "./lock-subject-report.server.ts";
 
@@ -28,11 +27,9 @@ type DisclosureDecisionResult =
 export async function decideOnDisclosures(
   scope: Scope,
   {
-    jobs,
     version,
     answers,
   }: {
-    jobs: Pick<JobQueue, "send">;
     version: number;
     answers: Readonly<Record<string, DisclosureAnswer | undefined>>;
   },
@@ -84,7 +81,6 @@ export async function decideOnDisclosures(
     return { outcome: "agreed" };
   }
   await decideOnReport(scope, {
-    jobs,
     version,
     event: "subject_requested_correction",
     notify: "correction_requested",

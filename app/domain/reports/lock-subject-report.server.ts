@@ -12,7 +12,6 @@ import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import type { ReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
-import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import {
   REPORT_NOTIFICATION_JOB,
   type ReportNotification,
@@ -80,13 +79,11 @@ interface ReportDecision<R> {
 export async function decideOnReport<R extends object>(
   scope: Scope,
   {
-    jobs,
     version: expectedVersion,
     event,
     notify,
     decide,
   }: {
-    jobs: Pick<JobQueue, "send">;
     version: number;
     event: DecisionEvent;
     notify: ReportNotificationKind;
@@ -117,7 +114,7 @@ export async function decideOnReport<R extends object>(
         details: { version: locked.version.version, ...decision.audit.details },
       },
     });
-    await jobs.send(
+    await scope.adapters.jobs.send(
       REPORT_NOTIFICATION_JOB,
       { reportId: locked.report.id, kind: notify } satisfies ReportNotification,
       { tx },

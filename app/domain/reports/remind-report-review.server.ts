@@ -6,7 +6,6 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken, mailNewLink } from "~/domain/referrals/invitations.server.ts";
 import { organisationDisplayName } from "~/domain/referrals/organisation-name.server.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { reviewReminderEmail } from "./report-emails.ts";
 import { REMINDER_WORKING_DAYS_BEFORE_DUE, reviewReminderAt } from "./review-window.ts";
 
@@ -68,7 +67,6 @@ export async function claimReviewReminders(
  */
 export async function sendReviewReminder(
   scope: Scope,
-  deps: { mailer: Mailer; publicUrl: string },
   { reportId }: { reportId: string },
 ): Promise<"sent" | "skipped"> {
   const { db, now } = requireSystem(scope);
@@ -91,12 +89,9 @@ export async function sendReviewReminder(
   const mail = reviewReminderEmail({
     subjectName: row.referral.subjectName,
     organisationName: await organisationDisplayName(db, row.referral.organisationId),
-    link: new URL(`/assessment/${token}/report`, deps.publicUrl).toString(),
+    link: new URL(`/assessment/${token}/report`, scope.adapters.publicUrl).toString(),
     dueAt: row.report.reviewDueAt,
   });
-  await mailNewLink(
-    { db, mailer: deps.mailer },
-    { token, message: { to: row.referral.subjectEmail, ...mail }, now },
-  );
+  await mailNewLink(scope, { token, message: { to: row.referral.subjectEmail, ...mail } });
   return "sent";
 }

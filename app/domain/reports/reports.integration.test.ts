@@ -11,6 +11,7 @@ import {
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
@@ -79,7 +80,8 @@ async function versionOf(reportId: string, version = 1) {
 }
 
 /** A report job's scope at `now`. */
-const reminderJob = (now: Date) => systemScope(database.db, "report-review-reminders", { now });
+const reminderJob = (now: Date) =>
+  systemScope(database.db, "report-review-reminders", testAdapters(), { now });
 
 describe("the person's review", () => {
   it("shows the sent version, diagnosis included, and audits every read", async () => {
@@ -117,8 +119,8 @@ describe("the person's review", () => {
     const sent = await createSentReport(database.db, { organisationName: "Acme <Tools> Ltd" });
     const { link } = await open(sent.token);
     const result = await approveReport(
-      subjectScopeForTest(database.db, link, { origin: origin() }),
-      { jobs, version: 1, releaseDiagnosis: false },
+      withAdapters(subjectScopeForTest(database.db, link, { origin: origin() }), { jobs }),
+      { version: 1, releaseDiagnosis: false },
     );
     const after = await state(sent.report.id);
     expect(after.report.status).toBe("released");
@@ -160,8 +162,10 @@ describe("the person's review", () => {
 
     // The employer is e-mailed a link to the report, nothing of its content.
     const { sent: count } = await sendReportNotification(
-      systemScope(database.db, "report-notification"),
-      { mailer, publicUrl },
+      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
+        mailer,
+        publicUrl,
+      }),
       { reportId: sent.report.id, kind: "released" },
     );
     // …and the person gets a personal link to download their copy for 30 days.
@@ -176,15 +180,16 @@ describe("the person's review", () => {
 
     // A second decision on the same link is refused.
     await expect(
-      withholdReportConsent(subjectScopeForTest(database.db, link), { jobs, version: 1 }),
+      withholdReportConsent(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
+        version: 1,
+      }),
     ).rejects.toBeInstanceOf(DomainError);
   });
 
   it("records the person's choice to release the diagnosis", async () => {
     const sent = await createSentReport(database.db);
     const { link } = await open(sent.token);
-    await approveReport(subjectScopeForTest(database.db, link), {
-      jobs,
+    await approveReport(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       version: 1,
       releaseDiagnosis: true,
     });
@@ -204,14 +209,12 @@ describe("the person's review", () => {
     const sent = await createSentReport(database.db);
     const { link } = await open(sent.token);
     await expect(
-      requestReportCorrection(subjectScopeForTest(database.db, link), {
-        jobs,
+      requestReportCorrection(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
         version: 1,
         comment: "   ",
       }),
     ).rejects.toBeInstanceOf(DomainError);
-    await requestReportCorrection(subjectScopeForTest(database.db, link), {
-      jobs,
+    await requestReportCorrection(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
       version: 1,
       comment: "I have been off since April, not March.",
     });
@@ -225,8 +228,10 @@ describe("the person's review", () => {
     expect(sentJobs[0]?.data).toEqual({ reportId: sent.report.id, kind: "correction_requested" });
 
     await sendReportNotification(
-      systemScope(database.db, "report-notification"),
-      { mailer, publicUrl },
+      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
+        mailer,
+        publicUrl,
+      }),
       { reportId: sent.report.id, kind: "correction_requested" },
     );
     expect(mails.map((m) => m.to)).toEqual([sent.doctor.email]);
@@ -249,14 +254,12 @@ describe("the person's review", () => {
     });
     const second = await open(revised.token);
     await expect(
-      approveReport(subjectScopeForTest(database.db, second.link), {
-        jobs,
+      approveReport(withAdapters(subjectScopeForTest(database.db, second.link), { jobs }), {
         version: 1,
         releaseDiagnosis: false,
       }),
     ).rejects.toBeInstanceOf(DomainError);
-    await approveReport(subjectScopeForTest(database.db, second.link), {
-      jobs,
+    await approveReport(withAdapters(subjectScopeForTest(database.db, second.link), { jobs }), {
       version: 2,
       releaseDiagnosis: false,
     });
@@ -269,10 +272,10 @@ describe("the person's review", () => {
   it("withholds consent: the employer learns only that", async () => {
     const sent = await createSentReport(database.db);
     const { link } = await open(sent.token);
-    await withholdReportConsent(subjectScopeForTest(database.db, link, { origin: origin() }), {
-      jobs,
-      version: 1,
-    });
+    await withholdReportConsent(
+      withAdapters(subjectScopeForTest(database.db, link, { origin: origin() }), { jobs }),
+      { version: 1 },
+    );
     const after = await state(sent.report.id);
     expect(after.report.status).toBe("withheld");
     expect(after.referral.status).toBe("withheld");
@@ -297,8 +300,10 @@ describe("the person's review", () => {
     ]);
 
     await sendReportNotification(
-      systemScope(database.db, "report-notification"),
-      { mailer, publicUrl },
+      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
+        mailer,
+        publicUrl,
+      }),
       { reportId: sent.report.id, kind: "withheld" },
     );
     expect(mails).toHaveLength(1);
@@ -317,8 +322,7 @@ describe("the person's review", () => {
     ).rejects.toBeInstanceOf(DomainError);
     // Approving after withholding is refused.
     await expect(
-      approveReport(subjectScopeForTest(database.db, link), {
-        jobs,
+      approveReport(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
         version: 1,
         releaseDiagnosis: true,
       }),
@@ -328,8 +332,10 @@ describe("the person's review", () => {
   it("sends no notification for a state the report has left", async () => {
     const sent = await createSentReport(database.db);
     const out = await sendReportNotification(
-      systemScope(database.db, "report-notification"),
-      { mailer, publicUrl },
+      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
+        mailer,
+        publicUrl,
+      }),
       { reportId: sent.report.id, kind: "released" },
     );
     expect(out.sent).toBe(0);
@@ -384,13 +390,9 @@ describe("the review reminder", () => {
     expect(await claimReviewReminders(reminderJob(thursday), queued)).not.toContain(sent.report.id);
 
     expect(
-      await sendReviewReminder(
-        reminderJob(thursday),
-        { mailer, publicUrl },
-        {
-          reportId: sent.report.id,
-        },
-      ),
+      await sendReviewReminder(withAdapters(reminderJob(thursday), { mailer, publicUrl }), {
+        reportId: sent.report.id,
+      }),
     ).toBe("sent");
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe(sent.referral.subjectEmail);
@@ -406,15 +408,13 @@ describe("the review reminder", () => {
 
     // Decided reports are never reminded.
     const { link } = await open(sent.token);
-    await withholdReportConsent(subjectScopeForTest(database.db, link), { jobs, version: 1 });
+    await withholdReportConsent(withAdapters(subjectScopeForTest(database.db, link), { jobs }), {
+      version: 1,
+    });
     expect(
-      await sendReviewReminder(
-        reminderJob(new Date()),
-        { mailer, publicUrl },
-        {
-          reportId: sent.report.id,
-        },
-      ),
+      await sendReviewReminder(withAdapters(reminderJob(new Date()), { mailer, publicUrl }), {
+        reportId: sent.report.id,
+      }),
     ).toBe("skipped");
   });
 });
@@ -426,8 +426,11 @@ describe("the employer's reports", () => {
     first = await createSentReport(database.db, { now: new Date("2030-02-04T10:00:00Z") });
     const { link } = await open(first.token);
     await approveReport(
-      subjectScopeForTest(database.db, link, { now: new Date("2030-02-05T23:30:00Z") }),
-      { jobs, version: 1, releaseDiagnosis: false },
+      withAdapters(
+        subjectScopeForTest(database.db, link, { now: new Date("2030-02-05T23:30:00Z") }),
+        { jobs },
+      ),
+      { version: 1, releaseDiagnosis: false },
     );
     const actor = first.actor;
     const list = (q: string) =>

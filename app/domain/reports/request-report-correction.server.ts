@@ -1,6 +1,5 @@
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import { CORRECTION_COMMENT_MAX } from "./correction-comment.ts";
 import { decideOnReport } from "./lock-subject-report.server.ts";
 
@@ -11,13 +10,12 @@ import { decideOnReport } from "./lock-subject-report.server.ts";
  */
 export async function requestReportCorrection(
   scope: Scope,
-  { jobs, version, comment }: { jobs: Pick<JobQueue, "send">; version: number; comment: string },
+  { version, comment }: { version: number; comment: string },
 ): Promise<{ reportId: string }> {
   const text = comment.trim();
   if (text.length === 0 || text.length > CORRECTION_COMMENT_MAX)
     throw new DomainError("invalid_input", "A correction needs a comment.");
   return decideOnReport(scope, {
-    jobs,
     version,
     event: "subject_requested_correction",
     notify: "correction_requested",

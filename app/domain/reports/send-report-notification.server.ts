@@ -1,11 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { organisation, referral, report, user } from "~/db/schema/index.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
-import {
-  alreadyQueued,
-  type OutboxDeps,
-  transactionWithMail,
-} from "~/domain/kernel/mail-outbox.server.ts";
+import { alreadyQueued, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
@@ -29,7 +25,6 @@ import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
  */
 export async function sendReportNotification(
   scope: Scope,
-  deps: OutboxDeps,
   { reportId, kind }: ReportNotification,
 ): Promise<{ sent: number }> {
   const system = requireSystem(scope);
@@ -49,7 +44,7 @@ export async function sendReportNotification(
     .where(and(eq(report.id, reportId), visibleReports(scope)));
   if (!row || row.report.status !== kind) return { sent: 0 };
   const organisationName = row.organisationName ?? "there";
-  const url = (path: string) => new URL(path, deps.publicUrl).toString();
+  const url = (path: string) => new URL(path, scope.adapters.publicUrl).toString();
 
   let recipients: string[];
   let mail: ReportEmail;
@@ -89,7 +84,7 @@ export async function sendReportNotification(
   }
   const key = `report-${kind}:${reportId}:v${row.report.currentVersion}`;
   const cause = { referralId: row.report.referralId, key };
-  return transactionWithMail(system, deps, async (tx, queue) => {
+  return transactionWithMail(system, async (tx, queue) => {
     await queue(
       recipients.map((to) => ({ to, ...mail })),
       cause,

@@ -1,5 +1,4 @@
 import type { Scope } from "~/domain/kernel/scope.ts";
-import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import { decideOnReport } from "./lock-subject-report.server.ts";
 
 /**
@@ -8,10 +7,9 @@ import { decideOnReport } from "./lock-subject-report.server.ts";
  */
 export async function withholdReportConsent(
   scope: Scope,
-  { jobs, version }: { jobs: Pick<JobQueue, "send">; version: number },
+  { version }: { version: number },
 ): Promise<{ reportId: string }> {
   return decideOnReport(scope, {
-    jobs,
     version,
     event: "subject_withheld",
     notify: "withheld",

@@ -17,16 +17,10 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { grantableRoles, memberRoleWithArticle } from "~/domain/kernel/team-permissions.ts";
 import { visibleMembers, visibleTeamInvitations } from "~/domain/kernel/visibility.server.ts";
 import { hashLinkToken, newLinkToken } from "~/lib/link-token.ts";
-import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { teamInvitationEmail } from "./team-emails.ts";
 
 /** An invitation link works for 7 days from its last sending (docs/architecture.md §4). */
 const teamInvitationDays = 7;
-
-interface TeamMailDeps {
-  mailer: Mailer;
-  publicUrl: string;
-}
 
 const pending = and(isNull(teamInvitation.acceptedAt), isNull(teamInvitation.revokedAt));
 
@@ -53,7 +47,6 @@ function requireInviter(scope: Scope, role: MemberRole) {
  */
 export async function inviteTeamMember(
   scope: Scope,
-  deps: TeamMailDeps,
   input: { email: string; role: MemberRole },
 ): Promise<{ status: "sent"; invitationId: string } | { status: "already-member" }> {
   const employer = requireInviter(scope, input.role);
@@ -101,7 +94,7 @@ export async function inviteTeamMember(
     })
     .returning({ id: teamInvitation.id, sendCount: teamInvitation.sendCount });
   if (!row) throw new Error("invitation not stored");
-  await sendInvitation(employer, deps, { id: row.id, email, role: input.role, token, expiresAt });
+  await sendInvitation(employer, { id: row.id, email, role: input.role, token, expiresAt });
   await recordAuditEventAs(employer, {
     action: row.sendCount > 1 ? "team.invitation_resent" : "team.invitation_sent",
     object: { type: "team_invitation", id: row.id },
@@ -111,11 +104,7 @@ export async function inviteTeamMember(
 }
 
 /** Sends a pending invitation again with a new link and 7 more days; the old link stops working. */
-export async function resendTeamInvitation(
-  scope: Scope,
-  deps: TeamMailDeps,
-  invitationId: string,
-): Promise<void> {
+export async function resendTeamInvitation(scope: Scope, invitationId: string): Promise<void> {
   const found = await pendingInvitation(scope, invitationId);
   const employer = requireInviter(scope, found.role);
   const { db, now } = employer;
@@ -128,7 +117,7 @@ export async function resendTeamInvitation(
     .where(and(eq(teamInvitation.id, found.id), pending))
     .returning({ id: teamInvitation.id });
   if (updated.length === 0) throw invitationGone();
-  await sendInvitation(employer, deps, { ...found, token, expiresAt });
+  await sendInvitation(employer, { ...found, token, expiresAt });
   await recordAuditEventAs(employer, {
     action: "team.invitation_resent",
     object: { type: "team_invitation", id: found.id },
@@ -201,16 +190,15 @@ async function refuseWhenSendingTooMuch(db: Executor, organisationId: string, no
 
 async function sendInvitation(
   employer: Scope<EmployerActor>,
-  deps: TeamMailDeps,
   invitation: { id: string; email: string; role: MemberRole; token: string; expiresAt: Date },
 ) {
   const [inviter] = await employer.db
     .select({ name: user.name })
     .from(user)
     .where(eq(user.id, employer.actor.userId));
-  const link = new URL(`/join/${invitation.token}`, deps.publicUrl).toString();
+  const link = new URL(`/join/${invitation.token}`, employer.adapters.publicUrl).toString();
   try {
-    await deps.mailer.send(
+    await employer.adapters.mailer.send(
       teamInvitationEmail({
         to: invitation.email,
         inviterName: inviter?.name ?? "A colleague",

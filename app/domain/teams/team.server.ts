@@ -14,7 +14,7 @@ import type { EmployerActor } from "~/domain/kernel/actor.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer, requireTeamPermission } from "~/domain/kernel/guards.ts";
-import { type OutboxDeps, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
+import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { grantableRoles, teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
@@ -170,7 +170,6 @@ export async function changeMemberRole(
  */
 export async function removeMember(
   scope: Scope,
-  deps: OutboxDeps,
   input: { memberId: string; reassignTo?: string | null },
 ): Promise<{ referralsReassigned: number }> {
   const employer = requireTeamPermission(
@@ -179,7 +178,7 @@ export async function removeMember(
     "Your role in this organisation does not include removing people.",
   );
   const { actor } = employer;
-  const removed = await transactionWithMail(employer, deps, async (tx, queue) => {
+  const removed = await transactionWithMail(employer, async (tx, queue) => {
     await lockOrganisation(tx, actor.organisationId);
     const target = await memberOf(tx, employer, input.memberId);
     if (target.userId === actor.userId)

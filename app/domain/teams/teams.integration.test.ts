@@ -8,6 +8,7 @@ import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
@@ -76,10 +77,10 @@ function scopeOf(name: string, now = new Date()) {
 
 /** An invitation to the team, sent by the holder of `by` through the file's recording mailer. */
 const invite = (by: ReturnType<typeof scopeOf>, email: string, role: MemberRole) =>
-  inviteTeamMember(by, { mailer, publicUrl }, { email, role });
+  inviteTeamMember(withAdapters(by, { mailer, publicUrl }), { email, role });
 
 const door = (now = new Date()) =>
-  systemScope(runtime.database.db, "team-invitation-link", { now });
+  systemScope(runtime.database.db, "team-invitation-link", testAdapters(), { now });
 
 /** The token of the newest invitation e-mail to `to`. */
 function linkSentTo(to: string): string {
@@ -194,7 +195,10 @@ describe("inviting people", () => {
       status: "expired",
     });
 
-    await resendTeamInvitation(scopeOf("olive"), { mailer, publicUrl }, sent.invitationId);
+    await resendTeamInvitation(
+      withAdapters(scopeOf("olive"), { mailer, publicUrl }),
+      sent.invitationId,
+    );
     const fresh = linkSentTo("late@acme.example");
     expect(fresh).not.toBe(old);
     expect(await openTeamInvitation(door(), old)).toEqual({ status: "invalid" });
@@ -289,17 +293,15 @@ describe("the team", () => {
     // HR administrators remove managers, not owners.
     const olive = team.members.find((m) => m.userId === "user-olive");
     await expect(
-      removeMember(scopeOf("harry"), { mailer, publicUrl }, { memberId: olive?.memberId ?? "" }),
+      removeMember(withAdapters(scopeOf("harry"), { mailer, publicUrl }), {
+        memberId: olive?.memberId ?? "",
+      }),
     ).rejects.toMatchObject({ code: "forbidden" });
 
-    const removed = await removeMember(
-      scopeOf("harry"),
-      { mailer, publicUrl },
-      {
-        memberId: mia.memberId,
-        reassignTo: "user-otto",
-      },
-    );
+    const removed = await removeMember(withAdapters(scopeOf("harry"), { mailer, publicUrl }), {
+      memberId: mia.memberId,
+      reassignTo: "user-otto",
+    });
     expect(removed).toEqual({ referralsReassigned: 1 });
     const [moved] = await runtime.database.db
       .select({ ownerId: referral.ownerId, createdBy: referral.createdBy })
@@ -353,6 +355,7 @@ describe("the administrator's audit log", () => {
       runtime.database.db,
       { role: "admin", userId: "user-admin", twoFactorVerified: true },
       { ip: null, requestId: "test" },
+      testAdapters(),
     );
     const page = await searchAuditLog(admin, {
       actor: "",

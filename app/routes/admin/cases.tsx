@@ -20,7 +20,6 @@ import {
 } from "~/components/ui/native-select";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toaster";
-import { runtimeContext } from "~/context.ts";
 import {
   assignableDoctors,
   type CaseRow,
@@ -60,7 +59,6 @@ const refusals = {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const scope = adminScope(context);
-  const runtime = context.get(runtimeContext);
   // Both fields fall back ("" for none chosen), so the submission always reads.
   const submission = parseSubmission(await request.formData(), reassignCaseSchema);
   const { referralId, doctorUserId } =
@@ -70,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const result = await reassignCase(scope, {
     referralId,
     doctorUserId,
-    notify: { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
+    notify: true,
   });
   if (result.status !== "reassigned") {
     return data({ ok: false as const, message: refusals[result.status] }, { status: 400 });

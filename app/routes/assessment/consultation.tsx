@@ -15,7 +15,7 @@ import {
   subjectConsultationFormSchema,
   subjectConsultationForms,
 } from "~/domain/consultations/consultation-forms.ts";
-import { ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
+import { ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/timing.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { refusalResponse } from "~/middleware/refusal.server.ts";
 import type { Route } from "./+types/consultation";
@@ -48,8 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { runtime, scope } = await requireAssessmentLink(context, params.token);
-  const deps = { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
+  const { scope } = await requireAssessmentLink(context, params.token);
   const submission = parseSubmission(await request.formData(), subjectConsultationFormSchema);
   if (submission.status !== "success") {
     if (!Object.hasOwn(subjectConsultationForms, String(submission.payload.intent ?? "")))
@@ -65,13 +64,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = submission.value;
   try {
     if (form.intent === "pick")
-      await pickConsultationTime(scope, deps, {
+      await pickConsultationTime(scope, {
         consultationId: form.consultationId,
         offerId: form.offerId,
       });
-    else if (form.intent === "other-times")
-      await requestOtherTimes(scope, deps, form.consultationId);
-    else await cancelConsultation(scope, deps, form.consultationId);
+    else if (form.intent === "other-times") await requestOtherTimes(scope, form.consultationId);
+    else await cancelConsultation(scope, form.consultationId);
   } catch (error) {
     return refusalResponse(error, (refusal) => ({ error: refusal.message, result: null }), {
       notFound: "inline",

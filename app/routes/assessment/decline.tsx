@@ -20,14 +20,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const { runtime, scope } = await requireAssessmentLink(context, params.token);
   try {
-    const ended = await declineConsent(scope, { publicUrl: runtime.config.PUBLIC_URL });
+    const ended = await declineConsent(scope);
     // After commit: the employer's notice (reference only, written with the decline) goes now,
     // or with the outbox's drain, and any card payment goes back.
-    await sendQueuedMail(
-      scope,
-      { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
-      ended.notice,
-    );
+    await sendQueuedMail(scope, ended.notice);
     await refundAfterCommit(scope, runtime, ended.order);
   } catch (error) {
     // Declined already, or started and sent meanwhile: the start page says where it stands.

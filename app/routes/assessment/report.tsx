@@ -73,17 +73,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type ActionResult = { intent: ReportDecisionIntent; result: SubmissionResult<string[]> };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, scope } = await requireAssessmentLink(context, params.token);
+  const { scope } = await requireAssessmentLink(context, params.token);
   const formData = await request.formData();
   const sent = parseSubmission(formData, reportDecisionIntent);
   const intent = sent.status === "success" ? sent.value.intent : undefined;
-  const { jobs } = runtime;
   const back = assessmentPath(params.token, "report");
   let refused: SubmissionResult<string[]> | null = null;
   if (intent === "approve")
     refused = await decide(back, formData, approveReportForm, (form) =>
       approveReport(scope, {
-        jobs,
         version: form.version,
         releaseDiagnosis: form.releaseDiagnosis === "yes",
         statement: form.statement,
@@ -91,16 +89,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   else if (intent === "correction")
     refused = await decide(back, formData, reportCorrectionForm, (form) =>
-      requestReportCorrection(scope, { jobs, version: form.version, comment: form.comment }),
+      requestReportCorrection(scope, { version: form.version, comment: form.comment }),
     );
   else if (intent === "withhold")
     refused = await decide(back, formData, withholdReportForm, (form) =>
-      withholdReportConsent(scope, { jobs, version: form.version }),
+      withholdReportConsent(scope, { version: form.version }),
     );
   else if (intent === "disclosures")
     refused = await decide(back, formData, disclosureDecisionForm, async (form) => {
       const result = await decideOnDisclosures(scope, {
-        jobs,
         version: form.version,
         answers: form.decisions,
       });

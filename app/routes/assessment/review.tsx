@@ -36,13 +36,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { runtime, scope, kind, definition } = await requireOpenQuestionnaire(
-    context,
-    params.token,
-  );
+  const { scope, kind, definition } = await requireOpenQuestionnaire(context, params.token);
   let result: Awaited<ReturnType<typeof submitAssessment>>;
   try {
-    result = await submitAssessment(scope, { jobs: runtime.jobs });
+    result = await submitAssessment(scope);
   } catch (error) {
     assessmentRefusal(error, assessmentPath(params.token));
   }

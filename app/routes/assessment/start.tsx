@@ -92,7 +92,7 @@ type ActionResult =
   | { form: "reply"; messageId: string; result: SubmissionResult<string[]> };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, scope } = await requireAssessmentLink(context, params.token);
+  const { scope } = await requireAssessmentLink(context, params.token);
   const formData = await request.formData();
   const sent = parseSubmission(formData, startPageIntent);
   if (sent.status === "success" && sent.value.intent === "reply") {
@@ -105,8 +105,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     const result = await replyToDoctor(scope, {
-      mailer: runtime.mailer,
-      publicUrl: runtime.config.PUBLIC_URL,
       messageId: submission.value.messageId,
       reply: submission.value.reply,
     });

@@ -100,10 +100,7 @@ function missingMessage(item: QuestionnaireItem | undefined): string {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { runtime, scope, kind, definition } = await requireOpenQuestionnaire(
-    context,
-    params.token,
-  );
+  const { scope, kind, definition } = await requireOpenQuestionnaire(context, params.token);
   const formData = await request.formData();
   const submission = parseSubmission(formData, stepForm);
   const fields = submission.status === "success" ? submission.value : {};
@@ -120,7 +117,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   let result: Awaited<ReturnType<typeof saveAnswers>>;
   try {
     result = await saveAnswers(scope, {
-      jobs: runtime.jobs,
       step: params.step,
       answers: posted,
       returnToReview,

@@ -7,7 +7,6 @@ import { takeReferral } from "~/domain/doctor/take-referral.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
-import { reportMailDeps } from "./mail-deps.server.ts";
 
 /**
  * What a doctor does to a case from the dashboard's rows and sheet, and from the case's own page:
@@ -55,7 +54,7 @@ export async function doctorCaseAction(request: Request, context: Readonly<Route
         );
       return { ok: true as const, intent, referralId, contacted: result.contacted };
     }
-    await remindSubjectOfReport(scope, reportMailDeps(context), referralId);
+    await remindSubjectOfReport(scope, referralId);
     return { ok: true as const, intent, referralId };
   } catch (error) {
     return refusalResponse(error, (refusal) => ({

@@ -13,7 +13,6 @@ import { refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/case-consultation";
 import { loadConsultationPanel } from "./consultation-panel.server.ts";
-import { consultationMailDeps } from "./mail-deps.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Video consultation ${loaderData?.reference ?? ""}`);
@@ -24,7 +23,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const scope = currentScope(context);
-  const deps = consultationMailDeps(context);
   const submission = parseSubmission(await request.formData(), consultationPanelFormSchema);
   const intent = String(submission.payload.intent ?? "");
   if (submission.status !== "success") {
@@ -37,15 +35,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = submission.value;
   try {
     if (form.intent === "offer")
-      await offerConsultation(scope, deps, { referralId: params.referralId, times: form.times });
-    else if (form.intent === "cancel") await cancelConsultation(scope, deps, form.consultationId);
+      await offerConsultation(scope, { referralId: params.referralId, times: form.times });
+    else if (form.intent === "cancel") await cancelConsultation(scope, form.consultationId);
     else if (form.intent === "notes")
       await saveConsultationNotes(scope, {
         consultationId: form.consultationId,
         notes: form.notes,
       });
     else
-      await recordNoShow(scope, deps, {
+      await recordNoShow(scope, {
         consultationId: form.consultationId,
         newTimes: form.times,
       });

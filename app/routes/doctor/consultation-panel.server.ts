@@ -3,7 +3,7 @@ import type { ConsultationPanelData } from "~/components/consultations/consultat
 import { readConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { offerableSlots } from "~/domain/consultations/availability.server.ts";
 import { consultationsForDoctorCase } from "~/domain/consultations/booking.server.ts";
-import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/deps.ts";
+import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from "~/domain/consultations/timing.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
 

@@ -33,7 +33,7 @@ import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts"
 import { currentScope } from "~/middleware/scope.server.ts";
 import { currentSession, requestMeta } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/report-editor";
-import { reportMailDeps } from "./mail-deps.server.ts";
+import { reviewWindow } from "./review-window.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Review & Create Report ${loaderData?.referral.reference ?? ""}`);
@@ -139,7 +139,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         : refusedField("clinicalNotes", saved.message);
     }
     if (form.intent === "ask") {
-      const result = await askSubjectForInformation(scope, reportMailDeps(context), {
+      const result = await askSubjectForInformation(scope, {
         referralId,
         question: form.question,
       });
@@ -154,7 +154,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           "The authenticator code was not accepted.",
         );
       try {
-        const declined = await declineReportCorrection(scope, reportMailDeps(context), {
+        const declined = await declineReportCorrection(scope, reviewWindow(context), {
           referralId,
           reason: form.declineReason,
           stepUpAt,
@@ -204,7 +204,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         },
       };
     try {
-      await signAndSendReport(scope, reportMailDeps(context), { referralId, stepUpAt });
+      await signAndSendReport(scope, reviewWindow(context), { referralId, stepUpAt });
     } catch (error) {
       // These two refusals are answered on their fields at 200 rather than with the map's 4xx:
       // the edits were saved above, and after a 4xx action React Router does not read the

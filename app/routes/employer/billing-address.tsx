@@ -56,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { address, order } = submission.value;
   await saveBillingAddress(scope, runtime, { address }).catch(teamRoleRefusal("billing"));
   if (!order) throw redirect("/employer-subscription?notice=billing-address-saved#billing-address");
-  const { redirectUrl } = await continuePurchase(scope, runtime, order);
+  const { redirectUrl } = await continuePurchase(scope, order);
   throw redirect(redirectUrl);
 }
 

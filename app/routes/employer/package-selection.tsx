@@ -54,7 +54,7 @@ type ActionResult = {
 };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { runtime, scope, audit } = billingRequest(context);
+  const { scope, audit } = billingRequest(context);
   const submission = parseSubmission(await request.formData(), planSelectionSchema);
   if (submission.status !== "success")
     return data<ActionResult>({ result: submission.reply() }, { status: 400 });
@@ -65,7 +65,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const current = await ownMembership(scope).catch(teamRoleRefusal("billing"));
   const bundle = choice.kind === "credit_pack" && membershipStanding(current, scope.now) === "none";
   try {
-    const started = await startPurchase(scope, runtime, {
+    const started = await startPurchase(scope, {
       request:
         bundle && choice.kind === "credit_pack"
           ? { kind: "membership", interval: "monthly", packId: choice.packId }

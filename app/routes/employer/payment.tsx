@@ -139,7 +139,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       );
     }
     try {
-      const started = await startPurchase(scope, runtime, {
+      const started = await startPurchase(scope, {
         request: { kind: "membership", interval, packId: pack.id },
       });
       await audit({
@@ -167,7 +167,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     // The same code path as a provider's webhook, in the provider's (system) scope on this
     // request: one event per order, confirmed once.
-    const provider = systemScope(scope.db, "demo-payment", { requestId: scope.origin.requestId });
+    const provider = systemScope(scope.db, "demo-payment", scope.adapters, {
+      requestId: scope.origin.requestId,
+    });
     const outcome = await confirmPayment(
       provider,
       runtime,

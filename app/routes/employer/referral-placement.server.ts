@@ -17,7 +17,7 @@ export async function continueAfterPlacement(
     return redirect("/employer-dashboard?notice=referral-invited");
   }
   // The order the referral was placed with: its price, invoice and referral stay one.
-  const { redirectUrl } = await startPurchase(scope, runtime, {
+  const { redirectUrl } = await startPurchase(scope, {
     orderId: placement.orderId,
     successPath: `/review-referral?referral=${referralId}`,
     cancelPath: `/employer-referrals?viewReferral=${referralId}`,

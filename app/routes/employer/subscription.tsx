@@ -120,7 +120,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { runtime, scope, audit } = billingRequest(context);
+  const { scope, audit } = billingRequest(context);
   const { actor } = scope;
   const auditMembership = (action: string, details: Record<string, unknown>) =>
     audit({
@@ -163,7 +163,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw redirect("/employer-subscription");
       }
       case "purchase": {
-        const started = await startPurchase(scope, runtime, {
+        const started = await startPurchase(scope, {
           request: { kind: "credit_pack", packId: input.packId },
         });
         await audit({

@@ -93,7 +93,6 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = currentScope(context);
   const runtime = context.get(runtimeContext);
-  const mail = { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL };
   const form = await request.formData();
   const submission = parseSubmission(form, teamActionSchema);
   if (submission.status !== "success") {
@@ -107,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "invite": {
-        const sent = await inviteTeamMember(scope, mail, input);
+        const sent = await inviteTeamMember(scope, input);
         if (sent.status === "already-member")
           return data<ActionResult>(
             {
@@ -127,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       case "resend":
-        await resendTeamInvitation(scope, mail, input.invitationId);
+        await resendTeamInvitation(scope, input.invitationId);
         return data<ActionResult>({ intent: "resend", ok: true, message: "Invitation sent again" });
       case "revoke":
         if (input.confirm !== "yes")
@@ -154,14 +153,10 @@ export async function action({ request, context }: Route.ActionArgs) {
             what: "remove",
             id: input.memberId,
           });
-        const removed = await removeMember(
-          scope,
-          { mailer: runtime.mailer, publicUrl: runtime.config.PUBLIC_URL },
-          {
-            memberId: input.memberId,
-            reassignTo: input.reassignTo || null,
-          },
-        );
+        const removed = await removeMember(scope, {
+          memberId: input.memberId,
+          reassignTo: input.reassignTo || null,
+        });
         const moved = removed.referralsReassigned;
         return data<ActionResult>({
           intent: "remove",

@@ -20,7 +20,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   if (!event) return Response.json({ received: true, handled: false });
-  const scope = systemScope(runtime.database.db, "stripe-webhook", { requestId: event.eventId });
+  const scope = systemScope(runtime.database.db, "stripe-webhook", runtime.adapters, {
+    requestId: event.eventId,
+  });
   const outcome = await confirmPayment(scope, runtime, event);
   runtime.logger.info({ eventId: event.eventId, outcome }, "stripe webhook handled");
   return Response.json({ received: true, outcome });

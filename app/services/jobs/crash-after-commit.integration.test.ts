@@ -12,6 +12,7 @@ import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { SAFETY_ALERT_JOB, saveAnswers } from "~/domain/assessments/save-answers.server.ts";
 import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
+import { withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { startServerProcess } from "~tests/support/server-process.ts";
 import { createTestDatabase, testDatabaseOwnerUrl } from "~tests/support/test-database.ts";
@@ -93,11 +94,10 @@ describe.skipIf(!serverUrl)("a server killed between the commit and the e-mail",
       ["condition.categories", { "condition.categories": ["mental-health"] }],
       ["condition.description", { "condition.description": "Low mood since the spring." }],
     ] as const)
-      await saveAnswers(subjectScopeForTest(database.db, opened.link), {
-        jobs: noJobs,
-        step,
-        answers,
-      });
+      await saveAnswers(
+        withAdapters(subjectScopeForTest(database.db, opened.link), { jobs: noJobs }),
+        { step, answers },
+      );
 
     // The first server commits the urgent flag with its alert job, and dies right there.
     const first = serverProcess("crash", "committed", { CRASH_TOKEN: token });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
+import { withAdapters } from "~tests/support/adapters.ts";
 import { member, referral, report, user } from "../../../app/db/schema/index.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { inviteTeamMember } from "../../../app/domain/teams/invitations.server.ts";
@@ -348,7 +349,7 @@ test.describe("pages behind a sign-in or an assessment link", () => {
 
     // In review with the doctor, a consultation booked.
     const inReview = await bookedCaseForTest(
-      { db, mailer: runtime.mailer, publicUrl: origin },
+      { db, adapters: { ...runtime.adapters, publicUrl: origin } },
       { doctorId },
     );
     await mine(inReview.referral.id);
@@ -401,8 +402,7 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     // has none): the new-account form beside "sign in to accept".
     const invitations = recordingMailer();
     await inviteTeamMember(
-      employerScopeForTest(db, actor),
-      { mailer: invitations, publicUrl: origin },
+      withAdapters(employerScopeForTest(db, actor), { mailer: invitations, publicUrl: origin }),
       { email: uniqueEmail("reflow-invitee"), role: "manager" },
     );
     const joinPath = new URL(

@@ -3,6 +3,7 @@ import { subDays } from "date-fns";
 import { openDatabase } from "../../../app/db/client.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireInvitations } from "../../../app/domain/referrals/expire-invitations.server.ts";
+import { testAdapters } from "../../support/adapters.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { migratedDataDir } from "../support/in-process-server.ts";
@@ -52,7 +53,7 @@ test.describe("links that do not work", () => {
         now: subDays(new Date(), 15),
       });
       token = invited.token;
-      expect(await expireInvitations(systemScope(database.db, "test"))).toBe(1);
+      expect(await expireInvitations(systemScope(database.db, "test", testAdapters()))).toBe(1);
     } finally {
       await database.close();
     }

@@ -90,7 +90,10 @@ test("doctor and subject meet in the video room; anyone else is refused before s
     referral,
     token,
     consultation: booked,
-  } = await bookedCaseForTest({ db, mailer: runtime.mailer, publicUrl: origin }, { doctorId });
+  } = await bookedCaseForTest(
+    { db, adapters: { ...runtime.adapters, publicUrl: origin } },
+    { doctorId },
+  );
 
   // The doctor signs in with two factors and opens the case's consultation.
   const doctorContext = withHydratingPages(
@@ -174,7 +177,7 @@ test("doctor and subject meet in the video room; anyone else is refused before s
 test("the person's calendar invitation opens the room in a fresh browser, and gives the time before it opens", async () => {
   test.setTimeout(90_000);
   const db = runtime.database.db;
-  const deps = { db, mailer: runtime.mailer, publicUrl: origin };
+  const deps = { db, adapters: { ...runtime.adapters, publicUrl: origin } };
   /** The calendar file of this consultation's booking sent to the person, read by ical.js. */
   const calendarLink = async (subjectEmail: string, consultationId: string) => {
     const uid = `${consultationId}@referoh`;

@@ -118,7 +118,7 @@ test("two processes on PostgreSQL serve the app, put a room's two people in touc
     });
     const { referral, token } = await referralInReviewForTest(runtime.database.db, { doctorId });
     const booked = await bookConsultationForTest(
-      { db: runtime.database.db, mailer: runtime.mailer, publicUrl: origin },
+      { db: runtime.database.db, adapters: { ...runtime.adapters, publicUrl: origin } },
       { doctor: doctorActor(doctorId), referralId: referral.id },
     );
 

@@ -9,6 +9,7 @@ import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/ord
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
+import { testAdapters } from "../../support/adapters.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
@@ -79,7 +80,7 @@ async function membershipWithCredits(userId: string, organisationId: string, nam
     provider: "demo",
   });
   await handlePaymentEvent(
-    systemScope(db, "demo-payment"),
+    systemScope(db, "demo-payment", testAdapters()),
     createDemoProvider().confirmationEvent(order),
     {
       seller: { name: "ReferOH Ltd", address: "1 Example Street, London", vatNumber: "GB1" },

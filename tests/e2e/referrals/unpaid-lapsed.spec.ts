@@ -2,6 +2,7 @@ import { member, organisation } from "../../../app/db/schema/index.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireUnpaidReferrals } from "../../../app/domain/referrals/expire-unpaid-referrals.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
+import { testAdapters } from "../../support/adapters.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
@@ -56,9 +57,7 @@ test.beforeAll(async () => {
     },
   );
   if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
-  const expired = await expireUnpaidReferrals(systemScope(db, "test"), {
-    publicUrl: "http://localhost:3000",
-  });
+  const expired = await expireUnpaidReferrals(systemScope(db, "test", testAdapters()));
   expect(expired.map((e) => e.referralId)).toContain(placed.id);
   reference = placed.reference;
 });

@@ -4,6 +4,7 @@ import type { Database } from "../../../app/db/client.server.ts";
 import { member, organisation, referral, report, user } from "../../../app/db/schema/index.ts";
 import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
+import { testAdapters } from "../../support/adapters.ts";
 import { subjectScopeForTest } from "../../support/assessments.ts";
 import { createSentReport } from "../../support/reports.ts";
 import { dataUrl } from "../../support/router-answers.ts";
@@ -161,8 +162,11 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   });
   if (!opened.ok) throw new Error("the report link did not open");
   await approveReport(
-    subjectScopeForTest(db, opened.link, { origin: { ip: "192.0.2.71", requestId: "team" } }),
-    { jobs: { send: async () => null }, version: 1, releaseDiagnosis: false },
+    subjectScopeForTest(db, opened.link, {
+      origin: { ip: "192.0.2.71", requestId: "team" },
+      adapters: testAdapters({ jobs: { send: async () => null } }),
+    }),
+    { version: 1, releaseDiagnosis: false },
   );
   const aliceId = await userIdOf(db, people.alice);
   await db

@@ -5,7 +5,7 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { CIPHERTEXT_PREFIX } from "~/db/encryption/keyring.ts";
 import { mailOutbox } from "~/db/schema/index.ts";
-import { type Mailer } from "~/services/mail/mailer.server.ts";
+import type { Mailer } from "~/services/mail/mailer.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer, recordingMailer } from "~tests/support/mail.ts";

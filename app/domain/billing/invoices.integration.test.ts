@@ -9,9 +9,10 @@ import { employerScopeFor, providerScope } from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { pdfText } from "~tests/support/pdf-text.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
-import { billingAddressOf, saveBillingAddress } from "./billing-address.server.ts";
+import { billingAddressOf } from "./billing-address-of.server.ts";
 import { getInvoicePdf } from "./invoices.server.ts";
 import { createOrder, handlePaymentEvent } from "./orders.server.ts";
+import { saveBillingAddress } from "./save-billing-address.server.ts";
 import { startPurchase } from "./start-purchase.server.ts";
 
 const database = testDatabaseForFile();

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardHeading, CardTitle } from "~/compone
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { billingAddressOf } from "~/domain/billing/billing-address.server.ts";
+import { billingAddressOf } from "~/domain/billing/billing-address-of.server.ts";
 import {
   type CreditPackId,
   creditPacks,

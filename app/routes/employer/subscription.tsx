@@ -22,8 +22,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { ErrorSummary } from "~/components/ui/form-field";
 import { Progress } from "~/components/ui/progress";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
-import { billingAddressOf } from "~/domain/billing/billing-address.server.ts";
 import { billingAddressSchema } from "~/domain/billing/billing-address.ts";
+import { billingAddressOf } from "~/domain/billing/billing-address-of.server.ts";
 import { cancelMembership } from "~/domain/billing/cancel-membership.server.ts";
 import {
   creditPacks,

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { invoice, organisation, paymentOrder } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
-import type { Executor } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -10,24 +9,6 @@ import type { Runtime } from "~/services/runtime.server.ts";
 import { billingRefusal } from "./billing-refusal.ts";
 import { paymentConfirmationHooks } from "./confirm-payment.server.ts";
 import { issueInvoice } from "./orders.server.ts";
-
-/** The address on the organisation's invoices, or null when none was ever given. */
-export async function organisationAddress(
-  db: Executor,
-  organisationId: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ address: organisation.address })
-    .from(organisation)
-    .where(eq(organisation.id, organisationId));
-  return row?.address?.trim() || null;
-}
-
-/** The billing address of the organisation the employer acts for. */
-export async function billingAddressOf(scope: Scope): Promise<string | null> {
-  const employer = requireEmployer(scope);
-  return organisationAddress(employer.db, employer.actor.organisationId);
-}
 
 /**
  * Saves the organisation's billing address (the address its invoices print). Anyone paying for

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { member, referralManager } from "~/db/schema/index.ts";
+import { member, referral, referralManager } from "~/db/schema/index.ts";
 import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
 import { teamOrganisationForFile } from "~tests/support/team.ts";
 import { referralRecipients } from "./employer-notice.server.ts";
@@ -104,6 +104,54 @@ describe("a team's view of its referrals", () => {
     expect(await found("alice", "prefix")).toEqual([alices.reference]);
     expect(await found("owner", "prefix")).toEqual([alices.reference, owners.reference].sort());
     expect(await found("owner", "zzqx")).toEqual([]);
+  });
+
+  it("pages more than 500 matches of a reference's beginning newest first, among the caller's own only", async () => {
+    // Past the 500 matches read off the reference index the page falls back to filtering the
+    // organisation's referrals in time order by the beginning itself. 540 references begin
+    // OCC-MANY, a minute apart, every 18th the owner's and the rest Alice's (510, so her own
+    // search falls back too); newer than all of them, 30 of Alice's begin OCC-MANX, which a
+    // fall-back that forgot the beginning would list first. The newest have the highest codes,
+    // which the first 500 in reference order leave out, so only the fall-back lists them. One
+    // insert: what the test needs is the rows, not 570 trips through the use case.
+    const { organisationId } = team;
+    const [owner, alice] = [who("owner").userId, who("alice").userId];
+    const start = Date.now();
+    const minutesAgo = (minutes: number) => new Date(start - minutes * 60_000);
+    const row = (reference: string, ownerId: string, createdAt: Date) => ({
+      reference,
+      organisationId,
+      type: "management" as const,
+      status: "draft" as const,
+      subjectName: "Bulk Person",
+      subjectEmail: "bulk@example.org",
+      createdBy: ownerId,
+      ownerId,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const code = (n: number) => String(n).padStart(4, "0");
+    const matching = Array.from({ length: 540 }, (_, i) =>
+      row(`OCC-MANY${code(539 - i)}`, i % 18 === 0 ? owner : alice, minutesAgo(60 + i)),
+    );
+    const nearMisses = Array.from({ length: 30 }, (_, i) =>
+      row(`OCC-MANX${code(i)}`, alice, minutesAgo(i)),
+    );
+    await team.db.insert(referral).values([...matching, ...nearMisses]);
+
+    // Newest first, as the rows were made: the first page of each caller's matches.
+    const newestOf = (rows: typeof matching) => rows.slice(0, 25).map((r) => r.reference);
+    const pageFor = async (name: string) => {
+      const page = await listReferrals(scopeOf(name), { search: "occ-many" });
+      return { references: page.rows.map((r) => r.reference), more: page.nextCursor !== null };
+    };
+    expect(await pageFor("owner")).toEqual({ references: newestOf(matching), more: true });
+    expect(await pageFor("alice")).toEqual({
+      references: newestOf(matching.filter((r) => r.ownerId === alice)),
+      more: true,
+    });
+    // Bob is named on none of them: past 500 or not, a manager sees nothing of a colleague's.
+    expect(await pageFor("bob")).toEqual({ references: [], more: false });
   });
 
   it("writes to the referral's own people, and to the organisation's leads once none remain", async () => {

@@ -140,6 +140,11 @@ export const referral = pgTable(
       t.organisationId,
       sql`(${t.reference} collate "C")`,
     ),
+    // The same in byte order across organisations, for a doctor's search: their cases are theirs
+    // by assignment and queue, so the organisation-leading index above cannot serve them, and the
+    // unique index on reference follows the database's collation, in which LIKE 'REF-0%' is no
+    // range unless that collation is "C" (docs/perf-notes-growth.md, "Doctor's list").
+    index("referral_reference_prefix_idx").on(sql`(${t.reference} collate "C")`),
     index("referral_organisation_search_idx").using(
       "gin",
       t.organisationId,

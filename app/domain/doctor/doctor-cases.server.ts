@@ -1,10 +1,16 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { referral, report } from "~/db/schema/index.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { escapeLike } from "~/domain/kernel/list.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
+import {
+  isReferencePrefix,
+  referenceInByteOrder,
+  referencePrefixCondition,
+} from "~/domain/referrals/reference-prefix.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { auditCase } from "./case-access.server.ts";
 import { contactOf } from "./case-contact.ts";
@@ -39,16 +45,27 @@ function attentionSql(now: Date): SQL {
     or coalesce(${report.status}, '') = 'correction_requested')`;
 }
 
+/**
+ * The cases a search term matches. A name or other text is a substring of the name and reference.
+ * A reference or its beginning (REF-0…, OCC-AB…, any case) matches only the start of the
+ * reference, read first off the reference index across organisations (a doctor's cases are theirs
+ * by assignment and queue, not by organisation, so the organisation-leading index cannot serve
+ * them): a prefix nothing visible starts with then reads a few index entries instead of every
+ * case in the doctor's queue (docs/perf-notes-growth.md, "Doctor's list").
+ */
+function doctorSearchCondition(db: Executor, visible: SQL, term: string): Promise<SQL> | SQL {
+  if (isReferencePrefix(term))
+    return referencePrefixCondition(db, visible, term, [referenceInByteOrder]);
+  return sql`lower(${referral.subjectName} || ' ' || ${referral.reference}) like ${`%${escapeLike(term)}%`}`;
+}
+
 /** The doctor's queue, counters and one page of rows, searched and ordered in the database. */
 export async function listDoctorCases(scope: Scope, query: DoctorListQuery) {
   const { db, actor, now } = requireDoctor(scope);
   const visible = visibleReferrals(scope);
   const conditions: SQL[] = [visible, inArray(referral.status, [...tabStatuses[query.tab]])];
   const term = query.search.toLowerCase();
-  if (term)
-    conditions.push(
-      sql`lower(${referral.subjectName} || ' ' || ${referral.reference}) like ${`%${escapeLike(term)}%`}`,
-    );
+  if (term) conditions.push(await doctorSearchCondition(db, visible, term));
   const where = and(...conditions);
   const attention = attentionSql(now);
   // queueRank in doctor-queue.ts, in SQL.

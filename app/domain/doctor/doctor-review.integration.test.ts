@@ -243,6 +243,47 @@ describe("the queue", () => {
     expect(completed.rows.every((x) => x.mine)).toBe(true);
   });
 
+  it("finds a reference by its start, in either case, among the doctor's own and queue cases only", async () => {
+    const d = await createDoctor("Dr Reference Search");
+    const other = await createDoctor("Dr Someone Else");
+    const inQueue = await submittedCase();
+    const own = await submittedCase();
+    await takeReferral(scopeWithMail(database.db, d), own.id);
+    const othersCase = await submittedCase();
+    await takeReferral(scopeWithMail(database.db, other), othersCase.id);
+    // The term inside a name, not at the start of a reference: a prefix search must not find it.
+    const namedLikeIt = await submittedCase();
+    const references = [
+      [inQueue.id, "OCC-QZ7A1"],
+      [own.id, "OCC-QZ7B2"],
+      [othersCase.id, "OCC-QZ7C3"],
+    ] as const;
+    for (const [id, reference] of references)
+      await database.db.update(referral).set({ reference }).where(eq(referral.id, id));
+    await database.db
+      .update(referral)
+      .set({ subjectName: "Sam OCC-QZ7 Patel" })
+      .where(eq(referral.id, namedLikeIt.id));
+
+    const search = async (q: string) =>
+      (
+        await listDoctorCases(
+          scopeWithMail(database.db, d),
+          parseDoctorListQuery(new URLSearchParams({ q, tab: "all" })),
+        )
+      ).rows
+        .map((x) => x.id)
+        .sort();
+    const expected = [inQueue.id, own.id].sort();
+    expect(await search("occ-qz7")).toEqual(expected);
+    expect(await search("OCC-QZ7")).toEqual(expected);
+    expect(await search("Occ-Qz7b")).toEqual([own.id]);
+    // Another doctor's case is out of reach even by its full reference.
+    expect(await search("OCC-QZ7C3")).toEqual([]);
+    // A name is still searched as text.
+    expect(await search("sam occ-qz7")).toEqual([namedLikeIt.id]);
+  });
+
   it("audits every read of a case's health data", async () => {
     const d = await createDoctor("Dr Audit");
     const r = await submittedCase();

@@ -8,6 +8,11 @@ import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
 import type { ReferralStatus } from "./lifecycle.ts";
+import {
+  isReferencePrefix,
+  referenceInByteOrder,
+  referencePrefixCondition,
+} from "./reference-prefix.server.ts";
 import { referralSummaryColumns } from "./referral-columns.ts";
 import { referralListQuerySchema } from "./referral-list-query.ts";
 
@@ -26,35 +31,20 @@ interface ReferralListQuery {
  * use it; the sealed reason is not searchable. */
 const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`;
 
-/** A reference or its beginning: REF- or OCC- and up to the code's letters and digits. */
-const referencePrefix = /^(ref|occ)-[a-z0-9]*$/;
-/** At most this many matches of a reference prefix are read from its index and then ordered. */
-const fewPrefixMatches = 500;
-
 /**
  * The rows a search term matches. A name, a job role or any other text is a substring of the
  * search text, through the organisation's trigram index. A reference or its beginning matches
- * only the start of the reference, and the matches are first counted off the organisation's
- * reference index (at most 501 entries read): a few are then the page's only candidates, so
- * `ref-0` reads none of an organisation with no REF-0… reference instead of, as the planner once
- * chose on a guess of some 15,000 matches, all 100,000 rows in time order (docs/perf-notes-growth.md).
- * Many matches are common enough that the newest of them are met early in time order.
+ * only the start of the reference, read first off the organisation's reference index
+ * (reference-prefix.server.ts): `ref-0` then reads none of an organisation with no REF-0…
+ * reference instead of, as the planner once chose on a guess of some 15,000 matches, all 100,000
+ * rows in time order (docs/perf-notes-growth.md).
  */
-async function searchCondition(scope: Scope, term: string): Promise<SQL> {
-  if (!referencePrefix.test(term)) return sql`${searchText} like ${`%${escapeLike(term)}%`}`;
-  // References are upper case; the pattern holds no LIKE wildcard (letters, digits and "-").
-  const startsWithTerm = sql`(${referral.reference} collate "C") like ${`${term.toUpperCase()}%`}`;
-  const matches = await scope.db
-    .select({ id: referral.id })
-    .from(referral)
-    .where(and(visibleReferrals(scope), startsWithTerm))
-    .orderBy(referral.organisationId, sql`(${referral.reference} collate "C")`)
-    .limit(fewPrefixMatches + 1);
-  if (matches.length > fewPrefixMatches) return startsWithTerm;
-  return inArray(
-    referral.id,
-    matches.map((m) => m.id),
-  );
+function searchCondition(scope: Scope, term: string): Promise<SQL> | SQL {
+  if (!isReferencePrefix(term)) return sql`${searchText} like ${`%${escapeLike(term)}%`}`;
+  return referencePrefixCondition(scope.db, visibleReferrals(scope), term, [
+    sql`${referral.organisationId}`,
+    referenceInByteOrder,
+  ]);
 }
 
 export function parseReferralListQuery(params: URLSearchParams) {

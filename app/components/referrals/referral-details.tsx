@@ -1,4 +1,4 @@
-import { CreditCardIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { CreditCardIcon, DownloadIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
@@ -243,6 +243,18 @@ export function ReferralDetails({
         headingLevel={headingLevel}
       />
     </>
+  );
+}
+
+/** The released report's PDF, from the drawer or the referral's own page. */
+export function DownloadReportButton({ pdfUrl }: { pdfUrl: string }) {
+  return (
+    <Button asChild>
+      <a href={pdfUrl} download>
+        <DownloadIcon aria-hidden="true" />
+        Download PDF
+      </a>
+    </Button>
   );
 }
 

@@ -1,4 +1,4 @@
-import { DownloadIcon, MailIcon } from "lucide-react";
+import { MailIcon } from "lucide-react";
 import { type ComponentProps, useEffect, useState } from "react";
 import { type Link, useFetcher, useLocation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
@@ -10,6 +10,7 @@ import { toast } from "~/components/ui/toaster";
 import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import {
+  DownloadReportButton,
   EditDraftLink,
   NewReferralLink,
   PayNowButton,
@@ -192,12 +193,7 @@ function DrawerContent({
             Close
           </Button>
           {report && state.actions.includes("downloadReport") ? (
-            <Button asChild>
-              <a href={report.pdfUrl} download>
-                <DownloadIcon aria-hidden="true" />
-                Download PDF
-              </a>
-            </Button>
+            <DownloadReportButton pdfUrl={report.pdfUrl} />
           ) : null}
         </>
       }

@@ -1,10 +1,11 @@
-import { DownloadIcon, MailIcon } from "lucide-react";
+import { MailIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import {
+  DownloadReportButton,
   EditDraftLink,
   NewReferralLink,
   PayNowButton,
@@ -123,12 +124,7 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
   return (
     <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
       {report && actions.includes("downloadReport") ? (
-        <Button asChild>
-          <a href={report.pdfUrl} download>
-            <DownloadIcon aria-hidden="true" />
-            Download PDF
-          </a>
-        </Button>
+        <DownloadReportButton pdfUrl={report.pdfUrl} />
       ) : null}
       {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
       {actions.includes("remind") && referral.canRemind ? (

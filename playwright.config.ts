@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/ensure-test-tools.ts";
 
 // One production server on a throwaway PGlite directory for the whole run. Workers re-read this
 // file, so the directory is chosen once and handed down through the environment.
@@ -45,7 +46,7 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

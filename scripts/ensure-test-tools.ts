@@ -1,11 +1,14 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-// Browser tests drive Debian's Chromium (a downloaded browser cannot work on these machines);
-// PDF tests read text back with poppler's pdftotext.
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Browser tests drive Debian's Chromium (a downloaded browser cannot work on these machines), as
+// its headless shell: the same Blink, V8 and network stack without the desktop browser around
+// them, which is what Playwright itself runs headless. The full browser cost the suite about twice
+// the CPU for the same pages (docs/perf-notes-test-suite.md). PDF tests read text back with
+// poppler's pdftotext.
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const tools = [
-  { path: chromiumPath, debianPackage: "chromium" },
+  { path: chromiumPath, debianPackage: "chromium-headless-shell" },
   { path: "/usr/bin/pdftotext", debianPackage: "poppler-utils" },
 ];
 

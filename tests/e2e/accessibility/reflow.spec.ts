@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { withAdapters } from "~tests/support/adapters.ts";
@@ -150,19 +151,60 @@ const screenshotNames: Record<string, string> = {
   "/admin": "admin-console",
 };
 
-/** Two contexts per role sharing its cookies: one per reflow viewport. */
-async function contextsFor(browser: Browser, base: BrowserContext, baseURL: string) {
-  const state = await base.storageState();
-  const out: Record<string, BrowserContext> = {};
-  for (const [name, options] of Object.entries(reflowViewports))
-    out[name] = await browser.newContext({
-      ...options,
-      baseURL,
-      storageState: state,
-      reducedMotion: "reduce",
-    });
-  return out;
+/**
+ * A tab whose window is set to one of the reflow sizes. Each page is loaded once and then measured
+ * at each size, as a reader's own zoom changes it: a browser zooms a page that is already open, it
+ * does not load it again. The size is set through a DevTools session of the tab's own because the
+ * second size also changes the device pixel ratio, which Playwright sets only for a new context;
+ * the session stays open because Chromium drops its emulation when it closes, and the screenshots
+ * go through it too because Playwright's own put back the context's size.
+ */
+async function sizedTab(context: BrowserContext) {
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  return {
+    page,
+    async resizeTo(size: keyof typeof reflowViewports) {
+      const { viewport, deviceScaleFactor } = reflowViewports[size];
+      await session.send("Emulation.setDeviceMetricsOverride", {
+        ...viewport,
+        deviceScaleFactor,
+        mobile: false,
+      });
+      // Two frames: the resize's layout and anything its resize listeners change.
+      const window_ = await page.evaluate(
+        () =>
+          new Promise<{ width: number; ratio: number }>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() =>
+                resolve({ width: window.innerWidth, ratio: window.devicePixelRatio }),
+              ),
+            ),
+          ),
+      );
+      // A size that did not take would measure the other size twice and pass.
+      expect(window_, `the window at ${size}`).toEqual({
+        width: viewport.width,
+        ratio: deviceScaleFactor,
+      });
+    },
+    /** The whole page as laid out now, at the window's pixel ratio. */
+    async screenshot(file: string) {
+      const { cssContentSize } = await session.send("Page.getLayoutMetrics");
+      const { data } = await session.send("Page.captureScreenshot", {
+        format: "png",
+        captureBeyondViewport: true,
+        clip: { x: 0, y: 0, width: cssContentSize.width, height: cssContentSize.height, scale: 1 },
+      });
+      await fs.writeFile(file, Buffer.from(data, "base64"));
+    },
+  };
 }
+type SizedTab = Awaited<ReturnType<typeof sizedTab>>;
+
+const reflowSizes = Object.keys(reflowViewports) as Array<keyof typeof reflowViewports>;
+/** The size each page is loaded and scanned at. */
+const narrowest = "320 px" satisfies keyof typeof reflowViewports;
 
 /** Every visit of each role at both sizes; every problem, as a line naming page, role and size. */
 async function problemsOf(
@@ -172,27 +214,27 @@ async function problemsOf(
   baseURL: string,
 ): Promise<string[]> {
   const problems: string[] = [];
-  const scanned = new Set<string>();
   for (const role of Object.keys(base) as Role[]) {
-    const sized = await contextsFor(browser, base[role]!, baseURL);
-    for (const [size, context] of Object.entries(sized)) {
-      let page = await context.newPage();
-      for (const visit of visits.filter((v) => v.role === role)) {
-        const label = `${visit.route} (${visit.url}) as ${role} at ${size}`;
-        try {
-          problems.push(
-            ...(await checkPage(page, visit, size, scanned)).map((p) => `${label}: ${p}`),
-          );
-        } catch (error) {
-          // A page that hangs or crashes is a finding too; the next one starts on a fresh tab.
-          problems.push(`${label}: ${String((error as Error).message).split("\n")[0]}`);
-          await page.close();
-          page = await context.newPage();
-        }
+    const context = await browser.newContext({
+      ...reflowViewports[narrowest],
+      baseURL,
+      storageState: await base[role]!.storageState(),
+      reducedMotion: "reduce",
+    });
+    let tab = await sizedTab(context);
+    for (const visit of visits.filter((v) => v.role === role)) {
+      const label = `${visit.route} (${visit.url}) as ${role}`;
+      try {
+        problems.push(...(await checkPage(tab, visit)).map((p) => `${label} ${p}`));
+      } catch (error) {
+        // A page that hangs or crashes is a finding too; the next one starts on a fresh tab.
+        problems.push(`${label}: ${String((error as Error).message).split("\n")[0]}`);
+        await tab.page.close();
+        tab = await sizedTab(context);
       }
-      await page.close();
-      await context.close();
     }
+    await tab.page.close();
+    await context.close();
   }
   return problems;
 }
@@ -538,12 +580,18 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     });
 });
 
-/** Every problem of one page at one size, each as a phrase; axe only on its first visit. */
-async function checkPage(page: Page, visit: Visit, size: string, scanned: Set<string>) {
+/**
+ * Every problem of one page, each as a phrase naming the size it was seen at. The page is loaded
+ * once at 320 px, measured and scanned (axe, HTML_CodeSniffer, the heading check), then resized
+ * and measured again.
+ */
+async function checkPage(tab: SizedTab, visit: Visit) {
+  const { page } = tab;
   const problems: string[] = [];
+  await tab.resizeTo(narrowest);
   const response = await page.goto(visit.url, { timeout: 20_000 });
   const status = response?.status() ?? 0;
-  if (status >= 500) problems.push(`HTTP ${status}`);
+  if (status >= 500) problems.push(`: HTTP ${status}`);
   // Drawers and sheets would slide in (none do with reduced motion); wait for any finite
   // animation, for two seconds at most.
   await page.evaluate(() =>
@@ -557,6 +605,26 @@ async function checkPage(page: Page, visit: Visit, size: string, scanned: Set<st
       ),
     ]),
   );
+  for (const size of reflowSizes) {
+    if (size !== narrowest) await tab.resizeTo(size);
+    problems.push(...(await sizeProblems(tab, visit, size)).map((p) => `at ${size}: ${p}`));
+    if (size !== narrowest) continue;
+    // An open drawer or sheet is modal: the list under it is scanned on its own visit.
+    const within = / \((drawer|sheet):/.test(visit.route) ? "[role=dialog]" : undefined;
+    for (const finding of await seriousA11yViolations(page, within))
+      problems.push(`: axe ${finding}`);
+    for (const finding of await codeSnifferErrors(page, within))
+      problems.push(`: HTML_CodeSniffer ${finding}`);
+    for (const heading of await skippedHeadingLevels(page, within))
+      problems.push(`: heading skips a level: ${heading}`);
+  }
+  return problems;
+}
+
+/** What the page, as it is laid out now, gets wrong at this size. */
+async function sizeProblems(tab: SizedTab, visit: Visit, size: keyof typeof reflowViewports) {
+  const { page } = tab;
+  const problems: string[] = [];
   const layout = await layoutProblems(page);
   if (layout.horizontalOverflow > 0)
     problems.push(
@@ -570,7 +638,7 @@ async function checkPage(page: Page, visit: Visit, size: string, scanned: Set<st
   for (const control of await focusRingsCut(page))
     problems.push(`focus indicator cut by the window's edge: ${control}`);
   // WCAG 1.4.12 at 1.4.10's width: a reader's own spacing must not make the page scroll sideways.
-  if (size === "320 px") {
+  if (size === narrowest) {
     const spaced = await textSpacingOverflow(page);
     if (spaced.horizontalOverflow > 0)
       problems.push(
@@ -579,21 +647,6 @@ async function checkPage(page: Page, visit: Visit, size: string, scanned: Set<st
   }
   const shot = screenshotNames[visit.route];
   if (shot)
-    await page.screenshot({
-      path: test.info().outputPath(`${shot}-${size.replace(/\W+/g, "-")}.png`),
-      fullPage: true,
-    });
-  const key = `${visit.role} ${visit.url}`;
-  if (!scanned.has(key)) {
-    scanned.add(key);
-    // An open drawer or sheet is modal: the list under it is scanned on its own visit.
-    const within = / \((drawer|sheet):/.test(visit.route) ? "[role=dialog]" : undefined;
-    for (const finding of await seriousA11yViolations(page, within))
-      problems.push(`axe ${finding}`);
-    for (const finding of await codeSnifferErrors(page, within))
-      problems.push(`HTML_CodeSniffer ${finding}`);
-    for (const heading of await skippedHeadingLevels(page, within))
-      problems.push(`heading skips a level: ${heading}`);
-  }
+    await tab.screenshot(test.info().outputPath(`${shot}-${size.replace(/\W+/g, "-")}.png`));
   return problems;
 }

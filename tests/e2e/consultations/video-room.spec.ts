@@ -1,4 +1,5 @@
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { chromiumPath } from "../../../scripts/ensure-test-tools.ts";
 import { readCalendar } from "../../support/calendar.ts";
 import {
   bookConsultationForTest,
@@ -46,7 +47,7 @@ test.beforeAll(async () => {
   ({ runtime } = server);
   // Chromium's fake camera (a test pattern) and microphone (a tone), allowed without a prompt.
   media = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: [
       "--headless",
       "--no-sandbox",

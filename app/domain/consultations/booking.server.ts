@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { consultation, consultationOffer, referral, user } from "~/db/schema/index.ts";
 import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { ownCase } from "~/domain/doctor/case-access.server.ts";
@@ -65,17 +65,52 @@ async function moveConsultation(
   return moved;
 }
 
+/** A consultation's times that are still on offer: not withdrawn by a later move. */
+function stillOffered(consultationId: string) {
+  return and(
+    eq(consultationOffer.consultationId, consultationId),
+    isNull(consultationOffer.withdrawnAt),
+  );
+}
+
 /** The times still on offer for a consultation stop being offered (rebooked, cancelled, …). */
 async function withdrawOpenOffers(tx: Tx, consultationId: string, now: Date) {
-  await tx
-    .update(consultationOffer)
-    .set({ withdrawnAt: now })
-    .where(
-      and(
-        eq(consultationOffer.consultationId, consultationId),
-        isNull(consultationOffer.withdrawnAt),
-      ),
-    );
+  await tx.update(consultationOffer).set({ withdrawnAt: now }).where(stillOffered(consultationId));
+}
+
+/** The times still on offer for a consultation, earliest first, as the person chooses from them. */
+function offersOf(db: Executor, consultationId: string) {
+  return db
+    .select()
+    .from(consultationOffer)
+    .where(stillOffered(consultationId))
+    .orderBy(consultationOffer.startsAt);
+}
+
+/** The consultation still in play on a referral (offered, awaiting times or booked), if the scope sees it. */
+function openOnReferral(scope: Scope, referralId: string) {
+  return and(
+    eq(consultation.referralId, referralId),
+    inArray(consultation.status, [...OPEN]),
+    visibleConsultations(scope),
+  );
+}
+
+/**
+ * A consultation matching `where` that the scope's actor may see, locked for the change they
+ * make; `undefined` when there is none.
+ */
+export async function lockVisibleConsultation(
+  tx: Tx,
+  scope: Scope,
+  where: SQL | undefined,
+): Promise<Consultation | undefined> {
+  const [row] = await tx
+    .select()
+    .from(consultation)
+    .where(and(where, visibleConsultations(scope)))
+    .for("update");
+  return row;
 }
 
 /** The case this doctor may book for: assigned to them and in review (docs/architecture.md §4). */
@@ -190,17 +225,7 @@ export async function offerConsultation(
   return transactionWithMail(doctor, async (tx, queue) => {
     const result = await (async () => {
       const r = await caseInReview(tx, doctor, referralId);
-      const [open] = await tx
-        .select()
-        .from(consultation)
-        .where(
-          and(
-            eq(consultation.referralId, referralId),
-            inArray(consultation.status, [...OPEN]),
-            visibleConsultations(doctor),
-          ),
-        )
-        .for("update");
+      const open = await lockVisibleConsultation(tx, doctor, openOnReferral(doctor, referralId));
       let row: Consultation;
       let wasBooked: Consultation | null = null;
       if (open) {
@@ -301,39 +326,19 @@ export async function offerConsultation(
 export async function openConsultationForReferral(scope: Scope) {
   const { db, actor } = requireSubject(scope);
   const referralId = actor.referralId;
-  const [row] = await db
-    .select()
-    .from(consultation)
-    .where(
-      and(
-        eq(consultation.referralId, referralId),
-        inArray(consultation.status, [...OPEN]),
-        visibleConsultations(scope),
-      ),
-    );
+  const [row] = await db.select().from(consultation).where(openOnReferral(scope, referralId));
   if (!row) return null;
-  const offers = await db
-    .select()
-    .from(consultationOffer)
-    .where(and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)))
-    .orderBy(consultationOffer.startsAt);
-  return { consultation: row, offers };
+  return { consultation: row, offers: await offersOf(db, row.id) };
 }
 
 /** The subject's consultation, locked, on their referral while it is in review. */
 async function lockSubjectConsultation(tx: Tx, scope: Scope<SubjectActor>, consultationId: string) {
   const referralId = scope.actor.referralId;
-  const [row] = await tx
-    .select()
-    .from(consultation)
-    .where(
-      and(
-        eq(consultation.id, consultationId),
-        eq(consultation.referralId, referralId),
-        visibleConsultations(scope),
-      ),
-    )
-    .for("update");
+  const row = await lockVisibleConsultation(
+    tx,
+    scope,
+    and(eq(consultation.id, consultationId), eq(consultation.referralId, referralId)),
+  );
   if (!row) throw new DomainError("not_found", "No such consultation.");
   const [r] = await tx
     .select()
@@ -540,11 +545,7 @@ export async function cancelConsultation(
   const { actor, now } = acting;
   return transactionWithMail(acting, async (tx, queue) => {
     const result = await (async () => {
-      const [row] = await tx
-        .select()
-        .from(consultation)
-        .where(and(eq(consultation.id, consultationId), visibleConsultations(acting)))
-        .for("update");
+      const row = await lockVisibleConsultation(tx, acting, eq(consultation.id, consultationId));
       const mine =
         row &&
         (actor.role === "doctor"
@@ -614,15 +615,7 @@ export async function consultationsForDoctorCase(scope: Scope, referralId: strin
     .where(and(eq(consultation.referralId, referralId), visibleConsultations(doctor)))
     .orderBy(desc(consultation.createdAt));
   const open = rows.find((c) => (OPEN as readonly string[]).includes(c.status));
-  const offers = open
-    ? await db
-        .select()
-        .from(consultationOffer)
-        .where(
-          and(eq(consultationOffer.consultationId, open.id), isNull(consultationOffer.withdrawnAt)),
-        )
-        .orderBy(consultationOffer.startsAt)
-    : [];
+  const offers = open ? await offersOf(db, open.id) : [];
   return { referral: r, consultations: rows, open: open ?? null, offers };
 }
 

@@ -6,7 +6,11 @@ import { auditActorOf, type DoctorActor, type SubjectActor } from "~/domain/kern
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { isRole, requireDoctor, requireEmployer, requireSubject } from "~/domain/kernel/guards.ts";
-import { outboxMailer, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
+import {
+  outboxMailer,
+  type QueueMail,
+  transactionWithMail,
+} from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -274,11 +278,7 @@ export async function offerConsultation(
       });
       return { row, r, token, wasBooked };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
 
     const contact = await doctorContact(tx, actor.userId);
     // The cancellation carries the moved row's higher SEQUENCE, or calendars may ignore it.
@@ -398,11 +398,7 @@ export async function pickConsultationTime(
       const token = await subjectLink(tx, referralId, now);
       return { booked, r, token, roomToken: room.token };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
     await sendBookedEmails(tx, mail, result.booked, result.r, result, now);
     return result.booked;
   });
@@ -415,6 +411,11 @@ export async function pickConsultationTime(
 interface ConsultationMail {
   mailer: Pick<Mailer, "send">;
   publicUrl: string;
+}
+
+/** A transition's e-mails on a case: composed in its transaction, sent once it commits. */
+function consultationMail(scope: Scope, queue: QueueMail, r: Referral): ConsultationMail {
+  return { publicUrl: scope.adapters.publicUrl, mailer: outboxMailer(queue, { referralId: r.id }) };
 }
 
 async function sendBookedEmails(
@@ -483,11 +484,7 @@ export async function requestOtherTimes(
       );
       return { previous: row, updated, r };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
     const doctor = await doctorContact(tx, result.previous.doctorId);
     const caseUrl = new URL(
       `/doctor/cases/${referralId}/consultation`,
@@ -571,11 +568,7 @@ export async function cancelConsultation(
       );
       return { previous: row, cancelled, r };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
     const doctor = await doctorContact(tx, result.previous.doctorId);
     const attachments =
       result.previous.status === "booked"

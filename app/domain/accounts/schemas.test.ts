@@ -21,19 +21,29 @@ const registration = {
   address: "",
 };
 
+/** The registration form posted with these fields changed from a valid one. */
+function submitRegistration(values: Record<string, string>) {
+  return parseSubmission(formData({ ...registration, ...values }), registerSchema);
+}
+
+/** What the form's action gets from these posted values: the parsed values, or false if refused. */
+function accepted<Schema extends Parameters<typeof parseSubmission>[1]>(
+  schema: Schema,
+  values: Record<string, string>,
+) {
+  const submission = parseSubmission(formData(values), schema);
+  return submission.status === "success" && submission.value;
+}
+
 describe("form schemas", () => {
   it("reports every registration problem at once, each on its own field", () => {
-    const submission = parseSubmission(
-      formData({
-        ...registration,
-        companyName: "",
-        contactName: "",
-        email: "not-an-address",
-        password: "short",
-        confirmPassword: "other",
-      }),
-      registerSchema,
-    );
+    const submission = submitRegistration({
+      companyName: "",
+      contactName: "",
+      email: "not-an-address",
+      password: "short",
+      confirmPassword: "other",
+    });
     expect(fieldErrors(submission)).toEqual({
       companyName: "Company name is required",
       contactName: "Contact name is required",
@@ -43,39 +53,39 @@ describe("form schemas", () => {
     });
   });
 
-  it("gives /register's toasts for missing fields, short password and mismatch", () => {
-    const toastFor = (values: Record<string, string>) => {
-      const submission = parseSubmission(formData({ ...registration, ...values }), registerSchema);
-      return registerProblemToast(submission.status === "error" ? (submission.error ?? {}) : {});
-    };
+  it.each([
+    [
+      { companyName: "", contactName: "", email: "", password: "", confirmPassword: "" },
+      "Missing required fields",
+      "Please fill in all required fields",
+    ],
+    [
+      { password: "1234567", confirmPassword: "1234567" },
+      "Password too short",
+      "Password must be at least 8 characters",
+    ],
+    [
+      { password: "long-enough-1", confirmPassword: "long-enough-2" },
+      "Passwords don't match",
+      "Please make sure your passwords match",
+    ],
+  ])("gives /register's toast for %o: %s", (values, title, description) => {
+    const submission = submitRegistration(values);
     expect(
-      toastFor({ companyName: "", contactName: "", email: "", password: "", confirmPassword: "" }),
-    ).toEqual({
-      title: "Missing required fields",
-      description: "Please fill in all required fields",
-    });
-    expect(toastFor({ password: "1234567", confirmPassword: "1234567" })).toEqual({
-      title: "Password too short",
-      description: "Password must be at least 8 characters",
-    });
-    expect(toastFor({ password: "long-enough-1", confirmPassword: "long-enough-2" })).toEqual({
-      title: "Passwords don't match",
-      description: "Please make sure your passwords match",
-    });
+      registerProblemToast(submission.status === "error" ? (submission.error ?? {}) : {}),
+    ).toEqual({ title, description });
   });
 
   it("trims the e-mail address and treats empty optional fields as absent", () => {
-    const submission = parseSubmission(
-      formData({
+    expect(
+      accepted(registerSchema, {
         ...registration,
         companyName: " Acme ",
         email: " jo@example.org ",
         password: "long-enough-1",
         confirmPassword: "long-enough-1",
       }),
-      registerSchema,
-    );
-    expect(submission.status === "success" && submission.value).toMatchObject({
+    ).toMatchObject({
       companyName: "Acme",
       email: "jo@example.org",
       industry: null,
@@ -83,15 +93,11 @@ describe("form schemas", () => {
   });
 
   it("never sends a password back to the page with the form's errors", () => {
-    const submission = parseSubmission(
-      formData({
-        ...registration,
-        email: "",
-        password: "secret-one",
-        confirmPassword: "secret-two",
-      }),
-      registerSchema,
-    );
+    const submission = submitRegistration({
+      email: "",
+      password: "secret-one",
+      confirmPassword: "secret-two",
+    });
     const reply = submission.reply({ hideFields: passwordFields });
     expect(reply.initialValue).toMatchObject({ companyName: "A" });
     expect(JSON.stringify(reply)).not.toContain("secret-");
@@ -115,11 +121,7 @@ describe("form schemas", () => {
       newPassword: "Password must be at least 8 characters",
       confirmPassword: "Passwords don't match",
     });
-    const profile = parseSubmission(
-      formData({ intent: "profile", name: " Jo " }),
-      accountFormSchema,
-    );
-    expect(profile.status === "success" && profile.value).toEqual({
+    expect(accepted(accountFormSchema, { intent: "profile", name: " Jo " })).toEqual({
       intent: "profile",
       name: "Jo",
     });
@@ -130,30 +132,23 @@ describe("form schemas", () => {
 
   it("reads the hidden fields of the code and new-password forms, with safe defaults", () => {
     // A code pasted as an authenticator app shows it, space and all, reaches the check as 6 digits.
-    const code = parseSubmission(formData({ code: " 123 456\n", portal: "elsewhere" }), codeSchema);
-    expect(code.status === "success" && code.value).toEqual({
+    expect(accepted(codeSchema, { code: " 123 456\n", portal: "elsewhere" })).toEqual({
       method: "totp",
       code: "123456",
       portal: "main",
     });
-    const pastedAtEnrolment = parseSubmission(
-      formData({ intent: "confirm", code: "123 456" }),
-      twoFactorEnrolmentSchema,
-    );
-    expect(pastedAtEnrolment.status === "success" && pastedAtEnrolment.value).toEqual({
+    expect(accepted(twoFactorEnrolmentSchema, { intent: "confirm", code: "123 456" })).toEqual({
       intent: "confirm",
       code: "123456",
     });
-    const reset = parseSubmission(
-      formData({
+    expect(
+      accepted(newPasswordSchema, {
         token: "t",
         purpose: "invite",
         password: "long-enough-1",
         confirmPassword: "long-enough-1",
       }),
-      newPasswordSchema,
-    );
-    expect(reset.status === "success" && reset.value.purpose).toBe("invite");
+    ).toMatchObject({ purpose: "invite" });
     const enrolment = parseSubmission(
       formData({ intent: "confirm", code: "12" }),
       twoFactorEnrolmentSchema,

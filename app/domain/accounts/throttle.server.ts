@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
+import { user } from "~/db/schema/index.ts";
 import {
   checkRateLimit,
   type RateLimitName,
   recordRateLimitAttempt,
 } from "~/domain/kernel/rate-limit.server.ts";
+import { accountKey } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import type { RequestMeta } from "./types.ts";
 
@@ -74,6 +77,32 @@ export async function checkThrottle(
 }
 
 /**
+ * The account a second-factor code is entered for, with its key and the limits' verdict: the
+ * sign-in's second step and the doctor's signing step-up count against the same per-account and
+ * per-address limits. Null when the account no longer exists.
+ */
+export async function checkSecondFactorLimits(
+  db: Database,
+  request: Pick<RequestMeta, "ip">,
+  userId: string,
+  now?: Date,
+) {
+  const [account] = await db
+    .select({ id: user.id, email: user.email, role: user.role })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!account) return null;
+  const key = accountKey(account.email);
+  const verdict = await checkThrottle(db, {
+    action: "second_factor",
+    ip: request.ip,
+    accountKey: key,
+    now,
+  });
+  return { account, key, verdict };
+}
+
+/**
  * Records one attempt against the action's limits. A failure that makes 10 in 5 minutes for the
  * account locks it for 15 minutes; the answer says so, so the caller can audit the lockout.
  */
@@ -100,20 +129,25 @@ export async function recordAttempt(
   };
 }
 
+/** The request an attempt came from, as the throttle counts it and the audit trail names it. */
+type AttemptRequest = Pick<RequestMeta, "ip" | "requestId">;
+
+/** What the audit trail records of an attempt; its outcome follows from which attempt it was. */
+interface AttemptEvent {
+  action: string;
+  actor?: { id: string; role: string } | null;
+  details: Record<string, unknown>;
+}
+
 /**
  * A right password or code: counted where the action's limits count successes, and audited with
  * its outcome: a success, or a refusal for another reason, which is no step towards the lockout.
  */
 export async function recordRightAttempt(
   db: Database,
-  request: Pick<RequestMeta, "ip" | "requestId">,
+  request: AttemptRequest,
   attempt: { action: ThrottledAction; accountKey: string },
-  event: {
-    action: string;
-    outcome: "success" | "denied";
-    actor?: { id: string; role: string } | null;
-    details: Record<string, unknown>;
-  },
+  event: AttemptEvent & { outcome: "success" | "denied" },
 ): Promise<void> {
   await recordAttempt(db, { ...attempt, ip: request.ip, succeeded: true });
   await auditAuthEvent(db, request, event);
@@ -125,13 +159,9 @@ export async function recordRightAttempt(
  */
 export async function recordFailedAttempt(
   db: Database,
-  request: Pick<RequestMeta, "ip" | "requestId">,
+  request: AttemptRequest,
   attempt: { action: ThrottledAction; accountKey: string },
-  event: {
-    action: string;
-    actor?: { id: string; role: string } | null;
-    details: Record<string, unknown>;
-  },
+  event: AttemptEvent,
 ): Promise<void> {
   const { lockedNow } = await recordAttempt(db, {
     action: attempt.action,

@@ -1,7 +1,7 @@
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
-import { session, twoFactor, user } from "~/db/schema/index.ts";
+import { session, twoFactor } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { can } from "~/domain/access/permissions.ts";
 import type { Database } from "~/domain/kernel/database.ts";
@@ -13,7 +13,7 @@ import {
   readPendingSecondFactor,
 } from "./pending-second-factor.server.ts";
 import {
-  checkThrottle,
+  checkSecondFactorLimits,
   recordFailedAttempt,
   recordRightAttempt,
   type ThrottledStatus,
@@ -78,19 +78,11 @@ export async function verifySignInSecondFactor(
   const { request } = input;
   const userId = await readPendingSecondFactor(deps, request.headers.get("cookie"));
   if (!userId) return { status: "expired" };
-  const [account] = await db
-    .select({ id: user.id, email: user.email, role: user.role })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (!account) return { status: "expired" };
-  const key = accountKey(account.email);
+  const limits = await checkSecondFactorLimits(db, request, userId);
+  if (!limits) return { status: "expired" };
+  const { account, key, verdict } = limits;
   const actor = { id: account.id, role: account.role };
 
-  const verdict = await checkThrottle(db, {
-    action: "second_factor",
-    ip: request.ip,
-    accountKey: key,
-  });
   if (!verdict.allowed) {
     await auditAuthEvent(db, request, {
       action: "auth.second_factor",

@@ -3,6 +3,7 @@ import { creditLedger, member, membership, organisation, user } from "~/db/schem
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { memberListColumns } from "~/domain/teams/member-columns.ts";
 
 /** One organisation for the administrator: its members, membership, balance and latest ledger entries. */
 export async function getOrganisationDetail(scope: Scope, organisationId: string) {
@@ -10,13 +11,7 @@ export async function getOrganisationDetail(scope: Scope, organisationId: string
   const [org] = await db.select().from(organisation).where(eq(organisation.id, organisationId));
   if (!org) return null;
   const members = await db
-    .select({
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      role: member.role,
-      joinedAt: member.createdAt,
-    })
+    .select(memberListColumns)
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organisationId, org.id))

@@ -17,25 +17,22 @@ describe("calculateSavings", () => {
     });
   });
 
-  it("saves from four management referrals a month", () => {
-    expect(calculateSavings(4, "management")).toMatchObject({
-      payPerReferralTotalPence: 1_520_00,
-      memberTotalPence: 1_485_00,
-      monthlySavingsPence: 35_00,
-      savingsPercent: 2,
-      annualSavingsPence: 420_00,
-    });
-  });
-
-  it("saves £275 a month (7%) at ten management referrals", () => {
-    expect(calculateSavings(10, "management")).toMatchObject({
-      payPerReferralTotalPence: 3_800_00,
-      memberTotalPence: 3_525_00,
-      monthlySavingsPence: 275_00,
-      savingsPercent: 7,
-      annualSavingsPence: 3_300_00,
-    });
-  });
+  // Four is the first volume that saves; ten saves £275 a month (7%).
+  it.each([
+    [4, 1_520_00, 1_485_00, 35_00, 2, 420_00],
+    [10, 3_800_00, 3_525_00, 275_00, 7, 3_300_00],
+  ])(
+    "at %i management referrals a month: %ip without membership, %ip with",
+    (casesPerMonth, payPerReferralTotalPence, memberTotalPence, monthlySavingsPence, savingsPercent, annualSavingsPence) => {
+      expect(calculateSavings(casesPerMonth, "management")).toMatchObject({
+        payPerReferralTotalPence,
+        memberTotalPence,
+        monthlySavingsPence,
+        savingsPercent,
+        annualSavingsPence,
+      });
+    },
+  );
 
   it("needs thirteen pre-employment checks a month before membership pays for itself", () => {
     expect(calculateSavings(12, "pre_employment").monthlySavingsPence).toBe(-5_00);

@@ -7,7 +7,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations } from "~/domain/kernel/visibility.server.ts";
-import { type Consultation, offerConsultation } from "./booking.server.ts";
+import { type Consultation, lockVisibleConsultation, offerConsultation } from "./booking.server.ts";
 import { CONSULTATION_NOTES_MAX as MAX_NOTES_LENGTH } from "./consultation-forms.ts";
 
 /** The doctor's own consultation, locked for the change they make; anyone else's is not found. */
@@ -16,17 +16,11 @@ async function lockOwnConsultation(
   doctor: Scope<DoctorActor>,
   consultationId: string,
 ): Promise<Consultation> {
-  const [row] = await tx
-    .select()
-    .from(consultation)
-    .where(
-      and(
-        eq(consultation.id, consultationId),
-        eq(consultation.doctorId, doctor.actor.userId),
-        visibleConsultations(doctor),
-      ),
-    )
-    .for("update");
+  const row = await lockVisibleConsultation(
+    tx,
+    doctor,
+    and(eq(consultation.id, consultationId), eq(consultation.doctorId, doctor.actor.userId)),
+  );
   if (!row) throw new DomainError("not_found", "No such consultation.");
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { consultation, consultationOffer, referral, user } from "~/db/schema/index.ts";
 import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { ownCase } from "~/domain/doctor/case-access.server.ts";
@@ -6,7 +6,11 @@ import { auditActorOf, type DoctorActor, type SubjectActor } from "~/domain/kern
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { isRole, requireDoctor, requireEmployer, requireSubject } from "~/domain/kernel/guards.ts";
-import { outboxMailer, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
+import {
+  outboxMailer,
+  type QueueMail,
+  transactionWithMail,
+} from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
@@ -65,17 +69,52 @@ async function moveConsultation(
   return moved;
 }
 
+/** A consultation's times that are still on offer: not withdrawn by a later move. */
+function stillOffered(consultationId: string) {
+  return and(
+    eq(consultationOffer.consultationId, consultationId),
+    isNull(consultationOffer.withdrawnAt),
+  );
+}
+
 /** The times still on offer for a consultation stop being offered (rebooked, cancelled, …). */
 async function withdrawOpenOffers(tx: Tx, consultationId: string, now: Date) {
-  await tx
-    .update(consultationOffer)
-    .set({ withdrawnAt: now })
-    .where(
-      and(
-        eq(consultationOffer.consultationId, consultationId),
-        isNull(consultationOffer.withdrawnAt),
-      ),
-    );
+  await tx.update(consultationOffer).set({ withdrawnAt: now }).where(stillOffered(consultationId));
+}
+
+/** The times still on offer for a consultation, earliest first, as the person chooses from them. */
+function offersOf(db: Executor, consultationId: string) {
+  return db
+    .select()
+    .from(consultationOffer)
+    .where(stillOffered(consultationId))
+    .orderBy(consultationOffer.startsAt);
+}
+
+/** The consultation still in play on a referral (offered, awaiting times or booked), if the scope sees it. */
+function openOnReferral(scope: Scope, referralId: string) {
+  return and(
+    eq(consultation.referralId, referralId),
+    inArray(consultation.status, [...OPEN]),
+    visibleConsultations(scope),
+  );
+}
+
+/**
+ * A consultation matching `where` that the scope's actor may see, locked for the change they
+ * make; `undefined` when there is none.
+ */
+export async function lockVisibleConsultation(
+  tx: Tx,
+  scope: Scope,
+  where: SQL | undefined,
+): Promise<Consultation | undefined> {
+  const [row] = await tx
+    .select()
+    .from(consultation)
+    .where(and(where, visibleConsultations(scope)))
+    .for("update");
+  return row;
 }
 
 /** The case this doctor may book for: assigned to them and in review (docs/architecture.md §4). */
@@ -190,17 +229,7 @@ export async function offerConsultation(
   return transactionWithMail(doctor, async (tx, queue) => {
     const result = await (async () => {
       const r = await caseInReview(tx, doctor, referralId);
-      const [open] = await tx
-        .select()
-        .from(consultation)
-        .where(
-          and(
-            eq(consultation.referralId, referralId),
-            inArray(consultation.status, [...OPEN]),
-            visibleConsultations(doctor),
-          ),
-        )
-        .for("update");
+      const open = await lockVisibleConsultation(tx, doctor, openOnReferral(doctor, referralId));
       let row: Consultation;
       let wasBooked: Consultation | null = null;
       if (open) {
@@ -249,11 +278,7 @@ export async function offerConsultation(
       });
       return { row, r, token, wasBooked };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
 
     const contact = await doctorContact(tx, actor.userId);
     // The cancellation carries the moved row's higher SEQUENCE, or calendars may ignore it.
@@ -301,39 +326,19 @@ export async function offerConsultation(
 export async function openConsultationForReferral(scope: Scope) {
   const { db, actor } = requireSubject(scope);
   const referralId = actor.referralId;
-  const [row] = await db
-    .select()
-    .from(consultation)
-    .where(
-      and(
-        eq(consultation.referralId, referralId),
-        inArray(consultation.status, [...OPEN]),
-        visibleConsultations(scope),
-      ),
-    );
+  const [row] = await db.select().from(consultation).where(openOnReferral(scope, referralId));
   if (!row) return null;
-  const offers = await db
-    .select()
-    .from(consultationOffer)
-    .where(and(eq(consultationOffer.consultationId, row.id), isNull(consultationOffer.withdrawnAt)))
-    .orderBy(consultationOffer.startsAt);
-  return { consultation: row, offers };
+  return { consultation: row, offers: await offersOf(db, row.id) };
 }
 
 /** The subject's consultation, locked, on their referral while it is in review. */
 async function lockSubjectConsultation(tx: Tx, scope: Scope<SubjectActor>, consultationId: string) {
   const referralId = scope.actor.referralId;
-  const [row] = await tx
-    .select()
-    .from(consultation)
-    .where(
-      and(
-        eq(consultation.id, consultationId),
-        eq(consultation.referralId, referralId),
-        visibleConsultations(scope),
-      ),
-    )
-    .for("update");
+  const row = await lockVisibleConsultation(
+    tx,
+    scope,
+    and(eq(consultation.id, consultationId), eq(consultation.referralId, referralId)),
+  );
   if (!row) throw new DomainError("not_found", "No such consultation.");
   const [r] = await tx
     .select()
@@ -393,11 +398,7 @@ export async function pickConsultationTime(
       const token = await subjectLink(tx, referralId, now);
       return { booked, r, token, roomToken: room.token };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
     await sendBookedEmails(tx, mail, result.booked, result.r, result, now);
     return result.booked;
   });
@@ -410,6 +411,11 @@ export async function pickConsultationTime(
 interface ConsultationMail {
   mailer: Pick<Mailer, "send">;
   publicUrl: string;
+}
+
+/** A transition's e-mails on a case: composed in its transaction, sent once it commits. */
+function consultationMail(scope: Scope, queue: QueueMail, r: Referral): ConsultationMail {
+  return { publicUrl: scope.adapters.publicUrl, mailer: outboxMailer(queue, { referralId: r.id }) };
 }
 
 async function sendBookedEmails(
@@ -478,11 +484,7 @@ export async function requestOtherTimes(
       );
       return { previous: row, updated, r };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
     const doctor = await doctorContact(tx, result.previous.doctorId);
     const caseUrl = new URL(
       `/doctor/cases/${referralId}/consultation`,
@@ -540,11 +542,7 @@ export async function cancelConsultation(
   const { actor, now } = acting;
   return transactionWithMail(acting, async (tx, queue) => {
     const result = await (async () => {
-      const [row] = await tx
-        .select()
-        .from(consultation)
-        .where(and(eq(consultation.id, consultationId), visibleConsultations(acting)))
-        .for("update");
+      const row = await lockVisibleConsultation(tx, acting, eq(consultation.id, consultationId));
       const mine =
         row &&
         (actor.role === "doctor"
@@ -570,11 +568,7 @@ export async function cancelConsultation(
       );
       return { previous: row, cancelled, r };
     })();
-    // Composed in the transaction and written to the outbox: sent once it commits.
-    const mail = {
-      publicUrl: scope.adapters.publicUrl,
-      mailer: outboxMailer(queue, { referralId: result.r.id }),
-    };
+    const mail = consultationMail(scope, queue, result.r);
     const doctor = await doctorContact(tx, result.previous.doctorId);
     const attachments =
       result.previous.status === "booked"
@@ -614,15 +608,7 @@ export async function consultationsForDoctorCase(scope: Scope, referralId: strin
     .where(and(eq(consultation.referralId, referralId), visibleConsultations(doctor)))
     .orderBy(desc(consultation.createdAt));
   const open = rows.find((c) => (OPEN as readonly string[]).includes(c.status));
-  const offers = open
-    ? await db
-        .select()
-        .from(consultationOffer)
-        .where(
-          and(eq(consultationOffer.consultationId, open.id), isNull(consultationOffer.withdrawnAt)),
-        )
-        .orderBy(consultationOffer.startsAt)
-    : [];
+  const offers = open ? await offersOf(db, open.id) : [];
   return { referral: r, consultations: rows, open: open ?? null, offers };
 }
 

@@ -70,6 +70,23 @@ async function doctorWithHours() {
   return doctor;
 }
 
+/** The doctor acting at `now` (the tests' Monday unless said), with the recording adapters. */
+function asDoctor(doctor: Parameters<typeof doctorScope>[1], now = monday) {
+  return withAdapters(doctorScope(handle.db, doctor, now), deps.adapters);
+}
+
+/** A case in review assigned to this doctor, made on the tests' Monday. */
+function caseInReviewWith(doctor: { userId: string }) {
+  return referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
+}
+
+/** The reminder job as it runs at `now`. */
+function runRemindersAt(now: Date) {
+  return sendDueConsultationReminders(
+    withAdapters(systemScope(handle.db, "test", testAdapters(), { now }), deps.adapters),
+  );
+}
+
 async function expectError(promise: Promise<unknown>, code: string) {
   await expect(promise).rejects.toBeInstanceOf(DomainError);
   await promise.catch((e: DomainError) => expect(e.code).toBe(code));
@@ -82,6 +99,11 @@ async function subjectAt(referralId: string, now = new Date()) {
     .from(referralTable)
     .where(eq(referralTable.id, referralId));
   return subjectScopeOf(handle.db, r!, now);
+}
+
+/** The person holding a link to this referral, acting on the tests' Monday, with the recording adapters. */
+async function asSubject(referralId: string) {
+  return withAdapters(await subjectAt(referralId, monday), deps.adapters);
 }
 
 describe("consultation booking", () => {
@@ -103,19 +125,13 @@ describe("consultation booking", () => {
 
   it("offer → pick → rebook by the subject → pick → cancel; e-mails and .ics follow", async () => {
     const doctor = await doctorWithHours();
-    const { referral } = await referralInReviewForTest(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
-    });
+    const { referral } = await caseInReviewWith(doctor);
     sent.length = 0;
     const times = [new Date("2026-03-27T09:00:00Z"), new Date("2026-03-30T08:00:00Z")];
-    const offered = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: referral.id,
-        times,
-      },
-    );
+    const offered = await offerConsultation(asDoctor(doctor), {
+      referralId: referral.id,
+      times,
+    });
     expect(offered.status).toBe("offered");
     const offerMail = sent.find((m) => m.to === referral.subjectEmail)!;
     expect(offerMail.text).toContain("Friday 27 March 2026 at 09:00 (UK time)");
@@ -128,13 +144,10 @@ describe("consultation booking", () => {
     // The second offer is after the clock change: 09:00 London is 08:00 UTC in the .ics.
     const open = await openConsultationForReferral(await subjectAt(referral.id));
     sent.length = 0;
-    const booked = await pickConsultationTime(
-      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
-      {
-        consultationId: offered.id,
-        offerId: open!.offers[1]!.id,
-      },
-    );
+    const booked = await pickConsultationTime(await asSubject(referral.id), {
+      consultationId: offered.id,
+      offerId: open!.offers[1]!.id,
+    });
     expect(booked.status).toBe("booked");
     expect(booked.startsAt?.toISOString()).toBe("2026-03-30T08:00:00.000Z");
     expect(sent.map((m) => m.to).sort()).toHaveLength(2);
@@ -148,7 +161,7 @@ describe("consultation booking", () => {
     }
     // A booked offer cannot be picked twice, nor a withdrawn one.
     await expectError(
-      pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
+      pickConsultationTime(await asSubject(referral.id), {
         consultationId: offered.id,
         offerId: open!.offers[0]!.id,
       }),
@@ -167,10 +180,7 @@ describe("consultation booking", () => {
 
     // The subject rebooks: the time is released, the doctor is told, calendars get a CANCEL.
     sent.length = 0;
-    const released = await requestOtherTimes(
-      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
-      offered.id,
-    );
+    const released = await requestOtherTimes(await asSubject(referral.id), offered.id);
     expect(released.status).toBe("times_requested");
     expect(released.startsAt).toBeNull();
     const doctorMail = sent[0]!;
@@ -179,33 +189,24 @@ describe("consultation booking", () => {
       parseIcs(doctorMail.attachments![0]!.content).find((p) => p.name === "METHOD")!.value,
     ).toBe("CANCEL");
     // A second request changes nothing.
-    await expectError(
-      requestOtherTimes(
-        withAdapters(await subjectAt(referral.id, monday), deps.adapters),
-        offered.id,
-      ),
-      "invalid_state",
-    );
+    await expectError(requestOtherTimes(await asSubject(referral.id), offered.id), "invalid_state");
 
     // The doctor offers again; the subject picks; the doctor then rebooks (offers new times).
-    await offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
+    await offerConsultation(asDoctor(doctor), {
       referralId: referral.id,
       times: [new Date("2026-03-31T08:30:00Z")],
     });
     const again = await openConsultationForReferral(await subjectAt(referral.id));
     expect(again!.offers).toHaveLength(1);
-    await pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
+    await pickConsultationTime(await asSubject(referral.id), {
       consultationId: offered.id,
       offerId: again!.offers[0]!.id,
     });
     sent.length = 0;
-    const rebooked = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: referral.id,
-        times: [new Date("2026-04-01T08:00:00Z")],
-      },
-    );
+    const rebooked = await offerConsultation(asDoctor(doctor), {
+      referralId: referral.id,
+      times: [new Date("2026-04-01T08:00:00Z")],
+    });
     expect(rebooked.id).toBe(offered.id);
     expect(rebooked.status).toBe("offered");
     expect(sent.find((m) => m.to === referral.subjectEmail)!.text).toContain(
@@ -213,30 +214,15 @@ describe("consultation booking", () => {
     );
 
     // Another subject's link cannot touch this consultation; the subject cancels.
-    const other = await referralInReviewForTest(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
-    });
+    const other = await caseInReviewWith(doctor);
     await expectError(
-      cancelConsultation(
-        withAdapters(await subjectAt(other.referral.id, monday), deps.adapters),
-        offered.id,
-      ),
+      cancelConsultation(await asSubject(other.referral.id), offered.id),
       "not_found",
     );
-    const cancelled = await cancelConsultation(
-      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
-      offered.id,
-    );
+    const cancelled = await cancelConsultation(await asSubject(referral.id), offered.id);
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.cancelledBy).toBe("subject");
-    await expectError(
-      cancelConsultation(
-        withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-        offered.id,
-      ),
-      "invalid_state",
-    );
+    await expectError(cancelConsultation(asDoctor(doctor), offered.id), "invalid_state");
     // After a cancellation a new consultation can be offered.
     const next = await offerConsultation(
       withAdapters(
@@ -252,10 +238,7 @@ describe("consultation booking", () => {
 
   it("gives each reader a calendar link that works for them; moves keep the UID with a higher SEQUENCE", async () => {
     const doctor = await doctorWithHours();
-    const { referral } = await referralInReviewForTest(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
-    });
+    const { referral } = await caseInReviewWith(doctor);
     const doorActor: SystemActor = { role: "system", name: ROOM_DOOR };
     const door = (now: Date) => createScope(handle.db, doorActor, testOrigin, testAdapters(), now);
     const doctorEmail = `${doctor.userId}@example.org`;
@@ -272,29 +255,28 @@ describe("consultation booking", () => {
     const tokenOf = (url: string | null) => new URL(url!).searchParams.get("token");
 
     sent.length = 0;
-    const offered = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: referral.id,
-        times: [new Date("2026-03-24T09:00:00Z"), new Date("2026-03-26T10:00:00Z")],
-      },
-    );
+    const offered = await offerConsultation(asDoctor(doctor), {
+      referralId: referral.id,
+      times: [new Date("2026-03-24T09:00:00Z"), new Date("2026-03-26T10:00:00Z")],
+    });
     expect(calendars()).toEqual([]);
     const pick = async (index: number) => {
       const open = await openConsultationForReferral(await subjectAt(referral.id));
-      return pickConsultationTime(
-        withAdapters(await subjectAt(referral.id, monday), deps.adapters),
-        {
-          consultationId: offered.id,
-          offerId: open!.offers[index]!.id,
-        },
-      );
+      return pickConsultationTime(await asSubject(referral.id), {
+        consultationId: offered.id,
+        offerId: open!.offers[index]!.id,
+      });
     };
     const first = await pick(0);
     const booked = calendars();
     expect(booked.map((c) => c.to).sort()).toEqual([doctorEmail, referral.subjectEmail].sort());
     const forSubject = booked.find((c) => c.to === referral.subjectEmail)!.ics;
     const forDoctor = booked.find((c) => c.to === doctorEmail)!.ics;
+    // Every later change is the same calendar event (its UID) at a higher SEQUENCE.
+    const expectSameEvent = (changed: typeof booked, method: string, sequence: number) => {
+      for (const c of changed)
+        expect(c.ics).toMatchObject({ method, uid: forDoctor.uid, sequence });
+    };
     for (const ics of [forSubject, forDoctor]) {
       expect(ics).toMatchObject({
         method: "REQUEST",
@@ -332,10 +314,7 @@ describe("consultation booking", () => {
     expect(await joinAt(start - 10 * 60_000)).toMatchObject({ ok: true, role: "subject" });
     expect(await joinAt(start - 2 * 3_600_000)).toEqual({ ok: false, reason: "not_open" });
     expect(await joinAt(start + 95 * 60_000)).toEqual({ ok: false, reason: "refused" });
-    const other = await referralInReviewForTest(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
-    });
+    const other = await caseInReviewWith(doctor);
     const otherBooked = await bookConsultationForTest(deps, {
       doctor,
       referralId: other.referral.id,
@@ -350,10 +329,7 @@ describe("consultation booking", () => {
 
     // The person asks for other times: both calendars get a CANCEL of the same event with a
     // higher SEQUENCE, and the old link stops working.
-    const released = await requestOtherTimes(
-      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
-      offered.id,
-    );
+    const released = await requestOtherTimes(await asSubject(referral.id), offered.id);
     const releasedCalendars = calendars();
     expect(releasedCalendars.map((c) => c.to).sort()).toEqual(
       [doctorEmail, referral.subjectEmail].sort(),
@@ -373,7 +349,7 @@ describe("consultation booking", () => {
     expect(released.sequence).toBeGreaterThan(first.sequence);
 
     // A new booking of the same consultation: the same UID, a higher SEQUENCE, a new token.
-    await offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
+    await offerConsultation(asDoctor(doctor), {
       referralId: referral.id,
       times: [new Date("2026-03-25T09:30:00Z")],
     });
@@ -381,12 +357,7 @@ describe("consultation booking", () => {
     const second = await pick(0);
     const rebooked = calendars();
     expect(rebooked).toHaveLength(2);
-    for (const c of rebooked)
-      expect(c.ics).toMatchObject({
-        method: "REQUEST",
-        uid: forDoctor.uid,
-        sequence: second.sequence,
-      });
+    expectSameEvent(rebooked, "REQUEST", second.sequence);
     expect(second.sequence).toBeGreaterThan(released.sequence);
     const newToken = tokenOf(rebooked.find((c) => c.to === referral.subjectEmail)!.ics.url);
     expect(newToken).not.toBe(roomToken);
@@ -395,41 +366,25 @@ describe("consultation booking", () => {
     expect(await joinAt(secondStart, newToken)).toMatchObject({ ok: true, role: "subject" });
 
     // The doctor moves it: both calendars get the CANCEL with a higher SEQUENCE.
-    const moved = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: referral.id,
-        times: [new Date("2026-03-26T09:00:00Z")],
-      },
-    );
+    const moved = await offerConsultation(asDoctor(doctor), {
+      referralId: referral.id,
+      times: [new Date("2026-03-26T09:00:00Z")],
+    });
     const movedCalendars = calendars();
     expect(movedCalendars.map((c) => c.to).sort()).toEqual(
       [doctorEmail, referral.subjectEmail].sort(),
     );
-    for (const c of movedCalendars)
-      expect(c.ics).toMatchObject({
-        method: "CANCEL",
-        uid: forDoctor.uid,
-        sequence: moved.sequence,
-      });
+    expectSameEvent(movedCalendars, "CANCEL", moved.sequence);
     expect(moved.sequence).toBeGreaterThan(second.sequence);
     expect(await joinAt(secondStart, newToken)).toMatchObject({ ok: false });
 
     // Booked again, then cancelled by the doctor: a CANCEL to both, higher again.
     const third = await pick(0);
     calendars();
-    const cancelled = await cancelConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      offered.id,
-    );
+    const cancelled = await cancelConsultation(asDoctor(doctor), offered.id);
     const cancelCalendars = calendars();
     expect(cancelCalendars).toHaveLength(2);
-    for (const c of cancelCalendars)
-      expect(c.ics).toMatchObject({
-        method: "CANCEL",
-        uid: forDoctor.uid,
-        sequence: cancelled.sequence,
-      });
+    expectSameEvent(cancelCalendars, "CANCEL", cancelled.sequence);
     expect(cancelled.sequence).toBeGreaterThan(third.sequence);
     expect(cancelled.roomTokenHash).toBeNull();
   });
@@ -437,27 +392,24 @@ describe("consultation booking", () => {
   it("refuses another doctor, a case not in review, and times outside the doctor's hours", async () => {
     const doctor = await doctorWithHours();
     const stranger = await doctorWithHours();
-    const { referral } = await referralInReviewForTest(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
-    });
+    const { referral } = await caseInReviewWith(doctor);
     const times = [new Date("2026-03-27T09:00:00Z")];
     await expectError(
-      offerConsultation(withAdapters(doctorScope(handle.db, stranger, monday), deps.adapters), {
+      offerConsultation(asDoctor(stranger), {
         referralId: referral.id,
         times,
       }),
       "not_found",
     );
     await expectError(
-      offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
+      offerConsultation(asDoctor(doctor), {
         referralId: referral.id,
         times: [new Date("2026-03-27T15:00:00Z")],
       }),
       "conflict",
     );
     await expectError(
-      offerConsultation(withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters), {
+      offerConsultation(asDoctor(doctor), {
         referralId: referral.id,
         times: [],
       }),
@@ -471,34 +423,25 @@ describe("consultation booking", () => {
 
   it("keeps two subjects from booking the same doctor at the same time", async () => {
     const doctor = await doctorWithHours();
-    const a = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
-    const b = await referralInReviewForTest(handle.db, { doctorId: doctor.userId, now: monday });
+    const a = await caseInReviewWith(doctor);
+    const b = await caseInReviewWith(doctor);
     const time = [new Date("2026-03-27T10:00:00Z")];
-    const ca = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: a.referral.id,
-        times: time,
-      },
-    );
-    const cb = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: b.referral.id,
-        times: time,
-      },
-    );
+    const ca = await offerConsultation(asDoctor(doctor), {
+      referralId: a.referral.id,
+      times: time,
+    });
+    const cb = await offerConsultation(asDoctor(doctor), {
+      referralId: b.referral.id,
+      times: time,
+    });
     const oa = (await openConsultationForReferral(await subjectAt(a.referral.id)))!.offers[0]!;
     const ob = (await openConsultationForReferral(await subjectAt(b.referral.id)))!.offers[0]!;
-    await pickConsultationTime(
-      withAdapters(await subjectAt(a.referral.id, monday), deps.adapters),
-      {
-        consultationId: ca.id,
-        offerId: oa.id,
-      },
-    );
+    await pickConsultationTime(await asSubject(a.referral.id), {
+      consultationId: ca.id,
+      offerId: oa.id,
+    });
     await expectError(
-      pickConsultationTime(withAdapters(await subjectAt(b.referral.id, monday), deps.adapters), {
+      pickConsultationTime(await asSubject(b.referral.id), {
         consultationId: cb.id,
         offerId: ob.id,
       }),
@@ -510,19 +453,13 @@ describe("consultation booking", () => {
 describe("reminders", () => {
   it("sends the 24-hour and the 1-hour reminder once each, however often the job runs", async () => {
     const doctor = await doctorWithHours();
-    const { referral } = await referralInReviewForTest(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
+    const { referral } = await caseInReviewWith(doctor);
+    const c = await offerConsultation(asDoctor(doctor), {
+      referralId: referral.id,
+      times: [new Date("2026-04-02T08:30:00Z")],
     });
-    const c = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: referral.id,
-        times: [new Date("2026-04-02T08:30:00Z")],
-      },
-    );
     const offer = (await openConsultationForReferral(await subjectAt(referral.id)))!.offers[0]!;
-    await pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
+    await pickConsultationTime(await asSubject(referral.id), {
       consultationId: c.id,
       offerId: offer.id,
     });
@@ -531,50 +468,14 @@ describe("reminders", () => {
     const at = (hoursBefore: number) => new Date(start.getTime() - hoursBefore * 3_600_000);
 
     sent.length = 0;
-    const early = await sendDueConsultationReminders(
-      withAdapters(systemScope(handle.db, "test", testAdapters(), { now: at(30) }), deps.adapters),
-    );
+    const early = await runRemindersAt(at(30));
     expect(sent.filter((m) => m.subject.startsWith("Reminder")).length).toBe(0);
     expect(early).toEqual({ sent24h: 0, sent1h: 0 });
-    const first = await Promise.all([
-      sendDueConsultationReminders(
-        withAdapters(
-          systemScope(handle.db, "test", testAdapters(), { now: at(23) }),
-          deps.adapters,
-        ),
-      ),
-      sendDueConsultationReminders(
-        withAdapters(
-          systemScope(handle.db, "test", testAdapters(), { now: at(23) }),
-          deps.adapters,
-        ),
-      ),
-    ]);
+    const first = await Promise.all([runRemindersAt(at(23)), runRemindersAt(at(23))]);
     expect(first.reduce((n, r) => n + r.sent24h, 0)).toBe(1);
-    expect(
-      await sendDueConsultationReminders(
-        withAdapters(
-          systemScope(handle.db, "test", testAdapters(), { now: at(20) }),
-          deps.adapters,
-        ),
-      ),
-    ).toEqual({ sent24h: 0, sent1h: 0 });
-    expect(
-      await sendDueConsultationReminders(
-        withAdapters(
-          systemScope(handle.db, "test", testAdapters(), { now: at(0.5) }),
-          deps.adapters,
-        ),
-      ),
-    ).toEqual({ sent24h: 0, sent1h: 1 });
-    expect(
-      await sendDueConsultationReminders(
-        withAdapters(
-          systemScope(handle.db, "test", testAdapters(), { now: at(0.25) }),
-          deps.adapters,
-        ),
-      ),
-    ).toEqual({ sent24h: 0, sent1h: 0 });
+    expect(await runRemindersAt(at(20))).toEqual({ sent24h: 0, sent1h: 0 });
+    expect(await runRemindersAt(at(0.5))).toEqual({ sent24h: 0, sent1h: 1 });
+    expect(await runRemindersAt(at(0.25))).toEqual({ sent24h: 0, sent1h: 0 });
     const reminders = sent.filter((m) => m.subject.startsWith("Reminder"));
     expect(reminders.map((m) => m.to).filter((to) => to === referral.subjectEmail)).toHaveLength(2);
     expect(reminders).toHaveLength(4);
@@ -584,10 +485,7 @@ describe("reminders", () => {
 describe("an urgent case", () => {
   it("starts every e-mail to the doctor with URGENT, and none to the person", async () => {
     const doctor = await doctorWithHours();
-    const { referral } = await referralInReviewForTest(handle.db, {
-      doctorId: doctor.userId,
-      now: monday,
-    });
+    const { referral } = await caseInReviewWith(doctor);
     await handle.db
       .update(referralTable)
       .set({ urgent: true, urgentAt: monday })
@@ -595,30 +493,17 @@ describe("an urgent case", () => {
     sent.length = 0;
     // A time no other test books, so the reminders below are this booking's alone.
     const start = new Date("2026-04-03T10:00:00Z");
-    const c = await offerConsultation(
-      withAdapters(doctorScope(handle.db, doctor, monday), deps.adapters),
-      {
-        referralId: referral.id,
-        times: [start],
-      },
-    );
+    const c = await offerConsultation(asDoctor(doctor), {
+      referralId: referral.id,
+      times: [start],
+    });
     const offer = (await openConsultationForReferral(await subjectAt(referral.id)))!.offers[0]!;
-    await pickConsultationTime(withAdapters(await subjectAt(referral.id, monday), deps.adapters), {
+    await pickConsultationTime(await asSubject(referral.id), {
       consultationId: c.id,
       offerId: offer.id,
     });
-    await sendDueConsultationReminders(
-      withAdapters(
-        systemScope(handle.db, "test", testAdapters(), {
-          now: new Date(start.getTime() - 20 * 3_600_000),
-        }),
-        deps.adapters,
-      ),
-    );
-    await cancelConsultation(
-      withAdapters(await subjectAt(referral.id, monday), deps.adapters),
-      c.id,
-    );
+    await runRemindersAt(new Date(start.getTime() - 20 * 3_600_000));
+    await cancelConsultation(await asSubject(referral.id), c.id);
     const toDoctor = sent.filter((m) => m.to !== referral.subjectEmail);
     const toPerson = sent.filter((m) => m.to === referral.subjectEmail);
     // Booked, the 24-hour reminder and the cancellation, each to both sides.
@@ -732,7 +617,7 @@ describe("after the call", () => {
     const second = await referralInReviewForTest(handle.db, { doctorId: doctor.userId });
     const missed = await bookConsultationForTest(deps, { doctor, referralId: second.referral.id });
     await expectError(
-      recordNoShow(withAdapters(doctorScope(handle.db, doctor, later), deps.adapters), {
+      recordNoShow(asDoctor(doctor, later), {
         consultationId: missed.id,
         newTimes: [],
       }),

@@ -475,34 +475,21 @@ describe("writing, signing and sending the report", () => {
     const thread = await listSubjectMessages(subjectWithMail(database.db, opened.link));
     expect(thread.map((m) => [m.question, m.reply])).toEqual([[question, null]]);
 
-    const replyDeps = { mailer, publicUrl: "http://localhost:3000" };
-    expect(
-      await replyToDoctor(subjectWithMail(database.db, opened.link), {
-        ...replyDeps,
+    // The person answers the one question on their link page (the scope carries the mailer).
+    const reply = (text: string) =>
+      replyToDoctor(subjectWithMail(database.db, opened.link), {
         messageId: thread[0]!.id,
-        reply: " ",
-      }),
-    ).toMatchObject({ ok: false });
+        reply: text,
+      });
+    expect(await reply(" ")).toMatchObject({ ok: false });
     const before = outbox.length;
-    expect(
-      await replyToDoctor(subjectWithMail(database.db, opened.link), {
-        ...replyDeps,
-        messageId: thread[0]!.id,
-        reply: "About six hours, with breaks.",
-      }),
-    ).toEqual({ ok: true });
+    expect(await reply("About six hours, with breaks.")).toEqual({ ok: true });
     expect(outbox.slice(before).map((m) => [m.to, m.subject])).toEqual([
       [`${d.userId}@example.org`, `The person replied on case ${r.reference}`],
     ]);
     expect(outbox.at(-1)?.text).not.toContain("six hours");
     // One answer per question: a second (another tab) is refused and changes nothing.
-    expect(
-      await replyToDoctor(subjectWithMail(database.db, opened.link), {
-        ...replyDeps,
-        messageId: thread[0]!.id,
-        reply: "Changed my mind",
-      }),
-    ).toMatchObject({ ok: false });
+    expect(await reply("Changed my mind")).toMatchObject({ ok: false });
     const detail = await editorCase(d, r.id);
     expect(detail.informationRequests.map((m) => m.reply)).toEqual([
       "About six hours, with breaks.",

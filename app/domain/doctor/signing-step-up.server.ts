@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { signingStepUp, user } from "~/db/schema/index.ts";
-import { accountKey } from "~/domain/accounts/account-key.ts";
+import { signingStepUp } from "~/db/schema/index.ts";
 import { auditAuthEvent } from "~/domain/accounts/audit.server.ts";
-import { checkThrottle, recordAttempt } from "~/domain/accounts/throttle.server.ts";
+import { checkSecondFactorLimits, recordAttempt } from "~/domain/accounts/throttle.server.ts";
 import { consumeTotpStep } from "~/domain/accounts/two-factor.server.ts";
 import type { AccountsDeps, RequestMeta } from "~/domain/accounts/types.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
@@ -39,19 +38,10 @@ export async function verifySigningStepUp(
   { sessionId, code, request }: { sessionId: string; code: string; request: RequestMeta },
 ): Promise<"ok" | "invalid" | "throttled"> {
   const { db, actor, now } = requireDoctor(scope);
-  const [account] = await db
-    .select({ email: user.email })
-    .from(user)
-    .where(eq(user.id, actor.userId));
-  if (!account) return "invalid";
-  const key = accountKey(account.email);
+  const limits = await checkSecondFactorLimits(db, request, actor.userId, now);
+  if (!limits) return "invalid";
+  const { key, verdict } = limits;
   const auditActor = { id: actor.userId, role: actor.role };
-  const verdict = await checkThrottle(db, {
-    action: "second_factor",
-    ip: request.ip,
-    accountKey: key,
-    now,
-  });
   if (!verdict.allowed) {
     await auditAuthEvent(db, request, {
       action: "doctor.signing_step_up",

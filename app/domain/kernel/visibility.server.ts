@@ -14,7 +14,7 @@ import {
   report,
   teamInvitation,
 } from "~/db/schema/index.ts";
-import type { Actor, EmployerActor } from "./actor.ts";
+import type { Actor, EmployerActor, SubjectActor } from "./actor.ts";
 import type { Scope } from "./scope.ts";
 import { type TeamPermission, teamCan } from "./team-permissions.ts";
 
@@ -28,6 +28,39 @@ import { type TeamPermission, teamCan } from "./team-permissions.ts";
  * Nobody sees nothing by accident: an actor with no rule for a table gets `false`.
  */
 const nothing = sql`false`;
+const everything = sql`true`;
+
+/** The actors a table's rule is written for: administrators and the system read every row. */
+type RuledActor = Exclude<Actor, { role: "admin" | "system" }>;
+type RoleRules = { [A in RuledActor as A["role"]]?: (actor: A) => SQL };
+
+/**
+ * One table's rows for the scope's actor: every row for an administrator and the system, the
+ * role's rule for anyone else, and nothing for a role the table has no rule for.
+ */
+function rowsFor(scope: Scope | Actor, rules: RoleRules): SQL {
+  const actor = actorOf(scope);
+  switch (actor.role) {
+    case "admin":
+    case "system":
+      return everything;
+    case "employer":
+      return rules.employer?.(actor) ?? nothing;
+    case "doctor":
+      return rules.doctor?.(actor) ?? nothing;
+    case "subject":
+      return rules.subject?.(actor) ?? nothing;
+  }
+}
+
+/** The person holding a link: the rows of their one referral, within its organisation. */
+function subjectCase(
+  actor: SubjectActor,
+  referralId: AnyPgColumn,
+  organisationId: AnyPgColumn,
+): SQL {
+  return and(eq(referralId, actor.referralId), eq(organisationId, actor.organisationId)) as SQL;
+}
 
 /** Open cases with an urgent safety flag: any doctor may reach the person. */
 const urgentOpen = sql`(${referral.urgent} and ${referral.status} in ('in_progress', 'submitted', 'in_review'))`;
@@ -54,33 +87,25 @@ function seesAllReferrals(actor: EmployerActor): boolean {
  * from the referral lifecycle) and every urgent open case; an administrator all; the person their one referral.
  */
 export function visibleReferrals(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "employer":
-      return seesAllReferrals(actor)
+  return rowsFor(scope, {
+    employer: (actor) =>
+      seesAllReferrals(actor)
         ? eq(referral.organisationId, actor.organisationId)
         : (and(
             eq(referral.organisationId, actor.organisationId),
             ownReferrals(actor, referral.id),
-          ) as SQL);
-    case "doctor":
-      return or(
+          ) as SQL),
+    doctor: (actor) =>
+      or(
         and(inArray(referral.status, [...actor.queueStatuses]), isNull(referral.assignedDoctorId)),
         and(
           eq(referral.assignedDoctorId, actor.userId),
           inArray(referral.status, [...actor.caseStatuses]),
         ),
         urgentOpen,
-      ) as SQL;
-    case "admin":
-    case "system":
-      return sql`true`;
-    case "subject":
-      return and(
-        eq(referral.id, actor.referralId),
-        eq(referral.organisationId, actor.organisationId),
-      ) as SQL;
-  }
+      ) as SQL,
+    subject: (actor) => subjectCase(actor, referral.id, referral.organisationId),
+  });
 }
 
 /**
@@ -89,27 +114,18 @@ export function visibleReferrals(scope: Scope | Actor): SQL {
  * write; an administrator and the system all; the person the report on their referral.
  */
 export function visibleReports(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "employer":
-      return and(
+  return rowsFor(scope, {
+    employer: (actor) =>
+      and(
         eq(report.organisationId, actor.organisationId),
         eq(report.status, "released"),
         seesAllReferrals(actor)
           ? undefined
           : sql`exists (select 1 from ${referral} where ${referral.id} = ${report.referralId} and ${ownReferrals(actor, report.referralId)})`,
-      ) as SQL;
-    case "doctor":
-      return eq(report.doctorId, actor.userId);
-    case "admin":
-    case "system":
-      return sql`true`;
-    case "subject":
-      return and(
-        eq(report.referralId, actor.referralId),
-        eq(report.organisationId, actor.organisationId),
-      ) as SQL;
-  }
+      ) as SQL,
+    doctor: (actor) => eq(report.doctorId, actor.userId),
+    subject: (actor) => subjectCase(actor, report.referralId, report.organisationId),
+  });
 }
 
 /**
@@ -156,17 +172,12 @@ function organisationRows(
   organisationColumn: AnyPgColumn,
   permission?: TeamPermission,
 ): SQL {
-  switch (actor.role) {
-    case "employer":
-      return !permission || teamCan(actor.memberRole, permission)
-        ? eq(organisationColumn, actor.organisationId)
-        : nothing;
-    case "admin":
-    case "system":
-      return sql`true`;
-    default:
-      return nothing;
-  }
+  return rowsFor(actor, {
+    employer: (employer) =>
+      !permission || teamCan(employer.memberRole, permission)
+        ? eq(organisationColumn, employer.organisationId)
+        : nothing,
+  });
 }
 
 /**
@@ -195,33 +206,15 @@ function doctorCase(actor: Actor, referralId: AnyPgColumn): SQL {
 
 /** The person's answers: the doctor who may see the case, the person, administrators, the system. */
 export function visibleQuestionnaireResponses(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "doctor":
-      return doctorCase(actor, questionnaireResponse.referralId);
-    case "subject":
-      return eq(questionnaireResponse.referralId, actor.referralId);
-    case "admin":
-    case "system":
-      return sql`true`;
-    case "employer":
-      return nothing;
-  }
+  return rowsFor(scope, {
+    doctor: (actor) => doctorCase(actor, questionnaireResponse.referralId),
+    subject: (actor) => eq(questionnaireResponse.referralId, actor.referralId),
+  });
 }
 
 /** The drafts are the doctor's working material: never the person's, never the employer's. */
 export function visibleDraftReports(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "doctor":
-      return doctorCase(actor, draftReport.referralId);
-    case "admin":
-    case "system":
-      return sql`true`;
-    case "subject":
-    case "employer":
-      return nothing;
-  }
+  return rowsFor(scope, { doctor: (actor) => doctorCase(actor, draftReport.referralId) });
 }
 
 /**
@@ -229,17 +222,10 @@ export function visibleDraftReports(scope: Scope | Actor): SQL {
  * the system for the subject access export and erasure.
  */
 export function visibleClinicalNotes(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "doctor":
-      return sql`exists (select 1 from ${referral} where ${referral.id} = ${caseClinicalNote.referralId} and ${referral.assignedDoctorId} = ${actor.userId} and ${visibleReferrals(actor)})`;
-    case "admin":
-    case "system":
-      return sql`true`;
-    case "subject":
-    case "employer":
-      return nothing;
-  }
+  return rowsFor(scope, {
+    doctor: (actor) =>
+      sql`exists (select 1 from ${referral} where ${referral.id} = ${caseClinicalNote.referralId} and ${referral.assignedDoctorId} = ${actor.userId} and ${visibleReferrals(actor)})`,
+  });
 }
 
 /**
@@ -248,21 +234,14 @@ export function visibleClinicalNotes(scope: Scope | Actor): SQL {
  * holding its link, docs/video-consultations.md).
  */
 export function visibleConsultations(scope: Scope | Actor): SQL {
-  const actor = actorOf(scope);
-  switch (actor.role) {
-    case "doctor":
-      return or(
+  return rowsFor(scope, {
+    doctor: (actor) =>
+      or(
         eq(consultation.doctorId, actor.userId),
         doctorCase(actor, consultation.referralId),
-      ) as SQL;
-    case "subject":
-      return eq(consultation.referralId, actor.referralId);
-    case "admin":
-    case "system":
-      return sql`true`;
-    case "employer":
-      return nothing;
-  }
+      ) as SQL,
+    subject: (actor) => eq(consultation.referralId, actor.referralId),
+  });
 }
 
 function actorOf(scope: Scope | Actor): Actor {

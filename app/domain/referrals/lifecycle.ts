@@ -123,6 +123,36 @@ const cancel: StateTransition = { to: "cancelled", by: ["employer", "admin"] };
 // An administrator may pause any case under way (docs/architecture.md §4, "On hold").
 const hold: StateTransition = { to: "on_hold", by: ["admin"] };
 
+// While the person has the questionnaire (invited, then started): the employer may chase or
+// cancel, the administrator may step in, and declining or a lapsed invitation ends it.
+const withThePerson = {
+  tone: "info",
+  visibleTo: everyone,
+  active: true,
+  final: false,
+  actions: {
+    employer: ["remind", "cancel"],
+    subject: ["answer"],
+    admin: ["reassign", "hold"],
+  },
+} as const satisfies Partial<StateEntry>;
+const whileWithThePerson = {
+  // Declining consent ends the case without health data.
+  subject_declined: { to: "declined", by: ["subject"] },
+  invitation_expired: { to: "expired", by: ["system"] },
+  cancelled: cancel,
+  hold_placed: hold,
+} as const satisfies StateEntry["on"];
+
+// A case that has ended: nobody may do anything with it and nothing moves it on.
+const ended = {
+  tone: "info",
+  active: false,
+  final: true,
+  actions: {},
+  on: {},
+} as const satisfies Partial<StateEntry>;
+
 export const lifecycle: Record<ReferralStatus, StateEntry> = {
   draft: {
     label: "Draft",
@@ -156,42 +186,13 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   },
   invited: {
     label: "Employee invited",
-    tone: "info",
-    visibleTo: everyone,
-    active: true,
-    final: false,
-    actions: {
-      employer: ["remind", "cancel"],
-      subject: ["answer"],
-      admin: ["reassign", "hold"],
-    },
-    on: {
-      subject_started: { to: "in_progress", by: ["subject"] },
-      // Declining consent ends the case without health data.
-      subject_declined: { to: "declined", by: ["subject"] },
-      invitation_expired: { to: "expired", by: ["system"] },
-      cancelled: cancel,
-      hold_placed: hold,
-    },
+    ...withThePerson,
+    on: { subject_started: { to: "in_progress", by: ["subject"] }, ...whileWithThePerson },
   },
   in_progress: {
     label: "In progress",
-    tone: "info",
-    visibleTo: everyone,
-    active: true,
-    final: false,
-    actions: {
-      employer: ["remind", "cancel"],
-      subject: ["answer"],
-      admin: ["reassign", "hold"],
-    },
-    on: {
-      subject_submitted: { to: "submitted", by: ["subject"] },
-      subject_declined: { to: "declined", by: ["subject"] },
-      invitation_expired: { to: "expired", by: ["system"] },
-      cancelled: cancel,
-      hold_placed: hold,
-    },
+    ...withThePerson,
+    on: { subject_submitted: { to: "submitted", by: ["subject"] }, ...whileWithThePerson },
   },
   submitted: {
     label: "Submitted",
@@ -246,33 +247,9 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     actions: { employer: ["view_report"], doctor: ["view_report"], subject: ["view_report"] },
     on: {},
   },
-  withheld: {
-    label: "Consent withheld",
-    tone: "info",
-    visibleTo: everyone,
-    active: false,
-    final: true,
-    actions: {},
-    on: {},
-  },
-  declined: {
-    label: "Could not go ahead",
-    tone: "info",
-    visibleTo: beforeDoctors,
-    active: false,
-    final: true,
-    actions: {},
-    on: {},
-  },
-  cancelled: {
-    label: "Cancelled",
-    tone: "info",
-    visibleTo: beforeDoctors,
-    active: false,
-    final: true,
-    actions: {},
-    on: {},
-  },
+  withheld: { label: "Consent withheld", visibleTo: everyone, ...ended },
+  declined: { label: "Could not go ahead", visibleTo: beforeDoctors, ...ended },
+  cancelled: { label: "Cancelled", visibleTo: beforeDoctors, ...ended },
   expired: {
     label: "Invitation expired",
     tone: "info",
@@ -282,15 +259,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     actions: { employer: ["cancel"] },
     on: { reinvited: { to: "invited", by: ["employer"] }, cancelled: cancel },
   },
-  payment_expired: {
-    label: "Payment not completed",
-    tone: "info",
-    visibleTo: ["employer", "admin"],
-    active: false,
-    final: true,
-    actions: {},
-    on: {},
-  },
+  payment_expired: { label: "Payment not completed", visibleTo: ["employer", "admin"], ...ended },
 };
 
 /**

@@ -1,9 +1,13 @@
 import { referralManager } from "~/db/schema/index.ts";
-import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { currentMember, notAMember, visibleReferral } from "./referral-people-lookups.server.ts";
+import {
+  auditReferralPeopleChange,
+  currentMember,
+  notAMember,
+  requireReferralSharing,
+  visibleReferral,
+} from "./referral-people-lookups.server.ts";
 
 /**
  * Names a current member of the organisation as an additional manager on a referral the caller
@@ -13,11 +17,7 @@ export async function nameReferralManager(
   scope: Scope,
   input: { referralId: string; userId: string },
 ): Promise<{ added: boolean; reference: string }> {
-  const employer = requireTeamPermission(
-    scope,
-    "referrals:assign",
-    "Your role in this organisation does not allow sharing referrals.",
-  );
+  const employer = requireReferralSharing(scope);
   return scope.db.transaction(async (tx) => {
     const found = await visibleReferral(tx, scope, input.referralId, true);
     const person = await currentMember(tx, employer, input.userId);
@@ -35,15 +35,9 @@ export async function nameReferralManager(
       .onConflictDoNothing()
       .returning({ userId: referralManager.userId });
     if (inserted.length > 0)
-      await recordAuditEventAs(
-        scope,
-        {
-          action: "referral.manager_added",
-          object: { type: "referral", id: found.id },
-          details: { reference: found.reference, userId: person.userId },
-        },
-        tx,
-      );
+      await auditReferralPeopleChange(tx, scope, found, "referral.manager_added", {
+        userId: person.userId,
+      });
     return { added: inserted.length > 0, reference: found.reference };
   });
 }

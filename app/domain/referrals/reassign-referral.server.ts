@@ -1,10 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { referral, referralManager } from "~/db/schema/index.ts";
-import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { currentMember, notAMember, visibleReferral } from "./referral-people-lookups.server.ts";
+import {
+  auditReferralPeopleChange,
+  currentMember,
+  notAMember,
+  visibleReferral,
+} from "./referral-people-lookups.server.ts";
 
 /**
  * Gives a referral to another current member (owners and HR administrators). Its maker stays as
@@ -29,15 +33,10 @@ export async function reassignReferral(
     await tx
       .delete(referralManager)
       .where(and(eq(referralManager.referralId, found.id), eq(referralManager.userId, to.userId)));
-    await recordAuditEventAs(
-      scope,
-      {
-        action: "referral.reassigned",
-        object: { type: "referral", id: found.id },
-        details: { reference: found.reference, fromUserId: found.ownerId, toUserId: to.userId },
-      },
-      tx,
-    );
+    await auditReferralPeopleChange(tx, scope, found, "referral.reassigned", {
+      fromUserId: found.ownerId,
+      toUserId: to.userId,
+    });
     return { changed: true, reference: found.reference };
   });
 }

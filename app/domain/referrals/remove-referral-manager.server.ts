@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { referral, referralManager } from "~/db/schema/index.ts";
-import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
-import { requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import { visibleReferral } from "./referral-people-lookups.server.ts";
+import {
+  auditReferralPeopleChange,
+  requireReferralSharing,
+  visibleReferral,
+} from "./referral-people-lookups.server.ts";
 
 /** Whether the caller still sees the referral after a change (a manager who took themselves off). */
 async function stillVisible(tx: Tx, scope: Scope, referralId: string): Promise<boolean> {
@@ -26,11 +28,7 @@ export async function removeReferralManager(
   scope: Scope,
   input: { referralId: string; userId: string },
 ): Promise<{ removed: boolean; reference: string; stillVisible: boolean }> {
-  requireTeamPermission(
-    scope,
-    "referrals:assign",
-    "Your role in this organisation does not allow sharing referrals.",
-  );
+  requireReferralSharing(scope);
   return scope.db.transaction(async (tx) => {
     const found = await visibleReferral(tx, scope, input.referralId, true);
     if (input.userId === found.ownerId)
@@ -45,15 +43,9 @@ export async function removeReferralManager(
       )
       .returning({ userId: referralManager.userId });
     if (removed.length > 0)
-      await recordAuditEventAs(
-        scope,
-        {
-          action: "referral.manager_removed",
-          object: { type: "referral", id: found.id },
-          details: { reference: found.reference, userId: input.userId },
-        },
-        tx,
-      );
+      await auditReferralPeopleChange(tx, scope, found, "referral.manager_removed", {
+        userId: input.userId,
+      });
     return {
       removed: removed.length > 0,
       reference: found.reference,

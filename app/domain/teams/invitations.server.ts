@@ -293,16 +293,22 @@ export async function acceptTeamInvitation(
   const found = await findByToken(db, input.token);
   if (!found) return { status: "invalid" };
   if (found.expiresAt <= now) return { status: "expired" };
-  const actor = { id: input.user.id, role: input.user.role, organisationId: found.organisationId };
-  if (input.user.role !== "employer" || normaliseEmail(input.user.email) !== found.email) {
-    await recordAuditEvent(db, {
+  // The acceptance is audited either way: refused to the wrong account, or done.
+  const auditAcceptance = (
+    executor: Executor,
+    outcome: "success" | "denied",
+    details: Record<string, unknown>,
+  ) =>
+    recordAuditEvent(executor, {
       action: "team.invitation_accepted",
-      outcome: "denied",
-      actor,
+      outcome,
+      actor: { id: input.user.id, role: input.user.role, organisationId: found.organisationId },
       request: origin,
       object: { type: "team_invitation", id: found.id },
-      details: { reason: "wrong_account" },
+      details,
     });
+  if (input.user.role !== "employer" || normaliseEmail(input.user.email) !== found.email) {
+    await auditAcceptance(db, "denied", { reason: "wrong_account" });
     return { status: "wrong-account" };
   }
   const joined = await db.transaction(async (tx) => {
@@ -321,14 +327,7 @@ export async function acceptTeamInvitation(
       .update(session)
       .set({ activeOrganisationId: found.organisationId })
       .where(and(eq(session.id, input.sessionId), eq(session.userId, input.user.id)));
-    await recordAuditEvent(tx, {
-      action: "team.invitation_accepted",
-      outcome: "success",
-      actor,
-      request: origin,
-      object: { type: "team_invitation", id: found.id },
-      details: { role: found.role, alreadyMember: added.length === 0 },
-    });
+    await auditAcceptance(tx, "success", { role: found.role, alreadyMember: added.length === 0 });
     return { added: added.length > 0 };
   });
   if (!joined) return { status: "invalid" };

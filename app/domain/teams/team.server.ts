@@ -20,6 +20,7 @@ import { grantableRoles, teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleMembers, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { reassignOwnedReferrals } from "~/domain/referrals/referral-people.server.ts";
 import { listPendingInvitations } from "./invitations.server.ts";
+import { memberListColumns } from "./member-columns.ts";
 import { removedFromTeamEmail } from "./team-emails.ts";
 
 interface TeamMember {
@@ -47,14 +48,7 @@ export async function getTeam(scope: Scope) {
   );
   const { db, actor } = employer;
   const rows = await db
-    .select({
-      memberId: member.id,
-      userId: member.userId,
-      name: user.name,
-      email: user.email,
-      role: member.role,
-      joinedAt: member.createdAt,
-    })
+    .select({ memberId: member.id, ...memberListColumns })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(visibleMembers(employer))

@@ -91,9 +91,10 @@ export interface RuntimeOptions {
   database?: DatabaseHandle;
   /**
    * A clock the test can move (tests/support/test-clock.ts), so a test reaches a later time
-   * (the next authenticator step, an expiry) without waiting for it (docs/architecture.md §3b, "The test clock"). It is an
-   * argument of this function only, never a setting: a server started from the environment
-   * (server/main.ts, `npm start`) cannot run on anything but the system clock.
+   * (the next authenticator step, an expiry) without waiting for it (docs/architecture.md §5,
+   * "The test clock"). It is an argument of this function only, never a setting: a server started
+   * from the environment (server/main.ts, `npm start`) cannot run on anything but the system
+   * clock.
    */
   clock?: () => Date;
 }

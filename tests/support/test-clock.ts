@@ -1,6 +1,6 @@
 /**
  * A clock a test hands the runtime (`startRuntime(config, { clock: testClock.now })`) and moves
- * instead of waiting (docs/architecture.md §3b, "The test clock"). It runs on from real time by an
+ * instead of waiting (docs/architecture.md §5, "The test clock"). It runs on from real time by an
  * offset, so time still passes between requests as it would, and it only moves forward: a server
  * never sees its own time go back, as no real server would.
  */

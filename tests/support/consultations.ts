@@ -195,9 +195,9 @@ function londonMinuteOf(instant: Date): number {
  * for at least five minutes before the consultation begins, so a test that walks the room does
  * not see it change under it: a quarter of an hour from now on the server's clock, on the
  * minute. A slot must end by London midnight, so none starts after 23:30; late in the evening
- * the start is 23:30 or midnight, whichever fits. Only from 23:25 to 23:30 does neither fit:
- * then the server's clock moves on a minute at a time until one does (at most five), where a
- * test once slept through those minutes in real time.
+ * the start is 23:30 or midnight, whichever fits. From 23:25 to 23:35 neither does (23:30 is
+ * under five minutes away, midnight over 25): then the server's clock moves on a minute at a time
+ * until midnight fits (at most ten), where a test once slept through those minutes in real time.
  */
 function consultationStartSoon(clock: TestClock): Date {
   const minute = 60_000;

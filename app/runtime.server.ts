@@ -1,11 +1,15 @@
 import type { Server } from "node:http";
 import type { Config } from "~/config.server.ts";
-import type { DatabaseHandle } from "~/db/client.server.ts";
 import { authAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
 import { consultationSignallingRooms } from "~/domain/consultations/signalling-rooms.server.ts";
 import { registerJobs, startupJobs } from "~/jobs/registry.server.ts";
-import { createRuntime, type Runtime, type RuntimeWiring } from "~/services/runtime.server.ts";
+import {
+  createRuntime,
+  type Runtime,
+  type RuntimeOptions,
+  type RuntimeWiring,
+} from "~/services/runtime.server.ts";
 import { attachConsultationSignalling as attachSignallingRelay } from "~/services/signalling/consultation-signalling.server.ts";
 
 /**
@@ -26,8 +30,8 @@ const productWiring: RuntimeWiring = {
 /** Everything a request or a job needs, created once per process (server, scripts, tests). */
 export function startRuntime(
   config: Config,
-  /** Tests pass a database they made, migrated; the runtime then owns and closes it. */
-  options: { database?: DatabaseHandle } = {},
+  /** Tests only: their own database, their own clock (RuntimeOptions). */
+  options: RuntimeOptions = {},
 ): Promise<Runtime> {
   return createRuntime(config, productWiring, options);
 }

@@ -67,18 +67,36 @@ export interface Runtime {
 /**
  * The adapters a scope carries (docs/architecture.md §3b), from the services that implement them:
  * only the parts of each a use case may call, the public address from the configuration, and the
- * system clock.
+ * clock (the system's, unless a test handed the runtime one it can move).
  */
 function runtimeAdapters(
   runtime: Pick<Runtime, "config" | "mailer" | "jobs" | "payments">,
+  clock: () => Date,
 ): Adapters {
   return {
     mailer: runtime.mailer,
     jobs: runtime.jobs,
     payments: runtime.payments,
     publicUrl: runtime.config.PUBLIC_URL,
-    clock: () => new Date(),
+    clock,
   };
+}
+
+/** Real time: what every server started from the environment runs on. */
+const systemClock = () => new Date();
+
+/** What a test may hand the runtime; nothing in the configuration can set either. */
+export interface RuntimeOptions {
+  /** A database the test made, migrated; the runtime then owns and closes it. */
+  database?: DatabaseHandle;
+  /**
+   * A clock the test can move (tests/support/test-clock.ts), so a test reaches a later time
+   * (the next authenticator step, an expiry) without waiting for it (docs/architecture.md §5,
+   * "The test clock"). It is an argument of this function only, never a setting: a server started
+   * from the environment (server/main.ts, `npm start`) cannot run on anything but the system
+   * clock.
+   */
+  clock?: () => Date;
 }
 
 /**
@@ -92,8 +110,7 @@ const SESSION_CACHE_MAX_ENTRIES = 10_000;
 export async function createRuntime(
   config: Config,
   wiring: RuntimeWiring,
-  /** Tests pass a database they made, migrated; the runtime then owns and closes it. */
-  options: { database?: DatabaseHandle } = {},
+  options: RuntimeOptions = {},
 ): Promise<Runtime> {
   const logger = createLogger(config.LOG_LEVEL);
   // Before the database opens: a production server without its secret refuses to start.
@@ -171,7 +188,7 @@ export async function createRuntime(
     mailer,
     jobs,
     payments,
-    adapters: runtimeAdapters({ config, mailer, jobs, payments }),
+    adapters: runtimeAdapters({ config, mailer, jobs, payments }, options.clock ?? systemClock),
     auth,
     sessionCache,
     databaseOutage,

@@ -645,7 +645,7 @@ async function seedSide(side: Side, doctorId: string) {
 
   const inReview = await bookedCaseForTest(
     { db, adapters: { ...runtime.adapters, publicUrl: origin } },
-    { doctorId },
+    { doctorId, clock: server.clock },
   );
   await mine(inReview.referral.id);
   const booked = inReview.consultation;

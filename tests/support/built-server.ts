@@ -7,6 +7,7 @@ import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { resolveDataKeyring } from "~/services/encryption/data-keyring.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { importServerBundle, productionConfig, stopServedBundle } from "./server-bundle.ts";
+import { createTestClock, type TestClock } from "./test-clock.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 /*
@@ -21,6 +22,8 @@ export interface BuiltServer {
   /** Where to connect: the loopback address, which TRUST_PROXY=loopback believes. */
   port: number;
   runtime: Runtime;
+  /** The server's clock: a test moves it on rather than waiting for a time to come. */
+  clock: TestClock;
   stop(): Promise<void>;
 }
 
@@ -43,8 +46,10 @@ export async function startBuiltServer({
   const { port } = server.address() as AddressInfo;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-built-server-"));
   const config = productionConfig(bundle, { port, dataDir, settings });
+  const clock = createTestClock();
   const runtime: Runtime = await bundle.startRuntime(config, {
     database: await createTestDatabase(),
+    clock: clock.now,
   });
   installDataKeyring(resolveDataKeyring(config).keyring);
   server.on("request", bundle.createApp(runtime, { clientDir: path.resolve("build/client") }));
@@ -52,6 +57,7 @@ export async function startBuiltServer({
     origin: `http://localhost:${port}`,
     port,
     runtime,
+    clock,
     stop: () => stopServedBundle(server, runtime, dataDir),
   };
 }

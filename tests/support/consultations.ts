@@ -18,6 +18,7 @@ import type { Auth } from "~/services/auth/auth.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { statusTakenByDoctor } from "~tests/support/referrals.ts";
+import type { TestClock } from "~tests/support/test-clock.ts";
 
 const testOrigin = { ip: null, requestId: "test" };
 
@@ -192,14 +193,16 @@ function londonMinuteOf(instant: Date): number {
 /**
  * A consultation start whose room (open from half an hour before) is open at once and stays so
  * for at least five minutes before the consultation begins, so a test that walks the room does
- * not see it change under it: a quarter of an hour from now, on the minute. A slot must end by
- * London midnight, so none starts after 23:30; late in the evening the start is 23:30 or
- * midnight, whichever fits. Only from 23:25 to 23:30 does neither fit, and this waits it out.
+ * not see it change under it: a quarter of an hour from now on the server's clock, on the
+ * minute. A slot must end by London midnight, so none starts after 23:30; late in the evening
+ * the start is 23:30 or midnight, whichever fits. From 23:25 to 23:35 neither does (23:30 is
+ * under five minutes away, midnight over 25): then the server's clock moves on a minute at a time
+ * until midnight fits (at most ten), where a test once slept through those minutes in real time.
  */
-async function consultationStartSoon(): Promise<Date> {
+function consultationStartSoon(clock: TestClock): Date {
   const minute = 60_000;
   for (;;) {
-    const now = Date.now();
+    const now = clock.now().getTime();
     const start = new Date(Math.ceil((now + 15 * minute) / minute) * minute);
     const london = londonMinuteOf(start);
     const lastSlot = new Date(start.getTime() - (london - (24 * 60 - 30)) * minute);
@@ -207,16 +210,23 @@ async function consultationStartSoon(): Promise<Date> {
     if (london <= 24 * 60 - 30) return start;
     if (lastSlot.getTime() >= now + 5 * minute) return lastSlot;
     if (midnight.getTime() <= now + 25 * minute) return midnight;
-    await new Promise((done) => setTimeout(done, minute));
+    clock.advance(minute);
   }
 }
 
 /** A case in review with the doctor whose consultation the person has booked, to begin soon. */
 export async function bookedCaseForTest(
   deps: ConsultationTestDeps,
-  { doctorId }: { doctorId: string },
+  {
+    doctorId,
+    clock,
+  }: {
+    doctorId: string;
+    /** The server's clock, which `deps.adapters` reads too: the booking's "now" is the server's. */
+    clock: TestClock;
+  },
 ) {
-  const startsAt = await consultationStartSoon();
+  const startsAt = consultationStartSoon(clock);
   const inReview = await referralInReviewForTest(deps.db, { doctorId });
   const consultation = await bookConsultationForTest(deps, {
     doctor: doctorActor(doctorId),

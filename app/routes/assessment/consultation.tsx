@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Your video consultation
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { scope } = await requireAssessmentLink(context, params.token);
   const open = await openConsultationForReferral(scope);
-  const now = Date.now();
+  // The scope's time, the one joining the room is judged by (join.server.ts).
+  const now = scope.now.getTime();
   return {
     consultation: open
       ? {

@@ -14,9 +14,11 @@ import { currentScope } from "~/middleware/scope.server.ts";
 export async function loadConsultationPanel(
   context: Readonly<RouterContextProvider>,
   referralId: string,
-  now = new Date(),
 ): Promise<ConsultationPanelData & { reference: string; subjectName: string; caseStatus: string }> {
   const scope = currentScope(context);
+  // The scope's time, the one joining the room is judged by (join.server.ts), so the panel never
+  // offers a room the server then calls shut.
+  const { now } = scope;
   try {
     const view = await consultationsForDoctorCase(scope, referralId);
     const slots = await offerableSlots(scope);

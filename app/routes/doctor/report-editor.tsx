@@ -70,7 +70,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     findings,
     removalAsked,
     clinicalNotes,
-    stepUpFresh: stepUpIsFresh(stepUpAt, new Date()),
+    // The scope's time, as the step-up was recorded in and as signing will check it: a clock of its
+    // own here would tell the doctor a code is fresh that signing then refuses, or the reverse.
+    stepUpFresh: stepUpIsFresh(stepUpAt, scope.now),
     stepUpMinutes: STEP_UP_MAX_AGE_MS / 60_000,
     consultationNotes,
     ...detail,

@@ -347,7 +347,7 @@ test("a doctor takes the case, fills in the report and signs it, by keyboard", a
   }
   await expect(doctor.getByLabel("Fit with adjustments")).toBeChecked();
   // Signing asks for a fresh code from the authenticator app (the step-up).
-  await typeInto(doctor, "Authenticator code to sign", await freshCode(doctorAccount));
+  await typeInto(doctor, "Authenticator code to sign", freshCode(doctorAccount));
   await tabTo(doctor, "Sign and send to the employee", { limit: 80 });
   await doctor.keyboard.press("Enter");
   await expect(doctor).toHaveURL(/\/doctor-dashboard/, { timeout: 20_000 });

@@ -392,7 +392,7 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     // In review with the doctor, a consultation booked.
     const inReview = await bookedCaseForTest(
       { db, adapters: { ...runtime.adapters, publicUrl: origin } },
-      { doctorId },
+      { doctorId, clock: server.clock },
     );
     await mine(inReview.referral.id);
     const booked = inReview.consultation;

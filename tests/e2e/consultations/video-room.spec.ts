@@ -93,7 +93,7 @@ test("doctor and subject meet in the video room; anyone else is refused before s
     consultation: booked,
   } = await bookedCaseForTest(
     { db, adapters: { ...runtime.adapters, publicUrl: origin } },
-    { doctorId },
+    { doctorId, clock: server.clock },
   );
 
   // The doctor signs in with two factors and opens the case's consultation.
@@ -196,7 +196,7 @@ test("the person's calendar invitation opens the room in a fresh browser, and gi
 
   // Inside the opening window: the link alone, in a browser with no cookie, joins the room.
   const doctor = await createDoctorRecordForTest(db, "Dr Nia Mensah");
-  const soon = await bookedCaseForTest(deps, { doctorId: doctor.id });
+  const soon = await bookedCaseForTest(deps, { doctorId: doctor.id, clock: server.clock });
   const link = await calendarLink(soon.referral.subjectEmail, soon.consultation.id);
   const fresh = withHydratingPages(await media.newContext({ baseURL: origin }));
   const page = await fresh.newPage();

@@ -77,7 +77,7 @@ test("management case: each clinical statement is rewritten or disclosed with co
   // for the app's next code before every attempt (a code works once, one every 30 seconds).
   const sign = async () => {
     if (!(await doctor.getByText(/You entered a code in the last \d+ minutes/).isVisible()))
-      await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
+      await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
     await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   };
 
@@ -248,7 +248,7 @@ test("pre-employment certificate: an unconsented condition in the note is refuse
   await doctor
     .getByLabel("Note for the employer")
     .fill("Insulin-treated diabetes, well controlled.");
-  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
+  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("The report cannot be signed yet").first()).toBeVisible();
   const findings = doctor.getByTestId("findings-summary");

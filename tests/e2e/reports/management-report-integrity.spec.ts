@@ -125,7 +125,7 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   await doctor.getByRole("spinbutton", { name: "Weeks" }).first().fill("8");
   await doctor.getByText("Sections the employer did not ask about").click();
   await doctor.getByLabel("Diagnosis or underlying condition").fill(DIAGNOSIS);
-  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
+  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();
 

@@ -9,6 +9,7 @@ import {
   productionConfig,
   stopServedBundle,
 } from "../../support/server-bundle.ts";
+import { createTestClock, type TestClock } from "../../support/test-clock.ts";
 
 /**
  * The production build running inside the test worker, on its own port and data directory.
@@ -24,6 +25,8 @@ export interface InProcessServer {
   bundle: any;
   // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
   runtime: any;
+  /** The server's clock: a spec moves it on rather than waiting for a time to come. */
+  clock: TestClock;
   stop(): Promise<void>;
 }
 
@@ -97,7 +100,8 @@ export async function startInProcessServer({
   const dataDir = migratedDataDir(`referoh-${name}-e2e-`);
   const bundle = await importServerBundle();
   const config = productionConfig(bundle, { port, dataDir, settings });
-  const runtime = await bundle.startRuntime(config);
+  const clock = createTestClock();
+  const runtime = await bundle.startRuntime(config, { clock: clock.now });
   // The factories are the spec's own copy of the domain code, not the bundle's: they seal health
   // columns with the same keyring the server generated in its data directory.
   installDataKeyring(resolveDataKeyring(config).keyring);
@@ -111,6 +115,7 @@ export async function startInProcessServer({
     dataDir,
     bundle,
     runtime,
+    clock,
     stop: () => stopServedBundle(server, runtime, dataDir),
   };
 }

@@ -22,7 +22,9 @@ import { freePort, waitFor } from "./lib/local-server.ts";
  * run reported. It then measures first paint to working controls at 4× CPU on Slow 4G for `/`,
  * `/contact` and the employer dashboard, with the scripts loaded as the product ships them and
  * hydrating at once (scripts/lib/bench-controls.ts, ADR 0014), BENCH_CONTROL_RUNS times (5).
- * BENCH_ONLY=controls measures only that. Writes bench/results/web.json and prints a table.
+ * BENCH_ONLY=controls measures only that; BENCH_ONLY=static only the comparison with nginx, which
+ * replaces that part of web.json and leaves Lighthouse's as it was. Writes
+ * bench/results/web.json and prints a table.
  */
 const root = path.resolve(import.meta.dirname, "..");
 /** Every public page (the sitemap's list), or BENCH_PAGES="/ /pricing" for some of them. */
@@ -54,31 +56,53 @@ type LighthouseResult = any;
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 3);
 
 /**
- * Pre-rendered pages against a static server (docs/architecture.md §7): nginx with `gzip_static` serving the
- * very bytes the product sends (fetched from it, gzip and identity), alternating product and
- * nginx with wrk at the same connections, one process each. Goal: the product answers at least a
- * quarter as many requests a second.
+ * Pre-rendered pages and hashed assets against a static server (docs/architecture.md §7): nginx
+ * with `gzip_static` serving the very bytes the product sends (fetched from it, gzip and
+ * identity), alternating product and nginx with wrk at the same connections, one process each.
+ * Every round records each side's CPU time per response, read from /proc, net of what the
+ * process spends idle over the same time (the product's job queue polls its database in the
+ * same process). Goals: in every round the product spends at most 3× nginx's CPU per response,
+ * and answers at least a quarter as many requests a second.
  */
-const staticPages = ["/", "/pricing"];
+const staticPages = ["/", "/pricing", "/contact", "/register-interest"];
 const staticConnections = 20;
-const staticRounds = 3;
+const staticRounds = Number(process.env.BENCH_STATIC_ROUNDS ?? 3);
 const staticSeconds = Number(process.env.BENCH_STATIC_DURATION ?? 5);
 const staticBudgetRatio = 0.25;
+const cpuBudgetRatio = 3;
+/** Idle CPU is sampled for this long before each run, to take the background out. */
+const idleSampleMs = 2000;
 
 interface WrkRun {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /** The server's CPU time per response, net of its idle rate over the run's time. */
   serverCpuMsPerRequest: number | null;
+  /** The same with nothing taken out. */
+  serverCpuMsPerRequestRaw: number | null;
+  idleCpuMsPerSecond: number | null;
+  loadAverage: number;
 }
 
 interface StaticComparison {
   path: string;
+  kind: "page" | "asset";
   product: WrkRun[];
   nginx: WrkRun[];
+  /** Bare Node `http` sending the product's bytes and headers (scripts/lib/bare-node-static.ts). */
+  bareNode: WrkRun[];
+  /** Per round: the product's CPU per response over bare Node's: what is the product's own. */
+  cpuPerResponseRatiosToBareNode: (number | null)[];
+  /** Per round: bare Node's CPU per response over nginx's: what is Node's. */
+  bareNodeCpuPerResponseRatios: (number | null)[];
   /** Product req/s over nginx's, medians of the alternating rounds (goal ≥ 0.25). */
   ratio: number;
+  /** Per round: the product's CPU per response over nginx's (goal ≤ 3 in every round). */
+  cpuPerResponseRatios: (number | null)[];
+  /** The same, with nothing taken out for the idle rate. */
+  cpuPerResponseRatiosRaw: (number | null)[];
   withinBudget: boolean;
 }
 
@@ -104,17 +128,23 @@ function ensureStaticTools(): string | null {
 
 /** The response body exactly as sent, not decoded. */
 function rawBody(url: string, acceptEncoding: string) {
-  return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject);
-  });
+  return new Promise<{ encoding: string | undefined; body: Buffer; rawHeaders: string[] }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              encoding: res.headers["content-encoding"],
+              body: Buffer.concat(chunks),
+              rawHeaders: res.rawHeaders,
+            }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
 }
 
 /** CPU time so far of a process and its children, in ms (Linux /proc; null elsewhere). */
@@ -142,8 +172,21 @@ function processTreeCpuMs(pid: number | undefined): number | null {
 const wrkDuration = (value: string, unit: string) =>
   Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
 
-function wrk(url: string, pid: number | undefined): WrkRun {
+/** The process tree's CPU time per second while nobody asks it anything. */
+async function idleCpuMsPerSecond(pid: number | undefined): Promise<number | null> {
   const before = processTreeCpuMs(pid);
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, idleSampleMs));
+  const after = processTreeCpuMs(pid);
+  if (before === null || after === null) return null;
+  return (after - before) / ((performance.now() - started) / 1000);
+}
+
+async function wrk(url: string, pid: number | undefined): Promise<WrkRun> {
+  const idle = await idleCpuMsPerSecond(pid);
+  const loadAverage = Number(os.loadavg()[0]!.toFixed(2));
+  const before = processTreeCpuMs(pid);
+  const started = performance.now();
   const run = spawnSync(
     "/usr/bin/wrk",
     [
@@ -158,6 +201,7 @@ function wrk(url: string, pid: number | undefined): WrkRun {
     { encoding: "utf8" },
   );
   const after = processTreeCpuMs(pid);
+  const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`wrk failed on ${url}:\n${run.stderr}`);
   const out = run.stdout;
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
@@ -171,10 +215,39 @@ function wrk(url: string, pid: number | undefined): WrkRun {
     p99Ms: percentile("99"),
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
     serverCpuMsPerRequest:
+      before === null || after === null || idle === null || requests === 0
+        ? null
+        : Number((Math.max(0, after - before - idle * seconds) / requests).toFixed(4)),
+    serverCpuMsPerRequestRaw:
       before === null || after === null || requests === 0
         ? null
-        : Number(((after - before) / requests).toFixed(3)),
+        : Number(((after - before) / requests).toFixed(4)),
+    idleCpuMsPerSecond: idle === null ? null : Number(idle.toFixed(1)),
+    loadAverage,
   };
+}
+
+/** Per round, the product's CPU per response over nginx's. */
+function cpuRatios(
+  product: WrkRun[],
+  nginx: WrkRun[],
+  of: (run: WrkRun) => number | null,
+): (number | null)[] {
+  return product.map((run, round) => {
+    const own = of(run);
+    const theirs = of(nginx[round]!);
+    return own === null || !theirs ? null : Number((own / theirs).toFixed(2));
+  });
+}
+
+/** The assets a first visit to `/` loads first: its entry script and its stylesheets. */
+function firstVisitAssets(html: string): string[] {
+  const linked = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
+  const entry = linked.find((p) => /\/entry\.client-[^/]+\.js$/.test(p));
+  const styles = linked.filter((p) => p.endsWith(".css"));
+  return [...new Set([...(entry ? [entry] : []), ...styles])];
 }
 
 async function compareWithNginx(
@@ -191,6 +264,26 @@ async function compareWithNginx(
   fs.chmodSync(dir, 0o755);
   const docroot = path.join(dir, "root");
   const locations: string[] = [];
+  const home = await rawBody(`${productBase}/`, "identity");
+  const assets = firstVisitAssets(home.body.toString("utf8"));
+  if (assets.length === 0) throw new Error("found no entry script or stylesheet linked from /");
+  const targets = [
+    ...staticPages.map((p) => ({ path: p, kind: "page" as const })),
+    ...assets.map((p) => ({ path: p, kind: "asset" as const })),
+  ];
+  for (const asset of assets) {
+    const gzip = await rawBody(`${productBase}${asset}`, "gzip");
+    const identity = await rawBody(`${productBase}${asset}`, "identity");
+    if (gzip.encoding !== "gzip" || identity.encoding !== undefined)
+      throw new Error(
+        `${asset}: expected gzip and identity, got ${gzip.encoding}, ${identity.encoding}`,
+      );
+    const file = path.join(docroot, asset.slice(1));
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
+    fs.writeFileSync(file, identity.body);
+    fs.writeFileSync(`${file}.gz`, gzip.body);
+  }
+  locations.push("location /assets/ { }");
   for (const page of staticPages) {
     const gzip = await rawBody(`${productBase}${page}`, "gzip");
     const identity = await rawBody(`${productBase}${page}`, "identity");
@@ -220,6 +313,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   default_type "text/html; charset=utf-8";
+  types { text/javascript js; text/css css; }
   gzip_static on;
   etag on;
   server {
@@ -233,6 +327,29 @@ http {
   const nginx = spawn("/usr/sbin/nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // Bare Node: each address's gzip bytes with the headers the product sent, less those Node adds.
+  const bareAnswers: Record<string, { headers: string[]; bodyFile: string }> = {};
+  for (const [index, { path: target }] of targets.entries()) {
+    const sent = await rawBody(`${productBase}${target}`, "gzip");
+    const headers: string[] = [];
+    for (let i = 0; i < sent.rawHeaders.length; i += 2)
+      if (!/^(date|connection|keep-alive)$/i.test(sent.rawHeaders[i]!))
+        headers.push(sent.rawHeaders[i]!, sent.rawHeaders[i + 1]!);
+    const bodyFile = path.join(dir, `bare-${index}`);
+    fs.writeFileSync(bodyFile, sent.body);
+    bareAnswers[target] = { headers, bodyFile };
+  }
+  fs.writeFileSync(path.join(dir, "bare.json"), JSON.stringify(bareAnswers));
+  const barePort = await freePort();
+  const bare = spawn(
+    path.join(root, "node_modules/.bin/node"),
+    [
+      path.join(root, "scripts/lib/bare-node-static.ts"),
+      path.join(dir, "bare.json"),
+      String(barePort),
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
   try {
     const nginxBase = `http://127.0.0.1:${nginxPort}`;
     try {
@@ -242,16 +359,19 @@ http {
       if (fs.existsSync(log)) console.error(fs.readFileSync(log, "utf8"));
       throw error;
     }
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    await waitFor(`${bareBase}/`, 10_000);
     const comparisons: StaticComparison[] = [];
-    for (const page of staticPages) {
+    for (const { path: page, kind } of targets) {
       const served = await rawBody(`${nginxBase}${page}`, "gzip");
       const own = await rawBody(`${productBase}${page}`, "gzip");
       if (served.encoding !== "gzip" || !served.body.equals(own.body))
         throw new Error(`nginx does not send the product's gzip bytes for ${page}`);
-      const runs = { product: [] as WrkRun[], nginx: [] as WrkRun[] };
+      const runs = { product: [] as WrkRun[], nginx: [] as WrkRun[], bareNode: [] as WrkRun[] };
       for (let round = 0; round < staticRounds; round++) {
-        runs.product.push(wrk(`${productBase}${page}`, productPid));
-        runs.nginx.push(wrk(`${nginxBase}${page}`, nginx.pid));
+        runs.product.push(await wrk(`${productBase}${page}`, productPid));
+        runs.nginx.push(await wrk(`${nginxBase}${page}`, nginx.pid));
+        runs.bareNode.push(await wrk(`${bareBase}${page}`, bare.pid));
       }
       const median = (values: number[]) =>
         values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -261,16 +381,42 @@ http {
           median(runs.nginx.map((r) => r.requestsPerSecond))
         ).toFixed(3),
       );
+      const cpuPerResponseRatios = cpuRatios(
+        runs.product,
+        runs.nginx,
+        (r) => r.serverCpuMsPerRequest,
+      );
       comparisons.push({
         path: page,
+        kind,
         ...runs,
         ratio,
-        withinBudget: ratio >= staticBudgetRatio && runs.product.every((r) => r.non2xx === 0),
+        cpuPerResponseRatios,
+        cpuPerResponseRatiosRaw: cpuRatios(
+          runs.product,
+          runs.nginx,
+          (r) => r.serverCpuMsPerRequestRaw,
+        ),
+        cpuPerResponseRatiosToBareNode: cpuRatios(
+          runs.product,
+          runs.bareNode,
+          (r) => r.serverCpuMsPerRequest,
+        ),
+        bareNodeCpuPerResponseRatios: cpuRatios(
+          runs.bareNode,
+          runs.nginx,
+          (r) => r.serverCpuMsPerRequest,
+        ),
+        withinBudget:
+          ratio >= staticBudgetRatio &&
+          runs.product.every((r) => r.non2xx === 0) &&
+          cpuPerResponseRatios.every((r) => r !== null && r <= cpuBudgetRatio),
       });
       console.log(`compared ${page} with nginx`);
     }
     return comparisons;
   } finally {
+    bare.kill("SIGTERM");
     nginx.kill("SIGTERM");
     await new Promise((r) => nginx.once("exit", r));
     fs.rmSync(dir, { recursive: true, force: true });
@@ -344,7 +490,7 @@ try {
     staticComparison = await compareWithNginx(base, server.pid);
 
   // BENCH_RUNS=0 measures only the static comparison.
-  for (const page of runsPerPage > 0 && process.env.BENCH_ONLY !== "controls" ? pages : []) {
+  for (const page of runsPerPage > 0 && !process.env.BENCH_ONLY ? pages : []) {
     const lighthouse = () =>
       spawnSync(
         path.join(root, "node_modules/.bin/lighthouse"),
@@ -416,12 +562,13 @@ try {
     });
     console.log(`measured ${page}`);
   }
-  controls = await measureControls({
-    server: base,
-    pages: controlPages,
-    runs: Number(process.env.BENCH_CONTROL_RUNS ?? 5),
-    cookie: await employerSession(base, demoEmployer[1]!, demoEmployer[2]!),
-  });
+  if (process.env.BENCH_ONLY !== "static")
+    controls = await measureControls({
+      server: base,
+      pages: controlPages,
+      runs: Number(process.env.BENCH_CONTROL_RUNS ?? 5),
+      cookie: await employerSession(base, demoEmployer[1]!, demoEmployer[2]!),
+    });
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
@@ -450,13 +597,56 @@ const withinBudget = (r: PageResult) =>
   r.scores.seo >= budgets.seo &&
   r.jsGzipKb <= budgets.jsKb;
 
+/** Lowest, median and highest of some ratios. */
+function spread(ratios: (number | null)[]) {
+  const measured = ratios.filter((r): r is number => r !== null).sort((a, b) => a - b);
+  return {
+    best: measured[0] ?? null,
+    median: measured[Math.floor(measured.length / 2)] ?? null,
+    worst: measured.at(-1) ?? null,
+  };
+}
+
+/** One kind's CPU per response over nginx's, every round of every address of that kind. */
+function cpuSummary(comparisons: StaticComparison[], kind: "page" | "asset") {
+  const of = comparisons.filter((c) => c.kind === kind);
+  const ratios = of.flatMap((c) => c.cpuPerResponseRatios);
+  const measured = ratios.filter((r): r is number => r !== null).sort((a, b) => a - b);
+  const raw = of.flatMap((c) => c.cpuPerResponseRatiosRaw).filter((r): r is number => r !== null);
+  return {
+    paths: of.map((c) => c.path),
+    /** Over every round: the goal is met when the worst is within it and none is missing. */
+    worst: measured.length === ratios.length ? (measured.at(-1) ?? null) : null,
+    best: measured[0] ?? null,
+    median: measured[Math.floor(measured.length / 2)] ?? null,
+    /** The worst with nothing taken out for the idle rate. */
+    worstRaw: raw.length ? Math.max(...raw) : null,
+    /** Where it goes: the product over bare Node (its own path), bare Node over nginx (Node's). */
+    productOverBareNode: spread(of.flatMap((c) => c.cpuPerResponseRatiosToBareNode)),
+    bareNodeOverNginx: spread(of.flatMap((c) => c.bareNodeCpuPerResponseRatios)),
+    withinGoal:
+      measured.length > 0 &&
+      measured.length === ratios.length &&
+      measured.every((r) => r <= cpuBudgetRatio),
+  };
+}
+
+const staticOut = {
+  tool: `wrk, ${staticConnections} connections, ${staticRounds} alternating rounds of ${staticSeconds} s per server and address, Accept-Encoding: gzip; nginx gzip_static and the product one process each; CPU from /proc (utime + stime of the process and its children), net of each process's idle rate sampled for ${idleSampleMs / 1000} s before each run`,
+  budgetRatio: staticBudgetRatio,
+  cpuBudgetRatio,
+  ...(typeof staticComparison === "string"
+    ? {}
+    : {
+        pagesCpuPerResponseVsNginx: cpuSummary(staticComparison, "page"),
+        assetsCpuPerResponseVsNginx: cpuSummary(staticComparison, "asset"),
+      }),
+  pages: staticComparison,
+};
+
 const out = {
   measuredAt: new Date().toISOString(),
-  staticComparison: {
-    tool: `wrk, ${staticConnections} connections, ${staticRounds} alternating rounds of ${staticSeconds} s per server, Accept-Encoding: gzip; nginx gzip_static and the product one process each`,
-    budgetRatio: staticBudgetRatio,
-    pages: staticComparison,
-  },
+  staticComparison: staticOut,
   tool: `lighthouse (mobile, simulated throttling), median of ${runsPerPage} runs per page`,
   budgets,
   pages: results.map((r) => ({ ...r, withinBudget: withinBudget(r) })),
@@ -468,14 +658,21 @@ const out = {
   },
 };
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
-// BENCH_ONLY=controls leaves the full run's file as it was and writes only its own.
+// BENCH_ONLY=controls leaves the full run's file as it was and writes only its own;
+// BENCH_ONLY=static replaces only the comparison with nginx in web.json.
 const { controls: controlsOut, ...rest } = out;
-if (process.env.BENCH_ONLY !== "controls")
-  fs.writeFileSync(path.join(root, "bench/results/web.json"), `${JSON.stringify(rest, null, 2)}\n`);
-fs.writeFileSync(
-  path.join(root, "bench/results/web-controls.json"),
-  `${JSON.stringify({ measuredAt: out.measuredAt, ...controlsOut }, null, 2)}\n`,
-);
+const webFile = path.join(root, "bench/results/web.json");
+if (process.env.BENCH_ONLY === "static") {
+  const previous = fs.existsSync(webFile) ? JSON.parse(fs.readFileSync(webFile, "utf8")) : {};
+  const merged = { ...previous, staticMeasuredAt: out.measuredAt, staticComparison: staticOut };
+  fs.writeFileSync(webFile, `${JSON.stringify(merged, null, 2)}\n`);
+} else if (process.env.BENCH_ONLY !== "controls")
+  fs.writeFileSync(webFile, `${JSON.stringify(rest, null, 2)}\n`);
+if (process.env.BENCH_ONLY !== "static")
+  fs.writeFileSync(
+    path.join(root, "bench/results/web-controls.json"),
+    `${JSON.stringify({ measuredAt: out.measuredAt, ...controlsOut }, null, 2)}\n`,
+  );
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 if (controls.length > 0) {
@@ -509,13 +706,23 @@ for (const r of results) {
 if (typeof staticComparison === "string") console.log(`\nstatic comparison: ${staticComparison}`);
 else {
   console.log(
-    `\npre-rendered pages against nginx gzip_static (goal ≥ ${staticBudgetRatio * 100} %):`,
+    `\npre-rendered pages and assets against nginx gzip_static (goals: req/s ≥ ${staticBudgetRatio * 100} %, CPU per response ≤ ${cpuBudgetRatio}× in every round):`,
   );
   for (const c of staticComparison)
     console.log(
-      `  ${pad(c.path, 12)}product ${pad(c.product.map((r) => r.requestsPerSecond).join("/"), 22)}nginx ${pad(c.nginx.map((r) => r.requestsPerSecond).join("/"), 24)}req/s  ${(c.ratio * 100).toFixed(1)} %  ${c.withinBudget ? "ok" : "UNDER"}`,
+      `  ${pad(c.path, 40)}product ${pad(c.product.map((r) => r.requestsPerSecond).join("/"), 18)}nginx ${pad(c.nginx.map((r) => r.requestsPerSecond).join("/"), 20)}req/s ${pad(`${(c.ratio * 100).toFixed(1)} %`, 8)}CPU/response ×${c.cpuPerResponseRatios.join("/")} (raw ×${c.cpuPerResponseRatiosRaw.join("/")}), load ${c.product.map((r) => r.loadAverage).join("/")}  ${c.withinBudget ? "ok" : "OVER"}`,
     );
+  for (const kind of ["page", "asset"] as const) {
+    const summary = cpuSummary(staticComparison, kind);
+    console.log(
+      `  ${kind}s: CPU per response ${summary.best}–${summary.worst}× nginx's (median ${summary.median}×, worst raw ${summary.worstRaw}×); product over bare Node ${summary.productOverBareNode.best}–${summary.productOverBareNode.worst}×, bare Node over nginx ${summary.bareNodeOverNginx.best}–${summary.bareNodeOverNginx.worst}×  ${summary.withinGoal ? "ok" : "OVER"}`,
+    );
+  }
 }
-console.log("\nwritten to bench/results/web.json and web-controls.json");
+console.log(
+  process.env.BENCH_ONLY === "static"
+    ? "\nwritten to bench/results/web.json (the comparison with nginx only)"
+    : "\nwritten to bench/results/web.json and web-controls.json",
+);
 if (typeof staticComparison !== "string" && staticComparison.some((c) => !c.withinBudget))
   process.exitCode = 1;

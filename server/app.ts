@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import type { RequestListener } from "node:http";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener } from "node:http";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import compression from "compression";
@@ -24,6 +24,7 @@ import { loadPrecompressedAssets } from "./assets.ts";
 import { trailingSlashRedirect } from "./canonical-path.ts";
 import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
 import { edgeGuard, maxBodyBytes, readBody } from "./edge.ts";
+import type { NegotiatedBody } from "./negotiated-body.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { logWhenFinished, requestLogger } from "./request-log.ts";
@@ -145,8 +146,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
     // Pre-rendered pages are compressed once, when loaded, and sent ahead of the compression
     // middleware. Their scripts are named by hash: same-origin files by 'self', with no
     // 'strict-dynamic', so the modulepreload links need no nonce (ADR 0003, 0007).
-    const prerendered = prerenderedPages(options.clientDir, config.PUBLIC_URL, (hashes) =>
-      serializeCsp({ ...directives, "script-src": ["'self'", ...hashes] }),
+    const prerendered = prerenderedPages(
+      options.clientDir,
+      { publicUrl: config.PUBLIC_URL, serviceInbox: config.SERVICE_INBOX },
+      (hashes) => serializeCsp({ ...directives, "script-src": ["'self'", ...hashes] }),
     );
     app.use(prerendered.pages);
     // The pre-rendered pages at their exact addresses are answered ahead of Express's router,
@@ -168,14 +171,30 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
           ? [name, serializeCsp({ ...directives, "script-src": ["'self'"] })]
           : [name, value],
     );
+    // Every header of every answer, but for HSTS and the request id, is worked out here once,
+    // in the order the app sets them (a test compares the two ways): per request there is the
+    // address lookup, the choice of encoding and one writeHead, as in bare Node `http`.
+    const answers = new Map<
+      string,
+      { admits: (req: IncomingMessage) => boolean } & NegotiatedBody
+    >();
+    for (const [url, answer] of assets.withHeaders(assetHeaders))
+      answers.set(url, { admits: assets.has, send: answer.send });
+    for (const [url, answer] of prerendered.withHeaders(pageHeaders))
+      answers.set(url, { admits: prerendered.isPage, send: answer.send });
     pagesAheadOfRouter = (req, res) => {
-      const answer = assets.has(req) ? assets : prerendered.isPage(req) ? prerendered : null;
-      if (!answer) return app(req, res);
-      for (const [name, value] of answer === assets ? assetHeaders : pageHeaders)
-        res.setHeader(name, value);
-      if (protocolOf(req, trust) === "https") res.setHeader(...strictTransportHeader);
-      logWhenFinished(logger, req, res);
-      answer.send(req, res);
+      const answer = req.url === undefined ? undefined : answers.get(req.url);
+      if (!answer?.admits(req)) return app(req, res);
+      const id = randomUUID();
+      // Every answer here is a 200 or a 304, logged at info: no listener when that prints nothing.
+      if (logger.isLevelEnabled("info")) logWhenFinished(logger, req, res, id);
+      answer.send(
+        req,
+        res,
+        protocolOf(req, trust) === "https"
+          ? [...strictTransportHeader, "X-Request-Id", id]
+          : ["X-Request-Id", id],
+      );
     };
     app.use(compression());
     app.use(

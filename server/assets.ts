@@ -4,7 +4,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { compressBrotli, type EncodedBody, sendNegotiated } from "./negotiated-body.ts";
+import {
+  compressBrotli,
+  type EncodedBody,
+  type NegotiatedBody,
+  negotiatedBody,
+} from "./negotiated-body.ts";
 
 /*
  * The build's hashed assets (build/client/assets), answered the way nginx's `gzip_static` answers
@@ -75,7 +80,17 @@ interface PrecompressedAssets {
   has(req: IncomingMessage): boolean;
   /** The asset in the encoding the request prefers, or 304 when the browser has it already. */
   send(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Each asset by address, answered with `leading` (the security headers) before its own, all
+   * worked out once, for the answers ahead of the router (server/app.ts).
+   */
+  withHeaders(leading: readonly (readonly [string, string])[]): Map<string, NegotiatedBody>;
 }
+
+const ownHeaders = (asset: Asset): [string, string][] => [
+  ["Content-Type", asset.contentType],
+  ["Cache-Control", assetCacheControl],
+];
 
 /**
  * Loads every text asset and the compressed copies the build wrote beside it into memory (about
@@ -95,6 +110,9 @@ export function loadPrecompressedAssets(assetsDir: string, urlPrefix = "/assets/
     });
   }
 
+  const plain = new Map(
+    [...assets].map(([url, asset]) => [url, negotiatedBody(asset, ownHeaders(asset))]),
+  );
   const served: PrecompressedAssets = {
     has: (req) =>
       (req.method === "GET" || req.method === "HEAD") &&
@@ -103,12 +121,11 @@ export function loadPrecompressedAssets(assetsDir: string, urlPrefix = "/assets/
       // A body on a GET is the edge guard's to judge (server/edge.ts).
       req.headers["content-length"] === undefined &&
       req.headers["transfer-encoding"] === undefined,
-    send(req, res) {
-      const asset = assets.get(req.url ?? "")!;
-      res.setHeader("Content-Type", asset.contentType);
-      res.setHeader("Cache-Control", assetCacheControl);
-      sendNegotiated(req, res, asset);
-    },
+    send: (req, res) => plain.get(req.url ?? "")!.send(req, res),
+    withHeaders: (leading) =>
+      new Map(
+        [...assets].map(([url, asset]) => [url, negotiatedBody(asset, ownHeaders(asset), leading)]),
+      ),
   };
   return served;
 }

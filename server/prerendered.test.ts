@@ -6,7 +6,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "~/lib/prerender.ts";
+import {
+  PRERENDER_INBOX_PLACEHOLDER,
+  PRERENDER_NONCE_PLACEHOLDER,
+  PRERENDER_ORIGIN_PLACEHOLDER,
+} from "~/lib/prerender.ts";
 import { rawRequest } from "~tests/support/raw-http.ts";
 import {
   compressionCacheDir,
@@ -17,6 +21,10 @@ import {
   prerenderedPages,
 } from "./prerendered.ts";
 
+const deployment = {
+  publicUrl: "https://referoh.example/",
+  serviceInbox: "enquiries@referoh.example",
+};
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("pre-rendered pages", () => {
@@ -37,11 +45,21 @@ describe("pre-rendered pages", () => {
     fs.mkdirSync(path.join(dir, "about"));
     fs.writeFileSync(path.join(dir, "about", "index.html"), page("about"));
     fs.writeFileSync(path.join(dir, "about.data"), "data");
+    // The contact page's address for enquiries is configuration: a placeholder in its page and data.
+    fs.mkdirSync(path.join(dir, "contact"));
+    fs.writeFileSync(
+      path.join(dir, "contact", "index.html"),
+      page(`<a href="mailto:${PRERENDER_INBOX_PLACEHOLDER}">${PRERENDER_INBOX_PLACEHOLDER}</a>`),
+    );
+    fs.writeFileSync(
+      path.join(dir, "contact.data"),
+      `[{"email":"${PRERENDER_INBOX_PLACEHOLDER}"}]`,
+    );
     fs.mkdirSync(path.join(dir, "assets"));
     fs.writeFileSync(path.join(dir, "assets", "index.html"), "never a page");
     fs.writeFileSync(path.join(dir, "favicon one.svg"), "<svg/>");
 
-    const prerendered = prerenderedPages(dir, "https://referoh.example/");
+    const prerendered = prerenderedPages(dir, deployment);
     await prerendered.brotliReady;
     // Written after start-up: the build's files are listed once, not looked up per request.
     fs.writeFileSync(path.join(dir, "late.txt"), "late");
@@ -60,7 +78,7 @@ describe("pre-rendered pages", () => {
   });
 
   it("admits ahead of the router only a plain GET or HEAD of a page at its exact address", () => {
-    const prerendered = prerenderedPages(dir, "https://referoh.example/");
+    const prerendered = prerenderedPages(dir, deployment);
     const admits = (method: string, url: string, headers: Record<string, string> = {}) =>
       prerendered.isPage({ method, url, headers } as never);
     expect(admits("GET", "/about")).toBe(true);
@@ -120,23 +138,39 @@ describe("pre-rendered pages", () => {
 
   it("keeps the compressed pages beside the build, so the next start reads them", () => {
     const cached = fs.readdirSync(compressionCacheDir(clientDir)).sort();
-    expect(cached.filter((f) => f.endsWith(".br"))).toHaveLength(2);
-    expect(cached.filter((f) => f.endsWith(".gz"))).toHaveLength(2);
+    expect(cached.filter((f) => f.endsWith(".br"))).toHaveLength(3);
+    expect(cached.filter((f) => f.endsWith(".gz"))).toHaveLength(3);
     expect(cached.some((f) => f.endsWith(".tmp"))).toBe(false);
     const brFile = path.join(
       compressionCacheDir(clientDir),
       cached.find((f) => f.endsWith(".br"))!,
     );
     fs.writeFileSync(brFile, zlib.brotliCompressSync("from the cache"));
-    const reloaded = prerenderedPages(clientDir, "https://referoh.example/");
-    expect(reloaded.paths.sort()).toEqual(["/", "/about"]);
+    const reloaded = prerenderedPages(clientDir, deployment);
+    expect(reloaded.paths.sort()).toEqual(["/", "/about", "/contact"]);
     fs.rmSync(brFile);
+  });
+
+  it("puts the configured inbox in the contact page, and leaves its data to the loader", async () => {
+    const html = await (await fetch(`${base}/contact`)).text();
+    expect(html).toContain(
+      '<a href="mailto:enquiries@referoh.example">enquiries@referoh.example</a>',
+    );
+    expect(html).not.toContain("prerender-");
+    // The build's data file holds the placeholder: React Router's loader answers it instead.
+    expect(await (await fetch(`${base}/contact.data`)).text()).toBe("dynamic /contact.data");
+    expect(() =>
+      finishPrerenderedHtml(PRERENDER_INBOX_PLACEHOLDER, {
+        ...deployment,
+        serviceInbox: 'a"<b>@x.example',
+      }),
+    ).toThrow(/SERVICE_INBOX/);
   });
 
   it("hashes inline scripts only, not script files or JSON data blocks", () => {
     const html = finishPrerenderedHtml(
       `<script nonce="${PRERENDER_NONCE_PLACEHOLDER}">a()</script><script src="/x.js"></script><script type="application/ld+json">{"@id":"${PRERENDER_ORIGIN_PLACEHOLDER}/"}</script><script type="module" async="">import "/y.js";</script><script>a()</script>`,
-      "https://referoh.example",
+      deployment,
     );
     expect(html).toContain('{"@id":"https://referoh.example/"}');
     expect(inlineScriptHashes(html)).toEqual([sha256("a()"), sha256('import "/y.js";')]);

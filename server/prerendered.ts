@@ -5,8 +5,17 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 // Relative, not "~/": the build script (scripts/lib/build.ts) runs this file outside the bundle.
-import { PRERENDER_NONCE_PLACEHOLDER, PRERENDER_ORIGIN_PLACEHOLDER } from "../app/lib/prerender.ts";
-import { compressBrotli, type EncodedBody, sendNegotiated } from "./negotiated-body.ts";
+import {
+  PRERENDER_INBOX_PLACEHOLDER,
+  PRERENDER_NONCE_PLACEHOLDER,
+  PRERENDER_ORIGIN_PLACEHOLDER,
+} from "../app/lib/prerender.ts";
+import {
+  compressBrotli,
+  type EncodedBody,
+  type NegotiatedBody,
+  negotiatedBody,
+} from "./negotiated-body.ts";
 
 /**
  * A signed-in visitor's header differs from the pre-rendered one, so requests that carry a
@@ -68,15 +77,37 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** What a pre-rendered page needs from the deployment's configuration. */
+interface PrerenderDeployment {
+  publicUrl: string;
+  /** The contact page's address for enquiries (SERVICE_INBOX). */
+  serviceInbox: string;
+}
+
 /**
- * The page as every visitor gets it: absolute URLs on PUBLIC_URL, and no nonce attributes (the
- * policy names the scripts by hash, docs/decisions/0003-csp.md).
+ * The page as every visitor gets it: absolute URLs on PUBLIC_URL, the inbox address, and no
+ * nonce attributes (the policy names the scripts by hash, docs/decisions/0003-csp.md). The
+ * address goes into HTML text, an attribute and the JSON of the page's data as it is: the
+ * configuration admits only e-mail addresses, which hold nothing HTML or JSON would escape but
+ * an apostrophe, harmless in all three.
  */
-export function finishPrerenderedHtml(html: string, publicUrl: string): string {
-  const origin = publicUrl.replace(/\/+$/, "");
+export function finishPrerenderedHtml(html: string, deployment: PrerenderDeployment): string {
+  if (/[<>&"\\]/.test(deployment.serviceInbox))
+    throw new Error("SERVICE_INBOX holds a character that would need escaping in a page");
+  const origin = deployment.publicUrl.replace(/\/+$/, "");
   return html
     .replaceAll(PRERENDER_ORIGIN_PLACEHOLDER, origin)
+    .replaceAll(PRERENDER_INBOX_PLACEHOLDER, deployment.serviceInbox)
     .replaceAll(` nonce="${PRERENDER_NONCE_PLACEHOLDER}"`, "");
+}
+
+/**
+ * True for a file the build wrote with a placeholder in it (the contact page's `.data`, holding
+ * the inbox placeholder): never served as it is; React Router answers it from the loader.
+ */
+function holdsPlaceholder(file: string): boolean {
+  const text = fs.readFileSync(file, "utf8");
+  return text.includes(PRERENDER_INBOX_PLACEHOLDER) || text.includes(PRERENDER_ORIGIN_PLACEHOLDER);
 }
 
 interface PrerenderedPage extends EncodedBody {
@@ -120,18 +151,18 @@ export function compressionCacheDir(clientDir: string): string {
 }
 
 /**
- * Loads every pre-rendered page, finished for PUBLIC_URL, with gzip at once and brotli when it
- * is ready (off the main thread). Resolves `brotliReady` once every page has both.
+ * Loads every pre-rendered page, finished for the deployment, with gzip at once and brotli when
+ * it is ready (off the main thread). Resolves `brotliReady` once every page has both.
  */
 export function loadPrerenderedPages(
   clientDir: string,
-  publicUrl: string,
+  deployment: PrerenderDeployment,
 ): { pages: Map<string, PrerenderedPage>; brotliReady: Promise<void> } {
   const cacheDir = compressionCacheDir(clientDir);
   const pages = new Map<string, PrerenderedPage>();
   const pending: Promise<void>[] = [];
   for (const [urlPath, raw] of findPrerenderedPages(clientDir)) {
-    const html = finishPrerenderedHtml(raw, publicUrl);
+    const html = finishPrerenderedHtml(raw, deployment);
     const identity = Buffer.from(html, "utf8");
     const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
     let gzip = cachedCompression(cacheDir, tag, "gz");
@@ -181,6 +212,12 @@ interface PrerenderedMiddleware {
   isPage(req: IncomingMessage): boolean;
   /** Answers a request `isPage` admitted: the page at its address, or 304. */
   send(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Each page by address, answered with `leading` (the security headers, whose policy the
+   * page's own replaces) before its own, all worked out once, for the answers ahead of the
+   * router (server/app.ts).
+   */
+  withHeaders(leading: readonly (readonly [string, string])[]): Map<string, NegotiatedBody>;
   paths: string[];
   brotliReady: Promise<void>;
 }
@@ -198,21 +235,33 @@ function hasQuery(url: string | undefined): boolean {
  */
 export function prerenderedPages(
   clientDir: string,
-  publicUrl: string,
+  deployment: PrerenderDeployment,
   csp: (scriptHashes: string[]) => string = (hashes) => `script-src 'self' ${hashes.join(" ")}`,
 ): PrerenderedMiddleware {
   // The client directory is fixed once built; URLs are decoded the way serve-static decodes them.
-  const staticFiles = new Set(findClientFiles(clientDir).filter((file) => !file.endsWith(".html")));
-  const { pages, brotliReady } = loadPrerenderedPages(clientDir, publicUrl);
-  const policies = new Map([...pages].map(([urlPath, page]) => [urlPath, csp(page.scriptHashes)]));
+  const staticFiles = new Set(
+    findClientFiles(clientDir).filter(
+      (file) => !file.endsWith(".html") && !holdsPlaceholder(path.join(clientDir, file)),
+    ),
+  );
+  const { pages, brotliReady } = loadPrerenderedPages(clientDir, deployment);
+  const ownHeaders = (page: PrerenderedPage): [string, string][] => [
+    ["Content-Security-Policy", csp(page.scriptHashes)],
+    ["Content-Type", "text/html; charset=utf-8"],
+    ["Cache-Control", prerenderedCacheControl],
+  ];
+  const withHeaders = (leading: readonly (readonly [string, string])[]) =>
+    new Map(
+      [...pages].map(([urlPath, page]) => [
+        urlPath,
+        negotiatedBody(page, ownHeaders(page), leading),
+      ]),
+    );
+  const plain = withHeaders([]);
 
   /** The page at `urlPath`, in the encoding the request prefers, or 304 when it has it already. */
   function sendPage(urlPath: string, req: IncomingMessage, res: ServerResponse) {
-    const page = pages.get(urlPath)!;
-    res.setHeader("Content-Security-Policy", policies.get(urlPath)!);
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.setHeader("Cache-Control", prerenderedCacheControl);
-    sendNegotiated(req, res, page);
+    plain.get(urlPath)!.send(req, res);
   }
 
   return {
@@ -235,6 +284,7 @@ export function prerenderedPages(
       req.headers["content-length"] === undefined &&
       req.headers["transfer-encoding"] === undefined,
     send: (req, res) => sendPage(req.url ?? "", req, res),
+    withHeaders,
     guardStatic(handler) {
       return (req, res, next) => {
         if (!staticFiles.has(decodedPath(req.path))) return next();

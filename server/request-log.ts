@@ -49,11 +49,15 @@ function levelOf(statusCode: number, error?: unknown): "error" | "warn" | "info"
 
 /**
  * The same line, for a response answered ahead of Express (the pre-rendered pages, server/app.ts)
- * without pino-http's per-request child logger, which cost a tenth of such a response.
+ * without pino-http's per-request child logger, which cost a tenth of such a response. The caller
+ * sends `id` as X-Request-Id with the response's other headers.
  */
-export function logWhenFinished(logger: Logger, req: IncomingMessage, res: ServerResponse) {
-  const id = randomUUID();
-  res.setHeader("X-Request-Id", id);
+export function logWhenFinished(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+) {
   const started = Date.now();
   res.once("finish", () => {
     const level = levelOf(res.statusCode);

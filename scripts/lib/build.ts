@@ -65,15 +65,17 @@ export async function ensureBuild({ force = false } = {}): Promise<void> {
 }
 
 /**
- * Writes the pre-rendered pages compressed (gzip and brotli) for the address the server will
- * have, so it starts without compressing them; one on another PUBLIC_URL compresses its own once
- * (server/prerendered.ts). The address is worked out as app/config.server.ts does.
+ * Writes the pre-rendered pages compressed (gzip and brotli) for the address and inbox the
+ * server will have, so it starts without compressing them; one on another PUBLIC_URL or
+ * SERVICE_INBOX compresses its own once (server/prerendered.ts). Both are worked out as
+ * app/config.server.ts does, defaults included.
  */
 async function precompressPrerenderedPages(): Promise<void> {
   const clientDir = path.join(root, "build", "client");
   const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
+  const serviceInbox = process.env.SERVICE_INBOX || "hello@referoh.co.uk";
   const started = performance.now();
-  const { pages, brotliReady } = loadPrerenderedPages(clientDir, publicUrl);
+  const { pages, brotliReady } = loadPrerenderedPages(clientDir, { publicUrl, serviceInbox });
   await brotliReady;
   console.log(
     `Compressed ${pages.size} pre-rendered pages for ${publicUrl} in ${Math.round(performance.now() - started)} ms (${path.relative(root, compressionCacheDir(clientDir))}/)`,

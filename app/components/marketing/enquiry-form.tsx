@@ -72,7 +72,10 @@ export function useEnquiryForm<Input extends Record<string, unknown>, Output>({
     controlIds,
   );
   const sending = navigation.state === "submitting" && navigation.formAction === action;
-  return { fields, formProps: { form, formRef, outcome, summary, sending, onFocus: loadCheck } };
+  return {
+    fields,
+    formProps: { action, form, formRef, outcome, summary, sending, onFocus: loadCheck },
+  };
 }
 
 /**
@@ -82,6 +85,7 @@ export function useEnquiryForm<Input extends Record<string, unknown>, Output>({
  */
 // biome-ignore lint/suspicious/noExplicitAny: Conform's own bound for a form's fields.
 export function EnquiryForm<Fields extends Record<string, any>>({
+  action,
   form,
   formRef,
   outcome,
@@ -92,6 +96,11 @@ export function EnquiryForm<Fields extends Record<string, any>>({
   sendingLabel,
   children,
 }: {
+  /**
+   * The page's own address, named rather than taken from the location: a pre-rendered page is
+   * rendered at `<path>/`, and the form would post there (a second address for the page).
+   */
+  action: string;
   form: FormMetadata<Fields, string[]>;
   formRef: Ref<HTMLFormElement>;
   outcome: EnquiryOutcome | undefined;
@@ -108,6 +117,7 @@ export function EnquiryForm<Fields extends Record<string, any>>({
     <Form
       ref={formRef}
       method="post"
+      action={action}
       {...getFormProps(form)}
       noValidate
       onFocus={onFocus}

@@ -7,6 +7,7 @@ import { runtimeContext } from "~/context.ts";
 import { contactFormSchema } from "~/domain/enquiries/enquiry-forms.ts";
 import { submitContactMessage } from "~/domain/enquiries/submit-contact-message.server.ts";
 import { pageMeta } from "~/lib/page-meta.ts";
+import { PRERENDER_INBOX_PLACEHOLDER } from "~/lib/prerender.ts";
 import type { Route } from "./+types/contact";
 import { answerEnquiry } from "./enquiry-action.server.ts";
 
@@ -18,9 +19,18 @@ export const meta = () =>
     path: "/contact",
   });
 
-// The inbox address is deployment configuration, so this page is rendered per request.
+/**
+ * The inbox address is deployment configuration. The page is pre-rendered at build time, when
+ * there is no runtime: it then carries a placeholder, which the server replaces with
+ * SERVICE_INBOX when it loads the page (server/prerendered.ts, ADR 0007). A form posted here
+ * renders the page per request, with the address itself.
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  return { email: context.get(runtimeContext).config.SERVICE_INBOX };
+  try {
+    return { email: context.get(runtimeContext).config.SERVICE_INBOX };
+  } catch {
+    return { email: PRERENDER_INBOX_PLACEHOLDER };
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -15,8 +15,7 @@ export const publicPages: readonly PublicPage[] = [
   { path: "/about", prerender: true, priority: 0.7 },
   { path: "/how-it-works", prerender: true, priority: 0.8 },
   { path: "/pricing", prerender: true, priority: 0.9 },
-  // Reads the inbox address from configuration.
-  { path: "/contact", prerender: false, priority: 0.7 },
+  { path: "/contact", prerender: true, priority: 0.7 },
   { path: "/register-interest", prerender: true, priority: 0.5 },
   { path: "/pre-employment-info", prerender: true, priority: 0.8 },
   { path: "/management-referral-info", prerender: true, priority: 0.8 },

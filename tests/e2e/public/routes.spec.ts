@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { get } from "node:http";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { publicPages } from "../../../app/routes/marketing/public-pages.ts";
-import { expect, expectLinksTo, test } from "../support/test.ts";
+import { expect, expectLinksTo, test, waitForHydration } from "../support/test.ts";
 import { publicRoutes } from "./public-pages.ts";
 
 /** Public pages served pre-rendered (app/routes/marketing/public-pages.ts). */
@@ -180,6 +180,60 @@ test.describe("pre-rendered pages", () => {
     expect(comparable(ahead.headers)).toEqual(comparable(throughApp.headers));
     expect(ahead.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(ahead.headers["x-request-id"]).not.toBe(throughApp.headers["x-request-id"]);
+  });
+
+  test("the enquiry pages are pre-rendered, and their forms still post to their actions", async ({
+    baseURL,
+    request,
+  }) => {
+    for (const path of ["/contact", "/register-interest"]) {
+      // Pre-rendered: the same bytes every time, so one ETag and a policy naming the scripts by
+      // hash; a page rendered per request carries a new nonce each time.
+      const first = await request.get(path);
+      const second = await request.get(path);
+      expect(first.status(), path).toBe(200);
+      expect(first.headers().etag, path).toMatch(/^"[\w-]+"$/);
+      expect(second.headers().etag, path).toBe(first.headers().etag);
+      expect(first.headers()["content-security-policy"], path).not.toContain("nonce");
+      expect(first.headers()["cache-control"], path).toContain("s-maxage");
+      // Its form posts to the page's own address, not to the `<path>/` it was rendered at.
+      expect(await first.text(), path).toContain(`action="${path}" method="post"`);
+      // A form posted as a browser without JavaScript posts it: the action answers, here with
+      // the form's errors, rendered per request.
+      const posted = await request.post(path, {
+        headers: { origin: baseURL! },
+        form: { email: "not-an-email" },
+        maxRedirects: 0,
+      });
+      expect(posted.status(), path).toBe(400);
+      expect(posted.headers()["content-security-policy"], path).toMatch(/'nonce-/);
+      const html = await posted.text();
+      expect(html, path).toContain('aria-invalid="true"');
+      expect(html, path).toMatch(/(Name|Full name) is required/);
+    }
+    // The inbox address is configuration, put into the page when the server loads it.
+    const contact = await (await request.get("/contact")).text();
+    expect(contact).toContain('href="mailto:hello@referoh.co.uk"');
+    expect(contact).not.toContain("prerender-");
+  });
+
+  test("the contact page reached by a link shows the configured inbox", async ({ page }) => {
+    // A client-side navigation fetches /contact.data, which the build wrote with a placeholder:
+    // the server's loader answers it instead (server/prerendered.ts).
+    await page.goto("/");
+    // Hydrated, so the click is React Router's navigation and not a page load.
+    await waitForHydration(page, 'a[href="/contact"]');
+    const data = page.waitForResponse((r) => new URL(r.url()).pathname === "/contact.data");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Contact" })
+      .click();
+    expect((await data).status()).toBe(200);
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("link", { name: "hello@referoh.co.uk" })).toHaveAttribute(
+      "href",
+      "mailto:hello@referoh.co.uk",
+    );
   });
 
   test("an address with a trailing slash redirects to the one without", async ({ request }) => {

@@ -165,10 +165,10 @@ test.describe("security headers", () => {
       // Served over plain http here: HSTS would be wrong.
       expect(headers["strict-transport-security"], url).toBeUndefined();
     }
-    // /contact is rendered per request; pre-rendered pages name their scripts by hash instead
+    // /login is rendered per request; pre-rendered pages name their scripts by hash instead
     // (tests/e2e/public/routes.spec.ts).
-    const first = (await request.get("/contact")).headers()["content-security-policy"];
-    const second = (await request.get("/contact")).headers()["content-security-policy"];
+    const first = (await request.get("/login")).headers()["content-security-policy"];
+    const second = (await request.get("/login")).headers()["content-security-policy"];
     const nonce = (csp: string | undefined) => csp?.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce(first)).toBeTruthy();
     expect(nonce(first)).not.toBe(nonce(second));

@@ -17,7 +17,8 @@ import { encryptString, parseKeyringSetting } from "~/db/encryption/keyring.ts";
 import { account, member, user } from "~/db/schema/index.ts";
 import { jobRoles } from "~/domain/referrals/referral-input.ts";
 import { ensureBuild } from "./lib/build.ts";
-import { freePort, waitFor } from "./lib/local-server.ts";
+import { freePort, productionServerEnv, signInThroughForm, waitFor } from "./lib/local-server.ts";
+import { processTreeCpuMs } from "./lib/process-cpu.ts";
 
 /*
  * `npm run bench:api`: the signed-in employer pages at scale, as ratios measured in one run
@@ -318,17 +319,9 @@ async function seed(location: DatabaseLocation) {
   }
 }
 
-/** Signs in through the real /login form, as a browser without JavaScript would. */
+/** Signs in through the real /login form and checks the session opens the dashboard. */
 async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (response.status >= 400 || cookies.length === 0)
-    throw new Error(`sign-in of ${email} failed with ${response.status}`);
+  const cookies = await signInThroughForm(base, email, password);
   const check = await fetch(`${base}/employer-dashboard`, {
     redirect: "manual",
     headers: { cookie: cookies.join("; ") },
@@ -396,37 +389,6 @@ function machineCpu(): { busy: number; steal: number | null; total: number } {
   }
 }
 
-/**
- * User and system CPU time so far of a process and its children (a cluster's workers), in ms
- * (Linux /proc; null elsewhere).
- */
-function processCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  // Fields after the command name (which may hold spaces): ppid is the 4th, utime and stime the
-  // 14th and 15th.
-  const fieldsOf = (id: string) => {
-    const stat = fs.readFileSync(`/proc/${id}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  };
-  const ticksPerSecond = 100;
-  try {
-    let ticks = 0;
-    for (const id of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(id)) continue;
-      try {
-        const fields = fieldsOf(id);
-        if (id === String(pid) || fields[1] === String(pid))
-          ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // the process ended while we looked
-      }
-    }
-    return (ticks * 1000) / ticksPerSecond;
-  } catch {
-    return null;
-  }
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -473,10 +435,10 @@ async function measure(
   if (warmup > 0) await run(warmup); // warm-up: module loading, the database's caches and JIT
   const latencies: number[] = [];
   const cpuBefore = machineCpu();
-  const serverBefore = processCpuMs(serverPid);
+  const serverBefore = processTreeCpuMs(serverPid);
   const result = await run(duration, latencies);
   const cpuAfter = machineCpu();
-  const serverAfter = processCpuMs(serverPid);
+  const serverAfter = processTreeCpuMs(serverPid);
   latencies.sort((a, b) => a - b);
   const p95 = percentile(latencies, 95);
   const out = {
@@ -714,13 +676,7 @@ try {
   const server = spawn(path.join(root, "node_modules/.bin/node"), [...profile, "server/main.ts"], {
     cwd: root,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      ALLOW_DEMO_PAYMENTS: "true",
-      LOG_LEVEL: "warn",
+      ...productionServerEnv(port, base),
       // The seeded invitations have no tokens and no one to e-mail: the reminder and SLA jobs
       // would only add noise. In production a worker process can run them apart from the web.
       JOBS: "off",

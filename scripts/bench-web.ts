@@ -12,7 +12,8 @@ import {
   type ScriptLoading,
 } from "./lib/bench-controls.ts";
 import { ensureBuild } from "./lib/build.ts";
-import { freePort, waitFor } from "./lib/local-server.ts";
+import { freePort, productionServerEnv, signInThroughForm, waitFor } from "./lib/local-server.ts";
+import { processTreeCpuMs } from "./lib/process-cpu.ts";
 
 /*
  * `npm run bench:web`: builds if needed, serves the production build on a throwaway database,
@@ -145,28 +146,6 @@ function rawBody(url: string, acceptEncoding: string) {
         .on("error", reject);
     },
   );
-}
-
-/** CPU time so far of a process and its children, in ms (Linux /proc; null elsewhere). */
-function processTreeCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    let ticks = 0;
-    for (const id of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(id)) continue;
-      try {
-        const stat = fs.readFileSync(`/proc/${id}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        if (id === String(pid) || fields[1] === String(pid))
-          ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // the process ended while we looked
-      }
-    }
-    return ticks * 10;
-  } catch {
-    return null;
-  }
 }
 
 const wrkDuration = (value: string, unit: string) =>
@@ -439,18 +418,7 @@ if (!demoEmployer)
   throw new Error(`db:seed printed no demo employer:\n${seeded.stdout}${seeded.stderr}`);
 const server = spawn(path.join(root, "node_modules/.bin/node"), ["server/main.ts"], {
   cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    // The production config refuses the demo payment provider unless told it is a demonstration.
-    ALLOW_DEMO_PAYMENTS: "true",
-  },
+  env: { ...productionServerEnv(port, base), DATA_DIR: dataDir, DATABASE_URL: "" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
@@ -464,17 +432,10 @@ let controls: ControlResult[] = [];
 
 /** Signs the demo employer in through the real /login form; its session cookie. */
 async function employerSession(base: string, email: string, password: string) {
-  const response = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.includes("session_token"));
-  if (!session) throw new Error(`sign-in of ${email} set no session (${response.status})`);
+  const session = (await signInThroughForm(base, email, password)).find((c) =>
+    c.includes("session_token"),
+  );
+  if (!session) throw new Error(`sign-in of ${email} set no session cookie`);
   const [name, ...value] = session.split("=");
   return { name: name!, value: value.join("=") };
 }

@@ -373,12 +373,7 @@ export function SiteHeader({
               <AccountMenu account={account} />
             </div>
           ) : (
-            <Link
-              to={doctorLoginLink.to}
-              className="ml-2 rounded-md px-3 py-2 text-muted-foreground text-sm underline-offset-4 hover:underline"
-            >
-              {doctorLoginLink.label}
-            </Link>
+            <DoctorLoginLink className="ml-2 rounded-md px-3 py-2 text-muted-foreground text-sm underline-offset-4 hover:underline" />
           )}
         </DesktopBar>
         <div className="ml-auto flex items-center gap-2 md:hidden">
@@ -435,17 +430,21 @@ export function SiteHeader({
                   </SignOutForm>
                 </>
               ) : (
-                <Link
-                  to={doctorLoginLink.to}
-                  className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted"
-                >
-                  {doctorLoginLink.label}
-                </Link>
+                <DoctorLoginLink className="mt-4 rounded-md px-3 py-3 text-muted-foreground text-sm hover:bg-muted" />
               )}
             </nav>
           </MobileMenu>
         </div>
       </div>
     </header>
+  );
+}
+
+/** The doctors' way in, offered to visitors beside the public navigation on every width. */
+function DoctorLoginLink({ className }: { className: string }) {
+  return (
+    <Link to={doctorLoginLink.to} className={className}>
+      {doctorLoginLink.label}
+    </Link>
   );
 }

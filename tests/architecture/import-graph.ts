@@ -116,16 +116,27 @@ export function runtimeCycles(edges: ImportEdge[]): string[][] {
 /** Test helpers: factories, harnesses and fixtures live under tests/, for tests only. */
 const isTestHelper = (file: string) => file.startsWith("tests/");
 
+/**
+ * Imports, type-only or not, from product code whose path starts with `from` to a file `to`
+ * accepts, as `from -> to`: the shape of every rule that forbids one layer another.
+ */
+function productImports(
+  edges: ImportEdge[],
+  from: string,
+  to: (file: string) => boolean,
+): string[] {
+  return edges
+    .filter((e) => e.from.startsWith(from) && !isTestFile(e.from) && to(e.to))
+    .map((e) => `${e.from} -> ${e.to}`);
+}
+
 /** The domain importing a route or a component, type-only or not, as `from -> to`. */
 export function domainImportingUi(edges: ImportEdge[]): string[] {
-  return edges
-    .filter(
-      (e) =>
-        e.from.startsWith("app/domain/") &&
-        !isTestFile(e.from) &&
-        (e.to.startsWith("app/routes/") || e.to.startsWith("app/components/")),
-    )
-    .map((e) => `${e.from} -> ${e.to}`);
+  return productImports(
+    edges,
+    "app/domain/",
+    (to) => to.startsWith("app/routes/") || to.startsWith("app/components/"),
+  );
 }
 
 /**
@@ -134,15 +145,11 @@ export function domainImportingUi(edges: ImportEdge[]): string[] {
  * files, and takes what an area knows (the states a doctor sees a case in) as an argument.
  */
 export function kernelImportingAreas(edges: ImportEdge[]): string[] {
-  return edges
-    .filter(
-      (e) =>
-        e.from.startsWith("app/domain/kernel/") &&
-        !isTestFile(e.from) &&
-        e.to.startsWith("app/domain/") &&
-        !e.to.startsWith("app/domain/kernel/"),
-    )
-    .map((e) => `${e.from} -> ${e.to}`);
+  return productImports(
+    edges,
+    "app/domain/kernel/",
+    (to) => to.startsWith("app/domain/") && !to.startsWith("app/domain/kernel/"),
+  );
 }
 
 /** Services (adapters) that import the domain at runtime. */
@@ -161,7 +168,5 @@ export function servicesImportingDomain(edges: ImportEdge[]): string[] {
 
 /** Product code importing a test helper, as `from -> to`. */
 export function productImportingTestHelpers(edges: ImportEdge[]): string[] {
-  return edges
-    .filter((e) => !isTestFile(e.from) && isTestHelper(e.to))
-    .map((e) => `${e.from} -> ${e.to}`);
+  return productImports(edges, "", isTestHelper);
 }

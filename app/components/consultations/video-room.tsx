@@ -281,8 +281,6 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
     setPhase("left");
   }
 
-  const cameras = devices.filter((d) => d.kind === "videoinput");
-  const microphones = devices.filter((d) => d.kind === "audioinput");
   const hasAudio = sending.audio;
   const hasVideo = sending.video;
   const status =
@@ -365,20 +363,16 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
       )}
       {devices.length > 0 && phase !== "left" ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <DeviceSelect
-            id="camera"
-            noun="Camera"
-            devices={cameras}
-            value={cameraId}
-            onChange={(deviceId) => void switchDevice("videoinput", deviceId)}
-          />
-          <DeviceSelect
-            id="microphone"
-            noun="Microphone"
-            devices={microphones}
-            value={micId}
-            onChange={(deviceId) => void switchDevice("audioinput", deviceId)}
-          />
+          {deviceChoices.map((choice) => (
+            <DeviceSelect
+              key={choice.kind}
+              id={choice.id}
+              noun={choice.noun}
+              devices={devices.filter((d) => d.kind === choice.kind)}
+              value={choice.kind === "videoinput" ? cameraId : micId}
+              onChange={(deviceId) => void switchDevice(choice.kind, deviceId)}
+            />
+          ))}
         </div>
       ) : null}
       <p className="text-muted-foreground text-sm">
@@ -390,6 +384,12 @@ export function VideoRoom({ role, selfName, peerName, signalPath, iceServers }: 
 }
 
 /** The choice of one kind of device; a device the browser will not name is numbered. */
+/** The devices a person may switch between during the call, each with its own select. */
+const deviceChoices = [
+  { kind: "videoinput", id: "camera", noun: "Camera" },
+  { kind: "audioinput", id: "microphone", noun: "Microphone" },
+] as const;
+
 function DeviceSelect({
   id,
   noun,

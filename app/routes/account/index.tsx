@@ -62,7 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const current = currentSession(context);
   const { actor, user } = current;
-  const meta = requestMeta(context, request);
+  // Who changes their account, and from where: every section's change is recorded with both.
+  const by = { actor, request: requestMeta(context, request) };
   const submission = parseSubmission(await request.formData(), accountFormSchema);
   const section = submission.payload.intent as Section;
   if (!Object.hasOwn(accountForms, section)) throw data("Unknown action", { status: 400 });
@@ -77,37 +78,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (form.intent) {
     case "profile":
-      await updateProfile(runtime, { actor, name: form.name, request: meta });
+      await updateProfile(runtime, { ...by, name: form.name });
       return saved();
     case "professional":
       if (!can(actor, "doctor-area:view"))
         return fail({ qualifications: ["Only an active doctor can change qualifications"] }, 403);
-      await updateOwnQualifications(runtime, {
-        actor,
-        qualifications: form.qualifications,
-        request: meta,
-      });
+      await updateOwnQualifications(runtime, { ...by, qualifications: form.qualifications });
       return saved();
     case "organisation":
       if (!can(actor, "organisation:update"))
         return fail({ companyName: ["Only the account owner can change company details"] }, 403);
       await updateOrganisation(runtime, {
-        actor,
+        ...by,
         name: form.companyName,
         industry: form.industry,
         phone: form.phone,
         address: form.address,
-        request: meta,
       });
       return saved();
     case "password": {
       const result = await changePassword(runtime, {
-        actor,
+        ...by,
         email: user.email,
         name: user.name,
         currentPassword: form.currentPassword,
         newPassword: form.newPassword,
-        request: meta,
       });
       if (result.status === "wrong-password")
         return fail({ currentPassword: ["Your current password is incorrect"] });
@@ -121,10 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "two-factor": {
       const result = await disableTwoFactor(runtime, {
-        actor,
+        ...by,
         email: user.email,
         password: form.password,
-        request: meta,
       });
       if (result.status === "wrong-password")
         return fail({ password: ["Your password is incorrect"] });

@@ -50,7 +50,12 @@ type ActionData = {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const current = currentSession(context);
-  const meta = requestMeta(context, request);
+  // Who enrols, and from where: the same for the password step and the code step.
+  const enrolling = {
+    actor: current.actor,
+    email: current.user.email,
+    request: requestMeta(context, request),
+  };
   const submission = parseSubmission(await request.formData(), twoFactorEnrolmentSchema);
   const result = submission.reply({ hideFields: passwordFields });
   const problem = (name: string) =>
@@ -61,17 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success" || submission.value.intent !== "start")
       return refused(problem("password") ?? "Enter your current password");
     const started = await startTwoFactorEnrolment(runtime, {
-      actor: current.actor,
-      email: current.user.email,
+      ...enrolling,
       password: submission.value.password,
-      request: meta,
     });
     if (started.status === "wrong-password") return refused("Your password is incorrect");
     if (started.status === "already-enabled") throw redirect("/account");
     return data<ActionData>({ step: "code", enrolment: started.enrolment });
   }
   const retry = async (error: string) => {
-    const pending = await pendingEnrolment(runtime, current.actor, current.user.email);
+    const pending = await pendingEnrolment(runtime, enrolling.actor, enrolling.email);
     // The backup codes were shown once and are kept only hashed: they come back from the form.
     const backupCodes = backupCodeList.parse(submission.payload.backupCodes);
     return data<ActionData>(
@@ -82,10 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success" || submission.value.intent !== "confirm")
     return retry(problem("code") ?? "Enter the 6-digit code");
   const confirmed = await confirmTwoFactorEnrolment(runtime, {
-    actor: current.actor,
-    email: current.user.email,
+    ...enrolling,
     code: submission.value.code,
-    request: meta,
   });
   if (confirmed.status === "invalid") {
     return retry(

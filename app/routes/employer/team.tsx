@@ -90,6 +90,13 @@ type ActionResult =
   | { intent: string; ok: true; message: string }
   | { intent: string; ok: false; message: string };
 
+/**
+ * A withdrawal, a removal or leaving is done only once confirmed: without `confirm=yes` the page
+ * is told to ask first, naming what and whom.
+ */
+const askToConfirm = (what: "remove" | "revoke" | "leave", id: string) =>
+  data<ActionResult>({ intent: "confirm", ok: false, what, id });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = currentScope(context);
   const runtime = context.get(runtimeContext);
@@ -129,13 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await resendTeamInvitation(scope, input.invitationId);
         return data<ActionResult>({ intent: "resend", ok: true, message: "Invitation sent again" });
       case "revoke":
-        if (input.confirm !== "yes")
-          return data<ActionResult>({
-            intent: "confirm",
-            ok: false,
-            what: "revoke",
-            id: input.invitationId,
-          });
+        if (input.confirm !== "yes") return askToConfirm("revoke", input.invitationId);
         await revokeTeamInvitation(scope, input.invitationId);
         return data<ActionResult>({ intent: "revoke", ok: true, message: "Invitation withdrawn" });
       case "change-role":
@@ -146,13 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: `Role changed: ${memberRoleLabel[input.role]}`,
         });
       case "remove": {
-        if (input.confirm !== "yes")
-          return data<ActionResult>({
-            intent: "confirm",
-            ok: false,
-            what: "remove",
-            id: input.memberId,
-          });
+        if (input.confirm !== "yes") return askToConfirm("remove", input.memberId);
         const removed = await removeMember(scope, {
           memberId: input.memberId,
           reassignTo: input.reassignTo || null,
@@ -168,8 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       case "leave": {
-        if (input.confirm !== "yes")
-          return data<ActionResult>({ intent: "confirm", ok: false, what: "leave", id: "you" });
+        if (input.confirm !== "yes") return askToConfirm("leave", "you");
         const { remaining } = await leaveOrganisation(scope);
         if (remaining > 0) throw redirect(withNotice("/employer-dashboard", "left-organisation"));
         // No organisation left to act for: the session has nothing to show, so it ends here.

@@ -13,9 +13,10 @@ import { employerScopeForTest, managementReferralInput } from "../../support/ref
 import { createSentReport } from "../../support/reports.ts";
 import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { createAdministratorAt } from "../support/admin.ts";
+import { answerUpToPhq9Item9 } from "../support/guided-assessment.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
+import { answerOfficeQuestionnaire, startAssessment } from "../support/questionnaire.ts";
 import { approveReport, withholdConsent } from "../support/report-review.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 import {
@@ -354,15 +355,8 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     const urgent = await createInvitedReferralForTest(db, { type: "management" });
     await mine(urgent.referral.id);
     const urgentLink = `/assessment/${urgent.token}`;
-    await subject.page.goto(urgentLink);
-    await subject.page.getByLabel(/I consent to ReferOH processing my health information/).check();
-    await subject.page.getByRole("button", { name: "I agree and start" }).click();
-    await subject.page.getByLabel("Yes", { exact: true }).check();
-    await subject.page.getByRole("button", { name: "Save and continue" }).click();
-    await subject.page.getByLabel(/Stress, low mood, anxiety/).check();
-    await subject.page.getByRole("button", { name: "Save and continue" }).click();
-    await expect(subject.page.getByTestId("conversation")).toContainText("Stress, low mood");
-    await subject.page.goto(`${urgentLink}/questions/phq9.9`);
+    await startAssessment(subject.page, urgentLink);
+    await answerUpToPhq9Item9(subject.page, urgentLink);
     await subject.page.getByLabel("Several days").check();
     await subject.page.getByRole("button", { name: "Save and continue" }).click();
     await expect(subject.page.getByTestId("crisis-support")).toBeVisible();

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { answerUpToPhq9Item9 } from "../support/guided-assessment.ts";
+import { startAssessment } from "../support/questionnaire.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -56,17 +58,8 @@ for (const viewport of [
         type: "management",
         referralReason: "Time off with low mood since March",
       });
-      await page.goto(link);
-      await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-      await page.getByRole("button", { name: "I agree and start" }).click();
-      // A few answers first, so the answers so far stand above the question as they would.
-      await page.getByLabel("Yes", { exact: true }).check();
-      await page.getByRole("button", { name: "Save and continue" }).click();
-      await page.getByLabel(/Stress, low mood, anxiety/).check();
-      await page.getByRole("button", { name: "Save and continue" }).click();
-      await expect(page.getByTestId("conversation")).toContainText("Stress, low mood, anxiety");
-
-      await page.goto(`${link}/questions/phq9.9`);
+      await startAssessment(page, link);
+      await answerUpToPhq9Item9(page, link);
       await expect(page.getByTestId("crisis-support")).toHaveCount(0);
       await page.getByLabel("Several days").check();
       await page.getByRole("button", { name: "Save and continue" }).click();
@@ -104,9 +97,7 @@ for (const viewport of [
         type: "pre_employment",
         jobRole: "Office Worker",
       });
-      await page.goto(link);
-      await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-      await page.getByRole("button", { name: "I agree and start" }).click();
+      await startAssessment(page, link);
       for (const name of [/health condition or disability/, /receiving treatment/]) {
         await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
       }

@@ -1,4 +1,5 @@
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { startAssessment } from "../support/questionnaire.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("employee's guided assessment", () => {
@@ -9,9 +10,7 @@ test.describe("employee's guided assessment", () => {
       type: "management",
       referralReason: "Time off with low mood since March",
     });
-    await page.goto(link);
-    await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-    await page.getByRole("button", { name: "I agree and start" }).click();
+    await startAssessment(page, link);
 
     // The employer's reason is quoted in the chat above the first question.
     await expect(page.getByTestId("conversation")).toContainText(

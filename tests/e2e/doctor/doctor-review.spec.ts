@@ -1,8 +1,7 @@
 import { freshCode } from "../support/admin.ts";
-import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openCaseSheet } from "../support/doctor-case.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
-import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
+import { sendOfficeCase } from "../support/questionnaire.ts";
 import {
   approveReport,
   downloadReportPdf,
@@ -24,12 +23,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   test.setTimeout(300_000);
 
   // The candidate completes a pre-employment questionnaire (the employer places it in its own context).
-  const { link, reference, subjectEmail, employerEmail } = await createInvitedReferral(page, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
-  });
-  await answerOfficeQuestionnaire(page, link);
-  await sendAnswers(page);
+  const { reference, subjectEmail, employerEmail } = await sendOfficeCase(page);
 
   // Two doctors with access, signed in (their invitation is tests/e2e/auth/roles.spec.ts).
   const first = await signedIn.doctor();

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { signedInAdmin } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { answerUpToPhq9Item9 } from "../support/guided-assessment.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { answerOfficeQuestionnaire } from "../support/questionnaire.ts";
+import { answerOfficeQuestionnaire, sendOfficeCase } from "../support/questionnaire.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -59,12 +60,7 @@ test("an urgent answer, then the browser closed without sending: a doctor not on
   await phone.fill("07811 654321");
   await person.getByRole("button", { name: "I agree and start" }).click();
 
-  await person.getByLabel("Yes", { exact: true }).check();
-  await person.getByRole("button", { name: "Save and continue" }).click();
-  await person.getByLabel(/Stress, low mood, anxiety/).check();
-  await person.getByRole("button", { name: "Save and continue" }).click();
-  await expect(person.getByTestId("conversation")).toContainText("Stress, low mood, anxiety");
-  await person.goto(`${link}/questions/phq9.9`);
+  await answerUpToPhq9Item9(person, link);
   await person.getByLabel("More than half the days").check();
   await person.getByRole("button", { name: "Save and continue" }).click();
   await expect(person.getByTestId("crisis-support")).toBeVisible();
@@ -137,19 +133,14 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   signedIn,
 }) => {
   test.setTimeout(300_000);
-  const { link, reference, subjectEmail } = await createInvitedReferral(page, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
-  });
   // Indirect wording in free text raises the case; the crisis panel shows from the next page on.
-  await answerOfficeQuestionnaire(page, link, {
+  const { reference, subjectEmail } = await sendOfficeCase(page, {
     mentalHealth: "Low mood. Some days I think everyone would be better off without me.",
     afterPage: () => expect(page.getByTestId("crisis-support")).toBeVisible(),
   });
-  await page.getByRole("button", { name: "Send my answers" }).click();
 
-  // The last page: the panel stays, and says what happens next for an urgent case.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+  // The last page (the answers are sent): the panel stays, and says what happens next for an
+  // urgent case.
   const crisis = page.getByTestId("crisis-support");
   await expect(crisis).toBeVisible();
   await expect(crisis).toContainText("116 123");

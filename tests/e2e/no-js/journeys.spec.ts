@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { registerVerifiedEmployer, signIn } from "../auth/helpers.ts";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
-import { payOnDemoPage } from "../support/employer.ts";
+import { fillPreEmploymentReferral, payOnDemoPage } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
 import { approveReport } from "../support/report-review.ts";
@@ -39,12 +39,11 @@ async function expectScripts(page: Page, enabled: boolean) {
 
 /** The pre-employment form for an office role, filled and paid on the demo page. */
 async function referCandidate(employer: Page, subjectEmail: string): Promise<string> {
-  await employer.goto("/pre-employment-referral");
-  await employer.getByLabel("Candidate name").fill("Robin Taylor");
-  await employer.getByLabel("Candidate email address").fill(subjectEmail);
-  await employer.getByLabel("Job role").selectOption("Office Worker");
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  await employer.getByLabel("Date of the conditional job offer").fill(yesterday);
+  await fillPreEmploymentReferral(employer, {
+    name: "Robin Taylor",
+    email: subjectEmail,
+    jobRole: "Office Worker",
+  });
   await employer.getByRole("button", { name: "Continue to payment" }).click();
   await payOnDemoPage(employer);
   await expect(employer.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();

@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { buyMembershipWithStarterCredits, signedInEmployer } from "../support/employer.ts";
+import {
+  buyMembershipWithStarterCredits,
+  fillPreEmploymentReferral,
+  signedInEmployer,
+} from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -11,12 +15,11 @@ test("a pre-employment referral paid by credit: invitation e-mailed, one reminde
   await buyMembershipWithStarterCredits(page);
 
   const candidate = `candidate-${randomUUID().slice(0, 8)}@example.org`;
-  await page.goto("/pre-employment-referral");
-  await page.getByLabel("Candidate name").fill("Morgan Reid");
-  await page.getByLabel("Candidate email address").fill(candidate);
-  await page.getByLabel("Job role").selectOption("Warehouse Operative");
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Date of the conditional job offer").fill(yesterday);
+  await fillPreEmploymentReferral(page, {
+    name: "Morgan Reid",
+    email: candidate,
+    jobRole: "Warehouse Operative",
+  });
   // The balance allows it: the server spends a credit instead of sending the employer to pay.
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page).toHaveURL(/\/employer-dashboard/);

@@ -3,7 +3,7 @@ import { freshCode } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { sendAnswers } from "../support/questionnaire.ts";
+import { sendAnswers, startAssessment } from "../support/questionnaire.ts";
 import {
   approveReport,
   downloadReportPdf,
@@ -20,9 +20,7 @@ import { expect, test } from "../support/test.ts";
 
 /** Every question "No" (or its first answer), page by page, until "Check your answers". */
 async function answerEveryPage(page: Page, link: string) {
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
+  await startAssessment(page, link);
   // Consent leads to the first page of questions: read each page only once it is the one shown.
   await expect(page).toHaveURL(/\/questions\//);
   for (let i = 0; i < 15; i++) {

@@ -4,7 +4,7 @@ import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { sendGuidedAssessment } from "../support/guided-assessment.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
-import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
+import { sendOfficeCase } from "../support/questionnaire.ts";
 import {
   answerDisclosures,
   approveReport,
@@ -236,12 +236,7 @@ test("pre-employment certificate: an unconsented condition in the note is refuse
   signedIn,
 }) => {
   test.setTimeout(300_000);
-  const { link, reference } = await createInvitedReferral(page, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
-  });
-  await answerOfficeQuestionnaire(page, link, { condition: "Type 1, on an insulin pump" });
-  await sendAnswers(page);
+  const { reference } = await sendOfficeCase(page, { condition: "Type 1, on an insulin pump" });
   const doc = await signedIn.doctor();
   const doctor = doc.page;
   await openReportEditor(doctor, reference);

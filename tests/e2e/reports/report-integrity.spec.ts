@@ -4,10 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Download, Page } from "@playwright/test";
 import { freshCode, signedInAdmin } from "../support/admin.ts";
-import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
-import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
+import { sendOfficeCase } from "../support/questionnaire.ts";
 import {
   downloadReportPdf,
   employerOpensReleasedReport,
@@ -59,12 +58,9 @@ test("planted answer never reaches the employer; declined correction, statement,
 }) => {
   test.setTimeout(300_000);
   const planted = `quasar-${Date.now().toString(36)}-marmalade lighthouse on cold mornings`;
-  const { link, reference, subjectEmail, employerEmail } = await createInvitedReferral(page, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
+  const { reference, subjectEmail, employerEmail } = await sendOfficeCase(page, {
+    condition: `Asthma (${planted})`,
   });
-  await answerOfficeQuestionnaire(page, link, { condition: `Asthma (${planted})` });
-  await sendAnswers(page);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

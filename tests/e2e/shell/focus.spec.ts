@@ -1,10 +1,9 @@
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { freshCode } from "../support/admin.ts";
-import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { signedInEmployer } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
+import { sendOfficeCase } from "../support/questionnaire.ts";
 import { openReport } from "../support/report-review.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -93,12 +92,7 @@ test("the editor's first Tab stop is its first field; ?step=withhold focuses its
   signedIn,
 }) => {
   test.setTimeout(300_000);
-  const { link, reference, subjectEmail } = await createInvitedReferral(page, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
-  });
-  await answerOfficeQuestionnaire(page, link, { condition: "None" });
-  await sendAnswers(page);
+  const { reference, subjectEmail } = await sendOfficeCase(page, { condition: "None" });
 
   const doc = await signedIn.doctor();
   const doctor = doc.page;

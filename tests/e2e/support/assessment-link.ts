@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { payOnDemoPage, signedInEmployer } from "./employer.ts";
+import { fillPreEmploymentReferral, payOnDemoPage, signedInEmployer } from "./employer.ts";
 import { linkTo, waitForMessage } from "./outbox.ts";
 import { expect } from "./test.ts";
 
@@ -47,17 +47,16 @@ export async function createInvitedReferral(
     const employerEmail = await signedInEmployer(employer);
     const subjectEmail = `subject-${randomUUID().slice(0, 8)}@example.org`;
     if (options.type === "pre_employment") {
-      await employer.goto("/pre-employment-referral");
-      await employer.getByLabel("Candidate name").fill("Robin Taylor");
-      await employer.getByLabel("Candidate email address").fill(subjectEmail);
-      await employer.getByLabel("Job role").selectOption(options.jobRole ?? "Office Worker");
+      await fillPreEmploymentReferral(employer, {
+        name: "Robin Taylor",
+        email: subjectEmail,
+        jobRole: options.jobRole ?? "Office Worker",
+      });
       if (options.subjectPhone)
         await employer.getByLabel(/Candidate mobile number/).fill(options.subjectPhone);
       for (const [flag, label] of Object.entries(riskLabels)) {
         if (options[flag as keyof typeof riskLabels]) await employer.getByLabel(label).check();
       }
-      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-      await employer.getByLabel("Date of the conditional job offer").fill(yesterday);
       await employer.getByRole("button", { name: "Continue to payment" }).click();
     } else {
       await employer.goto("/employer-referral?type=management");

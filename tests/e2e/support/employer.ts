@@ -45,3 +45,19 @@ export async function activeOrganisationId(page: Page): Promise<string> {
   if (!id) throw new Error("no _organisation field on /employer-subscription");
   return id;
 }
+
+/**
+ * The pre-employment referral form with its required fields filled, an offer made yesterday, not
+ * yet sent: the caller ticks what else the case needs and chooses how to send it.
+ */
+export async function fillPreEmploymentReferral(
+  employer: Page,
+  candidate: { name: string; email: string; jobRole: string },
+) {
+  await employer.goto("/pre-employment-referral");
+  await employer.getByLabel("Candidate name").fill(candidate.name);
+  await employer.getByLabel("Candidate email address").fill(candidate.email);
+  await employer.getByLabel("Job role").selectOption(candidate.jobRole);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await employer.getByLabel("Date of the conditional job offer").fill(yesterday);
+}

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { startAssessment } from "./questionnaire.ts";
 import { expect } from "./test.ts";
 
 /**
@@ -44,12 +45,26 @@ export async function sendGuidedAssessment(
   link: string,
   answers: Record<string, string | string[]>,
 ) {
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
+  await startAssessment(page, link);
   // The helper reads the question from the address: wait until consent has led to the first one.
   await expect(page).toHaveURL(/\/questions\//);
   await answerGuidedAssessment(page, answers);
   await page.getByRole("button", { name: "Send my answers" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+}
+
+/**
+ * From the first guided question to PHQ-9 item 9: "Yes" to the employer's reason and "Stress, low
+ * mood, anxiety" as the kind of condition, so the answers so far stand above the item as they
+ * would, then straight to it (the link resumes wherever the person is; here we jump).
+ */
+export async function answerUpToPhq9Item9(page: Page, link: string) {
+  await page.getByLabel("Yes", { exact: true }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await page.getByLabel(/Stress, low mood, anxiety/).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  // Saved once the answer is in the chat: jumping ahead before that aborts the save, and the
+  // link then (rightly) sends the person back to the unanswered question.
+  await expect(page.getByTestId("conversation")).toContainText("Stress, low mood, anxiety");
+  await page.goto(`${link}/questions/phq9.9`);
 }

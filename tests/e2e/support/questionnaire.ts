@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createInvitedReferral } from "./assessment-link.ts";
 import { expect } from "./test.ts";
 
 /** The office role's questionnaire, page by page: the yes/no questions, by their wording. */
@@ -22,6 +23,13 @@ interface OfficeAnswers {
   afterPage?: (saved: number) => Promise<void>;
 }
 
+/** The person opens their link, ticks consent and starts: the first page of questions follows. */
+export async function startAssessment(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
+  await page.getByRole("button", { name: "I agree and start" }).click();
+}
+
 /**
  * The person's side of a pre-employment case for an office role, as they do it: the link, consent,
  * then every question "No" unless `answers` says otherwise. Ends on "Check your answers", not sent.
@@ -31,9 +39,7 @@ export async function answerOfficeQuestionnaire(
   link: string,
   answers: OfficeAnswers = {},
 ) {
-  await page.goto(link);
-  await page.getByLabel(/I consent to ReferOH processing my health information/).check();
-  await page.getByRole("button", { name: "I agree and start" }).click();
+  await startAssessment(page, link);
   for (const [index, questions] of officePages.entries()) {
     for (const name of questions) {
       const yes =
@@ -66,4 +72,18 @@ export async function answerOfficeQuestionnaire(
 export async function sendAnswers(page: Page) {
   await page.getByRole("button", { name: "Send my answers" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers have been sent");
+}
+
+/**
+ * An office candidate's pre-employment case ready for a doctor: the employer refers, the candidate
+ * answers the questionnaire by `answers` and sends it.
+ */
+export async function sendOfficeCase(page: Page, answers: OfficeAnswers = {}) {
+  const referral = await createInvitedReferral(page, {
+    type: "pre_employment",
+    jobRole: "Office Worker",
+  });
+  await answerOfficeQuestionnaire(page, referral.link, answers);
+  await sendAnswers(page);
+  return referral;
 }

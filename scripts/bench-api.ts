@@ -612,10 +612,14 @@ function combine(rounds: EndpointResult[]): EndpointResult {
   const requests = rounds.reduce((n, r) => n + r.requests, 0);
   const weighted = (
     field: "machineCpuMsPerRequest" | "serverCpuMsPerRequest" | "databaseCpuMsPerRequest",
-  ) =>
-    rounds.some((r) => r[field] === null)
+  ) => {
+    // A round in which nothing was answered (a saturated host) has no figure, and no weight.
+    const measured = rounds.filter((r) => r[field] !== null && r.requests > 0);
+    const answered = measured.reduce((n, r) => n + r.requests, 0);
+    return answered === 0
       ? null
-      : Number((rounds.reduce((n, r) => n + r[field]! * r.requests, 0) / requests).toFixed(2));
+      : Number((measured.reduce((n, r) => n + r[field]! * r.requests, 0) / answered).toFixed(2));
+  };
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     ...first,

@@ -867,6 +867,8 @@ async function startFloor(
     });
     child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
   });
+  // Every floor process has read it by the time they all listen.
+  fs.rmSync(planFile, { force: true });
   return {
     process: child,
     base: `http://127.0.0.1:${port}`,

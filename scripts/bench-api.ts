@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,9 +16,17 @@ import {
 import { encryptString, parseKeyringSetting } from "~/db/encryption/keyring.ts";
 import { account, member, user } from "~/db/schema/index.ts";
 import { jobRoles } from "~/domain/referrals/referral-input.ts";
+import { buildBareReactRouter } from "./lib/bare-react-router.ts";
+import type { FloorPage, LoggedStatement } from "./lib/bench-floor.ts";
 import { ensureBuild } from "./lib/build.ts";
 import { freePort, productionServerEnv, signInThroughForm, waitFor } from "./lib/local-server.ts";
-import { processTreeCpuMs } from "./lib/process-cpu.ts";
+import {
+  machineCpu,
+  processCpuMs,
+  processesCpuMs,
+  processTree,
+  residentMb,
+} from "./lib/process-stats.ts";
 
 /*
  * `npm run bench:api`: the signed-in employer pages at scale, as ratios measured in one run
@@ -37,14 +45,18 @@ import { processTreeCpuMs } from "./lib/process-cpu.ts";
  */
 const root = path.resolve(import.meta.dirname, "..");
 const organisations = 1_000;
-const referrals = 100_000;
+/**
+ * BENCH_REFERRALS=<n> seeds fewer (for a quicker floor or start-up run on a busy host: those
+ * pages read by key, so their cost does not follow the count); growth needs the default.
+ */
+const referrals = Number(process.env.BENCH_REFERRALS ?? 100_000);
 /**
  * Two organisations alone with 1,000 and 100,000 referrals: the same pages for each, at one
  * connection, say whether a page's cost grows with the organisation's history (goal ≤ 1.5×).
  */
 const growthOrganisations = {
   small: { id: "bench-growth-small", referrals: 1_000, email: "bench-small@example.org" },
-  large: { id: "bench-growth-large", referrals: 100_000, email: "bench-large@example.org" },
+  large: { id: "bench-growth-large", referrals, email: "bench-large@example.org" },
 } as const;
 const growthBudgetRatio = 1.5;
 /** Employers signed in for the run; connections are spread over them so no single org is hot. */
@@ -355,38 +367,13 @@ interface EndpointResult {
   machineCpuMsPerRequest: number | null;
   /** CPU time the app server process spent per response. */
   serverCpuMsPerRequest: number | null;
+  /** PostgreSQL only, where asked: CPU time of the backends serving this server's connections. */
+  databaseCpuMsPerRequest: number | null;
   /** Bytes per response (headers and body, uncompressed: autocannon asks for no encoding). */
   bytesPerResponse: number;
   /** Reference points say where the time goes; only the pages the issue names are judged. */
   judged: boolean;
   withinBudget: boolean;
-}
-
-/** Busy, stolen and total CPU time of all cores so far, in clock ticks (ms where /proc is absent). */
-function machineCpu(): { busy: number; steal: number | null; total: number } {
-  try {
-    // user nice system idle iowait irq softirq steal …
-    const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = line
-      .trim()
-      .split(/\s+/)
-      .slice(1, 9)
-      .map(Number) as [number, number, number, number, number, number, number, number];
-    return {
-      busy: user + nice + system + irq + softirq,
-      steal,
-      total: user + nice + system + idle + iowait + irq + softirq + steal,
-    };
-  } catch {
-    let busy = 0;
-    let total = 0;
-    for (const { times } of os.cpus()) {
-      const all = times.user + times.nice + times.sys + times.irq + times.idle;
-      total += all;
-      busy += all - times.idle;
-    }
-    return { busy, steal: null, total };
-  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -405,8 +392,11 @@ async function measure(
     clients = connections,
     duration = durationSeconds,
     warmup = 3,
+    databasePids,
   }: {
     serverPid: number | undefined;
+    /** The PostgreSQL backends to count, listed after the warm-up has opened the connections. */
+    databasePids?: () => Promise<number[]>;
     judged?: boolean;
     clients?: number;
     duration?: number;
@@ -434,11 +424,14 @@ async function measure(
     });
   if (warmup > 0) await run(warmup); // warm-up: module loading, the database's caches and JIT
   const latencies: number[] = [];
+  const backends = databasePids ? await databasePids() : null;
   const cpuBefore = machineCpu();
-  const serverBefore = processTreeCpuMs(serverPid);
+  const serverBefore = processCpuMs(serverPid);
+  const databaseBefore = backends ? processesCpuMs(backends) : null;
   const result = await run(duration, latencies);
   const cpuAfter = machineCpu();
-  const serverAfter = processTreeCpuMs(serverPid);
+  const serverAfter = processCpuMs(serverPid);
+  const databaseAfter = backends ? processesCpuMs(backends) : null;
   latencies.sort((a, b) => a - b);
   const p95 = percentile(latencies, 95);
   const out = {
@@ -469,6 +462,10 @@ async function measure(
       serverBefore === null || serverAfter === null || result.requests.total === 0
         ? null
         : Number(((serverAfter - serverBefore) / result.requests.total).toFixed(2)),
+    databaseCpuMsPerRequest:
+      databaseBefore === null || databaseAfter === null || result.requests.total === 0
+        ? null
+        : Number(((databaseAfter - databaseBefore) / result.requests.total).toFixed(2)),
     bytesPerResponse:
       result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
     judged,
@@ -519,19 +516,35 @@ const growthPages: { name: string; path: string | Record<"small" | "large", stri
   },
   { name: "referral list, searched: no match", path: "/employer-referrals?q=zzqx" },
 ];
-/** BENCH_ONLY=growth measures the growth pages alone (no capacity rows, no floor). */
+/**
+ * BENCH_ONLY=growth measures the growth pages alone (no capacity rows, no floor);
+ * BENCH_ONLY=floor the floor and the start-up alone (no capacity rows, no growth).
+ */
 const growthOnly = process.env.BENCH_ONLY === "growth";
+const floorOnly = process.env.BENCH_ONLY === "floor";
 const growthRounds = 3;
+/**
+ * The pages judged against the like-for-like floor (raw driver plus renderToString of a page of
+ * the same shape), and the dashboard's `.data` (what a client-side navigation fetches) against
+ * its JSON floor: the same statements, JSON.stringify.
+ */
 const floorPages = [
-  { name: "employer dashboard", path: "/employer-dashboard" },
+  { name: "employer dashboard", path: "/employer-dashboard", floor: "page", budget: 2 },
   {
     name: "referral list, searched and filtered",
     path: "/employer-referrals?q=smith&status=complete",
+    floor: "page",
+    budget: 2,
   },
-];
+  {
+    name: "employer dashboard data",
+    path: "/employer-dashboard.data",
+    floor: "json",
+    budget: 3,
+  },
+] as const;
 const floorRounds = 2;
 const floorSeconds = Number(process.env.BENCH_FLOOR_DURATION ?? 6);
-const floorBudgetRatio = 2;
 
 interface GrowthResult {
   page: string;
@@ -547,16 +560,38 @@ interface GrowthResult {
 interface FloorResult {
   page: string;
   path: string;
+  /** "page": raw driver plus renderToString of a page of the same shape; "json": JSON.stringify. */
+  floorKind: "page" | "json";
+  /** What the floor replays: the product's statements for this address, from its query log. */
+  statements: {
+    count: number;
+    /** Statements sent by name, so prepared once per connection (none: all unnamed). */
+    prepared: number;
+    /** Round trips: statements the product had in flight together count once. */
+    roundTrips: number;
+    log: { round: number; name?: string; rowMode?: string; text: string; values: unknown[] }[];
+  };
+  /** The product page's shape, which the floor's rendered page copies. */
+  pageShape: { elements: number; bytes: number } | null;
   product: EndpointResult;
   floor: EndpointResult;
   productOneConnection: EndpointResult;
   floorOneConnection: EndpointResult;
-  /** The machine's CPU per product response over the floor's (goal ≤ 2). */
-  machineCpuRatio: number | null;
-  serverCpuRatio: number | null;
+  /** The product's server processes' CPU per response (PGlite: the database is inside them). */
+  productServerCpuMsPerResponse: number | null;
+  floorServerCpuMsPerResponse: number | null;
+  /** The goal: product over floor, server CPU per response, at most `budget`. */
+  productToFloorServerCpuRatio: number | null;
+  /** PostgreSQL only: its backends' CPU per response for the product's and the floor's connections. */
+  productDatabaseCpuMsPerResponse: number | null;
+  floorDatabaseCpuMsPerResponse: number | null;
+  productToFloorDatabaseCpuRatio: number | null;
+  /** The whole machine's busy CPU per response (server, database and load generator). */
+  productToFloorMachineCpuRatio: number | null;
   throughputRatio: number | null;
-  /** p95 at one connection, product over floor (goal ≤ 2). */
+  /** p95 at one connection, product over floor. */
   oneConnectionP95Ratio: number | null;
+  budget: number;
   withinBudget: boolean;
 }
 
@@ -567,10 +602,16 @@ interface FloorResult {
 function combine(rounds: EndpointResult[]): EndpointResult {
   const first = rounds[0]!;
   const requests = rounds.reduce((n, r) => n + r.requests, 0);
-  const weighted = (field: "machineCpuMsPerRequest" | "serverCpuMsPerRequest") =>
-    rounds.some((r) => r[field] === null)
+  const weighted = (
+    field: "machineCpuMsPerRequest" | "serverCpuMsPerRequest" | "databaseCpuMsPerRequest",
+  ) => {
+    // A round in which nothing was answered (a saturated host) has no figure, and no weight.
+    const measured = rounds.filter((r) => r[field] !== null && r.requests > 0);
+    const answered = measured.reduce((n, r) => n + r.requests, 0);
+    return answered === 0
       ? null
-      : Number((rounds.reduce((n, r) => n + r[field]! * r.requests, 0) / requests).toFixed(2));
+      : Number((measured.reduce((n, r) => n + r[field]! * r.requests, 0) / answered).toFixed(2));
+  };
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     ...first,
@@ -587,41 +628,8 @@ function combine(rounds: EndpointResult[]): EndpointResult {
       : median(rounds.map((r) => r.machineCpuStealPercent!)),
     machineCpuMsPerRequest: weighted("machineCpuMsPerRequest"),
     serverCpuMsPerRequest: weighted("serverCpuMsPerRequest"),
+    databaseCpuMsPerRequest: weighted("databaseCpuMsPerRequest"),
   };
-}
-
-/** The server process and its children (a cluster's workers), from Linux /proc. */
-function processTree(pid: number | undefined): number[] {
-  if (pid === undefined) return [];
-  const ids = [pid];
-  try {
-    for (const id of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(id) || id === String(pid)) continue;
-      try {
-        const status = fs.readFileSync(`/proc/${id}/status`, "utf8");
-        if (/^PPid:\s+(\d+)/m.exec(status)?.[1] === String(pid)) ids.push(Number(id));
-      } catch {
-        // the process ended while we looked
-      }
-    }
-  } catch {
-    // no /proc: not Linux
-  }
-  return ids;
-}
-
-/** Resident memory (RSS) of these processes together, in MB (Linux /proc; 0 elsewhere). */
-function residentMb(ids: number[]): number {
-  let kb = 0;
-  for (const id of ids) {
-    try {
-      const status = fs.readFileSync(`/proc/${id}/status`, "utf8");
-      kb += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-    } catch {
-      // the process ended
-    }
-  }
-  return Math.round(kb / 1024);
 }
 
 /**
@@ -652,6 +660,270 @@ function memoryWatch(pid: number | undefined) {
   };
 }
 
+/** The floor's PostgreSQL connections say who they are, so their backends' CPU is told apart. */
+const floorApplicationName = "referoh-bench-floor";
+
+interface RunningServer {
+  process: ChildProcess;
+  base: string;
+  /** From spawning to a healthy /healthz (and, for the product, every process announced). */
+  readyMs: number;
+  /** CPU time the server's processes spent until then: steadier than readyMs on a busy host. */
+  cpuMsAtReady: number | null;
+}
+
+/** Polls every 20 ms: a 250 ms poll would blur start-ups that take a second or two. */
+async function untilHealthy(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      const health = response.ok ? ((await response.json()) as { status?: string }) : null;
+      if (health?.status === "ok") return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/**
+ * Starts the production build on the run's database. `preload` adds Node flags before the
+ * entry (the query log); `env` overrides the run's settings (one process for a start-up round).
+ */
+async function startProduct(
+  serverEnv: Record<string, string>,
+  { env = {}, nodeFlags = [] }: { env?: Record<string, string>; nodeFlags?: string[] } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const spawnedAt = performance.now();
+  const child = spawn(path.join(root, "node_modules/.bin/node"), [...nodeFlags, "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...productionServerEnv(port, base),
+      // The seeded invitations have no tokens and no one to e-mail: the reminder and SLA jobs
+      // would only add noise. In production a worker process can run them apart from the web.
+      JOBS: "off",
+      ...serverEnv,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Said once every server process listens (a cluster's workers start one, then the rest).
+  const running = new Promise<void>((resolve) => {
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("ReferOH is running")) resolve();
+    });
+  });
+  try {
+    await untilHealthy(`${base}/healthz`, child);
+    await running;
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+  return {
+    process: child,
+    base,
+    readyMs: Math.round(performance.now() - spawnedAt),
+    cpuMsAtReady: processCpuMs(child.pid),
+  };
+}
+
+/** The bare React Router server (scripts/lib/bare-react-router.ts), started as the product is. */
+async function startBare(dir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const spawnedAt = performance.now();
+  const child = spawn(path.join(root, "node_modules/.bin/node"), ["server.js"], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await untilHealthy(`${base}/healthz`, child);
+  return {
+    process: child,
+    base,
+    readyMs: Math.round(performance.now() - spawnedAt),
+    cpuMsAtReady: processCpuMs(child.pid),
+  };
+}
+
+interface CapturedPage {
+  statements: LoggedStatement[];
+  shape: { elements: number; bytes: number } | null;
+}
+
+/**
+ * The product's statements for each floor address, from its query log: a server started for the
+ * purpose with scripts/lib/bench-query-log.ts preloaded (the measured server runs without it),
+ * one employer signed in, each address asked three times first so the session cache is as warm
+ * as under load, then once more with the log's new lines taken as that address's statements.
+ * A page's HTML gives the shape the floor renders: its elements and bytes.
+ */
+async function captureStatements(
+  serverEnv: Record<string, string>,
+  email: string,
+): Promise<{ cookie: string; pages: Record<string, CapturedPage> }> {
+  const log = path.join(os.tmpdir(), `referoh-bench-query-log-${process.pid}.jsonl`);
+  fs.rmSync(log, { force: true });
+  const server = await startProduct(serverEnv, {
+    env: { BENCH_QUERY_LOG: log, WEB_CONCURRENCY: "1" },
+    nodeFlags: ["--import", "./scripts/lib/bench-query-log.ts"],
+  });
+  try {
+    const cookie = await signIn(server.base, email);
+    const pages: Record<string, CapturedPage> = {};
+    for (const page of floorPages) {
+      const ask = async () => {
+        const response = await fetch(`${server.base}${page.path}`, {
+          headers: { cookie },
+          redirect: "manual",
+        });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
+        return body;
+      };
+      for (let i = 0; i < 3; i++) await ask();
+      const from = fs.existsSync(log) ? fs.statSync(log).size : 0;
+      const body = await ask();
+      const statements = fs
+        .readFileSync(log)
+        .subarray(from)
+        .toString("utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LoggedStatement & { pid: number });
+      pages[page.path] = {
+        statements: statements.map(({ pid: _pid, ...statement }) => statement),
+        shape:
+          page.floor === "page"
+            ? {
+                elements: body.match(/<[a-zA-Z][a-zA-Z0-9-]*/g)?.length ?? 0,
+                bytes: Buffer.byteLength(body),
+              }
+            : null,
+      };
+    }
+    return { cookie, pages };
+  } finally {
+    await stopServer(server.process);
+    fs.rmSync(log, { force: true });
+  }
+}
+
+/** The floor server (scripts/lib/bench-floor.ts) on the run's database or a copy of it. */
+async function startFloor(
+  plan: Record<string, FloorPage>,
+  databaseEnv: Record<string, string>,
+  processes: string,
+): Promise<RunningServer> {
+  const planFile = path.join(os.tmpdir(), `referoh-bench-floor-plan-${process.pid}.json`);
+  fs.writeFileSync(planFile, JSON.stringify(plan));
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const child = spawn(path.join(root, "node_modules/.bin/node"), ["scripts/lib/bench-floor.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      FLOOR_PLAN: planFile,
+      PORT: String(port),
+      WEB_CONCURRENCY: processes,
+      FLOOR_APPLICATION_NAME: floorApplicationName,
+      ...databaseEnv,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("floor listening")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
+  });
+  // Every floor process has read it by the time they all listen.
+  fs.rmSync(planFile, { force: true });
+  return {
+    process: child,
+    base: `http://127.0.0.1:${port}`,
+    readyMs: Math.round(performance.now() - spawnedAt),
+    cpuMsAtReady: processCpuMs(child.pid),
+  };
+}
+
+/**
+ * The PostgreSQL backends serving one kind of connection to the run's database: the product's
+ * (no application name) or the floor's (its own), read from pg_stat_activity.
+ */
+function backendLister(url: string) {
+  const client = new pg.Client({ connectionString: url, application_name: "referoh-bench" });
+  const connected = client.connect();
+  return {
+    of: (applicationName: string) => async () => {
+      await connected;
+      const { rows } = await client.query<{ pid: number }>(
+        `select pid from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and application_name = $1`,
+        [applicationName],
+      );
+      return rows.map((r) => r.pid);
+    },
+    end: () => connected.then(() => client.end()),
+  };
+}
+
+interface StartupRound {
+  server: "product" | "bare React Router";
+  readyMs: number;
+  cpuMsAtReady: number | null;
+  residentMbIdle: number;
+  residentMbPeakUnderLoad: number;
+  residentMbAfterLoad: number;
+}
+
+/** Resident memory of a server idle a second after start, its peak under load and after it. */
+async function memoryOf(
+  server: RunningServer,
+  cookies: string[],
+  address: string,
+): Promise<Omit<StartupRound, "server" | "readyMs" | "cpuMsAtReady">> {
+  await new Promise((r) => setTimeout(r, 1_000));
+  const idle = residentMb(processTree(server.process.pid));
+  const watch = memoryWatch(server.process.pid);
+  watch.start();
+  await measure(server.base, cookies, address, address, {
+    serverPid: server.process.pid,
+    judged: false,
+    duration: startLoadSeconds,
+    warmup: 0,
+  });
+  watch.stop();
+  return {
+    residentMbIdle: idle,
+    residentMbPeakUnderLoad: watch.figures.peakUnderLoadMb,
+    residentMbAfterLoad: residentMb(processTree(server.process.pid)),
+  };
+}
+const startRounds = 3;
+const startLoadSeconds = 5;
+const startBudgetRatio = 2;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const ratioOf = (a: number | null | undefined, b: number | null | undefined) =>
+  a && b ? Number((a / b).toFixed(2)) : null;
+
 await ensureBuild();
 // This machine is shared: the load around the run says how much of its 2 cores the server had.
 const loadAtStart = os.loadavg();
@@ -660,42 +932,37 @@ const database = await freshDatabase();
 const results: EndpointResult[] = [];
 const growth: GrowthResult[] = [];
 const floorComparison: FloorResult[] = [];
+const startupRounds: StartupRound[] = [];
 /** From spawning the server to every process answering (migrations already done by the seed). */
 const startup = { readyMs: 0 };
 let loadEnds = () => {};
 let memory = { idleMb: 0, peakUnderLoadMb: 0, samples: 0 };
+/** PGlite: the floor's copy of the seeded directory (one process per directory). */
+let floorCopy: string | undefined;
+// Built first, so a failure to build it ends the run before the long seed.
+const bare = growthOnly ? null : buildBareReactRouter(root);
 try {
   const emails = await seed(database.location);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const captured = growthOnly ? null : await captureStatements(database.serverEnv, emails[0] ?? "");
+  const floorDatabaseEnv: Record<string, string> = {};
+  if (database.location.kind === "pglite" && captured) {
+    floorCopy = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-floor-"));
+    fs.cpSync(path.join(database.location.dataDir, "db"), path.join(floorCopy, "db"), {
+      recursive: true,
+    });
+    floorDatabaseEnv.FLOOR_PGLITE_DIR = path.join(floorCopy, "db");
+  } else if (database.location.kind === "postgres")
+    floorDatabaseEnv.DATABASE_URL = database.location.url;
+
   // BENCH_PROFILE=<dir> writes the server's CPU profile there when it stops, to see where time goes.
   const profile = process.env.BENCH_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
     : [];
-  const spawnedAt = performance.now();
-  const server = spawn(path.join(root, "node_modules/.bin/node"), [...profile, "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...productionServerEnv(port, base),
-      // The seeded invitations have no tokens and no one to e-mail: the reminder and SLA jobs
-      // would only add noise. In production a worker process can run them apart from the web.
-      JOBS: "off",
-      ...database.serverEnv,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // Said once every server process listens (a cluster's workers start one, then the rest).
-  const running = new Promise<void>((resolve) => {
-    let output = "";
-    server.stdout?.on("data", (chunk) => {
-      output += chunk;
-      if (output.includes("ReferOH is running")) resolve();
-    });
-  });
+  const product = await startProduct(database.serverEnv, { nodeFlags: profile });
+  const server = product.process;
+  const base = product.base;
   try {
-    await waitFor(`${base}/healthz`, 90_000);
-    await running;
-    startup.readyMs = Math.round(performance.now() - spawnedAt);
+    startup.readyMs = product.readyMs;
     const watch = memoryWatch(server.pid);
     memory = watch.figures;
     watch.start();
@@ -706,7 +973,7 @@ try {
       small: await signIn(base, growthOrganisations.small.email),
       large: await signIn(base, growthOrganisations.large.email),
     };
-    if (!growthOnly) {
+    if (!growthOnly && !floorOnly) {
       // Capacity at 20 connections: recorded for comparison with earlier runs; the budgets are the
       // ratios below (docs/architecture.md §7).
       const reference = { serverPid: server.pid, judged: false };
@@ -755,7 +1022,7 @@ try {
 
     // Growth: the same pages for an organisation of 1,000 and one of 100,000 referrals, at one
     // connection, alternating so both see the same host.
-    for (const page of growthPages) {
+    for (const page of floorOnly ? [] : growthPages) {
       const pathOf = (size: "small" | "large") =>
         typeof page.path === "string" ? page.path : page.path[size];
       const runs = { small: [] as EndpointResult[], large: [] as EndpointResult[] };
@@ -787,34 +1054,24 @@ try {
       });
     }
 
-    // The floor: the same SQL through raw pg, plus JSON, one process per core (PostgreSQL only:
-    // PGlite lives inside the server's own process, so nothing else can query it).
-    if (database.location.kind === "postgres" && !growthOnly) {
-      const floorPort = port + 1;
-      const floor = spawn(
-        path.join(root, "node_modules/.bin/node"),
-        ["scripts/lib/bench-floor.ts"],
-        {
-          cwd: root,
-          env: {
-            ...process.env,
-            DATABASE_URL: database.location.url,
-            PORT: String(floorPort),
-            WEB_CONCURRENCY: database.serverEnv.WEB_CONCURRENCY,
-          },
-          stdio: ["ignore", "pipe", "inherit"],
-        },
+    // The floor: the product's own statements for each address (its query log, captured above)
+    // replayed through the raw driver, then a page of the same shape rendered by React, or the
+    // rows as JSON for `.data`. Both answer the captured employer, alternating rounds.
+    if (captured) {
+      const plan: Record<string, FloorPage> = Object.fromEntries(
+        floorPages.map((page) => {
+          const { statements, shape } = captured.pages[page.path]!;
+          return [page.path, { statements, ...(shape ? { html: shape } : {}) }];
+        }),
       );
+      const floor = await startFloor(
+        plan,
+        floorDatabaseEnv,
+        database.location.kind === "postgres" ? database.serverEnv.WEB_CONCURRENCY! : "1",
+      );
+      const backends =
+        database.location.kind === "postgres" ? backendLister(database.location.url) : null;
       try {
-        await new Promise<void>((resolve, reject) => {
-          let output = "";
-          floor.stdout?.on("data", (chunk) => {
-            output += chunk;
-            if (output.includes("floor listening")) resolve();
-          });
-          floor.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
-        });
-        const floorBase = `http://127.0.0.1:${floorPort}`;
         for (const page of floorPages) {
           const runs = {
             product: [] as EndpointResult[],
@@ -823,70 +1080,132 @@ try {
             floorOne: [] as EndpointResult[],
           };
           for (let round = 0; round < floorRounds; round++) {
-            const options = (pid: number | undefined, clients: number) => ({
+            const options = (pid: number | undefined, clients: number, application: string) => ({
               serverPid: pid,
               judged: false,
               clients,
               duration: floorSeconds,
               warmup: round === 0 ? 2 : 0,
+              databasePids: backends?.of(application),
             });
+            const one = [captured.cookie];
             runs.product.push(
-              await measure(base, cookies, page.name, page.path, options(server.pid, connections)),
+              await measure(base, one, page.name, page.path, options(server.pid, connections, "")),
             );
             runs.floor.push(
-              await measure(floorBase, cookies, `floor: ${page.name}`, page.path, {
-                ...options(floor.pid, connections),
+              await measure(floor.base, one, `floor: ${page.name}`, page.path, {
+                ...options(floor.process.pid, connections, floorApplicationName),
               }),
             );
             runs.productOne.push(
-              await measure(base, cookies, page.name, page.path, options(server.pid, 1)),
+              await measure(base, one, page.name, page.path, options(server.pid, 1, "")),
             );
             runs.floorOne.push(
-              await measure(floorBase, cookies, `floor: ${page.name}`, page.path, {
-                ...options(floor.pid, 1),
+              await measure(floor.base, one, `floor: ${page.name}`, page.path, {
+                ...options(floor.process.pid, 1, floorApplicationName),
               }),
             );
           }
-          const product = combine(runs.product);
+          const productResult = combine(runs.product);
           const floorResult = combine(runs.floor);
           const productOne = combine(runs.productOne);
           const floorOne = combine(runs.floorOne);
-          const ratio = (a: number | null, b: number | null) =>
-            a && b ? Number((a / b).toFixed(2)) : null;
-          const cpuRatio = ratio(
-            product.machineCpuMsPerRequest,
-            floorResult.machineCpuMsPerRequest,
+          const { statements, shape } = captured.pages[page.path]!;
+          const cpuRatio = ratioOf(
+            productResult.serverCpuMsPerRequest,
+            floorResult.serverCpuMsPerRequest,
           );
-          const p95Ratio = ratio(productOne.p95Ms, floorOne.p95Ms);
           floorComparison.push({
             page: page.name,
             path: page.path,
-            product,
+            floorKind: page.floor,
+            statements: {
+              count: statements.length,
+              prepared: statements.filter((s) => s.name).length,
+              roundTrips: new Set(statements.map((s) => s.round)).size,
+              log: statements.map(({ round, name, rowMode, text, values }) => ({
+                round,
+                name,
+                rowMode,
+                text,
+                // The session's token is the bench's own, in a database dropped at the end, but a
+                // token is not something to commit.
+                values: values.map((v) =>
+                  typeof v === "string" && v.length > 8 && captured.cookie.includes(v)
+                    ? "<the captured session's token>"
+                    : v,
+                ),
+              })),
+            },
+            pageShape: shape,
+            product: productResult,
             floor: floorResult,
             productOneConnection: productOne,
             floorOneConnection: floorOne,
-            machineCpuRatio: cpuRatio,
-            serverCpuRatio: ratio(product.serverCpuMsPerRequest, floorResult.serverCpuMsPerRequest),
-            throughputRatio: ratio(product.throughputRps, floorResult.throughputRps),
-            oneConnectionP95Ratio: p95Ratio,
+            productServerCpuMsPerResponse: productResult.serverCpuMsPerRequest,
+            floorServerCpuMsPerResponse: floorResult.serverCpuMsPerRequest,
+            productToFloorServerCpuRatio: cpuRatio,
+            productDatabaseCpuMsPerResponse: productResult.databaseCpuMsPerRequest,
+            floorDatabaseCpuMsPerResponse: floorResult.databaseCpuMsPerRequest,
+            productToFloorDatabaseCpuRatio: ratioOf(
+              productResult.databaseCpuMsPerRequest,
+              floorResult.databaseCpuMsPerRequest,
+            ),
+            productToFloorMachineCpuRatio: ratioOf(
+              productResult.machineCpuMsPerRequest,
+              floorResult.machineCpuMsPerRequest,
+            ),
+            throughputRatio: ratioOf(productResult.throughputRps, floorResult.throughputRps),
+            oneConnectionP95Ratio: ratioOf(productOne.p95Ms, floorOne.p95Ms),
+            budget: page.budget,
             withinBudget:
               cpuRatio !== null &&
-              p95Ratio !== null &&
-              cpuRatio <= floorBudgetRatio &&
-              p95Ratio <= floorBudgetRatio,
+              cpuRatio <= page.budget &&
+              productResult.non2xx + floorResult.non2xx === 0,
           });
         }
       } finally {
-        floor.kill("SIGTERM");
-        await new Promise((r) => floor.once("exit", r));
+        await backends?.end();
+        await stopServer(floor.process);
       }
     }
   } finally {
     loadEnds();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stopServer(server);
+  }
+
+  // Start-up and memory beside a bare React Router server, alternating which starts first: a
+  // restart of the product (one process, the seeded database) until /healthz says ok, against
+  // the bare server's start until its own /healthz answers; then each under the same load.
+  if (captured && bare) {
+    for (let round = 0; round < startRounds; round++) {
+      const order =
+        round % 2 === 0 ? (["product", "bare"] as const) : (["bare", "product"] as const);
+      for (const which of order) {
+        const running =
+          which === "product"
+            ? await startProduct(database.serverEnv, { env: { WEB_CONCURRENCY: "1" } })
+            : await startBare(bare);
+        try {
+          const figures =
+            which === "product"
+              ? await memoryOf(running, [captured.cookie], "/employer-dashboard")
+              : await memoryOf(running, [], "/");
+          startupRounds.push({
+            server: which === "product" ? "product" : "bare React Router",
+            readyMs: running.readyMs,
+            cpuMsAtReady: running.cpuMsAtReady,
+            ...figures,
+          });
+        } finally {
+          await stopServer(running.process);
+        }
+      }
+    }
   }
 } finally {
+  if (bare) fs.rmSync(bare, { recursive: true, force: true });
+  if (floorCopy) fs.rmSync(floorCopy, { recursive: true, force: true });
   // BENCH_KEEP_DATA=1 leaves the seeded database for EXPLAIN ANALYZE afterwards, and says how to
   // serve it again (its encrypted columns need the run's keys).
   if (process.env.BENCH_KEEP_DATA === "1")
@@ -899,6 +1218,43 @@ try {
     );
   else await database.drop();
 }
+
+const startupOf = (server: StartupRound["server"]) => {
+  const rounds = startupRounds.filter((r) => r.server === server);
+  return {
+    readyMsMedian: median(rounds.map((r) => r.readyMs)),
+    cpuMsAtReadyMedian: median(rounds.map((r) => r.cpuMsAtReady ?? Number.NaN)),
+    residentMbIdleMedian: median(rounds.map((r) => r.residentMbIdle)),
+    residentMbPeakUnderLoadMedian: median(rounds.map((r) => r.residentMbPeakUnderLoad)),
+    residentMbAfterLoadMedian: median(rounds.map((r) => r.residentMbAfterLoad)),
+  };
+};
+const startupComparison =
+  startupRounds.length === 0
+    ? null
+    : (() => {
+        const productStart = startupOf("product");
+        const bareStart = startupOf("bare React Router");
+        const readyRatio = ratioOf(productStart.readyMsMedian, bareStart.readyMsMedian);
+        return {
+          how: `${startRounds} alternating rounds, one process each: spawn until /healthz answers {"status":"ok"} (polled every 20 ms), RSS a second later (idle), at its peak and after ${startLoadSeconds} s of load at ${connections} connections (product: /employer-dashboard signed in; bare: its page)`,
+          loadAverageDuring: os.loadavg().map((l) => Number(l.toFixed(2))),
+          product: productStart,
+          bareReactRouter: bareStart,
+          productToBareReadyRatio: readyRatio,
+          productToBareCpuAtReadyRatio: ratioOf(
+            productStart.cpuMsAtReadyMedian,
+            bareStart.cpuMsAtReadyMedian,
+          ),
+          productToBareIdleResidentRatio: ratioOf(
+            productStart.residentMbIdleMedian,
+            bareStart.residentMbIdleMedian,
+          ),
+          budget: startBudgetRatio,
+          withinBudget: readyRatio !== null && readyRatio <= startBudgetRatio,
+          rounds: startupRounds,
+        };
+      })();
 
 const out = {
   measuredAt: new Date().toISOString(),
@@ -923,8 +1279,10 @@ const out = {
   // docs/architecture.md §7: budgets are ratios measured in this run.
   budgets: {
     growthP50Ratio: growthBudgetRatio,
-    floorMachineCpuRatio: floorBudgetRatio,
-    floorOneConnectionP95Ratio: floorBudgetRatio,
+    ...Object.fromEntries(
+      floorPages.map((page) => [`floorServerCpuRatio: ${page.path}`, page.budget]),
+    ),
+    productToBareReactRouterReadyRatio: startBudgetRatio,
   },
   startup: {
     ...startup,
@@ -935,17 +1293,30 @@ const out = {
       samples: memory.samples,
     },
   },
+  /** Product over floor, server CPU per response, by address: the figures the README quotes. */
+  floorRatios: Object.fromEntries(
+    floorComparison.map((f) => [
+      f.path,
+      {
+        productServerCpuMsPerResponse: f.productServerCpuMsPerResponse,
+        floorServerCpuMsPerResponse: f.floorServerCpuMsPerResponse,
+        productToFloorServerCpuRatio: f.productToFloorServerCpuRatio,
+        productToFloorDatabaseCpuRatio: f.productToFloorDatabaseCpuRatio,
+        floorKind: f.floorKind,
+        budget: f.budget,
+        withinBudget: f.withinBudget,
+      },
+    ]),
+  ),
+  startupBesideBareReactRouter: startupComparison,
   growth,
-  floor:
-    floorComparison.length > 0
-      ? floorComparison
-      : "not measured: PGlite runs inside the server's process, so no other process can query it",
+  floor: floorComparison,
   endpoints: results,
 };
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
 // PGlite (the default, `npm start`'s database) and PostgreSQL (DATABASE_URL) each keep their figures.
 // A growth-only run keeps its own file, so it never overwrites a full run's capacity figures.
-const resultFile = `api${growthOnly ? "-growth" : ""}${process.env.DATABASE_URL ? "-postgres" : ""}.json`;
+const resultFile = `api${growthOnly ? "-growth" : floorOnly ? "-floor" : ""}${process.env.DATABASE_URL ? "-postgres" : ""}.json`;
 fs.writeFileSync(path.join(root, "bench/results", resultFile), `${JSON.stringify(out, null, 2)}\n`);
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
@@ -964,17 +1335,32 @@ for (const g of growth)
     `  ${pad(g.page, 48)}p50 ${pad(`${g.small.p50Ms} → ${g.large.p50Ms} ms`, 20)}${pad(`${g.p50Ratio}×`, 8)}server CPU ${pad(`${g.small.serverCpuMsPerRequest} → ${g.large.serverCpuMsPerRequest} ms`, 20)}${g.withinBudget ? "ok" : "OVER"}`,
   );
 if (floorComparison.length > 0) {
-  console.log(`\nagainst the floor (raw pg + JSON, same SQL; goal ≤ ${floorBudgetRatio}×)`);
+  console.log(
+    "\nagainst the floor (the product's statements replayed through the raw driver, then renderToString of a page of the same shape, or JSON for .data)",
+  );
   for (const f of floorComparison)
     console.log(
-      `  ${pad(f.page, 40)}machine CPU/response ${pad(`${f.product.machineCpuMsPerRequest} vs ${f.floor.machineCpuMsPerRequest} ms`, 20)}${pad(`${f.machineCpuRatio}×`, 8)}p95 at 1 conn ${pad(`${f.productOneConnection.p95Ms} vs ${f.floorOneConnection.p95Ms} ms`, 20)}${pad(`${f.oneConnectionP95Ratio}×`, 8)}${f.withinBudget ? "ok" : "OVER"}`,
+      `  ${pad(f.path, 46)}${pad(`${f.statements.count} statements, ${f.statements.prepared} prepared, ${f.statements.roundTrips} round trips`, 44)}server CPU/response ${pad(`${f.productServerCpuMsPerResponse} vs ${f.floorServerCpuMsPerResponse} ms`, 18)}${pad(`${f.productToFloorServerCpuRatio}× (goal ≤ ${f.budget}×)`, 20)}${f.productDatabaseCpuMsPerResponse === null ? "" : `database CPU ${f.productDatabaseCpuMsPerResponse} vs ${f.floorDatabaseCpuMsPerResponse} ms `}${f.withinBudget ? "ok" : "OVER"}`,
     );
-} else console.log(`\nfloor: ${out.floor}`);
+}
+if (startupComparison) {
+  const { product, bareReactRouter } = startupComparison;
+  console.log(
+    `\nstart until healthy (median of ${startRounds}): product ${product.readyMsMedian} ms (${product.cpuMsAtReadyMedian} ms CPU), bare React Router ${bareReactRouter.readyMsMedian} ms (${bareReactRouter.cpuMsAtReadyMedian} ms CPU): ${startupComparison.productToBareReadyRatio}× (CPU ${startupComparison.productToBareCpuAtReadyRatio}×; goal ≤ ${startBudgetRatio}×)`,
+  );
+  console.log(
+    `RSS idle / peak under load / after load: product ${product.residentMbIdleMedian} / ${product.residentMbPeakUnderLoadMedian} / ${product.residentMbAfterLoadMedian} MB, bare ${bareReactRouter.residentMbIdleMedian} / ${bareReactRouter.residentMbPeakUnderLoadMedian} / ${bareReactRouter.residentMbAfterLoadMedian} MB; load average ${startupComparison.loadAverageDuring.join(", ")}`,
+  );
+}
 console.log(
   `\nready ${startup.readyMs} ms after spawning; resident memory (RSS) ${memory.idleMb} MB idle after start, ${memory.peakUnderLoadMb} MB at its peak under load; ${out.serverProcesses} server process(es); written to bench/results/${resultFile}`,
 );
 console.log(
   `CPU calibration (lower is faster): ${out.cpuCalibrationMs.atStart} ms at start, ${out.cpuCalibrationMs.atEnd} ms at end`,
 );
-if (growth.some((g) => !g.withinBudget) || floorComparison.some((f) => !f.withinBudget))
+if (
+  growth.some((g) => !g.withinBudget) ||
+  floorComparison.some((f) => !f.withinBudget) ||
+  startupComparison?.withinBudget === false
+)
   process.exitCode = 1;

@@ -13,7 +13,7 @@ import {
 } from "./lib/bench-controls.ts";
 import { ensureBuild } from "./lib/build.ts";
 import { freePort, productionServerEnv, signInThroughForm, waitFor } from "./lib/local-server.ts";
-import { processTreeCpuMs } from "./lib/process-cpu.ts";
+import { processCpuMs } from "./lib/process-stats.ts";
 
 /*
  * `npm run bench:web`: builds if needed, serves the production build on a throwaway database,
@@ -153,10 +153,10 @@ const wrkDuration = (value: string, unit: string) =>
 
 /** The process tree's CPU time per second while nobody asks it anything. */
 async function idleCpuMsPerSecond(pid: number | undefined): Promise<number | null> {
-  const before = processTreeCpuMs(pid);
+  const before = processCpuMs(pid);
   const started = performance.now();
   await new Promise((r) => setTimeout(r, idleSampleMs));
-  const after = processTreeCpuMs(pid);
+  const after = processCpuMs(pid);
   if (before === null || after === null) return null;
   return (after - before) / ((performance.now() - started) / 1000);
 }
@@ -164,7 +164,7 @@ async function idleCpuMsPerSecond(pid: number | undefined): Promise<number | nul
 async function wrk(url: string, pid: number | undefined): Promise<WrkRun> {
   const idle = await idleCpuMsPerSecond(pid);
   const loadAverage = Number(os.loadavg()[0]!.toFixed(2));
-  const before = processTreeCpuMs(pid);
+  const before = processCpuMs(pid);
   const started = performance.now();
   const run = spawnSync(
     "/usr/bin/wrk",
@@ -179,7 +179,7 @@ async function wrk(url: string, pid: number | undefined): Promise<WrkRun> {
     ],
     { encoding: "utf8" },
   );
-  const after = processTreeCpuMs(pid);
+  const after = processCpuMs(pid);
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`wrk failed on ${url}:\n${run.stderr}`);
   const out = run.stdout;

@@ -1,22 +1,47 @@
 import cluster from "node:cluster";
+import fs from "node:fs";
 import http from "node:http";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import { createElement, type ReactElement } from "react";
+import { renderToString } from "react-dom/server";
 
 /*
- * The floor `npm run bench:api` compares the product with: the SQL the employer dashboard and
- * the searched referral list run (session and user, membership and organisation, membership and
- * credits, then the page's own queries), over one raw `pg` connection per process with named
- * prepared statements, answered as JSON. No framework, no rendering, no query building: what the
- * same answer costs at the least on this stack. One process per core, like the product.
+ * The floor `npm run bench:api` compares the product with: for each measured address, the
+ * statements the product ran for it, taken from its query log (scripts/lib/bench-query-log.ts),
+ * replayed with the same parameters, in the same form (named, so prepared, only where the
+ * product named them; the same row mode and type parsing as Drizzle asks for) and the same
+ * round trips (statements the product had in flight together are sent together). Then, for a
+ * page, React's renderToString of a tree with the product page's element count and bytes,
+ * carrying the rows as the page carries its data; for a `.data` address, JSON.stringify of the
+ * rows. No framework, no session logic, no query building: what the same answer costs at the
+ * least on this stack, one process per core like the product.
  *
- * Run by the bench as `node scripts/lib/bench-floor.ts` with DATABASE_URL, PORT and
- * WEB_CONCURRENCY; it prints "floor listening" once every process listens.
+ * Run by the bench as `node scripts/lib/bench-floor.ts` with FLOOR_PLAN (a JSON file: address →
+ * statements and, for a page, its element count and bytes), PORT, WEB_CONCURRENCY, and either
+ * DATABASE_URL or FLOOR_PGLITE_DIR (a copy of the embedded database's directory: PGlite has one
+ * process per directory, and the product's is in use). Prints "floor listening" once every
+ * process listens.
  */
+export interface LoggedStatement {
+  engine: "postgres" | "pglite";
+  round: number;
+  text: string;
+  values: unknown[];
+  name?: string;
+  rowMode?: "array" | "object";
+  exec?: boolean;
+}
+export interface FloorPage {
+  statements: LoggedStatement[];
+  /** Render a page of this shape; absent: answer the rows as JSON (a `.data` request's floor). */
+  html?: { elements: number; bytes: number };
+}
+
 const processes = Number(process.env.WEB_CONCURRENCY ?? 1);
 const port = Number(process.env.PORT);
-// The product's activeStatuses (app/domain/referrals/lifecycle.ts), written out: plain Node cannot
-// import that file (it has parameter properties). A referral awaiting payment is not active.
-const activeStatuses = ["invited", "in_progress", "submitted", "in_review", "awaiting_subject"];
 
 if (cluster.isPrimary && processes > 1) {
   let listening = 0;
@@ -29,107 +54,26 @@ if (cluster.isPrimary && processes > 1) {
     process.exit(0);
   });
 } else {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  const query = (name: string, text: string, values: unknown[]) =>
-    client.query({ name, text, values }).then((r) => r.rows);
-
-  /** The signed-in employer and their organisation's standing: every employer page's first reads. */
-  async function employer(cookie: string | undefined) {
-    const value = /referoh\.session_token=([^;]+)/.exec(cookie ?? "")?.[1];
-    if (!value) return null;
-    const token = decodeURIComponent(value).split(".")[0];
-    const [session] = await query(
-      "session",
-      `select s.id, s.created_at, s.expires_at, s.two_factor_verified, u.id as user_id, u.email, u.name, u.role
-       from session s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()`,
-      [token],
-    );
-    if (!session) return null;
-    const [organisation] = await query(
-      "organisation",
-      `select o.id, o.name, o.industry, o.phone, o.address, m.role as member_role
-       from member m join organisation o on o.id = m.organisation_id where m.user_id = $1 limit 1`,
-      [session.user_id],
-    );
-    const [standing] = await query(
-      "standing",
-      `select ms.*, (select coalesce(sum(credits_remaining), 0) from credit_lot
-         where organisation_id = o.id and expires_at > now()) as credits
-       from organisation o left join membership ms on ms.organisation_id = o.id where o.id = $1`,
-      [organisation.id],
-    );
-    return { session, organisation, standing };
-  }
-
-  async function dashboard(organisationId: string) {
-    const [[counters], activity] = await Promise.all([
-      query(
-        "counters",
-        `select coalesce(sum(referrals) filter (where status = any($2)), 0) as active,
-           coalesce(sum(referrals) filter (where status = 'complete'), 0) as completed
-         from organisation_referral_count where organisation_id = $1`,
-        [organisationId, activeStatuses],
-      ),
-      query(
-        "activity",
-        `select a.id, a.kind, a.created_at, r.id as referral_id, r.reference, r.subject_name, r.type
-         from referral_activity a join referral r on r.id = a.referral_id
-         where a.organisation_id = $1 order by a.created_at desc, a.id desc limit 8`,
-        [organisationId],
-      ),
-    ]);
-    return { counters, activity };
-  }
-
-  async function referrals(organisationId: string, params: URLSearchParams) {
-    const term = (params.get("q") ?? "").trim().toLowerCase();
-    const status = params.get("status");
-    const like = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const [rows, counted] = await Promise.all([
-      query(
-        "list",
-        `select id, reference, type, status, subject_name, reason, job_role, created_at from referral
-         where organisation_id = $1 and ($2::text is null or status = $2)
-           -- The product's search expression, which its index covers (drizzle/0023): the sealed
-           -- reason is not searchable.
-           and ($3::text is null or lower(subject_name || ' ' || reference || ' ' || coalesce(job_role, '')) like $3)
-         order by created_at desc, id desc limit 26`,
-        [organisationId, status, like],
-      ),
-      like
-        ? Promise.resolve(null)
-        : query(
-            "total",
-            `select coalesce(sum(referrals), 0) as total from organisation_referral_count
-             where organisation_id = $1 and ($2::text is null or status = $2)`,
-            [organisationId, status],
-          ),
-    ]);
-    return { rows: rows.slice(0, 25), more: rows.length > 25, total: counted?.[0]?.total ?? null };
-  }
+  const plan = JSON.parse(fs.readFileSync(process.env.FLOOR_PLAN ?? "", "utf8")) as Record<
+    string,
+    FloorPage
+  >;
+  const run = await statementRunner();
+  const shapes = new Map<string, { leaves: number; fill: number }>();
 
   const server = http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? "/", "http://floor");
-      const signedIn = await employer(req.headers.cookie);
-      if (!signedIn) {
-        res.writeHead(401).end();
-        return;
-      }
-      const page =
-        url.pathname === "/employer-dashboard"
-          ? await dashboard(signedIn.organisation.id)
-          : url.pathname === "/employer-referrals"
-            ? await referrals(signedIn.organisation.id, url.searchParams)
-            : null;
+      const page = plan[req.url ?? ""];
       if (!page) {
         res.writeHead(404).end();
         return;
       }
-      const body = JSON.stringify({ ...signedIn, page });
+      const results = await replay(page.statements, run);
+      const body = page.html
+        ? `<!DOCTYPE html>${renderToString(pageOfShape(req.url ?? "", page.html, results, shapes))}`
+        : JSON.stringify(results);
       res.writeHead(200, {
-        "content-type": "application/json",
+        "content-type": page.html ? "text/html; charset=utf-8" : "application/json",
         "content-length": Buffer.byteLength(body),
       });
       res.end(body);
@@ -143,6 +87,121 @@ if (cluster.isPrimary && processes > 1) {
   });
   process.on("SIGTERM", () => {
     server.close();
-    void client.end().then(() => process.exit(0));
+    void run.close().then(() => process.exit(0));
   });
+}
+
+/** The statements round by round: those the product sent together are sent together. */
+async function replay(statements: LoggedStatement[], run: Runner): Promise<unknown[]> {
+  const results: unknown[] = [];
+  let i = 0;
+  while (i < statements.length) {
+    const round = statements[i]!.round;
+    const together: LoggedStatement[] = [];
+    while (i < statements.length && statements[i]!.round === round) together.push(statements[i++]!);
+    results.push(...(await Promise.all(together.map(run))));
+  }
+  return results;
+}
+
+type Runner = ((statement: LoggedStatement) => Promise<unknown>) & { close(): Promise<void> };
+
+/**
+ * Each engine's driver called as Drizzle calls it: timestamps, dates, intervals and their arrays
+ * left as the text the database sent (drizzle-orm/node-postgres and drizzle-orm/pglite sessions).
+ */
+async function statementRunner(): Promise<Runner> {
+  const asText = [1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182];
+  if (process.env.FLOOR_PGLITE_DIR) {
+    const db = await PGlite.create(process.env.FLOOR_PGLITE_DIR, {
+      extensions: { btree_gin, pg_trgm },
+      // The product's embedded settings (app/db/client.server.ts).
+      postgresqlconf: "shared_buffers = 32MB\n",
+    });
+    const parsers = Object.fromEntries(asText.map((oid) => [oid, (value: string) => value]));
+    const run = (s: LoggedStatement) =>
+      s.exec
+        ? db.exec(s.text)
+        : db
+            .query(s.text, s.values, { rowMode: s.rowMode ?? "object", parsers })
+            .then((r) => r.rows);
+    return Object.assign(run, { close: () => db.close() });
+  }
+  // The product's pool size (app/db/client.server.ts).
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: 10,
+    // Named so the bench can count its backends' CPU apart from the product's.
+    application_name: process.env.FLOOR_APPLICATION_NAME,
+  });
+  const types = {
+    getTypeParser: (oid: number, format: "text" | "binary") =>
+      asText.includes(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format),
+  };
+  const run = (s: LoggedStatement) =>
+    pool
+      .query({
+        text: s.text,
+        values: s.values,
+        name: s.name,
+        rowMode: s.rowMode,
+        types,
+      } as pg.QueryConfig)
+      .then((r) => r.rows);
+  return Object.assign(run, { close: () => pool.end() });
+}
+
+/**
+ * A document with the product page's element count and bytes: the rows carried as the page
+ * carries its data (serialised into a script), and the rest in leaves of filler text, sized on
+ * the first render so the output matches the product's bytes. Built afresh for every request, as
+ * the product's tree is.
+ */
+function pageOfShape(
+  address: string,
+  shape: { elements: number; bytes: number },
+  rows: unknown[],
+  shapes: Map<string, { leaves: number; fill: number }>,
+): ReactElement {
+  // html, head, title, body, main, script: six; the rest are sections of up to ten paragraphs.
+  const rest = Math.max(0, shape.elements - 6);
+  const sections = Math.ceil(rest / 11);
+  const leaves = Math.max(0, rest - sections);
+  const build = (fill: number) => {
+    const text = "x".repeat(fill);
+    const children: ReactElement[] = [];
+    let left = leaves;
+    for (let s = 0; s < sections; s++) {
+      const count = Math.min(10, left);
+      left -= count;
+      const paragraphs: ReactElement[] = [];
+      for (let p = 0; p < count; p++) paragraphs.push(createElement("p", { key: p }, text));
+      children.push(createElement("section", { key: s }, paragraphs));
+    }
+    return createElement(
+      "html",
+      { lang: "en" },
+      createElement("head", null, createElement("title", null, "Floor")),
+      createElement(
+        "body",
+        null,
+        createElement("main", null, children),
+        createElement("script", {
+          // The rows serialised with "<" escaped, as React Router writes a page's data.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON, not markup
+          dangerouslySetInnerHTML: { __html: JSON.stringify(rows).replaceAll("<", "\\u003c") },
+        }),
+      ),
+    );
+  };
+  let known = shapes.get(address);
+  if (!known) {
+    const empty = renderToString(build(0)).length + "<!DOCTYPE html>".length;
+    known = {
+      leaves,
+      fill: leaves > 0 ? Math.max(0, Math.round((shape.bytes - empty) / leaves)) : 0,
+    };
+    shapes.set(address, known);
+  }
+  return build(known.fill);
 }

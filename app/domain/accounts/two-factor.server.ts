@@ -1,6 +1,5 @@
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import QRCode from "qrcode";
 import { session, twoFactor } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { can } from "~/domain/access/permissions.ts";
@@ -154,6 +153,9 @@ async function describeSecret(email: string, key: Uint8Array) {
   const label = `ReferOH:${email}`;
   const params = new URLSearchParams({ secret, issuer: "ReferOH", digits: "6", period: "30" });
   const otpauthUri = `otpauth://totp/${encodeURIComponent(label)}?${params.toString()}`;
+  // Loaded on the first enrolment, not at start: qrcode and pngjs are 57 files every restart
+  // would load for a screen few visit (docs/perf-notes-startup.md).
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(otpauthUri, {
     type: "svg",
     errorCorrectionLevel: "M",

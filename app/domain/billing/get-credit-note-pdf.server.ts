@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { creditNote } from "~/db/schema/index.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { renderInvoicePdf } from "./invoice-document.server.tsx";
 import { getCreditNote, type RefundReason } from "./refunds.server.ts";
+import { renderInvoicePdf } from "./render-invoice-pdf.server.ts";
 import { type StoredPdf, storedPdf } from "./stored-pdf.server.ts";
 
 const creditReasons: Record<RefundReason, string> = {

@@ -3,7 +3,7 @@ import { invoice, paymentOrder } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleInvoices } from "~/domain/kernel/visibility.server.ts";
-import { renderInvoicePdf } from "./invoice-document.server.tsx";
+import { renderInvoicePdf } from "./render-invoice-pdf.server.ts";
 import { type StoredPdf, storedPdf } from "./stored-pdf.server.ts";
 
 /** An invoice's PDF, for whoever may see the invoice (the invoiced organisation's members). */

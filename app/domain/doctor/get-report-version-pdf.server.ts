@@ -4,7 +4,7 @@ import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts"
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { renderReportPdf } from "~/domain/reports/report-document.server.tsx";
+import { renderReportPdf } from "~/domain/reports/render-report-pdf.server.ts";
 import { loadReportHeader } from "~/domain/reports/report-header.server.ts";
 import { signedVersionColumns } from "~/domain/reports/report-version.server.ts";
 import { isSuperseded, versionMark } from "~/domain/reports/version-mark.ts";

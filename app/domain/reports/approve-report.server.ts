@@ -4,7 +4,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { agreedItemTexts, allAgreed } from "./disclosure/disclosure-item.ts";
 import { decideOnReport } from "./lock-subject-report.server.ts";
-import { renderReportPdf } from "./report-document.server.tsx";
+import { renderReportPdf } from "./render-report-pdf.server.ts";
 import { loadReportHeader } from "./report-header.server.ts";
 import { hasDiagnosis } from "./report-sections.ts";
 import { SUBJECT_STATEMENT_MAX } from "./subject-copy.ts";

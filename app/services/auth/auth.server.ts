@@ -1,7 +1,11 @@
-import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
-import { twoFactor } from "better-auth/plugins";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+// The minimal entry is better-auth without Kysely, which only a direct database connection or
+// better-auth's own migrations need; we hand it Drizzle and migrate with drizzle-kit. The full
+// entry loaded 262 Kysely files more at every start (docs/perf-notes-startup.md), and the
+// plugins' index every plugin, where we use one.
+import { betterAuth } from "better-auth/minimal";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server.ts";
 import type { Database } from "~/db/client.server.ts";

@@ -19,7 +19,7 @@ import { jobRoles } from "~/domain/referrals/referral-input.ts";
 import { buildBareReactRouter } from "./lib/bare-react-router.ts";
 import type { FloorPage, LoggedStatement } from "./lib/bench-floor.ts";
 import { ensureBuild } from "./lib/build.ts";
-import { freePort, productionServerEnv, signInThroughForm, waitFor } from "./lib/local-server.ts";
+import { freePort, productionServerEnv, signInThroughForm } from "./lib/local-server.ts";
 import {
   machineCpu,
   processCpuMs,

@@ -54,11 +54,8 @@ function run({ title, command, args, env = {} }: Step, tag: string | null) {
   });
 }
 
-/** The steps at once; stops the run after them if any failed, naming each that did. */
-async function together(steps: { step: Step; tag: string }[]) {
-  const outcomes = await Promise.all(
-    steps.map(({ step, tag }) => run(step, steps.length > 1 ? tag : null)),
-  );
+/** Stops the run if any step failed, naming each that did. */
+function stopOnFailure(outcomes: { title: string; ok: boolean }[]) {
   const failed = outcomes.filter((outcome) => !outcome.ok);
   if (failed.length === 0) return;
   console.error(`\nFailed: ${failed.map((outcome) => outcome.title).join("; ")}`);
@@ -66,43 +63,42 @@ async function together(steps: { step: Step; tag: string }[]) {
 }
 
 ensureTestTools();
-await together([
-  {
-    step: { title: "Lint and format (Biome)", command: bin("biome"), args: ["check", "."] },
-    tag: "",
-  },
+stopOnFailure([
+  await run(
+    { title: "Lint and format (Biome)", command: bin("biome"), args: ["check", "."] },
+    null,
+  ),
 ]);
-await together([
-  { step: { title: "Route types", command: bin("react-router"), args: ["typegen"] }, tag: "" },
+stopOnFailure([
+  await run({ title: "Route types", command: bin("react-router"), args: ["typegen"] }, null),
 ]);
-// The type check and knip only read the sources; the build writes build/ from them.
-await together([
-  { step: { title: "Type check", command: bin("tsc"), args: ["--noEmit"] }, tag: "[tsc]" },
+// The type check and knip only read the sources, so they run beside everything after them; the
+// tests wait for the build alone, which they serve. With the build already current the tests
+// start at once instead of after the type check's half minute, when one core was idle.
+const checks = Promise.all([
+  run({ title: "Type check", command: bin("tsc"), args: ["--noEmit"] }, "[tsc]"),
   // Every exported symbol and every file is used by something (docs/architecture.md §3b).
-  {
-    step: {
-      title: "Unused files and exports (knip)",
-      command: bin("knip"),
-      args: ["--no-progress"],
-    },
-    tag: "[knip]",
-  },
-  {
-    step: {
-      title: "Production build",
-      command: process.execPath,
-      args: [path.join(root, "scripts/ensure-build.ts")],
-    },
-    tag: "[build]",
-  },
+  run(
+    { title: "Unused files and exports (knip)", command: bin("knip"), args: ["--no-progress"] },
+    "[knip]",
+  ),
 ]);
+const build = await run(
+  {
+    title: "Production build",
+    command: process.execPath,
+    args: [path.join(root, "scripts/ensure-build.ts")],
+  },
+  "[build]",
+);
+if (!build.ok) stopOnFailure([...(await checks), build]);
 // Both run the production build (the server tests and the browser tests' server); neither writes
 // to what the other reads: Vitest's databases are its own, the browser tests' server has its own
 // embedded database and ports (playwright.config.ts).
-await together([
-  {
-    // Unit and integration tests never see a server database unless DATABASE_URL says so.
-    step: {
+const tests = Promise.all([
+  // Unit and integration tests never see a server database unless DATABASE_URL says so.
+  run(
+    {
       title: "Unit, integration and server tests (Vitest)",
       command: bin("vitest"),
       args: [
@@ -112,19 +108,20 @@ await together([
         `--outputFile.json=${path.join(results, "vitest.json")}`,
       ],
     },
-    tag: "[vitest]",
-  },
-  {
-    step: {
+    "[vitest]",
+  ),
+  run(
+    {
       title: "Browser tests (Playwright, Debian Chromium)",
       command: bin("playwright"),
       args: ["test"],
       // The browser tests run their own server on a temporary embedded database.
       env: { DATABASE_URL: "" },
     },
-    tag: "[browser]",
-  },
+    "[browser]",
+  ),
 ]);
+stopOnFailure([...(await checks), build, ...(await tests)]);
 
 const vitest = JSON.parse(fs.readFileSync(path.join(results, "vitest.json"), "utf8"));
 const e2e = JSON.parse(fs.readFileSync(path.join(results, "e2e.json"), "utf8"));

@@ -250,30 +250,23 @@ async function compareWithNginx(
     ...staticPages.map((p) => ({ path: p, kind: "page" as const })),
     ...assets.map((p) => ({ path: p, kind: "asset" as const })),
   ];
-  for (const asset of assets) {
-    const gzip = await rawBody(`${productBase}${asset}`, "gzip");
-    const identity = await rawBody(`${productBase}${asset}`, "identity");
+  /** The product's identity and gzip bytes of an address, written where nginx will serve them. */
+  const copyForNginx = async (address: string, file: string) => {
+    const gzip = await rawBody(`${productBase}${address}`, "gzip");
+    const identity = await rawBody(`${productBase}${address}`, "identity");
     if (gzip.encoding !== "gzip" || identity.encoding !== undefined)
       throw new Error(
-        `${asset}: expected gzip and identity, got ${gzip.encoding}, ${identity.encoding}`,
+        `${address}: expected gzip and identity, got ${gzip.encoding}, ${identity.encoding}`,
       );
-    const file = path.join(docroot, asset.slice(1));
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
     fs.writeFileSync(file, identity.body);
     fs.writeFileSync(`${file}.gz`, gzip.body);
-  }
+  };
+  for (const asset of assets) await copyForNginx(asset, path.join(docroot, asset.slice(1)));
   locations.push("location /assets/ { }");
   for (const page of staticPages) {
-    const gzip = await rawBody(`${productBase}${page}`, "gzip");
-    const identity = await rawBody(`${productBase}${page}`, "identity");
-    if (gzip.encoding !== "gzip" || identity.encoding !== undefined)
-      throw new Error(
-        `${page}: expected gzip and identity, got ${gzip.encoding}, ${identity.encoding}`,
-      );
     const file = path.join(docroot, page === "/" ? "" : page.slice(1), "index.html");
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
-    fs.writeFileSync(file, identity.body);
-    fs.writeFileSync(`${file}.gz`, gzip.body);
+    await copyForNginx(page, file);
     locations.push(`location = ${page} { try_files /${path.relative(docroot, file)} =404; }`);
   }
   const nginxPort = await freePort();

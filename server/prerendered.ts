@@ -106,6 +106,8 @@ export function finishPrerenderedHtml(html: string, deployment: PrerenderDeploym
  * the inbox placeholder): never served as it is; React Router answers it from the loader.
  */
 function holdsPlaceholder(file: string): boolean {
+  // Only a route's data is rendered from its loader; the images and text files beside it are not.
+  if (!file.endsWith(".data")) return false;
   const text = fs.readFileSync(file, "utf8");
   return text.includes(PRERENDER_INBOX_PLACEHOLDER) || text.includes(PRERENDER_ORIGIN_PLACEHOLDER);
 }

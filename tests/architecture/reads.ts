@@ -32,6 +32,8 @@ export const healthTables = new Set([
   "draftReport",
   "caseClinicalNote",
   "consultation",
+  "caseMessage",
+  "caseDocument",
 ]);
 
 /**
@@ -45,6 +47,8 @@ export const healthPayload: Record<string, string[]> = {
   draftReport: ["draft"],
   caseClinicalNote: ["notes"],
   consultation: ["notes"],
+  caseMessage: ["body"],
+  caseDocument: ["fileName", "content"],
 };
 
 /** Each visibility builder and the table whose rows it chooses. */
@@ -60,6 +64,8 @@ export const visibilityBuilders: Record<string, string> = {
   visibleDraftReports: "draftReport",
   visibleClinicalNotes: "caseClinicalNote",
   visibleConsultations: "consultation",
+  visibleCaseMessages: "caseMessage",
+  visibleCaseDocuments: "caseDocument",
 };
 
 interface UnscopedRead {

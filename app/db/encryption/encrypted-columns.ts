@@ -21,4 +21,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "safety_contact_attempt", column: "note", kind: "text" },
   { table: "case_clinical_note", column: "notes", kind: "text" },
   { table: "mail_outbox", column: "message", kind: "json" },
+  { table: "case_message", column: "body", kind: "text" },
+  { table: "case_document", column: "file_name", kind: "text" },
+  { table: "case_document", column: "content", kind: "text" },
 ] as const satisfies ReadonlyArray<{ table: string; column: string; kind: "json" | "text" }>;

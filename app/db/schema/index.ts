@@ -2,6 +2,7 @@ export * from "./assessments.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
+export * from "./case-conversation.ts";
 export * from "./consultations.ts";
 export * from "./doctor-review.ts";
 export * from "./enquiries.ts";

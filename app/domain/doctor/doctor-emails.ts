@@ -7,13 +7,18 @@ import { escapeHtml } from "~/lib/html.ts";
  * recipient already knows it, and a link to sign in.
  */
 
-interface Mail {
+export interface Mail {
   subject: string;
   text: string;
   html: string;
 }
 
-function mail(subject: string, paragraphs: string[], link?: { label: string; href: string }): Mail {
+/** A service e-mail: its paragraphs, an optional link, signed by the service, as text and HTML. */
+export function mail(
+  subject: string,
+  paragraphs: string[],
+  link?: { label: string; href: string },
+): Mail {
   const text = emailText([...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])]);
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),

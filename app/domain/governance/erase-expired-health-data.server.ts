@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   caseClinicalNote,
+  caseDocument,
+  caseMessage,
   consultation,
   draftReport,
   questionnaireResponse,
@@ -125,6 +127,9 @@ async function eraseCase(
       .where(eq(subjectInformationRequest.referralId, c.id));
     await tx.delete(safetyContactAttempt).where(eq(safetyContactAttempt.referralId, c.id));
     await tx.delete(caseClinicalNote).where(eq(caseClinicalNote.referralId, c.id));
+    // The case conversation follows the case's retention: documents first (they may name a message).
+    await tx.delete(caseDocument).where(eq(caseDocument.referralId, c.id));
+    await tx.delete(caseMessage).where(eq(caseMessage.referralId, c.id));
     await tx
       .update(referral)
       .set({ reason: null, existingAdjustments: null, additionalNotes: null, subjectPhone: null })

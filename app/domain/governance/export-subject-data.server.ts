@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { columnsOf } from "~/db/columns-of.ts";
 import {
@@ -7,6 +7,7 @@ import {
   assessmentInvitation,
   auditEvent,
   caseClinicalNote,
+  caseMessage,
   contactMessage,
   doctorProfile,
   draftReport,
@@ -26,6 +27,7 @@ import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import {
+  visibleCaseMessages,
   visibleClinicalNotes,
   visibleDraftReports,
   visibleQuestionnaireResponses,
@@ -157,6 +159,22 @@ export async function exportSubjectData(
       .from(caseClinicalNote)
       .where(and(eq(caseClinicalNote.referralId, id), visibleClinicalNotes(scope)));
     if (notes) files[`${dir}/clinical-notes.json`] = json(notes);
+
+    // The case conversation as the person reads it (docs/architecture.md §4, "The case
+    // conversation"): their thread with the doctor, and what the doctor shared with them of the
+    // employer's thread.
+    const messages = await db
+      .select(columnsOf(caseMessage, ["thread", "authorRole", "authorName", "body", "sentAt"]))
+      .from(caseMessage)
+      .where(
+        and(
+          eq(caseMessage.referralId, id),
+          or(eq(caseMessage.thread, "person_doctor"), eq(caseMessage.sharedWithPerson, true)),
+          visibleCaseMessages(scope),
+        ),
+      )
+      .orderBy(asc(caseMessage.sentAt));
+    if (messages.length > 0) files[`${dir}/messages.json`] = json(messages);
 
     const [rep] = await db
       .select(

@@ -3,6 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditEvent,
+  caseDocument,
+  caseMessage,
   draftReport,
   questionnaireResponse,
   referral,
@@ -62,6 +64,40 @@ async function caseWithHealthData(
     subjectComment: "Please correct my knee history",
     pdf: Buffer.from("%PDF-1.4 test"),
   });
+  // The case conversation: a message in each thread, and a document.
+  const [message] = await database.db
+    .insert(caseMessage)
+    .values([
+      {
+        referralId: r.id,
+        thread: "employer_doctor",
+        authorRole: "hr_admin",
+        authorName: "HR",
+        body: "Knee: can she climb ladders?",
+      },
+      {
+        referralId: r.id,
+        thread: "person_doctor",
+        authorRole: "person",
+        authorName: "Jo",
+        body: "My knee is worse on stairs",
+      },
+    ])
+    .returning({ id: caseMessage.id });
+  await database.db.insert(caseDocument).values({
+    referralId: r.id,
+    thread: "person_doctor",
+    kind: "fit_note",
+    uploaderRole: "person",
+    uploaderName: "Jo",
+    fileName: "knee fit note.pdf",
+    contentType: "application/pdf",
+    size: 13,
+    sha256: "0".repeat(64),
+    content: Buffer.from("%PDF-1.4 knee").toString("base64"),
+    scannedBy: "active-content",
+    messageId: message!.id,
+  });
   await database.db
     .update(referral)
     .set({
@@ -88,7 +124,17 @@ async function healthRows(referralId: string) {
     .innerJoin(report, eq(report.id, reportVersion.reportId))
     .where(eq(report.referralId, referralId));
   const [row] = await database.db.select().from(referral).where(eq(referral.id, referralId));
+  const conversation = await database.db
+    .select({ id: caseMessage.id })
+    .from(caseMessage)
+    .where(eq(caseMessage.referralId, referralId));
+  const documents = await database.db
+    .select({ id: caseDocument.id })
+    .from(caseDocument)
+    .where(eq(caseDocument.referralId, referralId));
   return {
+    messages: conversation.length,
+    documents: documents.length,
     responses: responses.length,
     drafts: drafts.length,
     versions: versions.length,
@@ -127,7 +173,13 @@ describe("the retention purge with a moved clock", () => {
       cases.abandonedExpired,
     ]) {
       const left = await healthRows(id);
-      expect(left).toMatchObject({ responses: 0, drafts: 0, versions: 0 });
+      expect(left).toMatchObject({
+        responses: 0,
+        drafts: 0,
+        versions: 0,
+        messages: 0,
+        documents: 0,
+      });
       // The bare case record stays.
       expect(left.referral).toMatchObject({ id, reason: null });
       expect(left.referral?.reference).toBeTruthy();
@@ -138,7 +190,13 @@ describe("the retention purge with a moved clock", () => {
       cases.abandonedKept,
       cases.stillOpen,
     ]) {
-      expect(await healthRows(id)).toMatchObject({ responses: 1, drafts: 1, versions: 1 });
+      expect(await healthRows(id)).toMatchObject({
+        responses: 1,
+        drafts: 1,
+        versions: 1,
+        messages: 2,
+        documents: 1,
+      });
     }
 
     const events = await database.db

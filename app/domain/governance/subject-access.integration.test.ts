@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import {
   auditEvent,
+  caseMessage,
   contactMessage,
   questionnaireResponse,
   referral,
@@ -61,6 +62,32 @@ async function personWithCase(name: string, email: string, secret: string) {
     pdf: Buffer.from(`%PDF-1.4 report about ${secret}`),
     pdfSha256: "x",
   });
+  // The case conversation: the person's thread, a message the doctor shared from the employer's
+  // thread, and one they did not share.
+  await database.db.insert(caseMessage).values([
+    {
+      referralId: r.id,
+      thread: "person_doctor",
+      authorRole: "person",
+      authorName: name,
+      body: `PERSON-THREAD ${secret}`,
+    },
+    {
+      referralId: r.id,
+      thread: "employer_doctor",
+      authorRole: "doctor",
+      authorName: "Dr Ada Clinician",
+      body: `SHARED-WITH-PERSON ${secret}`,
+      sharedWithPerson: true,
+    },
+    {
+      referralId: r.id,
+      thread: "employer_doctor",
+      authorRole: "hr_admin",
+      authorName: "HR",
+      body: "EMPLOYER-ONLY rota question",
+    },
+  ]);
   return r;
 }
 
@@ -94,6 +121,7 @@ describe("subject access export", () => {
         "enquiries.json",
         `referrals/${alice.reference}/consents.json`,
         `referrals/${alice.reference}/invitations.json`,
+        `referrals/${alice.reference}/messages.json`,
         `referrals/${alice.reference}/questionnaire-response.json`,
         `referrals/${alice.reference}/referral.json`,
         `referrals/${alice.reference}/report.json`,
@@ -107,6 +135,10 @@ describe("subject access export", () => {
     expect(everything).toContain("ALICE-ASTHMA");
     expect(everything).toContain("ALICE-QUESTION");
     expect(everything).toContain("%PDF-1.4 report about ALICE-ASTHMA");
+    // Her thread with the doctor, and what the doctor shared with her; not the employer's own.
+    expect(everything).toContain("PERSON-THREAD ALICE-ASTHMA");
+    expect(everything).toContain("SHARED-WITH-PERSON ALICE-ASTHMA");
+    expect(everything).not.toContain("EMPLOYER-ONLY");
     // Nothing about Bob, nothing secret.
     expect(everything).not.toMatch(/bob/i);
     expect(everything).not.toContain("BOB-");

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   caseClinicalNote,
+  caseDocument,
+  caseMessage,
   consultation,
   creditNote,
   draftReport,
@@ -14,7 +16,7 @@ import {
   report,
   teamInvitation,
 } from "~/db/schema/index.ts";
-import type { Actor, EmployerActor, SubjectActor } from "./actor.ts";
+import type { Actor, DoctorActor, EmployerActor, SubjectActor } from "./actor.ts";
 import type { Scope } from "./scope.ts";
 import { type TeamPermission, teamCan } from "./team-permissions.ts";
 
@@ -223,8 +225,7 @@ export function visibleDraftReports(scope: Scope | Actor): SQL {
  */
 export function visibleClinicalNotes(scope: Scope | Actor): SQL {
   return rowsFor(scope, {
-    doctor: (actor) =>
-      sql`exists (select 1 from ${referral} where ${referral.id} = ${caseClinicalNote.referralId} and ${referral.assignedDoctorId} = ${actor.userId} and ${visibleReferrals(actor)})`,
+    doctor: (actor) => assignedDoctorCase(actor, caseClinicalNote.referralId),
   });
 }
 
@@ -241,6 +242,61 @@ export function visibleConsultations(scope: Scope | Actor): SQL {
         doctorCase(actor, consultation.referralId),
       ) as SQL,
     subject: (actor) => eq(consultation.referralId, actor.referralId),
+  });
+}
+
+/** The doctor the case is assigned to, where they may still see it. */
+function assignedDoctorCase(actor: DoctorActor, referralId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${referral} where ${referral.id} = ${referralId} and ${referral.assignedDoctorId} = ${actor.userId} and ${visibleReferrals(actor)})`;
+}
+
+/** A referral the employer may see (a manager only their own): the case conversation's gate. */
+function employerCase(actor: EmployerActor, referralId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${referral} where ${referral.id} = ${referralId} and ${visibleReferrals(actor)})`;
+}
+
+/**
+ * The case conversation's messages (docs/architecture.md §4, "The case conversation"): the
+ * employer reads only the employer's thread of a case they may see; the doctor on the case reads
+ * both threads; the person reads their own thread and the employer-thread messages the doctor
+ * shared with them. Administrators and the system read all (the admin's case view, the subject
+ * access export, erasure).
+ */
+export function visibleCaseMessages(scope: Scope | Actor): SQL {
+  return rowsFor(scope, {
+    employer: (actor) =>
+      and(
+        eq(caseMessage.thread, "employer_doctor"),
+        employerCase(actor, caseMessage.referralId),
+      ) as SQL,
+    doctor: (actor) => assignedDoctorCase(actor, caseMessage.referralId),
+    subject: (actor) =>
+      and(
+        eq(caseMessage.referralId, actor.referralId),
+        or(eq(caseMessage.thread, "person_doctor"), eq(caseMessage.sharedWithPerson, true)),
+      ) as SQL,
+  });
+}
+
+/**
+ * The case's documents: the employer reads what the organisation sent and what the doctor posted
+ * in the employer's thread, never the person's; the doctor on the case reads all; the person reads
+ * their own, the doctor's in their thread, and an employer's document only where the uploader
+ * shared it with them.
+ */
+export function visibleCaseDocuments(scope: Scope | Actor): SQL {
+  return rowsFor(scope, {
+    employer: (actor) =>
+      and(
+        eq(caseDocument.thread, "employer_doctor"),
+        employerCase(actor, caseDocument.referralId),
+      ) as SQL,
+    doctor: (actor) => assignedDoctorCase(actor, caseDocument.referralId),
+    subject: (actor) =>
+      and(
+        eq(caseDocument.referralId, actor.referralId),
+        or(eq(caseDocument.thread, "person_doctor"), eq(caseDocument.sharedWithPerson, true)),
+      ) as SQL,
   });
 }
 

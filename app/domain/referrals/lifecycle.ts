@@ -82,6 +82,13 @@ export const referralActions = [
   "hold",
   /** Administrator: lift the hold. */
   "lift_hold",
+  /**
+   * Employer or doctor: write in the case's employer–doctor thread (docs/architecture.md §4, "The
+   * case conversation"). The employer from the invitation on, so the doctor who takes the case
+   * finds the job description waiting; the doctor once the case is theirs; both for 30 days after
+   * release, about the released report.
+   */
+  "message",
 ] as const;
 export type ReferralAction = (typeof referralActions)[number];
 
@@ -131,7 +138,7 @@ const withThePerson = {
   active: true,
   final: false,
   actions: {
-    employer: ["remind", "cancel"],
+    employer: ["remind", "cancel", "message"],
     subject: ["answer"],
     admin: ["reassign", "hold"],
   },
@@ -200,7 +207,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     visibleTo: everyone,
     active: true,
     final: false,
-    actions: { doctor: ["take"], admin: ["take", "reassign", "hold"] },
+    actions: { employer: ["message"], doctor: ["take"], admin: ["take", "reassign", "hold"] },
     on: { doctor_took: { to: "in_review", by: ["doctor", "admin"] }, hold_placed: hold },
   },
   in_review: {
@@ -209,7 +216,11 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     visibleTo: everyone,
     active: true,
     final: false,
-    actions: { doctor: ["send_report"], admin: ["reassign", "hold"] },
+    actions: {
+      employer: ["message"],
+      doctor: ["send_report", "message"],
+      admin: ["reassign", "hold"],
+    },
     on: { report_sent: { to: "awaiting_subject", by: ["doctor"] }, hold_placed: hold },
   },
   awaiting_subject: {
@@ -218,7 +229,12 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     visibleTo: everyone,
     active: true,
     final: false,
-    actions: { doctor: ["remind"], subject: ["review_report"], admin: ["hold"] },
+    actions: {
+      employer: ["message"],
+      doctor: ["remind", "message"],
+      subject: ["review_report"],
+      admin: ["hold"],
+    },
     on: {
       subject_approved: { to: "complete", by: ["subject"] },
       subject_requested_correction: { to: "in_review", by: ["subject"] },
@@ -244,7 +260,11 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     visibleTo: everyone,
     active: false,
     final: true,
-    actions: { employer: ["view_report"], doctor: ["view_report"], subject: ["view_report"] },
+    actions: {
+      employer: ["view_report", "message"],
+      doctor: ["view_report", "message"],
+      subject: ["view_report"],
+    },
     on: {},
   },
   withheld: { label: "Consent withheld", visibleTo: everyone, ...ended },

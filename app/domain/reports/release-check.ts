@@ -171,7 +171,7 @@ export function employerVisibleFields(body: ReportBody): VisibleField[] {
 }
 
 /** The detector's context for a case: the person's own words, and every diagnosis named. */
-function detectionContext(body: ReportBody, c: ReleaseCheckCase): DetectionContext {
+function detectionContext(body: ReportBody | null, c: ReleaseCheckCase): DetectionContext {
   const answers: string[] = [];
   const diagnoses: string[] = [];
   for (const { item } of walkItems(c.definition)) {
@@ -182,7 +182,7 @@ function detectionContext(body: ReportBody, c: ReleaseCheckCase): DetectionConte
         if (DIAGNOSIS_ANSWERS.includes(item.linkId)) diagnoses.push(value);
       }
   }
-  if (body.kind === "management" && body.diagnosis) diagnoses.push(body.diagnosis);
+  if (body?.kind === "management" && body.diagnosis) diagnoses.push(body.diagnosis);
   return { answers, diagnoses, subjectNames: c.subjectName ? [c.subjectName] : [] };
 }
 
@@ -316,4 +316,48 @@ export function checkReportRelease(
     });
   }
   return failures;
+}
+
+/** What the person agreed to release to the employer: the released version of the report. */
+export interface ReleasedDisclosures {
+  body: ReportBody;
+  /** The version's items, with the person's decisions. */
+  disclosures: readonly DisclosureItem[] | null;
+  /** The person agreed on review that the diagnosis field be released. */
+  diagnosisReleased: boolean;
+}
+
+/**
+ * A doctor's message to the employer passes the same gate as a report (docs/architecture.md §4,
+ * "The case conversation"): every clinical statement the detector finds in it must be one the
+ * person agreed to release in the released report (the same key, so any wording of it), or the
+ * message is refused. Before release nothing is agreed, so any clinical statement is refused;
+ * someone else's health and words copied from the answers never pass. Returns one message per
+ * refused finding, empty when the message may be sent.
+ */
+export function checkEmployerMessage(
+  text: string,
+  c: ReleaseCheckCase,
+  released: ReleasedDisclosures | null,
+): string[] {
+  const context = detectionContext(released?.body ?? null, c);
+  const agreed = new Set(
+    (released?.disclosures ?? []).filter((i) => i.decision === "agreed").map((i) => i.key),
+  );
+  if (released?.diagnosisReleased && released.body.kind === "management" && released.body.diagnosis)
+    for (const f of findClinicalStatements(released.body.diagnosis, context))
+      if (f.markable) agreed.add(f.key);
+  const refusals: string[] = [];
+  for (const f of findClinicalStatements(text, context)) {
+    if (f.markable && agreed.has(f.key)) continue;
+    const what = `“${f.text.length > 60 ? `${f.text.slice(0, 57)}…` : f.text}”`;
+    refusals.push(
+      f.kind === "third-party"
+        ? `${what} is about someone else's health. It can never be shared with the employer.`
+        : f.kind === "copied"
+          ? `${what} is copied from the employee's answers. Describe the effect on work in your own words.`
+          : `${what} is ${DISCLOSURE_KIND_LABELS[f.kind]} the employee has not agreed to share with the employer. Write about function and adjustments instead.`,
+    );
+  }
+  return refusals;
 }

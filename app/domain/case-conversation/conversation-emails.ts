@@ -1,0 +1,38 @@
+import { doctorSubject, type Mail, mail } from "~/domain/doctor/doctor-emails.ts";
+
+/*
+ * The case conversation's notifications (docs/architecture.md §4, "The case conversation"). No
+ * e-mail carries a message's text or a document's name: only the reference, and a link to read it
+ * after signing in. A case with an urgent safety flag says "URGENT" first, on either side.
+ */
+
+/** To the doctor on the case: the employer wrote in the employer's thread. */
+export function employerMessageEmail(input: {
+  reference: string;
+  organisationName: string;
+  caseUrl: string;
+  urgent: boolean;
+}): Mail {
+  return mail(
+    doctorSubject(`New message from the employer on case ${input.reference}`, input.urgent),
+    [
+      `${input.organisationName} has written to you about case ${input.reference}. Sign in to read it on the case.`,
+    ],
+    { label: "Open the case", href: input.caseUrl },
+  );
+}
+
+/** To the employer's people on the referral: the doctor wrote in the employer's thread. */
+export function doctorMessageEmail(input: {
+  reference: string;
+  referralUrl: string;
+  urgent: boolean;
+}): Mail {
+  return mail(
+    doctorSubject(`The doctor has replied on referral ${input.reference}`, input.urgent),
+    [
+      `The occupational health doctor has written to you about referral ${input.reference}. Sign in to read the message.`,
+    ],
+    { label: "Read the message", href: input.referralUrl },
+  );
+}

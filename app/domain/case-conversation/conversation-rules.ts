@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { MemberRole } from "~/db/schema/auth.ts";
+import type { CaseAuthorRole } from "~/db/schema/case-conversation.ts";
+import { canAct, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
+
+/*
+ * The case conversation's rules (docs/architecture.md §4, "The case conversation"), pure so the
+ * form, the pages and the domain read the same ones.
+ */
+
+/** A message is plain text of up to this many characters. */
+export const MESSAGE_MAX = 5_000;
+
+/** The employer may ask about a released report for this many days after its release. */
+export const QUESTION_WINDOW_DAYS = 30;
+
+const messageRequired = "Write your message.";
+
+/** The message box, on both sides of the employer's thread. */
+export const caseMessageForm = z.object({
+  intent: z.literal("message"),
+  body: z
+    .string({ error: messageRequired })
+    .trim()
+    .min(1, messageRequired)
+    .max(MESSAGE_MAX, `Keep your message under ${MESSAGE_MAX.toLocaleString("en-GB")} characters.`),
+});
+
+/** Whether the thread is open for this side to write in, and why not when it is not. */
+export type ThreadState = { open: true } | { open: false; reason: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The employer's thread is open where the lifecycle table lets this side write ("message"), and
+ * for a finished case only within the question window after its report's release.
+ */
+export function employerThreadState(
+  side: "employer" | "doctor",
+  referral: { status: ReferralStatus; releasedAt: Date | null },
+  now: Date,
+): ThreadState {
+  if (!canAct(referral.status, side, "message"))
+    return {
+      open: false,
+      reason:
+        side === "employer"
+          ? "Messages to the doctor are closed for this referral."
+          : "Messages to the employer are closed for this case.",
+    };
+  if (
+    referral.status === "complete" &&
+    (!referral.releasedAt ||
+      now.getTime() - referral.releasedAt.getTime() > QUESTION_WINDOW_DAYS * DAY_MS)
+  )
+    return {
+      open: false,
+      reason: `Questions about a report can be asked for ${QUESTION_WINDOW_DAYS} days after its release.`,
+    };
+  return { open: true };
+}
+
+/** How a message's author is named beside it: their name and their part in the case. */
+export const AUTHOR_ROLE_LABELS: Record<CaseAuthorRole, string> = {
+  owner: "Employer (owner)",
+  hr_admin: "Employer (HR administrator)",
+  manager: "Employer (manager)",
+  doctor: "Occupational health doctor",
+  person: "Employee",
+};
+
+/** The employer's team role as a message's author role. */
+export function employerAuthorRole(role: MemberRole): CaseAuthorRole {
+  return role;
+}

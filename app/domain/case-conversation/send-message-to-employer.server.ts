@@ -1,0 +1,114 @@
+import { and, eq } from "drizzle-orm";
+import { caseMessage, report, reportVersion } from "~/db/schema/index.ts";
+import { auditCase, lockOwnCase } from "~/domain/doctor/case-access.server.ts";
+import { releaseCaseOf } from "~/domain/doctor/report-disclosures.server.ts";
+import { requireDoctor } from "~/domain/kernel/guards.ts";
+import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
+import { checkEmployerMessage, type ReleasedDisclosures } from "~/domain/reports/release-check.ts";
+import { doctorMessageEmail } from "./conversation-emails.ts";
+import { caseMessageForm } from "./conversation-rules.ts";
+import { authorNameOf, threadClosed, threadStateOf } from "./employer-thread.server.ts";
+
+type SendResult =
+  | { ok: true; messageId: string }
+  | { ok: false; message: string; refusals?: string[] };
+
+/**
+ * The doctor on the case writes to the employer (docs/architecture.md §4, "The case
+ * conversation"). What the doctor writes passes the disclosure gate of a report
+ * (`checkEmployerMessage`): a clinical statement goes to the employer only where the person agreed
+ * to release it in the released report; anything else is refused with each finding named, and
+ * nothing is stored or sent. The owner and named managers of the referral are e-mailed that a
+ * message is waiting, with no text.
+ */
+export async function sendMessageToEmployer(
+  scope: Scope,
+  { referralId, body }: { referralId: string; body: string },
+): Promise<SendResult> {
+  const doctor = requireDoctor(scope);
+  const { actor, now } = doctor;
+  const parsed = caseMessageForm.shape.body.safeParse(body);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+  return transactionWithMail(doctor, async (tx, queue) => {
+    const current = await lockOwnCase(tx, doctor, referralId);
+    const state = await threadStateOf(tx, doctor, "doctor", current);
+    if (!state.open) throw threadClosed(state);
+    const [existing] = await tx
+      .select({ id: report.id, status: report.status, version: report.currentVersion })
+      .from(report)
+      .where(and(eq(report.referralId, current.id), visibleReports(doctor)));
+    const releaseCase = await releaseCaseOf(tx, actor, current, existing?.id ?? null);
+    const refusals = checkEmployerMessage(
+      parsed.data,
+      releaseCase,
+      existing?.status === "released" ? await releasedVersion(tx, existing) : null,
+    );
+    if (refusals.length > 0) {
+      // The refusal is audited by kind of outcome, never with the words refused.
+      await auditCase(tx, doctor, current.id, "conversation.message_refused", {
+        thread: "employer_doctor",
+        findings: refusals.length,
+      });
+      return {
+        ok: false as const,
+        message:
+          "This message would tell the employer clinical detail the employee has not agreed to share. Nothing was sent.",
+        refusals,
+      };
+    }
+    const [message] = await tx
+      .insert(caseMessage)
+      .values({
+        referralId: current.id,
+        thread: "employer_doctor",
+        authorUserId: actor.userId,
+        authorRole: "doctor",
+        authorName: await authorNameOf(tx, actor.userId),
+        body: parsed.data,
+        sentAt: now,
+      })
+      .returning({ id: caseMessage.id });
+    await auditCase(tx, doctor, current.id, "conversation.message_sent", {
+      thread: "employer_doctor",
+      messageId: message!.id,
+    });
+    const recipients = await referralRecipients(tx, current);
+    await queue(
+      recipients.map((to) => ({
+        to,
+        ...doctorMessageEmail({
+          reference: current.reference,
+          urgent: current.urgent,
+          referralUrl: new URL(
+            `/employer-referrals/${current.id}#messages`,
+            doctor.adapters.publicUrl,
+          ).toString(),
+        }),
+      })),
+      { referralId: current.id },
+    );
+    return { ok: true as const, messageId: message!.id };
+  });
+}
+
+/** The released version: what the person agreed the employer may read. */
+async function releasedVersion(
+  tx: Parameters<typeof releaseCaseOf>[0],
+  released: { id: string; version: number },
+): Promise<ReleasedDisclosures | null> {
+  const [row] = await tx
+    .select({
+      body: reportVersion.body,
+      disclosures: reportVersion.disclosures,
+      diagnosisReleased: reportVersion.diagnosisReleased,
+    })
+    .from(reportVersion)
+    .where(
+      and(eq(reportVersion.reportId, released.id), eq(reportVersion.version, released.version)),
+    );
+  return row ?? null;
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server.ts";
 import {
   caseClinicalNote,
+  caseMessage,
   consultation,
   invoice,
   member,
@@ -179,31 +180,36 @@ const doctorArea =
   };
 
 const rowOf = (
-  table: "referral" | "consultation" | "note" | "member",
+  table: "referral" | "consultation" | "note" | "member" | "messages",
   id: (w: World) => string,
 ) => {
   return async (w: World): Promise<string> => {
     const db = runtime.database.db;
     const rows =
-      table === "member"
+      table === "messages"
         ? await db
-            .select()
-            .from(member)
-            .where(eq(member.id, id(w)))
-        : table === "referral"
+            .select({ id: caseMessage.id, readAt: caseMessage.readAt })
+            .from(caseMessage)
+            .where(eq(caseMessage.referralId, id(w)))
+        : table === "member"
           ? await db
               .select()
-              .from(referral)
-              .where(eq(referral.id, id(w)))
-          : table === "consultation"
+              .from(member)
+              .where(eq(member.id, id(w)))
+          : table === "referral"
             ? await db
                 .select()
-                .from(consultation)
-                .where(eq(consultation.id, id(w)))
-            : await db
-                .select({ id: caseClinicalNote.id, updatedAt: caseClinicalNote.updatedAt })
-                .from(caseClinicalNote)
-                .where(eq(caseClinicalNote.referralId, id(w)));
+                .from(referral)
+                .where(eq(referral.id, id(w)))
+            : table === "consultation"
+              ? await db
+                  .select()
+                  .from(consultation)
+                  .where(eq(consultation.id, id(w)))
+              : await db
+                  .select({ id: caseClinicalNote.id, updatedAt: caseClinicalNote.updatedAt })
+                  .from(caseClinicalNote)
+                  .where(eq(caseClinicalNote.referralId, id(w)));
     return JSON.stringify(rows);
   };
 };
@@ -270,6 +276,15 @@ const probes: Probe[] = [
     // Once a day, whichever of the two reminder forms is first: 200, or 429 (too soon).
     expect: employerArea([200, 429]),
     state: rowOf("referral", (w) => w.invitedId),
+  },
+  {
+    name: "referral page: message the doctor",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.inReviewId}`,
+    form: () => ({ intent: "message", body: "Matrix test: can the rota start later?" }),
+    // Sent: back to the thread (a redirect), a new message on the case.
+    expect: employerArea([302]),
+    state: rowOf("messages", (w) => w.inReviewId),
   },
   {
     name: "management referral: edit page",
@@ -477,6 +492,14 @@ const probes: Probe[] = [
     form: () => ({ intent: "notes", clinicalNotes: "Matrix test note." }),
     expect: doctorArea([200]),
     state: rowOf("note", (w) => w.inReviewId),
+  },
+  {
+    name: "case page: message the employer",
+    method: "POST",
+    url: (w) => `/doctor/cases/${w.inReviewId}`,
+    form: () => ({ intent: "message", body: "Matrix test: a later start would help for now." }),
+    expect: doctorArea([302]),
+    state: rowOf("messages", (w) => w.inReviewId),
   },
   {
     name: "report versions",

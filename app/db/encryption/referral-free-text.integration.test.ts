@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "~/db/client.server.ts";
-import { referral } from "~/db/schema/index.ts";
+import { caseDocument, caseMessage, referral } from "~/db/schema/index.ts";
 import { currentDataKeyring, isCiphertext } from "./keyring.ts";
 import { resealEncryptedColumns } from "./reseal.server.ts";
 
@@ -13,6 +13,13 @@ import { resealEncryptedColumns } from "./reseal.server.ts";
  * health data: it must never reach the database files in the clear. Always on the embedded
  * engine, whose data directory this test can read (a PostgreSQL server's is not ours to grep).
  */
+
+/** Phrases planted in the case conversation: a message, a document's name and its content. */
+const plantedConversation = {
+  message: "PLANTED her GP has started her on citalopram",
+  fileName: "PLANTED psychiatry letter.pdf",
+  document: "PLANTED diagnosis of bipolar disorder",
+};
 
 /** Phrases planted in the free text: none may appear in any file of the data directory. */
 const planted = {
@@ -51,7 +58,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("the referral's free text at rest", () => {
+describe("the referral's free text and conversation at rest", () => {
   it("is sealed on write, read back as written, and found in no file of the data directory", async () => {
     const [row] = await database.db
       .insert(referral)
@@ -71,6 +78,38 @@ describe("the referral's free text at rest", () => {
     const [read] = await database.db.select().from(referral).where(eq(referral.id, row!.id));
     expect(read).toMatchObject(planted);
 
+    // The case conversation (docs/architecture.md §4): a message and a document on the case.
+    const [message] = await database.db
+      .insert(caseMessage)
+      .values({
+        referralId: row!.id,
+        thread: "person_doctor",
+        authorRole: "person",
+        authorName: "Robin Taylor",
+        body: plantedConversation.message,
+      })
+      .returning({ id: caseMessage.id });
+    const pdf = Buffer.from(`%PDF-1.4\n${plantedConversation.document}\n%%EOF`);
+    await database.db.insert(caseDocument).values({
+      referralId: row!.id,
+      thread: "person_doctor",
+      kind: "clinical_letter",
+      uploaderRole: "person",
+      uploaderName: "Robin Taylor",
+      fileName: plantedConversation.fileName,
+      contentType: "application/pdf",
+      size: pdf.length,
+      sha256: "0".repeat(64),
+      content: pdf.toString("base64"),
+      scannedBy: "active-content",
+      messageId: message!.id,
+    });
+    const [readMessage] = await database.db
+      .select({ body: caseMessage.body })
+      .from(caseMessage)
+      .where(eq(caseMessage.id, message!.id));
+    expect(readMessage?.body).toBe(plantedConversation.message);
+
     const raw = (await database.db.execute(
       sql`select reason, job_details, existing_adjustments, additional_notes from referral where id = ${row!.id}`,
     )) as unknown as { rows: Record<string, string>[] };
@@ -81,7 +120,15 @@ describe("the referral's free text at rest", () => {
     await database.close();
     const files = filesUnder(path.join(dataDir, "db"));
     expect(files.some((file) => file.includes(`${path.sep}pg_wal${path.sep}`))).toBe(true);
-    for (const phrase of Object.values(planted)) {
+    // The document is stored as base64 inside its seal: neither form of it may be on disk.
+    const documentBase64 = Buffer.from(`%PDF-1.4\n${plantedConversation.document}\n%%EOF`).toString(
+      "base64",
+    );
+    for (const phrase of [
+      ...Object.values(planted),
+      ...Object.values(plantedConversation),
+      documentBase64,
+    ]) {
       expect(filesContaining(path.join(dataDir, "db"), phrase), phrase).toEqual([]);
     }
     // The test can see plaintext when it is there: the subject's name is not sealed.

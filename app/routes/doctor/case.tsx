@@ -1,3 +1,4 @@
+import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
 import {
   CaseActionOutcome,
   CaseActions,
@@ -5,10 +6,13 @@ import {
   CaseFacts,
 } from "~/components/doctor/case-details.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
+import { getDoctorConversation } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
+import { sendMessageToEmployer } from "~/domain/case-conversation/send-message-to-employer.server.ts";
 import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
+import { caseMessageAction } from "../shared/case-message-action.server.ts";
 import type { Route } from "./+types/case";
 import { doctorCaseAction } from "./case-actions.server.ts";
 
@@ -22,31 +26,48 @@ import { doctorCaseAction } from "./case-actions.server.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Referral ${loaderData?.detail.referral.reference ?? ""}`);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
+    const scope = currentScope(context);
     // Read, authorised for this doctor (another doctor's case is not found) and audited.
-    const detail = await getDoctorCase(currentScope(context), {
+    const detail = await getDoctorCase(scope, {
       referralId: params.referralId,
       purpose: "case",
     });
-    return { detail };
+    // The employer's thread is the doctor's on the case only (docs/architecture.md §4).
+    const conversation = detail.mine
+      ? await getDoctorConversation(scope, { referralId: detail.referral.id })
+      : null;
+    const messageSent = new URL(request.url).searchParams.get("sent") === "message";
+    return { detail, conversation, messageSent };
   } catch (error) {
     throw refusalResponse(error, refusalMessage);
   }
 }
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  doctorCaseAction(request, context);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  if (formData.get("intent") === "message")
+    return caseMessageAction(
+      formData,
+      (body) =>
+        sendMessageToEmployer(currentScope(context), { referralId: params.referralId, body }),
+      `/doctor/cases/${encodeURIComponent(params.referralId)}`,
+    );
+  return doctorCaseAction(request, context);
+}
 
 export default function DoctorCase({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail } = loaderData;
+  const { detail, conversation, messageSent } = loaderData;
   const r = detail.referral;
+  const messageRefused = actionData && "form" in actionData ? actionData : undefined;
+  const caseOutcome = actionData && "intent" in actionData ? actionData : undefined;
   const attemptResult =
-    actionData &&
-    !actionData.ok &&
-    actionData.intent === "contact-attempt" &&
-    "result" in actionData
-      ? actionData.result
+    caseOutcome &&
+    !caseOutcome.ok &&
+    caseOutcome.intent === "contact-attempt" &&
+    "result" in caseOutcome
+      ? caseOutcome.result
       : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -61,7 +82,7 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
         <CaseFacts detail={detail} />
       </div>
 
-      {actionData ? <CaseActionOutcome outcome={actionData} className="mt-6" /> : null}
+      {caseOutcome ? <CaseActionOutcome outcome={caseOutcome} className="mt-6" /> : null}
 
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <CaseActions detail={detail} />
@@ -69,6 +90,16 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
 
       <div className="mt-8 space-y-8">
         <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={2} />
+        {conversation ? (
+          <EmployerThread
+            viewer="doctor"
+            messages={conversation.messages}
+            state={conversation.state}
+            lastResult={messageRefused?.result}
+            refusals={messageRefused?.refusals ?? []}
+            justSent={messageSent && !messageRefused}
+          />
+        ) : null}
       </div>
     </div>
   );

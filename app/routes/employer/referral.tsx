@@ -2,6 +2,7 @@ import { MailIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import {
@@ -18,10 +19,14 @@ import { drawerStates } from "~/components/referrals/referral-drawer-states.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
+import { getEmployerConversation } from "~/domain/case-conversation/get-employer-conversation.server.ts";
+import { sendMessageToDoctor } from "~/domain/case-conversation/send-message-to-doctor.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
+import { caseMessageAction } from "../shared/case-message-action.server.ts";
 import type { Route } from "./+types/referral";
 import { cancelReferralAndRefund, sendReferralReminder } from "./referral-actions.server.ts";
 import { loadReferralDetails } from "./referral-drawer.server.ts";
@@ -42,11 +47,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const referral = await loadReferralDetails(context, params.referralId, "referral_page").catch(
     referralErrorResponse,
   );
-  const confirm = new URL(request.url).searchParams.get("confirm");
+  const url = new URL(request.url);
+  const confirm = url.searchParams.get("confirm");
   // The confirmation only where the page offers "Cancel referral" (the drawer's rule).
   const cancellable =
     referral.canCancel && drawerStates[referral.status].actions.includes("cancel");
-  return { referral, confirmCancel: confirm === "cancel" && cancellable };
+  // The employer–doctor thread: read, marked read and audited (docs/architecture.md §4).
+  const conversation = await getEmployerConversation(currentScope(context), {
+    referralKey: referral.id,
+  });
+  return {
+    referral,
+    confirmCancel: confirm === "cancel" && cancellable,
+    conversation,
+    messageSent: url.searchParams.get("sent") === "message",
+  };
 }
 
 const referralPageFormSchema = z.discriminatedUnion("intent", [
@@ -55,10 +70,17 @@ const referralPageFormSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseSubmission(await request.formData(), referralPageFormSchema);
+  const formData = await request.formData();
+  const key = params.referralId;
+  if (formData.get("intent") === "message")
+    return caseMessageAction(
+      formData,
+      (body) => sendMessageToDoctor(currentScope(context), { referralKey: key, body }),
+      `/employer-referrals/${encodeURIComponent(key)}`,
+    );
+  const submission = parseSubmission(formData, referralPageFormSchema);
   if (submission.status !== "success")
     return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
-  const key = params.referralId;
   try {
     if (submission.value.intent === "remind") {
       await sendReferralReminder(context, key);
@@ -73,7 +95,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EmployerReferral({ loaderData, actionData }: Route.ComponentProps) {
-  const { referral, confirmCancel } = loaderData;
+  const { referral, confirmCancel, conversation, messageSent } = loaderData;
+  const messageRefused = actionData && "form" in actionData ? actionData : undefined;
+  const buttonOutcome = actionData && "ok" in actionData ? actionData : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <PageBackLink to="/employer-referrals">All referrals</PageBackLink>
@@ -85,8 +109,8 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
         <ReferralFacts referral={referral} />
       </div>
 
-      {actionData ? (
-        actionData.ok ? (
+      {buttonOutcome ? (
+        buttonOutcome.ok ? (
           <Alert role="status" className="mt-6">
             <MailIcon aria-hidden="true" />
             <AlertTitle>Reminder Sent</AlertTitle>
@@ -97,7 +121,7 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
         ) : (
           <Alert variant="destructive" className="mt-6">
             <AlertTitle>Not done</AlertTitle>
-            <AlertDescription>{actionData.message}</AlertDescription>
+            <AlertDescription>{buttonOutcome.message}</AlertDescription>
           </Alert>
         )
       ) : null}
@@ -110,6 +134,15 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
 
       <div className="mt-8 space-y-8">
         <ReferralDetails referral={referral} headingLevel={2} />
+        <EmployerThread
+          viewer="employer"
+          messages={conversation.messages}
+          state={conversation.state}
+          lastResult={messageRefused?.result}
+          refusals={messageRefused?.refusals ?? []}
+          justSent={messageSent && !messageRefused}
+          awaitingDoctor={!conversation.doctorAssigned}
+        />
       </div>
     </div>
   );

@@ -18,6 +18,8 @@ interface InvitedReferralOptions {
   subjectPhone?: string;
   /** Management: questions the employer asks besides fitness and adjustments, by their label. */
   moreQuestions?: (string | RegExp)[];
+  /** An employer already signed in (a seeded one, say) who places it; by default a new one. */
+  employer?: { page: Page; email: string };
 }
 
 const riskLabels = {
@@ -39,12 +41,12 @@ export async function createInvitedReferral(
   const browser = page.context().browser();
   if (!browser) throw new Error("createInvitedReferral needs a browser-backed page");
   // The same origin as playwright.config.ts's server.
-  const employerContext = await browser.newContext({
-    baseURL: `http://localhost:${process.env.E2E_PORT ?? 3210}`,
-  });
-  const employer = await employerContext.newPage();
+  const employerContext = options.employer
+    ? null
+    : await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3210}` });
+  const employer = options.employer?.page ?? (await employerContext!.newPage());
   try {
-    const employerEmail = await signedInEmployer(employer);
+    const employerEmail = options.employer?.email ?? (await signedInEmployer(employer));
     const subjectEmail = `subject-${randomUUID().slice(0, 8)}@example.org`;
     if (options.type === "pre_employment") {
       await fillPreEmploymentReferral(employer, {
@@ -95,6 +97,6 @@ export async function createInvitedReferral(
     );
     return { link: linkTo(message, "/assessment/"), reference, subjectEmail, employerEmail };
   } finally {
-    await employerContext.close();
+    await employerContext?.close();
   }
 }

@@ -1,0 +1,211 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { CheckCheckIcon, ClockIcon } from "lucide-react";
+import { useNavigation } from "react-router";
+import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { TextAreaField } from "~/components/forms/text-field.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import type { CaseAuthorRole } from "~/db/schema/case-conversation.ts";
+import {
+  AUTHOR_ROLE_LABELS,
+  caseMessageForm,
+  MESSAGE_MAX,
+  type ThreadState,
+} from "~/domain/case-conversation/conversation-rules.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+
+/*
+ * The employer–doctor thread of a case (docs/architecture.md §4, "The case conversation"), as the
+ * employer's referral page and the doctor's case page show it: the messages oldest first, each
+ * with who wrote it, when, and whether the other side has read it; then the message box, or why
+ * the thread is closed. The box is a plain form that works without JavaScript.
+ */
+
+export interface ThreadMessageView {
+  id: string;
+  authorRole: CaseAuthorRole;
+  authorName: string;
+  body: string;
+  sentAt: Date | string;
+  readAt: Date | string | null;
+  mine: boolean;
+}
+
+interface EmployerThreadProps {
+  viewer: "employer" | "doctor";
+  messages: readonly ThreadMessageView[];
+  state: ThreadState;
+  /** The page's answer to a message it could not send: what was typed, and why. */
+  lastResult: SubmissionResult<string[]> | undefined;
+  refusals: readonly string[];
+  /** The page was reached by sending a message (`?sent=message`). */
+  justSent: boolean;
+  /** Employer only: no doctor has taken the case yet. */
+  awaitingDoctor?: boolean;
+}
+
+const copy = {
+  employer: {
+    heading: "Messages with the doctor",
+    intro:
+      "Ask the occupational health doctor about the job, the workplace or the report. The employee does not see these messages.",
+    empty: "No messages yet.",
+    label: "Your message to the doctor",
+    hint: "Do not include health information about the employee that they have not shared with you.",
+    send: "Send to the doctor",
+    other: "the doctor",
+  },
+  doctor: {
+    heading: "Messages with the employer",
+    intro:
+      "The employer's HR and managers on this referral read this thread. The employee does not. What you write passes the same disclosure check as the report.",
+    empty: "The employer has not written yet.",
+    label: "Your message to the employer",
+    hint: "Write about function, adjustments and the report. Clinical detail the employee has not agreed to share is refused.",
+    send: "Send to the employer",
+    other: "the employer",
+  },
+} as const;
+
+export function EmployerThread({
+  viewer,
+  messages,
+  state,
+  lastResult,
+  refusals,
+  justSent,
+  awaitingDoctor = false,
+}: EmployerThreadProps) {
+  const words = copy[viewer];
+  // Nothing to read and nothing to write (a draft, an unpaid checkout): no section at all.
+  if (!state.open && messages.length === 0) return null;
+  return (
+    <section
+      id="messages"
+      aria-labelledby="messages-heading"
+      className="scroll-mt-20 space-y-4"
+      data-testid="employer-thread"
+    >
+      <div>
+        <h2 id="messages-heading" className="font-semibold text-xl">
+          {words.heading}
+        </h2>
+        <p className="mt-1 text-muted-foreground">{words.intro}</p>
+      </div>
+      {justSent ? (
+        <Alert role="status">
+          <CheckCheckIcon aria-hidden="true" />
+          <AlertTitle>Message sent</AlertTitle>
+          <AlertDescription>
+            {awaitingDoctor
+              ? "The doctor who takes the case will read it first."
+              : `We have e-mailed ${words.other} to say it is waiting.`}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {messages.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-muted-foreground">{words.empty}</p>
+      ) : (
+        <ol className="space-y-3" aria-label={words.heading}>
+          {messages.map((m) => (
+            <li
+              key={m.id}
+              className={`rounded-lg border p-4 ${m.mine ? "bg-surface" : "bg-background"}`}
+              data-testid="thread-message"
+            >
+              <p className="text-sm">
+                <span className="font-medium">{m.mine ? "You" : m.authorName}</span>
+                <span className="text-muted-foreground">
+                  {" · "}
+                  {AUTHOR_ROLE_LABELS[m.authorRole]}
+                  {" · "}
+                  <time dateTime={new Date(m.sentAt).toISOString()}>
+                    {formatDateTime(new Date(m.sentAt))}
+                  </time>
+                </span>
+              </p>
+              <p className="mt-2 whitespace-pre-wrap break-words">{m.body}</p>
+              {m.mine ? <ReadReceipt readAt={m.readAt} other={words.other} /> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {state.open ? (
+        <MessageForm
+          // A new form once a message has gone: the box starts empty again.
+          key={messages.length}
+          viewer={viewer}
+          lastResult={lastResult}
+          refusals={refusals}
+        />
+      ) : (
+        <p className="rounded-lg border bg-surface p-4" data-testid="thread-closed">
+          {state.reason}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ReadReceipt({ readAt, other }: { readAt: Date | string | null; other: string }) {
+  return (
+    <p className="mt-2 flex items-center gap-1.5 text-muted-foreground text-sm">
+      {readAt ? (
+        <>
+          <CheckCheckIcon aria-hidden="true" className="size-4" />
+          Read by {other} on {formatDateTime(new Date(readAt))}
+        </>
+      ) : (
+        <>
+          <ClockIcon aria-hidden="true" className="size-4" />
+          Not read yet
+        </>
+      )}
+    </p>
+  );
+}
+
+function MessageForm({
+  viewer,
+  lastResult,
+  refusals,
+}: {
+  viewer: "employer" | "doctor";
+  lastResult: SubmissionResult<string[]> | undefined;
+  refusals: readonly string[];
+}) {
+  const words = copy[viewer];
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
+  const [form, fields] = useSchemaForm({ id: "case-message", schema: caseMessageForm, lastResult });
+  return (
+    <IntentForm form={form} intent="message" className="grid gap-3">
+      {refusals.length > 0 ? (
+        <Alert variant="destructive" data-testid="message-refusals">
+          <AlertTitle>Not sent: rewrite these parts</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc space-y-1 pl-5">
+              {refusals.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <TextAreaField
+        id="case-message-body"
+        label={words.label}
+        hint={words.hint}
+        field={fields.body}
+        rows={5}
+        maxLength={MESSAGE_MAX}
+      />
+      <div>
+        <Button type="submit" disabled={sending}>
+          {sending ? "Sending..." : words.send}
+        </Button>
+      </div>
+    </IntentForm>
+  );
+}

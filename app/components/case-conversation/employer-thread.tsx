@@ -22,7 +22,7 @@ import { formatDateTime } from "~/lib/dates.ts";
  * the thread is closed. The box is a plain form that works without JavaScript.
  */
 
-export interface ThreadMessageView {
+interface ThreadMessageView {
   id: string;
   authorRole: CaseAuthorRole;
   authorName: string;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { MemberRole } from "~/db/schema/auth.ts";
 import type { CaseAuthorRole } from "~/db/schema/case-conversation.ts";
 import { canAct, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 
@@ -12,7 +11,7 @@ import { canAct, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 export const MESSAGE_MAX = 5_000;
 
 /** The employer may ask about a released report for this many days after its release. */
-export const QUESTION_WINDOW_DAYS = 30;
+const QUESTION_WINDOW_DAYS = 30;
 
 const messageRequired = "Write your message.";
 
@@ -68,8 +67,3 @@ export const AUTHOR_ROLE_LABELS: Record<CaseAuthorRole, string> = {
   doctor: "Occupational health doctor",
   person: "Employee",
 };
-
-/** The employer's team role as a message's author role. */
-export function employerAuthorRole(role: MemberRole): CaseAuthorRole {
-  return role;
-}

@@ -19,7 +19,7 @@ import { employerThreadState, type ThreadState } from "./conversation-rules.ts";
  * `visibleCaseMessages` as well.
  */
 
-export interface ThreadMessage {
+interface ThreadMessage {
   id: string;
   authorRole: CaseAuthorRole;
   authorName: string;
@@ -75,7 +75,7 @@ export async function readEmployerThread(
 }
 
 /** When the case's report was released (null before), through the reader's report visibility. */
-export async function releasedAtOf(db: Executor, scope: Scope, referralId: string) {
+async function releasedAtOf(db: Executor, scope: Scope, referralId: string) {
   const [row] = await db
     .select({ releasedAt: report.releasedAt })
     .from(report)

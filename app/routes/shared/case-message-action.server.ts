@@ -6,7 +6,7 @@ import { parseSubmission } from "~/lib/form-submission.ts";
 import { refusalResponse } from "~/middleware/refusal.server.ts";
 
 /** What the page shows after a message it could not send: the form with what was typed. */
-export interface MessageRefused {
+interface MessageRefused {
   form: "message";
   result: SubmissionResult<string[]>;
   /** The disclosure gate's findings, one sentence each, when it refused a doctor's message. */

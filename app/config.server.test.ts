@@ -30,3 +30,25 @@ describe("the seller's details for VAT invoices", () => {
     expect(() => loadConfig({ NODE_ENV: "production", ALLOW_DEMO_PAYMENTS: "true" })).not.toThrow();
   });
 });
+
+describe("the virus scanner's daemon", () => {
+  it("is off unless a socket or a host is given, and clamd's own port is the default", () => {
+    const config = loadConfig({});
+    expect(config.CLAMD_SOCKET).toBeUndefined();
+    expect(config.CLAMD_HOST).toBeUndefined();
+    expect(loadConfig({ CLAMD_HOST: "clamav.internal" }).CLAMD_PORT).toBe(3310);
+    expect(loadConfig({ CLAMD_HOST: "clamav.internal", CLAMD_PORT: "3311" }).CLAMD_PORT).toBe(3311);
+    expect(loadConfig({ CLAMD_SOCKET: "/run/clamav/clamd.ctl" }).CLAMD_SOCKET).toBe(
+      "/run/clamav/clamd.ctl",
+    );
+  });
+
+  it("refuses a port that is not one, and two daemons at once", () => {
+    expect(() => loadConfig({ CLAMD_HOST: "clamav.internal", CLAMD_PORT: "70000" })).toThrow(
+      /CLAMD_PORT/,
+    );
+    expect(() =>
+      loadConfig({ CLAMD_SOCKET: "/run/clamav/clamd.ctl", CLAMD_HOST: "clamav.internal" }),
+    ).toThrow("set CLAMD_SOCKET or CLAMD_HOST, not both");
+  });
+});

@@ -80,6 +80,15 @@ const schema = z.object({
   /** Fixed TURN credentials, when the TURN server has no shared secret. */
   TURN_USERNAME: z.string().optional(),
   TURN_CREDENTIAL: z.string().optional(),
+  /**
+   * Case documents are scanned by ClamAV's daemon when one of these is set
+   * (app/services/files/scanners.server.ts): its unix socket, or its host and TCP port. Unset: only
+   * our own check for active content (PDF JavaScript, Word macros). Production loads ClamAV's
+   * signatures with freshclam (README, "Scanning uploaded documents").
+   */
+  CLAMD_SOCKET: z.string().optional(),
+  CLAMD_HOST: z.string().optional(),
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
@@ -126,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new Error(
         `Invalid configuration: VAT invoices need the seller's ${missing.join(", ")}; the server will not take payments it cannot invoice.`,
       );
+  }
+  if (config.CLAMD_SOCKET && config.CLAMD_HOST) {
+    throw new Error(
+      "Invalid configuration: set CLAMD_SOCKET or CLAMD_HOST, not both; documents are scanned by one clamd.",
+    );
   }
   return { ...config, dataDir: path.resolve(config.DATA_DIR) };
 }

@@ -5,11 +5,15 @@ import fs from "node:fs";
 // its headless shell: the same Blink, V8 and network stack without the desktop browser around
 // them, which is what Playwright itself runs headless. The full browser cost the suite about twice
 // the CPU for the same pages (docs/perf-notes-test-suite.md). PDF tests read text back with
-// poppler's pdftotext.
+// poppler's pdftotext. Uploaded documents are scanned by ClamAV's daemon, which the integration
+// tests start on their own with a one-signature database (tests/support/clamd-test-daemon.ts),
+// never the system's daemon or its freshclam, which cannot reach ClamAV's mirror from CI.
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+export const clamdPath = "/usr/sbin/clamd";
 const tools = [
   { path: chromiumPath, debianPackage: "chromium-headless-shell" },
   { path: "/usr/bin/pdftotext", debianPackage: "poppler-utils" },
+  { path: clamdPath, debianPackage: "clamav-daemon" },
 ];
 
 export function ensureTestTools(): void {

@@ -1,0 +1,73 @@
+import { unzipSync } from "fflate";
+
+/**
+ * An Office Open XML package (a .docx is a zip of XML parts, ECMA-376 Part 2), read as far as the
+ * checks need: every part's name, and the small parts that say what the package is and what it
+ * loads ([Content_Types].xml and the relationship parts). Nothing else is decompressed, so a
+ * crafted archive cannot make us expand a large part.
+ */
+export interface OfficePackage {
+  /** Part names, lower case (OPC compares them without case), with forward slashes. */
+  names: string[];
+  contentTypes: string | null;
+  /** Each relationship part (`…/_rels/*.rels`) by its lower-case name. */
+  relationships: Map<string, string>;
+}
+
+/** The XML parts we read are a few kilobytes in any real document. */
+const MAX_XML_PART_BYTES = 2 * 1024 * 1024;
+
+const WORD_DOCUMENT_CONTENT_TYPE =
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
+
+/** The package inside a zip, or null where the bytes are not a zip fflate can read. */
+export function readOfficePackage(bytes: Uint8Array): OfficePackage | null {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return null;
+  const names: string[] = [];
+  let parts: Record<string, Uint8Array>;
+  try {
+    parts = unzipSync(bytes, {
+      filter(file) {
+        const name = partName(file.name);
+        names.push(name);
+        return isReadPart(name) && file.originalSize <= MAX_XML_PART_BYTES;
+      },
+    });
+  } catch {
+    return null;
+  }
+  const decoder = new TextDecoder();
+  let contentTypes: string | null = null;
+  const relationships = new Map<string, string>();
+  for (const [name, data] of Object.entries(parts)) {
+    const text = decoder.decode(data.subarray(0, MAX_XML_PART_BYTES));
+    const normalised = partName(name);
+    if (normalised === "[content_types].xml") contentTypes = text;
+    else relationships.set(normalised, text);
+  }
+  return { names, contentTypes, relationships };
+}
+
+/**
+ * A Word document and nothing else: its main part is declared as a document (not a template, not
+ * macro-enabled) and is there. file-type guesses "docx" from a `word/` folder when it cannot reach
+ * [Content_Types].xml, so a .docm or any zip with such a folder would otherwise pass as one.
+ */
+export function isWordDocument(pkg: OfficePackage): boolean {
+  if (!pkg.contentTypes) return false;
+  for (const override of pkg.contentTypes.matchAll(/<Override\b[^>]*>/gi)) {
+    const contentType = /\bContentType\s*=\s*["']([^"']*)["']/i.exec(override[0])?.[1];
+    const part = /\bPartName\s*=\s*["']([^"']*)["']/i.exec(override[0])?.[1];
+    if (contentType?.trim().toLowerCase() !== WORD_DOCUMENT_CONTENT_TYPE || !part) continue;
+    if (pkg.names.includes(partName(part.replace(/^\//, "")))) return true;
+  }
+  return false;
+}
+
+function partName(name: string): string {
+  return name.replaceAll("\\", "/").toLowerCase();
+}
+
+function isReadPart(name: string): boolean {
+  return name === "[content_types].xml" || /(^|\/)_rels\/[^/]*\.rels$/.test(name);
+}

@@ -82,9 +82,25 @@ describe("active content in a PDF", () => {
   });
 
   it("refuses a script behind ASCII filters", async () => {
-    const hex = Buffer.from("<< /JS (x) >>", "latin1").toString("hex");
-    const stream = `<< /Length ${hex.length + 1} /Filter /ASCIIHexDecode >>\nstream\n${hex}>\nendstream`;
+    const hex = Buffer.from("5 0 << /JS (x) >>", "latin1").toString("hex");
+    const stream = `<< /Type /ObjStm /N 1 /First 4 /Length ${hex.length + 1} /Filter /ASCIIHexDecode >>\nstream\n${hex}>\nendstream`;
     expect(await scan(minimalPdf({ objects: [stream] }))).toEqual(javascriptRefusal);
+  });
+
+  it("does not take two-letter names that compressed or image bytes hold by chance for syntax", async () => {
+    // Bytes of a JPEG, or of a compressed font, may spell "/JS " anywhere; "/JavaScript" they do not.
+    const photo = (bytes: string) =>
+      `<< /Type /XObject /Subtype /Image /Filter /DCTDecode /Length ${bytes.length} >>\nstream\n${bytes}\nendstream`;
+    expect(
+      await scan(minimalPdf({ objects: [photo("\xff\xd8\x01/JS \x02/XFA\x00\xff\xd9")] })),
+    ).toEqual({
+      clean: true,
+    });
+    const font = pdfStream("\x00\x01/JS\x00/XFA ", "/Length1 8", "FlateDecode");
+    expect(await scan(minimalPdf({ objects: [font] }))).toEqual({ clean: true });
+    expect(await scan(minimalPdf({ objects: [photo("\xff\xd8/JavaScript\x00\xff\xd9")] }))).toEqual(
+      javascriptRefusal,
+    );
   });
 
   it("refuses a launch action, attached files and XFA forms, each with its own reason", async () => {

@@ -7,7 +7,7 @@ import { Inflate } from "fflate";
  * is the script of an action or a name tree's entry, `/JavaScript` its action type and the
  * document's script tree, so `/OpenAction` or `/AA` pointing at a script is caught by these too.
  */
-const ACTIVE_NAMES: ReadonlyMap<string, string> = new Map([
+const ACTIVE_NAMES: ReadonlyMap<string, keyof typeof MESSAGES> = new Map([
   ["JavaScript", "javascript"],
   ["JS", "javascript"],
   ["Launch", "launch"],
@@ -16,6 +16,14 @@ const ACTIVE_NAMES: ReadonlyMap<string, string> = new Map([
   ["XFA", "xfa"],
   ["RichMedia", "media"],
 ]);
+
+/**
+ * Names of two letters occur by chance in compressed or image bytes (about once in 10 MB of them),
+ * so they are looked for only where PDF syntax is: outside streams and in object streams. Every
+ * script still has a long name (`/JavaScript`, its action's type or its name tree), which is looked
+ * for everywhere, inside any stream too.
+ */
+const SHORT_NAMES = new Set(["JS", "XFA"]);
 
 const MESSAGES = {
   javascript:
@@ -50,35 +58,35 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  */
 export function pdfActiveContent(bytes: Uint8Array): string | null {
   const raw = latin1(bytes);
-  const names = namesIn(raw);
-  const found = activeName(names);
+  const streams = [...streamsIn(raw)];
+  const syntax = namesIn(outsideStreams(raw, streams));
+  const found = activeName(namesIn(raw), "long") ?? activeName(syntax, "all");
   if (found) return found;
   // An encrypted file's streams are ciphertext: what they hold cannot be read without the key.
-  if (names.has("Encrypt")) return MESSAGES.encrypted;
+  if (syntax.has("Encrypt")) return MESSAGES.encrypted;
 
   let decodedTotal = 0;
-  for (const stream of streamsIn(raw)) {
+  for (const stream of streams) {
     const dictionary = decodeNames(stream.dictionary);
-    // An image's samples are never read as objects or script (a script's `/JS` key sits in its
-    // action's dictionary, outside the stream it may point to), and a scan's can be tens of MB.
-    if (/\/Subtype\s*\/Image\b/.test(dictionary) && !/\/Type\s*\/ObjStm\b/.test(dictionary))
-      continue;
+    const objectStream = /\/Type\s*\/ObjStm\b/.test(dictionary);
+    // An image's samples are never read as objects (and a scan's can be tens of MB to expand).
+    if (/\/Subtype\s*\/Image\b/.test(dictionary) && !objectStream) continue;
     const filters = filtersOf(dictionary);
-    if (filters.length === 0 || !filters.every(isTextFilter)) continue;
+    if (!filters.every(isTextFilter)) continue;
     const decoded = decodeStream(stream.data, filters);
     if (decoded === "too large") return MESSAGES.tooLarge;
     decodedTotal += decoded.length;
     if (decodedTotal > MAX_DECODED_BYTES) return MESSAGES.tooLarge;
-    const inside = activeName(namesIn(latin1(decoded)));
+    const inside = activeName(namesIn(latin1(decoded)), objectStream ? "all" : "long");
     if (inside) return inside;
   }
   return null;
 }
 
-function activeName(names: Set<string>): string | null {
+function activeName(names: Set<string>, which: "long" | "all"): string | null {
   for (const name of names) {
     const kind = ACTIVE_NAMES.get(name);
-    if (kind) return MESSAGES[kind as keyof typeof MESSAGES];
+    if (kind && (which === "all" || !SHORT_NAMES.has(name))) return MESSAGES[kind];
   }
   return null;
 }
@@ -103,20 +111,35 @@ function decodeName(name: string): string {
  * taken up to `endstream` rather than `/Length`, which may be an indirect reference; a stream
  * holding the word itself is read short, and decoding keeps what came before it.
  */
-function* streamsIn(raw: string): Generator<{ dictionary: string; data: string }> {
-  const keyword = /stream\r?\n/g;
+function* streamsIn(
+  raw: string,
+): Generator<{ dictionary: string; data: string; start: number; end: number }> {
+  const keyword = /stream(\r\n|\n|\r)/g;
   for (let match = keyword.exec(raw); match; match = keyword.exec(raw)) {
     if (raw.slice(match.index - 3, match.index) === "end") continue;
     const start = match.index + match[0].length;
     const end = raw.indexOf("endstream", start);
     const head = raw.slice(Math.max(0, match.index - 4096), match.index);
     const objectStart = head.lastIndexOf("obj");
+    const stop = end === -1 ? raw.length : end;
     yield {
       dictionary: objectStart === -1 ? head : head.slice(objectStart),
-      data: raw.slice(start, end === -1 ? raw.length : end),
+      data: raw.slice(start, stop),
+      start,
+      end: stop,
     };
     if (end !== -1) keyword.lastIndex = end + "endstream".length;
   }
+}
+
+function outsideStreams(raw: string, streams: { start: number; end: number }[]): string {
+  let text = "";
+  let from = 0;
+  for (const stream of streams) {
+    text += `${raw.slice(from, stream.start)}\n`;
+    from = stream.end;
+  }
+  return text + raw.slice(from);
 }
 
 function decodeNames(text: string): string {

@@ -175,6 +175,14 @@ describe("active content in a Word document", () => {
     expect(await scan(docx({ "word/media/image1.png": pngBytes }))).toEqual({ clean: true });
   });
 
+  it("refuses a zip it cannot list, which could hold anything", async () => {
+    const truncated = docx().subarray(0, 100);
+    expect(await scan(truncated)).toMatchObject({
+      clean: false,
+      reason: expect.stringContaining("could not be opened"),
+    });
+  });
+
   it("refuses macros: a VBA project, however the package declares itself", async () => {
     const macros = {
       clean: false,
@@ -210,6 +218,29 @@ describe("active content in a Word document", () => {
       "word/_rels/document.xml.rels": `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://www.gov.uk" TargetMode="External"/></Relationships>`,
     });
     expect(await scan(hyperlink)).toEqual({ clean: true });
+  });
+});
+
+describe("any bytes", () => {
+  it("are answered, never thrown on, behind a PDF or zip header too", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          "",
+          "%PDF-1.7\n",
+          "PK\x03\x04",
+          "%PDF-1.4\n1 0 obj << /Filter /FlateDecode >>\nstream\n",
+        ),
+        fc.uint8Array({ maxLength: 2000 }),
+        async (head, tail) => {
+          const bytes = new Uint8Array([...Buffer.from(head, "latin1"), ...tail]);
+          const result = await scan(bytes);
+          expect(typeof result.clean).toBe("boolean");
+          if (head.startsWith("PK")) expect(result.clean).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FileScanner } from "./file-scanner.ts";
-import { type OfficePackage, readOfficePackage } from "./office-package.server.ts";
+import { readOfficePackage } from "./office-package.server.ts";
 import { looksLikePdf, pdfActiveContent } from "./pdf-active-content.server.ts";
 
 const WORD_MESSAGES = {
@@ -11,6 +11,8 @@ const WORD_MESSAGES = {
     "This Word document contains an embedded object, such as a program or another file, which we do not accept. Save it as a PDF and upload that.",
   remote:
     "This Word document loads content from another location when it is opened, which we do not accept. Save it as a PDF and upload that.",
+  unreadable:
+    "This file looks like a Word document but could not be opened to be checked. Save it again as a Word Document (.docx) or a PDF and upload that.",
 } as const;
 
 /**
@@ -21,15 +23,16 @@ const WORD_MESSAGES = {
  */
 export const activeContentScanner: FileScanner = {
   async scan(bytes) {
-    const reason = looksLikePdf(bytes)
-      ? pdfActiveContent(bytes)
-      : officeActiveContent(readOfficePackage(bytes));
+    const reason = looksLikePdf(bytes) ? pdfActiveContent(bytes) : officeActiveContent(bytes);
     return reason ? { clean: false, reason } : { clean: true };
   },
 };
 
-function officeActiveContent(pkg: OfficePackage | null): string | null {
-  if (!pkg) return null;
+function officeActiveContent(bytes: Uint8Array): string | null {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return null;
+  // A zip we cannot list could hold anything; the content check refuses such a file too.
+  const pkg = readOfficePackage(bytes);
+  if (!pkg) return WORD_MESSAGES.unreadable;
   const contentTypes = pkg.contentTypes?.toLowerCase() ?? "";
   if (
     pkg.names.some((name) => /(^|\/)(vbaproject\.bin|vbadata\.xml)$/.test(name)) ||

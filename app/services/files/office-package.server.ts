@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
  * loads ([Content_Types].xml and the relationship parts). Nothing else is decompressed, so a
  * crafted archive cannot make us expand a large part.
  */
-export interface OfficePackage {
+interface OfficePackage {
   /** Part names, lower case (OPC compares them without case), with forward slashes. */
   names: string[];
   contentTypes: string | null;

@@ -12,6 +12,7 @@ export default [
 
   // The person's copy of their released report (a file, so outside the page layout).
   route("assessment/:token/report.pdf", "routes/assessment/report-pdf.ts"),
+  route("assessment/:token/documents/:documentId", "routes/assessment/document.ts"),
   // The person being assessed: no account, no app chrome, the link's token is the key.
   layout("routes/assessment/layout.tsx", [
     route("assessment/:token", "routes/assessment/start.tsx"),
@@ -20,6 +21,7 @@ export default [
     route("assessment/:token/review", "routes/assessment/review.tsx"),
     route("assessment/:token/report", "routes/assessment/report.tsx"),
     route("assessment/:token/consultation", "routes/assessment/consultation.tsx"),
+    route("assessment/:token/documents", "routes/assessment/documents.tsx"),
   ]),
 
   layout("routes/marketing/layout.tsx", [
@@ -64,6 +66,12 @@ export default [
     route("employer-referrals/:referralId/cancel", "routes/employer/referral-cancel.ts"),
     route("employer-referrals/:referralId/pay", "routes/employer/referral-pay.ts"),
     route("employer-referrals/:referralId/people", "routes/employer/referral-people.ts"),
+    // The case's documents: the list and the upload form, and each file as a download.
+    route("employer-referrals/:referralId/documents", "routes/employer/referral-documents.tsx"),
+    route(
+      "employer-referrals/:referralId/documents/:documentId",
+      "routes/employer/referral-document.ts",
+    ),
     route("pre-employment-referral", "routes/employer/pre-employment-referral.tsx"),
     route("review-referral", "routes/employer/review-referral.tsx"),
     route("employer-referral", "routes/employer/management-referral.tsx", {
@@ -97,6 +105,8 @@ export default [
     route("doctor-referrals/:referralId/versions/:file", "routes/doctor/report-version-pdf.ts"),
     route("doctor/availability", "routes/doctor/availability.tsx"),
     route("doctor/cases/:referralId/consultation", "routes/doctor/case-consultation.tsx"),
+    route("doctor/cases/:referralId/documents", "routes/doctor/case-documents.tsx"),
+    route("doctor/cases/:referralId/documents/:documentId", "routes/doctor/case-document.ts"),
   ]),
 
   // The video room: the assigned doctor (session) or the subject (their link); no site chrome.

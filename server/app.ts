@@ -23,7 +23,7 @@ import { headersSetBy, protocolOf, strictTransportHeader } from "./ahead-of-rout
 import { loadPrecompressedAssets } from "./assets.ts";
 import { trailingSlashRedirect } from "./canonical-path.ts";
 import { cspDirectives, serializeCsp } from "./content-security-policy.ts";
-import { edgeGuard, maxBodyBytes, readBody } from "./edge.ts";
+import { documentUploadLimit, edgeGuard, maxBodyBytes, readBody } from "./edge.ts";
 import type { NegotiatedBody } from "./negotiated-body.ts";
 import { prerenderedPages } from "./prerendered.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
@@ -119,8 +119,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): RequestLi
     // Unknown methods, NUL bytes or broken escapes in the address: a 4xx here.
     edgeGuard,
     // The body, read within its limit however it is framed (413 past it), before any route.
-    // Uploads (case documents) will name their route here with their own limit.
-    readBody({ default: maxBodyBytes }),
+    // The case documents' upload pages take a file of up to 10 MB; everything else 1 MB.
+    readBody({ default: maxBodyBytes, routes: [documentUploadLimit] }),
     // One address per page: `/register-interest/` redirects to `/register-interest`.
     trailingSlashRedirect,
     ...securityHeaders,

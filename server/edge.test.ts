@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { edgeGuard, isCleanAddress, maxBodyBytes, readBody } from "./edge.ts";
+import { documentUploadLimit, edgeGuard, isCleanAddress, maxBodyBytes, readBody } from "./edge.ts";
 
 /** Raw HTTP: fetch() itself refuses TRACE and addresses with broken escapes. */
 function send(port: number, method: string, path: string, headers: Record<string, string> = {}) {
@@ -132,7 +132,12 @@ describe("request bodies", () => {
       req.socket.once("close", () => bytesRead.push(req.socket.bytesRead));
       next();
     });
-    app.use(readBody({ default: maxBodyBytes, routes: { "/upload": uploadLimit } }));
+    app.use(
+      readBody({
+        default: maxBodyBytes,
+        routes: [{ path: /^\/upload$/, limit: uploadLimit }, documentUploadLimit],
+      }),
+    );
     app.use((_req, res) => {
       res.send(`read ${res.locals.body?.length ?? "nothing"}`);
     });
@@ -170,6 +175,23 @@ describe("request bodies", () => {
     expect((await sendChunked(port, "/upload", 3 * 1024 * 1024)).status).toBe(200);
     expect((await sendChunked(port, "/forgot-password", 3 * 1024 * 1024)).status).toBe(413);
     expect((await sendChunked(port, "/upload", 8 * 1024 * 1024)).status).toBe(413);
+  });
+
+  it("takes a 10 MB document on each side's upload page, and no more", async () => {
+    const tenMegabytes = 10 * 1024 * 1024;
+    for (const page of [
+      "/employer-referrals/REF-000123/documents",
+      "/doctor/cases/0b7c6f4e-4d0e-4c57-9a55-3f0d2b1f1a11/documents",
+      "/assessment/abc123/documents",
+    ]) {
+      expect((await sendChunked(port, page, tenMegabytes)).status, page).toBe(200);
+      expect((await sendChunked(port, page, tenMegabytes + 128 * 1024)).status, page).toBe(413);
+    }
+    // Only the upload page itself: a document's download address, or a longer path, keeps 1 MB.
+    expect(
+      (await sendChunked(port, "/employer-referrals/REF-000123/documents/x", 2 * 1024 * 1024))
+        .status,
+    ).toBe(413);
   });
 
   it("refuses compressed bodies: a small bomb would unpack past any limit", async () => {

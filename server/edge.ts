@@ -71,9 +71,18 @@ declare global {
 interface BodyLimits {
   /** Every body not named below. */
   default: number;
-  /** Routes that take more (file uploads), by exact path. */
-  routes?: Record<string, number>;
+  /** Routes that take more (file uploads), by a pattern of the whole path. */
+  routes?: readonly { path: RegExp; limit: number }[];
 }
+
+/**
+ * The case documents' upload pages (docs/architecture.md §4, "The case conversation"): a file of
+ * up to 10 MB (app/services/files/limits.ts) with the form's few fields and multipart framing.
+ */
+export const documentUploadLimit = {
+  path: /^\/(employer-referrals\/[^/]+|doctor\/cases\/[^/]+|assessment\/[^/]+)\/documents$/,
+  limit: 10 * 1024 * 1024 + 64 * 1024,
+};
 
 /**
  * Reads a request's body within its limit, counting the bytes as they arrive, whatever the
@@ -84,7 +93,7 @@ interface BodyLimits {
  * (app/middleware/edge.server.ts). raw-body is what Express's own body parsers use for this.
  */
 export function readBody(limits: BodyLimits): RequestHandler {
-  const routeLimits = new Map(Object.entries(limits.routes ?? {}));
+  const routeLimits = limits.routes ?? [];
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     // Browsers never compress what they post; a compressed body could only be a bomb to unpack.
@@ -93,7 +102,7 @@ export function readBody(limits: BodyLimits): RequestHandler {
       refuseUnread(res, 415, "Compressed request bodies are not accepted.");
       return;
     }
-    const limit = routeLimits.get(req.path) ?? limits.default;
+    const limit = routeLimits.find((r) => r.path.test(req.path))?.limit ?? limits.default;
     const length = req.headers["content-length"];
     getRawBody(req, { limit, length: length === undefined ? null : length }).then(
       (body) => {

@@ -17,6 +17,7 @@ import { isOpaqueId, isPublicReference, isUuid } from "~/lib/ids.ts";
 const paramFormats = new Map<string, (value: string) => boolean>([
   ["referralId", isUuid],
   ["consultationId", isUuid],
+  ["documentId", isUuid],
   ["organisationId", isOpaqueId],
   ["reference", isPublicReference],
 ]);

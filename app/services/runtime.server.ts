@@ -18,6 +18,7 @@ import { resolveAuthSecret } from "./auth/secret.server.ts";
 import { SessionCache } from "./auth/session-cache.server.ts";
 import { createDatabaseOutage, type DatabaseOutage } from "./database-outage.server.ts";
 import { resolveDataKeyring } from "./encryption/data-keyring.server.ts";
+import { createFileScanner } from "./files/scanners.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
@@ -73,10 +74,15 @@ function runtimeAdapters(
   runtime: Pick<Runtime, "config" | "mailer" | "jobs" | "payments">,
   clock: () => Date,
 ): Adapters {
+  const { config } = runtime;
   return {
     mailer: runtime.mailer,
     jobs: runtime.jobs,
     payments: runtime.payments,
+    fileScanner: {
+      ...createFileScanner(config),
+      name: config.CLAMD_SOCKET || config.CLAMD_HOST ? "active-content+clamd" : "active-content",
+    },
     publicUrl: runtime.config.PUBLIC_URL,
     clock,
   };

@@ -23,6 +23,7 @@ export function testAdapters(given: Partial<Adapters> = {}): Adapters {
     mailer: { send: notGiven("mailer") },
     jobs: { send: notGiven("job queue") },
     payments: createDemoProvider(),
+    fileScanner: { name: "not given", scan: notGiven("file scanner") },
     publicUrl: testPublicUrl,
     clock: () => new Date(),
     ...given,

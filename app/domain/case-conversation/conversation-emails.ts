@@ -36,3 +36,17 @@ export function doctorMessageEmail(input: {
     { label: "Read the message", href: input.referralUrl },
   );
 }
+
+/** To the other side of a case: a document is waiting on it. Never its name or its content. */
+export function documentNoticeEmail(input: {
+  reference: string;
+  from: string;
+  url: string;
+  urgent: boolean;
+}): Mail {
+  return mail(
+    doctorSubject(`New document on ${input.reference}`, input.urgent),
+    [`${input.from} has sent a document on ${input.reference}. Sign in to read it.`],
+    { label: "Open the documents", href: input.url },
+  );
+}

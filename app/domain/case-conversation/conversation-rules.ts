@@ -25,28 +25,36 @@ export const caseMessageForm = z.object({
     .max(MESSAGE_MAX, `Keep your message under ${MESSAGE_MAX.toLocaleString("en-GB")} characters.`),
 });
 
+/**
+ * Which form of a case's page was sent: its message box, or one of the page's other forms (which
+ * the page's own schema then reads).
+ */
+export const casePageIntent = z.object({
+  intent: z.string().transform((intent) => (intent === "message" ? "message" : "other")),
+});
+
 /** Whether the thread is open for this side to write in, and why not when it is not. */
 export type ThreadState = { open: true } | { open: false; reason: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const closedReasons = {
+  employer: "Messages and documents to the doctor are closed for this referral.",
+  doctor: "Messages and documents are closed for this case.",
+  subject: "You can no longer send documents on this assessment.",
+} as const;
 
 /**
  * The employer's thread is open where the lifecycle table lets this side write ("message"), and
  * for a finished case only within the question window after its report's release.
  */
 export function employerThreadState(
-  side: "employer" | "doctor",
+  side: "employer" | "doctor" | "subject",
   referral: { status: ReferralStatus; releasedAt: Date | null },
   now: Date,
 ): ThreadState {
   if (!canAct(referral.status, side, "message"))
-    return {
-      open: false,
-      reason:
-        side === "employer"
-          ? "Messages to the doctor are closed for this referral."
-          : "Messages to the employer are closed for this case.",
-    };
+    return { open: false, reason: closedReasons[side] };
   if (
     referral.status === "complete" &&
     (!referral.releasedAt ||

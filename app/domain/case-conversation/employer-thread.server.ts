@@ -89,7 +89,7 @@ async function releasedAtOf(db: Executor, scope: Scope, referralId: string) {
 export async function threadStateOf(
   db: Executor,
   scope: Scope,
-  side: "employer" | "doctor",
+  side: "employer" | "doctor" | "subject",
   row: Pick<typeof referral.$inferSelect, "id" | "status">,
 ): Promise<ThreadState> {
   const releasedAt = row.status === "complete" ? await releasedAtOf(db, scope, row.id) : null;

@@ -1,3 +1,4 @@
+import type { FileScanner } from "~/services/files/file-scanner.ts";
 import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import type { PaymentProvider } from "~/services/payments/provider.ts";
@@ -16,6 +17,11 @@ export interface Adapters {
   readonly jobs: Pick<JobQueue, "send">;
   /** Takes card payments and refunds them (demo or Stripe). */
   readonly payments: PaymentProvider;
+  /**
+   * Looks inside a case document before it is kept (active content always, ClamAV when
+   * configured); `name` says which scanners, kept on the document for the audit.
+   */
+  readonly fileScanner: FileScanner & { readonly name: string };
   /**
    * The address people reach the product at, for the links in its e-mails and the payment
    * provider's return pages. It is configuration rather than a service, but it travels with the

@@ -83,10 +83,11 @@ export const referralActions = [
   /** Administrator: lift the hold. */
   "lift_hold",
   /**
-   * Employer or doctor: write in the case's employer–doctor thread (docs/architecture.md §4, "The
-   * case conversation"). The employer from the invitation on, so the doctor who takes the case
-   * finds the job description waiting; the doctor once the case is theirs; both for 30 days after
-   * release, about the released report.
+   * Write in the case conversation and send documents (docs/architecture.md §4, "The case
+   * conversation"). The employer from the invitation on, so the doctor who takes the case finds the
+   * job description waiting; the doctor once the case is theirs; both for 30 days after release,
+   * about the released report. The person while the case is open for them, to send the doctor a
+   * fit note or a letter.
    */
   "message",
 ] as const;
@@ -139,7 +140,7 @@ const withThePerson = {
   final: false,
   actions: {
     employer: ["remind", "cancel", "message"],
-    subject: ["answer"],
+    subject: ["answer", "message"],
     admin: ["reassign", "hold"],
   },
 } as const satisfies Partial<StateEntry>;
@@ -207,7 +208,12 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     visibleTo: everyone,
     active: true,
     final: false,
-    actions: { employer: ["message"], doctor: ["take"], admin: ["take", "reassign", "hold"] },
+    actions: {
+      employer: ["message"],
+      doctor: ["take"],
+      subject: ["message"],
+      admin: ["take", "reassign", "hold"],
+    },
     on: { doctor_took: { to: "in_review", by: ["doctor", "admin"] }, hold_placed: hold },
   },
   in_review: {
@@ -219,6 +225,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     actions: {
       employer: ["message"],
       doctor: ["send_report", "message"],
+      subject: ["message"],
       admin: ["reassign", "hold"],
     },
     on: { report_sent: { to: "awaiting_subject", by: ["doctor"] }, hold_placed: hold },
@@ -232,7 +239,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     actions: {
       employer: ["message"],
       doctor: ["remind", "message"],
-      subject: ["review_report"],
+      subject: ["review_report", "message"],
       admin: ["hold"],
     },
     on: {

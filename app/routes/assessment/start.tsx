@@ -3,6 +3,7 @@ import { CheckCircle2Icon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { SupportEmailLink } from "~/components/assessment/support-email-link.tsx";
+import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -24,6 +25,7 @@ import {
   SUBJECT_REPLY_MAX,
   startPageIntent,
 } from "~/domain/assessments/subject-forms.ts";
+import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
@@ -83,6 +85,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         crisis: referral.urgent || (await ownResponse(scope))?.safetyLevel !== "none",
         // The doctor's questions on the case, answered here (never by e-mail).
         messages: await listSubjectMessages(scope),
+        documentCount: (await listCaseDocuments(scope, { referralId: referral.id })).length,
       };
   }
 }
@@ -156,6 +159,13 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
           messages={loaderData.messages}
           failed={actionData?.form === "reply" ? actionData : null}
         />
+        <div className="mt-10 max-w-prose">
+          <DocumentsLink
+            to={assessmentPath(params.token, "documents")}
+            count={loaderData.documentCount}
+            intro="You can send the doctor a fit note, or a letter from your GP or a specialist. Your employer does not see it."
+          />
+        </div>
       </>
     );
   return (

@@ -1,3 +1,4 @@
+import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
 import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
 import {
   CaseActionOutcome,
@@ -6,9 +7,12 @@ import {
   CaseFacts,
 } from "~/components/doctor/case-details.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
+import { casePageIntent } from "~/domain/case-conversation/conversation-rules.ts";
 import { getDoctorConversation } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
+import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { sendMessageToEmployer } from "~/domain/case-conversation/send-message-to-employer.server.ts";
 import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
+import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -35,11 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       purpose: "case",
     });
     // The employer's thread is the doctor's on the case only (docs/architecture.md §4).
-    const conversation = detail.mine
-      ? await getDoctorConversation(scope, { referralId: detail.referral.id })
-      : null;
+    const [conversation, documents] = detail.mine
+      ? await Promise.all([
+          getDoctorConversation(scope, { referralId: detail.referral.id }),
+          listCaseDocuments(scope, { referralId: detail.referral.id }),
+        ])
+      : [null, []];
     const messageSent = new URL(request.url).searchParams.get("sent") === "message";
-    return { detail, conversation, messageSent };
+    return { detail, conversation, messageSent, documentCount: documents.length };
   } catch (error) {
     throw refusalResponse(error, refusalMessage);
   }
@@ -47,7 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
-  if (formData.get("intent") === "message")
+  const sent = parseSubmission(formData, casePageIntent);
+  if (sent.status === "success" && sent.value.intent === "message")
     return caseMessageAction(
       formData,
       (body) =>
@@ -58,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DoctorCase({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, conversation, messageSent } = loaderData;
+  const { detail, conversation, messageSent, documentCount } = loaderData;
   const r = detail.referral;
   const messageRefused = actionData && "form" in actionData ? actionData : undefined;
   const caseOutcome = actionData && "intent" in actionData ? actionData : undefined;
@@ -98,6 +106,13 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
             lastResult={messageRefused?.result}
             refusals={messageRefused?.refusals ?? []}
             justSent={messageSent && !messageRefused}
+          />
+        ) : null}
+        {conversation ? (
+          <DocumentsLink
+            to={`/doctor/cases/${r.id}/documents`}
+            count={documentCount}
+            intro="What the employer and the employee sent, and what you shared with either."
           />
         ) : null}
       </div>

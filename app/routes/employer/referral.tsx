@@ -2,6 +2,7 @@ import { MailIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
 import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
@@ -19,7 +20,9 @@ import { drawerStates } from "~/components/referrals/referral-drawer-states.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
+import { casePageIntent } from "~/domain/case-conversation/conversation-rules.ts";
 import { getEmployerConversation } from "~/domain/case-conversation/get-employer-conversation.server.ts";
+import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { sendMessageToDoctor } from "~/domain/case-conversation/send-message-to-doctor.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
@@ -53,11 +56,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cancellable =
     referral.canCancel && drawerStates[referral.status].actions.includes("cancel");
   // The employer–doctor thread: read, marked read and audited (docs/architecture.md §4).
-  const conversation = await getEmployerConversation(currentScope(context), {
-    referralKey: referral.id,
-  });
+  const scope = currentScope(context);
+  const [conversation, documents] = await Promise.all([
+    getEmployerConversation(scope, { referralKey: referral.id }),
+    listCaseDocuments(scope, { referralId: referral.id }),
+  ]);
   return {
     referral,
+    documentCount: documents.length,
     confirmCancel: confirm === "cancel" && cancellable,
     conversation,
     messageSent: url.searchParams.get("sent") === "message",
@@ -72,7 +78,8 @@ const referralPageFormSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const key = params.referralId;
-  if (formData.get("intent") === "message")
+  const sent = parseSubmission(formData, casePageIntent);
+  if (sent.status === "success" && sent.value.intent === "message")
     return caseMessageAction(
       formData,
       (body) => sendMessageToDoctor(currentScope(context), { referralKey: key, body }),
@@ -95,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EmployerReferral({ loaderData, actionData }: Route.ComponentProps) {
-  const { referral, confirmCancel, conversation, messageSent } = loaderData;
+  const { referral, confirmCancel, conversation, messageSent, documentCount } = loaderData;
   const messageRefused = actionData && "form" in actionData ? actionData : undefined;
   const buttonOutcome = actionData && "ok" in actionData ? actionData : undefined;
   return (
@@ -143,6 +150,13 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
           justSent={messageSent && !messageRefused}
           awaitingDoctor={!conversation.doctorAssigned}
         />
+        {conversation.state.open || documentCount > 0 ? (
+          <DocumentsLink
+            to={`/employer-referrals/${referral.id}/documents`}
+            count={documentCount}
+            intro="Send the doctor a job description, a risk assessment or a fit note, and read what the doctor shares with you."
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -1,0 +1,252 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { CheckCheckIcon, FileTextIcon } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import { NativeRadio } from "~/components/ui/native-radio";
+import { NativeSelect } from "~/components/ui/native-select";
+import type {
+  CaseAuthorRole,
+  CaseDocumentKind,
+  CaseThread,
+} from "~/db/schema/case-conversation.ts";
+import {
+  AUTHOR_ROLE_LABELS,
+  type ThreadState,
+} from "~/domain/case-conversation/conversation-rules.ts";
+import {
+  DOCUMENT_KIND_LABELS,
+  documentKindsFor,
+  documentUploadForm,
+  formatFileSize,
+} from "~/domain/case-conversation/document-rules.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+
+/*
+ * The documents of a case (docs/architecture.md §4, "The case conversation"), as the employer's,
+ * the doctor's and the person's document pages show them: a list whose names download the file,
+ * and the upload form, a multipart form that works without JavaScript.
+ */
+
+type DocumentViewer = "employer" | "doctor" | "subject";
+
+interface DocumentRow {
+  id: string;
+  kind: CaseDocumentKind;
+  thread: CaseThread;
+  fileName: string;
+  size: number;
+  uploaderRole: CaseAuthorRole;
+  uploaderName: string;
+  sharedWithPerson: boolean;
+  uploadedAt: Date | string;
+}
+
+const listCopy = {
+  employer: {
+    empty: "No documents yet. Send the doctor a job description or a risk assessment.",
+  },
+  doctor: { empty: "No documents on this case yet." },
+  subject: { empty: "You have not sent any documents, and the doctor has not shared any." },
+} as const;
+
+/** Who can read a document, in the words of the side looking at it. */
+function audienceOf(viewer: DocumentViewer, d: DocumentRow): string | null {
+  if (viewer === "subject") return null;
+  if (d.thread === "person_doctor")
+    return viewer === "doctor" ? "Between you and the employee" : null;
+  if (d.uploaderRole === "doctor") return "Shared with the employer";
+  return d.sharedWithPerson ? "Shared with the employee" : "Not shared with the employee";
+}
+
+export function DocumentList({
+  viewer,
+  documents,
+  hrefOf,
+}: {
+  viewer: DocumentViewer;
+  documents: readonly DocumentRow[];
+  hrefOf: (documentId: string) => string;
+}) {
+  if (documents.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed p-4 text-muted-foreground">
+        {listCopy[viewer].empty}
+      </p>
+    );
+  return (
+    <ul className="divide-y rounded-lg border" data-testid="case-documents">
+      {documents.map((d) => {
+        const audience = audienceOf(viewer, d);
+        return (
+          <li key={d.id} className="flex gap-3 p-4" data-testid="case-document">
+            <FileTextIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <div className="min-w-0 space-y-1">
+              <p className="font-medium">
+                {DOCUMENT_KIND_LABELS[d.kind]}:{" "}
+                <a href={hrefOf(d.id)} className="break-all underline underline-offset-4" download>
+                  {d.fileName}
+                </a>
+              </p>
+              <p className="text-muted-foreground text-sm">
+                {formatFileSize(d.size)} · from {d.uploaderName} (
+                {AUTHOR_ROLE_LABELS[d.uploaderRole]}){" · "}
+                <time dateTime={new Date(d.uploadedAt).toISOString()}>
+                  {formatDateTime(new Date(d.uploadedAt))}
+                </time>
+              </p>
+              {audience ? <p className="text-sm">{audience}</p> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const formCopy = {
+  employer: {
+    button: "Send to the doctor",
+    hint: "The occupational health doctor on the case reads it. Your employee does not, unless you tick the box below.",
+  },
+  doctor: { button: "Send document", hint: "Choose who reads it below." },
+  subject: {
+    button: "Send to the doctor",
+    hint: "Only the occupational health doctor reads it. Your employer does not see it.",
+  },
+} as const;
+
+export function DocumentUploadForm({
+  viewer,
+  state,
+  lastResult,
+}: {
+  viewer: DocumentViewer;
+  state: ThreadState;
+  /** The server's answer: the file field's error says why a file was refused (type, size, virus). */
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "upload";
+  const [form, fields] = useSchemaForm({
+    id: "case-document",
+    schema: documentUploadForm,
+    lastResult,
+  });
+  if (!state.open)
+    return (
+      <p className="rounded-lg border bg-surface p-4" data-testid="documents-closed">
+        {state.reason}
+      </p>
+    );
+  const kinds = documentKindsFor[viewer];
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      className="grid gap-5 rounded-lg border p-4 sm:p-6"
+    >
+      <OrganisationField />
+      <input type="hidden" name="intent" value="upload" />
+      <h2 className="font-semibold text-xl">Send a document</h2>
+      <p className="text-muted-foreground">{formCopy[viewer].hint}</p>
+      <FormField id="document-kind" label="What is it?" error={fields.kind.errors}>
+        <NativeSelect
+          name={fields.kind.name}
+          defaultValue={fields.kind.initialValue ?? ""}
+          className="max-w-sm"
+        >
+          <option value="">Choose one</option>
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {DOCUMENT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField
+        id="document-file"
+        label="File"
+        hint="A PDF, a photo (PNG or JPEG) or a Word document (.docx), up to 10 MB."
+        error={fields.file.errors}
+      >
+        <input
+          type="file"
+          name={fields.file.name}
+          accept=".pdf,.png,.jpg,.jpeg,.docx,application/pdf,image/png,image/jpeg,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:bg-surface file:px-3 file:py-2"
+        />
+      </FormField>
+      {viewer === "employer" ? (
+        <div className="flex items-start gap-3">
+          <NativeCheckbox id="share-with-person" name="shareWithPerson" />
+          <label htmlFor="share-with-person">Share with the employee as well</label>
+        </div>
+      ) : null}
+      {viewer === "doctor" ? (
+        <FormFieldset
+          id="document-thread"
+          legend="Who should read it?"
+          error={fields.thread.errors}
+        >
+          {(
+            [
+              ["employer_doctor", "The employer (HR and the managers on this referral)"],
+              ["person_doctor", "The employee only"],
+            ] as const
+          ).map(([value, label]) => (
+            <div key={value} className="flex items-start gap-3">
+              <NativeRadio
+                id={`thread-${value}`}
+                name="thread"
+                value={value}
+                defaultChecked={(fields.thread.initialValue ?? "employer_doctor") === value}
+              />
+              <label htmlFor={`thread-${value}`}>{label}</label>
+            </div>
+          ))}
+        </FormFieldset>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={sending}>
+          {sending ? "Sending..." : formCopy[viewer].button}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The page's line after a document went: it is on the case now. */
+export function DocumentSent() {
+  return (
+    <Alert role="status">
+      <CheckCheckIcon aria-hidden="true" />
+      <AlertTitle>Document sent</AlertTitle>
+      <AlertDescription>It is on the case now, in the list below.</AlertDescription>
+    </Alert>
+  );
+}
+
+/** The link from a case's own page to its documents. */
+export function DocumentsLink({ to, count, intro }: { to: string; count: number; intro: string }) {
+  return (
+    <section aria-labelledby="documents-heading" className="space-y-2" id="documents">
+      <h2 id="documents-heading" className="font-semibold text-xl">
+        Documents
+      </h2>
+      <p className="text-muted-foreground">{intro}</p>
+      <p>
+        <Link to={to} className="font-medium underline underline-offset-4">
+          {count === 0 ? "Send a document" : `Open the documents (${count})`}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  DocumentList,
+  DocumentSent,
+  DocumentUploadForm,
+} from "~/components/case-conversation/case-documents.tsx";
+import { PageBackLink } from "~/components/page-back-link.tsx";
+import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
+import { uploadCaseDocument } from "~/domain/case-conversation/upload-case-document.server.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
+import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
+import { caseDocumentUpload } from "../shared/case-document-actions.server.ts";
+import type { Route } from "./+types/case-documents";
+
+/*
+ * A case's documents, for the doctor on it (docs/architecture.md §4, "The case conversation"):
+ * everything the employer and the person sent, and what the doctor shared with either; and the
+ * form to send a document to the employer's thread or the person's.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`Documents: ${loaderData?.referral.reference ?? "case"}`);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // The doctor on the case only: another doctor's is not found. Listing is audited.
+  const page = await getCaseDocuments(currentScope(context), {
+    referralKey: params.referralId,
+  }).catch((error) => {
+    throw refusalResponse(error, refusalMessage);
+  });
+  return { ...page, sent: new URL(request.url).searchParams.get("sent") === "document" };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return caseDocumentUpload(
+    await request.formData(),
+    (input) =>
+      uploadCaseDocument(currentScope(context), { ...input, referralKey: params.referralId }),
+    `/doctor/cases/${encodeURIComponent(params.referralId)}/documents`,
+  );
+}
+
+export default function CaseDocuments({ loaderData, actionData }: Route.ComponentProps) {
+  const { referral, documents, state, sent } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+      <PageBackLink to={`/doctor/cases/${referral.id}`}>
+        Back to case {referral.reference}
+      </PageBackLink>
+      <div>
+        <h1 className="font-semibold text-3xl tracking-tight">Documents</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          {referral.reference} · {referral.subjectName}
+        </p>
+      </div>
+      {sent && !actionData ? <DocumentSent /> : null}
+      <DocumentList
+        viewer="doctor"
+        documents={documents}
+        hrefOf={(id) => `/doctor/cases/${referral.id}/documents/${id}`}
+      />
+      <DocumentUploadForm viewer="doctor" state={state} lastResult={actionData?.result} />
+    </div>
+  );
+}

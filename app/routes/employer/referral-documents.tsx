@@ -1,0 +1,62 @@
+import {
+  DocumentList,
+  DocumentSent,
+  DocumentUploadForm,
+} from "~/components/case-conversation/case-documents.tsx";
+import { PageBackLink } from "~/components/page-back-link.tsx";
+import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
+import { uploadCaseDocument } from "~/domain/case-conversation/upload-case-document.server.ts";
+import { privatePageMeta } from "~/lib/page-meta.ts";
+import { referralErrorResponse } from "~/middleware/employer.server.ts";
+import { currentScope } from "~/middleware/scope.server.ts";
+import { caseDocumentUpload } from "../shared/case-document-actions.server.ts";
+import type { Route } from "./+types/referral-documents";
+
+/*
+ * A referral's documents, for the employer (docs/architecture.md §4, "The case conversation"):
+ * what the organisation sent the doctor and what the doctor shared with it, never the person's;
+ * and the form to send the doctor a job description, a risk assessment or a fit note.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`Documents: ${loaderData?.referral.reference ?? "referral"}`);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const page = await getCaseDocuments(currentScope(context), {
+    referralKey: params.referralId,
+  }).catch(referralErrorResponse);
+  return { ...page, sent: new URL(request.url).searchParams.get("sent") === "document" };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const key = params.referralId;
+  return caseDocumentUpload(
+    await request.formData(),
+    (input) => uploadCaseDocument(currentScope(context), { ...input, referralKey: key }),
+    `/employer-referrals/${encodeURIComponent(key)}/documents`,
+  );
+}
+
+export default function ReferralDocuments({ loaderData, actionData }: Route.ComponentProps) {
+  const { referral, documents, state, sent } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+      <PageBackLink to={`/employer-referrals/${referral.id}`}>
+        Back to referral {referral.reference}
+      </PageBackLink>
+      <div>
+        <h1 className="font-semibold text-3xl tracking-tight">Documents</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          {referral.reference} · {referral.subjectName}
+        </p>
+      </div>
+      {sent && !actionData ? <DocumentSent /> : null}
+      <DocumentList
+        viewer="employer"
+        documents={documents}
+        hrefOf={(id) => `/employer-referrals/${referral.id}/documents/${id}`}
+      />
+      <DocumentUploadForm viewer="employer" state={state} lastResult={actionData?.result} />
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server.ts";
 import {
   caseClinicalNote,
+  caseDocument,
   caseMessage,
   consultation,
   invoice,
@@ -76,6 +77,9 @@ interface World {
   spareUserId: string;
   /** The person's link to the case in review (its consultation). */
   reviewToken: string;
+  /** On the case in review: the employer's job description, and the person's fit note. */
+  employerDocumentId: string;
+  personDocumentId: string;
   /** Everything of this side a caller without a right to it must never see. */
   markers: string[];
 }
@@ -180,36 +184,41 @@ const doctorArea =
   };
 
 const rowOf = (
-  table: "referral" | "consultation" | "note" | "member" | "messages",
+  table: "referral" | "consultation" | "note" | "member" | "messages" | "documents",
   id: (w: World) => string,
 ) => {
   return async (w: World): Promise<string> => {
     const db = runtime.database.db;
     const rows =
-      table === "messages"
+      table === "documents"
         ? await db
-            .select({ id: caseMessage.id, readAt: caseMessage.readAt })
-            .from(caseMessage)
-            .where(eq(caseMessage.referralId, id(w)))
-        : table === "member"
+            .select({ id: caseDocument.id })
+            .from(caseDocument)
+            .where(eq(caseDocument.referralId, id(w)))
+        : table === "messages"
           ? await db
-              .select()
-              .from(member)
-              .where(eq(member.id, id(w)))
-          : table === "referral"
+              .select({ id: caseMessage.id, readAt: caseMessage.readAt })
+              .from(caseMessage)
+              .where(eq(caseMessage.referralId, id(w)))
+          : table === "member"
             ? await db
                 .select()
-                .from(referral)
-                .where(eq(referral.id, id(w)))
-            : table === "consultation"
+                .from(member)
+                .where(eq(member.id, id(w)))
+            : table === "referral"
               ? await db
                   .select()
-                  .from(consultation)
-                  .where(eq(consultation.id, id(w)))
-              : await db
-                  .select({ id: caseClinicalNote.id, updatedAt: caseClinicalNote.updatedAt })
-                  .from(caseClinicalNote)
-                  .where(eq(caseClinicalNote.referralId, id(w)));
+                  .from(referral)
+                  .where(eq(referral.id, id(w)))
+              : table === "consultation"
+                ? await db
+                    .select()
+                    .from(consultation)
+                    .where(eq(consultation.id, id(w)))
+                : await db
+                    .select({ id: caseClinicalNote.id, updatedAt: caseClinicalNote.updatedAt })
+                    .from(caseClinicalNote)
+                    .where(eq(caseClinicalNote.referralId, id(w)));
     return JSON.stringify(rows);
   };
 };
@@ -285,6 +294,46 @@ const probes: Probe[] = [
     // Sent: back to the thread (a redirect), a new message on the case.
     expect: employerArea([302]),
     state: rowOf("messages", (w) => w.inReviewId),
+  },
+  {
+    name: "referral documents",
+    method: "GET",
+    url: (w) => `/employer-referrals/${w.inReviewId}/documents`,
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "referral documents (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/employer-referrals/${w.inReviewId}/documents`),
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "referral documents: the employer's own document",
+    method: "GET",
+    url: (w) => `/employer-referrals/${w.inReviewId}/documents/${w.employerDocumentId}`,
+    expect: employerArea([200]),
+  },
+  {
+    name: "referral documents: the person's fit note is never the employer's",
+    method: "GET",
+    url: (w) => `/employer-referrals/${w.inReviewId}/documents/${w.personDocumentId}`,
+    expect: (role, own) =>
+      kindOf(role) === "employer"
+        ? own
+          ? { refused: 404 }
+          : "not-found"
+        : employerArea([])(role, own),
+  },
+  {
+    name: "referral documents: send one",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.inReviewId}/documents`,
+    // No file: the owner reaches the form's own refusal, nobody else the form at all.
+    form: () => ({ intent: "upload", kind: "job_description" }),
+    expect: employerArea([400]),
+    state: rowOf("documents", (w) => w.inReviewId),
   },
   {
     name: "management referral: edit page",
@@ -502,6 +551,34 @@ const probes: Probe[] = [
     state: rowOf("messages", (w) => w.inReviewId),
   },
   {
+    name: "case documents",
+    method: "GET",
+    url: (w) => `/doctor/cases/${w.inReviewId}/documents`,
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "case documents (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/doctor/cases/${w.inReviewId}/documents`),
+    expect: doctorArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "case documents: the person's fit note",
+    method: "GET",
+    url: (w) => `/doctor/cases/${w.inReviewId}/documents/${w.personDocumentId}`,
+    expect: doctorArea([200]),
+  },
+  {
+    name: "case documents: send one",
+    method: "POST",
+    url: (w) => `/doctor/cases/${w.inReviewId}/documents`,
+    form: () => ({ intent: "upload", kind: "other", thread: "employer_doctor" }),
+    expect: doctorArea([400]),
+    state: rowOf("documents", (w) => w.inReviewId),
+  },
+  {
     name: "report versions",
     method: "GET",
     url: (w) => `/doctor-referrals/${w.releasedId}/versions`,
@@ -571,6 +648,29 @@ const probes: Probe[] = [
         : own && kindOf(role) === "link"
           ? { ok: [302] }
           : "forbidden",
+  },
+  // ---- the person's link: their documents, and another case's by id ----
+  {
+    name: "assessment: documents",
+    method: "GET",
+    url: (_w, link) => `/assessment/${link?.reviewToken ?? "C".repeat(43)}/documents`,
+    expect: (role, own) =>
+      kindOf(role) === "link" ? { ok: [200] } : own ? "not-found" : "not-found",
+  },
+  {
+    name: "assessment: a fit note by id",
+    method: "GET",
+    url: (w, link) =>
+      `/assessment/${link?.reviewToken ?? "C".repeat(43)}/documents/${w.personDocumentId}`,
+    expect: (role, own) =>
+      kindOf(role) === "link" ? (own ? { ok: [200] } : { refused: 404 }) : "not-found",
+  },
+  {
+    name: "assessment: the employer's unshared document by id",
+    method: "GET",
+    url: (w, link) =>
+      `/assessment/${link?.reviewToken ?? "C".repeat(43)}/documents/${w.employerDocumentId}`,
+    expect: (role) => (kindOf(role) === "link" ? { refused: 404 } : "not-found"),
   },
   // ---- the person's link: a consultation id of another case is refused (last: own cancels) ----
   {
@@ -713,6 +813,29 @@ async function seedSide(side: Side, doctorId: string) {
   );
   const [issued] = await db.select().from(invoice).where(eq(invoice.orderId, order.id));
 
+  // The case conversation's documents on the case in review: the employer's job description (not
+  // shared with the person) and the person's fit note (never the employer's).
+  const documentOf = (thread: "employer_doctor" | "person_doctor", fileName: string) => ({
+    referralId: inReview.referral.id,
+    thread,
+    kind: thread === "person_doctor" ? ("fit_note" as const) : ("job_description" as const),
+    uploaderRole: thread === "person_doctor" ? ("person" as const) : ("owner" as const),
+    uploaderName: thread === "person_doctor" ? personName[side] : `Employer ${side}`,
+    fileName,
+    contentType: "application/pdf",
+    size: 20,
+    sha256: "0".repeat(64),
+    content: Buffer.from("%PDF-1.4 matrix test").toString("base64"),
+    scannedBy: "active-content",
+  });
+  const [employerDocument, personDocument] = await db
+    .insert(caseDocument)
+    .values([
+      documentOf("employer_doctor", `Job description ${side}.pdf`),
+      documentOf("person_doctor", `Fit note ${side}.pdf`),
+    ])
+    .returning({ id: caseDocument.id });
+
   const references = await db
     .select({ reference: referral.reference })
     .from(referral)
@@ -733,6 +856,8 @@ async function seedSide(side: Side, doctorId: string) {
     spareMemberId: spare!.id,
     spareUserId: spareId,
     reviewToken: inReview.token,
+    employerDocumentId: employerDocument!.id,
+    personDocumentId: personDocument!.id,
     markers: [
       invited.referral.reference,
       ...references

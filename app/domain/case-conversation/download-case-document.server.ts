@@ -33,7 +33,6 @@ export async function downloadCaseDocument(
       fileName: caseDocument.fileName,
       contentType: caseDocument.contentType,
       content: caseDocument.content,
-      sha256: caseDocument.sha256,
     })
     .from(caseDocument)
     .where(
@@ -53,6 +52,5 @@ export async function downloadCaseDocument(
     bytes: Buffer.from(row.content, "base64"),
     contentType: row.contentType,
     fileName: downloadName(row.fileName, extensions[row.contentType] ?? "bin"),
-    sha256: row.sha256,
   };
 }

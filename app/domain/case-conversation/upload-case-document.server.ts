@@ -113,6 +113,22 @@ async function uploaderOf(tx: Tx, scope: Scope, upload: DocumentUpload, lock: bo
 }
 
 /**
+ * Whether this caller is one who may send this case a document at all (the case is theirs to
+ * see), before their form is read: another organisation's, or another doctor's, is not found
+ * whatever the form holds. Whether the thread is open now is the upload's own check.
+ */
+export async function reachUploadCase(scope: Scope, { referralKey }: { referralKey: string }) {
+  await scope.db.transaction((tx) =>
+    uploaderOf(
+      tx,
+      scope,
+      { referralKey, kind: "other", fileName: "", bytes: new Uint8Array() },
+      false,
+    ),
+  );
+}
+
+/**
  * Someone on a case sends it a document (docs/architecture.md §4, "The case conversation"): a
  * member of the organisation who may see the referral, the doctor on the case, or the person
  * holding its link, while the lifecycle table lets them write. The file is judged by its content

@@ -5,7 +5,10 @@ import {
 } from "~/components/case-conversation/case-documents.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
-import { uploadCaseDocument } from "~/domain/case-conversation/upload-case-document.server.ts";
+import {
+  reachUploadCase,
+  uploadCaseDocument,
+} from "~/domain/case-conversation/upload-case-document.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { caseDocumentUpload } from "../shared/case-document-actions.server.ts";
 import type { Route } from "./+types/documents";
@@ -35,7 +38,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { scope } = await requireAssessmentLink(context, params.token);
   return caseDocumentUpload(
     await request.formData(),
-    (input) => uploadCaseDocument(scope, { ...input, referralKey: "" }),
+    {
+      reach: () => reachUploadCase(scope, { referralKey: "" }),
+      upload: (input) => uploadCaseDocument(scope, { ...input, referralKey: "" }),
+    },
     assessmentPath(params.token, "documents"),
   );
 }

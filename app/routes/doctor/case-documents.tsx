@@ -5,7 +5,10 @@ import {
 } from "~/components/case-conversation/case-documents.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
-import { uploadCaseDocument } from "~/domain/case-conversation/upload-case-document.server.ts";
+import {
+  reachUploadCase,
+  uploadCaseDocument,
+} from "~/domain/case-conversation/upload-case-document.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -32,11 +35,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const scope = currentScope(context);
+  const referralKey = params.referralId;
   return caseDocumentUpload(
     await request.formData(),
-    (input) =>
-      uploadCaseDocument(currentScope(context), { ...input, referralKey: params.referralId }),
-    `/doctor/cases/${encodeURIComponent(params.referralId)}/documents`,
+    {
+      reach: () => reachUploadCase(scope, { referralKey }),
+      upload: (input) => uploadCaseDocument(scope, { ...input, referralKey }),
+    },
+    `/doctor/cases/${encodeURIComponent(referralKey)}/documents`,
   );
 }
 

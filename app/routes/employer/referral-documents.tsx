@@ -5,7 +5,10 @@ import {
 } from "~/components/case-conversation/case-documents.tsx";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
-import { uploadCaseDocument } from "~/domain/case-conversation/upload-case-document.server.ts";
+import {
+  reachUploadCase,
+  uploadCaseDocument,
+} from "~/domain/case-conversation/upload-case-document.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -30,9 +33,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const key = params.referralId;
+  const scope = currentScope(context);
   return caseDocumentUpload(
     await request.formData(),
-    (input) => uploadCaseDocument(currentScope(context), { ...input, referralKey: key }),
+    {
+      reach: () => reachUploadCase(scope, { referralKey: key }),
+      upload: (input) => uploadCaseDocument(scope, { ...input, referralKey: key }),
+    },
     `/employer-referrals/${encodeURIComponent(key)}/documents`,
   );
 }

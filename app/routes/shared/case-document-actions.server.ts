@@ -23,7 +23,15 @@ type Upload = (input: Omit<DocumentUpload, "referralKey">) => ReturnType<typeof 
  * multipart body (server/edge.ts let it through within the upload routes' limit), then the domain.
  * A document sent redirects back to the list; a refusal comes back with the choices made and why.
  */
-export async function caseDocumentUpload(formData: FormData, upload: Upload, backTo: string) {
+export async function caseDocumentUpload(
+  formData: FormData,
+  { reach, upload }: { reach: () => Promise<void>; upload: Upload },
+  backTo: string,
+) {
+  // The case first: someone it is not theirs to see is refused before their form is read.
+  await reach().catch((error: unknown) => {
+    throw refusalResponse(error, () => null);
+  });
   const submission = parseSubmission(formData, documentUploadForm);
   // The file is never sent back: a page cannot fill a file field, and its bytes are the person's.
   const reply = (fileError?: string) =>
@@ -57,7 +65,7 @@ export async function caseDocumentUpload(formData: FormData, upload: Upload, bac
  * cached. Not found, for a document this side may not read, is the plain 404 of a file.
  */
 export async function caseDocumentDownload(
-  read: () => Promise<{ bytes: Buffer; contentType: string; fileName: string; sha256: string }>,
+  read: () => Promise<{ bytes: Buffer; contentType: string; fileName: string }>,
 ) {
   try {
     const document = await read();
@@ -67,10 +75,10 @@ export async function caseDocumentDownload(
         "Content-Type": document.contentType,
         "Content-Length": String(document.bytes.length),
         "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-store",
+        // `nosniff` comes with every response (server/app.ts); a second policy beside the page's
+        // own makes a document opened in the product's origin inert whatever it holds.
         "Content-Security-Policy": "default-src 'none'; sandbox",
-        Digest: `sha-256=${Buffer.from(document.sha256, "hex").toString("base64")}`,
+        "Cache-Control": "no-store",
       },
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { jpegBytes, minimalPdf, pdfStream } from "../../support/documents.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
 import { sendGuidedAssessment } from "../support/guided-assessment.ts";
@@ -5,11 +6,12 @@ import { readOutbox, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
- * The employer–doctor thread (docs/architecture.md §4, "The case conversation"), as HR and the
- * doctor use it: HR asks about the job from the referral's page; the doctor reads it on the case
- * and answers; a reply naming the condition the person has not agreed to share is refused with
- * what was typed kept; the e-mails on both sides carry no message text; and the person's thread
- * never reaches the employer's page or its data.
+ * The case conversation (docs/architecture.md §4, "The case conversation"), as HR, the doctor and
+ * the person use it: HR asks about the job from the referral's page and attaches a job
+ * description; the person sends the doctor a fit note; the doctor reads both and answers; a reply
+ * naming the condition the person has not agreed to share is refused with what was typed kept; the
+ * e-mails carry no message text or file name; and the fit note never reaches the employer (its
+ * pages, their data, the drawer, its e-mails).
  */
 
 const guidedAnswers: Record<string, string | string[]> = {
@@ -37,10 +39,11 @@ const guidedAnswers: Record<string, string | string[]> = {
 
 const QUESTION = "Robin's role includes early telephone shifts from 7am. Can those continue?";
 const KEPT_BACK = "Her depression makes early starts hard, so move her to the late rota.";
+const FIT_NOTE = "Statement of fitness for work - Robin.jpg";
 const FUNCTIONAL =
   "Early starts are hard for now. A start no earlier than 10am for eight weeks would help.";
 
-test("HR asks the doctor about the job, the doctor answers, and a reply naming a kept-back condition is refused", async ({
+test("HR asks the doctor and attaches a job description, the person sends a fit note the employer never sees, and a reply naming a kept-back condition is refused", async ({
   page,
   signedIn,
 }) => {
@@ -69,11 +72,55 @@ test("HR asks the doctor about the job, the doctor answers, and a reply naming a
   await expect(thread.getByTestId("thread-message")).toContainText("Not read yet");
   await expect(thread.getByLabel("Your message to the doctor")).toHaveValue("");
 
+  // HR attaches the job description from the referral's documents page.
+  await page.getByRole("link", { name: "Send a document" }).click();
+  await expect(page.getByRole("heading", { name: "Documents", level: 1 })).toBeVisible();
+  // A program renamed .pdf is refused by its content, and the choice made is kept.
+  await page.getByLabel("What is it?").selectOption({ label: "Job description" });
+  await page.getByLabel("File").setInputFiles({
+    name: "job description.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("MZ\x90\x00 not a document at all"),
+  });
+  await page.getByRole("button", { name: "Send to the doctor" }).click();
+  await expect(
+    page.getByText("This file is not a PDF, PNG, JPEG or Word (.docx) document.").first(),
+  ).toBeVisible();
+  await expect(page.getByLabel("What is it?")).toHaveValue("job_description");
+  await page.getByLabel("File").setInputFiles({
+    name: "Job description - adviser.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from(
+      minimalPdf({ objects: [pdfStream("BT (Customer service adviser) Tj ET")] }),
+    ),
+  });
+  await page.getByRole("button", { name: "Send to the doctor" }).click();
+  await expect(page).toHaveURL(/documents\?sent=document/);
+  await expect(page.getByRole("status")).toContainText("Document sent");
+  await expect(page.getByTestId("case-document")).toHaveCount(1);
+  await expect(page.getByTestId("case-document")).toContainText("Not shared with the employee");
+
   const subject = await page
     .context()
     .browser()!
     .newContext({ baseURL: new URL(page.url()).origin });
-  await sendGuidedAssessment(await subject.newPage(), link, guidedAnswers);
+  const person = await subject.newPage();
+  await sendGuidedAssessment(person, link, guidedAnswers);
+  // The person sends the doctor a fit note: their employer never sees it.
+  await person.goto(link);
+  await person.getByRole("link", { name: "Send a document" }).click();
+  await expect(person.getByRole("heading", { name: "Your documents" })).toBeVisible();
+  await person.getByLabel("What is it?").selectOption({ label: "Fit note" });
+  await person.getByLabel("File").setInputFiles({
+    name: FIT_NOTE,
+    mimeType: "image/jpeg",
+    buffer: Buffer.from(jpegBytes),
+  });
+  await person.getByRole("button", { name: "Send to the doctor" }).click();
+  await expect(person.getByRole("status")).toContainText("Document sent");
+  await expect(person.getByTestId("case-document")).toContainText(FIT_NOTE);
+  // The employer's document was not shared with them.
+  await expect(person.getByTestId("case-document")).toHaveCount(1);
   await subject.close();
 
   const doc = await signedIn.doctor();
@@ -87,6 +134,23 @@ test("HR asks the doctor about the job, the doctor answers, and a reply naming a
   ).toBeVisible();
   await expect(doctorThread.getByTestId("thread-message")).toContainText(QUESTION);
   await expect(doctorThread.getByTestId("thread-message")).toContainText("Employer (owner)");
+
+  // Both documents wait on the case; the doctor downloads the fit note as an attachment.
+  await doctor.getByRole("link", { name: "Open the documents (2)" }).click();
+  const docs = doctor.getByTestId("case-document");
+  await expect(docs).toHaveCount(2);
+  await expect(docs.nth(0)).toContainText("Job description - adviser.pdf");
+  await expect(docs.nth(1)).toContainText(FIT_NOTE);
+  await expect(docs.nth(1)).toContainText("Between you and the employee");
+  const href = await docs.nth(1).getByRole("link").getAttribute("href");
+  const fitNoteId = href!.split("/").pop()!;
+  const download = await doctor.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("image/jpeg");
+  expect(download.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
+  expect(new Uint8Array(await download.body())).toEqual(jpegBytes);
+  await doctor.goto(`/doctor/cases/${referralId}`);
 
   // The person has agreed to share nothing yet: naming the condition is refused, text kept.
   await doctorThread.getByLabel("Your message to the employer").fill(KEPT_BACK);
@@ -124,4 +188,29 @@ test("HR asks the doctor about the job, the doctor answers, and a reply naming a
   const raw = await dataResponse.text();
   expect(raw).toContain("10am");
   expect(raw).not.toMatch(/depression/i);
+
+  // The person's fit note is nowhere the employer looks: the documents page and its data, the
+  // referral's page and its data, the drawer, the e-mails.
+  await page.goto(`/employer-referrals/${reference}/documents`);
+  await expect(page.getByTestId("case-document")).toHaveCount(1);
+  await expect(page.getByTestId("case-document")).toContainText("Job description - adviser.pdf");
+  for (const address of [
+    `/employer-referrals/${reference}/documents`,
+    `/employer-referrals/${reference}/documents.data`,
+    `/employer-referrals/${reference}.data`,
+    `/employer-referrals?viewReferral=${reference}`,
+    `/employer-dashboard?viewReferral=${reference}`,
+  ]) {
+    const body = await (await page.request.get(address)).text();
+    expect(body, address).not.toContain("Statement of fitness");
+    expect(body, address).not.toContain(fitNoteId);
+  }
+  // Its address, even known, is not found for the employer.
+  const guessed = await page.request.get(`/employer-referrals/${reference}/documents/${fitNoteId}`);
+  expect(guessed.status()).toBe(404);
+  await page.goto(`/employer-referrals?viewReferral=${reference}`);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog")).not.toContainText("Statement of fitness");
+  for (const m of readOutbox())
+    expect(JSON.stringify(m), m.subject).not.toContain("Statement of fitness");
 });

@@ -30,13 +30,10 @@ import {
 import { signInWithPassword } from "~/domain/accounts/sign-in.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
-import {
-  destinationAfterSignIn,
-  redirectWithCookies,
-  withNotice,
-} from "~/middleware/responses.server.ts";
+import { redirectWithCookies } from "~/middleware/responses.server.ts";
 import { lookupSession, requestMeta, safeRedirectPath } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/login";
+import { redirectAfterSignIn } from "./after-sign-in.server.ts";
 import { registrationAction } from "./registration.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Sign in or register");
@@ -112,10 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(submission.value.redirectTo);
   switch (signIn.status) {
     case "signed-in":
-      return redirectWithCookies(
-        withNotice(destinationAfterSignIn(signIn.role, redirectTo), "signed-in"),
-        signIn.setCookies,
-      );
+      return redirectAfterSignIn(signIn, redirectTo, "signed-in");
     case "second-factor": {
       const next = new URLSearchParams(redirectTo ? { redirectTo } : {});
       return redirectWithCookies(`/two-factor${next.size ? `?${next}` : ""}`, signIn.setCookies);

@@ -13,13 +13,9 @@ import { codeSchema } from "~/domain/accounts/schemas.ts";
 import { verifySignInSecondFactor } from "~/domain/accounts/two-factor.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
-import {
-  destinationAfterSignIn,
-  redirectWithCookies,
-  withNotice,
-} from "~/middleware/responses.server.ts";
 import { requestMeta, safeRedirectPath } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/two-factor";
+import { redirectAfterSignIn } from "./after-sign-in.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Two-factor authentication");
 
@@ -59,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     request: requestMeta(context, request),
   });
   if (result.status === "signed-in") {
-    const destination = destinationAfterSignIn(result.role, safeRedirectPath(redirectTo));
-    return redirectWithCookies(
-      withNotice(destination, portal === "doctor" ? "doctor-signed-in" : "signed-in"),
-      result.setCookies,
+    return redirectAfterSignIn(
+      result,
+      safeRedirectPath(redirectTo),
+      portal === "doctor" ? "doctor-signed-in" : "signed-in",
     );
   }
   if (result.status === "expired") throw redirect(portal === "doctor" ? "/doctor-login" : "/login");

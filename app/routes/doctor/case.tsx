@@ -1,12 +1,12 @@
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
 import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
+import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import {
   CaseActionOutcome,
   CaseActions,
   CaseDetails,
   CaseFacts,
 } from "~/components/doctor/case-details.tsx";
-import { PageBackLink } from "~/components/page-back-link.tsx";
 import { casePageIntent } from "~/domain/case-conversation/conversation-rules.ts";
 import { getDoctorConversation } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
@@ -79,16 +79,14 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
       : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <PageBackLink to="/doctor-dashboard">Back to the dashboard</PageBackLink>
-      <h1 className="mt-4 font-semibold text-3xl tracking-tight">
-        Referral Details: {r.reference}
-      </h1>
-      <p className="mt-2 text-lg text-muted-foreground">
-        {r.subjectName} · {r.issue}
-      </p>
-      <div className="mt-3">
+      <CasePageHeading
+        back={{ to: "/doctor-dashboard", label: "Back to the dashboard" }}
+        title={`Referral Details: ${r.reference}`}
+        subjectName={r.subjectName}
+        issue={r.issue}
+      >
         <CaseFacts detail={detail} />
-      </div>
+      </CasePageHeading>
 
       {caseOutcome ? <CaseActionOutcome outcome={caseOutcome} className="mt-6" /> : null}
 

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext } from "~/context.ts";
-import type { DatabaseHandle } from "~/db/client.server.ts";
-import type { MemberRole } from "~/db/schema/auth.ts";
-import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
-import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
-import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
-import { formPost, routeContext, thrown } from "~tests/support/routes.ts";
-import { addTeamForTest } from "~tests/support/team.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
-import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
+import { describe, expect, it } from "vitest";
+import { type Caller, employerTeamForRouteTests } from "~tests/support/employer-route-team.ts";
+import { formPost, thrown } from "~tests/support/routes.ts";
 import { action } from "./referral-people.ts";
 
 /*
@@ -16,53 +8,19 @@ import { action } from "./referral-people.ts";
  * each intent, a refused form and a referral the caller cannot see. The rules themselves are the
  * domain's (app/domain/referrals/referral-people.integration.test.ts).
  */
-let database: DatabaseHandle;
-let organisationId: string;
-let otherOrganisationId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  organisationId = await insertOrganisationForTest(database.db, { name: "Route Ltd" });
-  otherOrganisationId = await insertOrganisationForTest(database.db, { name: "Other Ltd" });
-  await addTeamForTest(database.db, { idPrefix: "route-", domain: "route.example" }, [
-    ["hr", "hr_admin", organisationId],
-    ["mia", "manager", organisationId],
-    ["ned", "manager", organisationId],
-    ["zed", "manager", otherOrganisationId],
-  ]);
+const { contextOf, miasDraft } = employerTeamForRouteTests({
+  idPrefix: "route",
+  organisation: "Route Ltd",
+  otherOrganisation: "Other Ltd",
+  zedRole: "manager",
+  employeeName: "Rory Route",
 });
-afterAll(() => database.close());
 
-function contextOf(name: string, memberRole: MemberRole) {
-  const context = routeContext(database, "127.0.0.1", []);
-  context.set(sessionContext, {
-    actor: { role: "employer" },
-    user: { id: `route-${name}`, name },
-    organisation: { id: organisationId, name: "Route Ltd", memberRole },
-  } as unknown as CurrentSession);
-  return context;
-}
-
-async function miasDraft() {
-  const scope = employerScopeForTest(database.db, {
-    userId: "route-mia",
-    memberRole: "manager",
-    organisationId,
-    organisationName: "Route Ltd",
-  });
-  const { referral } = await saveManagementReferral(scope, {
-    input: managementReferralInput({ employeeName: "Rory Route" }),
-    provider: "demo",
-    intent: "draft",
-  });
-  return referral;
-}
-
-function post(referralId: string, fields: Record<string, string>, as: [string, MemberRole]) {
+function post(referralId: string, fields: Record<string, string>, as: Caller) {
   return action({
     request: formPost(`http://localhost/employer-referrals/${referralId}/people`, fields),
     params: { referralId },
-    context: contextOf(...as),
+    context: contextOf(as),
   } as unknown as Parameters<typeof action>[0]);
 }
 

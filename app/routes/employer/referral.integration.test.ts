@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext } from "~/context.ts";
-import type { DatabaseHandle } from "~/db/client.server.ts";
-import type { MemberRole } from "~/db/schema/auth.ts";
-import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
-import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
-import { employerScopeForTest, managementReferralInput } from "~tests/support/referrals.ts";
-import { formPost, routeContext, thrown } from "~tests/support/routes.ts";
-import { addTeamForTest } from "~tests/support/team.ts";
-import { createTestDatabase } from "~tests/support/test-database.ts";
-import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
+import { describe, expect, it } from "vitest";
+import { type Caller, employerTeamForRouteTests } from "~tests/support/employer-route-team.ts";
+import { formPost, thrown } from "~tests/support/routes.ts";
 import { action, loader } from "./referral.tsx";
 
 /*
@@ -17,53 +9,15 @@ import { action, loader } from "./referral.tsx";
  * none, cancelling back to the page, and a referral the caller cannot see answered 404 before
  * anything is read or changed. The rules are the domain's; this proves the page goes through them.
  */
-let database: DatabaseHandle;
-let organisationId: string;
-let otherOrganisationId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  organisationId = await insertOrganisationForTest(database.db, { name: "Page Ltd" });
-  otherOrganisationId = await insertOrganisationForTest(database.db, { name: "Elsewhere Ltd" });
-  await addTeamForTest(database.db, { idPrefix: "page-", domain: "page.example" }, [
-    ["hr", "hr_admin", organisationId],
-    ["mia", "manager", organisationId],
-    ["ned", "manager", organisationId],
-    ["zed", "owner", otherOrganisationId],
-  ]);
+const { contextOf, miasDraft } = employerTeamForRouteTests({
+  idPrefix: "page",
+  organisation: "Page Ltd",
+  otherOrganisation: "Elsewhere Ltd",
+  zedRole: "owner",
+  employeeName: "Petra Page",
 });
-afterAll(() => database.close());
 
-function contextOf([name, memberRole]: [string, MemberRole]) {
-  const context = routeContext(database, "127.0.0.1", []);
-  context.set(sessionContext, {
-    actor: { role: "employer" },
-    user: { id: `page-${name}`, name },
-    organisation: {
-      id: name === "zed" ? otherOrganisationId : organisationId,
-      name: name === "zed" ? "Elsewhere Ltd" : "Page Ltd",
-      memberRole,
-    },
-  } as unknown as CurrentSession);
-  return context;
-}
-
-async function miasDraft() {
-  const scope = employerScopeForTest(database.db, {
-    userId: "page-mia",
-    memberRole: "manager",
-    organisationId,
-    organisationName: "Page Ltd",
-  });
-  const { referral } = await saveManagementReferral(scope, {
-    input: managementReferralInput({ employeeName: "Petra Page" }),
-    provider: "demo",
-    intent: "draft",
-  });
-  return referral;
-}
-
-function read(key: string, as: [string, MemberRole], query = "") {
+function read(key: string, as: Caller, query = "") {
   return loader({
     request: new Request(`http://localhost/employer-referrals/${key}${query}`),
     params: { referralId: key },
@@ -71,7 +25,7 @@ function read(key: string, as: [string, MemberRole], query = "") {
   } as unknown as Parameters<typeof loader>[0]);
 }
 
-function post(key: string, intent: string, as: [string, MemberRole]) {
+function post(key: string, intent: string, as: Caller) {
   return action({
     request: formPost(`http://localhost/employer-referrals/${key}`, { intent }),
     params: { referralId: key },
@@ -99,7 +53,7 @@ describe("/employer-referrals/:referralId", () => {
     for (const as of [
       ["zed", "owner"],
       ["ned", "manager"],
-    ] as [string, MemberRole][]) {
+    ] as Caller[]) {
       expect(statusOf(await thrown(read(made.reference, as)))).toBe(404);
       expect(statusOf(await thrown(post(made.reference, "cancel", as)))).toBe(404);
       expect(statusOf(await thrown(post(made.reference, "remind", as)))).toBe(404);

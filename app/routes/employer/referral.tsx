@@ -4,8 +4,8 @@ import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
 import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
+import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
-import { PageBackLink } from "~/components/page-back-link.tsx";
 import {
   DownloadReportButton,
   EditDraftLink,
@@ -107,14 +107,14 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
   const buttonOutcome = actionData && "ok" in actionData ? actionData : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <PageBackLink to="/employer-referrals">All referrals</PageBackLink>
-      <h1 className="mt-4 font-semibold text-3xl tracking-tight">{referralTitle(referral)}</h1>
-      <p className="mt-2 text-lg text-muted-foreground">
-        {referral.subjectName} · {referral.issue}
-      </p>
-      <div className="mt-3">
+      <CasePageHeading
+        back={{ to: "/employer-referrals", label: "All referrals" }}
+        title={referralTitle(referral)}
+        subjectName={referral.subjectName}
+        issue={referral.issue}
+      >
         <ReferralFacts referral={referral} />
-      </div>
+      </CasePageHeading>
 
       {buttonOutcome ? (
         buttonOutcome.ok ? (

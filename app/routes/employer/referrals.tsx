@@ -18,9 +18,13 @@ import {
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/components/ui/native-select";
 import { DataTable, TableCell, TableRow } from "~/components/ui/table";
-import { referralStatuses, statusLabels } from "~/domain/referrals/lifecycle.ts";
+import {
+  type ReferralStatus,
+  referralStatuses,
+  statusLabels,
+} from "~/domain/referrals/lifecycle.ts";
 import { listReferrals, parseReferralListQuery } from "~/domain/referrals/list-referrals.server.ts";
 import { referralListQuerySchema } from "~/domain/referrals/referral-list-query.ts";
 import { formatShortDate } from "~/lib/dates.ts";
@@ -43,15 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The seed's filter names first (Pending, Invited, Draft), then every other state. */
-const statusOptions = [
-  { value: "all", label: "All Statuses" },
-  { value: "awaiting_payment", label: "Awaiting payment" },
-  { value: "invited", label: "Invited" },
-  { value: "draft", label: "Draft" },
-  ...referralStatuses
-    .filter((s) => !["awaiting_payment", "invited", "draft"].includes(s))
-    .map((s) => ({ value: s, label: statusLabels[s] })),
-];
+const seedFirst: readonly ReferralStatus[] = ["awaiting_payment", "invited", "draft"];
+const statusFilterValues = [
+  "all",
+  ...seedFirst,
+  ...referralStatuses.filter((s) => !seedFirst.includes(s)),
+] as const;
+
+/** A state's name in the filter: the badge's, but for the seed's shorter "Invited". */
+const statusFilterLabel = (value: (typeof statusFilterValues)[number]) =>
+  value === "all" ? "All Statuses" : value === "invited" ? "Invited" : statusLabels[value];
 
 /** The list with the same filters, from a row on (`after`), up to a row (`before`), or from the top. */
 function pageLink(
@@ -115,11 +120,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
         <div className="space-y-1.5 sm:w-56">
           <Label htmlFor="status">Status</Label>
           <NativeSelect id="status" name="status" defaultValue={query.status}>
-            {statusOptions.map((o) => (
-              <NativeSelectOption key={o.value} value={o.value}>
-                {o.label}
-              </NativeSelectOption>
-            ))}
+            <NativeSelectOptions values={statusFilterValues} label={statusFilterLabel} />
           </NativeSelect>
         </div>
         <ListFilterButtons />

@@ -1,4 +1,5 @@
 import { createInvitedReferral } from "../support/assessment-link.ts";
+import { answerCoreQuestionsNo } from "../support/questionnaire.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("candidate's pre-employment questionnaire", () => {
@@ -25,18 +26,7 @@ test.describe("candidate's pre-employment questionnaire", () => {
 
     // Page 1: the core questions; "Yes" opens its follow-up questions.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your health");
-    const condition = page.getByRole("group", { name: /health condition or disability/ });
-    await condition.getByLabel("Yes", { exact: true }).check();
-    await expect(
-      page.getByLabel("What is the condition, and how does it affect you day to day?"),
-    ).toBeVisible();
-    await condition.getByLabel("No", { exact: true }).check();
-    for (const name of [
-      /receiving treatment/,
-      /mental health condition/,
-      /caused or made worse by work/,
-    ])
-      await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+    await answerCoreQuestionsNo(page);
     await page.getByRole("button", { name: "Save and continue" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Working at a screen");
 

@@ -1,16 +1,11 @@
-import {
-  buyMembershipWithStarterCredits,
-  payOnDemoPage,
-  signedInEmployer,
-} from "../support/employer.ts";
+import { payOnDemoPage, signedInMemberWithCredits } from "../support/employer.ts";
 import { expect, test } from "../support/test.ts";
 
 test("a cancelled membership keeps its rights: withdraw a change, cancel, still buy a pack, resume", async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  await signedInEmployer(page);
-  await buyMembershipWithStarterCredits(page);
+  await signedInMemberWithCredits(page);
   await page.goto("/employer-subscription");
   const status = page.getByTestId("membership-status");
   await expect(status).toHaveText("Active");

@@ -5,11 +5,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signIn } from "../auth/helpers.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
-import {
-  buyMembershipWithStarterCredits,
-  payOnDemoPage,
-  signedInEmployer,
-} from "../support/employer.ts";
+import { payOnDemoPage, signedInEmployer, signedInMemberWithCredits } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -239,8 +235,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
     page,
     browser,
   }) => {
-    const employerEmail = await signedInEmployer(page);
-    await buyMembershipWithStarterCredits(page);
+    const employerEmail = await signedInMemberWithCredits(page);
     const subjectEmail = `decliner-${Date.now()}@example.org`;
     await submitManagementReferral(page, "Dana Decline", subjectEmail);
     await expect(page).toHaveURL(/\/employer-dashboard/);

@@ -4,9 +4,9 @@ import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { sendOfficeCase } from "../support/questionnaire.ts";
 import {
   approveReport,
+  correctionReachesDoctor,
   downloadReportPdf,
   employerOpensReleasedReport,
-  requestCorrection,
 } from "../support/report-review.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -119,15 +119,13 @@ test("referral to released report: doctor signs, candidate corrects then approve
   expect((await other.goto(`/doctor-referrals/${caseId}/report`))?.status()).toBe(404);
 
   // The candidate asks for a factual correction; the doctor is told and revises into version 2.
-  await requestCorrection(
-    page,
-    linkTo(ready, "/assessment/"),
-    "My role is part-time, not full-time.",
+  const comment = "My role is part-time, not full-time.";
+  await correctionReachesDoctor(
+    { page, link: linkTo(ready, "/assessment/"), comment },
+    { page: doctor, email: first.email, editorUrl, reference },
   );
-  await waitForMessage(first.email, `Correction requested: ${reference}`);
-  await doctor.goto(editorUrl);
   await expect(doctor.getByText("The employee asked for a factual correction")).toBeVisible();
-  await expect(doctor.getByText("My role is part-time, not full-time.")).toBeVisible();
+  await expect(doctor.getByText(comment)).toBeVisible();
   await doctor
     .getByLabel("Recommendation 2", { exact: true })
     .fill("Part-time hours suit the role");

@@ -1,3 +1,4 @@
+import { answerCoreQuestionsNo } from "../support/questionnaire.ts";
 import { expect, test } from "../support/test.ts";
 
 test.describe("public pre-employment demo", () => {
@@ -23,18 +24,7 @@ test.describe("public pre-employment demo", () => {
     // Required questions are checked on each page, in the GOV.UK pattern.
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("alert")).toContainText("There is a problem");
-    const core = page.getByRole("group", { name: /health condition or disability/ });
-    await core.getByLabel("Yes").check();
-    await expect(
-      page.getByLabel("What is the condition, and how does it affect you day to day?"),
-    ).toBeVisible();
-    await core.getByLabel("No", { exact: true }).check();
-    for (const name of [
-      /receiving treatment/,
-      /mental health condition/,
-      /caused or made worse by work/,
-    ])
-      await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
+    await answerCoreQuestionsNo(page);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Part 2 of 4")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Driving" })).toBeVisible();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { registerVerifiedEmployer, signIn } from "../auth/helpers.ts";
 import { freshCode, invitedDoctor, signedInAdmin } from "../support/admin.ts";
+import { followCaseFromQueue } from "../support/doctor-case.ts";
 import { fillPreEmploymentReferral, payOnDemoPage } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire, sendAnswers } from "../support/questionnaire.ts";
@@ -136,12 +137,7 @@ test("without JavaScript: refer, answer, take and sign, release, read the report
 
   // The row's link is the case's own page; the drafter works in the background, so reload
   // until its suggested outcome shows.
-  await desk.goto(`/doctor-dashboard?q=${reference.toLowerCase()}`);
-  await desk
-    .getByRole("row")
-    .filter({ hasText: reference })
-    .getByRole("link", { name: `Review ${reference}` })
-    .click();
+  await followCaseFromQueue(desk, reference);
   await expect(desk).toHaveURL(/\/doctor\/cases\/[0-9a-f-]{36}$/);
   await expect(desk.getByRole("heading", { level: 1 })).toHaveText(
     `Referral Details: ${reference}`,

@@ -1,9 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  buyMembershipWithStarterCredits,
-  fillPreEmploymentReferral,
-  signedInEmployer,
-} from "../support/employer.ts";
+import { fillPreEmploymentReferral, signedInMemberWithCredits } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -11,8 +7,7 @@ test("a pre-employment referral paid by credit: invitation e-mailed, one reminde
   page,
 }) => {
   test.setTimeout(120_000);
-  await signedInEmployer(page);
-  await buyMembershipWithStarterCredits(page);
+  await signedInMemberWithCredits(page);
 
   const candidate = `candidate-${randomUUID().slice(0, 8)}@example.org`;
   await fillPreEmploymentReferral(page, {

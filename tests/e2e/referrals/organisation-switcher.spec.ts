@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
 import type { MemberRole } from "../../../app/db/schema/auth.ts";
-import { member, organisation, referral } from "../../../app/db/schema/index.ts";
+import { organisation, referral } from "../../../app/db/schema/index.ts";
 import { createOrder, handlePaymentEvent } from "../../../app/domain/billing/orders.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
@@ -15,6 +15,7 @@ import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary, phoneMenu } from "../support/menus.ts";
+import { organisationWithMember } from "../support/organisations.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 
 /*
@@ -51,8 +52,8 @@ test.beforeAll(async () => {
   db = server.runtime.database.db;
   const userId = await createAccountOn(server.runtime, "employer", email, "Harriet Consultant");
   // Alder first: the organisation a new session acts for is the one joined first.
-  ids.alder = await joinOrganisation(userId, alder.name, alder.role);
-  ids.birch = await joinOrganisation(userId, birch.name, birch.role);
+  ids.alder = await organisationWithMember(db, { name: alder.name }, userId, alder.role);
+  ids.birch = await organisationWithMember(db, { name: birch.name }, userId, birch.role);
   ids.alderDraft = await draftReferral(userId, ids.alder, alder);
   await draftReferral(userId, ids.birch, birch);
   // Both are members with credits: the badge is then a matter of the role alone.
@@ -66,12 +67,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function joinOrganisation(userId: string, name: string, role: MemberRole) {
-  const [row] = await db.insert(organisation).values({ name }).returning({ id: organisation.id });
-  await db.insert(member).values({ organisationId: row!.id, userId, role });
-  return row!.id;
-}
 
 async function membershipWithCredits(userId: string, organisationId: string, name: string) {
   const order = await createOrder(db, {

@@ -1,4 +1,3 @@
-import { member, organisation } from "../../../app/db/schema/index.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireUnpaidReferrals } from "../../../app/domain/referrals/expire-unpaid-referrals.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
@@ -7,6 +6,7 @@ import { employerScopeForTest, managementReferralInput } from "../../support/ref
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { organisationWithMember } from "../support/organisations.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -33,18 +33,19 @@ test.beforeAll(async () => {
   });
   const db = server.runtime.database.db;
   const userId = await createAccountOn(server.runtime, "employer", email, "Uma Unpaid");
-  const [org] = await db
-    .insert(organisation)
-    .values({ name: "Unpaid Joinery Ltd", address: "3 Wharf Road\nHull\nHU1 1AA" })
-    .returning({ id: organisation.id });
-  await db.insert(member).values({ organisationId: org!.id, userId, role: "owner" });
+  const organisationId = await organisationWithMember(
+    db,
+    { name: "Unpaid Joinery Ltd", address: "3 Wharf Road\nHull\nHU1 1AA" },
+    userId,
+    "owner",
+  );
   const placedAt = new Date(Date.now() - 8 * 86_400_000);
   const { referral: placed, placement } = await saveManagementReferral(
     employerScopeForTest(
       db,
       {
         userId,
-        organisationId: org!.id,
+        organisationId,
         organisationName: "Unpaid Joinery Ltd",
         memberRole: "owner",
       },

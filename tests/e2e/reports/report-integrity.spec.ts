@@ -8,9 +8,9 @@ import { openReportEditor } from "../support/doctor-case.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { sendOfficeCase } from "../support/questionnaire.ts";
 import {
+  correctionReachesDoctor,
   downloadReportPdf,
   employerOpensReleasedReport,
-  requestCorrection,
 } from "../support/report-review.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -134,13 +134,11 @@ test("planted answer never reaches the employer; declined correction, statement,
 
   // The candidate asks for a correction; the doctor declines it with a reason.
   const ready = await waitForMessage(subjectEmail, "Your report is ready to review");
-  await requestCorrection(
-    page,
-    linkTo(ready, "/assessment/"),
-    "I would like my asthma described as mild.",
+  const comment = "I would like my asthma described as mild.";
+  await correctionReachesDoctor(
+    { page, link: linkTo(ready, "/assessment/"), comment },
+    { page: doctor, email: doc.email, editorUrl, reference },
   );
-  await waitForMessage(doc.email, `Correction requested: ${reference}`);
-  await doctor.goto(editorUrl);
   await doctor.getByText("Decline the correction, with your reason").click();
   await doctor
     .getByLabel("Your reason, shown to the employee")

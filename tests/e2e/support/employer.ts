@@ -21,8 +21,12 @@ export async function payOnDemoPage(page: Page) {
   await page.getByRole("button", { name: /^Pay £/ }).click();
 }
 
-/** Membership with the Starter pack (10 credits) in one order, paid on the demo page. */
-export async function buyMembershipWithStarterCredits(page: Page) {
+/**
+ * A member with credits: a seeded employer signs in and buys membership with the Starter pack
+ * (10 credits) in one order, paid on the demo page. Returns the employer's e-mail address.
+ */
+export async function signedInMemberWithCredits(page: Page): Promise<string> {
+  const email = await signedInEmployer(page);
   await page.goto("/package-selection?tab=membership");
   await page.getByRole("radio", { name: /Monthly membership/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -32,6 +36,7 @@ export async function buyMembershipWithStarterCredits(page: Page) {
   await page.getByRole("button", { name: "Use this plan" }).click();
   await payOnDemoPage(page);
   await expect(page.getByRole("link", { name: "10 credits" })).toBeVisible();
+  return email;
 }
 
 /**

@@ -2,14 +2,17 @@ import type { Page } from "@playwright/test";
 import { createInvitedReferral } from "./assessment-link.ts";
 import { expect } from "./test.ts";
 
+/** The core health questions every pre-employment questionnaire opens with, by their wording. */
+const coreQuestions = [
+  /health condition or disability/,
+  /receiving treatment/,
+  /mental health condition/,
+  /caused or made worse by work/,
+] as const;
+
 /** The office role's questionnaire, page by page: the yes/no questions, by their wording. */
-const officePages: RegExp[][] = [
-  [
-    /health condition or disability/,
-    /receiving treatment/,
-    /mental health condition/,
-    /caused or made worse by work/,
-  ],
+const officePages: (readonly RegExp[])[] = [
+  coreQuestions,
   [/eyes or eyesight/, /neck, back, shoulders/, /special equipment/],
   [/adjustments or support/, /speak to one of our doctors/],
 ];
@@ -66,6 +69,23 @@ export async function answerOfficeQuestionnaire(
     await answers.afterPage?.(index + 1);
   }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your answers");
+}
+
+/**
+ * The core questions' page, answered as a person who looks before answering: "Yes" to a health
+ * condition opens its follow-up question on the same page, then every question is answered "No".
+ * The real questionnaire and the public demo show this page alike.
+ */
+export async function answerCoreQuestionsNo(page: Page) {
+  const [condition, ...others] = coreQuestions;
+  const conditionGroup = page.getByRole("group", { name: condition });
+  await conditionGroup.getByLabel("Yes", { exact: true }).check();
+  await expect(
+    page.getByLabel("What is the condition, and how does it affect you day to day?"),
+  ).toBeVisible();
+  await conditionGroup.getByLabel("No", { exact: true }).check();
+  for (const name of others)
+    await page.getByRole("group", { name }).getByLabel("No", { exact: true }).check();
 }
 
 /** Sends the answers from "Check your answers". */

@@ -73,12 +73,21 @@ export async function answerDisclosures(
   await list.getByRole("button", { name: "Send my answers" }).click();
 }
 
-/** The person asks the doctor for a factual correction. */
-export async function requestCorrection(page: Page, link: string, comment: string) {
-  await openReport(page, link);
-  await page.getByLabel("What is factually wrong?").fill(comment);
+/**
+ * The person asks the doctor for a factual correction; the doctor, once e-mailed about it, opens
+ * the report editor again, where the request is to be answered.
+ */
+export async function correctionReachesDoctor(
+  person: { page: Page; link: string; comment: string },
+  doctor: { page: Page; email: string; editorUrl: string; reference: string },
+) {
+  const { page } = person;
+  await openReport(page, person.link);
+  await page.getByLabel("What is factually wrong?").fill(person.comment);
   await page.getByRole("button", { name: "Ask for a correction" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You asked for a correction");
+  await waitForMessage(doctor.email, `Correction requested: ${doctor.reference}`);
+  await doctor.page.goto(doctor.editorUrl);
 }
 
 /** The person withholds consent, through the confirmation page. */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
-import { member, organisation, referral, report, user } from "../../../app/db/schema/index.ts";
+import { member, referral, report, user } from "../../../app/db/schema/index.ts";
 import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
 import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
 import { testAdapters } from "../../support/adapters.ts";
@@ -12,6 +12,7 @@ import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary } from "../support/menus.ts";
+import { organisationWithMember } from "../support/organisations.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -85,12 +86,12 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   const db: Database = server.runtime.database.db;
   const ownerEmail = uniqueEmail("team-owner");
   const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Olivia Owner");
-  const [org] = await db
-    .insert(organisation)
-    .values({ name: "Harbour Care Ltd" })
-    .returning({ id: organisation.id });
-  const organisationId = org!.id as string;
-  await db.insert(member).values({ organisationId, userId: ownerId, role: "owner" });
+  const organisationId = await organisationWithMember(
+    db,
+    { name: "Harbour Care Ltd" },
+    ownerId,
+    "owner",
+  );
 
   const owner = await newPage(browser);
   await owner.goto("/login");
@@ -236,11 +237,7 @@ test("someone with an account elsewhere signs in to accept; another signed-in ac
   const db: Database = server.runtime.database.db;
   const ownerEmail = uniqueEmail("team2-owner");
   const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Owen Second");
-  const [org] = await db
-    .insert(organisation)
-    .values({ name: "Harbour Care Ltd" })
-    .returning({ id: organisation.id });
-  await db.insert(member).values({ organisationId: org!.id, userId: ownerId, role: "owner" });
+  await organisationWithMember(db, { name: "Harbour Care Ltd" }, ownerId, "owner");
   // The consultant already runs another firm's referrals on ReferOH.
   const consultantEmail = uniqueEmail("team2-consultant");
   const consultantId = await createAccountOn(
@@ -249,11 +246,7 @@ test("someone with an account elsewhere signs in to accept; another signed-in ac
     consultantEmail,
     "Cora Consultant",
   );
-  const [firm] = await db
-    .insert(organisation)
-    .values({ name: "Other Firm Ltd" })
-    .returning({ id: organisation.id });
-  await db.insert(member).values({ organisationId: firm!.id, userId: consultantId, role: "owner" });
+  await organisationWithMember(db, { name: "Other Firm Ltd" }, consultantId, "owner");
 
   const owner = await newPage(browser);
   await owner.goto("/login");

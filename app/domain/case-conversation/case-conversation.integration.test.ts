@@ -11,6 +11,7 @@ import { scopeFor } from "~tests/support/doctor.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
 import { createSentReport } from "~tests/support/reports.ts";
 import { addTeamForTest } from "~tests/support/team.ts";
+import { getAdminConversation } from "./get-admin-conversation.server.ts";
 import { getDoctorConversation } from "./get-doctor-conversation.server.ts";
 import { getEmployerConversation } from "./get-employer-conversation.server.ts";
 import { sendMessageToDoctor } from "./send-message-to-doctor.server.ts";
@@ -326,5 +327,57 @@ describe("the employer–doctor thread", () => {
         body: "x".repeat(5001),
       }),
     ).toEqual({ ok: false, message: "Keep your message under 5,000 characters." });
+  });
+
+  it("opens to an administrator only with a reason, both threads shown, the reason audited", async () => {
+    const c = await caseWithTeam();
+    await sendMessageToDoctor(c.employerScope("hr"), {
+      referralKey: c.referral.id,
+      body: "Can the rota change?",
+    });
+    await database.db.insert(caseMessage).values({
+      referralId: c.referral.id,
+      thread: "person_doctor",
+      authorRole: "person",
+      authorName: "Jo",
+      body: "I have a GP appointment on Friday.",
+    });
+    const admin = createScope(
+      database.db,
+      { role: "admin", userId: "admin-conv", twoFactorVerified: true },
+      { ip: null, requestId: "conv-admin" },
+      testAdapters(),
+    );
+    const refused = await getAdminConversation(admin, {
+      referralId: c.referral.id,
+      accessReason: "why",
+    }).catch((e: unknown) => e);
+    expect(isDomainError(refused, "invalid_input")).toBe(true);
+    const opened = await getAdminConversation(admin, {
+      referralId: c.referral.id,
+      accessReason: "Complaint from the employer about a late reply",
+    });
+    expect(opened.messages.map((m) => m.thread).sort()).toEqual([
+      "employer_doctor",
+      "person_doctor",
+    ]);
+    const [event] = await database.db
+      .select({ details: auditEvent.details, actorId: auditEvent.actorId })
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "admin.conversation_opened"));
+    expect(event).toMatchObject({
+      actorId: "admin-conv",
+      details: {
+        accessReason: "Complaint from the employer about a late reply",
+        messagesShown: 2,
+        documentsShown: 0,
+      },
+    });
+    // Nobody but an administrator opens it this way.
+    const asDoctor = await getAdminConversation(c.doctorScope(), {
+      referralId: c.referral.id,
+      accessReason: "Complaint from the employer about a late reply",
+    }).catch((e: unknown) => e);
+    expect(isDomainError(asDoctor)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
 import { TextAreaField } from "~/components/forms/text-field.tsx";
@@ -10,6 +11,10 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage } from "~/components/ui/form-field";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { getAdminCase } from "~/domain/admin/cases.server.ts";
+import {
+  adminConversationForm,
+  getAdminConversation,
+} from "~/domain/case-conversation/get-admin-conversation.server.ts";
 import {
   adminCaseActionSchema,
   HOLD_REASON_MAX,
@@ -43,7 +48,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { result: SubmissionResult<string[]> };
+/** The page's three forms: hold, lift, and opening the conversation with a reason. */
+const adminCasePageSchema = z.discriminatedUnion("intent", [
+  ...adminCaseActionSchema.options,
+  adminConversationForm,
+]);
+
+type ActionResult = {
+  result: SubmissionResult<string[]>;
+  /** Both threads and the documents' list, once the administrator gave a reason. */
+  conversation?: Awaited<ReturnType<typeof getAdminConversation>>;
+};
 
 /**
  * Put on hold (reason and confirmation) or lift the hold (docs/architecture.md §4, "On hold"):
@@ -52,13 +67,30 @@ type ActionResult = { result: SubmissionResult<string[]> };
 export async function action({ context, params, request }: Route.ActionArgs) {
   const scope = adminScope(context);
   if (!isUuid(params.referralId)) throw data("Case not found", { status: 404 });
-  const submission = parseSubmission(await request.formData(), adminCaseActionSchema);
+  const referralId = params.referralId;
+  const submission = parseSubmission(await request.formData(), adminCasePageSchema);
   if (submission.status !== "success")
     return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-  const referralId = params.referralId;
+  const form = submission.value;
+  if (form.intent === "open-conversation") {
+    // Reading the conversation: a reason, then the threads on this page (nothing changes).
+    try {
+      const conversation = await getAdminConversation(scope, {
+        referralId,
+        accessReason: form.accessReason,
+      });
+      return { result: submission.reply(), conversation } satisfies ActionResult;
+    } catch (error) {
+      return refusalResponse(
+        error,
+        (refusal): ActionResult => ({
+          result: submission.reply({ formErrors: [refusal.message] }),
+        }),
+      );
+    }
+  }
   try {
-    if (submission.value.intent === "hold")
-      await putReferralOnHold(scope, { referralId, reason: submission.value.reason });
+    if (form.intent === "hold") await putReferralOnHold(scope, { referralId, reason: form.reason });
     else await liftReferralHold(scope, { referralId });
   } catch (error) {
     // Not found is the 404 page; any other refusal (a case that cannot be held or lifted now)
@@ -68,9 +100,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       (refusal): ActionResult => ({ result: submission.reply({ formErrors: [refusal.message] }) }),
     );
   }
-  return redirect(
-    `/admin/cases/${referralId}?done=${submission.value.intent === "hold" ? "held" : "lifted"}`,
-  );
+  return redirect(`/admin/cases/${referralId}?done=${form.intent === "hold" ? "held" : "lifted"}`);
 }
 
 export default function AdminCase({ loaderData, actionData }: Route.ComponentProps) {
@@ -117,10 +147,27 @@ export default function AdminCase({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </dl>
       </AdminSection>
+      {actionData?.conversation ? (
+        <AdminConversation conversation={actionData.conversation} />
+      ) : (
+        <OpenConversationForm
+          lastResult={actionData && !actionData.conversation ? actionData.result : undefined}
+        />
+      )}
       {canAct(c.status, "admin", "hold") ? (
-        <HoldForm lastResult={actionData?.result} />
+        <HoldForm
+          lastResult={
+            actionData?.result.initialValue?.intent === "hold" ? actionData.result : undefined
+          }
+        />
       ) : canAct(c.status, "admin", "lift_hold") ? (
-        <LiftForm refusal={actionData?.result.error?.[""]?.join(" ") ?? null} />
+        <LiftForm
+          refusal={
+            actionData?.result.initialValue?.intent === "lift"
+              ? (actionData.result.error?.[""]?.join(" ") ?? null)
+              : null
+          }
+        />
       ) : null}
     </div>
   );
@@ -194,6 +241,102 @@ function LiftForm({ refusal }: { refusal: string | null }) {
         <input type="hidden" name="intent" value="lift" />
         <Button type="submit">Lift hold</Button>
       </Form>
+    </AdminSection>
+  );
+}
+
+/**
+ * The case conversation stays closed until the administrator says why they need it
+ * (docs/architecture.md §4, "The case conversation"): the reason is kept on the audit event.
+ */
+function OpenConversationForm({
+  lastResult,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useSchemaForm({
+    id: "open-conversation",
+    schema: adminConversationForm,
+    lastResult: lastResult?.initialValue?.intent === "open-conversation" ? lastResult : undefined,
+  });
+  return (
+    <AdminSection id="conversation-heading" title="Messages and documents" card>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-4">
+        <input type="hidden" name="intent" value="open-conversation" />
+        <p className="text-muted-foreground text-sm">
+          The conversation between the employer, the doctor and the employee may hold health
+          information. Opening it is recorded in the audit trail with your reason.
+        </p>
+        <TextAreaField
+          id="accessReason"
+          label="Why do you need to read it?"
+          hint="For example: a complaint from the employer about the doctor's reply on 3 March."
+          field={fields.accessReason}
+          rows={3}
+          maxLength={200}
+        />
+        <div>
+          <Button type="submit" variant="outline">
+            Open messages and documents
+          </Button>
+        </div>
+      </Form>
+    </AdminSection>
+  );
+}
+
+const threadTitles = {
+  employer_doctor: "Employer and doctor",
+  person_doctor: "Employee and doctor",
+} as const;
+
+function AdminConversation({
+  conversation,
+}: {
+  conversation: NonNullable<ActionResult["conversation"]>;
+}) {
+  return (
+    <AdminSection id="conversation-heading" title="Messages and documents" card>
+      <p className="mt-2 text-muted-foreground text-sm">
+        Opened with your reason; recorded in the audit trail.
+      </p>
+      {(["employer_doctor", "person_doctor"] as const).map((thread) => {
+        const messages = conversation.messages.filter((m) => m.thread === thread);
+        return (
+          <div key={thread} className="mt-4">
+            <h3 className="font-semibold">{threadTitles[thread]}</h3>
+            {messages.length === 0 ? (
+              <p className="text-muted-foreground text-sm">No messages.</p>
+            ) : (
+              <ol className="mt-2 grid gap-2" data-testid={`admin-thread-${thread}`}>
+                {messages.map((m) => (
+                  <li key={m.id} className="rounded-md border p-3 text-sm">
+                    <p className="text-muted-foreground">
+                      {m.authorName} ({m.authorRole.replace("_", " ")}) ·{" "}
+                      {formatDateTime(new Date(m.sentAt))}
+                      {m.readAt ? " · read" : " · not read yet"}
+                    </p>
+                    <p className="mt-1 whitespace-pre-wrap">{m.body}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        );
+      })}
+      <h3 className="mt-4 font-semibold">Documents</h3>
+      {conversation.documents.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No documents.</p>
+      ) : (
+        <ul className="mt-2 grid gap-1 text-sm" data-testid="admin-documents">
+          {conversation.documents.map((d) => (
+            <li key={d.id}>
+              {d.fileName} · {d.uploaderName} ({d.uploaderRole.replace("_", " ")}) ·{" "}
+              {threadTitles[d.thread]} · {formatDateTime(new Date(d.uploadedAt))}
+            </li>
+          ))}
+        </ul>
+      )}
     </AdminSection>
   );
 }

@@ -75,3 +75,15 @@ export const AUTHOR_ROLE_LABELS: Record<CaseAuthorRole, string> = {
   doctor: "Occupational health doctor",
   person: "Employee",
 };
+
+const reasonRequired = "Say why you need to read this case's conversation.";
+
+/** The reason an administrator gives to read a case's conversation, kept on the audit event (short: it is a note, not a case file). */
+export const adminConversationForm = z.object({
+  intent: z.literal("open-conversation"),
+  accessReason: z
+    .string({ error: reasonRequired })
+    .trim()
+    .min(10, reasonRequired)
+    .max(200, "Keep the reason under 200 characters."),
+});

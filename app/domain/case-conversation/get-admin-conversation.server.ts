@@ -1,24 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { caseMessage, referral } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleCaseMessages, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { adminConversationForm } from "./conversation-rules.ts";
 import { listCaseDocuments } from "./list-case-documents.server.ts";
-
-const reasonRequired = "Say why you need to read this case's conversation.";
-
-/** The reason an administrator gives, kept on the audit event (short: it is a note, not a case file). */
-export const adminConversationForm = z.object({
-  intent: z.literal("open-conversation"),
-  accessReason: z
-    .string({ error: reasonRequired })
-    .trim()
-    .min(10, reasonRequired)
-    .max(200, "Keep the reason under 200 characters."),
-});
 
 /**
  * Both threads of a case and its documents' list (docs/architecture.md §4, "The case
@@ -32,7 +20,10 @@ export async function getAdminConversation(
   const admin = requireAdmin(scope);
   const reason = adminConversationForm.shape.accessReason.safeParse(accessReason);
   if (!reason.success)
-    throw new DomainError("invalid_input", reason.error.issues[0]?.message ?? reasonRequired);
+    throw new DomainError(
+      "invalid_input",
+      reason.error.issues[0]?.message ?? "Say why you need to read it.",
+    );
   const [row] = await admin.db
     .select({ id: referral.id, organisationId: referral.organisationId })
     .from(referral)

@@ -11,10 +11,8 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage } from "~/components/ui/form-field";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { getAdminCase } from "~/domain/admin/cases.server.ts";
-import {
-  adminConversationForm,
-  getAdminConversation,
-} from "~/domain/case-conversation/get-admin-conversation.server.ts";
+import { adminConversationForm } from "~/domain/case-conversation/conversation-rules.ts";
+import { getAdminConversation } from "~/domain/case-conversation/get-admin-conversation.server.ts";
 import {
   adminCaseActionSchema,
   HOLD_REASON_MAX,

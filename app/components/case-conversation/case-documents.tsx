@@ -235,11 +235,21 @@ export function DocumentSent() {
 }
 
 /** The link from a case's own page to its documents. */
-export function DocumentsLink({ to, count, intro }: { to: string; count: number; intro: string }) {
+export function DocumentsLink({
+  to,
+  count,
+  intro,
+  heading = "Documents",
+}: {
+  to: string;
+  count: number;
+  intro: string;
+  heading?: string;
+}) {
   return (
     <section aria-labelledby="documents-heading" className="space-y-2" id="documents">
       <h2 id="documents-heading" className="font-semibold text-xl">
-        Documents
+        {heading}
       </h2>
       <p className="text-muted-foreground">{intro}</p>
       <p>

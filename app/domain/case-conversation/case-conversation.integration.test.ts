@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent, caseMessage, referral, report, reportVersion } from "~/db/schema/index.ts";
+import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
+import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { doctorActor } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
@@ -14,8 +16,11 @@ import { addTeamForTest } from "~tests/support/team.ts";
 import { getAdminConversation } from "./get-admin-conversation.server.ts";
 import { getDoctorConversation } from "./get-doctor-conversation.server.ts";
 import { getEmployerConversation } from "./get-employer-conversation.server.ts";
+import { getPersonConversation } from "./get-person-conversation.server.ts";
 import { sendMessageToDoctor } from "./send-message-to-doctor.server.ts";
 import { sendMessageToEmployer } from "./send-message-to-employer.server.ts";
+import { sendMessageToPerson } from "./send-message-to-person.server.ts";
+import { sendPersonMessage } from "./send-person-message.server.ts";
 
 const database = testDatabaseForFile();
 
@@ -379,5 +384,70 @@ describe("the employer–doctor thread", () => {
       accessReason: "Complaint from the employer about a late reply",
     }).catch((e: unknown) => e);
     expect(isDomainError(asDoctor)).toBe(true);
+  });
+
+  it("the person and the doctor write to each other; the employer sees only what the doctor shares", async () => {
+    const c = await caseWithTeam();
+    const opened = await openAssessmentLink(database.db, {
+      token: c.token,
+      origin: { ip: null, requestId: "conv-person" },
+    });
+    if (!opened.ok) throw new Error("the link did not open");
+    const person = () =>
+      subjectScopeForTest(database.db, opened.link, {
+        adapters: testAdapters({ mailer: c.mailer }),
+      });
+    // Either side may start: the person first.
+    expect(
+      await sendPersonMessage(person(), { body: "PERSON-ONLY: my new tablets make me drowsy." }),
+    ).toMatchObject({ ok: true });
+    const toDoctor = c.mailer.sent.filter((m) => m.to === c.doctor.email);
+    expect(toDoctor.at(-1)?.subject).toBe(
+      `New message from the employee on case ${c.referral.reference}`,
+    );
+    expect(JSON.stringify(toDoctor)).not.toContain("drowsy");
+    const forDoctor = await getDoctorConversation(c.doctorScope(), { referralId: c.referral.id });
+    expect(forDoctor.personMessages.map((m) => m.body)).toEqual([
+      "PERSON-ONLY: my new tablets make me drowsy.",
+    ]);
+    expect(forDoctor.messages).toEqual([]);
+    expect(
+      await sendMessageToPerson(c.doctorScope(), {
+        referralId: c.referral.id,
+        body: "Thank you. Is the drowsiness worse in the mornings?",
+      }),
+    ).toMatchObject({ ok: true });
+    // The person is e-mailed a link, never the text.
+    const toPerson = c.mailer.sent.filter((m) => m.to === c.referral.subjectEmail);
+    expect(toPerson.length).toBe(1);
+    expect(JSON.stringify(toPerson)).not.toContain("drowsiness");
+    // A doctor's employer-thread message the doctor shares reaches the person; one not shared does not.
+    await sendMessageToEmployer(c.doctorScope(), {
+      referralId: c.referral.id,
+      body: "SHARED: a later start for eight weeks would help.",
+      sharedWithPerson: true,
+    });
+    await sendMessageToEmployer(c.doctorScope(), {
+      referralId: c.referral.id,
+      body: "NOT-SHARED: I will write the report this week.",
+    });
+    const forPerson = await getPersonConversation(person(), c.referral);
+    expect(forPerson.messages.map((m) => m.body)).toEqual([
+      "PERSON-ONLY: my new tablets make me drowsy.",
+      "Thank you. Is the drowsiness worse in the mornings?",
+      "SHARED: a later start for eight weeks would help.",
+    ]);
+    expect(forPerson.messages[0]!.mine).toBe(true);
+    // Opening marked the doctor's message in their thread read, not the shared employer one.
+    const again = await getDoctorConversation(c.doctorScope(), { referralId: c.referral.id });
+    expect(again.personMessages[1]!.readAt).toBeInstanceOf(Date);
+    expect(again.messages.find((m) => m.body.startsWith("SHARED"))!.readAt).toBeNull();
+    // The employer's thread holds both doctor messages, and nothing of the person's.
+    const forHr = await getEmployerConversation(c.employerScope("hr"), {
+      referralKey: c.referral.id,
+    });
+    expect(JSON.stringify(forHr)).not.toContain("PERSON-ONLY");
+    expect(JSON.stringify(forHr)).not.toContain("drowsiness");
+    expect(forHr.messages).toHaveLength(2);
   });
 });

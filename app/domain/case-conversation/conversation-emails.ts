@@ -50,3 +50,16 @@ export function documentNoticeEmail(input: {
     { label: "Open the documents", href: input.url },
   );
 }
+
+/** To the doctor on the case: the person wrote in their thread. */
+export function personMessageEmail(input: {
+  reference: string;
+  caseUrl: string;
+  urgent: boolean;
+}): Mail {
+  return mail(
+    doctorSubject(`New message from the employee on case ${input.reference}`, input.urgent),
+    [`The employee on case ${input.reference} has written to you. Sign in to read it on the case.`],
+    { label: "Open the case", href: input.caseUrl },
+  );
+}

@@ -18,6 +18,10 @@ const messageRequired = "Write your message.";
 /** The message box, on both sides of the employer's thread. */
 export const caseMessageForm = z.object({
   intent: z.literal("message"),
+  /** On the doctor's page, which of its two threads the box belongs to. */
+  thread: z.enum(["employer_doctor", "person_doctor"]).optional(),
+  /** The doctor's tick on an employer-thread message: the person may read it too. */
+  shareWithPerson: z.literal("on").optional(),
   body: z
     .string({ error: messageRequired })
     .trim()

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
-import { threadStateOf } from "./employer-thread.server.ts";
+import { threadStateOf } from "./case-thread.server.ts";
 import { listCaseDocuments } from "./list-case-documents.server.ts";
 
 /** The case a documents page is about, found through the caller's own visibility. */

@@ -4,7 +4,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts";
-import { readEmployerThread, threadStateOf } from "./employer-thread.server.ts";
+import { readThread, threadStateOf } from "./case-thread.server.ts";
 
 /**
  * The employer's side of the case conversation (docs/architecture.md §4, "The case conversation"):
@@ -28,8 +28,9 @@ export async function getEmployerConversation(
     .from(referral)
     .where(employerReferralByKey(employer, referralKey));
   if (!row) throw new DomainError("not_found", "Referral not found.");
-  const messages = await readEmployerThread(db, employer, {
+  const messages = await readThread(db, employer, {
     referralId: row.id,
+    thread: "employer_doctor",
     reader: "employer",
     readerUserId: actor.userId,
   });

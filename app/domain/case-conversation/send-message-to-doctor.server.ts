@@ -6,9 +6,9 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts";
+import { authorNameOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
 import { employerMessageEmail } from "./conversation-emails.ts";
 import { caseMessageForm } from "./conversation-rules.ts";
-import { authorNameOf, threadClosed, threadStateOf } from "./employer-thread.server.ts";
 
 type SendResult = { ok: true; messageId: string } | { ok: false; message: string };
 

@@ -8,9 +8,9 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
 import { checkEmployerMessage, type ReleasedDisclosures } from "~/domain/reports/release-check.ts";
+import { authorNameOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
 import { doctorMessageEmail } from "./conversation-emails.ts";
 import { caseMessageForm } from "./conversation-rules.ts";
-import { authorNameOf, threadClosed, threadStateOf } from "./employer-thread.server.ts";
 
 type SendResult =
   | { ok: true; messageId: string }
@@ -26,7 +26,11 @@ type SendResult =
  */
 export async function sendMessageToEmployer(
   scope: Scope,
-  { referralId, body }: { referralId: string; body: string },
+  {
+    referralId,
+    body,
+    sharedWithPerson = false,
+  }: { referralId: string; body: string; sharedWithPerson?: boolean },
 ): Promise<SendResult> {
   const doctor = requireDoctor(scope);
   const { actor, now } = doctor;
@@ -69,12 +73,14 @@ export async function sendMessageToEmployer(
         authorRole: "doctor",
         authorName: await authorNameOf(tx, actor.userId),
         body: parsed.data,
+        sharedWithPerson,
         sentAt: now,
       })
       .returning({ id: caseMessage.id });
     await auditCase(tx, doctor, current.id, "conversation.message_sent", {
       thread: "employer_doctor",
       messageId: message!.id,
+      sharedWithPerson,
     });
     const recipients = await referralRecipients(tx, current);
     await queue(

@@ -22,8 +22,8 @@ import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts
 import { FileScanUnavailableError } from "~/services/files/file-scanner.ts";
 import { MAX_CASE_DOCUMENTS_BYTES, MAX_DOCUMENT_BYTES } from "~/services/files/limits.ts";
 import { verifyDocumentContent } from "~/services/files/verify-content.server.ts";
+import { authorNameOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
 import { documentNoticeEmail } from "./conversation-emails.ts";
-import { authorNameOf, threadClosed, threadStateOf } from "./employer-thread.server.ts";
 
 type UploadResult = { ok: true; documentId: string } | { ok: false; message: string };
 

@@ -163,7 +163,7 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
           <DocumentsLink
             to={assessmentPath(params.token, "documents")}
             count={loaderData.documentCount}
-            intro="You can send the doctor a fit note, or a letter from your GP or a specialist. Your employer does not see it."
+            intro="You can write to the doctor, or send a fit note or a letter from your GP or a specialist. Your employer does not see it."
           />
         </div>
       </>

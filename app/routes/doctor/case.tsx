@@ -1,5 +1,5 @@
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
-import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
+import { CaseThread } from "~/components/case-conversation/case-thread.tsx";
 import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import {
   CaseActionOutcome,
@@ -11,6 +11,7 @@ import { casePageIntent } from "~/domain/case-conversation/conversation-rules.ts
 import { getDoctorConversation } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { sendMessageToEmployer } from "~/domain/case-conversation/send-message-to-employer.server.ts";
+import { sendMessageToPerson } from "~/domain/case-conversation/send-message-to-person.server.ts";
 import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
@@ -58,8 +59,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (sent.status === "success" && sent.value.intent === "message")
     return caseMessageAction(
       formData,
-      (body) =>
-        sendMessageToEmployer(currentScope(context), { referralId: params.referralId, body }),
+      ({ body, thread, shareWithPerson }) =>
+        thread === "person_doctor"
+          ? sendMessageToPerson(currentScope(context), { referralId: params.referralId, body })
+          : sendMessageToEmployer(currentScope(context), {
+              referralId: params.referralId,
+              body,
+              sharedWithPerson: shareWithPerson === "on",
+            }),
       `/doctor/cases/${encodeURIComponent(params.referralId)}`,
     );
   return doctorCaseAction(request, context);
@@ -97,13 +104,23 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-8 space-y-8">
         <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={2} />
         {conversation ? (
-          <EmployerThread
+          <CaseThread
             viewer="doctor"
             messages={conversation.messages}
             state={conversation.state}
             lastResult={messageRefused?.result}
             refusals={messageRefused?.refusals ?? []}
             justSent={messageSent && !messageRefused}
+          />
+        ) : null}
+        {conversation ? (
+          <CaseThread
+            viewer="doctor-person"
+            messages={conversation.personMessages}
+            state={conversation.state}
+            lastResult={messageRefused?.result}
+            refusals={messageRefused?.refusals ?? []}
+            justSent={false}
           />
         ) : null}
         {conversation ? (

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
-import { EmployerThread } from "~/components/case-conversation/employer-thread.tsx";
+import { CaseThread } from "~/components/case-conversation/case-thread.tsx";
 import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import {
@@ -82,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (sent.status === "success" && sent.value.intent === "message")
     return caseMessageAction(
       formData,
-      (body) => sendMessageToDoctor(currentScope(context), { referralKey: key, body }),
+      ({ body }) => sendMessageToDoctor(currentScope(context), { referralKey: key, body }),
       `/employer-referrals/${encodeURIComponent(key)}`,
     );
   const submission = parseSubmission(formData, referralPageFormSchema);
@@ -141,7 +141,7 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
 
       <div className="mt-8 space-y-8">
         <ReferralDetails referral={referral} headingLevel={2} />
-        <EmployerThread
+        <CaseThread
           viewer="employer"
           messages={conversation.messages}
           state={conversation.state}

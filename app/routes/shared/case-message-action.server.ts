@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
+import type { z } from "zod";
 import { caseMessageForm } from "~/domain/case-conversation/conversation-rules.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
@@ -14,7 +15,7 @@ interface MessageRefused {
 }
 
 type Send = (
-  body: string,
+  message: z.output<typeof caseMessageForm>,
 ) => Promise<{ ok: true } | { ok: false; message: string; refusals?: string[] }>;
 
 /**
@@ -37,11 +38,12 @@ export async function caseMessageAction(formData: FormData, send: Send, backTo: 
       { status: 400 },
     );
   try {
-    const sent = await send(submission.value.body);
+    const sent = await send(submission.value);
     if (!sent.ok) return refused([sent.message], sent.refusals, 422);
   } catch (error) {
     if (isDomainError(error, "invalid_state")) return refused([error.message], [], 409);
     throw refusalResponse(error, () => null);
   }
-  throw redirect(`${backTo}?sent=message#messages`);
+  const anchor = submission.value.thread === "person_doctor" ? "person-messages" : "messages";
+  throw redirect(`${backTo}?sent=message#${anchor}`);
 }

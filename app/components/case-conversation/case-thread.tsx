@@ -6,6 +6,7 @@ import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import type { CaseAuthorRole } from "~/db/schema/case-conversation.ts";
 import {
   AUTHOR_ROLE_LABELS,
@@ -29,11 +30,15 @@ interface ThreadMessageView {
   body: string;
   sentAt: Date | string;
   readAt: Date | string | null;
+  sharedWithPerson: boolean;
   mine: boolean;
 }
 
+/** Which side looks at which thread: the copy, the anchor and the form differ by it. */
+type ThreadView = "employer" | "doctor" | "doctor-person" | "subject";
+
 interface EmployerThreadProps {
-  viewer: "employer" | "doctor";
+  viewer: ThreadView;
   messages: readonly ThreadMessageView[];
   state: ThreadState;
   /** The page's answer to a message it could not send: what was typed, and why. */
@@ -47,6 +52,7 @@ interface EmployerThreadProps {
 
 const copy = {
   employer: {
+    id: "messages",
     heading: "Messages with the doctor",
     intro:
       "Ask the occupational health doctor about the job, the workplace or the report. The employee does not see these messages.",
@@ -57,18 +63,40 @@ const copy = {
     other: "the doctor",
   },
   doctor: {
+    id: "messages",
     heading: "Messages with the employer",
     intro:
-      "The employer's HR and managers on this referral read this thread. The employee does not. What you write passes the same disclosure check as the report.",
+      "The employer's HR and managers on this referral read this thread. The employee does not, unless you share a message with them. What you write passes the same disclosure check as the report.",
     empty: "The employer has not written yet.",
     label: "Your message to the employer",
     hint: "Write about function, adjustments and the report. Clinical detail the employee has not agreed to share is refused.",
     send: "Send to the employer",
     other: "the employer",
   },
+  "doctor-person": {
+    id: "person-messages",
+    heading: "Messages with the employee",
+    intro: "Only you and the employee read this thread. Their employer never sees it.",
+    empty: "No messages with the employee yet.",
+    label: "Your message to the employee",
+    hint: "They are e-mailed a link to read it; the e-mail does not contain your message.",
+    send: "Send to the employee",
+    other: "the employee",
+  },
+  subject: {
+    id: "messages",
+    heading: "Messages with your doctor",
+    intro:
+      "Only you and the occupational health doctor read these messages. Your employer does not.",
+    empty: "No messages yet.",
+    label: "Your message to the doctor",
+    hint: "For example, a change in your health or your work since you answered the questions.",
+    send: "Send to the doctor",
+    other: "the doctor",
+  },
 } as const;
 
-export function EmployerThread({
+export function CaseThread({
   viewer,
   messages,
   state,
@@ -82,13 +110,13 @@ export function EmployerThread({
   if (!state.open && messages.length === 0) return null;
   return (
     <section
-      id="messages"
-      aria-labelledby="messages-heading"
+      id={words.id}
+      aria-labelledby={`${words.id}-heading`}
       className="scroll-mt-20 space-y-4"
-      data-testid="employer-thread"
+      data-testid={viewer === "doctor-person" ? "person-thread" : "employer-thread"}
     >
       <div>
-        <h2 id="messages-heading" className="font-semibold text-xl">
+        <h2 id={`${words.id}-heading`} className="font-semibold text-xl">
           {words.heading}
         </h2>
         <p className="mt-1 text-muted-foreground">{words.intro}</p>
@@ -116,6 +144,9 @@ export function EmployerThread({
             >
               <p className="text-sm">
                 <span className="font-medium">{m.mine ? "You" : m.authorName}</span>
+                {viewer === "doctor" && m.sharedWithPerson ? (
+                  <span className="text-muted-foreground"> · shared with the employee</span>
+                ) : null}
                 <span className="text-muted-foreground">
                   {" · "}
                   {AUTHOR_ROLE_LABELS[m.authorRole]}
@@ -171,17 +202,28 @@ function MessageForm({
   lastResult,
   refusals,
 }: {
-  viewer: "employer" | "doctor";
+  viewer: ThreadView;
   lastResult: SubmissionResult<string[]> | undefined;
   refusals: readonly string[];
 }) {
   const words = copy[viewer];
+  const thread = viewer === "doctor-person" ? "person_doctor" : "employer_doctor";
   const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
-  const [form, fields] = useSchemaForm({ id: "case-message", schema: caseMessageForm, lastResult });
+  const sending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "message" &&
+    (navigation.formData.get("thread") ?? "employer_doctor") === thread;
+  // Two boxes on the doctor's page: each shows only its own answer.
+  const own = (lastResult?.initialValue?.thread ?? "employer_doctor") === thread;
+  const [form, fields] = useSchemaForm({
+    id: `case-message-${thread}`,
+    schema: caseMessageForm,
+    lastResult: own ? lastResult : undefined,
+  });
   return (
     <IntentForm form={form} intent="message" className="grid gap-3">
-      {refusals.length > 0 ? (
+      <input type="hidden" name="thread" value={thread} />
+      {own && refusals.length > 0 ? (
         <Alert variant="destructive" data-testid="message-refusals">
           <AlertTitle>Not sent: rewrite these parts</AlertTitle>
           <AlertDescription>
@@ -194,13 +236,21 @@ function MessageForm({
         </Alert>
       ) : null}
       <TextAreaField
-        id="case-message-body"
+        id={`${words.id}-body`}
         label={words.label}
         hint={words.hint}
         field={fields.body}
         rows={5}
         maxLength={MESSAGE_MAX}
       />
+      {viewer === "doctor" ? (
+        <div className="flex items-start gap-3">
+          <NativeCheckbox id="share-message-with-person" name="shareWithPerson" />
+          <label htmlFor="share-message-with-person">
+            Show this message to the employee as well
+          </label>
+        </div>
+      ) : null}
       <div>
         <Button type="submit" disabled={sending}>
           {sending ? "Sending..." : words.send}

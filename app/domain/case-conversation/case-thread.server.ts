@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import {
   type CaseAuthorRole,
+  type CaseThread,
   caseMessage,
   type referral,
   report,
@@ -26,28 +27,45 @@ interface ThreadMessage {
   body: string;
   sentAt: Date;
   readAt: Date | null;
+  /** A doctor's employer-thread message the person may read too. */
+  sharedWithPerson: boolean;
   /** Written by the reader themselves. */
   mine: boolean;
 }
 
 const employerRoles = ["owner", "hr_admin", "manager"] as const satisfies CaseAuthorRole[];
 
+/** Whose messages a reader's opening of a thread marks read: the other side's. */
+function othersOf(reader: "employer" | "doctor" | "subject", thread: CaseThread): CaseAuthorRole[] {
+  if (reader !== "doctor") return ["doctor"];
+  return thread === "employer_doctor" ? [...employerRoles] : ["person"];
+}
+
 /**
- * The thread's messages, oldest first, and the other side's unread ones marked read now: the
- * employer reading marks the doctor's, the doctor reading marks the employer's.
+ * A thread's messages this reader may see, oldest first, and the other side's unread ones marked
+ * read now: the employer's or the person's opening marks the doctor's, the doctor's opening marks
+ * the employer's or the person's. The person's view of their thread also holds what the doctor
+ * shared with them from the employer's (`visibleCaseMessages`).
  */
-export async function readEmployerThread(
+export async function readThread(
   db: Executor,
   scope: Scope,
   {
     referralId,
+    thread,
     reader,
     readerUserId,
-  }: { referralId: string; reader: "employer" | "doctor"; readerUserId: string },
+  }: {
+    referralId: string;
+    thread: CaseThread;
+    reader: "employer" | "doctor" | "subject";
+    readerUserId: string | null;
+  },
 ): Promise<ThreadMessage[]> {
   const inThread = and(
     eq(caseMessage.referralId, referralId),
-    eq(caseMessage.thread, "employer_doctor"),
+    // The person reads one list: their thread and what was shared with them.
+    reader === "subject" ? undefined : eq(caseMessage.thread, thread),
     visibleCaseMessages(scope),
   );
   const rows = await db
@@ -59,19 +77,24 @@ export async function readEmployerThread(
       body: caseMessage.body,
       sentAt: caseMessage.sentAt,
       readAt: caseMessage.readAt,
+      sharedWithPerson: caseMessage.sharedWithPerson,
     })
     .from(caseMessage)
     .where(inThread)
     .orderBy(asc(caseMessage.sentAt));
-  const othersRoles: CaseAuthorRole[] = reader === "employer" ? ["doctor"] : [...employerRoles];
+  const othersRoles = othersOf(reader, thread);
+  // A shared employer-thread message is read by the employer's side, not marked by the person.
+  const marks =
+    reader === "subject" ? and(inThread, eq(caseMessage.thread, "person_doctor")) : inThread;
   if (rows.some((m) => m.readAt === null && othersRoles.includes(m.authorRole)))
     await db
       .update(caseMessage)
       .set({ readAt: scope.now })
-      .where(
-        and(inThread, inArray(caseMessage.authorRole, othersRoles), isNull(caseMessage.readAt)),
-      );
-  return rows.map(({ authorUserId, ...m }) => ({ ...m, mine: authorUserId === readerUserId }));
+      .where(and(marks, inArray(caseMessage.authorRole, othersRoles), isNull(caseMessage.readAt)));
+  return rows.map(({ authorUserId, ...m }) => ({
+    ...m,
+    mine: reader === "subject" ? m.authorRole === "person" : authorUserId === readerUserId,
+  }));
 }
 
 /** When the case's report was released (null before), through the reader's report visibility. */

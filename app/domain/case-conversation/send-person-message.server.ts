@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { caseMessage, user } from "~/db/schema/index.ts";
+import {
+  auditSubjectEvent,
+  lockSubjectReferral,
+} from "~/domain/assessments/lock-referral.server.ts";
+import { requireSubject } from "~/domain/kernel/guards.ts";
+import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
+import { threadClosed, threadStateOf } from "./case-thread.server.ts";
+import { personMessageEmail } from "./conversation-emails.ts";
+import { caseMessageForm } from "./conversation-rules.ts";
+
+/**
+ * The person writes to the doctor from their link (docs/architecture.md §4, "The case
+ * conversation"), while the case is open for them; the employer never reads it. The doctor on the
+ * case, once one has taken it, is e-mailed that a message is waiting, with no text.
+ */
+export async function sendPersonMessage(
+  scope: Scope,
+  { body }: { body: string },
+): Promise<{ ok: true; messageId: string } | { ok: false; message: string }> {
+  const subject = requireSubject(scope);
+  const { now } = subject;
+  const parsed = caseMessageForm.shape.body.safeParse(body);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+  return transactionWithMail(subject, async (tx, queue) => {
+    const current = await lockSubjectReferral(tx, subject);
+    const state = await threadStateOf(tx, subject, "subject", current);
+    if (!state.open) throw threadClosed(state);
+    const [message] = await tx
+      .insert(caseMessage)
+      .values({
+        referralId: current.id,
+        thread: "person_doctor",
+        authorRole: "person",
+        authorName: current.subjectName,
+        body: parsed.data,
+        sentAt: now,
+      })
+      .returning({ id: caseMessage.id });
+    await auditSubjectEvent(tx, subject, {
+      action: "conversation.message_sent",
+      details: { thread: "person_doctor", messageId: message!.id },
+    });
+    if (current.assignedDoctorId) {
+      const [doctor] = await tx
+        .select({ email: user.email })
+        .from(user)
+        .where(eq(user.id, current.assignedDoctorId));
+      if (doctor)
+        await queue(
+          [
+            {
+              to: doctor.email,
+              ...personMessageEmail({
+                reference: current.reference,
+                urgent: current.urgent,
+                caseUrl: new URL(
+                  `/doctor/cases/${current.id}#person-messages`,
+                  subject.adapters.publicUrl,
+                ).toString(),
+              }),
+            },
+          ],
+          { referralId: current.id },
+        );
+    }
+    return { ok: true as const, messageId: message!.id };
+  });
+}

@@ -1,11 +1,11 @@
 import { and, desc, eq, ilike, inArray, lt, notInArray, or, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { doctorProfile, organisation, referral, report, user } from "~/db/schema/index.ts";
 import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { caseReassignedEmail } from "~/domain/doctor/doctor-emails.ts";
 import { slaRunningStatuses } from "~/domain/doctor/doctor-queue.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
-import type { Tx } from "~/domain/kernel/database.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import { containsPattern, type Page } from "~/domain/kernel/list.ts";
 import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
@@ -46,6 +46,18 @@ const caseRowColumns = {
   createdAt: referral.createdAt,
 };
 
+/**
+ * Cases with their organisation and doctor joined, so the list and the case page read a case
+ * alike; `extra` adds what only the case page shows.
+ */
+function selectCases<Extra extends SelectedFields>(db: Executor, extra: Extra) {
+  return db
+    .select({ ...caseRowColumns, ...extra })
+    .from(referral)
+    .leftJoin(organisation, eq(organisation.id, referral.organisationId))
+    .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId));
+}
+
 export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<CaseRow>> {
   const { db, now } = requireAdmin(scope);
   const conditions: SQL[] = [visibleReferrals(scope)];
@@ -70,11 +82,7 @@ export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<
     where,
     page: filter.page,
     rows: (limit, offset) =>
-      db
-        .select(caseRowColumns)
-        .from(referral)
-        .leftJoin(organisation, eq(organisation.id, referral.organisationId))
-        .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
+      selectCases(db, {})
         .where(where)
         .orderBy(desc(referral.createdAt), desc(referral.id))
         .limit(limit)
@@ -209,17 +217,11 @@ export async function reassignCase(
  */
 export async function getAdminCase(scope: Scope, referralId: string) {
   const { db } = requireAdmin(scope);
-  const [found] = await db
-    .select({
-      ...caseRowColumns,
-      heldFromStatus: referral.heldFromStatus,
-      heldAt: referral.heldAt,
-      holdReason: referral.holdReason,
-    })
-    .from(referral)
-    .leftJoin(organisation, eq(organisation.id, referral.organisationId))
-    .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
-    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
+  const [found] = await selectCases(db, {
+    heldFromStatus: referral.heldFromStatus,
+    heldAt: referral.heldAt,
+    holdReason: referral.holdReason,
+  }).where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (!found) return null;
   await recordAuditEventAs(scope, {
     action: "admin.case_viewed",

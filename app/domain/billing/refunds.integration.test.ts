@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvent, creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
+import { creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
@@ -15,6 +15,7 @@ import type { PaymentProvider } from "~/services/payments/provider.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { pdfText } from "~tests/support/pdf-text.ts";
@@ -141,10 +142,7 @@ describe("cancelling a card-paid referral", () => {
       netPence: 38_000,
       vatPence: 7_600,
     });
-    const audits = await database.db
-      .select()
-      .from(auditEvent)
-      .where(eq(auditEvent.objectId, one.order.creditNote.id));
+    const audits = await auditEventsAbout(database.db, one.order.creditNote.id);
     expect(audits.map((a) => `${a.action}:${a.outcome}`)).toEqual(["billing.refund:success"]);
 
     // The PDF names the invoice it credits and shows every amount reversed.

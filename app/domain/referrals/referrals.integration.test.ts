@@ -4,12 +4,13 @@ import { addHours } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { auditEvent, referral } from "~/db/schema/index.ts";
+import { referral } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { providerScope } from "~tests/support/billing.ts";
 import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer } from "~tests/support/mail.ts";
@@ -282,10 +283,7 @@ describe("cancelling", () => {
       found: false,
       reason: "revoked",
     });
-    const events = await database.db
-      .select()
-      .from(auditEvent)
-      .where(eq(auditEvent.objectId, created.id));
+    const events = await auditEventsAbout(database.db, created.id);
     expect(events.map((e) => e.action)).toContain("referral.cancel");
     await expect(
       cancelReferral(employerScopeForTest(database.db, actor), created.id),

@@ -4,6 +4,7 @@ import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
 import { passwordProblem } from "./check-password.server.ts";
+import { organisationDetails } from "./organisation-details.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -105,12 +106,7 @@ export async function registerEmployer(
   const organisationId = await db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organisation)
-      .values({
-        name: input.companyName.trim(),
-        industry: input.industry?.trim() || null,
-        phone: input.phone?.trim() || null,
-        address: input.address?.trim() || null,
-      })
+      .values(organisationDetails({ ...input, name: input.companyName }))
       .returning({ id: organisation.id });
     await tx.insert(member).values({ organisationId: org!.id, userId: created.id, role: "owner" });
     return org!.id;

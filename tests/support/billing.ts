@@ -7,6 +7,14 @@ import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { employerScopeForTest } from "./referrals.ts";
 
+/** The seller's details an invoice and a credit note print: every one that must be there. */
+export const testSeller = {
+  name: "ReferOH Ltd",
+  address: "1 Example Street\nLondon EC1A 1AA",
+  companyNumber: "12345678",
+  vatNumber: "GB123456789",
+};
+
 /** A signed-in employer's scope for billing tests: the owner of the organisation, at `now`. */
 export function employerScopeFor(
   db: Database,

@@ -16,7 +16,12 @@ import { createStripeProvider } from "~/services/payments/stripe-provider.server
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { auditEventsAbout } from "~tests/support/audit.ts";
-import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
+import {
+  employerScopeFor,
+  fakeStripeApi,
+  providerScope,
+  testSeller,
+} from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { pdfText } from "~tests/support/pdf-text.ts";
 import {
@@ -36,14 +41,8 @@ import { pendingRefunds, settleRefund } from "./settle-refund.server.ts";
 
 const database = testDatabaseForFile();
 const demo = createDemoProvider();
-const seller = {
-  name: "ReferOH Ltd",
-  address: "1 Example Street\nLondon EC1A 1AA",
-  companyNumber: "12345678",
-  vatNumber: "GB123456789",
-};
 const hooks: ConfirmationHooks = {
-  seller,
+  seller: testSeller,
   onReferralPaid: (tx, scope, referralId, order) =>
     confirmReferralPayment(tx, scope, { referralId, order }),
   describeBuyer: async () => ({ name: "Acme Ltd", address: "2 Buyer Road\nLeeds LS1 1AA" }),

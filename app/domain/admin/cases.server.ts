@@ -12,6 +12,7 @@ import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { finalStatuses, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
+import { lockVisibleReferral } from "~/domain/referrals/lock-visible-referral.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { type CaseFilter, type CaseType, reassignableStatuses } from "./cases.ts";
 import { readPage } from "./list.server.ts";
@@ -130,19 +131,14 @@ export async function reassignCase(
   const inTransaction = <T>(work: (tx: Tx, queue: QueueMail | null) => Promise<T>) =>
     notify ? transactionWithMail(scope, work) : db.transaction((tx) => work(tx, null));
   const result = await inTransaction(async (tx, queue) => {
-    const [current] = await tx
-      .select({
-        id: referral.id,
-        reference: referral.reference,
-        urgent: referral.urgent,
-        contactedAt: referral.safetyContactedAt,
-        status: referral.status,
-        organisationId: referral.organisationId,
-        assignedDoctorId: referral.assignedDoctorId,
-      })
-      .from(referral)
-      .where(and(eq(referral.id, input.referralId), visibleReferrals(scope)))
-      .for("update");
+    const current = await lockVisibleReferral(tx, scope, input.referralId, {
+      reference: referral.reference,
+      urgent: referral.urgent,
+      contactedAt: referral.safetyContactedAt,
+      status: referral.status,
+      organisationId: referral.organisationId,
+      assignedDoctorId: referral.assignedDoctorId,
+    });
     if (!current) return { status: "not-found" } as const;
     const refuse = async (reason: string) =>
       recordAuditEvent(tx, {

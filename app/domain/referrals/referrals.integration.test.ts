@@ -6,12 +6,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { referral } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
-import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
+import { handlePaymentEvent } from "~/domain/billing/orders.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { auditEventsAbout } from "~tests/support/audit.ts";
-import { providerScope } from "~tests/support/billing.ts";
+import { becomeMemberForTest, providerScope } from "~tests/support/billing.ts";
 import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer } from "~tests/support/mail.ts";
 import {
@@ -47,12 +47,7 @@ async function employer(name: string): Promise<TestEmployer> {
 }
 
 async function withCredits(actor: TestEmployer, packId: "starter" | "value" = "starter") {
-  const order = await createOrder(database.db, {
-    actor,
-    request: { kind: "membership", interval: "monthly", packId },
-    provider: "demo",
-  });
-  await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller });
+  await becomeMemberForTest(database.db, actor, packId);
 }
 
 const candidate = {
@@ -208,12 +203,7 @@ describe("management referral", () => {
 
   it("pays four racing submissions with 4 credits once and orders for the rest", async () => {
     const actor = await employer("race");
-    const order = await createOrder(database.db, {
-      actor,
-      request: { kind: "membership", interval: "monthly" },
-      provider: "demo",
-    });
-    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller });
+    await becomeMemberForTest(database.db, actor);
     const { grantCredits } = await import("~/domain/billing/credit-ledger.server.ts");
     await grantCredits(database.db, {
       organisationId: actor.organisationId,

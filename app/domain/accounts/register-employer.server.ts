@@ -3,7 +3,7 @@ import { member, organisation, user } from "~/db/schema/index.ts";
 import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
-import { passwordProblem } from "./check-password.server.ts";
+import { passwordProblem, type WeakPassword } from "./check-password.server.ts";
 import { organisationDetails } from "./organisation-details.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
@@ -28,9 +28,7 @@ export function splitContactName(contactName: string): { firstName: string; last
 
 type RegistrationResult =
   /** Said for a new address and for a taken one alike: the e-mail tells the owner which. */
-  | { status: "accepted"; email: string }
-  | { status: "weak-password"; message: string }
-  | { status: "throttled" };
+  { status: "accepted"; email: string } | WeakPassword | { status: "throttled" };
 
 /**
  * Creates the user (role employer, unverified), their organisation and their membership as owner,

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { accountKey } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
-import { passwordOwnerOf, passwordProblem } from "./check-password.server.ts";
+import { passwordOwnerOf, passwordProblem, type WeakPassword } from "./check-password.server.ts";
 import { passwordChangedEmail } from "./emails.ts";
 import { organisationDetails } from "./organisation-details.ts";
 import { splitContactName } from "./register-employer.server.ts";
@@ -81,7 +81,7 @@ export async function updateOrganisation(
 type ChangePasswordResult =
   | { status: "ok"; setCookies: string[] }
   | { status: "wrong-password" }
-  | { status: "weak-password"; message: string }
+  | WeakPassword
   | { status: "locked" };
 
 /** Needs the current password; ends every other session of the account. */

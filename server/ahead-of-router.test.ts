@@ -3,6 +3,7 @@ import { Socket } from "node:net";
 import express from "express";
 import helmet from "helmet";
 import { describe, expect, it } from "vitest";
+import { listenForTest } from "~tests/support/listen.ts";
 import { headersSetBy, protocolOf } from "./ahead-of-router.ts";
 
 function requestFrom(headers: Record<string, string>, encrypted = false): IncomingMessage {
@@ -47,11 +48,9 @@ describe("headers worked out once", () => {
     app.get("/", (_req, res) => {
       res.end();
     });
-    const server = app.listen(0);
-    await new Promise((done) => server.once("listening", done));
+    const { base, close } = await listenForTest(app);
     try {
-      const { port } = server.address() as { port: number };
-      const response = await fetch(`http://127.0.0.1:${port}/`);
+      const response = await fetch(`${base}/`);
       const sent = Object.fromEntries(
         [...response.headers].filter(
           ([name]) => !["date", "connection", "keep-alive", "content-length"].includes(name),
@@ -63,7 +62,7 @@ describe("headers worked out once", () => {
       expect(worked).toEqual(sent);
       expect(Object.keys(worked).length).toBeGreaterThan(5);
     } finally {
-      server.close();
+      close();
     }
   });
 });

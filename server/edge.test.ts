@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenForTest } from "~tests/support/listen.ts";
 import { documentUploadLimit, edgeGuard, isCleanAddress, maxBodyBytes, readBody } from "./edge.ts";
 
 /** Raw HTTP: fetch() itself refuses TRACE and addresses with broken escapes. */
@@ -28,10 +28,7 @@ describe("edge guard", () => {
     app.use((_req, res) => {
       res.send("reached the app");
     });
-    const server = app.listen(0);
-    await new Promise((r) => server.once("listening", r));
-    port = (server.address() as AddressInfo).port;
-    close = () => server.close();
+    ({ port, close } = await listenForTest(app));
   });
   afterAll(() => close());
 
@@ -141,10 +138,7 @@ describe("request bodies", () => {
     app.use((_req, res) => {
       res.send(`read ${res.locals.body?.length ?? "nothing"}`);
     });
-    const server = app.listen(0);
-    await new Promise((r) => server.once("listening", r));
-    port = (server.address() as AddressInfo).port;
-    close = () => server.close();
+    ({ port, close } = await listenForTest(app));
   });
   afterAll(() => close());
 

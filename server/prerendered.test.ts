@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -11,6 +10,7 @@ import {
   PRERENDER_NONCE_PLACEHOLDER,
   PRERENDER_ORIGIN_PLACEHOLDER,
 } from "~/lib/prerender.ts";
+import { listenForTest } from "~tests/support/listen.ts";
 import { rawRequest } from "~tests/support/raw-http.ts";
 import {
   compressionCacheDir,
@@ -67,10 +67,7 @@ describe("pre-rendered pages", () => {
     app.use(prerendered.pages);
     app.use(prerendered.guardStatic(express.static(dir, { index: false, redirect: false })));
     app.use((req, res) => res.status(404).send(`dynamic ${req.path}`));
-    const server = app.listen(0);
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    ({ base, close } = await listenForTest(app));
   });
   afterAll(() => {
     close();

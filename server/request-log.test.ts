@@ -1,8 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenForTest } from "~tests/support/listen.ts";
 import { redactPath, requestLogger } from "./request-log.ts";
 
 describe("request log", () => {
@@ -26,10 +26,7 @@ describe("request log", () => {
       res.setHeader("Set-Cookie", "referoh.session_token=secret");
       res.send("ok");
     });
-    const server = app.listen(0);
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    ({ base, close } = await listenForTest(app));
   });
   afterAll(() => close());
 
@@ -81,9 +78,7 @@ describe("request log during a database outage", () => {
     app.use((_req, res) => {
       res.send("ok");
     });
-    const server = app.listen(0);
-    await new Promise((r) => server.once("listening", r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { base, close } = await listenForTest(app);
     try {
       for (let i = 0; i < 5; i++) await (await fetch(`${base}/unavailable`)).text();
       await (await fetch(`${base}/fine`)).text();
@@ -94,7 +89,7 @@ describe("request log during a database outage", () => {
       await expect.poll(() => lines.length).toBe(2);
       expect(lines[1]?.res?.statusCode).toBe(503);
     } finally {
-      server.close();
+      close();
     }
   });
 });

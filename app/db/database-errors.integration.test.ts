@@ -1,9 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/services/logger.server.ts";
+import { listenForTest } from "~tests/support/listen.ts";
 import { thrown } from "~tests/support/routes.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { requestLogger } from "../../server/request-log.ts";
@@ -57,10 +57,9 @@ describe("database errors in the logs", () => {
       req.log.error({ err: error }, "unhandled error");
       res.status(500).end();
     });
-    const server = app.listen(0);
-    await new Promise((r) => server.once("listening", r));
-    await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/fail`);
-    server.close();
+    const { base, close } = await listenForTest(app);
+    await fetch(`${base}/fail`);
+    close();
 
     await expect.poll(() => lines.length).toBeGreaterThanOrEqual(4);
     const offending = lines.filter((line) => line.includes(marker) || line.includes("struggling"));

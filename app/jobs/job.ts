@@ -29,6 +29,12 @@ export interface Job<
 }
 
 /**
+ * The payload of a job about one referral: its id alone. The handler reads the rest through the
+ * domain when it runs, so the queue holds no name, address or answer about the person.
+ */
+export const referralJobPayload = z.object({ referralId: z.string() });
+
+/**
  * Declares a job, so its payload type follows from its schema and its name stays a literal: the
  * map of names to payloads (`JobPayloads` in registry.server.ts) is read from these declarations.
  */

@@ -1,9 +1,8 @@
-import { z } from "zod";
 import {
   notifyReferralDeclined,
   REFERRAL_DECLINED_JOB,
 } from "~/domain/referrals/notify-referral-declined.server.ts";
-import { defineJob } from "./job.ts";
+import { defineJob, referralJobPayload } from "./job.ts";
 
 /**
  * The employer's e-mail that a case could not go ahead, from when a failed send was retried by
@@ -12,7 +11,7 @@ import { defineJob } from "./job.ts";
  */
 export const notifyReferralDeclinedJob = defineJob({
   name: REFERRAL_DECLINED_JOB,
-  payload: z.object({ referralId: z.string() }),
+  payload: referralJobPayload,
   async handle(scope, runtime, { referralId }) {
     const { sent } = await notifyReferralDeclined(scope, { referralId });
     runtime.logger.info({ referralId, sent }, "employer told a referral could not go ahead");

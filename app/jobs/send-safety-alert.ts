@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { SAFETY_ALERT_JOB } from "~/domain/assessments/save-answers.server.ts";
 import { sendSafetyAlert } from "~/domain/assessments/send-safety-alert.server.ts";
-import { defineJob, type JobRuntime } from "./job.ts";
+import { defineJob, type JobRuntime, referralJobPayload } from "./job.ts";
 
 /** Where safety alerts go: the on-call clinician's address, from the configuration. */
 export function safetyAlertDeps(runtime: JobRuntime) {
@@ -11,7 +10,7 @@ export function safetyAlertDeps(runtime: JobRuntime) {
 /** An answer flagged the case urgent: the on-call is e-mailed (queued in the answer's transaction). */
 export const sendSafetyAlertJob = defineJob({
   name: SAFETY_ALERT_JOB,
-  payload: z.object({ referralId: z.string() }),
+  payload: referralJobPayload,
   async handle(scope, runtime, { referralId }) {
     const outcome = await sendSafetyAlert(scope, safetyAlertDeps(runtime), { referralId });
     runtime.logger.warn({ referralId, outcome }, "assessment safety alert");

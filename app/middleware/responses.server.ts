@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { currentDataKeyring, decryptString, encryptString } from "~/db/encryption/keyring.ts";
 import type { PlatformRole } from "~/db/schema/auth.ts";
 import { roleHome } from "~/domain/access/permissions.ts";
+import { cookieValue } from "~/lib/cookie-value.ts";
 import { safeRedirectPath } from "./session.server.ts";
 
 /** A redirect that also sets (or clears) cookies. */
@@ -44,12 +45,7 @@ export function registeredEmailSetCookie(email: string, secure: boolean, now = D
 }
 
 export function readRegisteredEmail(request: Request, now = Date.now()): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  const raw = header
-    .split(";")
-    .map((p) => p.trim())
-    .find((p) => p.startsWith(`${registeredEmailCookie}=`))
-    ?.slice(registeredEmailCookie.length + 1);
+  const raw = cookieValue(request.headers.get("cookie"), registeredEmailCookie);
   if (!raw) return null;
   try {
     const opened = JSON.parse(

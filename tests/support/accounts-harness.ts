@@ -2,10 +2,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "~/config.server.ts";
+import {
+  actorOfSession,
+  type CurrentSession,
+  loadSession,
+} from "~/domain/accounts/load-session.server.ts";
 import type { RequestMeta } from "~/domain/accounts/types.ts";
+import type { RequestOrigin } from "~/domain/kernel/actor.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
 import { startRuntime } from "~/runtime.server.ts";
 import { authHeaders } from "~/services/auth/auth.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { forFile } from "./database-fixture.ts";
 
@@ -80,4 +88,18 @@ export function requestFrom(ip: string, jar?: CookieJar): RequestMeta {
     headers: jar ? { cookie: jar.header(), "user-agent": "vitest" } : { "user-agent": "vitest" },
   });
   return { headers: authHeaders(request, ip), ip, requestId: `test-${++requestCounter}` };
+}
+
+/** The session these request headers sign in; a test that expects one stops when there is none. */
+export async function activeSession(runtime: Runtime, headers: Headers, now?: Date) {
+  const lookup = await loadSession(runtime, headers, now);
+  if (lookup.status !== "active") throw new Error(lookup.status);
+  return lookup.current;
+}
+
+/** The scope that session's requests act in, as the scope middleware builds it from the actor. */
+export function scopeOfSession(runtime: Runtime, current: CurrentSession, origin: RequestOrigin) {
+  const actor = actorOfSession(current);
+  if (!actor) throw new Error("no actor");
+  return createScope(runtime.database.db, actor, origin, testAdapters());
 }

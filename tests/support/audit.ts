@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
+import { auditEvent } from "~/db/schema/index.ts";
+import type { Executor } from "~/domain/kernel/database.ts";
 
 /**
  * The shadow-table attack a probe ran as the app role: in one transaction, a temporary table
@@ -18,4 +20,17 @@ export async function recordEventBehindShadowTable(db: Database) {
       sql`insert into public.audit_event (action, outcome) values ('test.shadowed', 'success')`,
     );
   });
+}
+
+/**
+ * The audit events recorded about one object (a referral, report, consultation …), of one action
+ * when `action` is given: what a test reads back to show a use case left its trail.
+ */
+export function auditEventsAbout(db: Executor, objectId: string, action?: string) {
+  return db
+    .select()
+    .from(auditEvent)
+    .where(
+      and(eq(auditEvent.objectId, objectId), action ? eq(auditEvent.action, action) : undefined),
+    );
 }

@@ -1,11 +1,26 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Database } from "~/db/client.server.ts";
+import type { CreditPackId } from "~/domain/billing/catalogue.ts";
+import {
+  createOrder,
+  type EventOutcome,
+  handlePaymentEvent,
+} from "~/domain/billing/orders.server.ts";
 import type { EmployerActor, SystemActor } from "~/domain/kernel/actor.ts";
 import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { type Scope, systemScope } from "~/domain/kernel/scope.ts";
+import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { employerScopeForTest } from "./referrals.ts";
+
+/** The seller's details an invoice and a credit note print: every one that must be there. */
+export const testSeller = {
+  name: "ReferOH Ltd",
+  address: "1 Example Street\nLondon EC1A 1AA",
+  companyNumber: "12345678",
+  vatNumber: "GB123456789",
+};
 
 /** A signed-in employer's scope for billing tests: the owner of the organisation, at `now`. */
 export function employerScopeFor(
@@ -26,6 +41,25 @@ export function providerScope(
   adapters: Adapters = testAdapters(),
 ): Scope<SystemActor> {
   return systemScope(db, "test-provider", adapters, { now });
+}
+
+/**
+ * The organisation becomes a member as the demo payment page makes it one: a monthly membership
+ * ordered (with a credit pack when `packId` is given) and the provider's confirmation applied.
+ */
+export async function becomeMemberForTest(
+  db: Database,
+  actor: { userId: string; organisationId: string },
+  packId?: CreditPackId,
+): Promise<EventOutcome> {
+  const order = await createOrder(db, {
+    actor,
+    request: { kind: "membership", interval: "monthly", packId },
+    provider: "demo",
+  });
+  return handlePaymentEvent(providerScope(db), createDemoProvider().confirmationEvent(order), {
+    seller: testSeller,
+  });
 }
 
 interface StripeApiRequest {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { user, verification } from "~/db/schema/index.ts";
 import { normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
-import { passwordProblem } from "./check-password.server.ts";
+import { passwordProblem, type WeakPassword } from "./check-password.server.ts";
 import { createAccountWithoutPassword } from "./new-account.server.ts";
 import { createSetPasswordLink } from "./set-password-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
@@ -60,10 +60,7 @@ export async function setupTokenIsValid(deps: AccountsDeps, token: string): Prom
   return Boolean(found && found.value === SETUP_MARKER && found.expiresAt > new Date());
 }
 
-type FirstAdminResult =
-  | { status: "created" }
-  | { status: "invalid-token" }
-  | { status: "weak-password"; message: string };
+type FirstAdminResult = { status: "created" } | { status: "invalid-token" } | WeakPassword;
 
 /** Consumes the set-up link and creates the first administrator (address taken as verified). */
 export async function createFirstAdmin(

@@ -88,6 +88,9 @@ function withoutParts(password: string, parts: Match[]): string {
   return rest + password.slice(from);
 }
 
+/** The refusal of a password `passwordProblem` found fault with; the page shows its message. */
+export type WeakPassword = { status: "weak-password"; message: string };
+
 /**
  * The first problem with a new password, or null. Used wherever a password is set: sign-up,
  * reset, change, and the set-up of doctors and administrators.

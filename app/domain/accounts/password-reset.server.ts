@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { user } from "~/db/schema/index.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
-import { passwordOwnerOf, passwordProblem } from "./check-password.server.ts";
+import { passwordOwnerOf, passwordProblem, type WeakPassword } from "./check-password.server.ts";
 import { sendAccountLink } from "./send-account-link.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -22,10 +22,7 @@ export function requestPasswordReset(
   });
 }
 
-type ResetResult =
-  | { status: "ok" }
-  | { status: "invalid-token" }
-  | { status: "weak-password"; message: string };
+type ResetResult = { status: "ok" } | { status: "invalid-token" } | WeakPassword;
 
 /**
  * Sets a new password from an e-mailed link (reset, doctor invitation, admin set-up). Ends every

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { cookieValue } from "~/lib/cookie-value.ts";
 import type { AccountsDeps } from "./types.ts";
 
 /**
@@ -41,13 +42,7 @@ export async function readPendingSecondFactor(
   deps: AccountsDeps,
   cookieHeader: string | null,
 ): Promise<string | null> {
-  if (!cookieHeader) return null;
-  const name = cookieName(deps);
-  const raw = cookieHeader
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
+  const raw = cookieValue(cookieHeader, cookieName(deps));
   if (!raw) return null;
   const [userId, expires, signature] = raw.split(".");
   if (!userId || !expires || !signature) return null;

@@ -3,7 +3,8 @@ import { member, organisation, user } from "~/db/schema/index.ts";
 import { accountKey, normaliseEmail } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
-import { passwordProblem } from "./check-password.server.ts";
+import { passwordProblem, type WeakPassword } from "./check-password.server.ts";
+import { organisationDetails } from "./organisation-details.ts";
 import { checkThrottle, recordAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
@@ -27,9 +28,7 @@ export function splitContactName(contactName: string): { firstName: string; last
 
 type RegistrationResult =
   /** Said for a new address and for a taken one alike: the e-mail tells the owner which. */
-  | { status: "accepted"; email: string }
-  | { status: "weak-password"; message: string }
-  | { status: "throttled" };
+  { status: "accepted"; email: string } | WeakPassword | { status: "throttled" };
 
 /**
  * Creates the user (role employer, unverified), their organisation and their membership as owner,
@@ -105,12 +104,7 @@ export async function registerEmployer(
   const organisationId = await db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organisation)
-      .values({
-        name: input.companyName.trim(),
-        industry: input.industry?.trim() || null,
-        phone: input.phone?.trim() || null,
-        address: input.address?.trim() || null,
-      })
+      .values(organisationDetails({ ...input, name: input.companyName }))
       .returning({ id: organisation.id });
     await tx.insert(member).values({ organisationId: org!.id, userId: created.id, role: "owner" });
     return org!.id;

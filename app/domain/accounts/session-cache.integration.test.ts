@@ -8,13 +8,19 @@ import { doctorProfile, member, organisation, session, user } from "~/db/schema/
 import { createScope } from "~/domain/kernel/scope.ts";
 import { changeMemberRole, removeMember } from "~/domain/teams/team.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
-import { CookieJar, requestFrom, startTestRuntime } from "~tests/support/accounts-harness.ts";
+import {
+  activeSession,
+  CookieJar,
+  requestFrom,
+  scopeOfSession,
+  startTestRuntime,
+} from "~tests/support/accounts-harness.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { insertPasswordAccount } from "~tests/support/password-account.ts";
 import { PASSWORD } from "~tests/support/test-accounts.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { setDoctorAccess } from "./doctors.server.ts";
-import { actorOfSession, loadSession } from "./load-session.server.ts";
+import { type CurrentSession, loadSession } from "./load-session.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { signOut } from "./sign-out.server.ts";
 import { switchOrganisation } from "./switch-organisation.server.ts";
@@ -75,21 +81,10 @@ function countSessionReads() {
   return vi.spyOn(runtime.auth.api, "getSession");
 }
 
-async function active(headers: Headers, now?: Date) {
-  const lookup = await loadSession(runtime, headers, now);
-  if (lookup.status !== "active") throw new Error(lookup.status);
-  return lookup.current;
-}
+const active = (headers: Headers, now?: Date) => activeSession(runtime, headers, now);
 
-function scopeOf(current: Awaited<ReturnType<typeof active>>) {
-  const actor = actorOfSession(current);
-  if (!actor) throw new Error("no actor");
-  return createScope(
-    runtime.database.db,
-    actor,
-    { ip: "198.51.100.9", requestId: "cache" },
-    testAdapters(),
-  );
+function scopeOf(current: CurrentSession) {
+  return scopeOfSession(runtime, current, { ip: "198.51.100.9", requestId: "cache" });
 }
 
 async function organisationWithOwner(name: string) {

@@ -2,13 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent, member, session } from "~/db/schema/index.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { createScope } from "~/domain/kernel/scope.ts";
-import { CookieJar, requestFrom, testRuntimeForFile } from "~tests/support/accounts-harness.ts";
-import { testAdapters } from "~tests/support/adapters.ts";
+import {
+  activeSession,
+  CookieJar,
+  requestFrom,
+  scopeOfSession,
+  testRuntimeForFile,
+} from "~tests/support/accounts-harness.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { linkTo, waitForMessage } from "../../../tests/e2e/support/outbox.ts";
 import { verifyEmailAddress } from "./email-verification.server.ts";
-import { actorOfSession, loadSession } from "./load-session.server.ts";
+import { actorOfSession, type CurrentSession } from "./load-session.server.ts";
 import { registerEmployer } from "./register-employer.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { switchOrganisation } from "./switch-organisation.server.ts";
@@ -23,7 +27,7 @@ const harness = testRuntimeForFile();
 
 /** A switch the server refuses as if the organisation or session did not exist. */
 async function expectSwitchRefused(
-  caller: Awaited<ReturnType<typeof current>>,
+  caller: CurrentSession,
   sessionId: string,
   organisationId: string,
 ) {
@@ -75,24 +79,11 @@ async function signedInEmployer(email: string, companyName: string, ip: string) 
   return new CookieJar().absorb(signedIn.setCookies);
 }
 
-async function current(jar: CookieJar, ip: string) {
-  const lookup = await loadSession(harness.runtime, requestFrom(ip, jar).headers);
-  if (lookup.status !== "active") throw new Error(lookup.status);
-  return lookup.current;
-}
+const current = (jar: CookieJar, ip: string) =>
+  activeSession(harness.runtime, requestFrom(ip, jar).headers);
 
-function scopeOf(sessionNow: Awaited<ReturnType<typeof current>>) {
-  const actor = actorOfSession(sessionNow);
-  if (!actor) throw new Error("no actor");
-  return createScope(
-    harness.runtime.database.db,
-    actor,
-    {
-      ip: "198.51.100.70",
-      requestId: "switch",
-    },
-    testAdapters(),
-  );
+function scopeOf(sessionNow: CurrentSession) {
+  return scopeOfSession(harness.runtime, sessionNow, { ip: "198.51.100.70", requestId: "switch" });
 }
 
 describe("switching organisation", () => {

@@ -5,8 +5,9 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { accountKey } from "./account-key.ts";
 import { auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
-import { passwordOwnerOf, passwordProblem } from "./check-password.server.ts";
+import { passwordOwnerOf, passwordProblem, type WeakPassword } from "./check-password.server.ts";
 import { passwordChangedEmail } from "./emails.ts";
+import { organisationDetails } from "./organisation-details.ts";
 import { splitContactName } from "./register-employer.server.ts";
 import { checkThrottle, recordFailedAttempt } from "./throttle.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
@@ -67,13 +68,7 @@ export async function updateOrganisation(
   }
   await db
     .update(organisation)
-    .set({
-      name: input.name.trim(),
-      industry: input.industry?.trim() || null,
-      phone: input.phone?.trim() || null,
-      address: input.address?.trim() || null,
-      updatedAt: new Date(),
-    })
+    .set({ ...organisationDetails(input), updatedAt: new Date() })
     .where(and(eq(organisation.id, input.actor.organisationId)));
   await auditAuthEvent(db, input.request, {
     action: "organisation.updated",
@@ -86,7 +81,7 @@ export async function updateOrganisation(
 type ChangePasswordResult =
   | { status: "ok"; setCookies: string[] }
   | { status: "wrong-password" }
-  | { status: "weak-password"; message: string }
+  | WeakPassword
   | { status: "locked" };
 
 /** Needs the current password; ends every other session of the account. */

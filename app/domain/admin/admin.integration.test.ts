@@ -22,6 +22,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { type ReferralStatus, referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { listPrivilegedAccounts } from "./access-review.server.ts";
 import { adjustOrganisationCredits } from "./adjust-organisation-credits.server.ts";
@@ -149,10 +150,7 @@ describe("credit adjustment", () => {
       new Set(["Goodwill after outage", "Duplicate purchase refunded"]),
     );
     expect(adjustments.every((a) => a.actorId === admin.userId)).toBe(true);
-    const events = await db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.action, "admin.credits_adjusted"), eq(auditEvent.objectId, org)));
+    const events = await auditEventsAbout(db, org, "admin.credits_adjusted");
     expect(events.map((e) => [e.outcome, e.details.credits, e.organisationId])).toEqual([
       ["success", 5, org],
       ["success", -6, org],
@@ -170,10 +168,7 @@ describe("credit adjustment", () => {
     const result = await adminAdjusts(org, -3, "Too much taken");
     expect(result).toEqual({ status: "insufficient", balance: 2 });
     expect(await getCreditBalance(db, org)).toBe(2);
-    const [refusal] = await db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.action, "admin.credits_adjusted"), eq(auditEvent.objectId, org)));
+    const [refusal] = await auditEventsAbout(db, org, "admin.credits_adjusted");
     expect(refusal).toMatchObject({ outcome: "failure" });
   });
 
@@ -240,10 +235,7 @@ describe("case reassignment", () => {
     const [after] = await db.select().from(referral).where(eq(referral.id, c.id));
     expect(after?.assignedDoctorId).toBe(to);
     expect(after?.status).toBe("in_review");
-    const [event] = await db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.action, "admin.case_reassigned"), eq(auditEvent.objectId, c.id)));
+    const [event] = await auditEventsAbout(db, c.id, "admin.case_reassigned");
     expect(event).toMatchObject({
       outcome: "success",
       objectType: "referral",

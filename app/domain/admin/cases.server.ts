@@ -1,17 +1,18 @@
 import { and, desc, eq, ilike, inArray, lt, notInArray, or, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { doctorProfile, organisation, referral, report, user } from "~/db/schema/index.ts";
 import { recordAuditEvent, recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { caseReassignedEmail } from "~/domain/doctor/doctor-emails.ts";
 import { slaRunningStatuses } from "~/domain/doctor/doctor-queue.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
-import type { Tx } from "~/domain/kernel/database.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import { containsPattern, type Page } from "~/domain/kernel/list.ts";
 import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { finalStatuses, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
+import { lockVisibleReferral } from "~/domain/referrals/lock-visible-referral.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { type CaseFilter, type CaseType, reassignableStatuses } from "./cases.ts";
 import { readPage } from "./list.server.ts";
@@ -46,6 +47,18 @@ const caseRowColumns = {
   createdAt: referral.createdAt,
 };
 
+/**
+ * Cases with their organisation and doctor joined, so the list and the case page read a case
+ * alike; `extra` adds what only the case page shows.
+ */
+function selectCases<Extra extends SelectedFields>(db: Executor, extra: Extra) {
+  return db
+    .select({ ...caseRowColumns, ...extra })
+    .from(referral)
+    .leftJoin(organisation, eq(organisation.id, referral.organisationId))
+    .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId));
+}
+
 export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<CaseRow>> {
   const { db, now } = requireAdmin(scope);
   const conditions: SQL[] = [visibleReferrals(scope)];
@@ -70,11 +83,7 @@ export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<
     where,
     page: filter.page,
     rows: (limit, offset) =>
-      db
-        .select(caseRowColumns)
-        .from(referral)
-        .leftJoin(organisation, eq(organisation.id, referral.organisationId))
-        .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
+      selectCases(db, {})
         .where(where)
         .orderBy(desc(referral.createdAt), desc(referral.id))
         .limit(limit)
@@ -122,19 +131,14 @@ export async function reassignCase(
   const inTransaction = <T>(work: (tx: Tx, queue: QueueMail | null) => Promise<T>) =>
     notify ? transactionWithMail(scope, work) : db.transaction((tx) => work(tx, null));
   const result = await inTransaction(async (tx, queue) => {
-    const [current] = await tx
-      .select({
-        id: referral.id,
-        reference: referral.reference,
-        urgent: referral.urgent,
-        contactedAt: referral.safetyContactedAt,
-        status: referral.status,
-        organisationId: referral.organisationId,
-        assignedDoctorId: referral.assignedDoctorId,
-      })
-      .from(referral)
-      .where(and(eq(referral.id, input.referralId), visibleReferrals(scope)))
-      .for("update");
+    const current = await lockVisibleReferral(tx, scope, input.referralId, {
+      reference: referral.reference,
+      urgent: referral.urgent,
+      contactedAt: referral.safetyContactedAt,
+      status: referral.status,
+      organisationId: referral.organisationId,
+      assignedDoctorId: referral.assignedDoctorId,
+    });
     if (!current) return { status: "not-found" } as const;
     const refuse = async (reason: string) =>
       recordAuditEvent(tx, {
@@ -209,17 +213,11 @@ export async function reassignCase(
  */
 export async function getAdminCase(scope: Scope, referralId: string) {
   const { db } = requireAdmin(scope);
-  const [found] = await db
-    .select({
-      ...caseRowColumns,
-      heldFromStatus: referral.heldFromStatus,
-      heldAt: referral.heldAt,
-      holdReason: referral.holdReason,
-    })
-    .from(referral)
-    .leftJoin(organisation, eq(organisation.id, referral.organisationId))
-    .leftJoin(doctorUser, eq(doctorUser.id, referral.assignedDoctorId))
-    .where(and(eq(referral.id, referralId), visibleReferrals(scope)));
+  const [found] = await selectCases(db, {
+    heldFromStatus: referral.heldFromStatus,
+    heldAt: referral.heldAt,
+    holdReason: referral.holdReason,
+  }).where(and(eq(referral.id, referralId), visibleReferrals(scope)));
   if (!found) return null;
   await recordAuditEventAs(scope, {
     action: "admin.case_viewed",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { addDays, addMinutes } from "date-fns";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   assessmentConsent,
@@ -19,6 +19,7 @@ import { systemScope } from "~/domain/kernel/scope.ts";
 import { cancelReferral } from "~/domain/referrals/cancel-referral.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
@@ -106,10 +107,7 @@ describe("opening a link", () => {
       type: "pre_employment",
     });
     expect(link.referralId).toBe(r.id);
-    const events = await database.db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.objectId, r.id), eq(auditEvent.action, "assessment.link_open")));
+    const events = await auditEventsAbout(database.db, r.id, "assessment.link_open");
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events)).not.toContain(token);
   });
@@ -218,10 +216,7 @@ describe("consent", () => {
       .from(referralActivity)
       .where(eq(referralActivity.referralId, r.id));
     expect(activity).toContainEqual({ kind: "started", actorId: null });
-    const [event] = await database.db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.objectId, r.id), eq(auditEvent.action, "assessment.consent_given")));
+    const [event] = await auditEventsAbout(database.db, r.id, "assessment.consent_given");
     expect(event).toMatchObject({
       actorId: `subject:${r.id}`,
       actorRole: "subject",
@@ -583,10 +578,7 @@ describe("safety (management guided assessment)", () => {
       expect(raw).not.toContain(secret);
 
     // The audit trail records the flag by code only.
-    const flags = await database.db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.objectId, r.id), eq(auditEvent.action, "assessment.safety_flag")));
+    const flags = await auditEventsAbout(database.db, r.id, "assessment.safety_flag");
     expect(flags).toHaveLength(1);
     expect(JSON.stringify(flags)).not.toContain("PLANTED");
   });

@@ -1,4 +1,4 @@
-import { stemmer } from "stemmer";
+import { cachedStemmer } from "~/lib/cached-stemmer.ts";
 
 /*
  * The free-text screen for thoughts of suicide or self-harm: the one list of phrases, kept here so
@@ -177,17 +177,7 @@ interface Clause {
   stems: string;
 }
 
-const stemCache = new Map<string, string>();
-function stem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    s = stemmer(word);
-    // Bounded: a long-running server sees an open-ended stream of words.
-    if (stemCache.size > 50_000) stemCache.clear();
-    stemCache.set(word, s);
-  }
-  return s;
-}
+const stem = cachedStemmer(50_000);
 
 /** Three or more single letters, each gap between them the same (spaces, dots, hyphens, slashes). */
 const SPELLED_OUT = /(?<![a-z0-9])[a-z]([ .\-_*·/+]{1,3})[a-z](?:\1[a-z])+(?![a-z0-9])(\.?)/g;

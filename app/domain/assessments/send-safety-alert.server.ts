@@ -5,6 +5,7 @@ import { requireSystem } from "~/domain/kernel/guards.ts";
 import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { claimDueReferrals } from "~/domain/referrals/claim-due-referrals.server.ts";
 import { safetyAlertEmail, safetyRealertEmail } from "./safety-alert-email.ts";
 
 /** Where the safety e-mails go: the clinical on-call's address, from the configuration. */
@@ -123,50 +124,31 @@ export async function sendSafetyRealerts(
     )
     .limit(200);
   const portalUrl = new URL("/doctor-dashboard", scope.adapters.publicUrl).toString();
-  let sent = 0;
-  const queued: string[] = [];
-  for (const c of due) {
-    await db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(referral)
-        .set({ safetyLastAlertAt: now })
-        .where(
-          and(
-            eq(referral.id, c.id),
-            eq(referral.safetyLastAlertAt, c.lastAlertAt as Date),
-            isNull(referral.safetyContactedAt),
-          ),
-        )
-        .returning({ id: referral.id });
-      if (claimed.length === 0) return;
-      queued.push(
-        ...(await queueMail(tx, { now, referralId: c.id }, [
-          {
-            to: deps.onCallEmail,
-            ...safetyRealertEmail({
-              reference: c.reference,
-              type: c.type,
-              portalUrl,
-              flaggedAt: c.urgentAt ?? c.lastAlertAt ?? now,
-              now,
-            }),
-          },
-        ])),
-      );
-      await recordAuditEventAs(
-        scope,
-        {
-          action: "assessment.safety_realert_sent",
-          outcome: "success",
-          organisationId: c.organisationId,
-          object: { type: "referral", id: c.id },
-          details: { to: "clinical-on-call" },
-        },
-        tx,
-      );
-      sent += 1;
-    });
-  }
-  await sendQueuedMail(scope, queued);
-  return sent;
+  return claimDueReferrals(scope, due, "assessment.safety_realert_sent", async (tx, queue, c) => {
+    const claimed = await tx
+      .update(referral)
+      .set({ safetyLastAlertAt: now })
+      .where(
+        and(
+          eq(referral.id, c.id),
+          eq(referral.safetyLastAlertAt, c.lastAlertAt as Date),
+          isNull(referral.safetyContactedAt),
+        ),
+      )
+      .returning({ id: referral.id });
+    if (claimed.length === 0) return null;
+    await queue([
+      {
+        to: deps.onCallEmail,
+        ...safetyRealertEmail({
+          reference: c.reference,
+          type: c.type,
+          portalUrl,
+          flaggedAt: c.urgentAt ?? c.lastAlertAt ?? now,
+          now,
+        }),
+      },
+    ]);
+    return { to: "clinical-on-call" };
+  });
 }

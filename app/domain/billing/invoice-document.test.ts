@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { testSeller } from "~tests/support/billing.ts";
 import { pdfText } from "~tests/support/pdf-text.ts";
 import { renderInvoicePdf } from "./invoice-document.server.tsx";
 import { missingSellerDetails } from "./orders.server.ts";
 import { priceOrder } from "./price-order.ts";
 
-const seller = {
-  name: "ReferOH Ltd",
-  address: "1 Example Street\nLondon EC1A 1AA",
-  companyNumber: "12345678",
-  vatNumber: "GB123456789",
-};
 const buyer = { name: "Acme Widgets Ltd", address: "2 Buyer Road, Leeds LS1 1AA" };
 // A membership with the Starter pack: two lines, priced by the real catalogue.
 const order = priceOrder(
@@ -50,7 +45,7 @@ describe("the VAT invoice PDF", () => {
       issuedAt: new Date("2026-03-03T10:00:00Z"),
       taxPoint: new Date("2026-03-02T10:00:00Z"),
       paidAt: new Date("2026-03-02T10:00:00Z"),
-      seller,
+      seller: testSeller,
       buyer,
       items: order.items,
       netPence: order.netPence,
@@ -66,7 +61,7 @@ describe("the VAT invoice PDF", () => {
   });
 
   it("names what is missing from a seller before an invoice is issued", () => {
-    expect(missingSellerDetails(seller)).toEqual([]);
+    expect(missingSellerDetails(testSeller)).toEqual([]);
     expect(missingSellerDetails({ name: "ReferOH Ltd" })).toEqual([
       "address",
       "companyNumber",

@@ -10,7 +10,12 @@ import { createDemoProvider } from "~/services/payments/demo-provider.server.ts"
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
-import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
+import {
+  becomeMemberForTest,
+  employerScopeFor,
+  fakeStripeApi,
+  providerScope,
+} from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { insertOrganisationForTest } from "~tests/support/test-organisation.ts";
 import { cancelMembership } from "./cancel-membership.server.ts";
@@ -33,15 +38,7 @@ async function actorFor(name: string) {
 }
 
 async function becomeMember(actor: Awaited<ReturnType<typeof actorFor>>) {
-  const demo = createDemoProvider();
-  const order = await createOrder(database.db, {
-    actor,
-    request: { kind: "membership", interval: "monthly" },
-    provider: "demo",
-  });
-  expect(
-    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller }),
-  ).toBe("granted");
+  expect(await becomeMemberForTest(database.db, actor)).toBe("granted");
 }
 
 /** A member's credit pack ordered through Stripe and not yet paid: what a webhook would confirm. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvent, creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
+import { creditNote, paymentOrder, referral } from "~/db/schema/index.ts";
 import { declineConsent } from "~/domain/assessments/decline-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
@@ -15,7 +15,13 @@ import type { PaymentProvider } from "~/services/payments/provider.ts";
 import { createStripeProvider } from "~/services/payments/stripe-provider.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
-import { employerScopeFor, fakeStripeApi, providerScope } from "~tests/support/billing.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
+import {
+  employerScopeFor,
+  fakeStripeApi,
+  providerScope,
+  testSeller,
+} from "~tests/support/billing.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { pdfText } from "~tests/support/pdf-text.ts";
 import {
@@ -35,14 +41,8 @@ import { pendingRefunds, settleRefund } from "./settle-refund.server.ts";
 
 const database = testDatabaseForFile();
 const demo = createDemoProvider();
-const seller = {
-  name: "ReferOH Ltd",
-  address: "1 Example Street\nLondon EC1A 1AA",
-  companyNumber: "12345678",
-  vatNumber: "GB123456789",
-};
 const hooks: ConfirmationHooks = {
-  seller,
+  seller: testSeller,
   onReferralPaid: (tx, scope, referralId, order) =>
     confirmReferralPayment(tx, scope, { referralId, order }),
   describeBuyer: async () => ({ name: "Acme Ltd", address: "2 Buyer Road\nLeeds LS1 1AA" }),
@@ -141,10 +141,7 @@ describe("cancelling a card-paid referral", () => {
       netPence: 38_000,
       vatPence: 7_600,
     });
-    const audits = await database.db
-      .select()
-      .from(auditEvent)
-      .where(eq(auditEvent.objectId, one.order.creditNote.id));
+    const audits = await auditEventsAbout(database.db, one.order.creditNote.id);
     expect(audits.map((a) => `${a.action}:${a.outcome}`)).toEqual(["billing.refund:success"]);
 
     // The PDF names the invoice it credits and shows every amount reversed.

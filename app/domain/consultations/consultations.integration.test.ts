@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server.ts";
-import { auditEvent, consultation, referral as referralTable } from "~/db/schema/index.ts";
+import { consultation, referral as referralTable } from "~/db/schema/index.ts";
 import { actorOfDoctor } from "~/domain/doctor/doctor-queue.ts";
 import type { DoctorActor, SystemActor } from "~/domain/kernel/actor.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
@@ -11,6 +11,7 @@ import {
   issueInvitationToken,
 } from "~/domain/referrals/invitations.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { readCalendar } from "~tests/support/calendar.ts";
 import type { ConsultationTestDeps } from "~tests/support/consultations.ts";
 import {
@@ -574,10 +575,7 @@ describe("joining the room", () => {
       reason: "refused",
     });
 
-    const denied = await handle.db
-      .select()
-      .from(auditEvent)
-      .where(eq(auditEvent.objectId, booked.id));
+    const denied = await auditEventsAbout(handle.db, booked.id);
     expect(denied.some((e) => e.action === "consultation.join" && e.outcome === "denied")).toBe(
       true,
     );
@@ -604,10 +602,7 @@ describe("after the call", () => {
       readConsultationNotes(doctorScope(handle.db, stranger), booked.id),
       "not_found",
     );
-    const audits = await handle.db
-      .select()
-      .from(auditEvent)
-      .where(eq(auditEvent.objectId, booked.id));
+    const audits = await auditEventsAbout(handle.db, booked.id);
     expect(audits.map((a) => a.action)).toEqual(
       expect.arrayContaining(["consultation.notes_saved", "consultation.notes_viewed"]),
     );

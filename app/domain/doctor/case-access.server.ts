@@ -1,11 +1,14 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import { doctorProfile, referral, user } from "~/db/schema/index.ts";
+import { doctorProfile, questionnaireResponse, referral, user } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import {
+  visibleQuestionnaireResponses,
+  visibleReferrals,
+} from "~/domain/kernel/visibility.server.ts";
 import { isUuid } from "~/lib/ids.ts";
 
 /**
@@ -24,6 +27,24 @@ export function findVisibleReferral(
   options: { lock?: boolean } = {},
 ) {
   return readCase(db, scope, referralId, undefined, options);
+}
+
+/**
+ * The person's answers on a case, read through `visibleQuestionnaireResponses`: the case page and
+ * the disclosure gate read them alike, and a doctor reaches only the cases the builder allows.
+ */
+export async function caseResponse(
+  db: Pick<Executor, "select">,
+  doctor: Scope<DoctorActor> | DoctorActor,
+  referralId: string,
+) {
+  const [response] = await db
+    .select()
+    .from(questionnaireResponse)
+    .where(
+      and(eq(questionnaireResponse.referralId, referralId), visibleQuestionnaireResponses(doctor)),
+    );
+  return response;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditEvent,
@@ -25,6 +25,7 @@ import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { decideOnDisclosures } from "~/domain/reports/decide-disclosures.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
@@ -294,10 +295,7 @@ describe("the queue", () => {
     expect(detail.draft?.referralType).toBe("pre_employment");
     expect(detail.transcript.length).toBeGreaterThan(0);
     expect(Object.keys(detail.answers).length).toBeGreaterThan(0);
-    const events = await database.db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.action, "doctor.case_read"), eq(auditEvent.objectId, r.id)));
+    const events = await auditEventsAbout(database.db, r.id, "doctor.case_read");
     expect(events).toHaveLength(1);
     expect(events[0]?.actorId).toBe(d.userId);
   });
@@ -521,12 +519,7 @@ describe("the release check at signing", () => {
       .where(eq(report.referralId, r.id));
     expect(saved?.signedAt).toBeNull();
     expect(JSON.stringify(saved?.body)).toContain("marmalade");
-    const events = await database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(eq(auditEvent.action, "doctor.report_sign_refused"), eq(auditEvent.objectId, r.id)),
-      );
+    const events = await auditEventsAbout(database.db, r.id, "doctor.report_sign_refused");
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0]?.details)).not.toContain("marmalade");
 

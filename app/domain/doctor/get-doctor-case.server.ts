@@ -1,7 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import {
   draftReport,
-  questionnaireResponse,
   report,
   reportVersion,
   subjectInformationRequest,
@@ -12,12 +11,9 @@ import { caseMessageColumns } from "~/domain/assessments/case-messages.server.ts
 import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import {
-  visibleDraftReports,
-  visibleQuestionnaireResponses,
-} from "~/domain/kernel/visibility.server.ts";
+import { visibleDraftReports } from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
-import { auditCase, findVisibleReferral } from "./case-access.server.ts";
+import { auditCase, caseResponse, findVisibleReferral } from "./case-access.server.ts";
 import { contactOf } from "./case-contact.ts";
 import { urgentOpen } from "./doctor-queue.ts";
 import { listContactAttempts } from "./list-contact-attempts.server.ts";
@@ -54,12 +50,7 @@ export async function getDoctorCase(
       ? "queue"
       : "urgent";
   const clinical = access !== "urgent";
-  const [response] = await db
-    .select()
-    .from(questionnaireResponse)
-    .where(
-      and(eq(questionnaireResponse.referralId, row.id), visibleQuestionnaireResponses(doctor)),
-    );
+  const response = await caseResponse(db, doctor, row.id);
   const [draft] = await db
     .select()
     .from(draftReport)

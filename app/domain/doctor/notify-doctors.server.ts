@@ -7,11 +7,11 @@ import {
   slaWarning,
   user,
 } from "~/db/schema/index.ts";
-import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
 import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { claimDueReferrals } from "~/domain/referrals/claim-due-referrals.server.ts";
 import { caseSubmittedEmail, slaWarningEmail } from "./doctor-emails.ts";
 import { SLA_AT_RISK_FRACTION, slaRunningStatuses } from "./doctor-queue.ts";
 
@@ -106,48 +106,31 @@ export async function sendSlaWarnings(scope: Scope): Promise<number> {
   const admins = await db.select({ email: user.email }).from(user).where(eq(user.role, "admin"));
   const dashboardUrl = new URL("/doctor-dashboard", scope.adapters.publicUrl).toString();
   const adminUrl = new URL("/admin", scope.adapters.publicUrl).toString();
-  let sent = 0;
-  const queued: string[] = [];
-  for (const c of due) {
-    await db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(slaWarning)
-        .values({ referralId: c.id, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ id: slaWarning.referralId });
-      if (claimed.length === 0) return;
-      const mail = {
-        reference: c.reference,
-        dueAt: c.slaDueAt!,
-        assigned: c.assignedDoctorId !== null,
-        urgent: c.urgent,
-      };
-      const messages: OutboxMessage[] = [];
-      if (c.assignedDoctorId) {
-        const [doctor] = await tx
-          .select({ email: user.email })
-          .from(user)
-          .where(eq(user.id, c.assignedDoctorId));
-        if (doctor)
-          messages.push({ to: doctor.email, ...slaWarningEmail({ ...mail, dashboardUrl }) });
-      }
-      for (const admin of admins)
-        messages.push({ to: admin.email, ...slaWarningEmail({ ...mail, dashboardUrl: adminUrl }) });
-      queued.push(...(await queueMail(tx, { now, referralId: c.id }, messages)));
-      await recordAuditEventAs(
-        scope,
-        {
-          action: "referral.sla_warning",
-          outcome: "success",
-          organisationId: c.organisationId,
-          object: { type: "referral", id: c.id },
-          details: { assigned: c.assignedDoctorId !== null, admins: admins.length },
-        },
-        tx,
-      );
-      sent += 1;
-    });
-  }
-  await sendQueuedMail(scope, queued);
-  return sent;
+  return claimDueReferrals(scope, due, "referral.sla_warning", async (tx, queue, c) => {
+    const claimed = await tx
+      .insert(slaWarning)
+      .values({ referralId: c.id, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ id: slaWarning.referralId });
+    if (claimed.length === 0) return null;
+    const mail = {
+      reference: c.reference,
+      dueAt: c.slaDueAt!,
+      assigned: c.assignedDoctorId !== null,
+      urgent: c.urgent,
+    };
+    const messages: OutboxMessage[] = [];
+    if (c.assignedDoctorId) {
+      const [doctor] = await tx
+        .select({ email: user.email })
+        .from(user)
+        .where(eq(user.id, c.assignedDoctorId));
+      if (doctor)
+        messages.push({ to: doctor.email, ...slaWarningEmail({ ...mail, dashboardUrl }) });
+    }
+    for (const admin of admins)
+      messages.push({ to: admin.email, ...slaWarningEmail({ ...mail, dashboardUrl: adminUrl }) });
+    await queue(messages);
+    return { assigned: c.assignedDoctorId !== null, admins: admins.length };
+  });
 }

@@ -3,6 +3,7 @@ import { organisation, referral, report } from "~/db/schema/index.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { selectReportsWithCase } from "~/domain/reports/select-reports-with-case.server.ts";
 import { isUuid } from "~/lib/ids.ts";
 import { caseNotFound } from "./case-access.server.ts";
 
@@ -12,18 +13,16 @@ import { caseNotFound } from "./case-access.server.ts";
  */
 export async function ownReport(scope: Scope<DoctorActor>, referralId: string) {
   if (!isUuid(referralId)) throw caseNotFound();
-  const [row] = await scope.db
-    .select({ report, referral, organisationName: organisation.name })
-    .from(report)
-    .innerJoin(referral, eq(referral.id, report.referralId))
-    .innerJoin(organisation, eq(organisation.id, report.organisationId))
-    .where(
-      and(
-        eq(report.referralId, referralId),
-        visibleReferrals(scope),
-        eq(referral.assignedDoctorId, scope.actor.userId),
-      ),
-    );
+  const [row] = await selectReportsWithCase(scope.db, {
+    referral,
+    organisationName: organisation.name,
+  }).where(
+    and(
+      eq(report.referralId, referralId),
+      visibleReferrals(scope),
+      eq(referral.assignedDoctorId, scope.actor.userId),
+    ),
+  );
   if (!row) throw caseNotFound();
   return row;
 }

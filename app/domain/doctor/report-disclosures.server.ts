@@ -1,20 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import {
-  draftReport,
-  questionnaireResponse,
-  type referral,
-  report,
-  reportVersion,
-} from "~/db/schema/index.ts";
+import { draftReport, type referral, report, reportVersion } from "~/db/schema/index.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import {
-  visibleDraftReports,
-  visibleQuestionnaireResponses,
-} from "~/domain/kernel/visibility.server.ts";
+import { visibleDraftReports } from "~/domain/kernel/visibility.server.ts";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import {
   disclosureItemsOf,
@@ -23,7 +14,7 @@ import {
   reportFindings,
 } from "~/domain/reports/release-check.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
-import { ownCase } from "./case-access.server.ts";
+import { caseResponse, ownCase } from "./case-access.server.ts";
 
 /*
  * What the disclosure gate needs of a case (docs/decisions/0016-disclosure-gate.md): the person's
@@ -54,12 +45,7 @@ export async function releaseCaseOf(
   current: ReferralRow,
   reportId: string | null,
 ): Promise<ReleaseCheckCase> {
-  const [response] = await db
-    .select()
-    .from(questionnaireResponse)
-    .where(
-      and(eq(questionnaireResponse.referralId, current.id), visibleQuestionnaireResponses(doctor)),
-    );
+  const response = await caseResponse(db, doctor, current.id);
   const [draft] = await db
     .select({ draft: draftReport.draft })
     .from(draftReport)

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvent, referral } from "~/db/schema/index.ts";
+import { referral } from "~/db/schema/index.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
@@ -14,6 +14,7 @@ import type { SubjectActor } from "~/domain/kernel/actor.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
@@ -127,12 +128,7 @@ describe("an urgent answer raises the case at once", () => {
       contactAttempts: [],
     });
     expect(detail.safety?.level).toBe("urgent");
-    const reads = await database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(eq(auditEvent.objectId, c.id), eq(auditEvent.action, "doctor.contact_details_read")),
-      );
+    const reads = await auditEventsAbout(database.db, c.id, "doctor.contact_details_read");
     expect(reads.map((e) => e.actorId)).toEqual([holderless.userId, holderless.userId]);
     expect(JSON.stringify(reads)).not.toContain("7911");
   });
@@ -225,12 +221,7 @@ describe("the safety contact log and the re-alert", () => {
       ["reached", "Safe tonight; GP tomorrow", "Dr Contact"],
       ["no_answer", "Voicemail full", "Dr Contact"],
     ]);
-    const audited = await database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(eq(auditEvent.objectId, c.id), eq(auditEvent.action, "doctor.safety_contact_attempt")),
-      );
+    const audited = await auditEventsAbout(database.db, c.id, "doctor.safety_contact_attempt");
     expect(audited).toHaveLength(2);
     expect(JSON.stringify(audited)).not.toMatch(/Voicemail|GP tomorrow/);
 

@@ -16,7 +16,8 @@ import {
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { auditActorOf, type SystemActor } from "~/domain/kernel/actor.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { lockVisibleReferral } from "~/domain/referrals/lock-visible-referral.server.ts";
 import {
   ABANDONED_STATUSES,
   OUTCOME_STATUSES,
@@ -88,11 +89,7 @@ async function eraseCase(
 ) {
   await scope.db.transaction(async (tx) => {
     // A re-invitation racing the purge wins: the case is left for a later run.
-    const [locked] = await tx
-      .select({ status: referral.status })
-      .from(referral)
-      .where(and(eq(referral.id, c.id), visibleReferrals(scope)))
-      .for("update");
+    const locked = await lockVisibleReferral(tx, scope, c.id, { status: referral.status });
     if (locked?.status !== c.status) return;
 
     const drafts = await tx

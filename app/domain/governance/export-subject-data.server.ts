@@ -77,13 +77,15 @@ export async function exportSubjectData(
       subjectEmail: referral.subjectEmail,
       employer: organisation.name,
       ...referralRequestColumns,
-      createdAt: referral.createdAt,
-      invitedAt: referral.invitedAt,
-      startedAt: referral.startedAt,
-      submittedAt: referral.submittedAt,
-      reportSentAt: referral.reportSentAt,
-      completedAt: referral.completedAt,
-      closedAt: referral.closedAt,
+      ...columnsOf(referral, [
+        "createdAt",
+        "invitedAt",
+        "startedAt",
+        "submittedAt",
+        "reportSentAt",
+        "completedAt",
+        "closedAt",
+      ]),
       healthDataErasedAt: retentionErasure.erasedAt,
     })
     .from(referral)

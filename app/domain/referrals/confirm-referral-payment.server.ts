@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { referral } from "~/db/schema/index.ts";
 import type { PaymentOrder } from "~/domain/billing/orders.server.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import { queueInvitation } from "./invitation-outbox.server.ts";
+import { lockVisibleReferral } from "./lock-visible-referral.server.ts";
 
 /**
  * The billing confirmation hook for pay-per-referral orders: inside the order's transaction the
@@ -17,11 +16,10 @@ export async function confirmReferralPayment(
   scope: Scope,
   { referralId, order }: { referralId: string; order: PaymentOrder },
 ): Promise<void> {
-  const [current] = await tx
-    .select({ id: referral.id, organisationId: referral.organisationId, status: referral.status })
-    .from(referral)
-    .where(and(eq(referral.id, referralId), visibleReferrals(scope)))
-    .for("update");
+  const current = await lockVisibleReferral(tx, scope, referralId, {
+    organisationId: referral.organisationId,
+    status: referral.status,
+  });
   if (
     !current ||
     current.organisationId !== order.organisationId ||

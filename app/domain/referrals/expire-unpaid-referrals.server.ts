@@ -8,6 +8,7 @@ import { applyReferralTransition } from "~/domain/referrals/referral-transition.
 import { emailText } from "~/lib/email-text.ts";
 import { referralEndingNotice } from "./employer-notice.server.ts";
 import { canTransition } from "./lifecycle.ts";
+import { lockVisibleReferral } from "./lock-visible-referral.server.ts";
 
 /** Days a submitted referral waits for its payment before it expires (docs/architecture.md §6). */
 const unpaidReferralDays = 7;
@@ -39,16 +40,11 @@ export async function expireUnpaidReferrals(
   const expired: { referralId: string; notice: string[] }[] = [];
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({
-          id: referral.id,
-          organisationId: referral.organisationId,
-          status: referral.status,
-          orderId: referral.orderId,
-        })
-        .from(referral)
-        .where(and(eq(referral.id, id), visibleReferrals(scope)))
-        .for("update");
+      const current = await lockVisibleReferral(tx, scope, id, {
+        organisationId: referral.organisationId,
+        status: referral.status,
+        orderId: referral.orderId,
+      });
       // A payment that landed meanwhile moved the referral on: it stays as it is.
       if (!current || !canTransition(current.status, "payment_expired", scope.actor.role))
         return null;

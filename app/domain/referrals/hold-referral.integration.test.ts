@@ -1,7 +1,7 @@
 import { addHours } from "date-fns";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { assessmentInvitation, auditEvent, referral, referralActivity } from "~/db/schema/index.ts";
+import { assessmentInvitation, referral, referralActivity } from "~/db/schema/index.ts";
 import { getAdminOverview } from "~/domain/admin/overview.server.ts";
 import { listDoctorCases } from "~/domain/doctor/doctor-cases.server.ts";
 import { doctorRowAction, slaState } from "~/domain/doctor/doctor-queue.ts";
@@ -11,6 +11,7 @@ import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import {
   createDoctorForTest,
   doctorScope,
@@ -93,10 +94,7 @@ describe("On hold", () => {
     expect(kinds.map((k) => k.kind)).toEqual(
       expect.arrayContaining(["put_on_hold", "hold_lifted"]),
     );
-    const audits = await database.db
-      .select()
-      .from(auditEvent)
-      .where(and(eq(auditEvent.objectId, r.id)));
+    const audits = await auditEventsAbout(database.db, r.id);
     const holdAudits = audits.filter((a) => a.action.startsWith("referral.hold_"));
     expect(holdAudits.map((a) => a.action).sort()).toEqual([
       "referral.hold_lifted",

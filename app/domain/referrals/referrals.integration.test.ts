@@ -4,13 +4,14 @@ import { addHours } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { auditEvent, referral } from "~/db/schema/index.ts";
+import { referral } from "~/db/schema/index.ts";
 import { getCreditBalance } from "~/domain/billing/credit-ledger.server.ts";
-import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
+import { handlePaymentEvent } from "~/domain/billing/orders.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
-import { providerScope } from "~tests/support/billing.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
+import { becomeMemberForTest, providerScope } from "~tests/support/billing.ts";
 import { tempDirForFile, testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { fileOutboxMailer } from "~tests/support/mail.ts";
 import {
@@ -46,12 +47,7 @@ async function employer(name: string): Promise<TestEmployer> {
 }
 
 async function withCredits(actor: TestEmployer, packId: "starter" | "value" = "starter") {
-  const order = await createOrder(database.db, {
-    actor,
-    request: { kind: "membership", interval: "monthly", packId },
-    provider: "demo",
-  });
-  await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller });
+  await becomeMemberForTest(database.db, actor, packId);
 }
 
 const candidate = {
@@ -207,12 +203,7 @@ describe("management referral", () => {
 
   it("pays four racing submissions with 4 credits once and orders for the rest", async () => {
     const actor = await employer("race");
-    const order = await createOrder(database.db, {
-      actor,
-      request: { kind: "membership", interval: "monthly" },
-      provider: "demo",
-    });
-    await handlePaymentEvent(providerScope(database.db), demo.confirmationEvent(order), { seller });
+    await becomeMemberForTest(database.db, actor);
     const { grantCredits } = await import("~/domain/billing/credit-ledger.server.ts");
     await grantCredits(database.db, {
       organisationId: actor.organisationId,
@@ -282,10 +273,7 @@ describe("cancelling", () => {
       found: false,
       reason: "revoked",
     });
-    const events = await database.db
-      .select()
-      .from(auditEvent)
-      .where(eq(auditEvent.objectId, created.id));
+    const events = await auditEventsAbout(database.db, created.id);
     expect(events.map((e) => e.action)).toContain("referral.cancel");
     await expect(
       cancelReferral(employerScopeForTest(database.db, actor), created.id),

@@ -11,6 +11,7 @@ import { headerColumns, loadReportHeader } from "./report-header.server.ts";
 import { reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { fitnessLabel, REPORT_TYPE_TITLES, reportSections } from "./report-sections.ts";
 import { isCurrentVersionOf, signedVersionColumns } from "./report-version.server.ts";
+import { selectReportsWithCase } from "./select-reports-with-case.server.ts";
 
 /**
  * What the employer may see of one report: a released version as the person agreed to release it
@@ -20,25 +21,19 @@ import { isCurrentVersionOf, signedVersionColumns } from "./report-version.serve
 export async function getEmployerReport(scope: Scope, reference: string) {
   const { db } = requireEmployer(scope);
   if (!referenceFormat.test(reference)) notFound();
-  const [row] = await db
-    .select({
-      report,
-      referralReference: referral.reference,
-      subjectName: referral.subjectName,
-      organisationName: organisation.name,
-      header: headerColumns(referral),
-    })
-    .from(report)
-    .innerJoin(referral, eq(referral.id, report.referralId))
-    .innerJoin(organisation, eq(organisation.id, report.organisationId))
-    .where(
-      and(
-        eq(report.reference, reference),
-        // The released reports the employer may read (visibleReports), and of a withheld one
-        // only that consent was withheld: the branch below returns nothing else about it.
-        or(visibleReports(scope), and(visibleReferrals(scope), eq(report.status, "withheld"))),
-      ),
-    );
+  const [row] = await selectReportsWithCase(db, {
+    referralReference: referral.reference,
+    subjectName: referral.subjectName,
+    organisationName: organisation.name,
+    header: headerColumns(referral),
+  }).where(
+    and(
+      eq(report.reference, reference),
+      // The released reports the employer may read (visibleReports), and of a withheld one
+      // only that consent was withheld: the branch below returns nothing else about it.
+      or(visibleReports(scope), and(visibleReferrals(scope), eq(report.status, "withheld"))),
+    ),
+  );
   if (!row) notFound();
   const base = {
     id: row.report.id,

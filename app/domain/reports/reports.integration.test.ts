@@ -13,6 +13,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
@@ -102,15 +103,7 @@ describe("the person's review", () => {
     );
     expect(view.facts.find((f) => f.id === "consent")?.value).toMatch(/^Not released/);
     await loadReportForSubject(subjectScopeForTest(database.db, link), { referral: current });
-    const reads = await database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(
-          eq(auditEvent.action, "report.subject_viewed"),
-          eq(auditEvent.objectId, sent.report.id),
-        ),
-      );
+    const reads = await auditEventsAbout(database.db, sent.report.id, "report.subject_viewed");
     expect(reads).toHaveLength(2);
     expect(JSON.stringify(reads)).not.toContain("depressive");
   });

@@ -14,6 +14,7 @@ import {
   subjectReportReleasedEmail,
 } from "./report-emails.ts";
 import type { ReportNotification } from "./report-jobs.ts";
+import { selectReportsWithCase } from "./select-reports-with-case.server.ts";
 import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
 
 /**
@@ -29,21 +30,15 @@ export async function sendReportNotification(
 ): Promise<{ sent: number }> {
   const system = requireSystem(scope);
   const { db } = system;
-  const [row] = await db
-    .select({
-      report,
-      referralReference: referral.reference,
-      subjectName: referral.subjectName,
-      subjectEmail: referral.subjectEmail,
-      referralOwnerId: referral.ownerId,
-      organisationName: organisation.name,
-    })
-    .from(report)
-    .innerJoin(referral, eq(referral.id, report.referralId))
-    .leftJoin(organisation, eq(organisation.id, report.organisationId))
-    .where(and(eq(report.id, reportId), visibleReports(scope)));
+  const [row] = await selectReportsWithCase(db, {
+    referralReference: referral.reference,
+    subjectName: referral.subjectName,
+    subjectEmail: referral.subjectEmail,
+    referralOwnerId: referral.ownerId,
+    organisationName: organisation.name,
+  }).where(and(eq(report.id, reportId), visibleReports(scope)));
   if (!row || row.report.status !== kind) return { sent: 0 };
-  const organisationName = row.organisationName ?? "there";
+  const { organisationName } = row;
   const url = (path: string) => new URL(path, scope.adapters.publicUrl).toString();
 
   let recipients: string[];

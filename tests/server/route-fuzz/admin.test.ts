@@ -1,7 +1,7 @@
 import { it } from "vitest";
-import { ServerCaller, signInWithTwoFactorEnrolment } from "~tests/support/server-requests.ts";
+import { signInWithTwoFactorEnrolment } from "~tests/support/server-requests.ts";
 import { createAccountOn, PASSWORD, uniqueEmail } from "~tests/support/test-accounts.ts";
-import { fuzz, fuzzServerForFile, report, walkTimeout } from "./fuzz.ts";
+import { fuzzServerForFile, walkAs, walkTimeout } from "./fuzz.ts";
 
 const server = fuzzServerForFile();
 
@@ -10,13 +10,9 @@ it(
   async () => {
     const email = uniqueEmail("fuzz-admin");
     await createAccountOn(server().runtime, "admin", email, "Morgan Admin");
-    const admin = new ServerCaller(server());
-    try {
-      await signInWithTwoFactorEnrolment(admin, "/login", email, PASSWORD);
-      report("admin", await fuzz(admin, "admin"));
-    } finally {
-      admin.close();
-    }
+    await walkAs(server(), "admin", {
+      signIn: (admin) => signInWithTwoFactorEnrolment(admin, "/login", email, PASSWORD),
+    });
   },
   walkTimeout,
 );

@@ -1,8 +1,8 @@
 import { it } from "vitest";
 import { createDoctorAccountForTest } from "~tests/support/consultations.ts";
-import { ServerCaller, signInWithTwoFactorEnrolment } from "~tests/support/server-requests.ts";
+import { signInWithTwoFactorEnrolment } from "~tests/support/server-requests.ts";
 import { PASSWORD, uniqueEmail } from "~tests/support/test-accounts.ts";
-import { fuzz, fuzzServerForFile, report, walkTimeout } from "./fuzz.ts";
+import { fuzzServerForFile, walkAs, walkTimeout } from "./fuzz.ts";
 
 const server = fuzzServerForFile();
 
@@ -16,13 +16,9 @@ it(
       name: "Dr Fuzz Tester",
       password: PASSWORD,
     });
-    const doctor = new ServerCaller(server());
-    try {
-      await signInWithTwoFactorEnrolment(doctor, "/doctor-login", email, PASSWORD);
-      report("doctor", await fuzz(doctor, "doctor"));
-    } finally {
-      doctor.close();
-    }
+    await walkAs(server(), "doctor", {
+      signIn: (doctor) => signInWithTwoFactorEnrolment(doctor, "/doctor-login", email, PASSWORD),
+    });
   },
   walkTimeout,
 );

@@ -1,9 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import { member } from "~/db/schema/index.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
-import { ServerCaller } from "~tests/support/server-requests.ts";
 import { createAccountOn, PASSWORD, uniqueEmail } from "~tests/support/test-accounts.ts";
-import { fuzz, fuzzServerForFile, report, tokenRoutes, walkTimeout } from "./fuzz.ts";
+import { fuzzServerForFile, tokenRoutes, walkAs, walkTimeout } from "./fuzz.ts";
 
 const server = fuzzServerForFile();
 
@@ -26,12 +25,7 @@ it(
   "route fuzz: no input makes the server fail, as the person on their assessment link",
   async () => {
     expect(tokenRoutes.length).toBeGreaterThan(0);
-    const person = new ServerCaller(server());
-    try {
-      report("person", await fuzz(person, "person", { token, routes: tokenRoutes }), tokenRoutes);
-    } finally {
-      person.close();
-    }
+    await walkAs(server(), "person", { token, routes: tokenRoutes });
   },
   walkTimeout,
 );
@@ -39,21 +33,21 @@ it(
 it(
   "route fuzz: no input makes the server fail, as the employer who sent that link",
   async () => {
-    const employer = new ServerCaller(server());
-    try {
-      const signIn = await employer.post("/login", {
-        intent: "sign-in",
-        email: employerEmail,
-        password: PASSWORD,
-      });
-      expect(signIn.location, "the employer's sign-in").toMatch(/^\/employer-dashboard/);
-      // The organisation is the one the employer's own pages post (docs/architecture.md §4).
-      const page = (await employer.get("/employer-subscription")).body.toString();
-      expect(page).toContain(`name="_organisation" value="${organisationId}"`);
-      report("employer", await fuzz(employer, "employer", { token, organisation: organisationId }));
-    } finally {
-      employer.close();
-    }
+    await walkAs(server(), "employer", {
+      token,
+      organisation: organisationId,
+      async signIn(employer) {
+        const signIn = await employer.post("/login", {
+          intent: "sign-in",
+          email: employerEmail,
+          password: PASSWORD,
+        });
+        expect(signIn.location, "the employer's sign-in").toMatch(/^\/employer-dashboard/);
+        // The organisation is the one the employer's own pages post (docs/architecture.md §4).
+        const page = (await employer.get("/employer-subscription")).body.toString();
+        expect(page).toContain(`name="_organisation" value="${organisationId}"`);
+      },
+    });
   },
   walkTimeout,
 );

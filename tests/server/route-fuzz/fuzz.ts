@@ -5,7 +5,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, expect } from "vitest";
 import routes from "~/routes.ts";
 import { type BuiltServer, startBuiltServer } from "~tests/support/built-server.ts";
-import type { Body, ServerCaller } from "~tests/support/server-requests.ts";
+import { type Body, ServerCaller } from "~tests/support/server-requests.ts";
 
 /*
  * Walks every route and action of app/routes.ts with malformed input, as an anonymous visitor and
@@ -206,7 +206,7 @@ async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<v
   );
 }
 
-export async function fuzz(
+async function fuzz(
   caller: ServerCaller,
   role: string,
   options: {
@@ -309,7 +309,7 @@ export async function fuzz(
  * The walk's tally on the console and in .reports/route-fuzz-<role>.json; fails on any 5xx, and
  * unless every route of `walked` (app/routes.ts, or the role's share of it) was reached.
  */
-export function report(role: string, tally: Tally, walked = allRoutes) {
+function report(role: string, tally: Tally, walked = allRoutes) {
   const statuses = [...tally.statuses.entries()].sort(([a], [b]) => a - b);
   const line = `${role}: ${tally.requests} requests, ${tally.routes.size} routes, ${tally.methods.size} methods (${[...tally.methods].join(", ")}); statuses ${statuses.map(([s, n]) => `${s}×${n}`).join(" ")}`;
   console.log(`route fuzz — ${line}`);
@@ -332,6 +332,27 @@ export function report(role: string, tally: Tally, walked = allRoutes) {
   expect(tally.failures, `${role}: responses with status 5xx`).toEqual([]);
   // Every route of app/routes.ts (or of the role's share of them) was walked.
   expect(tally.routes.size).toBe(walked.length);
+}
+
+/**
+ * One role's walk: a fresh caller on the file's server, signed in by `signIn` first when the role
+ * has an account, every route fuzzed, and the tally reported; the caller closes either way.
+ */
+export async function walkAs(
+  server: BuiltServer,
+  role: string,
+  {
+    signIn,
+    ...options
+  }: Parameters<typeof fuzz>[2] & { signIn?: (caller: ServerCaller) => Promise<unknown> } = {},
+) {
+  const caller = new ServerCaller(server);
+  try {
+    await signIn?.(caller);
+    report(role, await fuzz(caller, role, options), options.routes);
+  } finally {
+    caller.close();
+  }
 }
 
 /**

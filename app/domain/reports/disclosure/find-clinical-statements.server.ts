@@ -1,4 +1,4 @@
-import { stemmer } from "stemmer";
+import { cachedStemmer } from "~/lib/cached-stemmer.ts";
 import {
   type Concept,
   FUNCTIONAL_PHRASES,
@@ -84,17 +84,7 @@ interface Token {
   stem: string;
 }
 
-const stems = new Map<string, string>();
-function stemOf(lower: string): string {
-  let s = stems.get(lower);
-  if (s === undefined) {
-    s = stemmer(lower);
-    // Bounded: a long-running server sees an open-ended stream of words.
-    if (stems.size > 200_000) stems.clear();
-    stems.set(lower, s);
-  }
-  return s;
-}
+const stemOf = cachedStemmer(200_000);
 
 const WORD = /[\p{L}\p{N}]+/gu;
 function token(start: number, end: number, raw: string, lower = raw.toLowerCase()): Token {

@@ -4,7 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
-import { createTestDatabase, openTestDatabaseAsOwner } from "~tests/support/test-database.ts";
+import {
+  copyMigratedPgliteDataDir,
+  createTestDatabase,
+  openTestDatabaseAsOwner,
+} from "~tests/support/test-database.ts";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "./client.server.ts";
 import { auditEvent } from "./schema/index.ts";
 
@@ -81,8 +85,15 @@ describe("database", () => {
   });
 });
 
-// Each test makes a new directory, an initdb: seconds alone, over half a minute beside the browser
-// tests (npm test runs them side by side).
+// A new directory costs an initdb: seconds alone, over half a minute beside the browser tests (npm
+// test runs them side by side). The lock tests are about the lock, not a first start: their
+// directories are copies of a migrated one, as a restarted server finds its own.
+async function lockTestDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-lock-"));
+  await copyMigratedPgliteDataDir(dir);
+  return dir;
+}
+
 describe("embedded database directory", { timeout: 120_000 }, () => {
   it("keeps PostgreSQL's buffers small, on a new directory and when it is opened again", async () => {
     // They live in the server process's own memory (app/db/client.server.ts).
@@ -102,7 +113,7 @@ describe("embedded database directory", { timeout: 120_000 }, () => {
   });
 
   it("refuses a second opener while the first is open, and frees the lock on close", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-lock-"));
+    const dir = await lockTestDir();
     const first = await openDatabase({ kind: "pglite", dataDir: dir });
     await expect(openDatabase({ kind: "pglite", dataDir: dir })).rejects.toThrow(
       /in use by another ReferOH process/,
@@ -115,7 +126,7 @@ describe("embedded database directory", { timeout: 120_000 }, () => {
   });
 
   it("takes over a lock left by a process that no longer exists", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-lock-"));
+    const dir = await lockTestDir();
     fs.writeFileSync(path.join(dir, "db.lock"), "999999999");
     const handle = await openDatabase({ kind: "pglite", dataDir: dir });
     await handle.close();

@@ -115,7 +115,8 @@ function serverSetup(serverUrl: string): ServerSetup {
 export async function prepareTestDatabaseTemplate(): Promise<string> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) return prepareServerTemplate(serverSetup(serverUrl));
-  const file = path.join(templateCache, `pglite-${migrationsFingerprint()}.tar`);
+  const fingerprint = migrationsFingerprint();
+  const file = path.join(templateCache, `pglite-${fingerprint}.tar`);
   if (fs.existsSync(file)) return file;
   const handle = await openDatabase({ kind: "memory" });
   try {
@@ -132,8 +133,38 @@ export async function prepareTestDatabaseTemplate(): Promise<string> {
   for (const old of fs.readdirSync(templateCache)) {
     if (old.startsWith("pglite-") && old.endsWith(".tar") && path.join(templateCache, old) !== file)
       fs.rmSync(path.join(templateCache, old), { force: true });
+    if (old.startsWith("pglite-") && old.endsWith("-data-dir") && !old.includes(fingerprint))
+      fs.rmSync(path.join(templateCache, old), { recursive: true, force: true });
   }
   return file;
+}
+
+/**
+ * An embedded data directory (its `db` folder) migrated once per set of migrations and kept
+ * beside the template, for a test whose server processes open DATA_DIR themselves: `copyTo` a new
+ * DATA_DIR before the first one starts, as a restarted server finds its database. A first start on
+ * an empty directory costs an initdb and every migration: about 4 of a start's 9 core-seconds.
+ */
+export async function copyMigratedPgliteDataDir(copyTo: string): Promise<void> {
+  const dir = path.join(templateCache, `pglite-${migrationsFingerprint()}-data-dir`);
+  if (!fs.existsSync(dir)) {
+    // Built aside and renamed: a parallel worker never copies half a directory.
+    const partial = `${dir}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    const handle = await openDatabase({ kind: "pglite", dataDir: partial });
+    try {
+      await migrateDatabase(handle);
+    } finally {
+      await handle.close();
+    }
+    try {
+      fs.renameSync(partial, dir);
+    } catch (error) {
+      // Another worker finished first: its directory is as good.
+      fs.rmSync(partial, { recursive: true, force: true });
+      if (!fs.existsSync(dir)) throw error;
+    }
+  }
+  fs.cpSync(path.join(dir, "db"), path.join(copyTo, "db"), { recursive: true });
 }
 
 // Inside node_modules: per checkout, ignored by git, and gone with a clean install.

@@ -1,23 +1,23 @@
 import fs from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { withAdapters } from "~tests/support/adapters.ts";
-import { member, referral, report, user } from "../../../app/db/schema/index.ts";
+import { referral, report } from "../../../app/db/schema/index.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { inviteTeamMember } from "../../../app/domain/teams/invitations.server.ts";
 import routes from "../../../app/routes.ts";
 import { createInvitedReferralForTest } from "../../support/assessments.ts";
-import { bookedCaseForTest, createDoctorAccountForTest } from "../../support/consultations.ts";
+import { bookedCaseForTest } from "../../support/consultations.ts";
 import { recordingMailer } from "../../support/mail.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createSentReport } from "../../support/reports.ts";
-import { enrolTwoFactor, PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { createAdministratorAt } from "../support/admin.ts";
+import { uniqueEmail } from "../auth/helpers.ts";
 import { answerUpToPhq9Item9 } from "../support/guided-assessment.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { linkTo, waitForMessage } from "../support/outbox.ts";
 import { answerOfficeQuestionnaire, startAssessment } from "../support/questionnaire.ts";
 import { approveReport, withholdConsent } from "../support/report-review.ts";
+import type { SeededCookie } from "../support/seeded-accounts-file.ts";
+import { seedAdministrator, seedDoctor, seedEmployer } from "../support/seeded-sessions.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
 import {
   codeSnifferErrors,
@@ -51,8 +51,6 @@ const origin = `http://localhost:${port}`;
 
 let server: InProcessServer;
 let runtime: InProcessServer["runtime"];
-let dataDir: string;
-let setupLink: string;
 
 /** Route files that are not pages: data, files, redirects and actions. */
 const notPages = new Set([
@@ -100,49 +98,15 @@ interface Visit {
   route: string;
 }
 
-async function signInAt(page: Page, loginPath: string, email: string, button: string) {
-  await page.goto(loginPath);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: button }).click();
-}
-
-/** The run's administrator, through the one-time set-up link this server wrote. */
-async function signedInAdministrator(page: Page) {
-  const email = await createAdministratorAt(page, setupLink.trim());
-  await signInAt(page, "/login", email, "Sign In");
-  await enrolTwoFactor(page);
-}
-
-/** An employer company registered and verified through the real form fields and e-mail link. */
-async function signedInEmployerHere(page: Page) {
-  const email = uniqueEmail("reflow-employer");
-  const registered = await page.request.post("/login", {
-    form: {
-      intent: "register",
-      companyName: "Reflow Test Industries Ltd",
-      contactName: "Priya Shah",
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      // With an address, /payment is the payment page rather than the address it asks for first.
-      address: "1 Reflow Street\nLeeds\nLS1 1AA",
-    },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(registered.status()).toBe(302);
-  const message = await waitForMessage(email, "Verify your email", { dataDir, timeoutMs: 30_000 });
-  await page.goto(linkTo(message, "/verify-email"));
-  await signInAt(page, "/login", email, "Sign In");
-  await expect(page).toHaveURL(/\/employer-dashboard/);
-  const db = runtime.database.db;
-  const [row] = await db
-    .select({ userId: user.id, organisationId: member.organisationId })
-    .from(user)
-    .innerJoin(member, eq(member.userId, user.id))
-    .where(eq(user.email, email));
-  return row as { userId: string; organisationId: string };
+/**
+ * A browser context signed in with a seeded account's session cookies (seeded-sessions.ts): the
+ * walk is of the pages behind the sign-in, not of registration, the e-mail link, the sign-in form
+ * or the authenticator enrolment, which have journeys of their own (tests/e2e/auth/).
+ */
+async function signedInContext(browser: Browser, cookies: SeededCookie[]) {
+  const context = await browser.newContext({ baseURL: origin });
+  await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: origin })));
+  return context;
 }
 
 /** Pages kept as full-page screenshots at both sizes, to be looked at by a person. */
@@ -297,29 +261,28 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     // minute on a quiet 2-core machine, several when the whole suite loads it.
     test.setTimeout(300_000);
     server = await startInProcessServer({ name: "reflow", port, signalling: true });
-    ({ runtime, dataDir } = server);
-    ({ setupLink } = await server.bundle.prepareAccounts(runtime));
+    ({ runtime } = server);
     const db = runtime.database.db;
-    const open = async () => {
-      const context = await browser.newContext({ baseURL: origin });
-      return { context, page: await context.newPage() };
-    };
 
-    // The people.
-    const admin = await open();
-    await signedInAdministrator(admin.page);
-    const employer = await open();
-    const { userId, organisationId } = await signedInEmployerHere(employer.page);
-    const doctorEmail = uniqueEmail("reflow-doctor");
-    const doctorId = await createDoctorAccountForTest(runtime, {
-      email: doctorEmail,
-      name: "Dr Reflow Tester",
-      password: PASSWORD,
+    // The people, signed in (the doctor and the administrator with an enrolled authenticator).
+    const adminAccount = await seedAdministrator(runtime, { email: uniqueEmail("reflow-admin") });
+    const employerAccount = await seedEmployer(runtime, {
+      email: uniqueEmail("reflow-employer"),
+      companyName: "Reflow Test Industries Ltd",
+      // With an address, /payment is the payment page rather than the address it asks for first.
+      address: "1 Reflow Street\nLeeds\nLS1 1AA",
     });
-    const doctor = await open();
-    await signInAt(doctor.page, "/doctor-login", doctorEmail, "Access Portal");
-    await enrolTwoFactor(doctor.page);
-    const subject = await open();
+    const { userId, organisationId } = employerAccount;
+    const doctorAccount = await seedDoctor(runtime, {
+      email: uniqueEmail("reflow-doctor"),
+      name: "Dr Reflow Tester",
+    });
+    const doctorId = doctorAccount.userId;
+    const admin = { context: await signedInContext(browser, adminAccount.cookies) };
+    const employer = { context: await signedInContext(browser, employerAccount.cookies) };
+    const doctor = { context: await signedInContext(browser, doctorAccount.cookies) };
+    const subjectContext = await browser.newContext({ baseURL: origin });
+    const subject = { context: subjectContext, page: await subjectContext.newPage() };
 
     // The cases, one in each state, all the employer's.
     const actor = { userId, organisationId, organisationName: "Reflow Test Industries Ltd" };

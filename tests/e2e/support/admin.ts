@@ -79,7 +79,7 @@ export const administrationSections = [
  * Fills in a server's one-time administrator set-up form at `setupLink` and lands on sign-in;
  * returns the new administrator's e-mail address (the password is PASSWORD).
  */
-export async function createAdministratorAt(page: Page, setupLink: string): Promise<string> {
+async function createAdministratorAt(page: Page, setupLink: string): Promise<string> {
   const email = uniqueEmail("admin");
   await page.goto(setupLink);
   await page.getByLabel("Full name").fill("Morgan Admin");

@@ -1,26 +1,16 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeSignature } from "better-auth/crypto";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
-import { doctorProfile, member, organisation } from "../../../app/db/schema/index.ts";
-import type { Actor } from "../../../app/domain/access/permissions.ts";
-import { base32Decode, totp } from "../../../app/domain/accounts/totp.ts";
-import {
-  confirmTwoFactorEnrolment,
-  startTwoFactorEnrolment,
-} from "../../../app/domain/accounts/two-factor.server.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
-import { createAccountOn, PASSWORD } from "../../support/test-accounts.ts";
+import { PASSWORD } from "../../support/test-accounts.ts";
 import { databaseTemplateFrom } from "./in-process-server.ts";
 import {
   type SeededAccounts,
-  type SeededCookie,
   type SeededDoctor,
-  type SeededEmployer,
   seededAccountsFile,
 } from "./seeded-accounts-file.ts";
+import { seedDoctor, seedEmployer } from "./seeded-sessions.ts";
 
 /*
  * Run by playwright.config.ts's webServer command just before the shared test server starts, on
@@ -60,120 +50,15 @@ const DOCTOR_NAMES = [
 // biome-ignore lint/suspicious/noExplicitAny: the built bundle has no type declarations
 type Runtime = any;
 
-/** A client of its own per account: the per-address limits are for real clients (TEST-NET-2). */
-function requestFrom(index: number, cookie?: string) {
-  const ip = `198.51.100.${1 + (index % 254)}`;
-  const headers = new Headers({ "user-agent": "ReferOH e2e seed", "x-referoh-client-ip": ip });
-  if (cookie) headers.set("cookie", cookie);
-  return { headers, ip, requestId: randomUUID() };
-}
-
-/** The session cookies of a Set-Cookie list, as name and value (a later one replaces an earlier). */
-function sessionCookies(setCookies: string[]): SeededCookie[] {
-  const found = new Map<string, string>();
-  for (const line of setCookies) {
-    const [pair] = line.split(";");
-    const at = pair!.indexOf("=");
-    const name = pair!.slice(0, at).trim();
-    const value = pair!.slice(at + 1).trim();
-    if (!name.includes("session_token")) continue;
-    if (value) found.set(name, value);
-    else found.delete(name);
-  }
-  if (found.size === 0) throw new Error("the sign-in set no session cookie");
-  return [...found].map(([name, value]) => ({ name, value }));
-}
-
-/**
- * A new session for the account, as the password sign-in opens one: better-auth's own session
- * (its database hook gives it the role's lifetime, app/services/auth/auth.server.ts) and the
- * cookie it would set, signed with the data directory's secret. The sign-in form itself has its
- * journeys (tests/e2e/auth/); checking the password here again cost a second of scrypt a head.
- */
-async function openSession(runtime: Runtime, userId: string): Promise<SeededCookie> {
-  const { internalAdapter, secret, authCookies } = await runtime.auth.$context;
-  const session = await internalAdapter.createSession(userId);
-  return {
-    name: authCookies.sessionToken.name,
-    value: encodeURIComponent(`${session.token}.${await makeSignature(session.token, secret)}`),
-  };
-}
-
-async function seedEmployer(
-  runtime: Runtime,
-  passwordHash: string,
-  withAddress: boolean,
-): Promise<SeededEmployer> {
-  const email = `seeded-employer-${randomUUID().slice(0, 8)}@example.org`;
-  const userId = await createAccountOn(runtime, "employer", email, "Priya Shah", passwordHash);
-  // As registerEmployer leaves a new company (app/domain/accounts/register-employer.server.ts).
-  const { db } = runtime.database;
-  const organisationId = await db.transaction(async (tx: Runtime) => {
-    const [org] = await tx
-      .insert(organisation)
-      .values({
-        name: "Northwind Logistics Ltd",
-        address: withAddress ? "12 Canal Street\nLeeds\nLS1 4AB" : null,
-      })
-      .returning({ id: organisation.id });
-    await tx.insert(member).values({ organisationId: org.id, userId, role: "owner" });
-    return org.id as string;
-  });
-  return { email, organisationId, withAddress, cookies: [await openSession(runtime, userId)] };
-}
-
-async function seedDoctor(
+async function seedDoctorAt(
   runtime: Runtime,
   index: number,
   passwordHash: string,
 ): Promise<SeededDoctor> {
-  const email = `seeded-doctor-${randomUUID().slice(0, 8)}@example.org`;
   const round = Math.floor(index / DOCTOR_NAMES.length);
   const name = `Dr ${DOCTOR_NAMES[index % DOCTOR_NAMES.length]}${round > 0 ? `-${round + 1}` : ""}`;
-  const gmcNumber = String(4_000_000 + Math.floor(Math.random() * 4_000_000) + index);
-  const userId = await createAccountOn(runtime, "doctor", email, name, passwordHash);
-  // As inviteDoctor makes the profile (app/domain/accounts/doctors.server.ts).
-  await runtime.database.db
-    .insert(doctorProfile)
-    .values({ userId, gmcNumber, qualifications: "MB ChB", active: true });
-  // A password session, then the enrolment its first page forces, with a code from the "app".
-  const passwordSession = await openSession(runtime, userId);
-  const cookieHeader = `${passwordSession.name}=${passwordSession.value}`;
-  const actor: Actor = {
-    userId,
-    role: "doctor",
-    organisationId: null,
-    memberRole: null,
-    doctorActive: true,
-    twoFactorVerified: false,
-  };
-  const started = await startTwoFactorEnrolment(runtime, {
-    actor,
-    email,
-    password: PASSWORD,
-    request: requestFrom(index, cookieHeader),
-  });
-  if (started.status !== "ok") throw new Error(`seed enrolment of ${email}: ${started.status}`);
-  const secret = started.enrolment.secret;
-  // The previous step's code, which the server takes as a phone's drift: a journey may then sign
-  // with the current step's code and the next one straight away (tests/e2e/support/admin.ts),
-  // even when it claims the doctor within the half-minute the seed ran in.
-  const enrolledAt = new Date(Date.now() - 30_000);
-  const confirmed = await confirmTwoFactorEnrolment(runtime, {
-    actor,
-    email,
-    code: totp(base32Decode(secret), enrolledAt),
-    request: requestFrom(index, cookieHeader),
-  });
-  if (confirmed.status !== "ok") throw new Error(`seed enrolment of ${email} was refused`);
-  return {
-    email,
-    name,
-    gmcNumber,
-    secret,
-    lastStep: Math.floor(enrolledAt.getTime() / 30_000),
-    cookies: sessionCookies(confirmed.setCookies),
-  };
+  const { userId: _userId, ...doctor } = await seedDoctor(runtime, { index, name, passwordHash });
+  return doctor;
 }
 
 /** `count` results of `make`, a few at a time: password checks run on libuv's threads. */
@@ -204,10 +89,14 @@ async function main() {
     const { password: hasher } = await runtime.auth.$context;
     // One hash for every seeded account: each is salted once, and the sign-ins still check it.
     const passwordHash = await hasher.hash(PASSWORD);
-    const employers = await inBatches(employerCount + employersWithoutAddressCount, (i) =>
-      seedEmployer(runtime, passwordHash, i < employerCount),
-    );
-    const doctors = await inBatches(doctorCount, (i) => seedDoctor(runtime, i, passwordHash));
+    const employers = await inBatches(employerCount + employersWithoutAddressCount, async (i) => {
+      const { userId: _userId, ...employer } = await seedEmployer(runtime, {
+        passwordHash,
+        ...(i < employerCount ? {} : { address: null }),
+      });
+      return employer;
+    });
+    const doctors = await inBatches(doctorCount, (i) => seedDoctorAt(runtime, i, passwordHash));
     const accounts: SeededAccounts = { seededAt: new Date().toISOString(), employers, doctors };
     fs.writeFileSync(seededAccountsFile(config.dataDir), JSON.stringify(accounts));
   } finally {

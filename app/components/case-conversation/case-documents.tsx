@@ -116,7 +116,7 @@ const formCopy = {
   },
   doctor: { button: "Send document", hint: "Choose who reads it below." },
   subject: {
-    button: "Send to the doctor",
+    button: "Send the document",
     hint: "Only the occupational health doctor reads it. Your employer does not see it.",
   },
 } as const;

@@ -70,6 +70,9 @@ const notPages = new Set([
   "routes/employer/organisation.ts",
   "routes/employer/referral-people.ts",
   "routes/assessment/report-pdf.ts",
+  "routes/assessment/document.ts",
+  "routes/employer/referral-document.ts",
+  "routes/doctor/case-document.ts",
   "routes/doctor/report-version-pdf.ts",
   "routes/admin/audit-csv.ts",
   "routes/admin/subject-access-export.ts",
@@ -397,6 +400,8 @@ test.describe("pages behind a sign-in or an assessment link", () => {
     add("subject", "/assessment/:token/report", `/assessment/${withheld.token}/report`);
     add("subject", "/assessment/:token/report", `/assessment/${released.token}/report`);
     add("subject", "/assessment/:token/consultation", `/assessment/${inReview.token}/consultation`);
+    // The case conversation: each side's messages and documents on the case in review.
+    add("subject", "/assessment/:token/documents", `/assessment/${inReview.token}/documents`);
     // A team invitation's page, as the invitee with no session opens it (the subject's context
     // has none): the new-account form beside "sign in to accept".
     const invitations = recordingMailer();
@@ -449,7 +454,27 @@ test.describe("pages behind a sign-in or an assessment link", () => {
       "/employer-referrals/:referralId (page: complete)",
       `/employer-referrals/${released.referral.id}`,
     );
+    add(
+      "employer",
+      "/employer-referrals/:referralId/documents",
+      `/employer-referrals/${inReview.referral.id}/documents`,
+    );
+    add(
+      "employer",
+      "/employer-referrals/:referralId (page: in review, messages)",
+      `/employer-referrals/${inReview.referral.id}`,
+    );
     add("doctor", "/doctor-dashboard");
+    add(
+      "doctor",
+      "/doctor/cases/:referralId (in review, both threads)",
+      `/doctor/cases/${inReview.referral.id}`,
+    );
+    add(
+      "doctor",
+      "/doctor/cases/:referralId/documents",
+      `/doctor/cases/${inReview.referral.id}/documents`,
+    );
     add("doctor", "/doctor/availability");
     // The case's own page (what the sheet enhances), with its safety contact log and with a draft.
     add("doctor", "/doctor/cases/:referralId (urgent)", `/doctor/cases/${urgent.referral.id}`);

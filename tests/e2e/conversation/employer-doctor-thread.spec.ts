@@ -39,6 +39,7 @@ const guidedAnswers: Record<string, string | string[]> = {
 
 const QUESTION = "Robin's role includes early telephone shifts from 7am. Can those continue?";
 const KEPT_BACK = "Her depression makes early starts hard, so move her to the late rota.";
+const PERSON_MESSAGE = "My GP signed me off mornings for a month; the fit note is attached.";
 const FIT_NOTE = "Statement of fitness for work - Robin.jpg";
 const FUNCTIONAL =
   "Early starts are hard for now. A start no earlier than 10am for eight weeks would help.";
@@ -116,11 +117,15 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
     mimeType: "image/jpeg",
     buffer: Buffer.from(jpegBytes),
   });
-  await person.getByRole("button", { name: "Send to the doctor" }).click();
+  await person.getByRole("button", { name: "Send the document" }).click();
   await expect(person.getByRole("status")).toContainText("Document sent");
   await expect(person.getByTestId("case-document")).toContainText(FIT_NOTE);
   // The employer's document was not shared with them.
   await expect(person.getByTestId("case-document")).toHaveCount(1);
+  // And writes to the doctor, which the employer never reads either.
+  await person.getByLabel("Your message to the doctor").fill(PERSON_MESSAGE);
+  await person.getByRole("button", { name: "Send to the doctor" }).click();
+  await expect(person.getByTestId("thread-message")).toContainText(PERSON_MESSAGE);
   await subject.close();
 
   const doc = await signedIn.doctor();
@@ -135,6 +140,10 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
   await expect(doctorThread.getByTestId("thread-message")).toContainText(QUESTION);
   await expect(doctorThread.getByTestId("thread-message")).toContainText("Employer (owner)");
 
+  // The person's message waits in its own thread on the case.
+  await expect(doctor.getByTestId("person-thread").getByTestId("thread-message")).toContainText(
+    PERSON_MESSAGE,
+  );
   // Both documents wait on the case; the doctor downloads the fit note as an attachment.
   await doctor.getByRole("link", { name: "Open the documents (2)" }).click();
   const docs = doctor.getByTestId("case-document");
@@ -204,6 +213,7 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
     const body = await (await page.request.get(address)).text();
     expect(body, address).not.toContain("Statement of fitness");
     expect(body, address).not.toContain(fitNoteId);
+    expect(body, address).not.toContain("signed me off");
   }
   // Its address, even known, is not found for the employer.
   const guessed = await page.request.get(`/employer-referrals/${reference}/documents/${fitNoteId}`);

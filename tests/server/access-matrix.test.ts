@@ -551,6 +551,18 @@ const probes: Probe[] = [
     state: rowOf("messages", (w) => w.inReviewId),
   },
   {
+    name: "case page: message the employee",
+    method: "POST",
+    url: (w) => `/doctor/cases/${w.inReviewId}`,
+    form: () => ({
+      intent: "message",
+      thread: "person_doctor",
+      body: "Matrix test: how is the new start time working?",
+    }),
+    expect: doctorArea([302]),
+    state: rowOf("messages", (w) => w.inReviewId),
+  },
+  {
     name: "case documents",
     method: "GET",
     url: (w) => `/doctor/cases/${w.inReviewId}/documents`,
@@ -656,6 +668,14 @@ const probes: Probe[] = [
     url: (_w, link) => `/assessment/${link?.reviewToken ?? "C".repeat(43)}/documents`,
     expect: (role, own) =>
       kindOf(role) === "link" ? { ok: [200] } : own ? "not-found" : "not-found",
+  },
+  {
+    name: "assessment: message the doctor",
+    method: "POST",
+    url: (_w, link) => `/assessment/${link?.reviewToken ?? "C".repeat(43)}/documents`,
+    form: () => ({ intent: "message", body: "Matrix test: my shifts changed this week." }),
+    // The link writes on its own case only, whichever side's object the probe names.
+    expect: (role) => (kindOf(role) === "link" ? { ok: [302] } : "not-found"),
   },
   {
     name: "assessment: a fit note by id",

@@ -7,6 +7,7 @@ import {
   assessmentInvitation,
   auditEvent,
   caseClinicalNote,
+  caseDocument,
   caseMessage,
   contactMessage,
   doctorProfile,
@@ -27,6 +28,7 @@ import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import {
+  visibleCaseDocuments,
   visibleCaseMessages,
   visibleClinicalNotes,
   visibleDraftReports,
@@ -177,6 +179,40 @@ export async function exportSubjectData(
       )
       .orderBy(asc(caseMessage.sentAt));
     if (messages.length > 0) files[`${dir}/messages.json`] = json(messages);
+
+    // The documents the person sent, the doctor's in their thread, and the employer's shared with
+    // them: a list, and each file under the name it was sent with.
+    const documents = await db
+      .select({
+        id: caseDocument.id,
+        kind: caseDocument.kind,
+        fileName: caseDocument.fileName,
+        contentType: caseDocument.contentType,
+        size: caseDocument.size,
+        sha256: caseDocument.sha256,
+        uploaderRole: caseDocument.uploaderRole,
+        uploaderName: caseDocument.uploaderName,
+        uploadedAt: caseDocument.uploadedAt,
+        content: caseDocument.content,
+      })
+      .from(caseDocument)
+      .where(
+        and(
+          eq(caseDocument.referralId, id),
+          or(eq(caseDocument.thread, "person_doctor"), eq(caseDocument.sharedWithPerson, true)),
+          visibleCaseDocuments(scope),
+        ),
+      )
+      .orderBy(asc(caseDocument.uploadedAt));
+    if (documents.length > 0) {
+      files[`${dir}/documents.json`] = json(documents.map(({ content: _, ...d }) => d));
+      documents.forEach((d, i) => {
+        const name = d.fileName.replace(/^.*[\\/]/, "").replace(/[^\w .()-]/g, "_") || "document";
+        files[`${dir}/documents/${i + 1}-${name}`] = new Uint8Array(
+          Buffer.from(d.content, "base64"),
+        );
+      });
+    }
 
     const [rep] = await db
       .select(

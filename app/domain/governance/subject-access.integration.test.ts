@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import {
   auditEvent,
+  caseDocument,
   caseMessage,
   contactMessage,
   questionnaireResponse,
@@ -88,6 +89,33 @@ async function personWithCase(name: string, email: string, secret: string) {
       body: "EMPLOYER-ONLY rota question",
     },
   ]);
+  // Documents: the person's own, one the employer shared with them, one it did not.
+  const documentRow = (
+    thread: "person_doctor" | "employer_doctor",
+    fileName: string,
+    text: string,
+    sharedWithPerson = false,
+  ) => ({
+    referralId: r.id,
+    thread,
+    kind: "other" as const,
+    uploaderRole: thread === "person_doctor" ? ("person" as const) : ("hr_admin" as const),
+    uploaderName: thread === "person_doctor" ? name : "HR",
+    sharedWithPerson,
+    fileName,
+    contentType: "application/pdf",
+    size: text.length,
+    sha256: "0".repeat(64),
+    content: Buffer.from(text).toString("base64"),
+    scannedBy: "active-content",
+  });
+  await database.db
+    .insert(caseDocument)
+    .values([
+      documentRow("person_doctor", "fit note.pdf", `%PDF-1.4 FIT-NOTE ${secret}`),
+      documentRow("employer_doctor", "rota.pdf", "%PDF-1.4 SHARED-ROTA", true),
+      documentRow("employer_doctor", "hr notes.pdf", "%PDF-1.4 EMPLOYER-ONLY-DOC"),
+    ]);
   return r;
 }
 
@@ -122,6 +150,9 @@ describe("subject access export", () => {
         `referrals/${alice.reference}/consents.json`,
         `referrals/${alice.reference}/invitations.json`,
         `referrals/${alice.reference}/messages.json`,
+        `referrals/${alice.reference}/documents.json`,
+        `referrals/${alice.reference}/documents/1-fit note.pdf`,
+        `referrals/${alice.reference}/documents/2-rota.pdf`,
         `referrals/${alice.reference}/questionnaire-response.json`,
         `referrals/${alice.reference}/referral.json`,
         `referrals/${alice.reference}/report.json`,
@@ -139,6 +170,8 @@ describe("subject access export", () => {
     expect(everything).toContain("PERSON-THREAD ALICE-ASTHMA");
     expect(everything).toContain("SHARED-WITH-PERSON ALICE-ASTHMA");
     expect(everything).not.toContain("EMPLOYER-ONLY");
+    expect(everything).toContain("%PDF-1.4 FIT-NOTE ALICE-ASTHMA");
+    expect(everything).toContain("SHARED-ROTA");
     // Nothing about Bob, nothing secret.
     expect(everything).not.toMatch(/bob/i);
     expect(everything).not.toContain("BOB-");

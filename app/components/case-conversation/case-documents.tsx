@@ -4,6 +4,7 @@ import { CheckCheckIcon, FileTextIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { PageBackLink } from "~/components/page-back-link.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField, FormFieldset } from "~/components/ui/form-field";
@@ -220,6 +221,52 @@ export function DocumentUploadForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * A signed-in side's documents page (the employer's referral, the doctor's case): back to the
+ * case, the list, and the upload form.
+ */
+export function CaseDocumentsPage({
+  viewer,
+  casePath,
+  caseLabel,
+  referral,
+  documents,
+  state,
+  sent,
+  lastResult,
+}: {
+  viewer: "employer" | "doctor";
+  /** The case's own page; its documents are `${casePath}/documents/:id`. */
+  casePath: string;
+  caseLabel: string;
+  referral: { reference: string; subjectName: string };
+  documents: readonly DocumentRow[];
+  state: ThreadState;
+  sent: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+      <PageBackLink to={casePath}>
+        Back to {caseLabel} {referral.reference}
+      </PageBackLink>
+      <div>
+        <h1 className="font-semibold text-3xl tracking-tight">Documents</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          {referral.reference} · {referral.subjectName}
+        </p>
+      </div>
+      {sent && !lastResult ? <DocumentSent /> : null}
+      <DocumentList
+        viewer={viewer}
+        documents={documents}
+        hrefOf={(id) => `${casePath}/documents/${id}`}
+      />
+      <DocumentUploadForm viewer={viewer} state={state} lastResult={lastResult} />
+    </div>
   );
 }
 

@@ -1,18 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvent, caseMessage, referral, report, reportVersion } from "~/db/schema/index.ts";
-import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { auditEvent, caseMessage, referral } from "~/db/schema/index.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { createScope, type Scope } from "~/domain/kernel/scope.ts";
-import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
+import { createScope } from "~/domain/kernel/scope.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
-import { subjectScopeForTest } from "~tests/support/assessments.ts";
-import { doctorActor } from "~tests/support/consultations.ts";
+import { caseConversationForTest } from "~tests/support/case-conversation.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { scopeFor } from "~tests/support/doctor.ts";
-import { recordingMailer } from "~tests/support/mail.ts";
-import { createSentReport } from "~tests/support/reports.ts";
-import { addTeamForTest } from "~tests/support/team.ts";
 import { getAdminConversation } from "./get-admin-conversation.server.ts";
 import { getDoctorConversation } from "./get-doctor-conversation.server.ts";
 import { getEmployerConversation } from "./get-employer-conversation.server.ts";
@@ -24,77 +17,8 @@ import { sendPersonMessage } from "./send-person-message.server.ts";
 
 const database = testDatabaseForFile();
 
-/**
- * A management case with its report sent to the person, and the organisation's team: an HR
- * administrator and a manager who is not on the case. `released` moves it on to complete, the
- * person having agreed to one item ("depressive episode", kept as the key `depression`).
- */
-async function caseWithTeam(options: { released?: boolean; urgent?: boolean } = {}) {
-  const sent = await createSentReport(database.db);
-  const suffix = sent.referral.id.slice(0, 8);
-  const team = await addTeamForTest(
-    database.db,
-    { idPrefix: `conv-${suffix}-`, domain: `conv-${suffix}.example` },
-    [
-      ["hr", "hr_admin", sent.actor.organisationId],
-      ["stranger", "manager", sent.actor.organisationId],
-    ],
-  );
-  if (options.urgent)
-    await database.db
-      .update(referral)
-      .set({ urgent: true })
-      .where(eq(referral.id, sent.referral.id));
-  if (options.released) {
-    const agreed: DisclosureItem[] = [
-      {
-        id: "d1",
-        field: "summary",
-        kind: "condition",
-        key: "depression",
-        text: "depressive episode",
-        sentence: "A depressive episode, now improving.",
-        decision: "agreed",
-      },
-    ];
-    await database.db
-      .update(reportVersion)
-      .set({ disclosures: agreed })
-      .where(eq(reportVersion.reportId, sent.report.id));
-    await database.db
-      .update(report)
-      .set({ status: "released", releasedAt: new Date() })
-      .where(eq(report.id, sent.report.id));
-    await database.db
-      .update(referral)
-      .set({ status: "complete" })
-      .where(eq(referral.id, sent.referral.id));
-  }
-  const mailer = recordingMailer();
-  const employerScope = (who: keyof typeof team, now = new Date()): Scope =>
-    createScope(
-      database.db,
-      {
-        role: "employer",
-        userId: team[who]!.userId,
-        organisationId: sent.actor.organisationId,
-        organisationName: sent.actor.organisationName,
-        memberRole: team[who]!.memberRole,
-      },
-      { ip: null, requestId: "conv" },
-      testAdapters({ mailer }),
-      now,
-    );
-  const doctorScope = (id = sent.doctor.id, now = new Date()) =>
-    scopeFor(
-      database.db,
-      doctorActor(id),
-      now,
-      { ip: null, requestId: "conv" },
-      testAdapters({ mailer }),
-    );
-  return { ...sent, team, mailer, employerScope, doctorScope };
-}
+const caseWithTeam = (options: { released?: boolean; urgent?: boolean } = {}) =>
+  caseConversationForTest(database.db, options);
 
 describe("the employer–doctor thread", () => {
   it("HR asks, the doctor reads and answers; text sealed, e-mails carry none, reads marked and audited", async () => {
@@ -388,15 +312,7 @@ describe("the employer–doctor thread", () => {
 
   it("the person and the doctor write to each other; the employer sees only what the doctor shares", async () => {
     const c = await caseWithTeam();
-    const opened = await openAssessmentLink(database.db, {
-      token: c.token,
-      origin: { ip: null, requestId: "conv-person" },
-    });
-    if (!opened.ok) throw new Error("the link did not open");
-    const person = () =>
-      subjectScopeForTest(database.db, opened.link, {
-        adapters: testAdapters({ mailer: c.mailer }),
-      });
+    const person = c.personScope;
     // Either side may start: the person first.
     expect(
       await sendPersonMessage(person(), { body: "PERSON-ONLY: my new tablets make me drowsy." }),

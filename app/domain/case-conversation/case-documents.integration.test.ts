@@ -2,16 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { auditEvent, caseDocument } from "~/db/schema/index.ts";
-import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { activeContentScanner } from "~/services/files/active-content-scanner.server.ts";
 import { createFileScanner } from "~/services/files/scanners.server.ts";
-import { testAdapters } from "~tests/support/adapters.ts";
-import { subjectScopeForTest } from "~tests/support/assessments.ts";
-import { doctorActor } from "~tests/support/consultations.ts";
+import { caseConversationForTest } from "~tests/support/case-conversation.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { scopeFor } from "~tests/support/doctor.ts";
 import {
   docx,
   eicarTestFile,
@@ -20,9 +15,6 @@ import {
   pdfStream,
   windowsProgram,
 } from "~tests/support/documents.ts";
-import { recordingMailer } from "~tests/support/mail.ts";
-import { createSentReport } from "~tests/support/reports.ts";
-import { addTeamForTest } from "~tests/support/team.ts";
 import { downloadCaseDocument } from "./download-case-document.server.ts";
 import { getCaseDocuments } from "./get-case-documents.server.ts";
 import { uploadCaseDocument } from "./upload-case-document.server.ts";
@@ -41,42 +33,16 @@ const scanner = clamdSocket
     }
   : { ...activeContentScanner, name: "active-content" };
 
-/** A case in the person's review, its organisation's HR and a manager not on it, and each side's scope. */
+/** A case in the person's review, its HR and a manager not on it, each side's scope, and the scanner. */
 async function caseWithPeople() {
-  const sent = await createSentReport(database.db);
-  const suffix = sent.referral.id.slice(0, 8);
-  const team = await addTeamForTest(
-    database.db,
-    { idPrefix: `docs-${suffix}-`, domain: `docs-${suffix}.example` },
-    [
-      ["hr", "hr_admin", sent.actor.organisationId],
-      ["stranger", "manager", sent.actor.organisationId],
-    ],
-  );
-  const mailer = recordingMailer();
-  const adapters = testAdapters({ mailer, fileScanner: scanner });
-  const employer = (who: "hr" | "stranger"): Scope =>
-    createScope(
-      database.db,
-      {
-        role: "employer",
-        userId: team[who]!.userId,
-        organisationId: sent.actor.organisationId,
-        organisationName: sent.actor.organisationName,
-        memberRole: team[who]!.memberRole,
-      },
-      { ip: null, requestId: "docs" },
-      adapters,
-    );
-  const doctor = (id = sent.doctor.id) =>
-    scopeFor(database.db, doctorActor(id), new Date(), { ip: null, requestId: "docs" }, adapters);
-  const opened = await openAssessmentLink(database.db, {
-    token: sent.token,
-    origin: { ip: null, requestId: "docs" },
-  });
-  if (!opened.ok) throw new Error("the person's link did not open");
-  const person = () => subjectScopeForTest(database.db, opened.link, { adapters });
-  return { ...sent, doctorRecord: sent.doctor, mailer, employer, doctor, person };
+  const c = await caseConversationForTest(database.db, { adapters: { fileScanner: scanner } });
+  return {
+    ...c,
+    doctorRecord: c.doctor,
+    employer: c.employerScope,
+    doctor: c.doctorScope,
+    person: c.personScope,
+  };
 }
 
 const pdfNamed = (words: string) =>

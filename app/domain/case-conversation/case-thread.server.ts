@@ -11,7 +11,7 @@ import type { Executor } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleCaseMessages, visibleReports } from "~/domain/kernel/visibility.server.ts";
-import { employerThreadState, type ThreadState } from "./conversation-rules.ts";
+import { caseMessageForm, employerThreadState, type ThreadState } from "./conversation-rules.ts";
 
 /*
  * The employer–doctor thread as both sides read it (docs/architecture.md §4, "The case
@@ -128,4 +128,24 @@ export function threadClosed(state: Extract<ThreadState, { open: false }>): Doma
 export async function authorNameOf(db: Executor, userId: string): Promise<string> {
   const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
   return row?.name ?? "Unknown";
+}
+
+/** A message's text, checked with the form's own rule again: the domain does not trust the page. */
+export function messageBodyOf(
+  body: string,
+): { ok: true; text: string } | { ok: false; message: string } {
+  const parsed = caseMessageForm.shape.body.safeParse(body);
+  return parsed.success
+    ? { ok: true, text: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+}
+
+/** Where a notice for the doctor on the case goes: their address, or none before one takes it. */
+export async function assignedDoctorEmail(
+  db: Executor,
+  doctorId: string | null,
+): Promise<string | null> {
+  if (!doctorId) return null;
+  const [doctor] = await db.select({ email: user.email }).from(user).where(eq(user.id, doctorId));
+  return doctor?.email ?? null;
 }

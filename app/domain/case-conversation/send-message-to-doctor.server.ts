@@ -1,14 +1,19 @@
 import { eq } from "drizzle-orm";
-import { caseMessage, organisation, referral, user } from "~/db/schema/index.ts";
+import { caseMessage, organisation, referral } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts";
-import { authorNameOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
+import {
+  assignedDoctorEmail,
+  authorNameOf,
+  messageBodyOf,
+  threadClosed,
+  threadStateOf,
+} from "./case-thread.server.ts";
 import { employerMessageEmail } from "./conversation-emails.ts";
-import { caseMessageForm } from "./conversation-rules.ts";
 
 type SendResult = { ok: true; messageId: string } | { ok: false; message: string };
 
@@ -26,10 +31,8 @@ export async function sendMessageToDoctor(
 ): Promise<SendResult> {
   const employer = requireEmployer(scope);
   const { actor, now } = employer;
-  // The form's own rule, checked again here: the domain does not trust the page.
-  const parsed = caseMessageForm.shape.body.safeParse(body);
-  if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+  const parsed = messageBodyOf(body);
+  if (!parsed.ok) return parsed;
   return transactionWithMail(employer, async (tx, queue) => {
     const [row] = await tx
       .select({
@@ -55,7 +58,7 @@ export async function sendMessageToDoctor(
         authorUserId: actor.userId,
         authorRole: actor.memberRole,
         authorName: await authorNameOf(tx, actor.userId),
-        body: parsed.data,
+        body: parsed.text,
         sentAt: now,
       })
       .returning({ id: caseMessage.id });
@@ -68,27 +71,22 @@ export async function sendMessageToDoctor(
       },
       tx,
     );
-    if (row.assignedDoctorId) {
-      const [doctor] = await tx
-        .select({ email: user.email })
-        .from(user)
-        .where(eq(user.id, row.assignedDoctorId));
-      if (doctor)
-        await queue(
-          [
-            {
-              to: doctor.email,
-              ...employerMessageEmail({
-                reference: row.reference,
-                organisationName: row.organisationName,
-                urgent: row.urgent,
-                caseUrl: new URL(`/doctor/cases/${row.id}`, employer.adapters.publicUrl).toString(),
-              }),
-            },
-          ],
-          { referralId: row.id },
-        );
-    }
+    const doctorEmail = await assignedDoctorEmail(tx, row.assignedDoctorId);
+    if (doctorEmail)
+      await queue(
+        [
+          {
+            to: doctorEmail,
+            ...employerMessageEmail({
+              reference: row.reference,
+              organisationName: row.organisationName,
+              urgent: row.urgent,
+              caseUrl: new URL(`/doctor/cases/${row.id}`, employer.adapters.publicUrl).toString(),
+            }),
+          },
+        ],
+        { referralId: row.id },
+      );
     return { ok: true as const, messageId: message!.id };
   });
 }

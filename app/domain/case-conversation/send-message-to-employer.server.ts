@@ -8,9 +8,8 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
 import { checkEmployerMessage, type ReleasedDisclosures } from "~/domain/reports/release-check.ts";
-import { authorNameOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
+import { authorNameOf, messageBodyOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
 import { doctorMessageEmail } from "./conversation-emails.ts";
-import { caseMessageForm } from "./conversation-rules.ts";
 
 type SendResult =
   | { ok: true; messageId: string }
@@ -34,9 +33,8 @@ export async function sendMessageToEmployer(
 ): Promise<SendResult> {
   const doctor = requireDoctor(scope);
   const { actor, now } = doctor;
-  const parsed = caseMessageForm.shape.body.safeParse(body);
-  if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+  const parsed = messageBodyOf(body);
+  if (!parsed.ok) return parsed;
   return transactionWithMail(doctor, async (tx, queue) => {
     const current = await lockOwnCase(tx, doctor, referralId);
     const state = await threadStateOf(tx, doctor, "doctor", current);
@@ -47,7 +45,7 @@ export async function sendMessageToEmployer(
       .where(and(eq(report.referralId, current.id), visibleReports(doctor)));
     const releaseCase = await releaseCaseOf(tx, actor, current, existing?.id ?? null);
     const refusals = checkEmployerMessage(
-      parsed.data,
+      parsed.text,
       releaseCase,
       existing?.status === "released" ? await releasedVersion(tx, existing) : null,
     );
@@ -72,7 +70,7 @@ export async function sendMessageToEmployer(
         authorUserId: actor.userId,
         authorRole: "doctor",
         authorName: await authorNameOf(tx, actor.userId),
-        body: parsed.data,
+        body: parsed.text,
         sharedWithPerson,
         sentAt: now,
       })

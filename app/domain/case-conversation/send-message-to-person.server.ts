@@ -5,8 +5,7 @@ import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { authorNameOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
-import { caseMessageForm } from "./conversation-rules.ts";
+import { authorNameOf, messageBodyOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
 
 /**
  * The doctor on the case writes to the person in their own thread (docs/architecture.md §4, "The
@@ -20,9 +19,8 @@ export async function sendMessageToPerson(
 ): Promise<{ ok: true; messageId: string } | { ok: false; message: string }> {
   const doctor = requireDoctor(scope);
   const { actor, now } = doctor;
-  const parsed = caseMessageForm.shape.body.safeParse(body);
-  if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+  const parsed = messageBodyOf(body);
+  if (!parsed.ok) return parsed;
   return transactionWithMail(doctor, async (tx, queue) => {
     const current = await lockOwnCase(tx, doctor, referralId);
     const state = await threadStateOf(tx, doctor, "doctor", current);
@@ -35,7 +33,7 @@ export async function sendMessageToPerson(
         authorUserId: actor.userId,
         authorRole: "doctor",
         authorName: await authorNameOf(tx, actor.userId),
-        body: parsed.data,
+        body: parsed.text,
         sentAt: now,
       })
       .returning({ id: caseMessage.id });

@@ -1,5 +1,4 @@
-import { eq } from "drizzle-orm";
-import { caseMessage, user } from "~/db/schema/index.ts";
+import { caseMessage } from "~/db/schema/index.ts";
 import {
   auditSubjectEvent,
   lockSubjectReferral,
@@ -7,9 +6,13 @@ import {
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { threadClosed, threadStateOf } from "./case-thread.server.ts";
+import {
+  assignedDoctorEmail,
+  messageBodyOf,
+  threadClosed,
+  threadStateOf,
+} from "./case-thread.server.ts";
 import { personMessageEmail } from "./conversation-emails.ts";
-import { caseMessageForm } from "./conversation-rules.ts";
 
 /**
  * The person writes to the doctor from their link (docs/architecture.md §4, "The case
@@ -22,9 +25,8 @@ export async function sendPersonMessage(
 ): Promise<{ ok: true; messageId: string } | { ok: false; message: string }> {
   const subject = requireSubject(scope);
   const { now } = subject;
-  const parsed = caseMessageForm.shape.body.safeParse(body);
-  if (!parsed.success)
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+  const parsed = messageBodyOf(body);
+  if (!parsed.ok) return parsed;
   return transactionWithMail(subject, async (tx, queue) => {
     const current = await lockSubjectReferral(tx, subject);
     const state = await threadStateOf(tx, subject, "subject", current);
@@ -36,7 +38,7 @@ export async function sendPersonMessage(
         thread: "person_doctor",
         authorRole: "person",
         authorName: current.subjectName,
-        body: parsed.data,
+        body: parsed.text,
         sentAt: now,
       })
       .returning({ id: caseMessage.id });
@@ -44,29 +46,24 @@ export async function sendPersonMessage(
       action: "conversation.message_sent",
       details: { thread: "person_doctor", messageId: message!.id },
     });
-    if (current.assignedDoctorId) {
-      const [doctor] = await tx
-        .select({ email: user.email })
-        .from(user)
-        .where(eq(user.id, current.assignedDoctorId));
-      if (doctor)
-        await queue(
-          [
-            {
-              to: doctor.email,
-              ...personMessageEmail({
-                reference: current.reference,
-                urgent: current.urgent,
-                caseUrl: new URL(
-                  `/doctor/cases/${current.id}#person-messages`,
-                  subject.adapters.publicUrl,
-                ).toString(),
-              }),
-            },
-          ],
-          { referralId: current.id },
-        );
-    }
+    const doctorEmail = await assignedDoctorEmail(tx, current.assignedDoctorId);
+    if (doctorEmail)
+      await queue(
+        [
+          {
+            to: doctorEmail,
+            ...personMessageEmail({
+              reference: current.reference,
+              urgent: current.urgent,
+              caseUrl: new URL(
+                `/doctor/cases/${current.id}#person-messages`,
+                subject.adapters.publicUrl,
+              ).toString(),
+            }),
+          },
+        ],
+        { referralId: current.id },
+      );
     return { ok: true as const, messageId: message!.id };
   });
 }

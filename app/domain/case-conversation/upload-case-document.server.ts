@@ -7,7 +7,6 @@ import {
   caseDocument,
   organisation,
   referral,
-  user,
 } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { ownCase } from "~/domain/doctor/case-access.server.ts";
@@ -22,7 +21,12 @@ import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts
 import { FileScanUnavailableError } from "~/services/files/file-scanner.ts";
 import { MAX_CASE_DOCUMENTS_BYTES, MAX_DOCUMENT_BYTES } from "~/services/files/limits.ts";
 import { verifyDocumentContent } from "~/services/files/verify-content.server.ts";
-import { authorNameOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
+import {
+  assignedDoctorEmail,
+  authorNameOf,
+  threadClosed,
+  threadStateOf,
+} from "./case-thread.server.ts";
 import { documentNoticeEmail } from "./conversation-emails.ts";
 
 type UploadResult = { ok: true; documentId: string } | { ok: false; message: string };
@@ -251,19 +255,15 @@ async function noticesOf(
       }),
     }));
   }
-  if (!row.assignedDoctorId) return [];
-  const [doctor] = await tx
-    .select({ email: user.email })
-    .from(user)
-    .where(eq(user.id, row.assignedDoctorId));
-  if (!doctor) return [];
+  const doctorEmail = await assignedDoctorEmail(tx, row.assignedDoctorId);
+  if (!doctorEmail) return [];
   const [org] = await tx
     .select({ name: organisation.name })
     .from(organisation)
     .where(eq(organisation.id, row.organisationId));
   return [
     {
-      to: doctor.email,
+      to: doctorEmail,
       ...documentNoticeEmail({
         reference: row.reference,
         urgent: row.urgent,

@@ -1,9 +1,4 @@
-import {
-  DocumentList,
-  DocumentSent,
-  DocumentUploadForm,
-} from "~/components/case-conversation/case-documents.tsx";
-import { PageBackLink } from "~/components/page-back-link.tsx";
+import { CaseDocumentsPage } from "~/components/case-conversation/case-documents.tsx";
 import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
 import {
   reachUploadCase,
@@ -47,23 +42,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ReferralDocuments({ loaderData, actionData }: Route.ComponentProps) {
   const { referral, documents, state, sent } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
-      <PageBackLink to={`/employer-referrals/${referral.id}`}>
-        Back to referral {referral.reference}
-      </PageBackLink>
-      <div>
-        <h1 className="font-semibold text-3xl tracking-tight">Documents</h1>
-        <p className="mt-2 text-lg text-muted-foreground">
-          {referral.reference} · {referral.subjectName}
-        </p>
-      </div>
-      {sent && !actionData ? <DocumentSent /> : null}
-      <DocumentList
-        viewer="employer"
-        documents={documents}
-        hrefOf={(id) => `/employer-referrals/${referral.id}/documents/${id}`}
-      />
-      <DocumentUploadForm viewer="employer" state={state} lastResult={actionData?.result} />
-    </div>
+    <CaseDocumentsPage
+      viewer="employer"
+      casePath={`/employer-referrals/${referral.id}`}
+      caseLabel="referral"
+      referral={referral}
+      documents={documents}
+      state={state}
+      sent={sent}
+      lastResult={actionData?.result}
+    />
   );
 }

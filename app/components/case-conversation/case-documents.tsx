@@ -162,7 +162,7 @@ export function DocumentUploadForm({
         <NativeSelect
           name={fields.kind.name}
           defaultValue={fields.kind.initialValue ?? ""}
-          className="max-w-sm"
+          wrapperClassName="max-w-sm"
         >
           <option value="">Choose one</option>
           {kinds.map((k) => (

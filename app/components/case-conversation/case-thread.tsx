@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { CheckCheckIcon, ClockIcon } from "lucide-react";
+import { CheckCheckIcon, ClockIcon, MessageSquareIcon } from "lucide-react";
 import { useNavigation } from "react-router";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextAreaField } from "~/components/forms/text-field.tsx";
@@ -257,5 +257,42 @@ function MessageForm({
         </Button>
       </div>
     </IntentForm>
+  );
+}
+
+/** How many of a thread's messages the other side wrote since this reader last opened it. */
+export function unreadCount(messages: readonly ThreadMessageView[]): number {
+  return messages.filter((m) => !m.mine && m.readAt === null).length;
+}
+
+/**
+ * Near the top of a long case page: the threads with messages new since the reader last looked,
+ * each a link down to its thread, so nothing waits unseen below the transcript.
+ */
+export function NewMessagesNotice({
+  threads,
+  className,
+}: {
+  threads: readonly { anchor: string; from: string; count: number }[];
+  className?: string;
+}) {
+  const waiting = threads.filter((t) => t.count > 0);
+  if (waiting.length === 0) return null;
+  return (
+    <Alert data-testid="new-messages" className={className}>
+      <MessageSquareIcon aria-hidden="true" />
+      <AlertTitle>New messages</AlertTitle>
+      <AlertDescription>
+        <ul className="grid gap-1">
+          {waiting.map((t) => (
+            <li key={t.anchor}>
+              <a href={`#${t.anchor}`} className="underline underline-offset-4">
+                {t.count === 1 ? "1 new message" : `${t.count} new messages`} from {t.from}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </AlertDescription>
+    </Alert>
   );
 }

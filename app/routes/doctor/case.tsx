@@ -1,5 +1,9 @@
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
-import { CaseThread } from "~/components/case-conversation/case-thread.tsx";
+import {
+  CaseThread,
+  NewMessagesNotice,
+  unreadCount,
+} from "~/components/case-conversation/case-thread.tsx";
 import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import {
   CaseActionOutcome,
@@ -96,6 +100,23 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
       </CasePageHeading>
 
       {caseOutcome ? <CaseActionOutcome outcome={caseOutcome} className="mt-6" /> : null}
+      {conversation ? (
+        <NewMessagesNotice
+          className="mt-6"
+          threads={[
+            {
+              anchor: "messages",
+              from: "the employer",
+              count: unreadCount(conversation.messages),
+            },
+            {
+              anchor: "person-messages",
+              from: "the employee",
+              count: unreadCount(conversation.personMessages),
+            },
+          ]}
+        />
+      ) : null}
 
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <CaseActions detail={detail} />

@@ -3,7 +3,11 @@ import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
-import { CaseThread } from "~/components/case-conversation/case-thread.tsx";
+import {
+  CaseThread,
+  NewMessagesNotice,
+  unreadCount,
+} from "~/components/case-conversation/case-thread.tsx";
 import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import {
@@ -132,6 +136,17 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
           </Alert>
         )
       ) : null}
+
+      <NewMessagesNotice
+        className="mt-6"
+        threads={[
+          {
+            anchor: "messages",
+            from: "the doctor",
+            count: unreadCount(conversation.messages),
+          },
+        ]}
+      />
 
       {confirmCancel ? (
         <CancelConfirmation referral={referral} />

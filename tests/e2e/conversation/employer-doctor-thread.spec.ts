@@ -140,6 +140,9 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
   await expect(doctorThread.getByTestId("thread-message")).toContainText(QUESTION);
   await expect(doctorThread.getByTestId("thread-message")).toContainText("Employer (owner)");
 
+  // Near the top of the long case page: what is new in each thread, linked down to it.
+  await expect(doctor.getByTestId("new-messages")).toContainText("1 new message from the employer");
+  await expect(doctor.getByTestId("new-messages")).toContainText("1 new message from the employee");
   // The person's message waits in its own thread on the case.
   await expect(doctor.getByTestId("person-thread").getByTestId("thread-message")).toContainText(
     PERSON_MESSAGE,
@@ -186,6 +189,7 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
   expect(JSON.stringify(notice)).not.toContain("10am");
   for (const m of readOutbox()) expect(JSON.stringify(m)).not.toContain("early telephone shifts");
   await page.goto(`/employer-referrals/${reference}#messages`);
+  await expect(page.getByTestId("new-messages")).toContainText("1 new message from the doctor");
   const messages = thread.getByTestId("thread-message");
   await expect(messages).toHaveCount(2);
   await expect(messages.nth(0)).toContainText("Read by the doctor on");

@@ -489,7 +489,47 @@ function remainder(c: Candidate, taken: readonly [number, number][]): [number, n
   return pieces;
 }
 
+/**
+ * Text as the detector reads it: invisible format characters dropped (a zero-width space, joiner
+ * or soft hyphen pasted inside "depres\u200Bsion") and every character in its compatibility form
+ * (fullwidth "ｄｅｐｒｅｓｓｉｏｎ", ligatures), so a disguised or pasted word is still the word.
+ * `from[i]` and `width[i]` say where folded character i stands in the given text, so each finding
+ * is reported at its place in what the doctor wrote.
+ */
+function fold(text: string) {
+  let folded = "";
+  const from: number[] = [];
+  const width: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const original = String.fromCodePoint(text.codePointAt(i)!);
+    if (!/\p{Cf}/u.test(original))
+      for (const unit of original.normalize("NFKC").split("")) {
+        folded += unit;
+        from.push(i);
+        width.push(original.length);
+      }
+    i += original.length;
+  }
+  return { folded, from, width };
+}
+
 export function findClinicalStatements(text: string, context: DetectionContext): ClinicalFinding[] {
+  const { folded, from, width } = fold(text);
+  const foldAll = (texts: readonly string[]) => texts.map((t) => fold(t).folded);
+  const found = findInFoldedText(folded, {
+    answers: foldAll(context.answers),
+    diagnoses: foldAll(context.diagnoses),
+    subjectNames: context.subjectNames ? foldAll(context.subjectNames) : undefined,
+  });
+  if (folded === text) return found;
+  return found.map((f) => {
+    const start = from[f.start]!;
+    const end = from[f.end - 1]! + width[f.end - 1]!;
+    return { ...f, start, end, text: text.slice(start, end) };
+  });
+}
+
+function findInFoldedText(text: string, context: DetectionContext): ClinicalFinding[] {
   model ??= buildModel();
   const m = model;
   const tokens = tokenize(text);

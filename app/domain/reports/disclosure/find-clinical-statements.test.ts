@@ -42,6 +42,40 @@ describe("findClinicalStatements on hostile cases", () => {
   });
 });
 
+describe("disguised and pasted forms of a word", () => {
+  // Kept as fixtures: a fullwidth word, invisible characters pasted inside one, a ligature, a
+  // Cyrillic look-alike letter, and spacing or hyphens between the letters.
+  it.each([
+    ["fullwidth letters", "She has ｄｅｐｒｅｓｓｉｏｎ.", "ｄｅｐｒｅｓｓｉｏｎ"],
+    ["a zero-width space inside", "She has depres\u200Bsion.", "depres\u200Bsion"],
+    ["a soft hyphen inside", "Managing her dia\u00ADbetes.", "dia\u00ADbetes"],
+    [
+      "a zero-width joiner and a word joiner",
+      "On sertr\u200Dal\u2060ine daily.",
+      "sertr\u200Dal\u2060ine",
+    ],
+    ["a ligature", "Her ﬁbromyalgia flares.", "ﬁbromyalgia"],
+  ])("finds %s, reported where it stands in what was written", (_name, text, word) => {
+    const [finding] = findClinicalStatements(text, KEPT_BACK);
+    expect(finding?.text).toBe(word);
+    expect(text.slice(finding!.start, finding!.end)).toBe(word);
+  });
+
+  it.each([
+    "She has dеpression.", // Cyrillic е
+    "She has d-e-p-r-e-s-s-i-o-n.",
+    "She has D E P R E S S I O N.",
+  ])("finds a look-alike or spelt-out word: %s", (text) => {
+    expect(findClinicalStatements(text, KEPT_BACK).length).toBeGreaterThan(0);
+  });
+
+  it("keeps offsets right for findings after an invisible character", () => {
+    const text = "Zero\u200Bwidth aside, she takes sertraline.";
+    const found = findClinicalStatements(text, KEPT_BACK);
+    expect(found.map((f) => text.slice(f.start, f.end))).toContain("sertraline");
+  });
+});
+
 describe("ordinary functional sentences", () => {
   it.each(FUNCTIONAL_SENTENCES)("finds nothing in “%s”", (sentence) => {
     expect(brief(sentence)).toEqual([]);

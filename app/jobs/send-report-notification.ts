@@ -8,7 +8,8 @@ export const sendReportNotificationJob = defineJob({
   name: REPORT_NOTIFICATION_JOB,
   payload: z.object({
     reportId: z.string(),
-    kind: z.enum(["correction_requested", "released", "withheld"]),
+    kind: z.enum(["correction_requested", "released", "withheld", "amendment_withheld"]),
+    version: z.number().int().positive().optional(),
   }) satisfies z.ZodType<ReportNotification>,
   async handle(scope, runtime, notification) {
     const { sent } = await sendReportNotification(scope, notification);

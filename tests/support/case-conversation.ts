@@ -54,7 +54,7 @@ export async function caseConversationForTest(
       .where(eq(reportVersion.reportId, sent.report.id));
     await db
       .update(report)
-      .set({ status: "released", releasedAt: new Date() })
+      .set({ status: "released", releasedAt: new Date(), releasedVersion: 1 })
       .where(eq(report.id, sent.report.id));
     await db.update(referral).set({ status: "complete" }).where(eq(referral.id, sent.referral.id));
   }

@@ -280,9 +280,38 @@ export function CaseActions({ detail }: { detail: DoctorCaseView }) {
           <Button asChild variant="outline">
             <Link to={`/doctor-referrals/${r.id}/versions`}>Open report versions</Link>
           </Button>
+          {detail.amendable ? <AmendReport referralId={r.id} /> : null}
         </>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Amending the released report, behind a disclosure that says what it sets off (a confirmation
+ * that works without JavaScript): a new version, the person's review again, and the employer
+ * keeping the released version meanwhile (docs/architecture.md §4, "Amending a released report").
+ */
+function AmendReport({ referralId }: { referralId: string }) {
+  return (
+    <details className="w-full rounded-lg border border-border p-4" data-testid="amend-report">
+      <summary className="cursor-pointer font-medium">Amend the released report</summary>
+      <div className="mt-3 grid gap-3 text-sm">
+        <p>
+          Amend the report only where your answer to a question changes what it says. A
+          clarification that changes nothing belongs in a message.
+        </p>
+        <p>
+          The amended version opens in the editor. Once you sign it, the employee reviews it again.
+          The employer keeps the released version until the employee approves the amendment.
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="amend" />
+          <input type="hidden" name="referralId" value={referralId} />
+          <Button type="submit">Start the amendment</Button>
+        </Form>
+      </div>
+    </details>
   );
 }
 

@@ -69,9 +69,12 @@ export interface ReferralDrawerData {
 
 type HeadingLevel = 2 | 3;
 
-/** The released report, in the states whose page shows it (complete). */
-function shownReport(referral: ReferralDrawerData) {
-  return drawerStates[referral.status].showsReport ? referral.report : null;
+/**
+ * The released report, in the states whose page shows it: complete, or during an amendment, when
+ * the server found a released version to read (it looks only where the employer may view one).
+ */
+export function shownReport(referral: ReferralDrawerData) {
+  return drawerStates[referral.status].showsReport || referral.report ? referral.report : null;
 }
 
 /** The page's or the drawer's title: the report once it is released, else the referral. */
@@ -132,6 +135,7 @@ export function ReferralDetails({
     subjectName: referral.subjectName,
     payment: referral.payment,
     cancelRefusal: referral.cancelRefusal,
+    amending: referral.report !== null && !drawerStates[referral.status].showsReport,
   };
   const report = shownReport(referral);
   const selected = askedQuestions(referral.questions);

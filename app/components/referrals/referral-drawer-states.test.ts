@@ -29,7 +29,7 @@ const refunded: ReferralPaymentFacts = {
 };
 
 function facts(payment: ReferralPaymentFacts, extra: Partial<DrawerFacts> = {}): DrawerFacts {
-  return { subjectName: "Jo Bloggs", payment, cancelRefusal: null, ...extra };
+  return { subjectName: "Jo Bloggs", payment, cancelRefusal: null, amending: false, ...extra };
 }
 
 describe("the employer's drawer, state by state", () => {
@@ -52,13 +52,24 @@ describe("the employer's drawer, state by state", () => {
       );
   });
 
-  it("shows the report only for Complete, with its Download PDF", () => {
+  it("shows the report for Complete, and its Download PDF also while a released report is amended", () => {
+    const readable = ["complete", "in_review", "awaiting_subject"];
     for (const status of referralStatuses) {
       expect(drawerStates[status].showsReport, status).toBe(status === "complete");
       expect(drawerStates[status].actions.includes("downloadReport"), status).toBe(
-        status === "complete",
+        readable.includes(status),
       );
     }
+  });
+
+  it("says an amendment is under way, and that the released version stays, only when amending", () => {
+    const amending = facts(nothing, { amending: true });
+    expect(drawerStates.in_review.message(amending)).toMatch(/amending the released report/);
+    expect(drawerStates.in_review.message(facts(nothing))).not.toMatch(/amending/);
+    expect(drawerStates.awaiting_subject.message(amending)).toMatch(
+      /amended report is with Jo Bloggs/,
+    );
+    expect(drawerStates.awaiting_subject.message(facts(nothing))).not.toMatch(/amended/);
   });
 
   it("never promises a report notification for a case that has ended", () => {

@@ -12,6 +12,11 @@ export interface DrawerFacts {
   payment: ReferralPaymentFacts;
   /** Why cancelling is no longer possible, from the server; null while it is. */
   cancelRefusal: string | null;
+  /**
+   * A report was released and the doctor is amending it: the released version stays shown while
+   * the amendment is written and reviewed (docs/architecture.md §4, "Amending a released report").
+   */
+  amending: boolean;
 }
 
 export type DrawerAction =
@@ -34,7 +39,10 @@ interface DrawerStateView {
    * this state, and "New referral" where the case has ended.
    */
   actions: readonly DrawerAction[];
-  /** Complete only: the released report takes the place of the referral's details. */
+  /**
+   * Complete: the released report takes the place of the referral's details. In review or with
+   * the person, it does so only while an amendment of a released report is under way.
+   */
   showsReport: boolean;
 }
 
@@ -96,14 +104,22 @@ const views: Record<ReferralStatus, DrawerStateWords> = {
   },
   in_review: {
     heading: "Assessment Progress",
-    message: () => "A doctor is reviewing the assessment and writing the report.",
-    next: () => waitForReport,
+    message: (f) =>
+      f.amending
+        ? "The doctor is amending the released report. The released version below stays the one you read until the amendment is approved."
+        : "A doctor is reviewing the assessment and writing the report.",
+    next: (f) =>
+      f.amending
+        ? "You will receive a notification if the employee approves the amended version."
+        : waitForReport,
     showsReport: false,
   },
   awaiting_subject: {
     heading: "Assessment Progress",
     message: (f) =>
-      `The doctor's report is with ${f.subjectName}, who reads it before it is released to you.`,
+      f.amending
+        ? `The amended report is with ${f.subjectName}, who reads it before it replaces the released version below.`
+        : `The doctor's report is with ${f.subjectName}, who reads it before it is released to you.`,
     next: () => "You will receive a notification when they approve its release.",
     showsReport: false,
   },

@@ -18,6 +18,7 @@ import {
   type ReferralDrawerData,
   ReferralFacts,
   referralTitle,
+  shownReport,
 } from "./referral-details.tsx";
 import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
 
@@ -174,7 +175,7 @@ function DrawerContent({
   onClose: () => void;
 }) {
   const state = drawerStates[referral.status];
-  const report = state.showsReport ? referral.report : null;
+  const report = shownReport(referral);
   return (
     <RecordSheetParts
       title={referralTitle(referral)}

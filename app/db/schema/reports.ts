@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
@@ -16,6 +17,11 @@ import { referral } from "./referrals.ts";
  * - `correction_requested`: the subject asked for a factual correction of the current version;
  *   the doctor revises into a new version and sends it again.
  * - `released`: the subject approved; the current version is frozen with its PDF.
+ *
+ * After release the doctor may amend the report (docs/architecture.md §4, "Amending a released
+ * report"): the status runs through `draft` and `awaiting_subject` again for version n + 1 while
+ * `released_version` keeps pointing at the version the employer has, until the person approves
+ * the amendment.
  * - `withheld`: the subject withheld consent; the employer learns only that.
  */
 export const reportStatuses = [
@@ -43,6 +49,11 @@ export const report = pgTable(
     /** The doctor who writes and signs it (the referral's assigned doctor). */
     doctorId: text("doctor_id").notNull(),
     currentVersion: integer("current_version").notNull().default(1),
+    /**
+     * The version the employer reads: the last one the person approved. Null until the first
+     * release; during an amendment it stays on the released version while `current_version` moves on.
+     */
+    releasedVersion: integer("released_version"),
     /** The end of the subject's review window for the version now with them. */
     reviewDueAt: instant("review_due_at"),
     reviewReminderSentAt: instant("review_reminder_sent_at"),
@@ -58,6 +69,10 @@ export const report = pgTable(
       t.status,
       t.releasedAt.desc().nullsFirst(),
     ),
+    // The same list by what the employer may read, which an amendment in progress does not hide.
+    index("report_organisation_released_version_idx")
+      .on(t.organisationId, t.releasedAt.desc().nullsFirst())
+      .where(sql`${t.releasedVersion} is not null`),
     index("report_doctor_status_idx").on(t.doctorId, t.status),
   ],
 );

@@ -11,7 +11,7 @@ import { containsPattern, type Page } from "~/domain/kernel/list.ts";
 import { type QueueMail, transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import { finalStatuses, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
+import { endedStatuses, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 import { lockVisibleReferral } from "~/domain/referrals/lock-visible-referral.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
 import { type CaseFilter, type CaseType, reassignableStatuses } from "./cases.ts";
@@ -66,7 +66,7 @@ export async function listCases(scope: Scope, filter: CaseFilter): Promise<Page<
     conditions.push(inArray(referral.status, [...slaRunningStatuses]), lt(referral.slaDueAt, now));
   }
   if (filter.flag === "urgent") {
-    conditions.push(eq(referral.urgent, true), notInArray(referral.status, [...finalStatuses]));
+    conditions.push(eq(referral.urgent, true), notInArray(referral.status, [...endedStatuses]));
   }
   if (filter.status) conditions.push(eq(referral.status, filter.status));
   if (filter.type) conditions.push(eq(referral.type, filter.type));

@@ -4,7 +4,7 @@ import { slaRunningStatuses } from "~/domain/doctor/doctor-queue.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import {
-  finalStatuses,
+  endedStatuses,
   type ReferralStatus,
   referralStatuses,
 } from "~/domain/referrals/lifecycle.ts";
@@ -33,7 +33,7 @@ export async function getAdminOverview(scope: Scope): Promise<AdminOverview> {
   const urgent = await countRows(
     db,
     referral,
-    and(eq(referral.urgent, true), notInArray(referral.status, [...finalStatuses])),
+    and(eq(referral.urgent, true), notInArray(referral.status, [...endedStatuses])),
   );
   const open = await openEnquiries(db);
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import {
   type CaseAuthorRole,
   type CaseThread,
@@ -103,7 +103,11 @@ async function releasedAtOf(db: Executor, scope: Scope, referralId: string) {
     .select({ releasedAt: report.releasedAt })
     .from(report)
     .where(
-      and(eq(report.referralId, referralId), eq(report.status, "released"), visibleReports(scope)),
+      and(
+        eq(report.referralId, referralId),
+        isNotNull(report.releasedVersion),
+        visibleReports(scope),
+      ),
     );
   return row?.releasedAt ?? null;
 }

@@ -59,17 +59,26 @@ export function employerThreadState(
 ): ThreadState {
   if (!canAct(referral.status, side, "message"))
     return { open: false, reason: closedReasons[side] };
-  if (
-    referral.status === "complete" &&
-    (!referral.releasedAt ||
-      now.getTime() - referral.releasedAt.getTime() > QUESTION_WINDOW_DAYS * DAY_MS)
-  )
+  if (referral.status === "complete" && !withinQuestionWindow(referral.releasedAt, now))
     return {
       open: false,
       reason: `Questions about a report can be asked for ${QUESTION_WINDOW_DAYS} days after its release.`,
     };
   return { open: true };
 }
+
+/**
+ * Whether a released report is still open to questions, and so to an amendment that answers one:
+ * for the question window after its (latest) release.
+ */
+export function withinQuestionWindow(releasedAt: Date | null, now: Date): boolean {
+  return (
+    releasedAt !== null && now.getTime() - releasedAt.getTime() <= QUESTION_WINDOW_DAYS * DAY_MS
+  );
+}
+
+/** Why an amendment is refused once the question window has passed. */
+export const AMENDMENT_WINDOW_CLOSED = `A released report can be amended for ${QUESTION_WINDOW_DAYS} days after its release, in answer to a question about it.`;
 
 /** How a message's author is named beside it: their name and their part in the case. */
 export const AUTHOR_ROLE_LABELS: Record<CaseAuthorRole, string> = {

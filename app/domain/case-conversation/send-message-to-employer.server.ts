@@ -40,14 +40,16 @@ export async function sendMessageToEmployer(
     const state = await threadStateOf(tx, doctor, "doctor", current);
     if (!state.open) throw threadClosed(state);
     const [existing] = await tx
-      .select({ id: report.id, status: report.status, version: report.currentVersion })
+      .select({ id: report.id, version: report.releasedVersion })
       .from(report)
       .where(and(eq(report.referralId, current.id), visibleReports(doctor)));
     const releaseCase = await releaseCaseOf(tx, actor, current, existing?.id ?? null);
     const refusals = checkEmployerMessage(
       parsed.text,
       releaseCase,
-      existing?.status === "released" ? await releasedVersion(tx, existing) : null,
+      existing?.version
+        ? await releasedVersion(tx, { id: existing.id, version: existing.version })
+        : null,
     );
     if (refusals.length > 0) {
       // The refusal is audited by kind of outcome, never with the words refused.
@@ -99,7 +101,10 @@ export async function sendMessageToEmployer(
   });
 }
 
-/** The released version: what the person agreed the employer may read. */
+/**
+ * The released version: what the person agreed the employer may read (during an amendment, still
+ * the version released before it).
+ */
 async function releasedVersion(
   tx: Parameters<typeof releaseCaseOf>[0],
   released: { id: string; version: number },

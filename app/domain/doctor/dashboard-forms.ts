@@ -27,13 +27,14 @@ export function parseDoctorListQuery(params: URLSearchParams): DoctorListQuery {
 const referralId = z.string().refine(isUuid);
 
 /**
- * What the dashboard posts: taking a queued case and reminding the employee of their report are a
- * button each on a case; the contact attempt is the sheet's form (contactAttemptSchema).
+ * What the dashboard posts: taking a queued case, reminding the employee of their report and
+ * amending a released report are a button each on a case; the contact attempt is the sheet's form (contactAttemptSchema).
  */
 export function dashboardFormSchema(now: Date) {
   return z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("take"), referralId }),
     z.object({ intent: z.literal("remind"), referralId }),
+    z.object({ intent: z.literal("amend"), referralId }),
     contactAttemptSchema(now).extend({ intent: z.literal("contact-attempt"), referralId }),
   ]);
 }

@@ -23,6 +23,12 @@ import { findReferralByInvitationToken } from "~/domain/referrals/invitations.se
 import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { decideOnDisclosures } from "~/domain/reports/decide-disclosures.server.ts";
+import { getEmployerReport } from "~/domain/reports/get-employer-report.server.ts";
+import { getEmployerReportPdf } from "~/domain/reports/get-employer-report-pdf.server.ts";
+import { getSubjectReportPdf } from "~/domain/reports/get-subject-report-pdf.server.ts";
+import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
+import { sendReportNotification } from "~/domain/reports/send-report-notification.server.ts";
+import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { auditEventsAbout } from "~tests/support/audit.ts";
@@ -30,6 +36,8 @@ import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { scopeFor } from "~tests/support/doctor.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
+import { employerScopeForTest } from "~tests/support/referrals.ts";
+import { startReportAmendment } from "./amend-report.server.ts";
 import { listDoctorCases, parseDoctorListQuery } from "./doctor-cases.server.ts";
 import { actorOfDoctor } from "./doctor-queue.ts";
 import { getDoctorCase } from "./get-doctor-case.server.ts";
@@ -140,6 +148,26 @@ const sendReport = (doctor: Actor, referralId: string) => {
     stepUpAt: now,
   });
 };
+
+/** The person on the newest report link e-mailed to them. */
+async function personOnReportLink(subjectEmail: string) {
+  const mail = outbox.filter((m) => m.to === subjectEmail).at(-1);
+  const token = /\/assessment\/([A-Za-z0-9_-]{43})\/report/.exec(mail?.text ?? "")?.[1];
+  if (!token) throw new Error("no report link");
+  const opened = await openAssessmentLink(database.db, { token, origin: origin() });
+  if (!opened.ok) throw new Error("link refused");
+  return {
+    scope: () => subjectWithMail(database.db, opened.link),
+    referral: opened.referral,
+  };
+}
+const versionsOf = (referralId: string) =>
+  database.db
+    .select({ v: reportVersion })
+    .from(reportVersion)
+    .innerJoin(report, eq(report.id, reportVersion.reportId))
+    .where(eq(report.referralId, referralId))
+    .then((rows) => rows.map((row) => row.v).sort((a, b) => a.version - b.version));
 
 describe("taking a case", () => {
   it("lets exactly one of two doctors take a case at once; the other then cannot see it", async () => {
@@ -530,24 +558,6 @@ describe("the release check at signing", () => {
 
 describe("the disclosure gate (ADR 0016)", () => {
   /** The person's scope on the link of the last report e-mail sent to them. */
-  async function personOnReportLink(subjectEmail: string) {
-    const mail = outbox.filter((m) => m.to === subjectEmail).at(-1);
-    const token = /\/assessment\/([A-Za-z0-9_-]{43})\/report/.exec(mail?.text ?? "")?.[1];
-    if (!token) throw new Error("no report link");
-    const opened = await openAssessmentLink(database.db, { token, origin: origin() });
-    if (!opened.ok) throw new Error("link refused");
-    return {
-      scope: () => subjectWithMail(database.db, opened.link),
-      referral: opened.referral,
-    };
-  }
-  const versionsOf = (referralId: string) =>
-    database.db
-      .select({ v: reportVersion })
-      .from(reportVersion)
-      .innerJoin(report, eq(report.id, reportVersion.reportId))
-      .where(eq(report.referralId, referralId))
-      .then((rows) => rows.map((row) => row.v).sort((a, b) => a.version - b.version));
   const eventsOf = async (action: string) =>
     database.db.select().from(auditEvent).where(eq(auditEvent.action, action));
 
@@ -854,5 +864,186 @@ describe("reassign, then the new doctor opens the case, in every state", () => {
       status: "invalid-state",
       current: status,
     });
+  });
+});
+
+describe("amending a released report (docs/architecture.md §4)", () => {
+  /** A pre-employment case released at version 1 through the real editor, signature and review. */
+  async function releasedCase(doctorName: string) {
+    const d = await createDoctor(doctorName);
+    const { r, prefill } = await takenCaseDeclaring(d, "None that affect work");
+    await saveReportDraft(scopeWithMail(database.db, d), { referralId: r.id, body: prefill });
+    await sendReport(d, r.id);
+    const person = await personOnReportLink(r.subjectEmail);
+    await approveReport(withAdapters(person.scope(), { jobs }), {
+      version: 1,
+      releaseDiagnosis: false,
+    });
+    return { d, r, prefill };
+  }
+  const employerOf = async (referralId: string) => {
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, referralId));
+    return employerScopeForTest(database.db, {
+      userId: row!.ownerId,
+      organisationId: row!.organisationId,
+      organisationName: "Employer",
+    });
+  };
+  const reportOf = async (referralId: string) =>
+    (await database.db.select().from(report).where(eq(report.referralId, referralId)))[0]!;
+
+  it("keeps the released version with the employer until the person approves the amendment", async () => {
+    const { d, r, prefill } = await releasedCase("Dr Iris Vale");
+    const released = await reportOf(r.id);
+    expect(released).toMatchObject({ status: "released", currentVersion: 1, releasedVersion: 1 });
+    expect((await editorCase(d, r.id)).amendable).toBe(true);
+
+    await expect(
+      startReportAmendment(scopeWithMail(database.db, d), { referralId: r.id }),
+    ).resolves.toMatchObject({ version: 2 });
+    const [amending] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    expect(amending?.status).toBe("in_review");
+    expect(await reportOf(r.id)).toMatchObject({
+      status: "draft",
+      currentVersion: 2,
+      releasedVersion: 1,
+    });
+    // The new version starts as the released text; a second start is refused.
+    const [, v2] = await versionsOf(r.id);
+    expect(v2?.body).toEqual((await versionsOf(r.id))[0]?.body);
+    await expect(
+      startReportAmendment(scopeWithMail(database.db, d), { referralId: r.id }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
+
+    // The employer still reads version 1, and its PDF, while the amendment is written.
+    const employer = await employerOf(r.id);
+    const amendedText = "Fit for the role. Since the report, the start date moved to March.";
+    const versionShown = async () => {
+      const shown = await getEmployerReport(employer, released.reference);
+      return shown.state === "released" ? shown.version : null;
+    };
+    expect(await versionShown()).toBe(1);
+    const pdfBefore = await getEmployerReportPdf(employer, released.reference);
+    await saveReportDraft(scopeWithMail(database.db, d), {
+      referralId: r.id,
+      body: { ...prefill, summary: amendedText },
+    });
+    await sendReport(d, r.id);
+    expect(await versionShown()).toBe(1);
+    expect(JSON.stringify(await getEmployerReport(employer, released.reference))).not.toContain(
+      "start date moved",
+    );
+    expect((await getEmployerReportPdf(employer, released.reference)).sha256).toBe(
+      pdfBefore.sha256,
+    );
+
+    // The person reviews the amendment again and approves it: the employer now reads version 2.
+    const person = await personOnReportLink(r.subjectEmail);
+    await approveReport(withAdapters(person.scope(), { jobs }), {
+      version: 2,
+      releaseDiagnosis: false,
+    });
+    expect(await reportOf(r.id)).toMatchObject({
+      status: "released",
+      currentVersion: 2,
+      releasedVersion: 2,
+    });
+    expect(await versionShown()).toBe(2);
+    expect(JSON.stringify(await getEmployerReport(employer, released.reference))).toContain(
+      "start date moved",
+    );
+    expect((await getEmployerReportPdf(employer, released.reference)).sha256).not.toBe(
+      pdfBefore.sha256,
+    );
+    const [done] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    expect(done?.status).toBe("complete");
+    expect((await auditEventsAbout(database.db, released.id)).map((e) => e.action)).toContain(
+      "doctor.report_amendment_started",
+    );
+  });
+
+  it("leaves the released version standing when the person withholds the amendment", async () => {
+    const { d, r, prefill } = await releasedCase("Dr Owen Pike");
+    const released = await reportOf(r.id);
+    await startReportAmendment(scopeWithMail(database.db, d), { referralId: r.id });
+    await saveReportDraft(scopeWithMail(database.db, d), {
+      referralId: r.id,
+      body: { ...prefill, summary: "Fit for the role, with a phased start." },
+    });
+    await sendReport(d, r.id);
+    const person = await personOnReportLink(r.subjectEmail);
+    await withholdReportConsent(withAdapters(person.scope(), { jobs }), { version: 2 });
+
+    // The case is complete again at version 1: not withheld, and the employer still reads it.
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    expect(row).toMatchObject({ status: "complete", closedAt: null });
+    expect(await reportOf(r.id)).toMatchObject({
+      status: "released",
+      currentVersion: 1,
+      releasedVersion: 1,
+    });
+    const shown = await getEmployerReport(await employerOf(r.id), released.reference);
+    expect(shown).toMatchObject({ state: "released", version: 1 });
+    expect(JSON.stringify(shown)).not.toContain("phased start");
+    // The person still reads and downloads the released version.
+    const view = await loadReportForSubject(person.scope(), { referral: row! });
+    expect(view).toMatchObject({ state: "released", amendmentInProgress: false });
+    // The doctor is told; the employer is not e-mailed, since nothing changed for them.
+    const before = outbox.length;
+    const { sent } = await sendReportNotification(
+      withAdapters(systemScope(database.db, "report-notification", testAdapters()), { mailer }),
+      { reportId: released.id, kind: "amendment_withheld", version: 2 },
+    );
+    expect(sent).toBe(1);
+    const told = outbox.slice(before);
+    expect(told.map((m) => m.subject)).toEqual([`Amendment not released: ${r.reference}`]);
+    expect(told[0]?.text).not.toContain("phased start");
+    const [doctorRow] = await database.db.select().from(user).where(eq(user.id, d.userId));
+    expect(told[0]?.to).toBe(doctorRow?.email);
+    // A second amendment takes the next free number.
+    await expect(
+      startReportAmendment(scopeWithMail(database.db, d), { referralId: r.id }),
+    ).resolves.toMatchObject({ version: 3 });
+  });
+
+  it("refuses an amendment to anyone but the doctor on the case, and after the question window", async () => {
+    const { d, r } = await releasedCase("Dr Nell Ashby");
+    const other = await createDoctor("Dr Theo Marsh");
+    await expect(
+      startReportAmendment(scopeWithMail(database.db, other), { referralId: r.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    const employer = await employerOf(r.id);
+    await expect(startReportAmendment(employer, { referralId: r.id })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    await expect(
+      startReportAmendment(scopeWithMail(database.db, d, later), { referralId: r.id }),
+    ).rejects.toMatchObject({
+      code: "invalid_state",
+      message: expect.stringMatching(/30 days after its release/),
+    });
+    expect((await reportOf(r.id)).status).toBe("released");
+    // The database holds the line too: a released report reopens only as a new version, and the
+    // version the employer reads never moves back.
+    const id = (await reportOf(r.id)).id;
+    await expect(
+      database.db.update(report).set({ status: "draft" }).where(eq(report.id, id)),
+    ).rejects.toThrow();
+    await expect(
+      database.db.update(report).set({ releasedVersion: null }).where(eq(report.id, id)),
+    ).rejects.toThrow();
+    expect(await reportOf(r.id)).toMatchObject({ status: "released", releasedVersion: 1 });
+  });
+
+  it("shows the person the released version, and says an amendment is under way, while it is written", async () => {
+    const { d, r } = await releasedCase("Dr Ruth Kemp");
+    await startReportAmendment(scopeWithMail(database.db, d), { referralId: r.id });
+    const person = await personOnReportLink(r.subjectEmail);
+    const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
+    const view = await loadReportForSubject(person.scope(), { referral: row! });
+    expect(view).toMatchObject({ state: "released", amendmentInProgress: true });
+    const pdf = await getSubjectReportPdf(person.scope());
+    expect(pdf?.pdf.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

@@ -9,9 +9,11 @@ import { definitionOfResponse } from "~/domain/assessments/assessment-instance.t
 import { formatAnswer } from "~/domain/assessments/build-transcript.ts";
 import { caseMessageColumns } from "~/domain/assessments/case-messages.server.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
+import { withinQuestionWindow } from "~/domain/case-conversation/conversation-rules.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleDraftReports } from "~/domain/kernel/visibility.server.ts";
+import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { auditCase, caseResponse, findVisibleReferral } from "./case-access.server.ts";
 import { contactOf } from "./case-contact.ts";
@@ -112,9 +114,14 @@ export async function getDoctorCase(
     });
   // While the doctor revises (correction requested, or the new version saved but not sent), the
   // subject's comment on the version they read stays in view.
+  // The latest decision only: an amendment of a released report starts after an approval, not
+  // after a correction asked before it.
+  const lastDecided = versions.find((v) => v.subjectDecision !== null);
   const correction =
-    existing && (existing.status === "correction_requested" || existing.status === "draft")
-      ? (versions.find((v) => v.subjectDecision === "correction") ?? null)
+    existing &&
+    (existing.status === "correction_requested" || existing.status === "draft") &&
+    lastDecided?.subjectDecision === "correction"
+      ? lastDecided
       : null;
   const { subjectPhone, subjectEmail, ...referralRow } = row;
   return {
@@ -133,5 +140,14 @@ export async function getDoctorCase(
     /** The subject's latest correction request, shown to the doctor while revising. */
     correction: clinical ? correction : null,
     informationRequests: clinical ? requests : [],
+    /**
+     * Whether the doctor may amend the released report now (docs/architecture.md §4, "Amending a
+     * released report"): their case, complete, within the question window.
+     */
+    amendable:
+      mine &&
+      canAct(row.status, "doctor", "amend_report") &&
+      existing?.status === "released" &&
+      withinQuestionWindow(existing.releasedAt, doctor.now),
   };
 }

@@ -50,6 +50,7 @@ async function personWithCase(name: string, email: string, secret: string) {
       organisationId: r.organisationId,
       type: "management",
       status: "released",
+      releasedVersion: 1,
       doctorId: "doctor-1",
     })
     .returning();

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   caseClinicalNote,
@@ -120,7 +120,8 @@ export function visibleReports(scope: Scope | Actor): SQL {
     employer: (actor) =>
       and(
         eq(report.organisationId, actor.organisationId),
-        eq(report.status, "released"),
+        // Released at some version: an amendment in progress keeps the released one readable.
+        isNotNull(report.releasedVersion),
         seesAllReferrals(actor)
           ? undefined
           : sql`exists (select 1 from ${referral} where ${referral.id} = ${report.referralId} and ${ownReferrals(actor, report.referralId)})`,

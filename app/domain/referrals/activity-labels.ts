@@ -19,6 +19,8 @@ export const activityLabels = {
   correction_requested: "Employee asked the doctor for a correction",
   released: "Report released",
   withheld: "Consent to release withheld",
+  amendment_started: "The doctor is amending the released report",
+  amendment_withheld: "The employee kept the released report as it was",
   put_on_hold: "Put on hold by ReferOH",
   hold_lifted: "Hold lifted by ReferOH",
 } as const satisfies Record<string, string>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError, httpStatus, isDomainError } from "~/domain/kernel/errors.ts";
 import {
   activeStatuses,
+  canAct,
   canTransition,
   finalStatuses,
   lifecycle,
@@ -111,6 +112,20 @@ describe("referral state machine", () => {
   ] as const)("never lets an employer or doctor act as the subject: %s from %s", (event, from) => {
     expect(canTransition(from, event, "employer")).toBe(false);
     expect(canTransition(from, event, "doctor")).toBe(false);
+  });
+
+  it("lets only the doctor reopen a complete case, to amend its report, and an amendment withheld ends back at complete", () => {
+    expect(finalStatuses).not.toContain("complete");
+    expect(transition("complete", "amendment_started", "doctor")).toBe("in_review");
+    for (const actor of ["employer", "subject", "admin", "system"] as const)
+      expect(canTransition("complete", "amendment_started", actor)).toBe(false);
+    expect(canAct("complete", "doctor", "amend_report")).toBe(true);
+    expect(canAct("complete", "employer", "amend_report")).toBe(false);
+    expect(transition("awaiting_subject", "amendment_withheld", "subject")).toBe("complete");
+    expect(canTransition("awaiting_subject", "amendment_withheld", "doctor")).toBe(false);
+    // The released report stays readable while its amendment is written and reviewed.
+    expect(canAct("in_review", "employer", "view_report")).toBe(true);
+    expect(canAct("awaiting_subject", "employer", "view_report")).toBe(true);
   });
 
   it("does not count a referral awaiting payment as active, and expires it unpaid", () => {

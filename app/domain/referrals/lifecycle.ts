@@ -53,6 +53,8 @@ export const referralEvents = [
   "cancelled",
   "hold_placed",
   "hold_lifted",
+  "amendment_started",
+  "amendment_withheld",
 ] as const;
 export type ReferralEvent = (typeof referralEvents)[number];
 
@@ -78,6 +80,11 @@ export const referralActions = [
   "view_report",
   /** Administrator: give the case to another doctor. */
   "reassign",
+  /**
+   * Doctor: amend the released report after a question about it (docs/architecture.md §4,
+   * "Amending a released report"); the amendment goes through the person's review again.
+   */
+  "amend_report",
   /** Administrator: put the case on hold. */
   "hold",
   /** Administrator: lift the hold. */
@@ -223,7 +230,8 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     active: true,
     final: false,
     actions: {
-      employer: ["message"],
+      // Reading the report: only a report released before an amendment (the page finds one or none).
+      employer: ["message", "view_report"],
       doctor: ["send_report", "message"],
       subject: ["message"],
       admin: ["reassign", "hold"],
@@ -237,7 +245,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     active: true,
     final: false,
     actions: {
-      employer: ["message"],
+      employer: ["message", "view_report"],
       doctor: ["remind", "message"],
       subject: ["review_report", "message"],
       admin: ["hold"],
@@ -246,6 +254,8 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
       subject_approved: { to: "complete", by: ["subject"] },
       subject_requested_correction: { to: "in_review", by: ["subject"] },
       subject_withheld: { to: "withheld", by: ["subject"] },
+      // Withholding an amendment ends it, not the case: the version released before stands.
+      amendment_withheld: { to: "complete", by: ["subject"] },
       hold_placed: hold,
     },
   },
@@ -261,18 +271,20 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     actions: { admin: ["lift_hold"] },
     on: { hold_lifted: { to: previousState, by: ["admin"] } },
   },
+  // Not final: within the question window the doctor may amend the released report, which takes
+  // the case back through review (docs/architecture.md §4, "Amending a released report").
   complete: {
     label: "Complete",
     tone: "complete",
     visibleTo: everyone,
     active: false,
-    final: true,
+    final: false,
     actions: {
       employer: ["view_report", "message"],
-      doctor: ["view_report", "message"],
+      doctor: ["view_report", "message", "amend_report"],
       subject: ["view_report"],
     },
-    on: {},
+    on: { amendment_started: { to: "in_review", by: ["doctor"] } },
   },
   withheld: { label: "Consent withheld", visibleTo: everyone, ...ended },
   declined: { label: "Could not go ahead", visibleTo: beforeDoctors, ...ended },
@@ -370,6 +382,12 @@ export const cancellableStatuses: readonly ReferralStatus[] = statusesWhere("emp
 export const finalStatuses: readonly ReferralStatus[] = referralStatuses.filter(
   (s) => lifecycle[s].final,
 );
+
+/**
+ * Ended cases: the final states and a complete one, which only an amendment of its report takes
+ * back into review. The administrator's "urgent" counts leave them out.
+ */
+export const endedStatuses: readonly ReferralStatus[] = [...finalStatuses, "complete"];
 
 /** "Active Assessments" on the employer dashboard: cases under way, on hold included. */
 export const activeStatuses: readonly ReferralStatus[] = referralStatuses.filter(

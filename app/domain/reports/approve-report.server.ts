@@ -93,7 +93,8 @@ export async function approveReport(
           pdf,
           pdfSha256: sha256,
         },
-        report: { status: "released", releasedAt: now },
+        // The employer now reads this version (an amendment's approval moves them on to it).
+        report: { status: "released", releasedAt: now, releasedVersion: locked.version.version },
         referral: { completedAt: now, correctionRequested: false },
         activity: "released",
         audit: {

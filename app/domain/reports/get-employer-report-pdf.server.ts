@@ -4,9 +4,9 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { notFound, referenceFormat } from "./employer-report-reference.ts";
-import { isCurrentVersionOf } from "./report-version.server.ts";
+import { isReleasedVersionOf } from "./report-version.server.ts";
 
-/** The frozen PDF of a released report of the actor's organisation. */
+/** The frozen PDF of a released report of the actor's organisation: the version it was released at. */
 export async function getEmployerReportPdf(
   scope: Scope,
   reference: string,
@@ -16,7 +16,7 @@ export async function getEmployerReportPdf(
   const [row] = await db
     .select({ id: report.id, pdf: reportVersion.pdf, sha256: reportVersion.pdfSha256 })
     .from(report)
-    .innerJoin(reportVersion, isCurrentVersionOf(report))
+    .innerJoin(reportVersion, isReleasedVersionOf(report))
     .where(
       and(
         eq(report.reference, reference),

@@ -10,7 +10,7 @@ import type { ReportBody } from "./report-body.ts";
 import { headerColumns, loadReportHeader } from "./report-header.server.ts";
 import { reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { fitnessLabel, REPORT_TYPE_TITLES, reportSections } from "./report-sections.ts";
-import { isCurrentVersionOf, signedVersionColumns } from "./report-version.server.ts";
+import { isReleasedVersionOf, signedVersionColumns } from "./report-version.server.ts";
 import { selectReportsWithCase } from "./select-reports-with-case.server.ts";
 
 /**
@@ -55,7 +55,7 @@ export async function getEmployerReport(scope: Scope, reference: string) {
       disclosures: reportVersion.disclosures,
     })
     .from(reportVersion)
-    .where(and(isCurrentVersionOf(row.report), eq(reportVersion.subjectDecision, "approved")));
+    .where(and(isReleasedVersionOf(row.report), eq(reportVersion.subjectDecision, "approved")));
   if (!version) notFound();
   const signedAt = version.signedAt ?? row.report.releasedAt ?? new Date(0);
   const { questions: _asked, ...caseHeader } = await loadReportHeader(db, row.header);

@@ -2,7 +2,7 @@ import { auditSubjectEvent } from "~/domain/assessments/lock-referral.server.ts"
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { subjectCopyAvailable } from "./subject-copy.ts";
-import { currentVersionOf, reportObject } from "./subject-report-version.server.ts";
+import { releasedVersionOf, reportObject } from "./subject-report-version.server.ts";
 
 /**
  * The person's own copy of their released report: the frozen PDF the employer has, for 30 days
@@ -12,9 +12,11 @@ export async function getSubjectReportPdf(
   scope: Scope,
 ): Promise<{ reference: string; pdf: Buffer } | null> {
   const subject = requireSubject(scope);
-  const row = await currentVersionOf(subject);
+  // The version released, which an amendment in progress leaves in place.
+  const row = await releasedVersionOf(subject);
   const ok =
-    row?.report.status === "released" &&
+    row !== undefined &&
+    row.version.subjectDecision === "approved" &&
     row.version.pdf !== null &&
     subjectCopyAvailable(row.report.releasedAt, subject.now);
   await auditSubjectEvent(subject.db, subject, {

@@ -8,7 +8,11 @@ import { loadReportHeader } from "./report-header.server.ts";
 import { type ReportFact, reportHeaderFacts, signatureLines } from "./report-header.ts";
 import { hasDiagnosis, type ReportSection, reportSections } from "./report-sections.ts";
 import { subjectCopyAvailable, subjectCopyUntil } from "./subject-copy.ts";
-import { currentVersionOf, reportObject } from "./subject-report-version.server.ts";
+import {
+  currentVersionOf,
+  releasedVersionOf,
+  reportObject,
+} from "./subject-report-version.server.ts";
 
 type SubjectReportView =
   | {
@@ -45,6 +49,8 @@ type SubjectReportView =
       /** Until when the person can download their copy (null: no longer). */
       copyUntil: Date | null;
       subjectStatement: string | null;
+      /** The doctor is amending it; the person will be asked to review the amended version. */
+      amendmentInProgress: boolean;
     }
   | { state: "withheld"; decidedAt: Date | null };
 
@@ -105,19 +111,27 @@ export async function loadReportForSubject(
       removals: (row.version.disclosures ?? []).filter((i) => i.decision === "removal_asked")
         .length,
     };
-  else if (row?.report.status === "released")
-    view = {
-      state: "released",
-      reference: row.report.reference,
-      decidedAt: row.version.decidedAt,
-      diagnosisReleased: row.version.diagnosisReleased,
-      hadDiagnosis: hasDiagnosis(row.version.body),
-      copyUntil: subjectCopyAvailable(row.report.releasedAt, now)
-        ? subjectCopyUntil(row.report.releasedAt)
-        : null,
-      subjectStatement: row.version.subjectStatement ?? null,
-    };
-  else if (row?.report.status === "withheld")
+  else if (
+    row?.report.status === "released" ||
+    (row?.report.status === "draft" && row.report.releasedVersion !== null)
+  ) {
+    // Released, or released before and now being amended: the version released stands meanwhile.
+    const amending = row.report.status === "draft";
+    const released = amending ? await releasedVersionOf(subject) : row;
+    if (released)
+      view = {
+        state: "released",
+        reference: released.report.reference,
+        decidedAt: released.version.decidedAt,
+        diagnosisReleased: released.version.diagnosisReleased,
+        hadDiagnosis: hasDiagnosis(released.version.body),
+        copyUntil: subjectCopyAvailable(released.report.releasedAt, now)
+          ? subjectCopyUntil(released.report.releasedAt)
+          : null,
+        subjectStatement: released.version.subjectStatement ?? null,
+        amendmentInProgress: amending,
+      };
+  } else if (row?.report.status === "withheld")
     view = { state: "withheld", decidedAt: row.version.decidedAt };
 
   await auditSubjectEvent(db, subject, {

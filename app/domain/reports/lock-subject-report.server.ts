@@ -25,7 +25,11 @@ interface LockedReport {
   version: typeof reportVersion.$inferSelect;
 }
 
-type DecisionEvent = "subject_approved" | "subject_requested_correction" | "subject_withheld";
+type DecisionEvent =
+  | "subject_approved"
+  | "subject_requested_correction"
+  | "subject_withheld"
+  | "amendment_withheld";
 
 /**
  * The referral, its report and the version now with the person, all locked, for one decision.
@@ -116,7 +120,11 @@ export async function decideOnReport<R extends object>(
     });
     await scope.adapters.jobs.send(
       REPORT_NOTIFICATION_JOB,
-      { reportId: locked.report.id, kind: notify } satisfies ReportNotification,
+      {
+        reportId: locked.report.id,
+        kind: notify,
+        version: locked.version.version,
+      } satisfies ReportNotification,
       { tx },
     );
     return { reportId: locked.report.id, ...decision.result };

@@ -29,6 +29,24 @@ export function correctionRequestedEmail(input: {
   };
 }
 
+/** To the doctor: the person kept the released report and did not agree to the amendment. */
+export function amendmentWithheldEmail(input: {
+  doctorName: string;
+  reportReference: string;
+  referralReference: string;
+  link: string;
+}): ReportEmail {
+  return {
+    subject: `Amendment not released: ${input.referralReference}`,
+    text: emailText([
+      `Dear ${input.doctorName},`,
+      `The person who was assessed did not agree to release the amended version of report ${input.reportReference} (referral ${input.referralReference}).`,
+      "The version released before stays the one the employer has. Nothing new was sent to the employer.",
+      `The case is in the doctor portal:\n${input.link}`,
+    ]),
+  };
+}
+
 export function reportReleasedEmail(input: {
   organisationName: string;
   reportReference: string;

@@ -2,10 +2,16 @@
 
 /** One e-mail about a report's outcome; a failure throws and pg-boss retries with backoff. */
 export const REPORT_NOTIFICATION_JOB = "report-notification";
-export type ReportNotificationKind = "correction_requested" | "released" | "withheld";
+export type ReportNotificationKind =
+  | "correction_requested"
+  | "released"
+  | "withheld"
+  | "amendment_withheld";
 export interface ReportNotification {
   reportId: string;
   kind: ReportNotificationKind;
+  /** The version decided on, where the report's current version no longer names it. */
+  version?: number;
 }
 
 /** Hourly: claims the reports whose one review reminder is due. */

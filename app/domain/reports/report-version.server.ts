@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { reportVersion } from "~/db/schema/index.ts";
 
 /**
@@ -12,6 +12,22 @@ export function isCurrentVersionOf(of: {
   return and(
     eq(reportVersion.reportId, of.id),
     eq(reportVersion.version, of.currentVersion),
+  ) as SQL;
+}
+
+/**
+ * The version the employer reads, as a condition on `report_version`: the last one the person
+ * approved, which stays put while an amendment is written and reviewed.
+ */
+export function isReleasedVersionOf(of: {
+  id: string | AnyColumn;
+  releasedVersion: number | null | AnyColumn;
+}): SQL {
+  return and(
+    eq(reportVersion.reportId, of.id),
+    of.releasedVersion === null
+      ? sql`false`
+      : eq(reportVersion.version, of.releasedVersion as number | AnyColumn),
   ) as SQL;
 }
 

@@ -130,7 +130,10 @@ describe("the person's review", () => {
     expect(version.pdfSha256).toBe(hash);
     expect(result.pdfSha256).toBe(hash);
     expect(sentJobs).toEqual([
-      { name: REPORT_NOTIFICATION_JOB, data: { reportId: sent.report.id, kind: "released" } },
+      {
+        name: REPORT_NOTIFICATION_JOB,
+        data: { reportId: sent.report.id, kind: "released", version: 1 },
+      },
     ]);
     const activity = await database.db
       .select({ kind: referralActivity.kind })
@@ -218,7 +221,11 @@ describe("the person's review", () => {
     const version = await versionOf(sent.report.id);
     expect(version.subjectDecision).toBe("correction");
     expect(version.subjectComment).toBe("I have been off since April, not March.");
-    expect(sentJobs[0]?.data).toEqual({ reportId: sent.report.id, kind: "correction_requested" });
+    expect(sentJobs[0]?.data).toEqual({
+      reportId: sent.report.id,
+      kind: "correction_requested",
+      version: 1,
+    });
 
     await sendReportNotification(
       withAdapters(systemScope(database.db, "report-notification", testAdapters()), {

@@ -7,6 +7,7 @@ import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import {
+  amendmentWithheldEmail,
   consentWithheldEmail,
   correctionRequestedEmail,
   type ReportEmail,
@@ -26,7 +27,7 @@ import { SUBJECT_COPY_DAYS } from "./subject-copy.ts";
  */
 export async function sendReportNotification(
   scope: Scope,
-  { reportId, kind }: ReportNotification,
+  { reportId, kind, version }: ReportNotification,
 ): Promise<{ sent: number }> {
   const system = requireSystem(scope);
   const { db } = system;
@@ -37,20 +38,22 @@ export async function sendReportNotification(
     referralOwnerId: referral.ownerId,
     organisationName: organisation.name,
   }).where(and(eq(report.id, reportId), visibleReports(scope)));
-  if (!row || row.report.status !== kind) return { sent: 0 };
+  // An amendment withheld leaves the report released at the version before it.
+  const state = kind === "amendment_withheld" ? "released" : kind;
+  if (!row || row.report.status !== state) return { sent: 0 };
   const { organisationName } = row;
   const url = (path: string) => new URL(path, scope.adapters.publicUrl).toString();
 
   let recipients: string[];
   let mail: ReportEmail;
-  if (kind === "correction_requested") {
+  if (kind === "correction_requested" || kind === "amendment_withheld") {
     const [doctor] = await db
       .select({ email: user.email, name: user.name })
       .from(user)
       .where(eq(user.id, row.report.doctorId));
     if (!doctor) return { sent: 0 };
     recipients = [doctor.email];
-    mail = correctionRequestedEmail({
+    mail = (kind === "correction_requested" ? correctionRequestedEmail : amendmentWithheldEmail)({
       doctorName: doctor.name,
       reportReference: row.report.reference,
       referralReference: row.referralReference,
@@ -77,7 +80,7 @@ export async function sendReportNotification(
             link: url("/employer-referrals"),
           });
   }
-  const key = `report-${kind}:${reportId}:v${row.report.currentVersion}`;
+  const key = `report-${kind}:${reportId}:v${version ?? row.report.currentVersion}`;
   const cause = { referralId: row.report.referralId, key };
   return transactionWithMail(system, async (tx, queue) => {
     await queue(

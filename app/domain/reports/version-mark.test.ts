@@ -34,4 +34,16 @@ describe("versionMark: what the doctor's copy of a version says it is", () => {
     expect(marks[1]?.text).toMatch(/not released to the employer/);
     expect(marks[3]?.text).toMatch(/has not been released to the employer/);
   });
+
+  it("never says a released version that was later amended was not released", () => {
+    const mark = versionMark({
+      version: 1,
+      currentVersion: 2,
+      supersededAt: new Date("2026-11-20T10:00:00Z"),
+      subjectDecision: "approved",
+    });
+    expect(mark.label).toBe("Version 1 · released, later amended");
+    expect(mark.text).toMatch(/released to the employer\. A later version amends it/);
+    expect(mark.text).not.toMatch(/not released/);
+  });
 });

@@ -28,11 +28,19 @@ export function isSuperseded(v: Pick<VersionState, "version" | "currentVersion">
 }
 
 /**
- * The mark of a version that is not the released PDF. A superseded version was never released:
- * the person asked for a correction, and the doctor's next version replaced it.
+ * The mark of a version that is not the released PDF. A superseded version was never released
+ * (the person asked for a correction, and the doctor's next version replaced it), unless it was
+ * released and then amended.
  */
 export function versionMark(v: VersionState): VersionMark {
   const notReleased = "It was not released to the employer.";
+  // Released, then amended (docs/architecture.md §4, "Amending a released report"): the employer
+  // received this one; the employer's copy changes only when the person approves the amendment.
+  if (isSuperseded(v) && v.subjectDecision === "approved")
+    return {
+      label: `Version ${v.version} · released, later amended`,
+      text: "The person approved this version and it was released to the employer. A later version amends it.",
+    };
   if (isSuperseded(v)) {
     const when = v.supersededAt ? ` on ${formatLongDate(v.supersededAt)}` : "";
     return {

@@ -548,6 +548,12 @@ function Decided({
       {view.state === "released" && view.subjectStatement ? (
         <p>Your statement is attached to the report.</p>
       ) : null}
+      {view.state === "released" && view.amendmentInProgress ? (
+        <p data-testid="amendment-in-progress">
+          Your doctor is amending this report. We will e-mail you to review the amended version.
+          Until you approve it, your employer keeps the version released before.
+        </p>
+      ) : null}
       {view.state === "released" && view.copyUntil ? (
         <div className="grid gap-2 rounded-lg border border-border p-5">
           <h2 className="font-semibold text-xl">Your copy</h2>

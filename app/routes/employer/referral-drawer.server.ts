@@ -61,7 +61,10 @@ export async function loadReferralDetails(
       paymentMethod: r.paymentMethod,
       orderId: r.orderId,
     }),
-    r.status === "complete" ? releasedReport(scope, r.id, via) : Promise.resolve(null),
+    // Complete, or amending a report released before: the released version (or none) is read.
+    canAct(r.status, "employer", "view_report")
+      ? releasedReport(scope, r.id, via)
+      : Promise.resolve(null),
     getReferralPeople(scope, r.id),
   ]);
   const canCancel = canAct(r.status, "employer", "cancel");
@@ -78,7 +81,10 @@ export async function loadReferralDetails(
   };
 }
 
-/** The released report of a complete referral, as the employer's report page shows it; audited. */
+/**
+ * The released report of a referral, as the employer's report page shows it (complete, or under an
+ * amendment); audited.
+ */
 async function releasedReport(
   scope: Scope,
   referralId: string,

@@ -19,6 +19,7 @@ import {
   type ReferralDrawerData,
   ReferralFacts,
   referralTitle,
+  shownReport,
 } from "~/components/referrals/referral-details.tsx";
 import { drawerStates } from "~/components/referrals/referral-drawer-states.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -182,7 +183,7 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
   const actions = drawerStates[referral.status].actions;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent");
-  const report = drawerStates[referral.status].showsReport ? referral.report : null;
+  const report = shownReport(referral);
   return (
     <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
       {report && actions.includes("downloadReport") ? (

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { encryptedText } from "../encryption/column-types.ts";
 import { instant, primaryId } from "./columns.ts";
@@ -36,7 +37,16 @@ export const caseMessage = pgTable(
     /** When the other side first opened the thread with this message in it. */
     readAt: instant("read_at"),
   },
-  (t) => [index("case_message_referral_idx").on(t.referralId, t.thread, t.sentAt)],
+  (t) => [
+    index("case_message_referral_idx").on(t.referralId, t.thread, t.sentAt),
+    // The lists' "new message" flag asks, for each row of one page, whether a case holds a message
+    // the other side has not opened yet: only unread rows are indexed, so the probe reads the few
+    // waiting messages of that case, never its history (docs/architecture.md §4, "The case
+    // conversation").
+    index("case_message_unread_idx")
+      .on(t.referralId, t.thread, t.authorRole)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 export const caseDocumentKinds = [

@@ -12,6 +12,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleCaseMessages, visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { caseMessageForm, employerThreadState, type ThreadState } from "./conversation-rules.ts";
+import { othersOf } from "./unread-messages.server.ts";
 
 /*
  * The employer–doctor thread as both sides read it (docs/architecture.md §4, "The case
@@ -31,14 +32,6 @@ interface ThreadMessage {
   sharedWithPerson: boolean;
   /** Written by the reader themselves. */
   mine: boolean;
-}
-
-const employerRoles = ["owner", "hr_admin", "manager"] as const satisfies CaseAuthorRole[];
-
-/** Whose messages a reader's opening of a thread marks read: the other side's. */
-function othersOf(reader: "employer" | "doctor" | "subject", thread: CaseThread): CaseAuthorRole[] {
-  if (reader !== "doctor") return ["doctor"];
-  return thread === "employer_doctor" ? [...employerRoles] : ["person"];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { referral, report } from "~/db/schema/index.ts";
+import { hasNewMessage } from "~/domain/case-conversation/unread-messages.server.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { escapeLike } from "~/domain/kernel/list.ts";
@@ -88,6 +89,8 @@ export async function listDoctorCases(scope: Scope, query: DoctorListQuery) {
         submittedAt: referral.submittedAt,
         slaDueAt: referral.slaDueAt,
         reportStatus: report.status,
+        // A message from the employer or the person not yet opened: one boolean per row.
+        newMessage: hasNewMessage(scope),
       })
       .from(referral)
       .leftJoin(report, eq(report.referralId, referral.id));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql, sum } from "drizzle-orm";
 import { organisationReferralCount, referral } from "~/db/schema/index.ts";
 import { readListQuery } from "~/domain/admin/list-filters.ts";
+import { hasNewMessage } from "~/domain/case-conversation/unread-messages.server.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -90,6 +91,8 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
         reason: referral.reason,
         jobRole: referral.jobRole,
         createdAt: referral.createdAt,
+        // A reply from the doctor not yet opened: one boolean, for the page's rows only.
+        newMessage: hasNewMessage(scope),
       })
       .from(referral)
       .where(and(...conditions))

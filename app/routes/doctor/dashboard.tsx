@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { NewMessageBadge } from "~/components/case-conversation/new-message-badge.tsx";
 import {
   type AttemptResult,
   CaseActionOutcome,
@@ -243,6 +244,9 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
                         ) : null}
                         {r.reportStatus === "correction_requested" ? (
                           <Badge variant="pending">Correction requested</Badge>
+                        ) : null}
+                        {r.newMessage ? (
+                          <NewMessageBadge to={casePath(r.id)} reference={r.reference} />
                         ) : null}
                       </span>
                     </TableCell>

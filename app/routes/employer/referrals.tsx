@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import { NewMessageBadge } from "~/components/case-conversation/new-message-badge.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { KeysetPagination } from "~/components/list-pagination.tsx";
@@ -150,6 +151,14 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                 <TableRow key={r.id}>
                   <TableCell label="Reference" className="font-medium">
                     {r.reference}
+                    {r.newMessage ? (
+                      <span className="mt-1 flex">
+                        <NewMessageBadge
+                          to={`/employer-referrals/${encodeURIComponent(r.reference)}#messages`}
+                          reference={r.reference}
+                        />
+                      </span>
+                    ) : null}
                   </TableCell>
                   <TableCell label="Employee">{r.subjectName}</TableCell>
                   <TableCell label="Issue" className="md:max-w-xs">

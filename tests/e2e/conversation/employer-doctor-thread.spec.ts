@@ -132,6 +132,9 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
   const doctor = doc.page;
   await openReportEditor(doctor, reference);
   const referralId = /\/doctor-referrals\/([^/]+)\/report/.exec(doctor.url())![1]!;
+  // The doctor's list marks the case: HR's question and the person's message wait unopened.
+  await doctor.goto(`/doctor-dashboard?q=${reference}`);
+  await expect(doctor.getByRole("link", { name: `New message on ${reference}` })).toBeVisible();
   await doctor.goto(`/doctor/cases/${referralId}`);
   const doctorThread = doctor.getByTestId("employer-thread");
   await expect(
@@ -188,13 +191,22 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
   );
   expect(JSON.stringify(notice)).not.toContain("10am");
   for (const m of readOutbox()) expect(JSON.stringify(m)).not.toContain("early telephone shifts");
-  await page.goto(`/employer-referrals/${reference}#messages`);
+  // The referrals list marks the case in words, linked to its conversation.
+  await page.goto("/employer-referrals");
+  await page.getByRole("link", { name: `New message on ${reference}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/employer-referrals/${reference}#messages$`));
   await expect(page.getByTestId("new-messages")).toContainText("1 new message from the doctor");
   const messages = thread.getByTestId("thread-message");
   await expect(messages).toHaveCount(2);
   await expect(messages.nth(0)).toContainText("Read by the doctor on");
   await expect(messages.nth(1)).toContainText(FUNCTIONAL);
   await expect(messages.nth(1)).toContainText("Occupational health doctor");
+
+  // Opened, so no longer marked.
+  await page.goto("/employer-referrals");
+  const row = page.getByRole("row").filter({ hasText: reference });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId("new-message-badge")).toHaveCount(0);
 
   // The page's data holds the thread and nothing of the refused reply.
   const dataResponse = await page.request.get(`/employer-referrals/${reference}.data`);
@@ -212,6 +224,7 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
     `/employer-referrals/${reference}/documents.data`,
     `/employer-referrals/${reference}.data`,
     `/employer-referrals?viewReferral=${reference}`,
+    `/employer-referrals.data`,
     `/employer-dashboard?viewReferral=${reference}`,
   ]) {
     const body = await (await page.request.get(address)).text();

@@ -1,0 +1,1 @@
+CREATE INDEX "case_message_unread_idx" ON "case_message" USING btree ("referral_id","thread","author_role") WHERE "case_message"."read_at" is null;

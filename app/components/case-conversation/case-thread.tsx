@@ -23,7 +23,7 @@ import { formatDateTime } from "~/lib/dates.ts";
  * the thread is closed. The box is a plain form that works without JavaScript.
  */
 
-interface ThreadMessageView {
+export interface ThreadMessageView {
   id: string;
   authorRole: CaseAuthorRole;
   authorName: string;
@@ -260,9 +260,18 @@ function MessageForm({
   );
 }
 
-/** How many of a thread's messages the other side wrote since this reader last opened it. */
-export function unreadCount(messages: readonly ThreadMessageView[]): number {
-  return messages.filter((m) => !m.mine && m.readAt === null).length;
+/**
+ * How many of a thread's messages the other side wrote since this reader's side last opened it:
+ * a colleague's question is not news to the rest of the employer's team, nor a doctor's own
+ * earlier message to the doctor (the same sides as the lists' flag, unread-messages.server.ts).
+ */
+export function unreadCount(
+  messages: readonly ThreadMessageView[],
+  reader: "employer" | "doctor",
+): number {
+  const fromOtherSide = (m: ThreadMessageView) =>
+    reader === "doctor" ? m.authorRole !== "doctor" : m.authorRole === "doctor";
+  return messages.filter((m) => !m.mine && m.readAt === null && fromOtherSide(m)).length;
 }
 
 /**

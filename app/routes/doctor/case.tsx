@@ -107,12 +107,12 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
             {
               anchor: "messages",
               from: "the employer",
-              count: unreadCount(conversation.messages),
+              count: unreadCount(conversation.messages, "doctor"),
             },
             {
               anchor: "person-messages",
               from: "the employee",
-              count: unreadCount(conversation.personMessages),
+              count: unreadCount(conversation.personMessages, "doctor"),
             },
           ]}
         />

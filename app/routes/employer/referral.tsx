@@ -144,7 +144,7 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
           {
             anchor: "messages",
             from: "the doctor",
-            count: unreadCount(conversation.messages),
+            count: unreadCount(conversation.messages, "employer"),
           },
         ]}
       />

@@ -215,6 +215,19 @@ export function DocumentUploadForm({
           ))}
         </FormFieldset>
       ) : null}
+      {viewer === "doctor" ? (
+        <div className="flex items-start gap-3">
+          <NativeCheckbox id="document-attest" name="attest" />
+          <label htmlFor="document-attest">
+            For the employer: I have read this document, and it tells them nothing clinical the
+            employee has not agreed to share.
+            <span className="block text-muted-foreground text-sm">
+              Its name and a Word document's words are checked as a message is; a PDF or a photo is
+              not read, so your check is the one that counts.
+            </span>
+          </label>
+        </div>
+      ) : null}
       <div>
         <Button type="submit" disabled={sending}>
           {sending ? "Sending..." : formCopy[viewer].button}

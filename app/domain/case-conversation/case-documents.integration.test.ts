@@ -189,6 +189,55 @@ describe("case documents", () => {
     ).toEqual([]);
   });
 
+  it("puts the doctor's document to the employer through the disclosure gate: its name, a Word document's words, and the doctor's confirmation", async () => {
+    const c = await caseWithPeople();
+    const toEmployer = (fileName: string, bytes: Uint8Array, attested = true) =>
+      uploadCaseDocument(c.doctor(), {
+        referralKey: c.referral.id,
+        kind: "other",
+        fileName,
+        bytes,
+        thread: "employer_doctor",
+        attested,
+      });
+    const plan = docx({
+      "word/document.xml": `<w:document xmlns:w="x"><w:body><w:p><w:r><w:t>Return plan: mornings only for </w:t></w:r><w:r><w:t>four weeks.</w:t></w:r></w:p></w:body></w:document>`,
+    });
+    // Unconfirmed: nothing is read or kept.
+    expect(await toEmployer("Return plan.docx", plan, false)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Confirm that you have read this document/),
+    });
+    // A Word document whose words name a condition nobody agreed to share, split across runs.
+    const naming = docx({
+      "word/document.xml": `<w:document xmlns:w="x"><w:body><w:p><w:r><w:t>Jo's asth</w:t></w:r><w:r><w:t>ma is well controlled.</w:t></w:r></w:p></w:body></w:document>`,
+    });
+    const refused = await toEmployer("Return plan.docx", naming);
+    expect(refused).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Nothing was sent/),
+    });
+    // A file's name is read as a message is.
+    expect(await toEmployer("Jo_asthma_letter.pdf", minimalPdf())).toMatchObject({ ok: false });
+    expect(
+      (await getCaseDocuments(c.employer("hr"), { referralKey: c.referral.id })).documents,
+    ).toEqual([]);
+    const events = await database.db
+      .select({ details: auditEvent.details })
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "conversation.document_refused"));
+    const disclosures = events.filter(
+      (e) => (e.details as { reason?: string }).reason === "disclosure",
+    );
+    expect(disclosures.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(disclosures)).not.toMatch(/asthma|Jo_/i);
+    // Confirmed, and nothing clinical in its name or words: the employer reads it.
+    expect(await toEmployer("Return plan.docx", plan)).toMatchObject({ ok: true });
+    expect(
+      (await getCaseDocuments(c.employer("hr"), { referralKey: c.referral.id })).documents,
+    ).toHaveLength(1);
+  });
+
   it("refuses by content: a program renamed .pdf, a PDF with JavaScript, a macro document; nothing kept", async () => {
     const c = await caseWithPeople();
     const refusals: Record<string, Uint8Array> = {

@@ -39,6 +39,8 @@ export const documentUploadForm = z.object({
   shareWithPerson: z.literal("on").optional(),
   /** The doctor's choice of thread: the employer's or the person's. */
   thread: z.enum(caseThreads).optional(),
+  /** The doctor's confirmation that a document to the employer discloses nothing unagreed. */
+  attest: z.literal("on").optional(),
 });
 
 /** A file's name as a download offers it: no path, no control characters, at most 120 characters. */

@@ -1,15 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { caseMessage, report, reportVersion } from "~/db/schema/index.ts";
+import { caseMessage } from "~/db/schema/index.ts";
 import { auditCase, lockOwnCase } from "~/domain/doctor/case-access.server.ts";
-import { releaseCaseOf } from "~/domain/doctor/report-disclosures.server.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
-import { checkEmployerMessage, type ReleasedDisclosures } from "~/domain/reports/release-check.ts";
 import { authorNameOf, messageBodyOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
 import { doctorMessageEmail } from "./conversation-emails.ts";
+import { employerDisclosureGate } from "./employer-disclosure.server.ts";
 
 type SendResult =
   | { ok: true; messageId: string }
@@ -39,18 +36,7 @@ export async function sendMessageToEmployer(
     const current = await lockOwnCase(tx, doctor, referralId);
     const state = await threadStateOf(tx, doctor, "doctor", current);
     if (!state.open) throw threadClosed(state);
-    const [existing] = await tx
-      .select({ id: report.id, version: report.releasedVersion })
-      .from(report)
-      .where(and(eq(report.referralId, current.id), visibleReports(doctor)));
-    const releaseCase = await releaseCaseOf(tx, actor, current, existing?.id ?? null);
-    const refusals = checkEmployerMessage(
-      parsed.text,
-      releaseCase,
-      existing?.version
-        ? await releasedVersion(tx, { id: existing.id, version: existing.version })
-        : null,
-    );
+    const refusals = (await employerDisclosureGate(tx, doctor, current))(parsed.text);
     if (refusals.length > 0) {
       // The refusal is audited by kind of outcome, never with the words refused.
       await auditCase(tx, doctor, current.id, "conversation.message_refused", {
@@ -99,25 +85,4 @@ export async function sendMessageToEmployer(
     );
     return { ok: true as const, messageId: message!.id };
   });
-}
-
-/**
- * The released version: what the person agreed the employer may read (during an amendment, still
- * the version released before it).
- */
-async function releasedVersion(
-  tx: Parameters<typeof releaseCaseOf>[0],
-  released: { id: string; version: number },
-): Promise<ReleasedDisclosures | null> {
-  const [row] = await tx
-    .select({
-      body: reportVersion.body,
-      disclosures: reportVersion.disclosures,
-      diagnosisReleased: reportVersion.diagnosisReleased,
-    })
-    .from(reportVersion)
-    .where(
-      and(eq(reportVersion.reportId, released.id), eq(reportVersion.version, released.version)),
-    );
-  return row ?? null;
 }

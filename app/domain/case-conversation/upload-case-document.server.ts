@@ -20,6 +20,7 @@ import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts
 import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts";
 import { FileScanUnavailableError } from "~/services/files/file-scanner.ts";
 import { MAX_CASE_DOCUMENTS_BYTES, MAX_DOCUMENT_BYTES } from "~/services/files/limits.ts";
+import { wordDocumentText } from "~/services/files/office-package.server.ts";
 import { verifyDocumentContent } from "~/services/files/verify-content.server.ts";
 import {
   assignedDoctorEmail,
@@ -28,6 +29,7 @@ import {
   threadStateOf,
 } from "./case-thread.server.ts";
 import { documentNoticeEmail } from "./conversation-emails.ts";
+import { employerDisclosureGate } from "./employer-disclosure.server.ts";
 
 type UploadResult = { ok: true; documentId: string } | { ok: false; message: string };
 
@@ -41,7 +43,17 @@ export interface DocumentUpload {
   sharedWithPerson?: boolean;
   /** The doctor's choice of thread; the employer's is theirs, the person's theirs. */
   thread?: CaseThread;
+  /**
+   * The doctor's confirmation, for a document to the employer, that it tells them nothing clinical
+   * the person has not agreed to share: the gate reads a name and a Word document's words, never
+   * a scan or a photo, so the doctor's own reading stands behind what it cannot.
+   */
+  attested?: boolean;
 }
+
+/** Why a doctor's document to the employer waits for the doctor's confirmation. */
+const DOCTOR_DOCUMENT_ATTESTATION =
+  "Confirm that you have read this document and that it tells the employer nothing clinical the employee has not agreed to share.";
 
 /** The case as an upload needs it, found through the uploader's own visibility. */
 interface UploadCase {
@@ -163,6 +175,8 @@ export async function uploadCaseDocument(
     });
     return { ok: false as const, message };
   };
+  const toEmployer = first.side === "doctor" && first.thread === "employer_doctor";
+  if (toEmployer && !upload.attested) return { ok: false, message: DOCTOR_DOCUMENT_ATTESTATION };
   const verified = await verifyDocumentContent(upload.bytes);
   if (!verified.ok) return refuse(verified.reason, "type");
   let scanned: Awaited<ReturnType<Scope["adapters"]["fileScanner"]["scan"]>>;
@@ -182,6 +196,32 @@ export async function uploadCaseDocument(
       .select({ bytes: sql<number>`coalesce(sum(${caseDocument.size}), 0)::int` })
       .from(caseDocument)
       .where(eq(caseDocument.referralId, who.row.id));
+    if (who.side === "doctor" && who.thread === "employer_doctor") {
+      const refusals = await employerDocumentRefusals(
+        tx,
+        scope,
+        who.row,
+        upload,
+        verified.extension,
+      );
+      if (refusals.length > 0) {
+        // By count, never with the words found or the file's name.
+        await recordAuditEventAs(
+          scope,
+          {
+            action: "conversation.document_refused",
+            object: { type: "referral", id: who.row.id },
+            outcome: "failure",
+            details: { reason: "disclosure", findings: refusals.length, size: upload.bytes.length },
+          },
+          tx,
+        );
+        return {
+          ok: false as const,
+          message: `This document would tell the employer clinical detail the employee has not agreed to share (${refusals.join(" ")}). Nothing was sent.`,
+        };
+      }
+    }
     if ((held?.bytes ?? 0) + upload.bytes.length > MAX_CASE_DOCUMENTS_BYTES)
       return {
         ok: false as const,
@@ -228,6 +268,23 @@ export async function uploadCaseDocument(
     });
     return { ok: true as const, documentId: document!.id };
   });
+}
+
+/**
+ * The disclosure gate on a doctor's document to the employer, as on a message: its name, and a
+ * Word document's words. A PDF's or a picture's content is the doctor's confirmation's to vouch for.
+ */
+async function employerDocumentRefusals(
+  tx: Tx,
+  scope: Scope,
+  row: UploadCase,
+  upload: DocumentUpload,
+  extension: string,
+): Promise<string[]> {
+  const gate = await employerDisclosureGate(tx, requireDoctor(scope), row);
+  const name = upload.fileName.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " ");
+  const words = extension === "docx" ? wordDocumentText(upload.bytes) : null;
+  return [...gate(name), ...(words ? gate(words) : [])];
 }
 
 /** Who is told a document is waiting: the doctor, or the employer's people on the referral. */

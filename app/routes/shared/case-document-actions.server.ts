@@ -41,7 +41,7 @@ export async function caseDocumentUpload(
     });
   if (submission.status !== "success")
     return data<UploadRefused>({ result: reply() }, { status: 400 });
-  const { file, kind, shareWithPerson, thread } = submission.value;
+  const { file, kind, shareWithPerson, thread, attest } = submission.value;
   try {
     const sent = await upload({
       kind,
@@ -49,6 +49,7 @@ export async function caseDocumentUpload(
       bytes: new Uint8Array(await file.arrayBuffer()),
       sharedWithPerson: shareWithPerson === "on",
       thread: thread as CaseThread | undefined,
+      attested: attest === "on",
     });
     if (!sent.ok) return data<UploadRefused>({ result: reply(sent.message) }, { status: 422 });
   } catch (error) {

@@ -71,3 +71,69 @@ function partName(name: string): string {
 function isReadPart(name: string): boolean {
   return name === "[content_types].xml" || /(^|\/)_rels\/[^/]*\.rels$/.test(name);
 }
+
+/** The Word parts that hold text a reader sees: the body, headers, footers, notes and comments. */
+const TEXT_PART = /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/;
+
+/** Text parts larger than this are not read: a real letter's are far smaller. */
+const MAX_TEXT_PART_BYTES = 8 * 1024 * 1024;
+
+const XML_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+};
+
+/**
+ * The words of a Word document, paragraph by paragraph, as the disclosure gate reads them
+ * (docs/architecture.md §4, "The case conversation"): the runs' text (`w:t`), with paragraph
+ * ends, breaks and tabs as line breaks and spaces. Null where the package cannot be read or a
+ * text part is too large to read whole: the caller must then treat the words as unknown.
+ */
+export function wordDocumentText(bytes: Uint8Array): string | null {
+  let parts: Record<string, Uint8Array>;
+  let tooLarge = false;
+  try {
+    parts = unzipSync(bytes, {
+      filter(file) {
+        if (!TEXT_PART.test(partName(file.name))) return false;
+        if (file.originalSize > MAX_TEXT_PART_BYTES) tooLarge = true;
+        return !tooLarge;
+      },
+    });
+  } catch {
+    return null;
+  }
+  if (tooLarge) return null;
+  const decoder = new TextDecoder();
+  return Object.keys(parts)
+    .sort()
+    .map((name) => runText(decoder.decode(parts[name])))
+    .join("\n");
+}
+
+/** A part's visible text: only the runs' `w:t`, with paragraph ends, breaks and tabs. */
+function runText(xml: string): string {
+  const pieces: string[] = [];
+  for (const m of xml.matchAll(
+    /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<\/w:p>|<w:(?:tab|br|cr)\b[^>]*\/>/g,
+  )) {
+    if (m[1] !== undefined) pieces.push(decodeXmlText(m[1]));
+    else pieces.push(m[0] === "</w:p>" ? "\n" : " ");
+  }
+  return pieces.join("");
+}
+
+function decodeXmlText(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
+    const code = /^#x/i.test(entity)
+      ? Number.parseInt(entity.slice(2), 16)
+      : entity.startsWith("#")
+        ? Number(entity.slice(1))
+        : null;
+    if (code === null) return XML_ENTITIES[entity] ?? whole;
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}

@@ -6,6 +6,7 @@ import { PageBackLink } from "~/components/page-back-link.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { ErrorSummary } from "~/components/ui/form-field";
+import type { getDoctorPersonThread } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
 import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { reportEditorFormSchema } from "~/domain/doctor/report-editor-forms.ts";
 import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
@@ -27,8 +28,9 @@ type DoctorCase = Awaited<ReturnType<typeof getDoctorCase>>;
 /** What the editor's loader reads for the page (app/routes/doctor/report-editor.tsx). */
 type ReportEditorData = Pick<
   DoctorCase,
-  "referral" | "draft" | "answers" | "report" | "correction" | "informationRequests"
+  "referral" | "draft" | "answers" | "report" | "correction"
 > & {
+  personThread: Awaited<ReturnType<typeof getDoctorPersonThread>>;
   questions: QuestionKey[];
   body: ReportBody;
   findings: EditorFindings;
@@ -57,7 +59,7 @@ type ReportEditorResult =
 /**
  * The doctor's report editor: the report's fields beside the draft's evidence, the signature
  * and step-up, the person's correction or removal request, and the doctor's work on the case
- * (private notes, consultation, questions to the employee), with the case panel alongside.
+ * (private notes, consultation, the person's thread), with the case panel alongside.
  */
 export function ReportEditor({
   data,
@@ -119,7 +121,7 @@ export function ReportEditor({
             />
           ) : null}
 
-          {failed?.message && failed.intent !== "ask" && failed.intent !== "notes" ? (
+          {failed?.message && failed.intent !== "message" && failed.intent !== "notes" ? (
             <Alert variant="destructive" className="mt-6">
               <AlertTitle>Not done</AlertTitle>
               <AlertDescription>{failed.message}</AlertDescription>
@@ -178,9 +180,9 @@ export function ReportEditor({
           />
           <ConsultationSection referralId={r.id} notes={data.consultationNotes} />
           <AskEmployeeSection
-            requests={data.informationRequests}
-            busy={busy}
-            lastResult={resultFor("ask")}
+            thread={data.personThread}
+            sent={Boolean(result?.ok && result.intent === "message")}
+            lastResult={resultFor("message")}
           />
         </div>
         <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:rounded-xl">

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import { NewMessagesNotice, unreadCount } from "~/components/case-conversation/case-thread.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { PageBackLink } from "~/components/page-back-link.tsx";
@@ -108,6 +109,17 @@ export function ReportEditor({
         {/* The report comes first in the page's order, so the first Tab stop after the heading is
             its first field; the case panel follows it, in the right-hand column from lg up. */}
         <div className="min-w-0 lg:col-start-1 lg:row-start-1 [&>:first-child]:mt-0">
+          {/* The person's thread is at the foot of the editor: a reply that came in is said here. */}
+          <NewMessagesNotice
+            className="mb-6"
+            threads={[
+              {
+                anchor: "person-messages",
+                from: "the employee",
+                count: unreadCount(data.personThread.messages),
+              },
+            ]}
+          />
           <RemovalRequest items={data.removalAsked} />
           <CorrectionRequest correction={data.correction} version={version} />
           {data.report?.status === "correction_requested" && data.removalAsked.length === 0 ? (

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { Config } from "~/config.server.ts";
 import { authAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
+import { moveDoctorQuestionsToThread } from "~/domain/case-conversation/move-doctor-questions.server.ts";
 import { consultationSignallingRooms } from "~/domain/consultations/signalling-rooms.server.ts";
 import { registerJobs, startupJobs } from "~/jobs/registry.server.ts";
 import {
@@ -18,9 +19,18 @@ import { attachConsultationSignalling as attachSignallingRelay } from "~/service
  * runtime; this file is where the two meet.
  */
 const productWiring: RuntimeWiring = {
-  // Refuses to start when a published questionnaire file was edited in place.
-  async prepareDatabase(db) {
+  async prepareDatabase(db, logger) {
+    // Refuses to start when a published questionnaire file was edited in place.
     await syncQuestionnaireDefinitions(db);
+    // After the start-up sweep has sealed any plain value: the doctor's older questions join the
+    // person's thread (docs/architecture.md §4, "The case conversation"). Counts and ids only.
+    const { moved, left } = await moveDoctorQuestionsToThread(db);
+    if (moved > 0) logger.info({ moved }, "doctor's questions moved into the person's thread");
+    if (left.length > 0)
+      logger.warn(
+        { left },
+        "doctor's questions left in subject_information_request: their data key is not in the keyring",
+      );
   },
   authRules: authAccountRules,
   registerJobs,

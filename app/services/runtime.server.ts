@@ -29,8 +29,11 @@ import { createPaymentProvider, type PaymentProvider } from "./payments/index.se
  * (docs/architecture.md §3). The product's wiring is in app/runtime.server.ts.
  */
 export interface RuntimeWiring {
-  /** Domain checks on the migrated database before the first request (questionnaire files). */
-  prepareDatabase(db: DatabaseHandle["db"]): Promise<void>;
+  /**
+   * Domain checks and data moves on the migrated database before the first request
+   * (questionnaire files, the doctor's older questions into the case conversation).
+   */
+  prepareDatabase(db: DatabaseHandle["db"], logger: Logger): Promise<void>;
   /** The account rules better-auth enforces. */
   authRules: AuthAccountRules;
   /** Declares every background job on the queue (app/jobs/registry.server.ts). */
@@ -135,8 +138,8 @@ export async function createRuntime(
     if (!migrationUrl && !options.database) await migrateDatabase(database);
     // Rows written before encryption at rest (an older data directory) are sealed now.
     await resealEncryptedColumns(database.db, keyring, "plaintext");
-    // Refuses to start when a published questionnaire file was edited in place.
-    await wiring.prepareDatabase(database.db);
+    // Refuses to start when a published questionnaire file was edited in place; moves older rows.
+    await wiring.prepareDatabase(database.db, logger);
     // The first queries on a fresh PGlite are slow; pay that before the first visitor does.
     await database.ping();
   } catch (error) {

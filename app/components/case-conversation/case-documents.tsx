@@ -300,11 +300,14 @@ export function DocumentsLink({
   count,
   intro,
   heading = "Documents",
+  label,
 }: {
   to: string;
   count: number;
   intro: string;
   heading?: string;
+  /** The link's words, where the page it opens holds more than documents. */
+  label?: string;
 }) {
   return (
     <section aria-labelledby="documents-heading" className="space-y-2" id="documents">
@@ -314,7 +317,7 @@ export function DocumentsLink({
       <p className="text-muted-foreground">{intro}</p>
       <p>
         <Link to={to} className="font-medium underline underline-offset-4">
-          {count === 0 ? "Send a document" : `Open the documents (${count})`}
+          {label ?? (count === 0 ? "Send a document" : `Open the documents (${count})`)}
         </Link>
       </p>
     </section>

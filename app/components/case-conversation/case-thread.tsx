@@ -282,7 +282,8 @@ export function NewMessagesNotice({
   threads,
   className,
 }: {
-  threads: readonly { anchor: string; from: string; count: number }[];
+  /** `to`: the thread is on another page (the person's landing page links to their messages). */
+  threads: readonly { anchor: string; from: string; count: number; to?: string }[];
   className?: string;
 }) {
   const waiting = threads.filter((t) => t.count > 0);
@@ -295,7 +296,7 @@ export function NewMessagesNotice({
         <ul className="grid gap-1">
           {waiting.map((t) => (
             <li key={t.anchor}>
-              <a href={`#${t.anchor}`} className="underline underline-offset-4">
+              <a href={t.to ?? `#${t.anchor}`} className="underline underline-offset-4">
                 {t.count === 1 ? "1 new message" : `${t.count} new messages`} from {t.from}
               </a>
             </li>

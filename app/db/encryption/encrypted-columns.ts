@@ -11,11 +11,14 @@ export const ENCRYPTED_COLUMNS = [
   { table: "report_version", column: "subject_statement", kind: "text" },
   { table: "report_version", column: "disclosures", kind: "json" },
   { table: "consultation", column: "notes", kind: "text" },
+  // The doctor's older questions, moved into case_message at start-up; listed while the table
+  // exists, so a row the move could not open still counts for key rotation.
   { table: "subject_information_request", column: "question", kind: "text" },
   { table: "referral", column: "reason", kind: "text" },
   { table: "referral", column: "job_details", kind: "text" },
   { table: "referral", column: "existing_adjustments", kind: "text" },
   { table: "referral", column: "additional_notes", kind: "text" },
+  // As subject_information_request.question above.
   { table: "subject_information_request", column: "reply", kind: "text" },
   { table: "referral", column: "subject_phone", kind: "text" },
   { table: "safety_contact_attempt", column: "note", kind: "text" },

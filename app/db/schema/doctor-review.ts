@@ -5,9 +5,12 @@ import { createdAt, instant, primaryId, updatedAt } from "./columns.ts";
 import { referral, referralIdColumn } from "./referrals.ts";
 
 /**
- * A message thread on the case: the doctor's question to the person and the person's reply. The
- * person is e-mailed a link and answers on their own link page, so the reply lands on the case,
- * never in a mailbox outside it.
+ * Retired: the doctor's questions to the person and their replies from before the case
+ * conversation. Nothing writes here any more; at start-up each row moves into the person's thread
+ * (`case_message`, app/domain/case-conversation/move-doctor-questions.server.ts) and is deleted, so
+ * the table is empty once a server has started. It stays in the schema so that no generated
+ * migration drops it before the move has run on every database (docs/architecture.md §4, "The
+ * case conversation"); retention still erases a row the move could not open.
  */
 export const subjectInformationRequest = pgTable(
   "subject_information_request",

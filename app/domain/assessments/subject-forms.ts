@@ -22,21 +22,3 @@ export const consentForm = z.object({
   phone: z.string().optional().default(""),
   agree: z.literal("yes", { error: agreeMessage }),
 });
-
-/** The longest answer to a doctor's question (the domain checks it again). */
-export const SUBJECT_REPLY_MAX = 4000;
-const replyMessage = "Write your answer before you send it.";
-
-/** The person's answer to one of the doctor's questions. */
-export const doctorReplyForm = z.object({
-  intent: z.literal("reply"),
-  messageId: z.string().optional().default(""),
-  reply: z
-    .string({ error: replyMessage })
-    .trim()
-    .min(1, replyMessage)
-    .max(SUBJECT_REPLY_MAX, `Keep your answer under ${SUBJECT_REPLY_MAX} characters.`),
-});
-
-/** Which of the entry page's forms was sent: the consent, or an answer to the doctor. */
-export const startPageIntent = z.object({ intent: z.enum(["consent", "reply"]).catch("consent") });

@@ -34,3 +34,26 @@ export async function getDoctorConversation(scope: Scope, { referralId }: { refe
   });
   return { messages, personMessages, state };
 }
+
+/**
+ * The person's thread alone, where the doctor writes the report: the editor's "ask the employee"
+ * box writes into it (`sendMessageToPerson`). Reading marks the person's messages read and is
+ * audited; the employer's thread stays unread until the doctor opens the case page.
+ */
+export async function getDoctorPersonThread(scope: Scope, { referralId }: { referralId: string }) {
+  const doctor = requireDoctor(scope);
+  const { db, actor } = doctor;
+  const row = await ownCase(db, doctor, referralId);
+  const messages = await readThread(db, doctor, {
+    referralId: row.id,
+    thread: "person_doctor",
+    reader: "doctor",
+    readerUserId: actor.userId,
+  });
+  const state = await threadStateOf(db, doctor, "doctor", row);
+  await auditCase(db, doctor, row.id, "conversation.read", {
+    threads: ["person_doctor"],
+    messagesShown: messages.length,
+  });
+  return { messages, state };
+}

@@ -83,20 +83,6 @@ export function caseReassignedEmail(input: {
   );
 }
 
-export function subjectReplyEmail(input: {
-  reference: string;
-  caseUrl: string;
-  urgent: boolean;
-}): Mail {
-  return mail(
-    doctorSubject(`The person replied on case ${input.reference}`, input.urgent),
-    [
-      `The person on case ${input.reference} has answered your question. Read the reply on the case.`,
-    ],
-    { label: "Open the case", href: input.caseUrl },
-  );
-}
-
 export function slaWarningEmail(input: {
   reference: string;
   dueAt: Date;

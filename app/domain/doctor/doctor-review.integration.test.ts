@@ -12,7 +12,6 @@ import {
 } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { reassignCase } from "~/domain/admin/cases.server.ts";
-import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
 import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
@@ -45,7 +44,6 @@ import { notifyDoctorsOfSubmission, sendSlaWarnings } from "./notify-doctors.ser
 import { reportBodyFromDraft } from "./report-from-draft.ts";
 import { saveReportDraft } from "./save-report.server.ts";
 import {
-  askSubjectForInformation,
   declineReportCorrection,
   ReportReleaseRefused,
   signAndSendReport,
@@ -477,49 +475,6 @@ describe("writing, signing and sending the report", () => {
       "I work 30 hours, not 37.5.",
     );
     expect(outbox.at(-1)?.text).toContain("revised");
-  });
-
-  it("asks the person on the case: they answer on their link page, the reply lands on the case and the doctor is e-mailed", async () => {
-    const d = await createDoctor("Dr Ask");
-    const r = await submittedCase();
-    await takeReferral(scopeWithMail(database.db, d), r.id);
-    const question = "How many hours a day do you use a screen?";
-    const result = await askSubjectForInformation(
-      withAdapters(scopeWithMail(database.db, d), { mailer, publicUrl: "http://localhost:3000" }),
-      { referralId: r.id, question },
-    );
-    expect(result.ok).toBe(true);
-    const asked = outbox.at(-1)!;
-    expect(asked.to).toBe(r.subjectEmail);
-    expect(asked.replyTo).toBeUndefined();
-    // The e-mail carries a fresh link, not the question.
-    expect(asked.text).not.toContain(question);
-    const token = /\/assessment\/([A-Za-z0-9_-]+)/.exec(asked.text)?.[1];
-    expect(token).toBeTruthy();
-    const opened = await openAssessmentLink(database.db, { token: token!, origin: origin() });
-    if (!opened.ok) throw new Error("link refused");
-    const thread = await listSubjectMessages(subjectWithMail(database.db, opened.link));
-    expect(thread.map((m) => [m.question, m.reply])).toEqual([[question, null]]);
-
-    // The person answers the one question on their link page (the scope carries the mailer).
-    const reply = (text: string) =>
-      replyToDoctor(subjectWithMail(database.db, opened.link), {
-        messageId: thread[0]!.id,
-        reply: text,
-      });
-    expect(await reply(" ")).toMatchObject({ ok: false });
-    const before = outbox.length;
-    expect(await reply("About six hours, with breaks.")).toEqual({ ok: true });
-    expect(outbox.slice(before).map((m) => [m.to, m.subject])).toEqual([
-      [`${d.userId}@example.org`, `The person replied on case ${r.reference}`],
-    ]);
-    expect(outbox.at(-1)?.text).not.toContain("six hours");
-    // One answer per question: a second (another tab) is refused and changes nothing.
-    expect(await reply("Changed my mind")).toMatchObject({ ok: false });
-    const detail = await editorCase(d, r.id);
-    expect(detail.informationRequests.map((m) => m.reply)).toEqual([
-      "About six hours, with breaks.",
-    ]);
   });
 });
 

@@ -1,13 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
-import {
-  draftReport,
-  report,
-  reportVersion,
-  subjectInformationRequest,
-} from "~/db/schema/index.ts";
+import { draftReport, report, reportVersion } from "~/db/schema/index.ts";
 import { definitionOfResponse } from "~/domain/assessments/assessment-instance.ts";
 import { formatAnswer } from "~/domain/assessments/build-transcript.ts";
-import { caseMessageColumns } from "~/domain/assessments/case-messages.server.ts";
 import { walkItems } from "~/domain/assessments/walk-items.ts";
 import { withinQuestionWindow } from "~/domain/case-conversation/conversation-rules.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
@@ -76,11 +70,6 @@ export async function getDoctorCase(
         .where(eq(reportVersion.reportId, existing.id))
         .orderBy(desc(reportVersion.version))
     : [];
-  const requests = await db
-    .select(caseMessageColumns)
-    .from(subjectInformationRequest)
-    .where(eq(subjectInformationRequest.referralId, row.id))
-    .orderBy(desc(subjectInformationRequest.sentAt));
 
   const answers: Record<string, AnswerEvidence> = {};
   if (clinical && response?.status === "completed") {
@@ -139,7 +128,6 @@ export async function getDoctorCase(
     versions: clinical ? versions : [],
     /** The subject's latest correction request, shown to the doctor while revising. */
     correction: clinical ? correction : null,
-    informationRequests: clinical ? requests : [],
     /**
      * Whether the doctor may amend the released report now (docs/architecture.md §4, "Amending a
      * released report"): their case, complete, within the question window.

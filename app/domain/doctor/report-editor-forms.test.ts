@@ -69,11 +69,12 @@ describe("the report editor's forms", () => {
     };
     expect(
       refused([
-        ["intent", "ask"],
-        ["question", " ok "],
+        ["intent", "message"],
+        ["thread", "person_doctor"],
+        ["body", "   "],
       ]),
     ).toEqual({
-      question: ["Write the question for the employee."],
+      body: ["Write your message."],
     });
     expect(
       refused([

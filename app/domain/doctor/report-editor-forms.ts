@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { oneTimeCode } from "~/domain/accounts/one-time-code.ts";
+import { caseMessageForm } from "~/domain/case-conversation/conversation-rules.ts";
 import { DECLINE_REASON_MAX } from "~/domain/reports/subject-copy.ts";
 import { CLINICAL_NOTES_MAX } from "./clinical-notes.ts";
 
 /*
  * The report editor's forms (docs/architecture.md §3, "Forms"), one schema each, told apart by the
  * `intent` their button sends: the report itself (save a draft, or sign and send), the private
- * clinical notes, a question to the employee and declining a correction. The action reads the
+ * clinical notes, a message to the employee in their thread and declining a correction. The action reads the
  * union; each form checks its own schema in the browser.
  */
 
@@ -36,14 +37,8 @@ export const reportEditorForms = {
         `Private notes must be at most ${CLINICAL_NOTES_MAX.toLocaleString("en-GB")} characters.`,
       ),
   }),
-  ask: z.object({
-    intent: z.literal("ask"),
-    question: z
-      .string({ error: "Write the question for the employee." })
-      .trim()
-      .min(5, "Write the question for the employee.")
-      .max(2000, "Keep the question under 2000 characters."),
-  }),
+  /** A message to the person in their thread: the case conversation's own box and rules. */
+  message: caseMessageForm.extend({ thread: z.literal("person_doctor") }),
   decline: z.object({
     intent: z.literal("decline"),
     declineReason: z
@@ -58,6 +53,6 @@ export const reportEditorFormSchema = z.discriminatedUnion("intent", [
   reportEditorForms.save,
   reportEditorForms.send,
   reportEditorForms.notes,
-  reportEditorForms.ask,
+  reportEditorForms.message,
   reportEditorForms.decline,
 ]);

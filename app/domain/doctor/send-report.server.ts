@@ -1,10 +1,5 @@
 import { eq } from "drizzle-orm";
-import {
-  type referral,
-  report,
-  reportVersion,
-  subjectInformationRequest,
-} from "~/db/schema/index.ts";
+import { type referral, report, reportVersion } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { addWorkingDays } from "~/domain/calendar/working-days.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
@@ -36,7 +31,7 @@ import {
   lockOwnCaseInReview,
   versionAuthorship,
 } from "./case-access.server.ts";
-import { informationRequestEmail, reportReadyEmail } from "./doctor-emails.ts";
+import { reportReadyEmail } from "./doctor-emails.ts";
 import { marksOf, releaseCaseOf } from "./report-disclosures.server.ts";
 import { stepUpIsFresh } from "./signing-step-up.server.ts";
 
@@ -418,50 +413,5 @@ export async function remindSubjectOfReport(scope: Scope, referralId: string) {
       kind: "reminder",
       now,
     });
-  });
-}
-
-/**
- * The doctor asks the person a question on the case. The person is e-mailed a fresh link (the
- * question itself stays behind it: e-mail is no place for health detail) and answers on their
- * link page; the reply lands on the case (`replyToDoctor`), never in a mailbox outside it.
- */
-export async function askSubjectForInformation(
-  scope: Scope,
-  { referralId, question }: { referralId: string; question: string },
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  const doctor = requireDoctor(scope);
-  const { actor, now } = doctor;
-  const text = question.trim();
-  if (text.length < 5) return { ok: false, message: "Write the question for the employee." };
-  if (text.length > 2000) return { ok: false, message: "Keep the question under 2000 characters." };
-  return transactionWithMail(doctor, async (tx, queue) => {
-    const current = await lockOwnCaseInReview(tx, doctor, referralId);
-    await tx.insert(subjectInformationRequest).values({
-      referralId: current.id,
-      doctorId: actor.userId,
-      question: text,
-      sentAt: now,
-    });
-    await auditCase(tx, doctor, current.id, "doctor.information_request");
-    const { token } = await issueInvitationToken(tx, {
-      referralId: current.id,
-      invitedAt: now,
-      now,
-    });
-    await queue(
-      [
-        {
-          to: current.subjectEmail,
-          ...informationRequestEmail({
-            subjectName: current.subjectName,
-            reference: current.reference,
-            link: new URL(`/assessment/${token}`, doctor.adapters.publicUrl).toString(),
-          }),
-        },
-      ],
-      { referralId: current.id },
-    );
-    return { ok: true as const };
   });
 }

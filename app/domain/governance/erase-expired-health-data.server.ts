@@ -117,7 +117,9 @@ async function eraseCase(
           )
           .returning({ id: reportVersion.id })
       : [];
-    // The doctor's consultation notes and questions to the person are health data too.
+    // The doctor's consultation notes are health data too. The doctor's older questions are in the
+    // case conversation now (below); one the start-up move could not open stays in its old table
+    // (app/domain/case-conversation/move-doctor-questions.server.ts) and goes with the case too.
     await tx.update(consultation).set({ notes: null }).where(eq(consultation.referralId, c.id));
     await tx
       .delete(subjectInformationRequest)

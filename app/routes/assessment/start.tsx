@@ -4,8 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { SupportEmailLink } from "~/components/assessment/support-email-link.tsx";
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
-import { IntentForm } from "~/components/forms/intent-form.tsx";
-import { TextAreaField } from "~/components/forms/text-field.tsx";
+import { NewMessagesNotice } from "~/components/case-conversation/case-thread.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
 import { Button } from "~/components/ui/button";
@@ -14,20 +13,14 @@ import { Input } from "~/components/ui/input";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
 import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
-import { listSubjectMessages, replyToDoctor } from "~/domain/assessments/case-messages.server.ts";
 import { consentNotice } from "~/domain/assessments/consent-notice.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { ownResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
-import {
-  consentForm,
-  doctorReplyForm,
-  SUBJECT_REPLY_MAX,
-  startPageIntent,
-} from "~/domain/assessments/subject-forms.ts";
+import { consentForm } from "~/domain/assessments/subject-forms.ts";
+import { newDoctorMessageCount } from "~/domain/case-conversation/get-person-conversation.server.ts";
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
-import { formatDateTime } from "~/lib/dates.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { optionalPhoneField } from "~/lib/phone.ts";
 import { PHONE_EXAMPLE } from "~/lib/phone-hint.ts";
@@ -83,45 +76,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         // After an urgent answer the last page keeps the crisis panel and says what happens now.
         urgent: referral.urgent,
         crisis: referral.urgent || (await ownResponse(scope))?.safetyLevel !== "none",
-        // The doctor's questions on the case, answered here (never by e-mail).
-        messages: await listSubjectMessages(scope),
+        // The doctor's messages are read and answered in the person's thread (never by e-mail);
+        // this page says how many are new and links there.
+        newMessages: await newDoctorMessageCount(scope),
         documentCount: (await listCaseDocuments(scope, { referralId: referral.id })).length,
       };
   }
 }
 
-type ActionResult =
-  | { form: "consent"; result: SubmissionResult<string[]> }
-  | { form: "reply"; messageId: string; result: SubmissionResult<string[]> };
+type ActionResult = { form: "consent"; result: SubmissionResult<string[]> };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { scope } = await requireAssessmentLink(context, params.token);
   const formData = await request.formData();
-  const sent = parseSubmission(formData, startPageIntent);
-  if (sent.status === "success" && sent.value.intent === "reply") {
-    const submission = parseSubmission(formData, doctorReplyForm);
-    const messageId = String(submission.payload.messageId ?? "");
-    // A refused answer comes back with what was typed, so nothing is lost.
-    if (submission.status !== "success")
-      return data<ActionResult>(
-        { form: "reply", messageId, result: submission.reply() },
-        { status: 400 },
-      );
-    const result = await replyToDoctor(scope, {
-      messageId: submission.value.messageId,
-      reply: submission.value.reply,
-    });
-    if (!result.ok)
-      return data<ActionResult>(
-        {
-          form: "reply",
-          messageId,
-          result: submission.reply({ fieldErrors: { reply: [result.message] } }),
-        },
-        { status: 400 },
-      );
-    throw redirect(`${assessmentPath(params.token)}?replied=1`);
-  }
   // The number is checked on the server only: the page ships no phone-number metadata.
   const submission = parseSubmission(formData, consentForm.extend({ phone: optionalPhoneField }));
   // What the person typed comes back with the message, so nothing is lost.
@@ -155,15 +122,23 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
           urgent={loaderData.urgent}
           crisis={loaderData.crisis}
         />
-        <DoctorQuestions
-          messages={loaderData.messages}
-          failed={actionData?.form === "reply" ? actionData : null}
-        />
-        <div className="mt-10 max-w-prose">
+        <div className="mt-10 grid max-w-prose gap-4">
+          <NewMessagesNotice
+            threads={[
+              {
+                anchor: "messages",
+                from: "your doctor",
+                count: loaderData.newMessages,
+                to: `${assessmentPath(params.token, "documents")}#messages`,
+              },
+            ]}
+          />
           <DocumentsLink
             to={assessmentPath(params.token, "documents")}
             count={loaderData.documentCount}
-            intro="You can write to the doctor, or send a fit note or a letter from your GP or a specialist. Your employer does not see it."
+            heading="Messages and documents"
+            label="Open your messages and documents"
+            intro="If the doctor needs to know more, they write to you here. You can write to the doctor too, or send a fit note or a letter from your GP or a specialist. Your employer does not see any of it."
           />
         </div>
       </>
@@ -171,7 +146,7 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
   return (
     <Consent
       notice={loaderData.notice}
-      lastResult={actionData?.form === "consent" ? actionData.result : undefined}
+      lastResult={actionData?.result}
       phone={loaderData.phone}
       token={params.token}
     />
@@ -328,84 +303,6 @@ function WhatHappensNext({
       </ol>
       <p>You can close this page. Your employer has been told only that your answers were sent.</p>
     </div>
-  );
-}
-
-type Message = {
-  id: string;
-  question: string;
-  sentAt: Date | string;
-  reply: string | null;
-  answeredAt: Date | string | null;
-};
-
-function DoctorQuestions({
-  messages,
-  failed,
-}: {
-  messages: Message[];
-  failed: { messageId: string; result: SubmissionResult<string[]> } | null;
-}) {
-  if (messages.length === 0) return null;
-  return (
-    <section className="mt-10 grid max-w-prose gap-4" aria-labelledby="questions-heading">
-      <h2 id="questions-heading" className="font-semibold text-xl">
-        Questions from your doctor
-      </h2>
-      <p className="text-muted-foreground">
-        Your answers go only to the doctor writing your report, never to your employer.
-      </p>
-      {messages.map((m) => (
-        <div key={m.id} className="grid gap-3 rounded-lg border border-border bg-surface p-5">
-          <p className="whitespace-pre-line font-medium">{m.question}</p>
-          <p className="text-muted-foreground text-sm">Asked {formatDateTime(m.sentAt)}</p>
-          {m.reply ? (
-            <div className="grid gap-1">
-              <p className="font-medium text-sm">Your answer</p>
-              <p className="whitespace-pre-line">{m.reply}</p>
-            </div>
-          ) : (
-            <ReplyForm
-              messageId={m.id}
-              lastResult={failed?.messageId === m.id ? failed.result : undefined}
-            />
-          )}
-        </div>
-      ))}
-    </section>
-  );
-}
-
-/** One question's answer form: its own Conform form, so an error shows on that question only. */
-function ReplyForm({
-  messageId,
-  lastResult,
-}: {
-  messageId: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({
-    id: `reply-form-${messageId}`,
-    schema: doctorReplyForm,
-    lastResult,
-  });
-  return (
-    <IntentForm form={form} intent="reply" className="grid gap-3">
-      <input type="hidden" name="messageId" value={messageId} />
-      <TextAreaField
-        id={`reply-${messageId}`}
-        label="Your answer"
-        field={fields.reply}
-        rows={4}
-        maxLength={SUBJECT_REPLY_MAX}
-      />
-      <div>
-        <Button type="submit" disabled={navigation.state === "submitting"}>
-          Send my answer
-        </Button>
-      </div>
-    </IntentForm>
   );
 }
 

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { ReportEditor } from "~/components/doctor/report-editor/report-editor.tsx";
 import { runtimeContext } from "~/context.ts";
+import { getDoctorPersonThread } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
+import { sendMessageToPerson } from "~/domain/case-conversation/send-message-to-person.server.ts";
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { readClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
 import { doctorSignature } from "~/domain/doctor/doctor-signature.server.ts";
@@ -12,7 +14,6 @@ import { reportBodyFromDraft } from "~/domain/doctor/report-from-draft.ts";
 import { saveClinicalNotes } from "~/domain/doctor/save-clinical-notes.server.ts";
 import { saveReportDraft } from "~/domain/doctor/save-report.server.ts";
 import {
-  askSubjectForInformation,
   declineReportCorrection,
   ReportReleaseRefused,
   signAndSendReport,
@@ -56,6 +57,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const consultationNotes = await readCaseConsultationNotes(scope, detail.referral.id);
   const stepUpAt = await signingStepUpAt(scope, currentSession(context).session.id);
   const clinicalNotes = await readClinicalNotes(scope, detail.referral.id);
+  // The person's thread, as on the case page: what the doctor asks while writing goes there.
+  const personThread = await getDoctorPersonThread(scope, { referralId: detail.referral.id });
   // The disclosure gate, run on what is saved: each finding highlighted with the doctor's mark.
   const findings = await editorFindings(scope, {
     referralId: detail.referral.id,
@@ -70,6 +73,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     findings,
     removalAsked,
     clinicalNotes,
+    personThread,
     // The scope's time, as the step-up was recorded in and as signing will check it: a clock of its
     // own here would tell the doctor a code is fresh that signing then refuses, or the reverse.
     stepUpFresh: stepUpIsFresh(stepUpAt, scope.now),
@@ -140,12 +144,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ? { intent, ok: true as const }
         : refusedField("clinicalNotes", saved.message);
     }
-    if (form.intent === "ask") {
-      const result = await askSubjectForInformation(scope, {
-        referralId,
-        question: form.question,
-      });
-      return result.ok ? { intent, ok: true as const } : refusedField("question", result.message);
+    if (form.intent === "message") {
+      // Into the person's thread (docs/architecture.md §4, "The case conversation"). No redirect:
+      // the report's unsaved fields stay as typed in the page above.
+      try {
+        const sent = await sendMessageToPerson(scope, { referralId, body: form.body });
+        return sent.ok ? { intent, ok: true as const } : refusedField("body", sent.message);
+      } catch (error) {
+        // The case moved on while the page was open: said beside the box.
+        if (isDomainError(error, "invalid_state")) return refusedField("body", error.message);
+        throw error;
+      }
     }
     if (form.intent === "decline") {
       const { verdict, stepUpAt } = await stepUpOf(context, request, scope, form.stepUpCode);

@@ -173,28 +173,42 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   await expect(doctor.page.getByText("This case is not available to take")).toHaveCount(0);
   await expect(doctor.page.getByRole("heading", { level: 1 })).toHaveText("Review & Create Report");
 
-  // The doctor asks the person a question on the case; they answer on their link page.
+  // The doctor asks the person a question from the editor: it goes into the person's thread, the
+  // one conversation between them; the person answers there.
   const question = "How many hours a day do you spend at a screen?";
-  await doctor.page.getByLabel("Your question").fill(question);
-  await doctor.page.getByRole("button", { name: "Send question" }).click();
-  await expect(doctor.page.getByText(question)).toBeVisible();
+  const thread = doctor.page.getByTestId("person-thread");
+  await thread.getByLabel("Your message to the employee").fill(question);
+  await thread.getByRole("button", { name: "Send to the employee" }).click();
+  await expect(thread.getByTestId("thread-message")).toContainText([question]);
+  await expect(thread.getByText("Message sent")).toBeVisible();
   const asked = await waitForMessage(
     subjectEmail,
     "A question from your occupational health doctor",
   );
   expect(asked.text).not.toContain(question);
-  await page.goto(linkTo(asked, "/assessment/"));
-  await expect(page.getByRole("heading", { name: "Questions from your doctor" })).toBeVisible();
+  // The page the person is on says a message is waiting, and leads to it.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Questions from your doctor" })).toHaveCount(0);
+  await page
+    .getByTestId("new-messages")
+    .getByRole("link", { name: "1 new message from your doctor" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Messages and documents" })).toBeVisible();
   await expect(page.getByText(question)).toBeVisible();
-  await page.getByLabel("Your answer").fill("About six hours, with breaks.");
-  await page.getByRole("button", { name: "Send my answer" }).click();
+  // The e-mail's link opens the same thread.
+  await page.goto(linkTo(asked, "/assessment/"));
+  await expect(page).toHaveURL(/\/assessment\/[^/]+\/documents$/);
+  await page.getByLabel("Your message to the doctor").fill("About six hours, with breaks.");
+  await page.getByRole("button", { name: "Send to the doctor" }).click();
   await expect(page.getByText("About six hours, with breaks.")).toBeVisible();
-  const replied = await waitForMessage(doctor.email, "The person replied");
-  expect(replied.subject).toBe(`URGENT The person replied on case ${reference}`);
+  const replied = await waitForMessage(doctor.email, "New message from the employee");
+  expect(replied.subject).toBe(`URGENT New message from the employee on case ${reference}`);
+  expect(replied.text).not.toContain("six hours");
   await doctor.page.reload();
-  await expect(doctor.page.getByTestId("subject-reply")).toHaveText(
-    "About six hours, with breaks.",
-  );
+  await expect(doctor.page.getByTestId("person-thread").getByTestId("thread-message")).toHaveText([
+    new RegExp(question),
+    /About six hours, with breaks\./,
+  ]);
   await adminContext.close();
 });
 

@@ -1,18 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { LockKeyholeIcon, MailQuestionIcon, VideoIcon } from "lucide-react";
+import { LockKeyholeIcon, VideoIcon } from "lucide-react";
+import { CaseThread } from "~/components/case-conversation/case-thread.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/textarea";
+import type { getDoctorPersonThread } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
 import { CLINICAL_NOTES_MAX } from "~/domain/doctor/clinical-notes.ts";
-import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 
 /*
  * The doctor's work on a case beside the report, each saved on its own and never part of the
- * report: private clinical notes, the video consultation's notes, and questions to the employee.
+ * report: private clinical notes, the video consultation's notes, and the person's thread.
  */
 
 /** Private notes: never part of the report or its release (docs/architecture.md §4). */
@@ -127,69 +128,31 @@ export function ConsultationSection({
   );
 }
 
-type InformationRequest = Awaited<ReturnType<typeof getDoctorCase>>["informationRequests"][number];
-
-/** Questions to the employee, answered on their own page; each reply shown under its question. */
+/**
+ * The person's thread, where the doctor asks them something while writing the report: the same
+ * conversation, and the same box, as on the case page (docs/architecture.md §4, "The case
+ * conversation"). The person is e-mailed a link, never the text, and answers in the thread.
+ */
 export function AskEmployeeSection({
-  requests,
-  busy,
+  thread,
+  sent,
   lastResult,
 }: {
-  requests: readonly InformationRequest[];
-  busy: string | null;
+  thread: Awaited<ReturnType<typeof getDoctorPersonThread>>;
+  /** The last action sent a message. */
+  sent: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const askForm = useSentForm({
-    id: "ask-employee",
-    schema: reportEditorForms.ask,
-    lastResult,
-  });
   return (
-    <section className="mt-6 rounded-xl border bg-card p-5" aria-labelledby="ask-heading">
-      <h2 id="ask-heading" className="flex items-center gap-2 font-semibold text-lg">
-        <MailQuestionIcon aria-hidden="true" className="size-5" />
-        Ask the employee for more information
-      </h2>
-      <p className="mt-1 text-muted-foreground text-sm">
-        The employee is e-mailed a link and answers on their own page; the reply appears here and
-        you are e-mailed when it arrives.
-      </p>
-      {requests.length > 0 ? (
-        <ul className="mt-3 space-y-2 text-sm">
-          {requests.map((q) => (
-            <li key={q.id} className="rounded-lg bg-muted/50 p-3">
-              <p className="whitespace-pre-line">{q.question}</p>
-              <p className="mt-1 text-muted-foreground text-xs">
-                Sent {formatDateTime(q.sentAt)} ·{" "}
-                {q.answeredAt
-                  ? `answered ${formatDateTime(q.answeredAt)}`
-                  : "waiting for the employee's answer"}
-              </p>
-              {q.reply ? (
-                <blockquote
-                  className="mt-2 whitespace-pre-line border-primary border-l-4 pl-3"
-                  data-testid="subject-reply"
-                >
-                  {q.reply}
-                </blockquote>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <IntentForm form={askForm.form} intent="ask" className="mt-4 space-y-3" key={requests.length}>
-        <FormField id="question" label="Your question" error={askForm.errorOf("question")}>
-          <Textarea
-            name="question"
-            rows={2}
-            maxLength={2000}
-            defaultValue={askForm.fields.question.initialValue}
-          />
-        </FormField>
-        <Button type="submit" variant="outline" disabled={!!busy}>
-          {busy === "ask" ? "Sending..." : "Send question"}
-        </Button>
-      </IntentForm>
-    </section>
+    <div className="mt-6 rounded-xl border bg-card p-5">
+      <CaseThread
+        viewer="doctor-person"
+        messages={thread.messages}
+        state={thread.state}
+        lastResult={lastResult}
+        refusals={[]}
+        justSent={sent}
+      />
+    </div>
   );
 }

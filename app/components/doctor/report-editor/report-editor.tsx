@@ -1,11 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import { NewMessagesNotice, unreadCount } from "~/components/case-conversation/case-thread.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { ErrorSummary } from "~/components/ui/form-field";
+import type { getDoctorPersonThread } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
 import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { reportEditorFormSchema } from "~/domain/doctor/report-editor-forms.ts";
 import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
@@ -27,8 +29,9 @@ type DoctorCase = Awaited<ReturnType<typeof getDoctorCase>>;
 /** What the editor's loader reads for the page (app/routes/doctor/report-editor.tsx). */
 type ReportEditorData = Pick<
   DoctorCase,
-  "referral" | "draft" | "answers" | "report" | "correction" | "informationRequests"
+  "referral" | "draft" | "answers" | "report" | "correction"
 > & {
+  personThread: Awaited<ReturnType<typeof getDoctorPersonThread>>;
   questions: QuestionKey[];
   body: ReportBody;
   findings: EditorFindings;
@@ -57,7 +60,7 @@ type ReportEditorResult =
 /**
  * The doctor's report editor: the report's fields beside the draft's evidence, the signature
  * and step-up, the person's correction or removal request, and the doctor's work on the case
- * (private notes, consultation, questions to the employee), with the case panel alongside.
+ * (private notes, consultation, the person's thread), with the case panel alongside.
  */
 export function ReportEditor({
   data,
@@ -106,6 +109,17 @@ export function ReportEditor({
         {/* The report comes first in the page's order, so the first Tab stop after the heading is
             its first field; the case panel follows it, in the right-hand column from lg up. */}
         <div className="min-w-0 lg:col-start-1 lg:row-start-1 [&>:first-child]:mt-0">
+          {/* The person's thread is at the foot of the editor: a reply that came in is said here. */}
+          <NewMessagesNotice
+            className="mb-6"
+            threads={[
+              {
+                anchor: "person-messages",
+                from: "the employee",
+                count: unreadCount(data.personThread.messages, "doctor"),
+              },
+            ]}
+          />
           <RemovalRequest items={data.removalAsked} />
           <CorrectionRequest correction={data.correction} version={version} />
           {data.report?.status === "correction_requested" && data.removalAsked.length === 0 ? (
@@ -119,7 +133,7 @@ export function ReportEditor({
             />
           ) : null}
 
-          {failed?.message && failed.intent !== "ask" && failed.intent !== "notes" ? (
+          {failed?.message && failed.intent !== "message" && failed.intent !== "notes" ? (
             <Alert variant="destructive" className="mt-6">
               <AlertTitle>Not done</AlertTitle>
               <AlertDescription>{failed.message}</AlertDescription>
@@ -178,9 +192,9 @@ export function ReportEditor({
           />
           <ConsultationSection referralId={r.id} notes={data.consultationNotes} />
           <AskEmployeeSection
-            requests={data.informationRequests}
-            busy={busy}
-            lastResult={resultFor("ask")}
+            thread={data.personThread}
+            sent={Boolean(result?.ok && result.intent === "message")}
+            lastResult={resultFor("message")}
           />
         </div>
         <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:rounded-xl">

@@ -14,11 +14,13 @@ export const activityLabels = {
   submitted: "Assessment completed",
   declined: "Assessment could not go ahead",
   expired: "Invitation expired",
+  reinvited: "New invitation sent",
   cancelled: "Referral cancelled",
   report_sent_to_subject: "Report sent to the employee to review",
   correction_requested: "Employee asked the doctor for a correction",
   released: "Report released",
   withheld: "Consent to release withheld",
+  closed: "Closed: no further action",
   put_on_hold: "Put on hold by ReferOH",
   hold_lifted: "Hold lifted by ReferOH",
 } as const satisfies Record<string, string>;

@@ -7,6 +7,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
+import { isClosed } from "./case-closure.ts";
 import type { ReferralStatus } from "./lifecycle.ts";
 import {
   isReferencePrefix,
@@ -90,6 +91,7 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
         reason: referral.reason,
         jobRole: referral.jobRole,
         createdAt: referral.createdAt,
+        closedAt: referral.closedAt,
       })
       .from(referral)
       .where(and(...conditions))
@@ -107,7 +109,12 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
   if (backwards && !more) return listReferrals(scope, { ...query, before: undefined });
   const page = found.slice(0, referralPageSize);
   if (backwards) page.reverse();
-  const rows = page.map((r) => ({ ...r, issue: referralIssue(r) }));
+  const rows = page.map(({ closedAt, ...r }) => ({
+    ...r,
+    issue: referralIssue(r),
+    // A complete case the employer closed stays in the list, labelled (docs/architecture.md §4).
+    closedNoFurtherAction: r.status === "complete" && isClosed({ closedAt }),
+  }));
   return {
     rows,
     /** The organisation's referrals in this status (or all), or null for a search. */

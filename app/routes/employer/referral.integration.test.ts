@@ -44,8 +44,8 @@ describe("/employer-referrals/:referralId", () => {
       subjectName: "Petra Page",
       canCancel: true,
     });
-    expect(page.confirmCancel).toBe(false);
-    expect((await read(made.id, ["hr", "hr_admin"], "?confirm=cancel")).confirmCancel).toBe(true);
+    expect(page.confirming).toBeNull();
+    expect((await read(made.id, ["hr", "hr_admin"], "?confirm=cancel")).confirming).toBe("cancel");
   });
 
   it("answers 404 to another organisation and to a manager it does not name, for reading and acting", async () => {
@@ -77,7 +77,7 @@ describe("/employer-referrals/:referralId", () => {
     const page = await read(made.reference, ["mia", "manager"], "?confirm=cancel");
     expect(page.referral.status).toBe("cancelled");
     // Nothing left to confirm.
-    expect(page.confirmCancel).toBe(false);
+    expect(page.confirming).toBeNull();
   });
 
   it("answers an unknown intent without acting", async () => {

@@ -64,6 +64,8 @@ export default [
     route("employer-referrals/:referralId", "routes/employer/referral.tsx"),
     route("employer-referrals/:referralId/remind", "routes/employer/referral-remind.ts"),
     route("employer-referrals/:referralId/cancel", "routes/employer/referral-cancel.ts"),
+    route("employer-referrals/:referralId/reinvite", "routes/employer/referral-reinvite.ts"),
+    route("employer-referrals/:referralId/close", "routes/employer/referral-close.ts"),
     route("employer-referrals/:referralId/pay", "routes/employer/referral-pay.ts"),
     route("employer-referrals/:referralId/people", "routes/employer/referral-people.ts"),
     // The case's documents: the list and the upload form, and each file as a download.

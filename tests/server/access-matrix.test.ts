@@ -18,6 +18,7 @@ import {
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { expireInvitations } from "~/domain/referrals/expire-invitations.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
@@ -65,6 +66,8 @@ interface World {
   employerEmail: string;
   draftId: string;
   invitedId: string;
+  /** Invited 16 days ago and lapsed: a new invitation may still be sent. */
+  expiredId: string;
   inReviewId: string;
   consultationId: string;
   releasedId: string;
@@ -519,6 +522,47 @@ const probes: Probe[] = [
     expect: employerArea([302, 409]),
     state: rowOf("referral", (w) => w.invitedId),
   },
+  {
+    name: "referral page: confirm a new invitation",
+    method: "GET",
+    url: (w) => `/employer-referrals/${w.expiredId}?confirm=reinvite`,
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "referral page: send a new invitation",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.expiredId}`,
+    form: () => ({ intent: "reinvite" }),
+    // The first of the team back to the page, invited again; the rest 409 (no longer expired).
+    expect: employerArea([302, 409]),
+    state: rowOf("referral", (w) => w.expiredId),
+  },
+  {
+    name: "send a new invitation",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.expiredId}/reinvite`,
+    // Invited again by the probe before: 409 for the team, the refusal for everyone else.
+    expect: employerArea([302, 409]),
+    state: rowOf("referral", (w) => w.expiredId),
+  },
+  {
+    name: "close with no further action",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.releasedId}/close`,
+    // The first of the team back to the drawer, closed; the rest 409 (already closed).
+    expect: employerArea([302, 409]),
+    state: rowOf("referral", (w) => w.releasedId),
+  },
+  {
+    name: "referral page: close with no further action",
+    method: "POST",
+    url: (w) => `/employer-referrals/${w.releasedId}`,
+    form: () => ({ intent: "close" }),
+    // Closed by the probe before: 409 for the team, the refusal for everyone else.
+    expect: employerArea([302, 409]),
+    state: rowOf("referral", (w) => w.releasedId),
+  },
   // ---- doctor ----
   {
     name: "report editor",
@@ -785,6 +829,13 @@ async function seedSide(side: Side, doctorId: string) {
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
   const invited = await createInvitedReferralForTest(db, { type: "management", now: twoDaysAgo });
   await mine(invited.referral.id);
+  // Invited 16 days ago, lapsed by the expiry sweep: within the 30 days for a new invitation.
+  const lapsed = await createInvitedReferralForTest(db, {
+    type: "management",
+    now: new Date(Date.now() - 16 * 86_400_000),
+  });
+  await mine(lapsed.referral.id);
+  await expireInvitations(systemScope(db, "matrix-expiry", testAdapters()));
 
   const inReview = await bookedCaseForTest(
     { db, adapters: { ...runtime.adapters, publicUrl: origin } },
@@ -866,6 +917,7 @@ async function seedSide(side: Side, doctorId: string) {
     employerEmail,
     draftId: draft.referral.id,
     invitedId: invited.referral.id,
+    expiredId: lapsed.referral.id,
     inReviewId: inReview.referral.id,
     consultationId: booked.id,
     releasedId: sent.referral.id,

@@ -82,5 +82,8 @@ export function employerTeamForRouteTests(names: {
     return referral;
   }
 
-  return { contextOf, miasDraft };
+  /** The file's database, for a test that moves a referral to the state it is about. */
+  const db = () => database.db;
+
+  return { contextOf, miasDraft, db };
 }

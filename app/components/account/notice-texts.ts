@@ -69,6 +69,15 @@ export const notices = {
     title: "Referral cancelled",
     description: "The link no longer works. Nothing had been paid for it.",
   },
+  "referral-reinvited": {
+    title: "New invitation sent",
+    description:
+      "We have e-mailed the employee a new link, which works for 14 days. Nothing was charged.",
+  },
+  "referral-closed": {
+    title: "Referral closed",
+    description: "Closed with no further action. Its report stays here to read and download.",
+  },
   "referral-manager-added": {
     title: "Manager added",
     description:

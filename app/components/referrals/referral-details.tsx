@@ -52,6 +52,14 @@ export interface ReferralDrawerData {
   canCancel: boolean;
   /** Why it can no longer be cancelled, when it cannot. */
   cancelRefusal: string | null;
+  /** An expired case whose invitation may still be sent again (docs/architecture.md §4). */
+  canReinvite: boolean;
+  /** The last moment for that, while it may. */
+  reinviteUntil: string | Date | null;
+  /** A complete case not yet closed with no further action. */
+  canClose: boolean;
+  /** When the employer closed a complete case with no further action; null otherwise. */
+  closedAt: string | Date | null;
   payment: ReferralPaymentFacts;
   /** The released report of a complete referral, as the person agreed to release it. */
   report: null | {
@@ -89,6 +97,7 @@ export function ReferralFacts({ referral }: { referral: ReferralDrawerData }) {
   return (
     <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
       <ReferralStatusBadge status={referral.status} />
+      {referral.closedAt ? <ClosedBadge /> : null}
       {referral.consultationBooked ? (
         <Badge variant="info" data-testid="consultation-booked">
           Consultation booked
@@ -96,6 +105,18 @@ export function ReferralFacts({ referral }: { referral: ReferralDrawerData }) {
       ) : null}
       <span className="text-muted-foreground">Created on {formatLongDate(referral.createdAt)}</span>
     </div>
+  );
+}
+
+/**
+ * A complete case the employer closed: beside its status on its page and drawer, and in the list
+ * (`short`, where the column is narrow).
+ */
+export function ClosedBadge({ short = false }: { short?: boolean }) {
+  return (
+    <Badge variant="outline" data-testid="closed-badge">
+      {short ? "Closed" : "Closed: no further action"}
+    </Badge>
   );
 }
 
@@ -136,6 +157,8 @@ export function ReferralDetails({
     payment: referral.payment,
     cancelRefusal: referral.cancelRefusal,
     amending: referral.report !== null && !drawerStates[referral.status].showsReport,
+    reinviteUntil: referral.reinviteUntil,
+    closedAt: referral.closedAt,
   };
   const report = shownReport(referral);
   const selected = askedQuestions(referral.questions);

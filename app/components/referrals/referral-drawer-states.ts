@@ -5,6 +5,7 @@ import {
   type ReferralStatus,
   referralStatuses,
 } from "~/domain/referrals/lifecycle.ts";
+import { formatLongDate } from "~/lib/dates.ts";
 
 /** What the drawer knows beyond the status, for the sentences below. */
 export interface DrawerFacts {
@@ -17,6 +18,13 @@ export interface DrawerFacts {
    * the amendment is written and reviewed (docs/architecture.md §4, "Amending a released report").
    */
   amending: boolean;
+  /**
+   * An expired case: the last day a new invitation may be sent, from the server, or null once
+   * that has passed (docs/architecture.md §4, "Re-inviting and closing").
+   */
+  reinviteUntil?: string | Date | null;
+  /** A complete case the employer closed with no further action: when. */
+  closedAt?: string | Date | null;
 }
 
 export type DrawerAction =
@@ -25,7 +33,9 @@ export type DrawerAction =
   | "remind"
   | "cancel"
   | "downloadReport"
-  | "newReferral";
+  | "newReferral"
+  | "reinvite"
+  | "close";
 
 interface DrawerStateView {
   /** The heading of the section that says where the case stands. */
@@ -56,6 +66,8 @@ const drawerActionOf: Partial<Record<ReferralAction, DrawerAction>> = {
   remind: "remind",
   cancel: "cancel",
   view_report: "downloadReport",
+  reinvite: "reinvite",
+  close: "close",
 };
 
 const waitForReport = "You will receive a notification when the report is ready to read here.";
@@ -135,8 +147,14 @@ const views: Record<ReferralStatus, DrawerStateWords> = {
   },
   complete: {
     heading: "Report",
-    message: () => "The report has been released to you.",
-    next: () => "Download the PDF to keep it with the employee's records.",
+    message: (f) =>
+      f.closedAt
+        ? `The report has been released to you. You closed this referral with no further action on ${formatLongDate(f.closedAt)}.`
+        : "The report has been released to you.",
+    next: (f) =>
+      f.closedAt
+        ? "The report stays here to read and download. Make a new referral if anything changes."
+        : "Download the PDF to keep it with the employee's records. Close the referral when no further action is needed.",
     showsReport: true,
   },
   withheld: {
@@ -170,10 +188,13 @@ const views: Record<ReferralStatus, DrawerStateWords> = {
   expired: {
     heading: "Invitation expired",
     message: (f) => `${f.subjectName} did not complete the assessment before the link expired.`,
-    next: (f) =>
-      f.payment.creditsHeld > 0
-        ? "Make a new referral to invite them again, or cancel this one to get its credits back."
-        : "Make a new referral to invite them again.",
+    next: (f) => {
+      const cancel =
+        f.payment.creditsHeld > 0 ? ", or cancel this referral to get its credits back" : "";
+      return f.reinviteUntil
+        ? `Send a new invitation until ${formatLongDate(f.reinviteUntil)}, at no extra cost${cancel}. After that, make a new referral to invite them again.`
+        : `Make a new referral to invite them again${cancel}.`;
+    },
     offersNewReferral: true,
     showsReport: false,
   },

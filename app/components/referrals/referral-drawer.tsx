@@ -1,4 +1,4 @@
-import { MailIcon } from "lucide-react";
+import { ArchiveIcon, MailIcon, SendIcon } from "lucide-react";
 import { type ComponentProps, useEffect, useState } from "react";
 import { type Link, useFetcher, useLocation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
@@ -9,6 +9,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { toast } from "~/components/ui/toaster";
 import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
+import { closeConfirmation, reinviteConfirmation } from "./referral-confirmations.ts";
 import {
   DownloadReportButton,
   EditDraftLink,
@@ -102,6 +103,73 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
   );
 }
 
+/** A refused POST of a drawer's fetcher form says why in a toast; success redirects. */
+function useRefusalToast(
+  fetcher: ReturnType<typeof useFetcher<{ ok: boolean; message?: string }>>,
+  title: string,
+) {
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
+      toast.error(title, { description: fetcher.data.message });
+  }, [fetcher.state, fetcher.data, title]);
+}
+
+/** An expired case: the same referral invited again, after a confirmation. */
+function ReinviteButton({ referral }: { referral: ReferralDrawerData }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  useRefusalToast(fetcher, "Invitation not sent");
+  const sending = fetcher.state !== "idle";
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" className="w-full sm:w-auto">
+          <SendIcon aria-hidden="true" />
+          Send a new invitation
+        </Button>
+      }
+      title={reinviteConfirmation.title(referral)}
+      description={reinviteConfirmation.description(referral)}
+      details={<p className="font-medium">{reinviteConfirmation.cost(referral)}</p>}
+      cancelLabel={reinviteConfirmation.back}
+    >
+      <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/reinvite`}>
+        <OrganisationField />
+        <Button type="submit" disabled={sending}>
+          {sending ? "Sending..." : reinviteConfirmation.confirm}
+        </Button>
+      </fetcher.Form>
+    </ConfirmDialog>
+  );
+}
+
+/** A complete case closed with no further action, after a confirmation. */
+function CloseReferralButton({ referral }: { referral: ReferralDrawerData }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  useRefusalToast(fetcher, "Referral not closed");
+  const closing = fetcher.state !== "idle";
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="outline" className="w-full sm:w-auto">
+          <ArchiveIcon aria-hidden="true" />
+          Close: no further action
+        </Button>
+      }
+      title={closeConfirmation.title(referral)}
+      description={closeConfirmation.description()}
+      details={<p className="font-medium">{closeConfirmation.details()}</p>}
+      cancelLabel={closeConfirmation.back}
+    >
+      <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/close`}>
+        <OrganisationField />
+        <Button type="submit" disabled={closing}>
+          {closing ? "Closing..." : closeConfirmation.confirm}
+        </Button>
+      </fetcher.Form>
+    </ConfirmDialog>
+  );
+}
+
 /**
  * The seed's ?viewReferral= / ?viewReport= links: the loader's drawer data is kept in state, then
  * the query is removed with a replace navigation, as the seed describes.
@@ -158,7 +226,13 @@ function DrawerActions({
       {actions.includes("remind") && referral.canRemind ? (
         <ReminderButton referral={referral} />
       ) : null}
+      {actions.includes("close") && referral.canClose ? (
+        <CloseReferralButton referral={referral} />
+      ) : null}
       {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
+      {actions.includes("reinvite") && referral.canReinvite ? (
+        <ReinviteButton referral={referral} />
+      ) : null}
       {actions.includes("edit") && referral.type === "management" ? (
         <EditDraftLink referral={referral} />
       ) : null}

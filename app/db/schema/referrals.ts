@@ -82,7 +82,16 @@ export const referral = pgTable(
     reviewStartedAt: instant("review_started_at"),
     reportSentAt: instant("report_sent_at"),
     completedAt: instant("completed_at"),
+    /**
+     * When the case was closed: it ended without a report (cancelled, declined, withheld, lapsed
+     * unpaid), or the employer closed a complete one, "no further action" (docs/architecture.md
+     * §4, "Re-inviting and closing"). Set means nothing further is to happen on the case (no
+     * reminders of any kind): `isClosed` in app/domain/referrals/case-closure.ts, or
+     * `isNull(referral.closedAt)` in a query for the cases still open.
+     */
     closedAt: instant("closed_at"),
+    /** The member who closed a complete case; null where the case ended by itself. */
+    closedBy: text("closed_by"),
     lastReminderAt: instant("last_reminder_at"),
     /** Automatic reminders sent for an unopened invitation (at 3 and 7 days). */
     autoRemindersSent: integer("auto_reminders_sent").notNull().default(0),

@@ -8,6 +8,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
+import { isClosed } from "~/domain/referrals/case-closure.ts";
 import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
 import { isReleasedVersionOf } from "~/domain/reports/report-version.server.ts";
@@ -34,6 +35,12 @@ export async function startReportAmendment(
     const current = await lockOwnCase(tx, doctor, referralId);
     if (!canAct(current.status, "doctor", "amend_report"))
       throw new DomainError("invalid_state", "Only a released report can be amended.");
+    // Closed with no further action by the employer: nothing reopens it.
+    if (isClosed(current))
+      throw new DomainError(
+        "invalid_state",
+        "The employer closed this case with no further action, so its report cannot be amended.",
+      );
     // The doctor's own report (visibleReports), locked against a second amendment racing this one.
     const [released] = await tx
       .select({ report, body: reportVersion.body, disclosures: reportVersion.disclosures })

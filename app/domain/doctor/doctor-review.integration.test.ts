@@ -979,6 +979,15 @@ describe("amending a released report (docs/architecture.md §4)", () => {
       message: expect.stringMatching(/30 days after its release/),
     });
     expect((await reportOf(r.id)).status).toBe("released");
+    // A case the employer closed with no further action is not reopened.
+    await database.db
+      .update(referral)
+      .set({ closedAt: new Date(), closedBy: "owner" })
+      .where(eq(referral.id, r.id));
+    expect((await editorCase(d, r.id)).amendable).toBe(false);
+    await expect(
+      startReportAmendment(scopeWithMail(database.db, d), { referralId: r.id }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/closed this case/) });
     // The database holds the line too: a released report reopens only as a new version, and the
     // version the employer reads never moves back.
     const id = (await reportOf(r.id)).id;

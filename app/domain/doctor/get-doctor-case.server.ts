@@ -7,6 +7,7 @@ import { withinQuestionWindow } from "~/domain/case-conversation/conversation-ru
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleDraftReports } from "~/domain/kernel/visibility.server.ts";
+import { isClosed } from "~/domain/referrals/case-closure.ts";
 import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { auditCase, caseResponse, findVisibleReferral } from "./case-access.server.ts";
@@ -135,6 +136,7 @@ export async function getDoctorCase(
     amendable:
       mine &&
       canAct(row.status, "doctor", "amend_report") &&
+      !isClosed(row) &&
       existing?.status === "released" &&
       withinQuestionWindow(existing.releasedAt, doctor.now),
   };

@@ -14,6 +14,7 @@ export const activityLabels = {
   submitted: "Assessment completed",
   declined: "Assessment could not go ahead",
   expired: "Invitation expired",
+  reinvited: "New invitation sent",
   cancelled: "Referral cancelled",
   report_sent_to_subject: "Report sent to the employee to review",
   correction_requested: "Employee asked the doctor for a correction",
@@ -21,6 +22,7 @@ export const activityLabels = {
   withheld: "Consent to release withheld",
   amendment_started: "The doctor is amending the released report",
   amendment_withheld: "The employee kept the released report as it was",
+  closed: "Closed: no further action",
   put_on_hold: "Put on hold by ReferOH",
   hold_lifted: "Hold lifted by ReferOH",
 } as const satisfies Record<string, string>;

@@ -51,6 +51,7 @@ export async function getReferralForEmployer(scope: Scope, referralKey: string) 
       updatedAt: referral.updatedAt,
       invitedAt: referral.invitedAt,
       lastReminderAt: referral.lastReminderAt,
+      closedAt: referral.closedAt,
     })
     .from(referral)
     .where(where);

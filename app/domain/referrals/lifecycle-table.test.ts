@@ -73,11 +73,12 @@ describe("the lifecycle table", () => {
     for (const s of finalStatuses) {
       expect(lifecycle[s].on, s).toEqual({});
       expect(lifecycle[s].active, s).toBe(false);
-      // Reading the released report, and asking the doctor about it (which changes nothing of
-      // the case), are all that is left; only a released report's case has either.
+      // Reading the released report, asking the doctor about it and closing it with no further
+      // action (none of which changes the state) are all that is left; only a released report's
+      // case has any of them.
       for (const role of referralRoles)
         for (const a of lifecycle[s].actions[role] ?? []) {
-          expect(["view_report", "message"], `${role} in ${s}`).toContain(a);
+          expect(["view_report", "message", "close"], `${role} in ${s}`).toContain(a);
           expect(s, `${role} ${a}`).toBe("complete");
         }
     }
@@ -119,6 +120,7 @@ describe("the lifecycle table", () => {
       send_report: "report_sent",
       hold: "hold_placed",
       lift_hold: "hold_lifted",
+      reinvite: "reinvited",
     } as const;
     for (const s of referralStatuses)
       for (const role of referralRoles)

@@ -97,6 +97,16 @@ export const referralActions = [
    * fit note or a letter.
    */
   "message",
+  /**
+   * Employer: send a lapsed invitation again, as the same referral and at no new cost, within 30
+   * days of its expiry (docs/architecture.md §4, "Re-inviting and closing").
+   */
+  "reinvite",
+  /**
+   * Employer: close a complete case, "no further action". Not a change of state: the case stays
+   * complete with its report (docs/architecture.md §4, "Re-inviting and closing").
+   */
+  "close",
 ] as const;
 export type ReferralAction = (typeof referralActions)[number];
 
@@ -280,7 +290,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     active: false,
     final: false,
     actions: {
-      employer: ["view_report", "message"],
+      employer: ["view_report", "message", "close"],
       doctor: ["view_report", "message", "amend_report"],
       subject: ["view_report"],
     },
@@ -295,7 +305,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
     visibleTo: beforeDoctors,
     active: false,
     final: false,
-    actions: { employer: ["cancel"] },
+    actions: { employer: ["reinvite", "cancel"] },
     on: { reinvited: { to: "invited", by: ["employer"] }, cancelled: cancel },
   },
   payment_expired: { label: "Payment not completed", visibleTo: ["employer", "admin"], ...ended },

@@ -8,6 +8,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { escapeLike } from "~/lib/like-pattern.ts";
+import { isClosed } from "./case-closure.ts";
 import type { ReferralStatus } from "./lifecycle.ts";
 import {
   isReferencePrefix,
@@ -93,6 +94,7 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
         createdAt: referral.createdAt,
         // A reply from the doctor not yet opened: one boolean, for the page's rows only.
         newMessage: hasNewMessage(scope),
+        closedAt: referral.closedAt,
       })
       .from(referral)
       .where(and(...conditions))
@@ -110,7 +112,12 @@ export async function listReferrals(scope: Scope, query: ReferralListQuery) {
   if (backwards && !more) return listReferrals(scope, { ...query, before: undefined });
   const page = found.slice(0, referralPageSize);
   if (backwards) page.reverse();
-  const rows = page.map((r) => ({ ...r, issue: referralIssue(r) }));
+  const rows = page.map(({ closedAt, ...r }) => ({
+    ...r,
+    issue: referralIssue(r),
+    // A complete case the employer closed stays in the list, labelled (docs/architecture.md §4).
+    closedNoFurtherAction: r.status === "complete" && isClosed({ closedAt }),
+  }));
   return {
     rows,
     /** The organisation's referrals in this status (or all), or null for a search. */

@@ -7,10 +7,12 @@ import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { cancellationRefusal } from "~/domain/referrals/cancel-referral.server.ts";
+import { isClosed } from "~/domain/referrals/case-closure.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import { canAct } from "~/domain/referrals/lifecycle.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import { getReferralPeople } from "~/domain/referrals/referral-people.server.ts";
+import { reinvitationDeadline } from "~/domain/referrals/reinvite-referral.server.ts";
 import { getReleasedReportForReferral } from "~/domain/reports/get-released-report-for-referral.server.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -68,8 +70,20 @@ export async function loadReferralDetails(
     getReferralPeople(scope, r.id),
   ]);
   const canCancel = canAct(r.status, "employer", "cancel");
+  // The domain's rule for re-inviting, so the page offers it exactly while the server allows it.
+  const deadline =
+    canAct(r.status, "employer", "reinvite") && r.invitedAt
+      ? reinvitationDeadline(r.invitedAt)
+      : null;
+  const canReinvite = deadline !== null && scope.now.getTime() <= deadline.getTime();
+  // Closing is the complete case's only: a cancelled or withheld one is closed by its ending.
+  const closed = r.status === "complete" && isClosed(r);
   return {
     ...r,
+    canReinvite,
+    reinviteUntil: canReinvite ? deadline : null,
+    canClose: canAct(r.status, "employer", "close") && !closed,
+    closedAt: closed ? r.closedAt : null,
     consultationBooked: booked.has(r.id),
     issue: referralIssue(r),
     canRemind: canAct(r.status, "employer", "remind"),

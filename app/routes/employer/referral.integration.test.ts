@@ -1,15 +1,18 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { referral } from "~/db/schema/index.ts";
 import { type Caller, employerTeamForRouteTests } from "~tests/support/employer-route-team.ts";
 import { formPost, thrown } from "~tests/support/routes.ts";
 import { action, loader } from "./referral.tsx";
 
 /*
  * The referral's own page (GET and POST /employer-referrals/:referralId) in-process: who may read
- * it, the cancel confirmation as a state of the page, the reminder refused for a state that has
- * none, cancelling back to the page, and a referral the caller cannot see answered 404 before
- * anything is read or changed. The rules are the domain's; this proves the page goes through them.
+ * it, the cancel, re-invite and close confirmations as states of the page, the reminder refused
+ * for a state that has none, cancelling and closing back to the page, a new invitation refused
+ * after its 30 days, and a referral the caller cannot see answered 404 before anything is read
+ * or changed. The rules are the domain's; this proves the page goes through them.
  */
-const { contextOf, miasDraft } = employerTeamForRouteTests({
+const { contextOf, miasDraft, db } = employerTeamForRouteTests({
   idPrefix: "page",
   organisation: "Page Ltd",
   otherOrganisation: "Elsewhere Ltd",
@@ -44,8 +47,8 @@ describe("/employer-referrals/:referralId", () => {
       subjectName: "Petra Page",
       canCancel: true,
     });
-    expect(page.confirmCancel).toBe(false);
-    expect((await read(made.id, ["hr", "hr_admin"], "?confirm=cancel")).confirmCancel).toBe(true);
+    expect(page.confirming).toBeNull();
+    expect((await read(made.id, ["hr", "hr_admin"], "?confirm=cancel")).confirming).toBe("cancel");
   });
 
   it("answers 404 to another organisation and to a manager it does not name, for reading and acting", async () => {
@@ -77,7 +80,7 @@ describe("/employer-referrals/:referralId", () => {
     const page = await read(made.reference, ["mia", "manager"], "?confirm=cancel");
     expect(page.referral.status).toBe("cancelled");
     // Nothing left to confirm.
-    expect(page.confirmCancel).toBe(false);
+    expect(page.confirming).toBeNull();
   });
 
   it("answers an unknown intent without acting", async () => {
@@ -87,5 +90,62 @@ describe("/employer-referrals/:referralId", () => {
     };
     expect(answer.init?.status).toBe(400);
     expect((await read(made.reference, ["mia", "manager"])).referral.status).toBe("draft");
+  });
+});
+
+describe("/employer-referrals/:referralId, re-inviting and closing", () => {
+  /** Mia's draft moved straight to `status`, invited `daysAgo` days ago. */
+  async function miasCase(status: "expired" | "complete", daysAgo = 16) {
+    const made = await miasDraft();
+    await db()
+      .update(referral)
+      .set({ status, invitedAt: new Date(Date.now() - daysAgo * 86_400_000) })
+      .where(eq(referral.id, made.id));
+    return made;
+  }
+
+  it("offers a new invitation's confirmation on an expired case, and refuses it after 30 days", async () => {
+    const recent = await miasCase("expired");
+    const page = await read(recent.reference, ["mia", "manager"], "?confirm=reinvite");
+    expect(page.confirming).toBe("reinvite");
+    expect(page.referral.canReinvite).toBe(true);
+    // Not on another's: 404 before anything is read or changed.
+    for (const as of [
+      ["zed", "owner"],
+      ["ned", "manager"],
+    ] as Caller[])
+      expect(statusOf(await thrown(post(recent.reference, "reinvite", as)))).toBe(404);
+
+    const old = await miasCase("expired", 45);
+    const late = await read(old.reference, ["hr", "hr_admin"], "?confirm=reinvite");
+    expect(late.referral.canReinvite).toBe(false);
+    expect(late.confirming).toBeNull();
+    const refused = (await post(old.reference, "reinvite", ["hr", "hr_admin"])) as {
+      data: { ok: boolean; message: string };
+      init?: { status?: number };
+    };
+    expect(refused.init?.status).toBe(409);
+    expect(refused.data.message).toMatch(/within 30 days/);
+    expect((await read(old.reference, ["hr", "hr_admin"])).referral.status).toBe("expired");
+  });
+
+  it("closes a complete case after its confirmation, back to the page, which then says so", async () => {
+    const made = await miasCase("complete");
+    expect((await read(made.reference, ["mia", "manager"], "?confirm=close")).confirming).toBe(
+      "close",
+    );
+    expect(statusOf(await thrown(post(made.reference, "close", ["ned", "manager"])))).toBe(404);
+    const closed = (await post(made.reference, "close", ["mia", "manager"])) as Response;
+    expect(closed.status).toBe(302);
+    expect(closed.headers.get("location")).toBe(`/employer-referrals/${made.reference}`);
+    const page = await read(made.reference, ["hr", "hr_admin"], "?confirm=close");
+    expect(page.referral).toMatchObject({ status: "complete", canClose: false });
+    expect(page.referral.closedAt).not.toBeNull();
+    expect(page.confirming).toBeNull();
+    // A second close is refused in words.
+    const again = (await post(made.reference, "close", ["hr", "hr_admin"])) as {
+      init?: { status?: number };
+    };
+    expect(again.init?.status).toBe(409);
   });
 });

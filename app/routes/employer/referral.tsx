@@ -1,4 +1,4 @@
-import { MailIcon } from "lucide-react";
+import { ArchiveIcon, MailIcon, SendIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -10,6 +10,10 @@ import {
 } from "~/components/case-conversation/case-thread.tsx";
 import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
+import {
+  closeConfirmation,
+  reinviteConfirmation,
+} from "~/components/referrals/referral-confirmations.ts";
 import {
   DownloadReportButton,
   EditDraftLink,
@@ -29,6 +33,7 @@ import { casePageIntent } from "~/domain/case-conversation/conversation-rules.ts
 import { getEmployerConversation } from "~/domain/case-conversation/get-employer-conversation.server.ts";
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { sendMessageToDoctor } from "~/domain/case-conversation/send-message-to-doctor.server.ts";
+import { closeReferral } from "~/domain/referrals/close-referral.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
@@ -36,13 +41,19 @@ import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts"
 import { currentScope } from "~/middleware/scope.server.ts";
 import { caseMessageAction } from "../shared/case-message-action.server.ts";
 import type { Route } from "./+types/referral";
-import { cancelReferralAndRefund, sendReferralReminder } from "./referral-actions.server.ts";
+import {
+  cancelReferralAndRefund,
+  reinviteAndSend,
+  sendReferralReminder,
+} from "./referral-actions.server.ts";
 import { loadReferralDetails } from "./referral-drawer.server.ts";
 
 /*
  * A referral's own page: what the drawer shows, with its actions as server-rendered links and
- * forms, so an employer can read it, send a reminder and cancel it without JavaScript. Cancelling
- * has a confirmation step of its own (?confirm=cancel), rendered by the server, before the POST.
+ * forms, so an employer can read it, send a reminder, cancel it, invite the person again after the
+ * link lapsed and close a complete case without JavaScript. Cancelling, re-inviting and closing
+ * each have a confirmation step of their own (?confirm=cancel, =reinvite, =close), rendered by the
+ * server, before the POST.
  * The dashboard's and the list's links lead here; with JavaScript they open the drawer instead.
  */
 
@@ -66,18 +77,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getEmployerConversation(scope, { referralKey: referral.id }),
     listCaseDocuments(scope, { referralId: referral.id }),
   ]);
+  // Each confirmation only where the page offers its control (the drawer's rule).
+  const confirming =
+    confirm === "cancel" && cancellable
+      ? ("cancel" as const)
+      : confirm === "reinvite" && referral.canReinvite
+        ? ("reinvite" as const)
+        : confirm === "close" && referral.canClose
+          ? ("close" as const)
+          : null;
+  const sent = url.searchParams.get("sent");
   return {
     referral,
     documentCount: documents.length,
-    confirmCancel: confirm === "cancel" && cancellable,
+    confirming,
     conversation,
-    messageSent: url.searchParams.get("sent") === "message",
+    messageSent: sent === "message",
+    invitationSent: sent === "invitation",
   };
 }
 
 const referralPageFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remind") }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("reinvite") }),
+  z.object({ intent: z.literal("close") }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -94,9 +118,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
   try {
-    if (submission.value.intent === "remind") {
-      await sendReferralReminder(context, key);
-      return { ok: true as const, intent: "remind" as const };
+    const page = `/employer-referrals/${encodeURIComponent(key)}`;
+    switch (submission.value.intent) {
+      case "remind":
+        await sendReferralReminder(context, key);
+        return { ok: true as const, intent: "remind" as const };
+      case "reinvite":
+        await reinviteAndSend(context, key);
+        // Back to the page, now invited again, which says the e-mail went.
+        return redirect(`${page}?sent=invitation`);
+      case "close":
+        await closeReferral(currentScope(context), key);
+        // Back to the page, which now says the case is closed.
+        return redirect(page);
     }
     const notice = await cancelReferralAndRefund(context, key);
     // Back to the page, which now says the referral is cancelled and what came back.
@@ -107,7 +141,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EmployerReferral({ loaderData, actionData }: Route.ComponentProps) {
-  const { referral, confirmCancel, conversation, messageSent, documentCount } = loaderData;
+  const { referral, confirming, conversation, messageSent, invitationSent, documentCount } =
+    loaderData;
   const messageRefused = actionData && "form" in actionData ? actionData : undefined;
   const buttonOutcome = actionData && "ok" in actionData ? actionData : undefined;
   return (
@@ -138,6 +173,17 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
         )
       ) : null}
 
+      {invitationSent && !buttonOutcome ? (
+        <Alert role="status" className="mt-6" data-testid="invitation-sent">
+          <SendIcon aria-hidden="true" />
+          <AlertTitle>New invitation sent</AlertTitle>
+          <AlertDescription>
+            We have e-mailed {referral.subjectName} a new link to the assessment, which works for 14
+            days. Nothing was charged.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
       <NewMessagesNotice
         className="mt-6"
         threads={[
@@ -149,8 +195,12 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
         ]}
       />
 
-      {confirmCancel ? (
+      {confirming === "cancel" ? (
         <CancelConfirmation referral={referral} />
+      ) : confirming === "reinvite" ? (
+        <ReinviteConfirmation referral={referral} />
+      ) : confirming === "close" ? (
+        <CloseConfirmation referral={referral} />
       ) : (
         <PageActions referral={referral} />
       )}
@@ -206,7 +256,24 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
       {actions.includes("edit") && referral.type === "management" ? (
         <EditDraftLink referral={referral} />
       ) : null}
+      {actions.includes("reinvite") && referral.canReinvite ? (
+        // A link to the confirmation, never the invitation itself.
+        <Button asChild className="w-full sm:w-auto">
+          <Link to="?confirm=reinvite" preventScrollReset>
+            <SendIcon aria-hidden="true" />
+            Send a new invitation
+          </Link>
+        </Button>
+      ) : null}
       {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
+      {actions.includes("close") && referral.canClose ? (
+        <Button asChild variant="outline" className="w-full sm:w-auto">
+          <Link to="?confirm=close" preventScrollReset>
+            <ArchiveIcon aria-hidden="true" />
+            Close: no further action
+          </Link>
+        </Button>
+      ) : null}
       {actions.includes("cancel") && referral.canCancel ? (
         // A link to the confirmation, never the cancellation itself.
         <Button asChild variant="ghostDestructive">
@@ -265,5 +332,86 @@ function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * A confirmation as its own state of the page (re-inviting, closing): the question, what it does,
+ * the POST beside the way back. With JavaScript, focus moves to its heading, as the page's state
+ * changed without a new address path.
+ */
+function PageConfirmation({
+  intent,
+  title,
+  children,
+  confirm,
+  back,
+}: {
+  intent: "reinvite" | "close";
+  title: string;
+  children: React.ReactNode;
+  confirm: { label: string; busy: string };
+  back: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <section
+      className="mt-6 space-y-3 rounded-lg border border-primary border-l-4 p-4"
+      aria-labelledby={`${intent}-heading`}
+      data-testid={`${intent}-confirmation`}
+    >
+      <h2
+        id={`${intent}-heading`}
+        ref={heading}
+        tabIndex={-1}
+        className="font-semibold text-lg outline-none"
+      >
+        {title}
+      </h2>
+      {children}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <PostIntentForm intent={intent}>
+          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+            {busy ? confirm.busy : confirm.label}
+          </Button>
+        </PostIntentForm>
+        <Button asChild variant="outline">
+          <Link to="." preventScrollReset>
+            {back}
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function ReinviteConfirmation({ referral }: { referral: ReferralDrawerData }) {
+  return (
+    <PageConfirmation
+      intent="reinvite"
+      title={reinviteConfirmation.title(referral)}
+      confirm={{ label: reinviteConfirmation.confirm, busy: "Sending..." }}
+      back={reinviteConfirmation.back}
+    >
+      <p>{reinviteConfirmation.description(referral)}</p>
+      <p className="font-medium">{reinviteConfirmation.cost(referral)}</p>
+    </PageConfirmation>
+  );
+}
+
+function CloseConfirmation({ referral }: { referral: ReferralDrawerData }) {
+  return (
+    <PageConfirmation
+      intent="close"
+      title={closeConfirmation.title(referral)}
+      confirm={{ label: closeConfirmation.confirm, busy: "Closing..." }}
+      back={closeConfirmation.back}
+    >
+      <p>{closeConfirmation.description()}</p>
+      <p className="font-medium">{closeConfirmation.details()}</p>
+    </PageConfirmation>
   );
 }

@@ -11,6 +11,7 @@ import {
   ListSearchField,
   referralTypeLabel,
 } from "~/components/referrals/employer-list.tsx";
+import { ClosedBadge } from "~/components/referrals/referral-details.tsx";
 import {
   ReferralDrawer,
   ReferralLink,
@@ -167,7 +168,10 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
                   <TableCell label="Type">{referralTypeLabel(r.type)}</TableCell>
                   <TableCell label="Date Created">{formatShortDate(r.createdAt)}</TableCell>
                   <TableCell label="Status">
-                    <ReferralStatusBadge status={r.status} />
+                    <span className="inline-flex flex-wrap gap-1.5">
+                      <ReferralStatusBadge status={r.status} />
+                      {r.closedNoFurtherAction ? <ClosedBadge short /> : null}
+                    </span>
                   </TableCell>
                   <TableCell label="Actions">
                     <Button asChild variant="outline" size="sm">

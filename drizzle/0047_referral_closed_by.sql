@@ -1,0 +1,1 @@
+ALTER TABLE "referral" ADD COLUMN "closed_by" text;

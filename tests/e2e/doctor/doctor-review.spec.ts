@@ -171,5 +171,44 @@ test("referral to released report: doctor signs, candidate corrects then approve
   const fromDrawer = await downloadReportPdf(employer);
   expect(fromDrawer.text).toContain(reference);
 
+  // An answer that changes the report is an amendment (docs/architecture.md §4): the doctor
+  // starts it from the case page, behind a disclosure that says what it sets off.
+  await doctor.goto(`/doctor/cases/${caseId}`);
+  const amend = doctor.getByTestId("amend-report");
+  await amend.getByText("Amend the released report").click();
+  await expect(amend).toContainText("The employer keeps the released version");
+  await doctor.screenshot({ path: "test-results/doctor-amend.png", fullPage: true });
+  await amend.getByRole("button", { name: "Start the amendment" }).click();
+  await expect(doctor).toHaveURL(editorUrl);
+  await expect(doctor.getByLabel("Recommendation 2", { exact: true })).toHaveValue(
+    "Part-time hours suit the role",
+  );
+  await doctor
+    .getByLabel("Recommendation 2", { exact: true })
+    .fill("Part-time hours, 20 a week, suit the role");
+  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(first));
+  await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
+  await expect(doctor.getByText("Review completed")).toBeVisible();
+
+  // While the candidate reads it, the employer keeps the released version, and is told why.
+  await employer.goto(`/employer-referrals?viewReferral=${reference}`);
+  const during = employer.getByRole("dialog");
+  await expect(during).toContainText("The amended report is with Robin Taylor");
+  await expect(during.getByTestId("drawer-report")).toContainText("Part-time hours suit the role");
+  await expect(during.getByTestId("drawer-report")).not.toContainText("20 a week");
+  await employer.screenshot({ path: "test-results/employer-during-amendment.png" });
+
+  // The candidate approves the amendment: it replaces the released version.
+  // The second "revised" e-mail: the first was version 2's, after the correction.
+  const revisedMails = () =>
+    readOutbox().filter((m) => m.to.includes(subjectEmail) && /revised/.test(m.text));
+  await expect.poll(() => revisedMails().length).toBe(2);
+  const amended = revisedMails().at(-1);
+  await approveReport(page, linkTo(amended!, "/assessment/"));
+  await employer.goto(`/employer-referrals?viewReferral=${reference}`);
+  await expect(employer.getByRole("dialog").getByTestId("drawer-report")).toContainText(
+    "Part-time hours, 20 a week, suit the role",
+  );
+
   await employer.context().close();
 });

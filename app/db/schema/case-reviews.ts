@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { caseReviewKinds } from "~/domain/reports/review-dates.ts";
+import { caseReviewKinds } from "~/domain/reports/case-review-kinds.ts";
 import { organisationIdColumn } from "./auth.ts";
 import { createdAt, instant, primaryId } from "./columns.ts";
 import { referralIdColumn } from "./referrals.ts";

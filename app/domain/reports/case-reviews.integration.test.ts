@@ -30,7 +30,7 @@ beforeEach(() => {
   mailer.sent.length = 0;
 });
 
-/** Released on Tuesday 3 November 2026, 09:00 in London. */
+/** Released on Tuesday 3 November 2026, 09:00 in London (signed an hour before). */
 const releasedAt = new Date("2026-11-03T09:00:00Z");
 
 /** Words of the report that must reach no e-mail about its reviews. */
@@ -61,7 +61,8 @@ async function releasedCase(body: ReportBody = bodyWithTemporaryAdjustments) {
   const sent = await createSentReport(database.db, {
     body,
     organisationName: "Harbour Care Ltd",
-    now: new Date(releasedAt.getTime() - 86_400_000),
+    // Signed, sent and released within the hour: six weeks from signing are six from release.
+    now: new Date(releasedAt.getTime() - 3_600_000),
   });
   const organisationId = sent.actor.organisationId;
   await database.db
@@ -114,7 +115,7 @@ describe("the release writes the review dates", () => {
   it("one row per temporary adjustment's date, with the release, and none for a permanent one", async () => {
     const { sent } = await releasedCase();
     expect(await reviewsOf(sent.referral.id)).toEqual([
-      // Six weeks from Tuesday 3 November 2026.
+      // Six weeks from its signing on Tuesday 3 November 2026.
       { kind: "adjustment_review", dueOn: "2026-12-15", remindedAt: null },
       { kind: "adjustment_review", dueOn: "2027-03-01", remindedAt: null },
     ]);
@@ -130,6 +131,7 @@ describe("the release writes the review dates", () => {
         sent.report,
         {
           version: 2,
+          signedAt: reissuedAt,
           body: {
             ...management,
             adjustments: [

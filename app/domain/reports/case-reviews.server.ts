@@ -11,16 +11,14 @@ import {
   referralRecipients,
 } from "~/domain/referrals/employer-notice.server.ts";
 import type { ReferralStatus } from "~/domain/referrals/lifecycle.ts";
-import { type ReportBody, ukDate } from "./report-body.ts";
-import { caseReviewReminderEmail } from "./report-emails.ts";
 import {
-  addDays,
   CASE_REVIEW_KIND_LABELS,
   type CaseReviewKind,
   REVIEWS_DUE_WINDOW_DAYS,
-  reminderOn,
-  reviewDatesOf,
-} from "./review-dates.ts";
+} from "./case-review-kinds.ts";
+import { type ReportBody, ukDate } from "./report-body.ts";
+import { caseReviewReminderEmail } from "./report-emails.ts";
+import { addDays, reminderOn, reviewDatesOf } from "./review-dates.ts";
 
 /*
  * The organisation's calendar of reviews (docs/architecture.md §4, "Reviews due"): written with
@@ -41,15 +39,16 @@ function caseUnderReview(): SQL {
 }
 
 /**
- * In the release's transaction: the review dates of the released version replace the referral's
- * reviews still to come (a later version released on the same case calls this again). Reviews
- * already past stay as they were. A review still to come whose kind and date the new version
- * keeps keeps its reminder, so an unchanged date is not reminded twice. Returns the dates written.
+ * In the release's transaction: the review dates of the released version (`reviewDatesOf`: the
+ * dates its lines print, weeks counted from its signing) replace the referral's reviews still to
+ * come, so a later version released on the same case calls this again. Reviews already past stay
+ * as they were. A review still to come whose kind and date the new version keeps keeps its
+ * reminder, so an unchanged date is not reminded twice. Returns how many dates it wrote.
  */
 export async function recordReviewDates(
   tx: Executor,
   released: { id: string; referralId: string; organisationId: string },
-  version: { version: number; body: ReportBody },
+  version: { version: number; body: ReportBody; signedAt: Date | null },
   releasedAt: Date,
 ): Promise<number> {
   const today = ukDate(releasedAt);
@@ -62,7 +61,7 @@ export async function recordReviewDates(
       remindedAt: caseReview.remindedAt,
     });
   const reminded = new Map(replaced.map((r) => [`${r.kind}:${r.dueOn}`, r.remindedAt]));
-  const dates = reviewDatesOf(version.body, releasedAt);
+  const dates = reviewDatesOf(version.body, version.signedAt ?? releasedAt);
   if (dates.length === 0) return 0;
   await tx
     .insert(caseReview)

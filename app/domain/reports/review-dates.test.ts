@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWorkingDay } from "~/domain/calendar/working-days.ts";
+import { formatLongDate } from "~/lib/dates.ts";
+import { CASE_REVIEW_KIND_LABELS } from "./case-review-kinds.ts";
 import type { ReportBody } from "./report-body.ts";
-import { ukDate } from "./report-body.ts";
 import { caseReviewReminderEmail } from "./report-emails.ts";
+import { adjustmentLine } from "./report-sections.ts";
 import {
   addDays,
-  CASE_REVIEW_KIND_LABELS,
   REVIEW_REMINDER_WORKING_DAYS,
   reminderOn,
   reviewDatesOf,
-  weeksFromRelease,
 } from "./review-dates.ts";
 
 const working = (isoDate: string) => isWorkingDay(new Date(`${isoDate}T12:00:00Z`));
@@ -19,7 +19,7 @@ const working = (isoDate: string) => isWorkingDay(new Date(`${isoDate}T12:00:00Z
 const calendarDate = fc
   .integer({ min: 0, max: 3650 })
   .map((offset) => addDays("2026-01-01", offset));
-/** Any instant of the same years: releases happen at any hour, weekends and nights included. */
+/** Any instant of the same years: reports are signed at any hour, weekends and nights included. */
 const instant = fc
   .integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2035, 11, 31) })
   .map((ms) => new Date(ms));
@@ -32,30 +32,28 @@ const management = (adjustments: unknown[]): ReportBody =>
     summary: "Summary.",
   }) as ReportBody;
 
-describe("weeks from the release", () => {
-  it("is the same weekday that many weeks on, in the UK", () => {
-    // Released on Tuesday 3 November 2026 at 09:00 (UTC, also London in winter).
-    expect(weeksFromRelease(new Date("2026-11-03T09:00:00Z"), 6)).toBe("2026-12-15");
-    // 23:30 UTC on Saturday 31 October 2026 is still Saturday in London (GMT).
-    expect(weeksFromRelease(new Date("2026-10-31T23:30:00Z"), 1)).toBe("2026-11-09");
-    // 23:30 UTC on Friday 10 July 2026 is already Saturday in London (BST): Monday 20th.
-    expect(weeksFromRelease(new Date("2026-07-10T23:30:00Z"), 1)).toBe("2026-07-20");
+describe("weeks counted from signing", () => {
+  it("fall on the same weekday that many weeks on, in the UK", () => {
+    const weeks = (signedAt: string, n: number) =>
+      reviewDatesOf(management([{ text: "Phased return", weeks: n }]), new Date(signedAt))[0]
+        ?.dueOn;
+    // Signed on Tuesday 3 November 2026 at 09:00 (UTC, also London in winter).
+    expect(weeks("2026-11-03T09:00:00Z", 6)).toBe("2026-12-15");
+    // 23:30 UTC on Friday 10 July 2026 is already Saturday in London (BST).
+    expect(weeks("2026-07-10T23:30:00Z", 1)).toBe("2026-07-18");
+    // A review that lands on Christmas Day is on Christmas Day: the report says so.
+    expect(weeks("2026-12-18T10:00:00Z", 1)).toBe("2026-12-25");
   });
 
-  it("moves off a bank holiday to the next working day", () => {
-    // Friday 18 December 2026 + 1 week = Friday 25th (Christmas): Boxing Day is Saturday, the
-    // substitute Monday 28th a holiday too, so Tuesday 29th.
-    expect(weeksFromRelease(new Date("2026-12-18T10:00:00Z"), 1)).toBe("2026-12-29");
-  });
-
-  it("is a working day, at least the weeks on, and no working day earlier than it after that", () => {
+  it("give the date the report's line prints, whenever it was signed and however long", () => {
     fc.assert(
-      fc.property(instant, fc.integer({ min: 1, max: 104 }), (releasedAt, weeks) => {
-        const exact = addDays(ukDate(releasedAt), weeks * 7);
-        const due = weeksFromRelease(releasedAt, weeks);
-        expect(working(due)).toBe(true);
-        expect(due >= exact).toBe(true);
-        for (let day = exact; day < due; day = addDays(day, 1)) expect(working(day)).toBe(false);
+      fc.property(instant, fc.integer({ min: 1, max: 104 }), (signedAt, n) => {
+        const item = { text: "Reduced hours", weeks: n };
+        const [review] = reviewDatesOf(management([item]), signedAt);
+        expect(review?.kind).toBe("adjustment_review");
+        expect(adjustmentLine(item, signedAt)).toContain(
+          `(review by ${formatLongDate(review!.dueOn)})`,
+        );
       }),
     );
   });
@@ -84,7 +82,7 @@ describe("the reminder day", () => {
 });
 
 describe("the review dates of a released version", () => {
-  const releasedAt = new Date("2026-11-03T09:00:00Z");
+  const signedAt = new Date("2026-11-03T09:00:00Z");
 
   it("takes each temporary adjustment's review date, or the end of its weeks", () => {
     const body = management([
@@ -94,7 +92,7 @@ describe("the review dates of a released version", () => {
       { text: "Both: the review date wins", weeks: 2, reviewBy: "2026-12-01" },
       { text: "Lasting", lasting: true },
     ]);
-    expect(reviewDatesOf(body, releasedAt)).toEqual([
+    expect(reviewDatesOf(body, signedAt)).toEqual([
       { kind: "adjustment_review", dueOn: "2026-12-01" },
       { kind: "adjustment_review", dueOn: "2026-12-15" },
       { kind: "adjustment_review", dueOn: "2027-02-01" },
@@ -106,14 +104,14 @@ describe("the review dates of a released version", () => {
       { text: "Phased return", weeks: 6 },
       { text: "Fewer hours", reviewBy: "2026-12-15" },
     ]);
-    expect(reviewDatesOf(body, releasedAt)).toEqual([
+    expect(reviewDatesOf(body, signedAt)).toEqual([
       { kind: "adjustment_review", dueOn: "2026-12-15" },
     ]);
   });
 
   it("sets none for a report of permanent adjustments, or none at all", () => {
-    expect(reviewDatesOf(management(["A quiet desk"]), releasedAt)).toEqual([]);
-    expect(reviewDatesOf(management([]), releasedAt)).toEqual([]);
+    expect(reviewDatesOf(management(["A quiet desk"]), signedAt)).toEqual([]);
+    expect(reviewDatesOf(management([]), signedAt)).toEqual([]);
   });
 
   it("takes a certificate's temporary recommendations and the further assessment's date", () => {
@@ -123,12 +121,12 @@ describe("the review dates of a released version", () => {
       recommendations: [{ text: "No ladder work", weeks: 4 }],
       plan: { what: "Audiometry", expectedBy: "2026-11-20", interim: "may-start" },
     };
-    expect(reviewDatesOf(body, releasedAt)).toEqual([
+    expect(reviewDatesOf(body, signedAt)).toEqual([
       { kind: "further_assessment", dueOn: "2026-11-20" },
       { kind: "adjustment_review", dueOn: "2026-12-01" },
     ]);
     // The plan's date counts only while a further assessment is the outcome.
-    expect(reviewDatesOf({ ...body, outcome: "fit-with-adjustments" }, releasedAt)).toEqual([
+    expect(reviewDatesOf({ ...body, outcome: "fit-with-adjustments" }, signedAt)).toEqual([
       { kind: "adjustment_review", dueOn: "2026-12-01" },
     ]);
   });

@@ -232,6 +232,16 @@ describe("Reviews due on the employer's dashboard", () => {
     );
     expect(await listReviewsDue(employer(named.id, "manager", now))).toMatchObject(expected);
     expect(await listReviewsDue(employer(other.id, "manager", now))).toEqual([]);
+    // While an amendment of the report is under way the released version, and its dates, stand.
+    await database.db
+      .update(referral)
+      .set({ status: "in_review" })
+      .where(eq(referral.id, sent.referral.id));
+    expect(await listReviewsDue(employer(named.id, "manager", now))).toMatchObject(expected);
+    await database.db
+      .update(referral)
+      .set({ status: "complete" })
+      .where(eq(referral.id, sent.referral.id));
     // Too far ahead yet (more than 30 days before), then gone once its day has passed.
     expect(
       await listReviewsDue(
@@ -251,6 +261,10 @@ describe("Reviews due on the employer's dashboard", () => {
     const about = audited.filter((a) =>
       (a.details as { referrals?: string[] }).referrals?.includes(sent.referral.reference),
     );
-    expect(about.map((a) => a.actorId).sort()).toEqual([sent.employer.ownerId, named.id].sort());
+    // Each list that showed the case is a read of it, by whom; the other manager's showed none.
+    expect([...new Set(about.map((a) => a.actorId))].sort()).toEqual(
+      [sent.employer.ownerId, named.id].sort(),
+    );
+    expect(about).toHaveLength(3);
   });
 });

@@ -27,11 +27,19 @@ import { addDays, reminderOn, reviewDatesOf } from "./review-dates.ts";
  */
 
 /**
- * The referral states whose reviews still stand: a released case. A case closed or cancelled
- * since has none to remind of or to list; a new ending state of a released case leaves this list
- * rather than adding a filter beside it.
+ * The referral states whose reviews still stand. Reviews exist only once a report is released, so
+ * these are the states of a released case: `complete`, and an amendment of its report under way
+ * (back with the doctor, with the person, or on hold), during which the employer keeps the
+ * released version and its dates. A case that ends after its release (cancelled, closed with no
+ * further action) has none to remind of or to list: its state leaves this list, or the filter
+ * below gains its flag.
  */
-const STATUSES_UNDER_REVIEW = ["complete"] as const satisfies readonly ReferralStatus[];
+const STATUSES_UNDER_REVIEW = [
+  "complete",
+  "in_review",
+  "awaiting_subject",
+  "on_hold",
+] as const satisfies readonly ReferralStatus[];
 
 /** The cases whose reviews are still to be kept (see `STATUSES_UNDER_REVIEW`). */
 function caseUnderReview(): SQL {

@@ -8,12 +8,13 @@ import { remindCaseReviewsJob } from "../../../app/jobs/remind-case-reviews.ts";
 import { formatLongDateWithDay } from "../../../app/lib/dates.ts";
 import { createSentReport, managementBodyForTest } from "../../support/reports.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
+import { expectSoundLayout } from "../accessibility/checks.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { organisationWithMember } from "../support/organisations.ts";
 import { readOutbox, waitForMessage } from "../support/outbox.ts";
 import { approveReport } from "../support/report-review.ts";
-import { expect, test } from "../support/test.ts";
+import { expect, seriousA11yViolations, test } from "../support/test.ts";
 
 /*
  * Review dates become reminders (docs/architecture.md §4, "Reviews due"): the person releases a
@@ -144,8 +145,10 @@ test("a released six-week adjustment is e-mailed five working days before its re
   await expect(row.locator("time")).toHaveAttribute("datetime", dueOn);
   await expect(row.locator("time")).toHaveText(formatLongDateWithDay(dueOn));
   await expect(block).not.toContainText("Phased return");
+  expect(await seriousA11yViolations(page, '[data-testid="reviews-due"]')).toEqual([]);
   await block.screenshot({ path: test.info().outputPath("reviews-due-1280.png") });
   await page.setViewportSize({ width: 375, height: 812 });
+  await expectSoundLayout(page, "the dashboard at 375 px");
   await block.screenshot({ path: test.info().outputPath("reviews-due-375.png") });
 
   // Its reference opens the case, with its released report.

@@ -11,6 +11,7 @@ import {
 } from "~/db/schema/index.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
+import { closeReferral } from "~/domain/referrals/close-referral.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -201,16 +202,19 @@ describe("the reminder five working days before", () => {
     });
   });
 
-  it("is not sent for a case no longer under review", async () => {
-    const { sent } = await releasedCase();
-    // Stands for any ending after the release: the reviews of a case no longer open are not kept.
-    await database.db
-      .update(referral)
-      .set({ status: "cancelled" })
-      .where(eq(referral.id, sent.referral.id));
+  it("is neither sent nor listed once the employer closes the case with no further action", async () => {
+    const { sent, named, employer } = await releasedCase();
+    await closeReferral(
+      employer(named.id, "manager", new Date("2026-11-20T10:00:00Z")),
+      sent.referral.reference,
+    );
     await remindDueCaseReviews(job(new Date("2026-12-08T09:00:00Z")));
     expect(mailer.sent.filter((m) => m.text.includes(sent.referral.reference))).toEqual([]);
     expect((await reviewsOf(sent.referral.id))[0]?.remindedAt).toBeNull();
+    const owner = employer(sent.employer.ownerId, "owner", new Date("2026-12-08T09:00:00Z"));
+    expect(
+      (await listReviewsDue(owner)).filter((r) => r.referralReference === sent.referral.reference),
+    ).toEqual([]);
   });
 });
 

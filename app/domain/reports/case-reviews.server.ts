@@ -30,9 +30,7 @@ import { addDays, reminderOn, reviewDatesOf } from "./review-dates.ts";
  * The referral states whose reviews still stand. Reviews exist only once a report is released, so
  * these are the states of a released case: `complete`, and an amendment of its report under way
  * (back with the doctor, with the person, or on hold), during which the employer keeps the
- * released version and its dates. A case that ends after its release (cancelled, closed with no
- * further action) has none to remind of or to list: its state leaves this list, or the filter
- * below gains its flag.
+ * released version and its dates.
  */
 const STATUSES_UNDER_REVIEW = [
   "complete",
@@ -41,9 +39,16 @@ const STATUSES_UNDER_REVIEW = [
   "on_hold",
 ] as const satisfies readonly ReferralStatus[];
 
-/** The cases whose reviews are still to be kept (see `STATUSES_UNDER_REVIEW`). */
+/**
+ * The cases whose reviews are still to be kept: in a state above, and not closed. A complete case
+ * the employer closed with no further action, like any case that ended, has `closed_at` set
+ * (case-closure.ts), and no reminder of any kind is sent about a closed case.
+ */
 function caseUnderReview(): SQL {
-  return inArray(referral.status, [...STATUSES_UNDER_REVIEW]);
+  return and(
+    inArray(referral.status, [...STATUSES_UNDER_REVIEW]),
+    isNull(referral.closedAt),
+  ) as SQL;
 }
 
 /**

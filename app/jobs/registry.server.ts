@@ -11,6 +11,7 @@ import { notifyDoctorsOfSubmissionJob } from "./notify-doctors-of-submission.ts"
 import { notifyReferralDeclinedJob } from "./notify-referral-declined.ts";
 import { notifyUnpaidReferralExpiredJob } from "./notify-unpaid-referral-expired.ts";
 import { pruneRateLimitsJob } from "./prune-rate-limits.ts";
+import { remindCaseReviewsJob } from "./remind-case-reviews.ts";
 import { renewDemoMembershipsJob } from "./renew-demo-memberships.ts";
 import { requeueStalledAssessmentsJob } from "./requeue-stalled-assessments.ts";
 import { retryEnquiryEmailJob } from "./retry-enquiry-email.ts";
@@ -45,6 +46,7 @@ export const backgroundJobs = [
   sendReportNotificationJob,
   claimReportReviewRemindersJob,
   sendReportReviewReminderJob,
+  remindCaseReviewsJob,
 ] as const satisfies readonly Job[];
 
 /** Every job the product declares, the ones registered on a condition included. */

@@ -66,6 +66,7 @@ describe("the job registry", () => {
       "rate-limit-prune": "40 3 * * *",
       "governance-retention-purge": "20 2 * * *",
       "report-review-reminders": "20 * * * *",
+      "case-review-reminders": "50 7-17 * * *",
       // The refund jobs (app/jobs/settle-refund.ts).
       "billing-refund-follow-up": "*/15 * * * *",
     });

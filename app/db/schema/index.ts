@@ -3,6 +3,7 @@ export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./case-conversation.ts";
+export * from "./case-reviews.ts";
 export * from "./consultations.ts";
 export * from "./doctor-review.ts";
 export * from "./enquiries.ts";

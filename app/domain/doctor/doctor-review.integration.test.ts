@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditEvent,
+  caseReview,
   doctorProfile,
   referral,
   report,
@@ -26,6 +27,7 @@ import { getEmployerReport } from "~/domain/reports/get-employer-report.server.t
 import { getEmployerReportPdf } from "~/domain/reports/get-employer-report-pdf.server.ts";
 import { getSubjectReportPdf } from "~/domain/reports/get-subject-report-pdf.server.ts";
 import { loadReportForSubject } from "~/domain/reports/load-report-for-subject.server.ts";
+import { ukDate } from "~/domain/reports/report-body.ts";
 import { sendReportNotification } from "~/domain/reports/send-report-notification.server.ts";
 import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.server.ts";
 import { testAdapters, withAdapters } from "~tests/support/adapters.ts";
@@ -998,6 +1000,40 @@ describe("amending a released report (docs/architecture.md §4)", () => {
       database.db.update(report).set({ releasedVersion: null }).where(eq(report.id, id)),
     ).rejects.toThrow();
     expect(await reportOf(r.id)).toMatchObject({ status: "released", releasedVersion: 1 });
+  });
+
+  it("puts an approved amendment's review dates on the employer's calendar", async () => {
+    const { d, r, prefill } = await releasedCase("Dr Lena Ward");
+    const reviewsOf = () =>
+      database.db
+        .select({
+          kind: caseReview.kind,
+          dueOn: caseReview.dueOn,
+          reportVersion: caseReview.reportVersion,
+        })
+        .from(caseReview)
+        .where(eq(caseReview.referralId, r.id));
+    expect(await reviewsOf()).toEqual([]);
+    await startReportAmendment(scopeWithMail(database.db, d), { referralId: r.id });
+    await saveReportDraft(scopeWithMail(database.db, d), {
+      referralId: r.id,
+      body: {
+        ...prefill,
+        kind: "pre_employment",
+        outcome: "fit-with-adjustments",
+        recommendations: [{ text: "No ladder work", weeks: 4 }],
+      } as typeof prefill,
+    });
+    await sendReport(d, r.id);
+    const person = await personOnReportLink(r.subjectEmail);
+    await approveReport(withAdapters(person.scope(), { jobs }), {
+      version: 2,
+      releaseDiagnosis: false,
+    });
+    // Four weeks from the amendment's signing, as its line prints it.
+    const [v2] = (await versionsOf(r.id)).filter((v) => v.version === 2);
+    const dueOn = ukDate(new Date(v2!.signedAt!.getTime() + 4 * 7 * 86_400_000));
+    expect(await reviewsOf()).toEqual([{ kind: "adjustment_review", dueOn, reportVersion: 2 }]);
   });
 
   it("shows the person the released version, and says an amendment is under way, while it is written", async () => {

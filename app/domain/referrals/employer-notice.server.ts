@@ -106,7 +106,7 @@ export function referralEndingNotice(status: ReferralStatus, email: EndingEmail)
 }
 
 /** The referral, opened on the employer's referrals page. */
-function employerReferralUrl(publicUrl: string, reference: string): string {
+export function employerReferralUrl(publicUrl: string, reference: string): string {
   return new URL(
     `/employer-referrals?viewReferral=${encodeURIComponent(reference)}`,
     publicUrl,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { organisation } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { recordReviewDates } from "./case-reviews.server.ts";
 import { agreedItemTexts, allAgreed } from "./disclosure/disclosure-item.ts";
 import { decideOnReport } from "./lock-subject-report.server.ts";
 import { renderReportPdf } from "./render-report-pdf.server.ts";
@@ -16,7 +17,8 @@ const DISCLOSURES_UNANSWERED =
 /**
  * The person approves the version they read, and it is released in the same transaction: the
  * version is frozen with its decision, its PDF and the PDF's SHA-256 (a trigger refuses any later
- * change), the report is `released` and the referral `complete`. The employer's e-mail is a job
+ * change), the report is `released` and the referral `complete`, and the review dates its terms
+ * set go onto the organisation's calendar (`recordReviewDates`). The employer's e-mail is a job
  * sent after the commit, retried until delivered.
  *
  * `releaseDiagnosis` is the person's separate, explicit choice; it counts only when the report has
@@ -85,6 +87,9 @@ export async function approveReport(
         subjectStatement,
         questions,
       });
+      // The review dates go onto the organisation's calendar with the release itself, so no
+      // released report lacks them and no withheld one has any (docs/architecture.md §4).
+      await recordReviewDates(tx, locked.report, locked.version, now);
       return {
         version: {
           subjectDecision: "approved",

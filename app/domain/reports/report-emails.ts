@@ -1,4 +1,4 @@
-import { formatLongDate } from "~/lib/dates.ts";
+import { formatLongDate, formatLongDateWithDay } from "~/lib/dates.ts";
 import { emailText } from "~/lib/email-text.ts";
 
 /*
@@ -111,6 +111,29 @@ export function reviewReminderEmail(input: {
       `Please read it and tell us what you decide by ${formatLongDate(input.dueAt)}:\n${input.link}`,
       "You can approve its release, ask the doctor to correct a factual error, or withhold your consent.",
       "The link is personal to you: please do not forward this e-mail.",
+    ]),
+  };
+}
+
+/**
+ * The reminder of a review a released report set (docs/architecture.md §4, "Reviews due"): the
+ * case's reference, the kind of review in words that carry no health detail, and its date. Not the
+ * person's name, nor what is reviewed: the case page, after signing in, says that.
+ */
+export function caseReviewReminderEmail(input: {
+  organisationName: string;
+  referralReference: string;
+  kindLabel: string;
+  dueOn: string;
+  link: string;
+}): ReportEmail {
+  const due = formatLongDateWithDay(input.dueOn);
+  return {
+    subject: `Review due ${formatLongDate(input.dueOn)}: ${input.referralReference}`,
+    text: emailText([
+      `Hello ${input.organisationName},`,
+      `Referral ${input.referralReference} has a review coming up: ${input.kindLabel}, due on ${due}.`,
+      `Sign in to open the case and read what the report advises:\n${input.link}`,
     ]),
   };
 }

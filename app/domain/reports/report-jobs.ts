@@ -21,3 +21,6 @@ export const REPORT_REVIEW_REMINDER_JOB = "report-review-reminder";
 export interface ReportReviewReminder {
   reportId: string;
 }
+
+/** Hourly in the working day: the reviews whose reminder day has come are e-mailed once each. */
+export const CASE_REVIEW_REMINDERS_JOB = "case-review-reminders";

@@ -94,17 +94,25 @@ export const UNDERLYING_CONDITION_KEPT_BACK =
   "Yes, there is an underlying health condition that affects their work as this report describes under Summary, Fit for Work and Recommendations. The employee has not consented to disclose its nature.";
 
 /**
+ * When a temporary adjustment is to be reviewed, as its line says: the doctor's date, or the
+ * weeks it lasts counted from signing. The calendar of reviews takes the same date
+ * (`reviewDatesOf`), so the reminder and the report never disagree.
+ */
+export function adjustmentReviewBy(item: Adjustment, signedAt?: Date | null): Date | null {
+  if (typeof item === "string") return null;
+  if (item.reviewBy) return new Date(`${item.reviewBy}T12:00:00Z`);
+  if (item.weeks && signedAt) return new Date(new Date(signedAt).getTime() + item.weeks * WEEK_MS);
+  return null;
+}
+
+/**
  * One adjustment as the employer reads it, e.g. "Reduced lifting, for 6 weeks (review by
  * 5 January 2027)". A permanent one is its text unchanged.
  */
 export function adjustmentLine(item: Adjustment, signedAt?: Date | null): string {
   if (typeof item === "string") return item;
   const text = item.text.replace(/[\s.;,]+$/, "");
-  const reviewBy = item.reviewBy
-    ? new Date(`${item.reviewBy}T12:00:00Z`)
-    : item.weeks && signedAt
-      ? new Date(new Date(signedAt).getTime() + item.weeks * WEEK_MS)
-      : null;
+  const reviewBy = adjustmentReviewBy(item, signedAt);
   const duration = item.weeks ? `, for ${item.weeks} week${item.weeks === 1 ? "" : "s"}` : "";
   const review = reviewBy ? ` (review by ${formatLongDate(reviewBy)})` : "";
   return `${text}${duration}${review}`;

@@ -1,5 +1,6 @@
 import {
   BriefcaseMedicalIcon,
+  CalendarClockIcon,
   ClipboardCheckIcon,
   ClipboardListIcon,
   CoinsIcon,
@@ -27,7 +28,9 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
-import { formatDateTime } from "~/lib/dates.ts";
+import { REVIEWS_DUE_WINDOW_DAYS } from "~/domain/reports/case-review-kinds.ts";
+import { listReviewsDue } from "~/domain/reports/case-reviews.server.ts";
+import { formatDateTime, formatLongDateWithDay } from "~/lib/dates.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { organisationCredits } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
@@ -38,8 +41,9 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = currentScope(context);
-  const [summary, drawer] = await Promise.all([
+  const [summary, reviewsDue, drawer] = await Promise.all([
     getEmployerDashboard(scope, { credits: organisationCredits(context) }),
+    listReviewsDue(scope),
     loadReferralDrawer(context, new URL(request.url)),
   ]);
   const { actor } = requireEmployer(scope);
@@ -48,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A team role without billing is offered no billing page (it would be refused).
     billing: teamCan(actor.memberRole, "billing:manage"),
     summary,
+    reviewsDue,
     drawer,
   };
 }
@@ -113,6 +118,59 @@ function NewReferralCard({
   );
 }
 
+/**
+ * The reviews released reports set for the next 30 days (docs/architecture.md §4, "Reviews
+ * due"): the case, the person as the employer named them, the kind of review and its date. The
+ * kind's words carry no health detail; the case's report says what is reviewed.
+ */
+function ReviewsDue({ reviews }: { reviews: Route.ComponentProps["loaderData"]["reviewsDue"] }) {
+  return (
+    <Card className="mt-8" data-testid="reviews-due">
+      <CardHeader>
+        <CardHeading>Reviews due</CardHeading>
+        <CardDescription>
+          Dates the occupational health reports set for the next {REVIEWS_DUE_WINDOW_DAYS} days.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {reviews.length === 0 ? (
+          <p className="text-muted-foreground">
+            No reviews due in the next {REVIEWS_DUE_WINDOW_DAYS} days. When a released report sets a
+            date to review adjustments, it appears here, and the people on the case are e-mailed
+            five working days before it.
+          </p>
+        ) : (
+          <ul className="divide-y">
+            {reviews.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+              >
+                <span className="min-w-0 break-words">
+                  <ReferralLink
+                    reference={r.referralReference}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {r.referralReference}
+                  </ReferralLink>{" "}
+                  · {r.subjectName} · {r.kindLabel}
+                </span>
+                <time
+                  dateTime={r.dueOn}
+                  className="flex shrink-0 items-center gap-1.5 text-muted-foreground text-sm"
+                >
+                  <CalendarClockIcon aria-hidden="true" className="size-4" />
+                  {formatLongDateWithDay(r.dueOn)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function EmployerDashboard({ loaderData }: Route.ComponentProps) {
   const { summary } = loaderData;
   const drawer = useReferralDrawer(loaderData.drawer);
@@ -140,6 +198,8 @@ export default function EmployerDashboard({ loaderData }: Route.ComponentProps) 
         />
         <Counter label="Available Credits" value={summary.availableCredits} icon={CoinsIcon} />
       </section>
+
+      <ReviewsDue reviews={loaderData.reviewsDue} />
 
       <section className="mt-8 grid gap-4 md:grid-cols-2">
         <NewReferralCard

@@ -69,7 +69,8 @@ export function adjustmentsOf(form: FormLike, list: "adjustments" | "recommendat
  * The editor's fields as a report body, unvalidated (the Zod schema in report-body.ts decides).
  * Each employer question has its one field (QUESTION_FIELDS in report-body.ts).
  * Field names: `fitness`, `fitnessOpinion`, `timescale`, `adjustments.*` (rows: adjustmentsOf),
- * `equalityActOpinion`, `formalProcesses`, `followUp`, `diagnosis`, `summary`; for a
+ * `equalityActOpinion`, `formalProcesses`, `followUp`, `followUpBy`, `expectedReturnOn`,
+ * `diagnosis`, `summary`; for a
  * pre-employment certificate `outcome`, `recommendations.*` (rows) and `summary`.
  */
 export function reportBodyFromForm(
@@ -112,6 +113,8 @@ export function reportBodyFromForm(
     recurrence: optional("recurrence") as never,
     formalProcesses: text("formalProcesses"),
     followUp: text("followUp"),
+    followUpBy: optional("followUpBy"),
+    expectedReturnOn: optional("expectedReturnOn"),
     diagnosis: text("diagnosis"),
     summary: text("summary"),
   };

@@ -4,7 +4,8 @@ import { type Adjustment, type ReportBody, ukDate } from "./report-body.ts";
 const REVIEW_MAX_DAYS = 731;
 
 /**
- * Review dates must lie ahead when the doctor writes them: from tomorrow to about two years on.
+ * Review dates must lie ahead when the doctor writes them: from tomorrow to about two years on
+ * (an adjustment's, and a management report's follow-up review and expected return to work).
  * Checked on save, not in the schema, because a signed version keeps its date after it passes.
  */
 export function adjustmentTermIssues(
@@ -26,5 +27,16 @@ export function adjustmentTermIssues(
         message: "Give a review date within the next two years.",
       });
   });
+  // A management report's follow-up review and expected return: ahead, within the same two years.
+  if (body.kind === "management")
+    for (const [path, date, what] of [
+      ["followUpBy", body.followUpBy, "a follow-up review date"],
+      ["expectedReturnOn", body.expectedReturnOn, "an expected return to work date"],
+    ] as const) {
+      if (!date) continue;
+      if (date <= today) issues.push({ path, message: `Give ${what} in the future.` });
+      else if (date > latest)
+        issues.push({ path, message: `Give ${what} within the next two years.` });
+    }
   return issues;
 }

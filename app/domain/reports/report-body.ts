@@ -21,6 +21,17 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
   }, "Give a real calendar date for the review.");
 
+/** A calendar date the doctor gives, named in its messages. */
+function calendarDate(what: string) {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `Give ${what} as a date.`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, `Give a real calendar date for ${what}.`);
+}
+
 /**
  * One recommended adjustment. A permanent one is its text; a temporary one also carries how many
  * weeks it lasts, a date to review it by, or both (stored with the signed version, so the
@@ -136,6 +147,13 @@ export const managementReportBody = z
     recurrence: z.enum(recurrenceLikelihoods).optional(),
     formalProcesses: text(2000).optional(),
     followUp: text(2000).optional(),
+    /**
+     * The date the doctor would look at the case again, beside `followUp`'s words: it goes on the
+     * employer's calendar of reviews with a reminder (docs/architecture.md §4, "Reviews due").
+     */
+    followUpBy: isoDate.optional(),
+    /** The expected date of return to work, where there is one, beside the timescale's words. */
+    expectedReturnOn: calendarDate("the expected return to work").optional(),
     /** The underlying condition; the employer sees it only if the subject agreed on review. */
     diagnosis: text(2000).optional(),
     summary: required(6000, "Write a summary."),

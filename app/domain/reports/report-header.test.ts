@@ -273,4 +273,19 @@ describe("temporary adjustments", () => {
       adjustmentTermIssues(management([{ text: "A", reviewBy: "2020-01-01" }]), now)[0]?.path,
     ).toBe("adjustments.0.reviewBy");
   });
+
+  it("wants a follow-up review and an expected return ahead too, each at its own field", () => {
+    const body = {
+      ...management([]),
+      followUpBy: "2026-11-24",
+      expectedReturnOn: "2029-01-01",
+    } as ManagementReportBody;
+    expect(adjustmentTermIssues(body, now)).toEqual([
+      { path: "followUpBy", message: "Give a follow-up review date in the future." },
+      {
+        path: "expectedReturnOn",
+        message: "Give an expected return to work date within the next two years.",
+      },
+    ]);
+  });
 });

@@ -33,6 +33,22 @@ describe("reportSections", () => {
     expect(sections.find((s) => s.id === "answers")?.answers).toHaveLength(2);
   });
 
+  it("prints the expected return and the follow-up review date in words the employer reads", () => {
+    const sections = reportSections(
+      {
+        ...body,
+        expectedReturnOn: "2027-01-11",
+        followUp: "See how the phased return went.",
+        followUpBy: "2027-02-08",
+      },
+      { includeDiagnosis: false, questions: ["followUp"] },
+    );
+    expect(sections.find((s) => s.id === "fitness")?.text).toContain(
+      "Expected return to work: 11 January 2027.",
+    );
+    expect(JSON.stringify(sections)).toContain("Review by 8 February 2027.");
+  });
+
   it("keeps the diagnosis and the underlying-condition answer from the employer unless released", () => {
     const sections = reportSections(body, { includeDiagnosis: false });
     expect(sections.some((s) => s.id === "diagnosis")).toBe(false);

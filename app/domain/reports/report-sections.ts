@@ -105,6 +105,9 @@ export function adjustmentReviewBy(item: Adjustment, signedAt?: Date | null): Da
   return null;
 }
 
+/** Noon UTC of a calendar date: the same date in London in winter and in summer. */
+const middayOf = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
+
 /**
  * One adjustment as the employer reads it, e.g. "Reduced lifting, for 6 weeks (review by
  * 5 January 2027)". A permanent one is its text unchanged.
@@ -221,6 +224,9 @@ function doctorSections(
     body.fitness !== "temporarily-unfit" && body.timescale
       ? `Timescale: ${body.timescale}`
       : undefined,
+    body.expectedReturnOn
+      ? `Expected return to work: ${formatLongDate(middayOf(body.expectedReturnOn))}.`
+      : undefined,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -272,6 +278,12 @@ function doctorSections(
       ...asked("equality-act"),
     });
   if (body.formalProcesses) sections.push(answering("formal-processes", body.formalProcesses));
-  if (body.followUp) sections.push(answering("follow-up", body.followUp));
+  const followUp = [
+    body.followUp,
+    body.followUpBy ? `Review by ${formatLongDate(middayOf(body.followUpBy))}.` : undefined,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  if (followUp) sections.push(answering("follow-up", followUp));
   return sections;
 }

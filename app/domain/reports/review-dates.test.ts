@@ -114,6 +114,26 @@ describe("the review dates of a released version", () => {
     expect(reviewDatesOf(management([]), signedAt)).toEqual([]);
   });
 
+  it("takes a management report's follow-up review and expected return, where given as dates", () => {
+    const body = {
+      ...management([{ text: "Phased return", weeks: 6 }]),
+      followUp: "Review in about eight weeks to see how the phased return went.",
+      followUpBy: "2027-01-05",
+      timescale: "About six weeks",
+      expectedReturnOn: "2026-12-14",
+    } as ReportBody;
+    expect(reviewDatesOf(body, signedAt)).toEqual([
+      { kind: "expected_return", dueOn: "2026-12-14" },
+      { kind: "adjustment_review", dueOn: "2026-12-15" },
+      { kind: "follow_up_review", dueOn: "2027-01-05" },
+    ]);
+    // The words alone set no date.
+    const { followUpBy: _f, expectedReturnOn: _e, ...words } = body as Record<string, unknown>;
+    expect(reviewDatesOf(words as ReportBody, signedAt)).toEqual([
+      { kind: "adjustment_review", dueOn: "2026-12-15" },
+    ]);
+  });
+
   it("takes a certificate's temporary recommendations and the further assessment's date", () => {
     const body: ReportBody = {
       kind: "pre_employment",

@@ -44,9 +44,9 @@ export function reminderOn(dueOn: string): string {
  * temporary adjustments' (a management report's adjustments, a pre-employment certificate's
  * recommendations), each the doctor's review date or else the end of the weeks it lasts counted
  * from signing, as the report's line says (`adjustmentReviewBy`); and, while a pre-employment
- * outcome awaits a further assessment, the date its plan expects it by. A management report's
- * follow-up and return to work are the doctor's words (`followUp`, `timescale`), not dates, so
- * they set none.
+ * outcome awaits a further assessment, the date its plan expects it by; a management report's
+ * follow-up review date and expected return to work, where the doctor gave them as dates
+ * (`followUpBy`, `expectedReturnOn`; the words of `followUp` and `timescale` set none).
  */
 export function reviewDatesOf(body: ReportBody, signedAt: Date): ReviewDate[] {
   const found = new Map<string, ReviewDate>();
@@ -60,6 +60,10 @@ export function reviewDatesOf(body: ReportBody, signedAt: Date): ReviewDate[] {
   }
   if (body.kind === "pre_employment" && body.outcome === "further-assessment-needed")
     add("further_assessment", body.plan?.expectedBy);
+  if (body.kind === "management") {
+    add("follow_up_review", body.followUpBy);
+    add("expected_return", body.expectedReturnOn);
+  }
   return [...found.values()].sort(
     (a, b) => a.dueOn.localeCompare(b.dueOn) || a.kind.localeCompare(b.kind),
   );

@@ -132,6 +132,16 @@ export function ManagementFields(props: FieldsProps) {
           <Input name="timescale" defaultValue={body.timescale ?? ""} />
         </FormField>
         <FieldFindings findings={findings} field="timescale" />
+        <FormField
+          id="expectedReturnOn"
+          label="Expected return to work"
+          hint="A date, where you can give one: it goes on the employer's calendar of reviews."
+          error={errors.expectedReturnOn}
+          optional
+          className="mt-4 max-w-xs"
+        >
+          <Input name="expectedReturnOn" type="date" defaultValue={body.expectedReturnOn ?? ""} />
+        </FormField>
       </EvidenceRow>
 
       <EvidenceRow statements={draft?.prognosis?.statements} answers={answers}>
@@ -172,6 +182,16 @@ export function ManagementFields(props: FieldsProps) {
       {TEXT_QUESTIONS.filter((q) => !notAsked.includes(q)).map((q) => (
         <QuestionField key={q} {...props} question={q} asked={questions.includes(q)} />
       ))}
+      <FormField
+        id="followUpBy"
+        label="Review the case again by"
+        hint="A date puts the follow-up review on the employer's calendar, with a reminder five working days before."
+        error={errors.followUpBy}
+        optional
+        className="max-w-md"
+      >
+        <Input name="followUpBy" type="date" defaultValue={body.followUpBy ?? ""} />
+      </FormField>
       {notAsked.length > 0 ? (
         <details className="rounded-lg border p-3">
           <summary className="cursor-pointer font-medium text-sm">

@@ -4,6 +4,7 @@ import { type Caller, employerTeamForRouteTests } from "~tests/support/employer-
 import { formPost, thrown } from "~tests/support/routes.ts";
 import { action as managementAction } from "./management-referral.tsx";
 import { loader as historyLoader } from "./person-history.tsx";
+import { action as preEmploymentAction } from "./pre-employment-referral.tsx";
 
 /*
  * The person's history in-process (docs/architecture.md §4, "The person's history"): the
@@ -100,6 +101,32 @@ describe("the same-person question on the referral form", () => {
     expect(ned.status).toBe(302);
     const elsewhere = (await post(draftForm, ["zed", "owner"])) as Response;
     expect(elsewhere.status).toBe(302);
+  });
+});
+
+describe("the same-person question on the pre-employment form", () => {
+  it("asks before anything is placed, keeping the candidate's details", async () => {
+    const mias = await miasDraft();
+    const answered = answer(
+      await preEmploymentAction({
+        request: formPost("http://localhost/pre-employment-referral", {
+          candidateName: "Rory Candidate",
+          candidateEmail: "jo.bloggs@EXAMPLE.org",
+          candidatePhone: "",
+          jobRole: "Office Worker",
+          conditionalOfferDate: "2026-01-05",
+          additionalNotes: "Typed note",
+        }),
+        params: {},
+        context: withDemoPayments(contextOf(["hr", "hr_admin"])),
+      } as unknown as Parameters<typeof preEmploymentAction>[0]),
+    );
+    expect(answered.status).toBe(409);
+    expect(answered.samePerson).toMatchObject({ name: "Rory Route", reference: mias.reference });
+    expect(answered.result.initialValue).toMatchObject({
+      candidateName: "Rory Candidate",
+      additionalNotes: "Typed note",
+    });
   });
 });
 

@@ -154,6 +154,10 @@ describe("the person's history", () => {
     // Each manager sees only their own case: neither the other's case nor its dates.
     const alicesView = await getPersonHistory(scopeOf("alice"), alices.id);
     expect(alicesView.cases.map((c) => c.reference)).toEqual([alices.reference]);
+    expect(alicesView.cases[0]).toMatchObject({
+      reportReleasedAt: new Date("2026-03-20T10:00:00Z"),
+      reviews: [{ kindLabel: "Review of adjustments", dueOn: "2026-05-04" }],
+    });
     const bobsView = await getPersonHistory(scopeOf("bob"), bobs.id);
     expect(bobsView.cases.map((c) => c.reference)).toEqual([bobs.reference]);
     expect(JSON.stringify(bobsView)).not.toContain("2026-05-04");

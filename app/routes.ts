@@ -70,6 +70,7 @@ export default [
     route("employer-referrals/:referralId/people", "routes/employer/referral-people.ts"),
     // The case's documents: the list and the upload form, and each file as a download.
     route("employer-referrals/:referralId/documents", "routes/employer/referral-documents.tsx"),
+    route("employer-people/:referralId/history", "routes/employer/person-history.tsx"),
     route(
       "employer-referrals/:referralId/documents/:documentId",
       "routes/employer/referral-document.ts",

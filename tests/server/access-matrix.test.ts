@@ -299,6 +299,20 @@ const probes: Probe[] = [
     state: rowOf("messages", (w) => w.inReviewId),
   },
   {
+    name: "the person's history",
+    method: "GET",
+    url: (w) => `/employer-people/${w.invitedId}/history`,
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "the person's history (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/employer-people/${w.invitedId}/history`),
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
     name: "referral documents",
     method: "GET",
     url: (w) => `/employer-referrals/${w.inReviewId}/documents`,

@@ -104,6 +104,14 @@ export function ReferralFacts({ referral }: { referral: ReferralDrawerData }) {
         </Badge>
       ) : null}
       <span className="text-muted-foreground">Created on {formatLongDate(referral.createdAt)}</span>
+      {/* The person's other cases (docs/architecture.md §4, "The person's history"). */}
+      <Link
+        to={`/employer-people/${referral.id}/history`}
+        className="font-medium text-primary underline underline-offset-4"
+        data-testid="person-history-link"
+      >
+        History
+      </Link>
     </div>
   );
 }

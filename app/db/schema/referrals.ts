@@ -135,6 +135,12 @@ export const referral = pgTable(
     index("referral_urgent_idx").on(t.urgentAt).where(sql`${t.urgent}`),
     // A subject access request finds every referral of one person across organisations.
     index("referral_subject_email_idx").on(sql`lower(trim(${t.subjectEmail}))`),
+    // One person's cases within an organisation (docs/architecture.md §4, "The person's
+    // history"): the history page and the same-person question read only that person's rows.
+    index("referral_organisation_subject_email_idx").on(
+      t.organisationId,
+      sql`lower(trim(${t.subjectEmail}))`,
+    ),
     // Case-insensitive search by name, reference or job role within an organisation's list (the
     // reason is sealed, so neither searched nor copied into an index in the clear).
     // The organisation is in the index beside the trigrams (btree_gin), so a search reads only

@@ -9,6 +9,7 @@ import {
   caseClinicalNote,
   caseDocument,
   caseMessage,
+  caseReview,
   contactMessage,
   doctorProfile,
   draftReport,
@@ -123,6 +124,15 @@ export async function exportSubjectData(
         .where(eq(assessmentConsent.referralId, id))
         .orderBy(asc(assessmentConsent.decidedAt)),
     );
+
+    // The review dates the case's released report set (docs/architecture.md §4, "Reviews due"):
+    // held about the person like the case's other dates.
+    const reviews = await db
+      .select(columnsOf(caseReview, ["kind", "dueOn", "reportVersion", "remindedAt"]))
+      .from(caseReview)
+      .where(eq(caseReview.referralId, id))
+      .orderBy(asc(caseReview.dueOn));
+    if (reviews.length > 0) files[`${dir}/reviews.json`] = json(reviews);
 
     const [response] = await db
       .select(

@@ -5,6 +5,7 @@ import {
   auditEvent,
   caseDocument,
   caseMessage,
+  caseReview,
   contactMessage,
   questionnaireResponse,
   referral,
@@ -191,6 +192,56 @@ describe("subject access export", () => {
       requestId: "req-sar",
     });
     expect(JSON.stringify(event?.details)).not.toMatch(/alice/i);
+  });
+
+  it("covers every case about the person in the organisation, under any name, with their review dates", async () => {
+    const first = await personWithCase("Cara Case", "cara@example.org", "CARA-FIRST");
+    const [firstReport] = await database.db
+      .select({ id: report.id })
+      .from(report)
+      .where(eq(report.referralId, first.id));
+    await database.db.insert(caseReview).values({
+      referralId: first.id,
+      organisationId: first.organisationId,
+      reportId: firstReport!.id,
+      reportVersion: 1,
+      kind: "adjustment_review",
+      dueOn: "2026-09-14",
+    });
+    // A later case in the same organisation under her married name, the address typed otherwise.
+    const { referral: later } = await createInvitedReferralForTest(database.db, {
+      type: "management",
+    });
+    await database.db
+      .update(referral)
+      .set({
+        organisationId: first.organisationId,
+        subjectName: "Cara Married",
+        subjectEmail: " CARA@example.org",
+      })
+      .where(eq(referral.id, later.id));
+
+    const result = await exportSubjectData(
+      createScope(database.db, admin, request, testAdapters()),
+      "cara@example.org",
+    );
+    const files = unzipSync(result.zip);
+    expect(result.summary.referrals).toBe(2);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        `referrals/${first.reference}/referral.json`,
+        `referrals/${first.reference}/reviews.json`,
+        `referrals/${later.reference}/referral.json`,
+      ]),
+    );
+    expect(
+      JSON.parse(strFromU8(files[`referrals/${later.reference}/referral.json`]!)),
+    ).toMatchObject({
+      subjectName: "Cara Married",
+    });
+    expect(JSON.parse(strFromU8(files[`referrals/${first.reference}/reviews.json`]!))).toEqual([
+      { kind: "adjustment_review", dueOn: "2026-09-14", reportVersion: 1, remindedAt: null },
+    ]);
   });
 
   it("is refused to anyone but an administrator with a second factor", async () => {

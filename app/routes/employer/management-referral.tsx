@@ -9,6 +9,11 @@ import {
   ReferralPersonFields,
   ReferralTextField,
 } from "~/components/referrals/referral-form.tsx";
+import {
+  SamePersonQuestion,
+  samePersonAsked,
+  samePersonSummary,
+} from "~/components/referrals/same-person-question.tsx";
 import { Button } from "~/components/ui/button";
 import { FormFieldset } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
@@ -34,6 +39,7 @@ import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/management-referral";
 import { parseReferralForm, referralFormCost } from "./referral-form.server.ts";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
+import { askIfSamePerson } from "./same-person.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Management referral");
 
@@ -84,6 +90,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (isDraft(formData)) {
       const parsed = parseReferralForm(formData, managementDraftSchema, "employeePhone");
       if (!parsed.ok) return parsed.response;
+      const asked = await askIfSamePerson(
+        scope,
+        formData,
+        samePersonTyped(parsed.input, referralId),
+      );
+      if (asked) return asked;
       await saveManagementReferral(scope, {
         ...common,
         intent: "draft",
@@ -94,6 +106,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const parsed = parseReferralForm(formData, managementReferralSchema, "employeePhone");
     if (!parsed.ok) return parsed.response;
+    const asked = await askIfSamePerson(scope, formData, samePersonTyped(parsed.input, referralId));
+    if (asked) return asked;
     const { referral, placement } = await saveManagementReferral(scope, {
       ...common,
       intent: "submit",
@@ -110,6 +124,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`/employer-referrals?viewReferral=${referralId ?? ""}`);
     return referralErrorResponse(error);
   }
+}
+
+/** What the same-person question compares (docs/architecture.md §4, "The person's history"). */
+function samePersonTyped(
+  input: { employeeEmail?: string; employeeName?: string },
+  referralId: string | undefined,
+) {
+  return { email: input.employeeEmail ?? "", name: input.employeeName ?? "", referralId };
 }
 
 /** The controls in page order, for the error summary's links. */
@@ -136,6 +158,7 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
   const submitting = navigation.state === "submitting";
   const intent = navigation.formData?.get("intent");
   const paidByCredit = loaderData.credits >= loaderData.creditCost;
+  const samePerson = samePersonAsked(actionData);
   return (
     <ReferralFormPage
       title={
@@ -145,10 +168,11 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
       }
       intro="The employee receives an e-mail with a link to an online health assessment. An occupational health doctor writes a report answering your questions; the employee reads it before you receive it."
       costText={loaderData.costText}
-      errors={errorSummary(fields, controlIds)}
+      errors={[...errorSummary(fields, controlIds), ...samePersonSummary(samePerson)]}
       form={form}
     >
       <ReferralPersonFields prefix="employee" who="Employee" fields={fields} />
+      <SamePersonQuestion question={samePerson} />
       <ReferralTextField
         field={fields.referralReason}
         label="Reason for referral"

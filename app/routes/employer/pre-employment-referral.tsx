@@ -9,6 +9,11 @@ import {
   ReferralTextField,
   stringValue,
 } from "~/components/referrals/referral-form.tsx";
+import {
+  SamePersonQuestion,
+  samePersonAsked,
+  samePersonSummary,
+} from "~/components/referrals/same-person-question.tsx";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -25,6 +30,7 @@ import { currentScope } from "~/middleware/scope.server.ts";
 import type { Route } from "./+types/pre-employment-referral";
 import { parseReferralForm, referralFormCost } from "./referral-form.server.ts";
 import { continueAfterPlacement } from "./referral-placement.server.ts";
+import { askIfSamePerson } from "./same-person.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("New pre-employment assessment");
 
@@ -38,12 +44,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const scope = currentScope(context);
-  const parsed = parseReferralForm(
-    await request.formData(),
-    preEmploymentReferralSchema(),
-    "candidatePhone",
-  );
+  const formData = await request.formData();
+  const parsed = parseReferralForm(formData, preEmploymentReferralSchema(), "candidatePhone");
   if (!parsed.ok) return parsed.response;
+  const asked = await askIfSamePerson(scope, formData, {
+    email: parsed.input.candidateEmail,
+    name: parsed.input.candidateName,
+  });
+  if (asked) return asked;
   const { referral, placement } = await createPreEmploymentReferral(scope, {
     input: parsed.input,
     subjectPhone: parsed.subjectPhone,
@@ -77,15 +85,17 @@ export default function PreEmploymentReferral({ loaderData, actionData }: Route.
   });
   const submitting = useNavigation().state === "submitting";
   const paidByCredit = loaderData.credits >= loaderData.creditCost;
+  const samePerson = samePersonAsked(actionData);
   return (
     <ReferralFormPage
       title="New Pre-Employment Assessment"
       intro="The candidate receives an e-mail with a link to a health questionnaire for the role. A GMC-registered doctor reviews it and you receive a fitness-for-work certificate, with no clinical detail."
       costText={loaderData.costText}
-      errors={errorSummary(fields, controlIds)}
+      errors={[...errorSummary(fields, controlIds), ...samePersonSummary(samePerson)]}
       form={form}
     >
       <ReferralPersonFields prefix="candidate" who="Candidate" fields={fields} />
+      <SamePersonQuestion question={samePerson} />
       <FormField id="jobRole" label="Job role" error={fields.jobRole.errors}>
         <NativeSelect name="jobRole" defaultValue={stringValue(fields.jobRole.initialValue) ?? ""}>
           {/* Not `disabled`: browsers grey a selected disabled option below contrast (axe). */}

@@ -1,0 +1,1 @@
+CREATE INDEX "referral_organisation_subject_email_idx" ON "referral" USING btree ("organisation_id",lower(trim("subject_email")));

@@ -314,7 +314,8 @@ export function visibleEarlierCases(scope: Scope | Actor, followUpId: string): S
   const actor = actorOf(scope);
   if (actor.role !== "doctor") return nothing;
   const followUp = alias(referral, "follow_up");
-  return sql`exists (select 1 from ${followUp} where ${followUp.id} = ${followUpId}
+  // The follow-up under its alias; "referral" stays the earlier case the condition is ANDed into.
+  return sql`exists (select 1 from ${referral} as ${sql.identifier("follow_up")} where ${followUp.id} = ${followUpId}
     and ${followUp.assignedDoctorId} = ${actor.userId}
     and ${inArray(followUp.status, [...actor.caseStatuses])}
     and ${followUp.organisationId} = ${referral.organisationId}

@@ -15,6 +15,7 @@ import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { getEarlierCases } from "~/domain/doctor/earlier-cases.server.ts";
+import { visibleEarlierCases } from "~/domain/kernel/visibility.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { loader as doctorCaseLoader } from "~/routes/doctor/case.tsx";
 import { testAdapters } from "~tests/support/adapters.ts";
@@ -277,6 +278,14 @@ describe("the person's choice and what the follow-up's doctor sees", () => {
     const page = await casePageData(made.id, doctor.id);
     expect(page).toContain(earlier.sent.referral.reference);
     expect(page).not.toContain(elsewhere.sent.referral.reference);
+
+    // The employer, even the owner who made both cases, never reads them this way.
+    expect(
+      await database.db
+        .select({ id: referral.id })
+        .from(referral)
+        .where(visibleEarlierCases(earlier.owner, made.id)),
+    ).toEqual([]);
 
     // Another doctor, not on the follow-up, reads nothing of the earlier cases.
     const other = await createDoctorRecordForTest(database.db, "Dr Other");

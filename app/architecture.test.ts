@@ -219,7 +219,8 @@ describe("what the visibility rule knows", () => {
         : [],
     );
     expect(exported.sort()).toEqual(Object.keys(visibilityBuilders).sort());
-    expect(Object.values(visibilityBuilders).sort()).toEqual(
+    // A table may have a second builder for a narrower way in (a follow-up's earlier cases).
+    expect([...new Set(Object.values(visibilityBuilders))].sort()).toEqual(
       [...tenantTables, ...healthTables].sort(),
     );
   });

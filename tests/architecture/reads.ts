@@ -66,6 +66,9 @@ export const visibilityBuilders: Record<string, string> = {
   visibleConsultations: "consultation",
   visibleCaseMessages: "caseMessage",
   visibleCaseDocuments: "caseDocument",
+  visibleEarlierCases: "referral",
+  visibleEarlierReports: "report",
+  visibleEarlierQuestionnaireResponses: "questionnaireResponse",
 };
 
 interface UnscopedRead {

@@ -577,6 +577,20 @@ const probes: Probe[] = [
     expect: employerArea([302, 409]),
     state: rowOf("referral", (w) => w.releasedId),
   },
+  {
+    name: "management referral: follow-up of a released case",
+    method: "GET",
+    url: (w) => `/employer-referral?followUpOf=${w.releasedId}`,
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
+  {
+    name: "management referral: follow-up of a released case (.data)",
+    method: "GET",
+    url: (w) => dataUrl(`/employer-referral?followUpOf=${w.releasedId}`),
+    expect: employerArea([200]),
+    shows: (w) => personName[w.side],
+  },
   // ---- doctor ----
   {
     name: "report editor",

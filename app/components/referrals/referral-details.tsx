@@ -1,10 +1,11 @@
-import { CreditCardIcon, DownloadIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { CreditCardIcon, DownloadIcon, PencilIcon, PlusIcon, RepeatIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
+import { followUpPath } from "~/domain/referrals/follow-up.ts";
 import { lifecycle, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 import {
   askedQuestions,
@@ -316,6 +317,22 @@ export function NewReferralLink({ referral }: { referral: ReferralDrawerData }) 
       <Link to={to}>
         <PlusIcon aria-hidden="true" />
         New referral
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * A follow-up of a case whose report was released (docs/architecture.md §4, "Follow-up
+ * referrals"): the management form, pre-filled from this case. The drawer's and the page's action.
+ */
+export function FollowUpLink({ referral }: { referral: ReferralDrawerData }) {
+  if (!referral.report) return null;
+  return (
+    <Button asChild className="w-full sm:w-auto">
+      <Link to={followUpPath(referral.id)}>
+        <RepeatIcon aria-hidden="true" />
+        Refer for a follow-up
       </Link>
     </Button>
   );

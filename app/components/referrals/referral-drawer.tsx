@@ -13,6 +13,7 @@ import { closeConfirmation, reinviteConfirmation } from "./referral-confirmation
 import {
   DownloadReportButton,
   EditDraftLink,
+  FollowUpLink,
   NewReferralLink,
   PayNowButton,
   ReferralDetails,
@@ -229,6 +230,7 @@ function DrawerActions({
       {actions.includes("close") && referral.canClose ? (
         <CloseReferralButton referral={referral} />
       ) : null}
+      <FollowUpLink referral={referral} />
       {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
       {actions.includes("reinvite") && referral.canReinvite ? (
         <ReinviteButton referral={referral} />

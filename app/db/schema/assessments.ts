@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { SafetyReason } from "~/domain/assessments/assess-safety.ts";
 import type { TranscriptItem } from "~/domain/assessments/build-transcript.ts";
 import type { Answers, Questionnaire } from "~/domain/assessments/questionnaire-types.ts";
@@ -28,6 +37,11 @@ export const assessmentConsent = pgTable(
     decision: text("decision", { enum: ["given", "declined", "withdrawn"] }).notNull(),
     consentVersion: text("consent_version").notNull(),
     decidedAt: instant("decided_at").notNull().defaultNow(),
+    /**
+     * On a follow-up referral, the person's separate answer to "let the doctor see my earlier
+     * reports and answers" (docs/architecture.md §4, "Follow-up referrals"); null on any other.
+     */
+    shareEarlierCases: boolean("share_earlier_cases"),
   },
   (t) => [index("assessment_consent_referral_idx").on(t.referralId, t.decidedAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -105,6 +106,14 @@ export const referral = pgTable(
     // The administrator's reason is free text about a person's case, perhaps clinical: sealed at
     // rest like the employer's notes (docs/decisions/0008), shown only to administrators.
     holdReason: encryptedText("hold_reason", "referral.hold_reason"),
+    /**
+     * The earlier case of the same organisation this referral follows up (docs/architecture.md
+     * §4, "Follow-up referrals"); null for a first referral. Erasing the earlier case leaves the
+     * follow-up standing on its own.
+     */
+    followUpOf: uuid("follow_up_of").references((): AnyPgColumn => referral.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     // The list's order, newest first, with the id that breaks ties: a page is read from the

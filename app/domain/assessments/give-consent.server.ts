@@ -6,12 +6,14 @@ import {
   questionnaireResponseDefinition,
 } from "~/db/schema/index.ts";
 import type { Tx } from "~/domain/kernel/database.ts";
+import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireSubject } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { newAssessmentInstance } from "./assessment-instance.ts";
 import { firstStep } from "./assessment-steps.ts";
 import { CONSENT_VERSION } from "./consent-notice.ts";
 import { lockSubjectReferral, moveSubjectReferral } from "./lock-referral.server.ts";
+import { shareEarlierCasesMessage } from "./subject-forms.ts";
 
 /**
  * Explicit consent (UK GDPR Art. 9(2)(a)): records the decision with its time and the version of
@@ -23,8 +25,15 @@ export async function giveConsent(
   {
     consentVersion = CONSENT_VERSION,
     phone,
+    shareEarlierCases,
   }: {
     consentVersion?: string;
+    /**
+     * On a follow-up, whether the doctor may see the person's earlier reports and answers with
+     * the organisation (docs/architecture.md §4, "Follow-up referrals"); required there, ignored
+     * on any other referral.
+     */
+    shareEarlierCases?: boolean;
     /**
      * The person's own phone number as they confirmed it on the consent page, already in E.164
      * (`normalisePhone`): null clears it, undefined leaves what the employer entered.
@@ -36,12 +45,16 @@ export async function giveConsent(
   const { now } = subject;
   return subject.db.transaction(async (tx) => {
     const current = await lockSubjectReferral(tx, subject, "subject_started");
+    const followUp = current.followUpOf !== null;
+    if (followUp && shareEarlierCases === undefined)
+      throw new DomainError("invalid_input", shareEarlierCasesMessage);
     await tx.insert(assessmentConsent).values({
       referralId: current.id,
       invitationId: subject.actor.invitationId,
       decision: "given",
       consentVersion,
       decidedAt: now,
+      shareEarlierCases: followUp ? shareEarlierCases : null,
     });
     const instance = newAssessmentInstance(current);
     const cursor = firstStep(
@@ -89,6 +102,8 @@ export async function giveConsent(
           definitionVersion: instance.definition.version,
           // Whether the person changed their number, never the number.
           phoneChanged: phone !== undefined && phone !== current.subjectPhone,
+          // A follow-up's separate choice on the earlier cases; absent on any other referral.
+          ...(followUp ? { earlierCasesShared: shareEarlierCases === true } : {}),
         },
       },
     });

@@ -21,4 +21,14 @@ export const consentForm = z.object({
     .transform((value) => value || CONSENT_VERSION),
   phone: z.string().optional().default(""),
   agree: z.literal("yes", { error: agreeMessage }),
+  /**
+   * On a follow-up only, the person's separate answer on sharing their earlier cases with the
+   * doctor (docs/architecture.md §4, "Follow-up referrals"): nothing is chosen for them, so the
+   * action asks for it when the referral is a follow-up and it is missing.
+   */
+  shareEarlierCases: z.enum(["yes", "no"]).optional(),
 });
+
+/** The message when a follow-up's consent arrives without the choice about earlier cases. */
+export const shareEarlierCasesMessage =
+  "Choose whether the doctor may see your earlier reports and answers";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import {
+  assessmentConsent,
   caseClinicalNote,
   caseDocument,
   caseMessage,
@@ -299,6 +300,44 @@ export function visibleCaseDocuments(scope: Scope | Actor): SQL {
         or(eq(caseDocument.thread, "person_doctor"), eq(caseDocument.sharedWithPerson, true)),
       ) as SQL,
   });
+}
+
+/**
+ * The earlier cases a follow-up's doctor may read (docs/architecture.md §4, "Follow-up
+ * referrals"), as a condition on `referral`: the doctor is assigned to the follow-up
+ * `followUpId` and may still see it, the person's latest consent on the follow-up let the doctor
+ * see their earlier cases, and the earlier case is the same organisation's, about the same
+ * e-mail address (case-insensitive), made before the follow-up. Nobody else reads a case this
+ * way: the employer never, and an administrator reads every case through `visibleReferrals`.
+ */
+export function visibleEarlierCases(scope: Scope | Actor, followUpId: string): SQL {
+  const actor = actorOf(scope);
+  if (actor.role !== "doctor") return nothing;
+  const followUp = alias(referral, "follow_up");
+  // The follow-up under its alias; "referral" stays the earlier case the condition is ANDed into.
+  return sql`exists (select 1 from ${referral} as ${sql.identifier("follow_up")} where ${followUp.id} = ${followUpId}
+    and ${followUp.assignedDoctorId} = ${actor.userId}
+    and ${inArray(followUp.status, [...actor.caseStatuses])}
+    and ${followUp.organisationId} = ${referral.organisationId}
+    and lower(trim(${followUp.subjectEmail})) = lower(trim(${referral.subjectEmail}))
+    and ${referral.createdAt} < ${followUp.createdAt}
+    and ${referral.id} <> ${followUp.id}
+    and (select ${assessmentConsent.shareEarlierCases} from ${assessmentConsent}
+      where ${assessmentConsent.referralId} = ${followUp.id}
+      order by ${assessmentConsent.decidedAt} desc limit 1) is true)`;
+}
+
+/** The released reports of the earlier cases a follow-up's doctor may read (above). */
+export function visibleEarlierReports(scope: Scope | Actor, followUpId: string): SQL {
+  return sql`(${isNotNull(report.releasedVersion)} and exists (select 1 from ${referral} where ${referral.id} = ${report.referralId} and ${visibleEarlierCases(scope, followUpId)}))`;
+}
+
+/** The completed answers of the earlier cases a follow-up's doctor may read (above). */
+export function visibleEarlierQuestionnaireResponses(
+  scope: Scope | Actor,
+  followUpId: string,
+): SQL {
+  return sql`(${questionnaireResponse.status} = 'completed' and exists (select 1 from ${referral} where ${referral.id} = ${questionnaireResponse.referralId} and ${visibleEarlierCases(scope, followUpId)}))`;
 }
 
 function actorOf(scope: Scope | Actor): Actor {

@@ -52,6 +52,7 @@ export async function getReferralForEmployer(scope: Scope, referralKey: string) 
       invitedAt: referral.invitedAt,
       lastReminderAt: referral.lastReminderAt,
       closedAt: referral.closedAt,
+      followUpOf: referral.followUpOf,
     })
     .from(referral)
     .where(where);

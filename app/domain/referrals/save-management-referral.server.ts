@@ -4,6 +4,7 @@ import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts"
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { followUpSource } from "./follow-up.server.ts";
 import { employerReferralByKey } from "./get-referral.server.ts";
 import {
   insertReferral,
@@ -40,6 +41,12 @@ export async function saveManagementReferral(
     provider: "demo" | "stripe";
     /** The person's mobile in E.164 (`normalisePhone`), or null when not given. */
     subjectPhone?: string | null;
+    /**
+     * A new referral's earlier case, when it follows one up (docs/architecture.md §4, "Follow-up
+     * referrals"): checked through the employer's visibility. A draft keeps the case it was made
+     * to follow up.
+     */
+    followUpOf?: string;
   } & (
     | { intent: "draft"; input: ManagementDraftInput }
     | { intent: "submit"; input: ManagementReferralInput }
@@ -72,10 +79,23 @@ export async function saveManagementReferral(
         tx,
       );
     } else {
+      const earlier = params.followUpOf
+        ? await followUpSource(tx, employer, params.followUpOf)
+        : null;
       draft = await insertReferral(tx, employer, {
         type: "management",
-        values: fields(params.input, subjectPhone),
+        values: { ...fields(params.input, subjectPhone), followUpOf: earlier?.id ?? null },
       });
+      if (earlier)
+        await recordAuditEventAs(
+          employer,
+          {
+            action: "referral.follow_up_created",
+            object: { type: "referral", id: draft.id },
+            details: { reference: draft.reference, followUpOf: earlier.reference },
+          },
+          tx,
+        );
     }
     const placement =
       params.intent === "submit" ? await placeReferral(tx, employer, { draft, provider }) : null;

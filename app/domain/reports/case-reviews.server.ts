@@ -10,6 +10,7 @@ import {
   employerReferralUrl,
   referralRecipients,
 } from "~/domain/referrals/employer-notice.server.ts";
+import { followUpPath } from "~/domain/referrals/follow-up.ts";
 import type { ReferralStatus } from "~/domain/referrals/lifecycle.ts";
 import {
   CASE_REVIEW_KIND_LABELS,
@@ -163,6 +164,7 @@ export async function remindDueCaseReviews(scope: Scope): Promise<number> {
       kindLabel: CASE_REVIEW_KIND_LABELS[c.kind],
       dueOn: c.dueOn,
       link: employerReferralUrl(scope.adapters.publicUrl, c.reference),
+      followUpLink: new URL(followUpPath(c.reference), scope.adapters.publicUrl).toString(),
     });
     await queue(recipients.map((to) => ({ to, ...mail })));
     return { review: c.reviewId, kind: c.kind, dueOn: c.dueOn, recipients: recipients.length };

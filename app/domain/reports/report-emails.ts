@@ -126,6 +126,8 @@ export function caseReviewReminderEmail(input: {
   kindLabel: string;
   dueOn: string;
   link: string;
+  /** The management form pre-filled for a follow-up of the case (docs/architecture.md §4). */
+  followUpLink: string;
 }): ReportEmail {
   const due = formatLongDateWithDay(input.dueOn);
   return {
@@ -134,6 +136,7 @@ export function caseReviewReminderEmail(input: {
       `Hello ${input.organisationName},`,
       `Referral ${input.referralReference} has a review coming up: ${input.kindLabel}, due on ${due}.`,
       `Sign in to open the case and read what the report advises:\n${input.link}`,
+      `To refer them for a follow-up assessment:\n${input.followUpLink}`,
     ]),
   };
 }

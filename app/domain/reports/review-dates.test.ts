@@ -160,11 +160,15 @@ describe("the reminder e-mail", () => {
       kindLabel: CASE_REVIEW_KIND_LABELS.adjustment_review,
       dueOn: "2026-12-15",
       link: "https://referoh.example/employer-referrals?viewReferral=REF-00042",
+      followUpLink: "https://referoh.example/employer-referral?followUpOf=REF-00042",
     });
     expect(mail.subject).toBe("Review due 15 December 2026: REF-00042");
     expect(mail.text).toContain("Review of adjustments, due on Tuesday, 15 December 2026");
     expect(mail.text).toContain(
       "https://referoh.example/employer-referrals?viewReferral=REF-00042",
+    );
+    expect(mail.text).toContain(
+      "To refer them for a follow-up assessment:\nhttps://referoh.example/employer-referral?followUpOf=REF-00042",
     );
   });
 });

@@ -11,13 +11,14 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import { NativeRadio } from "~/components/ui/native-radio";
 import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
 import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
 import { consentNotice } from "~/domain/assessments/consent-notice.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { ownResponse } from "~/domain/assessments/load-response.server.ts";
 import { slaHours } from "~/domain/assessments/sla.ts";
-import { consentForm } from "~/domain/assessments/subject-forms.ts";
+import { consentForm, shareEarlierCasesMessage } from "~/domain/assessments/subject-forms.ts";
 import { newDoctorMessageCount } from "~/domain/case-conversation/get-person-conversation.server.ts";
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
@@ -46,7 +47,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         jobRole: referral.jobRole,
         moduleReasons: moduleReasonsOf(referral).map((m) => m.reason),
       });
-      return { view: "consent" as const, notice, phone: referral.subjectPhone ?? "" };
+      return {
+        view: "consent" as const,
+        notice,
+        phone: referral.subjectPhone ?? "",
+        // A follow-up asks, apart from consent, whether the doctor may see the earlier cases.
+        earlierCasesOf: referral.followUpOf ? organisationName : null,
+      };
     }
     case "in_progress": {
       const response = await ownResponse(scope);
@@ -87,17 +94,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 type ActionResult = { form: "consent"; result: SubmissionResult<string[]> };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { scope } = await requireAssessmentLink(context, params.token);
+  const { scope, referral } = await requireAssessmentLink(context, params.token);
   const formData = await request.formData();
   // The number is checked on the server only: the page ships no phone-number metadata.
   const submission = parseSubmission(formData, consentForm.extend({ phone: optionalPhoneField }));
   // What the person typed comes back with the message, so nothing is lost.
   if (submission.status !== "success")
     return data<ActionResult>({ form: "consent", result: submission.reply() }, { status: 400 });
+  const { shareEarlierCases } = submission.value;
+  if (referral.followUpOf && !shareEarlierCases)
+    return data<ActionResult>(
+      {
+        form: "consent",
+        result: submission.reply({
+          fieldErrors: { shareEarlierCases: [shareEarlierCasesMessage] },
+        }),
+      },
+      { status: 400 },
+    );
   try {
     const { cursor } = await giveConsent(scope, {
       consentVersion: submission.value.consentVersion,
       phone: submission.value.phone,
+      shareEarlierCases: shareEarlierCases === undefined ? undefined : shareEarlierCases === "yes",
     });
     throw redirect(
       cursor === REVIEW_STEP
@@ -149,6 +168,7 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
       lastResult={actionData?.result}
       phone={loaderData.phone}
       token={params.token}
+      earlierCasesOf={loaderData.earlierCasesOf}
     />
   );
 }
@@ -158,8 +178,11 @@ function Consent({
   lastResult,
   phone,
   token,
+  earlierCasesOf,
 }: {
   notice: ReturnType<typeof consentNotice>;
+  /** On a follow-up, the organisation whose earlier cases the person may share; else null. */
+  earlierCasesOf: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
   /** The number the employer entered, until the person posts their own. */
   phone: string;
@@ -167,7 +190,12 @@ function Consent({
 }) {
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm({ id: "consent", schema: consentForm, lastResult });
-  const errors = errorSummary(fields, { phone: "phone", agree: "agree" });
+  const errors = errorSummary(fields, {
+    phone: "phone",
+    shareEarlierCases: "shareEarlierCases-yes",
+    agree: "agree",
+  });
+  const shareError = fields.shareEarlierCases.errors?.[0];
   const phoneError = fields.phone.errors;
   const error = fields.agree.errors?.[0];
   return (
@@ -226,6 +254,53 @@ function Consent({
             className="max-w-xs"
           />
         </FormField>
+        {earlierCasesOf ? (
+          <fieldset
+            className="grid gap-3"
+            aria-describedby={
+              shareError
+                ? "shareEarlierCases-hint shareEarlierCases-error"
+                : "shareEarlierCases-hint"
+            }
+          >
+            <legend className="mb-2 font-semibold text-xl">Your earlier reports</legend>
+            <p id="shareEarlierCases-hint" className="leading-relaxed">
+              This is a follow-up to an earlier referral. Let the doctor see my earlier reports and
+              answers from {earlierCasesOf}? The doctor then reads them to understand what has
+              changed. Your employer never sees your answers. This choice is separate from your
+              consent: you can say no and still take part.
+            </p>
+            {shareError ? (
+              <FormErrorMessage id="shareEarlierCases-error">{shareError}</FormErrorMessage>
+            ) : null}
+            {(
+              [
+                [
+                  "yes",
+                  `Yes, let the doctor see my earlier reports and answers from ${earlierCasesOf}`,
+                ],
+                ["no", "No, the doctor should not see them"],
+              ] as const
+            ).map(([value, label]) => (
+              <div key={value} className="flex items-start gap-3">
+                <NativeRadio
+                  id={`shareEarlierCases-${value}`}
+                  name="shareEarlierCases"
+                  value={value}
+                  defaultChecked={fields.shareEarlierCases.initialValue === value}
+                  aria-invalid={shareError ? true : undefined}
+                  wrapperClassName="mt-0.5"
+                />
+                <label
+                  htmlFor={`shareEarlierCases-${value}`}
+                  className="cursor-pointer leading-snug"
+                >
+                  {label}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
         <fieldset className="grid gap-3" aria-describedby={error ? "agree-error" : undefined}>
           <legend className="mb-2 font-semibold text-xl">Your consent</legend>
           {error ? <FormErrorMessage id="agree-error">{error}</FormErrorMessage> : null}

@@ -11,11 +11,13 @@ import {
   CaseDetails,
   CaseFacts,
 } from "~/components/doctor/case-details.tsx";
+import { EarlierCases } from "~/components/doctor/earlier-cases.tsx";
 import { casePageIntent } from "~/domain/case-conversation/conversation-rules.ts";
 import { getDoctorConversation } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { sendMessageToEmployer } from "~/domain/case-conversation/send-message-to-employer.server.ts";
 import { sendMessageToPerson } from "~/domain/case-conversation/send-message-to-person.server.ts";
+import { getEarlierCases } from "~/domain/doctor/earlier-cases.server.ts";
 import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
@@ -50,8 +52,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           listCaseDocuments(scope, { referralId: detail.referral.id }),
         ])
       : [null, []];
+    // A follow-up's earlier cases, where the person let this doctor on it see them (else none).
+    const earlierCases = detail.mine
+      ? await getEarlierCases(scope, { referralId: detail.referral.id, purpose: "case" })
+      : [];
     const messageSent = new URL(request.url).searchParams.get("sent") === "message";
-    return { detail, conversation, messageSent, documentCount: documents.length };
+    return { detail, conversation, messageSent, documentCount: documents.length, earlierCases };
   } catch (error) {
     throw refusalResponse(error, refusalMessage);
   }
@@ -77,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DoctorCase({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, conversation, messageSent, documentCount } = loaderData;
+  const { detail, conversation, messageSent, documentCount, earlierCases } = loaderData;
   const r = detail.referral;
   const messageRefused = actionData && "form" in actionData ? actionData : undefined;
   const caseOutcome = actionData && "intent" in actionData ? actionData : undefined;
@@ -124,6 +130,7 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
 
       <div className="mt-8 space-y-8">
         <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={2} />
+        <EarlierCases cases={earlierCases} />
         {conversation ? (
           <CaseThread
             viewer="doctor"

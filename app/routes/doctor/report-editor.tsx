@@ -6,6 +6,7 @@ import { sendMessageToPerson } from "~/domain/case-conversation/send-message-to-
 import { readCaseConsultationNotes } from "~/domain/consultations/after-call.server.ts";
 import { readClinicalNotes } from "~/domain/doctor/clinical-notes.server.ts";
 import { doctorSignature } from "~/domain/doctor/doctor-signature.server.ts";
+import { getEarlierCases } from "~/domain/doctor/earlier-cases.server.ts";
 import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { editorFindings, marksOf } from "~/domain/doctor/report-disclosures.server.ts";
 import { reportEditorFormSchema, reportEditorForms } from "~/domain/doctor/report-editor-forms.ts";
@@ -69,7 +70,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const removalAsked = (detail.correction?.disclosures ?? []).filter(
     (item) => item.decision === "removal_asked",
   );
+  // A follow-up's earlier cases, where the person let the doctor see them (else none).
+  const earlierCases = await getEarlierCases(scope, {
+    referralId: detail.referral.id,
+    purpose: "editor",
+  });
   return {
+    earlierCases,
     findings,
     removalAsked,
     clinicalNotes,

@@ -28,6 +28,7 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { activityLabel } from "~/domain/referrals/activity-labels.ts";
 import { getEmployerDashboard } from "~/domain/referrals/employer-dashboard.server.ts";
+import { followUpPath } from "~/domain/referrals/follow-up.ts";
 import { REVIEWS_DUE_WINDOW_DAYS } from "~/domain/reports/case-review-kinds.ts";
 import { listReviewsDue } from "~/domain/reports/case-reviews.server.ts";
 import { formatDateTime, formatLongDateWithDay } from "~/lib/dates.ts";
@@ -155,13 +156,22 @@ function ReviewsDue({ reviews }: { reviews: Route.ComponentProps["loaderData"]["
                   </ReferralLink>{" "}
                   · {r.subjectName} · {r.kindLabel}
                 </span>
-                <time
-                  dateTime={r.dueOn}
-                  className="flex shrink-0 items-center gap-1.5 text-muted-foreground text-sm"
-                >
-                  <CalendarClockIcon aria-hidden="true" className="size-4" />
-                  {formatLongDateWithDay(r.dueOn)}
-                </time>
+                <span className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1">
+                  <time
+                    dateTime={r.dueOn}
+                    className="flex items-center gap-1.5 text-muted-foreground text-sm"
+                  >
+                    <CalendarClockIcon aria-hidden="true" className="size-4" />
+                    {formatLongDateWithDay(r.dueOn)}
+                  </time>
+                  <Link
+                    to={followUpPath(r.referralReference)}
+                    className="text-primary text-sm underline-offset-4 hover:underline"
+                    aria-label={`Refer for a follow-up: ${r.referralReference}`}
+                  >
+                    Refer for a follow-up
+                  </Link>
+                </span>
               </li>
             ))}
           </ul>

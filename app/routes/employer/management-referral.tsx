@@ -19,6 +19,8 @@ import { FormFieldset } from "~/components/ui/form-field";
 import { runtimeContext } from "~/context.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
+import { type FollowUpSource, getFollowUpSource } from "~/domain/referrals/follow-up.server.ts";
+import { followUpFormSchema } from "~/domain/referrals/follow-up.ts";
 import { getDraftPhoneForEmployer } from "~/domain/referrals/get-draft-phone-for-employer.server.ts";
 import { getReferralForEmployer } from "~/domain/referrals/get-referral.server.ts";
 import {
@@ -43,10 +45,22 @@ import { askIfSamePerson } from "./same-person.server.ts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Management referral");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const scope = currentScope(context);
   const base = await referralFormCost(context, "management");
-  if (!params.referralId) return { ...base, draft: null };
+  if (!params.referralId) {
+    // A follow-up of an earlier case (docs/architecture.md §4, "Follow-up referrals"): the form
+    // starts from the person and the job as that case had them.
+    const followUpKey = new URL(request.url).searchParams.get("followUpOf");
+    if (!followUpKey) return { ...base, draft: null, followUp: null, values: undefined };
+    const source = await getFollowUpSource(scope, followUpKey).catch(referralErrorResponse);
+    const values = {
+      employeeName: source.subjectName,
+      employeeEmail: source.subjectEmail,
+      jobDetails: source.jobDetails,
+    };
+    return { ...base, draft: null, followUp: followUpView(source), values };
+  }
   const referral = await getReferralForEmployer(scope, params.referralId).catch(
     referralErrorResponse,
   );
@@ -64,7 +78,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     questions: Object.fromEntries(askedQuestions(referral.questions).map((key) => [key, "on"])),
     consentToProcessing: referral.employerConsentConfirmed ? "on" : undefined,
   };
-  return { ...base, draft: { id: referral.id, reference: referral.reference, values } };
+  // A draft follow-up still names its earlier case (while this member may see it).
+  const followUp = referral.followUpOf
+    ? await getFollowUpSource(scope, referral.followUpOf).then(followUpView, () => null)
+    : null;
+  return {
+    ...base,
+    draft: { id: referral.id, reference: referral.reference, values },
+    followUp,
+    values,
+  };
+}
+
+function followUpView(source: FollowUpSource) {
+  return { id: source.id, reference: source.reference, reportReference: source.reportReference };
 }
 
 function isDraft(formData: FormData) {
@@ -85,7 +112,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const referralId = params.referralId
     ? (await getReferralForEmployer(scope, params.referralId).catch(referralErrorResponse)).id
     : undefined;
-  const common = { referralId, provider: runtime.payments.id };
+  const followUp = parseSubmission(formData, followUpFormSchema);
+  const common = {
+    referralId,
+    provider: runtime.payments.id,
+    followUpOf: followUp.status === "success" ? followUp.value.followUpOf : undefined,
+  };
   try {
     if (isDraft(formData)) {
       const parsed = parseReferralForm(formData, managementDraftSchema, "employeePhone");
@@ -151,8 +183,9 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
     schema: managementReferralSchema,
     schemaFor,
     lastResult: actionData?.result,
-    defaultValue: loaderData.draft?.values,
+    defaultValue: loaderData.values,
   });
+  const { followUp } = loaderData;
   const questions = fields.questions.getFieldset();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -164,21 +197,33 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
       title={
         loaderData.draft
           ? `Management Referral ${loaderData.draft.reference}`
-          : "New Management Referral"
+          : followUp
+            ? "Follow-up Management Referral"
+            : "New Management Referral"
       }
       intro="The employee receives an e-mail with a link to an online health assessment. An occupational health doctor writes a report answering your questions; the employee reads it before you receive it."
       costText={loaderData.costText}
       errors={[...errorSummary(fields, controlIds), ...samePersonSummary(samePerson)]}
       form={form}
     >
+      {followUp ? <FollowUpOf followUp={followUp} /> : null}
       <ReferralPersonFields prefix="employee" who="Employee" fields={fields} />
       <SamePersonQuestion question={samePerson} />
-      <ReferralTextField
-        field={fields.referralReason}
-        label="Reason for referral"
-        hint="What has happened at work, and what you need advice about. The employee will see this."
-        rows={5}
-      />
+      {followUp ? (
+        <ReferralTextField
+          field={fields.referralReason}
+          label="What has changed since the last report?"
+          hint="What has happened at work since the report, and what you need advice about now. The employee will see this."
+          rows={5}
+        />
+      ) : (
+        <ReferralTextField
+          field={fields.referralReason}
+          label="Reason for referral"
+          hint="What has happened at work, and what you need advice about. The employee will see this."
+          rows={5}
+        />
+      )}
       <ReferralTextField
         field={fields.jobDetails}
         label="Job details"
@@ -227,5 +272,33 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
         </Button>
       </ReferralFormActions>
     </ReferralFormPage>
+  );
+}
+
+/**
+ * The earlier case this referral follows up, read-only: the form posts only its id, which the
+ * server checks again through the employer's visibility.
+ */
+function FollowUpOf({
+  followUp,
+}: {
+  followUp: { id: string; reference: string; reportReference: string | null };
+}) {
+  return (
+    <section
+      aria-labelledby="follow-up-heading"
+      className="grid gap-1 rounded-lg border border-border bg-surface p-4"
+      data-follow-up-of={followUp.reference}
+    >
+      <input type="hidden" name="followUpOf" value={followUp.id} />
+      <h2 id="follow-up-heading" className="font-semibold text-lg">
+        Follow-up of {followUp.reference}
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        {followUp.reportReference ? `Previous report: ${followUp.reportReference}. ` : null}
+        The employee is asked again for consent, and separately whether the doctor may see their
+        earlier reports and answers. You never see their answers.
+      </p>
+    </section>
   );
 }

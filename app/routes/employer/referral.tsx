@@ -17,6 +17,7 @@ import {
 import {
   DownloadReportButton,
   EditDraftLink,
+  FollowUpLink,
   NewReferralLink,
   PayNowButton,
   ReferralDetails,
@@ -265,6 +266,7 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
           </Link>
         </Button>
       ) : null}
+      <FollowUpLink referral={referral} />
       {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
       {actions.includes("close") && referral.canClose ? (
         <Button asChild variant="outline" className="w-full sm:w-auto">

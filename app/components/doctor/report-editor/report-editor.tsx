@@ -2,12 +2,14 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { NewMessagesNotice, unreadCount } from "~/components/case-conversation/case-thread.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
+import { EarlierCases } from "~/components/doctor/earlier-cases.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { ErrorSummary } from "~/components/ui/form-field";
 import type { getDoctorPersonThread } from "~/domain/case-conversation/get-doctor-conversation.server.ts";
+import type { EarlierCase } from "~/domain/doctor/earlier-cases.server.ts";
 import type { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { reportEditorFormSchema } from "~/domain/doctor/report-editor-forms.ts";
 import type { QuestionKey } from "~/domain/referrals/management-questions.ts";
@@ -38,6 +40,7 @@ type ReportEditorData = Pick<
   removalAsked: { id: string; text: string; field: string }[];
   clinicalNotes: { notes: string; updatedAt: Date | null };
   consultationNotes: { consultationId: string; startsAt: Date | null; notes: string }[];
+  earlierCases: EarlierCase[];
   stepUpFresh: boolean;
   stepUpMinutes: number;
   signature: { name: string; gmcNumber: string; qualifications: string | null };
@@ -191,6 +194,7 @@ export function ReportEditor({
             lastResult={resultFor("notes")}
           />
           <ConsultationSection referralId={r.id} notes={data.consultationNotes} />
+          <EarlierCases cases={data.earlierCases} />
           <AskEmployeeSection
             thread={data.personThread}
             sent={Boolean(result?.ok && result.intent === "message")}

@@ -93,15 +93,7 @@ export function AdjustmentRows({
                 label={label("Review by")}
                 error={errors[id("reviewBy")]}
               >
-                <Input
-                  name={`${list}.reviewBy`}
-                  type="date"
-                  // Chromium's date field has a tab stop of its own on the calendar icon, where
-                  // neither :focus nor :focus-visible matches the field: the ring follows
-                  // :focus-within, which holds for every part.
-                  className="focus-within:border-ring focus-within:ring-3 focus-within:ring-ring focus-within:ring-offset-1 focus-within:ring-offset-background"
-                  defaultValue={terms?.reviewBy ?? ""}
-                />
+                <Input name={`${list}.reviewBy`} type="date" defaultValue={terms?.reviewBy ?? ""} />
               </FormField>
             </li>
           );

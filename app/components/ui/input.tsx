@@ -12,6 +12,9 @@ export const inputFrameClassName = cn(
 
 export const inputClassName = cn(inputFrameClassName, "w-full text-base");
 
+const dateFocus =
+  "focus-within:border-ring focus-within:ring-3 focus-within:ring-ring focus-within:ring-offset-1 focus-within:ring-offset-background";
+
 /**
  * Text-like `<input>`. Text is 16 px so iOS does not zoom on focus. Classes are joined, not
  * merged (app/lib/cn.ts): a different width or text size is chosen with `fieldWidth` and
@@ -28,7 +31,16 @@ export function Input({
     <input
       data-slot="input"
       type={type}
-      className={cn(inputFrameClassName, fieldWidth, fieldText, className)}
+      className={cn(
+        inputFrameClassName,
+        fieldWidth,
+        fieldText,
+        // Chromium's date field has a tab stop of its own on the calendar icon, where neither
+        // :focus nor :focus-visible matches the field: the ring follows :focus-within, which
+        // holds for every part.
+        type === "date" ? dateFocus : undefined,
+        className,
+      )}
       {...props}
     />
   );

@@ -173,3 +173,15 @@ export async function getPersonHistory(scope: Scope, referralKey: string): Promi
     cases,
   };
 }
+
+/**
+ * The member said the person on the form is the one referred before under another name: the
+ * referrals are grouped from now on by their shared address, and that judgement is on the record
+ * (the earlier referral's reference, never the names or the address).
+ */
+export async function recordSamePersonConfirmed(scope: Scope, earlier: { reference: string }) {
+  await recordAuditEventAs(scope, {
+    action: "referral.same_person_confirmed",
+    details: { earlierReference: earlier.reference },
+  });
+}

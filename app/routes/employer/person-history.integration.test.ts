@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runtimeContext } from "~/context.ts";
+import { auditEvent } from "~/db/schema/index.ts";
 import { type Caller, employerTeamForRouteTests } from "~tests/support/employer-route-team.ts";
 import { formPost, thrown } from "~tests/support/routes.ts";
 import { action as managementAction } from "./management-referral.tsx";
@@ -12,7 +14,7 @@ import { action as preEmploymentAction } from "./pre-employment-referral.tsx";
  * loader gives the page. The rules themselves are the domain's
  * (app/domain/referrals/person-history.integration.test.ts).
  */
-const { contextOf, miasDraft } = employerTeamForRouteTests({
+const { contextOf, miasDraft, db } = employerTeamForRouteTests({
   idPrefix: "history-route",
   organisation: "History Route Ltd",
   otherOrganisation: "Other Ltd",
@@ -88,6 +90,12 @@ describe("the same-person question on the referral form", () => {
       ["hr", "hr_admin"],
     )) as Response;
     expect(saved.status).toBe(302);
+    // The grouping is the member's judgement, and it is on the record.
+    const [confirmed] = await db()
+      .select({ details: auditEvent.details })
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "referral.same_person_confirmed"));
+    expect(confirmed?.details).toMatchObject({ earlierReference: expect.stringMatching(/^REF-/) });
   });
 
   it("asks nothing under the same name, nor a manager who cannot see the earlier case", async () => {

@@ -5,6 +5,7 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import {
   earlierPersonUnderAnotherName,
   personKey,
+  recordSamePersonConfirmed,
 } from "~/domain/referrals/person-history.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 
@@ -42,8 +43,10 @@ export async function askIfSamePerson(
     sent.status === "success" &&
     sent.value.samePersonConfirmed === "on" &&
     personKey(sent.value.samePersonEmail ?? "") === email
-  )
+  ) {
+    await recordSamePersonConfirmed(scope, earlier);
     return null;
+  }
   const question: SamePersonQuestion = { ...earlier, email };
   return data<{ result: SubmissionResult<string[]>; samePerson: SamePersonQuestion }>(
     {

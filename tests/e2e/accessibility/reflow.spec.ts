@@ -62,6 +62,8 @@ const notPages = new Set([
   "routes/auth/verify-email.ts",
   "routes/employer/referral-remind.ts",
   "routes/employer/referral-cancel.ts",
+  "routes/employer/referral-reinvite.ts",
+  "routes/employer/referral-close.ts",
   "routes/employer/alias.ts",
   "routes/employer/invoice-pdf.ts",
   "routes/employer/report-pdf.ts",
@@ -458,6 +460,12 @@ test.describe("pages behind a sign-in or an assessment link", () => {
       "employer",
       "/employer-referrals/:referralId/documents",
       `/employer-referrals/${inReview.referral.id}/documents`,
+    );
+    // The person's history: their cases in the organisation, dates and outcomes only.
+    add(
+      "employer",
+      "/employer-people/:referralId/history",
+      `/employer-people/${released.referral.id}/history`,
     );
     add(
       "employer",

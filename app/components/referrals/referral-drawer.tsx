@@ -262,7 +262,8 @@ function DrawerContent({
           <ReferralFacts referral={referral} />
         </div>
       }
-      actionsClassName="flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      // Wraps: a complete case offers up to five buttons, more than a zoomed window's width.
+      actionsClassName="flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end"
       actions={
         <>
           <DrawerActions referral={referral} actions={state.actions} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { caseReassignedEmail, caseSubmittedEmail } from "./doctor-emails.ts";
+import { caseReassignedEmail, caseSubmittedEmail, reportReadyEmail } from "./doctor-emails.ts";
 
 // Once a doctor has recorded reaching the person, the e-mails must not send another doctor to
 // ring them as if nobody had (docs/architecture.md §5a, the contact log).
@@ -59,5 +59,20 @@ describe("urgent case e-mails before and after contact", () => {
     });
     expect(mail.subject).toBe("New case ready for review: REF-000043");
     expect(mail.text).not.toMatch(/safety flag|reached the person/);
+  });
+});
+
+describe("the person's e-mail for a report to review", () => {
+  it("says an amendment is an amendment of the released report, not a revision after their comments", () => {
+    const mail = reportReadyEmail({
+      subjectName: "Robin Taylor",
+      reference: "REF-00042",
+      link: "https://referoh.example/assessment/x/report",
+      reviewDueAt: new Date("2026-12-04T17:00:00Z"),
+      kind: "amended",
+    });
+    expect(mail.text).toContain("has amended your released occupational health report");
+    expect(mail.text).toContain("your employer keeps the version released before");
+    expect(mail.text).not.toContain("after your comments");
   });
 });

@@ -108,7 +108,7 @@ export function reportReadyEmail(input: {
   reference: string;
   link: string;
   reviewDueAt: Date;
-  kind: "ready" | "revised" | "reminder" | "correction_declined";
+  kind: "ready" | "revised" | "amended" | "reminder" | "correction_declined";
 }): Mail {
   const due = formatLongDateWithDay(input.reviewDueAt);
   const first =
@@ -116,9 +116,11 @@ export function reportReadyEmail(input: {
       ? "The doctor has considered your correction and has not changed the report. Their reason is on the report page, where you can add your own statement to be attached to the report."
       : input.kind === "revised"
         ? "The doctor has revised your occupational health report after your comments. It is ready for you to review again."
-        : input.kind === "reminder"
-          ? "This is a reminder: your occupational health report is waiting for your review."
-          : "Your occupational health report is ready to review.";
+        : input.kind === "amended"
+          ? "The doctor has amended your released occupational health report, after a question about it. The amended version is ready for you to review; until you approve it, your employer keeps the version released before."
+          : input.kind === "reminder"
+            ? "This is a reminder: your occupational health report is waiting for your review."
+            : "Your occupational health report is ready to review.";
   return mail(
     input.kind === "reminder"
       ? "Reminder: your report is waiting for your review"

@@ -214,7 +214,9 @@ function signInTransaction(
     await mailReportLink(tx, doctor, queue, {
       referral: current,
       reviewDueAt: dueAt,
-      kind: version.version > 1 ? "revised" : "ready",
+      // An amendment of a released report is not a revision after the person's comments.
+      kind:
+        existing.releasedVersion !== null ? "amended" : version.version > 1 ? "revised" : "ready",
       now,
     });
     return { reportId: existing.id, version: version.version, reviewDueAt: dueAt };
@@ -277,7 +279,7 @@ async function mailReportLink(
   }: {
     referral: typeof referral.$inferSelect;
     reviewDueAt: Date;
-    kind: "ready" | "revised" | "reminder" | "correction_declined";
+    kind: "ready" | "revised" | "amended" | "reminder" | "correction_declined";
     now: Date;
   },
 ) {

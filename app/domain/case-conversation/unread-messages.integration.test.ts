@@ -1,6 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { listDoctorCases } from "~/domain/doctor/doctor-cases.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -8,6 +6,7 @@ import { listReferrals } from "~/domain/referrals/list-referrals.server.ts";
 import { caseConversationForTest } from "~tests/support/case-conversation.ts";
 import { createDoctorRecordForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { copiedColumns, explainAnalyze, statementsOf } from "~tests/support/query-plans.ts";
 import { getDoctorConversation } from "./get-doctor-conversation.server.ts";
 import { getEmployerConversation } from "./get-employer-conversation.server.ts";
 import { sendMessageToDoctor } from "./send-message-to-doctor.server.ts";
@@ -135,52 +134,6 @@ describe("the doctor's list", () => {
   });
 });
 
-/** Every statement the database is handed while `run` runs, on either engine. */
-async function statementsOf(run: () => Promise<unknown>) {
-  const seen: { text: string; values: unknown[] }[] = [];
-  const pglite = database.pglite;
-  const pgliteQuery = pglite?.query;
-  const clientQuery = pg.Client.prototype.query;
-  if (pglite && pgliteQuery)
-    pglite.query = ((text: string, values?: unknown[], options?: object) => {
-      seen.push({ text, values: values ?? [] });
-      return pgliteQuery.call(pglite, text, values, options);
-    }) as PGlite["query"];
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    // Drizzle hands node-postgres (config, values) or (text, values).
-    const [first, second] = args;
-    const config =
-      typeof first === "string" ? { text: first } : (first as { text: string; values?: unknown[] });
-    const values = config.values ?? (Array.isArray(second) ? second : []);
-    seen.push({ text: config.text, values });
-    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  try {
-    await run();
-  } finally {
-    if (pglite && pgliteQuery) pglite.query = pgliteQuery;
-    pg.Client.prototype.query = clientQuery;
-  }
-  return seen;
-}
-
-/** EXPLAIN ANALYZE of a statement the product sent, with its own parameters. */
-async function explainAnalyze({ text, values }: { text: string; values: unknown[] }) {
-  const statement = `explain (analyze, costs off, timing off, summary off) ${text}`;
-  if (database.pglite) {
-    const result = await database.pglite.query<{ "QUERY PLAN": string }>(statement, values);
-    return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
-  }
-  const client = new pg.Client({ connectionString: database.connectionString });
-  await client.connect();
-  try {
-    const result = await client.query<{ "QUERY PLAN": string }>(statement, values);
-    return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
-  } finally {
-    await client.end();
-  }
-}
-
 describe("the flag's cost", () => {
   it("is one probe of the unread index per row of the page, however many cases and messages", async () => {
     const c = await caseConversationForTest(database.db);
@@ -188,16 +141,21 @@ describe("the flag's cost", () => {
     // 300 more cases in the organisation (copies of this one: only the list's columns are read),
     // each with 40 messages read long ago and, on every tenth, one unread reply from the doctor.
     await database.db.execute(sql`
-      insert into referral (${sql.raw(await copiedColumns("referral", ["id", "reference"]))}, id, reference)
-      select ${sql.raw(await copiedColumns("referral", ["id", "reference"], "r."))},
+      insert into referral (${sql.raw(await copiedColumns(database, "referral", ["id", "reference"]))}, id, reference)
+      select ${sql.raw(await copiedColumns(database, "referral", ["id", "reference"], "r."))},
              gen_random_uuid(), 'REF-U' || lpad(n::text, 6, '0')
       from referral r, generate_series(1, 300) n where r.id = ${c.referral.id}`);
     await sendMessageToEmployer(c.doctorScope(), {
       referralId: c.referral.id,
       body: "Please send the job description.",
     });
-    const columns = await copiedColumns("case_message", ["id", "referral_id", "read_at"]);
-    const prefixed = await copiedColumns("case_message", ["id", "referral_id", "read_at"], "m.");
+    const columns = await copiedColumns(database, "case_message", ["id", "referral_id", "read_at"]);
+    const prefixed = await copiedColumns(
+      database,
+      "case_message",
+      ["id", "referral_id", "read_at"],
+      "m.",
+    );
     await database.db.execute(sql`
       insert into case_message (${sql.raw(columns)}, id, referral_id, read_at)
       select ${sql.raw(prefixed)}, gen_random_uuid(), r.id,
@@ -207,10 +165,10 @@ describe("the flag's cost", () => {
     await database.db.execute(sql`analyze referral`);
     await database.db.execute(sql`analyze case_message`);
 
-    const statements = await statementsOf(() => listReferrals(c.employerScope("hr"), {}));
+    const statements = await statementsOf(database, () => listReferrals(c.employerScope("hr"), {}));
     const page = statements.find((s) => /case_message/.test(s.text));
     expect(page, "the list's statement asks about messages").toBeDefined();
-    const plan = await explainAnalyze(page!);
+    const plan = await explainAnalyze(database, page!);
     // Read off the partial index of unread messages: never the case's read history, never the
     // whole table at once (a hashed subplan would read every unread message of every case).
     expect(plan).toMatch(/case_message_unread_idx/);
@@ -224,12 +182,12 @@ describe("the flag's cost", () => {
 
     // The doctor's list sorts every case of theirs by urgency and SLA before its page of 20:
     // the probe still waits until after the sort and the limit.
-    const doctorStatements = await statementsOf(() =>
+    const doctorStatements = await statementsOf(database, () =>
       listDoctorCases(c.doctorScope(), { tab: "all", search: "", page: 1 }),
     );
     const doctorPage = doctorStatements.find((s) => /case_message/.test(s.text));
     expect(doctorPage, "the doctor's list asks about messages").toBeDefined();
-    const doctorPlan = await explainAnalyze(doctorPage!);
+    const doctorPlan = await explainAnalyze(database, doctorPage!);
     expect(doctorPlan).toMatch(/Sort/);
     expect(doctorPlan).not.toMatch(/hashed SubPlan|Seq Scan on case_message/i);
     const doctorProbes = probesOf(doctorPlan);
@@ -246,14 +204,3 @@ function probesOf(plan: string): number[] {
 }
 
 /** A table's columns but some, comma-separated, for copying its rows in SQL. */
-async function copiedColumns(table: string, except: string[], prefix = "") {
-  const result = (await database.db.execute(
-    sql`select column_name from information_schema.columns
-        where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
-  )) as unknown as { rows: { column_name: string }[] };
-  return result.rows
-    .map((r) => r.column_name)
-    .filter((name) => !except.includes(name))
-    .map((name) => `${prefix}"${name}"`)
-    .join(", ");
-}

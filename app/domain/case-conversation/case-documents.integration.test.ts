@@ -217,6 +217,19 @@ describe("case documents", () => {
       ok: false,
       message: expect.stringMatching(/Nothing was sent/),
     });
+    // Other wordings, in the ways Word stores them: each refused, none kept.
+    for (const xml of [
+      "<w:p><w:r><w:t>Low mood; depressive symptoms since March.</w:t></w:r></w:p>",
+      "<w:p><w:r><w:t>Her mother has bowel cancer.</w:t></w:r></w:p>",
+      "<w:p><w:del><w:r><w:delText>Jo has epilepsy.</w:delText></w:r></w:del></w:p>",
+      '<w:p><w:r><w:t>On sertraline</w:t></w:r><w:r><w:t xml:space="preserve"> 50 mg.</w:t></w:r></w:p>',
+      "<w:p><w:r><w:t>ＡＳＴＨＭＡ, well controlled.</w:t></w:r></w:p>",
+    ]) {
+      const bytes = docx({
+        "word/document.xml": `<w:document xmlns:w="x"><w:body>${xml}</w:body></w:document>`,
+      });
+      expect(await toEmployer("Return plan.docx", bytes), xml).toMatchObject({ ok: false });
+    }
     // A file's name is read as a message is.
     expect(await toEmployer("Jo_asthma_letter.pdf", minimalPdf())).toMatchObject({ ok: false });
     expect(

@@ -28,6 +28,19 @@ describe("wordDocumentText: the words of a .docx as the disclosure gate reads th
     expect(text).not.toMatch(/<|w:t/);
   });
 
+  it("reads a tracked deletion, a text box, an entity and a word split around a proofing mark", () => {
+    const text = wordDocumentText(
+      docx({
+        "word/document.xml": body(
+          '<w:p><w:del><w:r><w:delText>Depression noted.</w:delText></w:r></w:del></w:p><w:p><w:r><w:t>Jo has as</w:t></w:r><w:proofErr w:type="spellStart"/><w:r><w:t>thma</w:t></w:r></w:p><w:p><w:r><w:drawing><w:txbxContent><w:p><w:r><w:t>&#x65;pilepsy</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r></w:p>',
+        ),
+      }),
+    );
+    expect(text).toContain("Depression noted.");
+    expect(text).toContain("Jo has asthma");
+    expect(text).toContain("epilepsy");
+  });
+
   it("gives back any text a run holds, once escaped as Word escapes it", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 80 }), (words) => {

@@ -114,13 +114,16 @@ export function wordDocumentText(bytes: Uint8Array): string | null {
     .join("\n");
 }
 
-/** A part's visible text: only the runs' `w:t`, with paragraph ends, breaks and tabs. */
+/**
+ * A part's text: the runs' `w:t`, and a tracked deletion's `w:delText` (still in the file, and on
+ * screen wherever changes are shown), with paragraph ends, breaks and tabs.
+ */
 function runText(xml: string): string {
   const pieces: string[] = [];
   for (const m of xml.matchAll(
-    /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<\/w:p>|<w:(?:tab|br|cr)\b[^>]*\/>/g,
+    /<w:(t|delText)(?:\s[^>]*)?>([^<]*)<\/w:\1>|<\/w:p>|<w:(?:tab|br|cr)\b[^>]*\/>/g,
   )) {
-    if (m[1] !== undefined) pieces.push(decodeXmlText(m[1]));
+    if (m[2] !== undefined) pieces.push(decodeXmlText(m[2]));
     else pieces.push(m[0] === "</w:p>" ? "\n" : " ");
   }
   return pieces.join("");

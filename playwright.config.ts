@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath } from "./scripts/ensure-test-tools.ts";
+import { chromiumArgs, chromiumPath } from "./scripts/ensure-test-tools.ts";
 
 // One production server on a throwaway PGlite directory for the whole run. Workers re-read this
 // file, so the directory is chosen once and handed down through the environment.
@@ -12,17 +12,6 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "referoh-e2e-
 process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "referoh-e2e-run-"));
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
-
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",

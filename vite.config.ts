@@ -51,8 +51,22 @@ export default defineConfig({
         // Bundled, so only the icons, components and date functions in use are in the server
         // bundle. Left external, each was imported whole at start-up through its index: all of
         // lucide's icons, every Radix package and every date-fns function, about 4 s of a
-        // restart on this machine.
-        noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns"],
+        // restart on this machine. The rest of the list are the largest file counts left at
+        // start-up (docs/perf-notes-startup.md): each module Node loads is a resolve, a read, a
+        // parse and a link, and these pure-JavaScript packages cost the same bundled.
+        noExternal: [
+          "lucide-react",
+          "radix-ui",
+          /^@radix-ui\//,
+          "date-fns",
+          "@date-fns/tz",
+          "drizzle-orm",
+          "libphonenumber-js",
+          "react-day-picker",
+          "zod",
+          "jose",
+          /^@conform-to\//,
+        ],
       },
     },
     client: {

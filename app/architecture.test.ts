@@ -125,6 +125,7 @@ const kept: RuleName[] = [
   "no runtime import cycles",
   "the domain imports neither routes nor components",
   "services are adapters: they do not import the domain at runtime",
+  "the domain and jobs reach other servers only through adapters",
   "product code does not import test helpers",
   "every form with fields, POST or GET, is a Conform form with its schema",
 ];

@@ -53,6 +53,11 @@ const schema = z.object({
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /**
+   * PostgreSQL only: the most connections each server process's pool opens (app/db/client.server.ts).
+   * The job queue's 4 and the session listener's 1 come on top (docs/deployment.md, "Connections").
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /**
    * Signs session cookies and encrypts TOTP secrets: at least 32 characters. Required in production
    * when the service is reached over https or runs on a PostgreSQL server; otherwise generated once
    * into DATA_DIR/auth-secret.
@@ -60,7 +65,9 @@ const schema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /**
    * Keys sealing health data at rest (AES-256-GCM): comma-separated `keyid:base64key` (32 bytes),
-   * the first one current. Required in production; otherwise generated into DATA_DIR/data-keys.json.
+   * the first one current until `keys:rotate` records another in the database for every server
+   * (app/db/encryption/data-key-choice.server.ts). Required in production; otherwise generated into
+   * DATA_DIR/data-keys.json.
    */
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   /** Retention periods (ADR 0008): pre-employment health data after the outcome, in months. */

@@ -7,6 +7,19 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 
+  // The public REST API for HR systems (docs/api.md): its document is public, the rest needs a key.
+  route("api/v1/openapi.json", "routes/api/openapi-json.ts"),
+  layout("routes/api/layout.ts", [
+    route("api/v1/referrals", "routes/api/referrals.ts"),
+    route("api/v1/referrals/:referralKey", "routes/api/referral.ts"),
+    route("api/v1/referrals/:referralKey/cancel", "routes/api/referral-cancel.ts"),
+    route("api/v1/referrals/:referralKey/reminders", "routes/api/referral-reminders.ts"),
+    route("api/v1/reports/:reportReference", "routes/api/report.ts"),
+    route("api/v1/reports/:reportReference/pdf", "routes/api/report-pdf.ts"),
+    route("api/v1/credits", "routes/api/credits.ts"),
+    route("api/v1/*", "routes/api/not-found.ts"),
+  ]),
+
   route("logout", "routes/auth/logout.ts"),
   route("verify-email", "routes/auth/verify-email.ts"),
 
@@ -38,6 +51,7 @@ export default [
     route("terms-of-service", "routes/marketing/terms-of-service.tsx"),
     route("consent-confidentiality", "routes/marketing/consent-confidentiality.tsx"),
     route("gdpr-compliance", "routes/marketing/gdpr-compliance.tsx"),
+    route("api-reference", "routes/marketing/api-reference.tsx"),
     // Sign-in, registration and the other account pages: public, with the site header, never cached.
     layout("routes/auth/layout.tsx", [
       route("login", "routes/auth/login.tsx"),
@@ -93,9 +107,13 @@ export default [
     route("invoices/:file", "routes/employer/invoice-pdf.ts"),
     route("credit-notes/:file", "routes/employer/credit-note-pdf.ts"),
     route("employer-team", "routes/employer/team.tsx"),
+    route("employer-integrations", "routes/employer/integrations.tsx"),
     route("employer-reports", "routes/employer/reports.tsx"),
     route("employer-reports/:file", "routes/employer/report-pdf.ts"),
     route("employer-report/:reference", "routes/employer/report.tsx"),
+    // Management information: charts of counts, never a name (docs/architecture.md).
+    route("employer-insight", "routes/employer/insight.tsx"),
+    route("employer-insight.csv", "routes/employer/insight-csv.ts"),
   ]),
 
   // Doctors (role doctor, access granted, second factor verified).
@@ -126,6 +144,9 @@ export default [
     route("admin/inbox", "routes/admin/inbox.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/audit.csv", "routes/admin/audit-csv.ts"),
+    route("admin/insight", "routes/admin/insight.tsx"),
+    route("admin/insight.csv", "routes/admin/insight-csv.ts"),
+    route("admin/insight/audit-sample", "routes/admin/insight-audit-sample.ts"),
     route("admin/access-review", "routes/admin/access-review.tsx"),
     route("admin/subject-access", "routes/admin/subject-access.tsx"),
     route("admin/subject-access/export", "routes/admin/subject-access-export.ts"),

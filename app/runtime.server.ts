@@ -4,6 +4,7 @@ import { authAccountRules } from "~/domain/accounts/auth-rules.server.ts";
 import { syncQuestionnaireDefinitions } from "~/domain/assessments/sync-questionnaire-definitions.server.ts";
 import { moveDoctorQuestionsToThread } from "~/domain/case-conversation/move-doctor-questions.server.ts";
 import { consultationSignallingRooms } from "~/domain/consultations/signalling-rooms.server.ts";
+import { countEarlierReleases } from "~/domain/insight/count-earlier-releases.server.ts";
 import { registerJobs, startupJobs } from "~/jobs/registry.server.ts";
 import {
   createRuntime,
@@ -30,6 +31,16 @@ const productWiring: RuntimeWiring = {
       logger.warn(
         { left },
         "doctor's questions left in subject_information_request: their data key is not in the keyring",
+      );
+    // Reports released before the management information counted outcomes are counted once
+    // (docs/architecture.md, "Management information"). Counts and ids only.
+    const releases = await countEarlierReleases(db);
+    if (releases.counted > 0)
+      logger.info({ counted: releases.counted }, "earlier released reports counted for insight");
+    if (releases.left.length > 0)
+      logger.warn(
+        { left: releases.left },
+        "released reports not counted for insight: their data key is not in the keyring",
       );
   },
   authRules: authAccountRules,

@@ -19,6 +19,7 @@ import { jobRoles } from "~/domain/referrals/referral-input.ts";
 import { buildBareReactRouter } from "./lib/bare-react-router.ts";
 import type { FloorPage, LoggedStatement } from "./lib/bench-floor.ts";
 import { ensureBuild } from "./lib/build.ts";
+import { countClinicalFromScratch } from "./lib/count-clinical.ts";
 import { freePort, productionServerEnv, signInThroughForm } from "./lib/local-server.ts";
 import {
   machineCpu,
@@ -192,7 +193,8 @@ async function insertReferrals(db: Database, organisationId: SQL, from: number, 
   await db.execute(sql`
     insert into referral (
       reference, organisation_id, type, status, subject_name, subject_email, job_role,
-      conditional_offer_date, reason, employer_consent_confirmed, created_by, owner_id, created_at, updated_at
+      conditional_offer_date, reason, employer_consent_confirmed, created_by, owner_id, created_at, updated_at,
+      member_turnaround, submitted_at, completed_at
     )
     select
       case when g % 3 = 0 then 'REF-' || lpad(g::text, 6, '0')
@@ -223,7 +225,14 @@ async function insertReferrals(db: Database, organisationId: SQL, from: number, 
       'bench',
       'bench',
       now() - make_interval(mins => (g * 10) % 1051200),
-      now() - make_interval(mins => (g * 10) % 1051200)
+      now() - make_interval(mins => (g * 10) % 1051200),
+      -- Answered two days after the referral and, when complete, released 1 to 60 hours later:
+      -- what the insight page's turnaround counts.
+      g % 2 = 0,
+      case when abs(hashtext('status' || g)) % 100 >= 31 and abs(hashtext('status' || g)) % 100 < 90
+        then now() - make_interval(mins => (g * 10) % 1051200) + interval '2 days' end,
+      case when abs(hashtext('status' || g)) % 100 >= 45 and abs(hashtext('status' || g)) % 100 < 89
+        then now() - make_interval(mins => (g * 10) % 1051200) + interval '2 days' + make_interval(hours => 1 + g % 60) end
     from generate_series(${from}::int, ${to}::int) g`);
 }
 
@@ -244,6 +253,8 @@ async function seed(location: DatabaseLocation) {
       from generate_series(1, ${organisations}) g`);
     // Counted once at the end instead of row by row: the same counts, minutes sooner on a busy host.
     await db.execute(sql`alter table referral disable trigger referral_count_insert_delete`);
+    await db.execute(sql`alter table referral disable trigger insight_referral_insert_delete`);
+    await db.execute(sql`alter table referral disable trigger clinical_referral_insert_delete`);
     // Organisation n gets g = n, n + 1000, n + 2000, … of the first 100,000; the two growth
     // organisations get the next 1,000 and 100,000.
     await insertReferrals(
@@ -269,9 +280,19 @@ async function seed(location: DatabaseLocation) {
       referrals + growthOrganisations.small.referrals + growthOrganisations.large.referrals,
     );
     await db.execute(sql`alter table referral enable trigger referral_count_insert_delete`);
+    await db.execute(sql`alter table referral enable trigger insight_referral_insert_delete`);
+    await db.execute(sql`alter table referral enable trigger clinical_referral_insert_delete`);
     await db.execute(sql`
       insert into organisation_referral_count (organisation_id, status, referrals)
       select organisation_id, status, count(*) from referral group by organisation_id, status`);
+    // The insight counts, as their migration counts what is already there (drizzle/*_insight_counts_triggers.sql).
+    await db.execute(sql`
+      insert into insight_count (organisation_id, owner_id, month, measure, key, value)
+      select r.organisation_id, x.owner_id, x.month, x.measure, x.key, sum(x.value)::integer
+      from referral r, insight_referral_contribution(r) x
+      group by 1, 2, 3, 4, 5`);
+    // And the clinical lead's (drizzle/*_clinical_counts_triggers.sql).
+    await countClinicalFromScratch(db);
     await db.execute(
       sql`select setval('referral_reference_seq', ${referrals + growthOrganisations.small.referrals + growthOrganisations.large.referrals + 1})`,
     );
@@ -515,6 +536,9 @@ const growthPages: { name: string; path: string | Record<"small" | "large", stri
     path: { small: "/employer-referrals?q=REF-100500", large: "/employer-referrals?q=REF-150000" },
   },
   { name: "referral list, searched: no match", path: "/employer-referrals?q=zzqx" },
+  // Management information over a year: it reads the maintained monthly counts, not the history.
+  { name: "insight page, 12 months", path: "/employer-insight?period=12" },
+  { name: "insight page (.data), 12 months", path: "/employer-insight.data?period=12" },
 ];
 /**
  * BENCH_ONLY=growth measures the growth pages alone (no capacity rows, no floor);

@@ -9,6 +9,17 @@ import fs from "node:fs";
 // tests start on their own with a one-signature database (tests/support/clamd-test-daemon.ts),
 // never the system's daemon or its freshclam, which cannot reach ClamAV's mirror from CI.
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+/** How the browser tests launch it: headless, quiet, and with nothing of its own on the network. */
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 export const clamdPath = "/usr/sbin/clamd";
 const tools = [
   { path: chromiumPath, debianPackage: "chromium-headless-shell" },

@@ -1,3 +1,4 @@
+import { dataKeyRereadMs, makeDataKeyCurrent } from "~/db/encryption/data-key-choice.server.ts";
 import {
   createKeyring,
   generateDataKey,
@@ -12,8 +13,10 @@ import { openConfiguredDatabase } from "./lib/open-configured-database.ts";
 // - Keyring file (DATA_DIR/data-keys.json, no DATA_ENCRYPTION_KEYS): a new key is added and made
 //   current, then every value is re-sealed. Run with the server stopped.
 // - DATA_ENCRYPTION_KEYS: put the new key first in the setting on every server (keep the old one
-//   after it) and restart them; this then re-seals every value under it and says which old key
-//   ids no value names any more, so they can be removed from the setting.
+//   after it) and restart them; they keep sealing under the key the database names until this
+//   makes the new one current (app/db/encryption/data-key-choice.server.ts). It then waits until
+//   every running server has read that choice, re-seals every value under the new key and says
+//   which old key ids no value names any more, so they can be removed from the setting.
 const { config, database } = await openConfiguredDatabase();
 try {
   const resolved = resolveDataKeyring(config);
@@ -31,6 +34,15 @@ try {
     console.log(`Re-sealing under ${keyring.currentKeyId}, the first key of DATA_ENCRYPTION_KEYS.`);
   }
   installDataKeyring(keyring);
+  await makeDataKeyCurrent(database.db, keyring.currentKeyId);
+  if (database.engine === "postgres") {
+    // Servers read the choice every few seconds; one still sealing under the old key while the
+    // values are re-sealed would leave new values under it.
+    console.log(
+      `${keyring.currentKeyId} is now the current key of every server; waiting for each to read it.`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2 * dataKeyRereadMs));
+  }
   const counts = await resealEncryptedColumns(database.db, keyring, "rotate");
   for (const [column, n] of Object.entries(counts)) console.log(`  ${column}: ${n} re-encrypted`);
   const inUse = await keyIdsInUse(database.db);

@@ -3,15 +3,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureTestTools } from "./ensure-test-tools.ts";
 
-// `npm test`: every check, then one plain closing line. Checks that do not depend on each other
-// run at the same time: each is idle much of its time (a browser test waits on its pages, a
-// Vitest worker on its child servers), and one at a time left the 2-core machine half idle for
-// most of the run (docs/perf-notes-test-suite.md).
+// `npm test`: every check, then one plain closing line. Vitest runs on its own and the browser
+// tests after it, with the read-only checks beside them; the order, and why the two test steps
+// no longer run side by side, are below and in docs/perf-notes-test-suite.md.
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 // Not test-results/: Playwright empties that folder when it starts.
 const results = path.join(root, ".reports");
 fs.mkdirSync(results, { recursive: true });
+// A report left by an earlier run must not be read as this run's failures.
+for (const report of ["vitest.json", "e2e.json"])
+  fs.rmSync(path.join(results, report), { force: true });
 
 interface Step {
   title: string;
@@ -54,10 +56,69 @@ function run({ title, command, args, env = {} }: Step, tag: string | null) {
   });
 }
 
+/** A report's JSON, or nothing when the step stopped before writing it. */
+function readReport(name: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(results, name), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+interface VitestReport {
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
+}
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+}
+
+/**
+ * The failed tests by name with the first lines of their errors, printed last: the two test steps
+ * print side by side for ten minutes, and a CI log that keeps only its tail must still say what
+ * failed, not just which step.
+ */
+function printFailedTests() {
+  const firstLines = (message = "") => message.split("\n").slice(0, 6).join("\n    ");
+  const relative = (file: string) => path.relative(root, file);
+  const vitest = readReport("vitest.json") as VitestReport | undefined;
+  for (const file of vitest?.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    if (failed.length === 0 && file.message)
+      console.error(`✖ ${relative(file.name)}\n    ${firstLines(file.message)}`);
+    for (const test of failed)
+      console.error(
+        `✖ ${relative(file.name)} › ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`,
+      );
+  }
+  const e2e = readReport("e2e.json") as { suites?: PlaywrightSuite[] } | undefined;
+  const walk = (suite: PlaywrightSuite, file: string | undefined) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === "unexpected")
+          console.error(
+            `✖ ${file}:${spec.line} › ${spec.title}\n    ${firstLines(test.results.at(-1)?.error?.message)}`,
+          );
+    for (const child of suite.suites ?? []) walk(child, file ?? child.file);
+  };
+  for (const suite of e2e?.suites ?? []) walk(suite, suite.file);
+}
+
 /** Stops the run if any step failed, naming each that did. */
 function stopOnFailure(outcomes: { title: string; ok: boolean }[]) {
   const failed = outcomes.filter((outcome) => !outcome.ok);
   if (failed.length === 0) return;
+  printFailedTests();
   console.error(`\nFailed: ${failed.map((outcome) => outcome.title).join("; ")}`);
   process.exit(1);
 }
@@ -72,9 +133,14 @@ stopOnFailure([
 stopOnFailure([
   await run({ title: "Route types", command: bin("react-router"), args: ["typegen"] }, null),
 ]);
-// The type check and knip only read the sources, so they run beside everything after them; the
-// tests wait for the build alone, which they serve. With the build already current the tests
-// start at once instead of after the type check's half minute, when one core was idle.
+// The order below was measured on this 2-core machine (docs/perf-notes-suite.md): run alone,
+// Vitest took 160 s and the browser tests 494 s; run side by side, as they used to be, Vitest
+// took 902 s and the browser tests 24 minutes in CI. Both poll while they wait (Playwright's
+// actionability checks, the outbox, expect.poll), so starving each other made every wait
+// longer and every wait cost more CPU. Vitest keeps both cores busy on its own; the browser
+// tests wait on a browser most of the time, which leaves room for the type check and knip.
+// So: the build, then Vitest alone, then the browser tests with the two read-only checks
+// beside them.
 // The type check keeps what it learnt of the unchanged files for the next run
 // (node_modules/.cache): TypeScript's own incremental mode, which still reports every error, of
 // changed and unchanged files alike. With nothing changed since the last run it took 7
@@ -83,7 +149,33 @@ stopOnFailure([
 // was added to app/routes.ts reported the new route module's exports as unused, and the cache
 // saved only 2 core-seconds.
 const cache = path.join(root, "node_modules/.cache");
-const checks = Promise.all([
+const build = await run(
+  {
+    title: "Production build",
+    command: process.execPath,
+    args: [path.join(root, "scripts/ensure-build.ts")],
+  },
+  "[build]",
+);
+if (!build.ok) stopOnFailure([build]);
+// Unit and integration tests never see a server database unless DATABASE_URL says so. Both
+// test steps run the production build; neither writes to what the other reads: Vitest's
+// databases are its own, the browser tests' server has its own embedded database and ports
+// (playwright.config.ts).
+const vitest = await run(
+  {
+    title: "Unit, integration and server tests (Vitest)",
+    command: bin("vitest"),
+    args: [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${path.join(results, "vitest.json")}`,
+    ],
+  },
+  "[vitest]",
+);
+const rest = await Promise.all([
   run(
     {
       title: "Type check",
@@ -106,34 +198,6 @@ const checks = Promise.all([
     },
     "[knip]",
   ),
-]);
-const build = await run(
-  {
-    title: "Production build",
-    command: process.execPath,
-    args: [path.join(root, "scripts/ensure-build.ts")],
-  },
-  "[build]",
-);
-if (!build.ok) stopOnFailure([...(await checks), build]);
-// Both run the production build (the server tests and the browser tests' server); neither writes
-// to what the other reads: Vitest's databases are its own, the browser tests' server has its own
-// embedded database and ports (playwright.config.ts).
-const tests = Promise.all([
-  // Unit and integration tests never see a server database unless DATABASE_URL says so.
-  run(
-    {
-      title: "Unit, integration and server tests (Vitest)",
-      command: bin("vitest"),
-      args: [
-        "run",
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile.json=${path.join(results, "vitest.json")}`,
-      ],
-    },
-    "[vitest]",
-  ),
   run(
     {
       title: "Browser tests (Playwright, Debian Chromium)",
@@ -145,15 +209,15 @@ const tests = Promise.all([
     "[browser]",
   ),
 ]);
-stopOnFailure([...(await checks), build, ...(await tests)]);
+stopOnFailure([build, vitest, ...rest]);
 
-const vitest = JSON.parse(fs.readFileSync(path.join(results, "vitest.json"), "utf8"));
+const vitestReport = JSON.parse(fs.readFileSync(path.join(results, "vitest.json"), "utf8"));
 const e2e = JSON.parse(fs.readFileSync(path.join(results, "e2e.json"), "utf8"));
-const passed = vitest.numPassedTests + e2e.stats.expected + e2e.stats.flaky;
-const failed = vitest.numFailedTests + e2e.stats.unexpected;
-const skipped = vitest.numPendingTests + vitest.numTodoTests + e2e.stats.skipped;
+const passed = vitestReport.numPassedTests + e2e.stats.expected + e2e.stats.flaky;
+const failed = vitestReport.numFailedTests + e2e.stats.unexpected;
+const skipped = vitestReport.numPendingTests + vitestReport.numTodoTests + e2e.stats.skipped;
 console.log(
-  `\nunit, integration and server: ${vitest.numPassedTests} passed; browser: ${e2e.stats.expected} passed`,
+  `\nunit, integration and server: ${vitestReport.numPassedTests} passed; browser: ${e2e.stats.expected} passed`,
 );
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (passed === 0 || failed > 0) process.exit(1);

@@ -1,11 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
-import {
-  applyHubRequest,
-  createRoomHub,
-  type HubEvent,
-  isHubMessage,
-} from "../app/services/signalling/room-hub.ts";
 
 interface ClusterOptions {
   processes: number;
@@ -26,24 +20,14 @@ const STOP_DEADLINE_MS = 6_000;
  * - A worker that dies after it was serving is replaced; one that dies before it ever listened is
  *   a start-up failure (bad configuration, port in use), and the whole server exits 1.
  * - SIGTERM/SIGINT stops every worker gracefully, then exits 0 if they all did.
- * - The video room's membership lives here, in one hub: the two people of a room may be connected
- *   to different workers (services/signalling/consultation-signalling.server.ts).
+ *
+ * Workers share nothing through this process: the video room's membership is in the database,
+ * as it is across machines (docs/decisions/0020-room-signalling-in-postgresql.md).
  */
 export async function runCluster({ processes, publicUrl, log }: ClusterOptions): Promise<void> {
   // Workers run the server entry itself, not whatever started this process (`npm start` runs
   // scripts/start.ts, which builds first: once is enough).
   cluster.setupPrimary({ exec: fileURLToPath(new URL("./main.ts", import.meta.url)) });
-  const workerOf = (connection: string) => cluster.workers?.[connection.split(":", 1)[0]!];
-  const tell = (connection: string, event: HubEvent) => {
-    const worker = workerOf(connection);
-    if (worker?.isConnected()) worker.send(event);
-  };
-  const hub = createRoomHub({
-    deliver: (connection, message) =>
-      tell(connection, { channel: "room-hub", op: "deliver", connection, message }),
-    close: (connection, code, reason) =>
-      tell(connection, { channel: "room-hub", op: "close", connection, code, reason }),
-  });
 
   let stopping = false;
   const exitCodes: number[] = [];
@@ -52,20 +36,12 @@ export async function runCluster({ processes, publicUrl, log }: ClusterOptions):
     return new Promise((resolve, reject) => {
       const worker: Worker = cluster.fork({ REFEROH_WORKER_INDEX: String(index) });
       let serving = false;
-      worker.on("message", (message: unknown) => {
-        if (
-          isHubMessage(message) &&
-          (message.op === "join" || message.op === "relay" || message.op === "leave")
-        )
-          applyHubRequest(hub, message);
-      });
       worker.once("listening", (address) => {
         serving = true;
         resolve({ port: address.port });
       });
       worker.once("exit", (code, signal) => {
-        // Its rooms' peers hear "peer-left" and can wait for a reconnect to a live worker.
-        hub.leaveWhere((connection) => connection.startsWith(`${worker.id}:`));
+        // Its rooms' peers hear "peer-left" from another host's sweep once its heartbeat stops.
         if (stopping) {
           // One still starting has no handler yet, and SIGTERM ends it at once: a clean stop too.
           exitCodes.push(!serving && signal === "SIGTERM" ? 0 : (code ?? 1));

@@ -54,7 +54,8 @@ function fetchRequestOf(req: ExpressRequest, res: Response): Request {
     : Number.isSafeInteger(direct)
       ? direct
       : "";
-  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  // An HTTP/1.0 request may carry no Host header at all (HAProxy's default health check does).
+  const host = `${(req.hostname ?? "").split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
   const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   const signal = controller.signal;

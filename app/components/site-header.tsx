@@ -5,6 +5,7 @@ import {
   HomeIcon,
   LogOutIcon,
   MenuIcon,
+  PlugIcon,
   SettingsIcon,
   UsersIcon,
   WalletIcon,
@@ -46,6 +47,8 @@ export interface HeaderOrganisation {
   billing: boolean;
   /** The person's role may manage the team: the menu says "Team", else "Your organisation". */
   team: boolean;
+  /** May manage API keys and webhooks (the Integrations page). */
+  integrations: boolean;
   /** Every organisation the person belongs to; the switcher shows when there are two or more. */
   memberships: { id: string; name: string; roleLabel: string }[];
 }
@@ -191,6 +194,14 @@ function AccountMenu({ account }: { account: HeaderAccount }) {
               <Link to="/employer-team" className={item}>
                 <UsersIcon aria-hidden="true" />
                 {organisation.team ? "Team" : "Your organisation"}
+              </Link>
+            </li>
+          ) : null}
+          {organisation?.integrations ? (
+            <li>
+              <Link to="/employer-integrations" className={item}>
+                <PlugIcon aria-hidden="true" />
+                API and webhooks
               </Link>
             </li>
           ) : null}
@@ -417,6 +428,14 @@ export function SiteHeader({
                       className="rounded-md px-3 py-3 font-medium hover:bg-muted"
                     >
                       {account.organisation.team ? "Team" : "Your organisation"}
+                    </Link>
+                  ) : null}
+                  {account.organisation?.integrations ? (
+                    <Link
+                      to="/employer-integrations"
+                      className="rounded-md px-3 py-3 font-medium hover:bg-muted"
+                    >
+                      API and webhooks
                     </Link>
                   ) : null}
                   <Link to="/account" className="rounded-md px-3 py-3 font-medium hover:bg-muted">

@@ -29,6 +29,7 @@ export const areaNavItems = {
     { to: "/employer-dashboard", label: "Dashboard" },
     { to: "/employer-referrals", label: "Referrals" },
     { to: "/employer-reports", label: "Reports" },
+    { to: "/employer-insight", label: "Insight" },
     { to: "/employer-subscription", label: "Subscription" },
   ],
   doctor: [
@@ -44,6 +45,7 @@ export const areaNavItems = {
     { to: "/admin/organisations", label: "Organisations" },
     { to: "/admin/cases", label: "Cases" },
     { to: "/admin/inbox", label: "Inbox" },
+    { to: "/admin/insight", label: "Insight" },
     { to: "/admin/audit", label: "Audit log" },
     { to: "/admin/access-review", label: "Access review" },
     { to: "/admin/subject-access", label: "Subject access" },

@@ -36,7 +36,8 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseLocation =
-  | { kind: "postgres"; url: string }
+  /** poolMax: DB_POOL_MAX, the pool's connections (10 when not given). */
+  | { kind: "postgres"; url: string; poolMax?: number }
   | { kind: "pglite"; dataDir: string }
   /** loadDataDir: a dumped data directory to start from (test templates) instead of initdb. */
   | { kind: "memory"; loadDataDir?: Blob };
@@ -67,7 +68,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
         await client.query(`LISTEN ${sessionChangesChannel}`);
       },
       connectionString: location.url,
-      max: Number(process.env.DB_POOL_MAX ?? 10),
+      max: location.poolMax ?? 10,
       // While the server is unreachable a request waits this long for a connection, then gets
       // 503 (app/middleware/database-unavailable.server.ts) instead of hanging.
       connectionTimeoutMillis: 5_000,
@@ -103,7 +104,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   try {
     const pglite = await PGlite.create(dataDir ?? "memory://", {
-      // btree_gin lets one GIN index hold the organisation beside the search trigrams.
+      // btree_gin lets one GIN index hold the organisation beside the search words; pg_trgm is
+      // kept for the migrations that made the trigram index the word index replaced.
       extensions: { btree_gin, pg_trgm },
       postgresqlconf: embeddedPostgresSettings,
       loadDataDir: location.kind === "memory" ? location.loadDataDir : undefined,
@@ -146,9 +148,27 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 
 export function databaseLocationFromConfig(config: {
   DATABASE_URL?: string;
+  DB_POOL_MAX?: number;
   dataDir: string;
 }): DatabaseLocation {
   return config.DATABASE_URL
-    ? { kind: "postgres", url: config.DATABASE_URL }
+    ? { kind: "postgres", url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX }
     : { kind: "pglite", dataDir: config.dataDir };
+}
+
+/**
+ * One plain connection for statements a pool must not run (CREATE and DROP DATABASE, which refuse
+ * a transaction block and must not leave a pooled session behind), closed when `work` ends.
+ */
+export async function withConnection<T>(
+  connectionString: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

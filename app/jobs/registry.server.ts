@@ -1,5 +1,6 @@
 import type { Runtime } from "~/services/runtime.server.ts";
 import { claimReportReviewRemindersJob } from "./claim-report-review-reminders.ts";
+import { deliverWebhooksJob } from "./deliver-webhooks.ts";
 import { draftAssessmentReportJob } from "./draft-assessment-report.ts";
 import { drainMailOutboxJob } from "./drain-mail-outbox.ts";
 import { eraseExpiredHealthDataJob } from "./erase-expired-health-data.ts";
@@ -47,6 +48,7 @@ export const backgroundJobs = [
   claimReportReviewRemindersJob,
   sendReportReviewReminderJob,
   remindCaseReviewsJob,
+  deliverWebhooksJob,
 ] as const satisfies readonly Job[];
 
 /** Every job the product declares, the ones registered on a condition included. */
@@ -71,6 +73,7 @@ export const startupJobs = [
   requeueStalledAssessmentsJob.name,
   followUpInvitationsJob.name,
   drainMailOutboxJob.name,
+  deliverWebhooksJob.name,
 ] as const;
 
 /**

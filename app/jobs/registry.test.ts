@@ -67,6 +67,8 @@ describe("the job registry", () => {
       "governance-retention-purge": "20 2 * * *",
       "report-review-reminders": "20 * * * *",
       "case-review-reminders": "50 7-17 * * *",
+      // The webhook outbox (app/jobs/deliver-webhooks.ts, docs/api.md).
+      "webhook-deliveries": "* * * * *",
       // The refund jobs (app/jobs/settle-refund.ts).
       "billing-refund-follow-up": "*/15 * * * *",
     });

@@ -31,7 +31,10 @@ export interface StaleOrganisationRefusal {
 }
 
 /** What a team role was refused, named for the person (403). */
-export const refusedSubjects = { billing: "billing" } as const;
+export const refusedSubjects = {
+  billing: "billing",
+  integrations: "API keys and webhooks",
+} as const;
 
 /** A page the person's role in the active organisation does not include (403). */
 export interface TeamRoleRefusal {

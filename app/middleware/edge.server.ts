@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { referralKeyCondition } from "~/domain/referrals/get-referral.server.ts";
 import { isOpaqueId, isPublicReference, isUuid } from "~/lib/ids.ts";
+import { problemResponse } from "./problem.server.ts";
 
 /**
  * The first check every route's request passes (root middleware): input that cannot be one of
@@ -55,10 +56,21 @@ function isReservedName(name: string): boolean {
  */
 export const formLimits = { fields: 500, fieldBytes: 100 * 1024 } as const;
 
-/** Routes whose body is not a form: the payment provider's webhook reads raw JSON and checks its signature. */
+/**
+ * Routes whose body is not a form: the payment provider's webhook reads raw JSON and checks its
+ * signature, and the REST API (docs/api.md) reads JSON through its contract's schemas.
+ */
 const rawBodyPaths = new Set(["/webhooks/stripe"]);
+const isRawBodyPath = (pathname: string) =>
+  rawBodyPaths.has(pathname) || pathname.startsWith("/api/v1/");
 
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+function isEdgeRefusal(
+  value: unknown,
+): value is { data: unknown; init: { status?: number } | null } {
+  return typeof value === "object" && value !== null && "data" in value && "init" in value;
+}
 
 function notFound(): never {
   throw data("Not found", { status: 404 });
@@ -137,10 +149,21 @@ export async function checkForm(request: Request): Promise<void> {
 export const edgeChecks: MiddlewareFunction<Response> = async ({ request, params }, next) => {
   const url = new URL(request.url);
   const { pathname } = url;
-  checkParams(params, pathname);
-  checkQuery(url);
+  try {
+    checkParams(params, pathname);
+    checkQuery(url);
+  } catch (refusal) {
+    // The API answers every refusal as problem details (docs/api.md), these included.
+    if (!pathname.startsWith("/api/v1/") || !isEdgeRefusal(refusal)) throw refusal;
+    const status = refusal.init?.status ?? 400;
+    return problemResponse(
+      status,
+      status === 404 ? "not_found" : "invalid_input",
+      String(refusal.data),
+    );
+  }
   if (request.method !== "GET" && request.method !== "HEAD") {
-    if (!rawBodyPaths.has(pathname)) await checkForm(request);
+    if (!isRawBodyPath(pathname)) await checkForm(request);
   }
   return next();
 };

@@ -230,6 +230,7 @@ function headerOrganisation(current: CurrentSession): HeaderOrganisation | undef
     roleLabel: memberRoleLabel[organisation.memberRole],
     billing: teamCan(organisation.memberRole, "billing:manage"),
     team: teamCan(organisation.memberRole, "team:view"),
+    integrations: teamCan(organisation.memberRole, "integrations:manage"),
     memberships: memberships.map((m) => ({
       id: m.id,
       name: m.name,

@@ -6,6 +6,7 @@ import {
   openDatabase,
 } from "~/db/client.server.ts";
 import { migrateAsOwner } from "~/db/database-roles.server.ts";
+import { adoptChosenDataKey, followChosenDataKey } from "~/db/encryption/data-key-choice.server.ts";
 import { installDataKeyring } from "~/db/encryption/keyring.ts";
 import { resealEncryptedColumns } from "~/db/encryption/reseal.server.ts";
 import { followSessionChanges } from "~/db/session-changes.server.ts";
@@ -23,6 +24,7 @@ import { createJobQueue, type JobQueue } from "./jobs/queue.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mailer.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "./payments/index.server.ts";
+import { createWebhookSender } from "./webhooks/webhook-sender.server.ts";
 
 /**
  * What the product plugs into its adapters: the runtime holds no use case of its own
@@ -64,7 +66,12 @@ export interface Runtime {
   sessionCache: SessionCache<CachedSession>;
   /** Logs a lost database once, and its return, instead of every failure between. */
   databaseOutage: DatabaseOutage;
-  /** Stops the job worker, then closes the database. Safe to call twice. */
+  /**
+   * Work to finish first when the runtime shuts down, while the database is still open (the room
+   * host taking its members out of their rooms).
+   */
+  beforeShutdown(task: () => Promise<void>): void;
+  /** Runs the tasks given to beforeShutdown, stops the job worker, then closes the database. Safe to call twice. */
   shutdown(): Promise<void>;
 }
 
@@ -86,6 +93,10 @@ function runtimeAdapters(
       ...createFileScanner(config),
       name: config.CLAMD_SOCKET || config.CLAMD_HOST ? "active-content+clamd" : "active-content",
     },
+    // Local receivers (http, loopback) only where the product itself runs on plain http.
+    webhooks: createWebhookSender({
+      localReceivers: new URL(config.PUBLIC_URL).protocol === "http:",
+    }),
     publicUrl: runtime.config.PUBLIC_URL,
     clock,
   };
@@ -124,18 +135,24 @@ export async function createRuntime(
   const logger = createLogger(config.LOG_LEVEL);
   // Before the database opens: a production server without its secret refuses to start.
   const authSecret = resolveAuthSecret(config);
-  // Likewise the data keyring: health columns seal and open through it from here on.
-  const { keyring } = resolveDataKeyring(config);
-  installDataKeyring(keyring);
+  // Likewise the data keys: health columns open through them from here on, and seal under the
+  // key the database names once it is open (app/db/encryption/data-key-choice.server.ts).
+  const { keyring: heldKeys } = resolveDataKeyring(config);
+  installDataKeyring(heldKeys);
   // With an owner role of its own, migrations (and the app role's grants) go through it, and the
   // app's connections never own a table (docs/decisions/0010-hardening-at-the-edge.md).
   const migrationUrl = config.DATABASE_URL ? config.DATABASE_MIGRATION_URL : undefined;
   if (migrationUrl && !options.database) await migrateAsOwner(migrationUrl, config.DATABASE_URL!);
   const database = options.database ?? (await openDatabase(databaseLocationFromConfig(config)));
+  let keyring = heldKeys;
   try {
     // A database handed in arrives migrated (createTestDatabase migrates its template as the
     // owner would); its connection may be a restricted app role's, which may not migrate.
     if (!migrationUrl && !options.database) await migrateDatabase(database);
+    // Every host seals under the one key the database names; a host without it refuses to
+    // start, since it could not open what the others write.
+    keyring = await adoptChosenDataKey(database.db, heldKeys);
+    installDataKeyring(keyring);
     // Rows written before encryption at rest (an older data directory) are sealed now.
     await resealEncryptedColumns(database.db, keyring, "plaintext");
     // Refuses to start when a published questionnaire file was edited in place; moves older rows.
@@ -190,6 +207,15 @@ export async function createRuntime(
       listening = now;
     },
   });
+  const shutdownTasks: (() => Promise<void>)[] = [];
+  // `keys:rotate` on any host changes the key every process seals under (docs/deployment.md).
+  const dataKeyChoice = followChosenDataKey(database.db, keyring, {
+    install(chosen) {
+      installDataKeyring(chosen);
+      logger.info({ keyId: chosen.currentKeyId }, "data keys: sealing under the newly chosen key");
+    },
+    onNotHeld: (error) => logger.error(error.message),
+  });
   const runtime: Runtime = {
     config,
     logger,
@@ -201,11 +227,17 @@ export async function createRuntime(
     auth,
     sessionCache,
     databaseOutage,
+    beforeShutdown(task) {
+      shutdownTasks.push(task);
+    },
     shutdown() {
       shuttingDown = true;
       databaseOutage.stop();
       stopping ??= (async () => {
         try {
+          dataKeyChoice.stop();
+          for (const task of shutdownTasks)
+            await task().catch((error) => logger.error({ err: error }, "shutdown task failed"));
           await sessionChanges.stop();
           await jobs.stop();
         } finally {

@@ -69,6 +69,20 @@ export const breaks: Fixture[] = [
     expected: ["imports app/domain/"],
   },
   {
+    rule: "the domain and jobs reach other servers only through adapters",
+    name: "a use case posting with fetch, a job importing node:https, and a dynamic import",
+    files: {
+      "app/domain/api/deliver.server.ts": `export async function deliver(url: string) {
+  return fetch(url, { method: "POST" });
+}
+export const again = (url: string) => globalThis.fetch(url);`,
+      "app/jobs/ping.ts": `import https from "node:https";
+export const ping = () => https.get("https://example.com");
+export const later = () => import("undici");`,
+    },
+    expected: ["line 2", "line 4", "line 1", "line 3"],
+  },
+  {
     rule: "product code does not import test helpers",
     name: "a route importing a factory",
     files: {
@@ -358,6 +372,19 @@ export const correct: Fixture[] = [
     files: {
       "app/services/mail.server.ts": `import type { Mail } from "~/domain/mail/mail.ts";\nexport const send = (m: Mail) => m;`,
       "app/domain/mail/mail.ts": "export interface Mail { to: string }",
+    },
+    expected: [],
+  },
+  {
+    rule: "the domain and jobs reach other servers only through adapters",
+    name: "a use case sending through its adapter, and a service using fetch",
+    files: {
+      "app/domain/api/deliver.server.ts": `import type { IncomingHttpHeaders } from "node:http";
+import type { Scope } from "~/domain/kernel/scope.ts";
+export async function deliver(scope: Scope, url: string, headers: IncomingHttpHeaders) {
+  return scope.adapters.webhooks.post({ url, body: "", headers: {}, timeoutMs: 1 });
+}`,
+      "app/services/webhooks/sender.server.ts": `export const post = (url: string) => fetch(url);`,
     },
     expected: [],
   },

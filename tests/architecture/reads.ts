@@ -20,6 +20,10 @@ export const tenantTables = new Set([
   "creditNote",
   "member",
   "teamInvitation",
+  "apiKey",
+  "webhookEndpoint",
+  "webhookDelivery",
+  "insightCount",
 ]);
 
 /**
@@ -60,6 +64,10 @@ export const visibilityBuilders: Record<string, string> = {
   visibleCreditNotes: "creditNote",
   visibleMembers: "member",
   visibleTeamInvitations: "teamInvitation",
+  visibleApiKeys: "apiKey",
+  visibleWebhookEndpoints: "webhookEndpoint",
+  visibleWebhookDeliveries: "webhookDelivery",
+  visibleInsightCounts: "insightCount",
   visibleQuestionnaireResponses: "questionnaireResponse",
   visibleDraftReports: "draftReport",
   visibleClinicalNotes: "caseClinicalNote",

@@ -8,6 +8,7 @@ import {
   runtimeCycles,
   servicesImportingDomain,
 } from "./import-graph.ts";
+import { networkAccess } from "./network.ts";
 import { unscopedReads } from "./reads.ts";
 import { isTestFile, type Project } from "./source.ts";
 import { unscopedDomainCalls } from "./use-case-signatures.ts";
@@ -80,6 +81,13 @@ export const rules = {
 
   "services are adapters: they do not import the domain at runtime": (project: Project) =>
     servicesImportingDomain(edges(project)).map((file) => byFile(file, "imports app/domain/")),
+
+  "the domain and jobs reach other servers only through adapters": (project: Project) =>
+    product(project)
+      .filter((file) => file.startsWith("app/domain/") || file.startsWith("app/jobs/"))
+      .flatMap((file) =>
+        networkAccess(project.source(file)).map((line) => byFile(file, `line ${line}`)),
+      ),
 
   "product code does not import test helpers": (project: Project) =>
     productImportingTestHelpers(edges(project)).map((edge) =>

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -15,15 +16,20 @@ import {
   referralManager,
   report,
 } from "~/db/schema/index.ts";
+import { type ApiScope, apiScopes } from "~/domain/api/api-scopes.ts";
+import { createApiKey } from "~/domain/api/create-api-key.server.ts";
+import { revokeApiKey } from "~/domain/api/revoke-api-key.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { createOrder, handlePaymentEvent } from "~/domain/billing/orders.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { expireInvitations } from "~/domain/referrals/expire-invitations.server.ts";
 import { saveManagementReferral } from "~/domain/referrals/save-management-referral.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
+import { leaveOrganisation } from "~/domain/teams/team.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
+import { callApi } from "~tests/support/api.ts";
 import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { type BuiltServer, startBuiltServer } from "~tests/support/built-server.ts";
 import { bookedCaseForTest, createDoctorAccountForTest } from "~tests/support/consultations.ts";
@@ -64,6 +70,8 @@ interface World {
   side: Side;
   organisationId: string;
   employerEmail: string;
+  /** The owner: the member who makes the side's API keys. */
+  ownerUserId: string;
   draftId: string;
   invitedId: string;
   /** Invited 16 days ago and lapsed: a new invitation may still be sent. */
@@ -137,6 +145,8 @@ interface Probe {
   expect: (role: Role, own: boolean) => Outcome;
   /** The owner's answer names its object (HTML and `.data` reads). */
   shows?: (w: World) => string;
+  /** Counts only (management information): no reference or name of any side, the caller's own included. */
+  countsOnly?: true;
   /** The object's state, compared before and after a refused action. */
   state?: (w: World) => Promise<string>;
   /** Billing's: owners and HR administrators only, not managers. */
@@ -464,6 +474,16 @@ const probes: Probe[] = [
     url: () => dataUrl("/employer-dashboard"),
     expect: employerArea([200], { list: true }),
   },
+  // ---- employer: management information (counts only; a manager's own, another side's none) ----
+  ...["/employer-insight", dataUrl("/employer-insight"), "/employer-insight.csv"].map(
+    (page): Probe => ({
+      name: `insight ${page}`,
+      method: "GET",
+      url: () => page,
+      expect: employerArea([200], { list: true }),
+      countsOnly: true,
+    }),
+  ),
   {
     name: "referral people: name a manager",
     method: "POST",
@@ -943,6 +963,7 @@ async function seedSide(side: Side, doctorId: string) {
     side,
     organisationId,
     employerEmail,
+    ownerUserId: userId,
     draftId: draft.referral.id,
     invitedId: invited.referral.id,
     expiredId: lapsed.referral.id,
@@ -1085,7 +1106,7 @@ async function walk(probe: Probe): Promise<string[]> {
       // a manager, no invoice.
       for (const side of sides) {
         const forbidden =
-          side !== callerSide
+          side !== callerSide || probe.countsOnly
             ? world[side].markers
             : role === "colleague A"
               ? world[side].markers.filter((m) => m !== world[side].invoiceNumber)
@@ -1119,4 +1140,235 @@ describe("every role gets its own objects of the employer, doctor and subject ar
   it("walked every probe for every role on both sides", () => {
     expect(requests).toBe(probes.length * sides.length * roles.length);
   });
+});
+
+/*
+ * The API's share of the matrix (docs/api.md): every endpoint of /api/v1 × a key of side A with
+ * every scope, a key of A whose maker has left the team (a key is the organisation's, so it reaches
+ * what key A reaches), a key of side B, an expired key of A, a revoked key of A, a key of A without
+ * the endpoint's scope, and no key × the objects of side A and of side B. A key reaches only its own
+ * organisation's objects (another's are not found, never told apart from a missing one); an
+ * expired, revoked or missing key is a 401 and a key without the scope a 403, whatever the object;
+ * no answer carries anything of a side the key is not of; a refused write changes nothing.
+ */
+type KeyCaller =
+  | "key A"
+  | "left maker's key A"
+  | "key B"
+  | "expired key A"
+  | "revoked key A"
+  | "unscoped key A"
+  | "no key";
+const keyCallers: KeyCaller[] = [
+  "key A",
+  "left maker's key A",
+  "key B",
+  "expired key A",
+  "revoked key A",
+  "unscoped key A",
+  "no key",
+];
+
+interface ApiProbe {
+  name: string;
+  method: "GET" | "POST";
+  url: (w: World) => string;
+  scope: ApiScope;
+  /** The answers the object's own key may get (a write may find its object moved on). */
+  ok: number[];
+  /** A list or the organisation's own figures: another side's key gets its own, not a 404. */
+  list?: boolean;
+  json?: unknown;
+  state?: (w: World) => Promise<string>;
+}
+
+const apiProbes: ApiProbe[] = [
+  {
+    name: "list referrals after a referral",
+    method: "GET",
+    url: (w) => `/api/v1/referrals?after=${w.invitedId}`,
+    scope: "referrals:read",
+    ok: [200],
+    list: true,
+  },
+  {
+    name: "get a referral by id",
+    method: "GET",
+    url: (w) => `/api/v1/referrals/${w.invitedId}`,
+    scope: "referrals:read",
+    ok: [200],
+  },
+  {
+    name: "get a referral by reference",
+    method: "GET",
+    url: (w) => `/api/v1/referrals/${w.markers[0]}`,
+    scope: "referrals:read",
+    ok: [200],
+  },
+  {
+    name: "create a referral (a body the form refuses)",
+    method: "POST",
+    url: () => "/api/v1/referrals",
+    scope: "referrals:write",
+    ok: [422],
+    list: true,
+    json: { type: "management", employeeName: "" },
+  },
+  {
+    name: "send a reminder",
+    method: "POST",
+    url: (w) => `/api/v1/referrals/${w.invitedId}/reminders`,
+    scope: "referrals:write",
+    ok: [200, 409, 429],
+    state: rowOf("referral", (w) => w.invitedId),
+  },
+  {
+    name: "cancel a referral",
+    method: "POST",
+    url: (w) => `/api/v1/referrals/${w.expiredId}/cancel`,
+    scope: "referrals:write",
+    ok: [200, 409],
+    state: rowOf("referral", (w) => w.expiredId),
+  },
+  {
+    name: "get a released report",
+    method: "GET",
+    url: (w) => `/api/v1/reports/${w.reportReference}`,
+    scope: "reports:read",
+    ok: [200],
+  },
+  {
+    name: "get a released report's PDF",
+    method: "GET",
+    url: (w) => `/api/v1/reports/${w.reportReference}/pdf`,
+    scope: "reports:read",
+    ok: [200],
+  },
+  {
+    name: "read the credit balance",
+    method: "GET",
+    url: () => "/api/v1/credits",
+    scope: "billing:read",
+    ok: [200],
+    list: true,
+  },
+];
+
+describe("an API key reaches its own organisation's objects and nothing of another's", () => {
+  const keys = {} as Record<Exclude<KeyCaller, "unscoped key A" | "no key">, string>;
+  /** Side A's keys each lacking one scope: the one an endpoint needs. */
+  const lacking = {} as Record<ApiScope, string>;
+
+  beforeAll(async () => {
+    const db: Database = runtime.database.db;
+    const ownerScope = (w: World, now = new Date()) =>
+      employerScopeForTest(
+        db,
+        {
+          userId: w.ownerUserId,
+          organisationId: w.organisationId,
+          organisationName: `Matrix ${w.side} Ltd`,
+        },
+        now,
+      );
+    const make = (w: World, scopes: ApiScope[], expiresOn = "", now = new Date()) =>
+      createApiKey(ownerScope(w, now), { intent: "create-key", name: "Matrix", scopes, expiresOn });
+    keys["key A"] = (await make(world.A, [...apiScopes])).secret;
+    keys["key B"] = (await make(world.B, [...apiScopes])).secret;
+    // An HR administrator of A makes a key and leaves the team.
+    const leaverId = await createAccountOn(
+      runtime,
+      "employer",
+      uniqueEmail("leaver"),
+      "Lee Leaver",
+    );
+    await db
+      .insert(member)
+      .values({ organisationId: world.A.organisationId, userId: leaverId, role: "hr_admin" });
+    const leaver = employerScopeForTest(db, {
+      userId: leaverId,
+      organisationId: world.A.organisationId,
+      organisationName: "Matrix A Ltd",
+      memberRole: "hr_admin",
+    });
+    keys["left maker's key A"] = (
+      await createApiKey(leaver, {
+        intent: "create-key",
+        name: "Leaver's key",
+        scopes: [...apiScopes],
+        expiresOn: "",
+      })
+    ).secret;
+    await leaveOrganisation(leaver);
+    keys["expired key A"] = (
+      await make(world.A, [...apiScopes], "2020-01-01", new Date("2019-12-31T12:00:00Z"))
+    ).secret;
+    const revoked = await make(world.A, [...apiScopes]);
+    await revokeApiKey(ownerScope(world.A), revoked.id);
+    keys["revoked key A"] = revoked.secret;
+    for (const scope of apiScopes)
+      lacking[scope] = (
+        await make(
+          world.A,
+          apiScopes.filter((s) => s !== scope),
+        )
+      ).secret;
+  });
+
+  const expected = (caller: KeyCaller, target: Side, probe: ApiProbe): number[] => {
+    if (caller === "no key" || caller === "expired key A" || caller === "revoked key A")
+      return [401];
+    if (caller === "unscoped key A") return [403];
+    const own = (caller === "key B" ? "B" : "A") === target;
+    return own || probe.list ? probe.ok : [404];
+  };
+
+  for (const probe of apiProbes)
+    it(`${probe.method} ${probe.name}`, async () => {
+      const failures: string[] = [];
+      for (const target of sides) {
+        const w = world[target];
+        // The object's own keys last: their writes may move the object on.
+        const ownKey = (caller: KeyCaller) =>
+          Number(caller === `key ${target}` || (caller === "left maker's key A" && target === "A"));
+        const ordered = [...keyCallers].sort((a, b) => ownKey(a) - ownKey(b));
+        for (const caller of ordered) {
+          const key =
+            caller === "no key"
+              ? undefined
+              : caller === "unscoped key A"
+                ? lacking[probe.scope]
+                : keys[caller];
+          const before = probe.state ? await probe.state(w) : undefined;
+          const answer = await callApi(server, probe.method, probe.url(w), {
+            key,
+            json: probe.method === "POST" ? (probe.json ?? {}) : undefined,
+            idempotencyKey: probe.method === "POST" ? randomUUID() : undefined,
+          });
+          const label = `${caller} ${probe.method} ${probe.name} of ${target}`;
+          const wanted = expected(caller, target, probe);
+          if (!wanted.includes(answer.status))
+            failures.push(`${label}: expected ${wanted.join("/")}, got ${answer.status}`);
+          if (
+            answer.status !== 200 &&
+            !String(answer.headers["content-type"]).startsWith("application/problem+json")
+          )
+            failures.push(`${label}: a refusal that is not problem details`);
+          const callerSide: Side | null = caller.endsWith("B")
+            ? "B"
+            : caller.endsWith("A")
+              ? "A"
+              : null;
+          const body = answer.body.toString("latin1");
+          for (const side of sides)
+            if (side !== callerSide || wanted[0]! >= 400)
+              for (const marker of world[side].markers)
+                if (body.includes(marker) && !probe.url(w).includes(marker))
+                  failures.push(`${label}: the answer contains ${marker}`);
+          if (probe.state && !probe.ok.includes(answer.status) && (await probe.state(w)) !== before)
+            failures.push(`${label}: a refused call changed the object`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
 });

@@ -1,6 +1,7 @@
 import type { Adapters } from "~/domain/kernel/adapters.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
+import { createWebhookSender } from "~/services/webhooks/webhook-sender.server.ts";
 
 /** The public address the domain tests write into their links. */
 const testPublicUrl = "http://localhost:3000";
@@ -14,8 +15,8 @@ function notGiven(adapter: string) {
 
 /**
  * The adapters of a test's scope (docs/architecture.md §3b): the ones the test passes (a recording
- * or file-outbox mailer, a job queue), the demo payment provider the test servers run with, and
- * the system clock. A mailer or queue the test did not pass refuses, so a test never sends mail
+ * or file-outbox mailer, a job queue), the demo payment provider the test servers run with, the
+ * webhook sender as a product on plain http has it, and the system clock. A mailer or queue the test did not pass refuses, so a test never sends mail
  * or queues a job it does not look at.
  */
 export function testAdapters(given: Partial<Adapters> = {}): Adapters {
@@ -24,6 +25,8 @@ export function testAdapters(given: Partial<Adapters> = {}): Adapters {
     jobs: { send: notGiven("job queue") },
     payments: createDemoProvider(),
     fileScanner: { name: "not given", scan: notGiven("file scanner") },
+    // As the runtime makes it for a product on plain http: a receiver on this machine is allowed.
+    webhooks: createWebhookSender({ localReceivers: true }),
     publicUrl: testPublicUrl,
     clock: () => new Date(),
     ...given,

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import {
   doctorProfile,
@@ -10,11 +10,17 @@ import {
   reportVersion,
   user,
 } from "~/db/schema/index.ts";
+import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
+import { countReleasedOutcome } from "~/domain/insight/count-released-outcome.server.ts";
+import type { RequestOrigin } from "~/domain/kernel/actor.ts";
+import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { transition } from "~/domain/referrals/lifecycle.ts";
+import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import type { ReportBody } from "~/domain/reports/report-body.ts";
 import { reviewDueAt } from "~/domain/reports/review-window.ts";
-import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
+import { testAdapters } from "~tests/support/adapters.ts";
+import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorRecordForTest } from "~tests/support/consultations.ts";
 import { statusTakenByDoctor } from "~tests/support/referrals.ts";
 
@@ -154,22 +160,50 @@ export async function createSentReport(
 }
 
 /**
- * The doctor's revision after a correction: version n+1 signed and sent, the report and the
- * referral back with the person, and a fresh link.
+ * The person's release of a sent report: they open their link and approve version 1 without the
+ * diagnosis, as one client (`origin` names the test in the audit trail). The report tests' cases
+ * that start from a released report begin here.
+ */
+export async function releaseSentReportForTest(
+  db: Database,
+  sent: { token: string },
+  {
+    origin,
+    now = new Date(),
+    jobs = { send: async () => null },
+  }: { origin: RequestOrigin; now?: Date; jobs?: Adapters["jobs"] },
+) {
+  const opened = await openAssessmentLink(db, { token: sent.token, origin, now });
+  if (!opened.ok) throw new Error("the report link did not open");
+  await approveReport(
+    subjectScopeForTest(db, opened.link, { origin, now, adapters: testAdapters({ jobs }) }),
+    { version: 1, releaseDiagnosis: false },
+  );
+}
+
+/**
+ * The doctor's revision after a correction, or amendment of a released report: the next version
+ * signed and sent, the report and the referral back with the person, and a fresh link.
  */
 export async function sendRevisedVersionForTest(
   db: Database,
   { reportId, body, now = new Date() }: { reportId: string; body: ReportBody; now?: Date },
 ) {
   const [current] = await db.select().from(report).where(eq(report.id, reportId));
-  if (current?.status !== "correction_requested") throw new Error(`report is ${current?.status}`);
+  if (current?.status !== "correction_requested" && current?.status !== "released")
+    throw new Error(`report is ${current?.status}`);
   const [doctor] = await db
     .select({ name: user.name, gmcNumber: doctorProfile.gmcNumber })
     .from(user)
     .innerJoin(doctorProfile, eq(doctorProfile.userId, user.id))
     .where(eq(user.id, current.doctorId));
   if (!doctor) throw new Error("doctor missing");
-  const version = current.currentVersion + 1;
+  // After a withheld amendment the current version is the released one, but later numbers are taken.
+  const [last] = await db
+    .select({ n: max(reportVersion.version) })
+    .from(reportVersion)
+    .where(eq(reportVersion.reportId, reportId));
+  const version = (last?.n ?? current.currentVersion) + 1;
   await db.insert(reportVersion).values({
     reportId,
     version,
@@ -180,6 +214,13 @@ export async function sendRevisedVersionForTest(
     signedAt: now,
     sentAt: now,
   });
+  // An amendment reopens a released report as a draft of the next version first, as the doctor's
+  // "Amend the released report" does (the report's trigger allows no other way out of released).
+  if (current.status === "released")
+    await db
+      .update(report)
+      .set({ status: "draft", currentVersion: version })
+      .where(eq(report.id, reportId));
   await db
     .update(report)
     .set({ status: "awaiting_subject", currentVersion: version, reviewDueAt: reviewDueAt(now, 5) })
@@ -188,8 +229,73 @@ export async function sendRevisedVersionForTest(
   if (!ref) throw new Error("referral missing");
   await db
     .update(referral)
-    .set({ status: transition(ref.status, "report_sent", "doctor"), correctionRequested: false })
+    .set({
+      status: transition(
+        ref.status === "complete"
+          ? transition(ref.status, "amendment_started", "doctor")
+          : ref.status,
+        "report_sent",
+        "doctor",
+      ),
+      correctionRequested: false,
+    })
     .where(eq(referral.id, ref.id));
   const { token } = await issueInvitationToken(db, { referralId: ref.id, invitedAt: now, now });
   return { token, version };
+}
+
+/**
+ * Released reports on referrals made in a test by inserting rows (the insight pages' fixtures): a
+ * report at version 1, the version approved and frozen, and its outcome counted as a release
+ * counts it (`countReleasedOutcome`). `body(i)` is the i-th referral's report.
+ */
+export async function releaseReportsForTest(
+  db: Database,
+  {
+    referralIds,
+    body,
+    releasedAt,
+  }: { referralIds: string[]; body: (i: number) => ReportBody; releasedAt: Date },
+): Promise<void> {
+  for (const [i, referralId] of referralIds.entries()) {
+    const [ref] = await db
+      .select({ organisationId: referral.organisationId, ownerId: referral.ownerId })
+      .from(referral)
+      .where(eq(referral.id, referralId));
+    if (!ref) throw new Error("referral missing");
+    const [made] = await db
+      .insert(report)
+      .values({
+        reference: `REP-${randomCode(6)}`,
+        referralId,
+        organisationId: ref.organisationId,
+        type: "management",
+        status: "released",
+        doctorId: "doctor-of-the-fixture",
+        releasedVersion: 1,
+        releasedAt,
+      })
+      .returning({ id: report.id });
+    if (!made) throw new Error("report not made");
+    await db.insert(reportVersion).values({
+      reportId: made.id,
+      version: 1,
+      body: body(i),
+      authorDoctorId: "doctor-of-the-fixture",
+      authorName: "Dr Fixture",
+      authorGmcNumber: "7000001",
+      signedAt: releasedAt,
+      sentAt: releasedAt,
+      subjectDecision: "approved",
+      decidedAt: releasedAt,
+    });
+    await countReleasedOutcome(db, {
+      reportId: made.id,
+      organisationId: ref.organisationId,
+      ownerId: ref.ownerId,
+      version: 1,
+      body: body(i),
+      firstReleasedAt: releasedAt,
+    });
+  }
 }

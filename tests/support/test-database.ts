@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import {
   type DatabaseHandle,
   migrateDatabase,
   migrationsFolder,
   openDatabase,
+  withConnection,
 } from "~/db/client.server.ts";
 import {
   migrateAsOwner,
@@ -48,7 +48,7 @@ export async function createTestDatabase({
   const server = serverSetup(serverUrl);
   const template = await prepareServerTemplate(server);
   const name = `referoh_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(server.adminUrl, (admin) =>
+  await withConnection(server.adminUrl, (admin) =>
     admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
   );
   // The copy keeps the template's tables, owners and grants; the database-level grants and the
@@ -62,7 +62,7 @@ export async function createTestDatabase({
     ...handle,
     async close() {
       await close();
-      await withAdmin(server.adminUrl, (admin) =>
+      await withConnection(server.adminUrl, (admin) =>
         admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );
     },
@@ -198,16 +198,6 @@ function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 /**
  * The migrated template database on the server. Built under an advisory lock so parallel test
  * files wait for one builder, and migrated under a temporary name: a run that dies half-way
@@ -220,7 +210,7 @@ async function prepareServerTemplate(server: ServerSetup): Promise<string> {
   const name = roles
     ? `referoh_template_${migrationsFingerprint()}_${createHash("sha256").update(`${roles.owner}/${roles.app}`).digest("hex").slice(0, 8)}`
     : `referoh_template_${migrationsFingerprint()}`;
-  return withAdmin(server.adminUrl, async (admin) => {
+  return withConnection(server.adminUrl, async (admin) => {
     const exists = async () =>
       ((await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount ?? 0) >
       0;

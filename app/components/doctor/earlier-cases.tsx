@@ -1,4 +1,5 @@
 import { HistoryIcon } from "lucide-react";
+import { CaseWorkSection } from "~/components/doctor/case-work-section.tsx";
 import { ReportSections } from "~/components/reports/report-sections.tsx";
 import type { EarlierCase } from "~/domain/doctor/earlier-cases.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
@@ -17,15 +18,12 @@ const TYPE_LABELS = {
 export function EarlierCases({ cases }: { cases: readonly EarlierCase[] }) {
   if (cases.length === 0) return null;
   return (
-    <section
-      className="mt-6 rounded-xl border bg-card p-5"
-      aria-labelledby="earlier-cases-heading"
+    <CaseWorkSection
+      id="earlier-cases"
+      icon={HistoryIcon}
+      title="Earlier cases"
       data-testid="earlier-cases"
     >
-      <h2 id="earlier-cases-heading" className="flex items-center gap-2 font-semibold text-lg">
-        <HistoryIcon aria-hidden="true" className="size-5" />
-        Earlier cases
-      </h2>
       <p className="mt-1 text-muted-foreground text-sm">
         The employee let you see their earlier reports and answers with this employer. The employer
         does not see their answers.
@@ -72,6 +70,6 @@ export function EarlierCases({ cases }: { cases: readonly EarlierCase[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </CaseWorkSection>
   );
 }

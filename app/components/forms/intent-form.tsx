@@ -1,6 +1,8 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
-import { Form, type FormProps } from "react-router";
+import type { ReactNode } from "react";
+import { Form, type FormProps, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { Button } from "~/components/ui/button";
 
 /**
  * One of the forms of a page whose action does several things: it posts its `intent`, which the
@@ -38,5 +40,84 @@ export function PostIntentForm({
       <input type="hidden" name="intent" value={intent} />
       {children}
     </Form>
+  );
+}
+
+/** An intent and the hidden fields that go with it: the row's id, `confirm=yes` once asked. */
+type IntentFields = { intent: string } & Record<string, string>;
+
+function FieldsForm({
+  fields: { intent, ...rest },
+  children,
+  ...props
+}: { fields: IntentFields } & Omit<FormProps, "method">) {
+  return (
+    <PostIntentForm intent={intent} {...props}>
+      {Object.entries(rest).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </PostIntentForm>
+  );
+}
+
+/** A form of one small button beside a row: its intent, the row's id, and the like. */
+export function OneButtonForm({
+  fields,
+  label,
+  variant = "destructive",
+  children,
+}: {
+  fields: IntentFields;
+  /** The button's accessible name, where its text alone does not say which row it acts on. */
+  label?: string;
+  variant?: "destructive" | "outline";
+  children: ReactNode;
+}) {
+  return (
+    <FieldsForm fields={fields}>
+      <Button type="submit" size="sm" variant={variant} aria-label={label}>
+        {children}
+      </Button>
+    </FieldsForm>
+  );
+}
+
+/**
+ * The two answers to "are you sure?" asked by the page itself (it works without JavaScript): do
+ * it, or go back to the page as it was.
+ */
+export function ConfirmButtons({ yes, size }: { yes: ReactNode; size?: "sm" }) {
+  return (
+    <>
+      <Button type="submit" size={size} variant="destructive">
+        {yes}
+      </Button>
+      <Button asChild size={size} variant="outline">
+        <Link to=".">Cancel</Link>
+      </Button>
+    </>
+  );
+}
+
+/** A destructive action asked first, in place of its button: the question, yes and cancel. */
+export function ConfirmPanel({
+  fields,
+  question,
+  yes,
+}: {
+  fields: IntentFields;
+  question: ReactNode;
+  yes: string;
+}) {
+  return (
+    <FieldsForm
+      fields={fields}
+      role="alert"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive p-3"
+    >
+      <span className="font-medium text-sm">{question}</span>
+      <ConfirmButtons yes={yes} size="sm" />
+    </FieldsForm>
   );
 }

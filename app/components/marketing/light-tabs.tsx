@@ -2,7 +2,6 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  useEffect,
   useId,
   useRef,
   useState,
@@ -55,8 +54,15 @@ export function LightTabs({
     ? asked!
     : (defaultValue ?? tabs[0]!.value);
   const [value, setValue] = useState(initial);
-  // A navigation to another tab's address (back, forward, a link) opens that tab.
-  useEffect(() => setValue(initial), [initial]);
+  // A navigation to another tab's address (back, forward, a link) opens that tab. Adjusted while
+  // rendering, when the address changes, and never on mount: an effect ran once after hydration
+  // and set the tab back, losing a click that React replayed from before hydration (seen at 4×
+  // CPU, tests/e2e/shell/early-clicks.spec.ts).
+  const [shownFor, setShownFor] = useState(initial);
+  if (shownFor !== initial) {
+    setShownFor(initial);
+    setValue(initial);
+  }
   const refs = useRef<Array<HTMLAnchorElement | null>>([]);
 
   function hrefOf(tab: string) {

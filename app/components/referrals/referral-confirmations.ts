@@ -1,3 +1,4 @@
+import { ArchiveIcon, type LucideIcon, SendIcon } from "lucide-react";
 import type { ReferralDrawerData } from "./referral-details.tsx";
 
 /*
@@ -7,21 +8,46 @@ import type { ReferralDrawerData } from "./referral-details.tsx";
 
 type Facts = Pick<ReferralDrawerData, "reference" | "subjectName" | "subjectEmail">;
 
-export const reinviteConfirmation = {
-  title: (r: Facts) => `Send a new invitation to ${r.subjectName}?`,
-  description: (r: Facts) =>
+/** A confirmed case action: what its confirmation says, and the intent its POST carries. */
+export interface CaseConfirmation {
+  intent: "reinvite" | "close";
+  /** What opens it: the drawer's button, the page's link. */
+  trigger: { Icon: LucideIcon; label: string; variant: "default" | "outline" };
+  title: (r: Facts) => string;
+  description: (r: Facts) => string;
+  /** What it costs or what cannot be undone, set apart beneath the description. */
+  details: (r: Facts) => string;
+  confirm: string;
+  /** The confirm button's words while the POST is on its way. */
+  busy: string;
+  back: string;
+  /** The title of the toast when the server refuses the action. */
+  refused: string;
+}
+
+export const reinviteConfirmation: CaseConfirmation = {
+  intent: "reinvite",
+  trigger: { Icon: SendIcon, label: "Send a new invitation", variant: "default" },
+  title: (r) => `Send a new invitation to ${r.subjectName}?`,
+  description: (r) =>
     `We will e-mail ${r.subjectEmail} a new link to the assessment, which works for 14 days. The expired link stays closed.`,
-  cost: (r: Facts) =>
+  details: (r) =>
     `This is the same referral, ${r.reference}: nothing is charged and no credits are used.`,
   confirm: "Send new invitation",
+  busy: "Sending...",
   back: "Not now",
+  refused: "Invitation not sent",
 };
 
-export const closeConfirmation = {
-  title: (r: Facts) => `Close referral ${r.reference}?`,
+export const closeConfirmation: CaseConfirmation = {
+  intent: "close",
+  trigger: { Icon: ArchiveIcon, label: "Close: no further action", variant: "outline" },
+  title: (r) => `Close referral ${r.reference}?`,
   description: () =>
     'It will be marked "Closed: no further action". The report stays here to read and download.',
   details: () => "This cannot be undone. Make a new referral if anything changes.",
   confirm: "Close referral",
+  busy: "Closing...",
   back: "Keep it open",
+  refused: "Referral not closed",
 };

@@ -1,4 +1,4 @@
-import { ArchiveIcon, MailIcon, SendIcon } from "lucide-react";
+import { MailIcon } from "lucide-react";
 import { type ComponentProps, useEffect, useState } from "react";
 import { type Link, useFetcher, useLocation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
@@ -9,7 +9,11 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { toast } from "~/components/ui/toaster";
 import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
-import { closeConfirmation, reinviteConfirmation } from "./referral-confirmations.ts";
+import {
+  type CaseConfirmation,
+  closeConfirmation,
+  reinviteConfirmation,
+} from "./referral-confirmations.ts";
 import {
   DownloadReportButton,
   EditDraftLink,
@@ -115,56 +119,43 @@ function useRefusalToast(
   }, [fetcher.state, fetcher.data, title]);
 }
 
-/** An expired case: the same referral invited again, after a confirmation. */
-function ReinviteButton({ referral }: { referral: ReferralDrawerData }) {
+/**
+ * A case action taken after its confirmation dialog: an expired case invited again, a complete
+ * one closed with no further action. The dialog says what referral-confirmations.ts says, as the
+ * referral's own page does, and its form posts to the action's route; a refusal is told in a
+ * toast.
+ */
+function ConfirmedCaseAction({
+  referral,
+  confirmation,
+}: {
+  referral: ReferralDrawerData;
+  confirmation: CaseConfirmation;
+}) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  useRefusalToast(fetcher, "Invitation not sent");
-  const sending = fetcher.state !== "idle";
+  useRefusalToast(fetcher, confirmation.refused);
+  const busy = fetcher.state !== "idle";
+  const { Icon, label, variant } = confirmation.trigger;
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" className="w-full sm:w-auto">
-          <SendIcon aria-hidden="true" />
-          Send a new invitation
+        <Button type="button" variant={variant} className="w-full sm:w-auto">
+          <Icon aria-hidden="true" />
+          {label}
         </Button>
       }
-      title={reinviteConfirmation.title(referral)}
-      description={reinviteConfirmation.description(referral)}
-      details={<p className="font-medium">{reinviteConfirmation.cost(referral)}</p>}
-      cancelLabel={reinviteConfirmation.back}
+      title={confirmation.title(referral)}
+      description={confirmation.description(referral)}
+      details={<p className="font-medium">{confirmation.details(referral)}</p>}
+      cancelLabel={confirmation.back}
     >
-      <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/reinvite`}>
+      <fetcher.Form
+        method="post"
+        action={`/employer-referrals/${referral.id}/${confirmation.intent}`}
+      >
         <OrganisationField />
-        <Button type="submit" disabled={sending}>
-          {sending ? "Sending..." : reinviteConfirmation.confirm}
-        </Button>
-      </fetcher.Form>
-    </ConfirmDialog>
-  );
-}
-
-/** A complete case closed with no further action, after a confirmation. */
-function CloseReferralButton({ referral }: { referral: ReferralDrawerData }) {
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  useRefusalToast(fetcher, "Referral not closed");
-  const closing = fetcher.state !== "idle";
-  return (
-    <ConfirmDialog
-      trigger={
-        <Button type="button" variant="outline" className="w-full sm:w-auto">
-          <ArchiveIcon aria-hidden="true" />
-          Close: no further action
-        </Button>
-      }
-      title={closeConfirmation.title(referral)}
-      description={closeConfirmation.description()}
-      details={<p className="font-medium">{closeConfirmation.details()}</p>}
-      cancelLabel={closeConfirmation.back}
-    >
-      <fetcher.Form method="post" action={`/employer-referrals/${referral.id}/close`}>
-        <OrganisationField />
-        <Button type="submit" disabled={closing}>
-          {closing ? "Closing..." : closeConfirmation.confirm}
+        <Button type="submit" disabled={busy}>
+          {busy ? confirmation.busy : confirmation.confirm}
         </Button>
       </fetcher.Form>
     </ConfirmDialog>
@@ -228,12 +219,12 @@ function DrawerActions({
         <ReminderButton referral={referral} />
       ) : null}
       {actions.includes("close") && referral.canClose ? (
-        <CloseReferralButton referral={referral} />
+        <ConfirmedCaseAction referral={referral} confirmation={closeConfirmation} />
       ) : null}
       <FollowUpLink referral={referral} />
       {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
       {actions.includes("reinvite") && referral.canReinvite ? (
-        <ReinviteButton referral={referral} />
+        <ConfirmedCaseAction referral={referral} confirmation={reinviteConfirmation} />
       ) : null}
       {actions.includes("edit") && referral.type === "management" ? (
         <EditDraftLink referral={referral} />

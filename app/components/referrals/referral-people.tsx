@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { UserMinusIcon, UserPlusIcon, UsersIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ComponentProps, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -40,12 +40,35 @@ function personLine(person: ReferralPerson, viewerId: string) {
 }
 
 /** The team members a form can choose between, each with their role. */
-function PersonOptions({ people, viewerId }: { people: ReferralPerson[]; viewerId: string }) {
-  return people.map((person) => (
-    <NativeSelectOption key={person.userId} value={person.userId}>
-      {personLine(person, viewerId)} ({person.roleLabel})
-    </NativeSelectOption>
-  ));
+/**
+ * The choice of a member of the team for the referral, in its form's field: each member named as
+ * in the section's list, with their role; the viewer as "you".
+ */
+function PersonSelect({
+  field,
+  label,
+  hint,
+  people,
+  viewerId,
+  ...select
+}: {
+  field: { id: string; name: string; errors?: string[] };
+  label: string;
+  hint: string;
+  people: ReferralPerson[];
+  viewerId: string;
+} & Pick<ComponentProps<typeof NativeSelect>, "defaultValue" | "value" | "onChange">) {
+  return (
+    <FormField id={field.id} label={label} hint={hint} error={field.errors} className="flex-1">
+      <NativeSelect name={field.name} {...select}>
+        {people.map((person) => (
+          <NativeSelectOption key={person.userId} value={person.userId}>
+            {personLine(person, viewerId)} ({person.roleLabel})
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
 }
 
 /**
@@ -227,17 +250,14 @@ function NameManagerForm({ people }: { people: ReferralPeople }) {
     >
       <OrganisationField />
       <input type="hidden" name="intent" value="name-manager" />
-      <FormField
-        id={fields.userId.id}
+      <PersonSelect
+        field={fields.userId}
         label="Add a manager"
         hint="They will see this referral and its released report, and receive its e-mails."
-        error={fields.userId.errors}
-        className="flex-1"
-      >
-        <NativeSelect name={fields.userId.name} defaultValue={people.candidates[0]?.userId}>
-          <PersonOptions people={people.candidates} viewerId={people.viewerId} />
-        </NativeSelect>
-      </FormField>
+        people={people.candidates}
+        viewerId={people.viewerId}
+        defaultValue={people.candidates[0]?.userId}
+      />
       <Button type="submit" variant="outline" disabled={busy} className="sm:mb-0">
         <UserPlusIcon aria-hidden="true" />
         {busy ? "Adding..." : "Add"}
@@ -280,21 +300,15 @@ function ReassignForm({ people }: { people: ReferralPeople }) {
       <OrganisationField />
       <input type="hidden" name="intent" value="reassign" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FormField
-          id={fields.toUserId.id}
+        <PersonSelect
+          field={fields.toUserId}
           label="Reassign to"
           hint="The referral will belong to them: they see it and receive its e-mails."
-          error={fields.toUserId.errors}
-          className="flex-1"
-        >
-          <NativeSelect
-            name={fields.toUserId.name}
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            <PersonOptions people={people.reassignTargets} viewerId={people.viewerId} />
-          </NativeSelect>
-        </FormField>
+          people={people.reassignTargets}
+          viewerId={people.viewerId}
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+        />
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}

@@ -27,4 +27,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "case_message", column: "body", kind: "text" },
   { table: "case_document", column: "file_name", kind: "text" },
   { table: "case_document", column: "content", kind: "text" },
+  // Not health data, but a signing secret that must be kept readable to sign: sealed all the same.
+  { table: "webhook_endpoint", column: "secret", kind: "text" },
+  { table: "webhook_endpoint", column: "previous_secret", kind: "text" },
 ] as const satisfies ReadonlyArray<{ table: string; column: string; kind: "json" | "text" }>;

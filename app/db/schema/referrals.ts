@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -23,6 +24,9 @@ import { organisationIdColumn } from "./auth.ts";
 import { createdAt, instant, primaryId, requiredUuidReference, updatedAt } from "./columns.ts";
 
 export const managementReferenceSequence = pgSequence("referral_reference_seq", { startWith: 1 });
+
+/** PostgreSQL's text-search vector; read as its text form, written only by the database. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const referral = pgTable(
   "referral",
@@ -75,6 +79,21 @@ export const referral = pgTable(
      * it (docs/architecture.md §4). A manager sees the referrals they own or are named on.
      */
     ownerId: text("owner_id").notNull(),
+    /**
+     * The employer's list search by name, reference or job role: words beginning words
+     * (app/domain/referrals/search-words.ts); the reason is sealed, so neither searched nor copied
+     * here in the clear. Each word is held as "<organisation>/<word>" (the SQL function
+     * referral_search_words, drizzle/0052_referral_search_words_by_organisation.sql), so a word's
+     * posting list in the index is that organisation's rows with it, and kept in the row, so a
+     * bitmap's recheck or a filter reads it instead of parsing the name again: a rare name then
+     * costs its matches at any size (docs/perf-notes-growth.md, "A rare name").
+     */
+    searchWords: tsvector("search_words")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`referral_search_words(${referral.organisationId}, ${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     invitedAt: instant("invited_at"),
@@ -150,14 +169,9 @@ export const referral = pgTable(
       t.organisationId,
       sql`lower(trim(${t.subjectEmail}))`,
     ),
-    // Case-insensitive search by name, reference or job role within an organisation's list (the
-    // reason is sealed, so neither searched nor copied into an index in the clear).
-    // The organisation is in the index beside the trigrams (btree_gin), so a search reads only
-    // that organisation's matches; trigrams alone read every organisation's matches and then
-    // dropped the others' (15 ms for a 1,000-referral organisation in a 200,000-row table).
     // A reference or its beginning (REF-0…, OCC-AB…) within an organisation, in byte order (the
     // "C" collation, so LIKE 'REF-0%' is a range of it whatever the database's collation): the
-    // trigram index cannot say how few of one organisation's rows a prefix matches, and the
+    // word index below cannot say how few of one organisation's rows a prefix matches, and the
     // planner, guessing thousands, read the whole organisation in time order to find none
     // (docs/perf-notes-growth.md).
     index("referral_organisation_reference_idx").on(
@@ -169,11 +183,8 @@ export const referral = pgTable(
     // unique index on reference follows the database's collation, in which LIKE 'REF-0%' is no
     // range unless that collation is "C" (docs/perf-notes-growth.md, "Doctor's list").
     index("referral_reference_prefix_idx").on(sql`(${t.reference} collate "C")`),
-    index("referral_organisation_search_idx").using(
-      "gin",
-      t.organisationId,
-      sql`(lower(${t.subjectName} || ' ' || ${t.reference} || ' ' || coalesce(${t.jobRole}, ''))) gin_trgm_ops`,
-    ),
+    // The employer's list search (searchWords above).
+    index("referral_search_words_idx").using("gin", t.searchWords),
   ],
 );
 
@@ -267,6 +278,11 @@ export const referralActivity = pgTable(
     organisationId: organisationIdColumn(),
     /** Typed by the label map: every kind written has words for the employer. */
     kind: text("kind").$type<ActivityKind>().notNull(),
+    /**
+     * The status the case entered with this step; null where the step moved no status (a
+     * reminder) and on rows written before it was kept. The API's status history reads it.
+     */
+    status: text("status", { enum: referralStatuses }),
     actorId: text("actor_id"),
     createdAt: createdAt(),
   },

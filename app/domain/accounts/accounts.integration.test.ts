@@ -327,6 +327,24 @@ describe("two-factor", () => {
     expect(await signIn(email, "198.51.100.60")).toMatchObject({ status: "locked" });
   });
 
+  it("refuses a wrong password at enrolment, counts it as a failed sign-in and audits the refusal", async () => {
+    const email = "enrol-wrong@totp.example";
+    await registerAndVerify(email, "Enrol Wrong Ltd");
+    const { jar, current } = await signedIn(email, "198.51.100.41");
+    const refusalsBefore = (await auditActions("auth.two_factor.enrolment_started")).length;
+    const start = await startTwoFactorEnrolment(harness.runtime, {
+      actor: current.current.actor,
+      email,
+      password: "Not-The-Password-99",
+      request: requestFrom("198.51.100.41", jar),
+    });
+    expect(start).toEqual({ status: "wrong-password" });
+    const events = await auditActions("auth.two_factor.enrolment_started");
+    expect(events).toHaveLength(refusalsBefore + 1);
+    expect(events.at(-1)).toMatchObject({ actorId: current.current.user.id });
+    expect(events.at(-1)?.details).toMatchObject({ reason: "wrong_password" });
+  });
+
   it("refuses a TOTP code that was already used", async () => {
     const email = "totp@totp.example";
     await registerAndVerify(email, "Totp Ltd");

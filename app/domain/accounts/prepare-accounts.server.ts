@@ -16,7 +16,7 @@ export function setupLinkMessage(link: string): string {
   return [
     "",
     "No administrator account exists yet. Open this one-time link to create the first one",
-    "(valid for 24 hours; a new link is printed at each start until an administrator exists):",
+    "(valid for 24 hours; every server prints this same link at each start until it is used):",
     `  ${link}`,
     "",
   ].join("\n");

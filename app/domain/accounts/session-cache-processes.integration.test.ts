@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +25,9 @@ import { signOut } from "./sign-out.server.ts";
  * out elsewhere, and both serve requests at once. Only on PostgreSQL: PGlite is one process.
  */
 const SECRET = "two-processes-share-one-auth-secret-0123456789";
+// Every host holds the same data keys (docs/deployment.md); one without the database's current
+// key refuses to start.
+const DATA_KEYS = `k1:${randomBytes(32).toString("base64")}`;
 let first: Runtime;
 let second: Runtime;
 let stopFirst: () => Promise<void>;
@@ -32,7 +35,10 @@ let secondDataDir: string;
 
 describe.skipIf(!process.env.DATABASE_URL)("a session across two server processes", () => {
   beforeAll(async () => {
-    ({ runtime: first, stop: stopFirst } = await startTestRuntime({ BETTER_AUTH_SECRET: SECRET }));
+    ({ runtime: first, stop: stopFirst } = await startTestRuntime({
+      BETTER_AUTH_SECRET: SECRET,
+      DATA_ENCRYPTION_KEYS: DATA_KEYS,
+    }));
     const url = first.database.connectionString;
     if (!url) throw new Error("the first process is not on PostgreSQL");
     secondDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-second-process-"));
@@ -43,6 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)("a session across two server processe
         JOBS: "off",
         NODE_ENV: "test",
         BETTER_AUTH_SECRET: SECRET,
+        DATA_ENCRYPTION_KEYS: DATA_KEYS,
         DATABASE_URL: url,
       }),
       { database: await openDatabase({ kind: "postgres", url }) },

@@ -196,31 +196,36 @@ export async function startTwoFactorEnrolment(
       enrolment: { ...described, backupCodes: (response as { backupCodes: string[] }).backupCodes },
     };
   } catch (error) {
-    const code = authErrorCode(error);
-    if (code === "INVALID_PASSWORD") {
-      await refuseWrongPassword(db, input, { action: "auth.two_factor.enrolment_started", actor });
+    if (
+      await refusedWrongPassword(db, input, error, {
+        action: "auth.two_factor.enrolment_started",
+        actor,
+      })
+    )
       return { status: "wrong-password" };
-    }
-    if (code === "TOTP_ALREADY_ENABLED") return { status: "already-enabled" };
+    if (authErrorCode(error) === "TOTP_ALREADY_ENABLED") return { status: "already-enabled" };
     throw error;
   }
 }
 
 /**
  * A wrong password given to change the second factor counts as a failed sign-in, towards the
- * account's lockout, and is audited as a refusal of that change.
+ * account's lockout, and is audited as a refusal of that change. True when `error` was one.
  */
-async function refuseWrongPassword(
+async function refusedWrongPassword(
   db: Database,
   input: { email: string; request: RequestMeta },
+  error: unknown,
   event: { action: string; actor: { id: string; role: string } },
-): Promise<void> {
+): Promise<boolean> {
+  if (authErrorCode(error) !== "INVALID_PASSWORD") return false;
   await recordFailedAttempt(
     db,
     input.request,
     { action: "sign_in", accountKey: accountKey(input.email) },
     { ...event, details: { reason: "wrong_password" } },
   );
+  return true;
 }
 
 /** The secret of an enrolment started but not yet confirmed, to show the QR code again. */
@@ -317,12 +322,9 @@ export async function disableTwoFactor(
     });
     return { status: "ok", setCookies: result.headers.getSetCookie() };
   } catch (error) {
-    const code = authErrorCode(error);
-    if (code === "INVALID_PASSWORD") {
-      await refuseWrongPassword(db, input, { action: "auth.two_factor.disabled", actor });
+    if (await refusedWrongPassword(db, input, error, { action: "auth.two_factor.disabled", actor }))
       return { status: "wrong-password" };
-    }
-    if (code === "SESSION_NOT_FRESH") return { status: "stale-session" };
+    if (authErrorCode(error) === "SESSION_NOT_FRESH") return { status: "stale-session" };
     throw error;
   }
 }

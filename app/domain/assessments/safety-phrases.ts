@@ -268,36 +268,35 @@ interface Phrase {
   urgentIfCurrent?: boolean;
 }
 
+/** Phrases of one label and level, in order: each a pattern, or a pattern with its exceptions. */
+function phrasesOf(
+  label: string,
+  level: PhraseLevel,
+  patterns: ReadonlyArray<string | Omit<Phrase, "label" | "level">>,
+): Phrase[] {
+  return patterns.map((p) =>
+    typeof p === "string" ? { label, level, pattern: p } : { label, level, ...p },
+  );
+}
+
 const ACCIDENT =
   /^(?:on (?:a|an|the|my|some)|lifting|at work|at the gym|playing|shaving|by accident|accidentally|while|in a fall|doing|moving|carrying|cooking|slipped|falling|in the kitchen)\b/;
 
 const PHRASES: readonly Phrase[] = [
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "{WANT} _ (take|takes|took) me (in my sleep|away)",
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "(do|did) not have to wake up (again|ever|any more)?$",
-  },
+  ...phrasesOf("wish to be dead", "urgent", [
+    "{WANT} _ (take|takes|took) me (in my sleep|away)",
+    "(do|did) not have to wake up (again|ever|any more)?$",
+  ]),
   { label: "plan", level: "urgent", pattern: "enough {PILLS} to (do it|kill|end)" },
   {
     label: "end my life / end it all",
     level: "urgent",
     pattern: "my (own )?life (should|to|would|could|will|must) end",
   },
-  {
-    label: "tired of living",
-    level: "urgent",
-    pattern: "(had enough|fed up) (of|with) (life|living|being alive|existing)",
-  },
-  {
-    label: "tired of living",
-    level: "urgent",
-    pattern: "((can|could) not be )?bothered to (live|be alive|go on living|keep living)",
-  },
+  ...phrasesOf("tired of living", "urgent", [
+    "(had enough|fed up) (of|with) (life|living|being alive|existing)",
+    "((can|could) not be )?bothered to (live|be alive|go on living|keep living)",
+  ]),
   {
     label: "wish to be dead",
     level: "urgent",
@@ -310,291 +309,119 @@ const PHRASES: readonly Phrase[] = [
     level: "review",
     pattern: "{WANT} (i could )?(just )?(disappear|vanish)",
   },
-  {
-    label: "self-harm",
-    level: "urgent",
-    pattern: "(started|start|been|am) (cutting|burning|harming) (myself )?(again|still)",
-  },
-  { label: "self-harm", level: "urgent", pattern: "(cutting|burning|harming) (myself )?again" },
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern: "(better|easier|happier) (off )?without me",
-  },
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern: "better off not (existing|being here|being alive|alive|around)",
-  },
+  ...phrasesOf("self-harm", "urgent", [
+    "(started|start|been|am) (cutting|burning|harming) (myself )?(again|still)",
+    "(cutting|burning|harming) (myself )?again",
+  ]),
+  ...phrasesOf("better off without me", "urgent", [
+    "(better|easier|happier) (off )?without me",
+    "better off not (existing|being here|being alive|alive|around)",
+  ]),
   // C-SSRS 1: a wish to be dead, or to sleep and not wake up.
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "{WANT} (i|to)? (could|would|was|were|had)? _ {DIE}",
-    reviewIfFollowedBy: /^than (?!(?:feel|live|be|go on|carry on|keep)\b)/,
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "(go|going|fall|falling) to sleep (and|then)? (not|never) wake up",
-  },
-  { label: "wish to be dead", level: "urgent", pattern: "(go|going) to sleep forever" },
-  { label: "wish to be dead", level: "urgent", pattern: "(fall|falling) asleep and stay asleep" },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "(do not|will not|not) wake up (tomorrow|in the morning|again)?$",
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "(would|do|did) not wake up (tomorrow|in the morning|again)?$",
-  },
-  { label: "wish to be dead", level: "urgent", pattern: "{WANT} _ never been born" },
-  { label: "wish to be dead", level: "urgent", pattern: "{WANT} i (was|were) not (alive|here)" },
-  {
-    label: "don't want to be here / alive",
-    level: "urgent",
-    pattern:
-      "(not|no longer|never|not sure i|not sure if i|do not know if i) (really )?(want|wants|wanting) to (be alive|live|be here|exist|wake up|carry on|go on|keep going|be around)( any more| at all| like this| now| tomorrow)?$",
-  },
-  {
-    label: "don't want to be here / alive",
-    level: "urgent",
-    pattern:
-      "(not|no longer|never|not sure i|not sure if i|do not know if i) (really )?(want|wants|wanting) to (be alive|exist|stay alive|keep living|carry on living|go on living)",
-  },
-  {
-    label: "don't want to be here / alive",
-    level: "urgent",
-    pattern: "not (deserve|deserving) to (live|be alive|be here|exist)",
-  },
-  { label: "wish to be dead", level: "urgent", pattern: "deserve to die" },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern:
-      "(not|never) (care|mind) (if|whether) i (die|died|live|lived|was dead|were dead|wake up|woke up|did not wake up|do not wake up|never woke up|was gone)",
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "(if|hoping|hope|that) i (did not|do not|never|would not|will not) wake up",
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern:
-      "(hope|hoping|wish|wishing|pray|praying|care|mind) (that )?_ (get|got|be|was|were)? (hit|run over|killed) (by|in)",
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "(done|finished) with (life|living|being alive)",
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern:
-      "((do|can|could) not see )?why (i should|should i|would i|bother|i would|to) (keep|carry on|go on|stay) (living|alive)",
-  },
+  ...phrasesOf("wish to be dead", "urgent", [
+    {
+      pattern: "{WANT} (i|to)? (could|would|was|were|had)? _ {DIE}",
+      reviewIfFollowedBy: /^than (?!(?:feel|live|be|go on|carry on|keep)\b)/,
+    },
+    "(go|going|fall|falling) to sleep (and|then)? (not|never) wake up",
+    "(go|going) to sleep forever",
+    "(fall|falling) asleep and stay asleep",
+    "(do not|will not|not) wake up (tomorrow|in the morning|again)?$",
+    "(would|do|did) not wake up (tomorrow|in the morning|again)?$",
+    "{WANT} _ never been born",
+    "{WANT} i (was|were) not (alive|here)",
+  ]),
+  ...phrasesOf("don't want to be here / alive", "urgent", [
+    "(not|no longer|never|not sure i|not sure if i|do not know if i) (really )?(want|wants|wanting) to (be alive|live|be here|exist|wake up|carry on|go on|keep going|be around)( any more| at all| like this| now| tomorrow)?$",
+    "(not|no longer|never|not sure i|not sure if i|do not know if i) (really )?(want|wants|wanting) to (be alive|exist|stay alive|keep living|carry on living|go on living)",
+    "not (deserve|deserving) to (live|be alive|be here|exist)",
+  ]),
+  ...phrasesOf("wish to be dead", "urgent", [
+    "deserve to die",
+    "(not|never) (care|mind) (if|whether) i (die|died|live|lived|was dead|were dead|wake up|woke up|did not wake up|do not wake up|never woke up|was gone)",
+    "(if|hoping|hope|that) i (did not|do not|never|would not|will not) wake up",
+    "(hope|hoping|wish|wishing|pray|praying|care|mind) (that )?_ (get|got|be|was|were)? (hit|run over|killed) (by|in)",
+    "(done|finished) with (life|living|being alive)",
+    "((do|can|could) not see )?why (i should|should i|would i|bother|i would|to) (keep|carry on|go on|stay) (living|alive)",
+  ]),
   {
     label: "tired of living",
     level: "urgent",
     pattern: "(tired|sick|weary) of (living|being alive|life|existing)",
   },
-  {
-    label: "life not worth living",
-    level: "urgent",
-    pattern: "life {NEG_LIFE} (really )?worth (living|it)",
-  },
-  {
-    label: "life not worth living",
-    level: "urgent",
-    pattern:
-      "(not|no longer|never|hardly|barely) _ worth (living|being alive|going on|carrying on|staying alive)",
-  },
-  { label: "life not worth living", level: "urgent", pattern: "life is not worth" },
-  {
-    label: "nothing to live for",
-    level: "urgent",
-    pattern: "(nothing|no one|nobody) (left )?to live for",
-  },
-  {
-    label: "nothing to live for",
-    level: "urgent",
-    pattern: "no reason (for me )?to (live|be alive|carry on|go on|be here)",
-  },
-  {
-    label: "no point going on",
-    level: "urgent",
-    pattern:
-      "(no|not any|not much|is not any|is not a|there is no|what is the|(do|did|can|could) not see (the|any|a)|see no) {POINT} (in|to|of|for)? (me )?{GOING_ON}( any more)?$",
-  },
-  {
-    label: "no point going on",
-    level: "urgent",
-    pattern:
-      "(no|not any|there is no|what is the|(do|did|can|could) not see (the|any|a)|see no) {POINT} (in|to|of|for)? (me )?(going on|carrying on|carry on|living|being alive|being here|staying alive)",
-  },
+  ...phrasesOf("life not worth living", "urgent", [
+    "life {NEG_LIFE} (really )?worth (living|it)",
+    "(not|no longer|never|hardly|barely) _ worth (living|being alive|going on|carrying on|staying alive)",
+    "life is not worth",
+  ]),
+  ...phrasesOf("nothing to live for", "urgent", [
+    "(nothing|no one|nobody) (left )?to live for",
+    "no reason (for me )?to (live|be alive|carry on|go on|be here)",
+  ]),
+  ...phrasesOf("no point going on", "urgent", [
+    "(no|not any|not much|is not any|is not a|there is no|what is the|(do|did|can|could) not see (the|any|a)|see no) {POINT} (in|to|of|for)? (me )?{GOING_ON}( any more)?$",
+    "(no|not any|there is no|what is the|(do|did|can|could) not see (the|any|a)|see no) {POINT} (in|to|of|for)? (me )?(going on|carrying on|carry on|living|being alive|being here|staying alive)",
+  ]),
   // PHQ-9 item 9 and its lay forms.
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern:
-      "better (off )?(of )?(without me|if i (was|were|am) (gone|dead|not here|not around)|dead|not being here)",
-  },
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern:
-      "(happier|better|easier) (off )?(for (everyone|them|all|my family) )?if i (was|were|am) (gone|dead|not here|not around)",
-  },
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern: "if i (was|were) (dead|gone|not here|not around|not alive)",
-  },
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern: "(better|easier|happier) (off )?(gone|dead|not here|not around|not alive)$",
-  },
-  { label: "better off without me", level: "urgent", pattern: "better without me" },
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern:
-      "(no one|nobody|anyone) would (care|notice|mind) if i (died|was dead|were dead|killed myself|was gone)",
-  },
-  {
-    label: "better off without me",
-    level: "urgent",
-    pattern: "(no one|nobody) would _ notice if i (was|were) dead",
-  },
+  ...phrasesOf("better off without me", "urgent", [
+    "better (off )?(of )?(without me|if i (was|were|am) (gone|dead|not here|not around)|dead|not being here)",
+    "(happier|better|easier) (off )?(for (everyone|them|all|my family) )?if i (was|were|am) (gone|dead|not here|not around)",
+    "if i (was|were) (dead|gone|not here|not around|not alive)",
+    "(better|easier|happier) (off )?(gone|dead|not here|not around|not alive)$",
+    "better without me",
+    "(no one|nobody|anyone) would (care|notice|mind) if i (died|was dead|were dead|killed myself|was gone)",
+    "(no one|nobody) would _ notice if i (was|were) dead",
+  ]),
   // C-SSRS 2: thoughts of killing oneself.
   { label: "suicidal thoughts", level: "urgent", pattern: "suicide" },
   // "I nearly killed myself laughing / trying to get there on time" is a figure of speech.
-  {
-    label: "kill myself",
-    level: "urgent",
-    pattern: "kill {ME}",
-    notFollowedBy: /^(?:laughing|with laughter|trying to|to get|getting|running|rushing|working)\b/,
-  },
-  {
-    label: "kill myself",
-    level: "urgent",
-    pattern: "(unalive|top|topping|topped|off|offing) {ME}",
-  },
-  { label: "kill myself", level: "urgent", pattern: "unalive" },
-  {
-    label: "kill myself",
-    level: "urgent",
-    pattern: "(something|anything) (stupid|silly|drastic|bad|dangerous) to {ME}",
-  },
-  { label: "kill myself", level: "urgent", pattern: "(do|doing|did) {ME} in" },
+  ...phrasesOf("kill myself", "urgent", [
+    {
+      pattern: "kill {ME}",
+      notFollowedBy:
+        /^(?:laughing|with laughter|trying to|to get|getting|running|rushing|working)\b/,
+    },
+    "(unalive|top|topping|topped|off|offing) {ME}",
+    "unalive",
+    "(something|anything) (stupid|silly|drastic|bad|dangerous) to {ME}",
+    "(do|doing|did) {ME} in",
+  ]),
   { label: "take my own life", level: "urgent", pattern: "{TAKE} my (own )?life" },
-  {
-    label: "end my life / end it all",
-    level: "urgent",
-    pattern: "{END} (it all|it al|my life|my own life|things|my existence)",
-  },
-  {
-    label: "end my life / end it all",
-    level: "urgent",
-    pattern: "(to|just|i will|i could|i might|i would) {END} everything",
-  },
-  {
-    label: "end my life / end it all",
-    level: "urgent",
-    pattern: "(want|wants|wanted) it (all )?to end",
-  },
-  { label: "end my life / end it all", level: "urgent", pattern: "{THINK} (about|of)? {END} it$" },
-  {
-    label: "end my life / end it all",
-    level: "urgent",
-    pattern: "{THINK} (about|of) {END} it",
-    notFollowedBy: /^with\b/,
-  },
-  { label: "end my life / end it all", level: "urgent", pattern: "(if|when) i {END} it$" },
-  {
-    label: "end my life / end it all",
-    level: "urgent",
-    pattern: "{END} it (tonight|today|soon|now|this week)",
-  },
-  { label: "end my life / end it all", level: "urgent", pattern: "a date to {END} it" },
-  {
-    label: "end my life / end it all",
-    level: "urgent",
-    pattern: "(think|thinking|thought|thoughts) (a lot )?(about|of) (dying|death|not being here)",
-  },
+  ...phrasesOf("end my life / end it all", "urgent", [
+    "{END} (it all|it al|my life|my own life|things|my existence)",
+    "(to|just|i will|i could|i might|i would) {END} everything",
+    "(want|wants|wanted) it (all )?to end",
+    "{THINK} (about|of)? {END} it$",
+    { pattern: "{THINK} (about|of) {END} it", notFollowedBy: /^with\b/ },
+    "(if|when) i {END} it$",
+    "{END} it (tonight|today|soon|now|this week)",
+    "a date to {END} it",
+    "(think|thinking|thought|thoughts) (a lot )?(about|of) (dying|death|not being here)",
+  ]),
   // C-SSRS 3: a method.
-  {
-    label: "method",
-    level: "urgent",
-    pattern: "{THINK} _ (jump|jumping|jumped) (off|from|in front of|under)",
-  },
-  {
-    label: "method",
-    level: "urgent",
-    pattern: "(jump|jumping) (off|from) (a|the) (bridge|building|roof|cliff|car park|multi storey)",
-  },
-  { label: "method", level: "urgent", pattern: "stopped from jumping" },
-  {
-    label: "method",
-    level: "urgent",
-    pattern:
-      "{THINK} _ (walking|walk|wading|wade|swimming|swim) (into|out into|out to) (the )?(sea|river|water|lake|traffic)",
-  },
-  {
-    label: "method",
-    level: "urgent",
-    pattern: "{THINK} _ (drowning|drown|hanging|hang|jumping|jump|gassing|poisoning) ({ME})?$",
-  },
-  {
-    label: "method",
-    level: "urgent",
-    pattern: "(to|the) roof (and|but) (did not|didnt|could not) jump",
-  },
-  {
-    label: "method",
-    level: "urgent",
-    pattern:
-      "{THINK} _ (stepping|step|walking|walk|throwing myself|throw myself) (in front of|under|into) (a|the)? (train|bus|lorry|traffic|car)",
-  },
-  { label: "method", level: "urgent", pattern: "(throw|throwing) {ME} (off|under|in front of)" },
-  {
-    label: "method",
-    level: "urgent",
-    pattern:
-      "{THINK} _ (crashing|crash|driving|drive|steering|steer) (the|my)? (car )?(into|off|on purpose)",
-  },
-  {
-    label: "method",
-    level: "urgent",
-    pattern:
-      "(hang|hanging|drown|drowning|gas|gassing|poison|poisoning|stab|stabbing|shoot|shooting) {ME}",
-  },
-  { label: "method", level: "urgent", pattern: "(slit|slitting|cut|cutting) my (wrists|throat)" },
-  { label: "method", level: "urgent", pattern: "{TAKE} (all|all of) my (\\S+ )?{PILLS}" },
-  { label: "method", level: "urgent", pattern: "{THINK} _ {TAKE} (an|a) overdose" },
-  { label: "method", level: "urgent", pattern: "{TAKE} (an|a) overdose" },
-  { label: "method", level: "urgent", pattern: "how (many|much) {PILLS} (it )?would (take|kill)" },
-  // Looking a method up is C-SSRS 3 as surely as naming it ("I looked up how many paracetamol it
-  // takes"), found by the same probe.
-  {
-    label: "method",
-    level: "urgent",
-    pattern: "how (many|much) {PILLS} (it )?(takes|would take|to take|it would take|to kill)",
-  },
-  {
-    label: "method",
-    level: "urgent",
-    pattern:
-      "(looked|searched|googled|researched|reading|read) (up |about |online )?(how to|ways to) (overdose|die|kill myself|end it|end my life)",
-  },
-  { label: "method", level: "urgent", pattern: "ways to (die|kill myself|end it|end my life)" },
-  { label: "method", level: "urgent", pattern: "rope to hang" },
+  ...phrasesOf("method", "urgent", [
+    "{THINK} _ (jump|jumping|jumped) (off|from|in front of|under)",
+    "(jump|jumping) (off|from) (a|the) (bridge|building|roof|cliff|car park|multi storey)",
+    "stopped from jumping",
+    "{THINK} _ (walking|walk|wading|wade|swimming|swim) (into|out into|out to) (the )?(sea|river|water|lake|traffic)",
+    "{THINK} _ (drowning|drown|hanging|hang|jumping|jump|gassing|poisoning) ({ME})?$",
+    "(to|the) roof (and|but) (did not|didnt|could not) jump",
+    "{THINK} _ (stepping|step|walking|walk|throwing myself|throw myself) (in front of|under|into) (a|the)? (train|bus|lorry|traffic|car)",
+    "(throw|throwing) {ME} (off|under|in front of)",
+    "{THINK} _ (crashing|crash|driving|drive|steering|steer) (the|my)? (car )?(into|off|on purpose)",
+    "(hang|hanging|drown|drowning|gas|gassing|poison|poisoning|stab|stabbing|shoot|shooting) {ME}",
+    "(slit|slitting|cut|cutting) my (wrists|throat)",
+    "{TAKE} (all|all of) my (\\S+ )?{PILLS}",
+    "{THINK} _ {TAKE} (an|a) overdose",
+    "{TAKE} (an|a) overdose",
+    "how (many|much) {PILLS} (it )?would (take|kill)",
+    // Looking a method up is C-SSRS 3 as surely as naming it ("I looked up how many paracetamol it
+    // takes"), found by the same probe.
+    "how (many|much) {PILLS} (it )?(takes|would take|to take|it would take|to kill)",
+    "(looked|searched|googled|researched|reading|read) (up |about |online )?(how to|ways to) (overdose|die|kill myself|end it|end my life)",
+    "ways to (die|kill myself|end it|end my life)",
+    "rope to hang",
+  ]),
   // C-SSRS 4 and 5: intent and a plan.
   {
     label: "can't keep myself safe",
@@ -606,63 +433,38 @@ const PHRASES: readonly Phrase[] = [
     level: "urgent",
     pattern: "(might|may|going to|will|could) act on (them|these thoughts|the thoughts|it)",
   },
-  {
-    label: "plan",
-    level: "urgent",
-    pattern:
-      "(saving|saved|save|stockpiling|stockpiled|hoarding|hoarded|collecting|collected|storing|stored) (up )?(my |some |all my |enough )?(sleeping |old )?{PILLS}",
-  },
-  {
-    label: "plan",
-    level: "urgent",
-    pattern: "{PILLS} (saved|stockpiled|hoarded|stored|put aside|hidden) (up|away)? (in case|for)",
-  },
-  { label: "plan", level: "urgent", pattern: "(suicide|goodbye) (note|notes|letter|letters)" },
-  {
-    label: "plan",
-    level: "urgent",
-    pattern: "(giving|gave) away my (things|stuff|belongings|possessions)",
-  },
-  // The same preparation in the other word order ("giving my things away"), found by a probe of
-  // wordings the list was not written from.
-  {
-    label: "plan",
-    level: "urgent",
-    pattern: "(giving|gave|give|given) (all )?my (things|stuff|belongings|possessions) away",
-  },
-  { label: "plan", level: "urgent", pattern: "saying goodbye" },
-  { label: "plan", level: "urgent", pattern: "held the {PILLS} in my hand" },
+  ...phrasesOf("plan", "urgent", [
+    "(saving|saved|save|stockpiling|stockpiled|hoarding|hoarded|collecting|collected|storing|stored) (up )?(my |some |all my |enough )?(sleeping |old )?{PILLS}",
+    "{PILLS} (saved|stockpiled|hoarded|stored|put aside|hidden) (up|away)? (in case|for)",
+    "(suicide|goodbye) (note|notes|letter|letters)",
+    "(giving|gave) away my (things|stuff|belongings|possessions)",
+    // The same preparation in the other word order ("giving my things away"), found by a probe of
+    // wordings the list was not written from.
+    "(giving|gave|give|given) (all )?my (things|stuff|belongings|possessions) away",
+    "saying goodbye",
+    "held the {PILLS} in my hand",
+  ]),
   // C-SSRS 6 and PHQ-9: harming oneself.
-  {
-    label: "self-harm",
-    level: "urgent",
-    pattern: "{SELF_HARM_VERB} {ME}",
-    notFollowedBy: ACCIDENT,
-  },
-  { label: "self-harm", level: "urgent", pattern: "(still|again|been) selfharm" },
+  ...phrasesOf("self-harm", "urgent", [
+    { pattern: "{SELF_HARM_VERB} {ME}", notFollowedBy: ACCIDENT },
+    "(still|again|been) selfharm",
+  ]),
   // The general form, after the specific phrases so that the doctor reads the most specific
   // label: a wish, thought or intent, then dying or ending one's life. "Feel like"
   // counts only right before it: "I feel like dying", not "I feel like I'm dying" (panic).
-  { label: "wish to be dead", level: "urgent", pattern: "(feel|felt|feeling) like {DEATH}" },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern: "{CUE} (to|of|about|that|i|i could|i would|i might|i should)? _ {DEATH}",
-    reviewIfFollowedBy: /^than (?!(?:feel|live|be|go on|carry on|keep)\b)/,
-  },
-  {
-    label: "wish to be dead",
-    level: "urgent",
-    pattern:
-      "(welcome|welcoming|wish for|long for|longing for|pray for|praying for|ready for|think about|thinking about|thoughts of|thoughts about) death",
-  },
+  ...phrasesOf("wish to be dead", "urgent", [
+    "(feel|felt|feeling) like {DEATH}",
+    {
+      pattern: "{CUE} (to|of|about|that|i|i could|i would|i might|i should)? _ {DEATH}",
+      reviewIfFollowedBy: /^than (?!(?:feel|live|be|go on|carry on|keep)\b)/,
+    },
+    "(welcome|welcoming|wish for|long for|longing for|pray for|praying for|ready for|think about|thinking about|thoughts of|thoughts about) death",
+  ]),
   // Review: someone else's suicide.
-  { label: "another person's suicide", level: "review", pattern: "(kill|killed|killing) {THIRD}" },
-  {
-    label: "another person's suicide",
-    level: "review",
-    pattern: "{TAKE} (his|her|their) (own )?life",
-  },
+  ...phrasesOf("another person's suicide", "review", [
+    "(kill|killed|killing) {THIRD}",
+    "{TAKE} (his|her|their) (own )?life",
+  ]),
   // Review: self-harm named without saying it is current.
   {
     label: "self-harm",
@@ -673,67 +475,24 @@ const PHRASES: readonly Phrase[] = [
   },
   { label: "overdose", level: "review", pattern: "overdose", urgentIfCurrent: true },
   // Review: hopelessness, entrapment, being a burden.
-  { label: "hopeless / no way out", level: "review", pattern: "hopeless" },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "nothing matters (any more|anymore)",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "((can|could|do) not (see|find)|see no|there is no|is no) (a |any )?way out",
-  },
-  { label: "hopeless / no way out", level: "review", pattern: "no way out$" },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "trapped (with no|and there is no) way out",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "{CANT} (go on|carry on|keep going|take it)( like this| any more)?$",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "(give|given|giving|gave) up on (life|everything|living)",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "(want|wants) it (all )?to (stop|be over)",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "point of (anything|it all|everything)",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "life (feels|is|seems) (pointless|meaningless)",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "(no one|nobody) would (miss|notice) (me|if i disappeared)",
-  },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern: "{WANT} (to|i could)? (just )?disappear$",
-  },
-  { label: "hopeless / no way out", level: "review", pattern: "rather die than" },
-  { label: "hopeless / no way out", level: "review", pattern: "(want|wants) it (all )?over" },
-  {
-    label: "hopeless / no way out",
-    level: "review",
-    pattern:
-      "(no|(no longer|not|can not|do not) see (a|any)) future (for me|for myself|any more|ahead)?$",
-  },
-  { label: "hopeless / no way out", level: "review", pattern: "only way out" },
+  ...phrasesOf("hopeless / no way out", "review", [
+    "hopeless",
+    "nothing matters (any more|anymore)",
+    "((can|could|do) not (see|find)|see no|there is no|is no) (a |any )?way out",
+    "no way out$",
+    "trapped (with no|and there is no) way out",
+    "{CANT} (go on|carry on|keep going|take it)( like this| any more)?$",
+    "(give|given|giving|gave) up on (life|everything|living)",
+    "(want|wants) it (all )?to (stop|be over)",
+    "point of (anything|it all|everything)",
+    "life (feels|is|seems) (pointless|meaningless)",
+    "(no one|nobody) would (miss|notice) (me|if i disappeared)",
+    "{WANT} (to|i could)? (just )?disappear$",
+    "rather die than",
+    "(want|wants) it (all )?over",
+    "(no|(no longer|not|can not|do not) see (a|any)) future (for me|for myself|any more|ahead)?$",
+    "only way out",
+  ]),
   {
     label: "end my life / end it all",
     level: "urgent",

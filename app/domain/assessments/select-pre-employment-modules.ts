@@ -1,21 +1,8 @@
+import { codesOf } from "~/lib/labelled-codes.ts";
 import type { QuestionnaireKey } from "./questionnaire-registry.ts";
 
 /** The job roles of the seed's pre-employment referral form, as stored codes. */
-export const JOB_ROLES = [
-  "office-worker",
-  "driver",
-  "healthcare-worker",
-  "warehouse-operative",
-  "security-officer",
-  "construction-worker",
-  "it-professional",
-  "retail-worker",
-  "manager",
-  "other",
-] as const;
-export type JobRole = (typeof JOB_ROLES)[number];
-
-export const JOB_ROLE_LABELS: Record<JobRole, string> = {
+export const JOB_ROLE_LABELS = {
   "office-worker": "Office Worker",
   driver: "Driver",
   "healthcare-worker": "Healthcare Worker",
@@ -27,6 +14,8 @@ export const JOB_ROLE_LABELS: Record<JobRole, string> = {
   manager: "Manager",
   other: "Other",
 };
+export const JOB_ROLES = codesOf(JOB_ROLE_LABELS);
+export type JobRole = (typeof JOB_ROLES)[number];
 
 export interface PreEmploymentRole {
   jobRole: JobRole;

@@ -3,12 +3,14 @@ import {
   type CaseAuthorRole,
   type CaseThread,
   caseMessage,
+  type OutboxMessage,
   type referral,
   report,
   user,
 } from "~/db/schema/index.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
+import type { QueueMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleCaseMessages, visibleReports } from "~/domain/kernel/visibility.server.ts";
 import { caseMessageForm, employerThreadState, type ThreadState } from "./conversation-rules.ts";
@@ -20,6 +22,17 @@ import { othersOf } from "./unread-messages.server.ts";
  * referral through its own visibility, and every read of the messages goes through
  * `visibleCaseMessages` as well.
  */
+
+/** What every reader of a thread is shown of a message. */
+export const messageColumns = {
+  id: caseMessage.id,
+  authorRole: caseMessage.authorRole,
+  authorName: caseMessage.authorName,
+  body: caseMessage.body,
+  sentAt: caseMessage.sentAt,
+  readAt: caseMessage.readAt,
+  sharedWithPerson: caseMessage.sharedWithPerson,
+};
 
 interface ThreadMessage {
   id: string;
@@ -62,16 +75,7 @@ export async function readThread(
     visibleCaseMessages(scope),
   );
   const rows = await db
-    .select({
-      id: caseMessage.id,
-      authorUserId: caseMessage.authorUserId,
-      authorRole: caseMessage.authorRole,
-      authorName: caseMessage.authorName,
-      body: caseMessage.body,
-      sentAt: caseMessage.sentAt,
-      readAt: caseMessage.readAt,
-      sharedWithPerson: caseMessage.sharedWithPerson,
-    })
+    .select({ ...messageColumns, authorUserId: caseMessage.authorUserId })
     .from(caseMessage)
     .where(inThread)
     .orderBy(asc(caseMessage.sentAt));
@@ -116,9 +120,13 @@ export async function threadStateOf(
   return employerThreadState(side, { status: row.status, releasedAt }, scope.now);
 }
 
-/** A write to a closed thread: the page was open while the case moved on. */
-export function threadClosed(state: Extract<ThreadState, { open: false }>): DomainError {
-  return new DomainError("invalid_state", state.reason);
+/**
+ * Before a write: this side's thread must be open now (`threadStateOf`). A closed one means the
+ * page was open while the case moved on, and the write is refused with the reason.
+ */
+export async function requireThreadOpen(...at: Parameters<typeof threadStateOf>): Promise<void> {
+  const state = await threadStateOf(...at);
+  if (!state.open) throw new DomainError("invalid_state", state.reason);
 }
 
 /** The author's name as it is now, kept on the message as it was when written. */
@@ -135,6 +143,29 @@ export function messageBodyOf(
   return parsed.success
     ? { ok: true, text: parsed.data }
     : { ok: false, message: parsed.error.issues[0]?.message ?? "Check your message." };
+}
+
+/** Stores one message as written, by whom and when, and returns its id. */
+export async function postMessage(
+  db: Executor,
+  message: typeof caseMessage.$inferInsert,
+): Promise<string> {
+  const [row] = await db.insert(caseMessage).values(message).returning({ id: caseMessage.id });
+  return row!.id;
+}
+
+/**
+ * Queues a notice for the doctor on the case, once one has taken it; before that nobody is told,
+ * and whoever takes the case finds the message waiting on it.
+ */
+export async function tellAssignedDoctor(
+  db: Executor,
+  queue: QueueMail,
+  row: { id: string; assignedDoctorId: string | null },
+  notice: Omit<OutboxMessage, "to">,
+): Promise<void> {
+  const to = await assignedDoctorEmail(db, row.assignedDoctorId);
+  if (to) await queue([{ to, ...notice }], { referralId: row.id });
 }
 
 /** Where a notice for the doctor on the case goes: their address, or none before one takes it. */

@@ -7,13 +7,14 @@ import {
   decryptString,
   encryptString,
 } from "~/db/encryption/keyring.ts";
-import { auditEvent, caseMessage, referral } from "~/db/schema/index.ts";
+import { caseMessage, referral } from "~/db/schema/index.ts";
 import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { loader as personStartLoader } from "~/routes/assessment/start.tsx";
 import { action as editorAction } from "~/routes/doctor/report-editor.tsx";
 import { loader as employerReferralLoader } from "~/routes/employer/referral.tsx";
 import { testAdapters } from "~tests/support/adapters.ts";
+import { auditEventsAbout } from "~tests/support/audit.ts";
 import { caseConversationForTest } from "~tests/support/case-conversation.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { formPost, routeContext } from "~tests/support/routes.ts";
@@ -177,15 +178,11 @@ describe("the report editor's question to the person", () => {
     expect(forDoctor.messages).toEqual([]);
 
     // Audited as a message of the person's thread, with no text.
-    const [sentEvent] = await database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(
-          eq(auditEvent.action, "conversation.message_sent"),
-          eq(auditEvent.objectId, c.referral.id),
-        ),
-      );
+    const [sentEvent] = await auditEventsAbout(
+      database.db,
+      c.referral.id,
+      "conversation.message_sent",
+    );
     expect(sentEvent?.details).toMatchObject({ thread: "person_doctor" });
     expect(JSON.stringify(sentEvent)).not.toContain("EDITOR-QUESTION");
 
@@ -219,13 +216,8 @@ describe("the older questions, moved into the person's thread at start-up", () =
       object: { type: "referral", id: c.referral.id },
       details: { purpose: "editor" },
     });
-    const [opened] = await database.db
-      .select({ at: auditEvent.occurredAt })
-      .from(auditEvent)
-      .where(
-        and(eq(auditEvent.action, "doctor.case_read"), eq(auditEvent.objectId, c.referral.id)),
-      );
-    expect(opened?.at.getTime()).toBeGreaterThan(answeredAt.getTime());
+    const [opened] = await auditEventsAbout(database.db, c.referral.id, "doctor.case_read");
+    expect(opened?.occurredAt.getTime()).toBeGreaterThan(answeredAt.getTime());
 
     const moved = await moveDoctorQuestionsToThread(database.db);
     expect(moved.moved).toBeGreaterThanOrEqual(2);
@@ -252,7 +244,7 @@ describe("the older questions, moved into the person's thread at start-up", () =
       .select({ readAt: caseMessage.readAt })
       .from(caseMessage)
       .where(and(eq(caseMessage.referralId, c.referral.id), eq(caseMessage.authorRole, "person")));
-    expect(reply?.readAt?.getTime()).toBe(opened!.at.getTime());
+    expect(reply?.readAt?.getTime()).toBe(opened!.occurredAt.getTime());
     const forDoctor = await getDoctorPersonThread(c.doctorScope(), { referralId: c.referral.id });
     expect(forDoctor.messages).toEqual([
       expect.objectContaining({
@@ -298,15 +290,11 @@ describe("the older questions, moved into the person's thread at start-up", () =
     expect(JSON.stringify(await employerPage(c))).not.toContain("OLD-");
 
     // The move is audited per case, by count.
-    const [event] = await database.db
-      .select()
-      .from(auditEvent)
-      .where(
-        and(
-          eq(auditEvent.action, "conversation.questions_moved"),
-          eq(auditEvent.objectId, c.referral.id),
-        ),
-      );
+    const [event] = await auditEventsAbout(
+      database.db,
+      c.referral.id,
+      "conversation.questions_moved",
+    );
     expect(event?.details).toEqual({ thread: "person_doctor", questions: 2, replies: 1 });
 
     // A second start finds nothing to do and changes nothing.

@@ -5,6 +5,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleCaseMessages, visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { messageColumns } from "./case-thread.server.ts";
 import { adminConversationForm } from "./conversation-rules.ts";
 import { listCaseDocuments } from "./list-case-documents.server.ts";
 
@@ -31,16 +32,7 @@ export async function getAdminConversation(
   if (!row) throw new DomainError("not_found", "Case not found.");
   const [messages, documents] = await Promise.all([
     admin.db
-      .select({
-        id: caseMessage.id,
-        thread: caseMessage.thread,
-        authorRole: caseMessage.authorRole,
-        authorName: caseMessage.authorName,
-        body: caseMessage.body,
-        sentAt: caseMessage.sentAt,
-        readAt: caseMessage.readAt,
-        sharedWithPerson: caseMessage.sharedWithPerson,
-      })
+      .select({ ...messageColumns, thread: caseMessage.thread })
       .from(caseMessage)
       .where(and(eq(caseMessage.referralId, row.id), visibleCaseMessages(admin)))
       .orderBy(asc(caseMessage.thread), asc(caseMessage.sentAt)),

@@ -1,7 +1,19 @@
+import type { CaseThread } from "~/db/schema/index.ts";
 import { auditCase, ownCase } from "~/domain/doctor/case-access.server.ts";
+import type { DoctorActor } from "~/domain/kernel/actor.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { readThread, threadStateOf } from "./case-thread.server.ts";
+
+/** One thread of the doctor's own case as the doctor reads it (marking the other side's read). */
+function readAsDoctor(doctor: Scope<DoctorActor>, referralId: string, thread: CaseThread) {
+  return readThread(doctor.db, doctor, {
+    referralId,
+    thread,
+    reader: "doctor",
+    readerUserId: doctor.actor.userId,
+  });
+}
 
 /**
  * The doctor's side of both threads (docs/architecture.md §4, "The case conversation"): only the
@@ -11,21 +23,11 @@ import { readThread, threadStateOf } from "./case-thread.server.ts";
  */
 export async function getDoctorConversation(scope: Scope, { referralId }: { referralId: string }) {
   const doctor = requireDoctor(scope);
-  const { db, actor } = doctor;
+  const { db } = doctor;
   const row = await ownCase(db, doctor, referralId);
   const [messages, personMessages] = [
-    await readThread(db, doctor, {
-      referralId: row.id,
-      thread: "employer_doctor",
-      reader: "doctor",
-      readerUserId: actor.userId,
-    }),
-    await readThread(db, doctor, {
-      referralId: row.id,
-      thread: "person_doctor",
-      reader: "doctor",
-      readerUserId: actor.userId,
-    }),
+    await readAsDoctor(doctor, row.id, "employer_doctor"),
+    await readAsDoctor(doctor, row.id, "person_doctor"),
   ];
   const state = await threadStateOf(db, doctor, "doctor", row);
   await auditCase(db, doctor, row.id, "conversation.read", {
@@ -42,14 +44,9 @@ export async function getDoctorConversation(scope: Scope, { referralId }: { refe
  */
 export async function getDoctorPersonThread(scope: Scope, { referralId }: { referralId: string }) {
   const doctor = requireDoctor(scope);
-  const { db, actor } = doctor;
+  const { db } = doctor;
   const row = await ownCase(db, doctor, referralId);
-  const messages = await readThread(db, doctor, {
-    referralId: row.id,
-    thread: "person_doctor",
-    reader: "doctor",
-    readerUserId: actor.userId,
-  });
+  const messages = await readAsDoctor(doctor, row.id, "person_doctor");
   const state = await threadStateOf(db, doctor, "doctor", row);
   await auditCase(db, doctor, row.id, "conversation.read", {
     threads: ["person_doctor"],

@@ -1,9 +1,8 @@
 import { referral } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
-import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts";
+import { employerReferral } from "~/domain/referrals/get-referral.server.ts";
 import { readThread, threadStateOf } from "./case-thread.server.ts";
 
 /**
@@ -18,16 +17,12 @@ export async function getEmployerConversation(
 ) {
   const employer = requireEmployer(scope);
   const { db, actor } = employer;
-  const [row] = await db
-    .select({
-      id: referral.id,
-      status: referral.status,
-      organisationId: referral.organisationId,
-      doctorAssigned: referral.assignedDoctorId,
-    })
-    .from(referral)
-    .where(employerReferralByKey(employer, referralKey));
-  if (!row) throw new DomainError("not_found", "Referral not found.");
+  const row = await employerReferral(db, employer, referralKey, {
+    id: referral.id,
+    status: referral.status,
+    organisationId: referral.organisationId,
+    doctorAssigned: referral.assignedDoctorId,
+  });
   const messages = await readThread(db, employer, {
     referralId: row.id,
     thread: "employer_doctor",

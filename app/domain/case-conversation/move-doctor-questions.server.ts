@@ -7,6 +7,7 @@ import {
 } from "~/db/encryption/keyring.ts";
 import { caseMessage } from "~/db/schema/index.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
+import { inBatchesById } from "~/domain/kernel/batches-by-id.server.ts";
 import type { Database, Tx } from "~/domain/kernel/database.ts";
 
 /*
@@ -25,8 +26,6 @@ import type { Database, Tx } from "~/domain/kernel/database.ts";
 
 const LEGACY_TABLE = "subject_information_request";
 const BATCH = 100;
-/** Below any uuid: where the walk by id starts. */
-const FIRST_ID = "00000000-0000-0000-0000-000000000000";
 
 interface LegacyRow {
   id: string;
@@ -59,12 +58,8 @@ interface MovedQuestions {
 
 export async function moveDoctorQuestionsToThread(db: Database): Promise<MovedQuestions> {
   const outcome: MovedQuestions = { moved: 0, left: [] };
-  let after = FIRST_ID;
-  for (;;) {
-    const last = await db.transaction((tx) => moveBatch(tx, after, outcome));
-    if (last === null) return outcome;
-    after = last;
-  }
+  await inBatchesById(db, (tx, after) => moveBatch(tx, after, outcome));
+  return outcome;
 }
 
 /** One batch after the id `after`; the last id it looked at, or null when none was left. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { caseMessage, organisation, referral } from "~/db/schema/index.ts";
+import { organisation, referral } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
@@ -7,11 +7,11 @@ import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { employerReferralByKey } from "~/domain/referrals/get-referral.server.ts";
 import {
-  assignedDoctorEmail,
   authorNameOf,
   messageBodyOf,
-  threadClosed,
-  threadStateOf,
+  postMessage,
+  requireThreadOpen,
+  tellAssignedDoctor,
 } from "./case-thread.server.ts";
 import { employerMessageEmail } from "./conversation-emails.ts";
 
@@ -48,45 +48,36 @@ export async function sendMessageToDoctor(
       .where(employerReferralByKey(employer, referralKey))
       .for("update", { of: referral });
     if (!row) throw new DomainError("not_found", "Referral not found.");
-    const state = await threadStateOf(tx, employer, "employer", row);
-    if (!state.open) throw threadClosed(state);
-    const [message] = await tx
-      .insert(caseMessage)
-      .values({
-        referralId: row.id,
-        thread: "employer_doctor",
-        authorUserId: actor.userId,
-        authorRole: actor.memberRole,
-        authorName: await authorNameOf(tx, actor.userId),
-        body: parsed.text,
-        sentAt: now,
-      })
-      .returning({ id: caseMessage.id });
+    await requireThreadOpen(tx, employer, "employer", row);
+    const messageId = await postMessage(tx, {
+      referralId: row.id,
+      thread: "employer_doctor",
+      authorUserId: actor.userId,
+      authorRole: actor.memberRole,
+      authorName: await authorNameOf(tx, actor.userId),
+      body: parsed.text,
+      sentAt: now,
+    });
     await recordAuditEventAs(
       employer,
       {
         action: "conversation.message_sent",
         object: { type: "referral", id: row.id },
-        details: { thread: "employer_doctor", messageId: message!.id },
+        details: { thread: "employer_doctor", messageId },
       },
       tx,
     );
-    const doctorEmail = await assignedDoctorEmail(tx, row.assignedDoctorId);
-    if (doctorEmail)
-      await queue(
-        [
-          {
-            to: doctorEmail,
-            ...employerMessageEmail({
-              reference: row.reference,
-              organisationName: row.organisationName,
-              urgent: row.urgent,
-              caseUrl: new URL(`/doctor/cases/${row.id}`, employer.adapters.publicUrl).toString(),
-            }),
-          },
-        ],
-        { referralId: row.id },
-      );
-    return { ok: true as const, messageId: message!.id };
+    await tellAssignedDoctor(
+      tx,
+      queue,
+      row,
+      employerMessageEmail({
+        reference: row.reference,
+        organisationName: row.organisationName,
+        urgent: row.urgent,
+        caseUrl: new URL(`/doctor/cases/${row.id}`, employer.adapters.publicUrl).toString(),
+      }),
+    );
+    return { ok: true as const, messageId };
   });
 }

@@ -1,11 +1,9 @@
-import { caseMessage } from "~/db/schema/index.ts";
-import { auditCase, lockOwnCase } from "~/domain/doctor/case-access.server.ts";
-import { requireDoctor } from "~/domain/kernel/guards.ts";
-import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
+import { auditCase } from "~/domain/doctor/case-access.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { referralRecipients } from "~/domain/referrals/employer-notice.server.ts";
-import { authorNameOf, messageBodyOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
+import { postMessage } from "./case-thread.server.ts";
 import { doctorMessageEmail } from "./conversation-emails.ts";
+import { writeAsDoctor } from "./doctor-message.server.ts";
 import { employerDisclosureGate } from "./employer-disclosure.server.ts";
 
 type SendResult =
@@ -20,7 +18,7 @@ type SendResult =
  * nothing is stored or sent. The owner and named managers of the referral are e-mailed that a
  * message is waiting, with no text.
  */
-export async function sendMessageToEmployer(
+export function sendMessageToEmployer(
   scope: Scope,
   {
     referralId,
@@ -28,61 +26,50 @@ export async function sendMessageToEmployer(
     sharedWithPerson = false,
   }: { referralId: string; body: string; sharedWithPerson?: boolean },
 ): Promise<SendResult> {
-  const doctor = requireDoctor(scope);
-  const { actor, now } = doctor;
-  const parsed = messageBodyOf(body);
-  if (!parsed.ok) return parsed;
-  return transactionWithMail(doctor, async (tx, queue) => {
-    const current = await lockOwnCase(tx, doctor, referralId);
-    const state = await threadStateOf(tx, doctor, "doctor", current);
-    if (!state.open) throw threadClosed(state);
-    const refusals = (await employerDisclosureGate(tx, doctor, current))(parsed.text);
-    if (refusals.length > 0) {
-      // The refusal is audited by kind of outcome, never with the words refused.
-      await auditCase(tx, doctor, current.id, "conversation.message_refused", {
+  return writeAsDoctor(
+    scope,
+    { referralId, body },
+    async (tx, queue, { doctor, current, message }) => {
+      const refusals = (await employerDisclosureGate(tx, doctor, current))(message.body);
+      if (refusals.length > 0) {
+        // The refusal is audited by kind of outcome, never with the words refused.
+        await auditCase(tx, doctor, current.id, "conversation.message_refused", {
+          thread: "employer_doctor",
+          findings: refusals.length,
+        });
+        return {
+          ok: false as const,
+          message:
+            "This message would tell the employer clinical detail the employee has not agreed to share. Nothing was sent.",
+          refusals,
+        };
+      }
+      const messageId = await postMessage(tx, {
+        ...message,
         thread: "employer_doctor",
-        findings: refusals.length,
-      });
-      return {
-        ok: false as const,
-        message:
-          "This message would tell the employer clinical detail the employee has not agreed to share. Nothing was sent.",
-        refusals,
-      };
-    }
-    const [message] = await tx
-      .insert(caseMessage)
-      .values({
-        referralId: current.id,
-        thread: "employer_doctor",
-        authorUserId: actor.userId,
-        authorRole: "doctor",
-        authorName: await authorNameOf(tx, actor.userId),
-        body: parsed.text,
         sharedWithPerson,
-        sentAt: now,
-      })
-      .returning({ id: caseMessage.id });
-    await auditCase(tx, doctor, current.id, "conversation.message_sent", {
-      thread: "employer_doctor",
-      messageId: message!.id,
-      sharedWithPerson,
-    });
-    const recipients = await referralRecipients(tx, current);
-    await queue(
-      recipients.map((to) => ({
-        to,
-        ...doctorMessageEmail({
-          reference: current.reference,
-          urgent: current.urgent,
-          referralUrl: new URL(
-            `/employer-referrals/${current.id}#messages`,
-            doctor.adapters.publicUrl,
-          ).toString(),
-        }),
-      })),
-      { referralId: current.id },
-    );
-    return { ok: true as const, messageId: message!.id };
-  });
+      });
+      await auditCase(tx, doctor, current.id, "conversation.message_sent", {
+        thread: "employer_doctor",
+        messageId,
+        sharedWithPerson,
+      });
+      const recipients = await referralRecipients(tx, current);
+      await queue(
+        recipients.map((to) => ({
+          to,
+          ...doctorMessageEmail({
+            reference: current.reference,
+            urgent: current.urgent,
+            referralUrl: new URL(
+              `/employer-referrals/${current.id}#messages`,
+              doctor.adapters.publicUrl,
+            ).toString(),
+          }),
+        })),
+        { referralId: current.id },
+      );
+      return { ok: true as const, messageId };
+    },
+  );
 }

@@ -1,11 +1,9 @@
-import { caseMessage } from "~/db/schema/index.ts";
-import { auditCase, lockOwnCase } from "~/domain/doctor/case-access.server.ts";
+import { auditCase } from "~/domain/doctor/case-access.server.ts";
 import { informationRequestEmail } from "~/domain/doctor/doctor-emails.ts";
-import { requireDoctor } from "~/domain/kernel/guards.ts";
-import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { issueInvitationToken } from "~/domain/referrals/invitations.server.ts";
-import { authorNameOf, messageBodyOf, threadClosed, threadStateOf } from "./case-thread.server.ts";
+import { postMessage } from "./case-thread.server.ts";
+import { writeAsDoctor } from "./doctor-message.server.ts";
 
 /**
  * The doctor on the case writes to the person in their own thread (docs/architecture.md §4, "The
@@ -13,52 +11,38 @@ import { authorNameOf, messageBodyOf, threadClosed, threadStateOf } from "./case
  * disclosure gate; the employer never reads this thread. The person is e-mailed a fresh link to
  * read it (the message itself stays behind the link, as every question from the doctor does).
  */
-export async function sendMessageToPerson(
+export function sendMessageToPerson(
   scope: Scope,
   { referralId, body }: { referralId: string; body: string },
 ): Promise<{ ok: true; messageId: string } | { ok: false; message: string }> {
-  const doctor = requireDoctor(scope);
-  const { actor, now } = doctor;
-  const parsed = messageBodyOf(body);
-  if (!parsed.ok) return parsed;
-  return transactionWithMail(doctor, async (tx, queue) => {
-    const current = await lockOwnCase(tx, doctor, referralId);
-    const state = await threadStateOf(tx, doctor, "doctor", current);
-    if (!state.open) throw threadClosed(state);
-    const [message] = await tx
-      .insert(caseMessage)
-      .values({
-        referralId: current.id,
+  return writeAsDoctor(
+    scope,
+    { referralId, body },
+    async (tx, queue, { doctor, current, message }) => {
+      const messageId = await postMessage(tx, { ...message, thread: "person_doctor" });
+      await auditCase(tx, doctor, current.id, "conversation.message_sent", {
         thread: "person_doctor",
-        authorUserId: actor.userId,
-        authorRole: "doctor",
-        authorName: await authorNameOf(tx, actor.userId),
-        body: parsed.text,
-        sentAt: now,
-      })
-      .returning({ id: caseMessage.id });
-    await auditCase(tx, doctor, current.id, "conversation.message_sent", {
-      thread: "person_doctor",
-      messageId: message!.id,
-    });
-    const { token } = await issueInvitationToken(tx, {
-      referralId: current.id,
-      invitedAt: now,
-      now,
-    });
-    await queue(
-      [
-        {
-          to: current.subjectEmail,
-          ...informationRequestEmail({
-            subjectName: current.subjectName,
-            reference: current.reference,
-            link: new URL(`/assessment/${token}/documents`, doctor.adapters.publicUrl).toString(),
-          }),
-        },
-      ],
-      { referralId: current.id },
-    );
-    return { ok: true as const, messageId: message!.id };
-  });
+        messageId,
+      });
+      const { token } = await issueInvitationToken(tx, {
+        referralId: current.id,
+        invitedAt: message.sentAt,
+        now: message.sentAt,
+      });
+      await queue(
+        [
+          {
+            to: current.subjectEmail,
+            ...informationRequestEmail({
+              subjectName: current.subjectName,
+              reference: current.reference,
+              link: new URL(`/assessment/${token}/documents`, doctor.adapters.publicUrl).toString(),
+            }),
+          },
+        ],
+        { referralId: current.id },
+      );
+      return { ok: true as const, messageId };
+    },
+  );
 }

@@ -1,4 +1,3 @@
-import { caseMessage } from "~/db/schema/index.ts";
 import {
   auditSubjectEvent,
   lockSubjectReferral,
@@ -7,10 +6,10 @@ import { requireSubject } from "~/domain/kernel/guards.ts";
 import { transactionWithMail } from "~/domain/kernel/mail-outbox.server.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import {
-  assignedDoctorEmail,
   messageBodyOf,
-  threadClosed,
-  threadStateOf,
+  postMessage,
+  requireThreadOpen,
+  tellAssignedDoctor,
 } from "./case-thread.server.ts";
 import { personMessageEmail } from "./conversation-emails.ts";
 
@@ -29,41 +28,32 @@ export async function sendPersonMessage(
   if (!parsed.ok) return parsed;
   return transactionWithMail(subject, async (tx, queue) => {
     const current = await lockSubjectReferral(tx, subject);
-    const state = await threadStateOf(tx, subject, "subject", current);
-    if (!state.open) throw threadClosed(state);
-    const [message] = await tx
-      .insert(caseMessage)
-      .values({
-        referralId: current.id,
-        thread: "person_doctor",
-        authorRole: "person",
-        authorName: current.subjectName,
-        body: parsed.text,
-        sentAt: now,
-      })
-      .returning({ id: caseMessage.id });
+    await requireThreadOpen(tx, subject, "subject", current);
+    const messageId = await postMessage(tx, {
+      referralId: current.id,
+      thread: "person_doctor",
+      authorRole: "person",
+      authorName: current.subjectName,
+      body: parsed.text,
+      sentAt: now,
+    });
     await auditSubjectEvent(tx, subject, {
       action: "conversation.message_sent",
-      details: { thread: "person_doctor", messageId: message!.id },
+      details: { thread: "person_doctor", messageId },
     });
-    const doctorEmail = await assignedDoctorEmail(tx, current.assignedDoctorId);
-    if (doctorEmail)
-      await queue(
-        [
-          {
-            to: doctorEmail,
-            ...personMessageEmail({
-              reference: current.reference,
-              urgent: current.urgent,
-              caseUrl: new URL(
-                `/doctor/cases/${current.id}#person-messages`,
-                subject.adapters.publicUrl,
-              ).toString(),
-            }),
-          },
-        ],
-        { referralId: current.id },
-      );
-    return { ok: true as const, messageId: message!.id };
+    await tellAssignedDoctor(
+      tx,
+      queue,
+      current,
+      personMessageEmail({
+        reference: current.reference,
+        urgent: current.urgent,
+        caseUrl: new URL(
+          `/doctor/cases/${current.id}#person-messages`,
+          subject.adapters.publicUrl,
+        ).toString(),
+      }),
+    );
+    return { ok: true as const, messageId };
   });
 }

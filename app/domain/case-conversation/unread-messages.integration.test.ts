@@ -6,7 +6,13 @@ import { listReferrals } from "~/domain/referrals/list-referrals.server.ts";
 import { caseConversationForTest } from "~tests/support/case-conversation.ts";
 import { createDoctorRecordForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { copiedColumns, explainAnalyze, statementsOf } from "~tests/support/query-plans.ts";
+import {
+  analyzeTables,
+  copiedColumns,
+  copyReferral,
+  explainAnalyze,
+  statementsOf,
+} from "~tests/support/query-plans.ts";
 import { getDoctorConversation } from "./get-doctor-conversation.server.ts";
 import { getEmployerConversation } from "./get-employer-conversation.server.ts";
 import { sendMessageToDoctor } from "./send-message-to-doctor.server.ts";
@@ -140,11 +146,9 @@ describe("the flag's cost", () => {
     const organisationId = c.actor.organisationId;
     // 300 more cases in the organisation (copies of this one: only the list's columns are read),
     // each with 40 messages read long ago and, on every tenth, one unread reply from the doctor.
-    await database.db.execute(sql`
-      insert into referral (${sql.raw(await copiedColumns(database, "referral", ["id", "reference"]))}, id, reference)
-      select ${sql.raw(await copiedColumns(database, "referral", ["id", "reference"], "r."))},
-             gen_random_uuid(), 'REF-U' || lpad(n::text, 6, '0')
-      from referral r, generate_series(1, 300) n where r.id = ${c.referral.id}`);
+    await copyReferral(database, c.referral.id, 300, {
+      reference: sql`'REF-U' || lpad(n::text, 6, '0')`,
+    });
     await sendMessageToEmployer(c.doctorScope(), {
       referralId: c.referral.id,
       body: "Please send the job description.",
@@ -162,39 +166,46 @@ describe("the flag's cost", () => {
              case when k = 1 and r.reference like '%0' then null else now() end
       from case_message m, referral r, generate_series(1, 40) k
       where m.referral_id = ${c.referral.id} and r.organisation_id = ${organisationId}`);
-    await database.db.execute(sql`analyze referral`);
-    await database.db.execute(sql`analyze case_message`);
+    await analyzeTables(database, ["referral", "case_message"]);
 
-    const statements = await statementsOf(database, () => listReferrals(c.employerScope("hr"), {}));
-    const page = statements.find((s) => /case_message/.test(s.text));
-    expect(page, "the list's statement asks about messages").toBeDefined();
-    const plan = await explainAnalyze(database, page!);
-    // Read off the partial index of unread messages: never the case's read history, never the
-    // whole table at once (a hashed subplan would read every unread message of every case).
-    expect(plan).toMatch(/case_message_unread_idx/);
-    expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on case_message/i);
     // Once for each row the page returns (26: a page and the row that says there is another).
-    const probes = probesOf(plan);
-    expect(probes.length).toBeGreaterThan(0);
-    for (const loops of probes) expect(loops).toBeLessThanOrEqual(26);
-    const list = await listReferrals(c.employerScope("hr"), {});
-    expect(list.rows.some((r) => r.newMessage)).toBe(true);
+    const plan = await unreadProbePlan(() => listReferrals(c.employerScope("hr"), {}), 26);
+    // Read off the partial index of unread messages, never the case's read history.
+    expect(plan).toMatch(/case_message_unread_idx/);
+    // The copies share one creation time, so which of them the first page holds is the engine's
+    // choice: the flag itself is checked on one case known to have an unread reply, and on one
+    // known to have none.
+    const [flagged] = (await listReferrals(c.employerScope("hr"), { search: "REF-U000010" })).rows;
+    expect(flagged?.newMessage).toBe(true);
+    const [quiet] = (await listReferrals(c.employerScope("hr"), { search: "REF-U000011" })).rows;
+    expect(quiet?.newMessage).toBe(false);
 
     // The doctor's list sorts every case of theirs by urgency and SLA before its page of 20:
     // the probe still waits until after the sort and the limit.
-    const doctorStatements = await statementsOf(database, () =>
-      listDoctorCases(c.doctorScope(), { tab: "all", search: "", page: 1 }),
+    const doctorPlan = await unreadProbePlan(
+      () => listDoctorCases(c.doctorScope(), { tab: "all", search: "", page: 1 }),
+      20,
     );
-    const doctorPage = doctorStatements.find((s) => /case_message/.test(s.text));
-    expect(doctorPage, "the doctor's list asks about messages").toBeDefined();
-    const doctorPlan = await explainAnalyze(database, doctorPage!);
     expect(doctorPlan).toMatch(/Sort/);
-    expect(doctorPlan).not.toMatch(/hashed SubPlan|Seq Scan on case_message/i);
-    const doctorProbes = probesOf(doctorPlan);
-    expect(doctorProbes.length).toBeGreaterThan(0);
-    for (const loops of doctorProbes) expect(loops).toBeLessThanOrEqual(20);
   });
 });
+
+/**
+ * The plan of the statement by which `list` asks about messages: it probes the unread messages at
+ * most `pageRows` times, and never reads the whole table at once (a hashed subplan would read
+ * every unread message of every case).
+ */
+async function unreadProbePlan(list: () => Promise<unknown>, pageRows: number): Promise<string> {
+  const statements = await statementsOf(database, list);
+  const page = statements.find((s) => /case_message/.test(s.text));
+  expect(page, "the list's statement asks about messages").toBeDefined();
+  const plan = await explainAnalyze(database, page!);
+  expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on case_message/i);
+  const probes = probesOf(plan);
+  expect(probes.length).toBeGreaterThan(0);
+  for (const loops of probes) expect(loops).toBeLessThanOrEqual(pageRows);
+  return plan;
+}
 
 /** How many times each read of the unread index ran. */
 function probesOf(plan: string): number[] {

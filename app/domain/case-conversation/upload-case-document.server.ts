@@ -22,12 +22,7 @@ import { FileScanUnavailableError } from "~/services/files/file-scanner.ts";
 import { MAX_CASE_DOCUMENTS_BYTES, MAX_DOCUMENT_BYTES } from "~/services/files/limits.ts";
 import { wordDocumentText } from "~/services/files/office-package.server.ts";
 import { verifyDocumentContent } from "~/services/files/verify-content.server.ts";
-import {
-  assignedDoctorEmail,
-  authorNameOf,
-  threadClosed,
-  threadStateOf,
-} from "./case-thread.server.ts";
+import { assignedDoctorEmail, authorNameOf, requireThreadOpen } from "./case-thread.server.ts";
 import { documentNoticeEmail } from "./conversation-emails.ts";
 import { employerDisclosureGate } from "./employer-disclosure.server.ts";
 
@@ -190,8 +185,7 @@ export async function uploadCaseDocument(
 
   return transactionWithMail(scope, async (tx, queue) => {
     const who = await uploaderOf(tx, scope, upload, true);
-    const state = await threadStateOf(tx, scope, who.side, who.row);
-    if (!state.open) throw threadClosed(state);
+    await requireThreadOpen(tx, scope, who.side, who.row);
     const [held] = await tx
       .select({ bytes: sql<number>`coalesce(sum(${caseDocument.size}), 0)::int` })
       .from(caseDocument)

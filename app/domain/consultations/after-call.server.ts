@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { consultation } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { DoctorActor } from "~/domain/kernel/actor.ts";
@@ -9,6 +9,14 @@ import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleConsultations } from "~/domain/kernel/visibility.server.ts";
 import { type Consultation, lockVisibleConsultation, offerConsultation } from "./booking.server.ts";
 import { CONSULTATION_NOTES_MAX as MAX_NOTES_LENGTH } from "./consultation-forms.ts";
+
+/**
+ * The consultations this doctor held, through their visibility: the notes are theirs to read, not
+ * every doctor's who may see the case.
+ */
+function heldBy(doctor: Scope<DoctorActor>): SQL {
+  return and(eq(consultation.doctorId, doctor.actor.userId), visibleConsultations(doctor)) as SQL;
+}
 
 /** The doctor's own consultation, locked for the change they make; anyone else's is not found. */
 async function lockOwnConsultation(
@@ -77,17 +85,10 @@ export async function readConsultationNotes(
   consultationId: string,
 ): Promise<string | null> {
   const doctor = requireDoctor(scope);
-  const { db, actor } = doctor;
-  const [row] = await db
+  const [row] = await doctor.db
     .select({ notes: consultation.notes, referralId: consultation.referralId })
     .from(consultation)
-    .where(
-      and(
-        eq(consultation.id, consultationId),
-        eq(consultation.doctorId, actor.userId),
-        visibleConsultations(doctor),
-      ),
-    );
+    .where(and(eq(consultation.id, consultationId), heldBy(doctor)));
   if (!row) throw new DomainError("not_found", "No such consultation.");
   if (row.notes !== null)
     await recordAuditEventAs(doctor, {
@@ -107,16 +108,12 @@ export async function readCaseConsultationNotes(
   scope: Scope,
   referralId: string,
 ): Promise<{ consultationId: string; startsAt: Date | null; notes: string }[]> {
-  const { db, actor } = requireDoctor(scope);
-  const rows = await db
+  const doctor = requireDoctor(scope);
+  const rows = await doctor.db
     .select({ id: consultation.id, startsAt: consultation.startsAt })
     .from(consultation)
     .where(
-      and(
-        eq(consultation.referralId, referralId),
-        eq(consultation.doctorId, actor.userId),
-        isNotNull(consultation.notes),
-      ),
+      and(eq(consultation.referralId, referralId), heldBy(doctor), isNotNull(consultation.notes)),
     )
     .orderBy(desc(consultation.startsAt));
   const result: { consultationId: string; startsAt: Date | null; notes: string }[] = [];

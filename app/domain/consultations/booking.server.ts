@@ -349,58 +349,72 @@ async function lockSubjectConsultation(tx: Tx, scope: Scope<SubjectActor>, consu
   return { row, r };
 }
 
+/**
+ * A change the subject makes to their consultation: in one transaction with its e-mails, on the
+ * consultation locked on their referral while it is in review.
+ */
+function changeSubjectConsultation<T>(
+  scope: Scope,
+  consultationId: string,
+  change: (
+    tx: Tx,
+    subject: Scope<SubjectActor>,
+    locked: { row: Consultation; r: Referral; mail: ConsultationMail },
+  ) => Promise<T>,
+): Promise<T> {
+  const subject = requireSubject(scope);
+  return transactionWithMail(subject, async (tx, queue) => {
+    const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
+    return change(tx, subject, { row, r, mail: consultationMail(scope, queue, r) });
+  });
+}
+
 /** The subject books one of the offered times; both sides get the calendar invitation. */
 export async function pickConsultationTime(
   scope: Scope,
   { consultationId, offerId }: { consultationId: string; offerId: string },
 ): Promise<Consultation> {
-  const subject = requireSubject(scope);
-  const { actor, now } = subject;
-  const referralId = actor.referralId;
-  return transactionWithMail(subject, async (tx, queue) => {
-    const result = await (async () => {
-      const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
-      if (row.status !== "offered")
-        throw new DomainError("invalid_state", "There is no offer to choose from any more.");
-      const [offer] = await tx
-        .select()
-        .from(consultationOffer)
-        .where(
-          and(
-            eq(consultationOffer.id, offerId),
-            eq(consultationOffer.consultationId, row.id),
-            isNull(consultationOffer.withdrawnAt),
-          ),
-        );
-      if (!offer) throw new DomainError("conflict", "That time is no longer offered.");
-      if (offer.startsAt.getTime() <= now.getTime())
-        throw new DomainError("conflict", "That time has passed.");
-      const [clash] = await tx
-        .select({ id: consultation.id })
-        .from(consultation)
-        .where(
-          and(
-            eq(consultation.doctorId, row.doctorId),
-            eq(consultation.status, "booked"),
-            eq(consultation.startsAt, offer.startsAt),
-          ),
-        );
-      if (clash)
-        throw new DomainError("conflict", "That time has just been taken. Please choose another.");
-      const room = roomToken(offer.startsAt, row.durationMinutes);
-      const booked = await moveConsultation(
-        tx,
-        subject,
-        row,
-        { status: "booked", startsAt: offer.startsAt, bookedAt: now, ...room.set },
-        { action: "consultation.booked", details: { referralId } },
+  return changeSubjectConsultation(scope, consultationId, async (tx, subject, { row, r, mail }) => {
+    const { actor, now } = subject;
+    const referralId = actor.referralId;
+    if (row.status !== "offered")
+      throw new DomainError("invalid_state", "There is no offer to choose from any more.");
+    const [offer] = await tx
+      .select()
+      .from(consultationOffer)
+      .where(
+        and(
+          eq(consultationOffer.id, offerId),
+          eq(consultationOffer.consultationId, row.id),
+          isNull(consultationOffer.withdrawnAt),
+        ),
       );
-      const token = await subjectLink(tx, referralId, now);
-      return { booked, r, token, roomToken: room.token };
-    })();
-    const mail = consultationMail(scope, queue, result.r);
-    await sendBookedEmails(tx, mail, result.booked, result.r, result, now);
-    return result.booked;
+    if (!offer) throw new DomainError("conflict", "That time is no longer offered.");
+    if (offer.startsAt.getTime() <= now.getTime())
+      throw new DomainError("conflict", "That time has passed.");
+    const [clash] = await tx
+      .select({ id: consultation.id })
+      .from(consultation)
+      .where(
+        and(
+          eq(consultation.doctorId, row.doctorId),
+          eq(consultation.status, "booked"),
+          eq(consultation.startsAt, offer.startsAt),
+        ),
+      );
+    if (clash)
+      throw new DomainError("conflict", "That time has just been taken. Please choose another.");
+    const room = roomToken(offer.startsAt, row.durationMinutes);
+    const booked = await moveConsultation(
+      tx,
+      subject,
+      row,
+      { status: "booked", startsAt: offer.startsAt, bookedAt: now, ...room.set },
+      { action: "consultation.booked", details: { referralId } },
+    );
+    const token = await subjectLink(tx, referralId, now);
+    await sendBookedEmails(tx, mail, booked, r, { token, roomToken: room.token }, now);
+    return booked;
   });
 }
 
@@ -464,38 +478,32 @@ export async function requestOtherTimes(
   scope: Scope,
   consultationId: string,
 ): Promise<Consultation> {
-  const subject = requireSubject(scope);
-  const { actor, now } = subject;
-  const referralId = actor.referralId;
-  return transactionWithMail(subject, async (tx, queue) => {
-    const result = await (async () => {
-      const { row, r } = await lockSubjectConsultation(tx, subject, consultationId);
-      if (row.status !== "offered" && row.status !== "booked")
-        throw new DomainError("invalid_state", "Other times have already been asked for.");
-      const updated = await moveConsultation(
-        tx,
-        subject,
-        row,
-        { status: "times_requested", startsAt: null, bookedAt: null },
-        {
-          action: "consultation.other_times_requested",
-          details: { referralId, wasBooked: row.status === "booked" },
-        },
-      );
-      return { previous: row, updated, r };
-    })();
-    const mail = consultationMail(scope, queue, result.r);
-    const doctor = await doctorContact(tx, result.previous.doctorId);
+  return changeSubjectConsultation(scope, consultationId, async (tx, subject, { row, r, mail }) => {
+    const { actor, now } = subject;
+    const referralId = actor.referralId;
+    if (row.status !== "offered" && row.status !== "booked")
+      throw new DomainError("invalid_state", "Other times have already been asked for.");
+    const updated = await moveConsultation(
+      tx,
+      subject,
+      row,
+      { status: "times_requested", startsAt: null, bookedAt: null },
+      {
+        action: "consultation.other_times_requested",
+        details: { referralId, wasBooked: row.status === "booked" },
+      },
+    );
+    const doctor = await doctorContact(tx, row.doctorId);
     const caseUrl = new URL(
       `/doctor/cases/${referralId}/consultation`,
       scope.adapters.publicUrl,
     ).toString();
-    const wasBooked = result.previous.status === "booked";
+    const wasBooked = row.status === "booked";
     // The released booking, with the moved row's higher SEQUENCE so calendars act on it.
     const cancel = () =>
       calendar(
-        { ...result.previous, sequence: result.updated.sequence },
-        result.r,
+        { ...row, sequence: updated.sequence },
+        r,
         doctor,
         scope.adapters.publicUrl,
         "CANCEL",
@@ -506,26 +514,26 @@ export async function requestOtherTimes(
         to: doctor.email,
         ...otherTimesRequestedEmail({
           doctorName: doctor.name,
-          reference: result.r.reference,
+          reference: r.reference,
           caseUrl,
-          urgent: result.r.urgent,
+          urgent: r.urgent,
         }),
         attachments: wasBooked ? [cancel()] : undefined,
       });
     if (wasBooked)
       await mail.mailer.send({
-        to: result.r.subjectEmail,
+        to: r.subjectEmail,
         ...cancelledEmail({
-          recipientName: result.r.subjectName,
-          reference: result.r.reference,
-          start: result.previous.startsAt,
+          recipientName: r.subjectName,
+          reference: r.reference,
+          start: row.startsAt,
           by: "subject",
           forDoctor: false,
           otherTimesRequested: true,
         }),
         attachments: [cancel()],
       });
-    return result.updated;
+    return updated;
   });
 }
 

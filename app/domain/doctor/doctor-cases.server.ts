@@ -9,7 +9,6 @@ import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { referralIssue } from "~/domain/referrals/list-referrals.server.ts";
 import {
   isReferencePrefix,
-  referenceInByteOrder,
   referencePrefixCondition,
 } from "~/domain/referrals/reference-prefix.server.ts";
 import { referralSummaryColumns } from "~/domain/referrals/referral-columns.ts";
@@ -55,8 +54,7 @@ function attentionSql(now: Date): SQL {
  * case in the doctor's queue (docs/perf-notes-growth.md, "Doctor's list").
  */
 function doctorSearchCondition(db: Executor, visible: SQL, term: string): Promise<SQL> | SQL {
-  if (isReferencePrefix(term))
-    return referencePrefixCondition(db, visible, term, [referenceInByteOrder]);
+  if (isReferencePrefix(term)) return referencePrefixCondition(db, visible, term);
   return sql`lower(${referral.subjectName} || ' ' || ${referral.reference}) like ${`%${escapeLike(term)}%`}`;
 }
 

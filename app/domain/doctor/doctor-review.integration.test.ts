@@ -13,11 +13,8 @@ import {
 } from "~/db/schema/index.ts";
 import type { Actor } from "~/domain/access/permissions.ts";
 import { reassignCase } from "~/domain/admin/cases.server.ts";
-import { draftAssessmentReport } from "~/domain/assessments/draft-assessment-report.server.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import { saveAnswers } from "~/domain/assessments/save-answers.server.ts";
-import { submitAssessment } from "~/domain/assessments/submit-assessment.server.ts";
 import { createScope, systemScope } from "~/domain/kernel/scope.ts";
 import { findReferralByInvitationToken } from "~/domain/referrals/invitations.server.ts";
 import { referralStatuses } from "~/domain/referrals/lifecycle.ts";
@@ -35,7 +32,7 @@ import { createInvitedReferralForTest, subjectScopeForTest } from "~tests/suppor
 import { auditEventsAbout } from "~tests/support/audit.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { scopeFor } from "~tests/support/doctor.ts";
+import { scopeFor, submittedCaseForTest } from "~tests/support/doctor.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { startReportAmendment } from "./amend-report.server.ts";
@@ -68,48 +65,15 @@ const createDoctor = (name: string, options?: { active?: boolean }) =>
   createDoctorForTest(database.db, name, options);
 
 /** A pre-employment case the subject has completed, with its draft: what a doctor's queue holds. */
-async function submittedCase(
-  now = new Date(),
-  core: Record<string, string> = {
-    "core.condition": "false",
-    "core.treatment": "false",
-    "core.mental-health": "false",
-    "core.work-related": "false",
-  },
-) {
-  const { token, referral: r } = await createInvitedReferralForTest(database.db, {
-    type: "pre_employment",
-    jobRole: "Office Worker",
-    now,
-  });
-  const opened = await openAssessmentLink(database.db, { token, origin: origin(), now });
-  if (!opened.ok) throw new Error("link refused");
-  const link = opened.link;
-  await giveConsent(subjectWithMail(database.db, link));
-  for (const [step, answers] of [
-    ["core", core],
-    ["dse", { "dse.eyes": "false", "dse.musculoskeletal": "false", "dse.equipment": "false" }],
-    ["adjustments", { "adjustments.needed": "no", "adjustments.speak-to-doctor": "false" }],
-  ] as const)
-    await saveAnswers(withAdapters(subjectWithMail(database.db, link), { jobs }), {
-      step,
-      answers,
-    });
-  const submitted = await submitAssessment(
-    withAdapters(subjectWithMail(database.db, link, { now }), { jobs }),
-  );
-  if (!submitted.ok) throw new Error("not submitted");
-  const [row] = await database.db.select().from(referral).where(eq(referral.id, r.id));
-  const { questionnaireResponse } = await import("~/db/schema/index.ts");
-  const [response] = await database.db
-    .select()
-    .from(questionnaireResponse)
-    .where(eq(questionnaireResponse.referralId, r.id));
-  await draftAssessmentReport(systemScope(database.db, "assessment-draft", testAdapters()), {
-    responseId: response!.id,
-  });
-  return row!;
-}
+const submittedCase = async (now = new Date(), core?: Record<string, string>) =>
+  (
+    await submittedCaseForTest(database.db, {
+      now,
+      core,
+      origin: origin(),
+      adapters: { mailer, jobs },
+    })
+  ).referral;
 
 const sendDeps = () => ({
   mailer,

@@ -1,8 +1,7 @@
 import { contactMessage } from "~/db/schema/index.ts";
-import { recordRateLimitAttempt } from "~/domain/kernel/rate-limit.server.ts";
 import type { ContactForm } from "./enquiry-forms.ts";
 import type { EnquiryServices } from "./enquiry-services.ts";
-import { sendOrQueueEnquiryEmail } from "./send-or-queue-enquiry-email.server.ts";
+import { forwardStoredEnquiry } from "./forward-stored-enquiry.server.ts";
 
 /**
  * Stores a contact message, then e-mails it to the service inbox. Throws only when the message
@@ -18,9 +17,9 @@ export async function submitContactMessage(
     .insert(contactMessage)
     .values({ ...form, company: form.company ?? null, ip: request.ip })
     .returning({ id: contactMessage.id });
-  const id = row!.id;
-  // Stored submissions count towards the per-address limit on both public forms.
-  if (request.ip) await recordRateLimitAttempt(services.database.db, "enquiry", request.ip);
-  const emailSent = await sendOrQueueEnquiryEmail(services, { kind: "contact", id }, retry);
-  return { id, emailSent };
+  return forwardStoredEnquiry(services, {
+    ref: { kind: "contact", id: row!.id },
+    ip: request.ip,
+    retry,
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { columnsOf } from "~/db/columns-of.ts";
 import {
@@ -28,6 +28,7 @@ import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import { auditActorOf } from "~/domain/kernel/actor.ts";
 import { requireAdmin } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { personsThreadItems } from "~/domain/kernel/thread-items.ts";
 import {
   visibleCaseDocuments,
   visibleCaseMessages,
@@ -180,13 +181,7 @@ export async function exportSubjectData(
     const messages = await db
       .select(columnsOf(caseMessage, ["thread", "authorRole", "authorName", "body", "sentAt"]))
       .from(caseMessage)
-      .where(
-        and(
-          eq(caseMessage.referralId, id),
-          or(eq(caseMessage.thread, "person_doctor"), eq(caseMessage.sharedWithPerson, true)),
-          visibleCaseMessages(scope),
-        ),
-      )
+      .where(and(personsThreadItems(caseMessage, id), visibleCaseMessages(scope)))
       .orderBy(asc(caseMessage.sentAt));
     if (messages.length > 0) files[`${dir}/messages.json`] = json(messages);
 
@@ -206,13 +201,7 @@ export async function exportSubjectData(
         content: caseDocument.content,
       })
       .from(caseDocument)
-      .where(
-        and(
-          eq(caseDocument.referralId, id),
-          or(eq(caseDocument.thread, "person_doctor"), eq(caseDocument.sharedWithPerson, true)),
-          visibleCaseDocuments(scope),
-        ),
-      )
+      .where(and(personsThreadItems(caseDocument, id), visibleCaseDocuments(scope)))
       .orderBy(asc(caseDocument.uploadedAt));
     if (documents.length > 0) {
       files[`${dir}/documents.json`] = json(documents.map(({ content: _, ...d }) => d));

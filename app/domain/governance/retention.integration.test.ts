@@ -110,33 +110,21 @@ async function caseWithHealthData(
 }
 
 async function healthRows(referralId: string) {
-  const responses = await database.db
-    .select({ id: questionnaireResponse.id })
-    .from(questionnaireResponse)
-    .where(eq(questionnaireResponse.referralId, referralId));
-  const drafts = await database.db
-    .select({ id: draftReport.id })
-    .from(draftReport)
-    .where(eq(draftReport.referralId, referralId));
-  const versions = await database.db
+  const { db } = database;
+  const versions = await db
     .select({ id: reportVersion.id })
     .from(reportVersion)
     .innerJoin(report, eq(report.id, reportVersion.reportId))
     .where(eq(report.referralId, referralId));
-  const [row] = await database.db.select().from(referral).where(eq(referral.id, referralId));
-  const conversation = await database.db
-    .select({ id: caseMessage.id })
-    .from(caseMessage)
-    .where(eq(caseMessage.referralId, referralId));
-  const documents = await database.db
-    .select({ id: caseDocument.id })
-    .from(caseDocument)
-    .where(eq(caseDocument.referralId, referralId));
+  const [row] = await db.select().from(referral).where(eq(referral.id, referralId));
   return {
-    messages: conversation.length,
-    documents: documents.length,
-    responses: responses.length,
-    drafts: drafts.length,
+    messages: await db.$count(caseMessage, eq(caseMessage.referralId, referralId)),
+    documents: await db.$count(caseDocument, eq(caseDocument.referralId, referralId)),
+    responses: await db.$count(
+      questionnaireResponse,
+      eq(questionnaireResponse.referralId, referralId),
+    ),
+    drafts: await db.$count(draftReport, eq(draftReport.referralId, referralId)),
     versions: versions.length,
     referral: row,
   };

@@ -14,6 +14,13 @@ export interface EmployerActor {
   organisationId: string;
   organisationName: string;
   memberRole: MemberRole;
+  /**
+   * Set when an API key acts (docs/architecture.md §3b, "API keys"): the organisation's key, not
+   * a person. `userId` is then the member who made the key, who owns what it creates in the
+   * team's lists, and `memberRole` the organisation-wide role a key acts with; the audit trail
+   * and the timeline name the key, never that member.
+   */
+  apiKeyId?: string;
 }
 
 export interface DoctorActor {
@@ -72,6 +79,12 @@ export function auditActorOf(actor: Actor): {
 } {
   switch (actor.role) {
     case "employer":
+      if (actor.apiKeyId)
+        return {
+          id: `api_key:${actor.apiKeyId}`,
+          role: "api_key",
+          organisationId: actor.organisationId,
+        };
       return { id: actor.userId, role: "employer", organisationId: actor.organisationId };
     case "doctor":
     case "admin":
@@ -87,9 +100,8 @@ export function auditActorOf(actor: Actor): {
   }
 }
 
-/** The id written as `actor_id` on activity rows: users by id, nobody else. */
+/** The id written as `actor_id` on activity rows: users by id, nobody else (not an API key). */
 export function actorUserId(actor: Actor): string | null {
-  return actor.role === "employer" || actor.role === "doctor" || actor.role === "admin"
-    ? actor.userId
-    : null;
+  if (actor.role === "employer") return actor.apiKeyId ? null : actor.userId;
+  return actor.role === "doctor" || actor.role === "admin" ? actor.userId : null;
 }

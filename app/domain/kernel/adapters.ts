@@ -2,6 +2,7 @@ import type { FileScanner } from "~/services/files/file-scanner.ts";
 import type { JobQueue } from "~/services/jobs/queue.server.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import type { PaymentProvider } from "~/services/payments/provider.ts";
+import type { WebhookSender } from "~/services/webhooks/webhook-sender.server.ts";
 
 /**
  * The outside world a domain function may act on, as the scope carries it (docs/architecture.md
@@ -22,6 +23,11 @@ export interface Adapters {
    * configured); `name` says which scanners, kept on the document for the audit.
    */
   readonly fileScanner: FileScanner & { readonly name: string };
+  /**
+   * Checks where an organisation's webhooks may go and sends them there (docs/api.md, "Where
+   * events may go"): the only way domain code reaches another server over HTTP.
+   */
+  readonly webhooks: WebhookSender;
   /**
    * The address people reach the product at, for the links in its e-mails and the payment
    * provider's return pages. It is configuration rather than a service, but it travels with the

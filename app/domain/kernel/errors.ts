@@ -24,6 +24,8 @@ const domainErrorCodes = [
   "step_up",
   /** The person has not given consent, or withdrew it. */
   "consent_required",
+  /** No valid credentials: an API key missing, unknown, expired or revoked. */
+  "unauthenticated",
 ] as const;
 type DomainErrorCode = (typeof domainErrorCodes)[number];
 
@@ -49,6 +51,7 @@ const domainErrorStatus: Record<DomainErrorCode, number> = {
   second_factor: 401,
   step_up: 401,
   consent_required: 409,
+  unauthenticated: 401,
 };
 
 export function httpStatus(error: DomainError<string>): number {

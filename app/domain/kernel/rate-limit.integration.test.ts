@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server.ts";
 import { rateLimit } from "~/db/schema/index.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -42,6 +43,7 @@ describe("the named limits", () => {
       enquiry: [10, 10, null],
       teamInvitation: [30, 60, null],
       assessmentLink: [10, 15, null],
+      apiKey: [300, 1, null],
     });
   });
 
@@ -147,4 +149,33 @@ describe("the named limits", () => {
       .where(eq(rateLimit.key, "signIn:192.0.2.60"));
     expect(row?.attempts).toBe(8);
   });
+});
+
+describe("across app hosts", () => {
+  // Two hosts behind a load balancer each have their own pool on the one PostgreSQL database
+  // (docs/deployment.md): the count is the database's, so N hosts do not give N times the
+  // attempts. PGlite lives inside one process, so this needs a server to have two pools.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "shares one count between two pools on one database",
+    async () => {
+      const url = database.connectionString;
+      if (!url) throw new Error("a PostgreSQL test database has a URL");
+      const other = await openDatabase({ kind: "postgres", url });
+      try {
+        const limit = rateLimits.assessmentLink;
+        for (let i = 0; i < limit.max; i++) {
+          const host = i % 2 === 0 ? database.db : other.db;
+          await recordRateLimitAttempt(host, "assessmentLink", "192.0.2.70", at(i));
+        }
+        // Half the attempts were made through each host: each refuses the next one.
+        for (const host of [database.db, other.db]) {
+          expect(
+            (await checkRateLimit(host, "assessmentLink", "192.0.2.70", at(limit.max))).limited,
+          ).toBe(true);
+        }
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

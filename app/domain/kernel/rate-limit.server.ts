@@ -48,6 +48,8 @@ export const rateLimits = {
   enquiry: { max: 10, windowMs: 10 * minute },
   /** Team invitations sent (and sent again) per organisation: each is an e-mail to an inbox. */
   teamInvitation: { max: 30, windowMs: 60 * minute },
+  /** Calls to /api/v1 per API key (docs/api.md): an HR system's sync, not a flood. */
+  apiKey: { max: 300, windowMs: minute },
   /** Failed assessment-link lookups per client address; then every lookup is refused. */
   assessmentLink: { max: 10, windowMs: 15 * minute },
 } as const satisfies Record<string, RateLimit>;

@@ -32,6 +32,8 @@ export const teamPermissions = [
   "team:manage-all",
   /** Remove a manager and reassign their referrals. */
   "team:remove-manager",
+  /** API keys and webhook endpoints for the organisation's HR system (docs/api.md). */
+  "integrations:manage",
 ] as const;
 export type TeamPermission = (typeof teamPermissions)[number];
 
@@ -48,6 +50,7 @@ export const teamPermissionTable: Record<MemberRole, ReadonlySet<TeamPermission>
     "team:view",
     "team:invite-manager",
     "team:remove-manager",
+    "integrations:manage",
   ]),
   manager: new Set<TeamPermission>(["referrals:create", "referrals:assign"]),
 };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import {
+  apiKey,
   assessmentConsent,
   caseClinicalNote,
   caseDocument,
@@ -8,6 +9,7 @@ import {
   consultation,
   creditNote,
   draftReport,
+  insightCount,
   invoice,
   member,
   paymentOrder,
@@ -16,10 +18,13 @@ import {
   referralManager,
   report,
   teamInvitation,
+  webhookDelivery,
+  webhookEndpoint,
 } from "~/db/schema/index.ts";
 import type { Actor, DoctorActor, EmployerActor, SubjectActor } from "./actor.ts";
 import type { Scope } from "./scope.ts";
 import { type TeamPermission, teamCan } from "./team-permissions.ts";
+import { personsThreadItems, type ThreadItems } from "./thread-items.ts";
 
 /**
  * The visibility builders (docs/architecture.md §3b): for each tenant table, the rows this
@@ -192,9 +197,45 @@ export function visibleMembers(scope: Scope | Actor): SQL {
   return organisationRows(actorOf(scope), member.organisationId);
 }
 
+/**
+ * The management information's counts (docs/architecture.md, "Management information"): owners
+ * read their organisation's, billing included; HR administrators the same without the billing
+ * (owner '' rows); an administrator and the system all; nobody else any. A manager reads none:
+ * their figures are of the referrals their list shows (owned or named on), which counts kept by
+ * owner cannot give, so they are counted from those referrals (`ownReferralCounts`).
+ */
+export function visibleInsightCounts(scope: Scope | Actor): SQL {
+  return rowsFor(scope, {
+    employer: (actor) =>
+      seesAllReferrals(actor)
+        ? (and(
+            eq(insightCount.organisationId, actor.organisationId),
+            teamCan(actor.memberRole, "billing:manage")
+              ? undefined
+              : sql`${insightCount.ownerId} <> ''`,
+          ) as SQL)
+        : nothing,
+  });
+}
+
 /** Team invitations: those who may see the team page, for their organisation; the system all. */
 export function visibleTeamInvitations(scope: Scope | Actor): SQL {
   return organisationRows(actorOf(scope), teamInvitation.organisationId, "team:view");
+}
+
+/** API keys: owners and HR administrators, for their organisation; the system all (to authenticate). */
+export function visibleApiKeys(scope: Scope | Actor): SQL {
+  return organisationRows(actorOf(scope), apiKey.organisationId, "integrations:manage");
+}
+
+/** Webhook endpoints: as API keys, the organisation's integrations. */
+export function visibleWebhookEndpoints(scope: Scope | Actor): SQL {
+  return organisationRows(actorOf(scope), webhookEndpoint.organisationId, "integrations:manage");
+}
+
+/** Webhook deliveries and their log: as the endpoints they were for. */
+export function visibleWebhookDeliveries(scope: Scope | Actor): SQL {
+  return organisationRows(actorOf(scope), webhookDelivery.organisationId, "integrations:manage");
 }
 
 /**
@@ -258,6 +299,20 @@ function employerCase(actor: EmployerActor, referralId: AnyPgColumn): SQL {
 }
 
 /**
+ * Who reads a case conversation's messages and documents alike: the employer the employer's thread
+ * of a case they may see, the doctor on the case both threads, the person what is theirs
+ * (`personsThreadItems`).
+ */
+function threadItemsFor(scope: Scope | Actor, table: ThreadItems): SQL {
+  return rowsFor(scope, {
+    employer: (actor) =>
+      and(eq(table.thread, "employer_doctor"), employerCase(actor, table.referralId)) as SQL,
+    doctor: (actor) => assignedDoctorCase(actor, table.referralId),
+    subject: (actor) => personsThreadItems(table, actor.referralId),
+  });
+}
+
+/**
  * The case conversation's messages (docs/architecture.md §4, "The case conversation"): the
  * employer reads only the employer's thread of a case they may see; the doctor on the case reads
  * both threads; the person reads their own thread and the employer-thread messages the doctor
@@ -265,19 +320,7 @@ function employerCase(actor: EmployerActor, referralId: AnyPgColumn): SQL {
  * access export, erasure).
  */
 export function visibleCaseMessages(scope: Scope | Actor): SQL {
-  return rowsFor(scope, {
-    employer: (actor) =>
-      and(
-        eq(caseMessage.thread, "employer_doctor"),
-        employerCase(actor, caseMessage.referralId),
-      ) as SQL,
-    doctor: (actor) => assignedDoctorCase(actor, caseMessage.referralId),
-    subject: (actor) =>
-      and(
-        eq(caseMessage.referralId, actor.referralId),
-        or(eq(caseMessage.thread, "person_doctor"), eq(caseMessage.sharedWithPerson, true)),
-      ) as SQL,
-  });
+  return threadItemsFor(scope, caseMessage);
 }
 
 /**
@@ -287,19 +330,7 @@ export function visibleCaseMessages(scope: Scope | Actor): SQL {
  * shared it with them.
  */
 export function visibleCaseDocuments(scope: Scope | Actor): SQL {
-  return rowsFor(scope, {
-    employer: (actor) =>
-      and(
-        eq(caseDocument.thread, "employer_doctor"),
-        employerCase(actor, caseDocument.referralId),
-      ) as SQL,
-    doctor: (actor) => assignedDoctorCase(actor, caseDocument.referralId),
-    subject: (actor) =>
-      and(
-        eq(caseDocument.referralId, actor.referralId),
-        or(eq(caseDocument.thread, "person_doctor"), eq(caseDocument.sharedWithPerson, true)),
-      ) as SQL,
-  });
+  return threadItemsFor(scope, caseDocument);
 }
 
 /**

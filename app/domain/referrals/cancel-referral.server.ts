@@ -1,11 +1,10 @@
-import { referral } from "~/db/schema/index.ts";
 import type { OrderReversal } from "~/domain/billing/refunds.server.ts";
 import { returnReferralPayment } from "~/domain/billing/return-referral-payment.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { applyReferralTransition } from "~/domain/referrals/referral-transition.server.ts";
-import { employerReferralByKey } from "./get-referral.server.ts";
+import { lockEmployerReferral } from "./get-referral.server.ts";
 import { revokeInvitations } from "./invitations.server.ts";
 import { canTransition, type ReferralStatus } from "./lifecycle.ts";
 
@@ -47,10 +46,8 @@ export async function cancelReferral(
   referralKey: string,
 ): Promise<CancellationResult> {
   const { actor, now } = requireEmployer(scope);
-  const where = employerReferralByKey(scope, referralKey);
   return scope.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(referral).where(where).for("update");
-    if (!current) throw new DomainError("not_found", "Referral not found.");
+    const current = await lockEmployerReferral(tx, scope, referralKey);
     // Refused before any money moves, in the words the employer can act on.
     if (!canTransition(current.status, "cancelled", actor.role))
       throw new DomainError("invalid_state", cancellationRefusal(current.status));

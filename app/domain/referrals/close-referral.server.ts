@@ -4,7 +4,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { isClosed } from "./case-closure.ts";
-import { employerReferralByKey } from "./get-referral.server.ts";
+import { employerReferralByKey, lockEmployerReferral } from "./get-referral.server.ts";
 import { canAct } from "./lifecycle.ts";
 import { recordReferralStep } from "./referral-transition.server.ts";
 
@@ -23,8 +23,7 @@ export async function closeReferral(
   const { actor, now } = requireEmployer(scope);
   const where = employerReferralByKey(scope, referralKey);
   return scope.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(referral).where(where).for("update");
-    if (!current) throw new DomainError("not_found", "Referral not found.");
+    const current = await lockEmployerReferral(tx, scope, referralKey);
     if (!canAct(current.status, "employer", "close"))
       throw new DomainError(
         "invalid_state",

@@ -16,9 +16,7 @@ import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.se
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
 import { getEarlierCases } from "~/domain/doctor/earlier-cases.server.ts";
 import { visibleEarlierCases } from "~/domain/kernel/visibility.server.ts";
-import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { loader as doctorCaseLoader } from "~/routes/doctor/case.tsx";
-import { testAdapters } from "~tests/support/adapters.ts";
 import { insertAnswersAndDraftForTest, subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorRecordForTest } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
@@ -28,7 +26,7 @@ import {
   managementReferralInput,
   referralRowForTest,
 } from "~tests/support/referrals.ts";
-import { createSentReport } from "~tests/support/reports.ts";
+import { createSentReport, releaseSentReportForTest } from "~tests/support/reports.ts";
 import { routeContext } from "~tests/support/routes.ts";
 import { getFollowUpSource } from "./follow-up.server.ts";
 import { issueInvitationToken } from "./invitations.server.ts";
@@ -56,19 +54,11 @@ async function releasedCase(organisationName: string) {
     .update(referral)
     .set({ ownerId: sent.employer.ownerId, createdBy: sent.employer.ownerId })
     .where(eq(referral.id, sent.referral.id));
-  const opened = await openAssessmentLink(database.db, {
-    token: sent.token,
+  await releaseSentReportForTest(database.db, sent, {
     origin: { ip: "10.1.0.1", requestId: "open" },
     now: releasedAt,
+    jobs,
   });
-  if (!opened.ok) throw new Error("link did not open");
-  await approveReport(
-    subjectScopeForTest(database.db, opened.link, {
-      now: releasedAt,
-      adapters: testAdapters({ jobs }),
-    }),
-    { version: 1, releaseDiagnosis: false },
-  );
   await insertAnswersAndDraftForTest(database.db, sent.referral.id, {
     referralReason: "Back pain",
     answers: { "condition.description": EARLIER_ANSWER },

@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReports } from "~/domain/kernel/visibility.server.ts";
-import { employerReferralByKey } from "./get-referral.server.ts";
+import { employerReferral } from "./get-referral.server.ts";
 
 /** The earlier case a follow-up starts from, and what the new referral's form begins with. */
 export interface FollowUpSource {
@@ -31,20 +31,16 @@ export async function followUpSource(
   scope: Scope<EmployerActor>,
   key: string,
 ): Promise<FollowUpSource> {
-  const [row] = await db
-    .select({
-      id: referral.id,
-      reference: referral.reference,
-      type: referral.type,
-      subjectName: referral.subjectName,
-      subjectEmail: referral.subjectEmail,
-      jobRole: referral.jobRole,
-      jobDetails: referral.jobDetails,
-      completedAt: referral.completedAt,
-    })
-    .from(referral)
-    .where(employerReferralByKey(scope, key));
-  if (!row) throw new DomainError("not_found", "Referral not found.");
+  const row = await employerReferral(db, scope, key, {
+    id: referral.id,
+    reference: referral.reference,
+    type: referral.type,
+    subjectName: referral.subjectName,
+    subjectEmail: referral.subjectEmail,
+    jobRole: referral.jobRole,
+    jobDetails: referral.jobDetails,
+    completedAt: referral.completedAt,
+  });
   if (!row.completedAt)
     throw new DomainError(
       "invalid_state",

@@ -1,5 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { referral } from "~/db/schema/index.ts";
+import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -34,28 +36,47 @@ export function employerReferralByKey(scope: Scope, key: string) {
 }
 
 /**
+ * The id and the columns asked for of one referral this employer may see, named by id or public reference
+ * (`employerReferralByKey`), locked for the transaction when `lock` is set; not found otherwise.
+ */
+export async function employerReferral<Columns extends SelectedFields>(
+  db: Executor,
+  scope: Scope,
+  key: string,
+  columns: Columns,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({ id: referral.id, ...columns })
+    .from(referral)
+    .where(employerReferralByKey(scope, key));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw new DomainError("not_found", "Referral not found.");
+  return row;
+}
+
+/** The whole row of one referral this employer may see, locked for the change being made. */
+export function lockEmployerReferral(tx: Tx, scope: Scope, key: string) {
+  return employerReferral(tx, scope, key, getTableColumns(referral), { lock: true });
+}
+
+/**
  * What an employer may see of one of their referrals: what they wrote and where it stands, never
  * the subject's answers. `referralKey` is the id or the public reference.
  */
-export async function getReferralForEmployer(scope: Scope, referralKey: string) {
-  const where = employerReferralByKey(scope, referralKey);
-  const [row] = await scope.db
-    .select({
-      ...referralSummaryColumns,
-      subjectEmail: referral.subjectEmail,
-      ...referralRequestColumns,
-      employerConsentConfirmed: referral.employerConsentConfirmed,
-      paymentMethod: referral.paymentMethod,
-      orderId: referral.orderId,
-      createdAt: referral.createdAt,
-      updatedAt: referral.updatedAt,
-      invitedAt: referral.invitedAt,
-      lastReminderAt: referral.lastReminderAt,
-      closedAt: referral.closedAt,
-      followUpOf: referral.followUpOf,
-    })
-    .from(referral)
-    .where(where);
-  if (!row) throw new DomainError("not_found", "Referral not found.");
-  return row;
+export function getReferralForEmployer(scope: Scope, referralKey: string) {
+  return employerReferral(scope.db, scope, referralKey, {
+    ...referralSummaryColumns,
+    subjectEmail: referral.subjectEmail,
+    ...referralRequestColumns,
+    employerConsentConfirmed: referral.employerConsentConfirmed,
+    paymentMethod: referral.paymentMethod,
+    orderId: referral.orderId,
+    createdAt: referral.createdAt,
+    updatedAt: referral.updatedAt,
+    invitedAt: referral.invitedAt,
+    lastReminderAt: referral.lastReminderAt,
+    closedAt: referral.closedAt,
+    followUpOf: referral.followUpOf,
+  });
 }

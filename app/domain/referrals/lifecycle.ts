@@ -148,13 +148,18 @@ const cancel: StateTransition = { to: "cancelled", by: ["employer", "admin"] };
 // An administrator may pause any case under way (docs/architecture.md §4, "On hold").
 const hold: StateTransition = { to: "on_hold", by: ["admin"] };
 
-// While the person has the questionnaire (invited, then started): the employer may chase or
-// cancel, the administrator may step in, and declining or a lapsed invitation ends it.
-const withThePerson = {
+// A case under way, from the invitation until the report is released: everyone may see it.
+const underWay = {
   tone: "info",
   visibleTo: everyone,
   active: true,
   final: false,
+} as const satisfies Partial<StateEntry>;
+
+// While the person has the questionnaire (invited, then started): the employer may chase or
+// cancel, the administrator may step in, and declining or a lapsed invitation ends it.
+const withThePerson = {
+  ...underWay,
   actions: {
     employer: ["remind", "cancel", "message"],
     subject: ["answer", "message"],
@@ -169,6 +174,13 @@ const whileWithThePerson = {
   hold_placed: hold,
 } as const satisfies StateEntry["on"];
 
+// Before anyone is invited: the employer's own, not yet a case under way.
+const employersOnly = {
+  visibleTo: ["employer", "admin"],
+  active: false,
+  final: false,
+} as const satisfies Partial<StateEntry>;
+
 // A case that has ended: nobody may do anything with it and nothing moves it on.
 const ended = {
   tone: "info",
@@ -182,9 +194,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   draft: {
     label: "Draft",
     tone: "info",
-    visibleTo: ["employer", "admin"],
-    active: false,
-    final: false,
+    ...employersOnly,
     actions: { employer: ["edit", "cancel"] },
     on: {
       submit_with_credits: { to: "invited", by: ["employer"] },
@@ -197,9 +207,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   awaiting_payment: {
     label: "Awaiting payment",
     tone: "pending",
-    visibleTo: ["employer", "admin"],
-    active: false,
-    final: false,
+    ...employersOnly,
     actions: { employer: ["pay", "cancel"] },
     on: {
       payment_confirmed: { to: "invited", by: ["system"] },
@@ -221,10 +229,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   },
   submitted: {
     label: "Submitted",
-    tone: "info",
-    visibleTo: everyone,
-    active: true,
-    final: false,
+    ...underWay,
     actions: {
       employer: ["message"],
       doctor: ["take"],
@@ -235,10 +240,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   },
   in_review: {
     label: "In review",
-    tone: "info",
-    visibleTo: everyone,
-    active: true,
-    final: false,
+    ...underWay,
     actions: {
       // Reading the report: only a report released before an amendment (the page finds one or none).
       employer: ["message", "view_report"],
@@ -250,10 +252,7 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   },
   awaiting_subject: {
     label: "With employee for review",
-    tone: "info",
-    visibleTo: everyone,
-    active: true,
-    final: false,
+    ...underWay,
     actions: {
       employer: ["message", "view_report"],
       doctor: ["remind", "message"],
@@ -273,10 +272,8 @@ export const lifecycle: Record<ReferralStatus, StateEntry> = {
   // under way, so still active; nobody but the administrator may move it.
   on_hold: {
     label: "On hold",
+    ...underWay,
     tone: "pending",
-    visibleTo: everyone,
-    active: true,
-    final: false,
     remembersPrevious: true,
     actions: { admin: ["lift_hold"] },
     on: { hold_lifted: { to: previousState, by: ["admin"] } },

@@ -7,16 +7,16 @@ import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { teamCan } from "~/domain/kernel/team-permissions.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
-import { escapeLike } from "~/lib/like-pattern.ts";
 import { isClosed } from "./case-closure.ts";
 import type { ReferralStatus } from "./lifecycle.ts";
 import {
+  fewMatchesFirst,
   isReferencePrefix,
-  referenceInByteOrder,
   referencePrefixCondition,
 } from "./reference-prefix.server.ts";
 import { referralSummaryColumns } from "./referral-columns.ts";
 import { referralListQuerySchema } from "./referral-list-query.ts";
+import { searchWords, wordPrefixQuery } from "./search-words.ts";
 
 const referralPageSize = 25;
 
@@ -29,24 +29,34 @@ interface ReferralListQuery {
   before?: string;
 }
 
-/** The same expression as the search index (referral_organisation_search_idx), so the planner can
- * use it; the sealed reason is not searchable. */
-const searchText = sql`lower(${referral.subjectName} || ' ' || ${referral.reference} || ' ' || coalesce(${referral.jobRole}, ''))`;
-
 /**
- * The rows a search term matches. A name, a job role or any other text is a substring of the
- * search text, through the organisation's trigram index. A reference or its beginning matches
+ * The rows a search term matches. Each word of a name, a job role or any other text must begin a
+ * word of the referral's name, reference or role, in any order ("okafor pri" finds Priya Okafor),
+ * through the organisation's word index: a rare name then reads its few matches at 100,000
+ * referrals as at 1,000, where a substring search through trigrams intersected the long lists of
+ * its common trigrams (docs/perf-notes-growth.md). A reference or its beginning matches
  * only the start of the reference, read first off the organisation's reference index
  * (reference-prefix.server.ts): `ref-0` then reads none of an organisation with no REF-0…
  * reference instead of, as the planner once chose on a guess of some 15,000 matches, all 100,000
  * rows in time order (docs/perf-notes-growth.md).
  */
 function searchCondition(scope: Scope, term: string): Promise<SQL> | SQL {
-  if (!isReferencePrefix(term)) return sql`${searchText} like ${`%${escapeLike(term)}%`}`;
-  return referencePrefixCondition(scope.db, visibleReferrals(scope), term, [
-    sql`${referral.organisationId}`,
-    referenceInByteOrder,
-  ]);
+  if (!isReferencePrefix(term)) {
+    const words = searchWords(term);
+    // Nothing but punctuation: no word to begin, so nothing matches.
+    if (words.length === 0) return sql`false`;
+    // Read off the word index first: a word nothing begins with then reads nothing, where the
+    // planner, guessing some hundreds of matches, walked the organisation's rows in time order
+    // and parsed each one's words (docs/perf-notes-growth.md).
+    return fewMatchesFirst(
+      scope.db,
+      visibleReferrals(scope),
+      sql`${referral.searchWords} @@ ${wordPrefixQuery(requireEmployer(scope).actor.organisationId, words)}::tsquery`,
+    );
+  }
+  return referencePrefixCondition(scope.db, visibleReferrals(scope), term, {
+    organisationId: requireEmployer(scope).actor.organisationId,
+  });
 }
 
 export function parseReferralListQuery(params: URLSearchParams) {

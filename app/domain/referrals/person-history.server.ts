@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { caseReview, referral, report } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
@@ -9,7 +8,7 @@ import {
   CASE_REVIEW_KIND_LABELS,
   type CaseReviewKind,
 } from "~/domain/reports/case-review-kinds.ts";
-import { employerReferralByKey } from "./get-referral.server.ts";
+import { employerReferral } from "./get-referral.server.ts";
 import { type ReferralStatus, statusLabels } from "./lifecycle.ts";
 
 /*
@@ -103,16 +102,12 @@ interface PersonHistory {
  */
 export async function getPersonHistory(scope: Scope, referralKey: string): Promise<PersonHistory> {
   const { db, actor } = requireEmployer(scope);
-  const [anchor] = await db
-    .select({
-      id: referral.id,
-      reference: referral.reference,
-      subjectName: referral.subjectName,
-      subjectEmail: referral.subjectEmail,
-    })
-    .from(referral)
-    .where(employerReferralByKey(scope, referralKey));
-  if (!anchor) throw new DomainError("not_found", "Referral not found.");
+  const anchor = await employerReferral(db, scope, referralKey, {
+    id: referral.id,
+    reference: referral.reference,
+    subjectName: referral.subjectName,
+    subjectEmail: referral.subjectEmail,
+  });
 
   const rows = await db
     .select({

@@ -66,6 +66,7 @@ export async function insertReferral(
     await recordReferralStep(tx, scope, {
       referral: row,
       activity: "created",
+      status: "draft",
       audit: { action: "referral.create", details: { type, reference: row.reference } },
     });
     return row;

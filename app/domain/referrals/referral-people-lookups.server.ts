@@ -2,11 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { member, referral, user } from "~/db/schema/index.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
-import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireTeamPermission } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { visibleMembers } from "~/domain/kernel/visibility.server.ts";
-import { employerReferralByKey } from "./get-referral.server.ts";
+import { employerReferral } from "./get-referral.server.ts";
 
 /*
  * What changing a referral's people shares: the referral and the member, each read only as the
@@ -17,25 +16,20 @@ export const notAMember =
   "Only a current member of your organisation's team can be given a referral. Invite them from the Team page first.";
 
 /** The referral, as the caller may see it; `lock` holds it for the change being made. */
-export async function visibleReferral(
-  db: Executor,
-  scope: Scope,
-  referralKey: string,
-  lock: boolean,
-) {
-  const query = db
-    .select({
+export function visibleReferral(db: Executor, scope: Scope, referralKey: string, lock: boolean) {
+  return employerReferral(
+    db,
+    scope,
+    referralKey,
+    {
       id: referral.id,
       reference: referral.reference,
       organisationId: referral.organisationId,
       ownerId: referral.ownerId,
       createdBy: referral.createdBy,
-    })
-    .from(referral)
-    .where(employerReferralByKey(scope, referralKey));
-  const [row] = await (lock ? query.for("update") : query);
-  if (!row) throw new DomainError("not_found", "Referral not found.");
-  return row;
+    },
+    { lock },
+  );
 }
 
 /** Naming and removing a referral's additional managers need the same permission. */

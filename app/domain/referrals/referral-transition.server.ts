@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { referral, referralActivity } from "~/db/schema/index.ts";
+import { referral, referralActivity, report } from "~/db/schema/index.ts";
+import { queueWebhookEvent } from "~/domain/api/webhook-outbox.server.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import { actorUserId } from "~/domain/kernel/actor.ts";
 import type { Executor, Tx } from "~/domain/kernel/database.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
+import { visibleReferrals, visibleReports } from "~/domain/kernel/visibility.server.ts";
 import type { ActivityKind } from "./activity-labels.ts";
 import {
   canTransition,
@@ -76,9 +78,16 @@ export async function applyReferralTransition(
     .returning({ id: referral.id });
   if (moved.length === 0)
     throw new DomainError("conflict", "This case changed while you were working on it.");
+  await announceTransition(tx, scope, {
+    referral: current,
+    from: current.status,
+    to: status,
+    activity: change.activity,
+  });
   await recordReferralStep(tx, scope, {
     referral: current,
     activity: change.activity,
+    status,
     audit: change.audit && {
       ...change.audit,
       details: { from: current.status, to: status, ...change.audit.details },
@@ -97,6 +106,8 @@ export async function recordReferralStep(
   step: {
     referral: { id: string; organisationId: string };
     activity: ActivityKind | null;
+    /** The status the step moved the case to, for the status history; none for a step in place. */
+    status?: ReferralStatus;
     audit: ReferralAudit | null;
   },
 ): Promise<void> {
@@ -106,6 +117,7 @@ export async function recordReferralStep(
       referralId: step.referral.id,
       organisationId: step.referral.organisationId,
       kind: step.activity,
+      status: step.status ?? null,
       actorId: actorUserId(actor),
       createdAt: now,
     });
@@ -119,4 +131,51 @@ export async function recordReferralStep(
       },
       db,
     );
+}
+
+/**
+ * The organisation's webhooks for a change of status (docs/api.md), in the transition's own
+ * transaction (the webhook outbox): `referral.status_changed` always, `referral.payment_required`
+ * when the referral starts waiting for payment, `report.released` when its report reaches the
+ * employer. References and statuses only.
+ */
+async function announceTransition(
+  tx: Tx,
+  scope: Pick<Scope, "now" | "actor">,
+  change: {
+    referral: { id: string; organisationId: string };
+    from: ReferralStatus;
+    to: ReferralStatus;
+    activity: ActivityKind | null;
+  },
+): Promise<void> {
+  const [row] = await tx
+    .select({ reference: referral.reference, type: referral.type })
+    .from(referral)
+    .where(and(eq(referral.id, change.referral.id), visibleReferrals(scope.actor)));
+  if (!row) return;
+  const { now } = scope;
+  const organisationId = change.referral.organisationId;
+  const data = { referralId: change.referral.id, reference: row.reference, type: row.type };
+  await queueWebhookEvent(tx, {
+    organisationId,
+    type: "referral.status_changed",
+    data: { ...data, from: change.from, to: change.to },
+    now,
+  });
+  if (change.to === "awaiting_payment")
+    await queueWebhookEvent(tx, { organisationId, type: "referral.payment_required", data, now });
+  if (change.activity === "released") {
+    const [released] = await tx
+      .select({ reference: report.reference })
+      .from(report)
+      .where(and(eq(report.referralId, change.referral.id), visibleReports(scope.actor)));
+    if (released)
+      await queueWebhookEvent(tx, {
+        organisationId,
+        type: "report.released",
+        data: { ...data, reportReference: released.reference },
+        now,
+      });
+  }
 }

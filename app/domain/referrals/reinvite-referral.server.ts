@@ -1,10 +1,9 @@
 import { addDays } from "date-fns";
-import { referral } from "~/db/schema/index.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { requireEmployer } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { formatLongDate } from "~/lib/dates.ts";
-import { employerReferralByKey } from "./get-referral.server.ts";
+import { lockEmployerReferral } from "./get-referral.server.ts";
 import { queueInvitation } from "./invitation-outbox.server.ts";
 import { invitationValidityDays, revokeInvitations } from "./invitations.server.ts";
 import { canTransition, type ReferralStatus } from "./lifecycle.ts";
@@ -45,10 +44,8 @@ export async function reinviteReferral(
   referralKey: string,
 ): Promise<{ id: string; reference: string; expiresAt: Date }> {
   const { actor, now } = requireEmployer(scope);
-  const where = employerReferralByKey(scope, referralKey);
   return scope.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(referral).where(where).for("update");
-    if (!current) throw new DomainError("not_found", "Referral not found.");
+    const current = await lockEmployerReferral(tx, scope, referralKey);
     if (!canTransition(current.status, "reinvited", actor.role))
       throw new DomainError("invalid_state", reinvitationRefusal(current.status));
     // An expired case was invited (the sweep lapses only invited cases); a row without the time

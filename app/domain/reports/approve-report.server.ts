@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { organisation } from "~/db/schema/index.ts";
+import {
+  countReleasedOutcome,
+  firstReleaseOf,
+} from "~/domain/insight/count-released-outcome.server.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { recordReviewDates } from "./case-reviews.server.ts";
@@ -90,6 +94,20 @@ export async function approveReport(
       // The review dates go onto the organisation's calendar with the release itself, so no
       // released report lacks them and no withheld one has any (docs/architecture.md §4).
       await recordReviewDates(tx, locked.report, locked.version, now);
+      // The management information counts the person once, in the month of the first release,
+      // with the outcome of the version the employer now reads: an approved amendment moves the
+      // counts from the old outcome to the new (a withheld one changes nothing).
+      await countReleasedOutcome(tx, {
+        reportId: locked.report.id,
+        organisationId: locked.referral.organisationId,
+        ownerId: locked.referral.ownerId,
+        version: locked.version.version,
+        body: locked.version.body,
+        firstReleasedAt:
+          locked.report.releasedVersion === null
+            ? now
+            : await firstReleaseOf(tx, locked.report.id, now),
+      });
       return {
         version: {
           subjectDecision: "approved",
@@ -100,7 +118,13 @@ export async function approveReport(
         },
         // The employer now reads this version (an amendment's approval moves them on to it).
         report: { status: "released", releasedAt: now, releasedVersion: locked.version.version },
-        referral: { completedAt: now, correctionRequested: false },
+        // The case completed at its first release: an amendment's approval keeps that time, so
+        // the turnaround counted stays the first release's (docs/architecture.md, "Management
+        // information").
+        referral:
+          locked.report.releasedVersion === null
+            ? { completedAt: now, correctionRequested: false }
+            : { correctionRequested: false },
         activity: "released",
         audit: {
           action: "report.approved_and_released",

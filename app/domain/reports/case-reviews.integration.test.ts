@@ -9,16 +9,17 @@ import {
   referralManager,
   user,
 } from "~/db/schema/index.ts";
-import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { closeReferral } from "~/domain/referrals/close-referral.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
-import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { recordingMailer } from "~tests/support/mail.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
-import { createSentReport, managementBodyForTest } from "~tests/support/reports.ts";
-import { approveReport } from "./approve-report.server.ts";
+import {
+  createSentReport,
+  managementBodyForTest,
+  releaseSentReportForTest,
+} from "~tests/support/reports.ts";
 import { listReviewsDue, recordReviewDates, remindDueCaseReviews } from "./case-reviews.server.ts";
 import type { ManagementReportBody, ReportBody } from "./report-body.ts";
 
@@ -75,19 +76,11 @@ async function releasedCase(body: ReportBody = bodyWithTemporaryAdjustments) {
   await database.db
     .insert(referralManager)
     .values({ referralId: sent.referral.id, userId: named.id, organisationId });
-  const opened = await openAssessmentLink(database.db, {
-    token: sent.token,
+  await releaseSentReportForTest(database.db, sent, {
     origin: { ip: "10.1.0.1", requestId: "open" },
     now: releasedAt,
+    jobs,
   });
-  if (!opened.ok) throw new Error("link did not open");
-  await approveReport(
-    subjectScopeForTest(database.db, opened.link, {
-      now: releasedAt,
-      adapters: testAdapters({ jobs }),
-    }),
-    { version: 1, releaseDiagnosis: false },
-  );
   const employer = (userId: string, memberRole: "owner" | "manager", now: Date) =>
     employerScopeForTest(
       database.db,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { caseReview, organisation, referral } from "~/db/schema/index.ts";
+import { queueWebhookEvent } from "~/domain/api/webhook-outbox.server.ts";
 import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts";
 import type { Executor } from "~/domain/kernel/database.ts";
 import { requireEmployer, requireSystem } from "~/domain/kernel/guards.ts";
@@ -167,6 +168,13 @@ export async function remindDueCaseReviews(scope: Scope): Promise<number> {
       followUpLink: new URL(followUpPath(c.reference), scope.adapters.publicUrl).toString(),
     });
     await queue(recipients.map((to) => ({ to, ...mail })));
+    // The organisation's HR system hears of it with the e-mail, in the same transaction.
+    await queueWebhookEvent(tx, {
+      organisationId: c.organisationId,
+      type: "review.due",
+      data: { referralId: c.id, reference: c.reference, reviewKind: c.kind, dueOn: c.dueOn },
+      now,
+    });
     return { review: c.reviewId, kind: c.kind, dueOn: c.dueOn, recipients: recipients.length };
   });
 }

@@ -12,56 +12,55 @@ export interface ReportEmail {
   text: string;
 }
 
-export function correctionRequestedEmail(input: {
-  doctorName: string;
-  reportReference: string;
+/** What an e-mail about a case names: the referral, and the page that checks who is asking. */
+interface CaseLink {
   referralReference: string;
   link: string;
-}): ReportEmail {
-  return {
-    subject: `Correction requested: ${input.referralReference}`,
-    text: emailText([
-      `Dear ${input.doctorName},`,
-      `The person who was assessed has read report ${input.reportReference} (referral ${input.referralReference}) and asked for a factual correction.`,
-      `Read their comment, revise the report and send the new version back to them in the doctor portal:\n${input.link}`,
-      "Nothing has been released to the employer.",
-    ]),
-  };
+}
+
+/** To the employer: greeted by the organisation's name, as every employer e-mail is. */
+function toEmployer(organisationName: string, subject: string, paragraphs: string[]): ReportEmail {
+  return { subject, text: emailText([`Hello ${organisationName},`, ...paragraphs]) };
+}
+
+/** To a person, the doctor or the one assessed: greeted by their own name. */
+function toPerson(name: string, subject: string, paragraphs: string[]): ReportEmail {
+  return { subject, text: emailText([`Dear ${name},`, ...paragraphs]) };
+}
+
+export function correctionRequestedEmail(
+  input: CaseLink & { doctorName: string; reportReference: string },
+): ReportEmail {
+  return toPerson(input.doctorName, `Correction requested: ${input.referralReference}`, [
+    `The person who was assessed has read report ${input.reportReference} (referral ${input.referralReference}) and asked for a factual correction.`,
+    `Read their comment, revise the report and send the new version back to them in the doctor portal:\n${input.link}`,
+    "Nothing has been released to the employer.",
+  ]);
 }
 
 /** To the doctor: the person kept the released report and did not agree to the amendment. */
-export function amendmentWithheldEmail(input: {
-  doctorName: string;
-  reportReference: string;
-  referralReference: string;
-  link: string;
-}): ReportEmail {
-  return {
-    subject: `Amendment not released: ${input.referralReference}`,
-    text: emailText([
-      `Dear ${input.doctorName},`,
-      `The person who was assessed did not agree to release the amended version of report ${input.reportReference} (referral ${input.referralReference}).`,
-      "The version released before stays the one the employer has. Nothing new was sent to the employer.",
-      `The case is in the doctor portal:\n${input.link}`,
-    ]),
-  };
+export function amendmentWithheldEmail(
+  input: CaseLink & { doctorName: string; reportReference: string },
+): ReportEmail {
+  return toPerson(input.doctorName, `Amendment not released: ${input.referralReference}`, [
+    `The person who was assessed did not agree to release the amended version of report ${input.reportReference} (referral ${input.referralReference}).`,
+    "The version released before stays the one the employer has. Nothing new was sent to the employer.",
+    `The case is in the doctor portal:\n${input.link}`,
+  ]);
 }
 
-export function reportReleasedEmail(input: {
-  organisationName: string;
-  reportReference: string;
-  referralReference: string;
-  link: string;
-}): ReportEmail {
-  return {
-    subject: `Occupational health report ready: ${input.referralReference}`,
-    text: emailText([
-      `Hello ${input.organisationName},`,
+export function reportReleasedEmail(
+  input: CaseLink & { organisationName: string; reportReference: string },
+): ReportEmail {
+  return toEmployer(
+    input.organisationName,
+    `Occupational health report ready: ${input.referralReference}`,
+    [
       `The occupational health report for referral ${input.referralReference} has been approved for release by the person it is about.`,
       `Read and download report ${input.reportReference} after signing in:\n${input.link}`,
       "The report is confidential health information: share it only with the people who need it to support the employee.",
-    ]),
-  };
+    ],
+  );
 }
 
 /** The person's copy: no health content, a personal link that works for the download period. */
@@ -71,30 +70,22 @@ export function subjectReportReleasedEmail(input: {
   link: string;
   days: number;
 }): ReportEmail {
-  return {
-    subject: "Your occupational health report has been released",
-    text: emailText([
-      `Dear ${input.subjectName},`,
-      `You approved your occupational health report ${input.reportReference}, and it has been released to your employer.`,
-      `You can download your own copy for ${input.days} days from your personal page:\n${input.link}`,
-      "Do not forward this link: it is personal to you.",
-    ]),
-  };
+  return toPerson(input.subjectName, "Your occupational health report has been released", [
+    `You approved your occupational health report ${input.reportReference}, and it has been released to your employer.`,
+    `You can download your own copy for ${input.days} days from your personal page:\n${input.link}`,
+    "Do not forward this link: it is personal to you.",
+  ]);
 }
 
-export function consentWithheldEmail(input: {
-  organisationName: string;
-  referralReference: string;
-  link: string;
-}): ReportEmail {
-  return {
-    subject: `Consent to release withheld: ${input.referralReference}`,
-    text: emailText([
-      `Hello ${input.organisationName},`,
+export function consentWithheldEmail(input: CaseLink & { organisationName: string }): ReportEmail {
+  return toEmployer(
+    input.organisationName,
+    `Consent to release withheld: ${input.referralReference}`,
+    [
       `The person assessed for referral ${input.referralReference} has withheld their consent to release the occupational health report. The report will not be shared with you, and we cannot tell you what it says.`,
       `You may want to talk with them about the support they need, or make a new referral later.\n${input.link}`,
-    ]),
-  };
+    ],
+  );
 }
 
 export function reviewReminderEmail(input: {
@@ -103,16 +94,12 @@ export function reviewReminderEmail(input: {
   link: string;
   dueAt: Date;
 }): ReportEmail {
-  return {
-    subject: "Reminder: please read your occupational health report",
-    text: emailText([
-      `Dear ${input.subjectName},`,
-      `Your occupational health report is waiting for you to read. ${input.organisationName} will not see it unless you agree.`,
-      `Please read it and tell us what you decide by ${formatLongDate(input.dueAt)}:\n${input.link}`,
-      "You can approve its release, ask the doctor to correct a factual error, or withhold your consent.",
-      "The link is personal to you: please do not forward this e-mail.",
-    ]),
-  };
+  return toPerson(input.subjectName, "Reminder: please read your occupational health report", [
+    `Your occupational health report is waiting for you to read. ${input.organisationName} will not see it unless you agree.`,
+    `Please read it and tell us what you decide by ${formatLongDate(input.dueAt)}:\n${input.link}`,
+    "You can approve its release, ask the doctor to correct a factual error, or withhold your consent.",
+    "The link is personal to you: please do not forward this e-mail.",
+  ]);
 }
 
 /**
@@ -130,13 +117,13 @@ export function caseReviewReminderEmail(input: {
   followUpLink: string;
 }): ReportEmail {
   const due = formatLongDateWithDay(input.dueOn);
-  return {
-    subject: `Review due ${formatLongDate(input.dueOn)}: ${input.referralReference}`,
-    text: emailText([
-      `Hello ${input.organisationName},`,
+  return toEmployer(
+    input.organisationName,
+    `Review due ${formatLongDate(input.dueOn)}: ${input.referralReference}`,
+    [
       `Referral ${input.referralReference} has a review coming up: ${input.kindLabel}, due on ${due}.`,
       `Sign in to open the case and read what the report advises:\n${input.link}`,
       `To refer them for a follow-up assessment:\n${input.followUpLink}`,
-    ]),
-  };
+    ],
+  );
 }

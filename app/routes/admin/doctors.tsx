@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { UserPlusIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
 import { AdminPage } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
-import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { ConfirmButtons, IntentForm } from "~/components/forms/intent-form.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
@@ -184,12 +184,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
                       <span className="font-medium text-sm">
                         Revoke {doctor.name}'s access and end their sessions?
                       </span>
-                      <Button type="submit" size="sm" variant="destructive">
-                        Yes, revoke access
-                      </Button>
-                      <Button asChild size="sm" variant="outline">
-                        <Link to=".">Cancel</Link>
-                      </Button>
+                      <ConfirmButtons yes="Yes, revoke access" size="sm" />
                     </DoctorAccessForm>
                   ) : (
                     <DoctorAccessForm

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { AdminPageHeader, adminDate } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
+import { ConfirmButtons } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
 import { Badge } from "~/components/ui/badge";
@@ -158,12 +159,7 @@ export default function AdminOrganisation({ loaderData, actionData }: Route.Comp
               <input type="hidden" name="credits" value={confirm.credits} />
               <input type="hidden" name="reason" value={confirm.reason} />
               <input type="hidden" name="confirm" value="yes" />
-              <Button type="submit" variant="destructive">
-                Yes, remove {-confirm.credits} credits
-              </Button>
-              <Button asChild variant="outline">
-                <Link to=".">Cancel</Link>
-              </Button>
+              <ConfirmButtons yes={<>Yes, remove {-confirm.credits} credits</>} />
             </Form>
           </div>
         ) : (

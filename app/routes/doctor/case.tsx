@@ -132,31 +132,31 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
         <CaseDetails detail={detail} attemptResult={attemptResult} headingLevel={2} />
         <EarlierCases cases={earlierCases} />
         {conversation ? (
-          <CaseThread
-            viewer="doctor"
-            messages={conversation.messages}
-            state={conversation.state}
-            lastResult={messageRefused?.result}
-            refusals={messageRefused?.refusals ?? []}
-            justSent={messageSent && !messageRefused}
-          />
-        ) : null}
-        {conversation ? (
-          <CaseThread
-            viewer="doctor-person"
-            messages={conversation.personMessages}
-            state={conversation.state}
-            lastResult={messageRefused?.result}
-            refusals={messageRefused?.refusals ?? []}
-            justSent={false}
-          />
-        ) : null}
-        {conversation ? (
-          <DocumentsLink
-            to={`/doctor/cases/${r.id}/documents`}
-            count={documentCount}
-            intro="What the employer and the employee sent, and what you shared with either."
-          />
+          <>
+            {/* The doctor's two threads: with the employer, where the page's "sent" notice
+                belongs, and with the employee. */}
+            {(
+              [
+                ["doctor", conversation.messages, messageSent && !messageRefused],
+                ["doctor-person", conversation.personMessages, false],
+              ] as const
+            ).map(([viewer, messages, justSent]) => (
+              <CaseThread
+                key={viewer}
+                viewer={viewer}
+                messages={messages}
+                state={conversation.state}
+                lastResult={messageRefused?.result}
+                refusals={messageRefused?.refusals ?? []}
+                justSent={justSent}
+              />
+            ))}
+            <DocumentsLink
+              to={`/doctor/cases/${r.id}/documents`}
+              count={documentCount}
+              intro="What the employer and the employee sent, and what you shared with either."
+            />
+          </>
         ) : null}
       </div>
     </div>

@@ -177,6 +177,21 @@ const controlIds = {
   consentToProcessing: "consentToProcessing",
 };
 
+/**
+ * The reason's question: why the employee is referred, for a first referral; what has changed
+ * since the last report, for a follow-up. The employee reads the answer either way.
+ */
+const reasonQuestion = {
+  first: {
+    label: "Reason for referral",
+    hint: "What has happened at work, and what you need advice about. The employee will see this.",
+  },
+  followUp: {
+    label: "What has changed since the last report?",
+    hint: "What has happened at work since the report, and what you need advice about now. The employee will see this.",
+  },
+};
+
 export default function ManagementReferral({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm({
     id: "management-referral",
@@ -209,21 +224,11 @@ export default function ManagementReferral({ loaderData, actionData }: Route.Com
       {followUp ? <FollowUpOf followUp={followUp} /> : null}
       <ReferralPersonFields prefix="employee" who="Employee" fields={fields} />
       <SamePersonQuestion question={samePerson} />
-      {followUp ? (
-        <ReferralTextField
-          field={fields.referralReason}
-          label="What has changed since the last report?"
-          hint="What has happened at work since the report, and what you need advice about now. The employee will see this."
-          rows={5}
-        />
-      ) : (
-        <ReferralTextField
-          field={fields.referralReason}
-          label="Reason for referral"
-          hint="What has happened at work, and what you need advice about. The employee will see this."
-          rows={5}
-        />
-      )}
+      <ReferralTextField
+        field={fields.referralReason}
+        {...(followUp ? reasonQuestion.followUp : reasonQuestion.first)}
+        rows={5}
+      />
       <ReferralTextField
         field={fields.jobDetails}
         label="Job details"

@@ -1,4 +1,4 @@
-import { ArchiveIcon, MailIcon, SendIcon } from "lucide-react";
+import { MailIcon, SendIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -11,6 +11,7 @@ import {
 import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import { PostIntentForm } from "~/components/forms/intent-form.tsx";
 import {
+  type CaseConfirmation,
   closeConfirmation,
   reinviteConfirmation,
 } from "~/components/referrals/referral-confirmations.ts";
@@ -199,9 +200,9 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
       {confirming === "cancel" ? (
         <CancelConfirmation referral={referral} />
       ) : confirming === "reinvite" ? (
-        <ReinviteConfirmation referral={referral} />
+        <PageConfirmation referral={referral} confirmation={reinviteConfirmation} />
       ) : confirming === "close" ? (
-        <CloseConfirmation referral={referral} />
+        <PageConfirmation referral={referral} confirmation={closeConfirmation} />
       ) : (
         <PageActions referral={referral} />
       )}
@@ -226,6 +227,22 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * A link to a confirmation, as the page's own state (`?confirm=`), never the action itself; it
+ * reads as the drawer's button for the same action does.
+ */
+function ConfirmationLink({ confirmation }: { confirmation: CaseConfirmation }) {
+  const { Icon, label, variant } = confirmation.trigger;
+  return (
+    <Button asChild variant={variant} className="w-full sm:w-auto">
+      <Link to={`?confirm=${confirmation.intent}`} preventScrollReset>
+        <Icon aria-hidden="true" />
+        {label}
+      </Link>
+    </Button>
   );
 }
 
@@ -258,23 +275,12 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
         <EditDraftLink referral={referral} />
       ) : null}
       {actions.includes("reinvite") && referral.canReinvite ? (
-        // A link to the confirmation, never the invitation itself.
-        <Button asChild className="w-full sm:w-auto">
-          <Link to="?confirm=reinvite" preventScrollReset>
-            <SendIcon aria-hidden="true" />
-            Send a new invitation
-          </Link>
-        </Button>
+        <ConfirmationLink confirmation={reinviteConfirmation} />
       ) : null}
       <FollowUpLink referral={referral} />
       {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
       {actions.includes("close") && referral.canClose ? (
-        <Button asChild variant="outline" className="w-full sm:w-auto">
-          <Link to="?confirm=close" preventScrollReset>
-            <ArchiveIcon aria-hidden="true" />
-            Close: no further action
-          </Link>
-        </Button>
+        <ConfirmationLink confirmation={closeConfirmation} />
       ) : null}
       {actions.includes("cancel") && referral.canCancel ? (
         // A link to the confirmation, never the cancellation itself.
@@ -339,22 +345,18 @@ function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
 
 /**
  * A confirmation as its own state of the page (re-inviting, closing): the question, what it does,
- * the POST beside the way back. With JavaScript, focus moves to its heading, as the page's state
- * changed without a new address path.
+ * the POST beside the way back, in referral-confirmations.ts's words, the drawer's dialog's too.
+ * With JavaScript, focus moves to its heading, as the page's state changed without a new address
+ * path.
  */
 function PageConfirmation({
-  intent,
-  title,
-  children,
-  confirm,
-  back,
+  referral,
+  confirmation,
 }: {
-  intent: "reinvite" | "close";
-  title: string;
-  children: React.ReactNode;
-  confirm: { label: string; busy: string };
-  back: string;
+  referral: ReferralDrawerData;
+  confirmation: CaseConfirmation;
 }) {
+  const { intent } = confirmation;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const navigation = useNavigation();
@@ -371,49 +373,22 @@ function PageConfirmation({
         tabIndex={-1}
         className="font-semibold text-lg outline-none"
       >
-        {title}
+        {confirmation.title(referral)}
       </h2>
-      {children}
+      <p>{confirmation.description(referral)}</p>
+      <p className="font-medium">{confirmation.details(referral)}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <PostIntentForm intent={intent}>
           <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-            {busy ? confirm.busy : confirm.label}
+            {busy ? confirmation.busy : confirmation.confirm}
           </Button>
         </PostIntentForm>
         <Button asChild variant="outline">
           <Link to="." preventScrollReset>
-            {back}
+            {confirmation.back}
           </Link>
         </Button>
       </div>
     </section>
-  );
-}
-
-function ReinviteConfirmation({ referral }: { referral: ReferralDrawerData }) {
-  return (
-    <PageConfirmation
-      intent="reinvite"
-      title={reinviteConfirmation.title(referral)}
-      confirm={{ label: reinviteConfirmation.confirm, busy: "Sending..." }}
-      back={reinviteConfirmation.back}
-    >
-      <p>{reinviteConfirmation.description(referral)}</p>
-      <p className="font-medium">{reinviteConfirmation.cost(referral)}</p>
-    </PageConfirmation>
-  );
-}
-
-function CloseConfirmation({ referral }: { referral: ReferralDrawerData }) {
-  return (
-    <PageConfirmation
-      intent="close"
-      title={closeConfirmation.title(referral)}
-      confirm={{ label: closeConfirmation.confirm, busy: "Closing..." }}
-      back={closeConfirmation.back}
-    >
-      <p>{closeConfirmation.description()}</p>
-      <p className="font-medium">{closeConfirmation.details()}</p>
-    </PageConfirmation>
   );
 }

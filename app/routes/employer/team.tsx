@@ -1,16 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { LogOutIcon, type LucideIcon, MailIcon, UserPlusIcon, UsersIcon } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { LogOutIcon, MailIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { useEffect } from "react";
+import { data, redirect, useNavigation } from "react-router";
+import {
+  ConfirmButtons,
+  ConfirmPanel,
+  IntentForm,
+  OneButtonForm,
+} from "~/components/forms/intent-form.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
-import { Alert, AlertDescription } from "~/components/ui/alert";
+import { SectionCard, SettingsPageHeader } from "~/components/section-card.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorSummary, FormField } from "~/components/ui/form-field";
 import {
   NativeSelect,
@@ -207,20 +210,11 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
-      <header>
-        <p className="font-medium text-muted-foreground text-sm">{organisationName}</p>
-        <h1 className="mt-1 font-semibold text-3xl tracking-tight">Team</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
-          {team
-            ? "The people in your organisation who use ReferOH, what each may see and do, and the invitations waiting for an answer."
-            : `You are ${memberRoleWithArticle[yourRole]} at ${organisationName}: you see the referrals you make or are named on, and their reports.`}
-        </p>
-      </header>
-      {refusal ? (
-        <Alert variant="destructive">
-          <AlertDescription>{refusal}</AlertDescription>
-        </Alert>
-      ) : null}
+      <SettingsPageHeader organisationName={organisationName} title="Team" refusal={refusal}>
+        {team
+          ? "The people in your organisation who use ReferOH, what each may see and do, and the invitations waiting for an answer."
+          : `You are ${memberRoleWithArticle[yourRole]} at ${organisationName}: you see the referrals you make or are named on, and their reports.`}
+      </SettingsPageHeader>
 
       {team && team.invitableRoles.length > 0 ? (
         <InviteCard
@@ -232,7 +226,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       {team ? (
-        <TeamCard
+        <SectionCard
           icon={UsersIcon}
           title={<>Members ({team.members.length})</>}
           description={
@@ -299,11 +293,11 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
               );
             })}
           </DataTable>
-        </TeamCard>
+        </SectionCard>
       ) : null}
 
       {team ? (
-        <TeamCard
+        <SectionCard
           icon={MailIcon}
           title="Pending invitations"
           description="An invitation link works once, for 7 days from when it was last sent."
@@ -358,10 +352,10 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
               ))}
             </ul>
           )}
-        </TeamCard>
+        </SectionCard>
       ) : null}
 
-      <TeamCard
+      <SectionCard
         icon={LogOutIcon}
         title={<>Leave {organisationName}</>}
         description={
@@ -385,7 +379,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             Leave organisation
           </OneButtonForm>
         )}
-      </TeamCard>
+      </SectionCard>
     </div>
   );
 }
@@ -407,7 +401,7 @@ function InviteCard({
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   return (
-    <TeamCard
+    <SectionCard
       icon={UserPlusIcon}
       title="Invite someone"
       description={
@@ -446,7 +440,7 @@ function InviteCard({
           </li>
         ))}
       </ul>
-    </TeamCard>
+    </SectionCard>
   );
 }
 
@@ -528,96 +522,8 @@ function RemoveConfirmation({
         </FormField>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" variant="destructive">
-          Yes, remove
-        </Button>
-        <Button asChild size="sm" variant="outline">
-          <Link to=".">Cancel</Link>
-        </Button>
+        <ConfirmButtons yes="Yes, remove" size="sm" />
       </div>
     </IntentForm>
-  );
-}
-
-/** A form of one button and hidden fields (an intent and the row's id). */
-function OneButtonForm({
-  fields,
-  label,
-  variant = "destructive",
-  children,
-}: {
-  fields: Record<string, string>;
-  label: string;
-  variant?: "destructive" | "outline";
-  children: ReactNode;
-}) {
-  return (
-    <Form method="post">
-      <OrganisationField />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <Button type="submit" size="sm" variant={variant} aria-label={label}>
-        {children}
-      </Button>
-    </Form>
-  );
-}
-
-function ConfirmPanel({
-  fields,
-  question,
-  yes,
-}: {
-  fields: Record<string, string>;
-  question: string;
-  yes: string;
-}) {
-  return (
-    <Form
-      method="post"
-      role="alert"
-      className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive p-3"
-    >
-      <OrganisationField />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <span className="font-medium text-sm">{question}</span>
-      <Button type="submit" size="sm" variant="destructive">
-        {yes}
-      </Button>
-      <Button asChild size="sm" variant="outline">
-        <Link to=".">Cancel</Link>
-      </Button>
-    </Form>
-  );
-}
-
-/** A section of the team page: a card with its icon, heading and what it is for. */
-function TeamCard({
-  icon: Icon,
-  title,
-  description,
-  children,
-}: {
-  icon: LucideIcon;
-  title: ReactNode;
-  description: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <Icon aria-hidden="true" className="size-5" />
-            {title}
-          </h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
   );
 }

@@ -24,4 +24,6 @@ export const publicPages: readonly PublicPage[] = [
   { path: "/terms-of-service", prerender: true, priority: 0.3 },
   { path: "/consent-confidentiality", prerender: true, priority: 0.3 },
   { path: "/gdpr-compliance", prerender: true, priority: 0.3 },
+  // Its base address is this server's PUBLIC_URL, read per request.
+  { path: "/api-reference", prerender: false, priority: 0.4 },
 ];

@@ -1,4 +1,3 @@
-import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -7,12 +6,11 @@ import type { RoomRole } from "~/domain/consultations/join.server.ts";
 import type { SignallingRooms } from "~/domain/consultations/signalling-rooms.server.ts";
 import type { Runtime } from "../runtime.server.ts";
 import {
-  createRemoteRoomHub,
-  createRoomHub,
-  isHubMessage,
   type RelayedMessage,
   type RoomConnections,
-  type RoomHub,
+  type RoomHost,
+  type RoomHostTimings,
+  startRoomHost,
 } from "./room-hub.ts";
 
 const PATH = /^\/consultation\/([^/?#]+)\/signal(?:\?.*)?$/;
@@ -35,37 +33,39 @@ function refuse(socket: Duplex, status: 403 | 400) {
  * validated messages are passed on, and nothing is stored: media flows browser to browser and is
  * never recorded.
  *
- * One process keeps its hub in memory. In a cluster (WEB_CONCURRENCY, server/cluster.ts) the two
- * people of a room may be connected to different workers, so each worker hands membership and
- * messages to the primary's one hub over the cluster's IPC channel and sends on what it is told.
- * Across machines, the load balancer must still send a room's connections to one machine.
+ * Room membership lives in the database (room-hub.ts, docs/decisions/0020-room-signalling-in-postgresql.md),
+ * so the two people of a room may be connected to different processes or machines: each process
+ * is a host that delivers what the database tells it to its own connections. Each connection's
+ * host is logged with the room (ids only), so an operator can see where a room was served.
  */
 export function attachConsultationSignalling(
   server: Server,
-  runtime: Pick<Runtime, "config" | "logger">,
+  runtime: Pick<Runtime, "config" | "logger" | "database" | "beforeShutdown">,
   rooms: SignallingRooms,
+  options: { timings?: Partial<RoomHostTimings> } = {},
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const allowedOrigin = new URL(runtime.config.PUBLIC_URL).origin;
   /** This process's open connections, by the id the hub knows them by. */
   const sockets = new Map<string, WebSocket>();
-  const connectionPrefix = cluster.isWorker ? `${cluster.worker?.id}:` : "local:";
   const here: RoomConnections = {
     deliver: (connection, message) => send(sockets.get(connection), message),
     close: (connection, code, reason) => sockets.get(connection)?.close(code, reason),
   };
-  let hub: RoomHub;
-  if (cluster.isWorker && process.send) {
-    const toPrimary = process.send.bind(process);
-    hub = createRemoteRoomHub((request) => toPrimary(request));
-    process.on("message", (message: unknown) => {
-      if (!isHubMessage(message)) return;
-      if (message.op === "deliver") here.deliver(message.connection, message.message);
-      else if (message.op === "close") here.close(message.connection, message.code, message.reason);
-    });
-  } else {
-    hub = createRoomHub(here);
-  }
+  const hostStarting: Promise<RoomHost> = startRoomHost(runtime.database, here, {
+    timings: options.timings,
+    onPresumedDead: () =>
+      runtime.logger.warn("signalling: this host was taken for dead; its connections were closed"),
+  });
+  hostStarting.then(
+    (host) => runtime.logger.info({ host: host.hostId }, "signalling: room host started"),
+    (error) => runtime.logger.error({ err: error }, "signalling: room host did not start"),
+  );
+  // Before the database closes: this host's members leave their rooms, and the peers hear it.
+  runtime.beforeShutdown(async () => {
+    const host = await hostStarting.catch(() => null);
+    await host?.stop();
+  });
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const match = PATH.exec(req.url ?? "");
@@ -95,17 +95,38 @@ export function attachConsultationSignalling(
       origin: requestOrigin,
     });
     if (!decision.ok) return refuse(socket, 403);
-    wss.handleUpgrade(req, socket, head, (ws) => join(ws, consultationId, decision.role));
+    wss.handleUpgrade(req, socket, head, (ws) => void join(ws, consultationId, decision.role));
   }
 
   function send(ws: WebSocket | undefined, message: RelayedMessage) {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   }
 
-  function join(ws: WebSocket, roomId: string, role: RoomRole) {
-    const connection = connectionPrefix + randomUUID();
+  async function join(ws: WebSocket, roomId: string, role: RoomRole) {
+    const connection = randomUUID();
     sockets.set(connection, ws);
-    hub.join(roomId, role, connection);
+    // A failure names the step only: a message's content is never logged.
+    const failed = (step: string) => (error: unknown) => {
+      runtime.logger.error({ err: error, room: roomId, step }, "signalling: room hub failed");
+      ws.close(1011, "Signalling failed");
+    };
+    ws.on("close", () => {
+      sockets.delete(connection);
+      void hostStarting.then((host) => host.leave(roomId, role, connection)).catch(failed("leave"));
+    });
+    ws.on("error", () => ws.terminate());
+
+    let host: RoomHost;
+    try {
+      host = await hostStarting;
+    } catch (error) {
+      return failed("start")(error);
+    }
+    runtime.logger.info(
+      { host: host.hostId, room: roomId, role },
+      "signalling: connection joined a room on this host",
+    );
+    void host.join(roomId, role, connection).catch(failed("join"));
 
     let windowStart = Date.now();
     let count = 0;
@@ -120,12 +141,7 @@ export function attachConsultationSignalling(
         ws.close(1008, "Message refused");
         return;
       }
-      hub.relay(roomId, role, connection, message);
+      void host.relay(roomId, role, connection, message).catch(failed("relay"));
     });
-    ws.on("close", () => {
-      sockets.delete(connection);
-      hub.leave(roomId, role, connection);
-    });
-    ws.on("error", () => ws.terminate());
   }
 }

@@ -252,6 +252,9 @@ test("the person gives consent, answers the guided assessment and sends it, by k
     [/^Would you like to speak to the occupational health doctor/, { radio: "No" }],
   ];
   const heading = page.getByRole("heading", { level: 1 });
+  // The address changes as the navigation starts; the first question's heading replaces the
+  // start page's only when it renders, and the loop reads whichever heading is there.
+  await expect(heading).toHaveText(answers[0]![0]);
   for (let asked = 0; asked < answers.length + 5; asked++) {
     const question = (await heading.textContent())!.trim();
     if (question === "Check your answers") break;
@@ -347,7 +350,7 @@ test("a doctor takes the case, fills in the report and signs it, by keyboard", a
   }
   await expect(doctor.getByLabel("Fit with adjustments")).toBeChecked();
   // Signing asks for a fresh code from the authenticator app (the step-up).
-  await typeInto(doctor, "Authenticator code to sign", freshCode(doctorAccount));
+  await typeInto(doctor, "Authenticator code to sign", await freshCode(doctorAccount));
   await tabTo(doctor, "Sign and send to the employee", { limit: 80 });
   await doctor.keyboard.press("Enter");
   await expect(doctor).toHaveURL(/\/doctor-dashboard/, { timeout: 20_000 });

@@ -4,7 +4,7 @@ import { registerVerifiedEmployer } from "../auth/helpers.ts";
 import { administrationSections, signedInAdmin } from "../support/admin.ts";
 import { expect, test, waitForHydration } from "../support/test.ts";
 
-test("an administrator works through every admin page: credits, inbox, audit export, access review", async ({
+test("an administrator works through every admin page: credits, inbox, insight, audit export, access review", async ({
   page,
   browser,
 }, testInfo) => {
@@ -76,6 +76,22 @@ test("an administrator works through every admin page: credits, inbox, audit exp
   await expect(
     page.getByRole("listitem").filter({ hasText: `Please call me back ${marker}` }),
   ).toContainText("Handled");
+
+  // Insight: the clinical lead's charts, and an audit sample drawn for peer review as a download.
+  await nav.getByRole("link", { name: "Insight" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Clinical insight" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Turnaround by doctor" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Release-check refusals by kind" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("insight.png"), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath("insight-mobile.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const drawing = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Draw and download" }).click();
+  const sample = await drawing;
+  expect(sample.suggestedFilename()).toMatch(/^audit-sample-\d{4}-Q[1-4]\.csv$/);
+  const sampleLines = fs.readFileSync((await sample.path())!, "utf8").split("\r\n");
+  expect(sampleLines[1]).toBe("Doctor,GMC number,Report,Referral,Type,Released,Version released");
 
   // Audit log: filtered to this organisation, then downloaded as CSV.
   await nav.getByRole("link", { name: "Audit log" }).click();

@@ -54,6 +54,7 @@ test.describe("guard and sign-in", () => {
       "Dashboard",
       "Referrals",
       "Reports",
+      "Insight",
       "Subscription",
     ]);
     const response = await page.request.get("/employer-dashboard");

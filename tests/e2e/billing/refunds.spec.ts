@@ -7,7 +7,7 @@ import { signIn } from "../auth/helpers.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { payOnDemoPage, signedInEmployer, signedInMemberWithCredits } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { expect, test } from "../support/test.ts";
+import { expect, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
  * Every pound accounted for: a card-paid case that ends before a doctor starts is refunded with a
@@ -127,17 +127,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
     await expect(
       page.getByText("Enter the whole address: the street, the town and the postcode").first(),
     ).toBeVisible();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({
-      path: test.info().outputPath("billing-address-1280.png"),
-      fullPage: true,
-    });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({
-      path: test.info().outputPath("billing-address-375.png"),
-      fullPage: true,
-    });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotBothWidths(page, "billing-address", { fullPage: true });
     await field.fill("7 Mill Yard\nBradford\nBD1 1AA");
     await page.getByRole("button", { name: "Save and continue to payment" }).click();
     await payOnDemoPage(page);
@@ -155,13 +145,7 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
     );
     for (const expected of ["7 Mill Yard", "Bradford", "BD1 1AA", `Referral ${reference}`])
       expect(invoice).toContain(expected);
-    await page.screenshot({
-      path: test.info().outputPath("subscription-1280.png"),
-      fullPage: true,
-    });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: test.info().outputPath("subscription-375.png"), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotBothWidths(page, "subscription", { fullPage: true });
     fs.writeFileSync(
       test.info().outputPath("invoice.pdf"),
       await (await page.request.get((await invoiceLink.getAttribute("href"))!)).body(),

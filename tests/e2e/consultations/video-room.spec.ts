@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 import { chromiumPath } from "../../../scripts/ensure-test-tools.ts";
 import { readCalendar } from "../../support/calendar.ts";
 import {
@@ -18,6 +18,7 @@ import {
   test,
   withHydratingPages,
 } from "../support/test.ts";
+import { expectVideoArriving } from "../support/video-room.ts";
 
 /*
  * The room needs a case in review with a booked consultation and a doctor assigned, which the
@@ -64,17 +65,6 @@ test.afterAll(async () => {
   await media?.close();
   await server?.stop();
 });
-
-async function inboundVideoBytes(page: Page): Promise<number> {
-  return Number(await page.getByTestId("video-room").getAttribute("data-inbound-video-bytes"));
-}
-
-/** Video is arriving: the receiver's getStats() inbound-rtp bytes grow between two readings. */
-async function expectVideoArriving(page: Page) {
-  await expect.poll(() => inboundVideoBytes(page), { timeout: 15_000 }).toBeGreaterThan(0);
-  const before = await inboundVideoBytes(page);
-  await expect.poll(() => inboundVideoBytes(page), { timeout: 10_000 }).toBeGreaterThan(before);
-}
 
 test("doctor and subject meet in the video room; anyone else is refused before signalling", async () => {
   // About 30 s on an idle machine. Beside the other worker's journeys in CI it took 90 s, still

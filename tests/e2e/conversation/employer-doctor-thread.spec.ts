@@ -1,7 +1,7 @@
 import { jpegBytes, minimalPdf, pdfStream } from "../../support/documents.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
-import { sendGuidedAssessment } from "../support/guided-assessment.ts";
+import { lowMoodAnswers, sendGuidedAssessment } from "../support/guided-assessment.ts";
 import { readOutbox, waitForMessage } from "../support/outbox.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -14,28 +14,7 @@ import { expect, test } from "../support/test.ts";
  * pages, their data, the drawer, its e-mails).
  */
 
-const guidedAnswers: Record<string, string | string[]> = {
-  "reason.agree": "Yes",
-  "condition.categories": ["Stress, low mood, anxiety or another mental health condition"],
-  "condition.description": "Low mood and worry most mornings.",
-  "condition.duration": "3 to 12 months",
-  "condition.diagnosis-status": "Yes",
-  "condition.diagnosis": "Depression and anxiety",
-  "condition.trend": "Getting better",
-  "condition.long-term": "I am not sure",
-  "treatment.current": ["Seeing my GP"],
-  "function.daily": "A little: minor things only",
-  "work.status": "Yes, my normal duties and hours",
-  "work.absence-days": "4",
-  "work.difficult-tasks": "Early calls are hard after a bad night.",
-  "work.contributing": "No",
-  "support.adjustments": ["Flexible start and finish times"],
-  "support.existing": "No",
-  "return.expectation": "I am doing it now",
-  "process.meetings": "Yes",
-  "mental-health.affected": "No",
-  "closing.consultation": "No",
-};
+const guidedAnswers = lowMoodAnswers();
 
 const QUESTION = "Robin's role includes early telephone shifts from 7am. Can those continue?";
 const KEPT_BACK = "Her depression makes early starts hard, so move her to the late rota.";

@@ -87,7 +87,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
 
   // Sign and send with a code, pasted as an authenticator app shows it ("123 456"): back on the
   // dashboard with the seed's toast, the sheet closed.
-  const code = freshCode(first);
+  const code = await freshCode(first);
   await doctor.getByLabel("Authenticator code to sign").focus();
   await doctor.keyboard.insertText(`${code.slice(0, 3)} ${code.slice(3)}`);
   await expect(doctor.getByLabel("Authenticator code to sign")).toHaveValue(
@@ -130,7 +130,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
     .getByLabel("Recommendation 2", { exact: true })
     .fill("Part-time hours suit the role");
   await doctor.locator("#recommendations-1-kind").selectOption("lasting");
-  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(first));
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(first));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();
   let revised: ReturnType<typeof readOutbox>[number] | undefined;
@@ -186,7 +186,7 @@ test("referral to released report: doctor signs, candidate corrects then approve
   await doctor
     .getByLabel("Recommendation 2", { exact: true })
     .fill("Part-time hours, 20 a week, suit the role");
-  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(first));
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(first));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();
 

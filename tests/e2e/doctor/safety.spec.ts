@@ -159,7 +159,10 @@ test("after an urgent flag the last page keeps the crisis panel; an administrato
   await signedInAdmin(admin);
   const doctor = await signedIn.doctor();
   await reassign(admin, reference, doctor.name);
-  const assigned = await waitForMessage(doctor.email, reference);
+  // Every doctor is also told of the new urgent case; that broadcast can land after the
+  // reassignment, so the wait names the assignment's own subject, and the subject is still
+  // checked whole.
+  const assigned = await waitForMessage(doctor.email, `Case assigned to you: ${reference}`);
   expect(assigned.subject).toBe(`URGENT Case assigned to you: ${reference}`);
 
   await doctor.page.goto(`/doctor-dashboard?q=${reference}`);

@@ -158,7 +158,7 @@ test("without JavaScript: refer, answer, take and sign, release, read the report
   await expect(desk.getByRole("heading", { name: "Review & Create Report" })).toBeVisible();
 
   // Sign with a fresh authenticator code; the dashboard says so on the page itself.
-  await desk.getByLabel("Authenticator code to sign").fill(freshCode(doctor));
+  await desk.getByLabel("Authenticator code to sign").fill(await freshCode(doctor));
   await desk.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(desk).toHaveURL(/\/doctor-dashboard\?completed=/);
   await expect(desk.getByRole("status")).toContainText(

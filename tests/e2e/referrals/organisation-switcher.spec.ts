@@ -12,8 +12,9 @@ import { createDemoProvider } from "../../../app/services/payments/demo-provider
 import { testAdapters } from "../../support/adapters.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
-import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
+import { startQuietServer } from "../support/employer-server.ts";
+import type { InProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary, phoneMenu } from "../support/menus.ts";
 import { organisationWithMember } from "../support/organisations.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
@@ -44,11 +45,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startInProcessServer({
-    name: "switcher",
-    port,
-    settings: { LOG_LEVEL: "error", JOBS: "off", TRUST_PROXY: "loopback" },
-  });
+  server = await startQuietServer("switcher", port);
   db = server.runtime.database.db;
   const userId = await createAccountOn(server.runtime, "employer", email, "Harriet Consultant");
   // Alder first: the organisation a new session acts for is the one joined first.
@@ -103,14 +100,7 @@ async function draftReferral(
   return draft.id;
 }
 
-async function signIn(page: Page) {
-  const response = await page.request.post("/login", {
-    form: { intent: "sign-in", email, password: PASSWORD },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
+const signIn = (page: Page) => signInByRequest(page, email, { origin });
 
 test("without JavaScript the dashboard's switcher is a form per organisation", async ({
   browser,
@@ -187,11 +177,12 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   await page.goto("/employer-referrals");
   await expect(page.getByText(birch.person)).toBeVisible();
   await expect(page.getByText(alder.person)).toHaveCount(0);
-  // A manager is offered no billing page.
+  // A manager is offered no billing page; their insight is of their own referrals.
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
     "Dashboard",
     "Referrals",
     "Reports",
+    "Insight",
   ]);
 
   // The stale tab still shows Alder's draft; saving it is refused and nothing changes.

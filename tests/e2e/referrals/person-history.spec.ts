@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import { caseReview, referral, report } from "../../../app/db/schema/index.ts";
-import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
+import { caseReview } from "../../../app/db/schema/index.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
-import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
-import { testAdapters } from "../../support/adapters.ts";
-import { subjectScopeForTest } from "../../support/assessments.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
-import { createSentReport } from "../../support/reports.ts";
-import { createAccountOn } from "../../support/test-accounts.ts";
-import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { organisationWithMember } from "../support/organisations.ts";
-import { expect, hydratingTest, test } from "../support/test.ts";
+import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
+import { releasedCaseOf, startServerWithEmployer } from "../support/employer-server.ts";
+import type { InProcessServer } from "../support/in-process-server.ts";
+import { expect, hydratingTest, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
  * The person's history (docs/architecture.md §4, "The person's history"): an HR administrator
@@ -37,47 +31,27 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startInProcessServer({
+  ({ server, userId, organisationId } = await startServerWithEmployer({
     name: "history",
     port,
-    settings: { LOG_LEVEL: "error", JOBS: "off", TRUST_PROXY: "loopback" },
-  });
+    employer: { email, name: "Hana History" },
+    organisation: { name: "History Bakery Ltd", address: "7 Oven Row\nYork\nYO1 1AA" },
+    role: "hr_admin",
+  }));
   const db = server.runtime.database.db;
-  userId = await createAccountOn(server.runtime, "employer", email, "Hana History");
-  organisationId = await organisationWithMember(
-    db,
-    { name: "History Bakery Ltd", address: "7 Oven Row\nYork\nYO1 1AA" },
-    userId,
-    "hr_admin",
-  );
   // The earlier case: complete, its report released, a review date set, then closed.
-  const sent = await createSentReport(db);
-  const opened = await openAssessmentLink(db, {
-    token: sent.token,
-    origin: { ip: "192.0.2.91", requestId: "history" },
-  });
-  if (!opened.ok) throw new Error("the report link did not open");
-  await approveReport(
-    subjectScopeForTest(db, opened.link, {
-      origin: { ip: "192.0.2.91", requestId: "history" },
-      adapters: testAdapters({ jobs: { send: async () => null } }),
-    }),
-    { version: 1, releaseDiagnosis: false },
-  );
-  await db
-    .update(referral)
-    .set({
-      organisationId,
+  const sent = await releasedCaseOf(
+    db,
+    { organisationId, userId },
+    {
       subjectName: "Nia Earlier",
       subjectEmail: personEmail,
       reason: REASON,
-      createdBy: userId,
-      ownerId: userId,
       createdAt: new Date("2026-01-12T10:00:00Z"),
       closedAt: new Date("2026-04-01T10:00:00Z"),
-    })
-    .where(eq(referral.id, sent.referral.id));
-  await db.update(report).set({ organisationId }).where(eq(report.id, sent.report.id));
+    },
+    "history",
+  );
   await db.delete(caseReview).where(eq(caseReview.referralId, sent.referral.id));
   await db.insert(caseReview).values({
     referralId: sent.referral.id,
@@ -113,14 +87,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(page: import("@playwright/test").Page) {
-  const answer = await page.request.post(`${origin}/login`, {
-    form: { intent: "sign-in", email, password: PASSWORD },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(answer.status()).toBe(302);
-}
+const signedIn = (page: import("@playwright/test").Page) =>
+  signInByRequest(page, email, { origin });
 
 test("HR opens a person's history from the referral page: dates and states, nothing clinical", async ({
   browser,
@@ -141,10 +109,7 @@ test("HR opens a person's history from the referral page: dates and states, noth
   await expect(cases.nth(1)).toContainText(/Review of adjustments:\s*16 March 2026/);
   await expect(cases.nth(1)).toContainText(/Closed:\s*1 April 2026/);
   await expect(page.locator("main")).not.toContainText("migraine");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath("history-1280.png"), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: test.info().outputPath("history-375.png"), fullPage: true });
+  await screenshotBothWidths(page, "history", { fullPage: true });
   await context.close();
 });
 

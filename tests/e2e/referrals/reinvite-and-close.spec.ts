@@ -1,22 +1,15 @@
-import { eq } from "drizzle-orm";
-import { referral, report } from "../../../app/db/schema/index.ts";
-import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
 import { grantCredits } from "../../../app/domain/billing/credit-ledger.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireInvitations } from "../../../app/domain/referrals/expire-invitations.server.ts";
 import { sendInvitationNow } from "../../../app/domain/referrals/invitation-outbox.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
-import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
 import { testAdapters } from "../../support/adapters.ts";
-import { subjectScopeForTest } from "../../support/assessments.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
-import { createSentReport } from "../../support/reports.ts";
-import { createAccountOn } from "../../support/test-accounts.ts";
-import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { organisationWithMember } from "../support/organisations.ts";
+import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
+import { releasedCaseOf, startServerWithEmployer } from "../support/employer-server.ts";
+import type { InProcessServer } from "../support/in-process-server.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
-import { expect, hydratingTest, test } from "../support/test.ts";
+import { expect, hydratingTest, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
  * Re-inviting an expired case and closing a complete one (docs/architecture.md §4, "Re-inviting
@@ -64,25 +57,12 @@ async function expiredReferral(employeeName: string) {
 
 /** A case the person has approved: complete, its report released to this organisation. */
 async function completeReferral() {
-  const db = server.runtime.database.db;
-  const sent = await createSentReport(db);
-  const opened = await openAssessmentLink(db, {
-    token: sent.token,
-    origin: { ip: "192.0.2.81", requestId: "reinvite" },
-  });
-  if (!opened.ok) throw new Error("the report link did not open");
-  await approveReport(
-    subjectScopeForTest(db, opened.link, {
-      origin: { ip: "192.0.2.81", requestId: "reinvite" },
-      adapters: testAdapters({ jobs: { send: async () => null } }),
-    }),
-    { version: 1, releaseDiagnosis: false },
+  const sent = await releasedCaseOf(
+    server.runtime.database.db,
+    { organisationId, userId },
+    { subjectName: "Cai Complete" },
+    "reinvite",
   );
-  await db
-    .update(referral)
-    .set({ organisationId, subjectName: "Cai Complete", createdBy: userId, ownerId: userId })
-    .where(eq(referral.id, sent.referral.id));
-  await db.update(report).set({ organisationId }).where(eq(report.id, sent.report.id));
   return { reference: sent.referral.reference };
 }
 
@@ -90,19 +70,13 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startInProcessServer({
+  ({ server, userId, organisationId } = await startServerWithEmployer({
     name: "reinvite",
     port,
-    settings: { LOG_LEVEL: "error", JOBS: "off", TRUST_PROXY: "loopback" },
-  });
-  const db = server.runtime.database.db;
-  userId = await createAccountOn(server.runtime, "employer", email, "Rae Relink");
-  organisationId = await organisationWithMember(
-    db,
-    { name: "Relink Joinery Ltd", address: "5 Mill Lane\nLeeds\nLS1 1AA" },
-    userId,
-    "owner",
-  );
+    employer: { email, name: "Rae Relink" },
+    organisation: { name: "Relink Joinery Ltd", address: "5 Mill Lane\nLeeds\nLS1 1AA" },
+    role: "owner",
+  }));
 });
 
 test.afterAll(async () => {
@@ -116,14 +90,8 @@ async function settled(dialog: import("@playwright/test").Locator) {
   );
 }
 
-async function signedIn(page: import("@playwright/test").Page) {
-  const answer = await page.request.post(`${origin}/login`, {
-    form: { intent: "sign-in", email, password: PASSWORD },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(answer.status()).toBe(302);
-}
+const signedIn = (page: import("@playwright/test").Page) =>
+  signInByRequest(page, email, { origin });
 
 test("the employer sends an expired case a new invitation from the drawer, and the person's new link opens", async ({
   browser,
@@ -146,10 +114,7 @@ test("the employer sends an expired case a new invitation from the drawer, and t
   await settled(confirm);
   // The way back is focused first: the e-mail goes only on the button that says so.
   await expect(confirm.getByRole("button", { name: "Not now" })).toBeFocused();
-  await page.screenshot({ path: test.info().outputPath("reinvite-dialog-1280.png") });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: test.info().outputPath("reinvite-dialog-375.png") });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotBothWidths(page, "reinvite-dialog");
 
   const before = readOutbox(server.dataDir).length;
   await confirm.getByRole("button", { name: "Send new invitation" }).click();
@@ -198,10 +163,7 @@ test("the employer closes a complete case with no further action; it stays liste
   await expect(
     confirm.getByRole("heading", { name: `Close referral ${complete.reference}?` }),
   ).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("close-dialog-1280.png") });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: test.info().outputPath("close-dialog-375.png") });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotBothWidths(page, "close-dialog");
   await confirm.getByRole("button", { name: "Close referral" }).click();
 
   await expect(page.getByText("Referral closed").first()).toBeVisible();

@@ -3,11 +3,10 @@ import { expireUnpaidReferrals } from "../../../app/domain/referrals/expire-unpa
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { testAdapters } from "../../support/adapters.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
-import { createAccountOn } from "../../support/test-accounts.ts";
-import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
-import { organisationWithMember } from "../support/organisations.ts";
-import { expect, test } from "../support/test.ts";
+import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
+import { startServerWithEmployer } from "../support/employer-server.ts";
+import type { InProcessServer } from "../support/in-process-server.ts";
+import { expect, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
  * A referral whose checkout lapsed unpaid (docs/decisions/0012-refunds-and-credit-notes.md):
@@ -26,19 +25,16 @@ let reference = "";
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startInProcessServer({
+  let userId: string;
+  let organisationId: string;
+  ({ server, userId, organisationId } = await startServerWithEmployer({
     name: "unpaid",
     port,
-    settings: { LOG_LEVEL: "error", JOBS: "off", TRUST_PROXY: "loopback" },
-  });
+    employer: { email, name: "Uma Unpaid" },
+    organisation: { name: "Unpaid Joinery Ltd", address: "3 Wharf Road\nHull\nHU1 1AA" },
+    role: "owner",
+  }));
   const db = server.runtime.database.db;
-  const userId = await createAccountOn(server.runtime, "employer", email, "Uma Unpaid");
-  const organisationId = await organisationWithMember(
-    db,
-    { name: "Unpaid Joinery Ltd", address: "3 Wharf Road\nHull\nHU1 1AA" },
-    userId,
-    "owner",
-  );
   const placedAt = new Date(Date.now() - 8 * 86_400_000);
   const { referral: placed, placement } = await saveManagementReferral(
     employerScopeForTest(
@@ -72,12 +68,7 @@ test("a referral whose payment lapsed reads Payment not completed, and its drawe
 }) => {
   const context = await browser.newContext({ baseURL: origin });
   const page = await context.newPage();
-  const signedIn = await page.request.post("/login", {
-    form: { intent: "sign-in", email, password: PASSWORD },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status()).toBe(302);
+  await signInByRequest(page, email, { origin });
 
   await page.goto("/employer-referrals");
   const row = page.getByRole("row", { name: new RegExp(reference) });
@@ -101,8 +92,6 @@ test("a referral whose payment lapsed reads Payment not completed, and its drawe
   await expect(drawer.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
   await expect(drawer).toContainText("Nothing was charged");
   await expect(drawer.getByRole("button", { name: "Cancel referral" })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath("unpaid-lapsed-drawer-1280.png") });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: test.info().outputPath("unpaid-lapsed-drawer-375.png") });
+  await screenshotBothWidths(page, "unpaid-lapsed-drawer");
   await context.close();
 });

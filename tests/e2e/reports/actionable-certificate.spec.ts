@@ -65,7 +65,7 @@ test("a driver's certificate of further assessment needs its plan and the DVLA o
   await openReportEditor(doctor, reference);
 
   await doctor.getByLabel("Further assessment needed").check();
-  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("The report cannot be signed yet").first()).toBeVisible();
   for (const message of [

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { freshCode } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
-import { sendGuidedAssessment } from "../support/guided-assessment.ts";
+import { lowMoodAnswers, sendGuidedAssessment } from "../support/guided-assessment.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { sendOfficeCase } from "../support/questionnaire.ts";
 import {
@@ -25,28 +25,9 @@ import { expect, test } from "../support/test.ts";
 
 const CODE_WORD = "HERON-SPINE-5521";
 
-const guidedAnswers: Record<string, string | string[]> = {
-  "reason.agree": "Yes",
-  "condition.categories": ["Stress, low mood, anxiety or another mental health condition"],
+const guidedAnswers = lowMoodAnswers({
   "condition.description": `Low mood and worry most mornings; I call it the ${CODE_WORD} feeling.`,
-  "condition.duration": "3 to 12 months",
-  "condition.diagnosis-status": "Yes",
-  "condition.diagnosis": "Depression and anxiety",
-  "condition.trend": "Getting better",
-  "condition.long-term": "I am not sure",
-  "treatment.current": ["Seeing my GP"],
-  "function.daily": "A little: minor things only",
-  "work.status": "Yes, my normal duties and hours",
-  "work.absence-days": "4",
-  "work.difficult-tasks": "Early calls are hard after a bad night.",
-  "work.contributing": "No",
-  "support.adjustments": ["Flexible start and finish times"],
-  "support.existing": "No",
-  "return.expectation": "I am doing it now",
-  "process.meetings": "Yes",
-  "mental-health.affected": "No",
-  "closing.consultation": "No",
-};
+});
 
 const HURRIED_SUMMARY = [
   "Robin has a depressive illness and is anxious most mornings.",
@@ -77,7 +58,7 @@ test("management case: each clinical statement is rewritten or disclosed with co
   // for the app's next code before every attempt (a code works once, one every 30 seconds).
   const sign = async () => {
     if (!(await doctor.getByText(/You entered a code in the last \d+ minutes/).isVisible()))
-      await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
+      await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
     await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   };
 
@@ -243,7 +224,7 @@ test("pre-employment certificate: an unconsented condition in the note is refuse
   await doctor
     .getByLabel("Note for the employer")
     .fill("Insulin-treated diabetes, well controlled.");
-  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("The report cannot be signed yet").first()).toBeVisible();
   const findings = doctor.getByTestId("findings-summary");

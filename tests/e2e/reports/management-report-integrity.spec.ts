@@ -1,7 +1,7 @@
 import { freshCode } from "../support/admin.ts";
 import { createInvitedReferral } from "../support/assessment-link.ts";
 import { openReportEditor } from "../support/doctor-case.ts";
-import { sendGuidedAssessment } from "../support/guided-assessment.ts";
+import { lowMoodAnswers, sendGuidedAssessment } from "../support/guided-assessment.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
 import {
   approveReport,
@@ -26,33 +26,18 @@ function answersFor(planted: string): Record<string, string | string[]> {
   const phq = [1, 2, 1, 2, 1, 1, 2, 0, 0];
   const gad = [1, 2, 1, 1, 0, 1, 0];
   const frequency = ["Not at all", "Several days", "More than half the days", "Nearly every day"];
-  return {
-    "reason.agree": "Yes",
-    "condition.categories": ["Stress, low mood, anxiety or another mental health condition"],
+  return lowMoodAnswers({
     "condition.description": `Low mood most mornings and ${planted}.`,
-    "condition.duration": "3 to 12 months",
-    "condition.diagnosis-status": "Yes",
     "condition.diagnosis": DIAGNOSIS,
-    "condition.trend": "Getting better",
-    "condition.long-term": "I am not sure",
-    "treatment.current": ["Seeing my GP"],
-    "function.daily": "A little: minor things only",
-    "work.status": "Yes, my normal duties and hours",
     "work.absence-days": "6",
     "work.difficult-tasks": "Early calls are hard when I have slept badly.",
-    "work.contributing": "No",
-    "support.adjustments": ["Flexible start and finish times"],
-    "support.existing": "No",
-    "return.expectation": "I am doing it now",
-    "process.meetings": "Yes",
     "mental-health.affected": "Yes",
     ...Object.fromEntries(phq.map((n, i) => [`phq9.${i + 1}`, frequency[n]!])),
     "phq9.difficulty": "Somewhat difficult",
     ...Object.fromEntries(gad.map((n, i) => [`gad7.${i + 1}`, frequency[n]!])),
     "gad7.difficulty": "Somewhat difficult",
     "safety.thoughts": "No",
-    "closing.consultation": "No",
-  };
+  });
 }
 
 test("management case: scores, a kept-back diagnosis and private notes never reach the employer", async ({
@@ -127,7 +112,7 @@ test("management case: scores, a kept-back diagnosis and private notes never rea
   await doctor.getByRole("spinbutton", { name: "Weeks" }).first().fill("8");
   await doctor.getByText("Sections the employer did not ask about").click();
   await doctor.getByLabel("Diagnosis or underlying condition").fill(DIAGNOSIS);
-  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();
 

@@ -120,7 +120,7 @@ test("planted answer never reaches the employer; declined correction, statement,
 
   // Pasting the person's words into an employer field is refused, field by field, edits kept.
   await doctor.getByLabel("Note for the employer").fill(`Asthma, ${planted}.`);
-  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText(/copied from the employee's answers/).first()).toBeVisible();
   await expect(doctor.getByLabel("Note for the employer")).toHaveValue(/marmalade/);

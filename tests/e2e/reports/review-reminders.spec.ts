@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
-import { caseReview, referral, report } from "../../../app/db/schema/index.ts";
+import { caseReview, referral } from "../../../app/db/schema/index.ts";
 import { grantCredits } from "../../../app/domain/billing/credit-ledger.server.ts";
 import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { issueInvitationToken } from "../../../app/domain/referrals/invitations.server.ts";
@@ -13,13 +13,14 @@ import { employerScopeForTest, managementReferralInput } from "../../support/ref
 import { createSentReport, managementBodyForTest } from "../../support/reports.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { expectSoundLayout } from "../accessibility/checks.ts";
-import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
+import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
+import { giveCaseTo } from "../support/employer-server.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { organisationWithMember } from "../support/organisations.ts";
 import { readOutbox, waitForMessage } from "../support/outbox.ts";
 import { approveReport } from "../support/report-review.ts";
 import { seedDoctor } from "../support/seeded-sessions.ts";
-import { expect, seriousA11yViolations, test } from "../support/test.ts";
+import { expect, screenshotBothWidths, seriousA11yViolations, test } from "../support/test.ts";
 
 /*
  * Review dates become reminders (docs/architecture.md §4, "Reviews due"): the person releases a
@@ -69,12 +70,7 @@ test("a released six-week adjustment is e-mailed five working days before its re
 
   const context = await browser.newContext({ baseURL: origin });
   const page = await context.newPage();
-  const signedIn = await page.request.post("/login", {
-    form: { intent: "sign-in", email, password: PASSWORD },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status()).toBe(302);
+  await signInByRequest(page, email, { origin });
 
   // Before any report: the block is there, and says what will appear in it.
   await page.goto("/employer-dashboard");
@@ -92,11 +88,7 @@ test("a released six-week adjustment is e-mailed five working days before its re
     ],
   };
   const sent = await createSentReport(db, { body, organisationName, now: server.clock.now() });
-  await db
-    .update(referral)
-    .set({ organisationId, subjectName, createdBy: userId, ownerId: userId })
-    .where(eq(referral.id, sent.referral.id));
-  await db.update(report).set({ organisationId }).where(eq(report.id, sent.report.id));
+  await giveCaseTo(db, sent, { organisationId, userId }, { subjectName });
 
   // The person releases it from their link.
   const person = await browser.newContext({ baseURL: origin });
@@ -185,13 +177,7 @@ test("a released six-week adjustment is e-mailed five working days before its re
   await expect(page.getByLabel("Job details")).toHaveValue(/Customer service adviser/);
   const changed = page.getByLabel("What has changed since the last report?");
   await expect(changed).toHaveValue("");
-  await page.screenshot({
-    path: test.info().outputPath("follow-up-form-1280.png"),
-    fullPage: true,
-  });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: test.info().outputPath("follow-up-form-375.png"), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotBothWidths(page, "follow-up-form", { fullPage: true });
   await changed.fill("Back pain has returned since the move to the loading bay.");
   await page.locator("#consentToProcessing").check();
   await page.getByRole("button", { name: "Submit referral" }).click();

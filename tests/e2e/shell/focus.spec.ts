@@ -114,7 +114,7 @@ test("the editor's first Tab stop is its first field; ?step=withhold focuses its
   // The case panel is still in the page, after the report.
   await expect(doctor.getByRole("complementary")).toBeVisible();
 
-  await doctor.getByLabel("Authenticator code to sign").fill(freshCode(doc));
+  await doctor.getByLabel("Authenticator code to sign").fill(await freshCode(doc));
   await doctor.getByRole("button", { name: "Sign and send to the employee" }).click();
   await expect(doctor.getByText("Review completed")).toBeVisible();
 

@@ -37,6 +37,39 @@ async function answerGuidedAssessment(page: Page, answers: Record<string, string
 }
 
 /**
+ * A person with low mood who is working normally and seeing their GP, as answers by linkId for
+ * `sendGuidedAssessment`; a spec writes over the answers its story turns on (a phrase planted in
+ * the description, the diagnosis, the screening questionnaires).
+ */
+export function lowMoodAnswers(
+  overrides: Record<string, string | string[]> = {},
+): Record<string, string | string[]> {
+  return {
+    "reason.agree": "Yes",
+    "condition.categories": ["Stress, low mood, anxiety or another mental health condition"],
+    "condition.description": "Low mood and worry most mornings.",
+    "condition.duration": "3 to 12 months",
+    "condition.diagnosis-status": "Yes",
+    "condition.diagnosis": "Depression and anxiety",
+    "condition.trend": "Getting better",
+    "condition.long-term": "I am not sure",
+    "treatment.current": ["Seeing my GP"],
+    "function.daily": "A little: minor things only",
+    "work.status": "Yes, my normal duties and hours",
+    "work.absence-days": "4",
+    "work.difficult-tasks": "Early calls are hard after a bad night.",
+    "work.contributing": "No",
+    "support.adjustments": ["Flexible start and finish times"],
+    "support.existing": "No",
+    "return.expectation": "I am doing it now",
+    "process.meetings": "Yes",
+    "mental-health.affected": "No",
+    "closing.consultation": "No",
+    ...overrides,
+  };
+}
+
+/**
  * The person's whole side of a management referral up to sending: the link, consent, every
  * question of the guided assessment by `answers`, then "Send my answers".
  */

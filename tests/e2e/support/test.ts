@@ -240,4 +240,27 @@ export async function waitForHydration(page: Page, selector: string) {
   );
 }
 
+/**
+ * What a person sees at the suite's two widths, a desktop's 1280 px then a phone's 375 px, saved
+ * in the test's output as `<name>-1280.png` and `<name>-375.png` (whole pages with `fullPage`) to
+ * be looked at; the page is left at 1280 px for the steps that follow.
+ */
+export async function screenshotBothWidths(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+) {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({
+      path: playwrightTest.info().outputPath(`${name}-${size.width}.png`),
+      ...options,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 export { expect };

@@ -1,20 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
-import { member, referral, report, user } from "../../../app/db/schema/index.ts";
-import { openAssessmentLink } from "../../../app/domain/assessments/open-assessment-link.server.ts";
-import { approveReport } from "../../../app/domain/reports/approve-report.server.ts";
-import { testAdapters } from "../../support/adapters.ts";
-import { subjectScopeForTest } from "../../support/assessments.ts";
-import { createSentReport } from "../../support/reports.ts";
+import { member, user } from "../../../app/db/schema/index.ts";
 import { dataUrl } from "../../support/router-answers.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
+import { releasedCaseOf } from "../support/employer-server.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary } from "../support/menus.ts";
 import { organisationWithMember } from "../support/organisations.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { expect, test } from "../support/test.ts";
+import { expect, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
  * A team in the browser (docs/architecture.md §4): an owner invites an HR administrator and
@@ -116,11 +112,7 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   await owner.getByRole("button", { name: "Send invitation" }).click();
   await expect(owner.getByText("Invalid email address").first()).toBeVisible();
 
-  await owner.setViewportSize({ width: 1280, height: 900 });
-  await owner.screenshot({ path: "test-results/team-page-1280.png", fullPage: true });
-  await owner.setViewportSize({ width: 375, height: 800 });
-  await owner.screenshot({ path: "test-results/team-page-375.png", fullPage: true });
-  await owner.setViewportSize({ width: 1280, height: 900 });
+  await screenshotBothWidths(owner, "team-page", { fullPage: true });
 
   const hr = await joinByInvitation(browser, people.hr, "Hana Rahman");
   const alice = await joinByInvitation(browser, people.alice, "Alice Manager");
@@ -156,25 +148,12 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   expect(made.status()).toBe(302);
 
   // Her case with a report the person has released (made by the factories, then hers).
-  const sent = await createSentReport(db);
-  const opened = await openAssessmentLink(db, {
-    token: sent.token,
-    origin: { ip: "192.0.2.71", requestId: "team" },
-  });
-  if (!opened.ok) throw new Error("the report link did not open");
-  await approveReport(
-    subjectScopeForTest(db, opened.link, {
-      origin: { ip: "192.0.2.71", requestId: "team" },
-      adapters: testAdapters({ jobs: { send: async () => null } }),
-    }),
-    { version: 1, releaseDiagnosis: false },
+  const sent = await releasedCaseOf(
+    db,
+    { organisationId, userId: await userIdOf(db, people.alice) },
+    { subjectName: "Sasha Released" },
+    "team",
   );
-  const aliceId = await userIdOf(db, people.alice);
-  await db
-    .update(referral)
-    .set({ organisationId, subjectName: "Sasha Released", createdBy: aliceId, ownerId: aliceId })
-    .where(eq(referral.id, sent.referral.id));
-  await db.update(report).set({ organisationId }).where(eq(report.id, sent.report.id));
   const reportPath = `/employer-report/${sent.report.reference}`;
 
   // Alice names Bob on her referral, in its drawer.

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { LockKeyholeIcon, VideoIcon } from "lucide-react";
 import { CaseThread } from "~/components/case-conversation/case-thread.tsx";
+import { CaseWorkSection } from "~/components/doctor/case-work-section.tsx";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
@@ -35,14 +36,12 @@ export function ClinicalNotesSection({
     lastResult,
   });
   return (
-    <section
-      className="mt-6 rounded-xl border border-dashed bg-muted/30 p-5"
-      aria-labelledby="clinical-notes-heading"
+    <CaseWorkSection
+      id="clinical-notes"
+      icon={LockKeyholeIcon}
+      title="Private clinical notes"
+      frame="private"
     >
-      <h2 id="clinical-notes-heading" className="flex items-center gap-2 font-semibold text-lg">
-        <LockKeyholeIcon aria-hidden="true" className="size-5" />
-        Private clinical notes
-      </h2>
       <p className="mt-1 text-muted-foreground text-sm">
         For you and the clinical team only: never part of the report, never shown to the employer.
         The employee can obtain them through a subject access request. Saved separately from the
@@ -79,7 +78,7 @@ export function ClinicalNotesSection({
           ) : null}
         </div>
       </IntentForm>
-    </section>
+    </CaseWorkSection>
   );
 }
 
@@ -92,14 +91,7 @@ export function ConsultationSection({
   notes: readonly { consultationId: string; startsAt: Date | null; notes: string }[];
 }) {
   return (
-    <section
-      className="mt-6 rounded-xl border bg-card p-5"
-      aria-labelledby="consultation-notes-heading"
-    >
-      <h2 id="consultation-notes-heading" className="flex items-center gap-2 font-semibold text-lg">
-        <VideoIcon aria-hidden="true" className="size-5" />
-        Video consultation
-      </h2>
+    <CaseWorkSection id="consultation-notes" icon={VideoIcon} title="Video consultation">
       {notes.length > 0 ? (
         <ul className="mt-3 space-y-2 text-sm">
           {notes.map((n) => (
@@ -124,7 +116,7 @@ export function ConsultationSection({
           </a>
         </Button>
       </p>
-    </section>
+    </CaseWorkSection>
   );
 }
 

@@ -2,8 +2,7 @@ import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { FieldFindings } from "~/components/doctor/field-findings.tsx";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
-import { type DraftReport, OUTCOME_LABELS } from "~/domain/reports/drafter.ts";
+import { OUTCOME_LABELS } from "~/domain/reports/drafter.ts";
 import {
   DVLA_GROUP_LABELS,
   dvlaGroups,
@@ -13,9 +12,9 @@ import {
   preEmploymentOutcomes,
 } from "~/domain/reports/report-body.ts";
 import {
-  type EditorAnswers,
-  type EditorErrors,
-  type EditorFindings,
+  CheckedTextField,
+  type EditorChecks,
+  type EditorFieldsProps,
   EvidenceRow,
   RadioFieldset,
   TERMS_HINT,
@@ -29,13 +28,9 @@ export function CertificateFields({
   drivingRequired,
   errors,
   findings,
-}: {
+}: EditorFieldsProps & {
   body: PreEmploymentReportBody;
-  draft: DraftReport | null;
-  answers: EditorAnswers;
   drivingRequired: boolean;
-  errors: EditorErrors;
-  findings: EditorFindings;
 }) {
   return (
     <>
@@ -74,16 +69,16 @@ export function CertificateFields({
         statements={[...(draft?.prominentNotes ?? []), ...(draft?.summary ?? [])]}
         answers={answers}
       >
-        <FormField
-          id="summary"
+        <CheckedTextField
+          name="summary"
           label="Note for the employer"
           hint="Non-clinical: no diagnosis or health detail."
-          error={errors.summary}
           optional
-        >
-          <Textarea name="summary" rows={3} defaultValue={body.summary ?? ""} />
-        </FormField>
-        <FieldFindings findings={findings} field="summary" />
+          rows={3}
+          value={body.summary}
+          errors={errors}
+          findings={findings}
+        />
       </EvidenceRow>
     </>
   );
@@ -99,11 +94,9 @@ function FurtherAssessmentPlan({
   open,
   errors,
   findings,
-}: {
+}: EditorChecks & {
   plan: PreEmploymentReportBody["plan"];
   open: boolean;
-  errors: EditorErrors;
-  findings: EditorFindings;
 }) {
   const refused = [
     "planWhat",
@@ -118,13 +111,21 @@ function FurtherAssessmentPlan({
         Further assessment plan (needed when further assessment is needed)
       </summary>
       <div className="mt-4 grid gap-4">
-        <FormField id="planWhat" label="What assessment is needed" error={errors.planWhat}>
-          <Textarea name="planWhat" rows={2} defaultValue={plan?.what ?? ""} />
-        </FormField>
-        <FieldFindings findings={findings} field="planWhat" />
-        <FormField id="planByWhom" label="By whom" error={errors.planByWhom}>
-          <Input name="planByWhom" defaultValue={plan?.byWhom ?? ""} />
-        </FormField>
+        <CheckedTextField
+          name="planWhat"
+          label="What assessment is needed"
+          rows={2}
+          value={plan?.what}
+          errors={errors}
+          findings={findings}
+        />
+        <CheckedTextField
+          name="planByWhom"
+          label="By whom"
+          value={plan?.byWhom}
+          errors={errors}
+          findings={findings}
+        />
         <FormField
           id="planExpectedBy"
           label="Expected by"
@@ -141,16 +142,16 @@ function FurtherAssessmentPlan({
           checked={plan?.interim}
           label={(value) => INTERIM_LABELS[value]}
         />
-        <FormField
-          id="planRestrictions"
+        <CheckedTextField
+          name="planRestrictions"
           label="Restrictions until then"
           hint="Needed when the candidate may start with restrictions, for example no night shifts or no driving."
-          error={errors.planRestrictions}
           optional
-        >
-          <Textarea name="planRestrictions" rows={2} defaultValue={plan?.restrictions ?? ""} />
-        </FormField>
-        <FieldFindings findings={findings} field="planRestrictions" />
+          rows={2}
+          value={plan?.restrictions}
+          errors={errors}
+          findings={findings}
+        />
       </div>
     </details>
   );
@@ -161,10 +162,8 @@ function DrivingOpinion({
   driving,
   errors,
   findings,
-}: {
+}: EditorChecks & {
   driving: PreEmploymentReportBody["driving"];
-  errors: EditorErrors;
-  findings: EditorFindings;
 }) {
   return (
     <section className="grid gap-4 rounded-lg border p-4" aria-labelledby="driving-heading">
@@ -179,23 +178,22 @@ function DrivingOpinion({
         checked={driving?.group}
         label={(value) => DVLA_GROUP_LABELS[value]}
       />
-      <FormField
-        id="drivingStandard"
+      <CheckedTextField
+        name="drivingStandard"
         label="The standard that applies"
         hint="As named in Assessing fitness to drive, in words the employer can act on."
-        error={errors.drivingStandard}
-      >
-        <Input name="drivingStandard" defaultValue={driving?.standard ?? ""} />
-      </FormField>
-      <FieldFindings findings={findings} field="drivingStandard" />
-      <FormField
-        id="drivingOpinion"
+        value={driving?.standard}
+        errors={errors}
+        findings={findings}
+      />
+      <CheckedTextField
+        name="drivingOpinion"
         label="Your opinion on fitness to drive"
-        error={errors.drivingOpinion}
-      >
-        <Textarea name="drivingOpinion" rows={2} defaultValue={driving?.opinion ?? ""} />
-      </FormField>
-      <FieldFindings findings={findings} field="drivingOpinion" />
+        rows={2}
+        value={driving?.opinion}
+        errors={errors}
+        findings={findings}
+      />
     </section>
   );
 }

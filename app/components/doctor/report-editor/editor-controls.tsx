@@ -1,11 +1,13 @@
 import type { ComponentProps, ReactNode } from "react";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
-import type { FieldFindings } from "~/components/doctor/field-findings.tsx";
-import { FormFieldset } from "~/components/ui/form-field";
+import { FieldFindings } from "~/components/doctor/field-findings.tsx";
+import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
 import { NativeRadio } from "~/components/ui/native-radio";
+import { Textarea } from "~/components/ui/textarea";
 import type { AnswerEvidence } from "~/domain/doctor/get-doctor-case.server.ts";
 import { managementQuestions, type QuestionKey } from "~/domain/referrals/management-questions.ts";
-import type { DraftStatement } from "~/domain/reports/drafter.ts";
+import type { DraftReport, DraftStatement } from "~/domain/reports/drafter.ts";
 
 /** The report's errors by the editor's field id, from saving it or from the release checks. */
 export type EditorErrors = Record<string, string | undefined>;
@@ -15,6 +17,18 @@ export type EditorFindings = Parameters<typeof FieldFindings>[0]["findings"];
 
 /** The employer's answers by linkId, which the evidence under a field links to. */
 export type EditorAnswers = Record<string, AnswerEvidence>;
+
+/** What the report's fields are checked against once saved: the errors and the gate's findings. */
+export interface EditorChecks {
+  errors: EditorErrors;
+  findings: EditorFindings;
+}
+
+/** What every field group of the editor reads beside its report body: the draft, the answers, the checks. */
+export interface EditorFieldsProps extends EditorChecks {
+  draft: DraftReport | null;
+  answers: EditorAnswers;
+}
 
 export const TERMS_HINT =
   "For one that lasts a time, give how many weeks, a date to review it by, or both; choose Lasting for a permanent one. Save the draft for more rows.";
@@ -68,6 +82,39 @@ export function RadioFieldset<V extends string>({
     <FormFieldset id={name} {...fieldset}>
       <RadioChoices name={name} values={values} checked={checked} label={label} columns={columns} />
     </FormFieldset>
+  );
+}
+
+/**
+ * A text the employer reads, which the disclosure gate checks (docs/decisions/0016-disclosure-gate.md):
+ * the field under its label, then every clinical statement found in what is saved there. Named
+ * alike so the error summary and the findings' marks reach it.
+ */
+export function CheckedTextField({
+  name,
+  value,
+  rows,
+  errors,
+  findings,
+  ...field
+}: Omit<ComponentProps<typeof FormField>, "id" | "error" | "children"> &
+  EditorChecks & {
+    name: string;
+    value: string | null | undefined;
+    /** A text area of this many rows; a one-line input without. */
+    rows?: number;
+  }) {
+  return (
+    <>
+      <FormField id={name} error={errors[name]} {...field}>
+        {rows ? (
+          <Textarea name={name} rows={rows} defaultValue={value ?? ""} />
+        ) : (
+          <Input name={name} defaultValue={value ?? ""} />
+        )}
+      </FormField>
+      <FieldFindings findings={findings} field={name} />
+    </>
   );
 }
 

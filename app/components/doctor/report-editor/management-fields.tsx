@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { draftSectionFor } from "~/domain/doctor/report-from-draft.ts";
 import { managementQuestions, type QuestionKey } from "~/domain/referrals/management-questions.ts";
-import { type DraftReport, OUTCOME_LABELS } from "~/domain/reports/drafter.ts";
+import { OUTCOME_LABELS } from "~/domain/reports/drafter.ts";
 import {
   EQUALITY_ACT_VIEW_LABELS,
   equalityActViews,
@@ -15,9 +15,8 @@ import {
   recurrenceLikelihoods,
 } from "~/domain/reports/report-body.ts";
 import {
-  type EditorAnswers,
-  type EditorErrors,
-  type EditorFindings,
+  CheckedTextField,
+  type EditorFieldsProps,
   EvidenceRow,
   QuestionTag,
   RadioFieldset,
@@ -61,14 +60,10 @@ const fieldLabel = (q: TextQuestion) =>
   q === "equalityAct" ? EQUALITY_ACT_REASON_LABEL : managementQuestions[q].doctorHeading;
 
 /** What every part of the management fields reads: the body, the draft and the case. */
-interface FieldsProps {
+interface FieldsProps extends EditorFieldsProps {
   body: ManagementReportBody;
-  draft: DraftReport | null;
-  answers: EditorAnswers;
   questions: readonly QuestionKey[];
   unanswered: readonly QuestionKey[];
-  errors: EditorErrors;
-  findings: EditorFindings;
 }
 
 /** The management report's fields, each of the employer's questions in its place. */
@@ -86,15 +81,15 @@ export function ManagementFields(props: FieldsProps) {
         statement: rewrite it, or mark it for the employee to agree to.
       </p>
       <EvidenceRow statements={draft?.summary} answers={answers}>
-        <FormField
-          id="summary"
+        <CheckedTextField
+          name="summary"
           label="Summary: function at work"
           hint="How their health affects their work, in plain words for the employer."
-          error={errors.summary}
-        >
-          <Textarea name="summary" rows={4} defaultValue={body.summary} />
-        </FormField>
-        <FieldFindings findings={findings} field="summary" />
+          rows={4}
+          value={body.summary}
+          errors={errors}
+          findings={findings}
+        />
       </EvidenceRow>
 
       <EvidenceRow statements={statementsOf(FITNESS_QUESTIONS)} answers={answers}>
@@ -111,27 +106,26 @@ export function ManagementFields(props: FieldsProps) {
               : OUTCOME_LABELS[value]
           }
         />
-        <FormField
-          id="fitnessOpinion"
+        <CheckedTextField
+          name="fitnessOpinion"
           label="Your opinion on fitness"
-          error={errors.fitnessOpinion}
           optional
           className="mt-4"
-        >
-          <Textarea name="fitnessOpinion" rows={2} defaultValue={body.fitnessOpinion ?? ""} />
-        </FormField>
-        <FieldFindings findings={findings} field="fitnessOpinion" />
-        <FormField
-          id="timescale"
+          rows={2}
+          value={body.fitnessOpinion}
+          errors={errors}
+          findings={findings}
+        />
+        <CheckedTextField
+          name="timescale"
           label={managementQuestions.timeToFitness.doctorHeading}
           hint={managementQuestions.timeToFitness.help}
-          error={errors.timescale}
           optional
           className="mt-4"
-        >
-          <Input name="timescale" defaultValue={body.timescale ?? ""} />
-        </FormField>
-        <FieldFindings findings={findings} field="timescale" />
+          value={body.timescale}
+          errors={errors}
+          findings={findings}
+        />
         <FormField
           id="expectedReturnOn"
           label="Expected return to work"
@@ -145,15 +139,15 @@ export function ManagementFields(props: FieldsProps) {
       </EvidenceRow>
 
       <EvidenceRow statements={draft?.prognosis?.statements} answers={answers}>
-        <FormField
-          id="prognosis"
+        <CheckedTextField
+          name="prognosis"
           label="Prognosis: the expected course"
           hint="How you expect their health and work to develop, in plain words for the employer."
-          error={errors.prognosis}
-        >
-          <Textarea name="prognosis" rows={2} defaultValue={body.prognosis ?? ""} />
-        </FormField>
-        <FieldFindings findings={findings} field="prognosis" />
+          rows={2}
+          value={body.prognosis}
+          errors={errors}
+          findings={findings}
+        />
         <RadioFieldset
           name="recurrence"
           legend="Likelihood of recurrence or further absence"
@@ -244,16 +238,16 @@ function QuestionField({
           label={(value) => EQUALITY_ACT_VIEW_LABELS[value]}
         />
       ) : null}
-      <FormField
-        id={name}
+      <CheckedTextField
+        name={name}
         label={fieldLabel(question)}
         hint={managementQuestions[question].help}
-        error={errors[name]}
         optional={!asked}
-      >
-        <Textarea name={name} rows={3} defaultValue={body[name] ?? ""} />
-      </FormField>
-      <FieldFindings findings={findings} field={name} />
+        rows={3}
+        value={body[name]}
+        errors={errors}
+        findings={findings}
+      />
     </EvidenceRow>
   );
 }

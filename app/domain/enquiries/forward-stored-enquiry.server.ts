@@ -1,3 +1,4 @@
+import { recordRateLimitAttempt } from "~/domain/kernel/rate-limit.server.ts";
 import { deliverEnquiryEmail } from "./deliver-enquiry-email.server.ts";
 import {
   ENQUIRY_EMAIL_JOB,
@@ -7,10 +8,22 @@ import {
 } from "./enquiry-services.ts";
 
 /**
+ * What both public forms do once a submission is stored: count it towards the sender's address
+ * limit (shared by the two forms), then e-mail it to the service inbox.
+ */
+export async function forwardStoredEnquiry(
+  services: EnquiryServices,
+  { ref, ip, retry }: { ref: EnquiryRef; ip: string | null; retry?: { startAfterSeconds: number } },
+): Promise<{ id: string; emailSent: boolean }> {
+  if (ip) await recordRateLimitAttempt(services.database.db, "enquiry", ip);
+  return { id: ref.id, emailSent: await sendOrQueueEnquiryEmail(services, ref, retry) };
+}
+
+/**
  * Tries to e-mail a stored enquiry now; when the mail service fails, queues a job that retries.
  * Returns whether the e-mail went now (the page tells the visitor which, seed §8).
  */
-export async function sendOrQueueEnquiryEmail(
+async function sendOrQueueEnquiryEmail(
   services: EnquiryServices,
   ref: EnquiryRef,
   retry: { startAfterSeconds: number } = enquiryRetry,

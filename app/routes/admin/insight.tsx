@@ -1,0 +1,136 @@
+import { getFormProps } from "@conform-to/react";
+import { DownloadIcon } from "lucide-react";
+import { Form } from "react-router";
+import { adminMeta } from "~/components/admin/list-page.tsx";
+import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import {
+  InsightCsvLink,
+  InsightPeriodAndCharts,
+} from "~/components/insight/insight-period-form.tsx";
+import { Button } from "~/components/ui/button";
+import { FormErrorMessage } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { auditSampleSchema, recentQuarters } from "~/domain/insight/audit-sample.ts";
+import { getClinicalInsight } from "~/domain/insight/get-clinical-insight.server.ts";
+import { readInsightPeriod } from "~/domain/insight/insight-period.ts";
+import type { Route } from "./+types/insight";
+import { adminScope } from "./admin-scope.server.ts";
+
+export const meta: Route.MetaFunction = () => adminMeta("Clinical insight");
+
+/**
+ * The clinical lead's view (docs/architecture.md, "Management information"): turnaround by doctor
+ * and stage, SLA breaches, urgent flags, the person's decisions and release-check refusals; and the
+ * audit sample for peer review, drawn and downloaded by its own resource route's POST.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = adminScope(context);
+  const url = new URL(request.url);
+  const { period, periodResult } = readInsightPeriod(url.searchParams, scope.now);
+  const insight = await getClinicalInsight(scope, period);
+  // The sample's download answers a form that did not read by coming back here (no JavaScript).
+  const sampleRefused = url.searchParams.get("sample") === "invalid";
+  return { insight, periodResult, quarters: recentQuarters(scope.now), sampleRefused };
+}
+
+export default function ClinicalInsight({ loaderData }: Route.ComponentProps) {
+  const { insight, quarters, sampleRefused } = loaderData;
+  const { query } = insight.period;
+  const [form, fields] = useSchemaForm({
+    id: "audit-sample",
+    schema: auditSampleSchema,
+    lastResult: null,
+  });
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-semibold text-3xl tracking-tight">Clinical insight</h1>
+          <p className="mt-2 text-muted-foreground">
+            {insight.period.label}. Doctors are named; people assessed never are, and counts of them
+            under 5 read “fewer than 5”.
+          </p>
+        </div>
+        <InsightCsvLink path="/admin/insight.csv" query={query} />
+      </div>
+      <InsightPeriodAndCharts
+        query={query}
+        lastResult={loaderData.periodResult}
+        charts={insight.charts}
+      />
+      <section
+        aria-labelledby="audit-sample-heading"
+        className="mt-10 rounded-xl border bg-card p-6"
+      >
+        <h2 id="audit-sample-heading" className="font-semibold text-xl">
+          Audit sample for peer review
+        </h2>
+        <p className="mt-1 text-muted-foreground text-sm">
+          Draws at random up to the number you choose of each doctor's reports released in a
+          quarter, as a CSV of references to review (SEQOHS). Each draw is recorded in the audit log
+          with the reports drawn.
+        </p>
+        {/* A download: the browser takes the answer itself, with or without JavaScript. */}
+        {sampleRefused ? (
+          <p role="alert" className="mt-3 font-medium text-destructive text-sm">
+            Choose a quarter and between 1 and 20 reports per doctor.
+          </p>
+        ) : null}
+        <Form
+          method="post"
+          action="/admin/insight/audit-sample"
+          reloadDocument
+          {...getFormProps(form)}
+          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
+          <div className="space-y-1.5 sm:w-48">
+            <Label htmlFor={fields.quarter.id}>Quarter</Label>
+            {fields.quarter.errors?.[0] ? (
+              <FormErrorMessage id={`${fields.quarter.id}-error`}>
+                {fields.quarter.errors[0]}
+              </FormErrorMessage>
+            ) : null}
+            <NativeSelect
+              id={fields.quarter.id}
+              name={fields.quarter.name}
+              defaultValue={quarters[1] ?? quarters[0]}
+            >
+              {quarters.map((q) => (
+                <option key={q} value={q}>
+                  {q}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="space-y-1.5 sm:w-48">
+            <Label htmlFor={fields.perDoctor.id}>Reports per doctor</Label>
+            {fields.perDoctor.errors?.[0] ? (
+              <FormErrorMessage id={`${fields.perDoctor.id}-error`}>
+                {fields.perDoctor.errors[0]}
+              </FormErrorMessage>
+            ) : null}
+            <Input
+              id={fields.perDoctor.id}
+              name={fields.perDoctor.name}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={20}
+              defaultValue="5"
+              aria-invalid={fields.perDoctor.errors ? true : undefined}
+              aria-describedby={
+                fields.perDoctor.errors ? `${fields.perDoctor.id}-error` : undefined
+              }
+            />
+          </div>
+          <Button type="submit">
+            <DownloadIcon aria-hidden="true" />
+            Draw and download
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Database } from "../../../app/db/client.server.ts";
+import { createAccountOn } from "../../support/test-accounts.ts";
+import { signIn, uniqueEmail } from "../auth/helpers.ts";
+import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { accountMenu, menuSummary } from "../support/menus.ts";
+import { organisationWithMember } from "../support/organisations.ts";
+import { expect, test } from "../support/test.ts";
+
+/*
+ * API keys in the browser (docs/api.md): an owner makes a key on the API and webhooks page, sees
+ * its secret once, calls the API with it, and revokes it; the very next call is refused. The
+ * production build runs in this worker on its own database.
+ */
+
+const port = Number(process.env.API_KEYS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 181);
+const origin = `http://localhost:${port}`;
+let server: InProcessServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startInProcessServer({ name: "api-keys", port, settings: { JOBS: "off" } });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("an owner makes an API key, sees it once, uses it, and revokes it at once", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const db: Database = server.runtime.database.db;
+  const ownerEmail = uniqueEmail("api-owner");
+  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Priya Owner");
+  await organisationWithMember(db, { name: "Keystone Care Ltd" }, ownerId, "owner");
+
+  const page = await (await browser.newContext({ baseURL: origin })).newPage();
+  await page.goto("/login");
+  await signIn(page, ownerEmail);
+  await expect(page).toHaveURL(/\/employer-dashboard/);
+  await menuSummary(page, "My Account").click();
+  await accountMenu(page).getByRole("link", { name: "API and webhooks" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API and webhooks");
+  await expect(page.getByText("No API keys yet.")).toBeVisible();
+
+  // Without a name the form says so, and makes nothing.
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("Give the key a name").first()).toBeVisible();
+
+  await page.getByLabel("Name").fill("Payroll sync");
+  await page.getByLabel("billing:read").check();
+  await page.getByRole("button", { name: "Create key" }).click();
+  const shown = page.getByTestId("new-api-key");
+  await expect(shown).toBeVisible();
+  const secret = (await shown.locator("code").textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^roh_live_[A-Za-z0-9_-]{43}$/);
+  const keys = page.getByRole("table", { name: "API keys" });
+  await expect(keys.getByText("Payroll sync")).toBeVisible();
+  await expect(keys.getByText(secret.slice(0, 15))).toBeVisible();
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/api-keys-${width}.png`, fullPage: true });
+  }
+
+  // Shown once: the page read again has the key's beginning, never the secret.
+  await page.reload();
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  expect(await page.content()).not.toContain(secret);
+
+  const credits = () =>
+    request.get(`${origin}/api/v1/credits`, { headers: { authorization: `Bearer ${secret}` } });
+  expect((await credits()).status()).toBe(200);
+  // The key has only the scopes ticked: referrals:read (ticked by default) and billing:read.
+  const write = await request.post(`${origin}/api/v1/referrals`, {
+    headers: { authorization: `Bearer ${secret}`, "idempotency-key": "e2e-1" },
+    data: {},
+  });
+  expect(write.status()).toBe(403);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await keys.getByRole("button", { name: "Revoke Payroll sync" }).click();
+  await page.getByRole("button", { name: "Yes, revoke" }).click();
+  await expect(page.getByText("“Payroll sync” is revoked")).toBeVisible();
+  await expect(keys.getByText("Revoked")).toBeVisible();
+  const refused = await credits();
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()["content-type"]).toContain("application/problem+json");
+  // The create form was emptied for the next key.
+  await expect(page.getByLabel("Name")).toHaveValue("");
+
+  // An address in a private network (here cloud metadata, spelt as one number) is refused on
+  // the form, beside the field (docs/api.md, "Where events may go").
+  await page.getByLabel("Address").fill("http://2852039166/latest/meta-data/");
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByLabel("Address")).toHaveAccessibleDescription(
+    /Enter an address on the public internet/,
+  );
+  await expect(page.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
+
+  // A webhook endpoint: its signing secret shown once, then its (empty) delivery log.
+  await page.getByLabel("Address").fill(`${origin}/hooks-test`);
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByTestId("webhook-secret").locator("code")).toHaveText(/^whsec_/);
+  await expect(page.getByText("No events sent yet.")).toBeVisible();
+  await page.screenshot({ path: "test-results/webhooks-1280.png", fullPage: true });
+
+  // The reference is the served document, rendered without scripts from another origin: every
+  // request the page makes goes to the product.
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    if (/^(https?|wss?):/.test(request.url())) requested.push(request.url());
+  });
+  await page.goto("/api-reference", { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
+  await expect(page.getByRole("heading", { name: /^POST\s*\/referrals$/ })).toBeVisible();
+  expect(requested.length).toBeGreaterThan(0);
+  for (const url of requested) expect(new URL(url).origin, url).toBe(origin);
+  await page.screenshot({ path: "test-results/api-reference-1280.png" });
+});

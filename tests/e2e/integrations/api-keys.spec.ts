@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
+import { webhookAttempt, webhookDelivery, webhookEndpoint } from "../../../app/db/schema/index.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { signIn, uniqueEmail } from "../auth/helpers.ts";
 import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
@@ -8,13 +10,18 @@ import { expect, test } from "../support/test.ts";
 
 /*
  * API keys in the browser (docs/api.md): an owner makes a key on the API and webhooks page, sees
- * its secret once, calls the API with it, and revokes it; the very next call is refused. The
- * production build runs in this worker on its own database.
+ * its secret once, calls the API with it, and revokes it; the very next call is refused. An
+ * endpoint switched off after days of failures is switched on again, a failed event sent again,
+ * the signing secret rotated and the endpoint deleted with its log. The production build runs in
+ * this worker on its own database (jobs off, so nothing is sent while the test reads the log).
  */
 
 const port = Number(process.env.API_KEYS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 181);
 const origin = `http://localhost:${port}`;
 let server: InProcessServer;
+// One server on one port for the file: its tests in one worker, in order, each run whatever the
+// other's outcome.
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -117,4 +124,109 @@ test("an owner makes an API key, sees it once, uses it, and revokes it at once",
   expect(requested.length).toBeGreaterThan(0);
   for (const url of requested) expect(new URL(url).origin, url).toBe(origin);
   await page.screenshot({ path: "test-results/api-reference-1280.png" });
+});
+
+test("an owner switches a failing endpoint on, sends a failed event again, rotates its secret and deletes it", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const db: Database = server.runtime.database.db;
+  const ownerEmail = uniqueEmail("hooks-owner");
+  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Sam Owner");
+  const organisationId = await organisationWithMember(
+    db,
+    { name: "Hookline Ltd" },
+    ownerId,
+    "owner",
+  );
+
+  const page = await (await browser.newContext({ baseURL: origin })).newPage();
+  await page.goto("/login");
+  await signIn(page, ownerEmail);
+  await expect(page).toHaveURL(/\/employer-dashboard/);
+  await page.goto("/employer-integrations");
+  const address = `${origin}/hooks-failing`;
+  await page.getByLabel("Address").fill(address);
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  const firstSecret = await page.getByTestId("webhook-secret").locator("code").textContent();
+  expect(firstSecret).toMatch(/^whsec_/);
+
+  // Three days of failures, as the delivery job leaves them: one event given up after a 500,
+  // and the endpoint switched off.
+  const [endpoint] = await db
+    .select()
+    .from(webhookEndpoint)
+    .where(eq(webhookEndpoint.organisationId, organisationId));
+  const failedAt = new Date(Date.now() - 3 * 24 * 3_600_000);
+  const [delivery] = await db
+    .insert(webhookDelivery)
+    .values({
+      endpointId: endpoint!.id,
+      organisationId,
+      messageId: `msg_e2e_${endpoint!.id}`,
+      eventType: "referral.status_changed",
+      payload: { reference: "REF-E2E0001", status: "invited" },
+      status: "failed",
+      attempts: 1,
+      retryUntil: failedAt,
+      createdAt: failedAt,
+    })
+    .returning();
+  await db.insert(webhookAttempt).values({
+    deliveryId: delivery!.id,
+    organisationId,
+    attemptedAt: failedAt,
+    statusCode: 500,
+    responseMs: 41,
+  });
+  await db
+    .update(webhookEndpoint)
+    .set({ failingSince: failedAt, disabledAt: new Date(), disabledReason: "failing" })
+    .where(eq(webhookEndpoint.id, endpoint!.id));
+
+  await page.reload();
+  await expect(page.getByText(/every delivery failed for 3 days/)).toBeVisible();
+  const log = page.getByRole("table", { name: `Deliveries to ${address}` });
+  await expect(log.getByText("Failed")).toBeVisible();
+  await expect(log.getByText(/500 in 41 ms/)).toBeVisible();
+  // A switched-off endpoint offers no "Send again": switching it on comes first.
+  await expect(log.getByRole("button", { name: "Send again" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Switch on again" }).click();
+  await expect(page.getByText("The endpoint is on again.")).toBeVisible();
+  await expect(page.getByText(/every delivery failed for 3 days/)).toHaveCount(0);
+  const [switchedOn] = await db
+    .select({ disabledAt: webhookEndpoint.disabledAt })
+    .from(webhookEndpoint)
+    .where(eq(webhookEndpoint.id, endpoint!.id));
+  expect(switchedOn!.disabledAt).toBeNull();
+
+  await log.getByRole("button", { name: "Send again" }).click();
+  await expect(page.getByText("The event will be sent again within a minute.")).toBeVisible();
+  await expect(log.getByText(/^Retrying/)).toBeVisible();
+  const [resent] = await db
+    .select()
+    .from(webhookDelivery)
+    .where(eq(webhookDelivery.id, delivery!.id));
+  expect(resent!.status).toBe("pending");
+  expect(resent!.retryUntil.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+
+  await page.getByRole("button", { name: "Rotate the signing secret" }).click();
+  const rotated = await page.getByTestId("webhook-secret").locator("code").textContent();
+  expect(rotated).toMatch(/^whsec_/);
+  expect(rotated).not.toBe(firstSecret);
+  await expect(page.getByText(/The previous secret also signs until/)).toBeVisible();
+
+  // Deleting asks first, and nothing is gone until the second button; then both are.
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByRole("table", { name: `Deliveries to ${address}` })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, delete it and its log" }).click();
+  await expect(page.getByText("The endpoint is deleted, with its delivery log.")).toBeVisible();
+  await expect(page.getByText(address)).toHaveCount(0);
+  expect(
+    await db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint!.id)),
+  ).toEqual([]);
+  expect(
+    await db.select().from(webhookDelivery).where(eq(webhookDelivery.id, delivery!.id)),
+  ).toEqual([]);
 });

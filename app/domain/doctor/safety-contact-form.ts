@@ -62,6 +62,16 @@ export function contactAttemptSchema(now: Date) {
   });
 }
 
+const londonWallTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 /** "2026-03-28T14:05" in Europe/London to the instant it names, or null when malformed. */
 function londonLocalToDate(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
@@ -72,15 +82,7 @@ function londonLocalToDate(value: string): Date | null {
   // London is UTC or UTC+1: try both offsets and keep the one that reads back as the same wall time.
   for (const offsetHours of [0, 1]) {
     const candidate = new Date(asUtc - offsetHours * 3_600_000);
-    const parts = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(candidate);
+    const parts = londonWallTime.formatToParts(candidate);
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
     if (
       get("year") === y &&

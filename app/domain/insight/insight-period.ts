@@ -62,13 +62,16 @@ function monthOf(index: number): string {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}`;
 }
 
+// Made once: `toLocaleDateString` with options builds a formatter on every call, and an insight
+// page labels every month of every chart.
+const monthFormats = {
+  long: new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }),
+  short: new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }),
+};
+
 /** "March 2026" for 2026-03-01 (months are UTC, as counted). */
 export function monthLabel(firstDay: string, style: "long" | "short" = "long"): string {
-  return new Date(`${firstDay.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString("en-GB", {
-    month: style,
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return monthFormats[style].format(new Date(`${firstDay.slice(0, 7)}-01T00:00:00Z`));
 }
 
 /** The months a query covers; a custom range that does not read falls back to 12 months. */

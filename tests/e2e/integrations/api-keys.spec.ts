@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
 import { webhookAttempt, webhookDelivery, webhookEndpoint } from "../../../app/db/schema/index.ts";
@@ -31,20 +32,25 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** A new owner of a new organisation, signed in on a page of their own. */
+async function ownerSignedIn(browser: Browser, name: string, company: string) {
+  const db: Database = server.runtime.database.db;
+  const email = uniqueEmail("api-owner");
+  const userId = await createAccountOn(server.runtime, "employer", email, name);
+  const organisationId = await organisationWithMember(db, { name: company }, userId, "owner");
+  const page = await (await browser.newContext({ baseURL: origin })).newPage();
+  await page.goto("/login");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/employer-dashboard/);
+  return { db, organisationId, page };
+}
+
 test("an owner makes an API key, sees it once, uses it, and revokes it at once", async ({
   browser,
   request,
 }) => {
   test.setTimeout(180_000);
-  const db: Database = server.runtime.database.db;
-  const ownerEmail = uniqueEmail("api-owner");
-  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Priya Owner");
-  await organisationWithMember(db, { name: "Keystone Care Ltd" }, ownerId, "owner");
-
-  const page = await (await browser.newContext({ baseURL: origin })).newPage();
-  await page.goto("/login");
-  await signIn(page, ownerEmail);
-  await expect(page).toHaveURL(/\/employer-dashboard/);
+  const { page } = await ownerSignedIn(browser, "Priya Owner", "Keystone Care Ltd");
   await menuSummary(page, "My Account").click();
   await accountMenu(page).getByRole("link", { name: "API and webhooks" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("API and webhooks");
@@ -130,20 +136,7 @@ test("an owner switches a failing endpoint on, sends a failed event again, rotat
   browser,
 }) => {
   test.setTimeout(180_000);
-  const db: Database = server.runtime.database.db;
-  const ownerEmail = uniqueEmail("hooks-owner");
-  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Sam Owner");
-  const organisationId = await organisationWithMember(
-    db,
-    { name: "Hookline Ltd" },
-    ownerId,
-    "owner",
-  );
-
-  const page = await (await browser.newContext({ baseURL: origin })).newPage();
-  await page.goto("/login");
-  await signIn(page, ownerEmail);
-  await expect(page).toHaveURL(/\/employer-dashboard/);
+  const { db, organisationId, page } = await ownerSignedIn(browser, "Sam Owner", "Hookline Ltd");
   await page.goto("/employer-integrations");
   const address = `${origin}/hooks-failing`;
   await page.getByLabel("Address").fill(address);

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Database } from "~/db/client.server.ts";
+import { paymentOrder } from "~/db/schema/index.ts";
 import type { CreditPackId } from "~/domain/billing/catalogue.ts";
 import {
   createOrder,
@@ -99,4 +100,27 @@ export async function fakeStripeApi(respond: (request: StripeApiRequest) => obje
     api: { host: "127.0.0.1", port, protocol: "http" as const },
     close: () => server.close(),
   };
+}
+
+/**
+ * A credit pack paid for at `paidAt` (£850 net, £1,020 with VAT), written as the order a demo
+ * payment leaves: for figures that count spend, not for the credits it would grant.
+ */
+export async function paidCreditPackOrderForTest(
+  db: Database,
+  organisationId: string,
+  paidAt: Date,
+) {
+  await db.insert(paymentOrder).values({
+    organisationId,
+    kind: "credit_pack",
+    grants: {},
+    items: [],
+    netPence: 850_00,
+    vatPence: 170_00,
+    totalPence: 1_020_00,
+    provider: "demo",
+    status: "paid",
+    paidAt,
+  });
 }

@@ -1,13 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  auditEvent,
-  insightCount,
-  paymentOrder,
-  referral,
-  referralManager,
-} from "~/db/schema/index.ts";
+import { auditEvent, insightCount, referral, referralManager } from "~/db/schema/index.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
+import { paidCreditPackOrderForTest } from "~tests/support/billing.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { releaseReportsForTest } from "~tests/support/reports.ts";
 import { teamOrganisationForFile } from "~tests/support/team.ts";
@@ -141,18 +136,11 @@ describe("the insight counts", () => {
       }),
       releasedAt: new Date("2026-05-11T18:30:00Z"),
     });
-    await team.db.insert(paymentOrder).values({
-      organisationId: team.organisationId,
-      kind: "credit_pack",
-      grants: {},
-      items: [],
-      netPence: 850_00,
-      vatPence: 170_00,
-      totalPence: 1_020_00,
-      provider: "demo",
-      status: "paid",
-      paidAt: new Date("2026-05-02T10:00:00Z"),
-    });
+    await paidCreditPackOrderForTest(
+      team.db,
+      team.organisationId,
+      new Date("2026-05-02T10:00:00Z"),
+    );
 
     const owner = await getEmployerInsight(team.scopeOf("owner"), period);
     expect(owner.coverage).toBe("organisation");

@@ -6,6 +6,7 @@ import {
   shownCountText,
   suppressSmallCounts,
 } from "../../../app/domain/insight/suppress-small-counts.ts";
+import { paidCreditPackOrderForTest } from "../../support/billing.ts";
 import { releaseReportsForTest } from "../../support/reports.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
@@ -110,18 +111,7 @@ test.beforeAll(async () => {
       summary: "Summary.",
     }),
   });
-  await db.insert(paymentOrder).values({
-    organisationId,
-    kind: "credit_pack",
-    grants: {},
-    items: [],
-    netPence: 850_00,
-    vatPence: 170_00,
-    totalPence: 1_020_00,
-    provider: "demo",
-    status: "paid",
-    paidAt: monthAgo(1, 1),
-  });
+  await paidCreditPackOrderForTest(db, organisationId, monthAgo(1, 1));
 });
 
 test.afterAll(async () => {

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { freshCode, signedInAdmin } from "../support/admin.ts";
 import { signedInEmployer } from "../support/employer.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
-import { expect, test } from "../support/test.ts";
+import { expect, keepsScreenshots, test } from "../support/test.ts";
 import {
   expectSoundLayout,
   expectVisibleFocus,
@@ -34,6 +34,7 @@ const run = {
  * with the same cookies, kept in the test's output for a person to look at.
  */
 async function shootAtReflowSizes(browser: Browser, page: Page, name: string) {
+  if (!keepsScreenshots) return;
   const storageState = await page.context().storageState();
   for (const [size, options] of Object.entries(reflowViewports)) {
     const context = await browser.newContext({

@@ -18,7 +18,7 @@ import { answerOfficeQuestionnaire, startAssessment } from "../support/questionn
 import { approveReport, withholdConsent } from "../support/report-review.ts";
 import type { SeededCookie } from "../support/seeded-accounts-file.ts";
 import { seedAdministrator, seedDoctor, seedEmployer } from "../support/seeded-sessions.ts";
-import { expect, seriousA11yViolations, test } from "../support/test.ts";
+import { expect, keepsScreenshots, seriousA11yViolations, test } from "../support/test.ts";
 import {
   codeSnifferErrors,
   focusRingsCut,
@@ -653,7 +653,7 @@ async function sizeProblems(tab: SizedTab, visit: Visit, size: keyof typeof refl
       );
   }
   const shot = screenshotNames[visit.route];
-  if (shot)
+  if (shot && keepsScreenshots)
     await tab.screenshot(test.info().outputPath(`${shot}-${size.replace(/\W+/g, "-")}.png`));
   return problems;
 }

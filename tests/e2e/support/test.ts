@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
+  type Browser,
   type BrowserContext,
   type BrowserContextOptions,
   expect,
@@ -105,6 +106,37 @@ async function untilReactHasPage(page: Page) {
   );
 }
 
+/**
+ * Every page's and locator's `screenshot` answers an empty image without capturing
+ * (keepsScreenshots): the journeys' calls stay where they are, for the runs that keep them. A
+ * failed test's own capture (playwright.config.ts, `only-on-failure`, taken through the same
+ * method once the test has failed) is still taken.
+ */
+async function skipScreenshots(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const prototype of [
+    Object.getPrototypeOf(page),
+    Object.getPrototypeOf(page.locator("body")),
+  ]) {
+    const capture = prototype.screenshot as (...args: unknown[]) => Promise<Buffer>;
+    prototype.screenshot = function (this: unknown, ...args: unknown[]) {
+      return testHasFailed() ? capture.apply(this, args) : Promise.resolve(Buffer.alloc(0));
+    };
+  }
+  await context.close();
+}
+
+/** Whether the running test has failed; outside a test, as if it had (nothing is skipped). */
+function testHasFailed() {
+  try {
+    const info = playwrightTest.info();
+    return info.status !== info.expectedStatus;
+  } catch {
+    return true;
+  }
+}
+
 const hydratingPages = new WeakSet<Page>();
 
 /** The page's goto, reload, goBack and goForward, each then waiting for React (untilReactHasPage). */
@@ -132,6 +164,15 @@ export function withHydratingPages(context: BrowserContext): BrowserContext {
 }
 
 /**
+ * Whether this run keeps the screenshots the journeys take for a person to look at
+ * (`E2E_SCREENSHOTS=1`). They assert nothing and nothing in a run reads them, but a full-page
+ * capture of a long page at two widths costs the browser a raster and a PNG of several megapixels:
+ * about a tenth of the CPU of the specs that take most of them. So `npm test` takes none, and a
+ * person who wants to look runs `E2E_SCREENSHOTS=1 npx playwright test <spec>`.
+ */
+export const keepsScreenshots = process.env.E2E_SCREENSHOTS === "1";
+
+/**
  * Playwright's test, with every page's navigations waiting for React (untilReactHasPage): the
  * test's own page and context, and the contexts and pages a test opens itself for another role.
  * Specs that should not have the automatic accessibility scan below use this one.
@@ -139,6 +180,7 @@ export function withHydratingPages(context: BrowserContext): BrowserContext {
 export const hydratingTest = playwrightTest.extend<object, { hydratingBrowser: undefined }>({
   hydratingBrowser: [
     async ({ browser }, use) => {
+      if (!keepsScreenshots) await skipScreenshots(browser);
       const newContext = browser.newContext.bind(browser);
       const newPage = browser.newPage.bind(browser);
       Object.assign(browser, {
@@ -254,6 +296,7 @@ export async function screenshotBothWidths(
   name: string,
   options: { fullPage?: boolean } = {},
 ) {
+  if (!keepsScreenshots) return;
   for (const size of [
     { width: 1280, height: 900 },
     { width: 375, height: 812 },

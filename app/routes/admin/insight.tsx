@@ -8,9 +8,8 @@ import {
   InsightPeriodAndCharts,
 } from "~/components/insight/insight-period-form.tsx";
 import { Button } from "~/components/ui/button";
-import { FormErrorMessage } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { auditSampleSchema, recentQuarters } from "~/domain/insight/audit-sample.ts";
 import { getClinicalInsight } from "~/domain/insight/get-clinical-insight.server.ts";
@@ -85,46 +84,35 @@ export default function ClinicalInsight({ loaderData }: Route.ComponentProps) {
           {...getFormProps(form)}
           className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
         >
-          <div className="space-y-1.5 sm:w-48">
-            <Label htmlFor={fields.quarter.id}>Quarter</Label>
-            {fields.quarter.errors?.[0] ? (
-              <FormErrorMessage id={`${fields.quarter.id}-error`}>
-                {fields.quarter.errors[0]}
-              </FormErrorMessage>
-            ) : null}
-            <NativeSelect
-              id={fields.quarter.id}
-              name={fields.quarter.name}
-              defaultValue={quarters[1] ?? quarters[0]}
-            >
+          <FormField
+            id={fields.quarter.id}
+            label="Quarter"
+            error={fields.quarter.errors}
+            className="sm:w-48"
+          >
+            <NativeSelect name={fields.quarter.name} defaultValue={quarters[1] ?? quarters[0]}>
               {quarters.map((q) => (
                 <option key={q} value={q}>
                   {q}
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="space-y-1.5 sm:w-48">
-            <Label htmlFor={fields.perDoctor.id}>Reports per doctor</Label>
-            {fields.perDoctor.errors?.[0] ? (
-              <FormErrorMessage id={`${fields.perDoctor.id}-error`}>
-                {fields.perDoctor.errors[0]}
-              </FormErrorMessage>
-            ) : null}
+          </FormField>
+          <FormField
+            id={fields.perDoctor.id}
+            label="Reports per doctor"
+            error={fields.perDoctor.errors}
+            className="sm:w-48"
+          >
             <Input
-              id={fields.perDoctor.id}
               name={fields.perDoctor.name}
               type="number"
               inputMode="numeric"
               min={1}
               max={20}
               defaultValue="5"
-              aria-invalid={fields.perDoctor.errors ? true : undefined}
-              aria-describedby={
-                fields.perDoctor.errors ? `${fields.perDoctor.id}-error` : undefined
-              }
             />
-          </div>
+          </FormField>
           <Button type="submit">
             <DownloadIcon aria-hidden="true" />
             Draw and download

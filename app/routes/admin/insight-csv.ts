@@ -1,5 +1,5 @@
 import { getClinicalInsight } from "~/domain/insight/get-clinical-insight.server.ts";
-import { insightCsvDownload } from "../shared/insight-csv.server.ts";
+import { insightCsvDownload } from "../shared/insight.server.ts";
 import type { Route } from "./+types/insight-csv";
 import { adminScope } from "./admin-scope.server.ts";
 

@@ -3,17 +3,14 @@ import { DownloadIcon } from "lucide-react";
 import { Form } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
-import {
-  InsightCsvLink,
-  InsightPeriodAndCharts,
-} from "~/components/insight/insight-period-form.tsx";
+import { InsightPage } from "~/components/insight/insight-period-form.tsx";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { auditSampleSchema, recentQuarters } from "~/domain/insight/audit-sample.ts";
 import { getClinicalInsight } from "~/domain/insight/get-clinical-insight.server.ts";
-import { readInsightPeriod } from "~/domain/insight/insight-period.ts";
+import { readInsight } from "../shared/insight.server.ts";
 import type { Route } from "./+types/insight";
 import { adminScope } from "./admin-scope.server.ts";
 
@@ -26,39 +23,27 @@ export const meta: Route.MetaFunction = () => adminMeta("Clinical insight");
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = adminScope(context);
-  const url = new URL(request.url);
-  const { period, periodResult } = readInsightPeriod(url.searchParams, scope.now);
-  const insight = await getClinicalInsight(scope, period);
+  const page = await readInsight(request, scope, getClinicalInsight);
   // The sample's download answers a form that did not read by coming back here (no JavaScript).
-  const sampleRefused = url.searchParams.get("sample") === "invalid";
-  return { insight, periodResult, quarters: recentQuarters(scope.now), sampleRefused };
+  const sampleRefused = new URL(request.url).searchParams.get("sample") === "invalid";
+  return { ...page, quarters: recentQuarters(scope.now), sampleRefused };
 }
 
 export default function ClinicalInsight({ loaderData }: Route.ComponentProps) {
   const { insight, quarters, sampleRefused } = loaderData;
-  const { query } = insight.period;
   const [form, fields] = useSchemaForm({
     id: "audit-sample",
     schema: auditSampleSchema,
     lastResult: null,
   });
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-semibold text-3xl tracking-tight">Clinical insight</h1>
-          <p className="mt-2 text-muted-foreground">
-            {insight.period.label}. Doctors are named; people assessed never are, and counts of them
-            under 5 read “fewer than 5”.
-          </p>
-        </div>
-        <InsightCsvLink path="/admin/insight.csv" query={query} />
-      </div>
-      <InsightPeriodAndCharts
-        query={query}
-        lastResult={loaderData.periodResult}
-        charts={insight.charts}
-      />
+    <InsightPage
+      title="Clinical insight"
+      description={`${insight.period.label}. Doctors are named; people assessed never are, and counts of them under 5 read “fewer than 5”.`}
+      csvPath="/admin/insight.csv"
+      insight={insight}
+      lastResult={loaderData.periodResult}
+    >
       <section
         aria-labelledby="audit-sample-heading"
         className="mt-10 rounded-xl border bg-card p-6"
@@ -119,6 +104,6 @@ export default function ClinicalInsight({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </section>
-    </div>
+    </InsightPage>
   );
 }

@@ -4,24 +4,34 @@ import { type InsightPeriod, readInsightPeriod } from "~/domain/insight/insight-
 import type { Scope } from "~/domain/kernel/scope.ts";
 import { csvDownload } from "~/middleware/responses.server.ts";
 
+/*
+ * The two insight pages, the employer's and the clinical lead's, and their CSVs, each read through
+ * the page's own use case (`read`), so a page and its export are suppressed and audited alike.
+ */
+
 interface Insight {
   period: InsightPeriod;
   charts: readonly InsightChart[];
 }
 
-/**
- * An insight page's figures as a CSV download, for the period its query names: the employer's
- * insight and the clinical lead's. `read` is the page's own use case, so the export is suppressed
- * and audited exactly as the page is.
- */
+/** An insight page's figures for the period its query names, and how the period form read. */
+export async function readInsight<I extends Insight>(
+  request: Request,
+  scope: Scope,
+  read: (scope: Scope, period: InsightPeriod) => Promise<I>,
+) {
+  const { period, periodResult } = readInsightPeriod(new URL(request.url).searchParams, scope.now);
+  return { insight: await read(scope, period), periodResult };
+}
+
+/** An insight page's figures as a CSV download, for the period shown. */
 export async function insightCsvDownload(
   request: Request,
   scope: Scope,
   read: (scope: Scope, period: InsightPeriod) => Promise<Insight>,
   name: { heading: string; file: string },
 ) {
-  const { period } = readInsightPeriod(new URL(request.url).searchParams, scope.now);
-  const insight = await read(scope, period);
+  const { insight } = await readInsight(request, scope, read);
   const { from, to } = insight.period.query;
   return csvDownload(
     insightCsv(`${name.heading}, ${insight.period.label}`, insight.charts),

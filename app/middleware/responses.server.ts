@@ -61,18 +61,34 @@ export function readRegisteredEmail(request: Request, now = Date.now()): string 
 }
 
 /**
- * A PDF (a report, an invoice, a credit note) as a download named after its reference: never
- * cached, since a report holds health information (docs/architecture.md §8) and a billing
- * document an organisation's accounts.
+ * A file as a download, never cached: every file the product hands out (a report, an invoice, an
+ * export of the audit log, of the insight figures or of a person's data) holds health information
+ * or an organisation's accounts (docs/architecture.md §8).
  */
-export function pdfDownload(pdf: Uint8Array, reference: string, headers: HeadersInit = {}) {
-  return new Response(new Uint8Array(pdf), {
+export function fileDownload(
+  body: BodyInit,
+  contentType: string,
+  fileName: string,
+  headers: HeadersInit = {},
+) {
+  return new Response(body, {
     headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${reference}.pdf"`,
-      "Content-Length": String(pdf.byteLength),
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "no-store",
       ...headers,
     },
+  });
+}
+
+/** A CSV export as a download. */
+export const csvDownload = (csv: string, fileName: string) =>
+  fileDownload(csv, "text/csv; charset=utf-8", fileName);
+
+/** A PDF (a report, an invoice, a credit note) as a download named after its reference. */
+export function pdfDownload(pdf: Uint8Array, reference: string, headers: HeadersInit = {}) {
+  return fileDownload(new Uint8Array(pdf), "application/pdf", `${reference}.pdf`, {
+    "Content-Length": String(pdf.byteLength),
+    ...headers,
   });
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import type { MemberRole } from "~/db/schema/auth.ts";
 import { referral } from "~/db/schema/index.ts";
-import type { EmployerActor } from "~/domain/kernel/actor.ts";
+import type { AdminActor, EmployerActor } from "~/domain/kernel/actor.ts";
 import type { Adapters } from "~/domain/kernel/adapters.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import { type ReferralStatus, transition } from "~/domain/referrals/lifecycle.ts";
@@ -34,6 +34,22 @@ export function employerScopeForTest(
     { role: "employer", memberRole: "owner", ...employer },
     { ip: null, requestId },
     adapters,
+    now,
+  );
+}
+
+/** Test helper: the scope of an administrator who has passed two-factor, as their request carries. */
+export function adminScopeForTest(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+  requestId = "test",
+): Scope<AdminActor> {
+  return createScope(
+    db,
+    { role: "admin", userId, twoFactorVerified: true },
+    { ip: null, requestId },
+    testAdapters(),
     now,
   );
 }

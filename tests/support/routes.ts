@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
-import { requestContext, runtimeContext } from "~/context.ts";
+import { requestContext, runtimeContext, sessionContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
+import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
 import type { Adapters } from "~/domain/kernel/adapters.ts";
 import type { Runtime } from "~/services/runtime.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
@@ -27,6 +28,22 @@ export function routeContext(
     adapters: testAdapters({ jobs: jobs as unknown as Adapters["jobs"] }),
   } as unknown as Runtime);
   context.set(requestContext, { ip, requestId: "test", nonce: "n" });
+  return context;
+}
+
+/**
+ * The session of an active doctor who has passed two-factor, as the doctor area's middleware
+ * leaves it, set on a route's context; returns the context.
+ */
+export function signedInAsDoctor(
+  context: RouterContextProvider,
+  doctor: { id: string; name: string },
+): RouterContextProvider {
+  context.set(sessionContext, {
+    actor: { role: "doctor", doctorActive: true, twoFactorVerified: true },
+    user: doctor,
+    organisation: null,
+  } as unknown as CurrentSession);
   return context;
 }
 

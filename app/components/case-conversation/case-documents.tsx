@@ -3,18 +3,19 @@ import { getFormProps } from "@conform-to/react";
 import { CheckCheckIcon, FileTextIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
+import { RadioFieldset } from "~/components/forms/radio-choices.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
-import { NativeRadio } from "~/components/ui/native-radio";
 import { NativeSelect } from "~/components/ui/native-select";
-import type {
-  CaseAuthorRole,
-  CaseDocumentKind,
-  CaseThread,
+import {
+  type CaseAuthorRole,
+  type CaseDocumentKind,
+  type CaseThread,
+  caseThreads,
 } from "~/db/schema/case-conversation.ts";
 import {
   AUTHOR_ROLE_LABELS,
@@ -122,6 +123,12 @@ const formCopy = {
   },
 } as const;
 
+/** Who reads a document the doctor sends: the thread it goes in. */
+const threadReaders: Record<CaseThread, string> = {
+  employer_doctor: "The employer (HR and the managers on this referral)",
+  person_doctor: "The employee only",
+};
+
 export function DocumentUploadForm({
   viewer,
   state,
@@ -192,28 +199,14 @@ export function DocumentUploadForm({
         </div>
       ) : null}
       {viewer === "doctor" ? (
-        <FormFieldset
-          id="document-thread"
+        <RadioFieldset
+          name="thread"
           legend="Who should read it?"
           error={fields.thread.errors}
-        >
-          {(
-            [
-              ["employer_doctor", "The employer (HR and the managers on this referral)"],
-              ["person_doctor", "The employee only"],
-            ] as const
-          ).map(([value, label]) => (
-            <div key={value} className="flex items-start gap-3">
-              <NativeRadio
-                id={`thread-${value}`}
-                name="thread"
-                value={value}
-                defaultChecked={(fields.thread.initialValue ?? "employer_doctor") === value}
-              />
-              <label htmlFor={`thread-${value}`}>{label}</label>
-            </div>
-          ))}
-        </FormFieldset>
+          values={caseThreads}
+          checked={fields.thread.initialValue ?? "employer_doctor"}
+          label={(thread) => threadReaders[thread]}
+        />
       ) : null}
       {viewer === "doctor" ? (
         <div className="flex items-start gap-3">

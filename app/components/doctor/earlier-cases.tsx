@@ -1,6 +1,6 @@
 import { HistoryIcon } from "lucide-react";
 import { CaseWorkSection } from "~/components/doctor/case-work-section.tsx";
-import { ReportSections } from "~/components/reports/report-sections.tsx";
+import { AnswerList, ReportSections } from "~/components/reports/report-sections.tsx";
 import type { EarlierCase } from "~/domain/doctor/earlier-cases.server.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 
@@ -57,14 +57,7 @@ export function EarlierCases({ cases }: { cases: readonly EarlierCase[] }) {
                 <summary className="cursor-pointer font-medium text-primary">
                   Their answers ({c.answers.length})
                 </summary>
-                <dl className="mt-3 grid gap-3 text-sm">
-                  {c.answers.map((a) => (
-                    <div key={a.linkId} className="grid gap-0.5">
-                      <dt className="font-medium">{a.question}</dt>
-                      <dd className="whitespace-pre-line">{a.answer}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <AnswerList answers={c.answers} className="mt-3 text-sm" />
               </details>
             ) : null}
           </li>

@@ -3,6 +3,7 @@ import { DownloadIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { HeadedPage } from "~/components/headed-page.tsx";
 import { Button } from "~/components/ui/button";
 import { FormErrorMessage } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -80,43 +81,55 @@ function MonthField({
   );
 }
 
-/** An insight page's period form, then its charts, two to a row on wide screens. */
-export function InsightPeriodAndCharts({
-  query,
+/**
+ * An insight page (docs/architecture.md, "Management information"): its heading and what its
+ * figures cover, the CSV of the period shown, the period form, then the charts, or what to say
+ * when the period counted nothing; `children` follow (the clinical lead's audit sample).
+ */
+export function InsightPage({
+  title,
+  description,
+  csvPath,
+  insight,
   lastResult,
-  charts,
   empty,
+  children,
 }: {
-  query: InsightPeriod["query"];
+  title: string;
+  description: ReactNode;
+  /** The page's CSV route; the period shown is its query. */
+  csvPath: string;
+  insight: { period: InsightPeriod; charts: InsightChart[] };
   lastResult: SubmissionResult<string[]>;
-  charts: InsightChart[];
   /** Said instead of the charts when the period counted nothing: a page of zeros says less. */
   empty?: ReactNode;
+  children?: ReactNode;
 }) {
+  const { query } = insight.period;
   return (
-    <>
+    <HeadedPage
+      title={title}
+      description={description}
+      actions={
+        <Button asChild variant="outline">
+          <a href={`${csvPath}?${new URLSearchParams(query).toString()}`} download>
+            <DownloadIcon aria-hidden="true" />
+            Download CSV
+          </a>
+        </Button>
+      }
+    >
       <InsightPeriodForm query={query} lastResult={lastResult} />
       {empty ? (
         <div className="mt-6 rounded-lg border bg-card p-6 text-muted-foreground">{empty}</div>
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          {charts.map((chart) => (
+          {insight.charts.map((chart) => (
             <InsightChartFigure key={chart.id} chart={chart} />
           ))}
         </div>
       )}
-    </>
-  );
-}
-
-/** The download of an insight page's figures as CSV, for the period shown. */
-export function InsightCsvLink({ path, query }: { path: string; query: InsightPeriod["query"] }) {
-  return (
-    <Button asChild variant="outline">
-      <a href={`${path}?${new URLSearchParams(query).toString()}`} download>
-        <DownloadIcon aria-hidden="true" />
-        Download CSV
-      </a>
-    </Button>
+      {children}
+    </HeadedPage>
   );
 }

@@ -6,35 +6,11 @@ import { FormErrorMessage } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
-/**
- * What the employer's referral and report lists share: the page heading with its actions, the
- * search box and the Search / Clear buttons of the filter form, the empty state and the type's
- * name. Each list keeps its own filters and columns.
+/*
+ * What the employer's referral and report lists share besides their page heading (HeadedPage):
+ * the search box and the Search / Clear buttons of the filter form, the empty state and the
+ * type's name. Each list keeps its own filters and columns.
  */
-export function EmployerListPage({
-  title,
-  description,
-  actions,
-  children,
-}: {
-  title: string;
-  description: string;
-  actions: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-semibold text-3xl tracking-tight">{title}</h1>
-          <p className="mt-2 text-muted-foreground">{description}</p>
-        </div>
-        {actions}
-      </div>
-      {children}
-    </div>
-  );
-}
 
 /**
  * The free-text search of a list's filter form (`q`). Its limit is the form's schema's, shown as

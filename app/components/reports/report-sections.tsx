@@ -1,5 +1,6 @@
 import type { ReportFact } from "~/domain/reports/report-header.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
+import { cn } from "~/lib/cn";
 
 /**
  * A report's sections as plain text. React escapes every string, and `whitespace-pre-line` keeps
@@ -34,19 +35,33 @@ export function ReportSections({
               ))}
             </ul>
           ) : null}
-          {section.answers ? (
-            <dl className="grid gap-3">
-              {section.answers.map((a) => (
-                <div key={a.question} className="grid gap-1">
-                  <dt className="font-medium">{a.question}</dt>
-                  <dd className="whitespace-pre-line leading-relaxed">{a.answer}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
+          {section.answers ? <AnswerList answers={section.answers} /> : null}
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * Questions and the person's answers to them, each answer as written (its line breaks kept): a
+ * report's answers section, and a doctor's look at an earlier case's answers.
+ */
+export function AnswerList({
+  answers,
+  className,
+}: {
+  answers: readonly { question: string; answer: string }[];
+  className?: string;
+}) {
+  return (
+    <dl className={cn("grid gap-3", className)}>
+      {answers.map((a, i) => (
+        <div key={i} className="grid gap-1">
+          <dt className="font-medium">{a.question}</dt>
+          <dd className="whitespace-pre-line leading-relaxed">{a.answer}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -10,10 +10,6 @@ export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
 
-function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
-}
-
 /** Dimmed backdrop; fades in where the browser supports `@starting-style`. */
 export const overlayClassName =
   "fixed inset-0 z-50 bg-foreground/60 motion-safe:transition-opacity motion-safe:duration-200 starting:opacity-0";
@@ -29,18 +25,8 @@ export const modalTitleClassName = "font-semibold text-lg leading-tight";
 export const modalDescriptionClassName = "text-muted-foreground text-sm";
 export const modalFooterClassName = "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end";
 
-function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn(overlayClassName, className)}
-      {...props}
-    />
-  );
-}
-
 /** The round "X" in the top-right corner of dialogs and sheets, labelled "Close" for screen readers. */
-export function CloseIconButton({ className, ...props }: ComponentProps<"button">) {
+function CloseIconButton({ className, ...props }: ComponentProps<"button">) {
   return (
     <button
       type="button"
@@ -62,22 +48,26 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
 };
 
-export function DialogContent({
-  className,
+/**
+ * The panel of a dialog or a sheet (both Radix dialogs) in its portal over the dimmed page, its
+ * parts named after `kind`: focus moved inside is scrolled into view, and goes back where it came
+ * from when the panel closes; the "X" in the corner unless `showCloseButton` is false.
+ */
+export function ModalPanel({
+  kind,
   children,
   showCloseButton = true,
   onFocus,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
-}: DialogContentProps) {
+}: DialogContentProps & { kind: "dialog" | "sheet" }) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
-    <DialogPortal>
-      <DialogOverlay />
+    <DialogPrimitive.Portal data-slot={`${kind}-portal`}>
+      <DialogPrimitive.Overlay data-slot={`${kind}-overlay`} className={overlayClassName} />
       <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(centredPanelClassName, className)}
+        data-slot={`${kind}-content`}
         onFocus={revealFocusedThen(onFocus)}
         {...returnFocus}
         {...props}
@@ -89,8 +79,12 @@ export function DialogContent({
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>
-    </DialogPortal>
+    </DialogPrimitive.Portal>
   );
+}
+
+export function DialogContent({ className, ...props }: DialogContentProps) {
+  return <ModalPanel kind="dialog" className={cn(centredPanelClassName, className)} {...props} />;
 }
 
 export const DialogHeader = slotted("div", "dialog-header", "flex flex-col gap-2 pr-8 text-left");

@@ -2,31 +2,11 @@ import { cva } from "class-variance-authority";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
-import {
-  CloseIconButton,
-  modalDescriptionClassName,
-  modalTitleClassName,
-  overlayClassName,
-} from "./dialog";
-import { revealFocusedThen, useReturnFocus } from "./reveal-focus";
+import { ModalPanel, modalDescriptionClassName, modalTitleClassName } from "./dialog";
 import { slotted } from "./slotted";
 
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
-}
-
-function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
-  return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
-}
-
-function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
-  return (
-    <SheetPrimitive.Overlay
-      data-slot="sheet-overlay"
-      className={cn(overlayClassName, className)}
-      {...props}
-    />
-  );
 }
 
 const sheetVariants = cva(
@@ -60,11 +40,8 @@ export function SheetContent({
   className,
   children,
   side = "right",
-  showCloseButton = true,
   width = "default",
-  onFocus,
   onOpenAutoFocus = focusTitle,
-  onCloseAutoFocus,
   ...props
 }: SheetContentProps) {
   const sideWidth =
@@ -73,33 +50,23 @@ export function SheetContent({
         ? "sm:max-w-2xl"
         : "sm:max-w-md"
       : undefined;
-  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
-    <SheetPortal>
-      <SheetOverlay />
-      <SheetPrimitive.Content
-        data-slot="sheet-content"
-        data-side={side}
-        className={cn(sheetVariants({ side }), sideWidth, className)}
-        onFocus={revealFocusedThen(onFocus)}
-        {...returnFocus}
-        {...props}
-      >
-        {side === "bottom" ? (
-          // A visual grab handle so the panel reads as a drawer; it is not interactive.
-          <div
-            aria-hidden="true"
-            className="mx-auto mt-2 h-1.5 w-12 shrink-0 rounded-full bg-border"
-          />
-        ) : null}
-        {children}
-        {showCloseButton ? (
-          <SheetPrimitive.Close asChild>
-            <CloseIconButton />
-          </SheetPrimitive.Close>
-        ) : null}
-      </SheetPrimitive.Content>
-    </SheetPortal>
+    <ModalPanel
+      kind="sheet"
+      data-side={side}
+      className={cn(sheetVariants({ side }), sideWidth, className)}
+      onOpenAutoFocus={onOpenAutoFocus}
+      {...props}
+    >
+      {side === "bottom" ? (
+        // A visual grab handle so the panel reads as a drawer; it is not interactive.
+        <div
+          aria-hidden="true"
+          className="mx-auto mt-2 h-1.5 w-12 shrink-0 rounded-full bg-border"
+        />
+      ) : null}
+      {children}
+    </ModalPanel>
   );
 }
 

@@ -1,4 +1,10 @@
-import { type ComponentProps, createContext, type ReactNode, useContext } from "react";
+import {
+  type ComponentProps,
+  createContext,
+  type ElementType,
+  type ReactNode,
+  useContext,
+} from "react";
 import { cn } from "~/lib/cn";
 
 /*
@@ -47,47 +53,46 @@ function useStack() {
   return useContext(StackContext);
 }
 
-function TableHeader({ className, role, ...props }: ComponentProps<"thead">) {
-  const stack = useStack();
-  return (
-    <thead
-      data-slot="table-header"
-      role={role ?? (stack ? "rowgroup" : undefined)}
-      className={cn("border-border border-b-2", stack && "max-md:sr-only", className)}
-      {...props}
-    />
-  );
+/**
+ * A row group or a row: in card mode it carries its explicit ARIA role (`stackedRole`), and its
+ * classes follow the mode.
+ */
+function stackablePart<T extends "thead" | "tbody" | "tr">(
+  Tag: T,
+  slot: string,
+  stackedRole: "rowgroup" | "row",
+  classes: (stack: boolean) => string | false,
+) {
+  function Part({ className, role, ...props }: ComponentProps<T>) {
+    const stack = useStack();
+    const Element = Tag as ElementType;
+    return (
+      <Element
+        data-slot={slot}
+        role={role ?? (stack ? stackedRole : undefined)}
+        className={cn(classes(stack), className)}
+        {...props}
+      />
+    );
+  }
+  Part.displayName = slot;
+  return Part;
 }
 
-function TableBody({ className, role, ...props }: ComponentProps<"tbody">) {
-  const stack = useStack();
-  return (
-    <tbody
-      data-slot="table-body"
-      role={role ?? (stack ? "rowgroup" : undefined)}
-      className={cn(
-        // Cards keep their full border; only the desktop table drops the last row's rule.
-        stack
-          ? "max-md:flex max-md:flex-col max-md:gap-3 md:[&_tr:last-child]:border-0"
-          : "[&_tr:last-child]:border-0",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const TableHeader = stackablePart("thead", "table-header", "rowgroup", (stack) =>
+  cn("border-border border-b-2", stack && "max-md:sr-only"),
+);
 
-export function TableRow({ className, role, ...props }: ComponentProps<"tr">) {
-  const stack = useStack();
-  return (
-    <tr
-      data-slot="table-row"
-      role={role ?? (stack ? "row" : undefined)}
-      className={cn(stack ? "ui-tr-stacked" : "ui-tr", className)}
-      {...props}
-    />
-  );
-}
+// Cards keep their full border; only the desktop table drops the last row's rule.
+const TableBody = stackablePart("tbody", "table-body", "rowgroup", (stack) =>
+  stack
+    ? "max-md:flex max-md:flex-col max-md:gap-3 md:[&_tr:last-child]:border-0"
+    : "[&_tr:last-child]:border-0",
+);
+
+export const TableRow = stackablePart("tr", "table-row", "row", (stack) =>
+  stack ? "ui-tr-stacked" : "ui-tr",
+);
 
 function TableHead({ className, scope = "col", role, ...props }: ComponentProps<"th">) {
   const stack = useStack();

@@ -1,5 +1,6 @@
 import "~/lib/zod-jitless.ts";
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text.ts";
 import { tickedBoxes } from "~/lib/ticked-boxes.ts";
 import { apiScopes } from "./api-scopes.ts";
 
@@ -13,11 +14,7 @@ const scope = z.enum(apiScopes, "Choose what the key may do");
 /** Creating a key: a name people recognise, at least one scope, and an optional last day. */
 export const createApiKeySchema = z.object({
   intent: z.literal("create-key"),
-  name: z
-    .string({ error: "Give the key a name" })
-    .trim()
-    .min(1, "Give the key a name")
-    .max(100, "The name must be 100 characters or fewer"),
+  name: requiredText("Give the key a name", 100, "The name must be 100 characters or fewer"),
   scopes: tickedBoxes(scope, "Choose at least one thing the key may do"),
   expiresOn: z
     .string()

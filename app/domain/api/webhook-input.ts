@@ -1,5 +1,6 @@
 import "~/lib/zod-jitless.ts";
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text.ts";
 import { tickedBoxes } from "~/lib/ticked-boxes.ts";
 import { webhookEvents } from "./webhook-events.ts";
 
@@ -13,12 +14,11 @@ const event = z.enum(webhookEvents, "Choose the events to send");
 /** Adding an endpoint: an https address and at least one event. */
 export const createWebhookEndpointSchema = z.object({
   intent: z.literal("create-endpoint"),
-  url: z
-    .string({ error: "Enter the address to send events to" })
-    .trim()
-    .min(1, "Enter the address to send events to")
-    .max(2000, "The address must be 2,000 characters or fewer")
-    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full address, starting https://" })),
+  url: requiredText(
+    "Enter the address to send events to",
+    2000,
+    "The address must be 2,000 characters or fewer",
+  ).pipe(z.url({ protocol: /^https?$/, error: "Enter a full address, starting https://" })),
   events: tickedBoxes(event, "Choose at least one event"),
 });
 export type CreateWebhookEndpointInput = z.infer<typeof createWebhookEndpointSchema>;

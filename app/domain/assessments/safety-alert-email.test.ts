@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import { safetyAlertEmail, safetyRealertEmail } from "./safety-alert-email.ts";
 import { slaDueAt } from "./sla.ts";
 
+/** The flagged case both e-mails are about. */
+const flaggedCase = {
+  reference: "REF-000123",
+  type: "management",
+  portalUrl: "https://referoh.example/doctor-dashboard",
+} as const;
+
 describe("safety alert e-mail", () => {
   it("names the case and the portal, and says nothing the person answered", () => {
-    const mail = safetyAlertEmail({
-      reference: "REF-000123",
-      type: "management",
-      portalUrl: "https://referoh.example/doctor-dashboard",
-    });
+    const mail = safetyAlertEmail(flaggedCase);
     expect(mail.subject).toBe("URGENT safety flag: REF-000123");
     expect(mail.text).toContain("https://referoh.example/doctor-dashboard");
     expect(mail.html).toContain("REF-000123");
@@ -17,9 +20,7 @@ describe("safety alert e-mail", () => {
 
   it("re-alerts with URGENT first, the hours since the flag, and no health detail", () => {
     const mail = safetyRealertEmail({
-      reference: "REF-000123",
-      type: "management",
-      portalUrl: "https://referoh.example/doctor-dashboard",
+      ...flaggedCase,
       flaggedAt: new Date("2026-03-28T10:00:00Z"),
       now: new Date("2026-03-28T12:05:00Z"),
     });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CaseAuthorRole } from "~/db/schema/case-conversation.ts";
 import { canAct, type ReferralStatus } from "~/domain/referrals/lifecycle.ts";
+import { requiredText } from "~/lib/required-text.ts";
 
 /*
  * The case conversation's rules (docs/architecture.md §4, "The case conversation"), pure so the
@@ -22,11 +23,11 @@ export const caseMessageForm = z.object({
   thread: z.enum(["employer_doctor", "person_doctor"]).optional(),
   /** The doctor's tick on an employer-thread message: the person may read it too. */
   shareWithPerson: z.literal("on").optional(),
-  body: z
-    .string({ error: messageRequired })
-    .trim()
-    .min(1, messageRequired)
-    .max(MESSAGE_MAX, `Keep your message under ${MESSAGE_MAX.toLocaleString("en-GB")} characters.`),
+  body: requiredText(
+    messageRequired,
+    MESSAGE_MAX,
+    `Keep your message under ${MESSAGE_MAX.toLocaleString("en-GB")} characters.`,
+  ),
 });
 
 /**

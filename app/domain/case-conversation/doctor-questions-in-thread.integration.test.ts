@@ -17,7 +17,7 @@ import { testAdapters } from "~tests/support/adapters.ts";
 import { auditEventsAbout } from "~tests/support/audit.ts";
 import { caseConversationForTest } from "~tests/support/case-conversation.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { formPost, routeContext } from "~tests/support/routes.ts";
+import { formPost, routeContext, signedInAsDoctor } from "~tests/support/routes.ts";
 import { getDoctorConversation, getDoctorPersonThread } from "./get-doctor-conversation.server.ts";
 import { getEmployerConversation } from "./get-employer-conversation.server.ts";
 import { getPersonConversation } from "./get-person-conversation.server.ts";
@@ -83,12 +83,7 @@ function doctorContext(c: Case) {
     ...context.get(runtimeContext),
     adapters: testAdapters({ mailer: c.mailer }),
   });
-  context.set(sessionContext, {
-    actor: { role: "doctor", doctorActive: true, twoFactorVerified: true },
-    user: { id: c.doctor.id, name: c.doctor.name },
-    organisation: null,
-  } as unknown as CurrentSession);
-  return context;
+  return signedInAsDoctor(context, { id: c.doctor.id, name: c.doctor.name });
 }
 
 function hrContext(c: Case) {

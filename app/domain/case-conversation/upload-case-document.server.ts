@@ -28,7 +28,7 @@ import { employerDisclosureGate } from "./employer-disclosure.server.ts";
 
 type UploadResult = { ok: true; documentId: string } | { ok: false; message: string };
 
-export interface DocumentUpload {
+interface DocumentUpload {
   /** The referral: its id, or (for the employer) its public reference. Ignored for the person. */
   referralKey: string;
   kind: CaseDocumentKind;

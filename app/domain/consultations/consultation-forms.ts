@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUuid } from "~/lib/ids.ts";
+import { requiredText } from "~/lib/required-text.ts";
 import { parseMinute } from "./london-time.ts";
 
 /*
@@ -79,11 +80,11 @@ export const consultationPanelForms = {
   notes: z.object({
     intent: z.literal("notes"),
     consultationId: hiddenId,
-    notes: z
-      .string({ error: "Enter the consultation notes." })
-      .trim()
-      .min(1, "Enter the consultation notes.")
-      .max(CONSULTATION_NOTES_MAX, `Notes must be at most ${CONSULTATION_NOTES_MAX} characters.`),
+    notes: requiredText(
+      "Enter the consultation notes.",
+      CONSULTATION_NOTES_MAX,
+      `Notes must be at most ${CONSULTATION_NOTES_MAX} characters.`,
+    ),
   }),
   "no-show": z.object({
     intent: z.literal("no-show"),

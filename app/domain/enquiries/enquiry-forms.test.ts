@@ -51,16 +51,13 @@ describe("contact form schema", () => {
   });
 
   it("refuses a file sent in place of a text field", () => {
-    const submission = parseSubmission(
-      formData({
-        name: "Jane",
-        email: "jane@example.org",
-        message: "Hi",
-        company: new Blob(["x"]),
-      }),
-      contactFormSchema,
-    );
-    expect(Object.keys(fieldErrors(submission))).toEqual(["company"]);
+    const fields = {
+      name: "Jane",
+      email: "jane@example.org",
+      message: "Hi",
+      company: new Blob(["x"]),
+    };
+    expect(Object.keys(errorsOf(fields, contactFormSchema))).toEqual(["company"]);
   });
 });
 

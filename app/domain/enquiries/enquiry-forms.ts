@@ -1,5 +1,6 @@
 import "~/lib/zod-jitless.ts";
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text.ts";
 
 /*
  * One schema per public form, shared by the page (to show errors) and the server action (which
@@ -10,19 +11,10 @@ import { z } from "zod";
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const trimmed = (max: number, requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, `Must be ${max} characters or fewer`);
+  requiredText(requiredMessage, max, `Must be ${max} characters or fewer`);
 
 const email = (requiredMessage: string, invalidMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(254, invalidMessage)
-    .regex(emailPattern, invalidMessage);
+  requiredText(requiredMessage, 254, invalidMessage).regex(emailPattern, invalidMessage);
 
 export const contactFormSchema = z.object({
   name: trimmed(200, "Name is required"),

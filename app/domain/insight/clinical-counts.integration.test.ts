@@ -10,12 +10,12 @@ import {
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import type { Database } from "~/domain/kernel/database.ts";
-import { createScope } from "~/domain/kernel/scope.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { createDoctorRecordForTest } from "~tests/support/consultations.ts";
 import { forFile } from "~tests/support/database-fixture.ts";
+import { adminScopeForTest } from "~tests/support/referrals.ts";
 import {
   createSentReport,
   managementBodyForTest,
@@ -121,13 +121,7 @@ async function approveVersion(token: string, version: number, now: Date) {
 }
 
 const adminScope = (now: Date) =>
-  createScope(
-    database().db,
-    { role: "admin", userId: "admin-clinical-lead", twoFactorVerified: true },
-    origin,
-    testAdapters(),
-    now,
-  );
+  adminScopeForTest(database().db, "admin-clinical-lead", now, origin.requestId);
 
 describe("the clinical lead's counts", () => {
   it("equal the counts made from the cases after every change they count", async () => {

@@ -2,12 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent, insightCount, insightCountedReport } from "~/db/schema/index.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
-import { createScope } from "~/domain/kernel/scope.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { forFile } from "~tests/support/database-fixture.ts";
-import { employerScopeForTest } from "~tests/support/referrals.ts";
+import { adminScopeForTest, employerScopeForTest } from "~tests/support/referrals.ts";
 import { createSentReport } from "~tests/support/reports.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { exportAuditSample } from "./export-audit-sample.server.ts";
@@ -24,13 +23,7 @@ const database = forFile(createTestDatabase, (handle) => handle.close());
 const now = new Date();
 const origin = { ip: null, requestId: "clinical-insight" };
 const adminScope = () =>
-  createScope(
-    database().db,
-    { role: "admin", userId: "admin-clinical-lead", twoFactorVerified: true },
-    origin,
-    testAdapters(),
-    now,
-  );
+  adminScopeForTest(database().db, "admin-clinical-lead", now, origin.requestId);
 
 async function releasedReport() {
   const db = database().db;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditEvent, insightCount, referral, referralManager } from "~/db/schema/index.ts";
 import { visibleReferrals } from "~/domain/kernel/visibility.server.ts";
 import { paidCreditPackOrderForTest } from "~tests/support/billing.ts";
+import { summedInsightCounts } from "~tests/support/insight.ts";
 import { employerScopeForTest } from "~tests/support/referrals.ts";
 import { releaseReportsForTest } from "~tests/support/reports.ts";
 import { teamOrganisationForFile } from "~tests/support/team.ts";
@@ -60,23 +61,15 @@ async function countedFromReferrals() {
 }
 
 async function keptCounts() {
-  return team.db
-    .select({
-      owner_id: insightCount.ownerId,
-      measure: insightCount.measure,
-      key: insightCount.key,
-      value: sql<number>`sum(${insightCount.value})::int`,
-    })
-    .from(insightCount)
-    .where(
-      and(
-        eq(insightCount.organisationId, team.organisationId),
-        sql`${insightCount.measure} in ('referred', 'state', 'turnaround')`,
-      ),
-    )
-    .groupBy(insightCount.ownerId, insightCount.measure, insightCount.key)
-    .having(sql`sum(${insightCount.value}) <> 0`)
-    .orderBy(insightCount.ownerId, insightCount.measure, insightCount.key);
+  const cells = await summedInsightCounts(
+    team.db,
+    insightCount.ownerId,
+    and(
+      eq(insightCount.organisationId, team.organisationId),
+      sql`${insightCount.measure} in ('referred', 'state', 'turnaround')`,
+    ),
+  );
+  return cells.map(({ by, ...cell }) => ({ owner_id: by, ...cell }));
 }
 
 const table = (insight: Awaited<ReturnType<typeof getEmployerInsight>>, id: string) =>

@@ -8,6 +8,7 @@ import { withholdReportConsent } from "~/domain/reports/withhold-report-consent.
 import { testAdapters } from "~tests/support/adapters.ts";
 import { subjectScopeForTest } from "~tests/support/assessments.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
+import { summedInsightCounts } from "~tests/support/insight.ts";
 import { createSentReport, sendRevisedVersionForTest } from "~tests/support/reports.ts";
 import { countEarlierReleases } from "./count-earlier-releases.server.ts";
 
@@ -55,23 +56,15 @@ async function released(reportBody: ReportBody, now: Date) {
 
 /** The outcome counts of some organisations, as month/measure/key → value (zeros left out). */
 async function outcomeCounts(organisationIds: string[]) {
-  const rows = await database.db
-    .select({
-      month: insightCount.month,
-      measure: insightCount.measure,
-      key: insightCount.key,
-      value: sql<number>`sum(${insightCount.value})::int`,
-    })
-    .from(insightCount)
-    .where(
-      and(
-        inArray(insightCount.organisationId, organisationIds),
-        inArray(insightCount.measure, ["outcome", "adjustment", "equality_act"]),
-      ),
-    )
-    .groupBy(insightCount.month, insightCount.measure, insightCount.key)
-    .having(sql`sum(${insightCount.value}) <> 0`);
-  return Object.fromEntries(rows.map((r) => [`${r.month} ${r.measure}:${r.key}`, r.value]));
+  const rows = await summedInsightCounts(
+    database.db,
+    insightCount.month,
+    and(
+      inArray(insightCount.organisationId, organisationIds),
+      inArray(insightCount.measure, ["outcome", "adjustment", "equality_act"]),
+    ),
+  );
+  return Object.fromEntries(rows.map((r) => [`${r.by} ${r.measure}:${r.key}`, r.value]));
 }
 
 describe("released reports' outcomes in the insight counts", () => {

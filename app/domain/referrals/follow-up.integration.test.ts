@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessionContext } from "~/context.ts";
 import {
   assessmentConsent,
   auditEvent,
@@ -10,7 +9,6 @@ import {
   referralManager,
   user,
 } from "~/db/schema/index.ts";
-import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
 import { giveConsent } from "~/domain/assessments/give-consent.server.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import { grantCredits } from "~/domain/billing/credit-ledger.server.ts";
@@ -27,7 +25,7 @@ import {
   referralRowForTest,
 } from "~tests/support/referrals.ts";
 import { createSentReport, releaseSentReportForTest } from "~tests/support/reports.ts";
-import { routeContext } from "~tests/support/routes.ts";
+import { routeContext, signedInAsDoctor } from "~tests/support/routes.ts";
 import { getFollowUpSource } from "./follow-up.server.ts";
 import { issueInvitationToken } from "./invitations.server.ts";
 import { saveManagementReferral } from "./save-management-referral.server.ts";
@@ -144,12 +142,10 @@ const doctorScope = (doctorId: string) =>
 
 /** The doctor's case page's data, as `.data` would carry it. */
 async function casePageData(referralId: string, doctorId: string) {
-  const context = routeContext(database, "127.0.0.1", []);
-  context.set(sessionContext, {
-    actor: { role: "doctor", doctorActive: true, twoFactorVerified: true },
-    user: { id: doctorId, name: "Dr Follow" },
-    organisation: null,
-  } as unknown as CurrentSession);
+  const context = signedInAsDoctor(routeContext(database, "127.0.0.1", []), {
+    id: doctorId,
+    name: "Dr Follow",
+  });
   const data = await doctorCaseLoader({
     request: new Request(`http://localhost/doctor/cases/${referralId}`),
     params: { referralId },

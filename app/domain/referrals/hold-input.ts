@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text.ts";
 
 /** Long enough for a clear note to colleagues, short enough that it stays a note. */
 export const HOLD_REASON_MAX = 500;
@@ -9,11 +10,11 @@ export const HOLD_REASON_MAX = 500;
  */
 export const putOnHoldSchema = z.object({
   intent: z.literal("hold"),
-  reason: z
-    .string({ error: "Enter why the case is on hold." })
-    .trim()
-    .min(1, "Enter why the case is on hold.")
-    .max(HOLD_REASON_MAX, `Keep the reason to ${HOLD_REASON_MAX} characters or fewer.`),
+  reason: requiredText(
+    "Enter why the case is on hold.",
+    HOLD_REASON_MAX,
+    `Keep the reason to ${HOLD_REASON_MAX} characters or fewer.`,
+  ),
   confirm: z.literal("yes", {
     error: "Confirm that the case stops for everyone until the hold is lifted.",
   }),

@@ -8,8 +8,6 @@ import { doctorRowAction, slaState } from "~/domain/doctor/doctor-queue.ts";
 import { getDoctorCase } from "~/domain/doctor/get-doctor-case.server.ts";
 import { takeReferral } from "~/domain/doctor/take-referral.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
-import { createScope } from "~/domain/kernel/scope.ts";
-import { testAdapters } from "~tests/support/adapters.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { auditEventsAbout } from "~tests/support/audit.ts";
 import {
@@ -18,21 +16,18 @@ import {
   referralInReviewForTest,
 } from "~tests/support/consultations.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
-import { employerScopeForTest, referralRowForTest } from "~tests/support/referrals.ts";
+import {
+  adminScopeForTest,
+  employerScopeForTest,
+  referralRowForTest,
+} from "~tests/support/referrals.ts";
 import { putReferralOnHold } from "./hold-referral.server.ts";
 import { canAct, referralActions } from "./lifecycle.ts";
 import { liftReferralHold } from "./lift-referral-hold.server.ts";
 
 const database = testDatabaseForFile();
 const origin = { ip: null, requestId: "hold-test" };
-const adminAt = (now: Date) =>
-  createScope(
-    database.db,
-    { role: "admin", userId: "admin-hold", twoFactorVerified: true },
-    origin,
-    testAdapters(),
-    now,
-  );
+const adminAt = (now: Date) => adminScopeForTest(database.db, "admin-hold", now, origin.requestId);
 const reason = "Employee's GP letter says they are in hospital; wait for discharge.";
 
 const row = (id: string) => referralRowForTest(database.db, id);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "~/lib/required-text.ts";
 import { type QuestionKey, questionKeys } from "./management-questions.ts";
 
 /** The seed's job roles for pre-employment checks; the questionnaire modules follow from them. */
@@ -23,11 +24,7 @@ const checkbox = z
 const trimmed = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 
 const email = (required: string, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(254, invalid)
+  requiredText(required, 254, invalid)
     .pipe(z.email({ error: invalid }))
     .transform((v) => v.toLowerCase());
 
@@ -37,11 +34,11 @@ function isoDateNotAfterToday(value: string, today: string): boolean {
 
 export function preEmploymentReferralSchema(today = new Date().toISOString().slice(0, 10)) {
   return z.object({
-    candidateName: z
-      .string({ error: "Candidate name is required" })
-      .trim()
-      .min(1, "Candidate name is required")
-      .max(200, "Candidate name must be 200 characters or fewer"),
+    candidateName: requiredText(
+      "Candidate name is required",
+      200,
+      "Candidate name must be 200 characters or fewer",
+    ),
     candidateEmail: email("Email address is required", "Invalid email address"),
     jobRole: z.enum(jobRoles, { error: "Job role is required" }),
     drivingRequired: checkbox,
@@ -78,25 +75,25 @@ const questions = z.object(questionsShape).prefault({});
 export const REFERRAL_TEXT_MAX = 5000;
 
 const managementFields = {
-  employeeName: z
-    .string({ error: "Employee name is required" })
-    .trim()
-    .min(1, "Employee name is required")
-    .max(200, "Employee name must be 200 characters or fewer"),
+  employeeName: requiredText(
+    "Employee name is required",
+    200,
+    "Employee name must be 200 characters or fewer",
+  ),
   employeeEmail: email(
     "Employee email is required",
     "Please provide a valid employee email address",
   ),
-  referralReason: z
-    .string({ error: "Reason for referral is required" })
-    .trim()
-    .min(1, "Reason for referral is required")
-    .max(REFERRAL_TEXT_MAX, "Reason for referral must be 5,000 characters or fewer"),
-  jobDetails: z
-    .string({ error: "Job details are required" })
-    .trim()
-    .min(1, "Job details are required")
-    .max(REFERRAL_TEXT_MAX, "Job details must be 5,000 characters or fewer"),
+  referralReason: requiredText(
+    "Reason for referral is required",
+    REFERRAL_TEXT_MAX,
+    "Reason for referral must be 5,000 characters or fewer",
+  ),
+  jobDetails: requiredText(
+    "Job details are required",
+    REFERRAL_TEXT_MAX,
+    "Job details must be 5,000 characters or fewer",
+  ),
   existingAdjustments: trimmed(
     REFERRAL_TEXT_MAX,
     "Existing adjustments must be 5,000 characters or fewer",

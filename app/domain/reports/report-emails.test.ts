@@ -6,11 +6,17 @@ import {
   reviewReminderEmail,
 } from "./report-emails.ts";
 
+/** The one case every e-mail here is about. */
+const theCase = {
+  organisationName: "Acme Ltd",
+  reportReference: "REP-AB12CD",
+  referralReference: "REF-000007",
+};
+
 describe("report e-mails", () => {
   it("tell the employer only that consent was withheld", () => {
     const mail = consentWithheldEmail({
-      organisationName: "Acme Ltd",
-      referralReference: "REF-000007",
+      ...theCase,
       link: "https://referoh.example/employer-referrals",
     });
     expect(mail.subject).toBe("Consent to release withheld: REF-000007");
@@ -19,20 +25,14 @@ describe("report e-mails", () => {
   });
 
   it("point the employer at the released report without its content", () => {
-    const mail = reportReleasedEmail({
-      organisationName: "Acme Ltd",
-      reportReference: "REP-AB12CD",
-      referralReference: "REF-000007",
-      link: "https://referoh.example/employer-report/REP-AB12CD",
-    });
-    expect(mail.text).toContain("https://referoh.example/employer-report/REP-AB12CD");
+    const link = "https://referoh.example/employer-report/REP-AB12CD";
+    expect(reportReleasedEmail({ ...theCase, link }).text).toContain(link);
   });
 
   it("tell the doctor a correction was asked for, without the comment", () => {
     const mail = correctionRequestedEmail({
+      ...theCase,
       doctorName: "Dr Shah",
-      reportReference: "REP-AB12CD",
-      referralReference: "REF-000007",
       link: "https://referoh.example/doctor-dashboard",
     });
     expect(mail.subject).toBe("Correction requested: REF-000007");
@@ -41,8 +41,8 @@ describe("report e-mails", () => {
 
   it("remind the person with the due date in en-GB", () => {
     const mail = reviewReminderEmail({
+      ...theCase,
       subjectName: "Jo Bloggs",
-      organisationName: "Acme Ltd",
       link: "https://referoh.example/assessment/x/report",
       dueAt: new Date("2026-11-23T10:00:00Z"),
     });

@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { isSuperseded, versionMark } from "./version-mark.ts";
 
+/** Version 1, replaced on 20 November 2026 while `currentVersion` is the newest. */
+const markOfFirstVersion = (
+  currentVersion: number,
+  subjectDecision: Parameters<typeof versionMark>[0]["subjectDecision"],
+) =>
+  versionMark({
+    version: 1,
+    currentVersion,
+    supersededAt: new Date("2026-11-20T10:00:00Z"),
+    subjectDecision,
+  });
+
 describe("versionMark: what the doctor's copy of a version says it is", () => {
   it("marks a version replaced by a later one as superseded, by which version and when", () => {
-    const mark = versionMark({
-      version: 1,
-      currentVersion: 3,
-      supersededAt: new Date("2026-11-20T10:00:00Z"),
-      subjectDecision: "correction",
-    });
+    const mark = markOfFirstVersion(3, "correction");
     expect(mark.label).toBe("Version 1 · superseded");
     expect(mark.text).toBe(
       "This version was superseded by version 2 on 20 November 2026. It was not released to the employer. It is the text the person read, kept for the record.",
@@ -36,12 +43,7 @@ describe("versionMark: what the doctor's copy of a version says it is", () => {
   });
 
   it("never says a released version that was later amended was not released", () => {
-    const mark = versionMark({
-      version: 1,
-      currentVersion: 2,
-      supersededAt: new Date("2026-11-20T10:00:00Z"),
-      subjectDecision: "approved",
-    });
+    const mark = markOfFirstVersion(2, "approved");
     expect(mark.label).toBe("Version 1 · released, later amended");
     expect(mark.text).toMatch(/released to the employer\. A later version amends it/);
     expect(mark.text).not.toMatch(/not released/);

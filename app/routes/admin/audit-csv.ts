@@ -1,5 +1,6 @@
 import { auditFilterSchema } from "~/domain/admin/audit-filter.ts";
 import { exportAuditLogCsv } from "~/domain/admin/export-audit-log-csv.server.ts";
+import { csvDownload } from "~/middleware/responses.server.ts";
 import type { Route } from "./+types/audit-csv";
 import { adminList } from "./admin-scope.server.ts";
 
@@ -8,10 +9,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { scope, filter } = adminList(context, request, auditFilterSchema);
   const { csv } = await exportAuditLogCsv(scope, filter);
   const stamp = scope.now.toISOString().slice(0, 19).replaceAll(":", "-");
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="audit-log-${stamp}Z.csv"`,
-    },
-  });
+  return csvDownload(csv, `audit-log-${stamp}Z.csv`);
 }

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { auditSampleSchema } from "~/domain/insight/audit-sample.ts";
 import { exportAuditSample } from "~/domain/insight/export-audit-sample.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { csvDownload } from "~/middleware/responses.server.ts";
 import type { Route } from "./+types/insight-audit-sample";
 import { adminScope } from "./admin-scope.server.ts";
 
@@ -15,13 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), auditSampleSchema);
   if (submission.status !== "success") throw redirect("/admin/insight?sample=invalid");
   const { csv } = await exportAuditSample(scope, submission.value);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="audit-sample-${submission.value.quarter}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(csv, `audit-sample-${submission.value.quarter}.csv`);
 }
 
 export function loader() {

@@ -3,18 +3,14 @@ import { DownloadIcon } from "lucide-react";
 import { Form } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
-import {
-  InsightCsvLink,
-  InsightPeriodAndCharts,
-} from "~/components/insight/insight-period-form.tsx";
+import { InsightPage } from "~/components/insight/insight-period-form.tsx";
 import { Button } from "~/components/ui/button";
-import { FormErrorMessage } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { auditSampleSchema, recentQuarters } from "~/domain/insight/audit-sample.ts";
 import { getClinicalInsight } from "~/domain/insight/get-clinical-insight.server.ts";
-import { readInsightPeriod } from "~/domain/insight/insight-period.ts";
+import { readInsight } from "../shared/insight.server.ts";
 import type { Route } from "./+types/insight";
 import { adminScope } from "./admin-scope.server.ts";
 
@@ -27,39 +23,27 @@ export const meta: Route.MetaFunction = () => adminMeta("Clinical insight");
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = adminScope(context);
-  const url = new URL(request.url);
-  const { period, periodResult } = readInsightPeriod(url.searchParams, scope.now);
-  const insight = await getClinicalInsight(scope, period);
+  const page = await readInsight(request, scope, getClinicalInsight);
   // The sample's download answers a form that did not read by coming back here (no JavaScript).
-  const sampleRefused = url.searchParams.get("sample") === "invalid";
-  return { insight, periodResult, quarters: recentQuarters(scope.now), sampleRefused };
+  const sampleRefused = new URL(request.url).searchParams.get("sample") === "invalid";
+  return { ...page, quarters: recentQuarters(scope.now), sampleRefused };
 }
 
 export default function ClinicalInsight({ loaderData }: Route.ComponentProps) {
   const { insight, quarters, sampleRefused } = loaderData;
-  const { query } = insight.period;
   const [form, fields] = useSchemaForm({
     id: "audit-sample",
     schema: auditSampleSchema,
     lastResult: null,
   });
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-semibold text-3xl tracking-tight">Clinical insight</h1>
-          <p className="mt-2 text-muted-foreground">
-            {insight.period.label}. Doctors are named; people assessed never are, and counts of them
-            under 5 read “fewer than 5”.
-          </p>
-        </div>
-        <InsightCsvLink path="/admin/insight.csv" query={query} />
-      </div>
-      <InsightPeriodAndCharts
-        query={query}
-        lastResult={loaderData.periodResult}
-        charts={insight.charts}
-      />
+    <InsightPage
+      title="Clinical insight"
+      description={`${insight.period.label}. Doctors are named; people assessed never are, and counts of them under 5 read “fewer than 5”.`}
+      csvPath="/admin/insight.csv"
+      insight={insight}
+      lastResult={loaderData.periodResult}
+    >
       <section
         aria-labelledby="audit-sample-heading"
         className="mt-10 rounded-xl border bg-card p-6"
@@ -85,52 +69,41 @@ export default function ClinicalInsight({ loaderData }: Route.ComponentProps) {
           {...getFormProps(form)}
           className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
         >
-          <div className="space-y-1.5 sm:w-48">
-            <Label htmlFor={fields.quarter.id}>Quarter</Label>
-            {fields.quarter.errors?.[0] ? (
-              <FormErrorMessage id={`${fields.quarter.id}-error`}>
-                {fields.quarter.errors[0]}
-              </FormErrorMessage>
-            ) : null}
-            <NativeSelect
-              id={fields.quarter.id}
-              name={fields.quarter.name}
-              defaultValue={quarters[1] ?? quarters[0]}
-            >
+          <FormField
+            id={fields.quarter.id}
+            label="Quarter"
+            error={fields.quarter.errors}
+            className="sm:w-48"
+          >
+            <NativeSelect name={fields.quarter.name} defaultValue={quarters[1] ?? quarters[0]}>
               {quarters.map((q) => (
                 <option key={q} value={q}>
                   {q}
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="space-y-1.5 sm:w-48">
-            <Label htmlFor={fields.perDoctor.id}>Reports per doctor</Label>
-            {fields.perDoctor.errors?.[0] ? (
-              <FormErrorMessage id={`${fields.perDoctor.id}-error`}>
-                {fields.perDoctor.errors[0]}
-              </FormErrorMessage>
-            ) : null}
+          </FormField>
+          <FormField
+            id={fields.perDoctor.id}
+            label="Reports per doctor"
+            error={fields.perDoctor.errors}
+            className="sm:w-48"
+          >
             <Input
-              id={fields.perDoctor.id}
               name={fields.perDoctor.name}
               type="number"
               inputMode="numeric"
               min={1}
               max={20}
               defaultValue="5"
-              aria-invalid={fields.perDoctor.errors ? true : undefined}
-              aria-describedby={
-                fields.perDoctor.errors ? `${fields.perDoctor.id}-error` : undefined
-              }
             />
-          </div>
+          </FormField>
           <Button type="submit">
             <DownloadIcon aria-hidden="true" />
             Draw and download
           </Button>
         </Form>
       </section>
-    </div>
+    </InsightPage>
   );
 }

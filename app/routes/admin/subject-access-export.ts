@@ -5,6 +5,7 @@ import {
   subjectAccessSchema,
 } from "~/domain/governance/subject-access-form.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
+import { fileDownload } from "~/middleware/responses.server.ts";
 import type { Route } from "./+types/subject-access-export";
 import { adminScope } from "./admin-scope.server.ts";
 
@@ -21,13 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       `/admin/subject-access?error=${subjectAccessProblem(submission.error?.email?.[0])}`,
     );
   const result = await exportSubjectData(scope, submission.value.email);
-  return new Response(result.zip as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${result.fileName}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return fileDownload(result.zip as Uint8Array<ArrayBuffer>, "application/zip", result.fileName);
 }
 
 export function loader() {

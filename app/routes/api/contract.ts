@@ -141,14 +141,16 @@ export const PaymentRequired = Problem.extend({
   paymentUrl: z.url().meta({ description: "Where a person pays for this referral by card." }),
 }).meta({ id: "PaymentRequired" });
 
+/** An answer of one media type: what it is, and its body's schema. */
+const answer = (description: string, schema: z.ZodType, type = "application/json") => ({
+  description,
+  content: { [type]: { schema } },
+});
 const problems = (...statuses: number[]) =>
   Object.fromEntries(
     statuses.map((status) => [
       status,
-      {
-        description: problemDescriptions[status] ?? "A problem",
-        content: { "application/problem+json": { schema: Problem } },
-      },
+      answer(problemDescriptions[status] ?? "A problem", Problem, "application/problem+json"),
     ]),
   );
 const problemDescriptions: Record<number, string> = {
@@ -194,10 +196,7 @@ export function apiDocument(serverUrl: string) {
       }),
     },
     responses: {
-      200: {
-        description: "A page of referrals",
-        content: { "application/json": { schema: ReferralPage } },
-      },
+      200: answer("A page of referrals", ReferralPage),
       ...problems(400, 401, 403, 429),
     },
   });
@@ -214,14 +213,8 @@ export function apiDocument(serverUrl: string) {
       body: { required: true, content: { "application/json": { schema: createReferralSchema() } } },
     },
     responses: {
-      201: {
-        description: "Created and paid with credits",
-        content: { "application/json": { schema: CreatedReferral } },
-      },
-      402: {
-        description: "Created; waiting for payment",
-        content: { "application/problem+json": { schema: PaymentRequired } },
-      },
+      201: answer("Created and paid with credits", CreatedReferral),
+      402: answer("Created; waiting for payment", PaymentRequired, "application/problem+json"),
       ...problems(400, 401, 403, 409, 415, 422, 429),
     },
   });
@@ -233,10 +226,7 @@ export function apiDocument(serverUrl: string) {
     ...secured("referrals:read"),
     request: { params: z.object({ referralKey }) },
     responses: {
-      200: {
-        description: "The referral",
-        content: { "application/json": { schema: ReferralDetail } },
-      },
+      200: answer("The referral", ReferralDetail),
       ...problems(401, 403, 404, 429),
     },
   });
@@ -260,10 +250,7 @@ export function apiDocument(serverUrl: string) {
         headers: z.object({ "Idempotency-Key": idempotencyKey }),
       },
       responses: {
-        200: {
-          description: action.done,
-          content: { "application/json": { schema: ReferralDetail } },
-        },
+        200: answer(action.done, ReferralDetail),
         ...problems(400, 401, 403, 404, 409, 429),
       },
     });
@@ -280,35 +267,33 @@ export function apiDocument(serverUrl: string) {
     summary: "Send the person a reminder (at most one a day)",
     done: "Reminder sent",
   });
-  registry.registerPath({
-    method: "get",
+  // A released report by its reference: as JSON, and as the signed PDF.
+  const reportReading = (reading: {
+    path: string;
+    operationId: string;
+    summary: string;
+    ok: ReturnType<typeof answer>;
+  }) =>
+    registry.registerPath({
+      method: "get",
+      path: reading.path,
+      operationId: reading.operationId,
+      summary: reading.summary,
+      ...secured("reports:read"),
+      request: { params: z.object({ reportReference: z.string() }) },
+      responses: { 200: reading.ok, ...problems(401, 403, 404, 429) },
+    });
+  reportReading({
     path: "/reports/{reportReference}",
     operationId: "getReport",
     summary: "A released report, as the employer may read it",
-    ...secured("reports:read"),
-    request: { params: z.object({ reportReference: z.string() }) },
-    responses: {
-      200: {
-        description: "The report",
-        content: { "application/json": { schema: EmployerReport } },
-      },
-      ...problems(401, 403, 404, 429),
-    },
+    ok: answer("The report", EmployerReport),
   });
-  registry.registerPath({
-    method: "get",
+  reportReading({
     path: "/reports/{reportReference}/pdf",
     operationId: "getReportPdf",
     summary: "A released report's signed PDF",
-    ...secured("reports:read"),
-    request: { params: z.object({ reportReference: z.string() }) },
-    responses: {
-      200: {
-        description: "The PDF as released",
-        content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
-      },
-      ...problems(401, 403, 404, 429),
-    },
+    ok: answer("The PDF as released", z.string().meta({ format: "binary" }), "application/pdf"),
   });
   registry.registerPath({
     method: "get",
@@ -317,10 +302,7 @@ export function apiDocument(serverUrl: string) {
     summary: "The organisation's credit balance",
     ...secured("billing:read"),
     responses: {
-      200: {
-        description: "The balance",
-        content: { "application/json": { schema: CreditBalance } },
-      },
+      200: answer("The balance", CreditBalance),
       ...problems(401, 403, 429),
     },
   });

@@ -2,9 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { CalendarClockIcon } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { formatConsultationTime } from "~/components/consultations/consultation-time.ts";
+import { RadioFieldset } from "~/components/forms/radio-choices.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormFieldset } from "~/components/ui/form-field";
+import { ErrorSummary } from "~/components/ui/form-field";
 import {
   cancelConsultation,
   openConsultationForReferral,
@@ -85,6 +86,9 @@ export default function SubjectConsultation({
   params,
 }: Route.ComponentProps) {
   const { consultation, offers } = loaderData;
+  const offerTimes = new Map(
+    offers.map((o) => [o.id, formatConsultationTime(new Date(o.startsAt))]),
+  );
   // Both buttons send this form: the union reads the one pressed, as the action does.
   const booking = useSentForm(
     {
@@ -116,29 +120,14 @@ export default function SubjectConsultation({
           </p>
           <Form method="post" {...getFormProps(booking.form)} noValidate className="grid gap-4">
             <input type="hidden" name="consultationId" value={consultation.id} />
-            <FormFieldset
-              id="offerId"
+            <RadioFieldset
+              name="offerId"
               legend="Times offered"
-              legendClassName="mb-2 font-medium"
               error={booking.errorOf("offerId")}
-              className="grid gap-2"
-            >
-              {offers.map((o, i) => (
-                <label
-                  key={o.id}
-                  className="flex cursor-pointer items-center gap-3 rounded-md border px-4 py-3 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
-                >
-                  <input
-                    type="radio"
-                    name="offerId"
-                    value={o.id}
-                    defaultChecked={i === 0}
-                    className="accent-primary"
-                  />
-                  {formatConsultationTime(new Date(o.startsAt))}
-                </label>
-              ))}
-            </FormFieldset>
+              values={offers.map((o) => o.id)}
+              checked={offers[0]?.id}
+              label={(id) => offerTimes.get(id) ?? ""}
+            />
             <div className="flex flex-col gap-3 sm:flex-row">
               <Button type="submit" name="intent" value="pick" size="lg">
                 Book this time

@@ -9,10 +9,6 @@ import { PageBackLink } from "~/components/page-back-link.tsx";
 import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
 import { getPersonConversation } from "~/domain/case-conversation/get-person-conversation.server.ts";
 import { sendPersonMessage } from "~/domain/case-conversation/send-person-message.server.ts";
-import {
-  reachUploadCase,
-  uploadCaseDocument,
-} from "~/domain/case-conversation/upload-case-document.server.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { caseDocumentUpload } from "../shared/case-document-actions.server.ts";
@@ -49,14 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const sent = parseSubmission(formData, personPageIntent);
   if (sent.status === "success" && sent.value.intent === "message")
     return caseMessageAction(formData, ({ body }) => sendPersonMessage(scope, { body }), backTo);
-  return caseDocumentUpload(
-    formData,
-    {
-      reach: () => reachUploadCase(scope, { referralKey: "" }),
-      upload: (input) => uploadCaseDocument(scope, { ...input, referralKey: "" }),
-    },
-    backTo,
-  );
+  return caseDocumentUpload(formData, scope, "", backTo);
 }
 
 export default function SubjectDocuments({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { RadioChoices, RadioFieldset } from "~/components/forms/radio-choices.tsx";
 import { TextAreaField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
@@ -13,8 +14,7 @@ import {
   ReportSignatureLines,
 } from "~/components/reports/report-sections.tsx";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary, FormFieldset } from "~/components/ui/form-field";
-import { NativeRadio } from "~/components/ui/native-radio";
+import { ErrorSummary } from "~/components/ui/form-field";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { referringOrganisationName } from "~/domain/referrals/organisation-name.server.ts";
 import { approveReport } from "~/domain/reports/approve-report.server.ts";
@@ -174,10 +174,14 @@ export default function SubjectReport({ loaderData, actionData, params }: Route.
   return <Decided view={view} organisationName={organisationName} reportPath={reportPath} />;
 }
 
-const diagnosisChoices = [
-  { value: "yes", text: "Yes, my employer may see the diagnosis" },
-  { value: "no", text: "No, keep the diagnosis from my employer" },
-] as const;
+/** The person's answer on each item the employer will be told, and the one already given. */
+const disclosureChoiceLabels = { agree: "Agree", remove: "Ask the doctor to remove" } as const;
+const disclosureChoice = { agreed: "agree", removal_asked: "remove" } as const;
+
+const diagnosisChoices = {
+  yes: "Yes, my employer may see the diagnosis",
+  no: "No, keep the diagnosis from my employer",
+} as const;
 
 type Awaiting = Extract<Route.ComponentProps["loaderData"]["view"], { state: "awaiting_decision" }>;
 
@@ -330,31 +334,15 @@ function ReadAndDecide({
           ) : null}
           <input type="hidden" name="hasDiagnosis" value={view.hasDiagnosis ? "yes" : "no"} />
           {view.hasDiagnosis ? (
-            <FormFieldset
-              id="releaseDiagnosis"
+            <RadioFieldset
+              name="releaseDiagnosis"
               legend={`May ${organisationName} see the diagnosis?`}
               hint="The diagnosis section, and the doctor's answer about an underlying health condition, are shown to your employer only if you say yes. The rest of the report is released either way."
               error={approve.releaseDiagnosis.errors}
-            >
-              <div className="grid gap-3">
-                {diagnosisChoices.map(({ value, text }) => (
-                  <label
-                    key={value}
-                    htmlFor={`releaseDiagnosis-${value}`}
-                    className="flex cursor-pointer items-start gap-3"
-                  >
-                    <NativeRadio
-                      id={`releaseDiagnosis-${value}`}
-                      name="releaseDiagnosis"
-                      value={value}
-                      defaultChecked={approve.releaseDiagnosis.initialValue === value}
-                      wrapperClassName="mt-0.5"
-                    />
-                    <span>{text}</span>
-                  </label>
-                ))}
-              </div>
-            </FormFieldset>
+              values={["yes", "no"] as const}
+              checked={approve.releaseDiagnosis.initialValue}
+              label={(value) => diagnosisChoices[value]}
+            />
           ) : null}
           {view.correctionDeclineReason ? (
             <TextAreaField
@@ -656,33 +644,14 @@ function DisclosureItems({
                       {error}
                     </p>
                   ) : null}
-                  <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-                    {(
-                      [
-                        ["agree", "Agree"],
-                        ["remove", "Ask the doctor to remove"],
-                      ] as const
-                    ).map(([value, text]) => (
-                      <label
-                        key={value}
-                        htmlFor={`${name}-${value}`}
-                        className="flex cursor-pointer items-center gap-3"
-                      >
-                        <NativeRadio
-                          id={`${name}-${value}`}
-                          name={name}
-                          value={value}
-                          defaultChecked={
-                            value === "agree"
-                              ? item.decision === "agreed"
-                              : item.decision === "removal_asked"
-                          }
-                          aria-label={`${text}: ${item.text}`}
-                        />
-                        <span>{text}</span>
-                      </label>
-                    ))}
-                  </div>
+                  <RadioChoices
+                    name={name}
+                    values={["agree", "remove"] as const}
+                    checked={item.decision && disclosureChoice[item.decision]}
+                    label={(value) => disclosureChoiceLabels[value]}
+                    columns="inline"
+                    accessibleName={(value) => `${disclosureChoiceLabels[value]}: ${item.text}`}
+                  />
                 </fieldset>
               </li>
             );

@@ -5,13 +5,13 @@ import { CrisisSupport } from "~/components/assessment/crisis-support";
 import { SupportEmailLink } from "~/components/assessment/support-email-link.tsx";
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
 import { NewMessagesNotice } from "~/components/case-conversation/case-thread.tsx";
+import { RadioChoices } from "~/components/forms/radio-choices.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, FormErrorMessage, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
-import { NativeRadio } from "~/components/ui/native-radio";
 import { moduleReasonsOf } from "~/domain/assessments/assessment-instance.ts";
 import { REVIEW_STEP } from "~/domain/assessments/assessment-steps.ts";
 import { consentNotice } from "~/domain/assessments/consent-notice.ts";
@@ -273,32 +273,17 @@ function Consent({
             {shareError ? (
               <FormErrorMessage id="shareEarlierCases-error">{shareError}</FormErrorMessage>
             ) : null}
-            {(
-              [
-                [
-                  "yes",
-                  `Yes, let the doctor see my earlier reports and answers from ${earlierCasesOf}`,
-                ],
-                ["no", "No, the doctor should not see them"],
-              ] as const
-            ).map(([value, label]) => (
-              <div key={value} className="flex items-start gap-3">
-                <NativeRadio
-                  id={`shareEarlierCases-${value}`}
-                  name="shareEarlierCases"
-                  value={value}
-                  defaultChecked={fields.shareEarlierCases.initialValue === value}
-                  aria-invalid={shareError ? true : undefined}
-                  wrapperClassName="mt-0.5"
-                />
-                <label
-                  htmlFor={`shareEarlierCases-${value}`}
-                  className="cursor-pointer leading-snug"
-                >
-                  {label}
-                </label>
-              </div>
-            ))}
+            <RadioChoices
+              name="shareEarlierCases"
+              values={["yes", "no"] as const}
+              checked={fields.shareEarlierCases.initialValue}
+              label={(value) =>
+                value === "yes"
+                  ? `Yes, let the doctor see my earlier reports and answers from ${earlierCasesOf}`
+                  : "No, the doctor should not see them"
+              }
+              invalid={Boolean(shareError)}
+            />
           </fieldset>
         ) : null}
         <fieldset className="grid gap-3" aria-describedby={error ? "agree-error" : undefined}>

@@ -1,13 +1,7 @@
 import { CaseDocumentsPage } from "~/components/case-conversation/case-documents.tsx";
-import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
-import {
-  reachUploadCase,
-  uploadCaseDocument,
-} from "~/domain/case-conversation/upload-case-document.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
-import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
-import { caseDocumentUpload } from "../shared/case-document-actions.server.ts";
+import { caseDocumentsPage, caseDocumentUpload } from "../shared/case-document-actions.server.ts";
 import type { Route } from "./+types/case-documents";
 
 /*
@@ -20,24 +14,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Documents: ${loaderData?.referral.reference ?? "case"}`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  // The doctor on the case only: another doctor's is not found. Listing is audited.
-  const page = await getCaseDocuments(currentScope(context), {
-    referralKey: params.referralId,
-  }).catch((error) => {
-    throw refusalResponse(error, refusalMessage);
-  });
-  return { ...page, sent: new URL(request.url).searchParams.get("sent") === "document" };
+  // The doctor on the case only: another doctor's is not found.
+  return caseDocumentsPage(currentScope(context), request, params.referralId);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const scope = currentScope(context);
   const referralKey = params.referralId;
   return caseDocumentUpload(
     await request.formData(),
-    {
-      reach: () => reachUploadCase(scope, { referralKey }),
-      upload: (input) => uploadCaseDocument(scope, { ...input, referralKey }),
-    },
+    currentScope(context),
+    referralKey,
     `/doctor/cases/${encodeURIComponent(referralKey)}/documents`,
   );
 }

@@ -1,12 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionContext } from "~/context.ts";
 import type { DatabaseHandle } from "~/db/client.server.ts";
 import { auditEvent, referral } from "~/db/schema/index.ts";
-import type { CurrentSession } from "~/domain/accounts/load-session.server.ts";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
 import { createDoctorForTest } from "~tests/support/consultations.ts";
-import { formPost, routeContext, thrown } from "~tests/support/routes.ts";
+import { formPost, routeContext, signedInAsDoctor, thrown } from "~tests/support/routes.ts";
 import { createTestDatabase } from "~tests/support/test-database.ts";
 import { action, loader } from "./case.tsx";
 
@@ -23,13 +21,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 function contextOf(doctorId: string) {
-  const context = routeContext(database, "127.0.0.1", []);
-  context.set(sessionContext, {
-    actor: { role: "doctor", doctorActive: true, twoFactorVerified: true },
-    user: { id: doctorId, name: "Dr Page" },
-    organisation: null,
-  } as unknown as CurrentSession);
-  return context;
+  return signedInAsDoctor(routeContext(database, "127.0.0.1", []), {
+    id: doctorId,
+    name: "Dr Page",
+  });
 }
 
 /** A case its person has sent: in the queue, nobody's yet. */

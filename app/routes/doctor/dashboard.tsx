@@ -8,7 +8,7 @@ import {
   SearchIcon,
 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { NewMessageBadge } from "~/components/case-conversation/new-message-badge.tsx";
 import {
   type AttemptResult,
@@ -20,6 +20,7 @@ import {
 } from "~/components/doctor/case-details.tsx";
 import { DrawerLink } from "~/components/drawer-link.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { LinkTabs } from "~/components/link-tabs.tsx";
 import { ListPagination } from "~/components/list-pagination.tsx";
 import { RecordSheet, RecordSheetParts } from "~/components/record-sheet.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
@@ -78,11 +79,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) =>
   doctorCaseAction(request, context);
 
-const tabLabels: Record<DoctorTab, string> = {
-  all: "All Referrals",
-  pending: "Pending",
-  completed: "Completed",
-};
+const doctorTabs: ReadonlyArray<{ value: DoctorTab; label: string }> = [
+  { value: "all", label: "All Referrals" },
+  { value: "pending", label: "Pending" },
+  { value: "completed", label: "Completed" },
+];
 
 function listLink(query: DoctorListQuery, changes: Partial<DoctorListQuery> & { case?: string }) {
   const next = { ...query, page: 1, ...changes };
@@ -185,26 +186,13 @@ export default function DoctorDashboard({ loaderData, actionData }: Route.Compon
       <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
         {/* Wraps rather than pushing the page sideways when a reader's own text spacing (WCAG
             1.4.12) widens the labels at 320 px. */}
-        <nav
-          aria-label="Referral tabs"
-          className="inline-flex max-w-full flex-wrap rounded-lg bg-muted p-1"
-        >
-          {(["all", "pending", "completed"] as const).map((tab) => (
-            <Link
-              key={tab}
-              to={listLink(query, { tab })}
-              aria-current={query.tab === tab ? "page" : undefined}
-              className={cn(
-                "rounded-md px-3 py-1.5 font-medium text-sm",
-                query.tab === tab
-                  ? "bg-background text-foreground shadow-sm"
-                  : "text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {tabLabels[tab]}
-            </Link>
-          ))}
-        </nav>
+        <LinkTabs
+          label="Referral tabs"
+          tabs={doctorTabs}
+          current={query.tab}
+          hrefFor={(tab) => listLink(query, { tab })}
+          replace={false}
+        />
         <SearchForm query={query} />
       </div>
 

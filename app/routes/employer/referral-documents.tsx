@@ -1,13 +1,7 @@
 import { CaseDocumentsPage } from "~/components/case-conversation/case-documents.tsx";
-import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
-import {
-  reachUploadCase,
-  uploadCaseDocument,
-} from "~/domain/case-conversation/upload-case-document.server.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
-import { referralErrorResponse } from "~/middleware/employer.server.ts";
 import { currentScope } from "~/middleware/scope.server.ts";
-import { caseDocumentUpload } from "../shared/case-document-actions.server.ts";
+import { caseDocumentsPage, caseDocumentUpload } from "../shared/case-document-actions.server.ts";
 import type { Route } from "./+types/referral-documents";
 
 /*
@@ -20,21 +14,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`Documents: ${loaderData?.referral.reference ?? "referral"}`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const page = await getCaseDocuments(currentScope(context), {
-    referralKey: params.referralId,
-  }).catch(referralErrorResponse);
-  return { ...page, sent: new URL(request.url).searchParams.get("sent") === "document" };
+  return caseDocumentsPage(currentScope(context), request, params.referralId);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const key = params.referralId;
-  const scope = currentScope(context);
   return caseDocumentUpload(
     await request.formData(),
-    {
-      reach: () => reachUploadCase(scope, { referralKey: key }),
-      upload: (input) => uploadCaseDocument(scope, { ...input, referralKey: key }),
-    },
+    currentScope(context),
+    key,
     `/employer-referrals/${encodeURIComponent(key)}/documents`,
   );
 }

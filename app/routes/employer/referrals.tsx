@@ -2,10 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { NewMessageBadge } from "~/components/case-conversation/new-message-badge.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { HeadedPage } from "~/components/headed-page.tsx";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { KeysetPagination } from "~/components/list-pagination.tsx";
 import {
-  EmployerListPage,
   EmptyList,
   ListFilterButtons,
   ListSearchField,
@@ -88,7 +88,7 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
   });
   const filtered = query.search !== "" || query.status !== "all";
   return (
-    <EmployerListPage
+    <HeadedPage
       title="Occupational Health Referrals"
       description="Every pre-employment assessment and management referral of your organisation."
       actions={
@@ -207,6 +207,6 @@ export default function EmployerReferrals({ loaderData }: Route.ComponentProps) 
         )}
       </div>
       <ReferralDrawer referral={drawer.referral} onClose={drawer.close} />
-    </EmployerListPage>
+    </HeadedPage>
   );
 }

@@ -4,10 +4,10 @@ import { DownloadIcon, PlusIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
+import { HeadedPage } from "~/components/headed-page.tsx";
 import { useFilterForm } from "~/components/list-filters.ts";
 import { ListPagination } from "~/components/list-pagination.tsx";
 import {
-  EmployerListPage,
   EmptyList,
   ListFilterButtons,
   ListSearchField,
@@ -115,7 +115,7 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
       ? "/pre-employment-referral"
       : "/employer-referral?type=management";
   return (
-    <EmployerListPage
+    <HeadedPage
       title="Reports"
       description="View and download occupational health reports"
       actions={
@@ -260,6 +260,6 @@ export default function EmployerReports({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
-    </EmployerListPage>
+    </HeadedPage>
   );
 }

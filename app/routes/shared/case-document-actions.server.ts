@@ -2,34 +2,48 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type { CaseThread } from "~/db/schema/case-conversation.ts";
 import { documentUploadForm } from "~/domain/case-conversation/document-rules.ts";
-import type {
-  DocumentUpload,
+import { getCaseDocuments } from "~/domain/case-conversation/get-case-documents.server.ts";
+import {
+  reachUploadCase,
   uploadCaseDocument,
 } from "~/domain/case-conversation/upload-case-document.server.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
+import type { Scope } from "~/domain/kernel/scope.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
-import { downloadRefusal, refusalResponse } from "~/middleware/refusal.server.ts";
+import { downloadRefusal, refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 
 interface UploadRefused {
   /** The form's answer; a refusal of the file itself is the file field's error. */
   result: SubmissionResult<string[]>;
 }
 
-type Upload = (input: Omit<DocumentUpload, "referralKey">) => ReturnType<typeof uploadCaseDocument>;
+/**
+ * The documents page of the doctor's case or the employer's referral: the case's documents as the
+ * scope may see them (another's case is not found, and the listing is audited), and whether the
+ * page follows a document just sent.
+ */
+export async function caseDocumentsPage(scope: Scope, request: Request, referralKey: string) {
+  const page = await getCaseDocuments(scope, { referralKey }).catch((error: unknown) => {
+    throw refusalResponse(error, refusalMessage);
+  });
+  return { ...page, sent: new URL(request.url).searchParams.get("sent") === "document" };
+}
 
 /**
  * The upload form's action on each side's documents page (docs/architecture.md §4, "The case
  * conversation"): the form's fields with the browser's schema, the file read from the same
  * multipart body (server/edge.ts let it through within the upload routes' limit), then the domain.
  * A document sent redirects back to the list; a refusal comes back with the choices made and why.
+ * The person's page names no case (`referralKey` ""): their link's scope is the case.
  */
 export async function caseDocumentUpload(
   formData: FormData,
-  { reach, upload }: { reach: () => Promise<void>; upload: Upload },
+  scope: Scope,
+  referralKey: string,
   backTo: string,
 ) {
   // The case first: someone it is not theirs to see is refused before their form is read.
-  await reach().catch((error: unknown) => {
+  await reachUploadCase(scope, { referralKey }).catch((error: unknown) => {
     throw refusalResponse(error, () => null);
   });
   const submission = parseSubmission(formData, documentUploadForm);
@@ -43,7 +57,8 @@ export async function caseDocumentUpload(
     return data<UploadRefused>({ result: reply() }, { status: 400 });
   const { file, kind, shareWithPerson, thread, attest } = submission.value;
   try {
-    const sent = await upload({
+    const sent = await uploadCaseDocument(scope, {
+      referralKey,
       kind,
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),

@@ -1,5 +1,6 @@
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { FieldFindings } from "~/components/doctor/field-findings.tsx";
+import { RadioFieldset } from "~/components/forms/radio-choices.tsx";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { OUTCOME_LABELS } from "~/domain/reports/drafter.ts";
@@ -16,7 +17,6 @@ import {
   type EditorChecks,
   type EditorFieldsProps,
   EvidenceRow,
-  RadioFieldset,
   TERMS_HINT,
 } from "./editor-controls.tsx";
 

@@ -1,9 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { FieldEvidence } from "~/components/doctor/field-evidence.tsx";
 import { FieldFindings } from "~/components/doctor/field-findings.tsx";
-import { FormField, FormFieldset } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { NativeRadio } from "~/components/ui/native-radio";
 import { Textarea } from "~/components/ui/textarea";
 import type { AnswerEvidence } from "~/domain/doctor/get-doctor-case.server.ts";
 import { managementQuestions, type QuestionKey } from "~/domain/referrals/management-questions.ts";
@@ -32,58 +31,6 @@ export interface EditorFieldsProps extends EditorChecks {
 
 export const TERMS_HINT =
   "For one that lasts a time, give how many weeks, a date to review it by, or both; choose Lasting for a permanent one. Save the draft for more rows.";
-
-/** One radio button per value, the saved one checked. */
-export function RadioChoices<V extends string>({
-  name,
-  values,
-  checked,
-  label,
-  columns = 2,
-}: {
-  name: string;
-  values: readonly V[];
-  checked: string | undefined;
-  label: (value: V) => string;
-  /** Short choices sit in a row of three at wide widths. */
-  columns?: 2 | 3;
-}) {
-  return (
-    <div className={columns === 3 ? "grid gap-2 sm:grid-cols-3" : "grid gap-2 sm:grid-cols-2"}>
-      {values.map((value) => (
-        <label key={value} htmlFor={`${name}-${value}`} className="flex items-center gap-3">
-          <NativeRadio
-            id={`${name}-${value}`}
-            name={name}
-            value={value}
-            defaultChecked={checked === value}
-          />
-          {label(value)}
-        </label>
-      ))}
-    </div>
-  );
-}
-
-/**
- * A question of the report answered with one choice: its fieldset, legend, hint and error around
- * RadioChoices, named alike so the error summary links to it.
- */
-export function RadioFieldset<V extends string>({
-  name,
-  values,
-  checked,
-  label,
-  columns,
-  ...fieldset
-}: Omit<ComponentProps<typeof FormFieldset>, "id" | "children"> &
-  ComponentProps<typeof RadioChoices<V>>) {
-  return (
-    <FormFieldset id={name} {...fieldset}>
-      <RadioChoices name={name} values={values} checked={checked} label={label} columns={columns} />
-    </FormFieldset>
-  );
-}
 
 /**
  * A text the employer reads, which the disclosure gate checks (docs/decisions/0016-disclosure-gate.md):

@@ -1,5 +1,6 @@
 import { AdjustmentRows } from "~/components/doctor/adjustment-rows.tsx";
 import { FieldFindings } from "~/components/doctor/field-findings.tsx";
+import { RadioFieldset } from "~/components/forms/radio-choices.tsx";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -19,7 +20,6 @@ import {
   type EditorFieldsProps,
   EvidenceRow,
   QuestionTag,
-  RadioFieldset,
   TERMS_HINT,
 } from "./editor-controls.tsx";
 

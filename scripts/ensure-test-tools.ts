@@ -19,7 +19,6 @@ export const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
-  ...(process.env.EXTRA_CHROMIUM_ARGS?.split(" ").filter(Boolean) ?? []),
 ];
 export const clamdPath = "/usr/sbin/clamd";
 const tools = [

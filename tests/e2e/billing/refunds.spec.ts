@@ -235,6 +235,10 @@ test.describe("refunds, credit notes and unpaid referrals", () => {
     await subject.getByRole("link", { name: "I do not agree" }).click();
     await expect(subject.getByText("is not charged for it")).toBeVisible();
     await subject.getByRole("button", { name: "Yes, I do not want to take part" }).click();
+    // The answer is in before the context closes: closing it first can cancel the form's post.
+    await expect(subject.getByRole("heading", { level: 1 })).toHaveText(
+      "You have chosen not to take part",
+    );
     await subjectContext.close();
 
     const told = await waitForMessage(employerEmail, /could not go ahead/);

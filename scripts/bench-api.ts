@@ -606,6 +606,16 @@ interface FloorResult {
   floorServerCpuMsPerResponse: number | null;
   /** The goal: product over floor, server CPU per response, at most `budget`. */
   productToFloorServerCpuRatio: number | null;
+  /**
+   * The framework floor: the same statements and page shape served by a bare React Router server
+   * (scripts/lib/bench-floor.ts, FLOOR_REACT_ROUTER_BUILD): what React Router itself adds to the
+   * floor, and what the product adds beyond React Router.
+   */
+  frameworkFloor: EndpointResult;
+  frameworkFloorServerCpuMsPerResponse: number | null;
+  frameworkFloorDatabaseCpuMsPerResponse: number | null;
+  frameworkFloorToFloorServerCpuRatio: number | null;
+  productToFrameworkFloorServerCpuRatio: number | null;
   /** PostgreSQL only: its backends' CPU per response for the product's and the floor's connections. */
   productDatabaseCpuMsPerResponse: number | null;
   floorDatabaseCpuMsPerResponse: number | null;
@@ -686,6 +696,7 @@ function memoryWatch(pid: number | undefined) {
 
 /** The floor's PostgreSQL connections say who they are, so their backends' CPU is told apart. */
 const floorApplicationName = "referoh-bench-floor";
+const frameworkFloorApplicationName = "referoh-bench-framework-floor";
 
 interface RunningServer {
   process: ChildProcess;
@@ -851,8 +862,13 @@ async function startFloor(
   plan: Record<string, FloorPage>,
   databaseEnv: Record<string, string>,
   processes: string,
+  /** The bare React Router server's folder: serve the framework floor through it. */
+  reactRouterBuild?: string,
 ): Promise<RunningServer> {
-  const planFile = path.join(os.tmpdir(), `referoh-bench-floor-plan-${process.pid}.json`);
+  const planFile = path.join(
+    os.tmpdir(),
+    `referoh-bench-floor-plan-${process.pid}-${reactRouterBuild ? "framework" : "raw"}.json`,
+  );
   fs.writeFileSync(planFile, JSON.stringify(plan));
   const port = await freePort();
   const spawnedAt = performance.now();
@@ -864,7 +880,10 @@ async function startFloor(
       FLOOR_PLAN: planFile,
       PORT: String(port),
       WEB_CONCURRENCY: processes,
-      FLOOR_APPLICATION_NAME: floorApplicationName,
+      FLOOR_APPLICATION_NAME: reactRouterBuild
+        ? frameworkFloorApplicationName
+        : floorApplicationName,
+      ...(reactRouterBuild ? { FLOOR_REACT_ROUTER_BUILD: reactRouterBuild } : {}),
       ...databaseEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -961,22 +980,35 @@ const startupRounds: StartupRound[] = [];
 const startup = { readyMs: 0 };
 let loadEnds = () => {};
 let memory = { idleMb: 0, peakUnderLoadMb: 0, samples: 0 };
-/** PGlite: the floor's copy of the seeded directory (one process per directory). */
-let floorCopy: string | undefined;
+/**
+ * The framework floor's own start, from spawn until it listens: a bare React Router server that
+ * also opens the run's database through the same driver, the like-for-like start beside the
+ * product's restart (docs/perf-notes-startup.md). One sample, taken as the floor starts.
+ */
+let frameworkFloorStart: {
+  readyMs: number;
+  cpuMsAtReady: number | null;
+  processes: number;
+} | null = null;
+/** PGlite: the floors' copies of the seeded directory (one process per directory). */
+const floorCopies: string[] = [];
 // Built first, so a failure to build it ends the run before the long seed.
 const bare = growthOnly ? null : buildBareReactRouter(root);
 try {
   const emails = await seed(database.location);
   const captured = growthOnly ? null : await captureStatements(database.serverEnv, emails[0] ?? "");
-  const floorDatabaseEnv: Record<string, string> = {};
-  if (database.location.kind === "pglite" && captured) {
-    floorCopy = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-floor-"));
-    fs.cpSync(path.join(database.location.dataDir, "db"), path.join(floorCopy, "db"), {
+  /** Where a floor finds the run's data: on PGlite a copy of its own. */
+  const floorDatabaseEnv = (): Record<string, string> => {
+    const location = database.location;
+    if (location.kind === "postgres") return { DATABASE_URL: location.url };
+    if (location.kind !== "pglite") throw new Error("the floors need a database on disk");
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "referoh-bench-floor-"));
+    floorCopies.push(copy);
+    fs.cpSync(path.join(location.dataDir, "db"), path.join(copy, "db"), {
       recursive: true,
     });
-    floorDatabaseEnv.FLOOR_PGLITE_DIR = path.join(floorCopy, "db");
-  } else if (database.location.kind === "postgres")
-    floorDatabaseEnv.DATABASE_URL = database.location.url;
+    return { FLOOR_PGLITE_DIR: path.join(copy, "db") };
+  };
 
   // BENCH_PROFILE=<dir> writes the server's CPU profile there when it stops, to see where time goes.
   const profile = process.env.BENCH_PROFILE
@@ -1088,11 +1120,16 @@ try {
           return [page.path, { statements, ...(shape ? { html: shape } : {}) }];
         }),
       );
-      const floor = await startFloor(
-        plan,
-        floorDatabaseEnv,
-        database.location.kind === "postgres" ? database.serverEnv.WEB_CONCURRENCY! : "1",
-      );
+      const floorProcesses =
+        database.location.kind === "postgres" ? database.serverEnv.WEB_CONCURRENCY! : "1";
+      const floor = await startFloor(plan, floorDatabaseEnv(), floorProcesses);
+      if (!bare) throw new Error("the framework floor needs the bare React Router server");
+      const framework = await startFloor(plan, floorDatabaseEnv(), floorProcesses, bare);
+      frameworkFloorStart = {
+        readyMs: framework.readyMs,
+        cpuMsAtReady: framework.cpuMsAtReady,
+        processes: Number(floorProcesses),
+      };
       const backends =
         database.location.kind === "postgres" ? backendLister(database.location.url) : null;
       try {
@@ -1100,6 +1137,7 @@ try {
           const runs = {
             product: [] as EndpointResult[],
             floor: [] as EndpointResult[],
+            framework: [] as EndpointResult[],
             productOne: [] as EndpointResult[],
             floorOne: [] as EndpointResult[],
           };
@@ -1121,6 +1159,11 @@ try {
                 ...options(floor.process.pid, connections, floorApplicationName),
               }),
             );
+            runs.framework.push(
+              await measure(framework.base, one, `framework floor: ${page.name}`, page.path, {
+                ...options(framework.process.pid, connections, frameworkFloorApplicationName),
+              }),
+            );
             runs.productOne.push(
               await measure(base, one, page.name, page.path, options(server.pid, 1, "")),
             );
@@ -1132,6 +1175,7 @@ try {
           }
           const productResult = combine(runs.product);
           const floorResult = combine(runs.floor);
+          const frameworkResult = combine(runs.framework);
           const productOne = combine(runs.productOne);
           const floorOne = combine(runs.floorOne);
           const { statements, shape } = captured.pages[page.path]!;
@@ -1169,6 +1213,17 @@ try {
             productServerCpuMsPerResponse: productResult.serverCpuMsPerRequest,
             floorServerCpuMsPerResponse: floorResult.serverCpuMsPerRequest,
             productToFloorServerCpuRatio: cpuRatio,
+            frameworkFloor: frameworkResult,
+            frameworkFloorServerCpuMsPerResponse: frameworkResult.serverCpuMsPerRequest,
+            frameworkFloorDatabaseCpuMsPerResponse: frameworkResult.databaseCpuMsPerRequest,
+            frameworkFloorToFloorServerCpuRatio: ratioOf(
+              frameworkResult.serverCpuMsPerRequest,
+              floorResult.serverCpuMsPerRequest,
+            ),
+            productToFrameworkFloorServerCpuRatio: ratioOf(
+              productResult.serverCpuMsPerRequest,
+              frameworkResult.serverCpuMsPerRequest,
+            ),
             productDatabaseCpuMsPerResponse: productResult.databaseCpuMsPerRequest,
             floorDatabaseCpuMsPerResponse: floorResult.databaseCpuMsPerRequest,
             productToFloorDatabaseCpuRatio: ratioOf(
@@ -1185,12 +1240,13 @@ try {
             withinBudget:
               cpuRatio !== null &&
               cpuRatio <= page.budget &&
-              productResult.non2xx + floorResult.non2xx === 0,
+              productResult.non2xx + floorResult.non2xx + frameworkResult.non2xx === 0,
           });
         }
       } finally {
         await backends?.end();
         await stopServer(floor.process);
+        await stopServer(framework.process);
       }
     }
   } finally {
@@ -1229,7 +1285,7 @@ try {
   }
 } finally {
   if (bare) fs.rmSync(bare, { recursive: true, force: true });
-  if (floorCopy) fs.rmSync(floorCopy, { recursive: true, force: true });
+  for (const copy of floorCopies) fs.rmSync(copy, { recursive: true, force: true });
   // BENCH_KEEP_DATA=1 leaves the seeded database for EXPLAIN ANALYZE afterwards, and says how to
   // serve it again (its encrypted columns need the run's keys).
   if (process.env.BENCH_KEEP_DATA === "1")
@@ -1274,6 +1330,13 @@ const startupComparison =
             productStart.residentMbIdleMedian,
             bareStart.residentMbIdleMedian,
           ),
+          frameworkFloorStart,
+          productToFrameworkFloorReadyRatio: frameworkFloorStart
+            ? ratioOf(productStart.readyMsMedian, frameworkFloorStart.readyMs)
+            : null,
+          productToFrameworkFloorCpuAtReadyRatio: frameworkFloorStart
+            ? ratioOf(productStart.cpuMsAtReadyMedian, frameworkFloorStart.cpuMsAtReady)
+            : null,
           budget: startBudgetRatio,
           withinBudget: readyRatio !== null && readyRatio <= startBudgetRatio,
           rounds: startupRounds,
@@ -1326,6 +1389,9 @@ const out = {
         floorServerCpuMsPerResponse: f.floorServerCpuMsPerResponse,
         productToFloorServerCpuRatio: f.productToFloorServerCpuRatio,
         productToFloorDatabaseCpuRatio: f.productToFloorDatabaseCpuRatio,
+        frameworkFloorServerCpuMsPerResponse: f.frameworkFloorServerCpuMsPerResponse,
+        frameworkFloorToFloorServerCpuRatio: f.frameworkFloorToFloorServerCpuRatio,
+        productToFrameworkFloorServerCpuRatio: f.productToFrameworkFloorServerCpuRatio,
         floorKind: f.floorKind,
         budget: f.budget,
         withinBudget: f.withinBudget,
@@ -1366,12 +1432,23 @@ if (floorComparison.length > 0) {
     console.log(
       `  ${pad(f.path, 46)}${pad(`${f.statements.count} statements, ${f.statements.prepared} prepared, ${f.statements.roundTrips} round trips`, 44)}server CPU/response ${pad(`${f.productServerCpuMsPerResponse} vs ${f.floorServerCpuMsPerResponse} ms`, 18)}${pad(`${f.productToFloorServerCpuRatio}× (goal ≤ ${f.budget}×)`, 20)}${f.productDatabaseCpuMsPerResponse === null ? "" : `database CPU ${f.productDatabaseCpuMsPerResponse} vs ${f.floorDatabaseCpuMsPerResponse} ms `}${f.withinBudget ? "ok" : "OVER"}`,
     );
+  console.log(
+    "the framework floor (the same statements and page shape through a bare React Router server):",
+  );
+  for (const f of floorComparison)
+    console.log(
+      `  ${pad(f.path, 46)}server CPU/response ${pad(`${f.frameworkFloorServerCpuMsPerResponse} ms`, 10)}${pad(`${f.frameworkFloorToFloorServerCpuRatio}× the floor`, 20)}product ${f.productToFrameworkFloorServerCpuRatio}× it`,
+    );
 }
 if (startupComparison) {
   const { product, bareReactRouter } = startupComparison;
   console.log(
     `\nstart until healthy (median of ${startRounds}): product ${product.readyMsMedian} ms (${product.cpuMsAtReadyMedian} ms CPU), bare React Router ${bareReactRouter.readyMsMedian} ms (${bareReactRouter.cpuMsAtReadyMedian} ms CPU): ${startupComparison.productToBareReadyRatio}× (CPU ${startupComparison.productToBareCpuAtReadyRatio}×; goal ≤ ${startBudgetRatio}×)`,
   );
+  if (frameworkFloorStart)
+    console.log(
+      `beside a bare React Router server that opens the same database (the framework floor, ${frameworkFloorStart.processes} process(es), one start): ${frameworkFloorStart.readyMs} ms (${frameworkFloorStart.cpuMsAtReady} ms CPU): product ${startupComparison.productToFrameworkFloorReadyRatio}× (CPU ${startupComparison.productToFrameworkFloorCpuAtReadyRatio}×)`,
+    );
   console.log(
     `RSS idle / peak under load / after load: product ${product.residentMbIdleMedian} / ${product.residentMbPeakUnderLoadMedian} / ${product.residentMbAfterLoadMedian} MB, bare ${bareReactRouter.residentMbIdleMedian} / ${bareReactRouter.residentMbPeakUnderLoadMedian} / ${bareReactRouter.residentMbAfterLoadMedian} MB; load average ${startupComparison.loadAverageDuring.join(", ")}`,
   );

@@ -5,7 +5,8 @@ import path from "node:path";
 
 /*
  * A bare React Router server, for `npm run bench:api` to measure the product's start-up and
- * memory beside: one root, one page and a /healthz resource route, built with the same React
+ * memory beside, and its signed-in pages against as the framework floor: one root, one page, a
+ * /healthz resource route and a catch-all route the framework floor serves, built with the same React
  * Router and Vite as the product, served by @react-router/node's request listener on
  * node:http. Written and built in a temp folder (its node_modules a link to the project's), so
  * nothing of it lives in the product or its checks. What it does not do (sessions, a database,
@@ -32,7 +33,11 @@ import { defineConfig } from "vite";
 export default defineConfig({ plugins: [reactRouter()] });
 `,
   "app/routes.ts": `import { index, route } from "@react-router/dev/routes";
-export default [index("routes/home.tsx"), route("healthz", "routes/healthz.ts")];
+export default [
+  index("routes/home.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("*", "routes/floor.tsx"),
+];
 `,
   "app/root.tsx": `import { Links, Meta, Outlet, Scripts } from "react-router";
 export default function Root() {
@@ -50,6 +55,24 @@ export default function Home({ loaderData }: { loaderData: { greeting: string } 
 }
 `,
   "app/routes/healthz.ts": `export function loader() { return Response.json({ status: "ok" }); }
+`,
+  // The framework floor (scripts/lib/bench-floor.ts with FLOOR_REACT_ROUTER_BUILD): any other
+  // address runs the product's statements for it in a loader and renders a page of its shape,
+  // both handed in by the floor process. The start-up comparison never asks for it.
+  "app/routes/floor.tsx": `import type { ReactNode } from "react";
+interface BenchFloor {
+  load(address: string): Promise<unknown[]>;
+  body(address: string): ReactNode;
+}
+const floor = () => (globalThis as unknown as { benchFloor: BenchFloor }).benchFloor;
+export async function loader({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  const address = url.pathname + url.search;
+  return { address, rows: await floor().load(address) };
+}
+export default function Floor({ loaderData }: { loaderData: { address: string } }) {
+  return floor().body(loaderData.address);
+}
 `,
   "server.js": `import http from "node:http";
 import { createRequestListener } from "@react-router/node";

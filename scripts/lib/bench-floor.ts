@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -23,7 +24,8 @@ import { renderToString } from "react-dom/server";
  * statements and, for a page, its element count and bytes), PORT, WEB_CONCURRENCY, and either
  * DATABASE_URL or FLOOR_PGLITE_DIR (a copy of the embedded database's directory: PGlite has one
  * process per directory, and the product's is in use). Prints "floor listening" once every
- * process listens.
+ * process listens. With FLOOR_REACT_ROUTER_BUILD (the bare React Router app's folder) it is the
+ * framework floor instead: the same work served through React Router (frameworkFloor below).
  */
 export interface LoggedStatement {
   engine: "postgres" | "pglite";
@@ -60,8 +62,23 @@ if (cluster.isPrimary && processes > 1) {
   >;
   const run = await statementRunner();
   const shapes = new Map<string, { leaves: number; fill: number }>();
+  const server = process.env.FLOOR_REACT_ROUTER_BUILD
+    ? await frameworkFloor(process.env.FLOOR_REACT_ROUTER_BUILD, plan, run, shapes)
+    : rawFloor(plan, run, shapes);
+  server.listen(port, "127.0.0.1", () => {
+    if (processes <= 1) console.log("floor listening");
+  });
+  process.on("SIGTERM", () => {
+    server.close();
+    void run.close().then(() => process.exit(0));
+  });
+}
 
-  const server = http.createServer(async (req, res) => {
+type Shapes = Map<string, { leaves: number; fill: number }>;
+
+/** The floor with nothing in between: node:http, the driver, renderToString or JSON.stringify. */
+function rawFloor(plan: Record<string, FloorPage>, run: Runner, shapes: Shapes) {
+  return http.createServer(async (req, res) => {
     try {
       const page = plan[req.url ?? ""];
       if (!page) {
@@ -82,13 +99,39 @@ if (cluster.isPrimary && processes > 1) {
       res.writeHead(500).end();
     }
   });
-  server.listen(port, "127.0.0.1", () => {
-    if (processes <= 1) console.log("floor listening");
+}
+
+/**
+ * The framework floor: the same statements and the same page shape, served by a bare React Router
+ * server (scripts/lib/bare-react-router.ts, built once by the bench) through
+ * @react-router/node's request listener: React Router's request handling, its loader call, its
+ * server render with the page's data serialised into it, and its `.data` answers (there, the
+ * request reaches the loader without `.data`, so it replays the page's statements, which the
+ * product's log shows are the same). What the product spends beyond this is its own: Express and
+ * its middleware, sessions, query building, and its real components.
+ */
+async function frameworkFloor(
+  buildDir: string,
+  plan: Record<string, FloorPage>,
+  run: Runner,
+  shapes: Shapes,
+) {
+  const { createRequestListener } = await import("@react-router/node");
+  Object.assign(globalThis, {
+    benchFloor: {
+      load: async (address: string) => {
+        const page = plan[address];
+        if (!page) throw new Response(null, { status: 404 });
+        return replay(page.statements, run);
+      },
+      body: (address: string) => {
+        const shape = plan[address]?.html;
+        return shape ? pageOfShape(address, shape, [], shapes, "body") : null;
+      },
+    },
   });
-  process.on("SIGTERM", () => {
-    server.close();
-    void run.close().then(() => process.exit(0));
-  });
+  const build = await import(path.join(buildDir, "build/server/index.js"));
+  return http.createServer(createRequestListener({ build, mode: "production" }));
 }
 
 /** The statements round by round: those the product sent together are sent together. */
@@ -161,13 +204,15 @@ function pageOfShape(
   address: string,
   shape: { elements: number; bytes: number },
   rows: unknown[],
-  shapes: Map<string, { leaves: number; fill: number }>,
+  shapes: Shapes,
+  /** "body": only `main` and its sections, for a framework that writes the document around it. */
+  part: "document" | "body" = "document",
 ): ReactElement {
   // html, head, title, body, main, script: six; the rest are sections of up to ten paragraphs.
   const rest = Math.max(0, shape.elements - 6);
   const sections = Math.ceil(rest / 11);
   const leaves = Math.max(0, rest - sections);
-  const build = (fill: number) => {
+  const build = (fill: number, as: "document" | "body" = part) => {
     const text = "x".repeat(fill);
     const children: ReactElement[] = [];
     let left = leaves;
@@ -178,6 +223,7 @@ function pageOfShape(
       for (let p = 0; p < count; p++) paragraphs.push(createElement("p", { key: p }, text));
       children.push(createElement("section", { key: s }, paragraphs));
     }
+    if (as === "body") return createElement("main", null, children);
     return createElement(
       "html",
       { lang: "en" },
@@ -196,7 +242,8 @@ function pageOfShape(
   };
   let known = shapes.get(address);
   if (!known) {
-    const empty = renderToString(build(0)).length + "<!DOCTYPE html>".length;
+    // Sized as the raw floor's whole document, so both floors carry the same text.
+    const empty = renderToString(build(0, "document")).length + "<!DOCTYPE html>".length;
     known = {
       leaves,
       fill: leaves > 0 ? Math.max(0, Math.round((shape.bytes - empty) / leaves)) : 0,

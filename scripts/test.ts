@@ -141,13 +141,13 @@ stopOnFailure([
 // tests wait on a browser most of the time, which leaves room for the type check and knip.
 // So: the build, then Vitest alone, then the browser tests with the two read-only checks
 // beside them.
-// The type check is TypeScript 7's native compiler (`tsc`; docs/architecture.md §2): on this
-// tree 16 core-seconds cold against TypeScript 6's 30, the same errors. It keeps what it learnt
-// of the unchanged files for the next run (node_modules/.cache): TypeScript's own incremental
-// mode, which still reports every error, of changed and unchanged files alike (3 core-seconds
-// with nothing changed). A first run (a fresh clone) pays it all. knip runs without its cache: a cache kept from before a route
-// was added to app/routes.ts reported the new route module's exports as unused, and the cache
-// saved only 2 core-seconds.
+// The type check is TypeScript 7's native compiler (`tsc`; docs/architecture.md §2): on this tree
+// 16 core-seconds cold against TypeScript 6's 30, the same errors. It keeps what it learnt of the
+// unchanged files for the next run (node_modules/.cache): TypeScript's own incremental mode, which
+// still reports every error, of changed and unchanged files alike (3 core-seconds with nothing
+// changed). A first run (a fresh clone) pays it all. knip runs without its cache: a cache kept from
+// before a route was added to app/routes.ts reported the new route module's exports as unused, and
+// the cache saved only 2 core-seconds.
 const cache = path.join(root, "node_modules/.cache");
 const build = await run(
   {

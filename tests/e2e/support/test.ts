@@ -112,7 +112,11 @@ async function untilReactHasPage(page: Page) {
  * failed test's own capture (playwright.config.ts, `only-on-failure`, taken through the same
  * method once the test has failed) is still taken.
  */
+let screenshotsSkipped = false;
 async function skipScreenshots(browser: Browser) {
+  // The prototypes are the worker's, shared by every browser it starts: wrap them once.
+  if (screenshotsSkipped) return;
+  screenshotsSkipped = true;
   const context = await browser.newContext();
   const page = await context.newPage();
   for (const prototype of [

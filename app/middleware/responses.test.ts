@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readRegisteredEmail, registeredEmailSetCookie } from "./responses.server.ts";
+import {
+  csvDownload,
+  pdfDownload,
+  readRegisteredEmail,
+  registeredEmailSetCookie,
+} from "./responses.server.ts";
 
 function requestWith(setCookie: string) {
   const pair = setCookie.split(";")[0]!;
@@ -25,5 +30,26 @@ describe("the registration cookie", () => {
     expect(
       readRegisteredEmail(requestWith("referoh.registered_email=attacker%40example.org")),
     ).toBeNull();
+  });
+});
+
+describe("file downloads", () => {
+  it("are never cached, whatever they hold: a CSV export as much as a report's PDF", async () => {
+    const csv = csvDownload("a,b\n1,2\n", "insight-2026-01-01-to-2026-11-30.csv");
+    expect(Object.fromEntries(csv.headers)).toMatchObject({
+      "cache-control": "no-store",
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="insight-2026-01-01-to-2026-11-30.csv"',
+    });
+    expect(await csv.text()).toBe("a,b\n1,2\n");
+
+    const pdf = pdfDownload(new Uint8Array([37, 80, 68, 70]), "REP-ABC123", { "X-Extra": "1" });
+    expect(Object.fromEntries(pdf.headers)).toMatchObject({
+      "cache-control": "no-store",
+      "content-type": "application/pdf",
+      "content-disposition": 'attachment; filename="REP-ABC123.pdf"',
+      "content-length": "4",
+      "x-extra": "1",
+    });
   });
 });

@@ -1,9 +1,17 @@
 import http from "node:http";
+import net from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenForTest } from "~tests/support/listen.ts";
-import { documentUploadLimit, edgeGuard, isCleanAddress, maxBodyBytes, readBody } from "./edge.ts";
+import {
+  documentUploadLimit,
+  edgeGuard,
+  isCleanAddress,
+  maxBodyBytes,
+  readBody,
+  refusalGraceMs,
+} from "./edge.ts";
 
 /** Raw HTTP: fetch() itself refuses TRACE and addresses with broken escapes. */
 function send(port: number, method: string, path: string, headers: Record<string, string> = {}) {
@@ -147,10 +155,40 @@ describe("request bodies", () => {
     const response = await sendChunked(port, "/forgot-password", 30 * 1024 * 1024);
     expect(response.status).toBe(413);
     expect(response.body).toBe("The form is too large.");
-    await expect.poll(() => bytesRead.length).toBe(1);
+    // The connection is dropped after its grace, having read nothing more.
+    await expect.poll(() => bytesRead.length, { timeout: refusalGraceMs + 3000 }).toBe(1);
     // The limit, plus what was already in flight when the server stopped reading.
     expect(bytesRead[0]).toBeLessThan(maxBodyBytes + 512 * 1024);
     expect(response.sent).toBeLessThan(30 * 1024 * 1024);
+  });
+
+  it("lets a client that is still sending read the refusal, and then the connection's end, before any reset", async () => {
+    const events = await new Promise<string[]>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      const seen: string[] = [];
+      let received = "";
+      socket.on("error", (error: NodeJS.ErrnoException) => seen.push(`error ${error.code}`));
+      socket.on("data", (data) => {
+        received += data;
+        if (received.endsWith("The form is too large.")) seen.push("answer");
+      });
+      socket.on("end", () => {
+        seen.push("end");
+        socket.destroy();
+      });
+      socket.on("close", () => resolve(seen));
+      socket.write(
+        "POST /forgot-password HTTP/1.1\r\nHost: test\r\n" +
+          "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n" +
+          `${(30 * 1024 * 1024).toString(16)}\r\n`,
+      );
+      // 4 MB written at once, without waiting: the server refuses after 1 MB with the rest in flight.
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      for (let sent = 0; sent < 4 * 1024 * 1024; sent += chunk.length) socket.write(chunk);
+    });
+    // Closing at once would reset the connection under the unread rest, and the writing client
+    // would see EPIPE or ECONNRESET, often before it had read the answer.
+    expect(events).toEqual(["answer", "end"]);
   });
 
   it("hands a body within the limit on whole, chunked or not", async () => {

@@ -125,11 +125,32 @@ export function readBody(limits: BodyLimits): RequestHandler {
 }
 
 /**
+ * How long a refused connection stays half-open after its answer, reading nothing, so that the
+ * client reads the answer before the connection is reset.
+ */
+export const refusalGraceMs = 2000;
+
+/**
  * Answers without reading the rest of the body, and closes the connection: reading a body this
  * size only to discard it is what an attacker wants, and the unread rest cannot be skipped to
  * reach a next request on the same connection.
+ *
+ * Node closes a `Connection: close` socket the moment the answer is written. With the body's
+ * rest unread, that close is a reset, and the reset can reach a client that is still sending
+ * before it has read the answer: it then reports a broken pipe (EPIPE in Node, a network error
+ * in a browser) instead of the 413. So the socket sends the answer and its end, stays paused
+ * (the kernel's window holds the sender back), and is dropped after a short grace. This is
+ * nginx's lingering close without the reading.
  */
 function refuseUnread(res: Response, status: number, message: string) {
   res.setHeader("Connection", "close");
+  const socket = res.socket;
+  if (socket) {
+    // Node's server calls destroySoon() once the answer is written (resOnFinish in _http_server).
+    socket.destroySoon = () => {
+      if (socket.writable) socket.end();
+      setTimeout(() => socket.destroy(), refusalGraceMs).unref();
+    };
+  }
   plain(res, status, message);
 }

@@ -1,5 +1,5 @@
 import { addDays } from "date-fns";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import {
   member,
@@ -12,6 +12,7 @@ import { recordAuditEventAs } from "~/domain/audit/record-audit-event.server.ts"
 import type { SystemActor } from "~/domain/kernel/actor.ts";
 import { requireSystem } from "~/domain/kernel/guards.ts";
 import { queueMail, sendQueuedMail } from "~/domain/kernel/mail-outbox.server.ts";
+import { leaseFree, takeLease } from "~/domain/kernel/outbox-lease.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
 import {
   visibleMembers,
@@ -101,22 +102,19 @@ export async function deliverDueWebhooks(scope: Scope<SystemActor>) {
         visibleWebhookDeliveries(scope),
         eq(webhookDelivery.status, "pending"),
         lte(webhookDelivery.nextAttemptAt, now),
-        or(isNull(webhookDelivery.claimedUntil), lt(webhookDelivery.claimedUntil, now)),
+        leaseFree(webhookDelivery, now),
       ),
     )
     .orderBy(asc(webhookDelivery.nextAttemptAt))
     .limit(batch);
   const claimed = await db
     .update(webhookDelivery)
-    .set({
-      claimedUntil: new Date(now.getTime() + leaseMs),
-      attempts: sql`${webhookDelivery.attempts} + 1`,
-    })
+    .set(takeLease(webhookDelivery, now, leaseMs))
     .where(
       and(
         visibleWebhookDeliveries(scope),
         inArray(webhookDelivery.id, due),
-        or(isNull(webhookDelivery.claimedUntil), lt(webhookDelivery.claimedUntil, now)),
+        leaseFree(webhookDelivery, now),
       ),
     )
     .returning();

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { mailOutbox, type OutboxMessage } from "~/db/schema/index.ts";
 import type { Mailer } from "~/services/mail/mailer.server.ts";
 import type { Executor, Tx } from "./database.ts";
+import { leaseFree, takeLease } from "./outbox-lease.ts";
 import type { Scope } from "./scope.ts";
 
 /**
@@ -100,17 +101,8 @@ async function deliver(
   const { db, now } = scope;
   const [claimed] = await db
     .update(mailOutbox)
-    .set({
-      claimedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
-      attempts: sql`${mailOutbox.attempts} + 1`,
-    })
-    .where(
-      and(
-        eq(mailOutbox.id, rowId),
-        isNull(mailOutbox.sentAt),
-        or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now)),
-      ),
-    )
+    .set(takeLease(mailOutbox, now, OUTBOX_LEASE_MS))
+    .where(and(eq(mailOutbox.id, rowId), isNull(mailOutbox.sentAt), leaseFree(mailOutbox, now)))
     .returning();
   if (!claimed) return "busy";
   const messageId = outboxMessageId(claimed, scope.adapters.publicUrl);
@@ -252,12 +244,7 @@ export async function drainMailOutbox(
   const due = await db
     .select({ id: mailOutbox.id, kind: mailOutbox.kind })
     .from(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.sentAt),
-        or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now)),
-      ),
-    )
+    .where(and(isNull(mailOutbox.sentAt), leaseFree(mailOutbox, now)))
     .orderBy(asc(mailOutbox.createdAt))
     .limit(200);
   let sent = 0;

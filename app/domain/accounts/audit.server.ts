@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server.ts";
+import type { Actor } from "~/domain/access/permissions.ts";
 import { recordAuditEvent } from "~/domain/audit/record-audit-event.server.ts";
 import type { RequestMeta } from "./types.ts";
 
@@ -18,4 +19,12 @@ export function auditAuthEvent(
     ...event,
     request: request ? { ip: request.ip, requestId: request.requestId } : undefined,
   });
+}
+
+/**
+ * How a signed-in person stands in their own account's audit events: the account, its platform
+ * role and the organisation the session acts for, so an employer's change is found under it.
+ */
+export function accountAuditActor(actor: Actor) {
+  return { id: actor.userId, role: actor.role, organisationId: actor.organisationId };
 }

@@ -1,5 +1,5 @@
 import type { Actor } from "~/domain/access/permissions.ts";
-import { auditAuthEvent } from "./audit.server.ts";
+import { accountAuditActor, auditAuthEvent } from "./audit.server.ts";
 import type { AccountsDeps, RequestMeta } from "./types.ts";
 
 /** Ends this session (the row is deleted) and returns the cookies that clear it in the browser. */
@@ -21,11 +21,7 @@ export async function signOut(
     await auditAuthEvent(deps.database.db, input.request, {
       action: "auth.sign_out",
       outcome: "success",
-      actor: {
-        id: input.actor.userId,
-        role: input.actor.role,
-        organisationId: input.actor.organisationId,
-      },
+      actor: accountAuditActor(input.actor),
     });
   }
   return setCookies;

@@ -3,7 +3,7 @@ import { organisation, user } from "~/db/schema/index.ts";
 import { type Actor, can } from "~/domain/access/permissions.ts";
 import { DomainError } from "~/domain/kernel/errors.ts";
 import { accountKey } from "./account-key.ts";
-import { auditAuthEvent } from "./audit.server.ts";
+import { accountAuditActor, auditAuthEvent } from "./audit.server.ts";
 import { authErrorCode } from "./auth-errors.ts";
 import { passwordOwnerOf, passwordProblem, type WeakPassword } from "./check-password.server.ts";
 import { passwordChangedEmail } from "./emails.ts";
@@ -31,11 +31,7 @@ export async function updateProfile(
   await auditAuthEvent(deps.database.db, input.request, {
     action: "account.profile_updated",
     outcome: "success",
-    actor: {
-      id: input.actor.userId,
-      role: input.actor.role,
-      organisationId: input.actor.organisationId,
-    },
+    actor: accountAuditActor(input.actor),
     object: { type: "user", id: input.actor.userId },
   });
 }
@@ -53,11 +49,7 @@ export async function updateOrganisation(
   },
 ): Promise<void> {
   const { db } = deps.database;
-  const actor = {
-    id: input.actor.userId,
-    role: input.actor.role,
-    organisationId: input.actor.organisationId,
-  };
+  const actor = accountAuditActor(input.actor);
   if (!can(input.actor, "organisation:update") || !input.actor.organisationId) {
     await auditAuthEvent(db, input.request, {
       action: "organisation.updated",
@@ -98,11 +90,7 @@ export async function changePassword(
 ): Promise<ChangePasswordResult> {
   const { db } = deps.database;
   if (!can(input.actor, "account:update-own")) throw notPermitted();
-  const actor = {
-    id: input.actor.userId,
-    role: input.actor.role,
-    organisationId: input.actor.organisationId,
-  };
+  const actor = accountAuditActor(input.actor);
   const problem = await passwordProblem(
     input.newPassword,
     await passwordOwnerOf(db, input.actor.userId),

@@ -51,6 +51,16 @@ const yes =
   (linkId: string) =>
   ({ v }: PreEmploymentCase) =>
     v.isYes(linkId);
+/**
+ * Answered with something other than the answers that need nothing from OH (immune, two doses,
+ * no disorder): a question left blank is not a finding.
+ */
+const answeredOtherThan =
+  (linkId: string, ...nothingNeeded: string[]) =>
+  ({ v }: PreEmploymentCase) => {
+    const code = v.code(linkId);
+    return Boolean(code) && !nothingNeeded.includes(code!);
+  };
 /** The person's own words, or "not described". */
 const described = (v: ResponseView, linkId: string) => v.quote(linkId) ?? "not described";
 
@@ -263,10 +273,7 @@ export const PRE_EMPLOYMENT_RULES: readonly PreEmploymentRule[] = [
   // ---- healthcare worker (UKHSA Green Book, health clearance guidance) ----
   {
     id: "hcw.hepatitis-b",
-    when: ({ v }) => {
-      const hepB = v.code("hcw.hepatitis-b");
-      return Boolean(hepB) && hepB !== "immune";
-    },
+    when: answeredOtherThan("hcw.hepatitis-b", "immune"),
     add: ({ v }) => ({
       finding: [
         "further-assessment",
@@ -279,10 +286,7 @@ export const PRE_EMPLOYMENT_RULES: readonly PreEmploymentRule[] = [
   },
   {
     id: "hcw.mmr",
-    when: ({ v }) => {
-      const mmr = v.code("hcw.mmr");
-      return Boolean(mmr) && mmr !== "two-doses" && mmr !== "immune-test";
-    },
+    when: answeredOtherThan("hcw.mmr", "two-doses", "immune-test"),
     add: ({ v }) => ({
       finding: [
         "further-assessment",
@@ -463,10 +467,7 @@ export const PRE_EMPLOYMENT_RULES: readonly PreEmploymentRule[] = [
   },
   {
     id: "driving.sleep-disorder",
-    when: ({ v }) => {
-      const sleep = v.code("driving.sleep-disorder");
-      return Boolean(sleep) && sleep !== "no";
-    },
+    when: answeredOtherThan("driving.sleep-disorder", "no"),
     add: ({ v }) => ({
       finding: [
         v.code("driving.sleep-controlled") === "controlled" ? "info" : "further-assessment",

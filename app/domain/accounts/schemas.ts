@@ -1,5 +1,11 @@
 import "~/lib/zod-jitless.ts";
 import { z } from "zod";
+import {
+  mismatchOnConfirmation,
+  newPassword,
+  passwordConfirmed,
+  passwordsDontMatch,
+} from "./new-password.ts";
 import { oneTimeCode } from "./one-time-code.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from "./password-rules.ts";
 
@@ -23,10 +29,6 @@ const optionalText = (max: number) =>
 const password = z
   .string()
   .min(1, "Password is required")
-  .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong);
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
   .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong);
 const currentPassword = z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH);
 
@@ -65,7 +67,7 @@ export const registerSchema = z
       ctx.addIssue({ code: "custom", path: ["password"], message: passwordMessages.tooShort });
     }
     if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords don't match" });
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: passwordsDontMatch });
     }
   });
 
@@ -86,8 +88,8 @@ export function registerProblemToast(errors: SubmissionErrors): {
   if (first("password") === passwordMessages.tooShort) {
     return { title: "Password too short", description: passwordMessages.tooShort };
   }
-  if (first("confirmPassword") === "Passwords don't match") {
-    return { title: "Passwords don't match", description: "Please make sure your passwords match" };
+  if (first("confirmPassword") === passwordsDontMatch) {
+    return { title: passwordsDontMatch, description: "Please make sure your passwords match" };
   }
   return {
     title: "Registration failed",
@@ -106,10 +108,7 @@ export const newPasswordSchema = z
     password: newPassword,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords don't match",
-  });
+  .refine(passwordConfirmed, mismatchOnConfirmation);
 
 /** The second step of signing in, on either portal. */
 export const codeSchema = z.object({
@@ -181,10 +180,7 @@ export const firstAdminSchema = z
     password: newPassword,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords don't match",
-  });
+  .refine(passwordConfirmed, mismatchOnConfirmation);
 
 /**
  * My Account's forms, one schema each, told apart by the `intent` the form sends: the action reads
@@ -210,10 +206,7 @@ export const accountForms = {
       newPassword,
       confirmPassword: z.string(),
     })
-    .refine((v) => v.newPassword === v.confirmPassword, {
-      path: ["confirmPassword"],
-      message: "Passwords don't match",
-    }),
+    .refine((v) => v.newPassword === v.confirmPassword, mismatchOnConfirmation),
   "two-factor": currentPasswordSchema.extend({ intent: z.literal("two-factor") }),
 };
 export const accountFormSchema = z.discriminatedUnion("intent", [

@@ -2,10 +2,10 @@ import "~/lib/zod-jitless.ts";
 import { z } from "zod";
 import { memberRoles } from "~/db/schema/auth.ts";
 import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordMessages,
-} from "~/domain/accounts/password-rules.ts";
+  mismatchOnConfirmation,
+  newPassword,
+  passwordConfirmed,
+} from "~/domain/accounts/new-password.ts";
 
 /*
  * The team page's forms and the invitation page's, one schema each, read with Conform on both
@@ -66,13 +66,7 @@ export const joinWithNewAccountSchema = z
   .object({
     intent: z.literal("create-account"),
     name: trimmed.min(1, "Your name is required").max(200, "Name is too long"),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
-      .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+    password: newPassword,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords don't match",
-  });
+  .refine(passwordConfirmed, mismatchOnConfirmation);

@@ -62,6 +62,14 @@ export async function consumeTotpStep(
   return updated.length === 1 ? "ok" : "reused";
 }
 
+/**
+ * Why a refused code is refused, as the audit log says it: a code used before (someone may have
+ * watched it typed) is told apart from a wrong one, wherever a TOTP code is checked.
+ */
+export function totpRefusalReason(step: "invalid" | "reused"): "code_reused" | "invalid_code" {
+  return step === "reused" ? "code_reused" : "invalid_code";
+}
+
 type SecondFactorResult =
   | SignedIn
   | { status: "invalid" }
@@ -103,7 +111,7 @@ export async function verifySignInSecondFactor(
   if (input.method === "totp") {
     const step = await consumeTotpStep(deps, account.id, input.code);
     if (step !== "ok") {
-      await fail(step === "reused" ? "code_reused" : "invalid_code");
+      await fail(totpRefusalReason(step));
       return { status: "invalid" };
     }
   }
@@ -261,7 +269,7 @@ export async function confirmTwoFactorEnrolment(
       { action: "auth.two_factor.enabled", actor, details: { reason } },
     );
   if (step !== "ok") {
-    await fail(step === "reused" ? "code_reused" : "invalid_code");
+    await fail(totpRefusalReason(step));
     return { status: "invalid" };
   }
   let result: { headers: Headers };

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { signingStepUp } from "~/db/schema/index.ts";
 import { auditAuthEvent } from "~/domain/accounts/audit.server.ts";
 import { checkSecondFactorLimits, recordAttempt } from "~/domain/accounts/throttle.server.ts";
-import { consumeTotpStep } from "~/domain/accounts/two-factor.server.ts";
+import { consumeTotpStep, totpRefusalReason } from "~/domain/accounts/two-factor.server.ts";
 import type { AccountsDeps, RequestMeta } from "~/domain/accounts/types.ts";
 import { requireDoctor } from "~/domain/kernel/guards.ts";
 import type { Scope } from "~/domain/kernel/scope.ts";
@@ -63,8 +63,7 @@ export async function verifySigningStepUp(
     action: "doctor.signing_step_up",
     outcome: result === "ok" ? "success" : "failure",
     actor: auditActor,
-    details:
-      result === "ok" ? {} : { reason: result === "reused" ? "code_reused" : "invalid_code" },
+    details: result === "ok" ? {} : { reason: totpRefusalReason(result) },
   });
   if (result !== "ok") return "invalid";
   await db

@@ -10,7 +10,7 @@ import {
   type SeededDoctor,
   seededAccountsFile,
 } from "./seeded-accounts-file.ts";
-import { seedDoctor, seedEmployer } from "./seeded-sessions.ts";
+import { seedDoctor, seedEmployer, seedReferrer } from "./seeded-sessions.ts";
 
 /*
  * Run by playwright.config.ts's webServer command just before the shared test server starts, on
@@ -30,6 +30,8 @@ import { seedDoctor, seedEmployer } from "./seeded-sessions.ts";
 const employerCount = Number(process.env.E2E_SEEDED_EMPLOYERS ?? 56);
 const employersWithoutAddressCount = Number(process.env.E2E_SEEDED_EMPLOYERS_NO_ADDRESS ?? 4);
 const doctorCount = Number(process.env.E2E_SEEDED_DOCTORS ?? 18);
+// One for each case a journey has invited through the API (createInvitedReferral's default).
+const referrerCount = Number(process.env.E2E_SEEDED_REFERRERS ?? 32);
 
 // Names no journey gives a doctor it invites, so a name picks one doctor in the admin's lists.
 const DOCTOR_NAMES = [
@@ -96,14 +98,23 @@ async function main() {
       });
       return employer;
     });
+    const referrers = await inBatches(referrerCount, async () => {
+      const { userId: _userId, ...referrer } = await seedReferrer(runtime, { passwordHash });
+      return referrer;
+    });
     const doctors = await inBatches(doctorCount, (i) => seedDoctorAt(runtime, i, passwordHash));
-    const accounts: SeededAccounts = { seededAt: new Date().toISOString(), employers, doctors };
+    const accounts: SeededAccounts = {
+      seededAt: new Date().toISOString(),
+      employers,
+      referrers,
+      doctors,
+    };
     fs.writeFileSync(seededAccountsFile(config.dataDir), JSON.stringify(accounts));
   } finally {
     await runtime.shutdown();
   }
   console.error(
-    `e2e seed: database ready in ${ready - started} ms; ${employerCount + employersWithoutAddressCount} employers and ${doctorCount} doctors in ${Date.now() - ready} ms`,
+    `e2e seed: database ready in ${ready - started} ms; ${employerCount + employersWithoutAddressCount} employers, ${referrerCount} referrers and ${doctorCount} doctors in ${Date.now() - ready} ms`,
   );
 }
 

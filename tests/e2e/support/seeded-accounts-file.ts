@@ -18,6 +18,15 @@ export interface SeededEmployer {
   cookies: SeededCookie[];
 }
 
+/**
+ * An employer whose company places referrals through the API (docs/api.md) with a key of its
+ * own, for journeys that need a case invited and are not about the referral form.
+ */
+export interface SeededReferrer extends SeededEmployer {
+  /** The key's secret, with the scopes to make and read referrals. */
+  apiKey: string;
+}
+
 export interface SeededDoctor {
   email: string;
   name: string;
@@ -31,6 +40,7 @@ export interface SeededDoctor {
 export interface SeededAccounts {
   seededAt: string;
   employers: SeededEmployer[];
+  referrers: SeededReferrer[];
   doctors: SeededDoctor[];
 }
 

@@ -11,6 +11,7 @@ import {
   type SeededAccounts,
   type SeededDoctor,
   type SeededEmployer,
+  type SeededReferrer,
   seededAccountsFile,
 } from "./seeded-accounts-file.ts";
 
@@ -33,7 +34,11 @@ function seededAccounts(): SeededAccounts {
 }
 
 /** The first account of `role` no test has claimed that `fits`; true to the claiming test only. */
-function claim<T>(role: "employer" | "doctor", accounts: T[], fits: (account: T) => boolean): T {
+function claim<T>(
+  role: "employer" | "referrer" | "doctor",
+  accounts: T[],
+  fits: (account: T) => boolean,
+): T {
   const dir = path.join(dataDir(), "e2e-seeded-claims");
   fs.mkdirSync(dir, { recursive: true });
   for (const [index, account] of accounts.entries()) {
@@ -75,6 +80,16 @@ export async function seededEmployer(
   await page.goto("/employer-dashboard");
   await expect(page, `the seeded session of ${employer.email}`).toHaveURL(/\/employer-dashboard/);
   return employer;
+}
+
+/**
+ * An employer company of its own with an API key for referrals, its owner signed in in
+ * `context` (no page is opened): for a journey that needs a case invited, not the form.
+ */
+export async function seededReferrer(context: BrowserContext): Promise<SeededReferrer> {
+  const referrer = claim("referrer", seededAccounts().referrers, () => true);
+  await addSessionCookies(context, referrer);
+  return referrer;
 }
 
 /** What a journey holds of a signed-in doctor: their page, and the authenticator to sign with. */

@@ -7,8 +7,15 @@ import {
   confirmTwoFactorEnrolment,
   startTwoFactorEnrolment,
 } from "../../../app/domain/accounts/two-factor.server.ts";
+import { createApiKey } from "../../../app/domain/api/create-api-key.server.ts";
+import { employerScopeFor } from "../../support/billing.ts";
 import { createAccountOn, PASSWORD } from "../../support/test-accounts.ts";
-import type { SeededCookie, SeededDoctor, SeededEmployer } from "./seeded-accounts-file.ts";
+import type {
+  SeededCookie,
+  SeededDoctor,
+  SeededEmployer,
+  SeededReferrer,
+} from "./seeded-accounts-file.ts";
 
 /*
  * Accounts made signed in on a production build's runtime, through the domain's own functions,
@@ -102,6 +109,24 @@ export async function seedEmployer(
     withAddress: address !== null,
     cookies: [await openSession(runtime, userId)],
   };
+}
+
+/**
+ * A seeded employer with an API key to make and read referrals, made as its owner makes one on
+ * the integrations page (app/domain/api/create-api-key.server.ts).
+ */
+export async function seedReferrer(
+  runtime: Runtime,
+  options: { passwordHash: string },
+): Promise<SeededReferrer & { userId: string }> {
+  const employer = await seedEmployer(runtime, options);
+  const { secret } = await createApiKey(employerScopeFor(runtime.database.db, employer), {
+    intent: "create-key",
+    name: "Journeys' referrals",
+    scopes: ["referrals:write", "referrals:read"],
+    expiresOn: "",
+  });
+  return { ...employer, apiKey: secret };
 }
 
 /**

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { PlanCard } from "~/components/billing/plan-card.tsx";
+import { useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { LinkTabs } from "~/components/link-tabs.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -208,7 +209,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   );
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay";
+  const paying = useSubmittingIntent() === "pay";
   const interval = order.interval;
   const [bundleForm, bundleFields] = useSchemaForm({
     id: "payment-bundle",

@@ -78,10 +78,7 @@ function ReminderButton({ referral }: { referral: ReferralDrawerData }) {
 
 function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
-      toast.error("Referral not cancelled", { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
+  useRefusalToast(fetcher, "Referral not cancelled");
   return (
     <ConfirmDialog
       trigger={

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { CurrentPasswordField, NewPasswordFields } from "~/components/account/password-fields.tsx";
+import { SignOutButton } from "~/components/account/sign-out.tsx";
 import { useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
@@ -443,12 +444,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
       </SectionCard>
 
-      <Form method="post" action="/logout">
-        <Button type="submit" variant="outline" className="gap-2">
-          <LogOutIcon aria-hidden="true" className="size-4" />
-          Sign out
-        </Button>
-      </Form>
+      <SignOutButton className="gap-2">
+        <LogOutIcon aria-hidden="true" className="size-4" />
+        Sign out
+      </SignOutButton>
     </div>
   );
 }

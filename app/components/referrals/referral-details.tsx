@@ -16,7 +16,7 @@ import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { DetailRow } from "./detail-row.tsx";
-import { drawerStates } from "./referral-drawer-states.ts";
+import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
 import { ReferralPeopleSection } from "./referral-people.tsx";
 import { ReferralStatusBadge } from "./status-badge.tsx";
 
@@ -84,6 +84,28 @@ type HeadingLevel = 2 | 3;
  */
 export function shownReport(referral: ReferralDrawerData) {
   return drawerStates[referral.status].showsReport || referral.report ? referral.report : null;
+}
+
+/**
+ * Whether the drawer and the referral's page offer an action now: the state table's actions, as
+ * far as the server allows them (its can- flags); editing is a management referral's only.
+ */
+export function offersAction(referral: ReferralDrawerData, action: DrawerAction): boolean {
+  if (!drawerStates[referral.status].actions.includes(action)) return false;
+  switch (action) {
+    case "cancel":
+      return referral.canCancel;
+    case "remind":
+      return referral.canRemind;
+    case "reinvite":
+      return referral.canReinvite;
+    case "close":
+      return referral.canClose;
+    case "edit":
+      return referral.type === "management";
+    default:
+      return true;
+  }
 }
 
 /** The page's or the drawer's title: the report once it is released, else the referral. */

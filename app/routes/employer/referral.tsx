@@ -20,6 +20,7 @@ import {
   EditDraftLink,
   FollowUpLink,
   NewReferralLink,
+  offersAction,
   PayNowButton,
   ReferralDetails,
   type ReferralDrawerData,
@@ -27,7 +28,7 @@ import {
   referralTitle,
   shownReport,
 } from "~/components/referrals/referral-details.tsx";
-import { drawerStates } from "~/components/referrals/referral-drawer-states.ts";
+import type { DrawerAction } from "~/components/referrals/referral-drawer-states.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
@@ -63,6 +64,9 @@ import { loadReferralDetails } from "./referral-drawer.server.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(loaderData ? referralTitle(loaderData.referral) : "Referral");
 
+/** The actions the page confirms as a state of its own (`?confirm=`) before their POST. */
+const confirmedActions = ["cancel", "reinvite", "close"] as const;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Through the employer's visibility (another organisation's is not found); a released report
   // is read and audited.
@@ -71,9 +75,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
-  // The confirmation only where the page offers "Cancel referral" (the drawer's rule).
-  const cancellable =
-    referral.canCancel && drawerStates[referral.status].actions.includes("cancel");
   // The employer–doctor thread: read, marked read and audited (docs/architecture.md §4).
   const scope = currentScope(context);
   const [conversation, documents] = await Promise.all([
@@ -82,13 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // Each confirmation only where the page offers its control (the drawer's rule).
   const confirming =
-    confirm === "cancel" && cancellable
-      ? ("cancel" as const)
-      : confirm === "reinvite" && referral.canReinvite
-        ? ("reinvite" as const)
-        : confirm === "close" && referral.canClose
-          ? ("close" as const)
-          : null;
+    confirmedActions.find((action) => action === confirm && offersAction(referral, action)) ?? null;
   const sent = url.searchParams.get("sent");
   return {
     referral,
@@ -249,16 +244,14 @@ function ConfirmationLink({ confirmation }: { confirmation: CaseConfirmation }) 
 
 /** The state table's actions, as far as the server allows them now, as links and forms. */
 function PageActions({ referral }: { referral: ReferralDrawerData }) {
-  const actions = drawerStates[referral.status].actions;
+  const offers = (action: DrawerAction) => offersAction(referral, action);
   const sending = useSubmittingIntent();
   const report = shownReport(referral);
   return (
     <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-      {report && actions.includes("downloadReport") ? (
-        <DownloadReportButton pdfUrl={report.pdfUrl} />
-      ) : null}
-      {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
-      {actions.includes("remind") && referral.canRemind ? (
+      {report && offers("downloadReport") ? <DownloadReportButton pdfUrl={report.pdfUrl} /> : null}
+      {offers("payNow") ? <PayNowButton referral={referral} /> : null}
+      {offers("remind") ? (
         <PostIntentForm intent="remind">
           <Button
             type="submit"
@@ -271,18 +264,12 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
           </Button>
         </PostIntentForm>
       ) : null}
-      {actions.includes("edit") && referral.type === "management" ? (
-        <EditDraftLink referral={referral} />
-      ) : null}
-      {actions.includes("reinvite") && referral.canReinvite ? (
-        <ConfirmationLink confirmation={reinviteConfirmation} />
-      ) : null}
+      {offers("edit") ? <EditDraftLink referral={referral} /> : null}
+      {offers("reinvite") ? <ConfirmationLink confirmation={reinviteConfirmation} /> : null}
       <FollowUpLink referral={referral} />
-      {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
-      {actions.includes("close") && referral.canClose ? (
-        <ConfirmationLink confirmation={closeConfirmation} />
-      ) : null}
-      {actions.includes("cancel") && referral.canCancel ? (
+      {offers("newReferral") ? <NewReferralLink referral={referral} /> : null}
+      {offers("close") ? <ConfirmationLink confirmation={closeConfirmation} /> : null}
+      {offers("cancel") ? (
         // A link to the confirmation, never the cancellation itself.
         <Button asChild variant="ghostDestructive">
           <Link to="?confirm=cancel" preventScrollReset>

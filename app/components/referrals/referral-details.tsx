@@ -1,7 +1,10 @@
 import { CreditCardIcon, DownloadIcon, PencilIcon, PlusIcon, RepeatIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
+import {
+  ReportSignatureLines,
+  SignedReportSections,
+} from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
@@ -219,20 +222,15 @@ export function ReferralDetails({
       </section>
       {report ? (
         <div data-testid="drawer-report" className="space-y-6">
-          {/* The person's statement follows the doctor's signature, as in the PDF. */}
-          <ReportSections
-            sections={report.sections.filter((s) => s.id !== "subject-statement")}
+          <SignedReportSections
+            sections={report.sections}
             headingLevel={headingLevel}
+            signature={
+              <Section level={headingLevel} title="Consulting Doctor">
+                <ReportSignatureLines lines={report.signature} />
+              </Section>
+            }
           />
-          <Section level={headingLevel} title="Consulting Doctor">
-            <ReportSignatureLines lines={report.signature} />
-          </Section>
-          {report.sections.some((s) => s.id === "subject-statement") ? (
-            <ReportSections
-              sections={report.sections.filter((s) => s.id === "subject-statement")}
-              headingLevel={headingLevel}
-            />
-          ) : null}
         </div>
       ) : (
         <>

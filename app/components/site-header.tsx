@@ -12,11 +12,12 @@ import {
   XIcon,
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { focusRing } from "~/components/ui/focus-ring";
 import { cn } from "~/lib/cn";
 import { OrganisationSwitchForms } from "./account/organisation-switcher.tsx";
+import { SignOutForm } from "./account/sign-out.tsx";
 import {
   areaNavItems,
   areasWithPageNavigation,
@@ -87,15 +88,6 @@ function AccountMenuLabel({ account }: { account: HeaderAccount }) {
         {organisation.name}
       </span>
     </>
-  );
-}
-
-/** Signs out by POST (works without JavaScript); the server clears the session and cookies. */
-function SignOutForm({ children, className }: { children: React.ReactNode; className?: string }) {
-  return (
-    <Form method="post" action="/logout" className={className}>
-      {children}
-    </Form>
   );
 }
 

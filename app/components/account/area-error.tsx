@@ -1,6 +1,7 @@
 import { ShieldAlertIcon } from "lucide-react";
-import { Form, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SignOutButton } from "./sign-out.tsx";
 
 /**
  * The error screen of a signed-in area. A 403 (signed in, wrong role) says so and offers the
@@ -23,11 +24,7 @@ export function AreaError({ error }: { error: unknown }) {
             <Button asChild>
               <Link to={home}>Your account</Link>
             </Button>
-            <Form method="post" action="/logout">
-              <Button type="submit" variant="outline">
-                Sign out
-              </Button>
-            </Form>
+            <SignOutButton />
           </div>
         </main>
       );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { type HeaderAccount, SiteHeader } from "~/components/site-header.tsx";
+import { SkipLink } from "~/components/skip-link.tsx";
 import { NoticeToasts } from "./notices.tsx";
 import { PendingOverlay } from "./pending-overlay.tsx";
 
@@ -16,12 +17,7 @@ export function SignedInShell({
 }) {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-4 focus:py-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <SiteHeader account={account} variant="area" />
       <main id="main" className="flex-1 bg-surface pt-16">
         {children}

@@ -1,14 +1,7 @@
 import type { ReactNode } from "react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { NativeRadio } from "~/components/ui/native-radio";
 import { cn } from "~/lib/cn";
-
-/** True after hydration: controls that need JavaScript stay usable without it until then. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** A selectable card: a real radio inside its label, so it works without JavaScript. */
 export function PlanCard({

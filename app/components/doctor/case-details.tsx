@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { AlertTriangleIcon, MailIcon, PhoneIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { StatementList } from "~/components/doctor/draft-evidence.tsx";
-import { IntentForm } from "~/components/forms/intent-form.tsx";
+import { IntentForm, useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { DetailRow } from "~/components/referrals/detail-row.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
@@ -407,9 +407,7 @@ function ContactLog({
   headingLevel: HeadingLevel;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "contact-attempt";
+  const busy = useSubmittingIntent() === "contact-attempt";
   const [form, fields] = useSchemaForm({
     id: "contact-attempt-form",
     schema: contactAttemptSchema(new Date()),

@@ -1,6 +1,6 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, type FormProps, Link } from "react-router";
+import { Form, type FormProps, Link, useNavigation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { Button } from "~/components/ui/button";
 
@@ -41,6 +41,16 @@ export function PostIntentForm({
       {children}
     </Form>
   );
+}
+
+/**
+ * The intent of this page's form on its way to the server, or null: on a page of several intent
+ * forms, only the button of the form that was sent says so ("Sending...").
+ */
+export function useSubmittingIntent(): string | null {
+  const navigation = useNavigation();
+  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  return typeof intent === "string" ? intent : null;
 }
 
 /** An intent and the hidden fields that go with it: the row's id, `confirm=yes` once asked. */

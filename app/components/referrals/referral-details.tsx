@@ -1,7 +1,10 @@
 import { CreditCardIcon, DownloadIcon, PencilIcon, PlusIcon, RepeatIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { ReportSections, ReportSignatureLines } from "~/components/reports/report-sections.tsx";
+import {
+  ReportSignatureLines,
+  SignedReportSections,
+} from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { ReferralPaymentFacts } from "~/domain/billing/referral-payment.ts";
@@ -16,7 +19,7 @@ import type { ReferralPeople } from "~/domain/referrals/referral-people.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { formatLongDate } from "~/lib/dates.ts";
 import { DetailRow } from "./detail-row.tsx";
-import { drawerStates } from "./referral-drawer-states.ts";
+import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
 import { ReferralPeopleSection } from "./referral-people.tsx";
 import { ReferralStatusBadge } from "./status-badge.tsx";
 
@@ -84,6 +87,28 @@ type HeadingLevel = 2 | 3;
  */
 export function shownReport(referral: ReferralDrawerData) {
   return drawerStates[referral.status].showsReport || referral.report ? referral.report : null;
+}
+
+/**
+ * Whether the drawer and the referral's page offer an action now: the state table's actions, as
+ * far as the server allows them (its can- flags); editing is a management referral's only.
+ */
+export function offersAction(referral: ReferralDrawerData, action: DrawerAction): boolean {
+  if (!drawerStates[referral.status].actions.includes(action)) return false;
+  switch (action) {
+    case "cancel":
+      return referral.canCancel;
+    case "remind":
+      return referral.canRemind;
+    case "reinvite":
+      return referral.canReinvite;
+    case "close":
+      return referral.canClose;
+    case "edit":
+      return referral.type === "management";
+    default:
+      return true;
+  }
 }
 
 /** The page's or the drawer's title: the report once it is released, else the referral. */
@@ -197,20 +222,15 @@ export function ReferralDetails({
       </section>
       {report ? (
         <div data-testid="drawer-report" className="space-y-6">
-          {/* The person's statement follows the doctor's signature, as in the PDF. */}
-          <ReportSections
-            sections={report.sections.filter((s) => s.id !== "subject-statement")}
+          <SignedReportSections
+            sections={report.sections}
             headingLevel={headingLevel}
+            signature={
+              <Section level={headingLevel} title="Consulting Doctor">
+                <ReportSignatureLines lines={report.signature} />
+              </Section>
+            }
           />
-          <Section level={headingLevel} title="Consulting Doctor">
-            <ReportSignatureLines lines={report.signature} />
-          </Section>
-          {report.sections.some((s) => s.id === "subject-statement") ? (
-            <ReportSections
-              sections={report.sections.filter((s) => s.id === "subject-statement")}
-              headingLevel={headingLevel}
-            />
-          ) : null}
         </div>
       ) : (
         <>

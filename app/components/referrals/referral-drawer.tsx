@@ -19,6 +19,7 @@ import {
   EditDraftLink,
   FollowUpLink,
   NewReferralLink,
+  offersAction,
   PayNowButton,
   ReferralDetails,
   type ReferralDrawerData,
@@ -26,7 +27,7 @@ import {
   referralTitle,
   shownReport,
 } from "./referral-details.tsx";
-import { type DrawerAction, drawerStates } from "./referral-drawer-states.ts";
+import type { DrawerAction } from "./referral-drawer-states.ts";
 
 /**
  * A link to a referral's own page (/employer-referrals/:reference), which works without
@@ -78,10 +79,7 @@ function ReminderButton({ referral }: { referral: ReferralDrawerData }) {
 
 function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
-      toast.error("Referral not cancelled", { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
+  useRefusalToast(fetcher, "Referral not cancelled");
   return (
     <ConfirmDialog
       trigger={
@@ -202,34 +200,23 @@ export function ReferralDrawer({
   );
 }
 
-/** The footer's buttons: the state table's actions, as far as the server allows them now. */
-function DrawerActions({
-  referral,
-  actions,
-}: {
-  referral: ReferralDrawerData;
-  actions: readonly DrawerAction[];
-}) {
+/** The footer's buttons: those the referral offers now (offersAction). */
+function DrawerActions({ referral }: { referral: ReferralDrawerData }) {
+  const offers = (action: DrawerAction) => offersAction(referral, action);
   return (
     <>
-      {actions.includes("cancel") && referral.canCancel ? (
-        <CancelReferralButton referral={referral} />
-      ) : null}
-      {actions.includes("remind") && referral.canRemind ? (
-        <ReminderButton referral={referral} />
-      ) : null}
-      {actions.includes("close") && referral.canClose ? (
+      {offers("cancel") ? <CancelReferralButton referral={referral} /> : null}
+      {offers("remind") ? <ReminderButton referral={referral} /> : null}
+      {offers("close") ? (
         <ConfirmedCaseAction referral={referral} confirmation={closeConfirmation} />
       ) : null}
       <FollowUpLink referral={referral} />
-      {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
-      {actions.includes("reinvite") && referral.canReinvite ? (
+      {offers("newReferral") ? <NewReferralLink referral={referral} /> : null}
+      {offers("reinvite") ? (
         <ConfirmedCaseAction referral={referral} confirmation={reinviteConfirmation} />
       ) : null}
-      {actions.includes("edit") && referral.type === "management" ? (
-        <EditDraftLink referral={referral} />
-      ) : null}
-      {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
+      {offers("edit") ? <EditDraftLink referral={referral} /> : null}
+      {offers("payNow") ? <PayNowButton referral={referral} /> : null}
     </>
   );
 }
@@ -241,7 +228,6 @@ function DrawerContent({
   referral: ReferralDrawerData;
   onClose: () => void;
 }) {
-  const state = drawerStates[referral.status];
   const report = shownReport(referral);
   return (
     <RecordSheetParts
@@ -257,11 +243,11 @@ function DrawerContent({
       actionsClassName="flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end"
       actions={
         <>
-          <DrawerActions referral={referral} actions={state.actions} />
+          <DrawerActions referral={referral} />
           <Button type="button" variant="ghost" onClick={onClose}>
             Close
           </Button>
-          {report && state.actions.includes("downloadReport") ? (
+          {report && offersAction(referral, "downloadReport") ? (
             <DownloadReportButton pdfUrl={report.pdfUrl} />
           ) : null}
         </>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ReportFact } from "~/domain/reports/report-header.ts";
 import type { ReportSection } from "~/domain/reports/report-sections.ts";
 import { cn } from "~/lib/cn";
@@ -39,6 +40,35 @@ export function ReportSections({
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * A released report's sections around the doctor's signature: the doctor's sections, the
+ * signature, then the person's statement where they gave one, as in the PDF, so the signature
+ * never reads as signing the statement.
+ */
+export function SignedReportSections({
+  sections,
+  signature,
+  headingLevel,
+}: {
+  sections: ReportSection[];
+  signature: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const statement = sections.filter((s) => s.id === "subject-statement");
+  return (
+    <>
+      <ReportSections
+        sections={sections.filter((s) => s.id !== "subject-statement")}
+        headingLevel={headingLevel}
+      />
+      {signature}
+      {statement.length > 0 ? (
+        <ReportSections sections={statement} headingLevel={headingLevel} />
+      ) : null}
+    </>
   );
 }
 

@@ -1,9 +1,11 @@
 import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { LogOutIcon, ShieldCheckIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
 import { CurrentPasswordField, NewPasswordFields } from "~/components/account/password-fields.tsx";
+import { SignOutButton } from "~/components/account/sign-out.tsx";
+import { useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -186,13 +188,6 @@ function SectionForm<Fields extends Record<string, any>>({
   );
 }
 
-/** Whether this section's form is the one on its way to the server. */
-function useSectionBusy() {
-  const navigation = useNavigation();
-  return (section: Section) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === section;
-}
-
 /** A section form's submit button, which says so while its form is being sent. */
 function SectionSubmit({
   section,
@@ -205,7 +200,7 @@ function SectionSubmit({
   className?: string;
   children: string;
 }) {
-  const busy = useSectionBusy()(section);
+  const busy = useSubmittingIntent() === section;
   return (
     <div className={className}>
       <Button type="submit" disabled={busy}>
@@ -218,7 +213,7 @@ function SectionSubmit({
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, organisation, canEditOrganisation, canDisableTwoFactor, doctor } = loaderData;
   const passwordFormRef = useRef<HTMLFormElement>(null);
-  const busy = useSectionBusy();
+  const submitting = useSubmittingIntent();
   const resultFor = (section: Section) =>
     actionData?.section === section ? actionData.result : undefined;
   const profile = useSentForm(
@@ -436,7 +431,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={twoFactor.errorOf("password")}
             />
             <div>
-              <Button type="submit" variant="destructive" disabled={busy("two-factor")}>
+              <Button type="submit" variant="destructive" disabled={submitting === "two-factor"}>
                 Turn off two-factor authentication
               </Button>
             </div>
@@ -449,12 +444,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
       </SectionCard>
 
-      <Form method="post" action="/logout">
-        <Button type="submit" variant="outline" className="gap-2">
-          <LogOutIcon aria-hidden="true" className="size-4" />
-          Sign out
-        </Button>
-      </Form>
+      <SignOutButton className="gap-2">
+        <LogOutIcon aria-hidden="true" className="size-4" />
+        Sign out
+      </SignOutButton>
     </div>
   );
 }

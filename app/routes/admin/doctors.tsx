@@ -1,11 +1,15 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { UserPlusIcon } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { adminMeta } from "~/components/admin/list-page.tsx";
 import { AdminPage } from "~/components/admin/pagination.tsx";
 import { AdminSection } from "~/components/admin/section.tsx";
-import { ConfirmButtons, IntentForm } from "~/components/forms/intent-form.tsx";
+import {
+  ConfirmButtons,
+  IntentForm,
+  useSubmittingIntent,
+} from "~/components/forms/intent-form.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
@@ -78,7 +82,6 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function AdminDoctors({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm({
     id: "invite-doctor",
     schema: inviteDoctorSchema,
@@ -101,8 +104,7 @@ export default function AdminDoctors({ loaderData, actionData }: Route.Component
     }
   }, [actionData]);
   const confirmRevoke = actionData?.intent === "confirm-revoke" ? actionData.doctorUserId : null;
-  const inviting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const inviting = useSubmittingIntent() === "invite";
 
   return (
     <AdminPage

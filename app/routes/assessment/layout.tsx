@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { SupportEmailLink } from "~/components/assessment/support-email-link.tsx";
+import { SkipLink } from "~/components/skip-link.tsx";
 import { StandalonePage } from "~/components/standalone-page.tsx";
 import type { Route } from "./+types/layout";
 
@@ -14,12 +15,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <>
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="same-origin" />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-4 focus:py-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <StandalonePage width="narrow" mainClassName="sm:pt-10">
         {children}
       </StandalonePage>

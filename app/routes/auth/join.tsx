@@ -3,6 +3,7 @@ import { UsersIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card.tsx";
 import { NewPasswordFields } from "~/components/account/password-fields.tsx";
+import { SignOutButton } from "~/components/account/sign-out.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
 import { useSentForm } from "~/components/forms/use-sent-form.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -193,11 +194,7 @@ export default function Join({ loaderData, actionData, params }: Route.Component
               address.
             </AlertDescription>
           </Alert>
-          <Form method="post" action="/logout">
-            <Button type="submit" variant="outline" className="w-full">
-              Sign out
-            </Button>
-          </Form>
+          <SignOutButton className="w-full" />
         </div>
       ) : (
         <div className="grid gap-8 md:grid-cols-2">

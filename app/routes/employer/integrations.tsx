@@ -1,8 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { KeyRoundIcon, PlugIcon, WebhookIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { data, Link, useNavigation } from "react-router";
-import { ConfirmPanel, IntentForm, OneButtonForm } from "~/components/forms/intent-form.tsx";
+import { data, Link } from "react-router";
+import {
+  ConfirmPanel,
+  IntentForm,
+  OneButtonForm,
+  useSubmittingIntent,
+} from "~/components/forms/intent-form.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { errorSummary } from "~/components/forms/use-validated-form.ts";
@@ -476,7 +481,6 @@ function CreateEndpointCard({ lastResult }: { lastResult: SubmissionResult<strin
 }
 
 function CreateKeyCard({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm({
     id: "create-api-key",
     schema: createApiKeySchema,
@@ -487,8 +491,7 @@ function CreateKeyCard({ lastResult }: { lastResult: SubmissionResult<string[]> 
     scopes: "scope-referrals-read",
     expiresOn: "expiresOn",
   });
-  const creating =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "create-key";
+  const creating = useSubmittingIntent() === "create-key";
   return (
     <CreateFormCard
       icon={PlugIcon}

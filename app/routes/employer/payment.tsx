@@ -3,7 +3,8 @@ import { CreditCardIcon, FlaskConicalIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { OrganisationField } from "~/components/account/organisation-field.tsx";
-import { PlanCard, useHydrated } from "~/components/billing/plan-card.tsx";
+import { PlanCard } from "~/components/billing/plan-card.tsx";
+import { useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { LinkTabs } from "~/components/link-tabs.tsx";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -35,6 +36,7 @@ import { startPurchase } from "~/domain/billing/start-purchase.server.ts";
 import { systemScope } from "~/domain/kernel/scope.ts";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { refusalMessage, refusalResponse } from "~/middleware/refusal.server.ts";
 import { createDemoProvider } from "~/services/payments/demo-provider.server.ts";
 import type { Route } from "./+types/payment";
@@ -207,7 +209,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   );
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay";
+  const paying = useSubmittingIntent() === "pay";
   const interval = order.interval;
   const [bundleForm, bundleFields] = useSchemaForm({
     id: "payment-bundle",

@@ -1,5 +1,5 @@
 import { MailIcon, SendIcon } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { DocumentsLink } from "~/components/case-conversation/case-documents.tsx";
@@ -9,7 +9,7 @@ import {
   unreadCount,
 } from "~/components/case-conversation/case-thread.tsx";
 import { CasePageHeading } from "~/components/case-page-heading.tsx";
-import { PostIntentForm } from "~/components/forms/intent-form.tsx";
+import { PostIntentForm, useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import {
   type CaseConfirmation,
   closeConfirmation,
@@ -20,6 +20,7 @@ import {
   EditDraftLink,
   FollowUpLink,
   NewReferralLink,
+  offersAction,
   PayNowButton,
   ReferralDetails,
   type ReferralDrawerData,
@@ -27,7 +28,7 @@ import {
   referralTitle,
   shownReport,
 } from "~/components/referrals/referral-details.tsx";
-import { drawerStates } from "~/components/referrals/referral-drawer-states.ts";
+import type { DrawerAction } from "~/components/referrals/referral-drawer-states.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
@@ -36,6 +37,7 @@ import { getEmployerConversation } from "~/domain/case-conversation/get-employer
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
 import { sendMessageToDoctor } from "~/domain/case-conversation/send-message-to-doctor.server.ts";
 import { closeReferral } from "~/domain/referrals/close-referral.server.ts";
+import { cn } from "~/lib/cn";
 import { parseSubmission } from "~/lib/form-submission.ts";
 import { privatePageMeta } from "~/lib/page-meta.ts";
 import { referralErrorResponse } from "~/middleware/employer.server.ts";
@@ -62,6 +64,9 @@ import { loadReferralDetails } from "./referral-drawer.server.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(loaderData ? referralTitle(loaderData.referral) : "Referral");
 
+/** The actions the page confirms as a state of its own (`?confirm=`) before their POST. */
+const confirmedActions = ["cancel", "reinvite", "close"] as const;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Through the employer's visibility (another organisation's is not found); a released report
   // is read and audited.
@@ -70,9 +75,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
-  // The confirmation only where the page offers "Cancel referral" (the drawer's rule).
-  const cancellable =
-    referral.canCancel && drawerStates[referral.status].actions.includes("cancel");
   // The employer–doctor thread: read, marked read and audited (docs/architecture.md §4).
   const scope = currentScope(context);
   const [conversation, documents] = await Promise.all([
@@ -81,13 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // Each confirmation only where the page offers its control (the drawer's rule).
   const confirming =
-    confirm === "cancel" && cancellable
-      ? ("cancel" as const)
-      : confirm === "reinvite" && referral.canReinvite
-        ? ("reinvite" as const)
-        : confirm === "close" && referral.canClose
-          ? ("close" as const)
-          : null;
+    confirmedActions.find((action) => action === confirm && offersAction(referral, action)) ?? null;
   const sent = url.searchParams.get("sent");
   return {
     referral,
@@ -248,17 +244,14 @@ function ConfirmationLink({ confirmation }: { confirmation: CaseConfirmation }) 
 
 /** The state table's actions, as far as the server allows them now, as links and forms. */
 function PageActions({ referral }: { referral: ReferralDrawerData }) {
-  const actions = drawerStates[referral.status].actions;
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent");
+  const offers = (action: DrawerAction) => offersAction(referral, action);
+  const sending = useSubmittingIntent();
   const report = shownReport(referral);
   return (
     <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-      {report && actions.includes("downloadReport") ? (
-        <DownloadReportButton pdfUrl={report.pdfUrl} />
-      ) : null}
-      {actions.includes("payNow") ? <PayNowButton referral={referral} /> : null}
-      {actions.includes("remind") && referral.canRemind ? (
+      {report && offers("downloadReport") ? <DownloadReportButton pdfUrl={report.pdfUrl} /> : null}
+      {offers("payNow") ? <PayNowButton referral={referral} /> : null}
+      {offers("remind") ? (
         <PostIntentForm intent="remind">
           <Button
             type="submit"
@@ -271,18 +264,12 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
           </Button>
         </PostIntentForm>
       ) : null}
-      {actions.includes("edit") && referral.type === "management" ? (
-        <EditDraftLink referral={referral} />
-      ) : null}
-      {actions.includes("reinvite") && referral.canReinvite ? (
-        <ConfirmationLink confirmation={reinviteConfirmation} />
-      ) : null}
+      {offers("edit") ? <EditDraftLink referral={referral} /> : null}
+      {offers("reinvite") ? <ConfirmationLink confirmation={reinviteConfirmation} /> : null}
       <FollowUpLink referral={referral} />
-      {actions.includes("newReferral") ? <NewReferralLink referral={referral} /> : null}
-      {actions.includes("close") && referral.canClose ? (
-        <ConfirmationLink confirmation={closeConfirmation} />
-      ) : null}
-      {actions.includes("cancel") && referral.canCancel ? (
+      {offers("newReferral") ? <NewReferralLink referral={referral} /> : null}
+      {offers("close") ? <ConfirmationLink confirmation={closeConfirmation} /> : null}
+      {offers("cancel") ? (
         // A link to the confirmation, never the cancellation itself.
         <Button asChild variant="ghostDestructive">
           <Link to="?confirm=cancel" preventScrollReset>
@@ -296,58 +283,29 @@ function PageActions({ referral }: { referral: ReferralDrawerData }) {
 
 /**
  * The confirmation before cancelling, as its own state of the page: what stops, what comes back,
- * and the destructive POST beside the way back. With JavaScript, focus moves to its heading, as
- * the page's state changed without a new address path.
+ * and the destructive POST beside the way back.
  */
 function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const navigation = useNavigation();
-  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
   return (
-    <section
-      className="mt-6 space-y-3 rounded-lg border border-destructive border-l-4 p-4"
-      aria-labelledby="cancel-heading"
-      data-testid="cancel-confirmation"
-    >
-      <h2
-        id="cancel-heading"
-        ref={heading}
-        tabIndex={-1}
-        className="font-semibold text-lg outline-none"
-      >
-        Cancel referral {referral.reference}?
-      </h2>
-      <p>{referral.subjectName}'s link will stop working at once. This cannot be undone.</p>
-      <p className="font-medium" data-testid="cancel-returns">
-        {whatCancellingReturns(referral.payment)}
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <PostIntentForm intent="cancel">
-          <Button
-            type="submit"
-            variant="destructive"
-            disabled={cancelling}
-            className="w-full sm:w-auto"
-          >
-            {cancelling ? "Cancelling..." : "Yes, cancel referral"}
-          </Button>
-        </PostIntentForm>
-        <Button asChild variant="outline">
-          <Link to="." preventScrollReset>
-            Keep referral
-          </Link>
-        </Button>
-      </div>
-    </section>
+    <ConfirmationSection
+      intent="cancel"
+      tone="destructive"
+      title={`Cancel referral ${referral.reference}?`}
+      description={`${referral.subjectName}'s link will stop working at once. This cannot be undone.`}
+      details={
+        <p className="font-medium" data-testid="cancel-returns">
+          {whatCancellingReturns(referral.payment)}
+        </p>
+      }
+      confirm={{ label: "Yes, cancel referral", busy: "Cancelling...", variant: "destructive" }}
+      back="Keep referral"
+    />
   );
 }
 
 /**
- * A confirmation as its own state of the page (re-inviting, closing): the question, what it does,
- * the POST beside the way back, in referral-confirmations.ts's words, the drawer's dialog's too.
- * With JavaScript, focus moves to its heading, as the page's state changed without a new address
- * path.
+ * A confirmation as its own state of the page (re-inviting, closing), in
+ * referral-confirmations.ts's words, the drawer's dialog's too.
  */
 function PageConfirmation({
   referral,
@@ -356,14 +314,52 @@ function PageConfirmation({
   referral: ReferralDrawerData;
   confirmation: CaseConfirmation;
 }) {
-  const { intent } = confirmation;
+  return (
+    <ConfirmationSection
+      intent={confirmation.intent}
+      tone="primary"
+      title={confirmation.title(referral)}
+      description={confirmation.description(referral)}
+      details={<p className="font-medium">{confirmation.details(referral)}</p>}
+      confirm={{ label: confirmation.confirm, busy: confirmation.busy }}
+      back={confirmation.back}
+    />
+  );
+}
+
+/**
+ * A confirmation as its own state of the page (`?confirm=`): the question, what it does, the
+ * POST of its intent beside the way back. With JavaScript, focus moves to its heading, as the
+ * page's state changed without a new address path.
+ */
+function ConfirmationSection({
+  intent,
+  tone,
+  title,
+  description,
+  details,
+  confirm,
+  back,
+}: {
+  intent: string;
+  /** A cancellation is marked destructive; re-inviting and closing are not. */
+  tone: "destructive" | "primary";
+  title: string;
+  description: string;
+  details: ReactNode;
+  confirm: { label: string; busy: string; variant?: "destructive" };
+  back: string;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
     <section
-      className="mt-6 space-y-3 rounded-lg border border-primary border-l-4 p-4"
+      className={cn(
+        "mt-6 space-y-3 rounded-lg border border-l-4 p-4",
+        tone === "destructive" ? "border-destructive" : "border-primary",
+      )}
       aria-labelledby={`${intent}-heading`}
       data-testid={`${intent}-confirmation`}
     >
@@ -373,19 +369,24 @@ function PageConfirmation({
         tabIndex={-1}
         className="font-semibold text-lg outline-none"
       >
-        {confirmation.title(referral)}
+        {title}
       </h2>
-      <p>{confirmation.description(referral)}</p>
-      <p className="font-medium">{confirmation.details(referral)}</p>
+      <p>{description}</p>
+      {details}
       <div className="flex flex-col gap-2 sm:flex-row">
         <PostIntentForm intent={intent}>
-          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-            {busy ? confirmation.busy : confirmation.confirm}
+          <Button
+            type="submit"
+            variant={confirm.variant}
+            disabled={busy}
+            className="w-full sm:w-auto"
+          >
+            {busy ? confirm.busy : confirm.label}
           </Button>
         </PostIntentForm>
         <Button asChild variant="outline">
           <Link to="." preventScrollReset>
-            {confirmation.back}
+            {back}
           </Link>
         </Button>
       </div>

@@ -2,8 +2,8 @@ import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
 import {
   ReportHeaderFacts,
-  ReportSections,
   ReportSignatureLines,
+  SignedReportSections,
 } from "~/components/reports/report-sections.tsx";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -102,20 +102,15 @@ export default function EmployerReport({ loaderData }: Route.ComponentProps) {
             <section aria-label="About this report" data-testid="report-header">
               <ReportHeaderFacts facts={report.facts} />
             </section>
-            {/* The doctor signs their sections; the person's statement follows the signature,
-                as in the PDF, so the signature never reads as signing it. */}
-            <ReportSections
-              sections={report.sections.filter((s) => s.id !== "subject-statement")}
+            <SignedReportSections
+              sections={report.sections}
+              signature={
+                <section className="grid gap-2 border-t pt-6">
+                  <h2 className="font-semibold text-lg">Consulting Doctor</h2>
+                  <ReportSignatureLines lines={report.signature} />
+                </section>
+              }
             />
-            <section className="grid gap-2 border-t pt-6">
-              <h2 className="font-semibold text-lg">Consulting Doctor</h2>
-              <ReportSignatureLines lines={report.signature} />
-            </section>
-            {report.sections.some((s) => s.id === "subject-statement") ? (
-              <ReportSections
-                sections={report.sections.filter((s) => s.id === "subject-statement")}
-              />
-            ) : null}
           </div>
           <p className="text-muted-foreground text-sm">
             Confidential health information, released with the employee's consent. Share it only

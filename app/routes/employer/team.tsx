@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { LogOutIcon, MailIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useEffect } from "react";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import {
   ConfirmButtons,
   ConfirmPanel,
   IntentForm,
   OneButtonForm,
+  useSubmittingIntent,
 } from "~/components/forms/intent-form.tsx";
 import { TextField } from "~/components/forms/text-field.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
@@ -391,15 +392,13 @@ function InviteCard({
   roles: MemberRole[];
   lastResult: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm({
     id: "invite-member",
     schema: inviteMemberSchema,
     lastResult,
   });
   const summary = errorSummary(fields, { email: "email", role: "role" });
-  const sending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const sending = useSubmittingIntent() === "invite";
   return (
     <SectionCard
       icon={UserPlusIcon}

@@ -3,6 +3,7 @@ import { NoticeToasts } from "~/components/account/notices.tsx";
 import { PendingOverlay } from "~/components/account/pending-overlay.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { type HeaderAccount, SiteHeader } from "~/components/site-header.tsx";
+import { SkipLink } from "~/components/skip-link.tsx";
 import { roleHome } from "~/domain/access/permissions.ts";
 import { lookupSession, sameOrigin } from "~/middleware/session.server.ts";
 import type { Route } from "./+types/layout";
@@ -32,12 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function MarketingLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-4 focus:py-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <SiteHeader account={loaderData.account} />
       <main id="main" className="flex-1 pt-16">
         <Outlet />

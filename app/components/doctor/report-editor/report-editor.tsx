@@ -1,8 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { NewMessagesNotice, unreadCount } from "~/components/case-conversation/case-thread.tsx";
 import { CasePanel } from "~/components/doctor/case-panel.tsx";
 import { EarlierCases } from "~/components/doctor/earlier-cases.tsx";
+import { useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import { useSchemaForm } from "~/components/forms/use-schema-form.ts";
 import { PageBackLink } from "~/components/page-back-link.tsx";
 import { ReferralStatusBadge } from "~/components/referrals/status-badge.tsx";
@@ -73,9 +74,7 @@ export function ReportEditor({
   result: ReportEditorResult | undefined;
 }) {
   const { referral: r, draft, answers, questions, signature } = data;
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const busy = typeof sending === "string" ? sending : null;
+  const busy = useSubmittingIntent();
   const failed = result && !result.ok ? result : null;
   const body: ReportBody = failed?.body ?? data.body;
   // The report's errors come from saving it (the body's schema and the release checks); the side

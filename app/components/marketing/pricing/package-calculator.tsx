@@ -15,6 +15,7 @@ import {
 } from "~/domain/billing/find-cheapest-package.ts";
 import { cn } from "~/lib/cn";
 import { ToggleGroup } from "./toggle-group.tsx";
+import { typedCount } from "./typed-count.ts";
 
 const clamp = (n: number) =>
   Math.min(packageQuantityRange.max, Math.max(packageQuantityRange.min, Math.round(n)));
@@ -27,28 +28,18 @@ export function PackageCalculator() {
   const quantityId = useId();
   const [mode, setMode] = useState<ReferralType>("pre_employment");
   const [text, setText] = useState(String(packageCalculatorDefaultQuantity));
-  const parsed = Number(text);
-  const valid =
-    text.trim() !== "" &&
-    Number.isInteger(parsed) &&
-    parsed >= packageQuantityRange.min &&
-    parsed <= packageQuantityRange.max;
+  const typed = typedCount(text, packageQuantityRange);
+  const valid = typed !== null;
   const [lastValid, setLastValid] = useState(packageCalculatorDefaultQuantity);
-  const quantity = valid ? parsed : lastValid;
+  const quantity = typed ?? lastValid;
   const quote = findCheapestPackage(quantity, mode);
   const best = quote.cheapest;
   const service = services[mode];
 
   function update(next: string) {
     setText(next);
-    const n = Number(next);
-    if (
-      next.trim() !== "" &&
-      Number.isInteger(n) &&
-      n >= packageQuantityRange.min &&
-      n <= packageQuantityRange.max
-    )
-      setLastValid(n);
+    const n = typedCount(next, packageQuantityRange);
+    if (n !== null) setLastValid(n);
   }
 
   async function copy() {

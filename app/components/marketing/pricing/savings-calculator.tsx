@@ -16,6 +16,7 @@ import { savingsQuery } from "~/domain/billing/pricing-query.ts";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { ToggleGroup } from "./toggle-group.tsx";
+import { typedCount } from "./typed-count.ts";
 
 const noun = (type: ReferralType, n: number) =>
   type === "management"
@@ -56,14 +57,8 @@ export function SavingsCalculator({ initial }: { initial: { cases: number; type:
   }, []);
   function readTyped(text: string) {
     setTyped(text);
-    const value = Number(text);
-    if (
-      text !== "" &&
-      Number.isInteger(value) &&
-      value >= savingsCalculatorRange.min &&
-      value <= savingsCalculatorRange.max
-    )
-      setCount(value);
+    const value = typedCount(text, savingsCalculatorRange);
+    if (value !== null) setCount(value);
   }
   const estimate = calculateSavings(count, type);
   const service = services[type];

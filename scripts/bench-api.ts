@@ -28,6 +28,7 @@ import {
   processTree,
   residentMb,
 } from "./lib/process-stats.ts";
+import { hashedMix } from "./lib/seed-mix.ts";
 
 /*
  * `npm run bench:api`: the signed-in employer pages at scale, as ratios measured in one run
@@ -189,6 +190,29 @@ const arrayLiteral = (values: readonly string[]) =>
  * cancellations and lapses; the bucket and the names come from a hash of g, so every
  * organisation has the whole mix whatever its size.
  */
+/**
+ * The seeded status mix, each status with the cumulative percentage it stops below. The submitted
+ * and completed times in insertReferrals read the same draw: from in_progress's 31 up to
+ * withheld's 90 a case was answered, and from awaiting_subject's 45 to complete's 89 released.
+ */
+const referralStatusMix = hashedMix(
+  "status",
+  [
+    ["draft", 5],
+    ["awaiting_payment", 8],
+    ["invited", 23],
+    ["in_progress", 31],
+    ["submitted", 36],
+    ["in_review", 41],
+    ["awaiting_subject", 45],
+    ["complete", 89],
+    ["withheld", 90],
+    ["declined", 92],
+    ["cancelled", 97],
+  ],
+  "expired",
+);
+
 async function insertReferrals(db: Database, organisationId: SQL, from: number, to: number) {
   await db.execute(sql`
     insert into referral (
@@ -202,20 +226,7 @@ async function insertReferrals(db: Database, organisationId: SQL, from: number, 
       end,
       ${organisationId},
       case when g % 3 = 0 then 'management' else 'pre_employment' end,
-      case
-        when abs(hashtext('status' || g)) % 100 < 5 then 'draft'
-        when abs(hashtext('status' || g)) % 100 < 8 then 'awaiting_payment'
-        when abs(hashtext('status' || g)) % 100 < 23 then 'invited'
-        when abs(hashtext('status' || g)) % 100 < 31 then 'in_progress'
-        when abs(hashtext('status' || g)) % 100 < 36 then 'submitted'
-        when abs(hashtext('status' || g)) % 100 < 41 then 'in_review'
-        when abs(hashtext('status' || g)) % 100 < 45 then 'awaiting_subject'
-        when abs(hashtext('status' || g)) % 100 < 89 then 'complete'
-        when abs(hashtext('status' || g)) % 100 < 90 then 'withheld'
-        when abs(hashtext('status' || g)) % 100 < 92 then 'declined'
-        when abs(hashtext('status' || g)) % 100 < 97 then 'cancelled'
-        else 'expired'
-      end,
+      ${referralStatusMix},
       (${arrayLiteral(firstNames)})[1 + abs(hashtext('first' || g)) % ${firstNames.length}] || ' ' || (${arrayLiteral(lastNames)})[1 + abs(hashtext('last' || g)) % ${lastNames.length}],
       'subject' || g || '@example.org',
       case when g % 3 <> 0 then (${arrayLiteral(jobRoles)})[1 + abs(hashtext('role' || g)) % ${jobRoles.length}] end,

@@ -20,6 +20,7 @@ import type { Adapters } from "~/domain/kernel/adapters.ts";
 import type { Database } from "~/domain/kernel/database.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { countClinicalFromScratch } from "./lib/count-clinical.ts";
+import { hashedMix } from "./lib/seed-mix.ts";
 
 /*
  * The clinical lead's view (`getClinicalInsight`, /admin/insight) against the size of the service
@@ -90,6 +91,19 @@ const hoursOf = (salt: string, spread: number) =>
     `(abs(hashtext('${salt}' || g)) % ${spread}) * interval '1 hour' + (g % 60) * interval '1 minute'`,
   );
 
+/** Most cases released, a few still with the doctor or the person, some never answered. */
+const statusMix = hashedMix(
+  "status",
+  [
+    ["complete", 80],
+    ["in_review", 84],
+    ["awaiting_subject", 87],
+    ["invited", 92],
+    ["declined", 94],
+  ],
+  "cancelled",
+);
+
 async function seed(db: Database, referrals: number) {
   const started = Date.now();
   await db.execute(sql`
@@ -132,14 +146,7 @@ async function seed(db: Database, referrals: number) {
       case when s.status in ('declined', 'cancelled') then c.created_at + interval '3 days' end
     from generate_series(1, ${referrals}::int) g
     cross join lateral (select now() - (g::float8 / ${referrals}) * interval '730 days' as created_at) c
-    cross join lateral (select case
-        when abs(hashtext('status' || g)) % 100 < 80 then 'complete'
-        when abs(hashtext('status' || g)) % 100 < 84 then 'in_review'
-        when abs(hashtext('status' || g)) % 100 < 87 then 'awaiting_subject'
-        when abs(hashtext('status' || g)) % 100 < 92 then 'invited'
-        when abs(hashtext('status' || g)) % 100 < 94 then 'declined'
-        else 'cancelled'
-      end as status) s
+    cross join lateral (select ${statusMix} as status) s
     cross join lateral (select c.created_at + interval '2 days' as submitted_at) t0
     cross join lateral (select t0.submitted_at,
         t0.submitted_at + ${hoursOf("queue", 30)} as review_started_at,

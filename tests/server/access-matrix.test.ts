@@ -260,6 +260,19 @@ function formOf(probe: Probe, w: World, role: Role): Record<string, string> {
     : form;
 }
 
+/**
+ * A page probed both ways the router serves it: the document, and the `.data` request that a
+ * client-side navigation makes to the same loader, which must be guarded exactly alike (the same
+ * outcome for every role, the same object named to its owner).
+ */
+const pageAndData = ({
+  path,
+  ...probe
+}: Omit<Probe, "method" | "url"> & { path: (w: World) => string }): Probe[] => [
+  { ...probe, method: "GET", url: path },
+  { ...probe, name: `${probe.name} (.data)`, method: "GET", url: (w) => dataUrl(path(w)) },
+];
+
 const probes: Probe[] = [
   // ---- employer: referrals ----
   {
@@ -276,20 +289,12 @@ const probes: Probe[] = [
     expect: employerArea([200], { list: true }),
     shows: (w) => personName[w.side],
   },
-  {
+  ...pageAndData({
     name: "referral page",
-    method: "GET",
-    url: (w) => `/employer-referrals/${w.invitedId}`,
+    path: (w) => `/employer-referrals/${w.invitedId}`,
     expect: employerArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "referral page (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/employer-referrals/${w.invitedId}`),
-    expect: employerArea([200]),
-    shows: (w) => personName[w.side],
-  },
+  }),
   {
     name: "referral page: send a reminder",
     method: "POST",
@@ -308,34 +313,18 @@ const probes: Probe[] = [
     expect: employerArea([302]),
     state: rowOf("messages", (w) => w.inReviewId),
   },
-  {
+  ...pageAndData({
     name: "the person's history",
-    method: "GET",
-    url: (w) => `/employer-people/${w.invitedId}/history`,
+    path: (w) => `/employer-people/${w.invitedId}/history`,
     expect: employerArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "the person's history (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/employer-people/${w.invitedId}/history`),
-    expect: employerArea([200]),
-    shows: (w) => personName[w.side],
-  },
-  {
+  }),
+  ...pageAndData({
     name: "referral documents",
-    method: "GET",
-    url: (w) => `/employer-referrals/${w.inReviewId}/documents`,
+    path: (w) => `/employer-referrals/${w.inReviewId}/documents`,
     expect: employerArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "referral documents (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/employer-referrals/${w.inReviewId}/documents`),
-    expect: employerArea([200]),
-    shows: (w) => personName[w.side],
-  },
+  }),
   {
     name: "referral documents: the employer's own document",
     method: "GET",
@@ -362,20 +351,12 @@ const probes: Probe[] = [
     expect: employerArea([400]),
     state: rowOf("documents", (w) => w.inReviewId),
   },
-  {
+  ...pageAndData({
     name: "management referral: edit page",
-    method: "GET",
-    url: (w) => `/employer-referral/${w.draftId}`,
+    path: (w) => `/employer-referral/${w.draftId}`,
     expect: employerArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "management referral: edit page (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/employer-referral/${w.draftId}`),
-    expect: employerArea([200]),
-    shows: (w) => personName[w.side],
-  },
+  }),
   {
     name: "management referral: save the draft",
     method: "POST",
@@ -426,20 +407,12 @@ const probes: Probe[] = [
     expect: employerArea([200], { list: true }),
   },
   // ---- employer: reports and invoices ----
-  {
+  ...pageAndData({
     name: "employer report",
-    method: "GET",
-    url: (w) => `/employer-report/${w.reportReference}`,
+    path: (w) => `/employer-report/${w.reportReference}`,
     expect: employerArea([200]),
     shows: (w) => w.reportReference,
-  },
-  {
-    name: "employer report (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/employer-report/${w.reportReference}`),
-    expect: employerArea([200]),
-    shows: (w) => w.reportReference,
-  },
+  }),
   {
     name: "employer report PDF",
     method: "GET",
@@ -597,35 +570,19 @@ const probes: Probe[] = [
     expect: employerArea([302, 409]),
     state: rowOf("referral", (w) => w.releasedId),
   },
-  {
+  ...pageAndData({
     name: "management referral: follow-up of a released case",
-    method: "GET",
-    url: (w) => `/employer-referral?followUpOf=${w.releasedId}`,
+    path: (w) => `/employer-referral?followUpOf=${w.releasedId}`,
     expect: employerArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "management referral: follow-up of a released case (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/employer-referral?followUpOf=${w.releasedId}`),
-    expect: employerArea([200]),
-    shows: (w) => personName[w.side],
-  },
+  }),
   // ---- doctor ----
-  {
+  ...pageAndData({
     name: "report editor",
-    method: "GET",
-    url: (w) => `/doctor-referrals/${w.inReviewId}/report`,
+    path: (w) => `/doctor-referrals/${w.inReviewId}/report`,
     expect: doctorArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "report editor (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/doctor-referrals/${w.inReviewId}/report`),
-    expect: doctorArea([200]),
-    shows: (w) => personName[w.side],
-  },
+  }),
   {
     name: "report editor: save private notes",
     method: "POST",
@@ -654,20 +611,12 @@ const probes: Probe[] = [
     expect: doctorArea([302]),
     state: rowOf("messages", (w) => w.inReviewId),
   },
-  {
+  ...pageAndData({
     name: "case documents",
-    method: "GET",
-    url: (w) => `/doctor/cases/${w.inReviewId}/documents`,
+    path: (w) => `/doctor/cases/${w.inReviewId}/documents`,
     expect: doctorArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "case documents (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/doctor/cases/${w.inReviewId}/documents`),
-    expect: doctorArea([200]),
-    shows: (w) => personName[w.side],
-  },
+  }),
   {
     name: "case documents: the person's fit note",
     method: "GET",
@@ -682,54 +631,30 @@ const probes: Probe[] = [
     expect: doctorArea([400]),
     state: rowOf("documents", (w) => w.inReviewId),
   },
-  {
+  ...pageAndData({
     name: "report versions",
-    method: "GET",
-    url: (w) => `/doctor-referrals/${w.releasedId}/versions`,
+    path: (w) => `/doctor-referrals/${w.releasedId}/versions`,
     expect: doctorArea([200]),
     shows: (w) => w.reportReference,
-  },
-  {
-    name: "report versions (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/doctor-referrals/${w.releasedId}/versions`),
-    expect: doctorArea([200]),
-    shows: (w) => w.reportReference,
-  },
+  }),
   {
     name: "report version PDF",
     method: "GET",
     url: (w) => `/doctor-referrals/${w.releasedId}/versions/1.pdf`,
     expect: doctorArea([200]),
   },
-  {
+  ...pageAndData({
     name: "case page",
-    method: "GET",
-    url: (w) => `/doctor/cases/${w.inReviewId}`,
+    path: (w) => `/doctor/cases/${w.inReviewId}`,
     expect: doctorArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "case page (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/doctor/cases/${w.inReviewId}`),
-    expect: doctorArea([200]),
-    shows: (w) => personName[w.side],
-  },
-  {
+  }),
+  ...pageAndData({
     name: "case consultation",
-    method: "GET",
-    url: (w) => `/doctor/cases/${w.inReviewId}/consultation`,
+    path: (w) => `/doctor/cases/${w.inReviewId}/consultation`,
     expect: doctorArea([200]),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "case consultation (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/doctor/cases/${w.inReviewId}/consultation`),
-    expect: doctorArea([200]),
-    shows: (w) => personName[w.side],
-  },
+  }),
   {
     name: "case consultation: save notes",
     method: "POST",

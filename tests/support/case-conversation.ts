@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server.ts";
 import { referral, report, reportVersion } from "~/db/schema/index.ts";
 import { openAssessmentLink } from "~/domain/assessments/open-assessment-link.server.ts";
 import type { Adapters } from "~/domain/kernel/adapters.ts";
+import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope, type Scope } from "~/domain/kernel/scope.ts";
 import type { DisclosureItem } from "~/domain/reports/disclosure/disclosure-item.ts";
 import { testAdapters } from "./adapters.ts";
@@ -84,4 +85,17 @@ export async function caseConversationForTest(
     scopeFor(db, doctorActor(id), now, origin, adapters);
   const personScope = () => subjectScopeForTest(db, opened.link, { adapters });
   return { ...sent, team, mailer, employerScope, doctorScope, personScope };
+}
+
+/**
+ * The domain error's code a piece of work ended with (`"not_found"`, …), or what it gave when it
+ * did not end in one: the case's refusals are compared as codes, since the conversation and the
+ * documents must refuse an outsider exactly as they refuse a case that does not exist.
+ */
+export async function refusalCode(work: Promise<unknown>): Promise<unknown> {
+  const outcome = await work.then(
+    (value) => value,
+    (error: unknown) => error,
+  );
+  return isDomainError(outcome) ? outcome.code : outcome;
 }

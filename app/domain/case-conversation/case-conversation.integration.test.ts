@@ -4,7 +4,7 @@ import { auditEvent, caseMessage, referral } from "~/db/schema/index.ts";
 import { isDomainError } from "~/domain/kernel/errors.ts";
 import { createScope } from "~/domain/kernel/scope.ts";
 import { testAdapters } from "~tests/support/adapters.ts";
-import { caseConversationForTest } from "~tests/support/case-conversation.ts";
+import { caseConversationForTest, refusalCode } from "~tests/support/case-conversation.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import { getAdminConversation } from "./get-admin-conversation.server.ts";
 import { getDoctorConversation } from "./get-doctor-conversation.server.ts";
@@ -97,45 +97,23 @@ describe("the employer–doctor thread", () => {
       referralKey: c.referral.id,
       body: "Is a later start time possible?",
     });
-    const refusedAs = async (work: Promise<unknown>) => {
-      const error = await work.then(
-        () => null,
-        (e: unknown) => e,
-      );
-      return isDomainError(error) ? error.code : error;
-    };
-    expect(
-      await refusedAs(
-        getEmployerConversation(c.employerScope("stranger"), { referralKey: c.referral.id }),
-      ),
-    ).toBe("not_found");
-    expect(
-      await refusedAs(
+    const other = await caseWithTeam();
+    const outsiders = [
+      () => getEmployerConversation(c.employerScope("stranger"), { referralKey: c.referral.id }),
+      () =>
         sendMessageToDoctor(c.employerScope("stranger"), {
           referralKey: c.referral.id,
           body: "Let me in",
         }),
-      ),
-    ).toBe("not_found");
-    const other = await caseWithTeam();
-    expect(
-      await refusedAs(
-        getEmployerConversation(other.employerScope("hr"), { referralKey: c.referral.id }),
-      ),
-    ).toBe("not_found");
-    expect(
-      await refusedAs(
-        getDoctorConversation(c.doctorScope(other.doctor.id), { referralId: c.referral.id }),
-      ),
-    ).toBe("not_found");
-    expect(
-      await refusedAs(
+      () => getEmployerConversation(other.employerScope("hr"), { referralKey: c.referral.id }),
+      () => getDoctorConversation(c.doctorScope(other.doctor.id), { referralId: c.referral.id }),
+      () =>
         sendMessageToEmployer(c.doctorScope(other.doctor.id), {
           referralId: c.referral.id,
           body: "Not my case",
         }),
-      ),
-    ).toBe("not_found");
+    ];
+    for (const work of outsiders) expect(await refusalCode(work())).toBe("not_found");
   });
 
   it("refuses a doctor's reply naming a condition the person did not agree to share, before and after release", async () => {

@@ -2,10 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { auditEvent, caseDocument } from "~/db/schema/index.ts";
-import { isDomainError } from "~/domain/kernel/errors.ts";
 import { activeContentScanner } from "~/services/files/active-content-scanner.server.ts";
 import { createFileScanner } from "~/services/files/scanners.server.ts";
-import { caseConversationForTest } from "~tests/support/case-conversation.ts";
+import { caseConversationForTest, refusalCode } from "~tests/support/case-conversation.ts";
 import { testDatabaseForFile } from "~tests/support/database-fixture.ts";
 import {
   docx,
@@ -48,14 +47,6 @@ async function caseWithPeople() {
 const pdfNamed = (words: string) =>
   minimalPdf({ objects: [pdfStream(`BT /F1 12 Tf (${words}) Tj ET`)] });
 
-const code = async (work: Promise<unknown>) => {
-  const outcome = await work.then(
-    (value) => value,
-    (error: unknown) => error,
-  );
-  return isDomainError(outcome) ? outcome.code : outcome;
-};
-
 describe("case documents", () => {
   it("HR's job description reaches the doctor, and the person only once shared; sealed, audited, no name in e-mails", async () => {
     const c = await caseWithPeople();
@@ -92,7 +83,7 @@ describe("case documents", () => {
     // Not the person's: the employer did not tick "share with the employee".
     expect((await getCaseDocuments(c.person(), { referralKey: "" })).documents).toEqual([]);
     expect(
-      await code(
+      await refusalCode(
         downloadCaseDocument(c.person(), {
           referralId: c.referral.id,
           documentId: sent.documentId,
@@ -149,7 +140,7 @@ describe("case documents", () => {
       (await getCaseDocuments(c.employer("hr"), { referralKey: c.referral.id })).documents,
     ).toEqual([]);
     expect(
-      await code(
+      await refusalCode(
         downloadCaseDocument(c.employer("hr"), {
           referralId: c.referral.id,
           documentId: sent.documentId,
@@ -157,23 +148,19 @@ describe("case documents", () => {
       ),
     ).toBe("not_found");
     // A manager not on the case, and another doctor, reach nothing of the case at all.
-    expect(
-      await code(getCaseDocuments(c.employer("stranger"), { referralKey: c.referral.id })),
-    ).toBe("not_found");
     const other = await caseWithPeople();
-    expect(
-      await code(getCaseDocuments(c.doctor(other.doctorRecord.id), { referralKey: c.referral.id })),
-    ).toBe("not_found");
-    expect(
-      await code(
+    const outsiders = [
+      () => getCaseDocuments(c.employer("stranger"), { referralKey: c.referral.id }),
+      () => getCaseDocuments(c.doctor(other.doctorRecord.id), { referralKey: c.referral.id }),
+      () =>
         uploadCaseDocument(c.employer("stranger"), {
           referralKey: c.referral.id,
           kind: "other",
           fileName: "x.pdf",
           bytes: minimalPdf(),
         }),
-      ),
-    ).toBe("not_found");
+    ];
+    for (const work of outsiders) expect(await refusalCode(work())).toBe("not_found");
     // The doctor's document in the person's thread is the person's to read, not the employer's.
     const fromDoctor = await uploadCaseDocument(c.doctor(), {
       referralKey: c.referral.id,

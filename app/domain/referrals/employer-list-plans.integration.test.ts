@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createInvitedReferralForTest } from "~tests/support/assessments.ts";
@@ -32,23 +32,32 @@ const textArray = (items: string[]) => sql.raw(`array[${items.map((i) => `'${i}'
 // the default 30 s, and a CI run failed on time alone.
 const manyRows = { timeout: 120_000 };
 
+/**
+ * A management referral and 2,000 more in its organisation, copied from it with the columns in
+ * `copies` set per copy (`n` numbers them), the table analysed for the planner, and the
+ * employer's scope that reads them: the organisation at a size where a plan must choose.
+ */
+async function referralAmong2000(copies: Record<string, SQL>) {
+  const { referral, actor } = await createInvitedReferralForTest(database.db, {
+    type: "management",
+  });
+  await copyReferral(database, referral.id, 2000, copies);
+  await analyzeTables(database, ["referral"]);
+  return { referral, scope: employerScopeForTest(database.db, actor) };
+}
+
 describe("the employer list's name search", manyRows, () => {
   it("finds words by their beginning, in any order, off the word index", async () => {
-    const { referral: r, actor } = await createInvitedReferralForTest(database.db, {
-      type: "management",
-    });
     // 2,000 more referrals in the organisation, one in a hundred named Priya Okafor. At this size
     // reading every row is cheapest, so the plans below are asked with sequential scans off:
     // whether the word index serves the statement as written (the growth bench shows the
     // planner's choice at 100,000).
-    await copyReferral(database, r.id, 2000, {
+    const { scope } = await referralAmong2000({
       reference: sql`'REF-W' || lpad(n::text, 6, '0')`,
       subject_email: sql`'w' || n || '@example.org'`,
       subject_name: sql`(${textArray(first)})[1 + n % 10] || ' ' || (${textArray(last)})[1 + (n / 10) % 10]`,
       created_at: sql`now() - n * interval '1 minute'`,
     });
-    await analyzeTables(database, ["referral"]);
-    const scope = employerScopeForTest(database.db, actor);
 
     const names = async (search: string) =>
       new Set((await listReferrals(scope, { search })).rows.map((row) => row.subjectName));
@@ -146,16 +155,11 @@ describe("the employer list's name search", manyRows, () => {
 
 describe("the person's history's cost", manyRows, () => {
   it("reads the person's rows off the organisation's address index", async () => {
-    const { referral: r, actor } = await createInvitedReferralForTest(database.db, {
-      type: "management",
-    });
     // 2,000 more referrals in the organisation, each about someone else, and the person's own.
-    await copyReferral(database, r.id, 2000, {
+    const { referral: r, scope } = await referralAmong2000({
       reference: sql`'REF-H' || lpad(n::text, 6, '0')`,
       subject_email: sql`'person' || n || '@example.org'`,
     });
-    await analyzeTables(database, ["referral"]);
-    const scope = employerScopeForTest(database.db, actor);
 
     for (const run of [
       () => getPersonHistory(scope, r.id),

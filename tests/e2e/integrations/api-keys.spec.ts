@@ -4,9 +4,9 @@ import type { Database } from "../../../app/db/client.server.ts";
 import { webhookAttempt, webhookDelivery, webhookEndpoint } from "../../../app/db/schema/index.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { signIn, uniqueEmail } from "../auth/helpers.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary } from "../support/menus.ts";
 import { organisationWithMember } from "../support/organisations.ts";
+import { inProcessServerForFile } from "../support/server-for-file.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -19,24 +19,16 @@ import { expect, test } from "../support/test.ts";
 
 const port = Number(process.env.API_KEYS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 181);
 const origin = `http://localhost:${port}`;
-let server: InProcessServer;
+const server = inProcessServerForFile({ name: "api-keys", port, settings: { JOBS: "off" } });
 // One server on one port for the file: its tests in one worker, in order, each run whatever the
 // other's outcome.
 test.describe.configure({ mode: "default" });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startInProcessServer({ name: "api-keys", port, settings: { JOBS: "off" } });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
 /** A new owner of a new organisation, signed in on a page of their own. */
 async function ownerSignedIn(browser: Browser, name: string, company: string) {
-  const db: Database = server.runtime.database.db;
+  const db: Database = server().runtime.database.db;
   const email = uniqueEmail("api-owner");
-  const userId = await createAccountOn(server.runtime, "employer", email, name);
+  const userId = await createAccountOn(server().runtime, "employer", email, name);
   const organisationId = await organisationWithMember(db, { name: company }, userId, "owner");
   const page = await (await browser.newContext({ baseURL: origin })).newPage();
   await page.goto("/login");

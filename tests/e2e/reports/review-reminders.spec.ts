@@ -15,11 +15,11 @@ import { createAccountOn } from "../../support/test-accounts.ts";
 import { expectSoundLayout } from "../accessibility/checks.ts";
 import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
 import { giveCaseTo } from "../support/employer-server.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { organisationWithMember } from "../support/organisations.ts";
 import { readOutbox, waitForMessage } from "../support/outbox.ts";
 import { approveReport } from "../support/report-review.ts";
 import { seedDoctor } from "../support/seeded-sessions.ts";
+import { inProcessServerForFile } from "../support/server-for-file.ts";
 import { expect, screenshotBothWidths, seriousA11yViolations, test } from "../support/test.ts";
 
 /*
@@ -39,28 +39,19 @@ const email = uniqueEmail("reviews");
 const organisationName = "Seaview Care Ltd";
 const subjectName = "Robin Reviewed";
 
-let server: InProcessServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startInProcessServer({
-    name: "reviews",
-    port,
-    // With its job queue: the person's approval queues the employer's notice in its transaction.
-    // The reminder job is run below at the moved clock, as its schedule would run it.
-    settings: { LOG_LEVEL: "error", TRUST_PROXY: "loopback" },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+const server = inProcessServerForFile({
+  name: "reviews",
+  port,
+  // With its job queue: the person's approval queues the employer's notice in its transaction.
+  // The reminder job is run below at the moved clock, as its schedule would run it.
+  settings: { LOG_LEVEL: "error", TRUST_PROXY: "loopback" },
 });
 
 test("a released six-week adjustment is e-mailed five working days before its review and listed on the dashboard; a follow-up started there shows its doctor the earlier report only with the person's consent", async ({
   browser,
 }) => {
-  const db: Database = server.runtime.database.db;
-  const userId = await createAccountOn(server.runtime, "employer", email, "Rhiannon Reviews");
+  const db: Database = server().runtime.database.db;
+  const userId = await createAccountOn(server().runtime, "employer", email, "Rhiannon Reviews");
   const organisationId = await organisationWithMember(
     db,
     { name: organisationName },
@@ -87,7 +78,7 @@ test("a released six-week adjustment is e-mailed five working days before its re
       "A quiet desk away from the door",
     ],
   };
-  const sent = await createSentReport(db, { body, organisationName, now: server.clock.now() });
+  const sent = await createSentReport(db, { body, organisationName, now: server().clock.now() });
   await giveCaseTo(db, sent, { organisationId, userId }, { subjectName });
 
   // The person releases it from their link.
@@ -105,29 +96,29 @@ test("a released six-week adjustment is e-mailed five working days before its re
   const remindOn = reminderOn(dueOn);
   const runJob = () =>
     remindCaseReviewsJob.handle(
-      systemScope(db, remindCaseReviewsJob.name, server.runtime.adapters),
-      server.runtime,
+      systemScope(db, remindCaseReviewsJob.name, server().runtime.adapters),
+      server().runtime,
       {},
     );
   const reminders = () =>
-    readOutbox(server.dataDir).filter(
+    readOutbox(server().dataDir).filter(
       (m) => m.subject.startsWith("Review due") && m.subject.includes(sent.referral.reference),
     );
 
   // Noon on the day before the reminder day: the job sends nothing yet.
-  server.clock.advanceTo(new Date(`${addDays(remindOn, -1)}T12:00:00Z`));
+  server().clock.advanceTo(new Date(`${addDays(remindOn, -1)}T12:00:00Z`));
   await runJob();
   expect(reminders()).toEqual([]);
 
   // 07:50 in London on the reminder day (GMT or BST alike, it is that day), as the job's schedule.
-  server.clock.advanceTo(new Date(`${remindOn}T07:50:00Z`));
+  server().clock.advanceTo(new Date(`${remindOn}T07:50:00Z`));
   await runJob();
   await runJob(); // a second run (or process) sends nothing more
   const mail = await waitForMessage(
     email,
     new RegExp(`^Review due .*: ${sent.referral.reference}$`),
     {
-      dataDir: server.dataDir,
+      dataDir: server().dataDir,
     },
   );
   expect(reminders()).toHaveLength(1);
@@ -161,7 +152,7 @@ test("a released six-week adjustment is e-mailed five working days before its re
 
   // Follow-up referrals (docs/architecture.md §4): from the review's row, the management form
   // opens pre-filled from the case, naming it and its report; paid from credits as any referral.
-  await grantCredits(db, { organisationId, credits: 20, now: server.clock.now() });
+  await grantCredits(db, { organisationId, credits: 20, now: server().clock.now() });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/employer-dashboard");
   await row
@@ -190,14 +181,14 @@ test("a released six-week adjustment is e-mailed five working days before its re
   await context.close();
 
   // The person consents again, and separately lets the doctor see the earlier case.
-  const doctorAccount = await seedDoctor(server.runtime, { name: "Dr Fola Follow" });
+  const doctorAccount = await seedDoctor(server().runtime, { name: "Dr Fola Follow" });
   const doctorContext = await browser.newContext({ baseURL: origin });
   await doctorContext.addCookies(
     doctorAccount.cookies.map(({ name, value }) => ({ name, value, url: origin })),
   );
   const doctor = await doctorContext.newPage();
   const consentAndTake = async (referralId: string, share: "yes" | "no") => {
-    const now = server.clock.now();
+    const now = server().clock.now();
     const { token } = await issueInvitationToken(db, { referralId, invitedAt: now, now });
     const personContext = await browser.newContext({ baseURL: origin });
     const personPage = await personContext.newPage();
@@ -245,7 +236,7 @@ test("a released six-week adjustment is e-mailed five working days before its re
   // A second follow-up, whose person declines to share: the doctor sees none of the earlier
   // cases, on the page or in its data.
   const { referral: second } = await saveManagementReferral(
-    employerScopeForTest(db, { userId, organisationId, organisationName }, server.clock.now()),
+    employerScopeForTest(db, { userId, organisationId, organisationName }, server().clock.now()),
     {
       provider: "demo",
       intent: "submit",

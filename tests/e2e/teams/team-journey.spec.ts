@@ -6,10 +6,10 @@ import { dataUrl } from "../../support/router-answers.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, signIn, uniqueEmail } from "../auth/helpers.ts";
 import { releasedCaseOf } from "../support/employer-server.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
 import { accountMenu, menuSummary } from "../support/menus.ts";
 import { organisationWithMember } from "../support/organisations.ts";
 import { linkTo, waitForMessage } from "../support/outbox.ts";
+import { inProcessServerForFile } from "../support/server-for-file.ts";
 import { expect, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
@@ -23,18 +23,10 @@ import { expect, screenshotBothWidths, test } from "../support/test.ts";
 
 const port = Number(process.env.TEAM_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 176);
 const origin = `http://localhost:${port}`;
-let server: InProcessServer;
+const server = inProcessServerForFile({ name: "team", port, settings: { JOBS: "off" } });
 
 // One server on one port for both journeys: they run one after the other, in one worker.
 test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startInProcessServer({ name: "team", port, settings: { JOBS: "off" } });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 async function userIdOf(db: Database, email: string): Promise<string> {
   const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -62,7 +54,7 @@ async function invite(owner: Page, email: string, role: string) {
 
 /** Opens the invitation e-mailed to `email` and joins with a new account; ends on the dashboard. */
 async function joinByInvitation(browser: Browser, email: string, name: string): Promise<Page> {
-  const message = await waitForMessage(email, "invited you to join", { dataDir: server.dataDir });
+  const message = await waitForMessage(email, "invited you to join", { dataDir: server().dataDir });
   const page = await newPage(browser);
   await page.goto(linkTo(message, "/join/"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Join Harbour Care Ltd");
@@ -79,9 +71,9 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
   browser,
 }) => {
   test.setTimeout(240_000);
-  const db: Database = server.runtime.database.db;
+  const db: Database = server().runtime.database.db;
   const ownerEmail = uniqueEmail("team-owner");
-  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Olivia Owner");
+  const ownerId = await createAccountOn(server().runtime, "employer", ownerEmail, "Olivia Owner");
   const organisationId = await organisationWithMember(
     db,
     { name: "Harbour Care Ltd" },
@@ -121,7 +113,7 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
 
   // A used link opens nothing again.
   const used = await waitForMessage(people.alice, "invited you to join", {
-    dataDir: server.dataDir,
+    dataDir: server().dataDir,
   });
   await carol.goto(linkTo(used, "/join/"));
   await expect(carol.getByRole("heading", { level: 1 })).toHaveText(
@@ -213,14 +205,14 @@ test("an owner builds a team; a manager's referral reaches only its people; remo
 test("someone with an account elsewhere signs in to accept; another signed-in account joins nothing", async ({
   browser,
 }) => {
-  const db: Database = server.runtime.database.db;
+  const db: Database = server().runtime.database.db;
   const ownerEmail = uniqueEmail("team2-owner");
-  const ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Owen Second");
+  const ownerId = await createAccountOn(server().runtime, "employer", ownerEmail, "Owen Second");
   await organisationWithMember(db, { name: "Harbour Care Ltd" }, ownerId, "owner");
   // The consultant already runs another firm's referrals on ReferOH.
   const consultantEmail = uniqueEmail("team2-consultant");
   const consultantId = await createAccountOn(
-    server.runtime,
+    server().runtime,
     "employer",
     consultantEmail,
     "Cora Consultant",
@@ -234,7 +226,7 @@ test("someone with an account elsewhere signs in to accept; another signed-in ac
   await owner.goto("/employer-team");
   await invite(owner, consultantEmail, "HR administrator");
   const link = linkTo(
-    await waitForMessage(consultantEmail, "invited you to join", { dataDir: server.dataDir }),
+    await waitForMessage(consultantEmail, "invited you to join", { dataDir: server().dataDir }),
     "/join/",
   );
 

@@ -1,4 +1,5 @@
 import { ArchiveIcon, type LucideIcon, SendIcon } from "lucide-react";
+import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import type { ReferralDrawerData } from "./referral-details.tsx";
 
 /*
@@ -50,4 +51,15 @@ export const closeConfirmation: CaseConfirmation = {
   busy: "Closing...",
   back: "Keep it open",
   refused: "Referral not closed",
+};
+
+/**
+ * What the confirmation before cancelling says, in the drawer's dialog and on the referral's own
+ * page: what stops, and what comes back (the payment's refund or the credit).
+ */
+export const cancelWording = {
+  title: (r: Facts) => `Cancel referral ${r.reference}?`,
+  description: (r: Facts) =>
+    `${r.subjectName}'s link will stop working at once. This cannot be undone.`,
+  returns: (r: Pick<ReferralDrawerData, "payment">) => whatCancellingReturns(r.payment),
 };

@@ -8,9 +8,9 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { toast } from "~/components/ui/toaster";
 import { useRemoveQueryParams } from "~/components/use-remove-query-params.ts";
-import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import {
   type CaseConfirmation,
+  cancelWording,
   closeConfirmation,
   reinviteConfirmation,
 } from "./referral-confirmations.ts";
@@ -87,11 +87,11 @@ function CancelReferralButton({ referral }: { referral: ReferralDrawerData }) {
           Cancel referral
         </Button>
       }
-      title={`Cancel referral ${referral.reference}?`}
-      description={`${referral.subjectName}'s link will stop working at once. This cannot be undone.`}
+      title={cancelWording.title(referral)}
+      description={cancelWording.description(referral)}
       details={
         <p className="font-medium" data-testid="cancel-returns">
-          {whatCancellingReturns(referral.payment)}
+          {cancelWording.returns(referral)}
         </p>
       }
       cancelLabel="Keep referral"

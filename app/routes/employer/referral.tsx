@@ -12,6 +12,7 @@ import { CasePageHeading } from "~/components/case-page-heading.tsx";
 import { PostIntentForm, useSubmittingIntent } from "~/components/forms/intent-form.tsx";
 import {
   type CaseConfirmation,
+  cancelWording,
   closeConfirmation,
   reinviteConfirmation,
 } from "~/components/referrals/referral-confirmations.ts";
@@ -31,7 +32,6 @@ import {
 import type { DrawerAction } from "~/components/referrals/referral-drawer-states.ts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { whatCancellingReturns } from "~/domain/billing/referral-payment.ts";
 import { casePageIntent } from "~/domain/case-conversation/conversation-rules.ts";
 import { getEmployerConversation } from "~/domain/case-conversation/get-employer-conversation.server.ts";
 import { listCaseDocuments } from "~/domain/case-conversation/list-case-documents.server.ts";
@@ -290,11 +290,11 @@ function CancelConfirmation({ referral }: { referral: ReferralDrawerData }) {
     <ConfirmationSection
       intent="cancel"
       tone="destructive"
-      title={`Cancel referral ${referral.reference}?`}
-      description={`${referral.subjectName}'s link will stop working at once. This cannot be undone.`}
+      title={cancelWording.title(referral)}
+      description={cancelWording.description(referral)}
       details={
         <p className="font-medium" data-testid="cancel-returns">
-          {whatCancellingReturns(referral.payment)}
+          {cancelWording.returns(referral)}
         </p>
       }
       confirm={{ label: "Yes, cancel referral", busy: "Cancelling...", variant: "destructive" }}

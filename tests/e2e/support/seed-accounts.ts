@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { installDataKeyring } from "../../../app/db/encryption/keyring.ts";
 import { resolveDataKeyring } from "../../../app/services/encryption/data-keyring.server.ts";
 import { PASSWORD } from "../../support/test-accounts.ts";
+import { copyMigratedPgliteDataDir } from "../../support/test-database.ts";
 import { databaseTemplateFrom } from "./in-process-server.ts";
 import {
   type SeededAccounts,
@@ -80,6 +81,10 @@ async function main() {
   // The server's own settings (playwright.config.ts's webServer env), without its job worker:
   // the seed sends no e-mail and runs no job.
   const config = bundle.loadConfig({ ...process.env, JOBS: "off" });
+  // A copy of the database Vitest's step migrated for this set of migrations, as a restarted
+  // server finds its own: an initdb and every migration were most of this step's first seconds,
+  // which every other job in the run waits behind (docs/perf-notes-test-suite.md).
+  await copyMigratedPgliteDataDir(config.dataDir);
   // Migrated and closed, the database is also the in-process servers' template, before any
   // account is in it (the global set-up would otherwise migrate one of its own).
   await (await bundle.startRuntime(config)).shutdown();

@@ -50,6 +50,10 @@ interface EmployerThreadProps {
   awaitingDoctor?: boolean;
 }
 
+/**
+ * Each view's words; `id` is the thread's anchor, `other` who is e-mailed and reads what this side
+ * writes, `from` whom the new-messages notice names as the sender.
+ */
 const copy = {
   employer: {
     id: "messages",
@@ -61,6 +65,7 @@ const copy = {
     hint: "Do not include health information about the employee that they have not shared with you.",
     send: "Send to the doctor",
     other: "the doctor",
+    from: "the doctor",
   },
   doctor: {
     id: "messages",
@@ -72,6 +77,7 @@ const copy = {
     hint: "Write about function, adjustments and the report. Clinical detail the employee has not agreed to share is refused.",
     send: "Send to the employer",
     other: "the employer",
+    from: "the employer",
   },
   "doctor-person": {
     id: "person-messages",
@@ -82,6 +88,7 @@ const copy = {
     hint: "They are e-mailed a link to read it; the e-mail does not contain your message.",
     send: "Send to the employee",
     other: "the employee",
+    from: "the employee",
   },
   subject: {
     id: "messages",
@@ -93,6 +100,7 @@ const copy = {
     hint: "For example, a change in your health or your work since you answered the questions.",
     send: "Send to the doctor",
     other: "the doctor",
+    from: "your doctor",
   },
 } as const;
 
@@ -276,14 +284,15 @@ export function unreadCount(
 
 /**
  * Near the top of a long case page: the threads with messages new since the reader last looked,
- * each a link down to its thread, so nothing waits unseen below the transcript.
+ * each a link down to its thread (the anchor CaseThread gives it), so nothing waits unseen below
+ * the transcript.
  */
 export function NewMessagesNotice({
   threads,
   className,
 }: {
-  /** `to`: the thread is on another page (the person's landing page links to their messages). */
-  threads: readonly { anchor: string; from: string; count: number; to?: string }[];
+  /** `page`: the thread is on another page (the person's landing page links to their messages). */
+  threads: readonly { viewer: ThreadView; count: number; page?: string }[];
   className?: string;
 }) {
   const waiting = threads.filter((t) => t.count > 0);
@@ -294,10 +303,10 @@ export function NewMessagesNotice({
       <AlertTitle>New messages</AlertTitle>
       <AlertDescription>
         <ul className="grid gap-1">
-          {waiting.map((t) => (
-            <li key={t.anchor}>
-              <a href={t.to ?? `#${t.anchor}`} className="underline underline-offset-4">
-                {t.count === 1 ? "1 new message" : `${t.count} new messages`} from {t.from}
+          {waiting.map(({ viewer, count, page = "" }) => (
+            <li key={viewer}>
+              <a href={`${page}#${copy[viewer].id}`} className="underline underline-offset-4">
+                {count === 1 ? "1 new message" : `${count} new messages`} from {copy[viewer].from}
               </a>
             </li>
           ))}

@@ -145,10 +145,9 @@ export default function AssessmentStart({ loaderData, actionData, params }: Rout
           <NewMessagesNotice
             threads={[
               {
-                anchor: "messages",
-                from: "your doctor",
+                viewer: "subject",
                 count: loaderData.newMessages,
-                to: `${assessmentPath(params.token, "documents")}#messages`,
+                page: assessmentPath(params.token, "documents"),
               },
             ]}
           />

@@ -110,14 +110,9 @@ export default function DoctorCase({ loaderData, actionData }: Route.ComponentPr
         <NewMessagesNotice
           className="mt-6"
           threads={[
+            { viewer: "doctor", count: unreadCount(conversation.messages, "doctor") },
             {
-              anchor: "messages",
-              from: "the employer",
-              count: unreadCount(conversation.messages, "doctor"),
-            },
-            {
-              anchor: "person-messages",
-              from: "the employee",
+              viewer: "doctor-person",
               count: unreadCount(conversation.personMessages, "doctor"),
             },
           ]}

@@ -184,13 +184,7 @@ export default function EmployerReferral({ loaderData, actionData }: Route.Compo
 
       <NewMessagesNotice
         className="mt-6"
-        threads={[
-          {
-            anchor: "messages",
-            from: "the doctor",
-            count: unreadCount(conversation.messages, "employer"),
-          },
-        ]}
+        threads={[{ viewer: "employer", count: unreadCount(conversation.messages, "employer") }]}
       />
 
       {confirming === "cancel" ? (

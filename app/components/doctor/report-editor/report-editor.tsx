@@ -116,8 +116,7 @@ export function ReportEditor({
             className="mb-6"
             threads={[
               {
-                anchor: "person-messages",
-                from: "the employee",
+                viewer: "doctor-person",
                 count: unreadCount(data.personThread.messages, "doctor"),
               },
             ]}

@@ -188,8 +188,19 @@ function migrationsFingerprint(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/**
+ * The template as a Blob, read once per worker: files share a worker's module graph
+ * (vitest.config.ts), and a Blob is immutable, so each database loads the same one.
+ */
+const templateBlobs = new Map<string, Blob>();
+
 function openFromPgliteTemplate(file: string): Promise<DatabaseHandle> {
-  return openDatabase({ kind: "memory", loadDataDir: new Blob([fs.readFileSync(file)]) });
+  let template = templateBlobs.get(file);
+  if (!template) {
+    template = new Blob([fs.readFileSync(file)]);
+    templateBlobs.set(file, template);
+  }
+  return openDatabase({ kind: "memory", loadDataDir: template });
 }
 
 function databaseUrl(serverUrl: string, name: string): string {

@@ -19,7 +19,7 @@ import { test } from "./test.ts";
  */
 
 /** A server of the spec's own, quiet and without its job worker; the spec runs what jobs it needs. */
-export function startQuietServer(name: string, port: number): Promise<InProcessServer> {
+function startQuietServer(name: string, port: number): Promise<InProcessServer> {
   return startInProcessServer({
     name,
     port,

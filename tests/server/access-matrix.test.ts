@@ -275,20 +275,12 @@ const pageAndData = ({
 
 const probes: Probe[] = [
   // ---- employer: referrals ----
-  {
+  ...pageAndData({
     name: "referral drawer (?viewReferral=)",
-    method: "GET",
-    url: (w) => `/employer-referrals?viewReferral=${w.markers[0]}`,
+    path: (w) => `/employer-referrals?viewReferral=${w.markers[0]}`,
     expect: employerArea([200], { list: true }),
     shows: (w) => personName[w.side],
-  },
-  {
-    name: "referral drawer (.data)",
-    method: "GET",
-    url: (w) => dataUrl(`/employer-referrals?viewReferral=${w.markers[0]}`),
-    expect: employerArea([200], { list: true }),
-    shows: (w) => personName[w.side],
-  },
+  }),
   ...pageAndData({
     name: "referral page",
     path: (w) => `/employer-referrals/${w.invitedId}`,

@@ -1,5 +1,4 @@
-import { emailText } from "~/lib/email-text.ts";
-import { escapeHtml } from "~/lib/html.ts";
+import { type ServiceEmail, serviceEmail } from "~/lib/service-email.ts";
 
 interface SafetyAlertEmailInput {
   reference: string;
@@ -12,7 +11,7 @@ interface SafetyAlertEmailInput {
  * The e-mail to the clinical on-call when an answer raises an urgent safety flag. E-mail is not a
  * safe place for health data: it names the case and where to read it, nothing the person said.
  */
-export function safetyAlertEmail(input: SafetyAlertEmailInput): OnCallEmail {
+export function safetyAlertEmail(input: SafetyAlertEmailInput): ServiceEmail {
   return onCallEmail(input, `URGENT safety flag: ${input.reference}`, [
     `An answer in the assessment for ${caseKind(input)} ${input.reference} raised an urgent safety flag.`,
     "The person has been shown crisis support (Samaritans 116 123, NHS 111, 999 in an emergency) and can carry on with the assessment. The case is marked urgent at the top of every doctor's queue now, whether or not the person sends their answers, with their phone number and e-mail address.",
@@ -26,7 +25,7 @@ export function safetyAlertEmail(input: SafetyAlertEmailInput): OnCallEmail {
  */
 export function safetyRealertEmail(
   input: SafetyAlertEmailInput & { flaggedAt: Date; now: Date },
-): OnCallEmail {
+): ServiceEmail {
   const hours = Math.max(
     1,
     Math.floor((input.now.getTime() - input.flaggedAt.getTime()) / 3_600_000),
@@ -37,29 +36,18 @@ export function safetyRealertEmail(
   ]);
 }
 
-interface OnCallEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
 function caseKind(input: SafetyAlertEmailInput): string {
   return input.type === "management" ? "management referral" : "pre-employment check";
 }
 
-/** Both e-mails end the same way: where to act, in text and in HTML, and the service's name. */
+/** Both e-mails end the same way: where to act, the doctor portal. */
 function onCallEmail(
   input: SafetyAlertEmailInput,
   subject: string,
   paragraphs: string[],
-): OnCallEmail {
-  return {
-    subject,
-    text: emailText([...paragraphs, `Doctor portal: ${input.portalUrl}`]),
-    html: [
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(input.portalUrl)}">Open the doctor portal</a></p>`,
-      "<p>ReferOH</p>",
-    ].join("\n"),
-  };
+): ServiceEmail {
+  return serviceEmail(subject, paragraphs, {
+    label: "Open the doctor portal",
+    url: input.portalUrl,
+  });
 }

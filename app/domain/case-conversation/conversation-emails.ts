@@ -1,4 +1,5 @@
-import { doctorSubject, type Mail, mail } from "~/domain/doctor/doctor-emails.ts";
+import { doctorSubject } from "~/domain/doctor/doctor-emails.ts";
+import { type ServiceEmail, serviceEmail } from "~/lib/service-email.ts";
 
 /*
  * The case conversation's notifications (docs/architecture.md §4, "The case conversation"). No
@@ -12,13 +13,13 @@ export function employerMessageEmail(input: {
   organisationName: string;
   caseUrl: string;
   urgent: boolean;
-}): Mail {
-  return mail(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(`New message from the employer on case ${input.reference}`, input.urgent),
     [
       `${input.organisationName} has written to you about case ${input.reference}. Sign in to read it on the case.`,
     ],
-    { label: "Open the case", href: input.caseUrl },
+    { label: "Open the case", url: input.caseUrl },
   );
 }
 
@@ -27,13 +28,13 @@ export function doctorMessageEmail(input: {
   reference: string;
   referralUrl: string;
   urgent: boolean;
-}): Mail {
-  return mail(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(`The doctor has replied on referral ${input.reference}`, input.urgent),
     [
       `The occupational health doctor has written to you about referral ${input.reference}. Sign in to read the message.`,
     ],
-    { label: "Read the message", href: input.referralUrl },
+    { label: "Read the message", url: input.referralUrl },
   );
 }
 
@@ -43,11 +44,11 @@ export function documentNoticeEmail(input: {
   from: string;
   url: string;
   urgent: boolean;
-}): Mail {
-  return mail(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(`New document on ${input.reference}`, input.urgent),
     [`${input.from} has sent a document on ${input.reference}. Sign in to read it.`],
-    { label: "Open the documents", href: input.url },
+    { label: "Open the documents", url: input.url },
   );
 }
 
@@ -56,10 +57,10 @@ export function personMessageEmail(input: {
   reference: string;
   caseUrl: string;
   urgent: boolean;
-}): Mail {
-  return mail(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(`New message from the employee on case ${input.reference}`, input.urgent),
     [`The employee on case ${input.reference} has written to you. Sign in to read it on the case.`],
-    { label: "Open the case", href: input.caseUrl },
+    { label: "Open the case", url: input.caseUrl },
   );
 }

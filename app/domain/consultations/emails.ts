@@ -1,32 +1,11 @@
 import { doctorSubject } from "~/domain/doctor/doctor-emails.ts";
-import { emailText } from "~/lib/email-text.ts";
-import { emailButtonHtml, emailDocumentHtml, escapeHtml } from "~/lib/html.ts";
+import { type ServiceEmail, serviceEmail } from "~/lib/service-email.ts";
 import { formatConsultationTime } from "./london-time.ts";
 
 /*
  * Every consultation e-mail names the service, the reference and the times, and nothing about
  * anyone's health: e-mail is not a safe place for it, and the subject's inbox may be shared.
  */
-
-interface Email {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-function render(
-  subject: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): Email {
-  const text = emailText([...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])]);
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`),
-    ...(action ? emailButtonHtml(action.label, action.url) : []),
-    "<p>ReferOH</p>",
-  ].join("\n");
-  return { subject, text, html: emailDocumentHtml(html) };
-}
 
 const list = (times: Date[]) => times.map((t) => `• ${formatConsultationTime(t)}`).join("\n");
 
@@ -37,14 +16,14 @@ export function offeredTimesEmail(input: {
   times: Date[];
   link: string;
   kind: "offer" | "no_show" | "rebook";
-}): Email {
+}): ServiceEmail {
   const opening =
     input.kind === "no_show"
       ? "We are sorry we missed you at your video consultation. Your doctor would like to offer you a new time."
       : input.kind === "rebook"
         ? `${input.doctorName} needs to move your video consultation and has offered new times. Your earlier time is no longer booked.`
         : `${input.doctorName}, the occupational health doctor looking at your referral, would like to speak with you by video. The call lasts about 30 minutes.`;
-  return render(
+  return serviceEmail(
     `Choose a time for your video consultation (${input.reference})`,
     [
       `Dear ${input.subjectName},`,
@@ -66,8 +45,8 @@ export function bookedEmail(input: {
   manageUrl?: string;
   /** The case carries an urgent safety flag: the doctor's copy says so first. */
   urgent?: boolean;
-}): Email {
-  return render(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(
       `Video consultation booked: ${formatConsultationTime(input.start)}`,
       input.forDoctor && (input.urgent ?? false),
@@ -93,7 +72,7 @@ export function cancelledEmail(input: {
   forDoctor: boolean;
   otherTimesRequested: boolean;
   urgent?: boolean;
-}): Email {
+}): ServiceEmail {
   const when = input.start ? ` on ${formatConsultationTime(input.start)}` : "";
   const what = input.otherTimesRequested
     ? input.forDoctor
@@ -102,7 +81,7 @@ export function cancelledEmail(input: {
     : input.by === "doctor"
       ? `The video consultation${when} has been cancelled by the doctor.`
       : `The video consultation${when} has been cancelled${input.forDoctor ? " by the person being assessed" : " at your request"}.`;
-  return render(
+  return serviceEmail(
     doctorSubject(
       `Video consultation ${input.otherTimesRequested ? "released" : "cancelled"} (${input.reference})`,
       input.forDoctor && (input.urgent ?? false),
@@ -116,8 +95,8 @@ export function otherTimesRequestedEmail(input: {
   reference: string;
   caseUrl: string;
   urgent?: boolean;
-}): Email {
-  return render(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(`Other consultation times requested (${input.reference})`, input.urgent ?? false),
     [
       `Dear ${input.doctorName},`,
@@ -136,8 +115,8 @@ export function reminderEmail(input: {
   lead: "24h" | "1h";
   /** Set only for the doctor's reminder of a case with an urgent safety flag. */
   urgent?: boolean;
-}): Email {
-  return render(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(
       `Reminder: video consultation ${input.lead === "1h" ? "in one hour" : "tomorrow"}`,
       input.urgent ?? false,

@@ -1,32 +1,10 @@
 import { formatLongDateWithDay, ukDateFormat } from "~/lib/dates.ts";
-import { emailText } from "~/lib/email-text.ts";
-import { escapeHtml } from "~/lib/html.ts";
+import { type ServiceEmail, serviceEmail } from "~/lib/service-email.ts";
 
 /*
  * The doctor side's e-mails. None carries health content: a reference, a name where the
  * recipient already knows it, and a link to sign in.
  */
-
-export interface Mail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** A service e-mail: its paragraphs, an optional link, signed by the service, as text and HTML. */
-export function mail(
-  subject: string,
-  paragraphs: string[],
-  link?: { label: string; href: string },
-): Mail {
-  const text = emailText([...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])]);
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : "",
-    "<p>ReferOH</p>",
-  ].join("\n");
-  return { subject, text, html };
-}
 
 /**
  * Every doctor notification about a case with an urgent safety flag starts its subject with
@@ -55,15 +33,15 @@ export function caseSubmittedEmail(input: {
   urgent?: boolean;
   /** When a doctor recorded reaching the person, if one has (`referral.safety_contacted_at`). */
   contactedAt?: Date | null;
-}): Mail {
-  return mail(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(`New case ready for review: ${input.reference}`, input.urgent ?? false),
     [
       `An assessment has been completed and the case ${input.reference} is waiting in the doctor queue.`,
       ...(input.urgent ? [urgentLine(input.contactedAt)] : []),
       "The first doctor to take it from the queue becomes the doctor on the case.",
     ],
-    { label: "Open the doctor dashboard", href: input.dashboardUrl },
+    { label: "Open the doctor dashboard", url: input.dashboardUrl },
   );
 }
 
@@ -72,14 +50,14 @@ export function caseReassignedEmail(input: {
   caseUrl: string;
   urgent: boolean;
   contactedAt?: Date | null;
-}): Mail {
-  return mail(
+}): ServiceEmail {
+  return serviceEmail(
     doctorSubject(`Case assigned to you: ${input.reference}`, input.urgent),
     [
       `An administrator has made you the doctor on case ${input.reference}. You can open it now.`,
       ...(input.urgent ? [urgentLine(input.contactedAt)] : []),
     ],
-    { label: "Open the case", href: input.caseUrl },
+    { label: "Open the case", url: input.caseUrl },
   );
 }
 
@@ -89,9 +67,9 @@ export function slaWarningEmail(input: {
   dashboardUrl: string;
   assigned: boolean;
   urgent?: boolean;
-}): Mail {
+}): ServiceEmail {
   const due = ukDateFormat({ dateStyle: "long", timeStyle: "short" }).format(input.dueAt);
-  return mail(
+  return serviceEmail(
     doctorSubject(`Turnaround at risk: ${input.reference}`, input.urgent ?? false),
     [
       `Three quarters of the turnaround time of case ${input.reference} has passed. The report is due by ${due}.`,
@@ -99,7 +77,7 @@ export function slaWarningEmail(input: {
         ? "The case is with a doctor but no report has been sent yet."
         : "No doctor has taken the case yet.",
     ],
-    { label: "Open the dashboard", href: input.dashboardUrl },
+    { label: "Open the dashboard", url: input.dashboardUrl },
   );
 }
 
@@ -109,7 +87,7 @@ export function reportReadyEmail(input: {
   link: string;
   reviewDueAt: Date;
   kind: "ready" | "revised" | "amended" | "reminder" | "correction_declined";
-}): Mail {
+}): ServiceEmail {
   const due = formatLongDateWithDay(input.reviewDueAt);
   const first =
     input.kind === "correction_declined"
@@ -121,7 +99,7 @@ export function reportReadyEmail(input: {
           : input.kind === "reminder"
             ? "This is a reminder: your occupational health report is waiting for your review."
             : "Your occupational health report is ready to review.";
-  return mail(
+  return serviceEmail(
     input.kind === "reminder"
       ? "Reminder: your report is waiting for your review"
       : "Your report is ready to review",
@@ -132,7 +110,7 @@ export function reportReadyEmail(input: {
       `Please review it by ${due}. Do not forward this link: it is personal to you.`,
       `Reference: ${input.reference}`,
     ],
-    { label: "Review your report", href: input.link },
+    { label: "Review your report", url: input.link },
   );
 }
 
@@ -140,8 +118,8 @@ export function informationRequestEmail(input: {
   subjectName: string;
   reference: string;
   link: string;
-}): Mail {
-  return mail(
+}): ServiceEmail {
+  return serviceEmail(
     `A question from your occupational health doctor (${input.reference})`,
     [
       `Dear ${input.subjectName},`,
@@ -149,6 +127,6 @@ export function informationRequestEmail(input: {
       "Open your personal link to read the question and answer it there. Your answer goes only to the doctor, never to your employer. Please do not reply to this e-mail: replies are not read.",
       `Reference: ${input.reference}`,
     ],
-    { label: "Read and answer the question", href: input.link },
+    { label: "Read and answer the question", url: input.link },
   );
 }

@@ -49,6 +49,12 @@ const mails = mailer.sent;
 const publicUrl = "https://referoh.example";
 let ip = 0;
 const origin = () => ({ ip: `10.9.0.${++ip % 250}`, requestId: `req-${ip}` });
+/** The report-notification job as it runs, sending through this file's mailer. */
+const notificationJob = () =>
+  withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
+    mailer,
+    publicUrl,
+  });
 
 beforeEach(() => {
   sentJobs.length = 0;
@@ -157,13 +163,10 @@ describe("the person's review", () => {
     expect((await versionOf(sent.report.id)).pdfSha256).toBe(hash);
 
     // The employer is e-mailed a link to the report, nothing of its content.
-    const { sent: count } = await sendReportNotification(
-      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
-        mailer,
-        publicUrl,
-      }),
-      { reportId: sent.report.id, kind: "released" },
-    );
+    const { sent: count } = await sendReportNotification(notificationJob(), {
+      reportId: sent.report.id,
+      kind: "released",
+    });
     // …and the person gets a personal link to download their copy for 30 days.
     expect(count).toBe(2);
     expect(mails[0]?.to).toBe(sent.employer.ownerEmail);
@@ -227,13 +230,10 @@ describe("the person's review", () => {
       version: 1,
     });
 
-    await sendReportNotification(
-      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
-        mailer,
-        publicUrl,
-      }),
-      { reportId: sent.report.id, kind: "correction_requested" },
-    );
+    await sendReportNotification(notificationJob(), {
+      reportId: sent.report.id,
+      kind: "correction_requested",
+    });
     expect(mails.map((m) => m.to)).toEqual([sent.doctor.email]);
     expect(mails[0]?.text).not.toContain("April");
 
@@ -299,13 +299,7 @@ describe("the person's review", () => {
       },
     ]);
 
-    await sendReportNotification(
-      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
-        mailer,
-        publicUrl,
-      }),
-      { reportId: sent.report.id, kind: "withheld" },
-    );
+    await sendReportNotification(notificationJob(), { reportId: sent.report.id, kind: "withheld" });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`Consent to release withheld: ${sent.referral.reference}`);
     expect(mails[0]?.text).not.toContain(sent.report.reference);
@@ -331,13 +325,10 @@ describe("the person's review", () => {
 
   it("sends no notification for a state the report has left", async () => {
     const sent = await createSentReport(database.db);
-    const out = await sendReportNotification(
-      withAdapters(systemScope(database.db, "report-notification", testAdapters()), {
-        mailer,
-        publicUrl,
-      }),
-      { reportId: sent.report.id, kind: "released" },
-    );
+    const out = await sendReportNotification(notificationJob(), {
+      reportId: sent.report.id,
+      kind: "released",
+    });
     expect(out.sent).toBe(0);
     expect(mails).toHaveLength(0);
   });

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
-import type { Database } from "../../../app/db/client.server.ts";
 import { insightCount, member, paymentOrder, referral } from "../../../app/db/schema/index.ts";
 import {
   shownCountText,
@@ -10,9 +9,7 @@ import { paidCreditPackOrderForTest } from "../../support/billing.ts";
 import { releaseReportsForTest } from "../../support/reports.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { PASSWORD, uniqueEmail } from "../auth/helpers.ts";
-import { startQuietServer } from "../support/employer-server.ts";
-import type { InProcessServer } from "../support/in-process-server.ts";
-import { organisationWithMember } from "../support/organisations.ts";
+import { employerServerForFile } from "../support/employer-server.ts";
 import { expect, test } from "../support/test.ts";
 
 /*
@@ -27,10 +24,6 @@ const origin = `http://localhost:${port}`;
 const ownerEmail = uniqueEmail("insight-owner");
 const managerEmail = uniqueEmail("insight-manager");
 
-let server: InProcessServer;
-let organisationId = "";
-let ownerId = "";
-let managerId = "";
 const names: string[] = [];
 const references: string[] = [];
 
@@ -42,81 +35,81 @@ function monthAgo(back: number, day = 2, hour = 9) {
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startQuietServer("insight", port);
-  const db: Database = server.runtime.database.db;
-  ownerId = await createAccountOn(server.runtime, "employer", ownerEmail, "Olive Owner");
-  managerId = await createAccountOn(server.runtime, "employer", managerEmail, "Milo Manager");
-  organisationId = await organisationWithMember(
-    db,
-    { name: "Insight Foods Ltd" },
-    ownerId,
-    "owner",
-  );
-  await db.insert(member).values({ organisationId, userId: managerId, role: "manager" });
+const employer = employerServerForFile(
+  {
+    name: "insight",
+    port,
+    employer: { email: ownerEmail, name: "Olive Owner" },
+    organisation: { name: "Insight Foods Ltd" },
+    role: "owner",
+  },
+  async ({ server, db, organisationId, userId: ownerId }) => {
+    const managerId = await createAccountOn(
+      server.runtime,
+      "employer",
+      managerEmail,
+      "Milo Manager",
+    );
+    await db.insert(member).values({ organisationId, userId: managerId, role: "manager" });
 
-  let n = 0;
-  const add = async (
-    owner: string,
-    count: number,
-    columns: Partial<typeof referral.$inferInsert>,
-  ) => {
-    const rows = Array.from({ length: count }, () => {
-      n++;
-      const name = `Quentin Insightperson${n}`;
-      const reference = `REF-IN${Date.now().toString().slice(-6)}${n}`;
-      names.push(name);
-      references.push(reference);
-      return {
-        reference,
-        organisationId,
-        type: "management" as const,
-        status: "invited" as const,
-        subjectName: name,
-        subjectEmail: `insight${n}@example.org`,
-        createdBy: owner,
-        ownerId: owner,
-        createdAt: monthAgo(1),
-        ...columns,
-      };
+    let n = 0;
+    const add = async (
+      owner: string,
+      count: number,
+      columns: Partial<typeof referral.$inferInsert>,
+    ) => {
+      const rows = Array.from({ length: count }, () => {
+        n++;
+        const name = `Quentin Insightperson${n}`;
+        const reference = `REF-IN${Date.now().toString().slice(-6)}${n}`;
+        names.push(name);
+        references.push(reference);
+        return {
+          reference,
+          organisationId,
+          type: "management" as const,
+          status: "invited" as const,
+          subjectName: name,
+          subjectEmail: `insight${n}@example.org`,
+          createdBy: owner,
+          ownerId: owner,
+          createdAt: monthAgo(1),
+          ...columns,
+        };
+      });
+      await db.insert(referral).values(rows);
+    };
+    // Last month: the owner's 9 management referrals (6 released in 20 hours) and 6 pre-employment
+    // checks, the manager's 5; this month, the owner's 2 (a small month) and a draft (not counted).
+    await add(ownerId, 6, {
+      status: "complete",
+      memberTurnaround: true,
+      submittedAt: monthAgo(1, 3, 8),
+      completedAt: new Date(monthAgo(1, 3, 8).getTime() + 20.5 * 3_600_000),
     });
-    await db.insert(referral).values(rows);
-  };
-  // Last month: the owner's 9 management referrals (6 released in 20 hours) and 6 pre-employment
-  // checks, the manager's 5; this month, the owner's 2 (a small month) and a draft (not counted).
-  await add(ownerId, 6, {
-    status: "complete",
-    memberTurnaround: true,
-    submittedAt: monthAgo(1, 3, 8),
-    completedAt: new Date(monthAgo(1, 3, 8).getTime() + 20.5 * 3_600_000),
-  });
-  await add(ownerId, 3, {});
-  await add(ownerId, 6, { type: "pre_employment", status: "cancelled" });
-  await add(managerId, 5, {});
-  await add(ownerId, 2, { createdAt: monthAgo(0, 1, 1) });
-  await add(ownerId, 1, { status: "draft", createdAt: monthAgo(0, 1, 1) });
-  const released = await db
-    .select({ id: referral.id })
-    .from(referral)
-    .where(and(eq(referral.organisationId, organisationId), eq(referral.status, "complete")));
-  await releaseReportsForTest(db, {
-    referralIds: released.map((r) => r.id),
-    releasedAt: new Date(monthAgo(1, 3, 8).getTime() + 20.5 * 3_600_000),
-    body: (i) => ({
-      kind: "management",
-      fitness: i === 0 ? "fit" : "fit-with-adjustments",
-      adjustments: [{ text: "A later start", weeks: 6 }],
-      equalityActView: "likely",
-      summary: "Summary.",
-    }),
-  });
-  await paidCreditPackOrderForTest(db, organisationId, monthAgo(1, 1));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+    await add(ownerId, 3, {});
+    await add(ownerId, 6, { type: "pre_employment", status: "cancelled" });
+    await add(managerId, 5, {});
+    await add(ownerId, 2, { createdAt: monthAgo(0, 1, 1) });
+    await add(ownerId, 1, { status: "draft", createdAt: monthAgo(0, 1, 1) });
+    const released = await db
+      .select({ id: referral.id })
+      .from(referral)
+      .where(and(eq(referral.organisationId, organisationId), eq(referral.status, "complete")));
+    await releaseReportsForTest(db, {
+      referralIds: released.map((r) => r.id),
+      releasedAt: new Date(monthAgo(1, 3, 8).getTime() + 20.5 * 3_600_000),
+      body: (i) => ({
+        kind: "management",
+        fitness: i === 0 ? "fit" : "fit-with-adjustments",
+        adjustments: [{ text: "A later start", weeks: 6 }],
+        equalityActView: "likely",
+        summary: "Summary.",
+      }),
+    });
+    await paidCreditPackOrderForTest(db, organisationId, monthAgo(1, 1));
+  },
+);
 
 async function signedIn(page: Page, email: string) {
   const answer = await page.request.post(`${origin}/login`, {
@@ -149,7 +142,7 @@ const monthKey = (back: number) => monthAgo(back).toISOString().slice(0, 7).conc
 test("an owner's charts read as the database counts them, and carry no name or reference", async ({
   browser,
 }) => {
-  const db: Database = server.runtime.database.db;
+  const { db, organisationId } = employer();
   const context = await browser.newContext({ baseURL: origin });
   const page = await context.newPage();
   await signedIn(page, ownerEmail);

@@ -11,10 +11,8 @@ import { saveManagementReferral } from "../../../app/domain/referrals/save-manag
 import { createDemoProvider } from "../../../app/services/payments/demo-provider.server.ts";
 import { testAdapters } from "../../support/adapters.ts";
 import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
-import { createAccountOn } from "../../support/test-accounts.ts";
 import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
-import { startQuietServer } from "../support/employer-server.ts";
-import type { InProcessServer } from "../support/in-process-server.ts";
+import { employerServerForFile } from "../support/employer-server.ts";
 import { accountMenu, menuSummary, phoneMenu } from "../support/menus.ts";
 import { organisationWithMember } from "../support/organisations.ts";
 import { expect, seriousA11yViolations, test } from "../support/test.ts";
@@ -36,36 +34,40 @@ const screenshots = path.join(".reports", "screenshots");
 const alder = { name: "Alder Joinery Ltd", person: "Xanthe Aldermoor", role: "owner" as const };
 const birch = { name: "Birch Bakery Ltd", person: "Yorick Bramblewood", role: "manager" as const };
 
-let server: InProcessServer;
-let db: Database;
 const email = uniqueEmail("consultant");
 const ids = { alder: "", birch: "", alderDraft: "" };
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startQuietServer("switcher", port);
-  db = server.runtime.database.db;
-  const userId = await createAccountOn(server.runtime, "employer", email, "Harriet Consultant");
-  // Alder first: the organisation a new session acts for is the one joined first.
-  ids.alder = await organisationWithMember(db, { name: alder.name }, userId, alder.role);
-  ids.birch = await organisationWithMember(db, { name: birch.name }, userId, birch.role);
-  ids.alderDraft = await draftReferral(userId, ids.alder, alder);
-  await draftReferral(userId, ids.birch, birch);
-  // Both are members with credits: the badge is then a matter of the role alone.
-  for (const [id, side] of [
-    [ids.alder, alder],
-    [ids.birch, birch],
-  ] as const)
-    await membershipWithCredits(userId, id, side.name);
-});
+// Alder first: the organisation a new session acts for is the one joined first.
+const consultant = employerServerForFile(
+  {
+    name: "switcher",
+    port,
+    employer: { email, name: "Harriet Consultant" },
+    organisation: { name: alder.name },
+    role: alder.role,
+  },
+  async ({ db, userId, organisationId }) => {
+    ids.alder = organisationId;
+    ids.birch = await organisationWithMember(db, { name: birch.name }, userId, birch.role);
+    ids.alderDraft = await draftReferral(db, userId, ids.alder, alder);
+    await draftReferral(db, userId, ids.birch, birch);
+    // Both are members with credits: the badge is then a matter of the role alone.
+    for (const [id, side] of [
+      [ids.alder, alder],
+      [ids.birch, birch],
+    ] as const)
+      await membershipWithCredits(db, userId, id, side.name);
+  },
+);
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-async function membershipWithCredits(userId: string, organisationId: string, name: string) {
+async function membershipWithCredits(
+  db: Database,
+  userId: string,
+  organisationId: string,
+  name: string,
+) {
   const order = await createOrder(db, {
     actor: { userId, organisationId },
     request: { kind: "membership", interval: "annual", packId: "starter" },
@@ -82,6 +84,7 @@ async function membershipWithCredits(userId: string, organisationId: string, nam
 }
 
 async function draftReferral(
+  db: Database,
   userId: string,
   organisationId: string,
   side: { name: string; person: string; role: MemberRole },
@@ -129,7 +132,7 @@ async function settled(page: Page) {
 }
 
 async function draftRow(id: string) {
-  return JSON.stringify(await db.select().from(referral).where(eq(referral.id, id)));
+  return JSON.stringify(await consultant().db.select().from(referral).where(eq(referral.id, id)));
 }
 
 test("switching organisation, a stale tab's refusal and the billing refusal of a manager", async ({
@@ -239,6 +242,7 @@ test("switching organisation, a stale tab's refusal and the billing refusal of a
   await expect(page.getByText(alder.person)).toBeVisible();
 
   // An organisation the person does not belong to is not found, and nothing changes.
+  const { db } = consultant();
   const [stranger] = await db
     .insert(organisation)
     .values({ name: "Stranger Ltd" })

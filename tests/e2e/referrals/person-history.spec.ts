@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { caseReview } from "../../../app/db/schema/index.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
-import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
+import { managementReferralInput } from "../../support/referrals.ts";
 import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
-import { releasedCaseOf, startServerWithEmployer } from "../support/employer-server.ts";
-import type { InProcessServer } from "../support/in-process-server.ts";
+import { employerServerForFile, releasedCaseOf } from "../support/employer-server.ts";
 import { expect, hydratingTest, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
@@ -21,56 +20,46 @@ const email = uniqueEmail("history");
 const personEmail = `nia-${Date.now()}@example.org`;
 const REASON = "Nia has had recurring migraines at work";
 
-let server: InProcessServer;
-let organisationId = "";
-let userId = "";
 let earlier = "";
 let later = "";
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  ({ server, userId, organisationId } = await startServerWithEmployer({
+employerServerForFile(
+  {
     name: "history",
     port,
     employer: { email, name: "Hana History" },
     organisation: { name: "History Bakery Ltd", address: "7 Oven Row\nYork\nYO1 1AA" },
     role: "hr_admin",
-  }));
-  const db = server.runtime.database.db;
-  // The earlier case: complete, its report released, a review date set, then closed.
-  const sent = await releasedCaseOf(
-    db,
-    { organisationId, userId },
-    {
-      subjectName: "Nia Earlier",
-      subjectEmail: personEmail,
-      reason: REASON,
-      createdAt: new Date("2026-01-12T10:00:00Z"),
-      closedAt: new Date("2026-04-01T10:00:00Z"),
-    },
-    "history",
-  );
-  await db.delete(caseReview).where(eq(caseReview.referralId, sent.referral.id));
-  await db.insert(caseReview).values({
-    referralId: sent.referral.id,
-    organisationId,
-    reportId: sent.report.id,
-    reportVersion: 1,
-    kind: "adjustment_review",
-    dueOn: "2026-03-16",
-  });
-  earlier = sent.referral.reference;
-  // The new case: a draft about the same person, the address typed in capitals.
-  const { referral: draft } = await saveManagementReferral(
-    employerScopeForTest(db, {
-      userId,
-      organisationId,
-      organisationName: "History Bakery Ltd",
-      memberRole: "hr_admin",
-    }),
-    {
+  },
+  async (employer) => {
+    const { db } = employer;
+    // The earlier case: complete, its report released, a review date set, then closed.
+    const sent = await releasedCaseOf(
+      db,
+      employer,
+      {
+        subjectName: "Nia Earlier",
+        subjectEmail: personEmail,
+        reason: REASON,
+        createdAt: new Date("2026-01-12T10:00:00Z"),
+        closedAt: new Date("2026-04-01T10:00:00Z"),
+      },
+      "history",
+    );
+    await db.delete(caseReview).where(eq(caseReview.referralId, sent.referral.id));
+    await db.insert(caseReview).values({
+      referralId: sent.referral.id,
+      organisationId: employer.organisationId,
+      reportId: sent.report.id,
+      reportVersion: 1,
+      kind: "adjustment_review",
+      dueOn: "2026-03-16",
+    });
+    earlier = sent.referral.reference;
+    // The new case: a draft about the same person, the address typed in capitals.
+    const { referral: draft } = await saveManagementReferral(employer.scope(), {
       intent: "draft",
       provider: "demo",
       input: managementReferralInput({
@@ -78,14 +67,10 @@ test.beforeAll(async () => {
         employeeEmail: personEmail.toUpperCase(),
         referralReason: REASON,
       }),
-    },
-  );
-  later = draft.reference;
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+    });
+    later = draft.reference;
+  },
+);
 
 const signedIn = (page: import("@playwright/test").Page) =>
   signInByRequest(page, email, { origin });

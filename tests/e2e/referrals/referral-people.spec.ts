@@ -6,7 +6,7 @@ import { employerScopeForTest, managementReferralInput } from "../../support/ref
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { insertOrganisationForTest } from "../../support/test-organisation.ts";
 import { signIn, uniqueEmail } from "../auth/helpers.ts";
-import { type InProcessServer, startInProcessServer } from "../support/in-process-server.ts";
+import { inProcessServerForFile } from "../support/server-for-file.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -25,6 +25,7 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const port = Number(process.env.PEOPLE_E2E_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 160);
+const server = inProcessServerForFile({ name: "referral-people", port, settings: { JOBS: "off" } });
 
 /** The section in its drawer at desktop and phone widths, for a person to look at. */
 async function screenshots(page: Page, section: Locator, name: string) {
@@ -37,7 +38,7 @@ async function screenshots(page: Page, section: Locator, name: string) {
 }
 
 async function signInAt(page: Page, email: string) {
-  await page.goto(`${server.origin}/login`);
+  await page.goto(`${server().origin}/login`);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/employer-dashboard/);
 }
@@ -45,33 +46,15 @@ async function signInAt(page: Page, email: string) {
 type Role = "owner" | "manager";
 type Member = { email: string; userId: string; role: Role; organisationId: string };
 
-let server: InProcessServer;
-let runtime: InProcessServer["runtime"];
-
-test.beforeAll(async () => {
-  // A fresh embedded database initialises and migrates first: over a minute on a loaded machine.
-  test.setTimeout(180_000);
-  server = await startInProcessServer({
-    name: "referral-people",
-    port,
-    settings: { JOBS: "off" },
-  });
-  ({ runtime } = server);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
 async function memberOf(organisationId: string, name: string, role: Role): Promise<Member> {
   const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
-  const userId = await createAccountOn(runtime, "employer", email, name);
-  await runtime.database.db.insert(member).values({ organisationId, userId, role });
+  const userId = await createAccountOn(server().runtime, "employer", email, name);
+  await server().runtime.database.db.insert(member).values({ organisationId, userId, role });
   return { email, userId, role, organisationId };
 }
 
 function scopeOf(person: Member) {
-  return employerScopeForTest(runtime.database.db, {
+  return employerScopeForTest(server().runtime.database.db, {
     userId: person.userId,
     memberRole: person.role,
     organisationId: person.organisationId,
@@ -92,7 +75,7 @@ test("a manager names a colleague on their referral from its drawer, and the col
   page,
   browser,
 }, testInfo) => {
-  const organisationId = await insertOrganisationForTest(runtime.database.db, {
+  const organisationId = await insertOrganisationForTest(server().runtime.database.db, {
     name: "Harbour Freight Ltd",
   });
   const olivia = await memberOf(organisationId, "Olivia Owner", "owner");
@@ -103,7 +86,7 @@ test("a manager names a colleague on their referral from its drawer, and the col
 
   // Maya opens her referral and adds Colin.
   await signInAt(page, maya.email);
-  await page.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
+  await page.goto(`${server().origin}/employer-referrals?viewReferral=${referral.reference}`);
   const drawer = page.getByRole("dialog", { name: `Referral Details: ${referral.reference}` });
   const people = drawer.getByTestId("referral-people");
   await expect(people.getByRole("heading", { name: "People on this referral" })).toBeVisible();
@@ -128,10 +111,12 @@ test("a manager names a colleague on their referral from its drawer, and the col
   try {
     const colinPage = await colinContext.newPage();
     await signInAt(colinPage, colin.email);
-    await colinPage.goto(`${server.origin}/employer-referrals`);
+    await colinPage.goto(`${server().origin}/employer-referrals`);
     await expect(colinPage.getByRole("cell", { name: "Sasha Quinn" })).toBeVisible();
     await expectNoSeriousA11yViolations(colinPage, "/employer-referrals");
-    await colinPage.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
+    await colinPage.goto(
+      `${server().origin}/employer-referrals?viewReferral=${referral.reference}`,
+    );
     await expect(
       colinPage.getByTestId("referral-people").getByRole("listitem").filter({
         hasText: "Colin Reyes (you)",
@@ -159,7 +144,9 @@ test("a manager names a colleague on their referral from its drawer, and the col
   try {
     const ownerPage = await ownerContext.newPage();
     await signInAt(ownerPage, olivia.email);
-    await ownerPage.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
+    await ownerPage.goto(
+      `${server().origin}/employer-referrals?viewReferral=${referral.reference}`,
+    );
     const ownersView = ownerPage.getByTestId("referral-people");
     await ownersView.getByLabel("Reassign to").selectOption({ label: "Colin Reyes (Manager)" });
     await expect(ownersView).toContainText("Maya Patel is a manager");
@@ -186,13 +173,13 @@ test("a manager names a colleague on their referral from its drawer, and the col
 test("a team of one is shown how to share referrals instead of an empty list of colleagues", async ({
   page,
 }, testInfo) => {
-  const organisationId = await insertOrganisationForTest(runtime.database.db, {
+  const organisationId = await insertOrganisationForTest(server().runtime.database.db, {
     name: "Sole Trader Ltd",
   });
   const sole = await memberOf(organisationId, "Sam Sole", "owner");
   const referral = await draftBy(sole, "Robin Lee");
   await signInAt(page, sole.email);
-  await page.goto(`${server.origin}/employer-referrals?viewReferral=${referral.reference}`);
+  await page.goto(`${server().origin}/employer-referrals?viewReferral=${referral.reference}`);
   const people = page.getByTestId("referral-people");
   await expect(people.getByRole("listitem")).toHaveCount(1);
   await expect(people.getByTestId("referral-people-empty")).toContainText(

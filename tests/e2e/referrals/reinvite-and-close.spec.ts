@@ -4,10 +4,9 @@ import { expireInvitations } from "../../../app/domain/referrals/expire-invitati
 import { sendInvitationNow } from "../../../app/domain/referrals/invitation-outbox.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { testAdapters } from "../../support/adapters.ts";
-import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
+import { managementReferralInput } from "../../support/referrals.ts";
 import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
-import { releasedCaseOf, startServerWithEmployer } from "../support/employer-server.ts";
-import type { InProcessServer } from "../support/in-process-server.ts";
+import { employerServerForFile, releasedCaseOf } from "../support/employer-server.ts";
 import { linkTo, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { expect, hydratingTest, screenshotBothWidths, test } from "../support/test.ts";
 
@@ -24,22 +23,23 @@ const port = Number(process.env.E2E_PORT ?? 3210) + 183;
 const origin = `http://localhost:${port}`;
 const email = uniqueEmail("reinvite");
 
-let server: InProcessServer;
-let organisationId = "";
-let userId = "";
+test.describe.configure({ mode: "serial" });
+
+const employer = employerServerForFile({
+  name: "reinvite",
+  port,
+  employer: { email, name: "Rae Relink" },
+  organisation: { name: "Relink Joinery Ltd", address: "5 Mill Lane\nLeeds\nLS1 1AA" },
+  role: "owner",
+});
 
 /** A management referral invited 16 days ago with its first e-mail sent, then lapsed. */
 async function expiredReferral(employeeName: string) {
-  const db = server.runtime.database.db;
+  const { server, db, organisationId } = employer();
   const invitedAt = new Date(Date.now() - 16 * 86_400_000);
   await grantCredits(db, { organisationId, credits: 4, now: invitedAt });
   const subjectEmail = `${employeeName.split(" ")[0]?.toLowerCase()}-${Date.now()}@example.org`;
-  const scope = employerScopeForTest(
-    db,
-    { userId, organisationId, organisationName: "Relink Joinery Ltd", memberRole: "owner" },
-    invitedAt,
-    { ...server.runtime.adapters, publicUrl: origin },
-  );
+  const scope = employer().scope(invitedAt, { ...server.runtime.adapters, publicUrl: origin });
   const { referral: placed, placement } = await saveManagementReferral(scope, {
     intent: "submit",
     provider: "demo",
@@ -58,30 +58,13 @@ async function expiredReferral(employeeName: string) {
 /** A case the person has approved: complete, its report released to this organisation. */
 async function completeReferral() {
   const sent = await releasedCaseOf(
-    server.runtime.database.db,
-    { organisationId, userId },
+    employer().db,
+    employer(),
     { subjectName: "Cai Complete" },
     "reinvite",
   );
   return { reference: sent.referral.reference };
 }
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  ({ server, userId, organisationId } = await startServerWithEmployer({
-    name: "reinvite",
-    port,
-    employer: { email, name: "Rae Relink" },
-    organisation: { name: "Relink Joinery Ltd", address: "5 Mill Lane\nLeeds\nLS1 1AA" },
-    role: "owner",
-  }));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /** The dialog's opening animation has finished, so a screenshot shows it as a person sees it. */
 async function settled(dialog: import("@playwright/test").Locator) {
@@ -116,7 +99,7 @@ test("the employer sends an expired case a new invitation from the drawer, and t
   await expect(confirm.getByRole("button", { name: "Not now" })).toBeFocused();
   await screenshotBothWidths(page, "reinvite-dialog");
 
-  const before = readOutbox(server.dataDir).length;
+  const before = readOutbox(employer().server.dataDir).length;
   await confirm.getByRole("button", { name: "Send new invitation" }).click();
   // Back in the drawer, now invited again, with the notice.
   await expect(page.getByText("New invitation sent").first()).toBeVisible();
@@ -127,9 +110,9 @@ test("the employer sends an expired case a new invitation from the drawer, and t
   );
 
   // One new e-mail, the first invitation's, with a new link.
-  await expect.poll(() => readOutbox(server.dataDir).length).toBe(before + 1);
+  await expect.poll(() => readOutbox(employer().server.dataDir).length).toBe(before + 1);
   const message = await waitForMessage(lapsed.subjectEmail, /assessment/i, {
-    dataDir: server.dataDir,
+    dataDir: employer().server.dataDir,
   });
   const newLink = linkTo(message, "/assessment/");
   expect(newLink).not.toBe(lapsed.firstLink);
@@ -202,7 +185,7 @@ hydratingTest.describe("without JavaScript", () => {
       await expect(page.getByTestId("invitation-sent")).toContainText("New invitation sent");
       await expect(page.getByText("Employee invited").first()).toBeVisible();
       const message = await waitForMessage(lapsed.subjectEmail, /assessment/i, {
-        dataDir: server.dataDir,
+        dataDir: employer().server.dataDir,
       });
       expect(linkTo(message, "/assessment/")).not.toBe(lapsed.firstLink);
     },
@@ -231,13 +214,13 @@ hydratingTest.describe("without JavaScript", () => {
     async ({ page }) => {
       const lapsed = await expiredReferral("Otto Overdue");
       // 16 days after the invitation now; the window ends 44 days after it.
-      server.clock.advance(29 * 86_400_000);
+      employer().server.clock.advance(29 * 86_400_000);
       await signedIn(page);
       await page.goto(`${origin}/employer-referrals/${lapsed.reference}`);
       await expect(page.getByRole("link", { name: "Send a new invitation" })).toHaveCount(0);
       await expect(page.getByTestId("drawer-state")).toContainText("Make a new referral");
       const refused = await page.request.post(`${origin}/employer-referrals/${lapsed.reference}`, {
-        form: { intent: "reinvite", _organisation: organisationId },
+        form: { intent: "reinvite", _organisation: employer().organisationId },
         headers: { origin },
         maxRedirects: 0,
       });

@@ -2,10 +2,9 @@ import { systemScope } from "../../../app/domain/kernel/scope.ts";
 import { expireUnpaidReferrals } from "../../../app/domain/referrals/expire-unpaid-referrals.server.ts";
 import { saveManagementReferral } from "../../../app/domain/referrals/save-management-referral.server.ts";
 import { testAdapters } from "../../support/adapters.ts";
-import { employerScopeForTest, managementReferralInput } from "../../support/referrals.ts";
+import { managementReferralInput } from "../../support/referrals.ts";
 import { signInByRequest, uniqueEmail } from "../auth/helpers.ts";
-import { startServerWithEmployer } from "../support/employer-server.ts";
-import type { InProcessServer } from "../support/in-process-server.ts";
+import { employerServerForFile } from "../support/employer-server.ts";
 import { expect, screenshotBothWidths, test } from "../support/test.ts";
 
 /*
@@ -20,48 +19,29 @@ const port = Number(process.env.UNPAID_E2E_PORT ?? Number(process.env.E2E_PORT ?
 const origin = `http://localhost:${port}`;
 const email = uniqueEmail("unpaid");
 
-let server: InProcessServer;
 let reference = "";
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  let userId: string;
-  let organisationId: string;
-  ({ server, userId, organisationId } = await startServerWithEmployer({
+employerServerForFile(
+  {
     name: "unpaid",
     port,
     employer: { email, name: "Uma Unpaid" },
     organisation: { name: "Unpaid Joinery Ltd", address: "3 Wharf Road\nHull\nHU1 1AA" },
     role: "owner",
-  }));
-  const db = server.runtime.database.db;
-  const placedAt = new Date(Date.now() - 8 * 86_400_000);
-  const { referral: placed, placement } = await saveManagementReferral(
-    employerScopeForTest(
-      db,
-      {
-        userId,
-        organisationId,
-        organisationName: "Unpaid Joinery Ltd",
-        memberRole: "owner",
-      },
-      placedAt,
-    ),
-    {
+  },
+  async (employer) => {
+    const placedAt = new Date(Date.now() - 8 * 86_400_000);
+    const { referral: placed, placement } = await saveManagementReferral(employer.scope(placedAt), {
       intent: "submit",
       provider: "demo",
       input: managementReferralInput({ employeeName: "Lee Lapsed" }),
-    },
-  );
-  if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
-  const expired = await expireUnpaidReferrals(systemScope(db, "test", testAdapters()));
-  expect(expired.map((e) => e.referralId)).toContain(placed.id);
-  reference = placed.reference;
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+    });
+    if (placement?.method !== "order") throw new Error("expected a pay-per-referral order");
+    const expired = await expireUnpaidReferrals(systemScope(employer.db, "test", testAdapters()));
+    expect(expired.map((e) => e.referralId)).toContain(placed.id);
+    reference = placed.reference;
+  },
+);
 
 test("a referral whose payment lapsed reads Payment not completed, and its drawer has no Cancel", async ({
   browser,

@@ -2,10 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server.ts";
 import type { MemberRole } from "../../../app/db/schema/auth.ts";
 import { referral, report } from "../../../app/db/schema/index.ts";
+import type { EmployerActor } from "../../../app/domain/kernel/actor.ts";
+import type { Adapters } from "../../../app/domain/kernel/adapters.ts";
+import type { Scope } from "../../../app/domain/kernel/scope.ts";
+import { employerScopeForTest } from "../../support/referrals.ts";
 import { createSentReport, releaseSentReportForTest } from "../../support/reports.ts";
 import { createAccountOn } from "../../support/test-accounts.ts";
 import { type InProcessServer, startInProcessServer } from "./in-process-server.ts";
 import { organisationWithMember } from "./organisations.ts";
+import { test } from "./test.ts";
 
 /*
  * The set-up of specs that run the production build on a server of their own (the shared server's
@@ -14,7 +19,7 @@ import { organisationWithMember } from "./organisations.ts";
  */
 
 /** A server of the spec's own, quiet and without its job worker; the spec runs what jobs it needs. */
-export function startQuietServer(name: string, port: number): Promise<InProcessServer> {
+function startQuietServer(name: string, port: number): Promise<InProcessServer> {
   return startInProcessServer({
     name,
     port,
@@ -22,31 +27,76 @@ export function startQuietServer(name: string, port: number): Promise<InProcessS
   });
 }
 
+/** The employer a spec's own server starts with: their account, their organisation, their scope. */
+interface SpecEmployer {
+  server: InProcessServer;
+  /** The server's database, where the spec makes its cases. */
+  db: Database;
+  userId: string;
+  organisationId: string;
+  /**
+   * The employer's scope, for the domain's own functions: at `now` (a past time places a case in
+   * the past), through `adapters` (the server's, for an e-mail the spec then reads).
+   */
+  scope(now?: Date, adapters?: Adapters): Scope<EmployerActor>;
+}
+
 /**
- * A server of the spec's own, quiet and without its job worker, with one employer account that is
- * a member of one organisation.
+ * A server of the spec file's own, quiet and without its job worker, with one employer account
+ * that is a member of one organisation: started before the file's tests, then `prepare` makes the
+ * cases they need; stopped after them. The spec reads it through the returned function, inside
+ * its tests.
  */
-export async function startServerWithEmployer(options: {
-  name: string;
-  port: number;
-  employer: { email: string; name: string };
-  organisation: { name: string; address?: string };
-  role: MemberRole;
-}): Promise<{ server: InProcessServer; userId: string; organisationId: string }> {
-  const server = await startQuietServer(options.name, options.port);
-  const userId = await createAccountOn(
-    server.runtime,
-    "employer",
-    options.employer.email,
-    options.employer.name,
-  );
-  const organisationId = await organisationWithMember(
-    server.runtime.database.db,
-    options.organisation,
-    userId,
-    options.role,
-  );
-  return { server, userId, organisationId };
+export function employerServerForFile(
+  options: {
+    name: string;
+    port: number;
+    employer: { email: string; name: string };
+    organisation: { name: string; address?: string };
+    role: MemberRole;
+  },
+  prepare?: (employer: SpecEmployer) => Promise<void>,
+): () => SpecEmployer {
+  let started: SpecEmployer | undefined;
+  test.beforeAll(async () => {
+    // A fresh embedded database initialises and migrates first: over a minute on a loaded machine.
+    test.setTimeout(180_000);
+    const server = await startQuietServer(options.name, options.port);
+    const db = server.runtime.database.db;
+    const userId = await createAccountOn(
+      server.runtime,
+      "employer",
+      options.employer.email,
+      options.employer.name,
+    );
+    const organisationId = await organisationWithMember(
+      db,
+      options.organisation,
+      userId,
+      options.role,
+    );
+    const member = {
+      userId,
+      organisationId,
+      organisationName: options.organisation.name,
+      memberRole: options.role,
+    };
+    started = {
+      server,
+      db,
+      userId,
+      organisationId,
+      scope: (now, adapters) => employerScopeForTest(db, member, now, adapters),
+    };
+    await prepare?.(started);
+  });
+  test.afterAll(async () => {
+    await started?.server.stop();
+  });
+  return () => {
+    if (!started) throw new Error(`the ${options.name} server has not started`);
+    return started;
+  };
 }
 
 type SentReport = Awaited<ReturnType<typeof createSentReport>>;

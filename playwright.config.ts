@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 2,
+  // Three on two cores: a journey leaves its core idle while its page, its server or an e-mail
+  // works, and two workers left an eighth of the machine idle (docs/perf-notes-test-suite.md).
+  workers: 3,
   // Journeys walk a case through several roles' pages (they begin signed in: seed-accounts.ts).
   timeout: 90_000,
   // A navigation on a loaded 2-core machine (CI shares it with the build) has taken over 5 s; a

@@ -112,6 +112,9 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
   await openReportEditor(doctor, reference);
   // The editor holds the person's thread too, and says at its top that a message is waiting.
   await expect(doctor.getByTestId("new-messages")).toHaveText(/1 new message from the employee/);
+  await doctor.getByRole("link", { name: "1 new message from the employee" }).click();
+  await expect(doctor).toHaveURL(/#person-messages$/);
+  await expect(doctor.getByTestId("person-thread")).toBeInViewport();
   const referralId = /\/doctor-referrals\/([^/]+)\/report/.exec(doctor.url())![1]!;
   // The doctor's list marks the case: HR's question and the person's message wait unopened.
   await doctor.goto(`/doctor-dashboard?q=${reference}`);
@@ -126,6 +129,13 @@ test("HR asks the doctor and attaches a job description, the person sends a fit 
 
   // Near the top of the long case page: what is new in each thread, linked down to it.
   await expect(doctor.getByTestId("new-messages")).toContainText("1 new message from the employer");
+  // Its link leads down to the employer's thread, not the person's.
+  await doctor
+    .getByTestId("new-messages")
+    .getByRole("link", { name: "1 new message from the employer" })
+    .click();
+  await expect(doctor).toHaveURL(/#messages$/);
+  await expect(doctor.getByTestId("employer-thread")).toBeInViewport();
   // The person's message was read in the editor already.
   await expect(doctor.getByTestId("new-messages")).not.toContainText("from the employee");
   // The person's message waits in its own thread on the case.
